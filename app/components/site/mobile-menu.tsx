@@ -1,0 +1,60 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { mobileMenuLinks } from "~/lib/site-navigation";
+
+/**
+ * Under 768 px: a button that toggles the three main links. Built on <details> so it opens
+ * even before (or without) JavaScript; once hydrated, choosing an item, Escape or a
+ * navigation closes it.
+ */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <details
+      ref={details}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          details.current?.querySelector("summary")?.focus();
+        }
+      }}
+      className="md:hidden"
+    >
+      <summary
+        aria-label={open ? "Close menu" : "Open menu"}
+        aria-controls="mobile-menu"
+        aria-expanded={open}
+        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full text-ink hover:bg-sand [&::-webkit-details-marker]:hidden"
+      >
+        {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+      </summary>
+      <nav
+        id="mobile-menu"
+        aria-label="Main"
+        className="absolute inset-x-0 top-full border-b border-line bg-surface px-4 pb-4 pt-2 shadow-raised"
+      >
+        <ul className="mx-auto w-[calc(100vw-32px)] max-w-full">
+          {mobileMenuLinks.map((link) => (
+            <li key={link.name}>
+              <Link
+                to={link.url}
+                onClick={() => setOpen(false)}
+                className="flex h-12 items-center border-b border-line text-lg font-medium text-ink last:border-b-0 hover:text-brand"
+              >
+                {link.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}

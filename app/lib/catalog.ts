@@ -1,0 +1,55 @@
+/**
+ * The catalog as pages see it: plain, serialisable objects with the same shape on SQLite and
+ * PostgreSQL. Money is integer cents; dates are ISO text.
+ */
+
+export interface Product {
+  id: number;
+  slug: string;
+  name: string;
+  brand: string;
+  categoryId: string | null;
+  tagline: string | null;
+  description: string | null;
+  fullDescription: string | null;
+  priceCents: number | null;
+  salePriceCents: number | null;
+  /** YYYY-MM-DD */
+  saleEndsAt: string | null;
+  /** The first is the main image. */
+  images: string[];
+  capacity: number | null;
+  dimensions: string | null;
+  weightLbs: number | null;
+  heaterType: string | null;
+  heaterSpec: string | null;
+  keyFeatures: string[];
+  website: string | null;
+  affiliateLink: string | null;
+  /** 0 to 5, one decimal; null when not yet rated. */
+  rating: number | null;
+  reviewsNumber: number | null;
+  reviewCount: string | null;
+  shippingInfo: string | null;
+  isSample: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CriteriaType = "custom" | "category" | "brand" | "price" | "size" | "heater_type" | "features" | "use_case";
+
+export interface Collection {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  intro: string | null;
+  imageUrl: string | null;
+  criteriaType: CriteriaType;
+  criteriaValue: string | null;
+  featured: boolean;
+  /** YYYY-MM-DD */
+  lastUpdated: string | null;
+  isSample: boolean;
+  updatedAt: string;
+}

@@ -1,0 +1,94 @@
+import type { Collection, Product } from "~/lib/catalog";
+import type { DB } from "../db/connection.server";
+import { toCollection, toProduct } from "./rows";
+
+/**
+ * Catalog reads, one plain function per question a page asks. Each takes the database (or a
+ * transaction) first and runs unchanged on SQLite and PostgreSQL.
+ */
+
+/** Every product, best rated first (unrated last), then by name for a stable order. */
+export async function listProducts(db: DB): Promise<Product[]> {
+  const rows = await db
+    .selectFrom("products")
+    .selectAll()
+    .orderBy("rating", (order) => order.desc().nullsLast())
+    .orderBy("name")
+    .execute();
+  return rows.map(toProduct);
+}
+
+export async function listTopRatedProducts(db: DB, limit: number): Promise<Product[]> {
+  const rows = await db
+    .selectFrom("products")
+    .selectAll()
+    .where("rating", "is not", null)
+    .orderBy("rating", "desc")
+    .orderBy("reviews_number", (order) => order.desc().nullsLast())
+    .orderBy("name")
+    .limit(limit)
+    .execute();
+  return rows.map(toProduct);
+}
+
+export async function findProductById(db: DB, id: number): Promise<Product | undefined> {
+  const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toProduct(row);
+}
+
+export async function findProductBySlug(db: DB, slug: string): Promise<Product | undefined> {
+  const row = await db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row && toProduct(row);
+}
+
+/** A product URL carries an id or a slug (ARCHITECTURE D9). */
+export async function findProductByIdOrSlug(db: DB, idOrSlug: string): Promise<Product | undefined> {
+  if (/^\d{1,15}$/.test(idOrSlug)) {
+    const byId = await findProductById(db, Number(idOrSlug));
+    if (byId) return byId;
+  }
+  return findProductBySlug(db, idOrSlug);
+}
+
+export async function listCollections(db: DB): Promise<Collection[]> {
+  const rows = await db.selectFrom("collections").selectAll().orderBy("title").orderBy("slug").execute();
+  return rows.map(toCollection);
+}
+
+export async function findCollectionBySlug(db: DB, slug: string): Promise<Collection | undefined> {
+  const row = await db.selectFrom("collections").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row && toCollection(row);
+}
+
+/** A collection's stored members in the order the editor gave them. */
+export async function listCollectionProducts(db: DB, collectionId: number): Promise<Product[]> {
+  const rows = await db
+    .selectFrom("collection_products")
+    .innerJoin("products", "products.id", "collection_products.product_id")
+    .selectAll("products")
+    .where("collection_products.collection_id", "=", collectionId)
+    .orderBy("collection_products.position")
+    .execute();
+  return rows.map(toProduct);
+}
+
+/** The collections a product belongs to, for "As Seen In". */
+export async function listCollectionsOfProduct(db: DB, productId: number): Promise<Collection[]> {
+  const rows = await db
+    .selectFrom("collection_products")
+    .innerJoin("collections", "collections.id", "collection_products.collection_id")
+    .selectAll("collections")
+    .where("collection_products.product_id", "=", productId)
+    .orderBy("collections.title")
+    .execute();
+  return rows.map(toCollection);
+}
+
+export async function countCatalog(db: DB): Promise<{ products: number; collections: number }> {
+  const [products, collections] = await Promise.all([
+    db.selectFrom("products").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("collections").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  // PostgreSQL returns count(*) as text.
+  return { products: Number(products.n), collections: Number(collections.n) };
+}

@@ -1,0 +1,71 @@
+import SqliteDatabase from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { AppConfig } from "../config.server";
+import type { Database } from "./schema";
+import { SqliteFlagsPlugin } from "./sqlite-flags-plugin";
+
+export type DB = Kysely<Database>;
+
+/** Opens the database the configuration names. The caller owns it and must `destroy()` it. */
+export function openDatabase(database: AppConfig["database"]): DB {
+  return database.dialect === "postgres" ? openPostgres(database.url) : openSqlite(database.file);
+}
+
+function openSqlite(file: string): DB {
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers run while an import writes; the busy timeout makes a second writer
+  // (the create-admin script, say) wait instead of failing at once.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteFlagsPlugin()],
+  });
+}
+
+const PG_INT8 = 20;
+const PG_DATE = 1082;
+
+function openPostgres(url: string): DB {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser(oid: number, format?: any) {
+        // Cents and counts fit easily in a double (2^53); a string would leak into every sum.
+        if (oid === PG_INT8) return (value: string) => Number(value);
+        // A calendar date is not an instant: keep 'YYYY-MM-DD' instead of local midnight.
+        if (oid === PG_DATE) return (value: string) => value;
+        return pg.types.getTypeParser(oid, format);
+      },
+    } as pg.CustomTypesConfig,
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Fails start-up with a sentence an operator can act on, before migrations muddle the cause. */
+export async function assertReachable(db: DB, database: AppConfig["database"]): Promise<void> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    const where =
+      database.dialect === "postgres" ? `PostgreSQL at ${redactPassword(database.url)} (DATABASE_URL)` : `SQLite file ${database.file}`;
+    throw new Error(`cannot open the database: ${where}: ${(error as Error).message}`);
+  }
+}
+
+function redactPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "the configured URL";
+  }
+}

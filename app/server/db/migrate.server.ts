@@ -1,0 +1,36 @@
+import { Migrator, NO_MIGRATIONS, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
+import type { DB } from "./connection.server";
+import * as catalog from "./migrations/2026_11_22_0300_catalog";
+import * as auth from "./migrations/2026_11_22_0310_auth";
+
+/**
+ * Migrations are listed here rather than read from a folder at run time: the server runs from
+ * a bundle, where the migration files no longer exist as files. Names sort by time.
+ */
+const migrations: Record<string, Migration> = {
+  "2026_11_22_0300_catalog": catalog,
+  "2026_11_22_0310_auth": auth,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export function createMigrator(db: DB) {
+  return new Migrator({ db, provider });
+}
+
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  return applied(await createMigrator(db).migrateToLatest());
+}
+
+export async function migrateDownAll(db: DB): Promise<string[]> {
+  return applied(await createMigrator(db).migrateTo(NO_MIGRATIONS));
+}
+
+function applied({ error, results }: MigrationResultSet): string[] {
+  const failed = results?.find((result) => result.status === "Error");
+  if (error) {
+    const which = failed ? `migration ${failed.migrationName}` : "migrations";
+    throw new Error(`database ${which} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

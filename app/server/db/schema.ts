@@ -1,0 +1,144 @@
+import type { ColumnType, Generated } from "kysely";
+
+/**
+ * The database as Kysely sees it, one interface per table. Column types are dialect-neutral
+ * on the way in; on the way out a few differ by driver (PostgreSQL gives Date and boolean where
+ * SQLite gives text and 0/1), so rows are turned into domain objects by ../catalog/rows.ts.
+ */
+
+/** ISO-8601 text on SQLite, timestamptz (read as Date) on PostgreSQL. */
+type Timestamp = ColumnType<Date | string, string | undefined, string>;
+/** 0/1 on SQLite, boolean on PostgreSQL; written as boolean (SQLite gets 1/0 from a plugin). */
+type Flag = ColumnType<boolean | number, boolean | undefined, boolean>;
+/** A JSON array stored as text, so both dialects read it the same way. */
+type JsonList = ColumnType<string, string | undefined, string>;
+
+export interface ProductsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  brand: string;
+  category_id: string | null;
+  tagline: string | null;
+  description: string | null;
+  full_description: string | null;
+  /** Money is integer cents: 99,999,999.99 dollars needs a 64-bit integer. */
+  price_cents: number | null;
+  sale_price_cents: number | null;
+  /** YYYY-MM-DD */
+  sale_ends_at: string | null;
+  images: JsonList;
+  capacity: number | null;
+  dimensions: string | null;
+  weight_lbs: number | null;
+  heater_type: string | null;
+  heater_spec: string | null;
+  key_features: JsonList;
+  website: string | null;
+  affiliate_link: string | null;
+  /** 0 to 5 with one decimal; null means not yet rated (ARCHITECTURE D6). */
+  rating: number | null;
+  reviews_number: number | null;
+  /** The review count as the source wrote it, e.g. "45+". */
+  review_count: string | null;
+  shipping_info: string | null;
+  is_sample: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type CriteriaType = "custom" | "category" | "brand" | "price" | "size" | "heater_type" | "features" | "use_case";
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string | null;
+  intro: string | null;
+  image_url: string | null;
+  criteria_type: ColumnType<CriteriaType, CriteriaType | undefined, CriteriaType>;
+  criteria_value: string | null;
+  featured: Flag;
+  /** YYYY-MM-DD: when the editors last reviewed the list. */
+  last_updated: string | null;
+  is_sample: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CollectionProductsTable {
+  collection_id: number;
+  product_id: number;
+  position: number;
+}
+
+/** Facts about this installation, e.g. when the sample content was seeded. */
+export interface SiteStateTable {
+  key: string;
+  value: string;
+}
+
+// better-auth's tables, named and shaped as better-auth expects them (camelCase columns).
+type AuthDate = ColumnType<Date | string | number, Date | string, Date | string>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Flag;
+  image: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  role: string | null;
+  banned: Flag | null;
+  banReason: string | null;
+  banExpires: AuthDate | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: AuthDate;
+  token: string;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: AuthDate | null;
+  refreshTokenExpiresAt: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface Database {
+  products: ProductsTable;
+  collections: CollectionsTable;
+  collection_products: CollectionProductsTable;
+  site_state: SiteStateTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+}

@@ -1,0 +1,15 @@
+import type { AppConfig } from "./config.server";
+import type { DB } from "./db/connection.server";
+
+/**
+ * What every loader and action receives as `context`: the one way the database handle and the
+ * configuration reach route code.
+ */
+declare module "react-router" {
+  interface AppLoadContext {
+    db: DB;
+    config: AppConfig;
+  }
+}
+
+export {};

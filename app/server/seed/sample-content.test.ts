@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { sampleCollections } from "./sample-collections";
+import { sampleProducts } from "./sample-products";
+import type { SampleCollection, SampleProduct } from "./sample-types";
+
+const has = (text: string, word: string): boolean => text.toLowerCase().includes(word.toLowerCase());
+const anyFeature = (p: SampleProduct, ...words: string[]): boolean =>
+  p.key_features.some((f) => words.some((w) => has(f, w)));
+
+/**
+ * The slug rules of SPEC §7 "Products for a collection page", restated here independently of the
+ * app code so the sample data is checked against the spec itself. Price tiers read `price`, the
+ * price the site lists, not a temporary sale price.
+ */
+const collectionRules = {
+  "outdoor-saunas": () => true,
+  "modern-outdoor-saunas": (p) => p.category_id === "modern" || p.category_id === "cube",
+  "traditional-finnish-saunas": (p) =>
+    (has(p.heater_type, "wood") && !has(p.heater_type, "infrared") && !has(p.category_id, "infrared")) ||
+    has(p.category_id, "traditional") ||
+    has(p.name, "finnish") ||
+    anyFeature(p, "finnish"),
+  "infrared-saunas": (p) => has(p.heater_type, "infrared"),
+  "barrel-saunas": (p) => has(p.category_id, "barrel"),
+  "wood-fired-saunas": (p) => has(p.heater_type, "wood"),
+  "electric-saunas": (p) => has(p.heater_type, "electric") || has(p.name, "electric"),
+  "clt-saunas": (p) => p.category_id === "clt" || p.name.includes("CLT"),
+  "custom-saunas": (p) => p.category_id === "custom" || has(p.name, "custom"),
+  "two-person-saunas": (p) => p.capacity === 2,
+  "four-person-saunas": (p) => p.capacity === 4,
+  "six-person-saunas": (p) => p.capacity === 6,
+  "budget-saunas": (p) => p.price < 10000,
+  "premium-saunas": (p) => p.price >= 10000 && p.price < 15000,
+  "luxury-saunas": (p) => p.price >= 15000,
+  "recovery-saunas": (p) => anyFeature(p, "recovery"),
+  "eco-friendly-saunas": (p) => anyFeature(p, "eco", "sustainable", "green"),
+} satisfies Record<string, (p: SampleProduct) => boolean>;
+
+type FixedSlug = keyof typeof collectionRules;
+const fixedSlugs = Object.keys(collectionRules) as FixedSlug[];
+
+/** Criteria the §7 table gives each collection; the rest are custom with no value. */
+const expectedCriteria: Record<string, [SampleCollection["criteria_type"], string | null]> = {
+  "budget-saunas": ["price", "budget"],
+  "premium-saunas": ["price", "premium"],
+  "luxury-saunas": ["price", "luxury"],
+  "two-person-saunas": ["size", "2"],
+  "four-person-saunas": ["size", "4"],
+  "six-person-saunas": ["size", "6"],
+  "electric-saunas": ["heater_type", "electric"],
+  "wood-fired-saunas": ["heater_type", "wood"],
+  "infrared-saunas": ["heater_type", "infrared"],
+  "barrel-saunas": ["category", "barrel"],
+  "recovery-saunas": ["use_case", "recovery"],
+  "eco-friendly-saunas": ["features", "eco"],
+};
+
+const categories = ["barrel", "traditional", "infrared", "modern", "clt", "custom", "cabin", "cube"];
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+describe("sample products", () => {
+  it("has at least 26 products with unique kebab-case slugs", () => {
+    expect(sampleProducts.length).toBeGreaterThanOrEqual(26);
+    const slugs = sampleProducts.map((p) => p.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it("comes from 6 to 9 brands with 2 to 5 models each", () => {
+    const perBrand = new Map<string, number>();
+    for (const p of sampleProducts) perBrand.set(p.brand, (perBrand.get(p.brand) ?? 0) + 1);
+    expect(perBrand.size).toBeGreaterThanOrEqual(6);
+    expect(perBrand.size).toBeLessThanOrEqual(9);
+    for (const [brand, count] of perBrand) {
+      expect(count, brand).toBeGreaterThanOrEqual(2);
+      expect(count, brand).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it("has exactly one 'tyyni' model, which the survey-link rule targets", () => {
+    expect(sampleProducts.filter((p) => has(p.name, "tyyni"))).toHaveLength(1);
+  });
+
+  it.each(sampleProducts.map((p) => [p.slug, p] as const))("%s has sound fields", (_slug, p) => {
+    expect(p.key_features.length).toBeGreaterThanOrEqual(3);
+    expect(p.key_features.length).toBeLessThanOrEqual(8);
+    expect(p.rating).toBeGreaterThanOrEqual(0);
+    expect(p.rating).toBeLessThanOrEqual(5);
+    expect(Math.round(p.rating * 10) / 10).toBe(p.rating);
+    expect(categories).toContain(p.category_id);
+    expect(Number.isInteger(p.capacity)).toBe(true);
+    expect(p.capacity).toBeGreaterThanOrEqual(1);
+    expect(p.capacity).toBeLessThanOrEqual(8);
+    expect(Number.isInteger(p.price)).toBe(true);
+    expect(p.price).toBeGreaterThan(0);
+    expect(p.weight_lbs).toBeGreaterThan(0);
+    for (const text of [p.name, p.brand, p.tagline, p.description, p.full_description, p.heater_type, p.heater_spec]) {
+      expect(text.trim()).not.toBe("");
+    }
+    expect(p.full_description.split("\n\n").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(sampleProducts.map((p) => [p.slug, p] as const))("%s has safe links", (_slug, p) => {
+    for (const url of [p.website, p.affiliate_link]) {
+      expect(url === "" || url.startsWith("https://"), url).toBe(true);
+    }
+    // Without an affiliate link an empty website would leave the Buy button pointing at '#'.
+    expect(p.affiliate_link).toMatch(/^https:\/\//);
+  });
+
+  it.each(sampleProducts.map((p) => [p.slug, p] as const))("%s has a consistent sale and review count", (_slug, p) => {
+    if (p.sale_price === undefined) {
+      expect(p.sale_ends_at).toBeUndefined();
+    } else {
+      expect(p.sale_price).toBeLessThan(p.price);
+      expect(p.sale_ends_at).toMatch(isoDate);
+    }
+    expect(Number.isInteger(p.reviews_number)).toBe(true);
+    if (p.review_count.endsWith("+")) {
+      const shown = Number(p.review_count.slice(0, -1));
+      expect(shown).toBeLessThanOrEqual(p.reviews_number);
+    } else {
+      expect(p.review_count).toBe(String(p.reviews_number));
+    }
+  });
+
+  it("puts a product exactly on the $10,000 tier boundary", () => {
+    const onBoundary = sampleProducts.filter((p) => p.price === 10000);
+    expect(onBoundary.length).toBeGreaterThanOrEqual(1);
+    for (const p of onBoundary) expect(collectionRules["premium-saunas"](p)).toBe(true);
+  });
+});
+
+describe("sample collections", () => {
+  it("covers exactly the 17 fixed slugs", () => {
+    expect(fixedSlugs).toHaveLength(17);
+    expect(sampleCollections.map((c) => c.slug).sort()).toEqual([...fixedSlugs].sort());
+  });
+
+  it.each(sampleCollections.map((c) => [c.slug, c] as const))("%s has the §7 criteria", (slug, c) => {
+    const [type, value] = expectedCriteria[slug] ?? ["custom", null];
+    expect(c.criteria_type).toBe(type);
+    expect(c.criteria_value).toBe(value);
+    expect(c.title.trim()).not.toBe("");
+    expect(c.description.trim()).not.toBe("");
+    expect(c.intro.trim()).not.toBe("");
+    expect(c.last_updated).toMatch(isoDate);
+  });
+
+  it.each(fixedSlugs)("%s has at least 3 products by the §7 rules", (slug) => {
+    const matches = sampleProducts.filter(collectionRules[slug]);
+    expect(matches.length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,82 @@
+// The process: HTTP, static files, compression and a graceful stop. Everything that knows about
+// settings, the database and pages lives in the server bundle (app/server/site.server.ts).
+// Plain JavaScript so that `npm start` needs no compiler.
+import compression from "compression";
+import express from "express";
+
+const development = process.argv.includes("--dev");
+// React and React Router pick their production builds from this; set it before they load.
+process.env.NODE_ENV = development ? "development" : "production";
+
+let site;
+let vite;
+try {
+  if (development) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const { createSite } = await vite.ssrLoadModule("./app/server/site.server.ts");
+    site = await createSite({ build: () => vite.ssrLoadModule("virtual:react-router/server-build") });
+  } else {
+    const { createSite } = await import("./build/server/index.js");
+    site = await createSite();
+  }
+} catch (error) {
+  // A bad setting or an unreachable database: one clear line, no stack trace.
+  console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  await vite?.close();
+  process.exit(1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+app.use(compression());
+app.use((_req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  next();
+});
+
+if (vite) {
+  app.use(vite.middlewares);
+} else {
+  // Vite fingerprints everything under /assets: safe to cache for a year.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }));
+  // Images and icons keep their names when they change: a day, then revalidate.
+  app.use(express.static("build/client", { maxAge: "1d", index: false }));
+}
+app.use(site.requestHandler);
+
+const { port, host, baseUrl } = site.config;
+const server = app.listen(port, host, () => {
+  console.log(`Sauna Reviews is serving ${baseUrl} (listening on ${host}:${port}, ${process.env.NODE_ENV})`);
+});
+server.on("error", async (error) => {
+  console.error(`Cannot start: ${error.code === "EADDRINUSE" ? `port ${port} on ${host} is already in use (set PORT)` : error.message}`);
+  await site.close();
+  process.exit(1);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing in-flight requests`);
+  // A request that hangs must not keep the process alive forever.
+  const deadline = setTimeout(() => {
+    console.error("Requests still open after 10 s; closing them");
+    server.closeAllConnections();
+  }, 10_000);
+  deadline.unref();
+  server.close(async () => {
+    await site.close();
+    await vite?.close();
+    console.log("Stopped");
+    process.exit(0);
+  });
+  // Keep-alive sockets with no request in flight would otherwise hold close() open.
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
