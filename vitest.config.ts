@@ -3,8 +3,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    // Integration tests open real databases; PostgreSQL ones create their own throwaway database.
+    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/support/announce-databases.ts"],
+    // The verbose reporter names every test, so a log shows each one ran "on postgres" too.
+    reporters: ["verbose"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

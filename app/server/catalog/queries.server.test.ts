@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import {
+  countCatalog,
+  findCollectionBySlug,
+  findProductByIdOrSlug,
+  listCollectionProducts,
+  listCollections,
+  listCollectionsOfProduct,
+  listProducts,
+  listTopRatedProducts,
+} from "./queries.server";
+
+describe.each(testDialects)("catalog queries on %s", (dialect) => {
+  let test: TestDatabase;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    const products = [
+      { slug: "alpha", name: "Alpha Barrel", brand: "North", rating: 4.2, reviews_number: 10 },
+      { slug: "bravo", name: "Bravo Cube", brand: "North", rating: 4.9, reviews_number: 3 },
+      { slug: "charlie", name: "Charlie Cabin", brand: "South", rating: null, reviews_number: null },
+      { slug: "delta", name: "Delta Pod", brand: "South", rating: 4.2, reviews_number: 50 },
+      { slug: "echo", name: "Echo Infrared", brand: "East", rating: 3.1, reviews_number: 7 },
+      { slug: "foxtrot", name: "Foxtrot Tent", brand: "East", rating: 4.5, reviews_number: 1 },
+    ];
+    for (const product of products) {
+      const { id } = await test.db.insertInto("products").values(product).returning("id").executeTakeFirstOrThrow();
+      ids[product.slug] = id;
+    }
+    const collections = [
+      { slug: "zeta-saunas", title: "Zeta Saunas" },
+      { slug: "barrel-saunas", title: "Best Barrel Saunas" },
+      { slug: "empty-saunas", title: "Empty Saunas" },
+    ];
+    for (const collection of collections) {
+      const { id } = await test.db.insertInto("collections").values(collection).returning("id").executeTakeFirstOrThrow();
+      ids[collection.slug] = id;
+    }
+    // Editors' order, deliberately not the rating order.
+    await test.db
+      .insertInto("collection_products")
+      .values([
+        { collection_id: ids["barrel-saunas"]!, product_id: ids.echo!, position: 1 },
+        { collection_id: ids["barrel-saunas"]!, product_id: ids.alpha!, position: 2 },
+        { collection_id: ids["barrel-saunas"]!, product_id: ids.bravo!, position: 3 },
+        { collection_id: ids["zeta-saunas"]!, product_id: ids.alpha!, position: 1 },
+      ])
+      .execute();
+  });
+  afterAll(() => test?.drop());
+
+  it("lists all products best rated first, unrated last, ties by name", async () => {
+    const products = await listProducts(test.db);
+    expect(products.map((product) => product.slug)).toEqual(["bravo", "foxtrot", "alpha", "delta", "echo", "charlie"]);
+  });
+
+  it("gives the top N rated products, leaving unrated ones out", async () => {
+    const top = await listTopRatedProducts(test.db, 4);
+    // alpha and delta tie on 4.2; more reviews wins.
+    expect(top.map((product) => product.slug)).toEqual(["bravo", "foxtrot", "delta", "alpha"]);
+    expect(await listTopRatedProducts(test.db, 10)).toHaveLength(5);
+  });
+
+  it("finds one product by id or by slug, and nothing for an unknown one", async () => {
+    expect((await findProductByIdOrSlug(test.db, String(ids.delta)))?.slug).toBe("delta");
+    expect((await findProductByIdOrSlug(test.db, "delta"))?.id).toBe(ids.delta);
+    expect(await findProductByIdOrSlug(test.db, "no-such-sauna")).toBeUndefined();
+    expect(await findProductByIdOrSlug(test.db, "999999")).toBeUndefined();
+  });
+
+  it("lists collections by title, and finds one by slug", async () => {
+    const collections = await listCollections(test.db);
+    expect(collections.map((collection) => collection.title)).toEqual(["Best Barrel Saunas", "Empty Saunas", "Zeta Saunas"]);
+    expect((await findCollectionBySlug(test.db, "zeta-saunas"))?.criteriaType).toBe("custom");
+    expect(await findCollectionBySlug(test.db, "nope")).toBeUndefined();
+  });
+
+  it("lists a collection's products in the editors' order", async () => {
+    const members = await listCollectionProducts(test.db, ids["barrel-saunas"]!);
+    expect(members.map((product) => product.slug)).toEqual(["echo", "alpha", "bravo"]);
+    expect(await listCollectionProducts(test.db, ids["empty-saunas"]!)).toEqual([]);
+  });
+
+  it("lists the collections a product appears in", async () => {
+    const collections = await listCollectionsOfProduct(test.db, ids.alpha!);
+    expect(collections.map((collection) => collection.slug)).toEqual(["barrel-saunas", "zeta-saunas"]);
+  });
+
+  it("counts the catalog as numbers", async () => {
+    expect(await countCatalog(test.db)).toEqual({ products: 6, collections: 3 });
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.server";
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "sauna-config-"));
+});
+
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+describe("loadConfig", () => {
+  it("uses the documented defaults: port 3000 on 127.0.0.1, SQLite in DATA_DIR, seeding on", () => {
+    const config = load({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.baseUrl).toBe("http://127.0.0.1:3000");
+    expect(config.database).toEqual({ dialect: "sqlite", file: path.join(dataDir, "sauna-reviews.sqlite") });
+    expect(config.seedSampleContent).toBe(true);
+    expect(config.surveyFormUrl).toBeUndefined();
+  });
+
+  it("switches to PostgreSQL for a postgres:// or postgresql:// DATABASE_URL", () => {
+    expect(load({ DATABASE_URL: "postgres://u:p@db:5432/site" }).database).toEqual({
+      dialect: "postgres",
+      url: "postgres://u:p@db:5432/site",
+    });
+    expect(load({ DATABASE_URL: "postgresql://db/site" }).database.dialect).toBe("postgres");
+  });
+
+  it.each([
+    [{ PORT: "abc" }, 'Invalid setting PORT="abc": must be a port number'],
+    [{ PORT: "70000" }, 'Invalid setting PORT="70000": must be between 1 and 65535'],
+    [{ PORT: "30.5" }, 'Invalid setting PORT="30.5": must be a whole number'],
+    [{ DATABASE_URL: "mysql://x" }, 'Invalid setting DATABASE_URL="mysql://x": must be a postgres:// or postgresql:// URL'],
+    [{ BASE_URL: "ftp://example.com" }, 'Invalid setting BASE_URL="ftp://example.com": must be an http(s) URL'],
+    [{ SURVEY_FORM_URL: "javascript:alert(1)" }, "Invalid setting SURVEY_FORM_URL"],
+    [{ SEED_SAMPLE_CONTENT: "maybe" }, 'Invalid setting SEED_SAMPLE_CONTENT="maybe": must be true or false'],
+    [{ AUTH_SECRET: "short" }, "Invalid setting AUTH_SECRET=\"short\": must be at least 32 characters"],
+    [{ SMTP_URL: "mail.example.com" }, 'Invalid setting SMTP_URL="mail.example.com": must be an smtp:// or smtps:// URL'],
+    [{ LOG_LEVEL: "loud" }, 'Invalid setting LOG_LEVEL="loud"'],
+  ])("refuses %o with one line naming the variable", (env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
+    try {
+      load(env);
+    } catch (error) {
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+
+  it("reads booleans the way people write them", () => {
+    expect(load({ SEED_SAMPLE_CONTENT: "false" }).seedSampleContent).toBe(false);
+    expect(load({ SEED_SAMPLE_CONTENT: "0" }).seedSampleContent).toBe(false);
+    expect(load({ SEED_SAMPLE_CONTENT: "yes" }).seedSampleContent).toBe(true);
+  });
+
+  it("treats an empty value as unset", () => {
+    expect(load({ PORT: "", DATABASE_URL: "" }).port).toBe(3000);
+    expect(load({ DATABASE_URL: "" }).database.dialect).toBe("sqlite");
+  });
+
+  it("drops a trailing slash from BASE_URL, so links never get a double slash", () => {
+    expect(load({ BASE_URL: "https://saunas.example.com/" }).baseUrl).toBe("https://saunas.example.com");
+  });
+
+  it("generates AUTH_SECRET into DATA_DIR once, readable only by the owner, and keeps it", () => {
+    const first = load({}).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, "auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(load({}).authSecret).toBe(first);
+  });
+
+  it("prefers an AUTH_SECRET from the environment", () => {
+    const secret = "s".repeat(40);
+    expect(load({ AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+});

@@ -1,0 +1,86 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { toProduct } from "../catalog/rows";
+import { migrateDownAll, migrateToLatest } from "./migrate.server";
+
+const ourTables = ["products", "collections", "collection_products", "site_state", "user", "session", "account", "verification"];
+
+async function tableNames(test: TestDatabase): Promise<string[]> {
+  const tables = await test.db.introspection.getTables();
+  return tables.map((table) => table.name).filter((name) => ourTables.includes(name)).sort();
+}
+
+describe.each(testDialects)("migrations on %s", (dialect) => {
+  let test: TestDatabase;
+  afterEach(() => test?.drop());
+
+  it("creates every table, and down removes them all again", async () => {
+    test = await createTestDatabase(dialect, { migrate: false });
+    expect(await migrateToLatest(test.db)).toEqual(["2026_11_22_0300_catalog", "2026_11_22_0310_auth"]);
+    expect(await tableNames(test)).toEqual([...ourTables].sort());
+    expect(await migrateToLatest(test.db)).toEqual([]);
+
+    expect(await migrateDownAll(test.db)).toEqual(["2026_11_22_0310_auth", "2026_11_22_0300_catalog"]);
+    expect(await tableNames(test)).toEqual([]);
+    expect(await migrateToLatest(test.db)).toHaveLength(2);
+  });
+
+  it("stores the largest allowed price in cents and reads every column back the same on both dialects", async () => {
+    test = await createTestDatabase(dialect);
+    await test.db
+      .insertInto("products")
+      .values({
+        slug: "big",
+        name: "Big Sauna",
+        brand: "Acme",
+        price_cents: 9_999_999_999, // $99,999,999.99: beyond a 32-bit integer
+        weight_lbs: 9_999_999.99,
+        rating: 4.7,
+        images: JSON.stringify(["/a.webp", "/b.webp"]),
+        key_features: JSON.stringify(["Cedar", "Glass door"]),
+        is_sample: true,
+        sale_ends_at: "2027-01-31",
+      })
+      .execute();
+    const row = await test.db.selectFrom("products").selectAll().executeTakeFirstOrThrow();
+    const product = toProduct(row);
+    expect(product).toMatchObject({
+      priceCents: 9_999_999_999,
+      weightLbs: 9_999_999.99,
+      rating: 4.7,
+      images: ["/a.webp", "/b.webp"],
+      keyFeatures: ["Cedar", "Glass door"],
+      isSample: true,
+      saleEndsAt: "2027-01-31",
+    });
+    expect(typeof product.priceCents).toBe("number");
+    expect(product.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+  });
+
+  it("refuses a rating outside 0 to 5 and a duplicate slug", async () => {
+    test = await createTestDatabase(dialect);
+    const product = { slug: "a", name: "A", brand: "B" };
+    await expect(test.db.insertInto("products").values({ ...product, rating: 5.1 }).execute()).rejects.toThrow();
+    await test.db.insertInto("products").values(product).execute();
+    await expect(test.db.insertInto("products").values(product).execute()).rejects.toThrow();
+  });
+
+  it("removes a product's memberships with the product (foreign keys are on)", async () => {
+    test = await createTestDatabase(dialect);
+    const { id: productId } = await test.db
+      .insertInto("products")
+      .values({ slug: "p", name: "P", brand: "B" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { id: collectionId } = await test.db
+      .insertInto("collections")
+      .values({ slug: "c", title: "C" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await test.db.insertInto("collection_products").values({ collection_id: collectionId, product_id: productId, position: 1 }).execute();
+    await test.db.deleteFrom("products").where("id", "=", productId).execute();
+    const left = await sql<{ n: number | string }>`select count(*) as n from collection_products`.execute(test.db);
+    expect(Number(left.rows[0]!.n)).toBe(0);
+  });
+});
