@@ -31,6 +31,16 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 app.use(compression());
+if (site.config.logLevel === "debug") {
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      console.log(`[debug] ${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms`);
+    });
+    next();
+  });
+}
 app.use((_req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
