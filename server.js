@@ -3,8 +3,11 @@
 // Plain JavaScript so that `npm start` needs no compiler.
 import compression from "compression";
 import express from "express";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const development = process.argv.includes("--dev");
+const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 // React and React Router pick their production builds from this; set it before they load.
 process.env.NODE_ENV = development ? "development" : "production";
 
@@ -17,7 +20,7 @@ try {
     const { createSite } = await vite.ssrLoadModule("./app/server/site.server.ts");
     site = await createSite({ build: () => vite.ssrLoadModule("virtual:react-router/server-build") });
   } else {
-    const { createSite } = await import("./build/server/index.js");
+    const { createSite } = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
     site = await createSite();
   }
 } catch (error) {
@@ -52,9 +55,9 @@ if (vite) {
   app.use(vite.middlewares);
 } else {
   // Vite fingerprints everything under /assets: safe to cache for a year.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }));
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
   // Images and icons keep their names when they change: a day, then revalidate.
-  app.use(express.static("build/client", { maxAge: "1d", index: false }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1d", index: false }));
 }
 app.use(site.requestHandler);
 

@@ -1,0 +1,92 @@
+import { RefreshCw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { cn } from "~/components/ui/cn";
+import { nextImageAfterError } from "~/lib/image-source";
+
+export interface ProductImageProps extends Omit<React.ComponentProps<"img">, "src" | "onError"> {
+  src: string;
+  /** Stable per product, so its placeholder after a failure is always the same one. */
+  placeholderKey: number | string;
+  /** Called once when the original picture failed and a stand-in is shown. */
+  onFallback?: (failedSrc: string) => void;
+  /** Show a 'Refresh image' button after a failure (SPEC §2 "Top-Rated Products"). */
+  refreshable?: boolean;
+  /** Where the refresh button sits; the image's wrapper must be `relative`. */
+  refreshClassName?: string;
+}
+
+/**
+ * A product picture that heals itself: on a load error it swaps in the product's numbered
+ * placeholder, then the generic one, and never loops (SPEC §4 "Image source resolution").
+ * An image that already failed before React hydrated (no error event would fire) is caught
+ * on mount by checking `complete && naturalWidth === 0`.
+ */
+export function ProductImage({
+  src,
+  placeholderKey,
+  onFallback,
+  refreshable = false,
+  refreshClassName,
+  className,
+  alt,
+  ...imgProps
+}: ProductImageProps) {
+  const [current, setCurrent] = useState(src);
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+
+  useEffect(() => {
+    setCurrent(src);
+    setFailed(false);
+  }, [src]);
+
+  function handleError() {
+    const failedSrc = image.current?.currentSrc || current;
+    const next = nextImageAfterError(failedSrc, placeholderKey);
+    if (!failed) {
+      setFailed(true);
+      onFallback?.(failedSrc);
+    }
+    if (next) setCurrent(next);
+  }
+
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0 && element.getAttribute("src")) handleError();
+    // Only on mount: later failures arrive as error events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function refresh() {
+    setFailed(false);
+    // A cache-busting parameter makes the browser ask again instead of reusing the failure.
+    setCurrent(`${src}${src.includes("?") ? "&" : "?"}refresh=${Date.now()}`);
+  }
+
+  return (
+    <>
+      <img
+        ref={image}
+        src={current}
+        alt={alt}
+        onError={handleError}
+        className={className}
+        // The srcset would keep pointing at the failed original.
+        {...(failed ? { ...imgProps, srcSet: undefined, sizes: undefined } : imgProps)}
+      />
+      {refreshable && failed && (
+        <button
+          type="button"
+          onClick={refresh}
+          className={cn(
+            "absolute bottom-2 right-2 inline-flex items-center gap-1.5 rounded-full bg-ink/85 px-3 py-1.5 text-xs font-semibold text-white shadow hover:bg-ink",
+            refreshClassName,
+          )}
+        >
+          <RefreshCw aria-hidden className="size-3.5" />
+          Refresh image
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { formatLongUsDate, formatMonthYear } from "./dates";
+
+describe("dates in long US format", () => {
+  it("prints a calendar date as that day, whatever the time zone", () => {
+    expect(formatLongUsDate("2025-01-15")).toBe("January 15, 2025");
+    expect(formatLongUsDate("2025-03-12")).toBe("March 12, 2025");
+  });
+
+  it("prints an instant by its UTC day", () => {
+    expect(formatLongUsDate("2025-04-30T23:30:00.000Z")).toBe("April 30, 2025");
+  });
+
+  it("prints month and year for 'Updated' lines", () => {
+    expect(formatMonthYear("2025-04-02")).toBe("April 2025");
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * Dates as the site prints them (SPEC §9 "Dates": long US format). Always in UTC, so the
+ * server's HTML and the browser's hydration agree whatever the reader's time zone.
+ */
+
+function asDate(value: string): Date {
+  // A bare calendar date means that day, not local midnight somewhere.
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+}
+
+/** 'January 15, 2025' */
+export function formatLongUsDate(value: string): string {
+  return asDate(value).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/** 'April 2025' */
+export function formatMonthYear(value: string): string {
+  return asDate(value).toLocaleDateString("en-US", { year: "numeric", month: "long", timeZone: "UTC" });
+}
