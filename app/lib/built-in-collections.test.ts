@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import {
+  BUILT_IN_COLLECTION_SLUGS,
+  builtInCollection,
+  canonicalCollectionSlug,
+  defaultCollectionDescription,
+  lastResortCollections,
+  titleFromSlug,
+  withBuiltInCollections,
+} from "./built-in-collections";
+import { makeCollection } from "./test-fixtures";
+
+describe("canonicalCollectionSlug", () => {
+  it("treats 'barrel' as barrel-saunas", () => {
+    expect(canonicalCollectionSlug("barrel")).toBe("barrel-saunas");
+    expect(canonicalCollectionSlug("Barrel")).toBe("barrel-saunas");
+  });
+
+  it("maps the short names and category words to their fixed collection", () => {
+    expect(canonicalCollectionSlug("electric")).toBe("electric-saunas");
+    expect(canonicalCollectionSlug("wood-fired")).toBe("wood-fired-saunas");
+    expect(canonicalCollectionSlug("cube")).toBe("modern-outdoor-saunas");
+    expect(canonicalCollectionSlug("outdoor")).toBe("outdoor-saunas");
+  });
+
+  it("keeps every other slug", () => {
+    expect(canonicalCollectionSlug("barrel-saunas")).toBe("barrel-saunas");
+    expect(canonicalCollectionSlug("my-garden-picks")).toBe("my-garden-picks");
+  });
+});
+
+describe("titles and descriptions from a slug", () => {
+  it.each([
+    ["two-person-saunas", "Two Person Saunas"],
+    ["eco-friendly-saunas", "Eco Friendly Saunas"],
+    ["clt-saunas", "CLT Saunas"],
+    ["infrared-saunas", "Infrared Saunas"],
+  ])("%s → %s", (slug, title) => {
+    expect(titleFromSlug(slug)).toBe(title);
+  });
+
+  it("describes a built-in collection as 'Top-rated {name} for 2025'", () => {
+    expect(defaultCollectionDescription("Two Person Saunas")).toBe("Top-rated Two Person Saunas for 2025");
+    expect(builtInCollection("two-person-saunas")).toEqual({
+      slug: "two-person-saunas",
+      title: "Two Person Saunas",
+      description: "Top-rated Two Person Saunas for 2025",
+      imageUrl: null,
+      featured: false,
+    });
+  });
+});
+
+describe("withBuiltInCollections", () => {
+  it("adds every missing built-in slug after the stored ones", () => {
+    const stored = [makeCollection({ slug: "infrared-saunas", title: "Best Infrared" }), makeCollection({ slug: "my-list" })];
+    const result = withBuiltInCollections(stored);
+    expect(result.slice(0, 2)).toEqual(stored);
+    expect(result.map((c) => c.slug)).toEqual([
+      "infrared-saunas",
+      "my-list",
+      ...BUILT_IN_COLLECTION_SLUGS.filter((s) => s !== "infrared-saunas"),
+    ]);
+    expect(result.find((c) => c.slug === "infrared-saunas")?.title).toBe("Best Infrared");
+  });
+
+  it("always ensures barrel-saunas, and counts a stored 'barrel' as it", () => {
+    expect(withBuiltInCollections([]).map((c) => c.slug)).toContain("barrel-saunas");
+    const withAlias = withBuiltInCollections([makeCollection({ slug: "barrel" })]).map((c) => c.slug);
+    expect(withAlias).toContain("barrel");
+    expect(withAlias).not.toContain("barrel-saunas");
+  });
+
+  it("gives the 12 built-in slugs with nothing stored", () => {
+    expect(withBuiltInCollections([])).toHaveLength(12);
+  });
+});
+
+describe("lastResortCollections", () => {
+  it("holds infrared, traditional Finnish, barrel, two-person and recovery, all featured", () => {
+    const list = lastResortCollections();
+    expect(list.map((c) => c.slug)).toEqual([
+      "infrared-saunas",
+      "traditional-finnish-saunas",
+      "barrel-saunas",
+      "two-person-saunas",
+      "recovery-saunas",
+    ]);
+    expect(list.every((c) => c.featured)).toBe(true);
+  });
+});

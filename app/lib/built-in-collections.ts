@@ -1,0 +1,97 @@
+import type { Collection } from "./catalog";
+
+/**
+ * The collection list the site can always fall back on (SPEC §9 "Built-in fallback collection
+ * slugs") and the slug aliases.
+ */
+
+/** What a category card or menu needs of a collection; database records satisfy it. */
+export type CollectionSummary = Pick<Collection, "slug" | "title" | "description" | "imageUrl" | "featured">;
+
+export const BUILT_IN_COLLECTION_SLUGS = [
+  "infrared-saunas",
+  "traditional-finnish-saunas",
+  "barrel-saunas",
+  "two-person-saunas",
+  "four-person-saunas",
+  "six-person-saunas",
+  "eco-friendly-saunas",
+  "recovery-saunas",
+  "budget-saunas",
+  "premium-saunas",
+  "luxury-saunas",
+  "custom-saunas",
+] as const;
+
+/** When even the collections list cannot be read: these five, all featured. */
+export const LAST_RESORT_COLLECTION_SLUGS = [
+  "infrared-saunas",
+  "traditional-finnish-saunas",
+  "barrel-saunas",
+  "two-person-saunas",
+  "recovery-saunas",
+] as const;
+
+/**
+ * Short names that mean a fixed collection. §9 names 'barrel'; §3 lists the short 'electric' and
+ * 'wood-fired'; the others are the category words the product page's breadcrumb links to
+ * (/reviews/{lowercased category, default outdoor}), so that link lands on a real page.
+ */
+const SLUG_ALIASES: Readonly<Record<string, string>> = {
+  barrel: "barrel-saunas",
+  electric: "electric-saunas",
+  "wood-fired": "wood-fired-saunas",
+  infrared: "infrared-saunas",
+  traditional: "traditional-finnish-saunas",
+  clt: "clt-saunas",
+  custom: "custom-saunas",
+  modern: "modern-outdoor-saunas",
+  cube: "modern-outdoor-saunas",
+  outdoor: "outdoor-saunas",
+};
+
+/** 'barrel' → 'barrel-saunas'; any slug without an alias is returned lower-cased and trimmed. */
+export function canonicalCollectionSlug(slug: string): string {
+  const key = slug.trim().toLowerCase();
+  return SLUG_ALIASES[key] ?? key;
+}
+
+/** Words kept in capitals when a title is made from a slug. */
+const ACRONYMS = new Set(["clt", "diy"]);
+
+/** 'two-person-saunas' → 'Two Person Saunas'; 'clt-saunas' → 'CLT Saunas'. */
+export function titleFromSlug(slug: string): string {
+  return slug
+    .split(/[-_\s]+/)
+    .filter((word) => word !== "")
+    .map((word) =>
+      ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+    )
+    .join(" ");
+}
+
+/** 'Top-rated Two Person Saunas for 2025'. */
+export function defaultCollectionDescription(title: string): string {
+  return `Top-rated ${title} for 2025`;
+}
+
+/** A stand-in record for a slug with no stored collection: title from the slug, no image. */
+export function builtInCollection(slug: string, featured = false): CollectionSummary {
+  const title = titleFromSlug(slug);
+  return { slug, title, description: defaultCollectionDescription(title), imageUrl: null, featured };
+}
+
+/**
+ * The stored collections followed by every built-in slug they lack (barrel-saunas included, so it
+ * is always there). A stored 'barrel' counts as barrel-saunas and is not duplicated.
+ */
+export function withBuiltInCollections<T extends CollectionSummary>(stored: readonly T[]): (T | CollectionSummary)[] {
+  const present = new Set(stored.map((c) => canonicalCollectionSlug(c.slug)));
+  const missing = BUILT_IN_COLLECTION_SLUGS.filter((slug) => !present.has(slug)).map((slug) => builtInCollection(slug));
+  return [...stored, ...missing];
+}
+
+/** The last-resort list: infrared, traditional Finnish, barrel, two-person and recovery, all featured. */
+export function lastResortCollections(): CollectionSummary[] {
+  return LAST_RESORT_COLLECTION_SLUGS.map((slug) => builtInCollection(slug, true));
+}

@@ -1,0 +1,67 @@
+import type { Collection, CriteriaType } from "./catalog";
+import {
+  hasCapacity,
+  heaterTypeContains,
+  isCommercial,
+  isElectric,
+  isInPriceTier,
+  mentionsRecovery,
+  someFeature,
+  type PriceTier,
+  type ProductFacts,
+} from "./product-match";
+import { equalsText, hasWordStartingWith } from "./text-match";
+
+/**
+ * The criteria query of SPEC §7: a collection record chooses its products by one criterion.
+ * Results keep the input order (best rated first). 'custom' chooses by stored membership
+ * instead, so it matches nothing here; so does an unknown or empty value.
+ */
+
+export type CollectionCriteria = Pick<Collection, "criteriaType" | "criteriaValue">;
+
+const priceTiers: readonly PriceTier[] = ["budget", "premium", "luxury"];
+
+function sizeOf(value: string): number | null {
+  const digits = /^\s*(\d+)/.exec(value);
+  return digits ? Number(digits[1]) : null;
+}
+
+/** A predicate for one criteria_type and value, or null when the criterion selects nothing. */
+export function criteriaPredicate(type: CriteriaType, rawValue: string | null): ((p: ProductFacts) => boolean) | null {
+  const value = (rawValue ?? "").trim();
+  if (type === "custom" || value === "") return null;
+  const lower = value.toLowerCase();
+  switch (type) {
+    case "category":
+      return (p) => equalsText(p.categoryId, value);
+    case "brand":
+      return (p) => equalsText(p.brand, value);
+    case "price": {
+      const tier = priceTiers.find((t) => t === lower);
+      return tier ? (p) => isInPriceTier(p, tier) : null;
+    }
+    case "size": {
+      const persons = sizeOf(value);
+      return persons === null ? null : (p) => hasCapacity(p, persons);
+    }
+    case "heater_type":
+      return lower === "electric" ? isElectric : (p) => heaterTypeContains(p, value);
+    case "features":
+      // At a word start, so 'eco' finds 'Eco-friendly' but not 'recovery' or 'second'.
+      return (p) => someFeature(p, (f) => hasWordStartingWith(f, value));
+    case "use_case":
+      if (lower === "recovery") return mentionsRecovery;
+      if (lower === "commercial") return isCommercial;
+      return null;
+  }
+}
+
+/** The products a collection's criteria select, in the given (rating) order. */
+export function productsMatchingCriteria<T extends ProductFacts>(
+  criteria: CollectionCriteria,
+  productsByRating: readonly T[],
+): T[] {
+  const matches = criteriaPredicate(criteria.criteriaType, criteria.criteriaValue);
+  return matches ? productsByRating.filter((p) => matches(p)) : [];
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { CONTACT_FOR_PRICE, dollarsToCents, formatPrice } from "./money";
+
+describe("formatPrice", () => {
+  it("groups thousands and drops zero cents", () => {
+    expect(formatPrice(1_249_900)).toBe("$12,499");
+    expect(formatPrice(1_000_000)).toBe("$10,000");
+    expect(formatPrice(3_800_000)).toBe("$38,000");
+    expect(formatPrice(9_999_999_999)).toBe("$99,999,999.99");
+    expect(formatPrice(50_000)).toBe("$500");
+  });
+
+  it("keeps cents when they are not zero", () => {
+    expect(formatPrice(999_999)).toBe("$9,999.99");
+    expect(formatPrice(1_000_050)).toBe("$10,000.50");
+    expect(formatPrice(1)).toBe("$0.01");
+  });
+
+  it("says 'Contact for Price' when there is no price", () => {
+    expect(formatPrice(null)).toBe("Contact for Price");
+    expect(formatPrice(undefined)).toBe(CONTACT_FOR_PRICE);
+  });
+
+  it("treats zero, negative and non-finite amounts as no price", () => {
+    expect(formatPrice(0)).toBe(CONTACT_FOR_PRICE);
+    expect(formatPrice(-500)).toBe(CONTACT_FOR_PRICE);
+    expect(formatPrice(Number.NaN)).toBe(CONTACT_FOR_PRICE);
+    expect(formatPrice(Number.POSITIVE_INFINITY)).toBe(CONTACT_FOR_PRICE);
+  });
+
+  it("rounds a fractional cent value to whole cents", () => {
+    expect(formatPrice(999_999.6)).toBe("$10,000");
+  });
+});
+
+describe("dollarsToCents", () => {
+  it("converts whole and fractional dollars", () => {
+    expect(dollarsToCents(9999)).toBe(999_900);
+    expect(dollarsToCents(19.99)).toBe(1999);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Price text (SPEC §3 "Display rules"): '$' plus a thousands-grouped number, or
+ * 'Contact for Price' when there is no price. Money is integer cents throughout the catalog.
+ *
+ * The number format is pinned to en-US so the server and every browser print the same text
+ * (no hydration mismatch, no '12.499 $' on a German laptop).
+ */
+
+export const CONTACT_FOR_PRICE = "Contact for Price";
+
+const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const dollarsAndCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * '$12,499' for 1_249_900 cents, '$9,999.99' for 999_999 (cents only when not zero),
+ * 'Contact for Price' for null.
+ *
+ * A price of zero or less, or a value that is not a finite number, is treated as absent: no
+ * sauna sells for $0, and showing '$0' would be a false statement about the product.
+ */
+export function formatPrice(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents) || cents <= 0) return CONTACT_FOR_PRICE;
+  const whole = Math.round(cents);
+  if (whole % 100 === 0) return `$${wholeDollars.format(whole / 100)}`;
+  return `$${dollarsAndCents.format(whole / 100)}`;
+}
+
+/** Whole dollars to cents, for tests and sample data written in dollars. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}

@@ -1,0 +1,194 @@
+import type { Product } from "./catalog";
+import { canonicalCollectionSlug } from "./built-in-collections";
+import { isTyyni } from "./buy-link";
+import { formatPrice } from "./money";
+import { isRated } from "./ratings";
+
+/**
+ * The small display rules of a product (SPEC §3 "Display rules", "Derived card", §9 "Lists"),
+ * with ARCHITECTURE D6 applied: counts and ratings are shown as stored, never invented.
+ */
+
+export const FREE_SHIPPING = "Free Shipping";
+export const DEFAULT_BRAND = "Premium Brand";
+export const BEST_SELLER = "BEST SELLER";
+export const BEST_SELLER_MIN_RATING = 4.7;
+export const MAX_FEATURE_LINES = 4;
+export const MAX_PROS = 4;
+export const NO_FEATURES_TEXT = "No features listed";
+export const NOT_AVAILABLE = "N/A";
+
+/** Trimmed text, or null when missing or blank. */
+export function textOrNull(value: string | null | undefined): string | null {
+  const text = (value ?? "").trim();
+  return text === "" ? null : text;
+}
+
+/** The shipping text, or 'Free Shipping' when missing or blank. */
+export function shippingText(shippingInfo: string | null | undefined): string {
+  return textOrNull(shippingInfo) ?? FREE_SHIPPING;
+}
+
+/** The brand, or 'Premium Brand' when blank. */
+export function brandText(brand: string | null | undefined): string {
+  return textOrNull(brand) ?? DEFAULT_BRAND;
+}
+
+type ReviewFields = Pick<Product, "reviewsNumber" | "reviewCount">;
+
+/** The number a review-count text starts with: '45+' → 45, '1,200+ reviews' → 1200, 'many' → null. */
+export function parseReviewCountText(text: string | null | undefined): number | null {
+  const match = /^\s*(\d{1,3}(?:,\d{3})+|\d+)/.exec(text ?? "");
+  return match ? Number((match[1] as string).replace(/,/g, "")) : null;
+}
+
+/** reviews_number when present, else the review_count text read as a number, else null. */
+export function reviewCountNumber(product: ReviewFields): number | null {
+  const exact = product.reviewsNumber;
+  if (exact !== null && Number.isInteger(exact) && exact >= 0) return exact;
+  return parseReviewCountText(product.reviewCount);
+}
+
+/**
+ * The count as text: the exact reviews_number ('86'); else from the review_count text in the
+ * '45+' style (the text gives a lower bound); else null, and the page shows no count.
+ */
+export function userCountText(product: ReviewFields): string | null {
+  const exact = product.reviewsNumber;
+  if (exact !== null && Number.isInteger(exact) && exact >= 0) return String(exact);
+  const fromText = parseReviewCountText(product.reviewCount);
+  return fromText === null ? null : `${fromText}+`;
+}
+
+// Specification texts
+
+/** 4 → '4 people', 1 → '1 person', '2-4' kept as is; nothing (or 0 and below) → null. */
+export function capacityText(capacity: number | string | null | undefined): string | null {
+  if (capacity === null || capacity === undefined) return null;
+  const text = String(capacity).trim();
+  if (text === "") return null;
+  if (!/^\d+$/.test(text)) return text;
+  const persons = Number(text);
+  if (persons <= 0) return null;
+  return persons === 1 ? "1 person" : `${persons} people`;
+}
+
+const weightNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+/** 1950 → '1,950 lbs'; null → null. */
+export function weightText(weightLbs: number | null | undefined): string | null {
+  if (weightLbs === null || weightLbs === undefined || !Number.isFinite(weightLbs) || weightLbs <= 0) return null;
+  return `${weightNumber.format(weightLbs)} lbs`;
+}
+
+/** A specification value, or 'N/A'. */
+export function specText(value: string | null | undefined): string {
+  return textOrNull(value) ?? NOT_AVAILABLE;
+}
+
+// Features and tags
+
+/** The key features with blanks dropped and text trimmed. */
+export function keyFeatureList(features: readonly string[]): string[] {
+  return features.map((f) => f.trim()).filter((f) => f !== "");
+}
+
+/** Card lines: key features first, then 'Capacity: …', 'Heater: …', 'Size: …'; at most 4. */
+export function featureLines(
+  product: Pick<Product, "keyFeatures" | "capacity" | "heaterType" | "dimensions">,
+  max = MAX_FEATURE_LINES,
+): string[] {
+  const capacity = capacityText(product.capacity);
+  const heater = textOrNull(product.heaterType);
+  const size = textOrNull(product.dimensions);
+  const lines = [
+    ...keyFeatureList(product.keyFeatures),
+    ...(capacity ? [`Capacity: ${capacity}`] : []),
+    ...(heater ? [`Heater: ${heater}`] : []),
+    ...(size ? [`Size: ${size}`] : []),
+  ];
+  return lines.slice(0, Math.max(0, max));
+}
+
+export interface FeatureSummary {
+  /** The first `limit` features. */
+  visible: string[];
+  /** '+2 more', or null when nothing is hidden. */
+  moreText: string | null;
+  /** 'No features listed' when there are none, else null. */
+  emptyText: string | null;
+}
+
+/** The comparison table's cell (first 3) and card (first 2). */
+export function featureSummary(features: readonly string[], limit: number): FeatureSummary {
+  const all = keyFeatureList(features);
+  const hidden = Math.max(0, all.length - limit);
+  return {
+    visible: all.slice(0, limit),
+    moreText: hidden > 0 ? `+${hidden} more` : null,
+    emptyText: all.length === 0 ? NO_FEATURES_TEXT : null,
+  };
+}
+
+/** BEST SELLER at a rating of 4.7 or more, or for a name containing 'tyyni'. */
+export function isBestSeller(product: Pick<Product, "name" | "rating">): boolean {
+  return (isRated(product.rating) && product.rating >= BEST_SELLER_MIN_RATING) || isTyyni(product.name);
+}
+
+export function productTag(product: Pick<Product, "name" | "rating">): typeof BEST_SELLER | null {
+  return isBestSeller(product) ? BEST_SELLER : null;
+}
+
+// Category words and links
+
+const categoryAcronyms = new Set(["clt", "diy"]);
+
+/** 'barrel' → 'Barrel', 'clt' → 'CLT', 'modern-cube' → 'Modern Cube'; none → 'Outdoor'. */
+export function categoryLabel(categoryId: string | null | undefined): string {
+  const words = (categoryId ?? "")
+    .trim()
+    .split(/[-_\s]+/)
+    .filter((w) => w !== "");
+  if (words.length === 0) return "Outdoor";
+  return words
+    .map((w) => (categoryAcronyms.has(w.toLowerCase()) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
+    .join(" ");
+}
+
+/**
+ * The product page breadcrumb's category step: '{category} Saunas' linking to
+ * /reviews/{lowercased category, default outdoor}, written as the canonical collection slug when
+ * the category word has one ('barrel' → /reviews/barrel-saunas), so the link needs no redirect.
+ */
+export function categoryBreadcrumb(categoryId: string | null | undefined): { label: string; href: string } {
+  const slug = canonicalCollectionSlug((categoryId ?? "").trim().toLowerCase() || "outdoor");
+  return { label: `${categoryLabel(categoryId)} Saunas`, href: `/reviews/${encodeURIComponent(slug)}` };
+}
+
+/** The canonical product URL (D9): by slug. */
+export function productHref(product: Pick<Product, "slug">): string {
+  return `/reviews/product/${encodeURIComponent(product.slug)}`;
+}
+
+// Sale price
+
+export interface SaleOffer {
+  priceText: string;
+  salePriceText: string;
+  /** YYYY-MM-DD, or null when the sale has no end date. */
+  endsOn: string | null;
+}
+
+/**
+ * The sale shown next to the struck-through list price: only when the sale price is below the
+ * list price and the end date (if any) is today or later. `today` is YYYY-MM-DD.
+ */
+export function activeSale(
+  product: Pick<Product, "priceCents" | "salePriceCents" | "saleEndsAt">,
+  today: string,
+): SaleOffer | null {
+  const { priceCents, salePriceCents, saleEndsAt } = product;
+  if (priceCents === null || salePriceCents === null || salePriceCents <= 0 || salePriceCents >= priceCents) return null;
+  if (saleEndsAt !== null && saleEndsAt < today) return null;
+  return { priceText: formatPrice(priceCents), salePriceText: formatPrice(salePriceCents), endsOn: saleEndsAt };
+}

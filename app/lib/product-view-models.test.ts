@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { toComparisonItem, toProductCard, toSaunaViewModel } from "./product-view-models";
+import { makeProduct } from "./test-fixtures";
+
+const context = { origin: "https://saunas.example", surveyFormUrl: "https://forms.example/survey" };
+
+const rated = makeProduct({
+  id: 7,
+  slug: "birchline-panorama-4",
+  name: "Panorama 4 Barrel Sauna",
+  brand: "Birchline",
+  categoryId: "barrel",
+  tagline: "A barrel with a view.",
+  description: "Cedar barrel with a panoramic back window.",
+  priceCents: 840_000,
+  images: ["/images/samples/birchline-panorama-4-1.webp", "/images/samples/birchline-panorama-4-2.webp"],
+  capacity: 4,
+  dimensions: "7' L x 6' W",
+  weightLbs: 1250,
+  heaterType: "Electric",
+  heaterSpec: "6 kW",
+  keyFeatures: ["Panoramic window", "Cedar staves", "Canopy", "Bench backrests", "LED lights"],
+  website: "https://birchline.example/panorama-4",
+  affiliateLink: "https://birchline.example/panorama-4?ref=x",
+  rating: 4.7,
+  reviewsNumber: 214,
+  reviewCount: "200+",
+  shippingInfo: null,
+});
+
+const unrated = makeProduct({
+  id: 8,
+  name: "Tyyni 2",
+  brand: "",
+  categoryId: "infrared",
+  images: [],
+  rating: null,
+  reviewsNumber: null,
+  reviewCount: null,
+  website: "javascript:alert(1)",
+  affiliateLink: null,
+});
+
+describe("toProductCard", () => {
+  it("derives the home card", () => {
+    expect(toProductCard(rated, context)).toEqual({
+      id: 7,
+      slug: "birchline-panorama-4",
+      href: "/reviews/product/birchline-panorama-4",
+      name: "Panorama 4 Barrel Sauna",
+      brand: "Birchline",
+      type: "Barrel",
+      rating: 4.7,
+      image: "https://saunas.example/images/samples/birchline-panorama-4-1.webp",
+      priceText: "$8,400",
+      tag: "BEST SELLER",
+      category: "barrel",
+      productType: "Electric",
+      description: "Cedar barrel with a panoramic back window.",
+      features: ["Panoramic window", "Cedar staves", "Canopy", "Bench backrests", "LED lights"],
+      affiliateLink: "https://birchline.example/panorama-4?ref=x",
+      website: "https://birchline.example/panorama-4",
+      buyLink: { href: "https://birchline.example/panorama-4", kind: "website", rel: "sponsored noopener", external: true },
+      reviewCount: 214,
+      userCount: "214",
+    });
+  });
+
+  it("keeps an unrated product unrated and uncounted (no 4.5, no random count)", () => {
+    const card = toProductCard(unrated, context);
+    expect(card.rating).toBeNull();
+    expect(card.reviewCount).toBeNull();
+    expect(card.userCount).toBeNull();
+    expect(card.brand).toBe("Premium Brand");
+    expect(card.priceText).toBe("Contact for Price");
+    expect(card.image).toBe("https://saunas.example/images/fallbacks/infrared.webp");
+    expect(card.website).toBeNull();
+    expect(card.tag).toBe("BEST SELLER");
+    expect(card.buyLink.href).toBe("https://forms.example/survey");
+  });
+
+  it("falls back to the tagline for the description", () => {
+    expect(toProductCard({ ...rated, description: null }, context).description).toBe("A barrel with a view.");
+  });
+});
+
+describe("toSaunaViewModel", () => {
+  it("builds the collection page's sauna", () => {
+    const sauna = toSaunaViewModel(rated, context);
+    expect(sauna.rating).toBe(4.7);
+    expect(sauna.priceText).toBe("$8,400");
+    expect(sauna.userCount).toBe("214");
+    expect(sauna.reviewsNumber).toBe(214);
+    expect(sauna.shipping).toBe("Free Shipping");
+    expect(sauna.featureLines).toEqual(["Panoramic window", "Cedar staves", "Canopy", "Bench backrests"]);
+    expect(sauna.pros).toEqual(["Panoramic window", "Cedar staves", "Canopy", "Bench backrests"]);
+    expect(sauna.cons).toEqual([]);
+    expect(sauna.specification).toEqual({
+      capacity: "4 people",
+      dimensions: "7' L x 6' W",
+      weight: "1,250 lbs",
+      heaterType: "Electric",
+      heaterSpec: "6 kW",
+    });
+    expect(sauna.tagline).toBe("A barrel with a view.");
+  });
+
+  it("shows no rating and no count rather than 0 for an unrated product", () => {
+    const sauna = toSaunaViewModel(unrated, context);
+    expect(sauna.rating).toBeNull();
+    expect(sauna.userCount).toBeNull();
+    expect(sauna.reviewsNumber).toBeNull();
+    expect(sauna.specification).toEqual({ capacity: null, dimensions: null, weight: null, heaterType: null, heaterSpec: null });
+  });
+
+  it("reads '45+' as 45 when reviews_number is absent", () => {
+    const sauna = toSaunaViewModel({ ...rated, reviewsNumber: null, reviewCount: "45+" }, context);
+    expect(sauna.reviewsNumber).toBe(45);
+    expect(sauna.userCount).toBe("45+");
+  });
+});
+
+describe("toComparisonItem", () => {
+  it("builds a comparison row", () => {
+    expect(toComparisonItem(rated, { origin: "" })).toEqual({
+      id: 7,
+      slug: "birchline-panorama-4",
+      href: "/reviews/product/birchline-panorama-4",
+      name: "Panorama 4 Barrel Sauna",
+      brand: "Birchline",
+      type: "Barrel",
+      rating: 4.7,
+      priceText: "$8,400",
+      features: ["Panoramic window", "Cedar staves", "Canopy", "Bench backrests", "LED lights"],
+      image: "/images/samples/birchline-panorama-4-1.webp",
+      buyLink: { href: "https://birchline.example/panorama-4", kind: "website", rel: "sponsored noopener", external: true },
+    });
+  });
+
+  it("uses '#' when no safe link exists and no survey setting is given", () => {
+    expect(toComparisonItem(unrated, { origin: "" }).buyLink).toEqual({ href: "#", kind: "none", external: false });
+  });
+});

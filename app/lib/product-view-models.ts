@@ -1,0 +1,193 @@
+import type { Product } from "./catalog";
+import { buyLink, safeHttpUrl, type BuyLink } from "./buy-link";
+import { mainImage } from "./image-source";
+import { formatPrice } from "./money";
+import {
+  brandText,
+  capacityText,
+  categoryLabel,
+  featureLines,
+  keyFeatureList,
+  MAX_PROS,
+  productHref,
+  productTag,
+  reviewCountNumber,
+  shippingText,
+  textOrNull,
+  userCountText,
+  weightText,
+  type BEST_SELLER,
+} from "./product-display";
+import { isRated } from "./ratings";
+
+/**
+ * The plain objects pages render from a Product (SPEC §3 "Derived card", "Sauna view model",
+ * "Comparison item"). A missing rating stays null and shows 'Not yet rated'; a missing review
+ * count stays null and shows no count (ARCHITECTURE D6). Links are safe http(s) or absent (D7).
+ */
+
+export interface DisplayContext {
+  /** The site's public origin for image URLs ('' for site-relative paths). */
+  origin: string;
+  /** SURVEY_FORM_URL; unset, 'tyyni' saunas keep their normal link (D7). */
+  surveyFormUrl?: string | null;
+}
+
+type Tag = typeof BEST_SELLER | null;
+
+function ratingOrNull(rating: number | null): number | null {
+  return isRated(rating) ? rating : null;
+}
+
+/** The derived card of the home page and top lists. */
+export interface ProductCard {
+  id: number;
+  slug: string;
+  href: string;
+  name: string;
+  brand: string;
+  /** Category label: 'Barrel', 'CLT', 'Outdoor'. */
+  type: string;
+  rating: number | null;
+  image: string;
+  priceText: string;
+  tag: Tag;
+  category: string | null;
+  /** The heater type. */
+  productType: string | null;
+  /** The description, else the tagline. */
+  description: string | null;
+  features: string[];
+  affiliateLink: string | null;
+  website: string | null;
+  buyLink: BuyLink;
+  reviewCount: number | null;
+  userCount: string | null;
+}
+
+export function toProductCard(product: Product, context: DisplayContext): ProductCard {
+  return {
+    id: product.id,
+    slug: product.slug,
+    href: productHref(product),
+    name: product.name,
+    brand: brandText(product.brand),
+    type: categoryLabel(product.categoryId),
+    rating: ratingOrNull(product.rating),
+    image: mainImage(product.images, product.categoryId, context.origin),
+    priceText: formatPrice(product.priceCents),
+    tag: productTag(product),
+    category: textOrNull(product.categoryId),
+    productType: textOrNull(product.heaterType),
+    description: textOrNull(product.description) ?? textOrNull(product.tagline),
+    features: keyFeatureList(product.keyFeatures),
+    affiliateLink: safeHttpUrl(product.affiliateLink),
+    website: safeHttpUrl(product.website),
+    buyLink: buyLink(product, context.surveyFormUrl),
+    reviewCount: reviewCountNumber(product),
+    userCount: userCountText(product),
+  };
+}
+
+export interface SaunaSpecification {
+  capacity: string | null;
+  dimensions: string | null;
+  weight: string | null;
+  heaterType: string | null;
+  heaterSpec: string | null;
+}
+
+/** A sauna on a collection page (ranked list and comparison layout). */
+export interface SaunaViewModel {
+  id: number;
+  slug: string;
+  href: string;
+  name: string;
+  brand: string;
+  tagline: string | null;
+  categoryId: string | null;
+  heaterType: string | null;
+  image: string;
+  rating: number | null;
+  priceText: string;
+  /** '86' or '45+'; null when unknown (never a made-up '0'). */
+  userCount: string | null;
+  reviewsNumber: number | null;
+  shipping: string;
+  affiliateLink: string | null;
+  website: string | null;
+  buyLink: BuyLink;
+  tag: Tag;
+  /** Up to 4 card lines. */
+  featureLines: string[];
+  /** The first 4 key features, shown under 'Key Features:' in the comparison layout. */
+  pros: string[];
+  /** Always empty: the catalog holds no cons. */
+  cons: string[];
+  specification: SaunaSpecification;
+}
+
+export function toSaunaViewModel(product: Product, context: DisplayContext): SaunaViewModel {
+  return {
+    id: product.id,
+    slug: product.slug,
+    href: productHref(product),
+    name: product.name,
+    brand: brandText(product.brand),
+    tagline: textOrNull(product.tagline),
+    categoryId: textOrNull(product.categoryId),
+    heaterType: textOrNull(product.heaterType),
+    image: mainImage(product.images, product.categoryId, context.origin),
+    rating: ratingOrNull(product.rating),
+    priceText: formatPrice(product.priceCents),
+    userCount: userCountText(product),
+    reviewsNumber: reviewCountNumber(product),
+    shipping: shippingText(product.shippingInfo),
+    affiliateLink: safeHttpUrl(product.affiliateLink),
+    website: safeHttpUrl(product.website),
+    buyLink: buyLink(product, context.surveyFormUrl),
+    tag: productTag(product),
+    featureLines: featureLines(product),
+    pros: keyFeatureList(product.keyFeatures).slice(0, MAX_PROS),
+    cons: [],
+    specification: {
+      capacity: capacityText(product.capacity),
+      dimensions: textOrNull(product.dimensions),
+      weight: weightText(product.weightLbs),
+      heaterType: textOrNull(product.heaterType),
+      heaterSpec: textOrNull(product.heaterSpec),
+    },
+  };
+}
+
+/** A row of the home page's Sauna Comparison. */
+export interface ComparisonItem {
+  id: number;
+  slug: string;
+  href: string;
+  name: string;
+  brand: string;
+  type: string;
+  rating: number | null;
+  priceText: string;
+  features: string[];
+  image: string;
+  /** 'Check Price': the Buy link chain. */
+  buyLink: BuyLink;
+}
+
+export function toComparisonItem(product: Product, context: DisplayContext): ComparisonItem {
+  return {
+    id: product.id,
+    slug: product.slug,
+    href: productHref(product),
+    name: product.name,
+    brand: brandText(product.brand),
+    type: categoryLabel(product.categoryId),
+    rating: ratingOrNull(product.rating),
+    priceText: formatPrice(product.priceCents),
+    features: keyFeatureList(product.keyFeatures),
+    image: mainImage(product.images, product.categoryId, context.origin),
+    buyLink: buyLink(product, context.surveyFormUrl),
+  };
+}

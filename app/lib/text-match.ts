@@ -1,0 +1,44 @@
+/**
+ * Case-insensitive text tests the catalog rules are built from. All accept null and undefined
+ * (a missing field matches nothing).
+ */
+
+type Text = string | null | undefined;
+
+function normal(text: Text): string {
+  return (text ?? "").trim().toLowerCase();
+}
+
+/** `text` contains `part`, ignoring case. An empty `part` matches nothing. */
+export function containsText(text: Text, part: string): boolean {
+  const needle = normal(part);
+  return needle !== "" && normal(text).includes(needle);
+}
+
+/** Equal after trimming, ignoring case. Empty values are never equal. */
+export function equalsText(a: Text, b: Text): boolean {
+  const left = normal(a);
+  return left !== "" && left === normal(b);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * `prefix` occurs at the start of a word of `text`, ignoring case: 'eco' is found in
+ * 'Eco-friendly finish' and 'eco friendly', but not in 'recovery' or 'second'. A word starts
+ * after the beginning of the text or any character that is not a letter or digit.
+ */
+export function hasWordStartingWith(text: Text, prefix: string): boolean {
+  const needle = prefix.trim();
+  if (needle === "" || !text) return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(needle)}`, "iu").test(text);
+}
+
+/** `word` occurs as a whole word of `text`, ignoring case: 'CLT' in 'CLT Cube 4', not in 'ACLTX'. */
+export function hasWholeWord(text: Text, word: string): boolean {
+  const needle = word.trim();
+  if (needle === "" || !text) return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(needle)}(?![\\p{L}\\p{N}])`, "iu").test(text);
+}
