@@ -1,0 +1,85 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build, served by `node server.js` on a fresh data
+ * directory. Run them with `npm run test:e2e` (scripts/run-e2e.js builds, picks a free port and a
+ * throwaway DATA_DIR). Chromium comes from Debian (`apt-get install chromium`): never run
+ * `playwright install`.
+ */
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = `http://127.0.0.1:${port}`;
+const isCI = process.env.CI === "true";
+
+// `npx playwright test` run by hand has no E2E_DATA_DIR: give it a fresh one too. Setting it on
+// process.env means the worker processes, which load this file again, see the same directory.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "sauna-e2e-"));
+}
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // scripts/run-e2e.js gives each run its own folder, so runs side by side never wipe each other's.
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results",
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    browserName: "chromium",
+    launchOptions,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "mobile",
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
+  webServer: {
+    command: "node server.js",
+    url: `${baseURL}/`,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+      // A fresh SQLite database with the sample content, whatever the calling shell has set
+      // (the server treats an empty value as unset).
+      DATABASE_URL: "",
+      BASE_URL: "",
+      SEED_SAMPLE_CONTENT: "true",
+      // scripts/run-e2e.js builds into its own folder; by hand, the server uses build/.
+      BUILD_DIR: process.env.BUILD_DIR ?? "",
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    // SIGTERM lets the server close its database before the data directory is deleted.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+
+// The top of the home page (SPEC §2 "Home page"): hero headline, call to action and image.
+
+const HEADLINE = "Compare Top Saunas For Your Perfect Match";
+
+test("the hero shows the headline and a call to action to /reviews", async ({ page }) => {
+  await page.goto("/");
+  const headings = page.getByRole("heading", { level: 1 });
+  await expect(headings).toHaveCount(1);
+  await expect(headings).toHaveText(HEADLINE);
+  await expect(headings).toBeInViewport();
+
+  // Other sections may repeat the call to action further down; the hero's own is the one checked.
+  const cta = page.getByRole("region", { name: HEADLINE }).getByRole("link", { name: "Explore Top Saunas" });
+  await expect(cta).toBeVisible();
+  await expect(cta).toHaveAttribute("href", "/reviews");
+});
+
+test("the page has a title", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(/Sauna Reviews/);
+  expect((await page.title()).trim().length).toBeGreaterThan("Sauna Reviews".length);
+});
+
+test("the hero image has alt text and loads", async ({ page }) => {
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: HEADLINE });
+  await expect(hero).toBeVisible();
+  const image = hero.locator("img");
+  await expect(image).toHaveCount(1);
+  await expect(image).toBeVisible();
+
+  const alt = (await image.getAttribute("alt")) ?? "";
+  expect(alt.trim().length).toBeGreaterThan(10);
+  await expect(hero.getByRole("img", { name: alt })).toBeVisible();
+
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : -1)))
+    .toBeGreaterThan(0);
+  const box = (await image.boundingBox())!;
+  expect(box.width).toBeGreaterThan(200);
+  expect(box.height).toBeGreaterThan(100);
+});
+
+test("the server-rendered HTML already contains the headline", async ({ request }) => {
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/html");
+  const html = await response.text();
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${HEADLINE}</h1>`));
+  expect(html).toContain('href="/reviews"');
+});
+
+test("without JavaScript the home page still shows the headline and top bar", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: HEADLINE })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: /Sauna Reviews/ })).toBeVisible();
+    const hero = page.getByRole("region", { name: HEADLINE });
+    await expect(hero.getByRole("link", { name: "Explore Top Saunas" })).toHaveAttribute("href", "/reviews");
+  } finally {
+    await context.close();
+  }
+});

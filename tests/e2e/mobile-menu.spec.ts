@@ -1,0 +1,76 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// Under 768 px a menu button toggles Best Saunas, Reviews and Learn (SPEC §2 "Top bar and footer").
+
+test.beforeEach(async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "mobile", "the menu button is a mobile control");
+  await page.goto("/");
+});
+
+function menuButton(page: Page) {
+  // A <summary>: reachable by its accessible name whichever state it is in.
+  return page.getByRole("banner").locator("summary");
+}
+
+function menuList(page: Page) {
+  return page.getByRole("banner").locator("#mobile-menu");
+}
+
+test("the desktop menu is hidden and the menu button is shown", async ({ page }) => {
+  const desktopTrigger = page.getByRole("button", { name: "Best Saunas", includeHidden: true });
+  await expect(desktopTrigger).toHaveCount(1);
+  await expect(desktopTrigger).toBeHidden();
+
+  await expect(page.getByLabel("Open menu", { exact: true })).toBeVisible();
+  await expect(menuButton(page)).toHaveAccessibleName("Open menu");
+  await expect(menuList(page)).toBeHidden();
+});
+
+test("tapping the menu button shows the three links, tapping again hides them", async ({ page }) => {
+  await menuButton(page).tap();
+  const list = menuList(page);
+  await expect(list).toBeVisible();
+  await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
+
+  const links = list.getByRole("link");
+  await expect(links).toHaveText(["Best Saunas", "Reviews", "Learn"]);
+  await expect(list.getByRole("link", { name: "Best Saunas" })).toHaveAttribute("href", "/reviews");
+  await expect(list.getByRole("link", { name: "Reviews" })).toHaveAttribute("href", "/reviews");
+  await expect(list.getByRole("link", { name: "Learn" })).toHaveAttribute("href", "/learn");
+  for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+
+  await expect(menuButton(page)).toHaveAccessibleName("Close menu");
+  await menuButton(page).tap();
+  await expect(list).toBeHidden();
+  await expect(menuButton(page)).toHaveAccessibleName("Open menu");
+  await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+});
+
+test("choosing Learn goes to /learn and closes the menu", async ({ page }) => {
+  await menuButton(page).tap();
+  await expect(menuList(page)).toBeVisible();
+  await menuList(page).getByRole("link", { name: "Learn" }).tap();
+
+  await expect(page).toHaveURL((url) => url.pathname === "/learn");
+  await expect(menuList(page)).toBeHidden();
+  await expect(menuButton(page)).toHaveAccessibleName("Open menu");
+});
+
+test("Escape closes an open menu", async ({ page }) => {
+  await menuButton(page).tap();
+  await expect(menuList(page)).toBeVisible();
+
+  await page.keyboard.press("Escape");
+  await expect(menuList(page)).toBeHidden();
+  await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+});
+
+test("nothing scrolls sideways at 390 px", async ({ page }) => {
+  const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  expect(page.viewportSize()?.width).toBe(390);
+  expect(await scrollWidth()).toBeLessThanOrEqual(390);
+
+  await menuButton(page).tap();
+  await expect(menuList(page)).toBeVisible();
+  expect(await scrollWidth()).toBeLessThanOrEqual(390);
+});

@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+
+// Any unknown path shows the not-found page and logs the bad path to the console (SPEC §2).
+
+const BAD_PATH = "/no/such/page";
+
+test("an unknown path answers 404 with the not-found page", async ({ page }) => {
+  const response = await page.goto(BAD_PATH);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Oops! Page not found");
+  await expect(page.getByRole("main").getByRole("link", { name: "Return to Home" })).toBeVisible();
+});
+
+test("'Return to Home' leads to the home page", async ({ page }) => {
+  await page.goto(BAD_PATH);
+  const home = page.getByRole("main").getByRole("link", { name: "Return to Home" });
+  await expect(home).toHaveAttribute("href", "/");
+  await home.click();
+
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await expect(page.getByRole("heading", { level: 1, name: "Compare Top Saunas For Your Perfect Match" })).toBeVisible();
+  await expect(page.getByText("404 - Oops! Page not found")).toHaveCount(0);
+});
+
+test("the bad path is logged to the browser console", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(BAD_PATH);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Oops! Page not found");
+
+  // The browser's own "Failed to load resource" line for the 404 response does not count.
+  const fromTheApp = () => errors.filter((text) => text.includes(BAD_PATH) && !text.startsWith("Failed to load resource"));
+  await expect.poll(fromTheApp, { message: "an error logged by the app naming the bad path" }).toHaveLength(1);
+});
