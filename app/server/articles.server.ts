@@ -1,0 +1,290 @@
+import { Marked, Renderer } from "marked";
+import sanitizeHtml from "sanitize-html";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import {
+  ARTICLE_CATEGORY_SLUGS,
+  findCategory,
+  readTimeText,
+  tagSlug,
+  type Article,
+} from "~/lib/articles";
+
+/**
+ * The Knowledge Center's articles: Markdown files with YAML front matter in content/articles/,
+ * bundled into the server build by Vite (so a deployment needs no content folder beside it),
+ * validated once and rendered to sanitized HTML. createSite() loads them at start-up, so a
+ * broken article stops the server with one line naming the file, instead of a 500 on its page.
+ */
+
+/** A broken article file. The message is one line: the operator sees exactly what to fix. */
+export class ArticleContentError extends Error {
+  override name = "ArticleContentError";
+  constructor(file: string, problem: string) {
+    super(`Invalid article ${file}: ${problem}`.replace(/\s*\n\s*/g, " "));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Front matter
+
+const DATE_FORMAT = "must be a date (YYYY-MM-DD)";
+const EARLIEST_DATE = "2000-01-01";
+const LATEST_DATE = "2099-12-31";
+
+function requiredText(kind = "text") {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? "is required" : `must be ${kind}`) })
+    .trim()
+    .min(1, "must not be empty");
+}
+
+/** Site-relative only: images are ours (ARCHITECTURE D10), and "//host" would leave the site. */
+const sitePath = requiredText("a path").regex(/^\/(?![/\\])\S*$/, "must be a site path starting with / (e.g. /images/articles/x.webp)");
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const isoDate = z
+  .string({ error: (issue) => (issue.input === undefined ? "is required" : DATE_FORMAT) })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_FORMAT)
+  .refine(isCalendarDate, "is not a real calendar date")
+  .refine((value) => value >= EARLIEST_DATE && value <= LATEST_DATE, `must be between ${EARLIEST_DATE} and ${LATEST_DATE}`);
+
+const frontMatterSchema = z.strictObject({
+  title: requiredText(),
+  slug: requiredText(),
+  category: requiredText(),
+  categorySlug: z.enum(ARTICLE_CATEGORY_SLUGS, {
+    error: (issue) => (issue.input === undefined ? "is required" : `must be one of ${ARTICLE_CATEGORY_SLUGS.join(", ")}`),
+  }),
+  excerpt: requiredText(),
+  image: sitePath,
+  /** Optional: describe the hero picture when it shows something the title does not say. */
+  imageAlt: z.string({ error: "must be text" }).trim().optional(),
+  author: z.strictObject(
+    { name: requiredText(), title: requiredText(), image: sitePath.optional() },
+    { error: (issue) => (issue.input === undefined ? "is required" : "must have name, title and an optional image") },
+  ),
+  publishDate: isoDate,
+  lastUpdated: isoDate.optional(),
+  tags: z
+    .array(requiredText("a tag name"), { error: (issue) => (issue.input === undefined ? "is required" : "must be a list of tag names") })
+    .min(1, "must list at least one tag"),
+});
+
+type FrontMatter = z.infer<typeof frontMatterSchema>;
+
+/** "author.name is required", "tags[2] must not be empty", "unknown key date". */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") {
+    const where = formatPath(issue.path);
+    return `${where ? `${where} has ` : ""}unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
+  }
+  const where = formatPath(issue.path);
+  return where ? `${where} ${issue.message}` : issue.message;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.map((key, index) => (typeof key === "number" ? `[${key}]` : `${index > 0 ? "." : ""}${String(key)}`)).join("");
+}
+
+/** Splits "---\n<yaml>\n---\n<markdown>"; tolerates a BOM and Windows line ends. */
+function splitFrontMatter(source: string): { yaml: string; body: string } | undefined {
+  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/.exec(source);
+  return match ? { yaml: match[1]!, body: match[2]! } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Body: Markdown → HTML → sanitized HTML
+
+// Tables of four or more columns cannot fit a 390 px phone: they get a scroll box that says so
+// (VISUAL.md: nothing scrolls sideways except a table that says it does) and that a keyboard
+// can focus to scroll. Narrow tables keep a plain box as a safety net.
+const markdown = new Marked({
+  gfm: true,
+  renderer: {
+    table(token) {
+      const table = Renderer.prototype.table.call(this, token);
+      return token.header.length >= 4
+        ? `<div class="table-scroll table-scroll-wide" tabindex="0" role="region" aria-label="Table, scrolls sideways on small screens">${table}</div>\n`
+        : `<div class="table-scroll">${table}</div>\n`;
+    },
+  },
+});
+
+const alignment = { name: "align", multiple: false, values: ["left", "center", "right"] };
+
+/**
+ * Links may go to http(s) or stay on the site. Off-site links open in a new tab without handing
+ * it our window. Anything else (javascript:, data:, mailto:, "//host", "/\host") keeps its text
+ * and loses the link.
+ */
+function safeLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const href = (attribs.href ?? "").trim();
+  const title: sanitizeHtml.Attributes = attribs.title ? { title: attribs.title } : {};
+  if (/[\u0000-\u001f\u007f\s]/.test(href)) return { tagName: "span", attribs: {} };
+  if (/^https?:\/\/[^/\\]/i.test(href)) {
+    return { tagName: "a", attribs: { href, ...title, target: "_blank", rel: "noopener" } };
+  }
+  if (/^\/(?![/\\])/.test(href) || href.startsWith("#")) return { tagName: "a", attribs: { href, ...title } };
+  return { tagName: "span", attribs: {} };
+}
+
+const sanitizeOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h2", "h3", "h4", "h5", "h6", "p", "br", "hr",
+    "ul", "ol", "li",
+    "strong", "em", "b", "i", "del", "s", "sup", "sub",
+    "a", "code", "pre", "blockquote",
+    "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td",
+    "div",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "target", "rel"],
+    ol: ["start"],
+    th: [alignment],
+    td: [alignment],
+    code: ["class"],
+    div: ["class", { name: "tabindex", multiple: false, values: ["0"] }, { name: "role", multiple: false, values: ["region"] }, "aria-label"],
+  },
+  allowedClasses: { code: [/^language-[\w-]+$/], div: ["table-scroll", "table-scroll-wide"] },
+  allowedSchemes: ["http", "https"],
+  allowedSchemesByTag: {},
+  allowProtocolRelative: false,
+  // The page's title is the only h1; a "# Heading" in the body becomes a section heading.
+  transformTags: { h1: "h2", a: safeLink },
+  disallowedTagsMode: "discard",
+};
+
+export function renderArticleBody(markdownSource: string): string {
+  const html = markdown.parse(markdownSource, { async: false });
+  return sanitizeHtml(html, sanitizeOptions).trim();
+}
+
+/** Words a reader reads: the text of the sanitized HTML, ignoring table pipes and lone symbols. */
+export function countWords(html: string): number {
+  const text = html.replace(/<[^>]*>/g, " ").replace(/&(?:[a-z]+|#\d+|#x[\da-f]+);/gi, "");
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One article, then all of them
+
+function baseName(file: string): string {
+  return file.replace(/^.*[/\\]/, "").replace(/\.md$/i, "");
+}
+
+/**
+ * Parses one article file. `file` names it in errors (e.g. "content/articles/x.md") and gives the
+ * slug it must carry. Throws ArticleContentError.
+ */
+export function parseArticle(file: string, source: string): Article {
+  const parts = splitFrontMatter(source);
+  if (!parts) throw new ArticleContentError(file, "front matter is missing (the file must start with --- , YAML, then ---)");
+
+  let data: unknown;
+  try {
+    data = parseYaml(parts.yaml);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new ArticleContentError(file, `front matter is not valid YAML (${reason})`);
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    throw new ArticleContentError(file, "front matter must be a YAML mapping of keys to values");
+  }
+
+  const parsed = frontMatterSchema.safeParse(data);
+  if (!parsed.success) throw new ArticleContentError(file, describeIssue(parsed.error.issues[0]!));
+  const meta: FrontMatter = parsed.data;
+
+  const expectedSlug = baseName(file);
+  if (meta.slug !== expectedSlug) {
+    throw new ArticleContentError(file, `slug "${meta.slug}" must match the file name (${expectedSlug})`);
+  }
+  const category = findCategory(meta.categorySlug)!;
+  if (meta.category !== category.name) {
+    throw new ArticleContentError(file, `category must be "${category.name}" for categorySlug ${meta.categorySlug}`);
+  }
+  if (meta.lastUpdated && meta.lastUpdated < meta.publishDate) {
+    throw new ArticleContentError(file, `lastUpdated (${meta.lastUpdated}) must not be before publishDate (${meta.publishDate})`);
+  }
+
+  const tags = meta.tags.map((name) => ({ name, slug: tagSlug(name) }));
+  const seen = new Map<string, string>();
+  for (const tag of tags) {
+    if (!tag.slug) throw new ArticleContentError(file, `tag "${tag.name}" needs at least one letter or digit`);
+    const earlier = seen.get(tag.slug);
+    if (earlier !== undefined) throw new ArticleContentError(file, `tags "${earlier}" and "${tag.name}" are the same tag`);
+    seen.set(tag.slug, tag.name);
+  }
+
+  const html = renderArticleBody(parts.body);
+  const wordCount = countWords(html);
+  if (wordCount === 0) throw new ArticleContentError(file, "the body is empty");
+
+  return {
+    id: meta.slug,
+    slug: meta.slug,
+    title: meta.title,
+    category: category.name,
+    categorySlug: meta.categorySlug,
+    excerpt: meta.excerpt,
+    image: meta.image,
+    imageAlt: meta.imageAlt ?? "",
+    readTime: readTimeText(wordCount),
+    wordCount,
+    author: meta.author.image
+      ? { name: meta.author.name, title: meta.author.title, image: meta.author.image }
+      : { name: meta.author.name, title: meta.author.title },
+    publishDate: meta.publishDate,
+    ...(meta.lastUpdated ? { lastUpdated: meta.lastUpdated } : {}),
+    tags,
+    html,
+  };
+}
+
+/**
+ * Parses every file (keyed by path) and checks what spans files: one tag has one spelling, so
+ * /learn/tag/{slug} has one title. Throws ArticleContentError on the first problem.
+ */
+export function parseArticleFiles(files: Record<string, string>): Article[] {
+  const articles: Article[] = [];
+  const tagNames = new Map<string, { name: string; file: string }>();
+  for (const [key, source] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
+    const file = key.replace(/^\//, "");
+    const article = parseArticle(file, source);
+    for (const tag of article.tags) {
+      const known = tagNames.get(tag.slug);
+      if (known && known.name !== tag.name) {
+        throw new ArticleContentError(file, `tag "${tag.name}" must be spelled "${known.name}" as in ${known.file}`);
+      }
+      if (!known) tagNames.set(tag.slug, { name: tag.name, file });
+    }
+    articles.push(article);
+  }
+  return articles;
+}
+
+// Vite inlines every article's text into the server bundle at build time.
+const articleFiles = import.meta.glob<string>("/content/articles/*.md", { query: "?raw", import: "default", eager: true });
+
+let articles: Article[] | undefined;
+
+/** Every article, parsed once per process (the content ships with the build and never changes). */
+export function loadArticles(): Article[] {
+  articles ??= parseArticleFiles(articleFiles);
+  return articles;
+}
+
+export function findArticle(id: string): Article | undefined {
+  return loadArticles().find((article) => article.id === id);
+}
+
+/**
+ * The /learn pages change only with a new build: browsers may keep them 5 minutes and a CDN an
+ * hour, refreshing in the background for a day (ARCHITECTURE D8). Not-found answers get none.
+ */
+export const ARTICLE_PAGE_CACHE_CONTROL = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";
