@@ -1,6 +1,20 @@
 import { ArrowRight, BadgeCheck, Scale, ThermometerSun } from "lucide-react";
+import type { AppLoadContext } from "react-router";
+import { AboutSection } from "~/components/home/about-section";
+import { BestByTypeSection } from "~/components/home/best-by-type";
+import { CategoryCarousel } from "~/components/home/category-carousel";
+import { EducationSection } from "~/components/home/education-section";
+import { SaunaComparison } from "~/components/home/sauna-comparison";
+import { TopRatedProducts } from "~/components/home/top-rated-products";
+import { WhyChoose } from "~/components/home/why-choose";
+import { NewsletterSignup } from "~/components/newsletter-signup";
 import { ButtonLink } from "~/components/ui/button";
+import { streamsDeferredData } from "~/lib/deferred-data";
+import { bestPickCards, categoryCarouselCards, comparisonSection, topRatedSection } from "~/lib/home-page";
+import type { DisplayContext } from "~/lib/product-view-models";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
+import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
+import { log } from "~/server/log.server";
 import type { Route } from "./+types/home";
 
 const HERO_IMAGE = "/images/collections/outdoor-saunas.webp";
@@ -20,7 +34,61 @@ export const links: Route.LinksFunction = () => [
 
 export function headers() {
   // A CDN may serve the home page for a minute and refresh it in the background (ARCHITECTURE D8).
-  return { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300" };
+  return { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL };
+}
+
+/**
+ * The home page reads the catalog cache once per section: the hero, categories, picks and
+ * top-rated cards are awaited; the comparison table is deferred (Hydrogen style). A client
+ * navigation streams it behind its skeleton; a document load waits for it, so the first HTML is
+ * complete without JavaScript (see streamsDeferredData).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Pictures as site paths, so the /img route can resize them whatever BASE_URL says.
+  const display: DisplayContext = { origin: "", surveyFormUrl: context.config.surveyFormUrl };
+  const deferred = loadDeferredData(context, display);
+  const critical = await loadCriticalData(context, display);
+  const comparison = streamsDeferredData(request.headers) ? deferred.comparison : await deferred.comparison;
+  return { ...critical, comparison };
+}
+
+/** Hero, categories, best-by-type and top-rated: needed for the first paint. */
+async function loadCriticalData({ db }: AppLoadContext, display: DisplayContext) {
+  const catalog = catalogCache(db);
+  const [collections, productsForPicks, products] = await Promise.all([
+    // The collections cache falls back to nothing: no category then has a picture of its own.
+    readOr(catalog.collections(), [], "collections for the category carousel"),
+    // SPEC §8: a best-by-type failure gives three empty picks.
+    readOr(catalog.productsForBestByType(), [], "products for best by type"),
+    // SPEC §8: a top-rated failure is logged and gives an empty list (then the built-in cards).
+    readOr(catalog.products(), [], "products for the top-rated list"),
+  ]);
+  return {
+    categories: categoryCarouselCards(collections, display.origin),
+    bestPicks: bestPickCards(productsForPicks, display),
+    topRated: topRatedSection(products, display),
+  };
+}
+
+/** The comparison table. A failure gives null (the section says so) instead of failing the page. */
+function loadDeferredData({ db }: AppLoadContext, display: DisplayContext) {
+  const comparison = catalogCache(db)
+    .products()
+    .then((products) => comparisonSection(products, display))
+    .catch((error: unknown) => {
+      log.error(`Home page comparison failed: ${(error as Error)?.message ?? error}`);
+      return null;
+    });
+  return { comparison };
+}
+
+async function readOr<T>(read: Promise<T>, fallback: T, what: string): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    log.error(`Home page could not read ${what}: ${(error as Error)?.message ?? error}`);
+    return fallback;
+  }
 }
 
 const promises = [
@@ -29,7 +97,8 @@ const promises = [
   { icon: ThermometerSun, text: "Buying advice from sauna owners" },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, bestPicks, topRated, comparison } = loaderData;
   return (
     <main id="main" className="flex-1">
       <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-line bg-sand">
@@ -48,11 +117,14 @@ export default function Home() {
               Barrel, traditional Finnish, infrared and modern cabins: tested, measured and ranked, so you can buy
               the right sauna the first time.
             </p>
-            <div className="mt-8 flex flex-wrap items-center gap-4">
+            <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
               <ButtonLink to="/reviews" size="lg">
                 Explore Top Saunas
                 <ArrowRight aria-hidden className="size-5" />
               </ButtonLink>
+              <a href="#comparison" className="font-semibold text-ink underline decoration-line decoration-2 underline-offset-4 hover:decoration-brand">
+                Jump to the comparison
+              </a>
             </div>
             <ul className="mt-8 flex flex-col gap-3 text-sm text-ink-muted sm:flex-row sm:flex-wrap sm:gap-x-6">
               {promises.map(({ icon: Icon, text }) => (
@@ -75,6 +147,17 @@ export default function Home() {
           </div>
         </div>
       </section>
+
+      <CategoryCarousel cards={categories} />
+      <WhyChoose />
+      <BestByTypeSection cards={bestPicks} />
+      <TopRatedProducts section={topRated} />
+      <SaunaComparison comparison={comparison} />
+      <EducationSection />
+      <AboutSection />
+      <div className="page-container pb-16 md:pb-24">
+        <NewsletterSignup />
+      </div>
     </main>
   );
 }

@@ -1,0 +1,157 @@
+import { ArrowLeft, CalendarDays, RefreshCw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "~/components/ui/badge";
+import type { CollectionHeader } from "~/lib/collection-page-defaults";
+import { formatLongUsDate } from "~/lib/dates";
+import { categoryFallbackImage } from "~/lib/image-source";
+import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+
+/** SPEC §9 "Hero image": 1600x600, quality 85, cropped. */
+export const HERO_SIZE = { width: 1600, height: 600, quality: 85, fit: "cover" } as const;
+const HERO_ASPECT = HERO_SIZE.width / HERO_SIZE.height;
+const HERO_WIDTHS = [640, 960, 1280, 1600];
+const HERO_SIZES = "(min-width: 1400px) 1336px, (min-width: 768px) calc(100vw - 4rem), calc(100vw - 2rem)";
+
+type HeroStatus = "loading" | "loaded" | "failed";
+
+export function heroImageUrl(image: string): string {
+  return resizedImageUrl(image, HERO_SIZE);
+}
+
+function withCacheBuster(url: string, stamp: number): string {
+  return `${url}${url.includes("?") ? "&" : "?"}refresh=${stamp}`;
+}
+
+/**
+ * The hero of a collection page (SPEC §2 "Hero", §4 "Hero image"): back link, title, description,
+ * then the picture in a box of reserved size. 'Loading image...' sits under the picture until it
+ * has loaded (without JavaScript the loaded picture simply covers it). On failure the category
+ * fallback is shown with a toast and a refresh button, which asks for the original again with a
+ * cache-busting parameter. Render it with `key={header.slug}` so another collection starts over.
+ */
+export function CollectionHero({ header }: { header: CollectionHeader }) {
+  const original = heroImageUrl(header.image);
+  const fallback = categoryFallbackImage(header.slug);
+  const [status, setStatus] = useState<HeroStatus>("loading");
+  const [refreshStamp, setRefreshStamp] = useState<number | null>(null);
+  const [fallbackFailed, setFallbackFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+
+  const showingFallback = status === "failed";
+  const src = showingFallback ? fallback : refreshStamp ? withCacheBuster(original, refreshStamp) : original;
+  // The srcset would keep pointing at the failed picture, and a refresh must ask for exactly one URL.
+  const srcSet =
+    showingFallback || refreshStamp
+      ? undefined
+      : resizedSrcSet(header.image, HERO_WIDTHS, { ...HERO_SIZE, aspect: HERO_ASPECT });
+
+  function handleLoad() {
+    if (!showingFallback) setStatus("loaded");
+  }
+
+  function handleError() {
+    if (showingFallback) {
+      setFallbackFailed(true); // the fallback failed too: keep the sand box, no loop
+      return;
+    }
+    setStatus("failed");
+    toast.error("Hero image couldn't be loaded", {
+      description: "Using a fallback image instead",
+      id: "hero-image-failed",
+    });
+  }
+
+  // The picture may have finished, or failed, before React hydrated: no event will come.
+  useEffect(() => {
+    const element = image.current;
+    if (!element?.complete) return;
+    if (element.naturalWidth > 0) handleLoad();
+    else if (element.getAttribute("src")) handleError();
+    // Only on mount; later changes arrive as events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function refresh() {
+    setFallbackFailed(false);
+    setRefreshStamp(Date.now());
+    setStatus("loading");
+    toast("Refreshing hero image", { id: "hero-image-refresh" });
+  }
+
+  return (
+    <section aria-labelledby="collection-title" className="border-b border-line bg-sand/60">
+      <div className="page-container pb-8 pt-6 md:pb-12 md:pt-8">
+        <Link
+          to="/reviews"
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand hover:text-brand-strong"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to Reviews
+        </Link>
+
+        <div className="mt-5 max-w-3xl">
+          {(header.group || header.badge) && (
+            <p className="mb-3 flex flex-wrap items-center gap-2 text-xs font-bold uppercase tracking-wider text-brand">
+              {header.group && <span>{header.label ? `${header.group} · ${header.label}` : header.group}</span>}
+              {header.badge && <Badge variant="best-value">{header.badge}</Badge>}
+            </p>
+          )}
+          <h1 id="collection-title" className="text-[2rem] font-semibold leading-tight tracking-tight md:text-5xl">
+            {header.title}
+          </h1>
+          <p className="mt-4 text-lg leading-relaxed text-ink-muted md:text-xl">{header.description}</p>
+          {header.lastUpdated && (
+            <p className="mt-4 inline-flex items-center gap-1.5 text-sm text-ink-muted">
+              <CalendarDays aria-hidden className="size-4" />
+              Last updated{" "}
+              <time dateTime={header.lastUpdated} className="font-medium text-ink">
+                {formatLongUsDate(header.lastUpdated)}
+              </time>
+            </p>
+          )}
+        </div>
+
+        <div
+          className="relative mt-8 overflow-hidden rounded-card bg-sand-strong shadow-card"
+          style={{ aspectRatio: `${HERO_SIZE.width} / ${HERO_SIZE.height}` }}
+        >
+          {status === "loading" && (
+            <p
+              className="absolute inset-0 flex items-center justify-center text-sm font-medium text-ink-muted"
+              aria-live="polite"
+            >
+              Loading image...
+            </p>
+          )}
+          <img
+            ref={image}
+            key={src}
+            src={src}
+            srcSet={srcSet}
+            sizes={srcSet ? HERO_SIZES : undefined}
+            alt={`${header.title}: a representative sauna of this collection`}
+            width={HERO_SIZE.width}
+            height={HERO_SIZE.height}
+            fetchPriority="high"
+            decoding="async"
+            onLoad={handleLoad}
+            onError={handleError}
+            className={`absolute inset-0 size-full object-cover ${fallbackFailed ? "invisible" : ""}`}
+          />
+          {showingFallback && (
+            <button
+              type="button"
+              onClick={refresh}
+              className="absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-ink/85 px-3.5 py-2 text-xs font-semibold text-white shadow hover:bg-ink"
+            >
+              <RefreshCw aria-hidden className="size-3.5" />
+              Refresh image
+            </button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClasses, type ButtonStyle } from "~/components/ui/button";
+import type { BuyLink } from "~/lib/buy-link";
+
+/**
+ * The outbound shop button of a sauna (ARCHITECTURE D7): a new tab with the link's rel
+ * ('sponsored noopener' for shops). A sauna with no usable link has nowhere to send the reader,
+ * so the button opens its review instead of pointing at '#'.
+ */
+export function BuyButton({
+  link,
+  reviewHref,
+  children,
+  className,
+  ...style
+}: ButtonStyle & { link: BuyLink; reviewHref: string; children: React.ReactNode; className?: string }) {
+  if (!link.external) {
+    return (
+      <Link to={reviewHref} className={buttonClasses(style, className)}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={link.href} target="_blank" rel={link.rel} className={buttonClasses(style, className)}>
+      {children}
+      <ExternalLink aria-hidden className="size-4 shrink-0" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** The small-print disclosure next to buy buttons (VISUAL.md). */
+export function AffiliateNote({ className }: { className?: string }) {
+  return (
+    <p className={className ?? "text-xs leading-snug text-ink-muted"}>
+      Affiliate link: we may earn a commission at no extra cost to you.
+    </p>
+  );
+}

@@ -1,0 +1,109 @@
+import { ArrowRight, BookOpen } from "lucide-react";
+import { Link } from "react-router";
+import { ProductImage } from "~/components/catalog/product-image";
+import { ButtonLink } from "~/components/ui/button";
+import type { BestPickCard } from "~/lib/home-page";
+import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+import { CheckPriceLink } from "./check-price-link";
+import { RatingSummary } from "./rating-summary";
+import { SectionHeading } from "./section-heading";
+
+const IMAGE_ASPECT = 4 / 3;
+
+/** 'Best Outdoor Saunas of 2025' (SPEC §2): one pick per type, the two buttons, the type pages. */
+export function BestByTypeSection({ cards }: { cards: BestPickCard[] }) {
+  return (
+    <section aria-labelledby="best-outdoor-saunas" className="page-container py-14 md:py-20">
+      <SectionHeading
+        id="best-outdoor-saunas"
+        eyebrow="Our picks"
+        title="Best Outdoor Saunas of 2025"
+        intro="The highest-rated sauna of each major type. Start here if you want one clear recommendation."
+      />
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {cards.map((card) => (
+          <li key={card.type} className="grid">
+            <BestPickCardView card={card} />
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 text-xs text-ink-muted">
+        We may earn a commission when you buy through 'Check Price' links, at no extra cost to you.
+      </p>
+
+      <div className="mt-10 flex flex-col items-center gap-6 rounded-card border border-line bg-sand px-6 py-8 text-center">
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <ButtonLink to="/reviews" size="lg">
+            Explore Top Saunas
+            <ArrowRight aria-hidden className="size-5" />
+          </ButtonLink>
+          <ButtonLink to="/learn" size="lg" variant="secondary">
+            <BookOpen aria-hidden className="size-5" />
+            Gain Sauna Knowledge
+          </ButtonLink>
+        </div>
+        <nav aria-label="Sauna types" className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold">
+          {cards.map((card) => (
+            <Link key={card.type} to={card.collectionHref} className="text-brand underline-offset-4 hover:text-brand-strong hover:underline">
+              {card.label} Saunas
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </section>
+  );
+}
+
+function BestPickCardView({ card }: { card: BestPickCard }) {
+  const product = card.product;
+  const image = product?.image ?? card.fallbackImage;
+  return (
+    <article
+      data-testid="best-pick"
+      className="flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card"
+    >
+      <div className="relative aspect-[4/3] overflow-hidden bg-sand">
+        <ProductImage
+          src={resizedImageUrl(image, { width: 640, height: 480, fit: "cover" })}
+          srcSet={resizedSrcSet(image, [480, 640, 960], { aspect: IMAGE_ASPECT, fit: "cover" })}
+          sizes="(min-width: 768px) 31vw, 92vw"
+          placeholderKey={product?.href ?? card.type}
+          alt={product ? product.name : card.heading}
+          width={640}
+          height={480}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
+        <span className="absolute left-3 top-3 rounded-full bg-surface/95 px-3 py-1 text-xs font-bold uppercase tracking-wider text-brand shadow-sm">
+          {card.heading}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        {product && <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{product.brand}</p>}
+        <h3 className="mt-1 text-xl font-semibold leading-snug tracking-tight">{card.title}</h3>
+        {product ? (
+          <>
+            <RatingSummary rating={product.rating} isSample={product.isSample} className="mt-2" />
+            <p className="mt-2 text-lg font-semibold">{product.priceText}</p>
+            <div className="mt-auto flex flex-wrap items-center gap-3 pt-5">
+              <ButtonLink to={product.href} variant="secondary" aria-label={`Read Review: ${product.name}`}>
+                Read Review
+              </ButtonLink>
+              <CheckPriceLink link={product.buyLink} productName={product.name} />
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="mt-2 text-sm text-ink-muted">We haven't rated a sauna of this type yet.</p>
+            <div className="mt-auto pt-5">
+              <ButtonLink to={card.collectionHref} variant="secondary">
+                Browse the category
+              </ButtonLink>
+            </div>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,157 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { ProductImage } from "~/components/catalog/product-image";
+import { cn } from "~/components/ui/cn";
+import { NO_CATEGORIES_TEXT } from "~/lib/home-categories";
+import type { CategoryCard } from "~/lib/home-page";
+import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+import { SectionHeading } from "./section-heading";
+
+const IMAGE_ASPECT = 16 / 10;
+
+/**
+ * 'Browse by Category' (SPEC §2): a scroll-snap list of category cards, 1 per row, 2 from md,
+ * 4 from lg. Without JavaScript it is a plain horizontally scrollable list (touch, trackpad,
+ * shift+wheel, keyboard through the card links); with it, 'Previous' / 'Next' buttons move the
+ * track a page at a time and disable themselves at the ends. The buttons sit at the sides from
+ * md up and below the track on phones.
+ */
+export function CategoryCarousel({ cards }: { cards: CategoryCard[] }) {
+  return (
+    <section aria-labelledby="browse-by-category" className="page-container py-14 md:py-20">
+      <SectionHeading
+        id="browse-by-category"
+        eyebrow="Find your type"
+        title="Browse by Category"
+        intro="Barrel, traditional Finnish, infrared, modern cabins and more: start with the kind of sauna you have in mind."
+      />
+      {cards.length === 0 ? (
+        <p className="mt-8 rounded-card border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
+          {NO_CATEGORIES_TEXT}
+        </p>
+      ) : (
+        <CarouselTrack cards={cards} />
+      )}
+    </section>
+  );
+}
+
+function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
+  const track = useRef<HTMLUListElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [canGoBack, setCanGoBack] = useState(false);
+  const [canGoForward, setCanGoForward] = useState(false);
+
+  const measure = useCallback(() => {
+    const element = track.current;
+    if (!element) return;
+    // A pixel of slack: scroll positions are fractional on zoomed and high-density screens.
+    setCanGoBack(element.scrollLeft > 1);
+    setCanGoForward(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+  }, []);
+
+  useEffect(() => {
+    setHydrated(true);
+    const element = track.current;
+    if (!element) return;
+    measure();
+    element.addEventListener("scroll", measure, { passive: true });
+    const resize = new ResizeObserver(measure);
+    resize.observe(element);
+    return () => {
+      element.removeEventListener("scroll", measure);
+      resize.disconnect();
+    };
+  }, [measure]);
+
+  function page(direction: -1 | 1) {
+    const element = track.current;
+    if (!element) return;
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    element.scrollBy({ left: direction * element.clientWidth, behavior: reduceMotion ? "auto" : "smooth" });
+  }
+
+  const arrowClasses = cn(
+    "inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface text-ink shadow-card transition",
+    "hover:border-ink-muted hover:bg-sand disabled:cursor-default disabled:opacity-40 disabled:shadow-none disabled:hover:bg-surface",
+    // From md up the arrows sit over the sides of the track, centred on the pictures.
+    "md:absolute md:top-[38%] md:z-10 md:-translate-y-1/2",
+    // Over the pictures, a disabled arrow would only hide part of a card: it fades out there.
+    "md:disabled:opacity-0",
+  );
+
+  return (
+    <div className="relative mt-8 md:px-2">
+      <ul
+        ref={track}
+        aria-label="Sauna categories"
+        className={cn(
+          "flex snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth pb-4 motion-reduce:scroll-auto",
+          "[scrollbar-width:thin]",
+          // Once the arrows work, the scrollbar is redundant on desktop.
+          hydrated && "md:[scrollbar-width:none] md:[&::-webkit-scrollbar]:hidden",
+        )}
+      >
+        {cards.map((card) => (
+          <li
+            key={card.slug}
+            data-testid="category-card"
+            className="w-full shrink-0 snap-start md:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-4.5rem)/4)]"
+          >
+            <CategoryCardView card={card} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2 flex items-center justify-center gap-3 md:mt-0">
+        <button
+          type="button"
+          aria-label="Previous categories"
+          disabled={!canGoBack}
+          onClick={() => page(-1)}
+          className={cn(arrowClasses, "md:-left-4")}
+        >
+          <ChevronLeft aria-hidden className="size-5" />
+        </button>
+        <button
+          type="button"
+          aria-label="Next categories"
+          disabled={!canGoForward}
+          onClick={() => page(1)}
+          className={cn(arrowClasses, "md:-right-4")}
+        >
+          <ChevronRight aria-hidden className="size-5" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function CategoryCardView({ card }: { card: CategoryCard }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card transition-shadow hover:shadow-raised has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand">
+      <div className="relative aspect-[16/10] overflow-hidden bg-sand">
+        <ProductImage
+          src={resizedImageUrl(card.image, { width: 640, height: Math.round(640 / IMAGE_ASPECT), fit: "cover" })}
+          srcSet={resizedSrcSet(card.image, [400, 640, 960], { aspect: IMAGE_ASPECT, fit: "cover" })}
+          sizes="(min-width: 1024px) 22vw, (min-width: 768px) 45vw, 92vw"
+          placeholderKey={card.slug}
+          alt=""
+          width={640}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="text-lg font-semibold leading-snug tracking-tight">
+          <Link to={card.href} className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none">
+            {card.name}
+          </Link>
+        </h3>
+        {card.description && <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink-muted">{card.description}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import { ExternalLink } from "lucide-react";
+import { buttonClasses, type ButtonStyle } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import type { BuyLink } from "~/lib/buy-link";
+
+/**
+ * The outbound 'Check Price' link (ARCHITECTURE D7): a new tab with rel="sponsored noopener"
+ * (just "noopener" for the survey form). With no usable link (the chain ended at '#') nothing
+ * clickable is shown: a dead link would only send the reader to the top of the page.
+ */
+export function CheckPriceLink({
+  link,
+  productName,
+  label = "Check Price",
+  className,
+  ...style
+}: {
+  link: BuyLink;
+  productName: string;
+  label?: string;
+  className?: string;
+} & ButtonStyle) {
+  if (!link.external) {
+    return <span className={cn("text-sm text-ink-muted", className)}>Price link unavailable</span>;
+  }
+  return (
+    <a
+      href={link.href}
+      target="_blank"
+      rel={link.rel}
+      aria-label={`${label} for ${productName} (opens in a new tab)`}
+      className={buttonClasses(style, className)}
+    >
+      {label}
+      <ExternalLink aria-hidden className="size-4" />
+    </a>
+  );
+}

@@ -1,0 +1,143 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { ProductImage } from "~/components/catalog/product-image";
+import { Badge } from "~/components/ui/badge";
+import { cn } from "~/components/ui/cn";
+import type { BuiltInSampleCard } from "~/lib/built-in-sample-cards";
+import type { HomeProductCard, TopRatedSection } from "~/lib/home-page";
+import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+import { RatingSummary, SampleBadge } from "./rating-summary";
+import { SectionHeading } from "./section-heading";
+
+const IMAGE_ASPECT = 4 / 3;
+
+/** 'Top-Rated Products' (SPEC §2), anchor #reviews: the 4 best-rated saunas, or the built-in examples. */
+export function TopRatedProducts({ section }: { section: TopRatedSection }) {
+  return (
+    <section id="reviews" aria-labelledby="top-rated-products" className="border-y border-line bg-surface">
+      <div className="page-container py-14 md:py-20">
+        <SectionHeading
+          id="top-rated-products"
+          eyebrow="Highest rated"
+          title="Top-Rated Products"
+          intro="The four saunas with the best overall scores across build quality, heat performance, installation and value."
+          action={
+            <Link to="/reviews" className="inline-flex items-center gap-1.5 font-semibold text-brand hover:text-brand-strong">
+              See all reviews
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          }
+        />
+        {section.source === "catalog" ? (
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {section.cards.map((card) => (
+              <li key={card.id} className="grid">
+                <TopRatedCard card={card} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <>
+            <p className="mt-8 rounded-card border border-line bg-brand-soft px-5 py-4 text-sm text-ink">
+              <strong className="font-semibold">Examples only.</strong> Our reviewed products will appear here soon.
+              Until then, these examples show the main kinds of outdoor sauna we cover.
+            </p>
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {section.cards.map((card) => (
+                <li key={card.id} className="grid">
+                  <BuiltInCard card={card} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const cardFrame = cn(
+  "group relative flex overflow-hidden rounded-card border border-line bg-canvas shadow-card transition-shadow hover:shadow-raised",
+  "has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand",
+);
+
+function TopRatedCard({ card }: { card: HomeProductCard }) {
+  const showSample = card.isSample && card.rating !== null;
+  return (
+    <article data-testid="top-rated-card" className={cn(cardFrame, "flex-row sm:flex-col")}>
+      <div className="relative w-2/5 shrink-0 overflow-hidden bg-sand sm:aspect-[4/3] sm:w-full">
+        <ProductImage
+          src={resizedImageUrl(card.image, { width: 640, height: 480, fit: "cover" })}
+          srcSet={resizedSrcSet(card.image, [400, 640, 960], { aspect: IMAGE_ASPECT, fit: "cover" })}
+          sizes="(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 92vw"
+          placeholderKey={card.id}
+          alt={card.name}
+          width={640}
+          height={480}
+          loading="lazy"
+          decoding="async"
+          refreshable
+          // Above the card's stretched link, so the button gets the click.
+          refreshClassName="z-10"
+          className="absolute inset-0 size-full object-cover sm:static"
+        />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
+        {(card.tag || showSample) && (
+          <div className="mb-2 flex flex-wrap gap-1.5">
+            {card.tag && <Badge variant="best-seller">{card.tag}</Badge>}
+            {showSample && <SampleBadge />}
+          </div>
+        )}
+        <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{card.brand}</p>
+        <h3 className="mt-1 text-lg font-semibold leading-snug tracking-tight">
+          <Link to={card.href} className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none">
+            {card.name}
+          </Link>
+        </h3>
+        <RatingSummary
+          rating={card.rating}
+          reviewCount={card.reviewCount}
+          isSample={card.isSample}
+          sampleBadge={false}
+          className="mt-2"
+        />
+        <p className="mt-auto pt-3 text-lg font-semibold sm:pt-4" data-testid="price">
+          {card.priceText}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function BuiltInCard({ card }: { card: BuiltInSampleCard }) {
+  return (
+    <article data-testid="built-in-card" className={cn(cardFrame, "flex-col")}>
+      <div className="relative aspect-[4/3] overflow-hidden bg-sand">
+        <ProductImage
+          src={resizedImageUrl(card.image, { width: 640, height: 480, fit: "cover" })}
+          placeholderKey={card.id}
+          alt={card.imageAlt}
+          width={640}
+          height={480}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <div className="mb-2">
+          <Badge variant="neutral">Example</Badge>
+        </div>
+        <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{card.kind}</p>
+        <h3 className="mt-1 text-lg font-semibold leading-snug tracking-tight">
+          <Link to={card.href} className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none">
+            {card.name}
+          </Link>
+        </h3>
+        <p className="mt-2 text-sm leading-relaxed text-ink-muted">{card.description}</p>
+        <p className="mt-auto pt-4 text-sm font-semibold text-brand">{card.linkText} →</p>
+      </div>
+    </article>
+  );
+}

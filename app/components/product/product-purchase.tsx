@@ -1,0 +1,111 @@
+import { ExternalLink, Truck } from "lucide-react";
+import { buttonClasses } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import type { BuyLink } from "~/lib/buy-link";
+import type { SaleOffer } from "~/lib/product-display";
+
+/**
+ * The price and 'Buy Now' of the product page: a box in the side column on wide screens, and
+ * a bar pinned to the bottom of the screen on small ones. The affiliate disclosure sits next to
+ * the button (VISUAL.md); outbound links open in a new tab with rel from buyLink() (D7).
+ */
+
+export interface PurchaseInfo {
+  priceText: string;
+  sale: SaleOffer | null;
+  saleEndsText: string | null;
+  shipping: string;
+  buyLink: BuyLink;
+}
+
+export const AFFILIATE_DISCLOSURE =
+  "We may earn a commission if you buy through this link, at no extra cost to you. It never affects our ratings.";
+
+export function PriceDisplay({ purchase, size = "lg" }: { purchase: PurchaseInfo; size?: "lg" | "md" }) {
+  const big = size === "lg" ? "text-3xl" : "text-xl";
+  if (!purchase.sale) {
+    return <p className={cn("font-serif font-semibold leading-none text-ink", big)}>{purchase.priceText}</p>;
+  }
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2.5 gap-y-1 leading-none">
+      <span className={cn("font-serif font-semibold text-brand-strong", big)}>
+        <span className="sr-only">Sale price </span>
+        {purchase.sale.salePriceText}
+      </span>
+      <s data-testid="list-price" className={cn("text-ink-muted", size === "lg" ? "text-lg" : "text-sm")}>
+        <span className="sr-only">Regular price </span>
+        {purchase.sale.priceText}
+      </s>
+    </p>
+  );
+}
+
+export function BuyNowLink({ buyLink, className }: { buyLink: BuyLink; className?: string }) {
+  if (!buyLink.external) {
+    // No shop link on the record: say so instead of a dead '#' link.
+    return (
+      <span aria-disabled="true" className={buttonClasses({ variant: "secondary" }, cn("cursor-not-allowed opacity-70", className))}>
+        Shop link coming soon
+      </span>
+    );
+  }
+  return (
+    <a href={buyLink.href} target="_blank" rel={buyLink.rel} className={buttonClasses({ variant: "primary" }, className)}>
+      Buy Now
+      <ExternalLink aria-hidden className="size-4" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
+export function BuyBox({ purchase, className }: { purchase: PurchaseInfo; className?: string }) {
+  return (
+    <section aria-label="Price and where to buy" className={cn("rounded-card border border-line bg-surface p-5 shadow-card lg:p-6", className)}>
+      <PriceDisplay purchase={purchase} />
+      {purchase.sale && (
+        <p className="mt-2 inline-flex rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold text-brand-strong">
+          {purchase.saleEndsText ?? "On sale now"}
+        </p>
+      )}
+      <p className="mt-3 flex items-start gap-2 text-sm text-ink-muted">
+        <Truck aria-hidden className="mt-0.5 size-4 shrink-0 text-forest" />
+        <span>{purchase.shipping}</span>
+      </p>
+      <BuyNowLink buyLink={purchase.buyLink} className="mt-5 w-full" />
+      <p className="mt-3 text-xs leading-relaxed text-ink-muted">{AFFILIATE_DISCLOSURE}</p>
+    </section>
+  );
+}
+
+/**
+ * Small screens only (below md). Sticky to the bottom of the viewport at the end of <main>: it
+ * stays in view while the page is read and comes to rest above the footer, so it never covers
+ * the last of the content.
+ */
+export function MobileBuyBar({ purchase }: { purchase: PurchaseInfo }) {
+  return (
+    <div
+      data-testid="mobile-buy-bar"
+      className="sticky bottom-0 z-30 border-t border-line bg-surface/95 shadow-raised backdrop-blur supports-[backdrop-filter]:bg-surface/90 md:hidden"
+    >
+      <section aria-label="Price and Buy Now" className="page-container flex items-center justify-between gap-3 py-3">
+        <div className="min-w-0">
+          <PriceDisplay purchase={purchase} size="md" />
+          <p className="mt-1 truncate text-xs text-ink-muted">
+            {purchase.sale && purchase.saleEndsText ? (
+              <span className="font-semibold text-brand-strong">{purchase.saleEndsText}</span>
+            ) : (
+              purchase.shipping
+            )}
+          </p>
+        </div>
+        <BuyNowLink buyLink={purchase.buyLink} className="shrink-0" />
+      </section>
+      {purchase.buyLink.external && (
+        <p className="page-container -mt-1.5 pb-2 text-[0.7rem] leading-snug text-ink-muted">
+          Affiliate link: we may earn a commission, at no extra cost to you.
+        </p>
+      )}
+    </div>
+  );
+}

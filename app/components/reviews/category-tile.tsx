@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { ProductImage } from "~/components/catalog/product-image";
+import type { CategoryCard } from "~/lib/home-page";
+import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+
+/** A collection tile: picture, name, description; the whole tile links to /reviews/{slug}. */
+export function CategoryTile({ card, headingLevel = 3 }: { card: CategoryCard; headingLevel?: 2 | 3 | 4 }) {
+  const Heading = (`h${headingLevel}` as "h2" | "h3" | "h4");
+  return (
+    <article
+      data-testid="category-tile"
+      className="group relative flex h-full flex-row overflow-hidden rounded-card border border-line bg-surface shadow-card transition-shadow hover:shadow-raised has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand sm:flex-col"
+    >
+      <div className="relative w-32 shrink-0 overflow-hidden bg-sand sm:aspect-[16/10] sm:w-full">
+        <ProductImage
+          src={resizedImageUrl(card.image, { width: 560, height: 350, fit: "cover" })}
+          srcSet={resizedSrcSet(card.image, [400, 560, 800], { aspect: 16 / 10, fit: "cover" })}
+          sizes="(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 92vw"
+          placeholderKey={card.slug}
+          alt=""
+          width={560}
+          height={350}
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 size-full object-cover transition-transform sm:static duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+        />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col justify-center p-4 sm:justify-start">
+        <Heading className="font-serif text-base font-semibold leading-snug tracking-tight">
+          <Link to={card.href} className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none">
+            {card.name}
+          </Link>
+        </Heading>
+        {card.description && <p className="mt-1.5 line-clamp-2 text-sm leading-relaxed text-ink-muted">{card.description}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import { ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { ProductImage } from "~/components/catalog/product-image";
+import { RatingSummary } from "~/components/home/rating-summary";
+import { Badge } from "~/components/ui/badge";
+import type { HomeProductCard } from "~/lib/home-page";
+import { resizedImageUrl } from "~/lib/image-url";
+
+/** A compact product row of the reviews index: picture, brand, name, stars, price, BEST SELLER. */
+export function ProductRow({ product, headingLevel = 3 }: { product: HomeProductCard; headingLevel?: 3 | 4 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
+  return (
+    <article
+      data-testid="product-row"
+      className="group relative grid grid-cols-[6rem_1fr] items-center gap-x-4 gap-y-1 rounded-card border border-line bg-surface p-3 shadow-card transition-shadow hover:shadow-raised has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand sm:grid-cols-[8rem_1fr_auto_auto] sm:p-4"
+    >
+      <div className="row-span-2 aspect-[4/3] w-full overflow-hidden rounded-md bg-sand sm:row-span-1">
+        <ProductImage
+          src={resizedImageUrl(product.image, { width: 256, height: 192, fit: "cover" })}
+          placeholderKey={product.id}
+          alt=""
+          width={256}
+          height={192}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{product.brand}</p>
+          {product.tag && <Badge variant="best-seller">{product.tag}</Badge>}
+        </div>
+        <Heading className="mt-0.5 font-sans text-base font-semibold leading-snug sm:text-lg">
+          <Link to={product.href} className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none">
+            {product.name}
+          </Link>
+        </Heading>
+        <RatingSummary rating={product.rating} reviewCount={product.reviewCount} isSample={product.isSample} className="mt-1" />
+      </div>
+      <p className="col-start-2 self-start font-semibold sm:col-start-3 sm:row-start-1 sm:self-center sm:text-right sm:text-lg">
+        {product.priceText}
+      </p>
+      <ChevronRight aria-hidden className="hidden size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5 sm:block" />
+    </article>
+  );
+}

@@ -1,0 +1,208 @@
+import type { Collection, Product } from "./catalog";
+import { bestByType, bestByTypeCards, type BestType } from "./best-by-type";
+import { BUILT_IN_SAMPLE_CARDS, type BuiltInSampleCard } from "./built-in-sample-cards";
+import type { BuyLink } from "./buy-link";
+import { browseByCategoryCards, categoryHref } from "./home-categories";
+import { categoryFallbackImage, resolveImageSource } from "./image-source";
+import { reviewCountNumber } from "./product-display";
+import { toComparisonItem, toProductCard, type ComparisonItem, type DisplayContext, type ProductCard } from "./product-view-models";
+import { isRated } from "./ratings";
+
+/**
+ * Which products feed which home-page section, and how many (SPEC §2 "Home page", §7, §8).
+ * Every list is read from the catalog cache's product list; these rules pick and shape it.
+ */
+
+/** SPEC §9 "Lists": top saunas, 4 items by rating. */
+export const TOP_RATED_COUNT = 4;
+
+/**
+ * The comparison table shows the 10 best-rated saunas, not the whole catalog: a table of every
+ * product would be a second reviews index, and ten rows stay scannable on one screen. The rest
+ * are one link away on /reviews, which lists them all.
+ */
+export const COMPARISON_ROW_LIMIT = 10;
+
+/**
+ * Best first: rated before unrated, higher rating first, then the better-reviewed product
+ * (more reviews; unknown counts last), then by name. The same order as the catalog's top-rated
+ * query, applied to the cached list.
+ */
+export function compareByTopRating(a: Product, b: Product): number {
+  const ratedA = isRated(a.rating);
+  const ratedB = isRated(b.rating);
+  if (ratedA !== ratedB) return ratedA ? -1 : 1;
+  if (ratedA && ratedB && a.rating !== b.rating) return (b.rating as number) - (a.rating as number);
+  const reviewsA = reviewCountNumber(a);
+  const reviewsB = reviewCountNumber(b);
+  if (reviewsA !== reviewsB) {
+    if (reviewsA === null) return 1;
+    if (reviewsB === null) return -1;
+    return reviewsB - reviewsA;
+  }
+  return a.name.localeCompare(b.name, "en");
+}
+
+/** The first `limit` products in top-rating order; the input is left as it was. */
+export function topRatedProducts(products: readonly Product[], limit: number): Product[] {
+  return [...products].sort(compareByTopRating).slice(0, Math.max(0, limit));
+}
+
+// Top-Rated Products
+
+/** What a top-rated card shows. */
+export type HomeProductCard = Pick<
+  ProductCard,
+  "id" | "slug" | "href" | "name" | "brand" | "type" | "rating" | "image" | "priceText" | "tag" | "reviewCount"
+> & {
+  /** Sample ratings are invented: the card says so with a 'Sample' badge. */
+  isSample: boolean;
+};
+
+export function toHomeProductCard(product: Product, context: DisplayContext): HomeProductCard {
+  const card = toProductCard(product, context);
+  return {
+    id: card.id,
+    slug: card.slug,
+    href: card.href,
+    name: card.name,
+    brand: card.brand,
+    type: card.type,
+    rating: card.rating,
+    image: card.image,
+    priceText: card.priceText,
+    tag: card.tag,
+    reviewCount: card.reviewCount,
+    isSample: product.isSample,
+  };
+}
+
+export type TopRatedSection =
+  | { source: "catalog"; cards: HomeProductCard[] }
+  /** The catalog is empty: the four built-in examples of SPEC §8 stand in. */
+  | { source: "built-in"; cards: readonly BuiltInSampleCard[] };
+
+/**
+ * The 4 best-rated products; with no products at all, the built-in sample cards. A catalog with
+ * fewer than 4 products shows what it has (unrated ones after the rated, as 'Not yet rated').
+ */
+export function topRatedSection(products: readonly Product[], context: DisplayContext): TopRatedSection {
+  if (products.length === 0) return { source: "built-in", cards: BUILT_IN_SAMPLE_CARDS };
+  return {
+    source: "catalog",
+    cards: topRatedProducts(products, TOP_RATED_COUNT).map((product) => toHomeProductCard(product, context)),
+  };
+}
+
+// Sauna Comparison
+
+export type ComparisonRow = ComparisonItem & { isSample: boolean };
+
+export interface ComparisonSection {
+  rows: ComparisonRow[];
+  /** How many products the catalog holds; more than rows.length means a 'see all' link. */
+  totalProducts: number;
+}
+
+export function comparisonSection(
+  products: readonly Product[],
+  context: DisplayContext,
+  limit = COMPARISON_ROW_LIMIT,
+): ComparisonSection {
+  return {
+    rows: topRatedProducts(products, limit).map((product) => ({
+      ...toComparisonItem(product, context),
+      isSample: product.isSample,
+    })),
+    totalProducts: products.length,
+  };
+}
+
+// Best Outdoor Saunas of 2025
+
+export interface BestPickProduct {
+  href: string;
+  name: string;
+  brand: string;
+  image: string;
+  rating: number | null;
+  priceText: string;
+  buyLink: BuyLink;
+  isSample: boolean;
+}
+
+export interface BestPickCard {
+  type: BestType;
+  /** 'Traditional Finnish' */
+  label: string;
+  /** 'Best Traditional Finnish Sauna' */
+  heading: string;
+  /** The product's name, or 'No Traditional Finnish sauna found'. */
+  title: string;
+  /** The type's collection page. */
+  collectionHref: string;
+  /** The picture when no product qualifies: the type's category fallback. */
+  fallbackImage: string;
+  product: BestPickProduct | null;
+}
+
+const fallbackCategory: Record<BestType, string> = {
+  traditional: "traditional",
+  infrared: "infrared",
+  barrel: "barrel",
+};
+
+/** The three cards (Traditional Finnish, Infrared, Barrel) from the rating-ordered list. */
+export function bestPickCards(productsByRating: readonly Product[], context: DisplayContext): BestPickCard[] {
+  return bestByTypeCards(bestByType(productsByRating)).map((card) => {
+    const product = card.product;
+    const view = product ? toProductCard(product, context) : null;
+    return {
+      type: card.type,
+      label: card.label,
+      heading: card.heading,
+      title: card.title,
+      collectionHref: card.collectionHref,
+      fallbackImage: resolveImageSource(categoryFallbackImage(fallbackCategory[card.type]), { origin: context.origin }),
+      product:
+        product && view
+          ? {
+              href: view.href,
+              name: view.name,
+              brand: view.brand,
+              image: view.image,
+              rating: view.rating,
+              priceText: view.priceText,
+              buyLink: view.buyLink,
+              isSample: product.isSample,
+            }
+          : null,
+    };
+  });
+}
+
+// Browse by Category
+
+export interface CategoryCard {
+  slug: string;
+  href: string;
+  name: string;
+  description: string;
+  image: string;
+}
+
+/** Collections shaped as picture cards; the caller chooses which (carousel or index tiles). */
+export function toCategoryCard(collection: Collection, origin: string): CategoryCard {
+  return {
+    slug: collection.slug,
+    href: categoryHref(collection.slug),
+    name: collection.title,
+    description: (collection.description ?? "").trim(),
+    image: resolveImageSource(collection.imageUrl, { origin }),
+  };
+}
+
+/** The carousel's cards: SPEC §2's filtering rules, then shaped. */
+export function categoryCarouselCards(collections: readonly Collection[], origin: string): CategoryCard[] {
+  return browseByCategoryCards(collections).map((collection) => toCategoryCard(collection, origin));
+}

@@ -1,0 +1,274 @@
+import { describe, expect, it } from "vitest";
+import {
+  capacityPersonsText,
+  collectionsListingProduct,
+  collectionsNeedingMembers,
+  jsonLdText,
+  mainImageUrls,
+  overviewParagraphs,
+  productJsonLd,
+  breadcrumbJsonLd,
+  reviewCountLabel,
+  shortenText,
+  socialImageUrl,
+  specificationRows,
+  thumbnailImageUrl,
+  toProductPageView,
+  withRefreshToken,
+} from "./product-page";
+import { makeCollection, makeProduct } from "./test-fixtures";
+
+const ORIGIN = "https://saunas.example";
+const TODAY = "2026-11-22";
+
+describe("specificationRows", () => {
+  it("lists Capacity, Dimensions, Weight, Heater Type and Heater Specifications in that order", () => {
+    const rows = specificationRows(
+      makeProduct({ capacity: 4, dimensions: "7' L x 7' W", weightLbs: 1950, heaterType: "Electric", heaterSpec: "8 kW" }),
+    );
+    expect(rows).toEqual([
+      { label: "Capacity", value: "4 Person", missing: false },
+      { label: "Dimensions", value: "7' L x 7' W", missing: false },
+      { label: "Weight", value: "1,950 lbs", missing: false },
+      { label: "Heater Type", value: "Electric", missing: false },
+      { label: "Heater Specifications", value: "8 kW", missing: false },
+    ]);
+  });
+
+  it("shows 'N/A' for every missing value (null, blank text, no or zero capacity and weight)", () => {
+    const rows = specificationRows(makeProduct({ capacity: null, dimensions: "  ", weightLbs: 0, heaterType: null, heaterSpec: "" }));
+    expect(rows.map((row) => [row.label, row.value, row.missing])).toEqual([
+      ["Capacity", "N/A", true],
+      ["Dimensions", "N/A", true],
+      ["Weight", "N/A", true],
+      ["Heater Type", "N/A", true],
+      ["Heater Specifications", "N/A", true],
+    ]);
+    expect(specificationRows(makeProduct({ capacity: 0 }))[0]?.value).toBe("N/A");
+  });
+
+  it("writes capacity as 'N Person'", () => {
+    expect(capacityPersonsText(1)).toBe("1 Person");
+    expect(capacityPersonsText(6)).toBe("6 Person");
+    expect(capacityPersonsText(-2)).toBeNull();
+    expect(capacityPersonsText(2.5)).toBeNull();
+  });
+});
+
+describe("overviewParagraphs", () => {
+  it("uses the full description, split on blank lines", () => {
+    expect(overviewParagraphs({ fullDescription: "One.\n\nTwo\nlines.\r\n\r\n  \n\nThree.", description: "Short." })).toEqual([
+      "One.",
+      "Two lines.",
+      "Three.",
+    ]);
+  });
+
+  it("falls back to the description, and to nothing", () => {
+    expect(overviewParagraphs({ fullDescription: "  ", description: "Short." })).toEqual(["Short."]);
+    expect(overviewParagraphs({ fullDescription: null, description: null })).toEqual([]);
+  });
+});
+
+describe("reviewCountLabel", () => {
+  it("shows the stored count, a '45+' count text, or nothing (D6)", () => {
+    expect(reviewCountLabel({ reviewsNumber: 86, reviewCount: "85+" })).toBe("86 reviews");
+    expect(reviewCountLabel({ reviewsNumber: 1, reviewCount: null })).toBe("1 review");
+    expect(reviewCountLabel({ reviewsNumber: null, reviewCount: "45+" })).toBe("45+ reviews");
+    expect(reviewCountLabel({ reviewsNumber: null, reviewCount: null })).toBeNull();
+    expect(reviewCountLabel({ reviewsNumber: null, reviewCount: "many" })).toBeNull();
+  });
+});
+
+describe("toProductPageView", () => {
+  const tyyni = makeProduct({
+    id: 7,
+    slug: "lumo-tyyni-4",
+    name: "Tyyni 4 Cube Sauna",
+    brand: "Lumo Works",
+    categoryId: "cube",
+    tagline: "A calm glass-fronted cube.",
+    priceCents: 1_690_000,
+    salePriceCents: 1_540_000,
+    saleEndsAt: "2026-12-31",
+    rating: 4.7,
+    reviewsNumber: 86,
+    images: ["/images/samples/a-1.webp", "null", "", "/images/samples/a-3.webp"],
+    website: "https://lumoworks.example/tyyni-4",
+    updatedAt: "2025-05-20T10:00:00.000Z",
+    isSample: true,
+  });
+
+  it("builds the header, breadcrumb and canonical link from the record", () => {
+    const view = toProductPageView(tyyni, { today: TODAY });
+    expect(view.canonicalPath).toBe("/reviews/product/lumo-tyyni-4");
+    expect(view.category).toEqual({ label: "Cube Saunas", href: "/reviews/modern-outdoor-saunas" });
+    expect(view.ratingText).toBe("4.7");
+    expect(view.reviewCountText).toBe("86 reviews");
+    // D6: the record's own date, not today.
+    expect(view.lastUpdatedText).toBe("Last updated May 20, 2025");
+    expect(view.images).toEqual(["/images/samples/a-1.webp", "/images/samples/a-3.webp"]);
+    expect(view.fallbackImage).toBe("/images/fallbacks/generic.webp");
+    expect(view.isSample).toBe(true);
+  });
+
+  it("strikes the price through only while the sale runs", () => {
+    const running = toProductPageView(tyyni, { today: "2026-12-31" });
+    expect(running.priceText).toBe("$16,900");
+    expect(running.sale?.salePriceText).toBe("$15,400");
+    expect(running.saleEndsText).toBe("Sale ends December 31, 2026");
+    const over = toProductPageView(tyyni, { today: "2027-01-01" });
+    expect(over.sale).toBeNull();
+    expect(over.saleEndsText).toBeNull();
+  });
+
+  it("says 'Not yet rated' and shows no count when the record has none", () => {
+    const view = toProductPageView(makeProduct({ rating: null }), { today: TODAY });
+    expect(view.ratingText).toBe("Not yet rated");
+    expect(view.rating).toBeNull();
+    expect(view.reviewCountText).toBeNull();
+  });
+
+  it("uses the category fallback when there are no usable images", () => {
+    const view = toProductPageView(makeProduct({ categoryId: "barrel", images: ["null", " ", "undefined"] }), { today: TODAY });
+    expect(view.images).toEqual(["/images/fallbacks/barrel.webp"]);
+    expect(view.fallbackImage).toBe("/images/fallbacks/barrel.webp");
+  });
+
+  it("links Buy Now by the buy-link chain, and to the survey form for 'tyyni' when one is set", () => {
+    expect(toProductPageView(tyyni, { today: TODAY }).buyLink).toMatchObject({
+      href: "https://lumoworks.example/tyyni-4",
+      rel: "sponsored noopener",
+    });
+    expect(toProductPageView(tyyni, { today: TODAY, surveyFormUrl: "https://forms.example/s" }).buyLink.href).toBe(
+      "https://forms.example/s",
+    );
+  });
+
+  it("summarises with the tagline, shortened for meta descriptions", () => {
+    expect(toProductPageView(tyyni, { today: TODAY }).summary).toBe("A calm glass-fronted cube.");
+    const long = shortenText("word ".repeat(60), 40);
+    expect(long.length).toBeLessThanOrEqual(40);
+    expect(long.endsWith("…")).toBe(true);
+  });
+});
+
+describe("collectionsListingProduct", () => {
+  const barrel = makeProduct({ id: 1, categoryId: "barrel", rating: 4.8, capacity: 4, priceCents: 900_000 });
+  const infrared = makeProduct({ id: 2, categoryId: "infrared", heaterType: "Infrared", rating: 4.5, capacity: 2 });
+  const all = [barrel, infrared];
+
+  it("lists the fixed collections whose rule selects the product", () => {
+    const collections = [
+      makeCollection({ slug: "barrel-saunas", title: "Barrel Saunas" }),
+      makeCollection({ slug: "budget-saunas", title: "Budget" }),
+      makeCollection({ slug: "infrared-saunas", title: "Infrared Saunas" }),
+      makeCollection({ slug: "four-person-saunas", title: "Four" }),
+    ];
+    expect(collectionsListingProduct(1, collections, all, new Map()).map((c) => c.slug)).toEqual([
+      "barrel-saunas",
+      "budget-saunas",
+      "four-person-saunas",
+    ]);
+    expect(collectionsListingProduct(2, collections, all, new Map())[0]).toEqual({
+      slug: "infrared-saunas",
+      title: "Infrared Saunas",
+      href: "/reviews/infrared-saunas",
+      image: null,
+    });
+  });
+
+  it("does not count a page that shows the product only as its top-rated stand-in", () => {
+    // No CLT sauna exists: the CLT page falls back to the first 3, which include the barrel.
+    const collections = [makeCollection({ slug: "clt-saunas" })];
+    expect(collectionsListingProduct(1, collections, all, new Map())).toEqual([]);
+  });
+
+  it("uses stored membership, then criteria, for other collections", () => {
+    const picks = makeCollection({ id: 50, slug: "editors-picks", title: "Editor's Picks" });
+    const byBrand = makeCollection({ id: 51, slug: "test-brand", criteriaType: "category", criteriaValue: "infrared" });
+    const members = new Map([[50, [infrared]]]);
+    expect(collectionsListingProduct(2, [picks, byBrand], all, members).map((c) => c.slug)).toEqual(["editors-picks", "test-brand"]);
+    expect(collectionsListingProduct(1, [picks, byBrand], all, members)).toEqual([]);
+    expect(collectionsNeedingMembers([picks, makeCollection({ slug: "barrel-saunas" })])).toEqual([picks]);
+  });
+});
+
+describe("gallery URLs", () => {
+  it("resizes the site's own pictures through /img and adds the cache-busting parameter on refresh", () => {
+    expect(mainImageUrls("/images/samples/a-1.webp")).toEqual({
+      src: "/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=1280&fit=inside",
+      srcSet: [640, 960, 1280, 1600].map((w) => `/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=${w}&fit=inside ${w}w`).join(", "),
+    });
+    const refreshed = mainImageUrls("/images/samples/a-1.webp", 123);
+    expect(refreshed.src).toBe("/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=1280&fit=inside&refresh=123");
+    expect(refreshed.srcSet?.split(", ").every((entry) => /&refresh=123 \d+w$/.test(entry))).toBe(true);
+    expect(thumbnailImageUrl("/images/samples/a-3.webp")).toBe("/img?src=%2Fimages%2Fsamples%2Fa-3.webp&w=320&fit=inside");
+  });
+
+  it("keeps pictures of other hosts as given", () => {
+    expect(mainImageUrls("https://cdn.example/a.jpg")).toEqual({ src: "https://cdn.example/a.jpg" });
+    expect(withRefreshToken("https://cdn.example/a.jpg", 5)).toBe("https://cdn.example/a.jpg?refresh=5");
+    expect(withRefreshToken("https://cdn.example/a.jpg?x=1", 5)).toBe("https://cdn.example/a.jpg?x=1&refresh=5");
+  });
+
+  it("makes the social image an absolute 1200x630 crop", () => {
+    expect(socialImageUrl("/images/samples/a-1.webp", ORIGIN)).toBe(
+      `${ORIGIN}/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=1200&h=630&fit=cover`,
+    );
+    expect(socialImageUrl("https://cdn.example/a.jpg", ORIGIN)).toBe("https://cdn.example/a.jpg");
+  });
+});
+
+describe("structured data", () => {
+  const real = makeProduct({
+    slug: "real-one",
+    name: "Real One",
+    priceCents: 1_250_000,
+    rating: 4.6,
+    reviewsNumber: 12,
+    images: ["/images/x.webp"],
+    isSample: false,
+  });
+
+  it("publishes an offer in USD and the rating of a real product with a review count", () => {
+    const ld = productJsonLd(real, toProductPageView(real, { today: TODAY }), ORIGIN);
+    expect(ld.offers).toEqual({ "@type": "Offer", price: "12500.00", priceCurrency: "USD", url: `${ORIGIN}/reviews/product/real-one` });
+    expect(ld.aggregateRating).toMatchObject({ ratingValue: "4.6", reviewCount: 12 });
+    expect(ld.image).toEqual([`${ORIGIN}/images/x.webp`]);
+  });
+
+  it("publishes no rating for a sample, an unrated product, or one without a count (D6)", () => {
+    for (const product of [
+      { ...real, isSample: true },
+      { ...real, rating: null },
+      { ...real, reviewsNumber: null, reviewCount: null },
+    ]) {
+      expect(productJsonLd(product, toProductPageView(product, { today: TODAY }), ORIGIN)).not.toHaveProperty("aggregateRating");
+    }
+  });
+
+  it("offers the sale price while a sale runs, and no offer without a price", () => {
+    const onSale = { ...real, salePriceCents: 1_100_000, saleEndsAt: "2026-12-31" };
+    expect(productJsonLd(onSale, toProductPageView(onSale, { today: TODAY }), ORIGIN).offers).toMatchObject({
+      price: "11000.00",
+      priceValidUntil: "2026-12-31",
+    });
+    const noPrice = { ...real, priceCents: null };
+    expect(productJsonLd(noPrice, toProductPageView(noPrice, { today: TODAY }), ORIGIN)).not.toHaveProperty("offers");
+  });
+
+  it("lists Home, Reviews, the category and the product in the breadcrumb", () => {
+    const view = toProductPageView(makeProduct({ slug: "b", name: "B", categoryId: "barrel" }), { today: TODAY });
+    expect(breadcrumbJsonLd(view, ORIGIN).itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: `${ORIGIN}/` },
+      { "@type": "ListItem", position: 2, name: "Reviews", item: `${ORIGIN}/reviews` },
+      { "@type": "ListItem", position: 3, name: "Barrel Saunas", item: `${ORIGIN}/reviews/barrel-saunas` },
+      { "@type": "ListItem", position: 4, name: "B", item: `${ORIGIN}/reviews/product/b` },
+    ]);
+  });
+
+  it("escapes '<' so a name cannot close the script element", () => {
+    expect(jsonLdText({ name: "</script><script>alert(1)</script>" })).not.toContain("</script>");
+  });
+});

@@ -1,0 +1,328 @@
+import type { Collection, Product } from "./catalog";
+import { buyLink, type BuyLink } from "./buy-link";
+import { productsForCollectionPage } from "./collection-products";
+import { isFixedCollectionSlug, productsForFixedCollection } from "./collection-rules";
+import { formatLongUsDate } from "./dates";
+import { categoryFallbackImage, galleryImages } from "./image-source";
+import { ownImagePath, resizedImageUrl } from "./image-url";
+import { formatPrice } from "./money";
+import {
+  activeSale,
+  brandText,
+  categoryBreadcrumb,
+  keyFeatureList,
+  NOT_AVAILABLE,
+  productHref,
+  reviewCountNumber,
+  shippingText,
+  specText,
+  textOrNull,
+  userCountText,
+  weightText,
+  type SaleOffer,
+} from "./product-display";
+import { isRated, ratingText } from "./ratings";
+
+/**
+ * The product detail page (SPEC §2 "Product detail page") as a plain view model: the loader
+ * builds it with these rules, the route renders it. D6: the rating, the review count and the
+ * 'Last updated' date are the record's own, never invented; D9: the canonical URL is by slug.
+ */
+
+export interface SpecificationRow {
+  label: string;
+  value: string;
+  /** True when the value is 'N/A'. */
+  missing: boolean;
+}
+
+export interface AsSeenInCollection {
+  slug: string;
+  title: string;
+  href: string;
+  /** Site path or absolute URL of the collection's image, or null. */
+  image: string | null;
+}
+
+export interface ProductPageView {
+  id: number;
+  slug: string;
+  name: string;
+  brand: string;
+  tagline: string | null;
+  isSample: boolean;
+  /** /reviews/product/{slug} */
+  canonicalPath: string;
+  /** '{Category} Saunas' and its collection link. */
+  category: { label: string; href: string };
+  rating: number | null;
+  /** '4.7', or 'Not yet rated'. */
+  ratingText: string;
+  /** '86 reviews', '85+ reviews', '1 review'; null when the record has no count (D6). */
+  reviewCountText: string | null;
+  /** The record's updated_at, ISO. */
+  updatedAt: string;
+  /** 'Last updated November 22, 2026' */
+  lastUpdatedText: string;
+  /** The gallery's pictures (site paths, or absolute URLs of other hosts); never empty. */
+  images: string[];
+  /** The category fallback swapped in for a picture that fails to load. */
+  fallbackImage: string;
+  /** Overview paragraphs: full description, else description, split on blank lines. */
+  overview: string[];
+  keyFeatures: string[];
+  specifications: SpecificationRow[];
+  heaterType: string | null;
+  heaterSpec: string | null;
+  priceText: string;
+  /** The sale beside the struck-through price, when one runs today. */
+  sale: SaleOffer | null;
+  /** 'Sale ends December 31, 2026', or null. */
+  saleEndsText: string | null;
+  shipping: string;
+  buyLink: BuyLink;
+  /** For the meta description: the tagline, else the description, shortened. */
+  summary: string;
+  asSeenIn: AsSeenInCollection[];
+}
+
+export interface ProductPageContext {
+  surveyFormUrl?: string | null;
+  /** Today as YYYY-MM-DD (decides whether a sale still runs). */
+  today: string;
+  asSeenIn?: AsSeenInCollection[];
+}
+
+/** 'N Person' for a positive whole number of persons (SPEC §2 Specifications card); else null. */
+export function capacityPersonsText(capacity: number | null): string | null {
+  if (capacity === null || !Number.isInteger(capacity) || capacity <= 0) return null;
+  return `${capacity} Person`;
+}
+
+/** The Specifications card, in the spec's order; 'N/A' for whatever the record lacks. */
+export function specificationRows(
+  product: Pick<Product, "capacity" | "dimensions" | "weightLbs" | "heaterType" | "heaterSpec">,
+): SpecificationRow[] {
+  const rows: [string, string | null][] = [
+    ["Capacity", capacityPersonsText(product.capacity)],
+    ["Dimensions", textOrNull(product.dimensions)],
+    ["Weight", weightText(product.weightLbs)],
+    ["Heater Type", textOrNull(product.heaterType)],
+    ["Heater Specifications", textOrNull(product.heaterSpec)],
+  ];
+  return rows.map(([label, value]) => ({ label, value: specText(value), missing: value === null }));
+}
+
+/** Paragraphs of the full description, else of the description; split on blank lines. */
+export function overviewParagraphs(product: Pick<Product, "fullDescription" | "description">): string[] {
+  const text = textOrNull(product.fullDescription) ?? textOrNull(product.description) ?? "";
+  return text
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((paragraph) => paragraph.replace(/\s*\r?\n\s*/g, " ").trim())
+    .filter((paragraph) => paragraph !== "");
+}
+
+/** '86 reviews', '85+ reviews', '1 review'; null when unknown. */
+export function reviewCountLabel(product: Pick<Product, "reviewsNumber" | "reviewCount">): string | null {
+  const text = userCountText(product);
+  if (text === null) return null;
+  return `${text} ${reviewCountNumber(product) === 1 && !text.endsWith("+") ? "review" : "reviews"}`;
+}
+
+/** At most `max` characters, cut at a word boundary with an ellipsis. */
+export function shortenText(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/, "")}…`;
+}
+
+export function toProductPageView(product: Product, context: ProductPageContext): ProductPageView {
+  const sale = activeSale(product, context.today);
+  const summarySource =
+    textOrNull(product.tagline) ?? textOrNull(product.description) ?? `${brandText(product.brand)} ${product.name}`;
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    brand: brandText(product.brand),
+    tagline: textOrNull(product.tagline),
+    isSample: product.isSample,
+    canonicalPath: productHref(product),
+    category: categoryBreadcrumb(product.categoryId),
+    rating: isRated(product.rating) ? product.rating : null,
+    ratingText: ratingText(product.rating),
+    reviewCountText: reviewCountLabel(product),
+    updatedAt: product.updatedAt,
+    lastUpdatedText: `Last updated ${formatLongUsDate(product.updatedAt)}`,
+    images: galleryImages(product.images, product.categoryId, ""),
+    fallbackImage: categoryFallbackImage(product.categoryId),
+    overview: overviewParagraphs(product),
+    keyFeatures: keyFeatureList(product.keyFeatures),
+    specifications: specificationRows(product),
+    heaterType: textOrNull(product.heaterType),
+    heaterSpec: textOrNull(product.heaterSpec),
+    priceText: formatPrice(product.priceCents),
+    sale,
+    saleEndsText: sale?.endsOn ? `Sale ends ${formatLongUsDate(sale.endsOn)}` : null,
+    shipping: shippingText(product.shippingInfo),
+    buyLink: buyLink(product, context.surveyFormUrl),
+    summary: shortenText(summarySource),
+    asSeenIn: context.asSeenIn ?? [],
+  };
+}
+
+/**
+ * 'As Seen In': the collections whose pages list this product by their own choice, with the same
+ * rules those pages use: a fixed slug by its rule (productsForFixedCollection), any other
+ * collection by its fallback chain (membership, criteria). A page that shows the product only as
+ * a stand-in because its rule matched nothing (the "first 3" / "first 5" fallbacks) does not
+ * contain it, so it is not listed. Input order (by title) is kept.
+ */
+export function collectionsListingProduct(
+  productId: number,
+  collections: readonly Collection[],
+  productsByRating: readonly Product[],
+  membersOf: ReadonlyMap<number, readonly Product[]>,
+): AsSeenInCollection[] {
+  const listed = collections.filter((collection) => {
+    const page = isFixedCollectionSlug(collection.slug)
+      ? productsForFixedCollection(collection.slug, productsByRating)
+      : productsForCollectionPage({
+          collection,
+          memberProducts: membersOf.get(collection.id) ?? [],
+          // Product CSVs' collection ids are stored as memberships (ARCHITECTURE D4).
+          productsListingCollection: [],
+          allProducts: productsByRating,
+        });
+    return page.source !== "top-rated" && page.products.some((product) => product.id === productId);
+  });
+  return listed.map((collection) => ({
+    slug: collection.slug,
+    title: collection.title,
+    href: `/reviews/${encodeURIComponent(collection.slug)}`,
+    image: textOrNull(collection.imageUrl),
+  }));
+}
+
+/** The collections that need their stored members read to decide 'As Seen In'. */
+export function collectionsNeedingMembers(collections: readonly Collection[]): Collection[] {
+  return collections.filter((collection) => !isFixedCollectionSlug(collection.slug));
+}
+
+// Gallery image URLs
+
+/** Adds a cache-busting parameter so the browser asks again instead of reusing a failure. */
+export function withRefreshToken(url: string, token: number | undefined): string {
+  if (token === undefined) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}refresh=${token}`;
+}
+
+export interface ImageUrls {
+  src: string;
+  srcSet?: string;
+}
+
+const MAIN_WIDTHS = [640, 960, 1280, 1600];
+
+/** The selected picture, fit inside (its own aspect ratio), at sizes for a wide main column. */
+export function mainImageUrls(src: string, refreshToken?: number): ImageUrls {
+  const sized = (width: number) => withRefreshToken(resizedImageUrl(src, { width, fit: "inside" }), refreshToken);
+  if (!ownImagePath(src)) return { src: withRefreshToken(src, refreshToken) };
+  return { src: sized(1280), srcSet: MAIN_WIDTHS.map((width) => `${sized(width)} ${width}w`).join(", ") };
+}
+
+/**
+ * A thumbnail: fit inside (not cropped), so its natural size tells the gallery whether the
+ * picture is tall before it is selected; the frame crops it with CSS.
+ */
+export function thumbnailImageUrl(src: string, refreshToken?: number): string {
+  return withRefreshToken(resizedImageUrl(src, { width: 320, fit: "inside" }), refreshToken);
+}
+
+/** A collection card's picture for 'As Seen In'. */
+export function collectionThumbnailUrl(src: string): string {
+  return resizedImageUrl(src, { width: 480, height: 270, fit: "cover" });
+}
+
+/** og:image: the main picture cropped to 1200x630, as an absolute URL. */
+export function socialImageUrl(src: string, origin: string): string {
+  const resized = resizedImageUrl(src, { width: 1200, height: 630, fit: "cover" });
+  return resized.startsWith("/") && !resized.startsWith("//") ? `${origin.replace(/\/+$/, "")}${resized}` : resized;
+}
+
+/** A site path made absolute; other URLs kept. */
+export function absoluteUrl(pathOrUrl: string, origin: string): string {
+  return pathOrUrl.startsWith("/") && !pathOrUrl.startsWith("//") ? `${origin.replace(/\/+$/, "")}${pathOrUrl}` : pathOrUrl;
+}
+
+// Structured data (schema.org JSON-LD)
+
+export function breadcrumbJsonLd(view: Pick<ProductPageView, "name" | "category" | "canonicalPath">, origin: string) {
+  const items = [
+    { name: "Home", path: "/" },
+    { name: "Reviews", path: "/reviews" },
+    { name: view.category.label, path: view.category.href },
+    { name: view.name, path: view.canonicalPath },
+  ];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(item.path, origin),
+    })),
+  };
+}
+
+/**
+ * The Product record for search engines. aggregateRating only for a real (not sample) product
+ * with both a rating and a review count: invented numbers are never published (D6).
+ */
+export function productJsonLd(product: Product, view: ProductPageView, origin: string) {
+  const reviewCount = reviewCountNumber(product);
+  const priceCents = view.sale ? product.salePriceCents : product.priceCents;
+  const hasPrice = priceCents !== null && priceCents > 0;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: view.name,
+    brand: { "@type": "Brand", name: view.brand },
+    description: view.overview[0] ?? view.summary,
+    image: view.images.map((image) => absoluteUrl(image, origin)),
+    url: absoluteUrl(view.canonicalPath, origin),
+    sku: product.slug,
+    ...(hasPrice
+      ? {
+          offers: {
+            "@type": "Offer",
+            price: (priceCents / 100).toFixed(2),
+            priceCurrency: "USD",
+            url: absoluteUrl(view.canonicalPath, origin),
+            ...(view.sale?.endsOn ? { priceValidUntil: view.sale.endsOn } : {}),
+          },
+        }
+      : {}),
+    ...(!product.isSample && view.rating !== null && reviewCount !== null && reviewCount > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: view.rating.toFixed(1),
+            reviewCount,
+            bestRating: "5",
+            worstRating: "0",
+          },
+        }
+      : {}),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">, safe inside HTML ('<' escaped). */
+export function jsonLdText(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+export { NOT_AVAILABLE };

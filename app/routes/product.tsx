@@ -1,0 +1,394 @@
+import { ArrowRight, Check, ChevronDown, ChevronRight, Info, Loader2, SearchX } from "lucide-react";
+import { Accordion } from "radix-ui";
+import { data, Link, useNavigation } from "react-router";
+import { ProductGallery } from "~/components/product/product-gallery";
+import { BuyBox, MobileBuyBar } from "~/components/product/product-purchase";
+import { RatingStars } from "~/components/catalog/rating-stars";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import {
+  breadcrumbJsonLd,
+  collectionsListingProduct,
+  collectionsNeedingMembers,
+  collectionThumbnailUrl,
+  jsonLdText,
+  productJsonLd,
+  socialImageUrl,
+  toProductPageView,
+  type AsSeenInCollection,
+  type ProductPageView,
+} from "~/lib/product-page";
+import { SITE_NAME } from "~/lib/site-navigation";
+import type { Product } from "~/lib/catalog";
+import type { DB } from "~/server/db/connection.server";
+import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
+import { findProductByIdOrSlug } from "~/server/catalog/queries.server";
+import { log } from "~/server/log.server";
+import type { Route } from "./+types/product";
+
+/**
+ * The product detail page (SPEC §2 "Product detail page"), served at /reviews/product/{id or slug}
+ * and /product/{id or slug}. Every address keeps serving the page; the canonical link names
+ * /reviews/product/{slug} (ARCHITECTURE D9).
+ */
+
+const NOT_FOUND_CACHE_CONTROL = "no-store";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = context;
+  const idOrSlug = (params.productId ?? "").trim();
+  let product: Product | undefined;
+  try {
+    product = idOrSlug === "" ? undefined : await findProductByIdOrSlug(db, idOrSlug);
+  } catch (error) {
+    // SPEC §8: a product load failure shows the 'Product Not Found' screen.
+    log.error(`Product ${idOrSlug} could not be loaded: ${(error as Error)?.message ?? error}`);
+    return data({ found: false as const }, { status: 503, headers: { "Cache-Control": NOT_FOUND_CACHE_CONTROL } });
+  }
+  if (!product) {
+    return data({ found: false as const }, { status: 404, headers: { "Cache-Control": NOT_FOUND_CACHE_CONTROL } });
+  }
+
+  const view = toProductPageView(product, {
+    surveyFormUrl: config.surveyFormUrl,
+    today: new Date().toISOString().slice(0, 10),
+    asSeenIn: await asSeenIn(db, product.id),
+  });
+  return {
+    found: true as const,
+    view,
+    origin: config.baseUrl,
+    productLd: productJsonLd(product, view, config.baseUrl),
+    breadcrumbLd: breadcrumbJsonLd(view, config.baseUrl),
+  };
+}
+
+/** 'As Seen In' from the cached catalog; a failure there only hides the section. */
+async function asSeenIn(db: DB, productId: number): Promise<AsSeenInCollection[]> {
+  try {
+    const cache = catalogCache(db);
+    const [collections, products] = await Promise.all([cache.collections(), cache.products()]);
+    const members = new Map(
+      await Promise.all(collectionsNeedingMembers(collections).map(async (c) => [c.id, await cache.collectionMembers(c.id)] as const)),
+    );
+    return collectionsListingProduct(productId, collections, products, members);
+  } catch (error) {
+    log.error(`'As Seen In' could not be computed for product ${productId}: ${(error as Error)?.message ?? error}`);
+    return [];
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData?.found) {
+    return [{ title: `Product Not Found - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  }
+  const { view, origin } = loaderData;
+  const title = `${view.name} Review - ${SITE_NAME}`;
+  const canonical = `${origin}${view.canonicalPath}`;
+  const description = view.summary;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { name: "robots", content: "index,follow" },
+    { property: "og:title", content: `${view.brand} ${view.name} Review` },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "product" },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: socialImageUrl(view.images[0]!, origin) },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:site_name", content: SITE_NAME },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loadingProduct =
+    navigation.state === "loading" && /^\/(reviews\/)?product\/[^/]+\/?$/.test(navigation.location.pathname);
+
+  return (
+    <>
+      {loadingProduct && <LoadingSpinner />}
+      {loaderData.found ? (
+        <ProductDetail view={loaderData.view} productLd={loaderData.productLd} breadcrumbLd={loaderData.breadcrumbLd} />
+      ) : (
+        <ProductNotFound />
+      )}
+    </>
+  );
+}
+
+/** SPEC §2 "Loading: a spinner", shown while a client navigation loads a product. */
+function LoadingSpinner() {
+  return (
+    <div
+      role="status"
+      className="fixed left-1/2 top-20 z-50 inline-flex -translate-x-1/2 items-center gap-2 rounded-full border border-line bg-surface px-4 py-2 text-sm font-medium text-ink shadow-raised"
+    >
+      <Loader2 aria-hidden className="size-4 animate-spin text-brand" />
+      Loading product…
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <main id="main" className="flex-1">
+      <section className="page-container flex flex-col items-center py-24 text-center md:py-32">
+        <span className="flex size-16 items-center justify-center rounded-full bg-sand text-brand" aria-hidden>
+          <SearchX className="size-8" />
+        </span>
+        <h1 className="mt-6 text-3xl font-semibold md:text-4xl">Product Not Found</h1>
+        <p className="mt-3 max-w-md text-ink-muted">The requested product could not be found.</p>
+        <ButtonLink to="/reviews" className="mt-8">
+          Browse All Reviews
+          <ArrowRight aria-hidden className="size-4" />
+        </ButtonLink>
+      </section>
+    </main>
+  );
+}
+
+function ProductDetail({
+  view,
+  productLd,
+  breadcrumbLd,
+}: {
+  view: ProductPageView;
+  productLd: ReturnType<typeof productJsonLd>;
+  breadcrumbLd: ReturnType<typeof breadcrumbJsonLd>;
+}) {
+  return (
+    <main id="main" className="flex-1">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(productLd) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(breadcrumbLd) }} />
+      <div className="page-container pb-8 pt-5 md:pb-20 md:pt-8">
+        <Breadcrumb view={view} />
+        <ProductHeader view={view} />
+
+        <div className="mt-8 grid gap-10 md:grid-cols-[minmax(0,1fr)_18rem] md:gap-8 lg:grid-cols-[minmax(0,1fr)_23rem] lg:gap-12">
+          <div className="min-w-0 space-y-12">
+            <ProductGallery
+              productKey={String(view.id)}
+              name={view.name}
+              images={view.images}
+              fallbackImage={view.fallbackImage}
+            />
+            {view.overview.length > 0 && (
+              <section aria-labelledby="overview-heading">
+                <h2 id="overview-heading" className="text-2xl font-semibold">
+                  Overview
+                </h2>
+                <div className="mt-4 max-w-[70ch] space-y-4 text-[1.05rem] leading-relaxed text-ink/90">
+                  {view.overview.map((paragraph, index) => (
+                    <p key={index}>{paragraph}</p>
+                  ))}
+                </div>
+              </section>
+            )}
+            {view.keyFeatures.length > 0 && (
+              <section aria-labelledby="features-heading">
+                <h2 id="features-heading" className="text-2xl font-semibold">
+                  Key Features
+                </h2>
+                <ul className="mt-4 grid max-w-[70ch] list-disc gap-2 pl-5 text-[1.05rem] marker:text-brand sm:grid-cols-2 sm:gap-x-8">
+                  {view.keyFeatures.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {view.asSeenIn.length > 0 && <AsSeenIn collections={view.asSeenIn} />}
+          </div>
+
+          <aside aria-label="Buying details" className="space-y-6">
+            <BuyBox purchase={view} className="hidden md:block" />
+            <Specifications view={view} />
+            <DetailsAccordion view={view} />
+          </aside>
+        </div>
+      </div>
+      <MobileBuyBar purchase={view} />
+    </main>
+  );
+}
+
+function Breadcrumb({ view }: { view: ProductPageView }) {
+  const steps = [
+    { label: "Home", href: "/" },
+    { label: "Reviews", href: "/reviews" },
+    { label: view.category.label, href: view.category.href },
+  ];
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
+      <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
+        {steps.map((step) => (
+          <li key={step.href} className="inline-flex items-center gap-1.5">
+            <Link to={step.href} className="rounded-sm underline-offset-4 hover:text-brand hover:underline">
+              {step.label}
+            </Link>
+            <ChevronRight aria-hidden className="size-3.5 text-ink-muted/60" />
+          </li>
+        ))}
+        <li aria-current="page" className="min-w-0 font-medium text-ink">
+          {view.name}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductHeader({ view }: { view: ProductPageView }) {
+  return (
+    <header className="mt-5 max-w-4xl">
+      <p className="text-sm font-semibold uppercase tracking-wider text-brand">{view.brand}</p>
+      <h1 className="mt-1.5 text-[2rem] font-semibold leading-tight tracking-tight md:text-[2.6rem]">{view.name}</h1>
+      {view.tagline && <p className="mt-2 text-lg text-ink-muted">{view.tagline}</p>}
+      <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+        <span className="inline-flex items-center gap-2" data-testid="product-rating">
+          <RatingStars rating={view.rating} rounding="whole" size="lg" />
+          <span className={cn("font-semibold", view.rating === null ? "text-ink-muted" : "text-ink")}>{view.ratingText}</span>
+          {view.reviewCountText && <span className="text-ink-muted">({view.reviewCountText})</span>}
+        </span>
+        {view.isSample && <Badge variant="neutral">Sample</Badge>}
+        <span aria-hidden className="hidden h-4 w-px bg-line sm:block" />
+        <span className="text-ink-muted">
+          <time dateTime={view.updatedAt}>{view.lastUpdatedText}</time>
+        </span>
+      </div>
+      {view.isSample && (
+        <p className="mt-4 flex items-start gap-2 rounded-card border border-line bg-sand/60 px-3.5 py-2.5 text-sm text-ink-muted">
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+          Sample listing: this product and its ratings are examples shipped with the site.
+        </p>
+      )}
+    </header>
+  );
+}
+
+function AsSeenIn({ collections }: { collections: AsSeenInCollection[] }) {
+  return (
+    <section aria-labelledby="as-seen-in-heading">
+      <h2 id="as-seen-in-heading" className="text-2xl font-semibold">
+        As Seen In
+      </h2>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 sm:gap-4">
+        {collections.map((collection) => (
+          <li key={collection.slug}>
+            <Link
+              to={collection.href}
+              className="group flex h-full items-center gap-3 rounded-card border border-line bg-surface p-2.5 pr-4 shadow-card transition hover:border-brand/40 hover:shadow-raised"
+            >
+              <span className="aspect-[16/9] w-24 shrink-0 overflow-hidden rounded-md bg-sand">
+                {collection.image && (
+                  <img
+                    src={collectionThumbnailUrl(collection.image)}
+                    alt=""
+                    width={480}
+                    height={270}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
+                )}
+              </span>
+              <span className="min-w-0 flex-1 font-semibold leading-snug text-ink group-hover:text-brand">{collection.title}</span>
+              <ArrowRight aria-hidden className="size-4 shrink-0 text-ink-muted transition group-hover:translate-x-0.5 group-hover:text-brand" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Specifications({ view }: { view: ProductPageView }) {
+  return (
+    <section aria-labelledby="specs-heading" className="rounded-card border border-line bg-surface p-5 shadow-card lg:p-6">
+      <h2 id="specs-heading" className="text-xl font-semibold">
+        Specifications
+      </h2>
+      <dl className="mt-3 divide-y divide-line text-sm">
+        {view.specifications.map((row) => (
+          <div key={row.label} className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2.5 md:grid-cols-1 md:gap-0.5 lg:grid-cols-[8.5rem_minmax(0,1fr)] lg:gap-3">
+            <dt className="font-medium text-ink-muted">{row.label}</dt>
+            <dd className={cn("break-words", row.missing ? "text-ink-muted" : "font-medium text-ink")}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const accordionTrigger =
+  "group flex w-full items-center justify-between gap-3 py-3.5 text-left font-sans text-[0.95rem] font-semibold text-ink hover:text-brand";
+
+function DetailsAccordion({ view }: { view: ProductPageView }) {
+  return (
+    <Accordion.Root
+      type="single"
+      collapsible
+      defaultValue="features"
+      className="rounded-card border border-line bg-surface px-5 shadow-card lg:px-6"
+    >
+      <Accordion.Item value="features" className="border-b border-line">
+        <Accordion.Header className="m-0">
+          <Accordion.Trigger className={accordionTrigger}>
+            Key Features
+            <ChevronDown aria-hidden className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" />
+          </Accordion.Trigger>
+        </Accordion.Header>
+        <Accordion.Content className="pb-4 text-sm">
+          {view.keyFeatures.length > 0 ? (
+            <ul className="space-y-2.5">
+              {view.keyFeatures.map((feature) => (
+                <li key={feature} className="flex items-start gap-2.5">
+                  <span className="mt-0.5 flex size-4.5 shrink-0 items-center justify-center rounded-full bg-forest-soft text-forest">
+                    <Check aria-hidden className="size-3" strokeWidth={3} />
+                  </span>
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-ink-muted">No features listed</p>
+          )}
+        </Accordion.Content>
+      </Accordion.Item>
+      <Accordion.Item value="shipping" className="border-b border-line">
+        <Accordion.Header className="m-0">
+          <Accordion.Trigger className={accordionTrigger}>
+            Shipping &amp; Delivery
+            <ChevronDown aria-hidden className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" />
+          </Accordion.Trigger>
+        </Accordion.Header>
+        <Accordion.Content className="space-y-2 pb-4 text-sm text-ink-muted">
+          <p className="font-medium text-ink">{view.shipping}</p>
+          <p>Delivery terms, lead times and prices are set by the seller and can change: confirm them before you order.</p>
+        </Accordion.Content>
+      </Accordion.Item>
+      <Accordion.Item value="method">
+        <Accordion.Header className="m-0">
+          <Accordion.Trigger className={accordionTrigger}>
+            How We Test
+            <ChevronDown aria-hidden className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" />
+          </Accordion.Trigger>
+        </Accordion.Header>
+        <Accordion.Content className="pb-4 text-sm text-ink-muted">
+          <ul className="list-disc space-y-1.5 pl-4">
+            <li>We measure heat-up time and stability.</li>
+            <li>We monitor energy use.</li>
+            <li>Several testers of different body types assess comfort.</li>
+            <li>We document and time the installation.</li>
+          </ul>
+        </Accordion.Content>
+      </Accordion.Item>
+    </Accordion.Root>
+  );
+}

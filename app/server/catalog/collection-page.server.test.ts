@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { collectionPageDefaults } from "~/lib/collection-page-defaults";
+import { FIXED_COLLECTION_SLUGS, matchesFixedCollection, type FixedCollectionSlug } from "~/lib/collection-rules";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { seedSampleContent } from "../db/seed.server";
+import { sampleCollections } from "../seed/sample-collections";
+import { sampleProducts } from "../seed/sample-products";
+import { catalogCache } from "./catalog-cache.server";
+import {
+  collectionPageStatus,
+  loadCollectionPage,
+  PUBLIC_LOAD_ERROR_MESSAGE,
+  type CollectionPageData,
+} from "./collection-page.server";
+import { listProducts } from "./queries.server";
+
+type Ready = Extract<CollectionPageData, { state: "ready" }>;
+
+function ready(page: CollectionPageData): Ready {
+  if (page.state !== "ready") throw new Error(`expected a ready page, got ${page.state}`);
+  return page;
+}
+
+describe.each(testDialects)("collection review page data on %s", (dialect) => {
+  let test: TestDatabase;
+  afterEach(() => test?.drop());
+
+  async function seeded() {
+    test = await createTestDatabase(dialect);
+    await seedSampleContent(test.db);
+    return test.db;
+  }
+
+  async function insertCollection(fields: {
+    slug: string;
+    title: string;
+    criteria_type?: "brand" | "custom" | "price";
+    criteria_value?: string | null;
+  }) {
+    const row = await test.db
+      .insertInto("collections")
+      .values({ criteria_type: "custom", criteria_value: null, ...fields })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  it("gives every fixed page the products that satisfy its rule, best rated first, from the stored record", async () => {
+    const db = await seeded();
+    const products = await listProducts(db);
+    const byId = new Map(products.map((p) => [p.id, p]));
+    for (const slug of FIXED_COLLECTION_SLUGS) {
+      const page = ready(await loadCollectionPage(db, slug));
+      expect(collectionPageStatus(page), slug).toBe(200);
+      expect(page.content, slug).toBe("list");
+      expect(page.source, slug).toBe("rule");
+      expect(page.saunas.length, slug).toBeGreaterThanOrEqual(3);
+      const expected = products.filter((p) => matchesFixedCollection(slug as FixedCollectionSlug, p)).map((p) => p.id);
+      expect(
+        page.saunas.map((s) => s.id),
+        slug,
+      ).toEqual(expected);
+      expect(
+        page.saunas.map((s) => s.rank),
+        slug,
+      ).toEqual(expected.map((_, i) => i + 1));
+      const ratings = page.saunas.map((s) => byId.get(s.id)!.rating ?? -1);
+      expect(ratings, slug).toEqual([...ratings].sort((a, b) => b - a));
+    }
+  });
+
+  it("prices the budget, premium and luxury pages inside their tiers (9,999 / 10,000 / 14,999 / 15,000)", async () => {
+    const db = await seeded();
+    const dollars = (page: Ready) => page.saunas.map((s) => Number(s.priceText.replace(/[$,]/g, "")));
+    for (const price of dollars(ready(await loadCollectionPage(db, "budget-saunas"))))
+      expect(price).toBeLessThan(10_000);
+    const premium = dollars(ready(await loadCollectionPage(db, "premium-saunas")));
+    expect(premium).toContain(10_000);
+    for (const price of premium) expect(price >= 10_000 && price < 15_000).toBe(true);
+    for (const price of dollars(ready(await loadCollectionPage(db, "luxury-saunas"))))
+      expect(price).toBeGreaterThanOrEqual(15_000);
+  });
+
+  it("reads titles from the record, fixed texts on six-person and modern-outdoor, and the fixed clt record", async () => {
+    const db = await seeded();
+    await db
+      .updateTable("collections")
+      .set({ title: "Edited Barrel Title" })
+      .where("slug", "=", "barrel-saunas")
+      .execute();
+    await db
+      .updateTable("collections")
+      .set({ title: "Edited Six Title", last_updated: "2025-07-01" })
+      .where("slug", "=", "six-person-saunas")
+      .execute();
+    await db.updateTable("collections").set({ title: "Edited CLT Title" }).where("slug", "=", "clt-saunas").execute();
+
+    expect(ready(await loadCollectionPage(db, "barrel-saunas")).header.title).toBe("Edited Barrel Title");
+    const six = ready(await loadCollectionPage(db, "six-person-saunas")).header;
+    expect(six.title).toBe(collectionPageDefaults("six-person-saunas").title);
+    expect(six.lastUpdated).toBe(collectionPageDefaults("six-person-saunas").lastUpdated);
+    const clt = ready(await loadCollectionPage(db, "clt-saunas"));
+    expect(clt.header.title).toBe(collectionPageDefaults("clt-saunas").title);
+    expect(clt.saunas.every((s) => s.categoryId === "clt" || /\bclt\b/i.test(s.name))).toBe(true);
+  });
+
+  it("uses the themed defaults and flags the missing record when a fixed page has none", async () => {
+    const db = await seeded();
+    await db.deleteFrom("collections").where("slug", "=", "infrared-saunas").execute();
+    const page = ready(await loadCollectionPage(db, "infrared-saunas"));
+    const defaults = collectionPageDefaults("infrared-saunas");
+    expect(page.header).toMatchObject({
+      title: defaults.title,
+      description: defaults.description,
+      lastUpdated: defaults.lastUpdated,
+      recordMissing: true,
+    });
+    expect(page.saunas.length).toBeGreaterThanOrEqual(3);
+    expect(page.saunas.every((s) => /infrared/i.test(s.heaterType ?? ""))).toBe(true);
+  });
+
+  it("builds sauna view models with rank, sample flag, type label, site-relative images and safe buy links", async () => {
+    const db = await seeded();
+    const [first] = ready(await loadCollectionPage(db, "barrel-saunas")).saunas;
+    expect(first).toMatchObject({ rank: 1, isSample: true, typeLabel: "Barrel" });
+    expect(first!.image).toMatch(/^\/images\/samples\/.+-1\.webp$/);
+    expect(first!.buyLink).toMatchObject({ external: true, rel: "sponsored noopener" });
+    expect(first!.href).toMatch(/^\/reviews\/product\/birchline-/);
+  });
+
+  it("redirects the short and mixed-case names of a fixed page to its slug", async () => {
+    const db = await seeded();
+    for (const alias of ["barrel", "Barrel-Saunas", "electric", "wood-fired"]) {
+      const page = await loadCollectionPage(db, alias);
+      expect(page.state, alias).toBe("redirect");
+      expect(collectionPageStatus(page)).toBe(301);
+    }
+    expect(await loadCollectionPage(db, "barrel")).toEqual({ state: "redirect", location: "/reviews/barrel-saunas" });
+  });
+
+  it("answers not-found (404) for a slug that is neither fixed nor stored", async () => {
+    const db = await seeded();
+    const page = await loadCollectionPage(db, "no-such-collection");
+    expect(page).toEqual({ state: "not-found", listId: "no-such-collection" });
+    expect(collectionPageStatus(page)).toBe(404);
+  });
+
+  it("shows a generic collection created after the cache was filled, by its brand criterion", async () => {
+    const db = await seeded();
+    // Fill the caches first, as a running site would have.
+    await catalogCache(db).collections();
+    await catalogCache(db).products();
+    await insertCollection({
+      slug: "emberfold-picks",
+      title: "Emberfold Picks",
+      criteria_type: "brand",
+      criteria_value: "Emberfold Wellness",
+    });
+
+    const page = ready(await loadCollectionPage(db, "emberfold-picks"));
+    expect(page.header).toMatchObject({
+      title: "Emberfold Picks",
+      description: "Top-rated Emberfold Picks for 2025",
+      recordMissing: false,
+    });
+    expect(page.source).toBe("criteria");
+    const emberfold = sampleProducts.filter((p) => p.brand === "Emberfold Wellness");
+    expect(page.saunas.map((s) => s.brand)).toEqual(emberfold.map(() => "Emberfold Wellness"));
+    expect(page.showingTopRated).toBe(false);
+  });
+
+  it("lists a custom collection's members in their stored order", async () => {
+    const db = await seeded();
+    const id = await insertCollection({ slug: "editors-three", title: "Editors' Three" });
+    const picks = await db.selectFrom("products").select(["id", "slug"]).orderBy("slug", "desc").limit(3).execute();
+    await db
+      .insertInto("collection_products")
+      .values(picks.map((p, position) => ({ collection_id: id, product_id: Number(p.id), position })))
+      .execute();
+    const page = ready(await loadCollectionPage(db, "editors-three"));
+    expect(page.source).toBe("membership");
+    expect(page.saunas.map((s) => s.slug)).toEqual(picks.map((p) => p.slug));
+  });
+
+  it("shows the empty state for a collection whose criterion matches nothing", async () => {
+    const db = await seeded();
+    await insertCollection({
+      slug: "nobody-brand",
+      title: "Nobody Brand",
+      criteria_type: "brand",
+      criteria_value: "No Such Brand",
+    });
+    const page = ready(await loadCollectionPage(db, "nobody-brand"));
+    expect(page.content).toBe("empty");
+    expect(page.saunas).toEqual([]);
+    expect(collectionPageStatus(page)).toBe(200);
+  });
+
+  it("falls back to the first 5 for a custom collection with no members, and says so", async () => {
+    const db = await seeded();
+    await insertCollection({ slug: "empty-custom", title: "Empty Custom" });
+    const page = ready(await loadCollectionPage(db, "empty-custom"));
+    expect(page.source).toBe("top-rated");
+    expect(page.showingTopRated).toBe(true);
+    expect(page.saunas).toHaveLength(5);
+  });
+
+  it("shows the empty state on a price page when no product is in its tier", async () => {
+    test = await createTestDatabase(dialect);
+    await seedSampleContent(test.db, {
+      products: sampleProducts.filter((p) => p.price >= 15_000),
+      collections: sampleCollections.filter((c) => c.slug !== "budget-saunas"),
+    });
+    const page = ready(await loadCollectionPage(test.db, "budget-saunas"));
+    expect(page.content).toBe("empty");
+    expect(page.header.recordMissing).toBe(true);
+    // A type page falls back to the best-rated 3 instead, and says so.
+    const infrared = ready(await loadCollectionPage(test.db, "infrared-saunas"));
+    expect(infrared).toMatchObject({ content: "list", source: "top-rated", showingTopRated: true });
+    expect(infrared.saunas).toHaveLength(3);
+  });
+
+  it("turns a failing database into the error state (500) with a public message", async () => {
+    // A database without its tables: every catalog read fails.
+    test = await createTestDatabase(dialect, { migrate: false });
+    const broken = test.db;
+    const page = await loadCollectionPage(broken, "barrel-saunas");
+    expect(page).toEqual({ state: "error", listId: "barrel-saunas", message: PUBLIC_LOAD_ERROR_MESSAGE });
+    expect(collectionPageStatus(page)).toBe(500);
+    const generic = await loadCollectionPage(broken, "some-list");
+    expect(generic.state).toBe("error");
+  });
+});

@@ -1,0 +1,268 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  IMAGE_CACHE_CONTROL,
+  ImageResizer,
+  parseResizeParams,
+  parseSourcePath,
+  preferredFormat,
+  sharpResizeOptions,
+} from "./resize.server";
+
+const params = (query: string) => parseResizeParams(new URLSearchParams(query));
+
+describe("parseSourcePath", () => {
+  it("accepts site paths under /images/ and /storage/product-images/, decoded once", () => {
+    expect(parseSourcePath("/images/samples/a-1.webp")).toEqual({
+      src: "/images/samples/a-1.webp",
+      root: "public",
+      relativePath: "images/samples/a-1.webp",
+    });
+    expect(parseSourcePath("/storage/product-images/my%20photo.JPG")).toEqual({
+      src: "/storage/product-images/my photo.JPG",
+      root: "uploads",
+      relativePath: "my photo.JPG",
+    });
+    // A query on the path is not part of the file name.
+    expect(parseSourcePath("/images/a.webp?v=2")).toMatchObject({ relativePath: "images/a.webp" });
+  });
+
+  it.each([
+    ["missing", null],
+    ["blank", "  "],
+    ["an absolute URL", "https://evil.example/images/a.webp"],
+    ["a protocol-relative URL", "//evil.example/images/a.webp"],
+    ["a relative path", "images/a.webp"],
+    ["another site path", "/favicon.svg"],
+    ["the build's server code", "/assets/../../server/index.js"],
+    ["a parent segment", "/images/../../etc/passwd.png"],
+    ["a parent segment at the end of a root", "/images/..%2f..%2fsecret.webp"],
+    ["an encoded parent segment", "/images/%2e%2e/%2e%2e/secret.webp"],
+    ["a doubly encoded parent segment", "/images/%252e%252e/secret.webp"],
+    ["an encoded backslash", "/images/..%5csecret.webp"],
+    ["a backslash", "/images\\..\\secret.webp"],
+    ["an encoded NUL", "/images/a.webp%00.png"],
+    ["a current-directory segment", "/images/./a.webp"],
+    ["an empty segment", "/images//a.webp"],
+    ["the bare root", "/images/"],
+    ["a prefix lookalike", "/images-private/a.webp"],
+    ["a file that is not an image", "/images/notes.txt"],
+    ["malformed encoding", "/images/%E0%A4%A.webp"],
+  ])("refuses %s", (_label, value) => {
+    expect(typeof parseSourcePath(value)).toBe("string");
+  });
+});
+
+describe("parseResizeParams", () => {
+  it("reads w, h, q and fit with the defaults: q 80, cover with a height, inside without", () => {
+    expect(params("src=/images/a.webp&w=1600&h=600&q=85")).toMatchObject({
+      ok: true,
+      params: { width: 1600, height: 600, quality: 85, fit: "cover" },
+    });
+    expect(params("src=/images/a.webp&w=400")).toMatchObject({
+      ok: true,
+      params: { width: 400, height: undefined, quality: 80, fit: "inside" },
+    });
+    expect(params("src=/images/a.webp&w=400&h=300&fit=inside&refresh=123")).toMatchObject({ ok: true, params: { fit: "inside" } });
+  });
+
+  it("keeps w and h within 16 to 2400 and q within 1 to 100", () => {
+    expect(params("src=/images/a.webp&w=16&h=2400&q=1").ok).toBe(true);
+    expect(params("src=/images/a.webp&w=2400&q=100").ok).toBe(true);
+    for (const bad of ["w=15", "w=2401", "w=800&h=15", "w=800&h=2401", "w=800&q=0", "w=800&q=101", "w=12.5", "w=-20", "w=abc", "", "w=800&fit=fill"]) {
+      expect(params(`src=/images/a.webp&${bad}`).ok, bad).toBe(false);
+    }
+  });
+});
+
+describe("preferredFormat", () => {
+  it("answers AVIF only to browsers that list it", () => {
+    expect(preferredFormat("image/avif,image/webp,image/apng,image/*,*/*;q=0.8")).toBe("avif");
+    expect(preferredFormat("image/webp,*/*")).toBe("webp");
+    expect(preferredFormat("image/avif;q=0, image/webp")).toBe("webp");
+    expect(preferredFormat(null)).toBe("webp");
+  });
+});
+
+describe("sharpResizeOptions", () => {
+  it("never enlarges, except that a cover crop fills its box", () => {
+    expect(sharpResizeOptions({ width: 800, height: undefined, fit: "inside" }).withoutEnlargement).toBe(true);
+    expect(sharpResizeOptions({ width: 800, height: 600, fit: "inside" }).withoutEnlargement).toBe(true);
+    expect(sharpResizeOptions({ width: 800, height: undefined, fit: "cover" }).withoutEnlargement).toBe(true);
+    expect(sharpResizeOptions({ width: 800, height: 600, fit: "cover" }).withoutEnlargement).toBe(false);
+  });
+});
+
+describe("ImageResizer (real sharp renders on disk)", () => {
+  let dir: string;
+  let publicDir: string;
+  let uploadsDir: string;
+  let cacheDir: string;
+  const avifAccept = { accept: "image/avif,image/webp,*/*" };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "img-route-"));
+    publicDir = path.join(dir, "client");
+    uploadsDir = path.join(dir, "data", "storage", "product-images");
+    cacheDir = path.join(dir, "data", "image-cache");
+    mkdirSync(path.join(publicDir, "images", "collections"), { recursive: true });
+    mkdirSync(uploadsDir, { recursive: true });
+    const landscape = sharp({ create: { width: 2000, height: 1125, channels: 3, background: "#b4500f" } });
+    await landscape.clone().webp().toFile(path.join(publicDir, "images", "collections", "barrel.webp"));
+    await sharp({ create: { width: 1000, height: 1600, channels: 3, background: "#2f6b3a" } })
+      .jpeg()
+      .toFile(path.join(uploadsDir, "tall photo.jpg"));
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: "#1f1a16" } })
+      .png()
+      .toFile(path.join(publicDir, "images", "small.png"));
+    writeFileSync(path.join(dir, "secret.png"), "not for you");
+    writeFileSync(path.join(publicDir, "images", "broken.png"), "this is not a PNG");
+    symlinkSync(path.join(dir, "secret.png"), path.join(publicDir, "images", "escape.png"));
+  });
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const resizer = () => new ImageResizer({ publicDir, uploadsDir, cacheDir });
+  const get = (r: ImageResizer, query: string, headers: Record<string, string> = {}, method = "GET") =>
+    r.handle(new Request(`http://site.test/img?${query}`, { headers, method }));
+
+  it("renders the hero crop at exactly 1600x600, quality 85, as AVIF for browsers that accept it", async () => {
+    const r = resizer();
+    const response = await get(r, "src=/images/collections/barrel.webp&w=1600&h=600&q=85&fit=cover", avifAccept);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/avif");
+    expect(response.headers.get("cache-control")).toBe(IMAGE_CACHE_CONTROL);
+    expect(response.headers.get("vary")).toBe("Accept");
+    expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]{40}"$/);
+    expect(response.headers.get("last-modified")).toBeTruthy();
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("content-length")).toBe(String(body.byteLength));
+    const meta = await sharp(body).metadata();
+    expect(meta.format).toBe("heif");
+    expect([meta.width, meta.height]).toEqual([1600, 600]);
+  });
+
+  it("answers WebP without image/avif in Accept, and never upscales a small source", async () => {
+    const r = resizer();
+    const response = await get(r, "src=/images/small.png&w=1200", { accept: "image/webp,*/*" });
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(meta.format).toBe("webp");
+    expect([meta.width, meta.height]).toEqual([400, 300]);
+  });
+
+  it("fits inside the box, keeping the aspect ratio, for uploads in the product-images bucket", async () => {
+    const r = resizer();
+    const response = await get(r, "src=/storage/product-images/tall%20photo.jpg&w=320");
+    expect(response.status).toBe(200);
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 512]);
+  });
+
+  it("fills a cover box larger than the source instead of leaving it short", async () => {
+    const r = resizer();
+    const response = await get(r, "src=/images/small.png&w=800&h=800");
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 800]);
+  });
+
+  it("serves a repeat request from the disk cache without rendering again, even after a restart", async () => {
+    const query = "src=/images/collections/barrel.webp&w=640&h=360&q=70";
+    const first = resizer();
+    const a = await get(first, query);
+    expect(first.renderCount).toBe(1);
+    const b = await get(first, query);
+    expect(first.renderCount).toBe(1);
+    expect(Buffer.from(await b.arrayBuffer()).equals(Buffer.from(await a.arrayBuffer()))).toBe(true);
+
+    const restarted = resizer();
+    const c = await get(restarted, query);
+    expect(c.status).toBe(200);
+    expect(restarted.renderCount).toBe(0);
+
+    // Another size, quality, fit or format is another render.
+    await get(restarted, "src=/images/collections/barrel.webp&w=640&h=360&q=71");
+    await get(restarted, query, avifAccept);
+    expect(restarted.renderCount).toBe(2);
+  });
+
+  it("renders identical requests arriving together only once", async () => {
+    const r = resizer();
+    const query = "src=/images/collections/barrel.webp&w=900&h=500";
+    const responses = await Promise.all(Array.from({ length: 6 }, () => get(r, query)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(r.renderCount).toBe(1);
+  });
+
+  it("renders again when the source file changes", async () => {
+    const r = resizer();
+    const query = "src=/images/small.png&w=200";
+    const before = await get(r, query);
+    const file = path.join(publicDir, "images", "small.png");
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(file, later, later);
+    const after = await get(r, query);
+    expect(r.renderCount).toBe(2);
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+  });
+
+  it("answers 304 to a matching ETag or an unchanged Last-Modified", async () => {
+    const r = resizer();
+    const query = "src=/images/collections/barrel.webp&w=300";
+    const first = await get(r, query);
+    const etag = first.headers.get("etag")!;
+    const byEtag = await get(r, query, { "if-none-match": etag });
+    expect(byEtag.status).toBe(304);
+    expect(byEtag.headers.get("etag")).toBe(etag);
+    expect(await byEtag.text()).toBe("");
+    const byDate = await get(r, query, { "if-modified-since": first.headers.get("last-modified")! });
+    expect(byDate.status).toBe(304);
+    const stale = await get(r, query, { "if-none-match": '"something-else"' });
+    expect(stale.status).toBe(200);
+    // The WebP ETag does not match the AVIF render of the same picture.
+    const otherFormat = await get(r, query, { "if-none-match": etag, ...avifAccept });
+    expect(otherFormat.status).toBe(200);
+  });
+
+  it("refuses traversal and foreign URLs with 400, and answers 404 for a missing or escaping file", async () => {
+    const r = resizer();
+    for (const src of [
+      "/images/../../secret.png",
+      "/images/%2e%2e/%2e%2e/secret.png",
+      encodeURIComponent("/images/%2e%2e/%2e%2e/secret.png"),
+      "https://evil.example/a.png",
+      "//evil.example/a.png",
+      "/etc/passwd",
+    ]) {
+      const response = await get(r, `src=${encodeURIComponent(src)}&w=200`);
+      expect(response.status, src).toBe(400);
+      expect(response.headers.get("content-type")).toContain("text/plain");
+    }
+    expect((await get(r, "src=/images/nope.webp&w=200")).status).toBe(404);
+    expect((await get(r, "src=/storage/product-images/nope.jpg&w=200")).status).toBe(404);
+    // A symbolic link inside the public directory that points outside it.
+    expect((await get(r, "src=/images/escape.png&w=200")).status).toBe(404);
+    expect(r.renderCount).toBe(0);
+  });
+
+  it("answers 422 for a file sharp cannot read, and for a source above the pixel limit", async () => {
+    const r = resizer();
+    expect((await get(r, "src=/images/broken.png&w=200")).status).toBe(422);
+    const strict = new ImageResizer({ publicDir, uploadsDir, cacheDir: path.join(dir, "strict-cache"), maxInputPixels: 1000 * 1000 });
+    expect((await get(strict, "src=/images/collections/barrel.webp&w=200")).status).toBe(422);
+    expect(readdirSync(cacheDir).length).toBeGreaterThan(0);
+  });
+
+  it("sends headers but no body to HEAD", async () => {
+    const r = resizer();
+    const response = await get(r, "src=/images/small.png&w=100", {}, "HEAD");
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
+    expect(await response.text()).toBe("");
+  });
+});

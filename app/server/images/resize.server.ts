@@ -1,0 +1,350 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp, { type ResizeOptions } from "sharp";
+import { log } from "../log.server";
+
+/**
+ * The site's image route (/img, app/routes/image.ts): resizes and re-encodes pictures the site
+ * serves itself, never anything fetched from elsewhere (ARCHITECTURE D10). The URL contract is
+ * app/lib/image-url.ts: /img?src=<site path>&w=&h=&q=&fit=cover|inside.
+ *
+ * - src: a site path under /images/ (shipped artwork, from the client build's public files) or
+ *   /storage/product-images/ (uploads, from `${DATA_DIR}/storage/product-images`), percent-encoded
+ *   at most once. Anything else (an absolute or protocol-relative URL, '..', '.', a backslash, a
+ *   doubly encoded character such as '%252e') is refused with 400. So a file name that itself
+ *   contains '%' cannot be resized; it is still served at its own URL.
+ * - w 16–2400 (required), h 16–2400 (optional), q 1–100 (default 80), fit 'cover' (the default
+ *   when h is given) or 'inside' (the default otherwise). Other parameters (e.g. a cache-busting
+ *   'refresh') are ignored.
+ * - AVIF when the Accept header lists image/avif, else WebP; `Vary: Accept`.
+ * - Never upscales beyond the source, except that a cover crop (w and h) always fills its box.
+ * - Renders are kept in a disk cache keyed by a hash of (path, source mtime + size, w, h, q, fit,
+ *   format), so a repeat request is a file read; identical requests arriving together render once.
+ */
+
+export const IMAGE_CACHE_CONTROL = "public, max-age=604800, stale-while-revalidate=86400";
+export const MIN_DIMENSION = 16;
+export const MAX_DIMENSION = 2400;
+export const DEFAULT_QUALITY = 80;
+/** A decompression bomb guard: about 7,000 x 7,000. Larger sources answer 422. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** Bump when the rendering pipeline changes, so old cache files are not served for new renders. */
+const PIPELINE_VERSION = 1;
+
+/**
+ * /images/x.webp is the file images/x.webp of the public directory (as express.static serves it);
+ * /storage/product-images/x.jpg is the file x.jpg of the uploads directory.
+ */
+const SOURCE_ROOTS = [
+  { prefix: "/images/", root: "public", strip: "/" },
+  { prefix: "/storage/product-images/", root: "uploads", strip: "/storage/product-images/" },
+] as const;
+
+type SourceRoot = (typeof SOURCE_ROOTS)[number]["root"];
+
+const SOURCE_EXTENSIONS = new Set([".webp", ".jpg", ".jpeg", ".png", ".avif", ".gif", ".tif", ".tiff"]);
+
+export type ImageFit = "cover" | "inside";
+export type OutputFormat = "avif" | "webp";
+
+export interface ResizeParams {
+  /** The decoded site path, e.g. '/storage/product-images/my photo.jpg'. */
+  src: string;
+  root: SourceRoot;
+  /** The file's path below its root directory, decoded, with '/' separators. */
+  relativePath: string;
+  width: number;
+  height: number | undefined;
+  quality: number;
+  fit: ImageFit;
+}
+
+export type ParseResult = { ok: true; params: ResizeParams } | { ok: false; message: string };
+
+function parseWholeNumber(value: string | null, name: string, min: number, max: number): number | string | undefined {
+  if (value === null || value === "") return undefined;
+  if (!/^\d{1,5}$/.test(value)) return `${name} must be a whole number from ${min} to ${max}`;
+  const number = Number(value);
+  if (number < min || number > max) return `${name} must be a whole number from ${min} to ${max}`;
+  return number;
+}
+
+const NOT_A_SITE_PATH = "src must be a site path under /images/ or /storage/product-images/";
+
+/** The site path of `src`, checked: a path under one of the two roots, with no traversal. */
+export function parseSourcePath(raw: string | null): { src: string; root: SourceRoot; relativePath: string } | string {
+  if (raw === null || raw.trim() === "") return "src is required";
+  // A query or fragment on the path (e.g. '?v=2') is not part of the file name.
+  const pathPart = raw.split(/[?#]/, 1)[0] as string;
+  if (!pathPart.startsWith("/") || pathPart.startsWith("//") || /[\\\0]/.test(pathPart)) return NOT_A_SITE_PATH;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathPart);
+  } catch {
+    return "src is not a valid URL path";
+  }
+  // After one decoding nothing may still be encoded ('%2e%2e' sent as '%252e%252e'), and no
+  // backslash or NUL may have been smuggled in as '%5c' / '%00'.
+  if (/[%\\\0]/.test(decoded)) return NOT_A_SITE_PATH;
+  const segments = decoded.split("/").slice(1);
+  if (segments.some((segment) => segment === "" || segment === "." || segment === "..")) return NOT_A_SITE_PATH;
+  const match = SOURCE_ROOTS.find(({ prefix }) => decoded.startsWith(prefix));
+  if (!match) return NOT_A_SITE_PATH;
+  if (decoded.length === match.prefix.length) return NOT_A_SITE_PATH;
+  const relativePath = decoded.slice(match.strip.length);
+  if (!SOURCE_EXTENSIONS.has(path.posix.extname(relativePath).toLowerCase())) return "src is not a supported image file";
+  return { src: decoded, root: match.root, relativePath };
+}
+
+/** Reads and checks the query of an /img URL. */
+export function parseResizeParams(search: URLSearchParams): ParseResult {
+  const source = parseSourcePath(search.get("src"));
+  if (typeof source === "string") return { ok: false, message: source };
+
+  const width = parseWholeNumber(search.get("w"), "w", MIN_DIMENSION, MAX_DIMENSION);
+  if (width === undefined) return { ok: false, message: `w is required (${MIN_DIMENSION} to ${MAX_DIMENSION})` };
+  if (typeof width === "string") return { ok: false, message: width };
+  const height = parseWholeNumber(search.get("h"), "h", MIN_DIMENSION, MAX_DIMENSION);
+  if (typeof height === "string") return { ok: false, message: height };
+  const quality = parseWholeNumber(search.get("q"), "q", 1, 100);
+  if (typeof quality === "string") return { ok: false, message: quality };
+
+  const fitValue = search.get("fit");
+  if (fitValue !== null && fitValue !== "" && fitValue !== "cover" && fitValue !== "inside") {
+    return { ok: false, message: "fit must be cover or inside" };
+  }
+  const fit: ImageFit = fitValue === "cover" || fitValue === "inside" ? fitValue : height !== undefined ? "cover" : "inside";
+
+  return { ok: true, params: { ...source, width, height, quality: quality ?? DEFAULT_QUALITY, fit } };
+}
+
+/** AVIF when the Accept header lists image/avif (with a quality above 0), else WebP. */
+export function preferredFormat(accept: string | null): OutputFormat {
+  for (const part of (accept ?? "").split(",")) {
+    const [type, ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    if (type !== "image/avif") continue;
+    const q = parameters.find((parameter) => parameter.startsWith("q="));
+    if (q === undefined || Number(q.slice(2)) > 0) return "avif";
+  }
+  return "webp";
+}
+
+export const CONTENT_TYPES: Record<OutputFormat, string> = { avif: "image/avif", webp: "image/webp" };
+
+export interface SourceFacts {
+  mtimeMs: number;
+  size: number;
+}
+
+/** The cache key: every input that changes the bytes of the output. */
+export function renderKey(params: ResizeParams, source: SourceFacts, format: OutputFormat): string {
+  const parts = [
+    PIPELINE_VERSION,
+    params.src,
+    Math.trunc(source.mtimeMs),
+    source.size,
+    params.width,
+    params.height ?? null,
+    params.quality,
+    params.fit,
+    format,
+  ];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 40);
+}
+
+/** Resize options for sharp: cover crops fill their box; everything else never grows. */
+export function sharpResizeOptions(params: Pick<ResizeParams, "width" | "height" | "fit">): ResizeOptions {
+  const fillsBox = params.fit === "cover" && params.height !== undefined;
+  return {
+    width: params.width,
+    height: params.height,
+    fit: params.fit,
+    position: "centre",
+    withoutEnlargement: !fillsBox,
+  };
+}
+
+export interface ImageResizerOptions {
+  /** Where /images/* files live (the client build's public files). */
+  publicDir: string;
+  /** Where /storage/product-images/* files live. */
+  uploadsDir: string;
+  /** The disk cache of rendered images. */
+  cacheDir: string;
+  maxInputPixels?: number;
+}
+
+class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function textResponse(status: number, message: string, method: string): Response {
+  return new Response(method === "HEAD" ? null : message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+function isMissingFile(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR";
+}
+
+export class ImageResizer {
+  /** How many times sharp actually rendered (diagnostics and tests; cache hits do not count). */
+  renderCount = 0;
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private readonly roots: Record<SourceRoot, string>;
+  private readonly cacheDir: string;
+  private readonly maxInputPixels: number;
+
+  constructor(options: ImageResizerOptions) {
+    this.roots = { public: path.resolve(options.publicDir), uploads: path.resolve(options.uploadsDir) };
+    this.cacheDir = path.resolve(options.cacheDir);
+    this.maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
+  }
+
+  /** Answers one /img request: 200 with the image, 304, 400, 404 or 422. */
+  async handle(request: Request): Promise<Response> {
+    const method = request.method.toUpperCase();
+    const parsed = parseResizeParams(new URL(request.url).searchParams);
+    if (!parsed.ok) return textResponse(400, parsed.message, method);
+    const { params } = parsed;
+
+    const source = await this.locateSource(params);
+    if (!source) return textResponse(404, "Image not found", method);
+
+    const format = preferredFormat(request.headers.get("accept"));
+    const key = renderKey(params, source, format);
+    const etag = `"${key}"`;
+    const lastModified = new Date(Math.floor(source.mtimeMs / 1000) * 1000);
+    const headers = new Headers({
+      "Content-Type": CONTENT_TYPES[format],
+      "Cache-Control": IMAGE_CACHE_CONTROL,
+      Vary: "Accept",
+      ETag: etag,
+      "Last-Modified": lastModified.toUTCString(),
+    });
+
+    if (isNotModified(request, etag, lastModified)) {
+      headers.delete("Content-Type");
+      return new Response(null, { status: 304, headers });
+    }
+
+    let body: Buffer;
+    try {
+      body = await this.renderOnce(key, format, () => this.render(source.file, params, format));
+    } catch (error) {
+      if (error instanceof HttpProblem) return textResponse(error.status, error.message, method);
+      throw error;
+    }
+    headers.set("Content-Length", String(body.byteLength));
+    return new Response(method === "HEAD" ? null : new Uint8Array(body), { status: 200, headers });
+  }
+
+  /** The source file and its facts, or null when it is missing or lies outside its root. */
+  private async locateSource(params: ResizeParams): Promise<(SourceFacts & { file: string }) | null> {
+    const root = this.roots[params.root];
+    const file = path.resolve(root, ...params.relativePath.split("/"));
+    if (!file.startsWith(root + path.sep)) return null;
+    try {
+      // A symbolic link inside the root must not lead outside it.
+      const [realFile, realRoot] = await Promise.all([realpath(file), realpath(root)]);
+      if (!realFile.startsWith(realRoot + path.sep)) return null;
+      const facts = await stat(realFile);
+      if (!facts.isFile()) return null;
+      return { file: realFile, mtimeMs: facts.mtimeMs, size: facts.size };
+    } catch (error) {
+      if (isMissingFile(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The cached render, or one render shared by every request for the same key. */
+  private renderOnce(key: string, format: OutputFormat, render: () => Promise<Buffer>): Promise<Buffer> {
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const work = (async () => {
+      const cacheFile = path.join(this.cacheDir, key.slice(0, 2), `${key}.${format}`);
+      try {
+        return await readFile(cacheFile);
+      } catch (error) {
+        if (!isMissingFile(error)) log.warn(`Image cache read failed for ${cacheFile}: ${(error as Error).message}`);
+      }
+      const output = await render();
+      await this.store(cacheFile, output);
+      return output;
+    })();
+    this.inFlight.set(key, work);
+    // Removed only once the cache file is in place, so a later request reads it instead of rendering.
+    void work.then(
+      () => this.inFlight.delete(key),
+      () => this.inFlight.delete(key),
+    );
+    return work;
+  }
+
+  private async render(file: string, params: ResizeParams, format: OutputFormat): Promise<Buffer> {
+    this.renderCount += 1;
+    try {
+      const pipeline = sharp(file, { limitInputPixels: this.maxInputPixels, autoOrient: true }).resize(sharpResizeOptions(params));
+      // AVIF at effort 2: 0.4 s for 1600x600 instead of 4.9 s at the default (STACK.md pitfall 9).
+      const encoded = format === "avif" ? pipeline.avif({ quality: params.quality, effort: 2 }) : pipeline.webp({ quality: params.quality });
+      return await encoded.toBuffer();
+    } catch (error) {
+      log.warn(`Image route could not render ${params.src}: ${(error as Error).message}`);
+      throw new HttpProblem(422, "The image could not be processed");
+    }
+  }
+
+  /** Writes the render atomically (temp file, then rename); a failure only costs a re-render later. */
+  private async store(cacheFile: string, output: Buffer): Promise<void> {
+    const temp = `${cacheFile}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await mkdir(path.dirname(cacheFile), { recursive: true });
+      await writeFile(temp, output);
+      await rename(temp, cacheFile);
+    } catch (error) {
+      log.warn(`Image cache write failed for ${cacheFile}: ${(error as Error).message}`);
+      await rm(temp, { force: true }).catch(() => {});
+    }
+  }
+}
+
+/** If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2). */
+function isNotModified(request: Request, etag: string, lastModified: Date): boolean {
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch !== null) {
+    return ifNoneMatch
+      .split(",")
+      .map((tag) => tag.trim().replace(/^W\//, ""))
+      .some((tag) => tag === etag || tag === "*");
+  }
+  const ifModifiedSince = request.headers.get("if-modified-since");
+  if (ifModifiedSince === null) return false;
+  const since = Date.parse(ifModifiedSince);
+  return Number.isFinite(since) && lastModified.getTime() <= since;
+}
+
+const resizers = new Map<string, ImageResizer>();
+
+/** One resizer per (data directory, public directory), so the in-flight map is shared by all requests. */
+export function imageResizerFor(dataDir: string, publicDir: string): ImageResizer {
+  const key = `${dataDir}\0${publicDir}`;
+  let resizer = resizers.get(key);
+  if (!resizer) {
+    resizer = new ImageResizer({
+      publicDir,
+      uploadsDir: path.join(dataDir, "storage", "product-images"),
+      cacheDir: path.join(dataDir, "image-cache"),
+    });
+    resizers.set(key, resizer);
+  }
+  return resizer;
+}

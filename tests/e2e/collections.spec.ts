@@ -1,0 +1,483 @@
+import path from "node:path";
+import { expect, test, type Locator, type Page, type Route as PlaywrightRoute } from "@playwright/test";
+import Database from "better-sqlite3";
+
+/**
+ * Collection review pages, /reviews/{listId} (SPEC §2 "Collection review page", §4 "Collection
+ * review content", "Hero image").
+ *
+ * The server runs on a fresh SQLite database seeded with the sample catalog. Tests that need a
+ * collection the seed does not have (a generic one, an empty one) insert it straight into that
+ * database file. The page looks a slug it has not cached up in the database at once, so a
+ * brand-new slug shows without waiting out the 30 s collections cache.
+ */
+
+const databaseFile = () => path.join(process.env.E2E_DATA_DIR!, "sauna-reviews.sqlite");
+
+interface ProductRow {
+  name: string;
+  brand: string;
+  category_id: string | null;
+  heater_type: string | null;
+  key_features: string;
+  capacity: number | null;
+  price_cents: number | null;
+  rating: number | null;
+}
+
+function readProducts(): ProductRow[] {
+  const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        "select name, brand, category_id, heater_type, key_features, capacity, price_cents, rating from products",
+      )
+      .all() as ProductRow[];
+  } finally {
+    db.close();
+  }
+}
+
+function insertCollection(fields: {
+  slug: string;
+  title: string;
+  criteria_type: string;
+  criteria_value: string | null;
+}) {
+  const db = new Database(databaseFile(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare(
+      `insert into collections (slug, title, description, intro, image_url, criteria_type, criteria_value, featured, last_updated, is_sample)
+       values (@slug, @title, null, null, null, @criteria_type, @criteria_value, 0, null, 0)
+       on conflict (slug) do nothing`,
+    ).run(fields);
+  } finally {
+    db.close();
+  }
+}
+
+// The rules of SPEC §7 "Products for a collection page", restated here from the spec (not imported
+// from the app), so a page listing the wrong products cannot agree with its own test.
+const has = (text: string | null, word: string) => (text ?? "").toLowerCase().includes(word.toLowerCase());
+const features = (p: ProductRow): string[] => JSON.parse(p.key_features) as string[];
+const featureWord = (p: ProductRow, pattern: RegExp) => features(p).some((f) => pattern.test(f));
+
+const fixedRules: Record<string, (p: ProductRow) => boolean> = {
+  "outdoor-saunas": () => true,
+  "modern-outdoor-saunas": (p) => p.category_id === "modern" || p.category_id === "cube",
+  "traditional-finnish-saunas": (p) =>
+    (has(p.heater_type, "wood") && !has(p.heater_type, "infrared") && !has(p.category_id, "infrared")) ||
+    has(p.category_id, "traditional") ||
+    has(p.name, "finnish") ||
+    featureWord(p, /finnish/i),
+  "infrared-saunas": (p) => has(p.heater_type, "infrared"),
+  "barrel-saunas": (p) => has(p.category_id, "barrel"),
+  "wood-fired-saunas": (p) => has(p.heater_type, "wood"),
+  "electric-saunas": (p) => has(p.heater_type, "electric") || has(p.name, "electric"),
+  "clt-saunas": (p) => p.category_id === "clt" || /\bclt\b/i.test(p.name),
+  "custom-saunas": (p) => p.category_id === "custom" || has(p.name, "custom"),
+  "two-person-saunas": (p) => p.capacity === 2,
+  "four-person-saunas": (p) => p.capacity === 4,
+  "six-person-saunas": (p) => p.capacity === 6,
+  "budget-saunas": (p) => p.price_cents !== null && p.price_cents < 1_000_000,
+  "premium-saunas": (p) => p.price_cents !== null && p.price_cents >= 1_000_000 && p.price_cents < 1_500_000,
+  "luxury-saunas": (p) => p.price_cents !== null && p.price_cents >= 1_500_000,
+  "recovery-saunas": (p) => featureWord(p, /(^|[^a-z])recover/i),
+  "eco-friendly-saunas": (p) => featureWord(p, /(^|[^a-z])(eco([^a-z]|$)|ecolog|sustainab|green([^a-z]|$))/i),
+};
+
+/** What a reader can check on the card itself, beyond the name. */
+const visibleChecks: Record<string, { price?: [number, number]; capacity?: string; heater?: RegExp }> = {
+  "budget-saunas": { price: [0, 9_999.99] },
+  "premium-saunas": { price: [10_000, 14_999.99] },
+  "luxury-saunas": { price: [15_000, Infinity] },
+  "two-person-saunas": { capacity: "2 people" },
+  "four-person-saunas": { capacity: "4 people" },
+  "six-person-saunas": { capacity: "6 people" },
+  "infrared-saunas": { heater: /infrared/i },
+  "wood-fired-saunas": { heater: /wood/i },
+  "electric-saunas": { heater: /electric/i },
+};
+
+const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ""));
+const rankedCards = (page: Page) => page.getByTestId("ranked-sauna");
+const compareCards = (page: Page) => page.getByTestId("compare-sauna");
+const cardNames = (cards: Locator) => cards.getByRole("heading", { level: 3 }).allInnerTexts();
+const heroOf = (page: Page) => page.locator("section[aria-labelledby='collection-title']");
+const isHeroImage = (url: URL) =>
+  url.pathname === "/img" && (url.searchParams.get("src") ?? "").startsWith("/images/collections/");
+
+test.describe("every fixed collection page lists only the saunas its rule allows", () => {
+  for (const [slug, rule] of Object.entries(fixedRules)) {
+    test(slug, async ({ page }) => {
+      const expected = readProducts().filter(rule);
+      expect(expected.length, "the sample catalog fills every fixed page").toBeGreaterThanOrEqual(3);
+
+      const response = await page.goto(`/reviews/${slug}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const cards = rankedCards(page);
+      await expect(cards).toHaveCount(expected.length);
+      const names = await cardNames(cards);
+      expect([...names].sort()).toEqual(expected.map((p) => p.name).sort());
+
+      // Best rated first: the rating badges never go up.
+      const ratings = (await cards.getByTestId("rating-badge").allInnerTexts()).map(dollars);
+      expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+
+      const check = visibleChecks[slug];
+      if (check?.price) {
+        const [low, high] = check.price;
+        for (const text of await cards.getByTestId("price-badge").allInnerTexts()) {
+          expect(dollars(text), text).toBeGreaterThanOrEqual(low);
+          expect(dollars(text), text).toBeLessThanOrEqual(high);
+        }
+      }
+      if (check?.capacity || check?.heater) {
+        // The comparison layout shows each sauna's capacity and heater in its specification grid.
+        await page.goto(`/reviews/${slug}?view=compare`);
+        await expect(compareCards(page)).toHaveCount(expected.length);
+        if (check.capacity) {
+          const capacities = await compareCards(page).locator("dd[data-spec='capacity']").allInnerTexts();
+          expect(capacities).toEqual(expected.map(() => check.capacity));
+        }
+        if (check.heater) {
+          const heaters = await compareCards(page).locator("dd[data-spec='heater']").allInnerTexts();
+          const namesInCompare = await cardNames(compareCards(page));
+          heaters.forEach((heater, i) => {
+            // The electric match also accepts 'electric' in the name (SPEC §7).
+            const visible =
+              check.heater!.test(heater) || (slug === "electric-saunas" && /electric/i.test(namesInCompare[i]!));
+            expect(visible, `${namesInCompare[i]}: ${heater}`).toBe(true);
+          });
+        }
+      }
+    });
+  }
+});
+
+test.describe("a ranked card", () => {
+  test("shows rank, photo badges, brand, name, tagline, feature lines and both links", async ({ page }) => {
+    await page.goto("/reviews/barrel-saunas");
+    const cards = rankedCards(page);
+    expect(await cards.count()).toBeGreaterThanOrEqual(4);
+
+    for (let i = 0; i < 3; i++) {
+      await expect(cards.nth(i).getByText(`#${i + 1}`, { exact: true })).toBeVisible();
+    }
+    await expect(cards.nth(3).getByText("#4", { exact: true })).toBeVisible();
+
+    const first = cards.first();
+    await expect(first.getByTestId("rating-badge")).toHaveText(/^Rating: \d\.\d$/);
+    await expect(first.getByTestId("price-badge")).toHaveText(/^Price: \$\d{1,3}(,\d{3})*$/);
+    await expect(first.getByText("Birchline Barrel Co.")).toBeVisible();
+    await expect(first.getByText("Sample", { exact: true })).toBeVisible();
+    const lines = first.getByTestId("feature-lines").getByRole("listitem");
+    expect(await lines.count()).toBeGreaterThan(0);
+    expect(await lines.count()).toBeLessThanOrEqual(4);
+
+    const buy = first.getByRole("link", { name: /Check Price & Reviews/ });
+    await expect(buy).toHaveAttribute("target", "_blank");
+    await expect(buy).toHaveAttribute("rel", "sponsored noopener");
+    await expect(buy).toHaveAttribute("href", /^https:\/\//);
+    const review = first.getByRole("link", { name: "Full Review" });
+    await expect(review).toHaveAttribute("href", /^\/reviews\/product\/[a-z0-9-]+$/);
+    const name = first.getByRole("heading", { level: 3 }).getByRole("link");
+    await expect(name).toHaveAttribute("href", (await review.getAttribute("href"))!);
+
+    // Stars fill by the whole part only on collection pages: 4.6 shows four.
+    const rating = dollars(await first.getByTestId("rating-badge").innerText());
+    await expect(first.getByRole("img", { name: `Rated ${rating.toFixed(1)} out of 5` })).toBeVisible();
+    expect(await first.locator("svg.fill-amber-500").count()).toBe(Math.floor(rating) + 1); // + the badge's star
+
+    // The photos are resized through the image route; only the first two load eagerly.
+    await expect(first.locator("img").first()).toHaveAttribute(
+      "src",
+      /^\/img\?src=%2Fimages%2Fsamples%2F.+&w=800&h=600/,
+    );
+    await expect(cards.nth(1).locator("img").first()).toHaveAttribute("loading", "eager");
+    await expect(cards.nth(2).locator("img").first()).toHaveAttribute("loading", "lazy");
+
+    await expect(page.getByTestId("affiliate-disclosure")).toContainText("commission");
+  });
+
+  test("the budget page carries the BEST VALUE badge and its 'Under $10,000' label", async ({ page }) => {
+    await page.goto("/reviews/budget-saunas");
+    const hero = heroOf(page);
+    await expect(hero.getByText("BEST VALUE", { exact: true })).toBeVisible();
+    await expect(hero.getByText(/Under \$10,000/).first()).toBeVisible();
+  });
+});
+
+test.describe("the two layouts", () => {
+  test("switch with the keyboard, keep the choice in the URL, and show the comparison fields", async ({ page }) => {
+    await page.goto("/reviews/barrel-saunas");
+    const listTab = page.getByRole("tab", { name: "Ranked list" });
+    const compareTab = page.getByRole("tab", { name: /Compare/ });
+    await expect(listTab).toHaveAttribute("aria-selected", "true");
+    await expect(rankedCards(page).first()).toBeVisible();
+
+    await listTab.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(compareTab).toBeFocused();
+    await expect(compareTab).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/\/reviews\/barrel-saunas\?view=compare$/);
+    await expect(rankedCards(page)).toHaveCount(0);
+
+    const cards = compareCards(page);
+    const first = cards.first();
+    await expect(first.getByText("#1 Best Overall")).toBeVisible();
+    await expect(cards.nth(1).getByText("#1 Best Overall")).toHaveCount(0);
+    await expect(first.getByRole("img", { name: /^Rated \d\.\d out of 5$/ })).toBeVisible();
+    await expect(first.getByTestId("review-count")).toHaveText(/^\(\d+\+? reviews?\)$/);
+    await expect(first.getByTestId("compare-price")).toHaveText(/^\$[\d,]+$/);
+    await expect(first.getByText(/Free Shipping|delivery|freight|shipping/i).first()).toBeVisible();
+    await expect(first.getByText("Key Features:")).toBeVisible();
+    const pros = first.getByText("Key Features:").locator("xpath=following-sibling::ul[1]/li");
+    expect(await pros.count()).toBeGreaterThan(0);
+    expect(await pros.count()).toBeLessThanOrEqual(4);
+    for (const label of ["Capacity", "Heater", "Dimensions"]) {
+      await expect(first.getByTestId("spec-grid").getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(first.getByRole("link", { name: "View Details" })).toHaveAttribute("href", /^\/reviews\/product\//);
+    const checkPrice = first.getByRole("link", { name: /^Check Price/ });
+    await expect(checkPrice).toHaveAttribute("target", "_blank");
+    await expect(checkPrice).toHaveAttribute("rel", "sponsored noopener");
+
+    await page.keyboard.press("ArrowLeft");
+    await expect(listTab).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/\/reviews\/barrel-saunas$/);
+    await expect(rankedCards(page).first()).toBeVisible();
+  });
+
+  test("work without JavaScript as plain links", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto("/reviews/two-person-saunas");
+      await expect(rankedCards(page).first()).toBeVisible();
+      await page.getByRole("tab", { name: /Compare/ }).click();
+      await expect(page).toHaveURL(/\?view=compare$/);
+      await expect(compareCards(page).first().getByText("#1 Best Overall")).toBeVisible();
+      await expect(page.getByRole("tab", { name: /Compare/ })).toHaveAttribute("aria-selected", "true");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe("the hero", () => {
+  test("shows title, description and 'Back to Reviews', and 'Loading image...' until the 1600x600 picture arrives", async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const requested: URL[] = [];
+    await page.route(isHeroImage, async (route: PlaywrightRoute) => {
+      requested.push(new URL(route.request().url()));
+      await gate;
+      await route.continue();
+    });
+
+    await page.goto("/reviews/barrel-saunas", { waitUntil: "domcontentloaded" });
+    const hero = heroOf(page);
+    await expect(hero.getByRole("heading", { level: 1 })).toHaveText("Best Barrel Saunas of 2025");
+    await expect(hero).toContainText("Round cedar, spruce and thermowood barrels");
+    await expect(hero.getByRole("link", { name: "Back to Reviews" })).toHaveAttribute("href", "/reviews");
+    await expect(hero.getByText("Loading image...")).toBeVisible();
+    const image = hero.locator("img");
+    await expect(image).toHaveAttribute(
+      "src",
+      "/img?src=%2Fimages%2Fcollections%2Fbarrel-saunas.webp&w=1600&h=600&q=85&fit=cover",
+    );
+    const box = (await image.boundingBox())!;
+    expect(box.width / box.height).toBeCloseTo(1600 / 600, 1);
+
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
+    expect(requested[0]!.searchParams.get("q")).toBe("85");
+    expect(requested[0]!.searchParams.get("fit")).toBe("cover");
+    release();
+    await expect(hero.getByText("Loading image...")).toHaveCount(0);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(hero.getByRole("button", { name: "Refresh image" })).toHaveCount(0);
+  });
+
+  test("a broken picture gives the fallback, a toast, and a refresh that asks again with a cache-busting parameter", async ({
+    page,
+  }) => {
+    await page.route(isHeroImage, (route) => route.abort());
+    await page.goto("/reviews/barrel-saunas");
+    const hero = heroOf(page);
+    const image = hero.locator("img");
+
+    await expect(page.getByText("Hero image couldn't be loaded")).toBeVisible();
+    await expect(page.getByText("Using a fallback image instead")).toBeVisible();
+    await expect(image).toHaveAttribute("src", "/images/fallbacks/barrel.webp");
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const refresh = hero.getByRole("button", { name: "Refresh image" });
+    await expect(refresh).toBeVisible();
+
+    // The original works again: the refresh asks for it with a cache-busting parameter.
+    await page.unroute(isHeroImage);
+    const again = page.waitForRequest((request) => isHeroImage(new URL(request.url())));
+    await refresh.click();
+    await expect(page.getByText("Refreshing hero image")).toBeVisible();
+    const retried = new URL((await again).url());
+    expect(retried.searchParams.get("refresh")).toMatch(/^\d+$/);
+    expect(retried.searchParams.get("w")).toBe("1600");
+    await expect(image).toHaveAttribute(
+      "src",
+      /^\/img\?src=%2Fimages%2Fcollections%2Fbarrel-saunas\.webp&.*refresh=\d+$/,
+    );
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(refresh).toHaveCount(0);
+  });
+});
+
+test.describe("metadata", () => {
+  test("title, description, social tags, robots, modified time, canonical and caching", async ({ page, request }) => {
+    await page.goto("/reviews/barrel-saunas");
+    await expect(page).toHaveTitle("Best Barrel Saunas of 2025 - Sauna Reviews");
+    const meta = (selector: string) => page.locator(`head meta[${selector}]`);
+    await expect(meta("name='description'")).toHaveAttribute("content", /barrel/i);
+    await expect(meta("property='og:title'")).toHaveAttribute("content", "Best Barrel Saunas of 2025 - Sauna Reviews");
+    await expect(meta("property='og:description'")).toHaveAttribute("content", /barrel/i);
+    await expect(meta("property='og:image'")).toHaveAttribute(
+      "content",
+      /^https?:\/\/[^/]+\/images\/collections\/barrel-saunas\.webp$/,
+    );
+    await expect(meta("name='robots'")).toHaveAttribute("content", "index,follow");
+    await expect(meta("property='article:modified_time'")).toHaveAttribute("content", "2025-05-15");
+    await expect(page.locator("head link[rel='canonical']")).toHaveAttribute(
+      "href",
+      /^https?:\/\/[^/]+\/reviews\/barrel-saunas$/,
+    );
+
+    const response = await request.get("/reviews/barrel-saunas");
+    expect(response.headers()["cache-control"]).toContain("s-maxage=60");
+  });
+
+  test("the short name 'barrel' redirects permanently to /reviews/barrel-saunas", async ({ request }) => {
+    const response = await request.get("/reviews/barrel?view=compare", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers()["location"]).toBe("/reviews/barrel-saunas?view=compare");
+  });
+});
+
+test.describe("collections that exist only in the database", () => {
+  test("a new brand collection shows at once, with its own title and only that brand", async ({ page }, testInfo) => {
+    const slug = `e2e-emberfold-picks-${testInfo.project.name}`;
+    // Before it exists: not found.
+    expect((await page.goto(`/reviews/${slug}`))?.status()).toBe(404);
+
+    insertCollection({ slug, title: "Emberfold Picks", criteria_type: "brand", criteria_value: "Emberfold Wellness" });
+    const response = await page.goto(`/reviews/${slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emberfold Picks");
+    await expect(page).toHaveTitle("Emberfold Picks - Sauna Reviews");
+    await expect(heroOf(page).getByText("Top-rated Emberfold Picks for 2025")).toBeVisible();
+
+    const expected = readProducts().filter((p) => p.brand === "Emberfold Wellness");
+    const cards = rankedCards(page);
+    await expect(cards).toHaveCount(expected.length);
+    expect((await cardNames(cards)).sort()).toEqual(expected.map((p) => p.name).sort());
+    for (const card of await cards.all())
+      await expect(card.getByText("Emberfold Wellness", { exact: true })).toBeVisible();
+  });
+
+  test("a collection whose criterion matches nothing shows the example-products notice", async ({ page }, testInfo) => {
+    const slug = `e2e-no-matches-${testInfo.project.name}`;
+    insertCollection({ slug, title: "Nothing Matches Here", criteria_type: "brand", criteria_value: "No Such Brand" });
+    const response = await page.goto(`/reviews/${slug}`);
+    expect(response?.status()).toBe(200);
+
+    const notice = page.getByRole("region", { name: "Temporary Notice: Example Products" });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("being loaded with verified reviews");
+    await expect(notice).toContainText("still testing");
+    const examples = notice.getByRole("heading", { level: 3 });
+    await expect(examples).toHaveCount(3);
+    for (const name of await examples.allInnerTexts()) expect(name).toMatch(/^Example: /);
+    await expect(notice.getByText("Example", { exact: true })).toHaveCount(3);
+    // Examples sell nothing: no price links, no product links.
+    await expect(notice.locator("a[target='_blank']")).toHaveCount(0);
+    await expect(notice.locator("a[href^='/reviews/product/']")).toHaveCount(0);
+    for (const img of await notice.locator("img").all()) {
+      await expect(img).toHaveAttribute("src", /src=%2Fimages%2Fbuiltin%2F/);
+    }
+    await expect(rankedCards(page)).toHaveCount(0);
+  });
+});
+
+test.describe("states", () => {
+  test("an unknown collection answers 404 with the 'Collection Not Found' panel", async ({ page }) => {
+    const response = await page.goto("/reviews/no-such-sauna-list");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Collection Not Found");
+    await expect(
+      page.getByText('The "no-such-sauna-list" sauna collection could not be found or has no products available.'),
+    ).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Browse All Saunas" })).toHaveAttribute("href", "/reviews");
+    await expect(main.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    await expect(page.locator("head meta[name='robots']")).toHaveAttribute("content", "noindex");
+    await expect(page.locator("head link[rel='canonical']")).toHaveCount(0);
+  });
+
+  test("client navigation to another collection shows three skeleton blocks, then the new page", async ({ page }) => {
+    await page.goto("/reviews/barrel-saunas");
+    await expect(page.getByRole("tab", { name: "Ranked list" })).toBeVisible();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith("/reviews/infrared-saunas") && url.pathname.endsWith(".data"),
+      async (route) => {
+        await gate;
+        await route.continue();
+      },
+    );
+    await page.getByRole("contentinfo").getByRole("link", { name: "Infrared Saunas" }).click();
+    const skeleton = page.getByTestId("collection-skeleton");
+    await expect(skeleton).toBeVisible();
+    await expect(skeleton.getByTestId("skeleton-block")).toHaveCount(3);
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Best Outdoor Infrared Saunas of 2025", {
+      timeout: 15_000,
+    });
+    await expect(skeleton).toHaveCount(0);
+    await expect(rankedCards(page).first()).toBeVisible();
+  });
+
+  test("the server HTML already holds the hero, the list and the methodology", async ({ request }) => {
+    const response = await request.get("/reviews/wood-fired-saunas");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Best Wood-Fired Saunas of 2025");
+    expect(html).toContain("Loading image...");
+    expect(html).toContain("Check Price &amp; Reviews");
+    expect(html).toContain("How We Test");
+    for (const point of ["heat-up time", "energy use", "different body types", "installation"])
+      expect(html).toContain(point);
+    for (const point of [
+      "hands-on testing",
+      "build quality",
+      "heat efficiency",
+      "ease of installation",
+      "warranty",
+      "value",
+    ]) {
+      expect(html.toLowerCase()).toContain(point);
+    }
+  });
+});
+
+test("nothing scrolls sideways on the page, in either layout", async ({ page }) => {
+  for (const url of ["/reviews/clt-saunas", "/reviews/clt-saunas?view=compare", "/reviews/no-such-sauna-list"]) {
+    await page.goto(url);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, url).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,352 @@
+import { expect, test, type Page } from "@playwright/test";
+import { sampleProducts } from "../../app/server/seed/sample-products";
+
+// The product detail page (SPEC §2 "Product detail page"; ARCHITECTURE D6, D7, D9), on the fresh
+// database the runner seeds with the 29 sample products (inserted in the order of sampleProducts,
+// so the first sample has id 1).
+
+const TYYNI = sampleProducts[0]!;
+const TYYNI_URL = `/reviews/product/${TYYNI.slug}`;
+const NO_SALE = sampleProducts.find((product) => product.sale_price === undefined)!;
+
+const today = new Date().toISOString().slice(0, 10);
+const ON_SALE = sampleProducts
+  .filter((product) => product.sale_price !== undefined && (product.sale_ends_at ?? "9999-12-31") >= today)
+  .sort((a, b) => (b.sale_ends_at ?? "").localeCompare(a.sale_ends_at ?? ""))[0];
+
+const usd = (dollars: number) => `$${dollars.toLocaleString("en-US")}`;
+const longDate = (iso: string) =>
+  new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** Requests for the sample pictures, directly or through the /img route. */
+const isSamplePicture = (url: URL) =>
+  url.pathname.startsWith("/images/samples/") || (url.pathname === "/img" && (url.searchParams.get("src") ?? "").startsWith("/images/samples/"));
+
+/** A picture has loaded (a first render by the image route can take a moment on a busy machine). */
+const IMAGE_LOAD = { timeout: 20_000 };
+
+// Several suites may share this machine's two cores; navigations and first image renders can be slow.
+test.describe.configure({ timeout: 60_000 });
+
+/**
+ * Sonner closes a toast after 4 s, which a busy machine can outlast between two assertions; so
+ * every toast the page renders is recorded (its text, as shown) the moment it enters the DOM.
+ */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = shown;
+    const recorded = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
+        if (recorded.has(toast) || !toast.textContent) continue;
+        recorded.add(toast);
+        shown.push(toast.textContent);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return (containing: string) =>
+    page.evaluate((text) => (window as unknown as { __toasts: string[] }).__toasts.filter((toast) => toast.includes(text)), containing);
+}
+
+const main = (page: Page) => page.getByRole("main");
+const thumbnails = (page: Page) => main(page).getByRole("group", { name: "Product photos" }).getByRole("button");
+const mainPhoto = (page: Page) => main(page).locator('[data-layout] > div').first().locator("img");
+
+async function openProduct(page: Page, url = TYYNI_URL) {
+  const response = await page.goto(url);
+  expect(response?.status()).toBe(200);
+  await expect(main(page).getByRole("heading", { level: 1 })).toHaveText(TYYNI.name);
+}
+
+/** The gallery marks itself once hydrated (the server HTML has no event handlers). */
+async function waitForHydration(page: Page) {
+  await expect(page.locator("[data-layout][data-interactive]")).toHaveCount(1);
+}
+
+test("the breadcrumb leads Home, Reviews, the category collection, then names the product", async ({ page }) => {
+  await openProduct(page);
+  const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(breadcrumb.getByRole("link")).toHaveText(["Home", "Reviews", "Cube Saunas"]);
+  await expect(breadcrumb.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(breadcrumb.getByRole("link", { name: "Reviews" })).toHaveAttribute("href", "/reviews");
+  await expect(breadcrumb.getByRole("link", { name: "Cube Saunas" })).toHaveAttribute("href", "/reviews/modern-outdoor-saunas");
+  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText(TYYNI.name);
+
+  const structured = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const list = structured.map((text) => JSON.parse(text)).find((item) => item["@type"] === "BreadcrumbList");
+  expect(list.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", "Reviews", "Cube Saunas", TYYNI.name]);
+});
+
+test("the header shows brand, name, whole stars, the rating with one decimal, the count, the record's date and the sample notice", async ({
+  page,
+}) => {
+  await openProduct(page);
+  const header = main(page).locator("header");
+  await expect(header.getByText(TYYNI.brand, { exact: true })).toBeVisible();
+  await expect(header.getByRole("heading", { level: 1 })).toHaveText(TYYNI.name);
+
+  const rating = header.getByTestId("product-rating");
+  // 4.7 fills 4 stars on the product page (whole part only); the general display would fill 5.
+  await expect(rating.getByRole("img", { name: "Rated 4.7 out of 5" })).toBeVisible();
+  await expect(rating.locator("svg.fill-amber-500")).toHaveCount(4);
+  await expect(rating).toContainText("4.7");
+  await expect(rating).toContainText(`(${TYYNI.reviews_number} reviews)`);
+  await expect(header.getByText("Sample", { exact: true })).toBeVisible();
+
+  // D6: 'Last updated' is the record's updated_at, printed in long US format.
+  const time = header.locator("time");
+  const iso = (await time.getAttribute("datetime"))!;
+  expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  await expect(time).toHaveText(`Last updated ${longDate(iso)}`);
+
+  await expect(header.getByText("Sample listing: this product and its ratings are examples shipped with the site.")).toBeVisible();
+});
+
+test("clicking a thumbnail selects it; the 4-column grid holds the thumbnails", async ({ page }) => {
+  await openProduct(page);
+  await waitForHydration(page);
+  const thumbs = thumbnails(page);
+  await expect(thumbs).toHaveCount(3);
+  await expect(thumbs.nth(0)).toHaveAttribute("aria-pressed", "true");
+  await expect(mainPhoto(page)).toHaveAttribute("src", /-1\.webp/);
+
+  await thumbs.nth(1).click();
+  await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
+  await expect(thumbs.nth(0)).toHaveAttribute("aria-pressed", "false");
+  await expect(mainPhoto(page)).toHaveAttribute("src", /-2\.webp/);
+  await expect(mainPhoto(page)).toHaveAttribute("alt", `${TYYNI.name}, photo 2 of 3`);
+
+  const group = main(page).getByRole("group", { name: "Product photos" });
+  const columns = await group.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(" ").length);
+  expect(columns).toBe(4);
+  const groupBox = (await group.boundingBox())!;
+  const boxes = await Promise.all([0, 1, 2].map((index) => thumbs.nth(index).boundingBox()));
+  for (const box of boxes) {
+    expect(Math.abs(box!.y - boxes[0]!.y)).toBeLessThan(1);
+    expect(box!.width).toBeLessThan(groupBox.width / 4);
+    expect(box!.width).toBeGreaterThan(groupBox.width / 4 - 16);
+  }
+});
+
+test("the keyboard moves between thumbnails with the arrows and selects with Enter or Space", async ({ page }) => {
+  await openProduct(page);
+  await waitForHydration(page);
+  const thumbs = thumbnails(page);
+  await thumbs.nth(0).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(thumbs.nth(1)).toBeFocused();
+  await expect(thumbs.nth(0)).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("Enter");
+  await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
+  await expect(mainPhoto(page)).toHaveAttribute("src", /-2\.webp/);
+
+  await page.keyboard.press("ArrowRight");
+  await expect(thumbs.nth(2)).toBeFocused();
+  await page.keyboard.press(" ");
+  await expect(thumbs.nth(2)).toHaveAttribute("aria-pressed", "true");
+
+  // Wraps around at the ends.
+  await page.keyboard.press("ArrowRight");
+  await expect(thumbs.nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(thumbs.nth(2)).toBeFocused();
+});
+
+test("a portrait picture switches the gallery to the vertical layout", async ({ page }) => {
+  await openProduct(page);
+  await waitForHydration(page);
+  const photo = mainPhoto(page);
+  await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "horizontal");
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth), IMAGE_LOAD).toBeGreaterThan(0);
+  let box = (await photo.boundingBox())!;
+  expect(box.width).toBeGreaterThan(box.height);
+
+  // The third sample picture is 1000x1600: taller than 1.5 times its width.
+  await thumbnails(page).nth(2).click();
+  await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "vertical", IMAGE_LOAD);
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth), IMAGE_LOAD).toBeGreaterThan(0);
+  box = (await photo.boundingBox())!;
+  expect(box.height).toBeGreaterThan(box.width * 1.4);
+
+  await thumbnails(page).nth(0).click();
+  await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "horizontal");
+});
+
+test("the Key Features accordion opens one section at a time, with check marks", async ({ page }) => {
+  await openProduct(page);
+  await waitForHydration(page);
+  const aside = page.getByRole("complementary", { name: "Buying details" });
+  const features = aside.getByRole("button", { name: "Key Features" });
+  const shipping = aside.getByRole("button", { name: "Shipping & Delivery" });
+
+  await expect(features).toHaveAttribute("aria-expanded", "true");
+  const featureRegion = aside.getByRole("region", { name: "Key Features" });
+  await expect(featureRegion.getByRole("listitem")).toHaveText(TYYNI.key_features);
+  await expect(featureRegion.locator("svg")).toHaveCount(TYYNI.key_features.length);
+
+  await shipping.click();
+  await expect(shipping).toHaveAttribute("aria-expanded", "true");
+  await expect(features).toHaveAttribute("aria-expanded", "false");
+  await expect(featureRegion).toBeHidden();
+  const shippingRegion = aside.getByRole("region", { name: "Shipping & Delivery" });
+  await expect(shippingRegion.getByText(TYYNI.shipping_info)).toBeVisible();
+
+  // Collapsible: the open section closes on a second click, leaving none open.
+  await shipping.click();
+  await expect(shipping).toHaveAttribute("aria-expanded", "false");
+  await expect(shippingRegion).toBeHidden();
+
+  await features.focus();
+  await page.keyboard.press("Enter");
+  await expect(features).toHaveAttribute("aria-expanded", "true");
+});
+
+test("the Specifications card lists capacity, dimensions, weight in lbs and the heater", async ({ page }) => {
+  await openProduct(page);
+  const card = page.getByRole("region", { name: "Specifications" });
+  const value = (label: string) => card.locator("div", { has: page.locator("dt", { hasText: label }) }).locator("dd");
+  await expect(card.locator("dt")).toHaveText(["Capacity", "Dimensions", "Weight", "Heater Type", "Heater Specifications"]);
+  await expect(value("Capacity")).toHaveText(`${TYYNI.capacity} Person`);
+  await expect(value("Dimensions")).toHaveText(TYYNI.dimensions);
+  await expect(value("Weight")).toHaveText(`${TYYNI.weight_lbs.toLocaleString("en-US")} lbs`);
+  await expect(value("Heater Type")).toHaveText(TYYNI.heater_type);
+  await expect(value("Heater Specifications")).toHaveText(TYYNI.heater_spec);
+});
+
+test("a specification the record lacks reads 'N/A'", async ({ page }) => {
+  const lacking = sampleProducts.find((p) => [p.dimensions, p.heater_type, p.heater_spec].some((v) => !v?.trim()) || !p.capacity || !p.weight_lbs);
+  // Every sample has all five values, so the seeded data cannot show 'N/A'; the rule is
+  // unit-tested in app/lib/product-page.test.ts ("specificationRows").
+  test.skip(!lacking, "no sample product lacks a specification value");
+  await page.goto(`/reviews/product/${lacking!.slug}`);
+  await expect(page.getByRole("region", { name: "Specifications" }).locator("dd", { hasText: "N/A" }).first()).toBeVisible();
+});
+
+test("Buy Now opens the shop in a new tab: a bottom bar on phones, the side box on wide screens", async ({ page }, testInfo) => {
+  await openProduct(page);
+  const bar = page.getByTestId("mobile-buy-bar");
+  const sideBox = page.getByRole("region", { name: "Price and where to buy" });
+  const mobile = testInfo.project.name === "mobile";
+
+  const buyNow = (mobile ? bar : sideBox).getByRole("link", { name: /Buy Now/ });
+  await expect(buyNow).toBeVisible();
+  await expect(buyNow).toHaveAttribute("target", "_blank");
+  await expect(buyNow).toHaveAttribute("rel", /\bsponsored\b/);
+  await expect(buyNow).toHaveAttribute("rel", /\bnoopener\b/);
+  await expect(buyNow).toHaveAttribute("href", TYYNI.website);
+
+  if (mobile) {
+    await expect(sideBox).toBeHidden();
+    // Pinned to the bottom of the screen while reading the top of the page.
+    await expect(bar).toBeInViewport();
+    const viewport = page.viewportSize()!;
+    const box = (await bar.boundingBox())!;
+    expect(Math.abs(box.y + box.height - viewport.height)).toBeLessThan(2);
+    // At the end of the page it rests above the footer instead of covering it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = (await page.getByRole("contentinfo").boundingBox())!;
+    const rested = (await bar.boundingBox())!;
+    expect(rested.y + rested.height).toBeLessThanOrEqual(footer.y + 1);
+  } else {
+    await expect(bar).toBeHidden();
+    await expect(sideBox.getByText(/We may earn a commission/)).toBeVisible();
+  }
+});
+
+const priceArea = (page: Page, project: string) =>
+  project === "mobile" ? page.getByTestId("mobile-buy-bar") : page.getByRole("region", { name: "Price and where to buy" });
+
+test("a running sale strikes the list price through beside the sale price, with its end date", async ({ page }, testInfo) => {
+  test.skip(!ON_SALE, "no sample sale is still running today");
+  const sale = ON_SALE!;
+  await page.goto(`/reviews/product/${sale.slug}`);
+  const scope = priceArea(page, testInfo.project.name);
+  const listPrice = scope.getByTestId("list-price");
+  await expect(listPrice).toBeVisible();
+  await expect(listPrice).toHaveText(`Regular price ${usd(sale.price)}`);
+  expect(await listPrice.evaluate((element) => getComputedStyle(element).textDecorationLine)).toContain("line-through");
+  await expect(scope.getByText(usd(sale.sale_price!), { exact: false }).first()).toBeVisible();
+  await expect(scope.getByText(`Sale ends ${longDate(sale.sale_ends_at!)}`)).toBeVisible();
+
+  // Without a sale, nothing is struck through.
+  await page.goto(`/reviews/product/${NO_SALE.slug}`);
+  await expect(page.getByTestId("list-price")).toHaveCount(0);
+  await expect(priceArea(page, testInfo.project.name).getByText(usd(NO_SALE.price), { exact: true })).toBeVisible();
+});
+
+test("a broken picture gives the category fallback, a toast and a refresh button that reloads the original", async ({ page }) => {
+  const toasts = await recordToasts(page);
+  await page.route(isSamplePicture, (route) => route.abort());
+  await openProduct(page);
+  const photo = mainPhoto(page);
+  await expect(photo).toHaveAttribute("src", /%2Fimages%2Ffallbacks%2F/);
+
+  await expect.poll(() => toasts("Image couldn't be loaded")).toEqual(["Image couldn't be loadedUsing a fallback image instead"]);
+  await expect(thumbnails(page).nth(1).locator("img")).toHaveAttribute("src", /%2Fimages%2Ffallbacks%2F/);
+  // Only the selected picture toasts, although the thumbnails failed too.
+  expect(await toasts("Image couldn't be loaded")).toHaveLength(1);
+
+  const refresh = main(page).getByRole("button", { name: "Refresh image" });
+  await expect(refresh).toBeVisible();
+  // The stand-in is a real picture, not a broken one.
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth), IMAGE_LOAD).toBeGreaterThan(0);
+
+  await page.unroute(isSamplePicture);
+  await refresh.click();
+  await expect.poll(() => toasts("Refreshing image")).toEqual(["Refreshing imageAttempting to reload the original image"]);
+  await expect(photo).toHaveAttribute("src", /%2Fimages%2Fsamples%2F.*-1\.webp.*&refresh=\d+/);
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), IMAGE_LOAD).toBeGreaterThan(0);
+  await expect(refresh).toBeHidden();
+  // The reloaded original did not fail again.
+  expect(await toasts("Image couldn't be loaded")).toHaveLength(1);
+});
+
+test("the collections that list the product appear under 'As Seen In'", async ({ page }) => {
+  await openProduct(page);
+  const section = page.getByRole("region", { name: "As Seen In" });
+  const links = section.getByRole("link");
+  expect(await links.count()).toBeGreaterThan(0);
+  for (const href of await links.evaluateAll((elements) => elements.map((element) => element.getAttribute("href")))) {
+    expect(href).toMatch(/^\/reviews\/[a-z0-9-]+$/);
+  }
+  // A four-person modern cube: on the modern and four-person pages, not on the barrel page.
+  await expect(section.locator('a[href="/reviews/modern-outdoor-saunas"]')).toHaveCount(1);
+  await expect(section.locator('a[href="/reviews/four-person-saunas"]')).toHaveCount(1);
+  await expect(section.locator('a[href="/reviews/barrel-saunas"]')).toHaveCount(0);
+});
+
+test("an unknown product answers 404 with 'Product Not Found' and a way back", async ({ page }) => {
+  const response = await page.goto("/reviews/product/does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(main(page).getByRole("heading", { level: 1 })).toHaveText("Product Not Found");
+  await expect(main(page).getByText("The requested product could not be found.")).toBeVisible();
+  const back = main(page).getByRole("link", { name: "Browse All Reviews" });
+  await expect(back).toHaveAttribute("href", "/reviews");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+});
+
+test("/product/{id} serves the same page, with the canonical link by slug", async ({ page, baseURL }) => {
+  for (const path of ["/product/1", "/reviews/product/1", `/product/${TYYNI.slug}`]) {
+    await openProduct(page, path);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${TYYNI_URL}`);
+  }
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/img\?src=%2Fimages%2Fsamples%2F.*&w=1200&h=630/);
+  await expect(page).toHaveTitle(`${TYYNI.name} Review - Sauna Reviews`);
+});
+
+test("the server HTML already holds the product and its specifications", async ({ request }) => {
+  const response = await request.get(TYYNI_URL);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toContain("s-maxage=60");
+  const html = await response.text();
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${TYYNI.name}</h1>`));
+  expect(html).toContain(">Specifications</h2>");
+  expect(html).toContain(`${TYYNI.capacity} Person`);
+  expect(html).toContain(`${TYYNI.weight_lbs.toLocaleString("en-US")} lbs`);
+  expect(html).toContain("Overview");
+  expect(html).toContain('"@type":"Product"');
+  // A sample's invented rating is never published to search engines (D6).
+  expect(html).not.toContain("aggregateRating");
+});

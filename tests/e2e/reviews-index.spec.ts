@@ -1,0 +1,166 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// The reviews index (/reviews, SPEC §2 "Reviews index") on the seeded sample catalog:
+// 29 sample products, 17 collections with pictures of their own.
+
+const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 768;
+
+/**
+ * Opens a page without waiting for every picture: on a fresh server the image route renders each
+ * size once, and a test about text or layout should not wait for that. Assertions auto-wait for
+ * what they need (hydration included).
+ */
+const open = (page: Page, path: string) => page.goto(path, { waitUntil: "domcontentloaded" });
+const PLACEHOLDER = "Search for sauna types, brands, or features...";
+
+test("the page has its title, an introduction and the search form", async ({ page }) => {
+  await open(page, "/reviews");
+  await expect(page).toHaveTitle("Sauna Reviews - Expert Recommendations");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sauna Reviews");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index,follow");
+  const search = page.getByRole("search");
+  await expect(search.getByRole("searchbox")).toHaveAttribute("placeholder", PLACEHOLDER);
+  await expect(search.getByRole("searchbox")).toHaveAttribute("name", "q");
+  await expect(search.getByRole("button", { name: "Search" })).toBeVisible();
+});
+
+test("category tiles link to their collections, four per row from medium screens up", async ({ page }) => {
+  await open(page, "/reviews");
+  const tiles = page.getByTestId("category-tile");
+  await expect(tiles).toHaveCount(17);
+  await expect(tiles.first().getByRole("link")).toHaveAttribute("href", /^\/reviews\/[a-z0-9-]+$/);
+  await expect(page.getByRole("link", { name: "Best Electric Outdoor Saunas of 2025" })).toHaveAttribute("href", "/reviews/electric-saunas");
+  const tops = await tiles.evaluateAll((items) => items.slice(0, 5).map((item) => Math.round(item.getBoundingClientRect().top)));
+  if (isDesktop(page)) {
+    expect(new Set(tops.slice(0, 4)).size).toBe(1);
+    expect(tops[4]).toBeGreaterThan(tops[0]!);
+  } else {
+    expect(new Set(tops).size).toBe(5);
+  }
+  // Each tile shows its collection's own picture.
+  const image = tiles.first().locator("img");
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain("%2Fimages%2Fcollections%2F");
+});
+
+test("every product is listed, best rated first, with BEST SELLER only where it belongs", async ({ page }) => {
+  await open(page, "/reviews");
+  const rows = page.getByTestId("product-row");
+  await expect(rows).toHaveCount(29);
+  const labels = await rows.getByRole("img", { name: /^Rated/ }).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")!));
+  const ratings = labels.map((label) => Number(label.match(/\d\.\d/)![0]));
+  expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+
+  const tyyni = rows.filter({ hasText: "Tyyni 4 Cube Sauna" });
+  await expect(tyyni.getByText("BEST SELLER", { exact: true })).toBeVisible();
+  await expect(tyyni).toContainText("$16,900");
+  await expect(tyyni.getByRole("link")).toHaveAttribute("href", "/reviews/product/lumo-works-tyyni-4-cube-sauna");
+  const pod = rows.filter({ hasText: "Solo Infrared Pod" });
+  await expect(pod).toContainText("3.9");
+  await expect(pod.getByText("BEST SELLER", { exact: true })).toHaveCount(0);
+});
+
+test("searching for a brand shows its saunas", async ({ page }) => {
+  await open(page, "/reviews");
+  await page.getByRole("searchbox").fill("Emberfold");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/reviews\?q=Emberfold$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Results for “Emberfold”" })).toBeVisible();
+  await expect(page.getByTestId("results-count")).toHaveText("4 saunas");
+  const rows = page.getByTestId("product-row");
+  await expect(rows).toHaveCount(4);
+  for (const row of await rows.all()) await expect(row).toContainText("Emberfold Wellness");
+  await expect(page.getByRole("searchbox")).toHaveValue("Emberfold");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,follow");
+  await expect(page).toHaveTitle(/^Results for “Emberfold”/);
+});
+
+test("a search matches every word across type and features, and finds collections", async ({ page }) => {
+  await open(page, "/reviews?q=barrel%20cedar");
+  const rows = page.getByTestId("product-row");
+  await expect(rows.first()).toBeVisible();
+  const names = await rows.getByRole("heading").allTextContents();
+  expect(names.length).toBeGreaterThan(0);
+  // Every match is a barrel (in its name here) with a cedar feature; no infrared pod or CLT cube.
+  expect(names.every((name) => /barrel/i.test(name))).toBe(true);
+  await open(page, "/reviews?q=infrared");
+  await expect(page.getByTestId("category-tile").getByRole("link", { name: "Best Outdoor Infrared Saunas of 2025" })).toBeVisible();
+});
+
+test("a search with no results says so and suggests popular collections", async ({ page }) => {
+  await open(page, "/reviews?q=jacuzzi");
+  await expect(page.getByRole("heading", { level: 2, name: "Results for “jacuzzi”" })).toBeVisible();
+  const empty = page.getByTestId("no-results");
+  await expect(empty).toBeVisible();
+  await expect(empty.getByRole("heading")).toHaveText("No saunas or collections match “jacuzzi”");
+  await expect(page.getByTestId("product-row")).toHaveCount(0);
+  // The seeded featured collections, by title.
+  const suggestions = empty.getByRole("list").getByRole("link");
+  await expect(suggestions).toHaveText([
+    "Best Barrel Saunas of 2025",
+    "Best Outdoor Infrared Saunas of 2025",
+    "Best Outdoor Saunas of 2025",
+    "Best Saunas for Recovery of 2025",
+    "Best Traditional Finnish Saunas of 2025",
+    "Best Two-Person Saunas of 2025",
+  ]);
+  await expect(suggestions.first()).toHaveAttribute("href", "/reviews/barrel-saunas");
+  await expect(empty.getByRole("link", { name: /Browse all reviews/ })).toHaveAttribute("href", "/reviews");
+});
+
+test("the search works with JavaScript disabled", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await context.newPage();
+    await open(page, "/reviews");
+    await expect(page.getByTestId("product-row")).toHaveCount(29);
+    await page.getByRole("searchbox").fill("Ridgeplank");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/reviews\?q=Ridgeplank$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Results for “Ridgeplank”" })).toBeVisible();
+    await expect(page.getByTestId("product-row")).toHaveCount(4);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the closing section explains how we test and links to the guides", async ({ page }) => {
+  await open(page, "/reviews");
+  const closing = page.getByRole("region", { name: "How We Test" });
+  await expect(closing).toContainText("heat-up time");
+  await expect(closing.getByRole("link", { name: "Infrared vs traditional saunas" })).toHaveAttribute("href", "/learn/infrared-vs-traditional");
+});
+
+test("coming back to the tab after 30 s refreshes the list, once", async ({ page }) => {
+  await page.clock.install();
+  await open(page, "/reviews");
+  // The listener is attached once the page has hydrated: wait for React to own the DOM.
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+  await page.waitForTimeout(300);
+  const dataRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+  });
+  const focus = () => page.evaluate(() => window.dispatchEvent(new Event("focus")));
+
+  await page.clock.fastForward(10_000);
+  await focus();
+  await page.waitForTimeout(300);
+  expect(dataRequests).toHaveLength(0);
+
+  await page.clock.fastForward(25_000);
+  await focus();
+  await expect.poll(() => dataRequests.length).toBe(1);
+  await focus();
+  await page.waitForTimeout(300);
+  expect(dataRequests).toHaveLength(1);
+});
+
+test("nothing scrolls sideways", async ({ page }) => {
+  await open(page, "/reviews");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+});
