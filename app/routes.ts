@@ -3,5 +3,29 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 /** The route table, written out (SPEC §2 "Route list"). Unknown paths fall through to "*". */
 export default [
   index("routes/home.tsx"),
+  route("learn", "routes/learn/index.tsx"),
+  route("learn/category/:category", "routes/learn/category.tsx"),
+  route("learn/tag/:tag", "routes/learn/tag.tsx"),
+  route("learn/:articleId", "routes/learn/article.tsx"),
+  route("img", "routes/image.ts"),
+  route("reviews/product/:productId", "routes/product.tsx", { id: "product-under-reviews" }),
+  route("product/:productId", "routes/product.tsx", { id: "product" }),
+  route("reviews/:listId", "routes/collection.tsx"),
+  route("reviews", "routes/reviews-index.tsx"),
+  // Accounts and the admin area (issue 5). Every admin loader and action checks the role itself (D1).
+  route("auth", "routes/auth.tsx"),
+  route("auth/callback", "routes/auth-callback.tsx"),
+  route("api/auth/*", "routes/api-auth.ts"),
+  route("storage/product-images/:name", "routes/storage-file.ts"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("products/new", "routes/admin/products-new.tsx"),
+    route("products/import", "routes/admin/products-import.ts"),
+    route("collections", "routes/admin/collections.tsx"),
+    route("collections/import", "routes/admin/collections-import.ts"),
+    route("categories", "routes/admin/categories.tsx"),
+    route("features", "routes/admin/features.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

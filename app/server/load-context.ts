@@ -1,3 +1,4 @@
+import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "./config.server";
 import type { DB } from "./db/connection.server";
 
@@ -9,6 +10,8 @@ declare module "react-router" {
   interface AppLoadContext {
     db: DB;
     config: AppConfig;
+    /** better-auth: sessions, sign-in, the admin role (app/server/auth/). */
+    auth: Auth;
   }
 }
 

@@ -1,6 +1,9 @@
 import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
+import { loadArticles } from "./articles.server";
+import { missingAdminHint } from "./auth/admins.server";
+import { createAuth } from "./auth/auth.server";
 import { loadConfig, type AppConfig } from "./config.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
@@ -25,6 +28,7 @@ export async function createSite(
 ): Promise<Site> {
   const config = loadConfig(options.env ?? process.env);
   setLogLevel(config.logLevel);
+  loadArticles();
 
   const db = openDatabase(config.database);
   try {
@@ -35,17 +39,28 @@ export async function createSite(
       const outcome = await seedSampleContent(db);
       if (outcome.seeded) log.info(`Seeded sample content: ${outcome.products} products, ${outcome.collections} collections`);
     }
+    // ARCHITECTURE D2: one line telling the operator how to create the first admin.
+    const adminHint = await missingAdminHint(db);
+    if (adminHint) log.info(adminHint);
   } catch (error) {
     await db.destroy();
     throw error;
   }
 
-  const context: AppLoadContext = { db, config };
+  const authResources = createAuth(config, db);
+  const context: AppLoadContext = { db, config, auth: authResources.auth };
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const requestHandler = createRequestHandler({ build, getLoadContext: () => context });
 
   log.info(
     `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}`,
   );
-  return { config, requestHandler, close: () => db.destroy() };
+  return {
+    config,
+    requestHandler,
+    close: async () => {
+      await authResources.close();
+      await db.destroy();
+    },
+  };
 }

@@ -1,0 +1,60 @@
+import { ArrowLeft, FolderKanban, LayoutDashboard, LogOut, Package } from "lucide-react";
+import { Form, NavLink } from "react-router";
+import { cn } from "~/components/ui/cn";
+
+/**
+ * The admin navigation (SPEC §2 "Admin area"): 'Admin Panel' with Dashboard, Products,
+ * Collections and Back to Site, the current page highlighted. A column beside the page from
+ * 768 px; above it on a phone, as rows of links (all four always in view).
+ */
+const links = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/products", label: "Products", icon: Package, end: false },
+  { to: "/admin/collections", label: "Collections", icon: FolderKanban, end: false },
+];
+
+export function AdminSidebar({ email }: { email: string }) {
+  const linkClasses = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "flex h-10 shrink-0 items-center gap-2.5 rounded-lg px-3 text-sm font-medium transition-colors",
+      isActive ? "bg-brand text-white shadow-sm" : "text-ink hover:bg-sand",
+    );
+  return (
+    <aside className="border-b border-line bg-surface md:min-h-full md:border-b-0 md:border-r">
+      <div className="md:sticky md:top-16 md:p-4">
+        <p className="hidden px-3 pb-3 pt-2 font-serif text-lg font-semibold md:block">Admin Panel</p>
+        <nav aria-label="Admin Panel" className="px-3 py-2 md:p-0">
+          <p className="sr-only md:hidden">Admin Panel</p>
+          <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
+            {links.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className={linkClasses}>
+                  <Icon aria-hidden className="size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="md:mt-2 md:border-t md:border-line md:pt-2">
+              <NavLink to="/" className={linkClasses({ isActive: false })}>
+                <ArrowLeft aria-hidden className="size-4" />
+                Back to Site
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex items-center justify-between gap-3 border-t border-line px-4 py-2 text-xs text-ink-muted md:mt-6 md:block md:border-t-0 md:px-3 md:py-0">
+          <p className="min-w-0 truncate md:whitespace-normal" title={email}>
+            Signed in as <span className="font-medium text-ink md:block md:break-all">{email}</span>
+          </p>
+          <Form method="post" action="/auth" className="md:mt-2">
+            <input type="hidden" name="intent" value="sign-out" />
+            <button type="submit" className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 font-medium text-ink hover:bg-sand md:-ml-2">
+              <LogOut aria-hidden className="size-4" />
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </div>
+    </aside>
+  );
+}

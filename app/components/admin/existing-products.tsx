@@ -1,0 +1,168 @@
+import { ChevronLeft, ChevronRight, ExternalLink, Pencil, Search, X } from "lucide-react";
+import { Form, Link } from "react-router";
+import type { Product } from "~/lib/catalog";
+import { adminNumber, adminPrice } from "./admin-format";
+import { inputClasses } from "./form-field";
+
+export interface ExistingProductsView {
+  products: Product[];
+  total: number;
+  page: number;
+  pages: number;
+  filter: { category?: string; feature?: string; search?: string };
+}
+
+function pageHref(filter: ExistingProductsView["filter"], page: number): string {
+  const params = new URLSearchParams();
+  if (filter.category) params.set("category", filter.category);
+  if (filter.feature) params.set("feature", filter.feature);
+  if (filter.search) params.set("q", filter.search);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `/admin/products${query ? `?${query}` : ""}`;
+}
+
+/** The products already saved, shown while no CSV is parsed, each with its edit form. */
+export function ExistingProducts({ view }: { view: ExistingProductsView }) {
+  const { products, total, page, pages, filter } = view;
+  const filtered = Boolean(filter.category || filter.feature || filter.search);
+  return (
+    <section aria-labelledby="existing-title" className="space-y-3">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h2 id="existing-title" className="text-xl font-semibold">
+            Existing products <span className="font-sans text-base font-normal text-ink-muted">({total.toLocaleString("en-US")})</span>
+          </h2>
+          {filtered && (
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+              {filter.category && <span>Category: <strong className="text-ink">{filter.category}</strong></span>}
+              {filter.feature && <span>Feature: <strong className="text-ink">{filter.feature}</strong></span>}
+              {filter.search && <span>Search: <strong className="text-ink">{filter.search}</strong></span>}
+              <Link to="/admin/products" className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+                <X aria-hidden className="size-3.5" />
+                Clear
+              </Link>
+            </p>
+          )}
+        </div>
+        <Form method="get" role="search" className="flex gap-2">
+          {filter.category && <input type="hidden" name="category" value={filter.category} />}
+          {filter.feature && <input type="hidden" name="feature" value={filter.feature} />}
+          <label htmlFor="product-search" className="sr-only">
+            Search products
+          </label>
+          <input id="product-search" name="q" defaultValue={filter.search} placeholder="Name, brand or slug" className={`${inputClasses} h-10 py-0 md:w-64`} />
+          <button type="submit" className="inline-flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-sand">
+            <Search aria-hidden className="size-4" />
+            Search
+          </button>
+        </Form>
+      </div>
+
+      {products.length === 0 ? (
+        <p className="rounded-card border border-dashed border-line bg-surface p-6 text-center text-ink-muted">
+          {filtered ? "No products match." : "No products yet. Upload a CSV or add one by hand."}
+        </p>
+      ) : (
+        <>
+          {/* Cards under 768 px, a table above (VISUAL.md: tables turn into cards on phones). */}
+          <ul className="space-y-2 md:hidden">
+            {products.map((product) => (
+              <li key={product.id} className="rounded-card border border-line bg-surface p-3 shadow-card">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-ink">{product.name}</p>
+                    <p className="text-xs text-ink-muted">
+                      {product.brand} · <span className="font-mono">{product.slug}</span>
+                    </p>
+                    <p className="mt-1 text-sm tabular-nums">
+                      {adminPrice(product.priceCents)} · rating {adminNumber(product.rating, 1)}
+                    </p>
+                  </div>
+                  <ProductActions product={product} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-card border border-line bg-surface shadow-card md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2.5 font-semibold">Name</th>
+                  <th scope="col" className="px-3 py-2.5 font-semibold">Brand</th>
+                  <th scope="col" className="px-3 py-2.5 font-semibold">Category</th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-semibold">Price</th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-semibold">Rating</th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-semibold"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {products.map((product) => (
+                  <tr key={product.id} className="hover:bg-canvas">
+                    <td className="px-3 py-2">
+                      <p className="font-medium text-ink">{product.name}</p>
+                      <p className="font-mono text-xs text-ink-muted">
+                        {product.slug}
+                        {product.isSample && <span className="ml-2 rounded-full bg-sand px-1.5 py-0.5 font-sans text-[0.65rem] font-bold uppercase">sample</span>}
+                      </p>
+                    </td>
+                    <td className="px-3 py-2">{product.brand}</td>
+                    <td className="px-3 py-2">{product.categoryId ?? "—"}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{adminPrice(product.priceCents)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{adminNumber(product.rating, 1)}</td>
+                    <td className="px-3 py-2">
+                      <ProductActions product={product} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pages of products" className="flex items-center justify-between gap-3 text-sm">
+          {page > 1 ? (
+            <Link to={pageHref(filter, page - 1)} className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+              <ChevronLeft aria-hidden className="size-4" /> Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-ink-muted">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageHref(filter, page + 1)} className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+              Next <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function ProductActions({ product }: { product: Product }) {
+  return (
+    <span className="flex shrink-0 justify-end gap-1">
+      <Link
+        to={`/admin/products?edit=${product.id}#product-form`}
+        className="inline-flex h-9 items-center gap-1 rounded-full px-3 text-sm font-semibold text-brand hover:bg-brand-soft"
+      >
+        <Pencil aria-hidden className="size-3.5" />
+        Edit<span className="sr-only"> {product.name}</span>
+      </Link>
+      <Link
+        to={`/reviews/product/${encodeURIComponent(product.slug)}`}
+        className="inline-flex size-9 items-center justify-center rounded-full text-ink-muted hover:bg-sand hover:text-ink"
+        aria-label={`View ${product.name} on the site`}
+      >
+        <ExternalLink aria-hidden className="size-4" />
+      </Link>
+    </span>
+  );
+}

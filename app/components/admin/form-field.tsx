@@ -1,0 +1,57 @@
+import { useId } from "react";
+import { cn } from "~/components/ui/cn";
+
+export const inputClasses =
+  "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-[0.95rem] text-ink shadow-inner shadow-ink/5 placeholder:text-ink-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-[invalid=true]:border-red-500";
+
+/** A labelled input (or textarea) with its hint and error wired up for screen readers. */
+export function FormField({
+  label,
+  name,
+  error,
+  hint,
+  multiline,
+  className,
+  ...props
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  multiline?: boolean;
+  className?: string;
+} & Omit<React.ComponentProps<"input"> & React.ComponentProps<"textarea">, "name">) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const described = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const shared = {
+    id,
+    name,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": described,
+    className: cn(inputClasses, multiline && "min-h-24 resize-y"),
+  };
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea {...shared} {...(props as React.ComponentProps<"textarea">)} />
+      ) : (
+        <input {...shared} {...(props as React.ComponentProps<"input">)} />
+      )}
+      {hint && (
+        <p id={hintId} className="text-xs text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

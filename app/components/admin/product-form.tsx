@@ -1,0 +1,93 @@
+import { Form, Link } from "react-router";
+import type { ProductFormField, ProductFormValues } from "~/lib/csv/product-form";
+import { Button } from "~/components/ui/button";
+import { FormField } from "./form-field";
+import { Notice } from "./notice";
+
+export interface ProductFormState {
+  values: ProductFormValues;
+  errors?: Partial<Record<ProductFormField, string>>;
+  warnings?: string[];
+  formError?: string;
+}
+
+/**
+ * Add or edit one product by hand, with the same rules as a CSV row (lib/csv/product-form).
+ * A plain form posting to the products page's action.
+ */
+export function ProductForm({
+  title,
+  editingId,
+  state,
+  busy,
+}: {
+  title: string;
+  editingId: number | null;
+  state: ProductFormState;
+  busy: boolean;
+}) {
+  const { values, errors = {}, warnings = [], formError } = state;
+  const field = (name: ProductFormField, label: string, extra: Record<string, unknown> = {}) => (
+    <FormField label={label} name={name} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+  );
+  return (
+    <section id="product-form" aria-labelledby="product-form-title" className="scroll-mt-24 rounded-card border border-line bg-surface p-4 shadow-card md:p-6">
+      <h2 id="product-form-title" className="text-xl font-semibold">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">Name and slug are required. Lists take one item per line.</p>
+      {formError && (
+        <Notice tone="red" title="Not saved" className="mt-4" role="alert">
+          {formError}
+        </Notice>
+      )}
+      {warnings.length > 0 && (
+        <Notice tone="yellow" title="Saved with changes" className="mt-4" role="status">
+          <ul className="list-disc pl-5">
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+      <Form method="post" className="mt-5 space-y-5" key={`${editingId ?? "new"}`}>
+        <input type="hidden" name="intent" value="save-product" />
+        {editingId !== null && <input type="hidden" name="id" value={editingId} />}
+        <div className="grid gap-4 md:grid-cols-3">
+          {field("name", "Name *")}
+          {field("brand", "Brand", { hint: "Empty is saved as Unknown Brand." })}
+          {field("slug", "Slug *", { hint: "Unique, used in the product's address." })}
+          {field("category_id", "Category", { placeholder: "barrel, infrared, traditional…" })}
+          {field("price", "Price (USD)", { inputMode: "decimal", placeholder: "8499.00" })}
+          {field("rating", "Rating (0–5)", { inputMode: "decimal" })}
+          {field("capacity", "Capacity (persons)", { inputMode: "numeric" })}
+          {field("dimensions", "Dimensions")}
+          {field("weight", "Weight (lbs)", { inputMode: "decimal" })}
+          {field("heater_type", "Heater type")}
+          {field("heater_spec", "Heater specifications")}
+          {field("shipping_info", "Shipping")}
+          {field("reviews_number", "Number of reviews", { inputMode: "numeric" })}
+          {field("review_count", "Review count text", { placeholder: "45+" })}
+          {field("tagline", "Tagline")}
+          {field("website", "Website", { type: "url", placeholder: "https://" })}
+          {field("affiliate_link", "Affiliate link", { type: "url", placeholder: "https://" })}
+          {field("collection_ids", "Collections", { hint: "Collection slugs, comma-separated." })}
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          {field("images", "Images", { multiline: true, hint: "One per line: an http(s) link or an uploaded file name." })}
+          {field("key_features", "Key features", { multiline: true, hint: "One per line." })}
+          {field("description", "Description", { multiline: true })}
+          {field("full_description", "Full description", { multiline: true })}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : "Save Product"}
+          </Button>
+          <Link to="/admin/products" className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

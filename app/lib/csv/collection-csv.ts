@@ -1,0 +1,141 @@
+import { CsvSyntaxError, isBlankRecord, readCsvRecords } from "./csv-table";
+import { quoteForWarning, readFlag, readImageRef, readText } from "./csv-values";
+import { IMPORT_MESSAGES } from "./import-messages";
+
+/**
+ * The collections CSV rules (SPEC §3 "Collection CSV columns", §5 "Collections CSV",
+ * ARCHITECTURE D4 and D7). Shared by the browser preview and the server's save.
+ *
+ * Columns: slug (required), name or title (required), description, image_url or image,
+ * featured ('true' or '1'), product_ids (comma-separated product ids or slugs, in list order).
+ */
+
+/** Optional columns; one the file lacks leaves that field of an existing collection as it is. */
+export type CollectionCsvColumn = "description" | "image_url" | "featured" | "product_ids";
+
+export interface CollectionImport {
+  /** The data row it came from: 1 is the first row under the header. */
+  rowNumber: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  imageUrl: string | null;
+  featured: boolean;
+  /** Product ids or slugs as written, in order, duplicates removed. */
+  productRefs: string[];
+}
+
+export interface CollectionCsvResult {
+  ok: true;
+  collections: CollectionImport[];
+  /**
+   * SPEC §5's advisory check, word for word: 'Row {n}: Missing title, slug', where n counts the
+   * offending rows only (the spec's numbering, not the file's). Shown under
+   * IMPORT_MESSAGES.collectionsWarningHeader.
+   */
+  missingFieldWarnings: string[];
+  /** Everything else worth knowing (dropped links, repeated slugs, unknown columns), by file row. */
+  otherWarnings: string[];
+  columns: CollectionCsvColumn[];
+}
+
+export interface CollectionCsvFailure {
+  ok: false;
+  error: string;
+}
+
+export type CollectionCsvOutcome = CollectionCsvResult | CollectionCsvFailure;
+
+const KNOWN_HEADERS = new Set(["slug", "title", "name", "description", "image_url", "image", "featured", "product_ids"]);
+
+/** 'a, b,,c' → ['a', 'b', 'c'] (SPEC: product_ids are split on commas). */
+export function splitProductRefs(raw: string | undefined): string[] {
+  const refs = (raw ?? "")
+    .split(",")
+    .map((ref) => ref.trim())
+    .filter((ref) => ref !== "");
+  return [...new Set(refs)];
+}
+
+export function parseCollectionCsv(text: string): CollectionCsvOutcome {
+  if (text.replace(/^\ufeff/, "").trim() === "") return { ok: false, error: IMPORT_MESSAGES.emptyFile };
+  let records: string[][];
+  try {
+    records = readCsvRecords(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) return { ok: false, error: error.message };
+    throw error;
+  }
+  return readCollectionRecords(records);
+}
+
+export function readCollectionRecords(records: readonly string[][]): CollectionCsvOutcome {
+  const headerAt = records.findIndex((record) => !isBlankRecord(record));
+  if (headerAt < 0) return { ok: false, error: IMPORT_MESSAGES.emptyFile };
+  // SPEC: headers are lowercased.
+  const headers = records[headerAt]!.map((cell) => cell.trim().toLowerCase());
+  const at = (name: string) => headers.indexOf(name);
+  const column = { slug: at("slug"), title: at("title"), name: at("name"), description: at("description") };
+  const imageColumn = at("image_url") >= 0 ? at("image_url") : at("image");
+  const featuredColumn = at("featured");
+  const productIdsColumn = at("product_ids");
+
+  const otherWarnings: string[] = [];
+  headers.forEach((name, position) => {
+    if (name !== "" && !KNOWN_HEADERS.has(name)) {
+      otherWarnings.push(`Column ${quoteForWarning(records[headerAt]![position] ?? name)} is not a collection field and was ignored`);
+    }
+  });
+
+  const offending: string[][] = [];
+  const collections: CollectionImport[] = [];
+  const positionBySlug = new Map<string, number>();
+  const cell = (record: readonly string[], index: number) => (index >= 0 ? (record[index] ?? "") : "");
+
+  records.slice(headerAt + 1).forEach((record, index) => {
+    if (isBlankRecord(record)) return;
+    const rowNumber = index + 1;
+    const slug = readText(cell(record, column.slug));
+    const title = readText(cell(record, column.title)) ?? readText(cell(record, column.name));
+    const missing = [!title && "title", !slug && "slug"].filter((field): field is string => Boolean(field));
+    if (missing.length > 0) {
+      offending.push(missing);
+      return;
+    }
+
+    const rawImage = cell(record, imageColumn);
+    const image = readImageRef(rawImage);
+    if (image.note) {
+      otherWarnings.push(`Row ${rowNumber}: ${imageColumn === at("image") ? "image" : "image_url"} ${quoteForWarning(rawImage)} ${image.note}`);
+    }
+    const collection: CollectionImport = {
+      rowNumber,
+      slug: slug!,
+      title: title!,
+      description: readText(cell(record, column.description)),
+      imageUrl: image.value,
+      featured: readFlag(cell(record, featuredColumn)),
+      productRefs: splitProductRefs(cell(record, productIdsColumn)),
+    };
+    const earlier = positionBySlug.get(collection.slug);
+    if (earlier !== undefined) {
+      otherWarnings.push(
+        `Row ${rowNumber}: slug "${collection.slug}" repeats row ${collections[earlier]!.rowNumber}; row ${rowNumber} is used`,
+      );
+      collections[earlier] = collection;
+    } else {
+      positionBySlug.set(collection.slug, collections.length);
+      collections.push(collection);
+    }
+  });
+
+  const missingFieldWarnings = offending.map((missing, index) => `Row ${index + 1}: Missing ${missing.join(", ")}`);
+  if (collections.length === 0) return { ok: false, error: IMPORT_MESSAGES.noValidCollections };
+
+  const columns: CollectionCsvColumn[] = [];
+  if (column.description >= 0) columns.push("description");
+  if (imageColumn >= 0) columns.push("image_url");
+  if (featuredColumn >= 0) columns.push("featured");
+  if (productIdsColumn >= 0) columns.push("product_ids");
+  return { ok: true, collections, missingFieldWarnings, otherWarnings, columns };
+}

@@ -1,0 +1,179 @@
+/**
+ * How one CSV (or form) value becomes a typed field (SPEC §5 "Product CSV", "Before saving
+ * products", ARCHITECTURE D7). Each reader returns the value and, when the text had to be
+ * changed or dropped, a note that the caller turns into a per-row warning.
+ */
+
+/** SPEC §9 "Field limits". */
+export const MAX_PRICE = 99_999_999.99;
+export const MAX_WEIGHT = 9_999_999.99;
+export const MIN_RATING = 0;
+export const MAX_RATING = 5;
+/** PostgreSQL's integer column; a bigger count is a typo, not a review count. */
+export const MAX_INTEGER = 2_147_483_647;
+
+export interface ReadValue<T> {
+  value: T;
+  /** Why the text was not used as given, phrased to follow the field name and value. */
+  note?: string;
+}
+
+/** Trimmed text, or null when empty ("Empty values are saved as null"). */
+export function readText(raw: string | undefined): string | null {
+  const text = (raw ?? "").trim();
+  return text === "" ? null : text;
+}
+
+/** Short enough to quote in a warning line. */
+export function quoteForWarning(raw: string): string {
+  const text = raw.trim().replace(/\s+/g, " ");
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 39)}…` : text);
+}
+
+/**
+ * A decimal: '12499', '12499.5', ' 12,499.00 ', '$12,499'. Thousands commas and a leading '$'
+ * are accepted because spreadsheets export prices that way (parseFloat would read '12,499' as
+ * 12). Anything else, and negative numbers, are not a number for a price or a weight.
+ */
+export function readDecimal(raw: string | undefined): ReadValue<number | null> {
+  const text = (raw ?? "").trim();
+  if (text === "") return { value: null };
+  const plain = text.replace(/^\$\s*/, "");
+  const grouped = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(plain);
+  const candidate = grouped ? plain.replace(/,/g, "") : plain;
+  if (!/^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(candidate)) return { value: null, note: "is not a number (saved empty)" };
+  const value = Number(candidate);
+  if (!Number.isFinite(value)) return { value: null, note: "is not a number (saved empty)" };
+  return { value };
+}
+
+/** Rounds to 2 decimals and caps at max: the spec's price and weight rule. */
+export function capDecimal(value: number, max: number): ReadValue<number> {
+  if (value > max) return { value: max, note: `is above the maximum ${max} (saved as ${max})` };
+  return { value: Math.round(value * 100) / 100 };
+}
+
+/** A price in dollars → integer cents, capped at 99,999,999.99. */
+export function readPriceCents(raw: string | undefined): ReadValue<number | null> {
+  const read = readDecimal(raw);
+  if (read.value === null) return { value: null, note: read.note };
+  const capped = capDecimal(read.value, MAX_PRICE);
+  return { value: Math.round(capped.value * 100), note: capped.note };
+}
+
+/** Pounds, capped at 9,999,999.99 (the parse cap of 99,999,999.99 is below the save cap anyway). */
+export function readWeight(raw: string | undefined): ReadValue<number | null> {
+  const read = readDecimal(raw);
+  if (read.value === null) return { value: null, note: read.note };
+  return capDecimal(read.value, MAX_WEIGHT);
+}
+
+/** Rounded to one decimal, then clamped to 0..5: 7.34 → 5, 4.46 → 4.5, -2 → 0. */
+export function clampRating(value: number): number {
+  const rounded = Math.round(value * 10) / 10;
+  return Math.min(MAX_RATING, Math.max(MIN_RATING, rounded));
+}
+
+export function readRating(raw: string | undefined): ReadValue<number | null> {
+  const text = (raw ?? "").trim();
+  if (text === "") return { value: null };
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return { value: null, note: "is not a number (saved empty)" };
+  const number = Number(text);
+  const value = clampRating(number);
+  if (number < MIN_RATING || number > MAX_RATING) return { value, note: `is outside 0 to 5 (saved as ${value.toFixed(1)})` };
+  return { value };
+}
+
+/**
+ * A whole number: '4', '4.0', '1,250'. For capacity, '4 people' and '6-person' also read as the
+ * number, because that is how capacities are written in spec sheets.
+ */
+const WHOLE_NUMBER = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.0+)?$/;
+const WHOLE_NUMBER_OF_PERSONS = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.0+)?(?:\s*-?\s*(?:persons?|people|pers\.?))?$/i;
+
+export function readInteger(raw: string | undefined, options: { personSuffix?: boolean } = {}): ReadValue<number | null> {
+  const text = (raw ?? "").trim();
+  if (text === "") return { value: null };
+  const match = (options.personSuffix ? WHOLE_NUMBER_OF_PERSONS : WHOLE_NUMBER).exec(text);
+  if (!match) return { value: null, note: "is not a whole number (saved empty)" };
+  const value = Number(match[1]!.replace(/,/g, ""));
+  if (value > MAX_INTEGER) return { value: null, note: "is too large (saved empty)" };
+  return { value };
+}
+
+/**
+ * A list column (collection_ids, key_features, images): '[a, b]' or '["a", "b"]' is a list;
+ * any other non-empty text is a one-item list; empty is an empty list.
+ */
+export function readList(raw: string | undefined): string[] {
+  const text = (raw ?? "").trim();
+  if (text === "") return [];
+  if (!(text.startsWith("[") && text.endsWith("]"))) return [text];
+  // Only a list that looks like JSON is tried as JSON: a failed JSON.parse costs an exception,
+  // and 20,000 of them cost seconds.
+  if (/^\[\s*("|\])/.test(text)) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) {
+        return parsed.map((item) => (item === null || item === undefined ? "" : String(item).trim())).filter((item) => item !== "");
+      }
+    } catch {
+      // Not JSON after all: read it loosely below.
+    }
+  }
+  return text
+    .slice(1, -1)
+    .split(",")
+    .map((item) => item.trim().replace(/^(["'])(.*)\1$/, "$2").trim())
+    .filter((item) => item !== "");
+}
+
+/** One item per line (the admin form's textareas). */
+export function readLines(raw: string | undefined): string[] {
+  return (raw ?? "")
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * D7: a website or affiliate link is an absolute http(s) URL or nothing. 'javascript:…',
+ * 'data:…', 'www.example.com' (no scheme) and '//host' are dropped.
+ */
+export function readLink(raw: string | undefined): ReadValue<string | null> {
+  const text = (raw ?? "").trim();
+  if (text === "") return { value: null };
+  if (/^https?:\/\//i.test(text) && !/[\s<>"\\]/.test(text)) {
+    try {
+      const url = new URL(text);
+      if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "") return { value: text };
+    } catch {
+      // fall through
+    }
+  }
+  return { value: null, note: "is not an http(s) link (dropped)" };
+}
+
+/**
+ * D7 for pictures: an absolute http(s) URL, a path on this site ('/images/x.webp'), or a bare
+ * file name in the product-images bucket ('tyyni-front.jpg', which the pages resolve to
+ * /storage/product-images/…). Any other scheme, a protocol-relative '//host' or a name with
+ * a slash or backslash in it is dropped.
+ */
+export function readImageRef(raw: string): ReadValue<string | null> {
+  const text = raw.trim();
+  if (text === "") return { value: null };
+  if (SCHEME.test(text)) return readLink(text).value ? { value: text } : { value: null, note: "is not an http(s) link or a file name (dropped)" };
+  if (text.includes("\\") || text.startsWith("//")) return { value: null, note: "is not an http(s) link or a file name (dropped)" };
+  if (text.startsWith("/")) return { value: text };
+  if (text.includes("/")) return { value: null, note: "is not an http(s) link or a file name (dropped)" };
+  return { value: text };
+}
+
+/** 'true' or '1' (any case) is true; anything else is false (SPEC §3 collection CSV 'featured'). */
+export function readFlag(raw: string | undefined): boolean {
+  const text = (raw ?? "").trim().toLowerCase();
+  return text === "true" || text === "1";
+}

@@ -1,0 +1,70 @@
+/**
+ * The words of the admin imports (SPEC §5 and §8 "CSV and products", "Collections", "Storage"),
+ * in one place so the browser preview, the server and the tests say exactly the same thing.
+ */
+
+export type ImportKind = "products" | "collections";
+
+/** SPEC: a 20 MB CSV is the most one import takes (ARCHITECTURE "Admin import"). */
+export const MAX_CSV_BYTES = 20 * 1024 * 1024;
+
+export const IMPORT_MESSAGES = {
+  invalidFileTypeTitle: "Invalid file type",
+  invalidFileType: (kind: ImportKind) => `Please upload a CSV file for ${kind}`,
+  emptyFile: "CSV file is empty",
+  parseErrorTitle: "Error parsing CSV",
+  parseErrorFallback: "Failed to parse the CSV file",
+  missingHeaders: "CSV is missing required headers: ",
+  noValidProducts: "No valid products found in CSV. Please check the format and try again.",
+  noValidCollections: "No valid collections found in CSV. Please check the format and try again.",
+  fileTooLargeTitle: "File too large",
+  fileTooLarge: (bytes: number) =>
+    `This file is ${formatMegabytes(bytes)}; the limit is 20 MB. Split it into smaller files and import them one after another.`,
+
+  csvUploadedTitle: "CSV Uploaded Successfully",
+  csvUploaded: (count: number) => `Parsed ${count} products from CSV`,
+  noProductsTitle: "No products to save",
+  noProducts: "Please upload a CSV file first",
+  productsSavedTitle: "Products Saved Successfully",
+  productsSaved: (count: number) => `Saved ${count} products to the database`,
+  productsSaveErrorTitle: "Error saving products",
+
+  collectionsLoadErrorTitle: "Error loading collections",
+  collectionsSaveErrorTitle: "Error saving collections",
+  collectionsSaveErrorFallback: "Failed to save collections to the database",
+  /** SPEC §8: an insert failure reads 'Failed to insert collections: …', wrapped as 'Error saving collections: …'. */
+  collectionsInsertFailed: (message: string) => `Error saving collections: Failed to insert collections: ${message}`,
+  noCollectionsTitle: "No collections to save",
+  noCollections: "Please upload a CSV file first",
+  collectionsSavedTitle: "Collections Saved Successfully",
+  collectionsSaved: (count: number) =>
+    `Saved ${count} collections to the database. Existing collections with the same slugs were overwritten.`,
+  collectionsWarningHeader: "The following rows have missing required fields that may cause issues:",
+} as const;
+
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export interface FileFacts {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export interface ToastText {
+  title: string;
+  description?: string;
+}
+
+/**
+ * SPEC §5 "CSV file type": text/csv or a name ending .csv; an empty file is refused; and (ours)
+ * a file over 20 MB is refused before anything reads it.
+ */
+export function checkCsvFile(file: FileFacts, kind: ImportKind): ToastText | null {
+  const isCsv = file.type === "text/csv" || file.name.toLowerCase().endsWith(".csv");
+  if (!isCsv) return { title: IMPORT_MESSAGES.invalidFileTypeTitle, description: IMPORT_MESSAGES.invalidFileType(kind) };
+  if (file.size === 0) return { title: IMPORT_MESSAGES.parseErrorTitle, description: IMPORT_MESSAGES.emptyFile };
+  if (file.size > MAX_CSV_BYTES) return { title: IMPORT_MESSAGES.fileTooLargeTitle, description: IMPORT_MESSAGES.fileTooLarge(file.size) };
+  return null;
+}

@@ -1,0 +1,345 @@
+import { canonicalCollectionSlug } from "../built-in-collections";
+import { CsvSyntaxError, isBlankRecord, readCsvRecords } from "./csv-table";
+import {
+  clampRating,
+  MAX_PRICE,
+  MAX_WEIGHT,
+  quoteForWarning,
+  readImageRef,
+  readInteger,
+  readLink,
+  readList,
+  readPriceCents,
+  readRating,
+  readText,
+  readWeight,
+  type ReadValue,
+} from "./csv-values";
+import { IMPORT_MESSAGES } from "./import-messages";
+
+/**
+ * The product CSV rules (SPEC §5 "Product CSV" and "Before saving products", ARCHITECTURE D4 and
+ * D7). The browser runs them for the preview and the server runs them again on the uploaded
+ * file before saving: the server never trusts the preview.
+ */
+
+export const REQUIRED_PRODUCT_HEADERS = ["name", "brand", "slug"] as const;
+
+/** The columns a product CSV may have (SPEC §3 "Product"), in the template's order. */
+export const PRODUCT_CSV_COLUMNS = [
+  "name",
+  "brand",
+  "slug",
+  "category_id",
+  "tagline",
+  "description",
+  "full_description",
+  "price",
+  "images",
+  "capacity",
+  "dimensions",
+  "weight",
+  "heater_type",
+  "heater_spec",
+  "key_features",
+  "website",
+  "affiliate_link",
+  "rating",
+  "reviews_number",
+  "review_count",
+  "shipping_info",
+  "collection_ids",
+] as const;
+
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** 'id' is accepted and ignored: products are matched on slug. */
+const IGNORED_COLUMNS = new Set(["id"]);
+
+export const UNKNOWN_BRAND = "Unknown Brand";
+
+/** One product as it will be saved: money in cents, lists as arrays, empty as null. */
+export interface ProductImport {
+  /** The data row it came from: 1 is the first row under the header. */
+  rowNumber: number;
+  slug: string;
+  name: string;
+  brand: string;
+  categoryId: string | null;
+  tagline: string | null;
+  description: string | null;
+  fullDescription: string | null;
+  priceCents: number | null;
+  images: string[];
+  capacity: number | null;
+  dimensions: string | null;
+  weightLbs: number | null;
+  heaterType: string | null;
+  heaterSpec: string | null;
+  keyFeatures: string[];
+  website: string | null;
+  affiliateLink: string | null;
+  rating: number | null;
+  reviewsNumber: number | null;
+  reviewCount: string | null;
+  shippingInfo: string | null;
+  /** Collection slugs (canonical: 'barrel' → 'barrel-saunas'), in the order given. */
+  collectionIds: string[];
+}
+
+export interface ProductCsvResult {
+  ok: true;
+  products: ProductImport[];
+  /** Per-row and per-file warnings, in file order. They never block saving. */
+  warnings: string[];
+  /**
+   * The optional columns the file has. A column the file lacks leaves that field of an existing
+   * product as it is; a column it has but leaves empty clears the field.
+   */
+  columns: ProductCsvColumn[];
+  /** Data rows that were not blank, kept or skipped. */
+  rowsRead: number;
+}
+
+export interface ProductCsvFailure {
+  ok: false;
+  error: string;
+}
+
+export type ProductCsvOutcome = ProductCsvResult | ProductCsvFailure;
+
+export interface ProductRuleOptions {
+  /**
+   * The collection slugs that exist. When given, a collection_ids entry naming another slug gets
+   * a warning (the save skips it). Without it no such check is made.
+   */
+  knownCollectionSlugs?: ReadonlySet<string>;
+}
+
+/** The raw text of one row (CSV cells, or a form's fields), by column name. */
+export type RawProductFields = Partial<Record<ProductCsvColumn, string>>;
+
+/** List fields arrive already split: a CSV cell uses [a, b]; the form uses one item per line. */
+export interface RawProductLists {
+  images: string[];
+  keyFeatures: string[];
+  collectionIds: string[];
+}
+
+export type ProductRowOutcome =
+  | { kept: true; product: ProductImport; warnings: string[] }
+  | { kept: false; missing: string[]; warnings: string[] };
+
+/**
+ * The rules for one row. Missing name or slug drops the row; a missing brand becomes
+ * 'Unknown Brand'. Numbers, links and pictures that cannot be used are saved empty or dropped,
+ * each with a warning naming the row, the field and the value.
+ */
+export function readProductRow(
+  fields: RawProductFields,
+  lists: RawProductLists,
+  rowNumber: number,
+  options: ProductRuleOptions = {},
+): ProductRowOutcome {
+  const warnings: string[] = [];
+  const name = readText(fields.name);
+  const brand = readText(fields.brand);
+  const slug = readText(fields.slug);
+  const missing = [!name && "name", !brand && "brand", !slug && "slug"].filter((field): field is string => Boolean(field));
+
+  if (!name || !slug) {
+    return { kept: false, missing, warnings: [`Row ${rowNumber}: Missing ${missing.join(", ")} (row skipped)`] };
+  }
+  if (!brand) warnings.push(`Row ${rowNumber}: Missing brand (saved as "${UNKNOWN_BRAND}")`);
+
+  const noted = <T>(field: string, raw: string | undefined, read: ReadValue<T>): T => {
+    if (read.note) warnings.push(`Row ${rowNumber}: ${field} ${quoteForWarning(raw ?? "")} ${read.note}`);
+    return read.value;
+  };
+
+  const images: string[] = [];
+  for (const item of lists.images) {
+    const image = noted("image", item, readImageRef(item));
+    if (image) images.push(image);
+  }
+
+  const collectionIds: string[] = [];
+  for (const item of lists.collectionIds) {
+    const collectionSlug = canonicalCollectionSlug(item);
+    if (collectionSlug === "" || collectionIds.includes(collectionSlug)) continue;
+    if (options.knownCollectionSlugs && !options.knownCollectionSlugs.has(collectionSlug)) {
+      warnings.push(`Row ${rowNumber}: collection ${quoteForWarning(item)} does not exist (not linked)`);
+      continue;
+    }
+    collectionIds.push(collectionSlug);
+  }
+
+  const product: ProductImport = {
+    rowNumber,
+    slug,
+    name,
+    brand: brand ?? UNKNOWN_BRAND,
+    categoryId: readText(fields.category_id),
+    tagline: readText(fields.tagline),
+    description: readText(fields.description),
+    fullDescription: readText(fields.full_description),
+    priceCents: noted("price", fields.price, readPriceCents(fields.price)),
+    images,
+    capacity: noted("capacity", fields.capacity, readInteger(fields.capacity, { personSuffix: true })),
+    dimensions: readText(fields.dimensions),
+    weightLbs: noted("weight", fields.weight, readWeight(fields.weight)),
+    heaterType: readText(fields.heater_type),
+    heaterSpec: readText(fields.heater_spec),
+    keyFeatures: lists.keyFeatures.map((feature) => feature.trim()).filter((feature) => feature !== ""),
+    website: noted("website", fields.website, readLink(fields.website)),
+    affiliateLink: noted("affiliate_link", fields.affiliate_link, readLink(fields.affiliate_link)),
+    rating: noted("rating", fields.rating, readRating(fields.rating)),
+    reviewsNumber: noted("reviews_number", fields.reviews_number, readInteger(fields.reviews_number)),
+    reviewCount: readText(fields.review_count),
+    shippingInfo: readText(fields.shipping_info),
+    collectionIds,
+  };
+  return { kept: true, product, warnings };
+}
+
+/**
+ * SPEC §5 "Before saving products", applied by the server to every product whatever its source:
+ * rating 0–5 with one decimal, price at most 99,999,999.99 and weight at most 9,999,999.99 with
+ * two decimals, empty text as null.
+ */
+export function prepareProductForSave(product: ProductImport): ProductImport {
+  const emptyToNull = (text: string | null) => (text === null || text.trim() === "" ? null : text);
+  const maxCents = Math.round(MAX_PRICE * 100);
+  return {
+    ...product,
+    categoryId: emptyToNull(product.categoryId),
+    tagline: emptyToNull(product.tagline),
+    description: emptyToNull(product.description),
+    fullDescription: emptyToNull(product.fullDescription),
+    dimensions: emptyToNull(product.dimensions),
+    heaterType: emptyToNull(product.heaterType),
+    heaterSpec: emptyToNull(product.heaterSpec),
+    website: emptyToNull(product.website),
+    affiliateLink: emptyToNull(product.affiliateLink),
+    reviewCount: emptyToNull(product.reviewCount),
+    shippingInfo: emptyToNull(product.shippingInfo),
+    rating: product.rating === null || !Number.isFinite(product.rating) ? null : clampRating(product.rating),
+    priceCents:
+      product.priceCents === null || !Number.isFinite(product.priceCents)
+        ? null
+        : Math.min(maxCents, Math.max(0, Math.round(product.priceCents))),
+    weightLbs:
+      product.weightLbs === null || !Number.isFinite(product.weightLbs)
+        ? null
+        : Math.round(Math.min(MAX_WEIGHT, Math.max(0, product.weightLbs)) * 100) / 100,
+  };
+}
+
+interface HeaderLayout {
+  /** Column name → cell index (the first column of that name wins). */
+  index: Map<ProductCsvColumn, number>;
+  warnings: string[];
+}
+
+function readHeader(cells: readonly string[]): HeaderLayout | ProductCsvFailure {
+  const names = cells.map((cell) => cell.trim().toLowerCase());
+  const missing = REQUIRED_PRODUCT_HEADERS.filter((required) => !names.includes(required));
+  if (missing.length > 0) return { ok: false, error: `${IMPORT_MESSAGES.missingHeaders}${missing.join(", ")}` };
+  const index = new Map<ProductCsvColumn, number>();
+  const warnings: string[] = [];
+  names.forEach((name, position) => {
+    if ((PRODUCT_CSV_COLUMNS as readonly string[]).includes(name)) {
+      const column = name as ProductCsvColumn;
+      if (index.has(column)) warnings.push(`Column "${name}" appears twice; the first one is used`);
+      else index.set(column, position);
+    } else if (name !== "" && !IGNORED_COLUMNS.has(name)) {
+      warnings.push(`Column ${quoteForWarning(cells[position] ?? name)} is not a product field and was ignored`);
+    }
+  });
+  return { index, warnings };
+}
+
+/**
+ * Reads a product CSV record by record, so the browser can feed it chunk by chunk with a
+ * progress bar and the server can feed it the whole file: both get the same result.
+ */
+export function createProductCsvReader(options: ProductRuleOptions = {}) {
+  let layout: HeaderLayout | null = null;
+  let failure: ProductCsvFailure | null = null;
+  let rowNumber = 0;
+  let rowsRead = 0;
+  const products: ProductImport[] = [];
+  const positionBySlug = new Map<string, number>();
+  const warnings: string[] = [];
+
+  function addRecord(record: string[]) {
+    if (failure) return;
+    if (!layout) {
+      if (isBlankRecord(record)) return;
+      const header = readHeader(record);
+      if ("ok" in header) {
+        failure = header;
+        return;
+      }
+      layout = header;
+      warnings.push(...header.warnings);
+      return;
+    }
+    // Blank rows are skipped but counted, so "Row n" stays the n-th row under the header.
+    rowNumber += 1;
+    if (isBlankRecord(record)) return;
+    rowsRead += 1;
+    // Rows with too few values read as empty for the rest; extra values are ignored.
+    const cell = (column: ProductCsvColumn) => {
+      const at = layout!.index.get(column);
+      return at === undefined ? undefined : (record[at] ?? "");
+    };
+    const fields: RawProductFields = {};
+    for (const column of layout.index.keys()) fields[column] = cell(column);
+    const outcome = readProductRow(
+      fields,
+      { images: readList(cell("images")), keyFeatures: readList(cell("key_features")), collectionIds: readList(cell("collection_ids")) },
+      rowNumber,
+      options,
+    );
+    warnings.push(...outcome.warnings);
+    if (!outcome.kept) return;
+    const earlier = positionBySlug.get(outcome.product.slug);
+    if (earlier !== undefined) {
+      const earlierRow = products[earlier]!.rowNumber;
+      warnings.push(`Row ${rowNumber}: slug "${outcome.product.slug}" repeats row ${earlierRow}; row ${rowNumber} is used`);
+      products[earlier] = outcome.product;
+    } else {
+      positionBySlug.set(outcome.product.slug, products.length);
+      products.push(outcome.product);
+    }
+  }
+
+  return {
+    addRecords(records: string[][]) {
+      for (const record of records) addRecord(record);
+    },
+    finish(): ProductCsvOutcome {
+      if (failure) return failure;
+      if (!layout) return { ok: false, error: IMPORT_MESSAGES.emptyFile };
+      if (products.length === 0) return { ok: false, error: IMPORT_MESSAGES.noValidProducts };
+      const columns = PRODUCT_CSV_COLUMNS.filter((column) => layout!.index.has(column));
+      return { ok: true, products, warnings, columns, rowsRead };
+    },
+  };
+}
+
+/** The whole file at once (the server, and tests). */
+export function parseProductCsv(text: string, options: ProductRuleOptions = {}): ProductCsvOutcome {
+  if (text.replace(/^\ufeff/, "").trim() === "") return { ok: false, error: IMPORT_MESSAGES.emptyFile };
+  let records: string[][];
+  try {
+    records = readCsvRecords(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) return { ok: false, error: error.message };
+    throw error;
+  }
+  const reader = createProductCsvReader(options);
+  reader.addRecords(records);
+  return reader.finish();
+}

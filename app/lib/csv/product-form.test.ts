@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { makeProduct } from "../test-fixtures";
+import { productFormValues, readProductForm } from "./product-form";
+
+describe("the one-product form", () => {
+  it("applies the CSV rules to a form", () => {
+    const outcome = readProductForm({
+      name: " Tyyni 6 ",
+      brand: "",
+      slug: "tyyni-6",
+      price: "123456789",
+      rating: "7.34",
+      capacity: "6 people",
+      images: "front.jpg\njavascript:alert(1)\nhttps://example.com/b.jpg",
+      key_features: "Cedar\n\nGlass door",
+      collection_ids: "barrel, six-person-saunas\nbudget-saunas",
+      website: "javascript:alert(1)",
+    });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.product).toMatchObject({
+      name: "Tyyni 6",
+      brand: "Unknown Brand",
+      priceCents: 9_999_999_999,
+      rating: 5,
+      capacity: 6,
+      images: ["front.jpg", "https://example.com/b.jpg"],
+      keyFeatures: ["Cedar", "Glass door"],
+      collectionIds: ["barrel-saunas", "six-person-saunas", "budget-saunas"],
+      website: null,
+    });
+    expect(outcome.warnings).toEqual([
+      'Missing brand (saved as "Unknown Brand")',
+      'image "javascript:alert(1)" is not an http(s) link or a file name (dropped)',
+      'price "123456789" is above the maximum 99999999.99 (saved as 99999999.99)',
+      'website "javascript:alert(1)" is not an http(s) link (dropped)',
+      'rating "7.34" is outside 0 to 5 (saved as 5.0)',
+    ]);
+  });
+
+  it("asks for a name and a slug instead of dropping the row", () => {
+    expect(readProductForm({ brand: "B", price: "abc" })).toEqual({
+      ok: false,
+      errors: { name: "Enter the product name.", slug: "Enter a slug, e.g. tyyni-barrel-6." },
+      warnings: [],
+    });
+  });
+
+  it("round-trips a saved product through the form", () => {
+    const product = makeProduct({
+      name: "Kettu",
+      slug: "kettu",
+      priceCents: 849_950,
+      rating: 4.5,
+      images: ["a.jpg", "https://x.example/b.jpg"],
+      keyFeatures: ["Cedar", "Porch"],
+      capacity: 4,
+      weightLbs: 980.5,
+      website: "https://x.example",
+    });
+    const values = productFormValues(product, ["barrel-saunas", "four-person-saunas"]);
+    expect(values).toMatchObject({ price: "8499.50", rating: "4.5", images: "a.jpg\nhttps://x.example/b.jpg", collection_ids: "barrel-saunas, four-person-saunas" });
+    const again = readProductForm(values);
+    expect(again.ok && again.product).toMatchObject({
+      name: "Kettu",
+      slug: "kettu",
+      priceCents: 849_950,
+      rating: 4.5,
+      images: ["a.jpg", "https://x.example/b.jpg"],
+      keyFeatures: ["Cedar", "Porch"],
+      capacity: 4,
+      weightLbs: 980.5,
+      collectionIds: ["barrel-saunas", "four-person-saunas"],
+    });
+  });
+});

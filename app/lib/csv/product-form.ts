@@ -1,0 +1,90 @@
+import type { Product } from "../catalog";
+import { readLines } from "./csv-values";
+import { readProductRow, type ProductImport, type ProductRuleOptions, type RawProductFields } from "./product-csv";
+
+/**
+ * The admin's add/edit form for one product, under the same rules as a CSV row
+ * (readProductRow). The difference is the shape of the input: list fields are textareas with
+ * one item per line (collection ids may also be comma-separated), and a missing name or slug is
+ * a field error instead of a dropped row.
+ */
+
+export const PRODUCT_FORM_FIELDS = [
+  "name",
+  "brand",
+  "slug",
+  "category_id",
+  "tagline",
+  "description",
+  "full_description",
+  "price",
+  "images",
+  "capacity",
+  "dimensions",
+  "weight",
+  "heater_type",
+  "heater_spec",
+  "key_features",
+  "website",
+  "affiliate_link",
+  "rating",
+  "reviews_number",
+  "review_count",
+  "shipping_info",
+  "collection_ids",
+] as const;
+
+export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number];
+export type ProductFormValues = Partial<Record<ProductFormField, string>>;
+
+export type ProductFormOutcome =
+  | { ok: true; product: ProductImport; warnings: string[] }
+  | { ok: false; errors: Partial<Record<ProductFormField, string>>; warnings: string[] };
+
+export function readProductForm(values: ProductFormValues, options: ProductRuleOptions = {}): ProductFormOutcome {
+  const fields: RawProductFields = { ...values };
+  const lists = {
+    images: readLines(values.images),
+    keyFeatures: readLines(values.key_features),
+    collectionIds: readLines((values.collection_ids ?? "").replace(/,/g, "\n")),
+  };
+  const outcome = readProductRow(fields, lists, 0, options);
+  // The row rules phrase warnings for a file ("Row 0: …"); a form speaks about its fields.
+  const warnings = outcome.warnings.map((warning) => warning.replace(/^Row 0: /, ""));
+  if (!outcome.kept) {
+    const errors: Partial<Record<ProductFormField, string>> = {};
+    if (outcome.missing.includes("name")) errors.name = "Enter the product name.";
+    if (outcome.missing.includes("slug")) errors.slug = "Enter a slug, e.g. tyyni-barrel-6.";
+    return { ok: false, errors, warnings: warnings.filter((warning) => !warning.startsWith("Missing")) };
+  }
+  return { ok: true, product: outcome.product, warnings };
+}
+
+/** A saved product as form values, for editing. */
+export function productFormValues(product: Product, collectionSlugs: readonly string[]): ProductFormValues {
+  const text = (value: string | number | null) => (value === null ? "" : String(value));
+  return {
+    name: product.name,
+    brand: product.brand,
+    slug: product.slug,
+    category_id: text(product.categoryId),
+    tagline: text(product.tagline),
+    description: text(product.description),
+    full_description: text(product.fullDescription),
+    price: product.priceCents === null ? "" : (product.priceCents / 100).toFixed(2),
+    images: product.images.join("\n"),
+    capacity: text(product.capacity),
+    dimensions: text(product.dimensions),
+    weight: text(product.weightLbs),
+    heater_type: text(product.heaterType),
+    heater_spec: text(product.heaterSpec),
+    key_features: product.keyFeatures.join("\n"),
+    website: text(product.website),
+    affiliate_link: text(product.affiliateLink),
+    rating: product.rating === null ? "" : product.rating.toFixed(1),
+    reviews_number: text(product.reviewsNumber),
+    review_count: text(product.reviewCount),
+    shipping_info: text(product.shippingInfo),
+    collection_ids: collectionSlugs.join(", "),
+  };
+}

@@ -1,0 +1,21 @@
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { NameCountTable } from "~/components/admin/name-count-table";
+import { listCategoryCounts } from "~/server/admin/admin-queries.server";
+import { requireAdmin } from "~/server/auth/guard.server";
+import type { Route } from "./+types/categories";
+
+/** /admin/categories (linked from the dashboard; the spec does not show it): categories in use. */
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { categories: await listCategoryCounts(context.db) };
+}
+
+export default function Categories({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeader title="Categories" description="The category_id values products use, with how many products have each." />
+      <NameCountTable rows={loaderData.categories} nameHeading="Category" filterParam="category" empty="No product has a category yet." />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { ArrowRight, FolderKanban, Layers, ListChecks, Package, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { ButtonLink } from "~/components/ui/button";
+import { dashboardCounts } from "~/server/admin/admin-queries.server";
+import { requireAdmin } from "~/server/auth/guard.server";
+import type { Route } from "./+types/dashboard";
+
+/** /admin (SPEC §2 "Dashboard"): cards with live counts and the 'Add Product' button. */
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { counts: await dashboardCounts(context.db) };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts } = loaderData;
+  const cards = [
+    { to: "/admin/products", title: "Products", count: counts.products, note: "products in the catalog", icon: Package },
+    { to: "/admin/categories", title: "Categories", count: counts.categories, note: "categories in use", icon: Layers },
+    { to: "/admin/features", title: "Features", count: counts.features, note: "key features in use", icon: ListChecks },
+    { to: "/admin/collections", title: "Collections", count: counts.collections, note: "collections on the site", icon: FolderKanban },
+  ];
+  return (
+    <>
+      <AdminPageHeader title="Admin Dashboard" description="Import products and collections, upload images and check what the catalog holds.">
+        <ButtonLink to="/admin/products/new">
+          <Plus aria-hidden className="size-4" />
+          Add Product
+        </ButtonLink>
+      </AdminPageHeader>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map(({ to, title, count, note, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="group flex h-full flex-col rounded-card border border-line bg-surface p-5 shadow-card transition-colors hover:border-brand"
+            >
+              <span className="flex items-center justify-between">
+                <span className="text-sm font-semibold uppercase tracking-wider text-ink-muted">{title}</span>
+                <Icon aria-hidden className="size-5 text-brand" />
+              </span>
+              <span className="mt-3 font-serif text-4xl font-semibold tabular-nums text-ink" data-testid={`count-${title.toLowerCase()}`}>
+                {count.toLocaleString("en-US")}
+              </span>
+              <span className="mt-1 text-sm text-ink-muted">{note}</span>
+              <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand group-hover:underline">
+                Manage {title.toLowerCase()}
+                <ArrowRight aria-hidden className="size-4" />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { NameCountTable } from "~/components/admin/name-count-table";
+import { listFeatureCounts } from "~/server/admin/admin-queries.server";
+import { requireAdmin } from "~/server/auth/guard.server";
+import type { Route } from "./+types/features";
+
+/** /admin/features (linked from the dashboard; the spec does not show it): key features in use. */
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { features: await listFeatureCounts(context.db) };
+}
+
+export default function Features({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminPageHeader title="Features" description="The key features products list, with how many products have each." />
+      <NameCountTable rows={loaderData.features} nameHeading="Key feature" filterParam="feature" empty="No product lists a key feature yet." />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { AdminSidebar } from "~/components/admin/admin-sidebar";
+import { ForbiddenPanel } from "~/components/admin/forbidden-panel";
+import { SITE_NAME } from "~/lib/site-navigation";
+import { requireAdmin, type AdminForbidden } from "~/server/auth/guard.server";
+import type { Route } from "./+types/layout";
+
+/** The admin area's frame: the guard (D1) and the sidebar. Every child checks again on its own. */
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  return { email: user.email };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Admin - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export function headers() {
+  // Personal pages: never stored by a shared cache.
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="flex-1 bg-canvas">
+      <div className="md:grid md:min-h-[calc(100dvh-4rem)] md:grid-cols-[15rem_minmax(0,1fr)]">
+        <AdminSidebar email={loaderData.email} />
+        <div className="min-w-0 px-4 py-6 md:px-8 md:py-8">
+          <Outlet />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const detail = error.data as AdminForbidden | { reason: "cross-site"; message: string };
+    if (detail?.reason === "not-admin") {
+      return (
+        <main id="main" className="flex-1">
+          <ForbiddenPanel email={detail.email} />
+        </main>
+      );
+    }
+    return (
+      <main id="main" className="page-container flex-1 py-24 text-center">
+        <h1 className="text-2xl font-semibold">Request refused</h1>
+        <p className="mt-3 text-ink-muted">{detail && "message" in detail ? detail.message : "You do not have access to this page."}</p>
+      </main>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main" className="page-container flex-1 py-24 text-center">
+        <h1 className="text-2xl font-semibold">Not found</h1>
+        <p className="mt-3 text-ink-muted">{typeof error.data === "string" ? error.data : "There is nothing here."}</p>
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="page-container flex-1 py-24 text-center">
+      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <p className="mt-3 text-ink-muted">This admin page could not be shown. Please try again in a moment.</p>
+    </main>
+  );
+}

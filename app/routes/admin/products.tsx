@@ -1,0 +1,309 @@
+import { Database, HardDrive, Plus } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Link, redirect, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
+import { Collapsible, CollectionOptions, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
+import { parseProductFile } from "~/components/admin/csv-upload-client";
+import { ExistingProducts } from "~/components/admin/existing-products";
+import { FileButton } from "~/components/admin/file-button";
+import { ImageUpload, type ImageUploadResult } from "~/components/admin/image-upload";
+import { Notice } from "~/components/admin/notice";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { ProductForm, type ProductFormState } from "~/components/admin/product-form";
+import { ProductPreviewTable } from "~/components/admin/product-preview-table";
+import { ProgressBar } from "~/components/admin/progress-bar";
+import { StorageBanner } from "~/components/admin/storage-banner";
+import { useCsvImport } from "~/components/admin/use-csv-import";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { showToast, useResultToast } from "~/components/admin/use-result-toast";
+import { WarningsList } from "~/components/admin/warnings-list";
+import { buttonClasses } from "~/components/ui/button";
+import { storageToast, type StorageState } from "~/lib/admin/storage-messages";
+import { PRODUCT_COLUMN_GUIDE, PRODUCT_CSV_TEMPLATE } from "~/lib/csv/csv-guidelines";
+import { checkCsvFile, IMPORT_MESSAGES, MAX_CSV_BYTES } from "~/lib/csv/import-messages";
+import type { ProductCsvResult } from "~/lib/csv/product-csv";
+import { PRODUCT_FORM_FIELDS, productFormValues, readProductForm, type ProductFormValues } from "~/lib/csv/product-form";
+import type { ResultToast } from "~/lib/result-toast";
+import { findProductForEdit, listCollectionSlugs, listProductsPage } from "~/server/admin/admin-queries.server";
+import { importProductCsv } from "~/server/admin/csv-import.server";
+import { saveOneProduct } from "~/server/admin/product-save.server";
+import { ImportRowError } from "~/server/admin/save-errors";
+import { requireAdmin } from "~/server/auth/guard.server";
+import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
+import { MAX_IMAGES_PER_UPLOAD, MAX_UPLOAD_REQUEST_BYTES, storeProductImages } from "~/server/storage/image-upload.server";
+import { productImagesStorage } from "~/server/storage/storage.server";
+import type { Route } from "./+types/products";
+
+/**
+ * /admin/products and /admin/products/new (SPEC §2 "Products management"): storage status and
+ * image uploads, the CSV import (parsed and previewed in the browser, saved by the server in one
+ * transaction), the existing products, and the one-product form.
+ */
+
+type Mode = "list" | "new" | "edit";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const isNew = /\/products\/new\/?$/.test(url.pathname);
+  const editId = Number(url.searchParams.get("edit"));
+  const filter = {
+    category: url.searchParams.get("category") || undefined,
+    feature: url.searchParams.get("feature") || undefined,
+    search: url.searchParams.get("q")?.trim() || undefined,
+  };
+  const [storage, existing, collectionSlugs, editing] = await Promise.all([
+    productImagesStorage(context.config).check({ create: false }),
+    listProductsPage(context.db, filter, Number(url.searchParams.get("page")) || 1),
+    listCollectionSlugs(context.db),
+    !isNew && Number.isSafeInteger(editId) && editId > 0 ? findProductForEdit(context.db, editId) : Promise.resolve(null),
+  ]);
+  const mode: Mode = isNew ? "new" : editing ? "edit" : "list";
+  return {
+    mode,
+    storage: storage as StorageState,
+    existing: { ...existing, filter },
+    collectionSlugs,
+    editing: editing ? { id: editing.product.id, name: editing.product.name, values: productFormValues(editing.product, editing.collectionSlugs) } : null,
+    // After a save the form redirects here (post/redirect/get) with what to tell the admin.
+    saved: url.searchParams.get("saved") === "1" ? { warnings: url.searchParams.getAll("note").slice(0, 10) } : null,
+  };
+}
+
+interface ActionResult {
+  toast?: ResultToast | null;
+  storage?: StorageState;
+  uploads?: ImageUploadResult["uploads"];
+  form?: ProductFormState;
+  importNotes?: string[];
+}
+
+const refuse = (status: number, toast: ResultToast, extra: Partial<ActionResult> = {}) => data<ActionResult>({ toast, ...extra }, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  // Multipart bodies are read whole by formData(): refuse oversized ones before reading.
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (!Number.isFinite(declared)) return refuse(411, { kind: "error", title: "Upload refused", description: "The request did not say how large it is." });
+  if (declared > MAX_UPLOAD_REQUEST_BYTES) {
+    return refuse(413, { kind: "error", title: "Upload too large", description: "Send at most 60 MB at a time (each image at most 10 MB)." });
+  }
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const storage = productImagesStorage(context.config);
+
+  if (intent === "check-storage") {
+    const status = await storage.check({ create: true });
+    return data<ActionResult>({ storage: status, toast: storageToast(status) });
+  }
+
+  if (intent === "upload-images") {
+    const files = form.getAll("images").filter((entry): entry is File => typeof entry !== "string" && entry.size > 0);
+    if (files.length === 0) return refuse(400, { kind: "error", title: "No images chosen", description: "Choose one or more image files first." });
+    if (files.length > MAX_IMAGES_PER_UPLOAD) {
+      return refuse(400, { kind: "error", title: "Too many images", description: `Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.` });
+    }
+    const uploads = await storeProductImages(
+      storage,
+      await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }))),
+    );
+    const stored = uploads.filter((upload) => upload.ok).length;
+    const refused = uploads.length - stored;
+    const toast: ResultToast =
+      refused === 0
+        ? { kind: "success", title: "Images uploaded", description: `Stored ${stored} ${stored === 1 ? "image" : "images"} in product-images.` }
+        : { kind: stored > 0 ? "warning" : "error", title: stored > 0 ? "Some images were refused" : "Images refused", description: `${stored} stored, ${refused} refused.` };
+    return data<ActionResult>({ uploads, toast, storage: await storage.check({ create: false }) }, { status: stored > 0 ? 200 : 400 });
+  }
+
+  if (intent === "save-product") {
+    const values = Object.fromEntries(PRODUCT_FORM_FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as ProductFormValues;
+    const editingId = Number(form.get("id")) || null;
+    const outcome = readProductForm(values, { knownCollectionSlugs: new Set(await listCollectionSlugs(context.db)) });
+    if (!outcome.ok) {
+      return refuse(400, { kind: "error", title: "Product not saved", description: "Check the highlighted fields." }, {
+        form: { values, errors: outcome.errors, warnings: outcome.warnings },
+      });
+    }
+    try {
+      const { id } = await saveOneProduct(context.db, outcome.product, editingId);
+      invalidateCatalog(context.db);
+      const params = new URLSearchParams({ edit: String(id), saved: "1" });
+      for (const warning of outcome.warnings.slice(0, 10)) params.append("note", warning);
+      throw redirect(`/admin/products?${params}#product-form`);
+    } catch (error) {
+      if (error instanceof ImportRowError) {
+        return refuse(409, { kind: "error", title: "Product not saved", description: error.reason }, {
+          form: { values, errors: error.reason.includes("slug") ? { slug: "Another product already has this slug." } : {}, formError: error.message },
+        });
+      }
+      throw error;
+    }
+  }
+
+  if (intent === "import-csv") {
+    // The form's no-JavaScript path: the same import the page's script sends to /admin/products/import.
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) {
+      return refuse(400, { kind: "error", title: IMPORT_MESSAGES.noProductsTitle, description: IMPORT_MESSAGES.noProducts });
+    }
+    const refused = checkCsvFile(file, "products");
+    if (refused || file.size > MAX_CSV_BYTES) return refuse(400, { kind: "error", ...(refused ?? { title: IMPORT_MESSAGES.fileTooLargeTitle }) });
+    const result = await importProductCsv(context.db, await file.text());
+    if (!result.ok) return refuse(result.status, { kind: "error", ...result.toast });
+    return data<ActionResult>({ toast: { kind: "success", ...result.toast }, importNotes: [...result.warnings, ...result.notes] });
+  }
+
+  return refuse(400, { kind: "error", title: "Unknown action", description: "Nothing was changed." });
+}
+
+export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, existing, collectionSlugs, editing, saved } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  useResultToast(result);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+
+  // Storage: checked (and the bucket created if missing) on load, and on the button.
+  const storageFetcher = useFetcher<ActionResult>();
+  useResultToast(storageFetcher.data);
+  const autoChecked = useRef(false);
+  useEffect(() => {
+    if (loaderData.storage.state === "missing" && !autoChecked.current) {
+      autoChecked.current = true;
+      storageFetcher.submit({ intent: "check-storage" }, { method: "post" });
+    }
+  }, [loaderData.storage.state, storageFetcher]);
+  const storage = storageFetcher.data?.storage ?? result?.storage ?? loaderData.storage;
+
+  useEffect(() => {
+    if (saved) showToast({ kind: "success", title: "Product saved", description: "The product page shows the change now." });
+    // Once per arrival, not on every revalidation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
+  const importer = useCsvImport<ProductCsvResult>({
+    kind: "products",
+    endpoint: "/admin/products/import",
+    parse: async (file, onProgress) => {
+      const outcome = await parseProductFile(file, { knownCollectionSlugs: new Set(collectionSlugs) }, onProgress);
+      return outcome.ok ? { ok: true, parsed: outcome } : { ok: false, error: outcome.error };
+    },
+    parsedToast: (parsed) => ({ title: IMPORT_MESSAGES.csvUploadedTitle, description: IMPORT_MESSAGES.csvUploaded(parsed.products.length) }),
+    onSaved: () => revalidator.revalidate(),
+  });
+  const { state, parsed, busy } = importer;
+
+  const title = mode === "new" ? "Add New Product" : "Products Management";
+  const formState: ProductFormState | null =
+    result?.form ??
+    (mode === "new" ? { values: {} } : mode === "edit" && editing ? { values: editing.values, warnings: saved?.warnings } : null);
+  const formBusy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-product";
+
+  return (
+    <>
+      <AdminPageHeader
+        toolbar
+        title={title}
+        description={
+          mode === "new"
+            ? "Fill in the form to add one product by hand, or upload a CSV to add many at once."
+            : "Upload a CSV of products, check it, then save it in one go. Products with a slug that already exists are updated."
+        }
+      >
+        <storageFetcher.Form method="post">
+          <input type="hidden" name="intent" value="check-storage" />
+          <button type="submit" className={buttonClasses({ variant: "secondary" }, "w-full px-3 sm:px-5")} disabled={storageFetcher.state !== "idle"}>
+            <HardDrive aria-hidden className="size-4" />
+            Check Storage Status
+          </button>
+        </storageFetcher.Form>
+        <FileButton id="product-csv-file" form="product-csv-form" label="Upload CSV" disabled={busy} onFile={(file) => void importer.chooseFile(file)} />
+        <button type="submit" form="product-csv-form" className={buttonClasses()} disabled={busy}>
+          <Database aria-hidden className="size-4" />
+          {state.phase === "uploading" || state.phase === "saving" ? "Saving…" : "Save to Database"}
+        </button>
+        <Link to="/admin/products/new#product-form" className={buttonClasses({ variant: "secondary" })}>
+          <Plus aria-hidden className="size-4" />
+          Add Product
+        </Link>
+      </AdminPageHeader>
+
+      {/* The CSV form: with scripts the page parses and previews first; without, it posts the file. */}
+      <form
+        id="product-csv-form"
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          void importer.save();
+        }}
+      >
+        <input type="hidden" name="intent" value="import-csv" />
+      </form>
+
+      <div className="space-y-6">
+        {/* The one-product form first when it is what the page was opened for. */}
+        {formState && (
+          <ProductForm
+            title={mode === "edit" && editing ? `Edit Product: ${editing.name}` : "Product details"}
+            editingId={mode === "edit" && editing ? editing.id : null}
+            state={formState}
+            busy={formBusy}
+          />
+        )}
+
+        <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <StorageBanner status={storage} checking={storageFetcher.state !== "idle"} />
+          <ImageUpload />
+        </div>
+
+        {state.phase === "parsing" && <ProgressBar label={`Reading ${state.fileName}`} fraction={state.fraction} />}
+        {state.phase === "uploading" && <ProgressBar label={`Uploading ${state.file.name}`} fraction={state.fraction} />}
+        {state.phase === "saving" && (
+          <ProgressBar label={`Saving ${state.parsed.products.length.toLocaleString("en-US")} products to the database…`} />
+        )}
+
+        {parsed && (
+          <WarningsList
+            title={parsed.warnings.length > 0 ? `Validation warnings (${parsed.warnings.length.toLocaleString("en-US")})` : "Validation warnings"}
+            warnings={parsed.warnings}
+            extra={parsed.warnings.length === 0 ? <p>No warnings: every row is complete.</p> : <p className="mt-2">Warnings do not stop saving.</p>}
+          />
+        )}
+        {importer.notes.length > 0 && <WarningsList title="Saved, with notes" warnings={importer.notes} />}
+        {result?.importNotes && result.importNotes.length > 0 && <WarningsList title="Saved, with notes" warnings={result.importNotes} />}
+
+        {parsed && <ProductPreviewTable products={parsed.products} />}
+
+        {!parsed && state.phase !== "parsing" && <ExistingProducts view={existing} />}
+
+        <div className="space-y-3">
+          <Collapsible title="Collection options reference">
+            <CollectionOptions existing={collectionSlugs} />
+          </Collapsible>
+          <Collapsible title="CSV guidelines">
+            <div className="space-y-4">
+              <ul className="list-disc space-y-1 pl-5 text-ink-muted">
+                <li>The first row names the columns (any letter case). <strong>name</strong>, <strong>brand</strong> and <strong>slug</strong> must be there.</li>
+                <li>Quote values that hold commas, quotes or line breaks: <code className="font-mono">"Cedar, glass"</code>; a quote inside is doubled: <code className="font-mono">"The ""Lakeside"""</code>.</li>
+                <li>Rows without a name or slug are skipped; an empty brand becomes Unknown Brand. Warnings name the row (1 = the first row under the header).</li>
+                <li>Lists are written <code className="font-mono">[a, b, c]</code>. Links must start with http:// or https://; anything else is dropped.</li>
+                <li>A column the file leaves out keeps existing products' values; an empty cell clears that field. Up to 20 MB per file.</li>
+              </ul>
+              <TemplateDownload csv={PRODUCT_CSV_TEMPLATE} fileName="products-template.csv" label="Download template CSV" />
+              <ColumnGuideTable guide={PRODUCT_COLUMN_GUIDE} />
+            </div>
+          </Collapsible>
+        </div>
+        <noscript>
+          <Notice tone="blue" title="Scripts are off">
+            Choose a file with Upload CSV, then Save to Database: the server checks and saves it without a preview.
+          </Notice>
+        </noscript>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,264 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as categories from "~/routes/admin/categories";
+import * as collectionsImport from "~/routes/admin/collections-import";
+import * as collections from "~/routes/admin/collections";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as features from "~/routes/admin/features";
+import * as layout from "~/routes/admin/layout";
+import * as productsImport from "~/routes/admin/products-import";
+import * as productsNew from "~/routes/admin/products-new";
+import * as products from "~/routes/admin/products";
+import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import type { DB } from "../db/connection.server";
+
+/**
+ * ARCHITECTURE D1: every /admin loader and action checks the session and the admin role on the
+ * server. Each one is called here through its route module, with a real database and real
+ * better-auth sessions: anonymously, as a signed-in user without the role, and (to prove the
+ * requests would work) as an admin. The refused calls must change nothing: no rows, no files.
+ */
+
+type Args = { request: Request; context: AuthTestContext["context"]; params: Record<string, string> };
+type Handler = (args: Args) => Promise<unknown>;
+
+const PRODUCT_CSV = "name,brand,slug,collection_ids\nGuarded Sauna,Test,guarded-sauna,[barrel-saunas]\n";
+const COLLECTION_CSV = "slug,title,product_ids\nguarded-list,Guarded List,guarded-sauna\n";
+
+async function pngBytes(): Promise<ArrayBuffer> {
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#b4500f" } }).png().toBuffer();
+  return png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer;
+}
+
+/** A multipart request as a browser sends it: with a Content-Length. */
+async function multipart(url: string, fields: Record<string, string | File | File[]>, headers: Record<string, string>): Promise<Request> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  }
+  const encoded = new Response(form);
+  const body = await encoded.arrayBuffer();
+  return new Request(url, {
+    method: "POST",
+    body,
+    headers: { ...headers, "content-type": encoded.headers.get("content-type")!, "content-length": String(body.byteLength) },
+  });
+}
+
+function csvPost(url: string, csv: string, headers: Record<string, string>): Request {
+  return new Request(url, { method: "POST", body: csv, headers: { ...headers, "content-type": "text/csv", "content-length": String(Buffer.byteLength(csv)) } });
+}
+
+/** What a route module answered, thrown or returned: status, redirect target, JSON body. */
+async function outcome(run: () => Promise<unknown>): Promise<{ status: number; location?: string | null; body?: unknown }> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    const body = value.headers.get("content-type")?.includes("json") ? await value.clone().json() : undefined;
+    return { status: value.status, location: value.headers.get("location"), body };
+  }
+  if (value && typeof value === "object" && "init" in value && (value as { type?: string }).type === "DataWithResponseInit") {
+    const withInit = value as { init: ResponseInit | null; data: unknown };
+    return { status: withInit.init?.status ?? 200, body: withInit.data };
+  }
+  return { status: 200, body: value };
+}
+
+async function snapshot(db: DB, dataDir: string) {
+  const storage = path.join(dataDir, "storage", "product-images");
+  let files: string[] = [];
+  try {
+    files = readdirSync(storage).sort();
+  } catch {
+    files = ["(no bucket)"];
+  }
+  return {
+    products: await db.selectFrom("products").selectAll().orderBy("id").execute(),
+    collections: await db.selectFrom("collections").selectAll().orderBy("id").execute(),
+    memberships: await db.selectFrom("collection_products").selectAll().orderBy("collection_id").orderBy("position").execute(),
+    users: await db.selectFrom("user").select(["id", "email", "role", "emailVerified"]).orderBy("id").execute(),
+    files,
+  };
+}
+
+interface Call {
+  name: string;
+  kind: "page" | "api";
+  /** Builds the request with the given extra headers (cookie, origin). */
+  request(headers: Record<string, string>): Promise<Request>;
+  handler: Handler;
+  /** A state-changing call: proves its effect as an admin. */
+  changes?: boolean;
+}
+
+const get = (url: string) => async (headers: Record<string, string>) => new Request(`${TEST_BASE_URL}${url}`, { headers });
+
+function calls(): Call[] {
+  const loaders: [string, string, Handler][] = [
+    ["admin layout", "/admin", layout.loader as Handler],
+    ["dashboard", "/admin", dashboard.loader as Handler],
+    ["products", "/admin/products?edit=1", products.loader as Handler],
+    ["products/new", "/admin/products/new", productsNew.loader as Handler],
+    ["collections", "/admin/collections", collections.loader as Handler],
+    ["categories", "/admin/categories", categories.loader as Handler],
+    ["features", "/admin/features", features.loader as Handler],
+  ];
+  const productForm = {
+    intent: "save-product",
+    name: "Hand Made",
+    brand: "Test",
+    slug: "hand-made",
+    price: "1000",
+  };
+  return [
+    ...loaders.map(([name, url, handler]) => ({ name: `${name} loader`, kind: "page" as const, request: get(url), handler })),
+    {
+      name: "products action: check-storage (creates the bucket)",
+      kind: "page",
+      changes: true,
+      handler: products.action as Handler,
+      request: (headers) => multipart(`${TEST_BASE_URL}/admin/products`, { intent: "check-storage" }, headers),
+    },
+    {
+      name: "products action: upload-images",
+      kind: "page",
+      changes: true,
+      handler: products.action as Handler,
+      request: async (headers) =>
+        multipart(`${TEST_BASE_URL}/admin/products`, { intent: "upload-images", images: [new File([await pngBytes()], "guarded.png", { type: "image/png" })] }, headers),
+    },
+    {
+      name: "products action: save-product",
+      kind: "page",
+      changes: true,
+      handler: products.action as Handler,
+      request: (headers) => multipart(`${TEST_BASE_URL}/admin/products`, productForm, headers),
+    },
+    {
+      name: "products action: import-csv (form)",
+      kind: "page",
+      changes: true,
+      handler: products.action as Handler,
+      request: (headers) =>
+        multipart(`${TEST_BASE_URL}/admin/products`, { intent: "import-csv", file: new File([PRODUCT_CSV], "p.csv", { type: "text/csv" }) }, headers),
+    },
+    {
+      name: "products/new action",
+      kind: "page",
+      changes: true,
+      handler: productsNew.action as Handler,
+      request: (headers) => multipart(`${TEST_BASE_URL}/admin/products/new`, { ...productForm, slug: "hand-made-2" }, headers),
+    },
+    {
+      name: "collections action: import-csv (form)",
+      kind: "page",
+      changes: true,
+      handler: collections.action as Handler,
+      request: (headers) =>
+        multipart(`${TEST_BASE_URL}/admin/collections`, { file: new File([COLLECTION_CSV], "c.csv", { type: "text/csv" }) }, headers),
+    },
+    {
+      name: "products import endpoint",
+      kind: "api",
+      changes: true,
+      handler: productsImport.action as Handler,
+      request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/products/import`, PRODUCT_CSV.replace(/guarded-sauna/g, "guarded-api"), headers),
+    },
+    {
+      name: "collections import endpoint",
+      kind: "api",
+      changes: true,
+      handler: collectionsImport.action as Handler,
+      request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/collections/import`, COLLECTION_CSV.replace("guarded-list", "guarded-api-list"), headers),
+    },
+  ];
+}
+
+describe.each(testDialects)("admin access on %s (D1)", (dialect) => {
+  let test: TestDatabase;
+  let ctx: AuthTestContext;
+  let userCookie: string;
+  let adminCookie: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    ctx = makeAuthContext(test);
+    await test.db.insertInto("collections").values({ slug: "barrel-saunas", title: "Barrel Saunas" }).execute();
+    await test.db.insertInto("products").values({ slug: "existing", name: "Existing", brand: "B" }).execute();
+    userCookie = await signedInAs(ctx.auth, "reader@example.com", { admin: false });
+    adminCookie = await signedInAs(ctx.auth, "boss@example.com", { admin: true });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await test?.drop();
+  });
+
+  it("anonymous: every loader and action redirects to sign-in (pages) or answers 401 (endpoints), changing nothing", async () => {
+    const before = await snapshot(test.db, ctx.dataDir);
+    for (const call of calls()) {
+      const request = await call.request({ ...SAME_SITE });
+      const result = await outcome(() => call.handler({ request, context: ctx.context, params: {} }));
+      if (call.kind === "api") {
+        expect(result, call.name).toMatchObject({ status: 401, body: { ok: false } });
+      } else {
+        expect(result.status, call.name).toBe(302);
+        expect(result.location, call.name).toMatch(/^\/auth(\?redirectTo=%2Fadmin.*)?$/);
+      }
+    }
+    expect(await snapshot(test.db, ctx.dataDir)).toEqual(before);
+  });
+
+  it("redirects with the page to come back to", async () => {
+    const request = new Request(`${TEST_BASE_URL}/admin/products?page=2`);
+    expect(await outcome(() => products.loader({ request, context: ctx.context, params: {} } as never))).toMatchObject({
+      status: 302,
+      location: "/auth?redirectTo=%2Fadmin%2Fproducts%3Fpage%3D2",
+    });
+  });
+
+  it("signed in without the admin role: every loader and action answers 403, changing nothing", async () => {
+    const before = await snapshot(test.db, ctx.dataDir);
+    for (const call of calls()) {
+      const request = await call.request({ ...SAME_SITE, cookie: userCookie });
+      const result = await outcome(() => call.handler({ request, context: ctx.context, params: {} }));
+      expect(result.status, call.name).toBe(403);
+      if (call.kind === "page") expect(result.body, call.name).toEqual({ reason: "not-admin", email: "reader@example.com" });
+    }
+    expect(await snapshot(test.db, ctx.dataDir)).toEqual(before);
+  });
+
+  it("an admin's POST from another site is refused too, changing nothing", async () => {
+    const before = await snapshot(test.db, ctx.dataDir);
+    for (const call of calls().filter((c) => c.changes)) {
+      for (const headers of [{ origin: "https://evil.example" }, {}] as Record<string, string>[]) {
+        const request = await call.request({ ...headers, cookie: adminCookie });
+        const result = await outcome(() => call.handler({ request, context: ctx.context, params: {} }));
+        expect(result.status, `${call.name} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    expect(await snapshot(test.db, ctx.dataDir)).toEqual(before);
+  });
+
+  it("the same calls work for an admin (so the refusals above are real)", async () => {
+    const before = await snapshot(test.db, ctx.dataDir);
+    for (const call of calls()) {
+      const request = await call.request({ ...SAME_SITE, cookie: adminCookie });
+      const result = await outcome(() => call.handler({ request, context: ctx.context, params: {} }));
+      // save-product answers with a redirect to the saved product (post/redirect/get).
+      expect([200, 302], `${call.name}: ${JSON.stringify(result)}`).toContain(result.status);
+      if (result.status === 302) expect(result.location, call.name).toMatch(/^\/admin\/products\?edit=\d+&saved=1/);
+    }
+    const after = await snapshot(test.db, ctx.dataDir);
+    expect(after.products.map((p) => p.slug).sort()).toEqual(["existing", "guarded-api", "guarded-sauna", "hand-made", "hand-made-2"]);
+    expect(after.collections.map((c) => c.slug).sort()).toEqual(["barrel-saunas", "guarded-api-list", "guarded-list"]);
+    expect(before.files).toEqual(["(no bucket)"]);
+    expect(after.files).toEqual(["guarded.png"]);
+  });
+});

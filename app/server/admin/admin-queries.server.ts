@@ -1,0 +1,133 @@
+import { sql } from "kysely";
+import type { Product } from "~/lib/catalog";
+import { toProduct } from "../catalog/rows";
+import type { DB } from "../db/connection.server";
+
+/** What the admin pages read: counts, the category and feature lists, a page of products. */
+
+export interface NameCount {
+  name: string;
+  count: number;
+}
+
+/** Categories in use, most products first. */
+export async function listCategoryCounts(db: DB): Promise<NameCount[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select(["category_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("category_id", "is not", null)
+    .where("category_id", "!=", "")
+    .groupBy("category_id")
+    .orderBy(sql`count(*)`, "desc")
+    .orderBy("category_id")
+    .execute();
+  return rows.map((row) => ({ name: row.category_id!, count: Number(row.n) }));
+}
+
+/**
+ * Key features in use, most products first. Features are a JSON list per product, read in code
+ * so the same query runs on both dialects (20,000 products take a few tens of milliseconds).
+ */
+export async function listFeatureCounts(db: DB): Promise<NameCount[]> {
+  const rows = await db.selectFrom("products").select("key_features").execute();
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    let features: unknown;
+    try {
+      features = JSON.parse(row.key_features);
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(features)) continue;
+    for (const feature of new Set(features.filter((item): item is string => typeof item === "string" && item.trim() !== ""))) {
+      counts.set(feature, (counts.get(feature) ?? 0) + 1);
+    }
+  }
+  return [...counts]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+export interface DashboardCounts {
+  products: number;
+  collections: number;
+  categories: number;
+  features: number;
+}
+
+export async function dashboardCounts(db: DB): Promise<DashboardCounts> {
+  const [products, collections, categories, features] = await Promise.all([
+    db.selectFrom("products").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("collections").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    listCategoryCounts(db),
+    listFeatureCounts(db),
+  ]);
+  return { products: Number(products.n), collections: Number(collections.n), categories: categories.length, features: features.length };
+}
+
+export interface ProductFilter {
+  category?: string;
+  feature?: string;
+  search?: string;
+}
+
+export const PRODUCTS_PER_PAGE = 50;
+
+/** LIKE with the user's text taken literally. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+export async function listProductsPage(
+  db: DB,
+  filter: ProductFilter,
+  page: number,
+): Promise<{ products: Product[]; total: number; page: number; pages: number }> {
+  let query = db.selectFrom("products");
+  if (filter.category) query = query.where("category_id", "=", filter.category);
+  if (filter.feature) {
+    // The list is stored as JSON text: the feature appears as its JSON string, quotes included.
+    query = query.where(sql<boolean>`key_features like ${`%${likeLiteral(JSON.stringify(filter.feature))}%`} escape '\\'`);
+  }
+  if (filter.search) {
+    const pattern = `%${likeLiteral(filter.search.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(slug)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(brand)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const { n } = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
+  const rows = await query
+    .selectAll()
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(PRODUCTS_PER_PAGE)
+    .offset((current - 1) * PRODUCTS_PER_PAGE)
+    .execute();
+  return { products: rows.map(toProduct), total, page: current, pages };
+}
+
+export async function listCollectionSlugs(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom("collections").select("slug").orderBy("slug").execute();
+  return rows.map((row) => row.slug);
+}
+
+/** A product and the slugs of its collections, for the edit form. */
+export async function findProductForEdit(db: DB, id: number): Promise<{ product: Product; collectionSlugs: string[] } | null> {
+  const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const memberships = await db
+    .selectFrom("collection_products")
+    .innerJoin("collections", "collections.id", "collection_products.collection_id")
+    .select("collections.slug")
+    .where("collection_products.product_id", "=", id)
+    .orderBy("collections.slug")
+    .execute();
+  return { product: toProduct(row), collectionSlugs: memberships.map((membership) => membership.slug) };
+}

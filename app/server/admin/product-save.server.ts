@@ -1,0 +1,227 @@
+import type { Insertable, Transaction, Updateable } from "kysely";
+import { prepareProductForSave, type ProductCsvColumn, type ProductImport } from "~/lib/csv/product-csv";
+import type { DB } from "../db/connection.server";
+import type { Database, ProductsTable } from "../db/schema";
+import { chunks, IN_LIST_CHUNK, setProductCollections } from "./memberships.server";
+import { databaseMessage, ImportRowError } from "./save-errors";
+
+/**
+ * Saving products (ARCHITECTURE D4, D5): an upsert on slug of every row inside ONE transaction,
+ * in multi-row batches (20,000 rows are 40 statements, not 20,000), then the memberships from
+ * collection_ids. Any failure rolls everything back, and the failing row is named.
+ */
+
+/** 500 rows x 22 columns stays below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+export const PRODUCT_BATCH_SIZE = 500;
+
+type Trx = Transaction<Database>;
+
+/** Which database columns a CSV column fills; name, brand and slug are always written. */
+const FIELD_COLUMNS: Partial<Record<ProductCsvColumn, (keyof ProductsTable)[]>> = {
+  category_id: ["category_id"],
+  tagline: ["tagline"],
+  description: ["description"],
+  full_description: ["full_description"],
+  price: ["price_cents"],
+  images: ["images"],
+  capacity: ["capacity"],
+  dimensions: ["dimensions"],
+  weight: ["weight_lbs"],
+  heater_type: ["heater_type"],
+  heater_spec: ["heater_spec"],
+  key_features: ["key_features"],
+  website: ["website"],
+  affiliate_link: ["affiliate_link"],
+  rating: ["rating"],
+  reviews_number: ["reviews_number"],
+  review_count: ["review_count"],
+  shipping_info: ["shipping_info"],
+};
+
+export const ALL_PRODUCT_COLUMNS = Object.keys(FIELD_COLUMNS).concat(["name", "brand", "slug", "collection_ids"]) as ProductCsvColumn[];
+
+function toRow(product: ProductImport, now: string): Insertable<ProductsTable> {
+  return {
+    slug: product.slug,
+    name: product.name,
+    brand: product.brand,
+    category_id: product.categoryId,
+    tagline: product.tagline,
+    description: product.description,
+    full_description: product.fullDescription,
+    price_cents: product.priceCents,
+    images: JSON.stringify(product.images),
+    capacity: product.capacity,
+    dimensions: product.dimensions,
+    weight_lbs: product.weightLbs,
+    heater_type: product.heaterType,
+    heater_spec: product.heaterSpec,
+    key_features: JSON.stringify(product.keyFeatures),
+    website: product.website,
+    affiliate_link: product.affiliateLink,
+    rating: product.rating,
+    reviews_number: product.reviewsNumber,
+    review_count: product.reviewCount,
+    shipping_info: product.shippingInfo,
+    // An imported product is a real one, even when it replaces a sample of the same slug.
+    is_sample: false,
+    updated_at: now,
+  };
+}
+
+/** The columns an existing product gets from this file: the ones the file has (ADR 0012). */
+function updatedColumns(columns: readonly ProductCsvColumn[]): (keyof ProductsTable)[] {
+  const fromFile = columns.flatMap((column) => FIELD_COLUMNS[column] ?? []);
+  return ["name", "brand", ...fromFile, "is_sample", "updated_at"];
+}
+
+async function upsertBatch(trx: Trx, rows: Insertable<ProductsTable>[], columns: (keyof ProductsTable)[]) {
+  return trx
+    .insertInto("products")
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.column("slug").doUpdateSet((eb) => {
+        const set: Record<string, unknown> = {};
+        for (const column of columns) set[column] = eb.ref(`excluded.${column}`);
+        return set as Updateable<ProductsTable>;
+      }),
+    )
+    .returning(["id", "slug"])
+    .execute();
+}
+
+export interface ProductSaveResult {
+  saved: number;
+  /** collection_ids entries that name no collection: 'Row 3: no-such-list'. */
+  notLinked: string[];
+}
+
+class BatchFailure extends Error {
+  constructor(
+    readonly batchIndex: number,
+    readonly original: unknown,
+  ) {
+    super(databaseMessage(original));
+  }
+}
+
+export async function saveProducts(
+  db: DB,
+  imported: readonly ProductImport[],
+  columns: readonly ProductCsvColumn[],
+  options: { batchSize?: number } = {},
+): Promise<ProductSaveResult> {
+  const products = imported.map(prepareProductForSave);
+  const batchSize = options.batchSize ?? PRODUCT_BATCH_SIZE;
+  const now = new Date().toISOString();
+  const update = updatedColumns(columns);
+  const batches = chunks(products, batchSize);
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const idBySlug = new Map<string, number>();
+      for (const [index, batch] of batches.entries()) {
+        try {
+          const saved = await upsertBatch(trx, batch.map((product) => toRow(product, now)), update);
+          for (const row of saved) idBySlug.set(row.slug, Number(row.id));
+        } catch (error) {
+          throw new BatchFailure(index, error);
+        }
+      }
+      const notLinked = columns.includes("collection_ids") ? await linkCollections(trx, products, idBySlug) : [];
+      return { saved: products.length, notLinked };
+    });
+  } catch (error) {
+    if (error instanceof BatchFailure) {
+      throw await findFailingProduct(db, batches, error, now, update);
+    }
+    throw error;
+  }
+}
+
+async function linkCollections(trx: Trx, products: readonly ProductImport[], idBySlug: Map<string, number>): Promise<string[]> {
+  const slugs = [...new Set(products.flatMap((product) => product.collectionIds))];
+  const collectionIdBySlug = new Map<string, number>();
+  for (const part of chunks(slugs, IN_LIST_CHUNK)) {
+    const rows = await trx.selectFrom("collections").select(["id", "slug"]).where("slug", "in", part).execute();
+    for (const row of rows) collectionIdBySlug.set(row.slug, Number(row.id));
+  }
+  const notLinked: string[] = [];
+  const entries = products.map((product) => ({
+    productId: idBySlug.get(product.slug)!,
+    collectionIds: product.collectionIds.flatMap((slug) => {
+      const id = collectionIdBySlug.get(slug);
+      if (id === undefined) notLinked.push(`Row ${product.rowNumber}: ${slug}`);
+      return id === undefined ? [] : [id];
+    }),
+  }));
+  await setProductCollections(trx, entries);
+  return notLinked;
+}
+
+/** Thrown on purpose to roll the diagnosis back. */
+class RollBack extends Error {}
+
+/**
+ * A batch failed and the transaction rolled back. Replay it, row by row, in a transaction that
+ * is always rolled back, to name the row: slow, but only on the failure path.
+ */
+async function findFailingProduct(
+  db: DB,
+  batches: ProductImport[][],
+  failure: BatchFailure,
+  now: string,
+  update: (keyof ProductsTable)[],
+): Promise<Error> {
+  const found: { culprit?: ImportRowError } = {};
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const batch of batches.slice(0, failure.batchIndex)) await upsertBatch(trx, batch.map((p) => toRow(p, now)), update);
+      for (const product of batches[failure.batchIndex] ?? []) {
+        try {
+          await upsertBatch(trx, [toRow(product, now)], update);
+        } catch (error) {
+          found.culprit = new ImportRowError(product.rowNumber, product.slug, databaseMessage(error));
+          break;
+        }
+      }
+      throw new RollBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack) && !found.culprit) return failure;
+  }
+  if (found.culprit) return found.culprit;
+  const batch = batches[failure.batchIndex] ?? [];
+  return new Error(`Rows ${batch[0]?.rowNumber ?? "?"}–${batch.at(-1)?.rowNumber ?? "?"}: ${failure.message}`);
+}
+
+/**
+ * The admin's one-product form. A new product must have a slug of its own; an edited one is
+ * found by id, so its slug may change (as long as no other product has the new one).
+ */
+export async function saveOneProduct(
+  db: DB,
+  imported: ProductImport,
+  editingId: number | null,
+): Promise<{ id: number; notLinked: string[] }> {
+  const product = prepareProductForSave(imported);
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const sameSlug = await trx.selectFrom("products").select("id").where("slug", "=", product.slug).executeTakeFirst();
+    if (sameSlug && Number(sameSlug.id) !== editingId) {
+      throw new ImportRowError(0, product.slug, "another product already has this slug");
+    }
+    let id: number;
+    if (editingId === null) {
+      const row = await trx.insertInto("products").values(toRow(product, now)).returning("id").executeTakeFirstOrThrow();
+      id = Number(row.id);
+    } else {
+      const row = toRow(product, now);
+      const result = await trx.updateTable("products").set(row).where("id", "=", editingId).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new ImportRowError(0, product.slug, "this product no longer exists");
+      id = editingId;
+    }
+    const notLinked = await linkCollections(trx, [product], new Map([[product.slug, id]]));
+    return { id, notLinked };
+  });
+}

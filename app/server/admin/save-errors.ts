@@ -1,0 +1,21 @@
+/**
+ * A save that failed because of one row (ARCHITECTURE D5: "say which row broke it"). The row
+ * number is the CSV data row (1 = first row under the header), or 0 for a form.
+ */
+export class ImportRowError extends Error {
+  override name = "ImportRowError";
+
+  constructor(
+    readonly rowNumber: number,
+    readonly slug: string,
+    readonly reason: string,
+  ) {
+    super(rowNumber > 0 ? `Row ${rowNumber} (slug "${slug}"): ${reason}` : `${slug}: ${reason}`);
+  }
+}
+
+/** A database error as one readable line (drivers add codes and newlines). */
+export function databaseMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0]!.trim();
+}

@@ -1,0 +1,90 @@
+import { sql } from "kysely";
+import type { DB } from "../db/connection.server";
+import type { Auth } from "./auth.server";
+
+/**
+ * The first admin (ARCHITECTURE D2): sign-up never grants the role; the operator runs
+ * `npm run create-admin -- --email E --password P`, which lands here.
+ */
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Users whose role list includes 'admin' ('admin', or 'user,admin' from the admin plugin). */
+export async function countAdmins(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("user")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where((eb) =>
+      eb.or([
+        eb("role", "=", "admin"),
+        eb("role", "like", "admin,%"),
+        eb("role", "like", "%,admin"),
+        eb("role", "like", "%,admin,%"),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The one start-up line of D2, or null when an admin exists. */
+export async function missingAdminHint(db: DB): Promise<string | null> {
+  return (await countAdmins(db)) > 0
+    ? null
+    : "No admin account yet. Create one with: npm run create-admin -- --email you@example.com --password 'a long password'";
+}
+
+export class CreateAdminError extends Error {
+  override name = "CreateAdminError";
+}
+
+export interface CreateAdminResult {
+  action: "created" | "promoted";
+  email: string;
+  passwordChanged: boolean;
+}
+
+function withAdminRole(role: string | null): string {
+  const roles = (role ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "" && part !== "user");
+  return [...new Set([...roles, "admin"])].join(",");
+}
+
+/**
+ * Creates a confirmed admin, or promotes (and confirms) an existing account. A password given
+ * for an existing account replaces its password; without one the old password stays.
+ */
+export async function createOrPromoteAdmin(
+  auth: Auth,
+  db: DB,
+  input: { email: string; password?: string },
+): Promise<CreateAdminResult> {
+  const email = input.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CreateAdminError(`"${input.email}" is not an email address`);
+  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new CreateAdminError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+
+  const existing = await db.selectFrom("user").select(["id", "role"]).where(sql`lower(email)`, "=", email).executeTakeFirst();
+  if (!existing) {
+    if (input.password === undefined) throw new CreateAdminError(`no account for ${email}: give --password to create one`);
+    await auth.api.createUser({
+      body: { email, password: input.password, name: email.split("@")[0] ?? email, role: "admin", data: { emailVerified: true } },
+    });
+    return { action: "created", email, passwordChanged: true };
+  }
+
+  const context = await auth.$context;
+  await context.internalAdapter.updateUser(existing.id, { role: withAdminRole(existing.role), emailVerified: true });
+  if (input.password !== undefined) {
+    const hash = await context.password.hash(input.password);
+    const accounts = await context.internalAdapter.findAccounts(existing.id);
+    if (accounts.some((account) => account.providerId === "credential")) {
+      await context.internalAdapter.updatePassword(existing.id, hash);
+    } else {
+      await context.internalAdapter.linkAccount({ providerId: "credential", accountId: existing.id, userId: existing.id, password: hash });
+    }
+  }
+  return { action: "promoted", email, passwordChanged: input.password !== undefined };
+}

@@ -1,0 +1,99 @@
+import { betterAuth } from "better-auth";
+import { admin } from "better-auth/plugins";
+import pg from "pg";
+import { SITE_NAME } from "~/lib/site-navigation";
+import type { AppConfig } from "../config.server";
+import type { DB } from "../db/connection.server";
+import { log } from "../log.server";
+import { confirmationMail } from "../mail/account-mail";
+import { createMailer, type Mailer } from "../mail/mailer.server";
+import { allowedOrigins } from "./origin.server";
+
+/**
+ * The better-auth instance: email and password with a confirmed address required, and the admin
+ * plugin's role column (ARCHITECTURE D1–D3, docs/decisions/0010 and 0011).
+ *
+ * - Tables come from our own migration (ADR 0004); better-auth never migrates anything itself.
+ * - On SQLite it shares our Kysely instance. On PostgreSQL it gets its own pg.Pool, because our
+ *   pool parses int8 and date differently from what better-auth expects (it wants Date objects).
+ * - The confirmation link points at /auth/callback, which verifies the token and says what
+ *   happened, instead of better-auth's bare JSON endpoint.
+ * - better-auth's own rate limiter is off: it cannot see client addresses here and would put
+ *   every visitor in one shared bucket. The credential endpoints our forms already serve are
+ *   closed in the HTTP handler, and the forms apply our limiter (rate-limit.server.ts).
+ */
+
+export const CONFIRMATION_LINK_HOURS = 24;
+
+/** Paths of better-auth's HTTP handler that our /auth forms serve instead (one door, one limiter). */
+export const PATHS_SERVED_BY_OUR_FORMS = [
+  "/sign-in/email",
+  "/sign-up/email",
+  "/send-verification-email",
+  "/verify-email",
+  "/request-password-reset",
+  "/reset-password",
+  "/forget-password",
+];
+
+function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlite" }, mailer: Mailer) {
+  return betterAuth({
+    appName: SITE_NAME,
+    baseURL: config.baseUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    database,
+    trustedOrigins: allowedOrigins(config.baseUrl),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      // Sign-up never signs in: the address must be confirmed first.
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: CONFIRMATION_LINK_HOURS * 60 * 60,
+      async sendVerificationEmail({ user, token }) {
+        const link = `${config.baseUrl}/auth/callback?token=${encodeURIComponent(token)}`;
+        await mailer.send(confirmationMail(user.email, link, CONFIRMATION_LINK_HOURS));
+      },
+    },
+    // D2: sign-up never grants admin; scripts/create-admin.ts does.
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    rateLimit: { enabled: false },
+    disabledPaths: PATHS_SERVED_BY_OUR_FORMS,
+    telemetry: { enabled: false },
+    logger: {
+      level: config.logLevel === "debug" ? "debug" : "warn",
+      log(level, message) {
+        (level === "error" ? log.error : level === "warn" ? log.warn : level === "debug" ? log.debug : log.info)(`auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof buildAuth>;
+
+export interface AuthResources {
+  auth: Auth;
+  mailer: Mailer;
+  /** Ends the PostgreSQL pool (if any) and the mail transport. */
+  close(): Promise<void>;
+}
+
+export function createAuth(config: AppConfig, db: DB, options: { mailer?: Mailer } = {}): AuthResources {
+  const mailer = options.mailer ?? createMailer(config);
+  const pool =
+    config.database.dialect === "postgres" ? new pg.Pool({ connectionString: config.database.url, max: 5 }) : undefined;
+  const auth = buildAuth(config, pool ?? { db, type: "sqlite" }, mailer);
+  return {
+    auth,
+    mailer,
+    async close() {
+      mailer.close();
+      await pool?.end();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { AppConfig } from "../config.server";
+import { log } from "../log.server";
+
+/**
+ * Account mail (ARCHITECTURE D3). With SMTP_URL set, messages go out through that server.
+ * Without it they are written to DATA_DIR/mail/ as .eml files (open them with any mail program)
+ * and the one line that matters, the link, is printed in the server log: sign-up then works on
+ * a laptop with no mail server at all.
+ */
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Printed in the log when the message goes to the outbox, e.g. the confirmation link. */
+  logLine?: string;
+}
+
+export type MailDelivery = { via: "smtp"; messageId: string } | { via: "outbox"; file: string };
+
+export interface Mailer {
+  send(message: MailMessage): Promise<MailDelivery>;
+  close(): void;
+}
+
+export type MailConfig = Pick<AppConfig, "smtpUrl" | "mailFrom" | "dataDir">;
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, "mail");
+}
+
+export function createMailer(config: MailConfig): Mailer {
+  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outboxDir(config.dataDir), config.mailFrom);
+}
+
+function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      log.info(`Mail sent to ${message.to}: ${message.subject}`);
+      return { via: "smtp", messageId: String(info.messageId) };
+    },
+    close: () => transport.close(),
+  };
+}
+
+function outboxMailer(dir: string, from: string): Mailer {
+  // Builds the complete RFC 822 message without sending it anywhere.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const recipient = message.to.replace(/[^a-z0-9@._-]+/gi, "_").slice(0, 80);
+      const file = path.join(dir, `${stamp}-${recipient}-${randomBytes(3).toString("hex")}.eml`);
+      // 0600: the message holds a link that activates an account.
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      log.info(`Mail to ${message.to} saved to ${file} (no SMTP_URL set)${message.logLine ? `: ${message.logLine}` : ""}`);
+      return { via: "outbox", file };
+    },
+    close() {},
+  };
+}

@@ -1,0 +1,85 @@
+import sharp from "sharp";
+import { storedImageName, type ImageFormat } from "./file-names";
+import type { Storage } from "./storage.server";
+
+/**
+ * Uploading product pictures from the admin. Only real images are kept: every file is decoded
+ * with sharp (a renamed HTML page, a truncated JPEG or an SVG with script in it is refused), it
+ * may be at most 10 MB and at most 40 megapixels (a decompression bomb is refused before it is
+ * decoded).
+ */
+
+/** sharp's metadata type (its `export =` namespace is not reachable through a default import here). */
+type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Several files go in one form post; more than this is refused before it is read. */
+export const MAX_IMAGES_PER_UPLOAD = 20;
+export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
+
+export type ImageCheck = { ok: true; format: ImageFormat; width: number; height: number } | { ok: false; reason: string };
+
+export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
+  if (bytes.byteLength === 0) return { ok: false, reason: "is empty" };
+  if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, reason: "is larger than 10 MB" };
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return { ok: false, reason: "is not an image" };
+  }
+  const format = imageFormatOf(metadata);
+  if (!format) return { ok: false, reason: "is not a JPEG, PNG, WebP, AVIF or GIF image" };
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  const pixels = width * height * Math.max(1, metadata.pages ?? 1);
+  if (!(width > 0 && height > 0)) return { ok: false, reason: "is not an image" };
+  if (pixels > MAX_IMAGE_PIXELS) return { ok: false, reason: `is ${width} x ${height} pixels; the limit is 40 megapixels` };
+  try {
+    // Decode every pixel: a damaged or truncated file fails here instead of on the site.
+    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", animated: true }).stats();
+  } catch {
+    return { ok: false, reason: "is damaged or incomplete" };
+  }
+  return { ok: true, format, width, height };
+}
+
+function imageFormatOf(metadata: Metadata): ImageFormat | null {
+  switch (metadata.format) {
+    case "jpeg":
+    case "png":
+    case "webp":
+    case "gif":
+      return metadata.format;
+    case "heif":
+      // sharp reports AVIF as HEIF with AV1 compression; HEIC (HEVC) browsers cannot show.
+      return metadata.compression === "av1" ? "avif" : null;
+    default:
+      return null;
+  }
+}
+
+export type UploadResult = { file: string; ok: true; storedAs: string; width: number; height: number } | { file: string; ok: false; reason: string };
+
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Checks and stores each file on its own: one bad file does not stop the others. */
+export async function storeProductImages(storage: Storage, files: readonly UploadedFile[]): Promise<UploadResult[]> {
+  const results: UploadResult[] = [];
+  for (const file of files) {
+    const check = await checkImage(file.bytes);
+    if (!check.ok) {
+      results.push({ file: file.name, ok: false, reason: check.reason });
+      continue;
+    }
+    const storedAs = storedImageName(file.name, check.format);
+    await storage.put(storedAs, file.bytes);
+    results.push({ file: file.name, ok: true, storedAs, width: check.width, height: check.height });
+  }
+  return results;
+}
+

@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { StorageState } from "~/lib/admin/storage-messages";
+import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
+import type { AppConfig } from "../config.server";
+import { isSafeStoredName } from "./file-names";
+
+/**
+ * Where uploaded product pictures live (SPEC §7 "Storage", ARCHITECTURE "files"). The pages only
+ * know the public path /storage/product-images/{name}; this interface hides whether the bytes
+ * are on local disk (today) or in an S3-compatible bucket (later).
+ */
+
+/** SPEC §4 "Storage check": the states the products page shows (words in lib/admin/storage-messages). */
+export type StorageStatus = StorageState;
+
+export interface StoredFile {
+  size: number;
+  modified: Date;
+  body: ReadableStream<Uint8Array>;
+}
+
+export interface Storage {
+  readonly bucket: string;
+  /** Looks at the bucket; with create, makes it when it is missing (SPEC: "created as public"). */
+  check(options: { create: boolean }): Promise<StorageStatus>;
+  /** Writes (or replaces) one file. The name must already be safe (file-names.ts). */
+  put(name: string, bytes: Uint8Array): Promise<void>;
+  /** Null when there is no such file. */
+  open(name: string): Promise<StoredFile | null>;
+}
+
+function detailOf(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  return code ? `${code}: ${message}` : String(message ?? error);
+}
+
+/** The bucket as a folder: DATA_DIR/storage/product-images. */
+export class LocalDiskStorage implements Storage {
+  readonly bucket = PRODUCT_IMAGES_BUCKET;
+  readonly directory: string;
+
+  constructor(readonly root: string) {
+    this.directory = path.join(root, PRODUCT_IMAGES_BUCKET);
+  }
+
+  async check({ create }: { create: boolean }): Promise<StorageStatus> {
+    try {
+      try {
+        const found = await stat(this.directory);
+        if (!found.isDirectory()) return { state: "partial", detail: `${this.directory} is not a folder` };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") return { state: "inaccessible", detail: detailOf(error) };
+        if (!create) return { state: "missing" };
+        try {
+          await this.makeBucketDirectory();
+        } catch (mkdirError) {
+          return { state: "create-failed", detail: detailOf(mkdirError) };
+        }
+        return { state: "created", files: 0 };
+      }
+      try {
+        const entries = await readdir(this.directory, { withFileTypes: true });
+        return { state: "ready", files: entries.filter((entry) => entry.isFile() && !entry.name.startsWith(".")).length };
+      } catch (error) {
+        return { state: "partial", detail: detailOf(error) };
+      }
+    } catch (error) {
+      return { state: "error", detail: detailOf(error) };
+    }
+  }
+
+  protected async makeBucketDirectory(): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+  }
+
+  async put(name: string, bytes: Uint8Array): Promise<void> {
+    if (!isSafeStoredName(name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
+    await mkdir(this.directory, { recursive: true });
+    // Write aside, then rename: a reader never sees half a picture.
+    const temporary = path.join(this.directory, `.upload-${randomBytes(6).toString("hex")}`);
+    try {
+      await writeFile(temporary, bytes);
+      await rename(temporary, path.join(this.directory, name));
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async open(name: string): Promise<StoredFile | null> {
+    if (!isSafeStoredName(name)) return null;
+    const file = path.join(this.directory, name);
+    try {
+      const found = await stat(file);
+      if (!found.isFile()) return null;
+      return {
+        size: found.size,
+        modified: found.mtime,
+        body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+      };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** The product-images bucket of this installation. Cheap: holds no handles. */
+export function productImagesStorage(config: Pick<AppConfig, "dataDir">): Storage {
+  return new LocalDiskStorage(path.join(config.dataDir, "storage"));
+}

@@ -1,0 +1,41 @@
+import { expect, signInAsNewAdmin, test } from "./admin-support";
+
+// The admin layout on a 390 px phone (SPEC §2 "Admin area"; VISUAL.md: nothing scrolls sideways
+// except a table that says so). Runs in the mobile project.
+
+// Each test runs create-admin (a tsx start-up) and several sign-ins: allow for a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "mobile", "phone layout");
+});
+
+async function expectNoSidewaysScroll(page: import("@playwright/test").Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test("the admin panel is usable at 390 px: links, active page, pages without sideways scrolling", async ({ page, adminSite }) => {
+  await signInAsNewAdmin(page, adminSite, "phone");
+  const nav = page.getByRole("navigation", { name: "Admin Panel" });
+  for (const name of ["Dashboard", "Products", "Collections"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  await expectNoSidewaysScroll(page);
+
+  await nav.getByRole("link", { name: "Products" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Products Management" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
+  for (const name of ["Check Storage Status", "Save to Database"]) await expect(page.getByRole("button", { name })).toBeInViewport();
+  await expect(page.getByText("Upload CSV", { exact: true })).toBeInViewport();
+  await expect(page.getByRole("link", { name: "Add Product" })).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+
+  await nav.getByRole("link", { name: "Collections" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Collections Management" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  await page.goto("/admin/products/new");
+  await expect(page.getByRole("heading", { level: 1, name: "Add New Product" })).toBeVisible();
+  await expect(page.getByLabel("Name *")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});

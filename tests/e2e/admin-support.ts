@@ -1,0 +1,176 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The admin specs run against a server of their own: the same production build and
+ * `node server.js` as playwright.config.ts's web server, on its own port and its own fresh
+ * DATA_DIR. They import products and collections, and the other specs count on the 29 sample
+ * products of an untouched catalog; a private server keeps both honest when they run in
+ * parallel. create-admin is run with that server's DATA_DIR, exactly as an operator would.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface AdminSite {
+  url: string;
+  dataDir: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, stderr: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`admin test server exited (${child.exitCode}): ${stderr()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`admin test server did not start in 60 s: ${stderr()}`);
+}
+
+/** Environment for the server and the script: a fresh SQLite site, whatever the shell has set. */
+function siteEnv(dataDir: string, port?: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...(port ? { PORT: String(port) } : {}),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+    BASE_URL: "",
+    SMTP_URL: "",
+    SEED_SAMPLE_CONTENT: "true",
+  };
+}
+
+export const test = base.extend<object, { adminSite: AdminSite }>({
+  adminSite: [
+    async ({}, use) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-e2e-admin-"));
+      const port = await freePort();
+      let errors = "";
+      const child = spawn(process.execPath, ["server.js"], { cwd: root, env: siteEnv(dataDir, port), stdio: ["ignore", "ignore", "pipe"] });
+      child.stderr?.on("data", (chunk: Buffer) => {
+        errors += chunk.toString();
+        // Warnings and errors of the private server show in the test output, like the shared one's.
+        process.stderr.write(`[admin server] ${chunk.toString()}`);
+      });
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        await waitUntilServing(url, child, () => errors);
+        await use({ url, dataDir });
+      } finally {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ adminSite }, use) => use(adminSite.url),
+});
+
+export { expect };
+
+/** `npx tsx scripts/create-admin.ts --email E --password P` against the site's DATA_DIR. */
+export function runCreateAdmin(site: AdminSite, email: string, password: string): string {
+  const result = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email, "--password", password], {
+    cwd: root,
+    env: siteEnv(site.dataDir),
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  if (result.status !== 0) throw new Error(`create-admin failed (${result.status}): ${result.stderr}${result.stdout}`);
+  return result.stdout;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The confirmation link of the newest message to `email` in DATA_DIR/mail (the outbox). */
+export async function confirmationLinkFromOutbox(site: AdminSite, email: string): Promise<string> {
+  const dir = path.join(site.dataDir, "mail");
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(dir).filter((file) => file.endsWith(".eml")).sort();
+        } catch {
+          return undefined;
+        }
+        for (const file of files.reverse()) {
+          const eml = decodeQuotedPrintable(readFileSync(path.join(dir, file), "utf8"));
+          if (!new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(eml)) continue;
+          link = eml.match(/https?:\/\/[^\s"<>]+\/auth\/callback\?token=[^\s"<>]+/)?.[0];
+          if (link) return link;
+        }
+        return undefined;
+      },
+      { message: `a confirmation mail to ${email} in ${dir}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+/** Signs in through the /auth form. */
+export async function signIn(page: Page, email: string, password: string) {
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+let counter = 0;
+/** A fresh address per test, so parallel tests never share an account. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}.${process.pid}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+/** A new admin (made by the script) signed in through the form, on the dashboard. */
+export async function signInAsNewAdmin(page: Page, site: AdminSite, label = "admin"): Promise<string> {
+  const email = uniqueEmail(label);
+  const password = "a long admin password";
+  runCreateAdmin(site, email, password);
+  await page.goto("/auth");
+  await signIn(page, email, password);
+  await expect(page).toHaveURL((url) => url.pathname === "/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  return email;
+}
+
+/** A sonner toast with this title (and description, when given). */
+export function toast(page: Page, title: string, description?: string) {
+  const item = page.locator("[data-sonner-toast]").filter({ hasText: title });
+  return description ? item.filter({ hasText: description }) : item;
+}
+
+/** Hydration done: client-side handlers (file parsing, XHR saves) are live. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const element = document.querySelector("#product-csv-file, #collection-csv-file, form");
+    return Boolean(element && Object.keys(element).some((key) => key.startsWith("__react")));
+  });
+}
