@@ -18,10 +18,13 @@ try {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     const { createSite } = await vite.ssrLoadModule("./app/server/site.server.ts");
-    site = await createSite({ build: () => vite.ssrLoadModule("virtual:react-router/server-build") });
+    site = await createSite({
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build"),
+      publicDir: path.resolve("public"),
+    });
   } else {
     const { createSite } = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-    site = await createSite();
+    site = await createSite({ publicDir: path.join(buildDir, "client") });
   }
 } catch (error) {
   // A bad setting or an unreachable database: one clear line, no stack trace.
@@ -34,6 +37,32 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 app.use(compression());
+// compression forwards res.on("drain") to its compressor but not res.off("drain"), so every
+// "drain" that React Router waits for while streaming a large page stayed on the compressor
+// for the rest of the response (MaxListenersExceededWarning). Forward removals too.
+app.use((_req, res, next) => {
+  const addDrain = res.on;
+  const remove = res.removeListener;
+  const onCompressor = [];
+  res.on = res.addListener = function on(type, listener) {
+    const target = addDrain.call(this, type, listener);
+    if (type === "drain" && target !== this) onCompressor.push({ listener, target });
+    return this;
+  };
+  res.off = res.removeListener = function off(type, listener) {
+    if (type === "drain") {
+      // `once` wraps the listener; a removal may name either the wrapper or the original.
+      const index = onCompressor.findIndex((entry) => entry.listener === listener || entry.listener.listener === listener);
+      if (index !== -1) {
+        const [{ listener: registered, target }] = onCompressor.splice(index, 1);
+        target.removeListener(type, registered);
+        return this;
+      }
+    }
+    return remove.call(this, type, listener);
+  };
+  next();
+});
 if (site.config.logLevel === "debug") {
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -57,6 +86,9 @@ if (vite) {
   // Vite fingerprints everything under /assets: safe to cache for a year.
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
   // Images and icons keep their names when they change: a day, then revalidate.
+  // A missing image is a plain 404 here: the page's <img> falls back on its own, and rendering
+  // the whole not-found page for every broken image would cost more than the image.
+  app.use("/images", express.static(path.join(buildDir, "client/images"), { maxAge: "1d", fallthrough: false }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1d", index: false }));
 }
 app.use(site.requestHandler);

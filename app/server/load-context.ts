@@ -12,6 +12,8 @@ declare module "react-router" {
     config: AppConfig;
     /** better-auth: sessions, sign-in, the admin role (app/server/auth/). */
     auth: Auth;
+    /** The folder the site's own files (/images/*) are read from; server.js decides it. */
+    publicDir: string;
   }
 }
 

@@ -1,5 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
+import path from "node:path";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { loadArticles } from "./articles.server";
 import { missingAdminHint } from "./auth/admins.server";
@@ -24,7 +25,12 @@ export interface Site {
  * server bundle's entry (vite.config.ts), so config, database and routes share one copy.
  */
 export async function createSite(
-  options: { env?: NodeJS.ProcessEnv; build?: () => Promise<ServerBuild> } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    build?: () => Promise<ServerBuild>;
+    /** Where /images/* and the icons are served from: the build's client folder, or public/ in development. */
+    publicDir?: string;
+  } = {},
 ): Promise<Site> {
   const config = loadConfig(options.env ?? process.env);
   setLogLevel(config.logLevel);
@@ -48,7 +54,8 @@ export async function createSite(
   }
 
   const authResources = createAuth(config, db);
-  const context: AppLoadContext = { db, config, auth: authResources.auth };
+  const publicDir = path.resolve(options.publicDir ?? "public");
+  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir };
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const requestHandler = createRequestHandler({ build, getLoadContext: () => context });
 

@@ -137,6 +137,12 @@ test("sign up, confirm, get promoted, import products and a collection, see them
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Kettu Cube 2");
     await expect(main.getByText("Unknown Brand").first()).toBeVisible();
     await expect(main).toContainText("Contact for Price");
+    // The CSV gives Kettu no dimensions and no heater specification: the card says 'N/A'.
+    const specs = page.getByRole("region", { name: "Specifications" });
+    const spec = (label: string) => specs.locator("div", { has: page.locator("dt", { hasText: label }) }).locator("dd");
+    await expect(spec("Capacity")).toHaveText("2 Person");
+    await expect(spec("Dimensions")).toHaveText("N/A");
+    await expect(spec("Heater Specifications")).toHaveText("N/A");
   });
 
   await test.step("a collections CSV: parsed with the spec's warning, saved", async () => {

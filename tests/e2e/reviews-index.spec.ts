@@ -67,7 +67,8 @@ test("searching for a brand shows its saunas", async ({ page }) => {
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/reviews\?q=Emberfold$/);
   await expect(page.getByRole("heading", { level: 2, name: "Results for “Emberfold”" })).toBeVisible();
-  await expect(page.getByTestId("results-count")).toHaveText("4 saunas");
+  // collections.spec.ts adds "Emberfold Picks" collections to the same database while this runs.
+  await expect(page.getByTestId("results-count")).toHaveText(/^4 saunas( and \d+ collections?)?$/);
   const rows = page.getByTestId("product-row");
   await expect(rows).toHaveCount(4);
   for (const row of await rows.all()) await expect(row).toContainText("Emberfold Wellness");

@@ -39,7 +39,7 @@ export function makeAuthContext(test: TestDatabase): AuthTestContext {
   };
   const resources = createAuth(config, test.db, { mailer });
   return {
-    context: { db: test.db, config, auth: resources.auth },
+    context: { db: test.db, config, auth: resources.auth, publicDir: path.resolve("public") },
     auth: resources.auth,
     mails,
     dataDir,

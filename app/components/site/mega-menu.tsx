@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { NavigationMenu } from "radix-ui";
-import { Link, NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { bestSaunasMenu, type MenuLink } from "~/lib/site-navigation";
@@ -14,6 +14,7 @@ const topLinkClasses =
  * The panel is always in the HTML (forceMount) so its links exist for crawlers and no-JS readers.
  */
 export function MegaMenu() {
+  const { pathname } = useLocation();
   return (
     <NavigationMenu.Root aria-label="Main" className="hidden md:block">
       <NavigationMenu.List className="flex items-center gap-1">
@@ -62,17 +63,19 @@ export function MegaMenu() {
           </NavigationMenu.Content>
         </NavigationMenu.Item>
         <NavigationMenu.Item>
-          <NavigationMenu.Link asChild>
-            <NavLink to="/reviews" className={({ isActive }) => cn(topLinkClasses, isActive && "text-brand")}>
+          {/* Radix's Slot merges className as a string, so NavLink's className function cannot be used here. */}
+          <NavigationMenu.Link asChild active={isCurrentSection(pathname, "/reviews")}>
+            <Link to="/reviews" className={cn(topLinkClasses, "data-[active]:text-brand")}>
               Reviews
-            </NavLink>
+            </Link>
           </NavigationMenu.Link>
         </NavigationMenu.Item>
         <NavigationMenu.Item>
-          <NavigationMenu.Link asChild>
-            <NavLink to="/learn" className={({ isActive }) => cn(topLinkClasses, isActive && "text-brand")}>
+          {/* Radix's Slot merges className as a string, so NavLink's className function cannot be used here. */}
+          <NavigationMenu.Link asChild active={isCurrentSection(pathname, "/learn")}>
+            <Link to="/learn" className={cn(topLinkClasses, "data-[active]:text-brand")}>
               Learn
-            </NavLink>
+            </Link>
           </NavigationMenu.Link>
         </NavigationMenu.Item>
       </NavigationMenu.List>
@@ -92,6 +95,11 @@ function MenuEntry({ link }: { link: MenuLink }) {
       </Link>
     </NavigationMenu.Link>
   );
+}
+
+/** The section a top link stands for is current on its own page and every page under it. */
+function isCurrentSection(pathname: string, to: string) {
+  return pathname === to || pathname.startsWith(`${to}/`);
 }
 
 function slugOf(text: string) {

@@ -1,6 +1,6 @@
 import type { Product } from "../catalog";
 import { readLines } from "./csv-values";
-import { readProductRow, type ProductImport, type ProductRuleOptions, type RawProductFields } from "./product-csv";
+import { PRODUCT_CSV_COLUMNS, readProductRow, type ProductImport, type ProductRuleOptions, type RawProductFields } from "./product-csv";
 
 /**
  * The admin's add/edit form for one product, under the same rules as a CSV row
@@ -9,30 +9,8 @@ import { readProductRow, type ProductImport, type ProductRuleOptions, type RawPr
  * a field error instead of a dropped row.
  */
 
-export const PRODUCT_FORM_FIELDS = [
-  "name",
-  "brand",
-  "slug",
-  "category_id",
-  "tagline",
-  "description",
-  "full_description",
-  "price",
-  "images",
-  "capacity",
-  "dimensions",
-  "weight",
-  "heater_type",
-  "heater_spec",
-  "key_features",
-  "website",
-  "affiliate_link",
-  "rating",
-  "reviews_number",
-  "review_count",
-  "shipping_info",
-  "collection_ids",
-] as const;
+/** The form has one field per CSV column, so a hand-made product and an imported one agree. */
+export const PRODUCT_FORM_FIELDS = PRODUCT_CSV_COLUMNS;
 
 export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number];
 export type ProductFormValues = Partial<Record<ProductFormField, string>>;

@@ -117,3 +117,29 @@ export async function importCollectionCsv(db: DB, text: string): Promise<ImportR
     };
   }
 }
+
+/**
+ * The JSON answer of both import endpoints: the body is read under the size limit, imported,
+ * and the outcome carries the toast the page shows. The caller has checked the admin guard.
+ */
+export async function respondToCsvUpload(
+  request: Request,
+  db: DB,
+  importCsv: (db: DB, text: string) => Promise<ImportResult>,
+): Promise<Response> {
+  let text: string;
+  try {
+    text = await readBodyText(request);
+  } catch (error) {
+    if (error instanceof UploadTooLarge) {
+      return Response.json(
+        { ok: false, toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description: error.message } },
+        { status: 413 },
+      );
+    }
+    throw error;
+  }
+  const result = await importCsv(db, text);
+  if (!result.ok) return Response.json({ ok: false, toast: { kind: "error", ...result.toast } }, { status: result.status });
+  return Response.json({ ok: true, saved: result.saved, notes: result.notes, toast: { kind: "success", ...result.toast } });
+}

@@ -22,6 +22,7 @@ describe.each(testDialects)("better-auth schema on %s", (dialect) => {
     pool = test.database.dialect === "postgres" ? new pg.Pool({ connectionString: test.database.url }) : undefined;
     const options = {
       database: pool ?? { db: test.db, type: "sqlite" as const },
+      baseURL: "http://localhost:3000",
       secret: "a-test-secret-that-is-long-enough-for-better-auth",
       emailAndPassword: { enabled: true, requireEmailVerification: true },
       plugins: [admin()],
