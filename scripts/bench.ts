@@ -21,7 +21,17 @@ const { values } = parseArgs({
     path: { type: "string", multiple: true },
   },
 });
-const paths = values.path ?? ["/", "/no-such-page"];
+// One page of each kind a visitor reads, plus the image route on a warm cache and the 404.
+const paths = values.path ?? [
+  "/",
+  "/reviews",
+  "/reviews/barrel-saunas",
+  "/reviews/product/lumo-works-tyyni-4-cube-sauna",
+  "/learn",
+  "/learn/sauna-maintenance",
+  "/img?src=%2Fimages%2Fcollections%2Fbarrel-saunas.webp&w=800&h=300&q=85&fit=cover",
+  "/no-such-page",
+];
 
 if (!existsSync("build/server/index.js")) {
   console.log("Building the production bundle first...");
