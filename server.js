@@ -38,8 +38,8 @@ app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 app.use(compression());
 // React Router flushes the compressor after every chunk it writes, and React writes a page in
-// hundreds of small chunks: each flush closes a compressed block, which tripled the gzip size of
-// the home page. One flush per turn of the event loop still sends a streamed part at once.
+// hundreds of small chunks: each flush closes a compressed block, which made the home page 61 KB
+// gzipped instead of 34 KB. One flush per turn of the event loop still sends a streamed part at once.
 app.use((_req, res, next) => {
   const flush = res.flush;
   if (typeof flush === "function") {
