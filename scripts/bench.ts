@@ -8,7 +8,7 @@
  */
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,10 +33,8 @@ const paths = values.path ?? [
   "/no-such-page",
 ];
 
-if (!existsSync("build/server/index.js")) {
-  console.log("Building the production bundle first...");
-  if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
-}
+// The same check `npm start` runs: build once when there is no production build.
+if (spawnSync("node", ["scripts/ensure-build.js"], { stdio: "inherit" }).status !== 0) process.exit(1);
 
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-bench-"));

@@ -11,6 +11,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { parse as parseYaml } from "yaml";
 import { sampleProducts } from "../app/server/seed/sample-products";
 import { productJobs, siteJobs, type Job } from "./artwork/catalog";
 
@@ -30,17 +31,9 @@ async function authorImages(): Promise<string[]> {
   const found = new Set<string>();
   for (const f of files) {
     const text = await readFile(path.join(dir, f), "utf8");
-    const fm = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? "";
-    let inAuthor = false;
-    for (const line of fm.split(/\r?\n/)) {
-      if (/^author:\s*$/.test(line)) {
-        inAuthor = true;
-        continue;
-      }
-      if (inAuthor && !/^\s/.test(line)) inAuthor = false;
-      const m = inAuthor ? /^\s+image:\s*["']?([^"'\s]+)["']?\s*$/.exec(line) : null;
-      if (m?.[1]) found.add(m[1]);
-    }
+    const frontMatter = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+    const image: unknown = frontMatter === undefined ? undefined : parseYaml(frontMatter)?.author?.image;
+    if (typeof image === "string" && image) found.add(image);
   }
   return found.size ? [...found].sort() : DEFAULT_AUTHORS;
 }

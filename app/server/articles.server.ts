@@ -159,7 +159,7 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
 };
 
-export function renderArticleBody(markdownSource: string): string {
+function renderArticleBody(markdownSource: string): string {
   const html = markdown.parse(markdownSource, { async: false });
   return sanitizeHtml(html, sanitizeOptions).trim();
 }

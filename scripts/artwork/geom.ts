@@ -1,7 +1,7 @@
 /** Oblique projection for exteriors and simple lighting shared by all the sauna shapes. */
 
 import { matrix, type P } from "./svg";
-import { mix, shade } from "./palette";
+import { shade } from "./palette";
 
 export type V3 = [number, number, number];
 
@@ -99,8 +99,4 @@ export class Persp {
   k(z: number): number {
     return this.f / Math.max(z, 0.05);
   }
-}
-
-export function warmMix(c: string, glow: string, t: number): string {
-  return mix(c, glow, t);
 }

@@ -112,7 +112,6 @@ function woodStove(r: Room, x0: number, z0: number): string {
   const pb = c.p(x0 + w / 2 + 0.28, h + 1.0, z0 + d * 0.6);
   s += rect(pa[0], pa[1], pb[0] - pa[0], pb[1] - pa[1], r.doc.linear([[0, "#2a2a2a"], [0.4, "#6b6b6b"], [1, "#1f1f1f"]], 0, 0, 1, 0));
   s += box(r, x0, x1, 0.2, h, z0, z1, { front: steel, top: "#3b3a39", side: "#1e1d1d" });
-  // legs
   const k = c.k(z0);
   // stone cage on top
   s += box(r, x0 + 0.05, x1 - 0.05, h, h + 1.0, z0 + 0.05, z1 - 0.05, { front: "#3a3938", top: "#2a2a2a", side: "#242323" });

@@ -67,8 +67,6 @@ const BASE: Record<string, Mood> = {
   },
 };
 
-export type MoodName = keyof typeof BASE;
-
 export function mood(name: string): Mood {
   const m = BASE[name] ?? BASE.day!;
   return { ...m };

@@ -42,17 +42,6 @@ export function shade(c: string, amt: number): string {
 }
 
 /** Reduce saturation by t (0..1). */
-export function desaturate(c: string, t: number): string {
-  const [r, g, b] = toRgb(c);
-  const l = 0.3 * r + 0.59 * g + 0.11 * b;
-  return toHex([r + (l - r) * t, g + (l - g) * t, b + (l - b) * t]);
-}
-
-export function luminance(c: string): number {
-  const [r, g, b] = toRgb(c);
-  return (0.3 * r + 0.59 * g + 0.11 * b) / 255;
-}
-
 export interface WoodTone {
   base: string;
   light: string;

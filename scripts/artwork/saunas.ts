@@ -528,16 +528,10 @@ function roofTop(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng, x0: number, x1: numb
     out += at(o.front(z0, x0, y), tufts);
   }
   if (sp.solar) {
-    let p = "";
     const pw = Math.min(4.2, w * 0.55);
     const pd = Math.min(3.2, d * 0.45);
-    p += r2(0, 0, pw, pd, tint(m, "#1f2d45"));
-    for (let i = 1; i < 4; i++) p += r2((pw * i) / 4 - 0.02, 0, 0.04, pd, tint(m, "#7c93b4"));
-    p += r2(0, pd / 2 - 0.02, pw, 0.04, tint(m, "#7c93b4"));
-    p += r2(0, 0, pw, pd, "none", `stroke="${tint(m, "#d4dae2")}" stroke-width="0.06"`);
-    p += r2(pw * 0.1, pd * 0.55, pw * 0.3, pd * 0.35, "#ffffff", `opacity="0.12"`);
     // panel tilted up toward the back
-    out += at(o.plane([x0 + w * 0.4, y + 0.35, z0 + d * 0.45], [1, 0, 0], [0, 0.5, 0.87]), p);
+    out += at(o.plane([x0 + w * 0.4, y + 0.35, z0 + d * 0.45], [1, 0, 0], [0, 0.5, 0.87]), solarPanel(pw, pd, m));
     out += at(o.front(z0 + d * 0.45, x0 + w * 0.4, y), r2(0.1, 0, 0.08, 0.35, "#6b7077") + r2(pw - 0.18, 0, 0.08, 0.35, "#6b7077"));
   }
   return out;
@@ -627,16 +621,20 @@ function modern(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   return { body: out, over, under };
 }
 
-function solarFlat(o: Obl, x: number, y: number, z: number, m: Mood): string {
-  const pw = 3.6;
-  const pd = 2.6;
+/** A pw x pd solar panel in its own plane: cells, frame and a glint. */
+function solarPanel(pw: number, pd: number, m: Mood): string {
   let p = r2(0, 0, pw, pd, tint(m, "#1f2d45"));
   for (let i = 1; i < 4; i++) p += r2((pw * i) / 4 - 0.02, 0, 0.04, pd, tint(m, "#7c93b4"));
   p += r2(0, pd / 2 - 0.02, pw, 0.04, tint(m, "#7c93b4"));
   p += r2(0, 0, pw, pd, "none", `stroke="${tint(m, "#d4dae2")}" stroke-width="0.06"`);
   p += r2(pw * 0.1, pd * 0.55, pw * 0.3, pd * 0.35, "#ffffff", `opacity="0.12"`);
+  return p;
+}
+
+function solarFlat(o: Obl, x: number, y: number, z: number, m: Mood): string {
+  const pw = 3.6;
   return at(o.front(z, x, y), r2(0.2, 0, 0.1, 0.5, "#6b7077") + r2(pw - 0.3, 0, 0.1, 0.5, "#6b7077")) +
-    at(o.plane([x, y + 0.45, z], [1, 0, 0], [0, 0.5, 0.87]), p);
+    at(o.plane([x, y + 0.45, z], [1, 0, 0], [0, 0.5, 0.87]), solarPanel(pw, 2.6, m));
 }
 
 // ---------------------------------------------------------------- CLT

@@ -1,11 +1,11 @@
 import type { Collection, Product } from "~/lib/catalog";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
-import { listCollectionProducts, listCollections, listProducts } from "./queries.server";
-import { SwrMap, SwrValue } from "./swr-cache";
+import { listCollections, listMembersByCollection, listProducts } from "./queries.server";
+import { SwrValue } from "./swr-cache";
 
 /** SPEC §9 "Caches", kept on the server (ARCHITECTURE D8). */
-export const CACHE_WINDOWS_MS = {
+const CACHE_WINDOWS_MS = {
   collections: 30_000,
   productLists: 60_000,
   bestByType: 5 * 60_000,
@@ -32,12 +32,14 @@ export function catalogCache(db: DB): CatalogCache {
   if (!cache) {
     const products = new SwrValue(() => listProducts(db), CACHE_WINDOWS_MS.productLists, reportBackgroundError);
     const collections = new SwrValue(() => listCollections(db), CACHE_WINDOWS_MS.collections, reportBackgroundError);
-    const members = new SwrMap((id: number) => listCollectionProducts(db, id), CACHE_WINDOWS_MS.productLists, reportBackgroundError);
+    // Every collection's members in one query: the product page asks for all custom collections'
+    // members at once ('As Seen In'), which would otherwise be a query per collection.
+    const members = new SwrValue(() => listMembersByCollection(db), CACHE_WINDOWS_MS.productLists, reportBackgroundError);
     const bestByType = new SwrValue(() => listProducts(db), CACHE_WINDOWS_MS.bestByType, reportBackgroundError);
     cache = {
       products: () => products.get(),
       collections: () => collections.get(),
-      collectionMembers: (id) => members.get(id),
+      collectionMembers: async (id) => (await members.get()).get(id) ?? [],
       productsForBestByType: () => bestByType.get(),
       invalidate() {
         products.invalidate();

@@ -7,6 +7,7 @@ import {
   listCollectionProducts,
   listCollections,
   listCollectionsOfProduct,
+  listMembersByCollection,
   listProducts,
   listTopRatedProducts,
 } from "./queries.server";
@@ -81,6 +82,13 @@ describe.each(testDialects)("catalog queries on %s", (dialect) => {
     const members = await listCollectionProducts(test.db, ids["barrel-saunas"]!);
     expect(members.map((product) => product.slug)).toEqual(["echo", "alpha", "bravo"]);
     expect(await listCollectionProducts(test.db, ids["empty-saunas"]!)).toEqual([]);
+  });
+
+  it("lists every collection's products at once, each in the editors' order", async () => {
+    const members = await listMembersByCollection(test.db);
+    expect(members.get(ids["barrel-saunas"]!)?.map((product) => product.slug)).toEqual(["echo", "alpha", "bravo"]);
+    expect(members.get(ids["zeta-saunas"]!)?.map((product) => product.slug)).toEqual(["alpha"]);
+    expect(members.has(ids["empty-saunas"]!)).toBe(false);
   });
 
   it("lists the collections a product appears in", async () => {

@@ -60,16 +60,32 @@ export async function findCollectionBySlug(db: DB, slug: string): Promise<Collec
   return row && toCollection(row);
 }
 
-/** A collection's stored members in the order the editor gave them. */
-export async function listCollectionProducts(db: DB, collectionId: number): Promise<Product[]> {
-  const rows = await db
+/** Stored members joined to their products, in the order the editor gave them. */
+function membersQuery(db: DB) {
+  return db
     .selectFrom("collection_products")
     .innerJoin("products", "products.id", "collection_products.product_id")
     .selectAll("products")
-    .where("collection_products.collection_id", "=", collectionId)
-    .orderBy("collection_products.position")
-    .execute();
+    .orderBy("collection_products.position");
+}
+
+/** A collection's stored members in the order the editor gave them. */
+export async function listCollectionProducts(db: DB, collectionId: number): Promise<Product[]> {
+  const rows = await membersQuery(db).where("collection_products.collection_id", "=", collectionId).execute();
   return rows.map(toProduct);
+}
+
+/** Every collection's stored members (as above) in one query, by collection id. */
+export async function listMembersByCollection(db: DB): Promise<Map<number, Product[]>> {
+  const rows = await membersQuery(db).select("collection_products.collection_id").execute();
+  const members = new Map<number, Product[]>();
+  for (const row of rows) {
+    const collectionId = Number(row.collection_id);
+    let list = members.get(collectionId);
+    if (!list) members.set(collectionId, (list = []));
+    list.push(toProduct(row));
+  }
+  return members;
 }
 
 /** The collections a product belongs to, for "As Seen In". */

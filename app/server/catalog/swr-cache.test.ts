@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SwrMap, SwrValue } from "./swr-cache";
+import { SwrValue } from "./swr-cache";
 
 function counter() {
   let calls = 0;
@@ -97,21 +97,5 @@ describe("SwrValue", () => {
     await expect(value.get()).rejects.toThrow("down");
     fail = false;
     expect(await value.get()).toBe("up");
-  });
-});
-
-describe("SwrMap", () => {
-  it("caches each key on its own and clears them all on invalidate()", async () => {
-    const loads: string[] = [];
-    const map = new SwrMap(async (key: string) => {
-      loads.push(key);
-      return key.toUpperCase();
-    }, 60_000);
-    expect(await map.get("a")).toBe("A");
-    expect(await map.get("b")).toBe("B");
-    expect(await map.get("a")).toBe("A");
-    map.invalidate();
-    await map.get("a");
-    expect(loads).toEqual(["a", "b", "a"]);
   });
 });

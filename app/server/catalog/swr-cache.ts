@@ -52,28 +52,3 @@ export class SwrValue<T> {
     return loading;
   }
 }
-
-/** The same, for a family of values looked up by key (a collection's members, say). */
-export class SwrMap<K, T> {
-  readonly #entries = new Map<K, SwrValue<T>>();
-
-  constructor(
-    private readonly load: (key: K) => Promise<T>,
-    private readonly freshForMs: number,
-    private readonly onBackgroundError?: (error: unknown) => void,
-    private readonly now?: () => number,
-  ) {}
-
-  get(key: K): Promise<T> {
-    let entry = this.#entries.get(key);
-    if (!entry) {
-      entry = new SwrValue(() => this.load(key), this.freshForMs, this.onBackgroundError, this.now);
-      this.#entries.set(key, entry);
-    }
-    return entry.get();
-  }
-
-  invalidate() {
-    this.#entries.clear();
-  }
-}

@@ -24,11 +24,11 @@ import { log } from "../log.server";
  */
 
 export const IMAGE_CACHE_CONTROL = "public, max-age=604800, stale-while-revalidate=86400";
-export const MIN_DIMENSION = 16;
-export const MAX_DIMENSION = 2400;
-export const DEFAULT_QUALITY = 80;
+const MIN_DIMENSION = 16;
+const MAX_DIMENSION = 2400;
+const DEFAULT_QUALITY = 80;
 /** A decompression bomb guard: about 7,000 x 7,000. Larger sources answer 422. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 /** Bump when the rendering pipeline changes, so old cache files are not served for new renders. */
 const PIPELINE_VERSION = 1;
 
@@ -130,7 +130,7 @@ export function preferredFormat(accept: string | null): OutputFormat {
   return "webp";
 }
 
-export const CONTENT_TYPES: Record<OutputFormat, string> = { avif: "image/avif", webp: "image/webp" };
+const CONTENT_TYPES: Record<OutputFormat, string> = { avif: "image/avif", webp: "image/webp" };
 
 export interface SourceFacts {
   mtimeMs: number;
@@ -138,7 +138,7 @@ export interface SourceFacts {
 }
 
 /** The cache key: every input that changes the bytes of the output. */
-export function renderKey(params: ResizeParams, source: SourceFacts, format: OutputFormat): string {
+function renderKey(params: ResizeParams, source: SourceFacts, format: OutputFormat): string {
   const parts = [
     PIPELINE_VERSION,
     params.src,
@@ -201,6 +201,8 @@ export class ImageResizer {
   renderCount = 0;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   private readonly roots: Record<SourceRoot, string>;
+  /** The roots with symbolic links resolved, once each rather than per request; filled on first use because the uploads folder may not exist yet. */
+  private readonly realRoots = new Map<SourceRoot, string>();
   private readonly cacheDir: string;
   private readonly maxInputPixels: number;
 
@@ -255,7 +257,7 @@ export class ImageResizer {
     if (!file.startsWith(root + path.sep)) return null;
     try {
       // A symbolic link inside the root must not lead outside it.
-      const [realFile, realRoot] = await Promise.all([realpath(file), realpath(root)]);
+      const [realFile, realRoot] = await Promise.all([realpath(file), this.realRoot(params.root)]);
       if (!realFile.startsWith(realRoot + path.sep)) return null;
       const facts = await stat(realFile);
       if (!facts.isFile()) return null;
@@ -264,6 +266,15 @@ export class ImageResizer {
       if (isMissingFile(error)) return null;
       throw error;
     }
+  }
+
+  private async realRoot(root: SourceRoot): Promise<string> {
+    let real = this.realRoots.get(root);
+    if (real === undefined) {
+      real = await realpath(this.roots[root]);
+      this.realRoots.set(root, real);
+    }
+    return real;
   }
 
   /** The cached render, or one render shared by every request for the same key. */
