@@ -8,7 +8,7 @@
  * come from ADMIN_PASSWORD, which keeps it out of the shell history.
  */
 import { parseArgs } from "node:util";
-import { createOrPromoteAdmin, CreateAdminError } from "../app/server/auth/admins.server";
+import { createOrPromoteAdmin } from "../app/server/auth/admins.server";
 import { createAuth } from "../app/server/auth/auth.server";
 import { ConfigError, loadConfig } from "../app/server/config.server";
 import { assertReachable, openDatabase } from "../app/server/db/connection.server";
@@ -63,10 +63,6 @@ async function main(): Promise<number> {
     else console.log(`Promoted ${result.email} to admin in ${where}${result.passwordChanged ? " and set the new password" : ""}. Sign in at ${config.baseUrl}/auth`);
     return 0;
   } catch (error) {
-    if (error instanceof CreateAdminError) {
-      console.error(`Cannot create an admin: ${error.message}`);
-      return 1;
-    }
     console.error(`Cannot create an admin: ${(error as Error).message}`);
     return 1;
   } finally {

@@ -112,7 +112,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
             <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
               <Tabs.List aria-label="Sign in or sign up" className="mb-5 grid grid-cols-2 rounded-full bg-sand p-1">
-                {(["sign-in", "sign-up"] as const).map((value) => (
+                {TABS.map((value) => (
                   <Tabs.Trigger
                     key={value}
                     value={value}
@@ -121,32 +121,16 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                       "data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm",
                     )}
                   >
-                    {value === "sign-in" ? AUTH_PAGE_TEXT.signInTab : AUTH_PAGE_TEXT.signUpTab}
+                    {CREDENTIAL_FORMS[value].tab}
                   </Tabs.Trigger>
                 ))}
               </Tabs.List>
 
-              <Tabs.Content value="sign-in">
-                <CredentialsForm
-                  intent="sign-in"
-                  email={email}
-                  redirectTo={loaderData.redirectTo}
-                  busy={busyIntent === "sign-in"}
-                  submitLabel="Sign In"
-                  busyLabel="Signing in…"
-                />
-              </Tabs.Content>
-              <Tabs.Content value="sign-up">
-                <CredentialsForm
-                  intent="sign-up"
-                  email={email}
-                  redirectTo={loaderData.redirectTo}
-                  busy={busyIntent === "sign-up"}
-                  submitLabel="Create account"
-                  busyLabel="Creating account…"
-                  passwordHint="At least 8 characters. New accounts must confirm their email and be made admin by an administrator."
-                />
-              </Tabs.Content>
+              {TABS.map((value) => (
+                <Tabs.Content key={value} value={value}>
+                  <CredentialsForm intent={value} email={email} redirectTo={loaderData.redirectTo} busy={busyIntent === value} />
+                </Tabs.Content>
+              ))}
             </Tabs.Root>
           </div>
         </div>
@@ -155,38 +139,31 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function CredentialsForm({
-  intent,
-  email,
-  redirectTo,
-  busy,
-  submitLabel,
-  busyLabel,
-  passwordHint,
-}: {
-  intent: Tab;
-  email: string;
-  redirectTo: string;
-  busy: boolean;
-  submitLabel: string;
-  busyLabel: string;
-  passwordHint?: string;
-}) {
+const TABS = ["sign-in", "sign-up"] as const satisfies readonly Tab[];
+
+const CREDENTIAL_FORMS = {
+  "sign-in": { tab: AUTH_PAGE_TEXT.signInTab, label: "Sign in", submit: "Sign In", busy: "Signing in…", password: "current-password", hint: undefined },
+  "sign-up": {
+    tab: AUTH_PAGE_TEXT.signUpTab,
+    label: "Sign up",
+    submit: "Create account",
+    busy: "Creating account…",
+    password: "new-password",
+    hint: "At least 8 characters. New accounts must confirm their email and be made admin by an administrator.",
+  },
+} as const satisfies Record<Tab, { tab: string; label: string; submit: string; busy: string; password: string; hint: string | undefined }>;
+
+function CredentialsForm({ intent, email, redirectTo, busy }: { intent: Tab; email: string; redirectTo: string; busy: boolean }) {
+  const text = CREDENTIAL_FORMS[intent];
   // No `required`: an empty field is answered by the spec's 'Missing fields' toast.
   return (
-    <Form method="post" className="space-y-4" aria-label={intent === "sign-in" ? "Sign in" : "Sign up"}>
+    <Form method="post" className="space-y-4" aria-label={text.label}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormField label="Email" name="email" type="email" autoComplete="email" defaultValue={email} key={`${intent}-${email}`} />
-      <FormField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete={intent === "sign-in" ? "current-password" : "new-password"}
-        hint={passwordHint}
-      />
+      <FormField label="Password" name="password" type="password" autoComplete={text.password} hint={text.hint} />
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? busyLabel : submitLabel}
+        {busy ? text.busy : text.submit}
       </Button>
     </Form>
   );

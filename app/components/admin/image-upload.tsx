@@ -1,12 +1,13 @@
 import { ImageUp } from "lucide-react";
 import { useFetcher } from "react-router";
 import type { ResultToast } from "~/lib/result-toast";
+import type { UploadResult } from "~/server/storage/image-upload.server";
 import { Notice } from "./notice";
 import { useResultToast } from "./use-result-toast";
 
 export interface ImageUploadResult {
   toast?: ResultToast;
-  uploads?: ({ file: string; ok: true; storedAs: string } | { file: string; ok: false; reason: string })[];
+  uploads?: UploadResult[];
 }
 
 /**

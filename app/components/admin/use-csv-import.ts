@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { checkCsvFile, IMPORT_MESSAGES, type ImportKind } from "~/lib/csv/import-messages";
+import { checkCsvFile, IMPORT_MESSAGES, nothingToSave, type ImportKind } from "~/lib/csv/import-messages";
 import { postCsvFile } from "./csv-upload-client";
 import { showToast } from "./use-result-toast";
 
@@ -62,13 +62,7 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
     const current = stateRef.current;
     const { kind, endpoint, onSaved } = optionsRef.current;
     if (current.phase !== "parsed") {
-      if (current.phase === "idle") {
-        showToast(
-          kind === "products"
-            ? { kind: "error", title: IMPORT_MESSAGES.noProductsTitle, description: IMPORT_MESSAGES.noProducts }
-            : { kind: "error", title: IMPORT_MESSAGES.noCollectionsTitle, description: IMPORT_MESSAGES.noCollections },
-        );
-      }
+      if (current.phase === "idle") showToast({ kind: "error", ...nothingToSave(kind) });
       return;
     }
     const { file, parsed } = current;
@@ -94,12 +88,7 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
     }
   }, []);
 
-  const reset = useCallback(() => {
-    setState({ phase: "idle" });
-    setNotes([]);
-  }, []);
-
   const busy = state.phase === "parsing" || state.phase === "uploading" || state.phase === "saving";
   const parsed = state.phase === "parsed" || state.phase === "uploading" || state.phase === "saving" ? state.parsed : null;
-  return { state, parsed, busy, notes, chooseFile, save, reset };
+  return { state, parsed, busy, notes, chooseFile, save };
 }

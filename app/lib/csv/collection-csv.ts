@@ -1,4 +1,4 @@
-import { CsvSyntaxError, isBlankRecord, readCsvRecords } from "./csv-table";
+import { isBlankRecord, readCsvFile } from "./csv-table";
 import { quoteForWarning, readFlag, readImageRef, readText } from "./csv-values";
 import { IMPORT_MESSAGES } from "./import-messages";
 
@@ -58,15 +58,8 @@ export function splitProductRefs(raw: string | undefined): string[] {
 }
 
 export function parseCollectionCsv(text: string): CollectionCsvOutcome {
-  if (text.replace(/^\ufeff/, "").trim() === "") return { ok: false, error: IMPORT_MESSAGES.emptyFile };
-  let records: string[][];
-  try {
-    records = readCsvRecords(text);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) return { ok: false, error: error.message };
-    throw error;
-  }
-  return readCollectionRecords(records);
+  const file = readCsvFile(text);
+  return file.ok ? readCollectionRecords(file.records) : file;
 }
 
 export function readCollectionRecords(records: readonly string[][]): CollectionCsvOutcome {

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { IMPORT_MESSAGES } from "./import-messages";
 
 /**
  * CSV tokenising for the admin imports, the same in the browser (preview) and on the server
@@ -41,6 +42,22 @@ export function readCsvRecords(text: string): string[][] {
   const error = fatalError(result.errors, 0);
   if (error) throw error;
   return result.data;
+}
+
+/** Nothing but a BOM and white space: the file holds no CSV at all. */
+export function isEmptyCsvText(text: string): boolean {
+  return text.replace(/^\ufeff/, "").trim() === "";
+}
+
+/** A whole file's records, or the message to show for an empty file or an unclosed quote. */
+export function readCsvFile(text: string): { ok: true; records: string[][] } | { ok: false; error: string } {
+  if (isEmptyCsvText(text)) return { ok: false, error: IMPORT_MESSAGES.emptyFile };
+  try {
+    return { ok: true, records: readCsvRecords(text) };
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) return { ok: false, error: error.message };
+    throw error;
+  }
 }
 
 export interface ChunkedReadOptions {

@@ -1,3 +1,6 @@
+import { safeHttpUrl } from "../buy-link";
+import { dollarsToCents } from "../money";
+
 /**
  * How one CSV (or form) value becomes a typed field (SPEC §5 "Product CSV", "Before saving
  * products", ARCHITECTURE D7). Each reader returns the value and, when the text had to be
@@ -58,7 +61,7 @@ export function readPriceCents(raw: string | undefined): ReadValue<number | null
   const read = readDecimal(raw);
   if (read.value === null) return { value: null, note: read.note };
   const capped = capDecimal(read.value, MAX_PRICE);
-  return { value: Math.round(capped.value * 100), note: capped.note };
+  return { value: dollarsToCents(capped.value), note: capped.note };
 }
 
 /** Pounds, capped at 9,999,999.99 (the parse cap of 99,999,999.99 is below the save cap anyway). */
@@ -145,14 +148,10 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 export function readLink(raw: string | undefined): ReadValue<string | null> {
   const text = (raw ?? "").trim();
   if (text === "") return { value: null };
-  if (/^https?:\/\//i.test(text) && !/[\s<>"\\]/.test(text)) {
-    try {
-      const url = new URL(text);
-      if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "") return { value: text };
-    } catch {
-      // fall through
-    }
-  }
+  // Stricter than the buy link's rule: a space, quote, angle bracket or backslash in a stored
+  // link is a paste error, not an address.
+  const url = safeHttpUrl(text);
+  if (url !== null && !/[\s<>"\\]/.test(url)) return { value: url };
   return { value: null, note: "is not an http(s) link (dropped)" };
 }
 

@@ -57,6 +57,13 @@ export interface ToastText {
   description?: string;
 }
 
+/** SPEC §5: 'Save to Database' with no file chosen (or an empty one). */
+export function nothingToSave(kind: ImportKind): ToastText {
+  return kind === "products"
+    ? { title: IMPORT_MESSAGES.noProductsTitle, description: IMPORT_MESSAGES.noProducts }
+    : { title: IMPORT_MESSAGES.noCollectionsTitle, description: IMPORT_MESSAGES.noCollections };
+}
+
 /**
  * SPEC §5 "CSV file type": text/csv or a name ending .csv; an empty file is refused; and (ours)
  * a file over 20 MB is refused before anything reads it.

@@ -1,5 +1,7 @@
 import { canonicalCollectionSlug } from "../built-in-collections";
-import { CsvSyntaxError, isBlankRecord, readCsvRecords } from "./csv-table";
+import type { Product } from "../catalog";
+import { dollarsToCents } from "../money";
+import { isBlankRecord, readCsvFile } from "./csv-table";
 import {
   clampRating,
   MAX_PRICE,
@@ -58,31 +60,13 @@ const IGNORED_COLUMNS = new Set(["id"]);
 
 export const UNKNOWN_BRAND = "Unknown Brand";
 
-/** One product as it will be saved: money in cents, lists as arrays, empty as null. */
-export interface ProductImport {
+/**
+ * One product as it will be saved: the catalog's fields less those the database keeps (id,
+ * timestamps, the sample flag) and the sale, which no CSV column fills.
+ */
+export interface ProductImport extends Omit<Product, "id" | "salePriceCents" | "saleEndsAt" | "isSample" | "createdAt" | "updatedAt"> {
   /** The data row it came from: 1 is the first row under the header. */
   rowNumber: number;
-  slug: string;
-  name: string;
-  brand: string;
-  categoryId: string | null;
-  tagline: string | null;
-  description: string | null;
-  fullDescription: string | null;
-  priceCents: number | null;
-  images: string[];
-  capacity: number | null;
-  dimensions: string | null;
-  weightLbs: number | null;
-  heaterType: string | null;
-  heaterSpec: string | null;
-  keyFeatures: string[];
-  website: string | null;
-  affiliateLink: string | null;
-  rating: number | null;
-  reviewsNumber: number | null;
-  reviewCount: string | null;
-  shippingInfo: string | null;
   /** Collection slugs (canonical: 'barrel' → 'barrel-saunas'), in the order given. */
   collectionIds: string[];
 }
@@ -209,7 +193,7 @@ export function readProductRow(
  */
 export function prepareProductForSave(product: ProductImport): ProductImport {
   const emptyToNull = (text: string | null) => (text === null || text.trim() === "" ? null : text);
-  const maxCents = Math.round(MAX_PRICE * 100);
+  const maxCents = dollarsToCents(MAX_PRICE);
   return {
     ...product,
     categoryId: emptyToNull(product.categoryId),
@@ -331,15 +315,9 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
 
 /** The whole file at once (the server, and tests). */
 export function parseProductCsv(text: string, options: ProductRuleOptions = {}): ProductCsvOutcome {
-  if (text.replace(/^\ufeff/, "").trim() === "") return { ok: false, error: IMPORT_MESSAGES.emptyFile };
-  let records: string[][];
-  try {
-    records = readCsvRecords(text);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) return { ok: false, error: error.message };
-    throw error;
-  }
+  const file = readCsvFile(text);
+  if (!file.ok) return file;
   const reader = createProductCsvReader(options);
-  reader.addRecords(records);
+  reader.addRecords(file.records);
   return reader.finish();
 }

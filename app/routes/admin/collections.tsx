@@ -1,22 +1,23 @@
 import { Database } from "lucide-react";
 import { data, useNavigation, useRevalidator } from "react-router";
 import { Collapsible, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
+import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { FileButton } from "~/components/admin/file-button";
 import { Notice } from "~/components/admin/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ProgressBar } from "~/components/admin/progress-bar";
 import { useCsvImport } from "~/components/admin/use-csv-import";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { useResultToast } from "~/components/admin/use-result-toast";
 import { WarningsList } from "~/components/admin/warnings-list";
 import { buttonClasses } from "~/components/ui/button";
-import { parseCollectionCsv, type CollectionCsvResult } from "~/lib/csv/collection-csv";
+import { parseCollectionCsv, type CollectionCsvResult, type CollectionImport } from "~/lib/csv/collection-csv";
 import { COLLECTION_COLUMN_GUIDE, COLLECTION_CSV_TEMPLATE } from "~/lib/csv/csv-guidelines";
-import { checkCsvFile, IMPORT_MESSAGES, MAX_CSV_BYTES } from "~/lib/csv/import-messages";
+import { IMPORT_MESSAGES, MAX_CSV_BYTES } from "~/lib/csv/import-messages";
 import { resolveImageSource } from "~/lib/image-source";
 import type { ResultToast } from "~/lib/result-toast";
 import { SITE_NAME } from "~/lib/site-navigation";
-import { importCollectionCsv } from "~/server/admin/csv-import.server";
+import { importFormUpload } from "~/server/admin/csv-import.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { listCollections } from "~/server/catalog/queries.server";
 import { log } from "~/server/log.server";
@@ -37,12 +38,17 @@ interface CollectionRow {
   imageUrl: string | null;
 }
 
+/** A saved collection and a parsed one show the same columns. */
+function collectionRow(collection: Pick<CollectionImport, "title" | "slug" | "description" | "imageUrl">): CollectionRow {
+  return { name: collection.title, slug: collection.slug, description: collection.description, imageUrl: collection.imageUrl };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   try {
     const collections = await listCollections(context.db);
     return {
-      collections: collections.map<CollectionRow>((c) => ({ name: c.title, slug: c.slug, description: c.description, imageUrl: c.imageUrl })),
+      collections: collections.map(collectionRow),
       loadError: null,
     };
   } catch (error) {
@@ -65,15 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description: IMPORT_MESSAGES.fileTooLarge(declared) } }, { status: 413 });
   }
   const form = await request.formData();
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) {
-    return data<ActionResult>({ toast: { kind: "error", title: IMPORT_MESSAGES.noCollectionsTitle, description: IMPORT_MESSAGES.noCollections } }, { status: 400 });
-  }
-  const refused = checkCsvFile(file, "collections");
-  if (refused) return data<ActionResult>({ toast: { kind: "error", ...refused } }, { status: 400 });
-  const result = await importCollectionCsv(context.db, await file.text());
-  if (!result.ok) return data<ActionResult>({ toast: { kind: "error", ...result.toast } }, { status: result.status });
-  return data<ActionResult>({ toast: { kind: "success", ...result.toast }, importNotes: [...result.warnings, ...result.notes] });
+  const { status, ...outcome } = await importFormUpload(context.db, form.get("file"), "collections");
+  return data<ActionResult>(outcome, { status });
 }
 
 export default function CollectionsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -96,9 +95,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
   const { state, parsed, busy } = importer;
   const loading = state.phase === "saving" || state.phase === "uploading" || revalidator.state === "loading" || navigation.state === "submitting";
 
-  const rows: CollectionRow[] = parsed
-    ? parsed.collections.map((c) => ({ name: c.title, slug: c.slug, description: c.description, imageUrl: c.imageUrl }))
-    : collections;
+  const rows: CollectionRow[] = parsed ? parsed.collections.map(collectionRow) : collections;
   const otherWarnings = parsed?.otherWarnings ?? [];
 
   return (
@@ -111,16 +108,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
         </button>
       </AdminPageHeader>
 
-      <form
-        id="collection-csv-form"
-        method="post"
-        encType="multipart/form-data"
-        onSubmit={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          void importer.save();
-        }}
-      />
+      <CsvImportForm id="collection-csv-form" onSave={() => void importer.save()} />
 
       <div className="space-y-5">
         <Notice tone="green" title="Signed in as an administrator">
@@ -205,6 +193,15 @@ function imageLink(imageUrl: string) {
   );
 }
 
+/** A saved collection's slug opens its page; a parsed one has no page yet. */
+function slugLink(slug: string) {
+  return (
+    <a href={`/reviews/${encodeURIComponent(slug)}`} className="text-brand hover:underline">
+      {slug}
+    </a>
+  );
+}
+
 function CollectionTable({ rows, linkSlugs }: { rows: readonly CollectionRow[]; linkSlugs: boolean }) {
   return (
     <>
@@ -214,13 +211,7 @@ function CollectionTable({ rows, linkSlugs }: { rows: readonly CollectionRow[]; 
           <li key={row.slug} className="rounded-card border border-line bg-surface p-3 text-sm shadow-card">
             <p className="font-medium text-ink">{row.name}</p>
             <p className="font-mono text-xs text-ink-muted">
-              {linkSlugs ? (
-                <a href={`/reviews/${encodeURIComponent(row.slug)}`} className="text-brand hover:underline">
-                  {row.slug}
-                </a>
-              ) : (
-                row.slug
-              )}
+              {linkSlugs ? slugLink(row.slug) : row.slug}
             </p>
             <p className="mt-1 text-ink-muted">{row.description || "-"}</p>
             <p className="mt-1 text-xs">
@@ -252,13 +243,7 @@ function CollectionWideTable({ rows, linkSlugs }: { rows: readonly CollectionRow
             <tr key={row.slug} className="align-top odd:bg-surface even:bg-canvas">
               <td className="px-3 py-2 font-medium text-ink">{row.name}</td>
               <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
-                {linkSlugs ? (
-                  <a href={`/reviews/${encodeURIComponent(row.slug)}`} className="text-brand hover:underline">
-                    {row.slug}
-                  </a>
-                ) : (
-                  row.slug
-                )}
+                {linkSlugs ? slugLink(row.slug) : row.slug}
               </td>
               <td className="max-w-md px-3 py-2 text-ink-muted">{row.description || "-"}</td>
               <td className="max-w-xs px-3 py-2">

@@ -2,6 +2,7 @@ import { Database, HardDrive, Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Collapsible, CollectionOptions, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
+import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { parseProductFile } from "~/components/admin/csv-upload-client";
 import { ExistingProducts } from "~/components/admin/existing-products";
 import { FileButton } from "~/components/admin/file-button";
@@ -13,18 +14,17 @@ import { ProductPreviewTable } from "~/components/admin/product-preview-table";
 import { ProgressBar } from "~/components/admin/progress-bar";
 import { StorageBanner } from "~/components/admin/storage-banner";
 import { useCsvImport } from "~/components/admin/use-csv-import";
-import { useHydrated } from "~/components/admin/use-hydrated";
 import { showToast, useResultToast } from "~/components/admin/use-result-toast";
 import { WarningsList } from "~/components/admin/warnings-list";
 import { buttonClasses } from "~/components/ui/button";
 import { storageToast, type StorageState } from "~/lib/admin/storage-messages";
 import { PRODUCT_COLUMN_GUIDE, PRODUCT_CSV_TEMPLATE } from "~/lib/csv/csv-guidelines";
-import { checkCsvFile, IMPORT_MESSAGES, MAX_CSV_BYTES } from "~/lib/csv/import-messages";
+import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
 import type { ProductCsvResult } from "~/lib/csv/product-csv";
 import { PRODUCT_FORM_FIELDS, productFormValues, readProductForm, type ProductFormValues } from "~/lib/csv/product-form";
 import type { ResultToast } from "~/lib/result-toast";
 import { findProductForEdit, listCollectionSlugs, listProductsPage } from "~/server/admin/admin-queries.server";
-import { importProductCsv } from "~/server/admin/csv-import.server";
+import { importFormUpload } from "~/server/admin/csv-import.server";
 import { saveOneProduct } from "~/server/admin/product-save.server";
 import { ImportRowError } from "~/server/admin/save-errors";
 import { requireAdmin } from "~/server/auth/guard.server";
@@ -142,15 +142,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "import-csv") {
     // The form's no-JavaScript path: the same import the page's script sends to /admin/products/import.
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) {
-      return refuse(400, { kind: "error", title: IMPORT_MESSAGES.noProductsTitle, description: IMPORT_MESSAGES.noProducts });
-    }
-    const refused = checkCsvFile(file, "products");
-    if (refused || file.size > MAX_CSV_BYTES) return refuse(400, { kind: "error", ...(refused ?? { title: IMPORT_MESSAGES.fileTooLargeTitle }) });
-    const result = await importProductCsv(context.db, await file.text());
-    if (!result.ok) return refuse(result.status, { kind: "error", ...result.toast });
-    return data<ActionResult>({ toast: { kind: "success", ...result.toast }, importNotes: [...result.warnings, ...result.notes] });
+    const { status, ...outcome } = await importFormUpload(context.db, form.get("file"), "products");
+    return data<ActionResult>(outcome, { status });
   }
 
   return refuse(400, { kind: "error", title: "Unknown action", description: "Nothing was changed." });
@@ -160,7 +153,6 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
   const { mode, existing, collectionSlugs, editing, saved } = loaderData;
   const result = actionData as ActionResult | undefined;
   useResultToast(result);
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -230,19 +222,9 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         </Link>
       </AdminPageHeader>
 
-      {/* The CSV form: with scripts the page parses and previews first; without, it posts the file. */}
-      <form
-        id="product-csv-form"
-        method="post"
-        encType="multipart/form-data"
-        onSubmit={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          void importer.save();
-        }}
-      >
+      <CsvImportForm id="product-csv-form" onSave={() => void importer.save()}>
         <input type="hidden" name="intent" value="import-csv" />
-      </form>
+      </CsvImportForm>
 
       <div className="space-y-6">
         {/* The one-product form first when it is what the page was opened for. */}

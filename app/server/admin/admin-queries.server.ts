@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Product } from "~/lib/catalog";
+import { countCatalog, findProductById, listCollectionsOfProduct } from "../catalog/queries.server";
 import { toProduct } from "../catalog/rows";
 import type { DB } from "../db/connection.server";
 
@@ -56,13 +57,8 @@ export interface DashboardCounts {
 }
 
 export async function dashboardCounts(db: DB): Promise<DashboardCounts> {
-  const [products, collections, categories, features] = await Promise.all([
-    db.selectFrom("products").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("collections").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
-    listCategoryCounts(db),
-    listFeatureCounts(db),
-  ]);
-  return { products: Number(products.n), collections: Number(collections.n), categories: categories.length, features: features.length };
+  const [catalog, categories, features] = await Promise.all([countCatalog(db), listCategoryCounts(db), listFeatureCounts(db)]);
+  return { ...catalog, categories: categories.length, features: features.length };
 }
 
 export interface ProductFilter {
@@ -120,14 +116,8 @@ export async function listCollectionSlugs(db: DB): Promise<string[]> {
 
 /** A product and the slugs of its collections, for the edit form. */
 export async function findProductForEdit(db: DB, id: number): Promise<{ product: Product; collectionSlugs: string[] } | null> {
-  const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return null;
-  const memberships = await db
-    .selectFrom("collection_products")
-    .innerJoin("collections", "collections.id", "collection_products.collection_id")
-    .select("collections.slug")
-    .where("collection_products.product_id", "=", id)
-    .orderBy("collections.slug")
-    .execute();
-  return { product: toProduct(row), collectionSlugs: memberships.map((membership) => membership.slug) };
+  const [product, collections] = await Promise.all([findProductById(db, id), listCollectionsOfProduct(db, id)]);
+  if (!product) return null;
+  // Sorted here, not by the database's collation, so both dialects list them alike.
+  return { product, collectionSlugs: collections.map((collection) => collection.slug).sort() };
 }

@@ -1,9 +1,10 @@
-import type { Insertable, Transaction, Updateable } from "kysely";
+import type { Insertable, Transaction } from "kysely";
 import type { CollectionCsvColumn, CollectionImport } from "~/lib/csv/collection-csv";
 import type { DB } from "../db/connection.server";
 import type { CollectionsTable, Database } from "../db/schema";
 import { chunks, IN_LIST_CHUNK, replaceCollectionMembers } from "./memberships.server";
 import { databaseMessage, ImportRowError } from "./save-errors";
+import { overwriteOnSlugConflict } from "./slug-upsert.server";
 
 /**
  * Saving collections (SPEC §7 "Save collections (admin CSV)", ARCHITECTURE D4, D5): an upsert on
@@ -44,18 +45,7 @@ function updatedColumns(columns: readonly CollectionCsvColumn[]): (keyof Collect
 }
 
 async function upsertOne(trx: Trx, row: Insertable<CollectionsTable>, columns: (keyof CollectionsTable)[]) {
-  return trx
-    .insertInto("collections")
-    .values(row)
-    .onConflict((conflict) =>
-      conflict.column("slug").doUpdateSet((eb) => {
-        const set: Record<string, unknown> = {};
-        for (const column of columns) set[column] = eb.ref(`excluded.${column}`);
-        return set as Updateable<CollectionsTable>;
-      }),
-    )
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  return trx.insertInto("collections").values(row).onConflict(overwriteOnSlugConflict(columns)).returning("id").executeTakeFirstOrThrow();
 }
 
 async function resolveProductRefs(trx: Trx, refs: readonly string[]): Promise<Map<string, number>> {

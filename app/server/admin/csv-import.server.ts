@@ -1,9 +1,12 @@
 import { parseCollectionCsv } from "~/lib/csv/collection-csv";
-import { IMPORT_MESSAGES, MAX_CSV_BYTES, type ToastText } from "~/lib/csv/import-messages";
+import { isEmptyCsvText } from "~/lib/csv/csv-table";
+import { checkCsvFile, IMPORT_MESSAGES, MAX_CSV_BYTES, nothingToSave, type ImportKind, type ToastText } from "~/lib/csv/import-messages";
 import { parseProductCsv } from "~/lib/csv/product-csv";
+import type { ResultToast } from "~/lib/result-toast";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
+import { listCollectionSlugs } from "./admin-queries.server";
 import { saveCollections } from "./collection-save.server";
 import { saveProducts } from "./product-save.server";
 import { databaseMessage, ImportRowError } from "./save-errors";
@@ -49,18 +52,11 @@ export async function readBodyText(request: Request, limit: number = MAX_CSV_BYT
   return new TextDecoder("utf-8").decode(Buffer.concat(parts));
 }
 
-async function knownCollectionSlugs(db: DB): Promise<Set<string>> {
-  const rows = await db.selectFrom("collections").select("slug").execute();
-  return new Set(rows.map((row) => row.slug));
-}
-
 export async function importProductCsv(db: DB, text: string): Promise<ImportResult> {
   const started = performance.now();
   // SPEC §5: saving with nothing to save says so.
-  if (text.replace(/^\ufeff/, "").trim() === "") {
-    return { ok: false, status: 422, toast: { title: IMPORT_MESSAGES.noProductsTitle, description: IMPORT_MESSAGES.noProducts } };
-  }
-  const parsed = parseProductCsv(text, { knownCollectionSlugs: await knownCollectionSlugs(db) });
+  if (isEmptyCsvText(text)) return { ok: false, status: 422, toast: nothingToSave("products") };
+  const parsed = parseProductCsv(text, { knownCollectionSlugs: new Set(await listCollectionSlugs(db)) });
   if (!parsed.ok) return { ok: false, status: 422, toast: { title: IMPORT_MESSAGES.parseErrorTitle, description: parsed.error } };
   try {
     const result = await saveProducts(db, parsed.products, parsed.columns);
@@ -87,9 +83,7 @@ export async function importProductCsv(db: DB, text: string): Promise<ImportResu
 
 export async function importCollectionCsv(db: DB, text: string): Promise<ImportResult> {
   const started = performance.now();
-  if (text.replace(/^\ufeff/, "").trim() === "") {
-    return { ok: false, status: 422, toast: { title: IMPORT_MESSAGES.noCollectionsTitle, description: IMPORT_MESSAGES.noCollections } };
-  }
+  if (isEmptyCsvText(text)) return { ok: false, status: 422, toast: nothingToSave("collections") };
   const parsed = parseCollectionCsv(text);
   if (!parsed.ok) return { ok: false, status: 422, toast: { title: IMPORT_MESSAGES.parseErrorTitle, description: parsed.error } };
   try {
@@ -116,6 +110,24 @@ export async function importCollectionCsv(db: DB, text: string): Promise<ImportR
       },
     };
   }
+}
+
+/**
+ * The pages' no-JavaScript path: the file arrives as a multipart form field, is checked as the
+ * page's script would check it, and is imported. The caller has checked the admin guard.
+ */
+export async function importFormUpload(
+  db: DB,
+  file: FormDataEntryValue | null,
+  kind: ImportKind,
+): Promise<{ status: number; toast: ResultToast; importNotes?: string[] }> {
+  if (!(file instanceof File) || file.size === 0) return { status: 400, toast: { kind: "error", ...nothingToSave(kind) } };
+  const refused = checkCsvFile(file, kind);
+  if (refused) return { status: 400, toast: { kind: "error", ...refused } };
+  const text = await file.text();
+  const result = kind === "products" ? await importProductCsv(db, text) : await importCollectionCsv(db, text);
+  if (!result.ok) return { status: result.status, toast: { kind: "error", ...result.toast } };
+  return { status: 200, toast: { kind: "success", ...result.toast }, importNotes: [...result.warnings, ...result.notes] };
 }
 
 /**

@@ -1,9 +1,10 @@
-import type { Insertable, Transaction, Updateable } from "kysely";
+import type { Insertable, Transaction } from "kysely";
 import { prepareProductForSave, type ProductCsvColumn, type ProductImport } from "~/lib/csv/product-csv";
 import type { DB } from "../db/connection.server";
 import type { Database, ProductsTable } from "../db/schema";
 import { chunks, IN_LIST_CHUNK, setProductCollections } from "./memberships.server";
 import { databaseMessage, ImportRowError } from "./save-errors";
+import { overwriteOnSlugConflict } from "./slug-upsert.server";
 
 /**
  * Saving products (ARCHITECTURE D4, D5): an upsert on slug of every row inside ONE transaction,
@@ -37,8 +38,6 @@ const FIELD_COLUMNS: Partial<Record<ProductCsvColumn, (keyof ProductsTable)[]>> 
   review_count: ["review_count"],
   shipping_info: ["shipping_info"],
 };
-
-export const ALL_PRODUCT_COLUMNS = Object.keys(FIELD_COLUMNS).concat(["name", "brand", "slug", "collection_ids"]) as ProductCsvColumn[];
 
 function toRow(product: ProductImport, now: string): Insertable<ProductsTable> {
   return {
@@ -76,18 +75,7 @@ function updatedColumns(columns: readonly ProductCsvColumn[]): (keyof ProductsTa
 }
 
 async function upsertBatch(trx: Trx, rows: Insertable<ProductsTable>[], columns: (keyof ProductsTable)[]) {
-  return trx
-    .insertInto("products")
-    .values(rows)
-    .onConflict((conflict) =>
-      conflict.column("slug").doUpdateSet((eb) => {
-        const set: Record<string, unknown> = {};
-        for (const column of columns) set[column] = eb.ref(`excluded.${column}`);
-        return set as Updateable<ProductsTable>;
-      }),
-    )
-    .returning(["id", "slug"])
-    .execute();
+  return trx.insertInto("products").values(rows).onConflict(overwriteOnSlugConflict(columns)).returning(["id", "slug"]).execute();
 }
 
 export interface ProductSaveResult {

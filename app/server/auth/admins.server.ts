@@ -1,13 +1,11 @@
 import { sql } from "kysely";
 import type { DB } from "../db/connection.server";
-import type { Auth } from "./auth.server";
+import { MIN_PASSWORD_LENGTH, type Auth } from "./auth.server";
 
 /**
  * The first admin (ARCHITECTURE D2): sign-up never grants the role; the operator runs
  * `npm run create-admin -- --email E --password P`, which lands here.
  */
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** Users whose role list includes 'admin' ('admin', or 'user,admin' from the admin plugin). */
 export async function countAdmins(db: DB): Promise<number> {
@@ -33,7 +31,7 @@ export async function missingAdminHint(db: DB): Promise<string | null> {
     : "No admin account yet. Create one with: npm run create-admin -- --email you@example.com --password 'a long password'";
 }
 
-export class CreateAdminError extends Error {
+class CreateAdminError extends Error {
   override name = "CreateAdminError";
 }
 

@@ -24,6 +24,7 @@ import { allowedOrigins } from "./origin.server";
  */
 
 export const CONFIRMATION_LINK_HOURS = 24;
+export const MIN_PASSWORD_LENGTH = 8;
 
 /** Paths of better-auth's HTTP handler that our /auth forms serve instead (one door, one limiter). */
 export const PATHS_SERVED_BY_OUR_FORMS = [
@@ -49,7 +50,7 @@ function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlit
       requireEmailVerification: true,
       // Sign-up never signs in: the address must be confirmed first.
       autoSignIn: false,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
     },
     emailVerification: {

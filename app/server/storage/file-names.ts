@@ -17,12 +17,9 @@ export const IMAGE_TYPES = {
 export type ImageFormat = keyof typeof IMAGE_TYPES;
 
 const CONTENT_TYPE_BY_EXTENSION: Record<string, string> = {
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  avif: "image/avif",
-  gif: "image/gif",
+  ...Object.fromEntries(Object.values(IMAGE_TYPES).map(({ extension, contentType }) => [extension, contentType])),
+  // A JPEG uploaded as '.jpeg' keeps that spelling (storedImageName).
+  jpeg: IMAGE_TYPES.jpeg.contentType,
 };
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(jpg|jpeg|png|webp|avif|gif)$/i;
