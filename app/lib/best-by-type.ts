@@ -1,4 +1,4 @@
-import { categoryContains, heaterTypeContains, isInfrared, type ProductFacts } from "./product-match";
+import { categoryContains, heaterTypeContains, isBarrel, isInfrared, type ProductFacts } from "./product-match";
 
 /**
  * The home page's 'Best Outdoor Saunas of 2025' picks (SPEC §7 "Best by type", §2). Input: every
@@ -42,7 +42,7 @@ export function bestByType<T extends ProductFacts>(productsByRating: readonly T[
   return {
     traditional: productsByRating.find(isTraditionalPick) ?? null,
     infrared: productsByRating.find(isInfrared) ?? null,
-    barrel: productsByRating.find((p) => categoryContains(p, "barrel")) ?? null,
+    barrel: productsByRating.find(isBarrel) ?? null,
   };
 }
 

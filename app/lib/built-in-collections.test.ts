@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  BUILT_IN_COLLECTION_SLUGS,
   builtInCollection,
   canonicalCollectionSlug,
   defaultCollectionDescription,
   lastResortCollections,
   titleFromSlug,
-  withBuiltInCollections,
 } from "./built-in-collections";
-import { makeCollection } from "./test-fixtures";
 
 describe("canonicalCollectionSlug", () => {
   it("treats 'barrel' as barrel-saunas", () => {
@@ -48,31 +45,6 @@ describe("titles and descriptions from a slug", () => {
       imageUrl: null,
       featured: false,
     });
-  });
-});
-
-describe("withBuiltInCollections", () => {
-  it("adds every missing built-in slug after the stored ones", () => {
-    const stored = [makeCollection({ slug: "infrared-saunas", title: "Best Infrared" }), makeCollection({ slug: "my-list" })];
-    const result = withBuiltInCollections(stored);
-    expect(result.slice(0, 2)).toEqual(stored);
-    expect(result.map((c) => c.slug)).toEqual([
-      "infrared-saunas",
-      "my-list",
-      ...BUILT_IN_COLLECTION_SLUGS.filter((s) => s !== "infrared-saunas"),
-    ]);
-    expect(result.find((c) => c.slug === "infrared-saunas")?.title).toBe("Best Infrared");
-  });
-
-  it("always ensures barrel-saunas, and counts a stored 'barrel' as it", () => {
-    expect(withBuiltInCollections([]).map((c) => c.slug)).toContain("barrel-saunas");
-    const withAlias = withBuiltInCollections([makeCollection({ slug: "barrel" })]).map((c) => c.slug);
-    expect(withAlias).toContain("barrel");
-    expect(withAlias).not.toContain("barrel-saunas");
-  });
-
-  it("gives the 12 built-in slugs with nothing stored", () => {
-    expect(withBuiltInCollections([])).toHaveLength(12);
   });
 });
 

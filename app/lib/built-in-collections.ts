@@ -2,26 +2,14 @@ import type { Collection } from "./catalog";
 
 /**
  * The collection list the site can always fall back on (SPEC §9 "Built-in fallback collection
- * slugs") and the slug aliases.
+ * slugs") and the slug aliases. §9's twelve built-in slugs are all fixed pages, which exist with
+ * or without a stored record (collection-page-defaults.ts); merging stand-ins for them into the
+ * collections list would change nothing a reader sees, because the tiles and the carousel hide a
+ * collection without a picture of its own. So only the last-resort list is kept here.
  */
 
 /** What a category card or menu needs of a collection; database records satisfy it. */
 export type CollectionSummary = Pick<Collection, "slug" | "title" | "description" | "imageUrl" | "featured">;
-
-export const BUILT_IN_COLLECTION_SLUGS = [
-  "infrared-saunas",
-  "traditional-finnish-saunas",
-  "barrel-saunas",
-  "two-person-saunas",
-  "four-person-saunas",
-  "six-person-saunas",
-  "eco-friendly-saunas",
-  "recovery-saunas",
-  "budget-saunas",
-  "premium-saunas",
-  "luxury-saunas",
-  "custom-saunas",
-] as const;
 
 /** When even the collections list cannot be read: these five, all featured. */
 export const LAST_RESORT_COLLECTION_SLUGS = [
@@ -79,16 +67,6 @@ export function defaultCollectionDescription(title: string): string {
 export function builtInCollection(slug: string, featured = false): CollectionSummary {
   const title = titleFromSlug(slug);
   return { slug, title, description: defaultCollectionDescription(title), imageUrl: null, featured };
-}
-
-/**
- * The stored collections followed by every built-in slug they lack (barrel-saunas included, so it
- * is always there). A stored 'barrel' counts as barrel-saunas and is not duplicated.
- */
-export function withBuiltInCollections<T extends CollectionSummary>(stored: readonly T[]): (T | CollectionSummary)[] {
-  const present = new Set(stored.map((c) => canonicalCollectionSlug(c.slug)));
-  const missing = BUILT_IN_COLLECTION_SLUGS.filter((slug) => !present.has(slug)).map((slug) => builtInCollection(slug));
-  return [...stored, ...missing];
 }
 
 /** The last-resort list: infrared, traditional Finnish, barrel, two-person and recovery, all featured. */

@@ -3,6 +3,7 @@ import { defaultCollectionDescription } from "./built-in-collections";
 import { FIXED_COLLECTION_SLUGS, isFixedCollectionSlug, type FixedCollectionSlug } from "./collection-rules";
 import { categoryFallbackImage, isMissingImageValue } from "./image-source";
 import { textOrNull } from "./product-display";
+import { SITE_NAME } from "./site-navigation";
 
 /**
  * What a collection review page says about itself (SPEC §2 "Collection review page",
@@ -299,7 +300,7 @@ export function collectionHeader(slug: string, record: RecordFields | undefined)
 
 /** SPEC §2 "Metadata": '{collection title} - Sauna Reviews'. */
 export function collectionPageTitle(title: string): string {
-  return `${title} - Sauna Reviews`;
+  return `${title} - ${SITE_NAME}`;
 }
 
 /**

@@ -1,11 +1,17 @@
 import type { Collection, Product } from "./catalog";
 import { bestByType, bestByTypeCards, type BestType } from "./best-by-type";
 import { BUILT_IN_SAMPLE_CARDS, type BuiltInSampleCard } from "./built-in-sample-cards";
-import type { BuyLink } from "./buy-link";
+import { buyLink, type BuyLink } from "./buy-link";
 import { browseByCategoryCards, categoryHref } from "./home-categories";
-import { categoryFallbackImage, resolveImageSource } from "./image-source";
-import { reviewCountNumber } from "./product-display";
-import { toComparisonItem, toProductCard, type ComparisonItem, type DisplayContext, type ProductCard } from "./product-view-models";
+import { resolveImageSource } from "./image-source";
+import { categoryLabel, productTag, reviewCountNumber } from "./product-display";
+import {
+  toComparisonItem,
+  toProductBasics,
+  type ComparisonItem,
+  type DisplayContext,
+  type ProductCard,
+} from "./product-view-models";
 import { isRated } from "./ratings";
 
 /**
@@ -60,19 +66,11 @@ export type HomeProductCard = Pick<
 };
 
 export function toHomeProductCard(product: Product, context: DisplayContext): HomeProductCard {
-  const card = toProductCard(product, context);
   return {
-    id: card.id,
-    slug: card.slug,
-    href: card.href,
-    name: card.name,
-    brand: card.brand,
-    type: card.type,
-    rating: card.rating,
-    image: card.image,
-    priceText: card.priceText,
-    tag: card.tag,
-    reviewCount: card.reviewCount,
+    ...toProductBasics(product, context),
+    type: categoryLabel(product.categoryId),
+    tag: productTag(product),
+    reviewCount: reviewCountNumber(product),
     isSample: product.isSample,
   };
 }
@@ -146,39 +144,23 @@ export interface BestPickCard {
   product: BestPickProduct | null;
 }
 
-const fallbackCategory: Record<BestType, string> = {
-  traditional: "traditional",
-  infrared: "infrared",
-  barrel: "barrel",
-};
-
 /** The three cards (Traditional Finnish, Infrared, Barrel) from the rating-ordered list. */
 export function bestPickCards(productsByRating: readonly Product[], context: DisplayContext): BestPickCard[] {
-  return bestByTypeCards(bestByType(productsByRating)).map((card) => {
-    const product = card.product;
-    const view = product ? toProductCard(product, context) : null;
-    return {
-      type: card.type,
-      label: card.label,
-      heading: card.heading,
-      title: card.title,
-      collectionHref: card.collectionHref,
-      fallbackImage: resolveImageSource(categoryFallbackImage(fallbackCategory[card.type]), { origin: context.origin }),
-      product:
-        product && view
-          ? {
-              href: view.href,
-              name: view.name,
-              brand: view.brand,
-              image: view.image,
-              rating: view.rating,
-              priceText: view.priceText,
-              buyLink: view.buyLink,
-              isSample: product.isSample,
-            }
-          : null,
-    };
-  });
+  return bestByTypeCards(bestByType(productsByRating)).map(({ type, label, heading, title, collectionHref, product }) => ({
+    type,
+    label,
+    heading,
+    title,
+    collectionHref,
+    // Each BestType is also the category word that chooses its fallback picture.
+    fallbackImage: resolveImageSource(null, { origin: context.origin, category: type }),
+    product: product ? toBestPickProduct(product, context) : null,
+  }));
+}
+
+function toBestPickProduct(product: Product, context: DisplayContext): BestPickProduct {
+  const { href, name, brand, image, rating, priceText } = toProductBasics(product, context);
+  return { href, name, brand, image, rating, priceText, buyLink: buyLink(product, context.surveyFormUrl), isSample: product.isSample };
 }
 
 // Browse by Category

@@ -92,9 +92,13 @@ export function galleryImages(images: readonly string[], category: string | null
   return unique.length > 0 ? unique : [resolveImageSource(null, { origin, category })];
 }
 
-/** The main picture: the first usable entry of the list, else the category fallback. */
+/**
+ * The main picture: the first usable entry of the list, else the category fallback; the same as
+ * galleryImages(…)[0] without resolving the whole gallery for every card.
+ */
 export function mainImage(images: readonly string[], category: string | null | undefined, origin: string): string {
-  return galleryImages(images, category, origin)[0] as string;
+  const first = images.find((value) => !isMissingImageValue(value));
+  return resolveImageSource(first, { origin, category });
 }
 
 /** A stable number 1..4 for a product, so the same product always shows the same placeholder. */
@@ -112,15 +116,20 @@ export function placeholderChain(productId: number | string): string[] {
   return [`${PLACEHOLDER_DIR}sauna-${placeholderNumber(productId)}.webp`, GENERIC_PLACEHOLDER];
 }
 
+/** An absolute or protocol-relative URL parsed, or null when it does not parse. */
+function parseUrl(text: string): URL | null {
+  try {
+    return new URL(text.startsWith("//") ? `https:${text}` : text);
+  } catch {
+    return null;
+  }
+}
+
 /** The path part of a URL or site path, without query or fragment; the value itself if unparsable. */
 function pathOf(url: string): string {
   const text = url.trim();
   if (text.startsWith("/") && !text.startsWith("//")) return text.split(/[?#]/)[0] as string;
-  try {
-    return new URL(text.startsWith("//") ? `https:${text}` : text).pathname;
-  } catch {
-    return text;
-  }
+  return parseUrl(text)?.pathname ?? text;
 }
 
 /**
@@ -165,11 +174,7 @@ export const STOCK_PHOTO_HOSTS: readonly string[] = [
 function hostOf(url: string): string | null {
   const text = url.trim();
   if (!/^(https?:)?\/\//i.test(text)) return null;
-  try {
-    return new URL(text.startsWith("//") ? `https:${text}` : text).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
+  return parseUrl(text)?.hostname.toLowerCase() ?? null;
 }
 
 /**

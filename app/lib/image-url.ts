@@ -46,3 +46,14 @@ export function resizedSrcSet(src: string, widths: number[], options: Omit<Resiz
     })
     .join(", ");
 }
+
+/** Adds a cache-busting parameter so the browser asks again instead of reusing a failure. */
+export function withRefreshToken(url: string, token: number | undefined): string {
+  if (token === undefined) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}refresh=${token}`;
+}
+
+/** A site path made absolute; other URLs kept. */
+export function absoluteUrl(pathOrUrl: string, origin: string): string {
+  return pathOrUrl.startsWith("/") && !pathOrUrl.startsWith("//") ? `${origin.replace(/\/+$/, "")}${pathOrUrl}` : pathOrUrl;
+}

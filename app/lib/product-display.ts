@@ -1,5 +1,5 @@
 import type { Product } from "./catalog";
-import { canonicalCollectionSlug } from "./built-in-collections";
+import { canonicalCollectionSlug, titleFromSlug } from "./built-in-collections";
 import { isTyyni } from "./buy-link";
 import { formatPrice } from "./money";
 import { isRated } from "./ratings";
@@ -42,11 +42,14 @@ export function parseReviewCountText(text: string | null | undefined): number | 
   return match ? Number((match[1] as string).replace(/,/g, "")) : null;
 }
 
+function exactReviewCount(product: ReviewFields): number | null {
+  const exact = product.reviewsNumber;
+  return exact !== null && Number.isInteger(exact) && exact >= 0 ? exact : null;
+}
+
 /** reviews_number when present, else the review_count text read as a number, else null. */
 export function reviewCountNumber(product: ReviewFields): number | null {
-  const exact = product.reviewsNumber;
-  if (exact !== null && Number.isInteger(exact) && exact >= 0) return exact;
-  return parseReviewCountText(product.reviewCount);
+  return exactReviewCount(product) ?? parseReviewCountText(product.reviewCount);
 }
 
 /**
@@ -54,8 +57,8 @@ export function reviewCountNumber(product: ReviewFields): number | null {
  * '45+' style (the text gives a lower bound); else null, and the page shows no count.
  */
 export function userCountText(product: ReviewFields): string | null {
-  const exact = product.reviewsNumber;
-  if (exact !== null && Number.isInteger(exact) && exact >= 0) return String(exact);
+  const exact = exactReviewCount(product);
+  if (exact !== null) return String(exact);
   const fromText = parseReviewCountText(product.reviewCount);
   return fromText === null ? null : `${fromText}+`;
 }
@@ -141,18 +144,9 @@ export function productTag(product: Pick<Product, "name" | "rating">): typeof BE
 
 // Category words and links
 
-const categoryAcronyms = new Set(["clt", "diy"]);
-
 /** 'barrel' → 'Barrel', 'clt' → 'CLT', 'modern-cube' → 'Modern Cube'; none → 'Outdoor'. */
 export function categoryLabel(categoryId: string | null | undefined): string {
-  const words = (categoryId ?? "")
-    .trim()
-    .split(/[-_\s]+/)
-    .filter((w) => w !== "");
-  if (words.length === 0) return "Outdoor";
-  return words
-    .map((w) => (categoryAcronyms.has(w.toLowerCase()) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
-    .join(" ");
+  return titleFromSlug(categoryId ?? "") || "Outdoor";
 }
 
 /**

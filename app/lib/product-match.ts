@@ -87,7 +87,7 @@ export function isInPriceTier(product: ProductFacts, tier: PriceTier): boolean {
 }
 
 export function hasCapacity(product: ProductFacts, persons: number): boolean {
-  return product.capacity !== null && product.capacity === persons;
+  return product.capacity === persons;
 }
 
 export function isCommercial(product: ProductFacts): boolean {

@@ -14,8 +14,8 @@ import {
   specificationRows,
   thumbnailImageUrl,
   toProductPageView,
-  withRefreshToken,
 } from "./product-page";
+import { withRefreshToken } from "./image-url";
 import { makeCollection, makeProduct } from "./test-fixtures";
 
 const ORIGIN = "https://saunas.example";

@@ -4,14 +4,13 @@ import { productsForCollectionPage } from "./collection-products";
 import { isFixedCollectionSlug, productsForFixedCollection } from "./collection-rules";
 import { formatLongUsDate } from "./dates";
 import { categoryFallbackImage, galleryImages } from "./image-source";
-import { ownImagePath, resizedImageUrl } from "./image-url";
+import { absoluteUrl, ownImagePath, resizedImageUrl, withRefreshToken } from "./image-url";
 import { formatPrice } from "./money";
 import {
   activeSale,
   brandText,
   categoryBreadcrumb,
   keyFeatureList,
-  NOT_AVAILABLE,
   productHref,
   reviewCountNumber,
   shippingText,
@@ -21,7 +20,7 @@ import {
   weightText,
   type SaleOffer,
 } from "./product-display";
-import { isRated, ratingText } from "./ratings";
+import { ratingOrNull, ratingText } from "./ratings";
 
 /**
  * The product detail page (SPEC §2 "Product detail page") as a plain view model: the loader
@@ -126,7 +125,8 @@ export function overviewParagraphs(product: Pick<Product, "fullDescription" | "d
 export function reviewCountLabel(product: Pick<Product, "reviewsNumber" | "reviewCount">): string | null {
   const text = userCountText(product);
   if (text === null) return null;
-  return `${text} ${reviewCountNumber(product) === 1 && !text.endsWith("+") ? "review" : "reviews"}`;
+  // '1+' is a lower bound, so only an exact '1' is singular.
+  return `${text} ${text === "1" ? "review" : "reviews"}`;
 }
 
 /** At most `max` characters, cut at a word boundary with an ellipsis. */
@@ -151,7 +151,7 @@ export function toProductPageView(product: Product, context: ProductPageContext)
     isSample: product.isSample,
     canonicalPath: productHref(product),
     category: categoryBreadcrumb(product.categoryId),
-    rating: isRated(product.rating) ? product.rating : null,
+    rating: ratingOrNull(product.rating),
     ratingText: ratingText(product.rating),
     reviewCountText: reviewCountLabel(product),
     updatedAt: product.updatedAt,
@@ -213,12 +213,6 @@ export function collectionsNeedingMembers(collections: readonly Collection[]): C
 
 // Gallery image URLs
 
-/** Adds a cache-busting parameter so the browser asks again instead of reusing a failure. */
-export function withRefreshToken(url: string, token: number | undefined): string {
-  if (token === undefined) return url;
-  return `${url}${url.includes("?") ? "&" : "?"}refresh=${token}`;
-}
-
 export interface ImageUrls {
   src: string;
   srcSet?: string;
@@ -248,13 +242,7 @@ export function collectionThumbnailUrl(src: string): string {
 
 /** og:image: the main picture cropped to 1200x630, as an absolute URL. */
 export function socialImageUrl(src: string, origin: string): string {
-  const resized = resizedImageUrl(src, { width: 1200, height: 630, fit: "cover" });
-  return resized.startsWith("/") && !resized.startsWith("//") ? `${origin.replace(/\/+$/, "")}${resized}` : resized;
-}
-
-/** A site path made absolute; other URLs kept. */
-export function absoluteUrl(pathOrUrl: string, origin: string): string {
-  return pathOrUrl.startsWith("/") && !pathOrUrl.startsWith("//") ? `${origin.replace(/\/+$/, "")}${pathOrUrl}` : pathOrUrl;
+  return absoluteUrl(resizedImageUrl(src, { width: 1200, height: 630, fit: "cover" }), origin);
 }
 
 // Structured data (schema.org JSON-LD)
@@ -324,5 +312,3 @@ export function productJsonLd(product: Product, view: ProductPageView, origin: s
 export function jsonLdText(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
-
-export { NOT_AVAILABLE };

@@ -18,7 +18,7 @@ import {
   weightText,
   type BEST_SELLER,
 } from "./product-display";
-import { isRated } from "./ratings";
+import { ratingOrNull } from "./ratings";
 
 /**
  * The plain objects pages render from a Product (SPEC §3 "Derived card", "Sauna view model",
@@ -35,22 +35,35 @@ export interface DisplayContext {
 
 type Tag = typeof BEST_SELLER | null;
 
-function ratingOrNull(rating: number | null): number | null {
-  return isRated(rating) ? rating : null;
-}
-
-/** The derived card of the home page and top lists. */
-export interface ProductCard {
+/** What every product view shows, and shows the same way. */
+export interface ProductBasics {
   id: number;
   slug: string;
   href: string;
   name: string;
   brand: string;
-  /** Category label: 'Barrel', 'CLT', 'Outdoor'. */
-  type: string;
   rating: number | null;
   image: string;
   priceText: string;
+}
+
+export function toProductBasics(product: Product, context: DisplayContext): ProductBasics {
+  return {
+    id: product.id,
+    slug: product.slug,
+    href: productHref(product),
+    name: product.name,
+    brand: brandText(product.brand),
+    rating: ratingOrNull(product.rating),
+    image: mainImage(product.images, product.categoryId, context.origin),
+    priceText: formatPrice(product.priceCents),
+  };
+}
+
+/** The derived card of the home page and top lists. */
+export interface ProductCard extends ProductBasics {
+  /** Category label: 'Barrel', 'CLT', 'Outdoor'. */
+  type: string;
   tag: Tag;
   category: string | null;
   /** The heater type. */
@@ -67,15 +80,8 @@ export interface ProductCard {
 
 export function toProductCard(product: Product, context: DisplayContext): ProductCard {
   return {
-    id: product.id,
-    slug: product.slug,
-    href: productHref(product),
-    name: product.name,
-    brand: brandText(product.brand),
+    ...toProductBasics(product, context),
     type: categoryLabel(product.categoryId),
-    rating: ratingOrNull(product.rating),
-    image: mainImage(product.images, product.categoryId, context.origin),
-    priceText: formatPrice(product.priceCents),
     tag: productTag(product),
     category: textOrNull(product.categoryId),
     productType: textOrNull(product.heaterType),
@@ -98,18 +104,10 @@ export interface SaunaSpecification {
 }
 
 /** A sauna on a collection page (ranked list and comparison layout). */
-export interface SaunaViewModel {
-  id: number;
-  slug: string;
-  href: string;
-  name: string;
-  brand: string;
+export interface SaunaViewModel extends ProductBasics {
   tagline: string | null;
   categoryId: string | null;
   heaterType: string | null;
-  image: string;
-  rating: number | null;
-  priceText: string;
   /** '86' or '45+'; null when unknown (never a made-up '0'). */
   userCount: string | null;
   reviewsNumber: number | null;
@@ -129,17 +127,10 @@ export interface SaunaViewModel {
 
 export function toSaunaViewModel(product: Product, context: DisplayContext): SaunaViewModel {
   return {
-    id: product.id,
-    slug: product.slug,
-    href: productHref(product),
-    name: product.name,
-    brand: brandText(product.brand),
+    ...toProductBasics(product, context),
     tagline: textOrNull(product.tagline),
     categoryId: textOrNull(product.categoryId),
     heaterType: textOrNull(product.heaterType),
-    image: mainImage(product.images, product.categoryId, context.origin),
-    rating: ratingOrNull(product.rating),
-    priceText: formatPrice(product.priceCents),
     userCount: userCountText(product),
     reviewsNumber: reviewCountNumber(product),
     shipping: shippingText(product.shippingInfo),
@@ -161,33 +152,18 @@ export function toSaunaViewModel(product: Product, context: DisplayContext): Sau
 }
 
 /** A row of the home page's Sauna Comparison. */
-export interface ComparisonItem {
-  id: number;
-  slug: string;
-  href: string;
-  name: string;
-  brand: string;
+export interface ComparisonItem extends ProductBasics {
   type: string;
-  rating: number | null;
-  priceText: string;
   features: string[];
-  image: string;
   /** 'Check Price': the Buy link chain. */
   buyLink: BuyLink;
 }
 
 export function toComparisonItem(product: Product, context: DisplayContext): ComparisonItem {
   return {
-    id: product.id,
-    slug: product.slug,
-    href: productHref(product),
-    name: product.name,
-    brand: brandText(product.brand),
+    ...toProductBasics(product, context),
     type: categoryLabel(product.categoryId),
-    rating: ratingOrNull(product.rating),
-    priceText: formatPrice(product.priceCents),
     features: keyFeatureList(product.keyFeatures),
-    image: mainImage(product.images, product.categoryId, context.origin),
     buyLink: buyLink(product, context.surveyFormUrl),
   };
 }

@@ -33,6 +33,11 @@ export function isRated(rating: number | null | undefined): rating is number {
   return typeof rating === "number" && Number.isFinite(rating);
 }
 
+/** The rating as pages carry it: a stored value that is not a finite number is no rating (D6). */
+export function ratingOrNull(rating: number | null | undefined): number | null {
+  return isRated(rating) ? rating : null;
+}
+
 /** One decimal: '4.0', '4.7'; 'Not yet rated' for none. */
 export function ratingText(rating: number | null): string {
   return isRated(rating) ? rating.toFixed(1) : NOT_YET_RATED;
