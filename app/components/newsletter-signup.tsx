@@ -1,20 +1,18 @@
 import { Mail } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { toast } from "sonner";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 
 /**
  * The 'Stay Updated' block (SPEC §2 "Newsletter block"). Nothing stores subscribers yet, so a
  * sign-up says exactly that instead of pretending to succeed. The button waits for JavaScript:
  * without it the form would put the address in a GET URL (and the server log) for nothing.
  */
-export function NewsletterSignup({ headingLevel = 2, className }: { headingLevel?: 2 | 3; className?: string }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+export function NewsletterSignup() {
   const headingId = useId();
   const inputId = useId();
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
 
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,7 +24,7 @@ export function NewsletterSignup({ headingLevel = 2, className }: { headingLevel
   return (
     <section
       aria-labelledby={headingId}
-      className={cn("rounded-card border border-line bg-brand-soft px-6 py-8 md:px-10 md:py-10", className)}
+      className="rounded-card border border-line bg-brand-soft px-6 py-8 md:px-10 md:py-10"
     >
       <div className="grid items-center gap-6 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-12">
         <div className="flex gap-4">
@@ -34,9 +32,9 @@ export function NewsletterSignup({ headingLevel = 2, className }: { headingLevel
             <Mail aria-hidden className="size-6" />
           </span>
           <div>
-            <Heading id={headingId} className="text-2xl font-semibold tracking-tight md:text-[1.75rem]">
+            <h2 id={headingId} className="text-2xl font-semibold tracking-tight md:text-[1.75rem]">
               Stay Updated
-            </Heading>
+            </h2>
             <p className="mt-2 text-ink-muted">Subscribe for exclusive sauna reviews, price drops, and expert guides</p>
           </div>
         </div>

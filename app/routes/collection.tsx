@@ -1,7 +1,8 @@
-import { ArrowLeft, Info } from "lucide-react";
+import { Info } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, redirect, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
+import { BackToReviewsLink } from "~/components/collection/back-to-reviews-link";
 import { CollectionHero } from "~/components/collection/collection-hero";
 import { CollectionNotFound } from "~/components/collection/collection-not-found";
 import { CollectionSkeleton } from "~/components/collection/collection-skeleton";
@@ -13,6 +14,7 @@ import { CollectionViews, VIEW_PARAM } from "~/components/collection/view-switch
 import { titleFromSlug } from "~/lib/built-in-collections";
 import { collectionPageDefaults, collectionPageTitle } from "~/lib/collection-page-defaults";
 import { isFixedCollectionSlug } from "~/lib/collection-rules";
+import { absoluteUrl } from "~/lib/image-url";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import {
@@ -36,12 +38,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (page.state !== "ready") return data(page, { status });
 
   const { baseUrl } = context.config;
-  const image = page.header.image;
   return data(
     {
       ...page,
       canonicalUrl: `${baseUrl}/reviews/${page.header.slug}`,
-      socialImageUrl: image.startsWith("/") && !image.startsWith("//") ? `${baseUrl}${image}` : image,
+      socialImageUrl: absoluteUrl(page.header.image, baseUrl),
     },
     // Only a real page may be kept by a CDN: a 404 or 500 must not outlive the problem (D8).
     { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } },
@@ -202,13 +203,7 @@ function CollectionError({ listId, message }: { listId: string; message: string 
   const title = isFixedCollectionSlug(listId) ? collectionPageDefaults(listId).title : titleFromSlug(listId);
   return (
     <section className="page-container py-12 md:py-16" aria-labelledby="collection-error-title">
-      <Link
-        to="/reviews"
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand hover:text-brand-strong"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Reviews
-      </Link>
+      <BackToReviewsLink />
       <h1 id="collection-error-title" className="mt-5 text-3xl font-semibold md:text-4xl">
         {title}
       </h1>

@@ -326,9 +326,6 @@ function Specifications({ view }: { view: ProductPageView }) {
   );
 }
 
-const accordionTrigger =
-  "group flex w-full items-center justify-between gap-3 py-3.5 text-left font-sans text-[0.95rem] font-semibold text-ink hover:text-brand";
-
 function DetailsAccordion({ view }: { view: ProductPageView }) {
   return (
     <Accordion.Root
@@ -337,58 +334,61 @@ function DetailsAccordion({ view }: { view: ProductPageView }) {
       defaultValue="features"
       className="rounded-card border border-line bg-surface px-5 shadow-card lg:px-6"
     >
-      <Accordion.Item value="features" className="border-b border-line">
-        <Accordion.Header className="m-0">
-          <Accordion.Trigger className={accordionTrigger}>
-            Key Features
-            <ChevronDown aria-hidden className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" />
-          </Accordion.Trigger>
-        </Accordion.Header>
-        <Accordion.Content className="pb-4 text-sm">
-          {view.keyFeatures.length > 0 ? (
-            <ul className="space-y-2.5">
-              {view.keyFeatures.map((feature) => (
-                <li key={feature} className="flex items-start gap-2.5">
-                  <span className="mt-0.5 flex size-4.5 shrink-0 items-center justify-center rounded-full bg-forest-soft text-forest">
-                    <Check aria-hidden className="size-3" strokeWidth={3} />
-                  </span>
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-ink-muted">No features listed</p>
-          )}
-        </Accordion.Content>
-      </Accordion.Item>
-      <Accordion.Item value="shipping" className="border-b border-line">
-        <Accordion.Header className="m-0">
-          <Accordion.Trigger className={accordionTrigger}>
-            Shipping &amp; Delivery
-            <ChevronDown aria-hidden className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" />
-          </Accordion.Trigger>
-        </Accordion.Header>
-        <Accordion.Content className="space-y-2 pb-4 text-sm text-ink-muted">
-          <p className="font-medium text-ink">{view.shipping}</p>
-          <p>Delivery terms, lead times and prices are set by the seller and can change: confirm them before you order.</p>
-        </Accordion.Content>
-      </Accordion.Item>
-      <Accordion.Item value="method">
-        <Accordion.Header className="m-0">
-          <Accordion.Trigger className={accordionTrigger}>
-            How We Test
-            <ChevronDown aria-hidden className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" />
-          </Accordion.Trigger>
-        </Accordion.Header>
-        <Accordion.Content className="pb-4 text-sm text-ink-muted">
-          <ul className="list-disc space-y-1.5 pl-4">
-            <li>We measure heat-up time and stability.</li>
-            <li>We monitor energy use.</li>
-            <li>Several testers of different body types assess comfort.</li>
-            <li>We document and time the installation.</li>
+      <DetailsItem value="features" title="Key Features" contentClassName="pb-4 text-sm">
+        {view.keyFeatures.length > 0 ? (
+          <ul className="space-y-2.5">
+            {view.keyFeatures.map((feature) => (
+              <li key={feature} className="flex items-start gap-2.5">
+                <span className="mt-0.5 flex size-4.5 shrink-0 items-center justify-center rounded-full bg-forest-soft text-forest">
+                  <Check aria-hidden className="size-3" strokeWidth={3} />
+                </span>
+                <span>{feature}</span>
+              </li>
+            ))}
           </ul>
-        </Accordion.Content>
-      </Accordion.Item>
+        ) : (
+          <p className="text-ink-muted">No features listed</p>
+        )}
+      </DetailsItem>
+      <DetailsItem value="shipping" title="Shipping & Delivery" contentClassName="space-y-2 pb-4 text-sm text-ink-muted">
+        <p className="font-medium text-ink">{view.shipping}</p>
+        <p>Delivery terms, lead times and prices are set by the seller and can change: confirm them before you order.</p>
+      </DetailsItem>
+      <DetailsItem value="method" title="How We Test" contentClassName="pb-4 text-sm text-ink-muted" last>
+        <ul className="list-disc space-y-1.5 pl-4">
+          <li>We measure heat-up time and stability.</li>
+          <li>We monitor energy use.</li>
+          <li>Several testers of different body types assess comfort.</li>
+          <li>We document and time the installation.</li>
+        </ul>
+      </DetailsItem>
     </Accordion.Root>
+  );
+}
+
+function DetailsItem({
+  value,
+  title,
+  contentClassName,
+  last = false,
+  children,
+}: {
+  value: string;
+  title: string;
+  contentClassName: string;
+  /** The box's own border closes the last item. */
+  last?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Accordion.Item value={value} className={last ? undefined : "border-b border-line"}>
+      <Accordion.Header className="m-0">
+        <Accordion.Trigger className="group flex w-full items-center justify-between gap-3 py-3.5 text-left font-sans text-[0.95rem] font-semibold text-ink hover:text-brand">
+          {title}
+          <ChevronDown aria-hidden className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" />
+        </Accordion.Trigger>
+      </Accordion.Header>
+      <Accordion.Content className={contentClassName}>{children}</Accordion.Content>
+    </Accordion.Item>
   );
 }

@@ -5,6 +5,7 @@ import { HowWeTest } from "~/components/reviews/how-we-test";
 import { ProductRow } from "~/components/reviews/product-row";
 import { ReviewsSearchForm } from "~/components/reviews/search-form";
 import { useRevalidateOnFocus } from "~/components/reviews/use-revalidate-on-focus";
+import { cn } from "~/components/ui/cn";
 import { resultsCountText, resultsHeading } from "~/lib/catalog-search";
 import type { CategoryCard, HomeProductCard } from "~/lib/home-page";
 import type { DisplayContext } from "~/lib/product-view-models";
@@ -36,7 +37,7 @@ export function headers() {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const view = loaderData?.view;
   const searching = view?.mode === "search";
-  const title = view?.mode === "search" ? `${resultsHeading(view.query)} - ${PAGE_TITLE}` : PAGE_TITLE;
+  const title = searching ? `${resultsHeading(view.query)} - ${PAGE_TITLE}` : PAGE_TITLE;
   return [
     { title },
     { name: "description", content: DESCRIPTION },
@@ -128,14 +129,29 @@ function ProductList({ id, title, products }: { id: string; title: string; produ
           {products.length} {products.length === 1 ? "sauna" : "saunas"}, best rated first
         </p>
       </div>
-      <ul className="mt-6 grid gap-4 lg:grid-cols-2" data-testid="product-list">
-        {products.map((product) => (
-          <li key={product.id} className="grid">
-            <ProductRow product={product} />
-          </li>
-        ))}
-      </ul>
+      <ProductRows products={products} className="mt-6" />
     </section>
+  );
+}
+
+/** Products best rated first, two columns from lg; under a search's h3 their names are h4s. */
+function ProductRows({
+  products,
+  headingLevel,
+  className,
+}: {
+  products: HomeProductCard[];
+  headingLevel?: 3 | 4;
+  className: string;
+}) {
+  return (
+    <ul className={cn("grid gap-4 lg:grid-cols-2", className)} data-testid="product-list">
+      {products.map((product) => (
+        <li key={product.id} className="grid">
+          <ProductRow product={product} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -183,13 +199,7 @@ function SearchResults({
       {products.length > 0 && (
         <div className="mt-8">
           <h3 className="font-sans text-sm font-bold uppercase tracking-wider text-ink-muted">Saunas, best rated first</h3>
-          <ul className="mt-4 grid gap-4 lg:grid-cols-2" data-testid="product-list">
-            {products.map((product) => (
-              <li key={product.id} className="grid">
-                <ProductRow product={product} headingLevel={4} />
-              </li>
-            ))}
-          </ul>
+          <ProductRows products={products} headingLevel={4} className="mt-4" />
         </div>
       )}
     </section>

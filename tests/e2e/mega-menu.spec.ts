@@ -8,6 +8,8 @@ test.beforeEach(async ({ page }, testInfo) => {
   await page.goto("/");
 });
 
+// The 16 menu targets restated from SPEC §2 rather than imported from app/lib/collection-rules.ts,
+// so a wrong list in the app cannot agree with its own test.
 const FIXED_SLUGS = [
   "modern-outdoor-saunas",
   "traditional-finnish-saunas",

@@ -2,13 +2,12 @@ import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { nextImageAfterError } from "~/lib/image-source";
+import { withRefreshToken } from "~/lib/image-url";
 
-export interface ProductImageProps extends Omit<React.ComponentProps<"img">, "src" | "onError"> {
+interface ProductImageProps extends Omit<React.ComponentProps<"img">, "src" | "onError"> {
   src: string;
   /** Stable per product, so its placeholder after a failure is always the same one. */
   placeholderKey: number | string;
-  /** Called once when the original picture failed and a stand-in is shown. */
-  onFallback?: (failedSrc: string) => void;
   /** Show a 'Refresh image' button after a failure (SPEC §2 "Top-Rated Products"). */
   refreshable?: boolean;
   /** Where the refresh button sits; the image's wrapper must be `relative`. */
@@ -24,30 +23,20 @@ export interface ProductImageProps extends Omit<React.ComponentProps<"img">, "sr
 export function ProductImage({
   src,
   placeholderKey,
-  onFallback,
   refreshable = false,
   refreshClassName,
   className,
   alt,
   ...imgProps
 }: ProductImageProps) {
-  const [current, setCurrent] = useState(src);
-  const [failed, setFailed] = useState(false);
+  // The state belongs to the src it was made for: a new src starts over in the same render.
+  const [state, setState] = useState({ src, current: src, failed: false });
+  const { current, failed } = state.src === src ? state : { current: src, failed: false };
   const image = useRef<HTMLImageElement>(null);
 
-  useEffect(() => {
-    setCurrent(src);
-    setFailed(false);
-  }, [src]);
-
   function handleError() {
-    const failedSrc = image.current?.currentSrc || current;
-    const next = nextImageAfterError(failedSrc, placeholderKey);
-    if (!failed) {
-      setFailed(true);
-      onFallback?.(failedSrc);
-    }
-    if (next) setCurrent(next);
+    const next = nextImageAfterError(image.current?.currentSrc || current, placeholderKey);
+    setState({ src, current: next ?? current, failed: true });
   }
 
   useEffect(() => {
@@ -58,9 +47,7 @@ export function ProductImage({
   }, []);
 
   function refresh() {
-    setFailed(false);
-    // A cache-busting parameter makes the browser ask again instead of reusing the failure.
-    setCurrent(`${src}${src.includes("?") ? "&" : "?"}refresh=${Date.now()}`);
+    setState({ src, current: withRefreshToken(src, Date.now()), failed: false });
   }
 
   return (

@@ -1,12 +1,12 @@
-import { ArrowLeft, CalendarDays, RefreshCw } from "lucide-react";
+import { CalendarDays, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import type { CollectionHeader } from "~/lib/collection-page-defaults";
 import { formatLongUsDate } from "~/lib/dates";
 import { categoryFallbackImage } from "~/lib/image-source";
-import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+import { resizedImageUrl, resizedSrcSet, withRefreshToken } from "~/lib/image-url";
+import { BackToReviewsLink } from "./back-to-reviews-link";
 
 /** SPEC §9 "Hero image": 1600x600, quality 85, cropped. */
 export const HERO_SIZE = { width: 1600, height: 600, quality: 85, fit: "cover" } as const;
@@ -16,14 +16,6 @@ const HERO_SIZES = "(min-width: 1400px) 1336px, (min-width: 768px) calc(100vw - 
 
 type HeroStatus = "loading" | "loaded" | "failed";
 
-export function heroImageUrl(image: string): string {
-  return resizedImageUrl(image, HERO_SIZE);
-}
-
-function withCacheBuster(url: string, stamp: number): string {
-  return `${url}${url.includes("?") ? "&" : "?"}refresh=${stamp}`;
-}
-
 /**
  * The hero of a collection page (SPEC §2 "Hero", §4 "Hero image"): back link, title, description,
  * then the picture in a box of reserved size. 'Loading image...' sits under the picture until it
@@ -32,15 +24,15 @@ function withCacheBuster(url: string, stamp: number): string {
  * cache-busting parameter. Render it with `key={header.slug}` so another collection starts over.
  */
 export function CollectionHero({ header }: { header: CollectionHeader }) {
-  const original = heroImageUrl(header.image);
+  const original = resizedImageUrl(header.image, HERO_SIZE);
   const fallback = categoryFallbackImage(header.slug);
   const [status, setStatus] = useState<HeroStatus>("loading");
-  const [refreshStamp, setRefreshStamp] = useState<number | null>(null);
+  const [refreshStamp, setRefreshStamp] = useState<number>();
   const [fallbackFailed, setFallbackFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
 
   const showingFallback = status === "failed";
-  const src = showingFallback ? fallback : refreshStamp ? withCacheBuster(original, refreshStamp) : original;
+  const src = showingFallback ? fallback : withRefreshToken(original, refreshStamp);
   // The srcset would keep pointing at the failed picture, and a refresh must ask for exactly one URL.
   const srcSet =
     showingFallback || refreshStamp
@@ -83,13 +75,7 @@ export function CollectionHero({ header }: { header: CollectionHeader }) {
   return (
     <section aria-labelledby="collection-title" className="border-b border-line bg-sand/60">
       <div className="page-container pb-8 pt-6 md:pb-12 md:pt-8">
-        <Link
-          to="/reviews"
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand hover:text-brand-strong"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to Reviews
-        </Link>
+        <BackToReviewsLink />
 
         <div className="mt-5 max-w-3xl">
           {(header.group || header.badge) && (

@@ -1,3 +1,5 @@
+import { HERO_SIZE } from "./collection-hero";
+
 /**
  * The loading state of a collection page on client navigation (SPEC §4: three skeleton blocks),
  * shaped like the page it stands in for.
@@ -13,7 +15,7 @@ export function CollectionSkeleton() {
           <div className="h-4 w-32 rounded bg-sand-strong" />
           <div className="mt-6 h-10 w-full max-w-xl rounded bg-sand-strong" />
           <div className="mt-4 h-5 w-full max-w-2xl rounded bg-sand-strong" />
-          <div className="mt-8 rounded-card bg-sand-strong" style={{ aspectRatio: "1600 / 600" }} />
+          <div className="mt-8 rounded-card bg-sand-strong" style={{ aspectRatio: `${HERO_SIZE.width} / ${HERO_SIZE.height}` }} />
         </div>
       </div>
       <div className="page-container space-y-6 py-10">

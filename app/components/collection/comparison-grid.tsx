@@ -1,7 +1,7 @@
 import { Check, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { buttonClasses } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { specText } from "~/lib/product-display";
 import type { CollectionSauna } from "~/server/catalog/collection-page.server";
 import { RankLabel, RatingRow } from "./ranked-list";
@@ -40,9 +40,7 @@ function ComparisonCard({ sauna }: { sauna: CollectionSauna }) {
     >
       <div className="relative aspect-[4/3] bg-sand">
         <SaunaPhoto
-          image={sauna.image}
-          productId={sauna.id}
-          alt={`${sauna.brand} ${sauna.name}`}
+          sauna={sauna}
           eager={sauna.rank <= 3}
           sizes="(min-width: 1280px) 27rem, (min-width: 640px) 45vw, calc(100vw - 2rem)"
         />
@@ -107,14 +105,14 @@ function ComparisonCard({ sauna }: { sauna: CollectionSauna }) {
 
         <div className="mt-auto space-y-2">
           <div className="grid grid-cols-2 gap-2">
-            <Link to={sauna.href} className={buttonClasses({ variant: "secondary" }, "px-3")}>
+            <ButtonLink to={sauna.href} variant="secondary" className="px-3">
               View Details
-            </Link>
+            </ButtonLink>
             <BuyButton link={sauna.buyLink} reviewHref={sauna.href} className="px-3">
               Check Price
             </BuyButton>
           </div>
-          {sauna.buyLink.kind !== "none" && sauna.buyLink.kind !== "survey" && <AffiliateNote />}
+          <AffiliateNote link={sauna.buyLink} />
         </div>
       </div>
     </article>

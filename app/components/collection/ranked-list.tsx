@@ -2,6 +2,7 @@ import { Check, Star } from "lucide-react";
 import { Link } from "react-router";
 import { RatingStars } from "~/components/catalog/rating-stars";
 import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ratingText } from "~/lib/ratings";
 import type { CollectionSauna } from "~/server/catalog/collection-page.server";
@@ -46,9 +47,7 @@ function RankedSaunaCard({ sauna }: { sauna: CollectionSauna }) {
     >
       <div className="relative aspect-[4/3] bg-sand md:aspect-auto md:min-h-64">
         <SaunaPhoto
-          image={sauna.image}
-          productId={sauna.id}
-          alt={`${sauna.brand} ${sauna.name}`}
+          sauna={sauna}
           eager={sauna.rank <= EAGER_PHOTOS}
           sizes="(min-width: 1024px) 24rem, (min-width: 768px) 19rem, calc(100vw - 2rem)"
         />
@@ -105,14 +104,11 @@ function RankedSaunaCard({ sauna }: { sauna: CollectionSauna }) {
             <BuyButton link={sauna.buyLink} reviewHref={sauna.href} className="max-sm:w-full">
               Check Price &amp; Reviews
             </BuyButton>
-            <Link
-              to={sauna.href}
-              className="inline-flex h-11 items-center justify-center rounded-full border border-line px-5 text-[0.95rem] font-semibold text-ink hover:border-ink-muted hover:bg-sand max-sm:w-full"
-            >
+            <ButtonLink to={sauna.href} variant="secondary" className="max-sm:w-full">
               Full Review
-            </Link>
+            </ButtonLink>
           </div>
-          {sauna.buyLink.kind !== "none" && sauna.buyLink.kind !== "survey" && <AffiliateNote />}
+          <AffiliateNote link={sauna.buyLink} />
         </div>
       </div>
     </article>

@@ -31,11 +31,11 @@ export function BuyButton({
   );
 }
 
-/** The small-print disclosure next to buy buttons (VISUAL.md). */
-export function AffiliateNote({ className }: { className?: string }) {
-  return (
-    <p className={className ?? "text-xs leading-snug text-ink-muted"}>
-      Affiliate link: we may earn a commission at no extra cost to you.
-    </p>
-  );
+/**
+ * The small-print disclosure next to a buy button (VISUAL.md), for shop links only: the survey
+ * form is not paid, and a sauna without a link has no outbound button to disclose.
+ */
+export function AffiliateNote({ link }: { link: BuyLink }) {
+  if (link.kind !== "website" && link.kind !== "affiliate") return null;
+  return <p className="text-xs leading-snug text-ink-muted">Affiliate link: we may earn a commission at no extra cost to you.</p>;
 }

@@ -1,30 +1,25 @@
 import { ProductImage } from "~/components/catalog/product-image";
-import { cn } from "~/components/ui/cn";
 import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+import type { CollectionSauna } from "~/server/catalog/collection-page.server";
 
 const PHOTO = { width: 800, height: 600, quality: 80, fit: "cover" } as const;
 const PHOTO_WIDTHS = [400, 600, 800, 1000];
 
 /**
  * A sauna's photo on a collection page: 4:3, resized through the image route, its box reserved
- * by the parent (aspect ratio or fixed height) so nothing moves when it arrives. The first two on
- * a page load at once; the rest wait until they are near the viewport.
+ * by the parent (aspect ratio or fixed height) so nothing moves when it arrives. Those above the
+ * fold (`eager`, the caller's choice) load at once; the rest wait until they are near the viewport.
  */
 export function SaunaPhoto({
-  image,
-  productId,
-  alt,
+  sauna,
   eager,
   sizes,
-  className,
 }: {
-  image: string;
-  productId: number;
-  alt: string;
+  sauna: Pick<CollectionSauna, "id" | "image" | "brand" | "name">;
   eager: boolean;
   sizes: string;
-  className?: string;
 }) {
+  const { image } = sauna;
   return (
     <ProductImage
       src={resizedImageUrl(image, PHOTO)}
@@ -34,14 +29,14 @@ export function SaunaPhoto({
         aspect: PHOTO.width / PHOTO.height,
       })}
       sizes={sizes}
-      placeholderKey={productId}
-      alt={alt}
+      placeholderKey={sauna.id}
+      alt={`${sauna.brand} ${sauna.name}`}
       width={PHOTO.width}
       height={PHOTO.height}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       refreshable
-      className={cn("absolute inset-0 size-full object-cover", className)}
+      className="absolute inset-0 size-full object-cover"
     />
   );
 }

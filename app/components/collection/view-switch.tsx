@@ -3,20 +3,25 @@ import { Tabs } from "radix-ui";
 import { useLocation, useSearchParams } from "react-router";
 import { cn } from "~/components/ui/cn";
 
-export type CollectionView = "list" | "compare";
+type CollectionView = "list" | "compare";
 
 export const VIEW_PARAM = "view";
 
 /** '?view=compare' chooses the comparison layout; anything else is the ranked list. */
-export function viewFromSearch(search: URLSearchParams): CollectionView {
+function viewFromSearch(search: URLSearchParams): CollectionView {
   return search.get(VIEW_PARAM) === "compare" ? "compare" : "list";
 }
 
-function hrefFor(pathname: string, search: URLSearchParams, view: CollectionView): string {
+/** The same search with `view` chosen; the ranked list is the default, so it needs no parameter. */
+function searchWithView(search: URLSearchParams, view: CollectionView): URLSearchParams {
   const next = new URLSearchParams(search);
   if (view === "compare") next.set(VIEW_PARAM, "compare");
   else next.delete(VIEW_PARAM);
-  const query = next.toString();
+  return next;
+}
+
+function hrefFor(pathname: string, search: URLSearchParams, view: CollectionView): string {
+  const query = searchWithView(search, view).toString();
   return query ? `${pathname}?${query}` : pathname;
 }
 
@@ -47,15 +52,7 @@ export function CollectionViews({
   function choose(value: string) {
     const next = value === "compare" ? "compare" : "list";
     if (next === view) return;
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next === "compare") params.set(VIEW_PARAM, "compare");
-        else params.delete(VIEW_PARAM);
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    setSearchParams((current) => searchWithView(current, next), { replace: true, preventScrollReset: true });
   }
 
   return (

@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { ProductImage } from "~/components/catalog/product-image";
 import { cn } from "~/components/ui/cn";
+import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import { NO_CATEGORIES_TEXT } from "~/lib/home-categories";
 import type { CategoryCard } from "~/lib/home-page";
 import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
@@ -39,7 +40,7 @@ export function CategoryCarousel({ cards }: { cards: CategoryCard[] }) {
 
 function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
   const track = useRef<HTMLUListElement>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [canGoBack, setCanGoBack] = useState(false);
   const [canGoForward, setCanGoForward] = useState(false);
 
@@ -52,7 +53,6 @@ function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
   }, []);
 
   useEffect(() => {
-    setHydrated(true);
     const element = track.current;
     if (!element) return;
     measure();
@@ -129,7 +129,7 @@ function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
 
 function CategoryCardView({ card }: { card: CategoryCard }) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card transition-shadow hover:shadow-raised has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand">
+    <article className={linkedCardClasses("flex h-full flex-col overflow-hidden bg-surface")}>
       <div className="relative aspect-[16/10] overflow-hidden bg-sand">
         <ProductImage
           src={resizedImageUrl(card.image, { width: 640, height: Math.round(640 / IMAGE_ASPECT), fit: "cover" })}
@@ -146,9 +146,7 @@ function CategoryCardView({ card }: { card: CategoryCard }) {
       </div>
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg font-semibold leading-snug tracking-tight">
-          <Link to={card.href} className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none">
-            {card.name}
-          </Link>
+          <CardLink to={card.href}>{card.name}</CardLink>
         </h3>
         {card.description && <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink-muted">{card.description}</p>}
       </div>

@@ -4,7 +4,7 @@ import { cn } from "~/components/ui/cn";
 import { isRated, ratingGrade, ratingText, type RatingTone } from "~/lib/ratings";
 
 /** Text colour per rating label (SPEC §9: each label has its own colour). */
-export const RATING_TONE_TEXT: Record<RatingTone, string> = {
+const RATING_TONE_TEXT: Record<RatingTone, string> = {
   excellent: "text-rating-excellent",
   good: "text-rating-good",
   average: "text-rating-average",

@@ -11,7 +11,7 @@ import { CheckPriceLink } from "./check-price-link";
 import { RATING_TONE_CHIP, SampleBadge } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
 
-export const NO_COMPARISON_TEXT = "No saunas available for comparison.";
+const NO_COMPARISON_TEXT = "No saunas available for comparison.";
 /** SPEC §2: the table cell shows the first 3 features, a card the first 2. */
 const TABLE_FEATURES = 3;
 const CARD_FEATURES = 2;
@@ -63,10 +63,6 @@ function ComparisonContent({ section }: { section: ComparisonData }) {
       </p>
     );
   }
-  return <ComparisonBody section={section} />;
-}
-
-function ComparisonBody({ section }: { section: ComparisonSection }) {
   const { rows, totalProducts } = section;
   if (rows.length === 0) {
     return (
@@ -92,20 +88,27 @@ function ComparisonBody({ section }: { section: ComparisonSection }) {
   );
 }
 
-function RatingChip({ rating, isSample }: { rating: number | null; isSample: boolean }) {
-  const grade = ratingGrade(rating);
+/** The score on its label's colour, '–' when unrated; `className` sizes it for the table or a card. */
+function ScoreChip({ rating, className }: { rating: number | null; className: string }) {
+  return (
+    <span
+      data-testid="rating-chip"
+      className={cn(
+        "inline-flex justify-center rounded-md py-0.5 text-sm font-bold tabular-nums",
+        RATING_TONE_CHIP[ratingGrade(rating).tone],
+        className,
+      )}
+    >
+      {rating === null ? "–" : ratingText(rating)}
+    </span>
+  );
+}
+
+function RatingCell({ rating, isSample }: { rating: number | null; isSample: boolean }) {
   return (
     <div className="flex flex-col items-start gap-1">
-      <span
-        data-testid="rating-chip"
-        className={cn(
-          "inline-flex min-w-11 items-center justify-center rounded-md px-2 py-0.5 text-sm font-bold tabular-nums",
-          RATING_TONE_CHIP[grade.tone],
-        )}
-      >
-        {rating === null ? "–" : ratingText(rating)}
-      </span>
-      <span className="text-xs text-ink-muted">{grade.label}</span>
+      <ScoreChip rating={rating} className="min-w-11 items-center px-2" />
+      <span className="text-xs text-ink-muted">{ratingGrade(rating).label}</span>
       {isSample && rating !== null && <SampleBadge />}
     </div>
   );
@@ -185,7 +188,7 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
               </th>
               <td className="border-b border-line px-4 py-4 text-sm">{row.type}</td>
               <td className="border-b border-line px-4 py-4">
-                <RatingChip rating={row.rating} isSample={row.isSample} />
+                <RatingCell rating={row.rating} isSample={row.isSample} />
               </td>
               <td className="whitespace-nowrap border-b border-line px-4 py-4 font-semibold">{row.priceText}</td>
               <td className="border-b border-line px-4 py-4">
@@ -205,47 +208,39 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
 function ComparisonCards({ rows }: { rows: ComparisonRow[] }) {
   return (
     <ul className="grid gap-4 md:hidden" data-testid="comparison-cards">
-      {rows.map((row) => {
-        const grade = ratingGrade(row.rating);
-        return (
-          <li key={row.id} className="rounded-card border border-line bg-surface p-4 shadow-card">
-            <article aria-label={row.name}>
-              <div className="flex gap-3">
-                <Thumbnail row={row} className="h-15 w-20" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-xs font-semibold uppercase tracking-wider text-ink-muted">
-                    {row.brand} · {row.type}
-                  </p>
-                  <h3 className="font-sans text-base font-semibold leading-snug">
-                    <Link to={row.href} className="hover:text-brand-strong">
-                      {row.name}
-                    </Link>
-                  </h3>
-                </div>
+      {rows.map((row) => (
+        <li key={row.id} className="rounded-card border border-line bg-surface p-4 shadow-card">
+          <article aria-label={row.name}>
+            <div className="flex gap-3">
+              <Thumbnail row={row} className="h-15 w-20" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-xs font-semibold uppercase tracking-wider text-ink-muted">
+                  {row.brand} · {row.type}
+                </p>
+                <h3 className="font-sans text-base font-semibold leading-snug">
+                  <Link to={row.href} className="hover:text-brand-strong">
+                    {row.name}
+                  </Link>
+                </h3>
               </div>
-              <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
-                <span
-                  data-testid="rating-chip"
-                  className={cn("inline-flex min-w-10 justify-center rounded-md px-1.5 py-0.5 text-sm font-bold tabular-nums", RATING_TONE_CHIP[grade.tone])}
-                >
-                  {row.rating === null ? "–" : ratingText(row.rating)}
-                </span>
-                <span className="text-sm text-ink-muted">{grade.label}</span>
-                {row.isSample && row.rating !== null && <SampleBadge />}
-                <span className="ml-auto text-lg font-semibold">{row.priceText}</span>
-              </div>
-              <FeatureList features={row.features} limit={CARD_FEATURES} className="mt-3" />
-              <CheckPriceLink link={row.buyLink} productName={row.name} className="mt-4 w-full" />
-            </article>
-          </li>
-        );
-      })}
+            </div>
+            <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
+              <ScoreChip rating={row.rating} className="min-w-10 px-1.5" />
+              <span className="text-sm text-ink-muted">{ratingGrade(row.rating).label}</span>
+              {row.isSample && row.rating !== null && <SampleBadge />}
+              <span className="ml-auto text-lg font-semibold">{row.priceText}</span>
+            </div>
+            <FeatureList features={row.features} limit={CARD_FEATURES} className="mt-3" />
+            <CheckPriceLink link={row.buyLink} productName={row.name} className="mt-4 w-full" />
+          </article>
+        </li>
+      ))}
     </ul>
   );
 }
 
 /** The table's shape while the rows load: header band and six grey rows (cards on phones). */
-export function ComparisonSkeleton() {
+function ComparisonSkeleton() {
   return (
     <div role="status" aria-label="Loading the comparison" data-testid="comparison-skeleton" className="animate-pulse motion-reduce:animate-none">
       <div className="hidden overflow-clip rounded-card border border-line bg-surface md:block">

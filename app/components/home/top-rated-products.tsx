@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/catalog/product-image";
 import { Badge } from "~/components/ui/badge";
-import { cn } from "~/components/ui/cn";
+import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { BuiltInSampleCard } from "~/lib/built-in-sample-cards";
 import type { HomeProductCard, TopRatedSection } from "~/lib/home-page";
 import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
@@ -56,15 +56,10 @@ export function TopRatedProducts({ section }: { section: TopRatedSection }) {
   );
 }
 
-const cardFrame = cn(
-  "group relative flex overflow-hidden rounded-card border border-line bg-canvas shadow-card transition-shadow hover:shadow-raised",
-  "has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand",
-);
-
 function TopRatedCard({ card }: { card: HomeProductCard }) {
   const showSample = card.isSample && card.rating !== null;
   return (
-    <article data-testid="top-rated-card" className={cn(cardFrame, "flex-row sm:flex-col")}>
+    <article data-testid="top-rated-card" className={linkedCardClasses("flex flex-row overflow-hidden bg-canvas sm:flex-col")}>
       <div className="relative w-2/5 shrink-0 overflow-hidden bg-sand sm:aspect-[4/3] sm:w-full">
         <ProductImage
           src={resizedImageUrl(card.image, { width: 640, height: 480, fit: "cover" })}
@@ -91,9 +86,7 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
         )}
         <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{card.brand}</p>
         <h3 className="mt-1 text-lg font-semibold leading-snug tracking-tight">
-          <Link to={card.href} className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none">
-            {card.name}
-          </Link>
+          <CardLink to={card.href}>{card.name}</CardLink>
         </h3>
         <RatingSummary
           rating={card.rating}
@@ -112,7 +105,7 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
 
 function BuiltInCard({ card }: { card: BuiltInSampleCard }) {
   return (
-    <article data-testid="built-in-card" className={cn(cardFrame, "flex-col")}>
+    <article data-testid="built-in-card" className={linkedCardClasses("flex flex-col overflow-hidden bg-canvas")}>
       <div className="relative aspect-[4/3] overflow-hidden bg-sand">
         <ProductImage
           src={resizedImageUrl(card.image, { width: 640, height: 480, fit: "cover" })}
@@ -131,9 +124,7 @@ function BuiltInCard({ card }: { card: BuiltInSampleCard }) {
         </div>
         <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{card.kind}</p>
         <h3 className="mt-1 text-lg font-semibold leading-snug tracking-tight">
-          <Link to={card.href} className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none">
-            {card.name}
-          </Link>
+          <CardLink to={card.href}>{card.name}</CardLink>
         </h3>
         <p className="mt-2 text-sm leading-relaxed text-ink-muted">{card.description}</p>
         <p className="mt-auto pt-4 text-sm font-semibold text-brand">{card.linkText} →</p>

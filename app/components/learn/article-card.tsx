@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
+import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { ArticleSummary } from "~/lib/articles";
 import { formatLongUsDate } from "~/lib/dates";
 
@@ -23,12 +23,7 @@ export function ArticleCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const featured = size === "featured";
   return (
-    <article
-      className={cn(
-        "group relative flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card transition-shadow",
-        "hover:shadow-raised has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand",
-      )}
-    >
+    <article className={linkedCardClasses("flex flex-col overflow-hidden bg-surface")}>
       <img
         src={article.image}
         // The title below says what the picture is about.
@@ -48,12 +43,7 @@ export function ArticleCard({
             featured ? "text-2xl md:text-[1.75rem] md:leading-tight" : "text-xl",
           )}
         >
-          <Link
-            to={`/learn/${article.slug}`}
-            className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none"
-          >
-            {article.title}
-          </Link>
+          <CardLink to={`/learn/${article.slug}`}>{article.title}</CardLink>
         </Heading>
         <p className={cn("mt-3 text-ink-muted", featured ? "text-base md:text-lg" : "line-clamp-3 text-[0.95rem]")}>
           {article.excerpt}

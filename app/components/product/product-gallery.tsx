@@ -1,6 +1,7 @@
 import { ImageIcon, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { cn } from "~/components/ui/cn";
 import { isTallImage } from "~/lib/image-source";
 import { mainImageUrls, thumbnailImageUrl } from "~/lib/product-page";
@@ -36,7 +37,7 @@ interface NaturalSize {
   height: number;
 }
 
-export interface ProductGalleryProps {
+interface ProductGalleryProps {
   /** Identifies the product, so a new product rebuilds the list. */
   productKey: string;
   name: string;
@@ -48,8 +49,8 @@ function buildGallery(key: string, images: string[]): GalleryState {
   return { key, items: images.map((src) => ({ src, failed: false })), selected: 0 };
 }
 
-export const IMAGE_FAILED_TOAST = { title: "Image couldn't be loaded", description: "Using a fallback image instead" };
-export const REFRESHING_TOAST = { title: "Refreshing image", description: "Attempting to reload the original image" };
+const IMAGE_FAILED_TOAST = { title: "Image couldn't be loaded", description: "Using a fallback image instead" };
+const REFRESHING_TOAST = { title: "Refreshing image", description: "Attempting to reload the original image" };
 
 export function ProductGallery({ productKey, name, images, fallbackImage }: ProductGalleryProps) {
   const [gallery, setGallery] = useState(() => buildGallery(productKey, images));
@@ -61,8 +62,7 @@ export function ProductGallery({ productKey, name, images, fallbackImage }: Prod
   selectedNow.current = gallery.selected;
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
   // Marks the gallery interactive once hydrated (the server HTML has no handlers yet).
-  const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
+  const interactive = useHydrated();
   // The main picture's URL once it has loaded: until then the frame shows a pulsing skeleton.
   const [loadedMain, setLoadedMain] = useState<string | null>(null);
 

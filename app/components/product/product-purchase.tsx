@@ -10,7 +10,7 @@ import type { SaleOffer } from "~/lib/product-display";
  * the button (VISUAL.md); outbound links open in a new tab with rel from buyLink() (D7).
  */
 
-export interface PurchaseInfo {
+interface PurchaseInfo {
   priceText: string;
   sale: SaleOffer | null;
   saleEndsText: string | null;
@@ -18,10 +18,10 @@ export interface PurchaseInfo {
   buyLink: BuyLink;
 }
 
-export const AFFILIATE_DISCLOSURE =
+const AFFILIATE_DISCLOSURE =
   "We may earn a commission if you buy through this link, at no extra cost to you. It never affects our ratings.";
 
-export function PriceDisplay({ purchase, size = "lg" }: { purchase: PurchaseInfo; size?: "lg" | "md" }) {
+function PriceDisplay({ purchase, size = "lg" }: { purchase: PurchaseInfo; size?: "lg" | "md" }) {
   const big = size === "lg" ? "text-3xl" : "text-xl";
   if (!purchase.sale) {
     return <p className={cn("font-serif font-semibold leading-none text-ink", big)}>{purchase.priceText}</p>;
@@ -40,7 +40,7 @@ export function PriceDisplay({ purchase, size = "lg" }: { purchase: PurchaseInfo
   );
 }
 
-export function BuyNowLink({ buyLink, className }: { buyLink: BuyLink; className?: string }) {
+function BuyNowLink({ buyLink, className }: { buyLink: BuyLink; className?: string }) {
   if (!buyLink.external) {
     // No shop link on the record: say so instead of a dead '#' link.
     return (

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ProductImage } from "~/components/catalog/product-image";
+import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { CategoryCard } from "~/lib/home-page";
 import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
 
@@ -9,7 +9,7 @@ export function CategoryTile({ card, headingLevel = 3 }: { card: CategoryCard; h
   return (
     <article
       data-testid="category-tile"
-      className="group relative flex h-full flex-row overflow-hidden rounded-card border border-line bg-surface shadow-card transition-shadow hover:shadow-raised has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand sm:flex-col"
+      className={linkedCardClasses("flex h-full flex-row overflow-hidden bg-surface sm:flex-col")}
     >
       <div className="relative w-32 shrink-0 overflow-hidden bg-sand sm:aspect-[16/10] sm:w-full">
         <ProductImage
@@ -27,9 +27,7 @@ export function CategoryTile({ card, headingLevel = 3 }: { card: CategoryCard; h
       </div>
       <div className="flex min-w-0 flex-1 flex-col justify-center p-4 sm:justify-start">
         <Heading className="font-serif text-base font-semibold leading-snug tracking-tight">
-          <Link to={card.href} className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none">
-            {card.name}
-          </Link>
+          <CardLink to={card.href}>{card.name}</CardLink>
         </Heading>
         {card.description && <p className="mt-1.5 line-clamp-2 text-sm leading-relaxed text-ink-muted">{card.description}</p>}
       </div>

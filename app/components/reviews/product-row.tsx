@@ -1,8 +1,8 @@
 import { ChevronRight } from "lucide-react";
-import { Link } from "react-router";
 import { ProductImage } from "~/components/catalog/product-image";
 import { RatingSummary } from "~/components/home/rating-summary";
 import { Badge } from "~/components/ui/badge";
+import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { HomeProductCard } from "~/lib/home-page";
 import { resizedImageUrl } from "~/lib/image-url";
 
@@ -12,7 +12,9 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
   return (
     <article
       data-testid="product-row"
-      className="group relative grid grid-cols-[6rem_1fr] items-center gap-x-4 gap-y-1 rounded-card border border-line bg-surface p-3 shadow-card transition-shadow hover:shadow-raised has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand sm:grid-cols-[8rem_1fr_auto_auto] sm:p-4"
+      className={linkedCardClasses(
+        "grid grid-cols-[6rem_1fr] items-center gap-x-4 gap-y-1 bg-surface p-3 sm:grid-cols-[8rem_1fr_auto_auto] sm:p-4",
+      )}
     >
       <div className="row-span-2 aspect-[4/3] w-full overflow-hidden rounded-md bg-sand sm:row-span-1">
         <ProductImage
@@ -32,9 +34,7 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
           {product.tag && <Badge variant="best-seller">{product.tag}</Badge>}
         </div>
         <Heading className="mt-0.5 font-sans text-base font-semibold leading-snug sm:text-lg">
-          <Link to={product.href} className="after:absolute after:inset-0 group-hover:text-brand-strong focus-visible:outline-none">
-            {product.name}
-          </Link>
+          <CardLink to={product.href}>{product.name}</CardLink>
         </Heading>
         <RatingSummary rating={product.rating} reviewCount={product.reviewCount} isSample={product.isSample} className="mt-1" />
       </div>

@@ -2,7 +2,7 @@ import { Search } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 
-export const SEARCH_PLACEHOLDER = "Search for sauna types, brands, or features...";
+const SEARCH_PLACEHOLDER = "Search for sauna types, brands, or features...";
 
 /**
  * The reviews search (SPEC §2): a GET form to /reviews?q=. It is a plain HTML form, so it works

@@ -27,15 +27,15 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
     log.warn(`404 Not Found: ${new URL(request.url).pathname}`);
     return data({ found: false as const }, { status: 404 });
   }
-  const others = loadArticles().map(toSummary);
-  const related = relatedArticles(others, article);
+  const all = loadArticles().map(toSummary);
+  const related = relatedArticles(all, article);
   const { baseUrl } = context.config;
   return data(
     {
       found: true as const,
       article,
       related,
-      more: related.length === 0 ? moreArticles(others, article) : [],
+      more: related.length === 0 ? moreArticles(all, article) : [],
       canonicalUrl: `${baseUrl}/learn/${article.slug}`,
       imageUrl: `${baseUrl}${article.image}`,
     },
