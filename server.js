@@ -1,8 +1,9 @@
-// The process: HTTP, static files, compression and a graceful stop. Everything that knows about
+// The process: HTTP, the page cache's fast path, static files and a graceful stop. Everything that knows about
 // settings, the database and pages lives in the server bundle (app/server/site.server.ts).
 // Plain JavaScript so that `npm start` needs no compiler.
 import compression from "compression";
 import express from "express";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -21,6 +22,7 @@ try {
     site = await createSite({
       build: () => vite.ssrLoadModule("virtual:react-router/server-build"),
       publicDir: path.resolve("public"),
+      pageCache: false,
     });
   } else {
     const { createSite } = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
@@ -36,83 +38,48 @@ try {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
-app.use(compression());
-// React Router flushes the compressor after every chunk it writes, and React writes a page in
-// hundreds of small chunks: each flush closes a compressed block, which made the home page 61 KB
-// gzipped instead of 34 KB. One flush per turn of the event loop still sends a streamed part at once.
-app.use((_req, res, next) => {
-  const flush = res.flush;
-  if (typeof flush === "function") {
-    let queued = false;
-    res.flush = () => {
-      if (queued) return;
-      queued = true;
-      setImmediate(() => {
-        queued = false;
-        if (!res.writableEnded) flush.call(res);
-      });
-    };
-  }
-  next();
-});
-// compression forwards res.on("drain") to its compressor but not res.off("drain"), so every
-// "drain" that React Router waits for while streaming a large page stayed on the compressor
-// for the rest of the response (MaxListenersExceededWarning). Forward removals too.
-app.use((_req, res, next) => {
-  const addDrain = res.on;
-  const remove = res.removeListener;
-  const onCompressor = [];
-  res.on = res.addListener = function on(type, listener) {
-    const target = addDrain.call(this, type, listener);
-    if (type === "drain" && target !== this) onCompressor.push({ listener, target });
-    return this;
-  };
-  res.off = res.removeListener = function off(type, listener) {
-    if (type === "drain") {
-      // `once` wraps the listener; a removal may name either the wrapper or the original.
-      const index = onCompressor.findIndex((entry) => entry.listener === listener || entry.listener.listener === listener);
-      if (index !== -1) {
-        const [{ listener: registered, target }] = onCompressor.splice(index, 1);
-        target.removeListener(type, registered);
-        return this;
-      }
-    }
-    return remove.call(this, type, listener);
-  };
-  next();
-});
-if (site.config.logLevel === "debug") {
-  app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      console.log(`[debug] ${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms`);
-    });
-    next();
-  });
-}
-app.use((_req, res, next) => {
+// Security headers go on every response, cached or not, before anything else answers.
+function setProcessHeaders(res) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "SAMEORIGIN");
-  next();
-});
+}
 
 if (vite) {
   app.use(vite.middlewares);
 } else {
+  // Scripts, styles and SVGs are compressed here; pages and data are compressed by the site
+  // (once, when the page cache fills, or as they stream), so `compression` never sees them.
   // Vite fingerprints everything under /assets: safe to cache for a year.
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
+  app.use("/assets", compression(), express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
   // Images and icons keep their names when they change: a day, then revalidate.
   // A missing image is a plain 404 here: the page's <img> falls back on its own, and rendering
   // the whole not-found page for every broken image would cost more than the image.
-  app.use("/images", express.static(path.join(buildDir, "client/images"), { maxAge: "1d", fallthrough: false }));
+  app.use("/images", compression(), express.static(path.join(buildDir, "client/images"), { maxAge: "1d", fallthrough: false }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1d", index: false }));
 }
 app.use(site.requestHandler);
 
+// A page cache hit is answered here, before Express: no middleware, no React, no database.
+function handle(req, res) {
+  setProcessHeaders(res);
+  if (!site.serveCached(req, res)) app(req, res);
+}
+const listener =
+  site.config.logLevel === "debug"
+    ? (req, res) => {
+        const started = process.hrtime.bigint();
+        res.on("finish", () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          console.log(`[debug] ${req.method} ${req.url} ${res.statusCode} ${res.getHeader("x-page-cache") ?? ""} ${ms.toFixed(1)} ms`);
+        });
+        handle(req, res);
+      }
+    : handle;
+
 const { port, host, baseUrl } = site.config;
-const server = app.listen(port, host, () => {
+const server = http.createServer(listener);
+server.listen(port, host, () => {
   console.log(`Sauna Reviews is serving ${baseUrl} (listening on ${host}:${port}, ${process.env.NODE_ENV})`);
 });
 server.on("error", async (error) => {

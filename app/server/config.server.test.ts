@@ -41,6 +41,9 @@ describe("loadConfig", () => {
     [{ AUTH_SECRET: "short" }, "Invalid setting AUTH_SECRET=\"short\": must be at least 32 characters"],
     [{ SMTP_URL: "mail.example.com" }, 'Invalid setting SMTP_URL="mail.example.com": must be an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: "loud" }, 'Invalid setting LOG_LEVEL="loud"'],
+    [{ PAGE_CACHE_MB: "lots" }, 'Invalid setting PAGE_CACHE_MB="lots": must be a number of megabytes (0 turns the page cache off)'],
+    [{ PAGE_CACHE_MB: "-1" }, 'Invalid setting PAGE_CACHE_MB="-1": must be 0 (off) or more megabytes'],
+    [{ PAGE_CACHE_MB: "1.5" }, 'Invalid setting PAGE_CACHE_MB="1.5": must be a whole number of megabytes'],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
@@ -49,6 +52,12 @@ describe("loadConfig", () => {
     } catch (error) {
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+
+  it("gives the page cache 64 MB unless told otherwise; 0 turns it off", () => {
+    expect(load({}).pageCacheBytes).toBe(64 * 1024 * 1024);
+    expect(load({ PAGE_CACHE_MB: "16" }).pageCacheBytes).toBe(16 * 1024 * 1024);
+    expect(load({ PAGE_CACHE_MB: "0" }).pageCacheBytes).toBe(0);
   });
 
   it("reads booleans the way people write them", () => {

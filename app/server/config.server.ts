@@ -44,6 +44,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3, "must be an address such as Sauna Reviews <no-reply@example.com>").optional(),
   SURVEY_FORM_URL: httpUrl.optional(),
   SEED_SAMPLE_CONTENT: booleanText.default(true),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "must be a number of megabytes (0 turns the page cache off)" })
+    .int("must be a whole number of megabytes")
+    .min(0, "must be 0 (off) or more megabytes")
+    .max(4096, "must be at most 4096 megabytes")
+    .default(64),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
 });
 
@@ -60,6 +66,8 @@ export interface AppConfig {
   surveyFormUrl: string | undefined;
   seedSampleContent: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Memory the whole-page cache may use, in bytes; 0 turns it off. */
+  pageCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     surveyFormUrl: values.SURVEY_FORM_URL,
     seedSampleContent: values.SEED_SAMPLE_CONTENT,
     logLevel: values.LOG_LEVEL,
+    pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,
   };
 }
 

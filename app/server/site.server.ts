@@ -1,19 +1,27 @@
-import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { loadArticles } from "./articles.server";
 import { missingAdminHint } from "./auth/admins.server";
 import { createAuth } from "./auth/auth.server";
+import { onCatalogChange } from "./catalog/catalog-cache.server";
 import { loadConfig, type AppConfig } from "./config.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedSampleContent } from "./db/seed.server";
 import "./load-context";
 import { log, setLogLevel } from "./log.server";
+import { createPageServing } from "./page-cache/page-cache.server";
 
 export interface Site {
   config: AppConfig;
+  /**
+   * Answers a request from the page cache, before any middleware; false when it cannot and the
+   * request must go on to the static files and `requestHandler`.
+   */
+  serveCached(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Renders pages, data and API requests (compressed), filling the page cache. */
   requestHandler: RequestHandler;
   /** Closes the database; call after the HTTP server has finished its requests. */
   close(): Promise<void>;
@@ -30,6 +38,8 @@ export async function createSite(
     build?: () => Promise<ServerBuild>;
     /** Where /images/* and the icons are served from: the build's client folder, or public/ in development. */
     publicDir?: string;
+    /** Off in development, where pages change with every edit. */
+    pageCache?: boolean;
   } = {},
 ): Promise<Site> {
   const config = loadConfig(options.env ?? process.env);
@@ -57,15 +67,23 @@ export async function createSite(
   const publicDir = path.resolve(options.publicDir ?? "public");
   const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir };
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
-  const requestHandler = createRequestHandler({ build, getLoadContext: () => context });
+  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  const pages = createPageServing({
+    render: (request) => handleRequest(request, context),
+    baseUrl: config.baseUrl,
+    maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
+  });
+  const stopListening = onCatalogChange(db, pages.invalidate);
 
   log.info(
     `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}`,
   );
   return {
     config,
-    requestHandler,
+    serveCached: pages.serveCached,
+    requestHandler: pages.requestHandler,
     close: async () => {
+      stopListening();
       await authResources.close();
       await db.destroy();
     },

@@ -53,12 +53,35 @@ export function catalogCache(db: DB): CatalogCache {
   return cache;
 }
 
+type CatalogChangeListener = () => void;
+const listeners = new WeakMap<DB, Set<CatalogChangeListener>>();
+
 /**
  * Every admin save calls this after its transaction commits, so the next page view reads the
- * new catalog instead of waiting out a cache window.
+ * new catalog instead of waiting out a cache window: the catalog caches first, then every
+ * listener (the page cache), which will render from them.
  */
 export function invalidateCatalog(db: DB): void {
   caches.get(db)?.invalidate();
+  for (const listener of listeners.get(db) ?? []) {
+    try {
+      listener();
+    } catch (error) {
+      log.error(`A catalog change listener failed: ${(error as Error)?.message ?? error}`);
+    }
+  }
+}
+
+/**
+ * Runs `listener` after every invalidateCatalog(db): the one place where whatever keeps a copy
+ * of catalog pages (the page cache; later, a notification to other instances) learns of a save.
+ * Returns the function that removes it.
+ */
+export function onCatalogChange(db: DB, listener: CatalogChangeListener): () => void {
+  let registered = listeners.get(db);
+  if (!registered) listeners.set(db, (registered = new Set()));
+  registered.add(listener);
+  return () => registered.delete(listener);
 }
 
 /** Cache-Control for public catalog pages: a CDN may serve them briefly, then revalidate. */

@@ -1,0 +1,99 @@
+import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendResponse, toFetchRequest } from "../http/send-response.server";
+import { log } from "../log.server";
+import { hasSessionCookie, pageCacheKey } from "./cache-key";
+import { etagMatches, negotiateEncoding } from "./http-rules";
+import { PageCache, type CachedPage } from "./page-cache";
+
+/**
+ * The page cache wired to HTTP (docs/decisions/0015-page-cache.md). `serveCached` answers a hit
+ * straight from the Node request, before Express, React Router or the database; `requestHandler`
+ * renders everything else, fills the cache for anonymous page requests and compresses what it
+ * sends. The X-Page-Cache header says which: hit, miss (rendered now) or bypass (never cached).
+ */
+export interface PageServing {
+  serveCached(req: IncomingMessage, res: ServerResponse): boolean;
+  requestHandler: RequestHandler;
+  /** Drops every cached page: called on every catalog change. */
+  invalidate(): void;
+}
+
+export function createPageServing(options: {
+  render: (request: Request) => Promise<Response>;
+  /** The public origin pages are rendered for when filling the cache. */
+  baseUrl: string;
+  /** 0 turns the cache off; everything is then rendered per request. */
+  maxBytes: number;
+}): PageServing {
+  const { render, baseUrl } = options;
+  const cache =
+    options.maxBytes > 0
+      ? new PageCache({
+          maxBytes: options.maxBytes,
+          // A fill renders what every anonymous visitor sees: the normalised URL, no cookies,
+          // no conditional or encoding headers, whoever happened to ask first.
+          render: (key) => render(new Request(baseUrl + key, { headers: { accept: "text/html,*/*" } })),
+          onRefreshError: (key, error) =>
+            log.error(`Page cache refresh of ${key} failed, serving the previous page: ${(error as Error)?.message ?? error}`),
+        })
+      : undefined;
+
+  const cacheKeyOf = (req: IncomingMessage): string | undefined => {
+    if (!cache || (req.method !== "GET" && req.method !== "HEAD") || hasSessionCookie(req.headers.cookie)) return undefined;
+    return pageCacheKey(req.url ?? "/");
+  };
+
+  return {
+    serveCached(req, res) {
+      const key = cacheKeyOf(req);
+      if (key === undefined) return false;
+      const page = cache!.lookup(key);
+      if (!page) return false;
+      sendPage(req, res, page, "hit");
+      return true;
+    },
+
+    requestHandler: async (req, res, next) => {
+      try {
+        const key = cacheKeyOf(req);
+        if (key !== undefined) {
+          const outcome = await cache!.fill(key);
+          if (outcome instanceof Response) {
+            res.setHeader("x-page-cache", "bypass");
+            await sendResponse(req, res, outcome);
+          } else if (!res.destroyed) {
+            sendPage(req, res, outcome, "miss");
+          }
+          return;
+        }
+        res.setHeader("x-page-cache", "bypass");
+        await sendResponse(req, res, await render(toFetchRequest(req, res)));
+      } catch (error) {
+        next(error);
+      }
+    },
+
+    invalidate: () => cache?.invalidate(),
+  };
+}
+
+/** One cached page to one request: 304 when the client has it, else the best encoding it takes. */
+function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, how: "hit" | "miss"): void {
+  if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    const headers: string[] = ["etag", page.etag, "x-page-cache", how];
+    for (const [name, value] of page.headers) if (name === "cache-control" || name === "vary") headers.push(name, value);
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const encoding = negotiateEncoding(req.headers["accept-encoding"]);
+  const body = page.bodies[encoding];
+  const headers: string[] = [];
+  for (const [name, value] of page.headers) headers.push(name, value);
+  headers.push("etag", page.etag, "content-length", String(body.length), "x-page-cache", how);
+  if (encoding !== "identity") headers.push("content-encoding", encoding);
+  res.writeHead(200, headers);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
