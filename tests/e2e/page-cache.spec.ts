@@ -1,12 +1,74 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { expect, signInAsNewAdmin, test } from "./admin-support";
+import type { Page } from "@playwright/test";
+import pg from "pg";
+import { expect, runCreateAdmin, signIn, signInAsNewAdmin, test as sqliteTest, uniqueEmail } from "./admin-support";
 
 // The whole-page cache (docs/decisions/0015-page-cache.md) against the production server with a
 // real SQLite catalog: an admin save shows on the very next anonymous request of every page it
 // touches, signed-in requests never meet the cache in either direction, and hits answer HEAD,
 // conditional and compressed requests correctly. Anonymous requests go through node:http so
 // that no cookie, encoding or cache header is added behind the test's back.
+
+/**
+ * A site of its own on a fresh PostgreSQL database, when TEST_DATABASE_URL is set: the same
+ * production server and the same admin save path, so an invalidation that only worked on SQLite
+ * (say, fired before a PostgreSQL commit) would show.
+ */
+interface PostgresSite {
+  url: string;
+  createAdmin(email: string, password: string): void;
+}
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const test = sqliteTest.extend<object, { postgresSite: PostgresSite | undefined }>({
+  postgresSite: [
+    async ({}, use) => {
+      const adminUrl = process.env.TEST_DATABASE_URL;
+      if (!adminUrl) return use(undefined);
+      const name = `sauna_e2e_cache_${process.pid}_${Date.now().toString(36)}`;
+      const admin = async (statement: string) => {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(statement).finally(() => client.end());
+      };
+      await admin(`create database ${name}`);
+      const databaseUrl = new URL(adminUrl);
+      databaseUrl.pathname = `/${name}`;
+      const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-e2e-cache-pg-"));
+      const port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, "127.0.0.1", () => {
+          const { port: free } = probe.address() as { port: number };
+          probe.close(() => resolve(free));
+        });
+      });
+      const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl.toString(), LOG_LEVEL: "warn", BASE_URL: "", SMTP_URL: "", SEED_SAMPLE_CONTENT: "true" };
+      const child = spawn(process.execPath, ["server.js"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        await expect.poll(() => fetch(url).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+        await use({
+          url,
+          createAdmin(email, password) {
+            const result = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email, "--password", password], { cwd: root, env, encoding: "utf8", timeout: 60_000 });
+            if (result.status !== 0) throw new Error(`create-admin failed: ${result.stderr}${result.stdout}`);
+          },
+        });
+      } finally {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+        rmSync(dataDir, { recursive: true, force: true });
+        await admin(`drop database if exists ${name} with (force)`);
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+});
 
 test.describe.configure({ timeout: 120_000 });
 test.beforeEach(({}, testInfo) => {
@@ -49,8 +111,25 @@ const productLinks = (html: string) => new Set([...html.matchAll(/href="\/review
 const collectionLinks = (html: string) =>
   [...new Set([...html.matchAll(/href="\/reviews\/([a-z0-9-]+)"/g)].map((match) => match[1]!))].filter((slug) => slug !== "product");
 
-test("an admin save is visible on the next anonymous request of every page it affects", async ({ page, adminSite }) => {
-  const base = adminSite.url;
+/** Signs a new admin in on `base` (absolute URLs: the PostgreSQL site is not the page's baseURL). */
+async function signInNewAdmin(page: Page, base: string, createAdmin: (email: string, password: string) => void) {
+  const email = uniqueEmail("cache");
+  const password = "a long admin password";
+  createAdmin(email, password);
+  await page.goto(`${base}/auth`);
+  await signIn(page, email, password);
+  await expect(page).toHaveURL((url) => url.pathname === "/admin");
+}
+
+for (const dialect of ["sqlite", "postgres"] as const) {
+  test(`an admin save is visible on the next anonymous request of every page it affects (${dialect})`, async ({ page, adminSite, postgresSite }) => {
+    test.skip(dialect === "postgres" && !postgresSite, "set TEST_DATABASE_URL to run it on PostgreSQL too");
+    const site = dialect === "sqlite" ? { url: adminSite.url, createAdmin: (email: string, password: string) => void runCreateAdmin(adminSite, email, password) } : postgresSite!;
+    await adminSaveIsVisible(page, site.url, site.createAdmin);
+  });
+}
+
+async function adminSaveIsVisible(page: Page, base: string, createAdmin: (email: string, password: string) => void) {
   // A product that the home page, /reviews and one collection page all show.
   const home = await get(base, "/");
   const reviews = await get(base, "/reviews");
@@ -80,8 +159,8 @@ test("an admin save is visible on the next anonymous request of every page it af
   for (const target of pages) expect((await get(base, target)).text, target).not.toContain(newName);
 
   // The admin renames it through the products page's CSV import, the path the admin uses.
-  await signInAsNewAdmin(page, adminSite, "cache");
-  const saved = await page.request.post("/admin/products/import", {
+  await signInNewAdmin(page, base, createAdmin);
+  const saved = await page.request.post(`${base}/admin/products/import`, {
     headers: { origin: base, "content-type": "text/csv" },
     data: `name,brand,slug\n${newName},Cacheproof,${product}\n`,
   });
@@ -93,7 +172,7 @@ test("an admin save is visible on the next anonymous request of every page it af
     expect(after.text, target).toContain(newName);
     expect(after.cache, `${target} is rendered anew, not served stale`).toBe("miss");
   }
-});
+}
 
 test("a signed-in admin never receives a cached page, and an anonymous visitor never an admin's", async ({ page, adminSite }) => {
   const base = adminSite.url;
