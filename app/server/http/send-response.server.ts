@@ -19,8 +19,13 @@ const MIN_COMPRESSED_BYTES = 1024;
 const STREAM_BROTLI_QUALITY = 4;
 const STREAM_GZIP_LEVEL = 6;
 
-/** The Fetch request React Router renders, built from an Express request (which knows about trusted proxies). */
-export function toFetchRequest(req: ExpressRequest, res: ServerResponse): Request {
+/**
+ * The Fetch request React Router renders, built from an Express request (which knows about
+ * trusted proxies). A cache fill renders a HEAD as a GET, and finishes even if its visitor
+ * leaves (`forCache`): others may be waiting for the page.
+ */
+export function toFetchRequest(req: ExpressRequest, res: ServerResponse, options: { forCache?: boolean } = {}): Request {
+  const method = options.forCache ? "GET" : req.method;
   const url = new URL(req.originalUrl, `${req.protocol}://${req.host || "localhost"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -28,13 +33,16 @@ export function toFetchRequest(req: ExpressRequest, res: ServerResponse): Reques
     if (Array.isArray(value)) for (const each of value) headers.append(name, each);
     else headers.set(name, value);
   }
-  const controller = new AbortController();
-  // A visitor who leaves mid-render stops the render.
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  const init: RequestInit & { duplex?: "half" } = { method, headers };
+  if (!options.forCache) {
+    const controller = new AbortController();
+    // A visitor who leaves mid-render stops the render.
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    init.signal = controller.signal;
+  }
+  if (method !== "GET" && method !== "HEAD") {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = "half";
   }

@@ -31,8 +31,7 @@ export function createPageServing(options: {
     options.maxBytes > 0
       ? new PageCache({
           maxBytes: options.maxBytes,
-          // A fill renders what every anonymous visitor sees: the normalised URL, no cookies,
-          // no conditional or encoding headers, whoever happened to ask first.
+          // A background refresh has no visitor: it renders the key as a visitor without cookies.
           render: (key) => render(new Request(baseUrl + key, { headers: { accept: "text/html,*/*" } })),
           onRefreshError: (key, error) =>
             log.error(`Page cache refresh of ${key} failed, serving the previous page: ${(error as Error)?.message ?? error}`),
@@ -58,7 +57,10 @@ export function createPageServing(options: {
       try {
         const key = cacheKeyOf(req);
         if (key !== undefined) {
-          const outcome = await cache!.fill(key);
+          // The first request of a page renders it for everyone, as it came (but as a GET):
+          // public pages depend on nothing but the URL, or they would not say `public`
+          // (docs/decisions/0015-page-cache.md).
+          const outcome = await cache!.fill(key, () => render(toFetchRequest(req, res, { forCache: true })));
           if (outcome instanceof Response) {
             res.setHeader("x-page-cache", "bypass");
             await sendResponse(req, res, outcome);

@@ -148,3 +148,24 @@ describe("PageCache", () => {
     expect(bytes).toBeGreaterThanOrEqual(entries * (sample.bodies.identity.length + sample.bodies.gzip.length + sample.bodies.br.length));
   }, 120_000);
 });
+
+describe("PageCache with each request's own render", () => {
+  it("hands an uncacheable page to the request that rendered it; the requests that waited render their own", async () => {
+    const cache = new PageCache({ maxBytes: 1_000_000, render: () => Promise.reject(new Error("no background render expected")) });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const rendered: string[] = [];
+    const redirectFor = (visitor: string) => async () => {
+      rendered.push(visitor);
+      if (visitor === "first") await gate;
+      return new Response(null, { status: 302, headers: { location: `/out?by=${visitor}`, "cache-control": "no-store" } });
+    };
+    const first = cache.fill("/go/sauna", redirectFor("first"));
+    const others = ["second", "third"].map((visitor) => cache.fill("/go/sauna", redirectFor(visitor)));
+    release();
+    const outcomes = (await Promise.all([first, ...others])) as Response[];
+    expect(outcomes.map((response) => response.headers.get("location"))).toEqual(["/out?by=first", "/out?by=second", "/out?by=third"]);
+    expect(rendered).toEqual(["first", "second", "third"]);
+    expect(cache.stats.entries).toBe(0);
+  });
+});

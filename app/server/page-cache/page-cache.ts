@@ -22,7 +22,10 @@ export interface CachedPage {
 
 export interface PageCacheOptions {
   maxBytes: number;
-  /** Renders the page of a key (the normalised path and query) as an anonymous visitor sees it. */
+  /**
+   * Renders the page of a key (the normalised path and query) as an anonymous visitor sees it:
+   * for background refreshes, which have no visitor of their own.
+   */
   render: (key: string) => Promise<Response>;
   /** A background refresh failed; the stale page stays. */
   onRefreshError?: (key: string, error: unknown) => void;
@@ -91,12 +94,14 @@ export class PageCache {
 
   /**
    * A miss: the cached page once the key's one render has finished, or, when the render is not
-   * cacheable (not public, not a 200, too large), a response to send as it is. Only the request
-   * that started a render receives that response; the others that waited render their own.
+   * cacheable (not public, not a 200, too large), a response to send as it is. `render` renders
+   * the request at hand; the first request of a key renders its page for everyone, and when that
+   * is not cacheable, each request that waited renders its own (a redirect that counts clicks
+   * sees every visitor's own request).
    */
-  async fill(key: string): Promise<CachedPage | Response> {
+  async fill(key: string, render: () => Promise<Response> = () => this.#render(key)): Promise<CachedPage | Response> {
     const waiting = this.#inFlight.get(key);
-    if (waiting) return (await waiting) ?? this.#render(key);
+    if (waiting) return (await waiting) ?? render();
 
     let settle!: (page: CachedPage | undefined) => void;
     let fail!: (error: unknown) => void;
@@ -109,7 +114,7 @@ export class PageCache {
       if (this.#inFlight.get(key) === inFlight) this.#inFlight.delete(key);
     };
     try {
-      const outcome = await this.#renderAndKeep(key, generation);
+      const outcome = await this.#renderAndKeep(key, generation, render);
       settle(outcome instanceof Response ? undefined : outcome);
       return outcome;
     } catch (error) {
@@ -140,8 +145,8 @@ export class PageCache {
     );
   }
 
-  async #renderAndKeep(key: string, generation: number): Promise<CachedPage | Response> {
-    const response = await this.#render(key);
+  async #renderAndKeep(key: string, generation: number, render: () => Promise<Response>): Promise<CachedPage | Response> {
+    const response = await render();
     const freshness = cacheableFreshness(response.status, response.headers);
     if (!freshness || !response.body) return response;
 
