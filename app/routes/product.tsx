@@ -19,11 +19,13 @@ import {
   type AsSeenInCollection,
   type ProductPageView,
 } from "~/lib/product-page";
+import { isFixedCollectionSlug } from "~/lib/collection-rules";
+import { categoryCollectionSlug } from "~/lib/product-display";
 import { SITE_NAME } from "~/lib/site-navigation";
 import type { Product } from "~/lib/catalog";
 import type { DB } from "~/server/db/connection.server";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
-import { findProductByIdOrSlug } from "~/server/catalog/queries.server";
+import { findCollectionBySlug, findProductByIdOrSlug } from "~/server/catalog/queries.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/product";
 
@@ -50,10 +52,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ found: false as const }, { status: 404, headers: { "Cache-Control": NOT_FOUND_CACHE_CONTROL } });
   }
 
+  const [collectionOfCategory, asSeenInCollections] = await Promise.all([
+    storedCategoryCollection(db, product),
+    asSeenIn(db, product.id),
+  ]);
   const view = toProductPageView(product, {
     surveyFormUrl: config.surveyFormUrl,
     today: new Date().toISOString().slice(0, 10),
-    asSeenIn: await asSeenIn(db, product.id),
+    asSeenIn: asSeenInCollections,
+    hasCollectionPage: (slug) => isFixedCollectionSlug(slug) || slug === collectionOfCategory,
   });
   return {
     found: true as const,
@@ -62,6 +69,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     productLd: productJsonLd(product, view, config.baseUrl),
     breadcrumbLd: breadcrumbJsonLd(view, config.baseUrl),
   };
+}
+
+/**
+ * The slug of the stored collection named by the product's category, if there is one, so the
+ * breadcrumb links to it; a failure only sends the breadcrumb to the reviews index.
+ */
+async function storedCategoryCollection(db: DB, product: Product): Promise<string | null> {
+  const slug = categoryCollectionSlug(product.categoryId);
+  if (isFixedCollectionSlug(slug)) return null;
+  try {
+    return (await findCollectionBySlug(db, slug)) ? slug : null;
+  } catch (error) {
+    log.error(`The collection of category ${slug} could not be looked up: ${(error as Error)?.message ?? error}`);
+    return null;
+  }
 }
 
 /** 'As Seen In' from the cached catalog; a failure there only hides the section. */
