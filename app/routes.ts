@@ -26,6 +26,7 @@ export default [
     route("collections/import", "routes/admin/collections-import.ts"),
     route("categories", "routes/admin/categories.tsx"),
     route("features", "routes/admin/features.tsx"),
+    route("remove", "routes/admin/remove.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
