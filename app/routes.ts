@@ -29,6 +29,7 @@ export default [
     route("categories", "routes/admin/categories.tsx"),
     route("features", "routes/admin/features.tsx"),
     route("remove", "routes/admin/remove.tsx"),
+    route("users", "routes/admin/users.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

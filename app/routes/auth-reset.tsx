@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Choose a new password -
 
 export function loader({ request }: Route.LoaderArgs) {
   // The token is in the URL: keep the page out of every cache.
-  return data({ token: new URL(request.url).searchParams.get("token") ?? "" }, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  return data({ token: new URL(request.url).searchParams.get("token") ?? "", minLength: MIN_PASSWORD_LENGTH }, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +36,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const error = actionData && !actionData.ok ? actionData : undefined;
   const tokenProblem = !loaderData.token || error?.field === "token";
   return (
-    <AuthCard icon={KeyRound} title="Choose a new password" description={`At least ${MIN_PASSWORD_LENGTH} characters. You will be signed out everywhere else.`}>
+    <AuthCard icon={KeyRound} title="Choose a new password" description={`At least ${loaderData.minLength} characters. You will be signed out everywhere else.`}>
       {error && (error.field === "token" || !error.field) && (
         <Notice tone="red" title="Password not changed" role="alert" className="mb-5">
           {error.error}

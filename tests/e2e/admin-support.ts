@@ -135,7 +135,18 @@ function decodeQuotedPrintable(text: string): string {
 
 /** The confirmation link of the newest message to `email` in DATA_DIR/mail (the outbox). */
 export async function confirmationLinkFromOutbox(site: AdminSite, email: string): Promise<string> {
+  return linkFromOutbox(site, email, "/auth/callback", "a confirmation mail");
+}
+
+/** The password reset link of the newest reset mail to this address. */
+export async function resetLinkFromOutbox(site: AdminSite, email: string): Promise<string> {
+  return linkFromOutbox(site, email, "/auth/reset", "a password reset mail");
+}
+
+/** The newest link to `linkPath` (with its ?token=) in a mail to `email` in the site's outbox. */
+async function linkFromOutbox(site: AdminSite, email: string, linkPath: string, what: string): Promise<string> {
   const dir = path.join(site.dataDir, "mail");
+  const pattern = new RegExp(`https?://[^\\s"<>]+${linkPath.replace(/\//g, "\\/")}\\?token=[^\\s"<>]+`);
   let link: string | undefined;
   await expect
     .poll(
@@ -149,12 +160,12 @@ export async function confirmationLinkFromOutbox(site: AdminSite, email: string)
         for (const file of files.reverse()) {
           const eml = decodeQuotedPrintable(readFileSync(path.join(dir, file), "utf8"));
           if (!new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(eml)) continue;
-          link = eml.match(/https?:\/\/[^\s"<>]+\/auth\/callback\?token=[^\s"<>]+/)?.[0];
+          link = eml.match(pattern)?.[0];
           if (link) return link;
         }
         return undefined;
       },
-      { message: `a confirmation mail to ${email} in ${dir}`, timeout: 10_000 },
+      { message: `${what} to ${email} in ${dir}`, timeout: 10_000 },
     )
     .toBeTruthy();
   return link!;
