@@ -15,6 +15,8 @@ export default [
   // Accounts and the admin area (issue 5). Every admin loader and action checks the role itself (D1).
   route("auth", "routes/auth.tsx"),
   route("auth/callback", "routes/auth-callback.tsx"),
+  route("auth/forgot", "routes/auth-forgot.tsx"),
+  route("auth/reset", "routes/auth-reset.tsx"),
   route("api/auth/*", "routes/api-auth.ts"),
   route("storage/product-images/:name", "routes/storage-file.ts"),
   route("admin", "routes/admin/layout.tsx", [
@@ -26,6 +28,8 @@ export default [
     route("collections/import", "routes/admin/collections-import.ts"),
     route("categories", "routes/admin/categories.tsx"),
     route("features", "routes/admin/features.tsx"),
+    route("remove", "routes/admin/remove.tsx"),
+    route("users", "routes/admin/users.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -32,7 +32,7 @@ export interface Article {
   image: string;
   /** Describes the hero image; empty when the picture only decorates the title. */
   imageAlt: string;
-  /** e.g. "8 min read", from wordCount (see readTimeMinutes). */
+  /** e.g. "8 min read": the front matter's readTimeMinutes, else computed from wordCount. */
   readTime: string;
   wordCount: number;
   author: ArticleAuthor;
@@ -161,7 +161,12 @@ export function readTimeMinutes(wordCount: number): number {
 }
 
 export function readTimeText(wordCount: number): string {
-  return `${readTimeMinutes(wordCount)} min read`;
+  return readTimeLabel(readTimeMinutes(wordCount));
+}
+
+/** 8 → "8 min read". */
+export function readTimeLabel(minutes: number): string {
+  return `${minutes} min read`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,9 +198,19 @@ export function featuredArticles<T extends Listable>(articles: readonly T[], cou
   return [...articles].sort(oldestFirst).slice(0, count);
 }
 
-/** SPEC §2: the 6 newest by publishDate. */
-export function latestArticles<T extends Listable>(articles: readonly T[], count = LATEST_COUNT): T[] {
-  return [...articles].sort(newestFirst).slice(0, count);
+/**
+ * The 6 newest by publishDate, leaving out the articles already featured above them, so the two
+ * sections never show the same card twice.
+ */
+export function latestArticles<T extends Listable>(
+  articles: readonly T[],
+  { excluding = [], count = LATEST_COUNT }: { excluding?: readonly Listable[]; count?: number } = {},
+): T[] {
+  const shown = new Set(excluding.map((article) => article.slug));
+  return articles
+    .filter((article) => !shown.has(article.slug))
+    .sort(newestFirst)
+    .slice(0, count);
 }
 
 /** SPEC §2/§9: up to 3 of the same category, never the current one, newest first. */

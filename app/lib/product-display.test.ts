@@ -4,6 +4,7 @@ import {
   brandText,
   capacityText,
   categoryBreadcrumb,
+  categoryCollectionSlug,
   categoryLabel,
   featureLines,
   featureSummary,
@@ -158,11 +159,23 @@ describe("category words and links", () => {
     expect(categoryLabel(null)).toBe("Outdoor");
   });
 
-  it("builds the breadcrumb step to the category's collection", () => {
-    expect(categoryBreadcrumb("barrel")).toEqual({ label: "Barrel Saunas", href: "/reviews/barrel-saunas" });
-    expect(categoryBreadcrumb("Infrared")).toEqual({ label: "Infrared Saunas", href: "/reviews/infrared-saunas" });
-    expect(categoryBreadcrumb("cabin")).toEqual({ label: "Cabin Saunas", href: "/reviews/cabin" });
-    expect(categoryBreadcrumb(null)).toEqual({ label: "Outdoor Saunas", href: "/reviews/outdoor-saunas" });
+  it("builds the breadcrumb step to the category's collection page when there is one", () => {
+    const pages = new Set(["barrel-saunas", "infrared-saunas", "outdoor-saunas", "cabin-kits"]);
+    const exists = (slug: string) => pages.has(slug);
+    expect(categoryBreadcrumb("barrel", exists)).toEqual({ label: "Barrel Saunas", href: "/reviews/barrel-saunas" });
+    expect(categoryBreadcrumb("Infrared", exists)).toEqual({ label: "Infrared Saunas", href: "/reviews/infrared-saunas" });
+    expect(categoryBreadcrumb(null, exists)).toEqual({ label: "Outdoor Saunas", href: "/reviews/outdoor-saunas" });
+    expect(categoryBreadcrumb("cabin-kits", exists)).toEqual({ label: "Cabin Kits Saunas", href: "/reviews/cabin-kits" });
+  });
+
+  it("links the breadcrumb step to the reviews index when the category has no collection page", () => {
+    expect(categoryBreadcrumb("cabin", () => false)).toEqual({ label: "Cabin Saunas", href: "/reviews" });
+  });
+
+  it("names the collection slug of a category", () => {
+    expect(categoryCollectionSlug("barrel")).toBe("barrel-saunas");
+    expect(categoryCollectionSlug(" Cabin ")).toBe("cabin");
+    expect(categoryCollectionSlug("")).toBe("outdoor-saunas");
   });
 
   it("links a product by its slug (the canonical URL)", () => {

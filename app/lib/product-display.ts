@@ -149,14 +149,24 @@ export function categoryLabel(categoryId: string | null | undefined): string {
   return titleFromSlug(categoryId ?? "") || "Outdoor";
 }
 
+/** The collection slug a product's category names ('barrel' → 'barrel-saunas'; none → 'outdoor-saunas'). */
+export function categoryCollectionSlug(categoryId: string | null | undefined): string {
+  return canonicalCollectionSlug((categoryId ?? "").trim().toLowerCase() || "outdoor");
+}
+
 /**
- * The product page breadcrumb's category step: '{category} Saunas' linking to
- * /reviews/{lowercased category, default outdoor}, written as the canonical collection slug when
- * the category word has one ('barrel' → /reviews/barrel-saunas), so the link needs no redirect.
+ * The product page breadcrumb's category step: '{category} Saunas' linking to the category's
+ * collection page, written as its canonical slug ('barrel' → /reviews/barrel-saunas) so the link
+ * needs no redirect. A category with no collection page (a fixed page or a stored collection) links
+ * to the reviews index instead: a breadcrumb must never lead to 'Collection Not Found'.
  */
-export function categoryBreadcrumb(categoryId: string | null | undefined): { label: string; href: string } {
-  const slug = canonicalCollectionSlug((categoryId ?? "").trim().toLowerCase() || "outdoor");
-  return { label: `${categoryLabel(categoryId)} Saunas`, href: `/reviews/${encodeURIComponent(slug)}` };
+export function categoryBreadcrumb(
+  categoryId: string | null | undefined,
+  hasCollectionPage: (slug: string) => boolean,
+): { label: string; href: string } {
+  const slug = categoryCollectionSlug(categoryId);
+  const href = hasCollectionPage(slug) ? `/reviews/${encodeURIComponent(slug)}` : "/reviews";
+  return { label: `${categoryLabel(categoryId)} Saunas`, href };
 }
 
 /** The canonical product URL (D9): by slug. */

@@ -90,6 +90,11 @@ export interface ProductPageContext {
   /** Today as YYYY-MM-DD (decides whether a sale still runs). */
   today: string;
   asSeenIn?: AsSeenInCollection[];
+  /**
+   * Whether /reviews/{slug} shows a collection: a fixed page or a stored collection. Without it,
+   * only the fixed pages count.
+   */
+  hasCollectionPage?: (slug: string) => boolean;
 }
 
 /** 'N Person' for a positive whole number of persons (SPEC §2 Specifications card); else null. */
@@ -150,7 +155,7 @@ export function toProductPageView(product: Product, context: ProductPageContext)
     tagline: textOrNull(product.tagline),
     isSample: product.isSample,
     canonicalPath: productHref(product),
-    category: categoryBreadcrumb(product.categoryId),
+    category: categoryBreadcrumb(product.categoryId, context.hasCollectionPage ?? isFixedCollectionSlug),
     rating: ratingOrNull(product.rating),
     ratingText: ratingText(product.rating),
     reviewCountText: reviewCountLabel(product),

@@ -1,6 +1,6 @@
 import { Lock, MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Tabs } from "radix-ui";
 import { FormField } from "~/components/admin/form-field";
 import { Notice } from "~/components/admin/notice";
@@ -44,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       redirectTo,
       tab: (url.searchParams.get("tab") === "sign-up" ? "sign-up" : "sign-in") as Tab,
+      passwordReset: url.searchParams.get("reset") === "1",
       email: url.searchParams.get("email") ?? "",
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -108,6 +109,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               <p className="mt-2 text-sm text-ink-muted">{AUTH_PAGE_TEXT.protectedNotice}</p>
             </div>
 
+            {loaderData.passwordReset && !result && (
+              <Notice tone="green" title="Password changed" className="mb-5" role="status">
+                Sign in with your new password.
+              </Notice>
+            )}
             {result?.confirmationFor !== undefined && <ConfirmationBanner email={result.confirmationFor} busy={busyIntent === "resend"} />}
 
             <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
@@ -165,6 +171,13 @@ function CredentialsForm({ intent, email, redirectTo, busy }: { intent: Tab; ema
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? text.busy : text.submit}
       </Button>
+      {intent === "sign-in" && (
+        <p className="text-center text-sm">
+          <Link to={email ? `/auth/forgot?email=${encodeURIComponent(email)}` : "/auth/forgot"} className="font-semibold text-brand hover:underline">
+            Forgot your password?
+          </Link>
+        </p>
+      )}
     </Form>
   );
 }

@@ -19,11 +19,14 @@ import {
   type AsSeenInCollection,
   type ProductPageView,
 } from "~/lib/product-page";
+import { isFixedCollectionSlug } from "~/lib/collection-rules";
+import { categoryBreadcrumb, categoryCollectionSlug } from "~/lib/product-display";
 import { SITE_NAME } from "~/lib/site-navigation";
 import type { Product } from "~/lib/catalog";
 import type { DB } from "~/server/db/connection.server";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
-import { findProductByIdOrSlug } from "~/server/catalog/queries.server";
+import { findCollectionBySlug, findProductByIdOrSlug } from "~/server/catalog/queries.server";
+import { findRemovedProduct } from "~/server/admin/catalog-removal.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/product";
 
@@ -34,6 +37,8 @@ import type { Route } from "./+types/product";
  */
 
 const NOT_FOUND_CACHE_CONTROL = "no-store";
+/** A deleted product stays deleted: a CDN may keep the answer a while (a re-import is seen within the hour). */
+const GONE_CACHE_CONTROL = "public, max-age=0, s-maxage=3600";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context;
@@ -44,16 +49,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   } catch (error) {
     // SPEC §8: a product load failure shows the 'Product Not Found' screen.
     log.error(`Product ${idOrSlug} could not be loaded: ${(error as Error)?.message ?? error}`);
-    return data({ found: false as const }, { status: 503, headers: { "Cache-Control": NOT_FOUND_CACHE_CONTROL } });
+    return data({ found: false as const, gone: null }, { status: 503, headers: { "Cache-Control": NOT_FOUND_CACHE_CONTROL } });
   }
   if (!product) {
-    return data({ found: false as const }, { status: 404, headers: { "Cache-Control": NOT_FOUND_CACHE_CONTROL } });
+    const removed = idOrSlug === "" ? undefined : await findRemovedProduct(db, idOrSlug).catch(() => undefined);
+    if (removed) {
+      // A product the admin deleted: 410 tells search engines to drop the address (ADR 0026).
+      const categoryCollection = await storedCategoryCollection(db, removed.categoryId);
+      const category = categoryBreadcrumb(removed.categoryId, (slug) => isFixedCollectionSlug(slug) || slug === categoryCollection);
+      return data(
+        { found: false as const, gone: { name: removed.name, category: category.href === "/reviews" ? null : category } },
+        { status: 410, headers: { "Cache-Control": GONE_CACHE_CONTROL } },
+      );
+    }
+    return data({ found: false as const, gone: null }, { status: 404, headers: { "Cache-Control": NOT_FOUND_CACHE_CONTROL } });
   }
 
+  const [collectionOfCategory, asSeenInCollections] = await Promise.all([
+    storedCategoryCollection(db, product.categoryId),
+    asSeenIn(db, product.id),
+  ]);
   const view = toProductPageView(product, {
     surveyFormUrl: config.surveyFormUrl,
     today: new Date().toISOString().slice(0, 10),
-    asSeenIn: await asSeenIn(db, product.id),
+    asSeenIn: asSeenInCollections,
+    hasCollectionPage: (slug) => isFixedCollectionSlug(slug) || slug === collectionOfCategory,
   });
   return {
     found: true as const,
@@ -62,6 +82,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     productLd: productJsonLd(product, view, config.baseUrl),
     breadcrumbLd: breadcrumbJsonLd(view, config.baseUrl),
   };
+}
+
+/**
+ * The slug of the stored collection named by the product's category, if there is one, so the
+ * breadcrumb links to it; a failure only sends the breadcrumb to the reviews index.
+ */
+async function storedCategoryCollection(db: DB, categoryId: string | null): Promise<string | null> {
+  const slug = categoryCollectionSlug(categoryId);
+  if (isFixedCollectionSlug(slug)) return null;
+  try {
+    return (await findCollectionBySlug(db, slug)) ? slug : null;
+  } catch (error) {
+    log.error(`The collection of category ${slug} could not be looked up: ${(error as Error)?.message ?? error}`);
+    return null;
+  }
 }
 
 /** 'As Seen In' from the cached catalog; a failure there only hides the section. */
@@ -84,6 +119,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (loaderData && !loaderData.found && loaderData.gone) {
+    return [{ title: `${loaderData.gone.name} - No Longer Reviewed - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  }
   if (!loaderData?.found) {
     return [{ title: `Product Not Found - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
   }
@@ -118,6 +156,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {loadingProduct && <LoadingSpinner />}
       {loaderData.found ? (
         <ProductDetail view={loaderData.view} productLd={loaderData.productLd} breadcrumbLd={loaderData.breadcrumbLd} />
+      ) : loaderData.gone ? (
+        <ProductGone name={loaderData.gone.name} category={loaderData.gone.category} />
       ) : (
         <ProductNotFound />
       )}
@@ -151,6 +191,33 @@ function ProductNotFound() {
           Browse All Reviews
           <ArrowRight aria-hidden className="size-4" />
         </ButtonLink>
+      </section>
+    </main>
+  );
+}
+
+/** A product the admin deleted: say so plainly, and offer the closest page that still exists. */
+function ProductGone({ name, category }: { name: string; category: { label: string; href: string } | null }) {
+  return (
+    <main id="main" className="flex-1">
+      <section className="page-container flex flex-col items-center py-24 text-center md:py-32">
+        <span className="flex size-16 items-center justify-center rounded-full bg-sand text-brand" aria-hidden>
+          <SearchX className="size-8" />
+        </span>
+        <h1 className="mt-6 text-3xl font-semibold md:text-4xl">No Longer Reviewed</h1>
+        <p className="mt-3 max-w-md text-ink-muted">We have removed the {name} from our reviews.</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {category && (
+            <ButtonLink to={category.href}>
+              See {category.label}
+              <ArrowRight aria-hidden className="size-4" />
+            </ButtonLink>
+          )}
+          <ButtonLink to="/reviews" variant={category ? "secondary" : "primary"}>
+            Browse All Reviews
+            {!category && <ArrowRight aria-hidden className="size-4" />}
+          </ButtonLink>
+        </div>
       </section>
     </main>
   );

@@ -51,10 +51,19 @@ describe("the shipped articles", () => {
     });
   });
 
-  it("are long-form: 900 words or more, with headings, and a read time from the word count", () => {
+  it("state the read times the site promises: 8, 6, 10, 5 and 12 minutes", () => {
+    expect(Object.fromEntries(articles.map((a) => [a.slug, a.readTime]))).toEqual({
+      "infrared-vs-traditional": "8 min read",
+      "health-benefits-of-sauna": "6 min read",
+      "best-barrel-saunas": "10 min read",
+      "sauna-maintenance": "5 min read",
+      "diy-sauna-bench": "12 min read",
+    });
+  });
+
+  it("are long-form: 900 words or more, with headings", () => {
     for (const article of articles) {
       expect(article.wordCount, article.slug).toBeGreaterThanOrEqual(900);
-      expect(article.readTime, article.slug).toBe(readTimeText(article.wordCount));
       expect(article.html, article.slug).toContain("<h2>");
       expect(article.html, article.slug).not.toContain("<h1");
     }
@@ -125,6 +134,23 @@ describe("parseArticle", () => {
     });
     expect(article.author).not.toHaveProperty("image");
     expect(article.html).toBe("<h2>Heading</h2>\n<p>Some words in a paragraph.</p>");
+  });
+
+  it("computes the read time from the word count when the file states none", () => {
+    const article = parseArticle(FILE, source());
+    expect(article.readTime).toBe(readTimeText(article.wordCount));
+  });
+
+  it("uses the read time the file states", () => {
+    expect(parseArticle(FILE, source({ readTimeMinutes: "7" })).readTime).toBe("7 min read");
+  });
+
+  it.each([
+    ["0", "readTimeMinutes must be at least 1"],
+    ["2.5", "readTimeMinutes must be a whole number of minutes"],
+    ["8 min", "readTimeMinutes must be a whole number of minutes"],
+  ])("refuses a read time of %s", (value, message) => {
+    expect(problemOf(() => parseArticle(FILE, source({ readTimeMinutes: value })))).toContain(message);
   });
 
   it("leaves lastUpdated out when the file has none", () => {

@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   ARTICLE_CATEGORY_SLUGS,
   findCategory,
+  readTimeLabel,
   readTimeText,
   tagSlug,
   type Article,
@@ -70,6 +71,13 @@ const frontMatterSchema = z.strictObject({
   ),
   publishDate: isoDate,
   lastUpdated: isoDate.optional(),
+  /** The editor's own read time in whole minutes; without it, one is computed from the word count. */
+  readTimeMinutes: z
+    .number({ error: "must be a whole number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(1, "must be at least 1")
+    .max(120, "must be at most 120")
+    .optional(),
   tags: z
     .array(requiredText("a tag name"), { error: (issue) => (issue.input === undefined ? "is required" : "must be a list of tag names") })
     .min(1, "must list at least one tag"),
@@ -234,7 +242,7 @@ export function parseArticle(file: string, source: string): Article {
     excerpt: meta.excerpt,
     image: meta.image,
     imageAlt: meta.imageAlt ?? "",
-    readTime: readTimeText(wordCount),
+    readTime: meta.readTimeMinutes ? readTimeLabel(meta.readTimeMinutes) : readTimeText(wordCount),
     wordCount,
     author: meta.author.image
       ? { name: meta.author.name, title: meta.author.title, image: meta.author.image }

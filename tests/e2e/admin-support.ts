@@ -62,29 +62,55 @@ function siteEnv(dataDir: string, port?: number): NodeJS.ProcessEnv {
   };
 }
 
-export const test = base.extend<object, { adminSite: AdminSite }>({
+/** Starts `node server.js` on a free port with a fresh DATA_DIR; `stop` ends it and removes the data. */
+async function startSite(): Promise<AdminSite & { stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-e2e-admin-"));
+  const port = await freePort();
+  let errors = "";
+  const child = spawn(process.execPath, ["server.js"], { cwd: root, env: siteEnv(dataDir, port), stdio: ["ignore", "ignore", "pipe"] });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+    // Warnings and errors of the private server show in the test output, like the shared one's.
+    process.stderr.write(`[admin server] ${chunk.toString()}`);
+  });
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilServing(url, child, () => errors);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, stop };
+}
+
+export const test = base.extend<{ freshSite: AdminSite }, { adminSite: AdminSite }>({
   adminSite: [
     async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-e2e-admin-"));
-      const port = await freePort();
-      let errors = "";
-      const child = spawn(process.execPath, ["server.js"], { cwd: root, env: siteEnv(dataDir, port), stdio: ["ignore", "ignore", "pipe"] });
-      child.stderr?.on("data", (chunk: Buffer) => {
-        errors += chunk.toString();
-        // Warnings and errors of the private server show in the test output, like the shared one's.
-        process.stderr.write(`[admin server] ${chunk.toString()}`);
-      });
-      const url = `http://127.0.0.1:${port}`;
+      const site = await startSite();
       try {
-        await waitUntilServing(url, child, () => errors);
-        await use({ url, dataDir });
+        await use({ url: site.url, dataDir: site.dataDir });
       } finally {
-        child.kill("SIGTERM");
-        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
-        rmSync(dataDir, { recursive: true, force: true });
+        await site.stop();
       }
     },
     { scope: "worker", timeout: 90_000 },
+  ],
+  /** A site of the test's own, for a test that changes what every other test counts on (deleting the samples). */
+  freshSite: [
+    async ({}, use) => {
+      const site = await startSite();
+      try {
+        await use({ url: site.url, dataDir: site.dataDir });
+      } finally {
+        await site.stop();
+      }
+    },
+    { timeout: 90_000 },
   ],
   baseURL: async ({ adminSite }, use) => use(adminSite.url),
 });
@@ -109,7 +135,18 @@ function decodeQuotedPrintable(text: string): string {
 
 /** The confirmation link of the newest message to `email` in DATA_DIR/mail (the outbox). */
 export async function confirmationLinkFromOutbox(site: AdminSite, email: string): Promise<string> {
+  return linkFromOutbox(site, email, "/auth/callback", "a confirmation mail");
+}
+
+/** The password reset link of the newest reset mail to this address. */
+export async function resetLinkFromOutbox(site: AdminSite, email: string): Promise<string> {
+  return linkFromOutbox(site, email, "/auth/reset", "a password reset mail");
+}
+
+/** The newest link to `linkPath` (with its ?token=) in a mail to `email` in the site's outbox. */
+async function linkFromOutbox(site: AdminSite, email: string, linkPath: string, what: string): Promise<string> {
   const dir = path.join(site.dataDir, "mail");
+  const pattern = new RegExp(`https?://[^\\s"<>]+${linkPath.replace(/\//g, "\\/")}\\?token=[^\\s"<>]+`);
   let link: string | undefined;
   await expect
     .poll(
@@ -123,12 +160,12 @@ export async function confirmationLinkFromOutbox(site: AdminSite, email: string)
         for (const file of files.reverse()) {
           const eml = decodeQuotedPrintable(readFileSync(path.join(dir, file), "utf8"));
           if (!new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(eml)) continue;
-          link = eml.match(/https?:\/\/[^\s"<>]+\/auth\/callback\?token=[^\s"<>]+/)?.[0];
+          link = eml.match(pattern)?.[0];
           if (link) return link;
         }
         return undefined;
       },
-      { message: `a confirmation mail to ${email} in ${dir}`, timeout: 10_000 },
+      { message: `${what} to ${email} in ${dir}`, timeout: 10_000 },
     )
     .toBeTruthy();
   return link!;

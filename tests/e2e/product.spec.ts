@@ -78,6 +78,24 @@ test("the breadcrumb leads Home, Reviews, the category collection, then names th
   expect(list.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", "Reviews", "Cube Saunas", TYYNI.name]);
 });
 
+test("every link of every sample product's breadcrumb answers 200", async ({ request }) => {
+  // Categories without a collection page of their own (the sample cabins) must not lead to
+  // 'Collection Not Found': their breadcrumb step goes to the reviews index instead.
+  const checked = new Map<string, number>();
+  for (const product of sampleProducts) {
+    const html = await (await request.get(`/reviews/product/${product.slug}`)).text();
+    const nav = /<nav aria-label="Breadcrumb"[\s\S]*?<\/nav>/.exec(html)?.[0];
+    expect(nav, product.slug).toBeTruthy();
+    const hrefs = [...nav!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
+    expect(hrefs.length, product.slug).toBe(3);
+    for (const href of hrefs) {
+      if (!checked.has(href)) checked.set(href, (await request.get(href)).status());
+      expect(checked.get(href), `${product.slug} → ${href}`).toBe(200);
+    }
+  }
+  expect(checked.get("/reviews")).toBe(200);
+});
+
 test("the header shows brand, name, whole stars, the rating with one decimal, the count, the record's date and the sample notice", async ({
   page,
 }) => {

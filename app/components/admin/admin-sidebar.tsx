@@ -1,16 +1,17 @@
-import { ArrowLeft, FolderKanban, LayoutDashboard, LogOut, Package } from "lucide-react";
+import { ArrowLeft, FolderKanban, LayoutDashboard, LogOut, Package, Users } from "lucide-react";
 import { Form, NavLink } from "react-router";
 import { cn } from "~/components/ui/cn";
 
 /**
- * The admin navigation (SPEC §2 "Admin area"): 'Admin Panel' with Dashboard, Products,
- * Collections and Back to Site, the current page highlighted. A column beside the page from
- * 768 px; above it on a phone, as rows of links (all four always in view).
+ * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Users and Back to
+ * Site, the current page highlighted. A column beside the page from 768 px; above it on a phone,
+ * as rows of links (all of them always in view).
  */
 const links = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/products", label: "Products", icon: Package, end: false },
   { to: "/admin/collections", label: "Collections", icon: FolderKanban, end: false },
+  { to: "/admin/users", label: "Users", icon: Users, end: false },
 ];
 
 export function AdminSidebar({ email }: { email: string }) {

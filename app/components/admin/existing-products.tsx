@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, ExternalLink, Pencil, Search, X } from "luci
 import { Form, Link } from "react-router";
 import type { Product } from "~/lib/catalog";
 import { adminNumber, adminPrice } from "./admin-format";
+import { BulkDeleteForm, DeleteRowLink, SelectRowCheckbox } from "./bulk-delete";
 import { inputClasses } from "./form-field";
 
 export interface ExistingProductsView {
@@ -64,13 +65,14 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
           {filtered ? "No products match." : "No products yet. Upload a CSV or add one by hand."}
         </p>
       ) : (
-        <>
-          {/* Cards under 768 px, a table above (VISUAL.md: tables turn into cards on phones). */}
+        <BulkDeleteForm id="bulk-delete-products" returnTo="/admin/products" noun="products">
+          {/* Cards under 768 px, a table above: tables turn into cards on phones. */}
           <ul className="space-y-2 md:hidden">
             {products.map((product) => (
               <li key={product.id} className="rounded-card border border-line bg-surface p-3 shadow-card">
                 <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
+                  <SelectRowCheckbox field="product" id={product.id} label={product.name} />
+                  <div className="min-w-0 flex-1">
                     <p className="font-medium text-ink">{product.name}</p>
                     <p className="text-xs text-ink-muted">
                       {product.brand} · <span className="font-mono">{product.slug}</span>
@@ -88,6 +90,7 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
             <table className="w-full text-left text-sm">
               <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
                 <tr>
+                  <th scope="col" className="w-8 px-3 py-2.5"><span className="sr-only">Select</span></th>
                   <th scope="col" className="px-3 py-2.5 font-semibold">Name</th>
                   <th scope="col" className="px-3 py-2.5 font-semibold">Brand</th>
                   <th scope="col" className="px-3 py-2.5 font-semibold">Category</th>
@@ -99,6 +102,9 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
               <tbody className="divide-y divide-line">
                 {products.map((product) => (
                   <tr key={product.id} className="hover:bg-canvas">
+                    <td className="px-3 py-2">
+                      <SelectRowCheckbox field="product" id={product.id} label={product.name} />
+                    </td>
                     <td className="px-3 py-2">
                       <p className="font-medium text-ink">{product.name}</p>
                       <p className="font-mono text-xs text-ink-muted">
@@ -118,7 +124,7 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
               </tbody>
             </table>
           </div>
-        </>
+        </BulkDeleteForm>
       )}
 
       {pages > 1 && (
@@ -163,6 +169,7 @@ function ProductActions({ product }: { product: Product }) {
       >
         <ExternalLink aria-hidden className="size-4" />
       </Link>
+      <DeleteRowLink field="product" id={product.id} label={product.name} returnTo="/admin/products" />
     </span>
   );
 }

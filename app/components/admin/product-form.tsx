@@ -59,6 +59,8 @@ export function ProductForm({
           {field("slug", "Slug *", { hint: "Unique, used in the product's address." })}
           {field("category_id", "Category", { placeholder: "barrel, infrared, traditional…" })}
           {field("price", "Price (USD)", { inputMode: "decimal", placeholder: "8499.00" })}
+          {field("sale_price", "Sale price (USD)", { inputMode: "decimal", hint: "Shown while below the price and the sale runs." })}
+          {field("sale_ends", "Sale ends", { type: "date", hint: "Last day of the sale; empty: until cleared." })}
           {field("rating", "Rating (0–5)", { inputMode: "decimal" })}
           {field("capacity", "Capacity (persons)", { inputMode: "numeric" })}
           {field("dimensions", "Dimensions")}

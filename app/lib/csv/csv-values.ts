@@ -64,6 +64,21 @@ export function readPriceCents(raw: string | undefined): ReadValue<number | null
   return { value: dollarsToCents(capped.value), note: capped.note };
 }
 
+/**
+ * A calendar date written YYYY-MM-DD (what spreadsheets export as ISO and what the form's date
+ * field sends). Other spellings are ambiguous (is 03/04 March or April?), so they are dropped.
+ */
+export function readIsoDate(raw: string | undefined): ReadValue<string | null> {
+  const text = (raw ?? "").trim();
+  if (text === "") return { value: null };
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const date = match ? new Date(`${text}T00:00:00Z`) : null;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) {
+    return { value: null, note: "is not a date written YYYY-MM-DD (saved empty)" };
+  }
+  return { value: text };
+}
+
 /** Pounds, capped at 9,999,999.99 (the parse cap of 99,999,999.99 is below the save cap anyway). */
 export function readWeight(raw: string | undefined): ReadValue<number | null> {
   const read = readDecimal(raw);

@@ -156,6 +156,58 @@ describe("product CSV: the file", () => {
   });
 });
 
+describe("product CSV: sales", () => {
+  const TODAY = { today: "2026-11-22" };
+
+  it("reads sale_price like price and sale_ends as a YYYY-MM-DD date", () => {
+    const result = parsed("name,brand,slug,price,sale_price,sale_ends\nA,B,a,\"$7,650\",\"$7,299.50\",2026-12-31", TODAY);
+    expect(result.products[0]).toMatchObject({ priceCents: 765_000, salePriceCents: 729_950, saleEndsAt: "2026-12-31" });
+    expect(result.warnings).toEqual([]);
+    expect(result.columns).toEqual(expect.arrayContaining(["sale_price", "sale_ends"]));
+  });
+
+  it("caps a sale price at 99,999,999.99 and empties one that is not a number", () => {
+    const result = parsed("name,brand,slug,sale_price\nA,B,a,123456789\nC,D,c,soon", TODAY);
+    expect(result.products.map((p) => p.salePriceCents)).toEqual([9_999_999_999, null]);
+    expect(result.warnings).toEqual(
+      expect.arrayContaining([
+        'Row 1: sale_price "123456789" is above the maximum 99999999.99 (saved as 99999999.99)',
+        'Row 2: sale_price "soon" is not a number (saved empty)',
+      ]),
+    );
+  });
+
+  it("warns about a sale price at or above the price, and keeps it", () => {
+    const result = parsed("name,brand,slug,price,sale_price\nA,B,a,7650,7650\nC,D,c,7650,8000\nE,F,e,,500", TODAY);
+    expect(result.products.map((p) => p.salePriceCents)).toEqual([765_000, 800_000, 50_000]);
+    expect(result.warnings).toEqual([
+      "Row 1: sale_price is not below price (no sale is shown)",
+      "Row 2: sale_price is not below price (no sale is shown)",
+      "Row 3: sale_price is set but price is empty (no sale is shown)",
+    ]);
+  });
+
+  it("warns about an end date in the past (yesterday), not about today", () => {
+    const result = parsed("name,brand,slug,price,sale_price,sale_ends\nA,B,a,100,90,2026-11-21\nC,D,c,100,90,2026-11-22", TODAY);
+    expect(result.products.map((p) => p.saleEndsAt)).toEqual(["2026-11-21", "2026-11-22"]);
+    expect(result.warnings).toEqual(["Row 1: sale_ends 2026-11-21 has passed (no sale is shown)"]);
+  });
+
+  it("drops an end date that is not a real YYYY-MM-DD date", () => {
+    const result = parsed("name,brand,slug,price,sale_price,sale_ends\nA,B,a,100,90,12/31/2026\nC,D,c,100,90,2026-02-30", TODAY);
+    expect(result.products.map((p) => p.saleEndsAt)).toEqual([null, null]);
+    expect(result.warnings).toEqual([
+      'Row 1: sale_ends "12/31/2026" is not a date written YYYY-MM-DD (saved empty)',
+      'Row 2: sale_ends "2026-02-30" is not a date written YYYY-MM-DD (saved empty)',
+    ]);
+  });
+
+  it("warns about an end date without a sale price", () => {
+    const result = parsed("name,brand,slug,price,sale_ends\nA,B,a,100,2026-12-31", TODAY);
+    expect(result.warnings).toEqual(["Row 1: sale_ends is set but sale_price is empty (no sale is shown)"]);
+  });
+});
+
 describe("product CSV: chunked reading (the browser's progress bar)", () => {
   it("gives the same result as reading the whole file", async () => {
     const lines = ["name,brand,slug,price,key_features"];

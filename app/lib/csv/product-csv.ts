@@ -9,6 +9,7 @@ import {
   quoteForWarning,
   readImageRef,
   readInteger,
+  readIsoDate,
   readLink,
   readList,
   readPriceCents,
@@ -37,6 +38,8 @@ export const PRODUCT_CSV_COLUMNS = [
   "description",
   "full_description",
   "price",
+  "sale_price",
+  "sale_ends",
   "images",
   "capacity",
   "dimensions",
@@ -60,11 +63,8 @@ const IGNORED_COLUMNS = new Set(["id"]);
 
 export const UNKNOWN_BRAND = "Unknown Brand";
 
-/**
- * One product as it will be saved: the catalog's fields less those the database keeps (id,
- * timestamps, the sample flag) and the sale, which no CSV column fills.
- */
-export interface ProductImport extends Omit<Product, "id" | "salePriceCents" | "saleEndsAt" | "isSample" | "createdAt" | "updatedAt"> {
+/** One product as it will be saved: the catalog's fields less those the database keeps (id, timestamps, the sample flag). */
+export interface ProductImport extends Omit<Product, "id" | "isSample" | "createdAt" | "updatedAt"> {
   /** The data row it came from: 1 is the first row under the header. */
   rowNumber: number;
   /** Collection slugs (canonical: 'barrel' → 'barrel-saunas'), in the order given. */
@@ -98,6 +98,8 @@ export interface ProductRuleOptions {
    * a warning (the save skips it). Without it no such check is made.
    */
   knownCollectionSlugs?: ReadonlySet<string>;
+  /** Today as YYYY-MM-DD, to warn about a sale that has already ended. Defaults to the clock's UTC date. */
+  today?: string;
 }
 
 /** The raw text of one row (CSV cells, or a form's fields), by column name. */
@@ -158,6 +160,11 @@ export function readProductRow(
     collectionIds.push(collectionSlug);
   }
 
+  const priceCents = noted("price", fields.price, readPriceCents(fields.price));
+  const salePriceCents = noted("sale_price", fields.sale_price, readPriceCents(fields.sale_price));
+  const saleEndsAt = noted("sale_ends", fields.sale_ends, readIsoDate(fields.sale_ends));
+  warnings.push(...saleWarnings({ priceCents, salePriceCents, saleEndsAt }, options.today).map((text) => `Row ${rowNumber}: ${text}`));
+
   const product: ProductImport = {
     rowNumber,
     slug,
@@ -167,7 +174,9 @@ export function readProductRow(
     tagline: readText(fields.tagline),
     description: readText(fields.description),
     fullDescription: readText(fields.full_description),
-    priceCents: noted("price", fields.price, readPriceCents(fields.price)),
+    priceCents,
+    salePriceCents,
+    saleEndsAt,
     images,
     capacity: noted("capacity", fields.capacity, readInteger(fields.capacity, { personSuffix: true })),
     dimensions: readText(fields.dimensions),
@@ -184,6 +193,27 @@ export function readProductRow(
     collectionIds,
   };
   return { kept: true, product, warnings };
+}
+
+/**
+ * A sale that the product page would never show is saved as given (the admin may be about to fix
+ * the price), but said out loud: the page shows a sale only while its price is below the list
+ * price and its end date has not passed.
+ */
+function saleWarnings(
+  sale: Pick<ProductImport, "priceCents" | "salePriceCents" | "saleEndsAt">,
+  today = new Date().toISOString().slice(0, 10),
+): string[] {
+  const warnings: string[] = [];
+  if (sale.salePriceCents !== null) {
+    if (sale.priceCents === null) warnings.push("sale_price is set but price is empty (no sale is shown)");
+    else if (sale.salePriceCents >= sale.priceCents) warnings.push("sale_price is not below price (no sale is shown)");
+  }
+  if (sale.saleEndsAt !== null) {
+    if (sale.saleEndsAt < today) warnings.push(`sale_ends ${sale.saleEndsAt} has passed (no sale is shown)`);
+    if (sale.salePriceCents === null) warnings.push("sale_ends is set but sale_price is empty (no sale is shown)");
+  }
+  return warnings;
 }
 
 /**
@@ -208,15 +238,17 @@ export function prepareProductForSave(product: ProductImport): ProductImport {
     reviewCount: emptyToNull(product.reviewCount),
     shippingInfo: emptyToNull(product.shippingInfo),
     rating: product.rating === null || !Number.isFinite(product.rating) ? null : clampRating(product.rating),
-    priceCents:
-      product.priceCents === null || !Number.isFinite(product.priceCents)
-        ? null
-        : Math.min(maxCents, Math.max(0, Math.round(product.priceCents))),
+    priceCents: centsForSave(product.priceCents, maxCents),
+    salePriceCents: centsForSave(product.salePriceCents, maxCents),
     weightLbs:
       product.weightLbs === null || !Number.isFinite(product.weightLbs)
         ? null
         : Math.round(Math.min(MAX_WEIGHT, Math.max(0, product.weightLbs)) * 100) / 100,
   };
+}
+
+function centsForSave(cents: number | null, maxCents: number): number | null {
+  return cents === null || !Number.isFinite(cents) ? null : Math.min(maxCents, Math.max(0, Math.round(cents)));
 }
 
 interface HeaderLayout {

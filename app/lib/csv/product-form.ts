@@ -38,6 +38,8 @@ export function readProductForm(values: ProductFormValues, options: ProductRuleO
   return { ok: true, product: outcome.product, warnings };
 }
 
+const dollarsText = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+
 /** A saved product as form values, for editing. */
 export function productFormValues(product: Product, collectionSlugs: readonly string[]): ProductFormValues {
   const text = (value: string | number | null) => (value === null ? "" : String(value));
@@ -49,7 +51,9 @@ export function productFormValues(product: Product, collectionSlugs: readonly st
     tagline: text(product.tagline),
     description: text(product.description),
     full_description: text(product.fullDescription),
-    price: product.priceCents === null ? "" : (product.priceCents / 100).toFixed(2),
+    price: dollarsText(product.priceCents),
+    sale_price: dollarsText(product.salePriceCents),
+    sale_ends: text(product.saleEndsAt),
     images: product.images.join("\n"),
     capacity: text(product.capacity),
     dimensions: text(product.dimensions),

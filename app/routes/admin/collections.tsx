@@ -1,11 +1,13 @@
 import { Database } from "lucide-react";
 import { data, useNavigation, useRevalidator } from "react-router";
+import { BulkDeleteForm, DeleteRowLink, SelectRowCheckbox } from "~/components/admin/bulk-delete";
 import { Collapsible, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
 import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { FileButton } from "~/components/admin/file-button";
 import { Notice } from "~/components/admin/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ProgressBar } from "~/components/admin/progress-bar";
+import { RemovedNotice } from "~/components/admin/removed-notice";
 import { useCsvImport } from "~/components/admin/use-csv-import";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useResultToast } from "~/components/admin/use-result-toast";
@@ -32,6 +34,8 @@ import type { Route } from "./+types/collections";
 export const meta: Route.MetaFunction = () => [{ title: `Collections Management - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 interface CollectionRow {
+  /** Saved collections only: a parsed row has no id yet. */
+  id?: number;
   name: string;
   slug: string;
   description: string | null;
@@ -39,8 +43,8 @@ interface CollectionRow {
 }
 
 /** A saved collection and a parsed one show the same columns. */
-function collectionRow(collection: Pick<CollectionImport, "title" | "slug" | "description" | "imageUrl">): CollectionRow {
-  return { name: collection.title, slug: collection.slug, description: collection.description, imageUrl: collection.imageUrl };
+function collectionRow(collection: Pick<CollectionImport, "title" | "slug" | "description" | "imageUrl"> & { id?: number }): CollectionRow {
+  return { id: collection.id, name: collection.title, slug: collection.slug, description: collection.description, imageUrl: collection.imageUrl };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -110,6 +114,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
 
       <CsvImportForm id="collection-csv-form" onSave={() => void importer.save()} />
 
+      <RemovedNotice />
       <div className="space-y-5">
         <Notice tone="green" title="Signed in as an administrator">
           Uploads and saves are checked on the server: only administrators can change collections.
@@ -164,7 +169,13 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
               No collections uploaded yet. Use the upload button above to add collections.
             </p>
           ) : (
-            <CollectionTable rows={rows} linkSlugs={!parsed} />
+            parsed ? (
+              <CollectionTable rows={rows} saved={false} />
+            ) : (
+              <BulkDeleteForm id="bulk-delete-collections" returnTo="/admin/collections" noun="collections">
+                <CollectionTable rows={rows} saved />
+              </BulkDeleteForm>
+            )
           )}
         </section>
 
@@ -202,14 +213,19 @@ function slugLink(slug: string) {
   );
 }
 
-function CollectionTable({ rows, linkSlugs }: { rows: readonly CollectionRow[]; linkSlugs: boolean }) {
+/** Saved rows link to their pages and can be picked for deletion; parsed ones have no page yet. */
+function CollectionTable({ rows, saved }: { rows: readonly CollectionRow[]; saved: boolean }) {
+  const linkSlugs = saved;
   return (
     <>
-      {/* Cards under 768 px (VISUAL.md), the spec's table above. */}
+      {/* Cards under 768 px, the table above. */}
       <ul className="space-y-2 md:hidden">
         {rows.map((row) => (
           <li key={row.slug} className="rounded-card border border-line bg-surface p-3 text-sm shadow-card">
-            <p className="font-medium text-ink">{row.name}</p>
+            <div className="flex items-start justify-between gap-3">
+              <p className="font-medium text-ink">{row.name}</p>
+              {saved && row.id !== undefined && <RowSelection row={row} id={row.id} />}
+            </div>
             <p className="font-mono text-xs text-ink-muted">
               {linkSlugs ? slugLink(row.slug) : row.slug}
             </p>
@@ -221,12 +237,22 @@ function CollectionTable({ rows, linkSlugs }: { rows: readonly CollectionRow[]; 
           </li>
         ))}
       </ul>
-      <CollectionWideTable rows={rows} linkSlugs={linkSlugs} />
+      <CollectionWideTable rows={rows} saved={saved} />
     </>
   );
 }
 
-function CollectionWideTable({ rows, linkSlugs }: { rows: readonly CollectionRow[]; linkSlugs: boolean }) {
+function RowSelection({ row, id }: { row: CollectionRow; id: number }) {
+  return (
+    <span className="flex shrink-0 items-center gap-1">
+      <SelectRowCheckbox field="collection" id={id} label={row.name} />
+      <DeleteRowLink field="collection" id={id} label={row.name} returnTo="/admin/collections" />
+    </span>
+  );
+}
+
+function CollectionWideTable({ rows, saved }: { rows: readonly CollectionRow[]; saved: boolean }) {
+  const linkSlugs = saved;
   return (
     <div className="hidden overflow-x-auto rounded-card border border-line bg-surface shadow-card md:block">
       <table className="w-full min-w-[40rem] text-left text-sm">
@@ -236,6 +262,11 @@ function CollectionWideTable({ rows, linkSlugs }: { rows: readonly CollectionRow
             <th scope="col" className="px-3 py-2.5 font-semibold">Slug</th>
             <th scope="col" className="px-3 py-2.5 font-semibold">Description</th>
             <th scope="col" className="px-3 py-2.5 font-semibold">Image URL</th>
+            {saved && (
+              <th scope="col" className="px-3 py-2.5">
+                <span className="sr-only">Select or delete</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -249,6 +280,7 @@ function CollectionWideTable({ rows, linkSlugs }: { rows: readonly CollectionRow
               <td className="max-w-xs px-3 py-2">
                 {row.imageUrl ? imageLink(row.imageUrl) : "-"}
               </td>
+              {saved && <td className="px-3 py-2">{row.id !== undefined && <RowSelection row={row} id={row.id} />}</td>}
             </tr>
           ))}
         </tbody>

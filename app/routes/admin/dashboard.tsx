@@ -1,7 +1,9 @@
-import { ArrowRight, FolderKanban, Layers, ListChecks, Package, Plus } from "lucide-react";
+import { ArrowRight, FolderKanban, Layers, ListChecks, Package, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { RemovedNotice } from "~/components/admin/removed-notice";
 import { ButtonLink } from "~/components/ui/button";
+import { removalHref, removalSummary } from "~/lib/admin/removal-request";
 import { dashboardCounts } from "~/server/admin/admin-queries.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import type { Route } from "./+types/dashboard";
@@ -29,6 +31,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Add Product
         </ButtonLink>
       </AdminPageHeader>
+      <RemovedNotice />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ to, title, count, note, icon: Icon }) => (
           <li key={to}>
@@ -52,6 +55,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {counts.sampleProducts + counts.sampleCollections > 0 && (
+        <section aria-labelledby="sample-content-title" className="mt-8 max-w-3xl rounded-card border border-line bg-surface p-5 shadow-card">
+          <h2 id="sample-content-title" className="text-lg font-semibold">
+            Sample content
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            The site started with {removalSummary({ products: counts.sampleProducts, collections: counts.sampleCollections })} of invented
+            sample content (made-up brands, ratings and shop links). Remove it before the site goes live; your own imports stay.
+          </p>
+          <ButtonLink to={removalHref({ samples: true, returnTo: "/admin" })} variant="secondary" className="mt-4">
+            <Trash2 aria-hidden className="size-4" />
+            Remove all sample content…
+          </ButtonLink>
+        </section>
+      )}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { FileButton } from "~/components/admin/file-button";
 import { ImageUpload, type ImageUploadResult } from "~/components/admin/image-upload";
 import { Notice } from "~/components/admin/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { RemovedNotice } from "~/components/admin/removed-notice";
 import { ProductForm, type ProductFormState } from "~/components/admin/product-form";
 import { ProductPreviewTable } from "~/components/admin/product-preview-table";
 import { ProgressBar } from "~/components/admin/progress-bar";
@@ -221,6 +222,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           Add Product
         </Link>
       </AdminPageHeader>
+      <RemovedNotice />
 
       <CsvImportForm id="product-csv-form" onSave={() => void importer.save()}>
         <input type="hidden" name="intent" value="import-csv" />

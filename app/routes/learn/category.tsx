@@ -22,7 +22,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const all = loadArticles().map(toSummary);
   const category = findCategory(params.category);
   const articles = category ? articlesInCategory(all, category.slug) : [];
-  const picture = articles[0] ?? latestArticles(all, 1)[0];
+  const picture = articles[0] ?? latestArticles(all, { count: 1 })[0];
   const { baseUrl } = context.config;
   return data(
     {

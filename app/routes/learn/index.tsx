@@ -26,7 +26,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return data(
     {
       featured,
-      latest: latestArticles(articles),
+      latest: latestArticles(articles, { excluding: featured }),
       canonicalUrl: `${baseUrl}/learn`,
       imageUrl: featured[0] ? `${baseUrl}${featured[0].image}` : undefined,
     },

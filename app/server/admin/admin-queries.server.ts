@@ -54,11 +54,33 @@ export interface DashboardCounts {
   collections: number;
   categories: number;
   features: number;
+  /** Rows the sample seed put there and nobody has replaced: what "Remove all sample content" takes. */
+  sampleProducts: number;
+  sampleCollections: number;
 }
 
 export async function dashboardCounts(db: DB): Promise<DashboardCounts> {
-  const [catalog, categories, features] = await Promise.all([countCatalog(db), listCategoryCounts(db), listFeatureCounts(db)]);
-  return { ...catalog, categories: categories.length, features: features.length };
+  const countSamples = (table: "products" | "collections") =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("is_sample", "=", true)
+      .executeTakeFirstOrThrow();
+  const [catalog, categories, features, sampleProducts, sampleCollections] = await Promise.all([
+    countCatalog(db),
+    listCategoryCounts(db),
+    listFeatureCounts(db),
+    countSamples("products"),
+    countSamples("collections"),
+  ]);
+  return {
+    ...catalog,
+    categories: categories.length,
+    features: features.length,
+    // PostgreSQL returns count(*) as text.
+    sampleProducts: Number(sampleProducts.n),
+    sampleCollections: Number(sampleCollections.n),
+  };
 }
 
 export interface ProductFilter {

@@ -92,6 +92,21 @@ describe.each(testDialects)("admin imports on %s", (dialect) => {
     expect(await test.db.selectFrom("products").select("id").where("slug", "=", "alpha").execute()).toHaveLength(1);
   });
 
+  it("saves a sale, and clears it when the file leaves the sale columns empty", async () => {
+    const onSale = productsOf("name,brand,slug,price,sale_price,sale_ends\nSale One,North,sale-one,7650,7299,2099-12-31");
+    await saveProducts(test.db, onSale.products, onSale.columns);
+    const row = () => test.db.selectFrom("products").selectAll().where("slug", "=", "sale-one").executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ price_cents: 765_000, sale_price_cents: 729_900, sale_ends_at: "2099-12-31" });
+
+    // A file without the sale columns keeps the sale; one with them empty ends it.
+    const priceOnly = productsOf("name,brand,slug,price\nSale One,North,sale-one,7700");
+    await saveProducts(test.db, priceOnly.products, priceOnly.columns);
+    expect(await row()).toMatchObject({ price_cents: 770_000, sale_price_cents: 729_900, sale_ends_at: "2099-12-31" });
+    const ended = productsOf("name,brand,slug,sale_price,sale_ends\nSale One,North,sale-one,,");
+    await saveProducts(test.db, ended.products, ended.columns);
+    expect(await row()).toMatchObject({ price_cents: 770_000, sale_price_cents: null, sale_ends_at: null });
+  });
+
   it("turns collection_ids into memberships: appended in file order, kept in place when already there", async () => {
     const csv = [
       "name,brand,slug,collection_ids",

@@ -12,7 +12,7 @@ import { overwriteOnSlugConflict } from "./slug-upsert.server";
  * collection_ids. Any failure rolls everything back, and the failing row is named.
  */
 
-/** 500 rows x 22 columns stays below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+/** 500 rows x 24 columns stays below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 export const PRODUCT_BATCH_SIZE = 500;
 
 type Trx = Transaction<Database>;
@@ -24,6 +24,8 @@ const FIELD_COLUMNS: Partial<Record<ProductCsvColumn, (keyof ProductsTable)[]>> 
   description: ["description"],
   full_description: ["full_description"],
   price: ["price_cents"],
+  sale_price: ["sale_price_cents"],
+  sale_ends: ["sale_ends_at"],
   images: ["images"],
   capacity: ["capacity"],
   dimensions: ["dimensions"],
@@ -49,6 +51,8 @@ function toRow(product: ProductImport, now: string): Insertable<ProductsTable> {
     description: product.description,
     full_description: product.fullDescription,
     price_cents: product.priceCents,
+    sale_price_cents: product.salePriceCents,
+    sale_ends_at: product.saleEndsAt,
     images: JSON.stringify(product.images),
     capacity: product.capacity,
     dimensions: product.dimensions,

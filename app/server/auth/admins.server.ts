@@ -41,12 +41,22 @@ export interface CreateAdminResult {
   passwordChanged: boolean;
 }
 
-function withAdminRole(role: string | null): string {
+/** A role list with 'admin' added ('user' drops out: an admin's list names what it adds). */
+export function withAdminRole(role: string | null): string {
   const roles = (role ?? "")
     .split(",")
     .map((part) => part.trim())
     .filter((part) => part !== "" && part !== "user");
   return [...new Set([...roles, "admin"])].join(",");
+}
+
+/** A role list with 'admin' removed; with nothing left, the plain 'user'. */
+export function withoutAdminRole(role: string | null): string {
+  const roles = (role ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "" && part !== "admin");
+  return roles.length === 0 ? "user" : [...new Set(roles)].join(",");
 }
 
 /**

@@ -5,7 +5,7 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
-import { confirmationMail } from "../mail/account-mail";
+import { confirmationMail, passwordResetMail } from "../mail/account-mail";
 import { createMailer, type Mailer } from "../mail/mailer.server";
 import { allowedOrigins } from "./origin.server";
 
@@ -24,6 +24,8 @@ import { allowedOrigins } from "./origin.server";
  */
 
 export const CONFIRMATION_LINK_HOURS = 24;
+/** A reset link is a key to the account: short-lived, and used once. */
+export const RESET_LINK_MINUTES = 60;
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Paths of better-auth's HTTP handler that our /auth forms serve instead (one door, one limiter). */
@@ -52,6 +54,13 @@ function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlit
       autoSignIn: false,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      // Whoever had the old password (perhaps the reason for the reset) is signed out everywhere.
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const link = `${config.baseUrl}/auth/reset?token=${encodeURIComponent(token)}`;
+        await mailer.send(passwordResetMail(user.email, link, RESET_LINK_MINUTES));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,

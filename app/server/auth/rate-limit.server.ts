@@ -22,6 +22,9 @@ export const AUTH_LIMITS = {
   signUpTotal: { max: 30, windowMs: 60 * 60_000 },
   resendPerEmail: { max: 3, windowMs: 10 * 60_000 },
   resendTotal: { max: 30, windowMs: 60 * 60_000 },
+  resetPerEmail: { max: 3, windowMs: 60 * 60_000 },
+  resetTotal: { max: 30, windowMs: 60 * 60_000 },
+  resetAttempts: { max: 10, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -79,6 +82,9 @@ export const limiterKeys = {
   signUpTotal: "sign-up:*",
   resend: (email: string) => `resend:${email.trim().toLowerCase()}`,
   resendTotal: "resend:*",
+  reset: (email: string) => `reset:${email.trim().toLowerCase()}`,
+  resetTotal: "reset:*",
+  resetAttempts: "reset-password:*",
 };
 
 /** The process-wide limiter the /auth forms use. */

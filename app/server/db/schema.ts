@@ -132,8 +132,18 @@ export interface VerificationTable {
   updatedAt: AuthDate;
 }
 
+/** A deleted product's old address answers 410 Gone from this record. */
+export interface RemovedProductsTable {
+  slug: string;
+  product_id: number;
+  name: string;
+  category_id: string | null;
+  removed_at: Generated<string>;
+}
+
 export interface Database {
   products: ProductsTable;
+  removed_products: RemovedProductsTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;
   site_state: SiteStateTable;

@@ -31,6 +31,8 @@ export interface Storage {
   put(name: string, bytes: Uint8Array): Promise<void>;
   /** Null when there is no such file. */
   open(name: string): Promise<StoredFile | null>;
+  /** Deletes one file; false when there was none. */
+  remove(name: string): Promise<boolean>;
 }
 
 function detailOf(error: unknown): string {
@@ -104,6 +106,17 @@ export class LocalDiskStorage implements Storage {
       };
     } catch {
       return null;
+    }
+  }
+
+  async remove(name: string): Promise<boolean> {
+    if (!isSafeStoredName(name)) return false;
+    try {
+      await rm(path.join(this.directory, name));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw error;
     }
   }
 }

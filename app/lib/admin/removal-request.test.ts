@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { readRemovalSelection, removalHref, removalSummary } from "./removal-request";
+
+describe("the removal selection", () => {
+  it("reads ids from repeated and comma-separated values, once each, ignoring anything else", () => {
+    const params = new URLSearchParams("product=3&product=1,3,x&product=-2&collection=7&from=/admin/products");
+    expect(readRemovalSelection(params)).toEqual({ productIds: [3, 1], collectionIds: [7], samples: false, returnTo: "/admin/products" });
+  });
+
+  it("goes back to the dashboard unless the page it came from is one of ours", () => {
+    expect(readRemovalSelection(new URLSearchParams("samples=1&from=https://evil.example")).returnTo).toBe("/admin");
+    expect(readRemovalSelection(new URLSearchParams("samples=1")).samples).toBe(true);
+  });
+
+  it("reads a posted form the same way", () => {
+    const form = new FormData();
+    form.append("product", "5");
+    form.append("product", "6");
+    form.append("samples", "1");
+    form.append("from", "/admin/collections");
+    expect(readRemovalSelection(form)).toEqual({ productIds: [5, 6], collectionIds: [], samples: true, returnTo: "/admin/collections" });
+  });
+
+  it("writes the confirmation page's address that reads back the same", () => {
+    const selection = { productIds: [4, 2], collectionIds: [9], samples: true, returnTo: "/admin/products" as const };
+    const href = removalHref(selection);
+    expect(href).toBe("/admin/remove?product=4&product=2&collection=9&samples=1&from=%2Fadmin%2Fproducts");
+    expect(readRemovalSelection(new URL(href, "http://x").searchParams)).toEqual(selection);
+  });
+
+  it("says what goes in words", () => {
+    expect(removalSummary({ products: 29, collections: 17 })).toBe("29 products and 17 collections");
+    expect(removalSummary({ products: 1, collections: 0 })).toBe("1 product");
+    expect(removalSummary({ products: 0, collections: 1 })).toBe("1 collection");
+    expect(removalSummary({ products: 0, collections: 0 })).toBe("nothing");
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The query string (or form) that names what the admin asked to delete, shared by the links and
+ * checkboxes that lead to the confirmation page and by the page itself.
+ */
+
+export interface RemovalSelection {
+  productIds: number[];
+  collectionIds: number[];
+  samples: boolean;
+  /** Where to go back to: the page the admin came from. */
+  returnTo: RemovalReturnPage;
+}
+
+export const REMOVAL_RETURN_PAGES = ["/admin", "/admin/products", "/admin/collections"] as const;
+export type RemovalReturnPage = (typeof REMOVAL_RETURN_PAGES)[number];
+
+/** Positive whole ids, each once, in the order given; anything else is ignored. */
+function readIds(values: readonly string[]): number[] {
+  const ids: number[] = [];
+  for (const value of values) {
+    for (const part of value.split(",")) {
+      const text = part.trim();
+      if (!/^\d{1,15}$/.test(text)) continue;
+      const id = Number(text);
+      if (id > 0 && !ids.includes(id)) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/** Reads `product`, `collection`, `samples` and `from`, from a URL's search params or a posted form. */
+export function readRemovalSelection(params: { getAll(name: string): unknown[]; get(name: string): unknown }): RemovalSelection {
+  const texts = (name: string) => params.getAll(name).filter((value): value is string => typeof value === "string");
+  const from = params.get("from");
+  return {
+    productIds: readIds(texts("product")),
+    collectionIds: readIds(texts("collection")),
+    samples: params.get("samples") === "1",
+    returnTo: (REMOVAL_RETURN_PAGES as readonly unknown[]).includes(from) ? (from as RemovalReturnPage) : "/admin",
+  };
+}
+
+/** The confirmation page's address for a selection. */
+export function removalHref(selection: Partial<RemovalSelection>): string {
+  const params = new URLSearchParams();
+  for (const id of selection.productIds ?? []) params.append("product", String(id));
+  for (const id of selection.collectionIds ?? []) params.append("collection", String(id));
+  if (selection.samples) params.set("samples", "1");
+  if (selection.returnTo) params.set("from", selection.returnTo);
+  return `/admin/remove?${params}`;
+}
+
+/** "3 products and 1 collection", "1 product", "nothing". */
+export function removalSummary(counts: { products: number; collections: number }): string {
+  const parts = [
+    counts.products > 0 && `${counts.products.toLocaleString("en-US")} ${counts.products === 1 ? "product" : "products"}`,
+    counts.collections > 0 && `${counts.collections.toLocaleString("en-US")} ${counts.collections === 1 ? "collection" : "collections"}`,
+  ].filter((part): part is string => Boolean(part));
+  return parts.length === 0 ? "nothing" : parts.join(" and ");
+}

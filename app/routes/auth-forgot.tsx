@@ -1,0 +1,62 @@
+import { KeyRound } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { FormField } from "~/components/admin/form-field";
+import { Notice } from "~/components/admin/notice";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { SITE_NAME } from "~/lib/site-navigation";
+import { assertSameSite } from "~/server/auth/origin.server";
+import { requestPasswordReset } from "~/server/auth/password-reset.server";
+import type { Route } from "./+types/auth-forgot";
+
+/**
+ * /auth/forgot: asks for the address and mails a one-time link to /auth/reset. Every address gets
+ * the same answer, so the form cannot be used to find out who has an account.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: `Reset your password - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return data({ email: new URL(request.url).searchParams.get("email") ?? "" }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameSite(request, context.config.baseUrl);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const outcome = await requestPasswordReset(context.auth, email);
+  return data({ ...outcome, email }, { status: outcome.ok ? 200 : 400 });
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const email = actionData?.email ?? loaderData.email;
+  return (
+    <AuthCard icon={KeyRound} title="Reset your password" description="We will mail you a link to choose a new one.">
+      {actionData?.ok ? (
+        <Notice tone="green" title="Check your inbox" role="status">
+          {actionData.message}
+        </Notice>
+      ) : (
+        <Form method="post" className="space-y-4" aria-label="Ask for a reset link">
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={email}
+            error={actionData && !actionData.ok ? actionData.error : undefined}
+          />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Sending…" : "Send reset link"}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/auth" className="font-semibold text-brand hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { KeyRound } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormField } from "~/components/admin/form-field";
+import { Notice } from "~/components/admin/notice";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { SITE_NAME } from "~/lib/site-navigation";
+import { MIN_PASSWORD_LENGTH } from "~/server/auth/auth.server";
+import { assertSameSite } from "~/server/auth/origin.server";
+import { resetPassword } from "~/server/auth/password-reset.server";
+import type { Route } from "./+types/auth-reset";
+
+/**
+ * /auth/reset?token=…: where the reset mail's link lands. The new password replaces the old one,
+ * every session of the account is signed out, and the form sends the user to sign in.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: `Choose a new password - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  // The token is in the URL: keep the page out of every cache.
+  return data({ token: new URL(request.url).searchParams.get("token") ?? "", minLength: MIN_PASSWORD_LENGTH }, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameSite(request, context.config.baseUrl);
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? "");
+  const outcome = await resetPassword(context.auth, { token: text("token"), password: text("password"), confirm: text("confirm") });
+  if (outcome.ok) throw redirect("/auth?reset=1");
+  return data(outcome, { status: 400 });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const error = actionData && !actionData.ok ? actionData : undefined;
+  const tokenProblem = !loaderData.token || error?.field === "token";
+  return (
+    <AuthCard icon={KeyRound} title="Choose a new password" description={`At least ${loaderData.minLength} characters. You will be signed out everywhere else.`}>
+      {error && (error.field === "token" || !error.field) && (
+        <Notice tone="red" title="Password not changed" role="alert" className="mb-5">
+          {error.error}
+        </Notice>
+      )}
+      {!loaderData.token ? (
+        <Notice tone="red" title="Link not valid" role="alert">
+          This page needs the whole link from the reset email.
+        </Notice>
+      ) : (
+        <Form method="post" className="space-y-4" aria-label="Choose a new password">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <FormField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            error={error?.field === "password" ? error.error : undefined}
+          />
+          <FormField
+            label="New password again"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            error={error?.field === "confirm" ? error.error : undefined}
+          />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Saving…" : "Save new password"}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to={tokenProblem ? "/auth/forgot" : "/auth"} className="font-semibold text-brand hover:underline">
+          {tokenProblem ? "Ask for a new link" : "Back to sign in"}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,63 @@
+import { isAPIError } from "better-auth/api";
+import { TOO_MANY_ATTEMPTS } from "~/lib/auth/auth-messages";
+import { log } from "../log.server";
+import { MIN_PASSWORD_LENGTH, RESET_LINK_MINUTES, type Auth } from "./auth.server";
+import { AUTH_LIMITS, authLimiter, limiterKeys, type AttemptLimiter } from "./rate-limit.server";
+
+/**
+ * Password reset by mail, through better-auth's own flow (a one-time token stored as a
+ * verification value), served by our /auth/forgot and /auth/reset forms rather than its HTTP
+ * endpoints, so the same limiter guards it as the other account forms.
+ */
+
+/** The one answer for every address, known or not: the form must not tell who has an account. */
+export const RESET_REQUESTED_MESSAGE = `If an account exists for that address, we have sent it a link to choose a new password. The link works once, for ${RESET_LINK_MINUTES} minutes.`;
+
+export type ResetRequestOutcome = { ok: true; message: string } | { ok: false; error: string };
+
+export async function requestPasswordReset(auth: Auth, email: string, limiter: AttemptLimiter = authLimiter): Promise<ResetRequestOutcome> {
+  const address = email.trim().toLowerCase();
+  if (address === "") return { ok: false, error: "Please enter your email address." };
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return { ok: false, error: "Please enter a valid email address." };
+  const decision = limiter.attempt([
+    { key: limiterKeys.reset(address), rule: AUTH_LIMITS.resetPerEmail },
+    { key: limiterKeys.resetTotal, rule: AUTH_LIMITS.resetTotal },
+  ]);
+  if (!decision.allowed) return { ok: false, error: TOO_MANY_ATTEMPTS };
+  try {
+    await auth.api.requestPasswordReset({ body: { email: address } });
+  } catch (error) {
+    // A mail failure is the operator's problem, not a hint to the visitor: same answer, and the log.
+    log.error(`Password reset request failed: ${(error as Error).message}`);
+  }
+  return { ok: true, message: RESET_REQUESTED_MESSAGE };
+}
+
+export type ResetOutcome = { ok: true } | { ok: false; error: string; field?: "password" | "confirm" | "token" };
+
+export async function resetPassword(
+  auth: Auth,
+  input: { token: string; password: string; confirm: string },
+  limiter: AttemptLimiter = authLimiter,
+): Promise<ResetOutcome> {
+  if (input.token.trim() === "") return { ok: false, field: "token", error: "This reset link is incomplete. Ask for a new one." };
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    return { ok: false, field: "password", error: `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.` };
+  }
+  if (input.password.length > 128) return { ok: false, field: "password", error: "Choose a password of at most 128 characters." };
+  if (input.password !== input.confirm) return { ok: false, field: "confirm", error: "The two passwords are not the same." };
+  // Tokens are 24 random characters; the ceiling only stops a script from trying them at speed.
+  if (!limiter.attempt([{ key: limiterKeys.resetAttempts, rule: AUTH_LIMITS.resetAttempts }]).allowed) {
+    return { ok: false, error: TOO_MANY_ATTEMPTS };
+  }
+  try {
+    await auth.api.resetPassword({ body: { token: input.token.trim(), newPassword: input.password } });
+    return { ok: true };
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) {
+      return { ok: false, field: "token", error: "This reset link has expired or was already used. Ask for a new one." };
+    }
+    log.error(`Password reset failed: ${(error as Error).message}`);
+    return { ok: false, error: "The password could not be changed. Please try again later." };
+  }
+}

@@ -1,0 +1,83 @@
+import { FIXED_COLLECTION_SLUGS } from "../../app/lib/collection-rules";
+import { sampleProducts } from "../../app/server/seed/sample-products";
+import { expect, runCreateAdmin, signIn, test, uniqueEmail, type AdminSite } from "./admin-support";
+
+// Deleting from the catalog: one product from the list, and all the sample content in one go,
+// each through the confirmation page that names what goes. Run on a site of the test's own,
+// since every other spec counts on the sample catalog.
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "deleting is checked once, at desktop width");
+});
+
+async function signInAsAdmin(page: import("@playwright/test").Page, site: AdminSite) {
+  const email = uniqueEmail("remover");
+  runCreateAdmin(site, email, "a long admin password");
+  await page.goto(`${site.url}/auth`);
+  await signIn(page, email, "a long admin password");
+  await expect(page).toHaveURL(`${site.url}/admin`);
+}
+
+test("a product deleted from the list is gone from the site, and its address answers 410", async ({ page, freshSite }) => {
+  test.setTimeout(90_000);
+  const product = sampleProducts.find((item) => item.category_id === "barrel")!;
+  await signInAsAdmin(page, freshSite);
+
+  await page.goto(`${freshSite.url}/admin/products?q=${encodeURIComponent(product.name)}`);
+  await page.getByRole("link", { name: `Delete ${product.name}` }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delete from the catalog" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("Delete 1 product?");
+  await expect(page.getByRole("region", { name: "Products (1)" })).toContainText(`${product.name} (${product.slug})`);
+  // Cancel changes nothing.
+  await page.getByRole("link", { name: "Cancel" }).click();
+  expect((await page.request.get(`${freshSite.url}/reviews/product/${product.slug}`)).status()).toBe(200);
+
+  await page.getByRole("link", { name: `Delete ${product.name}` }).first().click();
+  await page.getByRole("button", { name: "Delete 1 product" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\?removed=/);
+  await expect(page.getByRole("status").filter({ hasText: "Deleted 1 product" })).toBeVisible();
+
+  const gone = await page.goto(`${freshSite.url}/reviews/product/${product.slug}`);
+  expect(gone?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("No Longer Reviewed");
+  await expect(page.getByRole("link", { name: "See Barrel Saunas" })).toHaveAttribute("href", "/reviews/barrel-saunas");
+  const barrel = await (await page.request.get(`${freshSite.url}/reviews/barrel-saunas`)).text();
+  expect(barrel).not.toContain(product.name);
+});
+
+test("'Remove all sample content' empties the catalog in one go; every page shows its empty state", async ({ page, freshSite }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, freshSite);
+
+  await page.getByRole("link", { name: "Remove all sample content…" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Remove all sample content" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText(`Delete ${sampleProducts.length} products and`);
+  await expect(page.getByRole("region", { name: `Products (${sampleProducts.length})` })).toContainText(sampleProducts[0]!.name);
+  await page.getByRole("button", { name: /^Delete \d+ products and \d+ collections$/ }).click();
+
+  await expect(page).toHaveURL(/\/admin\?removed=/);
+  await expect(page.getByRole("status").filter({ hasText: `Deleted ${sampleProducts.length} products` })).toBeVisible();
+  await expect(page.getByTestId("count-products")).toHaveText("0");
+  await expect(page.getByTestId("count-collections")).toHaveText("0");
+  await expect(page.getByRole("link", { name: "Remove all sample content…" })).toHaveCount(0);
+
+  await page.goto(`${freshSite.url}/`);
+  await expect(page.getByText("No categories with custom images available at this time.")).toBeVisible();
+  await expect(page.getByText("No saunas available for comparison.").first()).toBeVisible();
+  await expect(page.getByText("No Infrared sauna found")).toBeVisible();
+  for (const product of sampleProducts) await expect(page.getByText(product.name, { exact: true })).toHaveCount(0);
+
+  await page.goto(`${freshSite.url}/reviews`);
+  for (const product of sampleProducts.slice(0, 5)) await expect(page.getByText(product.name, { exact: true })).toHaveCount(0);
+
+  for (const slug of FIXED_COLLECTION_SLUGS) {
+    const response = await page.goto(`${freshSite.url}/reviews/${slug}`);
+    expect(response?.status(), slug).toBe(200);
+    await expect(page.getByText("Temporary Notice: Example Products"), slug).toBeVisible();
+  }
+
+  for (const product of sampleProducts) {
+    expect((await page.request.get(`${freshSite.url}/reviews/product/${product.slug}`)).status(), product.slug).toBe(410);
+  }
+  expect((await page.request.get(`${freshSite.url}/product/1`)).status()).toBe(410);
+});
