@@ -56,7 +56,7 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     expect(plain.headers?.getSetCookie().join(";")).toMatch(/session_token=[^;]+/);
 
     expect((await call(authPage, "action", form({ ...credentials, redirectTo: "/admin/collections?x=1" }))).location).toBe("/admin/collections?x=1");
-    for (const evil of ["//evil.com", "https://evil.com", "/\\evil", "/\t/evil.com"]) {
+    for (const evil of ["//evil.com", "https://evil.com", "/\\evil", "/\t/evil.com", "/.//evil.com", "/..//evil.com", "/a/..//evil.com", "/%2e//evil.com"]) {
       expect((await call(authPage, "action", form({ ...credentials, redirectTo: evil }))).location, evil).toBe("/admin");
     }
     // The loader does the same with the query string.
