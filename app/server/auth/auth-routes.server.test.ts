@@ -63,6 +63,10 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     const cookie = plain.headers!.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const loaded = await call(authPage, "loader", new Request(`${TEST_BASE_URL}/auth?redirectTo=//evil.com`, { headers: { cookie } }));
     expect(loaded).toMatchObject({ status: 302, location: "/admin" });
+    for (const evil of ["/.//evil.com", "/..//evil.com", "/a/..//evil.com", "/%2e//evil.com"]) {
+      const dotted = await call(authPage, "loader", new Request(`${TEST_BASE_URL}/auth?redirectTo=${encodeURIComponent(evil)}`, { headers: { cookie } }));
+      expect(dotted, evil).toMatchObject({ status: 302, location: "/admin" });
+    }
   });
 
   it("refuses a sign-in posted from another site, or with no origin at all", async () => {
