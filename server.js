@@ -35,6 +35,12 @@ try {
 
 const app = express();
 app.disable("x-powered-by");
+// First, so every answer carries them: files, pages, errors, cache hits (HSTS, COOP, …; the
+// per-document Content-Security-Policy comes from app/entry.server.tsx).
+app.use((_req, res, next) => {
+  for (const [name, value] of Object.entries(site.securityHeaders)) res.setHeader(name, value);
+  next();
+});
 app.set("trust proxy", "loopback");
 app.use(compression());
 // React Router flushes the compressor after every chunk it writes, and React writes a page in
@@ -91,12 +97,6 @@ if (site.config.logLevel === "debug") {
     next();
   });
 }
-app.use((_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "SAMEORIGIN");
-  next();
-});
 
 if (vite) {
   app.use(vite.middlewares);

@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameSiteRequest(request, context.config.baseUrl)) {
     return Response.json({ message: "This request came from another site and was refused." }, { status: 403 });
   }
-  let body: Uint8Array;
+  let body: Uint8Array<ArrayBuffer>;
   try {
     body = await readBodyBytes(request, AUTH_API_LIMIT_BYTES);
   } catch (error) {

@@ -11,10 +11,13 @@ import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedSampleContent } from "./db/seed.server";
 import "./load-context";
+import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 
 export interface Site {
   config: AppConfig;
+  /** Set on every response before anything else runs (server.js). */
+  securityHeaders: Record<string, string>;
   requestHandler: RequestHandler;
   /** Closes the database; call after the HTTP server has finished its requests. */
   close(): Promise<void>;
@@ -68,6 +71,7 @@ export async function createSite(
   );
   return {
     config,
+    securityHeaders: securityHeaders(config),
     requestHandler,
     close: async () => {
       await authResources.close();

@@ -25,7 +25,7 @@ function formatBytes(bytes: number): string {
 }
 
 /** The whole body, or BodyTooLarge. */
-export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) {
     await request.body?.cancel().catch(() => {});
@@ -45,7 +45,13 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
     }
     parts.push(value);
   }
-  return Buffer.concat(parts);
+  const whole = new Uint8Array(received);
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.byteLength;
+  }
+  return whole;
 }
 
 export const TOO_LARGE_HEADERS = { connection: "close" } as const;
@@ -56,7 +62,7 @@ export const TOO_LARGE_HEADERS = { connection: "close" } as const;
  * the person and nothing in the log.
  */
 export async function readFormUnderLimit(request: Request, limit: number): Promise<FormData> {
-  let bytes: Uint8Array;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = await readBodyBytes(request, limit);
   } catch (error) {
