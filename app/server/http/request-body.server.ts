@@ -27,10 +27,9 @@ function formatBytes(bytes: number): string {
 /** The whole body, or BodyTooLarge. */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) {
-    await request.body?.cancel().catch(() => {});
-    throw new BodyTooLarge(limit);
-  }
+  // The rest is left unread, not cancelled: cancelling destroys the connection before the 413
+  // can be sent. `Connection: close` ends it once the answer is out.
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const parts: Uint8Array[] = [];
@@ -40,7 +39,7 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
     if (done) break;
     received += value.byteLength;
     if (received > limit) {
-      await reader.cancel().catch(() => {});
+      reader.releaseLock();
       throw new BodyTooLarge(limit);
     }
     parts.push(value);
