@@ -72,6 +72,8 @@ function renderDocument(element: React.ReactElement, onRenderError: () => void):
   });
 }
 
+const CROSS_SITE_REFUSALS = ["origin does not match `origin` header", "`origin` header is not a valid URL"];
+
 /**
  * A 4xx error response is the caller's mistake (a GET of a POST-only endpoint, a POST to a
  * page): it is answered, not logged, so one visitor cannot fill the log with stack traces.
@@ -79,5 +81,10 @@ function renderDocument(element: React.ReactElement, onRenderError: () => void):
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  // React Router's own cross-site check refuses a POST whose Origin is not the request's (a 400);
+  // anyone can send one, so it is a client's mistake, not ours.
+  if (error instanceof Error && CROSS_SITE_REFUSALS.some((text) => error.message.includes(text))) return;
+  // React Router's own error responses carry the underlying error, if any, in `.error`.
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? `${error.status} ${error.statusText}`) : error;
+  log.error(cause instanceof Error ? (cause.stack ?? cause.message) : String(cause));
 };
