@@ -38,11 +38,11 @@ try {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
-// Security headers go on every response, cached or not, before anything else answers.
+// Security headers go on every response (files, pages, errors, cache hits) before anything else
+// answers: HSTS, COOP, Permissions-Policy, … The per-document Content-Security-Policy comes from
+// app/entry.server.tsx with the page, so a cached page replays its own.
 function setProcessHeaders(res) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  for (const [name, value] of Object.entries(site.securityHeaders)) res.setHeader(name, value);
 }
 
 if (vite) {

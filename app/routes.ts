@@ -8,6 +8,9 @@ export default [
   route("learn/tag/:tag", "routes/learn/tag.tsx"),
   route("learn/:articleId", "routes/learn/article.tsx"),
   route("img", "routes/image.ts"),
+  // For load balancers and process managers (issue 12): process up; database and migrations ready.
+  route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
   route("reviews/product/:productId", "routes/product.tsx", { id: "product-under-reviews" }),
   route("product/:productId", "routes/product.tsx", { id: "product" }),
   route("reviews/:listId", "routes/collection.tsx"),

@@ -1,11 +1,12 @@
 /**
- * `npm run create-admin -- --email you@example.com --password 'a long password'`
+ * `npm run create-admin -- --email you@example.com`
  *
- * Creates a confirmed admin account, or promotes (and confirms) an existing one (ARCHITECTURE
- * D2). It reads the same environment as the server (DATA_DIR, DATABASE_URL, AUTH_SECRET…), so
- * it works on SQLite and PostgreSQL alike, and while the server is running. For an existing
- * account --password is optional; when given it replaces the password. The password may also
- * come from ADMIN_PASSWORD, which keeps it out of the shell history.
+ * Creates a confirmed admin account, or promotes (and confirms) an existing one; either way the
+ * account's sign-in limits are cleared. The password comes from ADMIN_PASSWORD or, at a terminal,
+ * from a prompt that does not echo it: never from the command line, where it would stay in the
+ * shell history and in npm's echo of the command. It reads the same environment as the server
+ * (DATA_DIR, DATABASE_URL, AUTH_SECRET, BASE_URL…), so it works on SQLite and PostgreSQL alike,
+ * and while the server is running. It ends by printing the sign-in link on BASE_URL.
  */
 import { parseArgs } from "node:util";
 import { createOrPromoteAdmin } from "../app/server/auth/admins.server";
@@ -14,8 +15,13 @@ import { ConfigError, loadConfig } from "../app/server/config.server";
 import { assertReachable, openDatabase } from "../app/server/db/connection.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
 import { setLogLevel } from "../app/server/log.server";
+import { promptPassword } from "./prompt-password";
 
-const usage = "Usage: npm run create-admin -- --email you@example.com --password 'at least 8 characters'";
+const usage = [
+  "Usage: npm run create-admin -- --email you@example.com",
+  "The password (at least 8 characters) is asked for, or read from ADMIN_PASSWORD.",
+  "For an existing account, an empty answer keeps its password.",
+].join("\n");
 
 async function main(): Promise<number> {
   let values: { email?: string; password?: string; help?: boolean };
@@ -32,11 +38,14 @@ async function main(): Promise<number> {
     console.log(usage);
     return 0;
   }
+  if (values.password !== undefined) {
+    console.error("--password is not accepted: it would stay in your shell history. Set ADMIN_PASSWORD or answer the prompt.");
+    return 2;
+  }
   if (!values.email) {
     console.error(`--email is required.\n${usage}`);
     return 2;
   }
-  const password = values.password ?? process.env.ADMIN_PASSWORD;
 
   let config;
   try {
@@ -50,6 +59,17 @@ async function main(): Promise<number> {
   }
   setLogLevel(config.logLevel === "debug" ? "debug" : "warn");
 
+  let password = process.env.ADMIN_PASSWORD || undefined;
+  if (password === undefined) {
+    const answer = await promptPassword(`Password for ${values.email} (not shown; empty keeps an existing account's): `).catch(() => null);
+    if (answer === null && !process.stdin.isTTY) {
+      console.error("No terminal to ask for the password: set ADMIN_PASSWORD.");
+      return 2;
+    }
+    if (answer === null) return 130;
+    password = answer === "" ? undefined : answer;
+  }
+
   const db = openDatabase(config.database);
   // No mail is sent: the account is confirmed directly.
   const resources = createAuth(config, db, { mailer: { send: async () => ({ via: "outbox", file: "" }), close() {} } });
@@ -59,8 +79,10 @@ async function main(): Promise<number> {
     await migrateToLatest(db);
     const result = await createOrPromoteAdmin(resources.auth, db, { email: values.email, password });
     const where = config.database.dialect === "sqlite" ? config.database.file : "PostgreSQL (DATABASE_URL)";
-    if (result.action === "created") console.log(`Created admin ${result.email} in ${where}. Sign in at ${config.baseUrl}/auth`);
-    else console.log(`Promoted ${result.email} to admin in ${where}${result.passwordChanged ? " and set the new password" : ""}. Sign in at ${config.baseUrl}/auth`);
+    if (result.action === "created") console.log(`Created admin ${result.email} in ${where}.`);
+    else console.log(`Promoted ${result.email} to admin in ${where}${result.passwordChanged ? " and set the new password" : ""}.`);
+    console.log(`Sign in at ${config.baseUrl}/auth`);
+    if (!process.env.BASE_URL) console.log("(BASE_URL is not set: set it to the address people use, and the link above will use it.)");
     return 0;
   } catch (error) {
     console.error(`Cannot create an admin: ${(error as Error).message}`);

@@ -6,6 +6,8 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { assertSameSite } from "~/server/auth/origin.server";
+import { AttemptLimiter } from "~/server/auth/rate-limit.server";
+import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/auth-forgot";
 
@@ -22,9 +24,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameSite(request, context.config.baseUrl);
-  const form = await request.formData();
+  const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
   const email = String(form.get("email") ?? "");
-  const outcome = await requestPasswordReset(context.auth, email);
+  const outcome = await requestPasswordReset(context.auth, email, new AttemptLimiter(context.db), context.clientAddress ?? null);
   return data({ ...outcome, email }, { status: outcome.ok ? 200 : 400 });
 }
 

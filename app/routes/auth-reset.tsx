@@ -7,6 +7,8 @@ import { Button } from "~/components/ui/button";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { MIN_PASSWORD_LENGTH } from "~/server/auth/auth.server";
 import { assertSameSite } from "~/server/auth/origin.server";
+import { AttemptLimiter } from "~/server/auth/rate-limit.server";
+import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
 import { resetPassword } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/auth-reset";
 
@@ -24,9 +26,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameSite(request, context.config.baseUrl);
-  const form = await request.formData();
+  const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
   const text = (name: string) => String(form.get(name) ?? "");
-  const outcome = await resetPassword(context.auth, { token: text("token"), password: text("password"), confirm: text("confirm") });
+  const outcome = await resetPassword(context.auth, { token: text("token"), password: text("password"), confirm: text("confirm") }, new AttemptLimiter(context.db));
   if (outcome.ok) throw redirect("/auth?reset=1");
   return data(outcome, { status: 400 });
 }

@@ -13,6 +13,8 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { resendConfirmation, signInWithPassword, signOut, signUpWithPassword } from "~/server/auth/accounts.server";
 import { getSignedInUser } from "~/server/auth/guard.server";
 import { assertSameSite } from "~/server/auth/origin.server";
+import { AttemptLimiter } from "~/server/auth/rate-limit.server";
+import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
 import type { Route } from "./+types/auth";
 
 /**
@@ -53,17 +55,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameSite(request, context.config.baseUrl);
-  const form = await request.formData();
+  const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
   const field = (name: string) => String(form.get(name) ?? "");
   const intent = field("intent");
   const email = field("email").trim();
   const password = field("password");
+  const limiter = new AttemptLimiter(context.db);
+  const client = context.clientAddress ?? null;
 
   if (intent === "sign-out") {
     throw redirect("/auth", { headers: await signOut(context.auth, request.headers) });
   }
   if (intent === "sign-in") {
-    const outcome = await signInWithPassword(context.auth, { email, password }, request.headers);
+    const outcome = await signInWithPassword(context.auth, { email, password }, request.headers, limiter, client);
     if (outcome.ok) throw redirect(safeRedirectPath(field("redirectTo")), { headers: outcome.headers });
     return data<ActionResult>(
       { toast: outcome.toast, confirmationFor: outcome.needsConfirmation ? email : undefined, tab: "sign-in", email },
@@ -71,14 +75,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === "sign-up") {
-    const outcome = await signUpWithPassword(context.auth, { email, password });
+    const outcome = await signUpWithPassword(context.auth, { email, password }, limiter, client);
     return data<ActionResult>(
       { toast: outcome.toast, confirmationFor: outcome.ok ? email : undefined, tab: outcome.ok ? "sign-in" : "sign-up", email },
       { status: outcome.ok ? 200 : 400 },
     );
   }
   if (intent === "resend") {
-    const outcome = await resendConfirmation(context.auth, email);
+    const outcome = await resendConfirmation(context.auth, email, limiter, client);
     // The banner stays up, with its field, whatever the answer: the next try happens there.
     return data<ActionResult>({ toast: outcome.toast, confirmationFor: email, tab: "sign-in", email }, { status: outcome.ok ? 200 : 400 });
   }

@@ -88,4 +88,21 @@ describe("loadConfig", () => {
     const secret = "s".repeat(40);
     expect(load({ AUTH_SECRET: secret }).authSecret).toBe(secret);
   });
+
+  it("creates DATA_DIR owner-only (0700)", () => {
+    const fresh = path.join(dataDir, "new", "data");
+    expect(loadConfig({ DATA_DIR: fresh }).dataDir).toBe(fresh);
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+  });
+
+  it("reads TRUST_PROXY as off or a number of proxies, and refuses anything else", () => {
+    expect(load({}).trustProxyHops).toBe(0);
+    expect(load({ TRUST_PROXY: "false" }).trustProxyHops).toBe(0);
+    expect(load({ TRUST_PROXY: "1" }).trustProxyHops).toBe(1);
+    expect(load({ TRUST_PROXY: "2" }).trustProxyHops).toBe(2);
+    for (const bad of ["true", "yes", "loopback", "-1", "10.0.0.0/8"]) {
+      expect(() => load({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+    }
+    expect(() => load({ TRUST_PROXY: "true" })).toThrow(/Invalid setting TRUST_PROXY="true": must be false .* or the number of proxies/);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -50,6 +50,14 @@ const envSchema = z.object({
     .min(0, "must be 0 (off) or more megabytes")
     .max(4096, "must be at most 4096 megabytes")
     .default(64),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(false|off|no|0|[1-9])$/, {
+      message: "must be false (no proxy: the connection's address is the client) or the number of proxies in front of the site, e.g. 1",
+    })
+    .transform((value) => (/^[1-9]$/.test(value) ? Number(value) : 0))
+    .default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
 });
 
@@ -68,6 +76,12 @@ export interface AppConfig {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Memory the whole-page cache may use, in bytes; 0 turns it off. */
   pageCacheBytes: number;
+  /**
+   * How many proxies in front of the site to believe: 0 takes the connection's address as the
+   * client's; N takes the address the Nth proxy saw (from the end of X-Forwarded-For). Only for
+   * the abuse limits; see client-address.server.ts.
+   */
+  trustProxyHops: number;
 }
 
 export class ConfigError extends Error {
@@ -108,12 +122,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedSampleContent: values.SEED_SAMPLE_CONTENT,
     logLevel: values.LOG_LEVEL,
     pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,
+    trustProxyHops: values.TRUST_PROXY,
   };
 }
 
+/** Owner-only (0700): the folder holds the database, its sessions and the auth secret. */
 function ensureWritableDir(dir: string) {
   try {
-    mkdirSync(dir, { recursive: true });
+    const existed = existsSync(dir);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // mkdir's mode is filtered by the umask, and an existing folder keeps whatever it had.
+    if (!existed) chmodSync(dir, 0o700);
   } catch (error) {
     throw new ConfigError(`Invalid setting DATA_DIR="${dir}": cannot create it (${(error as Error).message})`);
   }

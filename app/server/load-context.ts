@@ -14,6 +14,11 @@ declare module "react-router" {
     auth: Auth;
     /** The folder the site's own files (/images/*) are read from; server.js decides it. */
     publicDir: string;
+    /**
+     * The client's address as TRUST_PROXY says to read it (auth/client-address.server.ts), for
+     * the abuse limits; absent where no HTTP connection exists (tests, scripts).
+     */
+    clientAddress?: string | null;
   }
 }
 

@@ -6,11 +6,13 @@ import { loadArticles } from "./articles.server";
 import { missingAdminHint } from "./auth/admins.server";
 import { createAuth } from "./auth/auth.server";
 import { onCatalogChange } from "./catalog/catalog-cache.server";
+import { clientAddress } from "./auth/client-address.server";
 import { loadConfig, type AppConfig } from "./config.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedSampleContent } from "./db/seed.server";
 import "./load-context";
+import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
 
@@ -21,6 +23,8 @@ export interface Site {
    * request must go on to the static files and `requestHandler`.
    */
   serveCached(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Set on every response before anything else runs (server.js). */
+  securityHeaders: Record<string, string>;
   /** Renders pages, data and API requests (compressed), filling the page cache. */
   requestHandler: RequestHandler;
   /** Closes the database; call after the HTTP server has finished its requests. */
@@ -69,7 +73,9 @@ export async function createSite(
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   const pages = createPageServing({
-    render: (request) => handleRequest(request, context),
+    // The client's address (for the abuse limits) when a visitor's request is rendered.
+    render: (request, from) =>
+      handleRequest(request, from ? { ...context, clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops) } : context),
     baseUrl: config.baseUrl,
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
   });
@@ -80,6 +86,7 @@ export async function createSite(
   );
   return {
     config,
+    securityHeaders: securityHeaders(config),
     serveCached: pages.serveCached,
     requestHandler: pages.requestHandler,
     close: async () => {

@@ -117,11 +117,11 @@ export const test = base.extend<{ freshSite: AdminSite }, { adminSite: AdminSite
 
 export { expect };
 
-/** `npx tsx scripts/create-admin.ts --email E --password P` against the site's DATA_DIR. */
+/** `ADMIN_PASSWORD=P npx tsx scripts/create-admin.ts --email E` against the site's DATA_DIR. */
 export function runCreateAdmin(site: AdminSite, email: string, password: string): string {
-  const result = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email, "--password", password], {
+  const result = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email], {
     cwd: root,
-    env: siteEnv(site.dataDir),
+    env: { ...siteEnv(site.dataDir), ADMIN_PASSWORD: password },
     encoding: "utf8",
     timeout: 60_000,
   });

@@ -29,6 +29,18 @@ describe("redirectTo stays on this site", () => {
     expect(safeRedirectPath(undefined, "/elsewhere")).toBe("/elsewhere");
   });
 
+  it("judges the path after dot segments are resolved, not the text typed", () => {
+    // Each of these is a single-slash path as typed, but URL parsing collapses the dot segments
+    // into '//evil.com', which a browser reads as another host.
+    for (const value of ["/.//evil.com", "/..//evil.com", "/a/..//evil.com", "/%2e//evil.com", "/%2E%2E//evil.com", "/a/%2e%2e//evil.com/x?y=1"]) {
+      expect(safeRedirectPath(value), value).toBe("/admin");
+    }
+    // Dot segments that leave a normal path are fine, and come back resolved.
+    expect(safeRedirectPath("/admin/./products")).toBe("/admin/products");
+    expect(safeRedirectPath("/admin/x/../collections")).toBe("/admin/collections");
+    expect(safeRedirectPath("/a/../auth")).toBe("/admin");
+  });
+
   it("does not loop back to the sign-in page", () => {
     expect(safeRedirectPath("/auth?redirectTo=/admin")).toBe("/admin");
     expect(safeRedirectPath("/auth/callback")).toBe("/admin");

@@ -1,6 +1,7 @@
 import { importProductCsv, respondToCsvUpload } from "~/server/admin/csv-import.server";
 import { requireAdminForApi } from "~/server/auth/guard.server";
 import type { Route } from "./+types/products-import";
+import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 
 /**
  * POST /admin/products/import: the products page sends the chosen CSV file here as the request
@@ -11,3 +12,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminForApi(request, context);
   return respondToCsvUpload(request, context.db, importProductCsv);
 }
+
+/** The page posts here; a GET (a bookmark, a crawler) gets 405, not an error in the log. */
+export const loader = () => methodNotAllowed(["POST"]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_TOASTS, INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "~/lib/auth/auth-messages";
 import { confirmationLinkFor, cookieFrom, makeAuthContext, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { confirmEmail, resendConfirmation, signInWithPassword, signOut, signUpWithPassword } from "./accounts.server";
+import { confirmEmail, resendConfirmation, settlePasswordCheck, signInWithPassword, signOut, signUpWithPassword } from "./accounts.server";
 import { countAdmins, createOrPromoteAdmin, missingAdminHint } from "./admins.server";
 import { getSignedInUser, hasAdminRole } from "./guard.server";
 import { AttemptLimiter } from "./rate-limit.server";
@@ -22,9 +22,14 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
     await ctx?.close();
     await test?.drop();
   });
+  // The counters live in the database: each test starts from none.
+  const freshLimiter = async () => {
+    await test.db.deleteFrom("auth_attempt").execute();
+    return new AttemptLimiter(test.db);
+  };
 
   it("sign-up mails a link to /auth/callback; sign-in is refused until it is opened", async () => {
-    const limiter = new AttemptLimiter();
+    const limiter = await freshLimiter();
     const signUp = await signUpWithPassword(ctx.auth, { email: "New.Admin@Example.com", password: "a long password" }, limiter);
     expect(signUp).toEqual({ ok: true, toast: AUTH_TOASTS.accountCreated });
     const link = confirmationLinkFor(ctx.mails, "new.admin@example.com");
@@ -51,7 +56,7 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
   });
 
   it("gives a wrong password and an unknown address the same answer", async () => {
-    const limiter = new AttemptLimiter();
+    const limiter = await freshLimiter();
     await signUpWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, limiter);
     await confirmEmail(ctx.auth, test.db, tokenOf(confirmationLinkFor(ctx.mails, "known@example.com")));
     const wrong = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "not the password" }, noHeaders(), limiter);
@@ -66,7 +71,7 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
   });
 
   it("signing up again with a taken address looks like a fresh sign-up and sends nothing", async () => {
-    const limiter = new AttemptLimiter();
+    const limiter = await freshLimiter();
     const mailsBefore = ctx.mails.length;
     const again = await signUpWithPassword(ctx.auth, { email: "known@example.com", password: "whatever password" }, limiter);
     expect(again).toEqual({ ok: true, toast: AUTH_TOASTS.accountCreated });
@@ -74,7 +79,7 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
   });
 
   it("answers missing fields with the spec's toasts", async () => {
-    const limiter = new AttemptLimiter();
+    const limiter = await freshLimiter();
     expect(await signInWithPassword(ctx.auth, { email: "a@b.c", password: "" }, noHeaders(), limiter)).toEqual({
       ok: false,
       toast: { kind: "error", title: "Missing fields", description: "Please enter both email and password" },
@@ -91,7 +96,7 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
   });
 
   it("resends the confirmation, with the same answer for unknown addresses", async () => {
-    const limiter = new AttemptLimiter();
+    const limiter = await freshLimiter();
     await signUpWithPassword(ctx.auth, { email: "resend@example.com", password: "resend password" }, limiter);
     const before = ctx.mails.filter((mail) => mail.to === "resend@example.com").length;
     expect(await resendConfirmation(ctx.auth, "resend@example.com", limiter)).toEqual({
@@ -104,7 +109,7 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
   });
 
   it("rate-limits sign-in, sign-up and resend per address", async () => {
-    const limiter = new AttemptLimiter();
+    const limiter = await freshLimiter();
     for (let attempt = 1; attempt <= 5; attempt++) {
       const outcome = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "guess " + attempt }, noHeaders(), limiter);
       expect(outcome).toMatchObject({ toast: { description: INVALID_CREDENTIALS } });
@@ -127,6 +132,78 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
     });
   });
 
+  it("a stranger's wrong guesses from another client do not lock the owner out", async () => {
+    const limiter = await freshLimiter();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await signInWithPassword(ctx.auth, { email: "known@example.com", password: "guess " + attempt }, noHeaders(), limiter, "198.51.100.66");
+    }
+    const stranger = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "198.51.100.66");
+    expect(stranger).toEqual({ ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) });
+    const owner = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "203.0.113.10");
+    expect(owner.ok).toBe(true);
+  });
+
+  it("guesses from many clients slow the account down with growing delays, not a lock", async () => {
+    await freshLimiter();
+    let now = Date.now();
+    const limiter = new AttemptLimiter(test.db, () => now);
+    for (let client = 1; client <= 10; client++) {
+      const outcome = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "guess" }, noHeaders(), limiter, `198.51.100.${client}`);
+      expect(outcome).toMatchObject({ toast: { description: INVALID_CREDENTIALS } });
+    }
+    const tooSoon = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "203.0.113.10");
+    expect(tooSoon).toEqual({ ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) });
+    now += 1_000;
+    const owner = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "203.0.113.10");
+    expect(owner.ok).toBe(true);
+  });
+
+  it("one client's failed sign-ins across many addresses are capped", async () => {
+    const limiter = await freshLimiter();
+    // One real failure shows sign-in counts it against the client; 29 more are recorded directly
+    // (each real one costs a password hash).
+    const first = await signInWithPassword(ctx.auth, { email: "spray0@example.com", password: "Summer2026!" }, noHeaders(), limiter, "198.51.100.7");
+    expect(first).toMatchObject({ toast: { description: INVALID_CREDENTIALS } });
+    for (let attempt = 1; attempt <= 29; attempt++) await settlePasswordCheck(limiter, `spray${attempt}@example.com`, "198.51.100.7", false);
+    const next = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "198.51.100.7");
+    expect(next).toEqual({ ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) });
+    // Successful checks are not failures: a busy office behind one address is not capped by them.
+    for (let attempt = 1; attempt <= 31; attempt++) await settlePasswordCheck(limiter, `office${attempt}@example.com`, "198.51.100.8", true);
+    expect((await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "198.51.100.8")).ok).toBe(true);
+  });
+
+  it("one client cannot spend the site-wide sign-up and resend allowances", async () => {
+    const limiter = await freshLimiter();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signUpWithPassword(ctx.auth, { email: `flood${attempt}@example.com`, password: "flood password" }, limiter, "198.51.100.9")).ok).toBe(true);
+      expect((await resendConfirmation(ctx.auth, `flood${attempt}@example.com`, limiter, "198.51.100.9")).ok).toBe(true);
+    }
+    expect(await signUpWithPassword(ctx.auth, { email: "flood6@example.com", password: "flood password" }, limiter, "198.51.100.9")).toEqual({
+      ok: false,
+      toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS),
+    });
+    expect(await resendConfirmation(ctx.auth, "flood1@example.com", limiter, "198.51.100.9")).toEqual({
+      ok: false,
+      toast: AUTH_TOASTS.resendFailed(TOO_MANY_ATTEMPTS),
+    });
+    // Everyone else still can.
+    expect((await signUpWithPassword(ctx.auth, { email: "visitor@example.com", password: "visitor password" }, limiter, "203.0.113.20")).ok).toBe(true);
+    expect((await resendConfirmation(ctx.auth, "visitor@example.com", limiter, "203.0.113.20")).ok).toBe(true);
+  });
+
+  it("the counters survive a new limiter (a restart), and create-admin clears them for the owner", async () => {
+    await freshLimiter();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await signInWithPassword(ctx.auth, { email: "known@example.com", password: "guess " + attempt }, noHeaders(), new AttemptLimiter(test.db));
+    }
+    const afterRestart = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), new AttemptLimiter(test.db));
+    expect(afterRestart).toEqual({ ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) });
+    await createOrPromoteAdmin(ctx.auth, test.db, { email: "known@example.com" });
+    expect((await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), new AttemptLimiter(test.db))).ok).toBe(true);
+    // The create-admin test below starts from a site without admins.
+    await test.db.updateTable("user").set({ role: "user" }).where("email", "=", "known@example.com").execute();
+  });
+
   it("says when a confirmation link has expired or is not valid", async () => {
     const expired = await createEmailVerificationToken(ctx.context.config.authSecret, "pending@example.com", undefined, -60);
     expect(await confirmEmail(ctx.auth, test.db, expired)).toEqual({ status: "expired", email: "pending@example.com" });
@@ -147,7 +224,7 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
       email: "boss@example.com",
       passwordChanged: true,
     });
-    const limiter = new AttemptLimiter();
+    const limiter = await freshLimiter();
     expect((await signInWithPassword(ctx.auth, { email: "boss@example.com", password: "boss password" }, noHeaders(), limiter)).ok).toBe(true);
 
     // pending@ never confirmed its address: promotion confirms it, and --password replaces the old one.

@@ -3,12 +3,13 @@ import { AUTH_TOASTS, INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, type AuthToast } f
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import type { Auth } from "./auth.server";
-import { AUTH_LIMITS, authLimiter, limiterKeys, type AttemptLimiter } from "./rate-limit.server";
+import { ACCOUNT_FAILURE_DELAY, AUTH_LIMITS, limiterKeys, type AttemptLimiter, type LimitDecision } from "./rate-limit.server";
 
 /**
  * What the /auth forms and the /auth/callback page do with better-auth, turned into the
- * outcomes and toasts of SPEC §8. Calls go through auth.api (server side, no HTTP), so our
- * limiter (rate-limit.server.ts) guards them.
+ * outcomes and toasts the forms show. Calls go through auth.api (server side, no HTTP), so our
+ * limiter (rate-limit.server.ts) guards them. `client` is the caller's address
+ * (client-address.server.ts), or null when unknown: the per-client limits then do not apply.
  */
 
 export interface Credentials {
@@ -37,15 +38,41 @@ function errorMessage(error: unknown): string | undefined {
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
+/**
+ * The limits in front of every check of an account's password (sign-in and change-password):
+ * the account's failures from anywhere (growing delays), this client's failures across all
+ * accounts, and this address from this client (5 per 10 minutes). Counts the attempt when allowed.
+ */
+export async function admitPasswordCheck(limiter: AttemptLimiter, email: string, client: string | null): Promise<LimitDecision> {
+  const delayed = await limiter.delayFor(limiterKeys.signInAccount(email), ACCOUNT_FAILURE_DELAY);
+  if (delayed) return delayed;
+  if (client) {
+    const sprayed = await limiter.check([{ key: limiterKeys.signInClient(client), rule: AUTH_LIMITS.signInFailuresPerClient }]);
+    if (sprayed) return sprayed;
+  }
+  return limiter.attempt([{ key: limiterKeys.signIn(email, client), rule: AUTH_LIMITS.signInPerEmail }], normalise(email));
+}
+
+/** After the password was checked: a right one forgets the typos, a wrong one counts as a failure. */
+export async function settlePasswordCheck(limiter: AttemptLimiter, email: string, client: string | null, passwordWasRight: boolean): Promise<void> {
+  if (passwordWasRight) {
+    await limiter.reset(limiterKeys.signIn(email, client));
+    await limiter.reset(limiterKeys.signInAccount(email));
+    return;
+  }
+  const keys = [limiterKeys.signInAccount(email), ...(client ? [limiterKeys.signInClient(client)] : [])];
+  await limiter.record(keys, normalise(email));
+}
+
 export async function signInWithPassword(
   auth: Auth,
   { email, password }: Credentials,
   requestHeaders: Headers,
-  limiter: AttemptLimiter = authLimiter,
+  limiter: AttemptLimiter,
+  client: string | null = null,
 ): Promise<SignInOutcome> {
   if (email.trim() === "" || password === "") return { ok: false, toast: AUTH_TOASTS.missingFields };
-  const key = limiterKeys.signIn(email);
-  if (!limiter.attempt([{ key, rule: AUTH_LIMITS.signInPerEmail }]).allowed) {
+  if (!(await admitPasswordCheck(limiter, email, client)).allowed) {
     return { ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) };
   }
   try {
@@ -54,7 +81,7 @@ export async function signInWithPassword(
       headers: requestHeaders,
       returnHeaders: true,
     });
-    limiter.reset(key);
+    await settlePasswordCheck(limiter, email, client, true);
     return { ok: true, headers };
   } catch (error) {
     const code = errorCode(error);
@@ -62,6 +89,7 @@ export async function signInWithPassword(
     // reaches someone who knows the password.
     if (code === "EMAIL_NOT_VERIFIED") return { ok: false, toast: AUTH_TOASTS.emailNotConfirmed, needsConfirmation: true };
     if (isAPIError(error) && error.statusCode < 500 && code !== "BANNED_USER") {
+      await settlePasswordCheck(limiter, email, client, false);
       // Unknown address, wrong password, malformed address: one answer for all of them.
       return { ok: false, toast: AUTH_TOASTS.authError(INVALID_CREDENTIALS) };
     }
@@ -79,13 +107,19 @@ export async function signInWithPassword(
 export async function signUpWithPassword(
   auth: Auth,
   { email, password }: Credentials,
-  limiter: AttemptLimiter = authLimiter,
+  limiter: AttemptLimiter,
+  client: string | null = null,
 ): Promise<SignUpOutcome> {
   if (email.trim() === "" || password === "") return { ok: false, toast: AUTH_TOASTS.missingFields };
-  const decision = limiter.attempt([
-    { key: limiterKeys.signUp(email), rule: AUTH_LIMITS.signUpPerEmail },
-    { key: limiterKeys.signUpTotal, rule: AUTH_LIMITS.signUpTotal },
-  ]);
+  // Per client as well as site-wide, so one visitor cannot spend the whole site's allowance.
+  const decision = await limiter.attempt(
+    [
+      { key: limiterKeys.signUp(email), rule: AUTH_LIMITS.signUpPerEmail },
+      ...(client ? [{ key: limiterKeys.signUpClient(client), rule: AUTH_LIMITS.signUpPerClient }] : []),
+      { key: limiterKeys.signUpTotal, rule: AUTH_LIMITS.signUpTotal },
+    ],
+    normalise(email),
+  );
   if (!decision.allowed) return { ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) };
   const address = normalise(email);
   try {
@@ -103,12 +137,21 @@ export async function signUpWithPassword(
 }
 
 /** Sends the confirmation link again. Unknown and already confirmed addresses get the same answer. */
-export async function resendConfirmation(auth: Auth, email: string, limiter: AttemptLimiter = authLimiter): Promise<ResendOutcome> {
+export async function resendConfirmation(
+  auth: Auth,
+  email: string,
+  limiter: AttemptLimiter,
+  client: string | null = null,
+): Promise<ResendOutcome> {
   if (email.trim() === "") return { ok: false, toast: AUTH_TOASTS.emailRequired };
-  const decision = limiter.attempt([
-    { key: limiterKeys.resend(email), rule: AUTH_LIMITS.resendPerEmail },
-    { key: limiterKeys.resendTotal, rule: AUTH_LIMITS.resendTotal },
-  ]);
+  const decision = await limiter.attempt(
+    [
+      { key: limiterKeys.resend(email), rule: AUTH_LIMITS.resendPerEmail },
+      ...(client ? [{ key: limiterKeys.resendClient(client), rule: AUTH_LIMITS.resendPerClient }] : []),
+      { key: limiterKeys.resendTotal, rule: AUTH_LIMITS.resendTotal },
+    ],
+    normalise(email),
+  );
   if (!decision.allowed) return { ok: false, toast: AUTH_TOASTS.resendFailed(TOO_MANY_ATTEMPTS) };
   try {
     await auth.api.sendVerificationEmail({ body: { email: normalise(email) } });

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { DB } from "../db/connection.server";
 import { MIN_PASSWORD_LENGTH, type Auth } from "./auth.server";
+import { clearAttemptsForAccount } from "./rate-limit.server";
 
 /**
  * The first admin (ARCHITECTURE D2): sign-up never grants the role; the operator runs
- * `npm run create-admin -- --email E --password P`, which lands here.
+ * `npm run create-admin -- --email E` (the password from ADMIN_PASSWORD or a prompt), which lands here.
  */
 
 /** Users whose role list includes 'admin' ('admin', or 'user,admin' from the admin plugin). */
@@ -28,7 +29,7 @@ export async function countAdmins(db: DB): Promise<number> {
 export async function missingAdminHint(db: DB): Promise<string | null> {
   return (await countAdmins(db)) > 0
     ? null
-    : "No admin account yet. Create one with: npm run create-admin -- --email you@example.com --password 'a long password'";
+    : "No admin account yet. Create one with: npm run create-admin -- --email you@example.com (it asks for the password)";
 }
 
 class CreateAdminError extends Error {
@@ -61,7 +62,9 @@ export function withoutAdminRole(role: string | null): string {
 
 /**
  * Creates a confirmed admin, or promotes (and confirms) an existing account. A password given
- * for an existing account replaces its password; without one the old password stays.
+ * for an existing account replaces its password; without one the old password stays. Either way
+ * the account's sign-in counters are cleared, so an owner slowed down by someone else's guessing
+ * can sign in at once.
  */
 export async function createOrPromoteAdmin(
   auth: Auth,
@@ -80,6 +83,7 @@ export async function createOrPromoteAdmin(
     await auth.api.createUser({
       body: { email, password: input.password, name: email.split("@")[0] ?? email, role: "admin", data: { emailVerified: true } },
     });
+    await clearAttemptsForAccount(db, email);
     return { action: "created", email, passwordChanged: true };
   }
 
@@ -94,5 +98,6 @@ export async function createOrPromoteAdmin(
       await context.internalAdapter.linkAccount({ providerId: "credential", accountId: existing.id, userId: existing.id, password: hash });
     }
   }
+  await clearAttemptsForAccount(db, email);
   return { action: "promoted", email, passwordChanged: input.password !== undefined };
 }

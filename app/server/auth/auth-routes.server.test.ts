@@ -56,13 +56,17 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     expect(plain.headers?.getSetCookie().join(";")).toMatch(/session_token=[^;]+/);
 
     expect((await call(authPage, "action", form({ ...credentials, redirectTo: "/admin/collections?x=1" }))).location).toBe("/admin/collections?x=1");
-    for (const evil of ["//evil.com", "https://evil.com", "/\\evil", "/\t/evil.com"]) {
+    for (const evil of ["//evil.com", "https://evil.com", "/\\evil", "/\t/evil.com", "/.//evil.com", "/..//evil.com", "/a/..//evil.com", "/%2e//evil.com"]) {
       expect((await call(authPage, "action", form({ ...credentials, redirectTo: evil }))).location, evil).toBe("/admin");
     }
     // The loader does the same with the query string.
     const cookie = plain.headers!.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const loaded = await call(authPage, "loader", new Request(`${TEST_BASE_URL}/auth?redirectTo=//evil.com`, { headers: { cookie } }));
     expect(loaded).toMatchObject({ status: 302, location: "/admin" });
+    for (const evil of ["/.//evil.com", "/..//evil.com", "/a/..//evil.com", "/%2e//evil.com"]) {
+      const dotted = await call(authPage, "loader", new Request(`${TEST_BASE_URL}/auth?redirectTo=${encodeURIComponent(evil)}`, { headers: { cookie } }));
+      expect(dotted, evil).toMatchObject({ status: 302, location: "/admin" });
+    }
   });
 
   it("refuses a sign-in posted from another site, or with no origin at all", async () => {
@@ -119,6 +123,68 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     }
     const crossSite = new Request(`${TEST_BASE_URL}/api/auth/sign-out`, { method: "POST", headers: { origin: "https://evil.example" } });
     expect((await call(apiAuth, "action", crossSite)).status).toBe(403);
+  });
+
+  it("reads sign-in forms and /api/auth/* bodies under a few KB: 413 on the declared length and while streaming", async () => {
+    const declared = new Request(`${TEST_BASE_URL}/auth`, {
+      method: "POST",
+      headers: { ...SAME_SITE, "content-type": "application/x-www-form-urlencoded", "content-length": String(400 * 1024 * 1024) },
+      body: "intent=sign-in",
+    });
+    expect(await call(authPage, "action", declared)).toMatchObject({ status: 413 });
+
+    // No length given: the body is counted as it arrives and the reading stops just past the limit.
+    const streamed = (url: string, contentType: string) => {
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 1;
+          if (pulled > 1600) controller.close();
+          else controller.enqueue(new Uint8Array(64 * 1024).fill(97));
+        },
+      });
+      const request = new Request(url, { method: "POST", headers: { ...SAME_SITE, "content-type": contentType }, body, duplex: "half" } as RequestInit);
+      return { request, pulled: () => pulled };
+    };
+    const form = streamed(`${TEST_BASE_URL}/auth`, "application/x-www-form-urlencoded");
+    expect(await call(authPage, "action", form.request)).toMatchObject({ status: 413 });
+    expect(form.pulled()).toBeLessThan(5);
+    const api = streamed(`${TEST_BASE_URL}/api/auth/sign-out`, "application/json");
+    const refused = await call(apiAuth, "action", api.request);
+    expect(refused.status).toBe(413);
+    expect(refused.headers?.get("connection")).toBe("close");
+    expect(api.pulled()).toBeLessThan(5);
+  });
+
+  it("answers a malformed form with 400, not an error", async () => {
+    const broken = new Request(`${TEST_BASE_URL}/auth`, {
+      method: "POST",
+      headers: { ...SAME_SITE, "content-type": "multipart/form-data; boundary=xyz" },
+      body: "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nsign-in",
+    });
+    expect(await call(authPage, "action", broken)).toMatchObject({ status: 400 });
+    const notAForm = new Request(`${TEST_BASE_URL}/auth`, { method: "POST", headers: { ...SAME_SITE, "content-type": "application/json" }, body: "{}" });
+    expect(await call(authPage, "action", notAForm)).toMatchObject({ status: 400 });
+  });
+
+  it("change-password takes the same limited number of current-password guesses as sign-in", async () => {
+    const cookie = await signedInAs(ctx.auth, "changer@example.com", { admin: false });
+    const change = (currentPassword: string) =>
+      call(
+        apiAuth,
+        "action",
+        new Request(`${TEST_BASE_URL}/api/auth/change-password`, {
+          method: "POST",
+          headers: { ...SAME_SITE, cookie, "content-type": "application/json" },
+          body: JSON.stringify({ currentPassword, newPassword: "a brand new password" }),
+        }),
+      );
+    for (let guess = 1; guess <= 5; guess++) expect((await change(`guess ${guess}`)).status).toBe(400);
+    const sixth = await change("correct horse battery staple");
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers?.get("retry-after"))).toBeGreaterThan(0);
+    const row = await test.db.selectFrom("auth_attempt").select("key").where("account", "=", "changer@example.com").execute();
+    expect(row.length).toBeGreaterThan(0);
   });
 
   it("/storage/product-images/:name serves stored pictures with safe headers, and nothing else", async () => {

@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth/auth-messages";
 import { log } from "../log.server";
 import { MIN_PASSWORD_LENGTH, RESET_LINK_MINUTES, type Auth } from "./auth.server";
-import { AUTH_LIMITS, authLimiter, limiterKeys, type AttemptLimiter } from "./rate-limit.server";
+import { AUTH_LIMITS, limiterKeys, type AttemptLimiter } from "./rate-limit.server";
 
 /**
  * Password reset by mail, through better-auth's own flow (a one-time token stored as a
@@ -15,12 +15,18 @@ export const RESET_REQUESTED_MESSAGE = `If an account exists for that address, w
 
 export type ResetRequestOutcome = { ok: true; message: string } | { ok: false; error: string };
 
-export async function requestPasswordReset(auth: Auth, email: string, limiter: AttemptLimiter = authLimiter): Promise<ResetRequestOutcome> {
+export async function requestPasswordReset(
+  auth: Auth,
+  email: string,
+  limiter: AttemptLimiter,
+  client: string | null = null,
+): Promise<ResetRequestOutcome> {
   const address = email.trim().toLowerCase();
   if (address === "") return { ok: false, error: "Please enter your email address." };
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return { ok: false, error: "Please enter a valid email address." };
-  const decision = limiter.attempt([
+  const decision = await limiter.attempt([
     { key: limiterKeys.reset(address), rule: AUTH_LIMITS.resetPerEmail },
+    ...(client ? [{ key: limiterKeys.resetClient(client), rule: AUTH_LIMITS.resetPerClient }] : []),
     { key: limiterKeys.resetTotal, rule: AUTH_LIMITS.resetTotal },
   ]);
   if (!decision.allowed) return { ok: false, error: TOO_MANY_ATTEMPTS };
@@ -38,7 +44,7 @@ export type ResetOutcome = { ok: true } | { ok: false; error: string; field?: "p
 export async function resetPassword(
   auth: Auth,
   input: { token: string; password: string; confirm: string },
-  limiter: AttemptLimiter = authLimiter,
+  limiter: AttemptLimiter,
 ): Promise<ResetOutcome> {
   if (input.token.trim() === "") return { ok: false, field: "token", error: "This reset link is incomplete. Ask for a new one." };
   if (input.password.length < MIN_PASSWORD_LENGTH) {
@@ -47,7 +53,7 @@ export async function resetPassword(
   if (input.password.length > 128) return { ok: false, field: "password", error: "Choose a password of at most 128 characters." };
   if (input.password !== input.confirm) return { ok: false, field: "confirm", error: "The two passwords are not the same." };
   // Tokens are 24 random characters; the ceiling only stops a script from trying them at speed.
-  if (!limiter.attempt([{ key: limiterKeys.resetAttempts, rule: AUTH_LIMITS.resetAttempts }]).allowed) {
+  if (!(await limiter.attempt([{ key: limiterKeys.resetAttempts, rule: AUTH_LIMITS.resetAttempts }])).allowed) {
     return { ok: false, error: TOO_MANY_ATTEMPTS };
   }
   try {

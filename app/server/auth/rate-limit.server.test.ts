@@ -1,54 +1,109 @@
-import { describe, expect, it } from "vitest";
-import { AttemptLimiter, AUTH_LIMITS } from "./rate-limit.server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { ACCOUNT_FAILURE_DELAY, AttemptLimiter, AUTH_LIMITS, clearAttemptsForAccount } from "./rate-limit.server";
 
-describe("attempt limiter", () => {
-  it("allows max attempts per window, then refuses until the oldest one leaves the window", () => {
+describe.each(testDialects)("attempt limiter on %s", (dialect) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+  beforeEach(async () => {
+    await test.db.deleteFrom("auth_attempt").execute();
+  });
+
+  it("allows max attempts per window, then refuses until the oldest one leaves the window", async () => {
     let now = 1_000_000;
-    const limiter = new AttemptLimiter(() => now);
+    const limiter = new AttemptLimiter(test.db, () => now);
     const check = [{ key: "sign-in:a@b.c", rule: { max: 3, windowMs: 60_000 } }];
-    expect(limiter.attempt(check)).toEqual({ allowed: true });
+    expect(await limiter.attempt(check)).toEqual({ allowed: true });
     now += 10_000;
-    expect(limiter.attempt(check)).toEqual({ allowed: true });
-    expect(limiter.attempt(check)).toEqual({ allowed: true });
-    expect(limiter.attempt(check)).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    expect(await limiter.attempt(check)).toEqual({ allowed: true });
+    expect(await limiter.attempt(check)).toEqual({ allowed: true });
+    expect(await limiter.attempt(check)).toEqual({ allowed: false, retryAfterSeconds: 50 });
     // Refused attempts do not extend the wait.
     now += 49_000;
-    expect(limiter.attempt(check)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await limiter.attempt(check)).toEqual({ allowed: false, retryAfterSeconds: 1 });
     now += 1_000;
-    expect(limiter.attempt(check)).toEqual({ allowed: true });
+    expect(await limiter.attempt(check)).toEqual({ allowed: true });
   });
 
-  it("keeps keys apart, and a site-wide key caps them all", () => {
-    const limiter = new AttemptLimiter(() => 0);
+  it("keeps keys apart, and a site-wide key caps them all", async () => {
+    const limiter = new AttemptLimiter(test.db, () => 1_000);
     const total = { key: "sign-up:*", rule: { max: 2, windowMs: 60_000 } };
     const per = (email: string) => ({ key: `sign-up:${email}`, rule: { max: 1, windowMs: 60_000 } });
-    expect(limiter.attempt([per("a"), total]).allowed).toBe(true);
-    expect(limiter.attempt([per("a"), total]).allowed).toBe(false);
-    expect(limiter.attempt([per("b"), total]).allowed).toBe(true);
-    expect(limiter.attempt([per("c"), total]).allowed).toBe(false);
+    expect((await limiter.attempt([per("a"), total])).allowed).toBe(true);
+    expect((await limiter.attempt([per("a"), total])).allowed).toBe(false);
+    expect((await limiter.attempt([per("b"), total])).allowed).toBe(true);
+    expect((await limiter.attempt([per("c"), total])).allowed).toBe(false);
   });
 
-  it("a refused check counts against no key", () => {
-    const limiter = new AttemptLimiter(() => 0);
+  it("a refused check counts against no key", async () => {
+    const limiter = new AttemptLimiter(test.db, () => 1_000);
     const tight = { key: "t", rule: { max: 1, windowMs: 60_000 } };
     const loose = { key: "l", rule: { max: 2, windowMs: 60_000 } };
-    limiter.attempt([tight]);
-    expect(limiter.attempt([tight, loose]).allowed).toBe(false);
-    expect(limiter.attempt([loose]).allowed).toBe(true);
-    expect(limiter.attempt([loose]).allowed).toBe(true);
-    expect(limiter.attempt([loose]).allowed).toBe(false);
+    await limiter.attempt([tight]);
+    expect((await limiter.attempt([tight, loose])).allowed).toBe(false);
+    expect((await limiter.attempt([loose])).allowed).toBe(true);
+    expect((await limiter.attempt([loose])).allowed).toBe(true);
+    expect((await limiter.attempt([loose])).allowed).toBe(false);
   });
 
-  it("reset forgets a key", () => {
-    const limiter = new AttemptLimiter(() => 0);
+  it("reset forgets a key", async () => {
+    const limiter = new AttemptLimiter(test.db, () => 1_000);
     const check = [{ key: "k", rule: { max: 1, windowMs: 60_000 } }];
-    limiter.attempt(check);
-    limiter.reset("k");
-    expect(limiter.attempt(check).allowed).toBe(true);
+    await limiter.attempt(check);
+    await limiter.reset("k");
+    expect((await limiter.attempt(check)).allowed).toBe(true);
   });
 
-  it("uses the documented limits", () => {
+  it("uses the documented limits", async () => {
     expect(AUTH_LIMITS.signInPerEmail).toEqual({ max: 5, windowMs: 600_000 });
     expect(AUTH_LIMITS.resendPerEmail).toEqual({ max: 3, windowMs: 600_000 });
+  });
+
+  it("counts in the database: a second instance (or a restarted one) sees the same attempts", async () => {
+    const check = [{ key: "sign-in:owner@example.com", rule: { max: 2, windowMs: 60_000 } }];
+    expect((await new AttemptLimiter(test.db).attempt(check)).allowed).toBe(true);
+    const other = test.openAnother();
+    expect((await new AttemptLimiter(other).attempt(check)).allowed).toBe(true);
+    expect((await new AttemptLimiter(test.db).attempt(check)).allowed).toBe(false);
+    expect((await new AttemptLimiter(other).attempt(check)).allowed).toBe(false);
+  });
+
+  it("slows an account with growing delays after the free failures, never more than the ceiling", async () => {
+    let now = 5_000_000;
+    const limiter = new AttemptLimiter(test.db, () => now);
+    const key = "sign-in-account:owner@example.com";
+    const rule = { free: 3, windowMs: 3_600_000, firstDelayMs: 1_000, maxDelayMs: 8_000 };
+    for (let failure = 1; failure <= 3; failure++) {
+      expect(await limiter.delayFor(key, rule)).toBeNull();
+      await limiter.record([key]);
+    }
+    // 3 failures: the next try waits 1 s from the last failure, then 2 s, 4 s, 8 s, 8 s.
+    for (const seconds of [1, 2, 4, 8, 8]) {
+      expect(await limiter.delayFor(key, rule)).toEqual({ allowed: false, retryAfterSeconds: seconds });
+      now += seconds * 1000 - 1;
+      expect((await limiter.delayFor(key, rule))?.allowed).toBe(false);
+      now += 1;
+      expect(await limiter.delayFor(key, rule)).toBeNull();
+      await limiter.record([key]);
+    }
+    // Failures older than the window no longer count.
+    now += rule.windowMs;
+    expect(await limiter.delayFor(key, rule)).toBeNull();
+    expect(ACCOUNT_FAILURE_DELAY).toEqual({ free: 10, windowMs: 3_600_000, firstDelayMs: 1_000, maxDelayMs: 300_000 });
+  });
+
+  it("clears every counter tagged with one account, and only those", async () => {
+    const limiter = new AttemptLimiter(test.db);
+    const rule = { max: 1, windowMs: 60_000 };
+    await limiter.attempt([{ key: "sign-in:owner@example.com from 1.2.3.4", rule }], "owner@example.com");
+    await limiter.attempt([{ key: "sign-in:other@example.com from 1.2.3.4", rule }], "other@example.com");
+    await clearAttemptsForAccount(test.db, " Owner@Example.com ");
+    expect((await limiter.attempt([{ key: "sign-in:owner@example.com from 1.2.3.4", rule }])).allowed).toBe(true);
+    expect((await limiter.attempt([{ key: "sign-in:other@example.com from 1.2.3.4", rule }])).allowed).toBe(false);
   });
 });

@@ -1,14 +1,21 @@
+import type { DB } from "../db/connection.server";
+
 /**
- * A small sliding-window limiter for the sign-in, sign-up and resend forms (docs/decisions/0011).
+ * The abuse limits of the sign-in, sign-up, resend and change-password doors
+ * (docs/decisions/0011 and 0021).
  *
- * Why not better-auth's: it only limits requests that go through its HTTP handler (calls made
- * with auth.api skip it), and it keys on the client address, which this server does not see
- * without a trusted proxy. Ours keys on the email address typed (so guessing one account's
- * password is slow whoever does it) plus a site-wide ceiling for sign-up and resend (so the
- * site cannot be used to flood strangers' mailboxes).
+ * Why not better-auth's limiter: it only limits requests that go through its HTTP handler (calls
+ * made with auth.api skip it). Ours keys on the address typed and on the client address
+ * (client-address.server.ts, TRUST_PROXY), and its counters live in the database (the
+ * auth_attempt table), so they hold across restarts and are shared by several instances.
  *
- * Counters live in this process's memory: a restart clears them, and with several instances
- * each one counts on its own.
+ * Two kinds of rule:
+ * - sliding windows (`attempt`): at most `max` counted attempts per key in `windowMs`; a refused
+ *   attempt counts against no key;
+ * - growing delays (`delayFor`): after `free` failures for a key, each further try must wait
+ *   twice as long as the one before, up to `maxDelayMs`. Used for an account's failures from
+ *   every address together, so a stranger guessing from many places slows guessing down without
+ *   ever locking the owner out for longer than a few minutes.
  */
 
 export interface LimitRule {
@@ -16,76 +23,152 @@ export interface LimitRule {
   windowMs: number;
 }
 
+export interface DelayRule {
+  /** Failures allowed in the window before any delay. */
+  free: number;
+  windowMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
 export const AUTH_LIMITS = {
+  /** One address from one client: the attempts a person typing makes. A success clears it. */
   signInPerEmail: { max: 5, windowMs: 10 * 60_000 },
+  /** Failed sign-ins from one client across all addresses (password spraying). */
+  signInFailuresPerClient: { max: 30, windowMs: 10 * 60_000 },
   signUpPerEmail: { max: 3, windowMs: 60 * 60_000 },
+  signUpPerClient: { max: 5, windowMs: 60 * 60_000 },
   signUpTotal: { max: 30, windowMs: 60 * 60_000 },
   resendPerEmail: { max: 3, windowMs: 10 * 60_000 },
+  resendPerClient: { max: 5, windowMs: 60 * 60_000 },
   resendTotal: { max: 30, windowMs: 60 * 60_000 },
   resetPerEmail: { max: 3, windowMs: 60 * 60_000 },
+  resetPerClient: { max: 5, windowMs: 60 * 60_000 },
   resetTotal: { max: 30, windowMs: 60 * 60_000 },
   resetAttempts: { max: 10, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
 
+/** Failed sign-ins for one account from anywhere: 10 free an hour, then 1 s, 2 s, 4 s… up to 5 minutes. */
+export const ACCOUNT_FAILURE_DELAY: DelayRule = { free: 10, windowMs: 60 * 60_000, firstDelayMs: 1_000, maxDelayMs: 5 * 60_000 };
+
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-const MAX_KEYS = 50_000;
+export interface LimitCheck {
+  key: string;
+  rule: LimitRule;
+}
+
+const LONGEST_WINDOW_MS = Math.max(ACCOUNT_FAILURE_DELAY.windowMs, ...Object.values(AUTH_LIMITS).map((rule) => rule.windowMs));
+const PRUNE_EVERY_MS = 60_000;
+const lastPruned = new WeakMap<DB, number>();
 
 export class AttemptLimiter {
-  readonly #hits = new Map<string, number[]>();
-
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: DB,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * Counts one attempt against every key, or none if any key is already at its limit (a refused
-   * attempt does not extend the wait).
+   * attempt does not extend the wait). `account` tags the rows so create-admin can clear them.
    */
-  attempt(checks: readonly { key: string; rule: LimitRule }[]): LimitDecision {
+  async attempt(checks: readonly LimitCheck[], account?: string): Promise<LimitDecision> {
     const now = this.now();
-    let retryAfterMs = 0;
-    const live = checks.map(({ key, rule }) => {
-      const recent = (this.#hits.get(key) ?? []).filter((time) => now - time < rule.windowMs);
-      if (recent.length >= rule.max) retryAfterMs = Math.max(retryAfterMs, recent[0]! + rule.windowMs - now);
-      return { key, recent };
-    });
-    if (retryAfterMs > 0) {
-      for (const { key, recent } of live) this.#hits.set(key, recent);
-      return { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
-    }
-    for (const { key, recent } of live) this.#hits.set(key, [...recent, now]);
-    this.#prune(now);
+    const refused = await this.check(checks, now);
+    if (refused) return refused;
+    await this.record(
+      checks.map((check) => check.key),
+      account,
+      now,
+    );
+    await this.#prune(now);
     return { allowed: true };
   }
 
-  /** A successful sign-in forgets that address's earlier typos. */
-  reset(key: string): void {
-    this.#hits.delete(key);
+  /** Refuses if any key is at its limit, without counting anything. */
+  async check(checks: readonly LimitCheck[], now: number = this.now()): Promise<LimitDecision | null> {
+    let retryAfterMs = 0;
+    for (const { key, rule } of checks) {
+      const since = now - rule.windowMs;
+      const rows = await this.db
+        .selectFrom("auth_attempt")
+        .select("at")
+        .where("key", "=", key)
+        .where("at", ">", since)
+        .orderBy("at", "desc")
+        .limit(rule.max)
+        .execute();
+      if (rows.length >= rule.max) {
+        // The oldest of the last `max` attempts is the one whose expiry frees a slot.
+        const oldest = Number(rows[rows.length - 1]!.at);
+        retryAfterMs = Math.max(retryAfterMs, oldest + rule.windowMs - now);
+      }
+    }
+    return retryAfterMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : null;
   }
 
-  #prune(now: number) {
-    if (this.#hits.size <= MAX_KEYS) return;
-    const longest = Math.max(...Object.values(AUTH_LIMITS).map((rule) => rule.windowMs));
-    for (const [key, times] of this.#hits) {
-      if (times.every((time) => now - time >= longest)) this.#hits.delete(key);
-    }
-    // Still too many (a flood of distinct addresses): drop the oldest keys.
-    for (const key of this.#hits.keys()) {
-      if (this.#hits.size <= MAX_KEYS) break;
-      this.#hits.delete(key);
-    }
+  /** Counts one attempt (or failure) against each key. */
+  async record(keys: readonly string[], account?: string, now: number = this.now()): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db
+      .insertInto("auth_attempt")
+      .values(keys.map((key) => ({ key, account: account ?? null, at: now })))
+      .execute();
+  }
+
+  /**
+   * A growing-delay rule: null when a try is allowed now, else how long to wait. The delay runs
+   * from the last failure, so a waiting owner is never pushed further back by refused tries.
+   */
+  async delayFor(key: string, rule: DelayRule): Promise<LimitDecision | null> {
+    const now = this.now();
+    const row = await this.db
+      .selectFrom("auth_attempt")
+      .select((eb) => [eb.fn.countAll<number | string>().as("failures"), eb.fn.max("at").as("last")])
+      .where("key", "=", key)
+      .where("at", ">", now - rule.windowMs)
+      .executeTakeFirst();
+    const failures = Number(row?.failures ?? 0);
+    if (failures < rule.free || row?.last == null) return null;
+    const delay = Math.min(rule.firstDelayMs * 2 ** (failures - rule.free), rule.maxDelayMs);
+    const waitMs = Number(row.last) + delay - now;
+    return waitMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) } : null;
+  }
+
+  /** Forgets a key (a successful sign-in forgets that address's earlier typos). */
+  async reset(key: string): Promise<void> {
+    await this.db.deleteFrom("auth_attempt").where("key", "=", key).execute();
+  }
+
+  async #prune(now: number): Promise<void> {
+    if ((lastPruned.get(this.db) ?? 0) > now - PRUNE_EVERY_MS) return;
+    lastPruned.set(this.db, now);
+    await this.db.deleteFrom("auth_attempt").where("at", "<", now - LONGEST_WINDOW_MS).execute();
   }
 }
 
+/** Every counter about one account, from every client: create-admin starts the owner afresh. */
+export async function clearAttemptsForAccount(db: DB, email: string): Promise<void> {
+  await db.deleteFrom("auth_attempt").where("account", "=", normaliseEmail(email)).execute();
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Keys of the counters. `client` is the client's address, or null when it is not known. */
 export const limiterKeys = {
-  signIn: (email: string) => `sign-in:${email.trim().toLowerCase()}`,
-  signUp: (email: string) => `sign-up:${email.trim().toLowerCase()}`,
+  signIn: (email: string, client: string | null = null) => `sign-in:${normaliseEmail(email)}${client ? ` from ${client}` : ""}`,
+  signInAccount: (email: string) => `sign-in-account:${normaliseEmail(email)}`,
+  signInClient: (client: string) => `sign-in-client:${client}`,
+  signUp: (email: string) => `sign-up:${normaliseEmail(email)}`,
+  signUpClient: (client: string) => `sign-up-client:${client}`,
   signUpTotal: "sign-up:*",
-  resend: (email: string) => `resend:${email.trim().toLowerCase()}`,
+  resend: (email: string) => `resend:${normaliseEmail(email)}`,
+  resendClient: (client: string) => `resend-client:${client}`,
   resendTotal: "resend:*",
-  reset: (email: string) => `reset:${email.trim().toLowerCase()}`,
+  reset: (email: string) => `reset:${normaliseEmail(email)}`,
+  resetClient: (client: string) => `reset-client:${client}`,
   resetTotal: "reset:*",
   resetAttempts: "reset-password:*",
 };
-
-/** The process-wide limiter the /auth forms use. */
-export const authLimiter = new AttemptLimiter();

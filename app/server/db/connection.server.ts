@@ -1,5 +1,5 @@
 import SqliteDatabase from "better-sqlite3";
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
@@ -15,7 +15,10 @@ export function openDatabase(database: AppConfig["database"]): DB {
 }
 
 function openSqlite(file: string): DB {
-  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    createOwnerOnly(file);
+  }
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers run while an import writes; the busy timeout makes a second writer
   // (the create-admin script, say) wait instead of failing at once.
@@ -23,10 +26,26 @@ function openSqlite(file: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  if (file !== ":memory:") restrictToOwner(file);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteFlagsPlugin()],
   });
+}
+
+/**
+ * The database holds password hashes and session tokens: owner-only (0600). SQLite gives the -wal
+ * and -shm files the main file's mode, so creating the main file 0600 covers them; an older
+ * install's files are tightened at every start.
+ */
+function createOwnerOnly(file: string) {
+  if (!existsSync(file)) closeSync(openSync(file, "a", 0o600));
+}
+
+function restrictToOwner(file: string) {
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(part)) chmodSync(part, 0o600);
+  }
 }
 
 const PG_INT8 = 20;

@@ -2,6 +2,7 @@ import { Migrator, NO_MIGRATIONS, type Migration, type MigrationProvider, type M
 import type { DB } from "./connection.server";
 import * as catalog from "./migrations/2026_11_22_0300_catalog";
 import * as auth from "./migrations/2026_11_22_0310_auth";
+import * as authAttempts from "./migrations/2026_11_22_2340_auth_attempts";
 import * as removedProducts from "./migrations/2026_11_22_2355_removed_products";
 
 /**
@@ -11,6 +12,7 @@ import * as removedProducts from "./migrations/2026_11_22_2355_removed_products"
 const migrations: Record<string, Migration> = {
   "2026_11_22_0300_catalog": catalog,
   "2026_11_22_0310_auth": auth,
+  "2026_11_22_2340_auth_attempts": authAttempts,
   "2026_11_22_2355_removed_products": removedProducts,
 };
 

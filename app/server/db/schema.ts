@@ -151,4 +151,13 @@ export interface Database {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  auth_attempt: AuthAttemptTable;
+}
+
+/** Abuse-limit counters (app/server/auth/rate-limit.server.ts): one row per counted attempt. */
+export interface AuthAttemptTable {
+  key: string;
+  account: string | null;
+  /** Milliseconds since 1970. */
+  at: number;
 }

@@ -20,7 +20,8 @@ export interface PageServing {
 }
 
 export function createPageServing(options: {
-  render: (request: Request) => Promise<Response>;
+  /** `from` is the visitor's request when there is one (not for a background refresh). */
+  render: (request: Request, from?: IncomingMessage) => Promise<Response>;
   /** The public origin pages are rendered for when filling the cache. */
   baseUrl: string;
   /** 0 turns the cache off; everything is then rendered per request. */
@@ -60,7 +61,7 @@ export function createPageServing(options: {
           // The first request of a page renders it for everyone, as it came (but as a GET):
           // public pages depend on nothing but the URL, or they would not say `public`
           // (docs/decisions/0015-page-cache.md).
-          const outcome = await cache!.fill(key, () => render(toFetchRequest(req, res, { forCache: true })));
+          const outcome = await cache!.fill(key, () => render(toFetchRequest(req, res, { forCache: true }), req));
           if (outcome instanceof Response) {
             res.setHeader("x-page-cache", "bypass");
             await sendResponse(req, res, outcome);
@@ -70,7 +71,7 @@ export function createPageServing(options: {
           return;
         }
         res.setHeader("x-page-cache", "bypass");
-        await sendResponse(req, res, await render(toFetchRequest(req, res)));
+        await sendResponse(req, res, await render(toFetchRequest(req, res), req));
       } catch (error) {
         next(error);
       }

@@ -1,0 +1,90 @@
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { contentSecurityPolicy, inlineScriptHashes } from "./server/http/content-security-policy.server";
+import { log } from "./server/log.server";
+
+/**
+ * Every HTML document is rendered whole before a byte is sent (docs/decisions/0009: document
+ * loaders await all their data, so there is nothing to stream), which lets the response carry a
+ * Content-Security-Policy naming the hash of each inline script in it (docs/decisions/0022).
+ * Client navigations fetch data, not documents, and never come here.
+ */
+
+// React Router aborts a render that has not finished in this long; a document waiting longer is broken.
+export const streamTimeout = 10_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+): Promise<Response> {
+  let status = responseStatusCode;
+  const html = await renderDocument(<ServerRouter context={routerContext} url={request.url} />, () => {
+    status = 500;
+  });
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(inlineScriptHashes(html), { https: loadContext.config.baseUrl.startsWith("https:") }),
+  );
+  // A HEAD gets the same headers as the GET would, CSP included.
+  const body = request.method.toUpperCase() === "HEAD" ? null : html;
+  return new Response(body, { status, headers: responseHeaders });
+}
+
+function renderDocument(element: React.ReactElement, onRenderError: () => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        // React writes the doctype itself when the root element is <html>.
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      },
+    });
+    let shellFailed = false;
+    const { pipe, abort } = renderToPipeableStream(element, {
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error) {
+        shellFailed = true;
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error) {
+        // Errors inside the shell reject and are logged by React Router; these are the others.
+        if (!shellFailed) {
+          onRenderError();
+          log.error(`Rendering failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        }
+      },
+    });
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
+  });
+}
+
+const CROSS_SITE_REFUSALS = ["origin does not match `origin` header", "`origin` header is not a valid URL"];
+
+/**
+ * A 4xx error response is the caller's mistake (a GET of a POST-only endpoint, a POST to a
+ * page): it is answered, not logged, so one visitor cannot fill the log with stack traces.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router's own cross-site check refuses a POST whose Origin is not the request's (a 400);
+  // anyone can send one, so it is a client's mistake, not ours.
+  if (error instanceof Error && CROSS_SITE_REFUSALS.some((text) => error.message.includes(text))) return;
+  // React Router's own error responses carry the underlying error, if any, in `.error`.
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? `${error.status} ${error.statusText}`) : error;
+  log.error(cause instanceof Error ? (cause.stack ?? cause.message) : String(cause));
+};
