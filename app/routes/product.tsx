@@ -1,4 +1,4 @@
-import { ArrowRight, Check, ChevronDown, ChevronRight, Info, Loader2, SearchX } from "lucide-react";
+import { ArrowRight, Check, ChevronDown, ChevronRight, Info, Loader2, SearchX } from "~/components/ui/icons";
 import { Accordion } from "radix-ui";
 import { data, Link, useNavigation } from "react-router";
 import { ProductGallery } from "~/components/product/product-gallery";

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import { cn } from "~/components/ui/cn";
 import { ratingAccessibleText, starStates, type StarRounding } from "~/lib/ratings";
 

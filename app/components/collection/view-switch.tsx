@@ -1,4 +1,4 @@
-import { Columns3, ListOrdered } from "lucide-react";
+import { Columns3, ListOrdered } from "~/components/ui/icons";
 import { Tabs } from "radix-ui";
 import { useLocation, useSearchParams } from "react-router";
 import { cn } from "~/components/ui/cn";

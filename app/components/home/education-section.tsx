@@ -1,4 +1,4 @@
-import { ArrowRight, Flame, HeartPulse, Ruler, Thermometer, Trees, Users, Zap, ListChecks, Droplets, Tent, Sun, Wind } from "lucide-react";
+import { ArrowRight, Flame, HeartPulse, Ruler, Thermometer, Trees, Users, Zap, ListChecks, Droplets, Tent, Sun, Wind } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { SectionHeading } from "./section-heading";
 

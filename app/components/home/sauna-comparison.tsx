@@ -1,4 +1,4 @@
-import { ArrowRight, Check } from "lucide-react";
+import { ArrowRight, Check } from "~/components/ui/icons";
 import { Suspense, use } from "react";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/catalog/product-image";
