@@ -5,26 +5,17 @@ import type { IconName } from "./icon-names";
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 
 /**
- * An icon drawn from the sprite, a hashed file the browser caches once for every page. Stroke,
- * fill and size inherit through <use>, so `className="size-4 text-forest fill-amber-500"` styles
- * it like the lucide icon it replaces. Decorative unless given an aria-label.
+ * An icon drawn from the sprite, a hashed file the browser caches once for every page. Lucide's
+ * drawing attributes (2 px round stroke in currentColor, no fill, 24 px) come from the `.icon`
+ * rule in app.css rather than from attributes repeated on every icon; they inherit through <use>,
+ * so `className="size-4 text-forest fill-amber-500"` styles it like the lucide icon it replaces.
+ * Decorative unless given an aria-label.
  */
 function spriteIcon(name: IconName) {
-  function SpriteIcon(props: IconProps) {
+  function SpriteIcon({ className, ...props }: IconProps) {
     const labelled = props["aria-label"] !== undefined;
     return (
-      <svg
-        viewBox="0 0 24 24"
-        width={24}
-        height={24}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden={labelled ? undefined : true}
-        {...props}
-      >
+      <svg aria-hidden={labelled ? undefined : true} className={className ? `icon ${className}` : "icon"} {...props}>
         <use href={`${spriteUrl}#${name}`} />
       </svg>
     );
