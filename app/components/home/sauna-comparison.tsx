@@ -1,4 +1,4 @@
-import { ArrowRight, Check } from "~/components/ui/icons";
+import { ArrowRight } from "~/components/ui/icons";
 import { Suspense, use } from "react";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/catalog/product-image";
@@ -125,9 +125,8 @@ function FeatureList({ features }: { features: string[] }) {
   return (
     <ul className="space-y-1 text-sm">
       {table.visible.map((feature, index) => (
-        <li key={feature} className={cn("flex gap-2", index >= CARD_FEATURES && "max-md:hidden")}>
-          <Check className="mt-0.5 size-4 shrink-0 text-forest" />
-          <span>{feature}</span>
+        <li key={feature} className={cn("check-bullet", index >= CARD_FEATURES && "max-md:hidden")}>
+          {feature}
         </li>
       ))}
       {table.moreText && <li className="pl-6 text-xs font-semibold text-ink-muted max-md:hidden">{table.moreText}</li>}
