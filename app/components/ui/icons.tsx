@@ -12,10 +12,16 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
  * Decorative unless given an aria-label.
  */
 function spriteIcon(name: IconName) {
-  function SpriteIcon({ className, ...props }: IconProps) {
+  function SpriteIcon({ className, strokeWidth, style, ...props }: IconProps) {
     const labelled = props["aria-label"] !== undefined;
     return (
-      <svg aria-hidden={labelled ? undefined : true} className={className ? `icon ${className}` : "icon"} {...props}>
+      <svg
+        aria-hidden={labelled ? undefined : true}
+        className={className ? `icon ${className}` : "icon"}
+        // The .icon rule's stroke width outranks an attribute; a caller's own width goes in as style.
+        style={strokeWidth === undefined ? style : { ...style, strokeWidth }}
+        {...props}
+      >
         <use href={`${spriteUrl}#${name}`} />
       </svg>
     );
