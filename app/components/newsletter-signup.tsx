@@ -1,6 +1,6 @@
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/ui/icons";
 import { useId } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { Button } from "~/components/ui/button";
 

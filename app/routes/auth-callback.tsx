@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, XCircle } from "~/components/ui/icons";
 import { data, Form, useNavigation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { SITE_NAME } from "~/lib/site-navigation";

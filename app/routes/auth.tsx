@@ -1,4 +1,4 @@
-import { Lock, MailCheck } from "lucide-react";
+import { Lock, MailCheck } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Tabs } from "radix-ui";

@@ -1,7 +1,7 @@
-import { Info } from "lucide-react";
+import { Info } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { data, redirect, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { BackToReviewsLink } from "~/components/collection/back-to-reviews-link";
 import { CollectionHero } from "~/components/collection/collection-hero";
 import { CollectionNotFound } from "~/components/collection/collection-not-found";

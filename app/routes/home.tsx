@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, Scale, ThermometerSun } from "lucide-react";
+import { ArrowRight, BadgeCheck, Scale, ThermometerSun } from "~/components/ui/icons";
 import type { AppLoadContext } from "react-router";
 import { AboutSection } from "~/components/home/about-section";
 import { BestByTypeSection } from "~/components/home/best-by-type";

@@ -1,4 +1,4 @@
-import { ArrowRight, SearchX } from "lucide-react";
+import { ArrowRight, SearchX } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { CategoryTile } from "~/components/reviews/category-tile";
 import { HowWeTest } from "~/components/reviews/how-we-test";

@@ -263,16 +263,20 @@ test.describe("Sauna Comparison", () => {
   test("a table at 1280 px, cards at 390 px", async ({ page }) => {
     await open(page, "/");
     const section = page.locator("#comparison");
+    // One table in the HTML; below 768 px CSS lays each of its rows out as a card.
     const table = section.getByRole("table");
-    const cards = section.getByTestId("comparison-cards");
+    const rows = table.locator("tbody tr");
+    await expect(rows).toHaveCount(10);
+    const tyyni = rows.filter({ hasText: "Tyyni 4 Cube Sauna" });
     if (isDesktop(page)) {
       await expect(table).toBeVisible();
-      await expect(cards).toBeHidden();
       await expect(table.getByRole("columnheader")).toHaveText(["Sauna Model", "Type", "Rating", "Price", "Key Features", "Buy"]);
-      const rows = table.locator("tbody tr");
-      await expect(rows).toHaveCount(10);
+      // A table: a row's cells sit side by side.
+      const cells = tyyni.locator(":scope > *");
+      const [model, buy] = [(await cells.first().boundingBox())!, (await cells.last().boundingBox())!];
+      expect(Math.abs(buy.y - model.y)).toBeLessThan(2);
+      expect(buy.x).toBeGreaterThan(model.x + model.width);
       // Tyyni has 6 key features: 3 shown, then '+3 more'.
-      const tyyni = rows.filter({ hasText: "Tyyni 4 Cube Sauna" });
       await expect(tyyni.getByRole("listitem")).toHaveText([
         "Thermally modified spruce cladding",
         "Full-height tempered glass front",
@@ -286,19 +290,24 @@ test.describe("Sauna Comparison", () => {
       const numbers = chips.map(Number);
       expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     } else {
-      await expect(table).toBeHidden();
-      await expect(cards).toBeVisible();
-      const items = cards.getByRole("listitem").filter({ has: page.getByRole("article") });
-      await expect(items).toHaveCount(10);
-      const tyyni = cards.getByRole("article", { name: "Tyyni 4 Cube Sauna" });
-      await expect(tyyni.getByRole("list").getByRole("listitem")).toHaveText([
+      // Cards: no column headers, one box per sauna, each below the one before.
+      await expect(table.locator("thead")).toBeHidden();
+      await expect(table.getByRole("columnheader")).toHaveCount(0);
+      const first = (await rows.nth(0).boundingBox())!;
+      const second = (await rows.nth(1).boundingBox())!;
+      expect(second.y).toBeGreaterThanOrEqual(first.y + first.height);
+      // The model's name, then the buy link under it across the card's width.
+      const buy = (await tyyni.getByRole("link", { name: /^Check Price/ }).boundingBox())!;
+      const card = (await tyyni.boundingBox())!;
+      expect(buy.width).toBeGreaterThan(card.width * 0.8);
+      await expect(tyyni.getByRole("listitem")).toHaveText([
         "Thermally modified spruce cladding",
         "Full-height tempered glass front",
         "+4 more",
       ]);
+      await expect(tyyni).toContainText("$16,900");
       // No card is wider than the phone.
-      const box = (await tyyni.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(card.x + card.width).toBeLessThanOrEqual(390);
     }
     await expect(section.getByRole("link", { name: /See all reviews/ })).toHaveAttribute("href", "/reviews");
   });
@@ -396,8 +405,9 @@ test("without JavaScript every section is readable, the comparison included", as
     await expect(page.locator("#reviews").getByTestId("top-rated-card")).toHaveCount(4);
     const comparison = page.locator("#comparison");
     await expect(comparison.getByTestId("comparison-skeleton")).toHaveCount(0);
-    if (viewport.width >= 768) await expect(comparison.getByRole("table")).toBeVisible();
-    else await expect(comparison.getByTestId("comparison-cards")).toBeVisible();
+    // The table from 768 px up; below, the same rows laid out as cards without the header row.
+    await expect(comparison.getByRole("table")).toBeVisible();
+    await expect(comparison.locator("thead")).toBeVisible({ visible: viewport.width >= 768 });
     await expect(comparison.getByRole("link", { name: "Tyyni 4 Cube Sauna", exact: true }).filter({ visible: true })).toHaveCount(1);
     // The carousel is still a list you can scroll sideways.
     const scrollable = await page

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { ResultToast } from "~/lib/result-toast";
 
 export function showToast(result: ResultToast): void {

@@ -1,4 +1,4 @@
-import { RefreshCw } from "lucide-react";
+import { RefreshCw } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { nextImageAfterError } from "~/lib/image-source";

@@ -1,13 +1,17 @@
-import { Star } from "lucide-react";
+import type { CSSProperties } from "react";
 import { cn } from "~/components/ui/cn";
-import { ratingAccessibleText, starStates, type StarRounding } from "~/lib/ratings";
+import { filledStarCount, ratingAccessibleText, type StarRounding } from "~/lib/ratings";
 
-const sizes = { sm: "size-3.5", md: "size-4", lg: "size-5" } as const;
+const sizes = { sm: "rating-stars-sm", md: "rating-stars-md", lg: "rating-stars-lg" } as const;
 
 /**
  * SPEC §3 "Rating display": filled stars, then empty ones. `rounding="whole"` is for product
  * and collection pages (whole part only); the default rounds a half up. Screen readers hear
  * 'Rated 4.5 out of 5' instead of five icons.
+ *
+ * One element per rating: the `.rating-stars` rule in app.css paints the outlined row and the
+ * filled stars over it from two star masks, sized by `--max` and `--filled`, instead of ten SVG
+ * elements per rating repeated down every list.
  */
 export function RatingStars({
   rating,
@@ -22,15 +26,14 @@ export function RatingStars({
   rounding?: StarRounding;
   className?: string;
 }) {
+  const filled = filledStarCount(rating, rounding, max);
   return (
-    <span role="img" aria-label={ratingAccessibleText(rating, max)} className={cn("inline-flex items-center gap-0.5", className)}>
-      {starStates(rating, rounding, max).map((state, index) => (
-        <Star
-          key={index}
-          aria-hidden
-          className={cn(sizes[size], state === "full" ? "fill-amber-500 text-amber-500" : "fill-transparent text-stone-300")}
-        />
-      ))}
-    </span>
+    <span
+      role="img"
+      aria-label={ratingAccessibleText(rating, max)}
+      data-filled-stars={filled}
+      className={cn("rating-stars", sizes[size], className)}
+      style={{ "--max": Math.max(0, max), "--filled": filled } as CSSProperties}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { Link } from "react-router";
 
 /** The way back from a collection page, above its title whether the page loaded or failed. */

@@ -1,6 +1,6 @@
-import { CalendarDays, RefreshCw } from "lucide-react";
+import { CalendarDays, RefreshCw } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
 import type { CollectionHeader } from "~/lib/collection-page-defaults";
 import { formatLongUsDate } from "~/lib/dates";

@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { SearchX } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
 
 /** SPEC §4 "Collection review content", no collection: the slug names no collection at all. */

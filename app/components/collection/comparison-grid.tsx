@@ -1,4 +1,4 @@
-import { Check, Truck } from "lucide-react";
+import { Check, Truck } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";

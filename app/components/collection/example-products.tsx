@@ -1,4 +1,4 @@
-import { Info } from "lucide-react";
+import { Info } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { EXAMPLE_SAUNAS } from "~/lib/collection-page-defaults";

@@ -1,4 +1,4 @@
-import { Gauge, Ruler, Timer, Users } from "lucide-react";
+import { Gauge, Ruler, Timer, Users } from "~/components/ui/icons";
 
 const criteria = ["Build quality", "Heat efficiency", "Ease of installation", "Warranty", "Value"];
 

@@ -1,4 +1,4 @@
-import { Check, Star } from "lucide-react";
+import { Check, Star } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { RatingStars } from "~/components/catalog/rating-stars";
 import { Badge } from "~/components/ui/badge";

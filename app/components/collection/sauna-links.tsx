@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { buttonClasses, type ButtonStyle } from "~/components/ui/button";
 import type { BuyLink } from "~/lib/buy-link";

@@ -1,6 +1,6 @@
-import { Columns3, ListOrdered } from "lucide-react";
-import { Tabs } from "radix-ui";
+import { useId, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
+import { Columns3, ListOrdered } from "~/components/ui/icons";
 import { cn } from "~/components/ui/cn";
 
 type CollectionView = "list" | "compare";
@@ -31,9 +31,10 @@ const views: { value: CollectionView; label: string; shortLabel: string; icon: t
 ];
 
 /**
- * The two layouts of a collection as tabs (Radix: arrow keys move between them, Home/End, and the
- * focused one is shown). The choice lives in the URL, so it can be shared and works without
- * JavaScript: each tab is a plain link to its ?view= URL, which the server renders.
+ * The two layouts of a collection as tabs (ARIA tabs with automatic activation: the arrow keys,
+ * Home and End move between them and the focused one is shown). The choice lives in the URL, so
+ * it can be shared and works without JavaScript: each tab is a plain link to its ?view= URL,
+ * which the server renders.
  */
 export function CollectionViews({
   heading,
@@ -48,49 +49,83 @@ export function CollectionViews({
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
   const view = viewFromSearch(searchParams);
+  const id = useId();
+  const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
+  const tabId = (value: CollectionView) => `${id}-tab-${value}`;
+  const panelId = `${id}-panel`;
 
-  function choose(value: string) {
-    const next = value === "compare" ? "compare" : "list";
+  function choose(next: CollectionView) {
     if (next === view) return;
     setSearchParams((current) => searchWithView(current, next), { replace: true, preventScrollReset: true });
   }
 
+  function onKeyDown(event: React.KeyboardEvent, index: number) {
+    const last = views.length - 1;
+    const target =
+      event.key === "ArrowRight" ? (index === last ? 0 : index + 1)
+      : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1)
+      : event.key === "Home" ? 0
+      : event.key === "End" ? last
+      : null;
+    if (target === null) return;
+    event.preventDefault();
+    tabs.current[target]?.focus();
+    choose(views[target]!.value);
+  }
+
   return (
-    <Tabs.Root value={view} onValueChange={choose} activationMode="automatic">
+    <div>
       <div className="flex flex-col gap-5 border-b border-line pb-6 lg:flex-row lg:items-end lg:justify-between lg:gap-10">
         <div className="min-w-0">{heading}</div>
-        <Tabs.List
+        <div
+          role="tablist"
           aria-label="Choose how to view the saunas"
           className="inline-flex w-full shrink-0 rounded-full border border-line bg-surface p-1 shadow-sm sm:w-auto"
         >
-          {views.map(({ value, label, shortLabel, icon: Icon }) => (
-            <Tabs.Trigger key={value} value={value} asChild>
+          {views.map(({ value, label, shortLabel, icon: Icon }, index) => {
+            const selected = value === view;
+            return (
               <a
+                key={value}
+                ref={(element) => {
+                  tabs.current[index] = element;
+                }}
+                role="tab"
+                id={tabId(value)}
+                aria-selected={selected}
+                aria-controls={selected ? panelId : undefined}
+                tabIndex={selected ? 0 : -1}
                 href={hrefFor(pathname, searchParams, value)}
+                onKeyDown={(event) => onKeyDown(event, index)}
                 // With JavaScript the tab switches in place; modified clicks still open a new tab.
                 onClick={(event) => {
-                  if (!event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && event.button === 0)
+                  if (!event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && event.button === 0) {
                     event.preventDefault();
+                    choose(value);
+                  }
                 }}
                 className={cn(
                   "inline-flex flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold transition-colors sm:flex-none",
-                  "text-ink-muted hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-white",
+                  selected ? "bg-ink text-white" : "text-ink-muted hover:text-ink",
                 )}
               >
-                <Icon aria-hidden className="size-4 shrink-0" />
+                <Icon className="size-4 shrink-0" />
                 <span className="sm:hidden">{shortLabel}</span>
                 <span className="max-sm:hidden">{label}</span>
               </a>
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+            );
+          })}
+        </div>
       </div>
-      <Tabs.Content value="list" className="mt-6 rounded-card focus-visible:outline-offset-4">
-        {list}
-      </Tabs.Content>
-      <Tabs.Content value="compare" className="mt-6 rounded-card focus-visible:outline-offset-4">
-        {compare}
-      </Tabs.Content>
-    </Tabs.Root>
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(view)}
+        tabIndex={0}
+        className="mt-6 rounded-card focus-visible:outline-offset-4"
+      >
+        {view === "compare" ? compare : list}
+      </div>
+    </div>
   );
 }

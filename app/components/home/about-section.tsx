@@ -1,4 +1,4 @@
-import { HandCoins, Hammer, MessagesSquare, Users } from "lucide-react";
+import { HandCoins, Hammer, MessagesSquare, Users } from "~/components/ui/icons";
 import { SITE_NAME } from "~/lib/site-navigation";
 
 /** SPEC §1 methodology: what reviews rest on. */

@@ -1,4 +1,4 @@
-import { ArrowRight, BookOpen } from "lucide-react";
+import { ArrowRight, BookOpen } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/catalog/product-image";
 import { ButtonLink } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ProductImage } from "~/components/catalog/product-image";
@@ -144,12 +144,10 @@ function CategoryCardView({ card }: { card: CategoryCard }) {
           className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
       </div>
-      <div className="flex flex-1 flex-col p-5">
-        <h3 className="text-lg font-semibold leading-snug tracking-tight">
-          <CardLink to={card.href}>{card.name}</CardLink>
-        </h3>
-        {card.description && <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-ink-muted">{card.description}</p>}
-      </div>
+      <h3 className="px-5 pt-5 text-lg font-semibold leading-snug tracking-tight last:pb-5">
+        <CardLink to={card.href}>{card.name}</CardLink>
+      </h3>
+      {card.description && <p className="mt-2 line-clamp-3 px-5 pb-5 text-sm leading-relaxed text-ink-muted">{card.description}</p>}
     </article>
   );
 }

@@ -1,4 +1,3 @@
-import { ExternalLink } from "lucide-react";
 import { buttonClasses, type ButtonStyle } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { BuyLink } from "~/lib/buy-link";
@@ -29,10 +28,9 @@ export function CheckPriceLink({
       target="_blank"
       rel={link.rel}
       aria-label={`${label} for ${productName} (opens in a new tab)`}
-      className={buttonClasses(style, className)}
+      className={buttonClasses(style, cn("external-link-mark", className))}
     >
       {label}
-      <ExternalLink aria-hidden className="size-4" />
     </a>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowRight, Flame, HeartPulse, Ruler, Thermometer, Trees, Users, Zap, ListChecks, Droplets, Tent, Sun, Wind } from "lucide-react";
+import { ArrowRight, Flame, HeartPulse, Ruler, Thermometer, Trees, Users, Zap, ListChecks, Droplets, Tent, Sun, Wind } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { SectionHeading } from "./section-heading";
 
@@ -131,10 +131,10 @@ export function EducationSection() {
             <ul className="mt-5 grid gap-4 sm:grid-cols-2">
               {saunaTypes.map(({ icon: Icon, ...type }) => (
                 <li key={type.name} data-testid="sauna-type" className="rounded-card border border-line bg-canvas p-5">
-                  <div className="flex items-center gap-2">
+                  <h4 className="flex items-center gap-2 font-serif text-lg font-semibold">
                     <Icon aria-hidden className="size-5 text-brand" />
-                    <h4 className="font-serif text-lg font-semibold">{type.name}</h4>
-                  </div>
+                    {type.name}
+                  </h4>
                   <p className="mt-2 flex flex-wrap gap-2 text-sm">
                     <span className="rounded-full bg-brand-soft px-2.5 py-0.5 font-semibold text-brand-strong">
                       {type.temperature}
@@ -157,14 +157,12 @@ export function EducationSection() {
           <p className="mt-2 max-w-2xl text-ink-muted">Six things to settle before you compare models.</p>
           <ol className="mt-6 grid gap-x-8 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
             {buyingGuide.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-surface text-brand ring-1 ring-line">
+              <li key={title} className="grid grid-cols-[auto_1fr] content-start gap-x-4">
+                <span className="row-span-2 flex size-10 items-center justify-center rounded-full bg-surface text-brand ring-1 ring-line">
                   <Icon aria-hidden className="size-5" />
                 </span>
-                <div>
-                  <p className="font-semibold">{title}</p>
-                  <p className="mt-1 text-[0.95rem] leading-relaxed text-ink-muted">{text}</p>
-                </div>
+                <p className="font-semibold">{title}</p>
+                <p className="mt-1 text-[0.95rem] leading-relaxed text-ink-muted">{text}</p>
               </li>
             ))}
           </ol>

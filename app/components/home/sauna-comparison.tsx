@@ -1,4 +1,4 @@
-import { ArrowRight, Check } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons";
 import { Suspense, use } from "react";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/catalog/product-image";
@@ -19,7 +19,8 @@ const CARD_FEATURES = 2;
 type ComparisonData = ComparisonSection | null;
 
 /**
- * 'Sauna Comparison' (SPEC §2), anchor #comparison: a table from 768 px up, cards below it.
+ * 'Sauna Comparison' (SPEC §2), anchor #comparison: a table from 768 px up, cards below it,
+ * both drawn from the same rows.
  * Its rows are deferred loader data. On a client navigation they arrive as a promise and the
  * skeleton shows until they stream in; a document load gets them already resolved and renders
  * them with no Suspense boundary at all, so the table is plain HTML in the first response.
@@ -75,7 +76,6 @@ function ComparisonContent({ section }: { section: ComparisonData }) {
   return (
     <>
       <ComparisonTable rows={rows} />
-      <ComparisonCards rows={rows} />
       {more > 0 && (
         <p className="mt-6 text-center">
           <Link to="/reviews" className="inline-flex items-center gap-1.5 font-semibold text-brand hover:text-brand-strong">
@@ -106,33 +106,38 @@ function ScoreChip({ rating, className }: { rating: number | null; className: st
 
 function RatingCell({ rating, isSample }: { rating: number | null; isSample: boolean }) {
   return (
-    <div className="flex flex-col items-start gap-1">
-      <ScoreChip rating={rating} className="min-w-11 items-center px-2" />
-      <span className="text-xs text-ink-muted">{ratingGrade(rating).label}</span>
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 md:flex-col md:flex-nowrap md:items-start">
+      <ScoreChip rating={rating} className="min-w-10 items-center px-1.5 md:min-w-11 md:px-2" />
+      <span className="text-sm text-ink-muted md:text-xs">{ratingGrade(rating).label}</span>
       {isSample && rating !== null && <SampleBadge />}
     </div>
   );
 }
 
-function FeatureList({ features, limit, className }: { features: string[]; limit: number; className?: string }) {
-  const summary = featureSummary(features, limit);
-  if (summary.emptyText) return <p className={cn("text-sm text-ink-muted", className)}>{summary.emptyText}</p>;
+/**
+ * The first 3 features on the table, the first 2 on a card: one list, whose third entry and
+ * '+N more' line for each width are shown or hidden by CSS.
+ */
+function FeatureList({ features }: { features: string[] }) {
+  const table = featureSummary(features, TABLE_FEATURES);
+  const card = featureSummary(features, CARD_FEATURES);
+  if (table.emptyText) return <p className="text-sm text-ink-muted">{table.emptyText}</p>;
   return (
-    <ul className={cn("space-y-1 text-sm", className)}>
-      {summary.visible.map((feature) => (
-        <li key={feature} className="flex gap-2">
-          <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-forest" />
-          <span>{feature}</span>
+    <ul className="space-y-1 text-sm">
+      {table.visible.map((feature, index) => (
+        <li key={feature} className={cn("check-bullet", index >= CARD_FEATURES && "max-md:hidden")}>
+          {feature}
         </li>
       ))}
-      {summary.moreText && <li className="pl-6 text-xs font-semibold text-ink-muted">{summary.moreText}</li>}
+      {table.moreText && <li className="pl-6 text-xs font-semibold text-ink-muted max-md:hidden">{table.moreText}</li>}
+      {card.moreText && <li className="pl-6 text-xs font-semibold text-ink-muted md:hidden">{card.moreText}</li>}
     </ul>
   );
 }
 
-function Thumbnail({ row, className }: { row: ComparisonRow; className?: string }) {
+function Thumbnail({ row }: { row: ComparisonRow }) {
   return (
-    <div className={cn("relative shrink-0 overflow-hidden rounded-md bg-sand", className)}>
+    <div className="relative h-15 w-20 shrink-0 overflow-hidden rounded-md bg-sand md:hidden lg:block lg:h-12 lg:w-16">
       <ProductImage
         src={resizedImageUrl(row.image, { width: 160, height: 120, fit: "cover" })}
         placeholderKey={row.id}
@@ -149,24 +154,19 @@ function Thumbnail({ row, className }: { row: ComparisonRow; className?: string 
 
 const headings = ["Sauna Model", "Type", "Rating", "Price", "Key Features", "Buy"];
 
+/**
+ * One table for both widths: a table from 768 px up, and below it each row laid out as a card
+ * (the `.comparison-table` rules in app.css), so the rows are in the HTML once.
+ */
 function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
   return (
-    <div className="hidden rounded-card border border-line bg-surface shadow-card md:block" data-testid="comparison-table">
-      <table className="w-full border-separate border-spacing-0 text-left">
+    <div className="comparison-table" data-testid="comparison-table">
+      <table>
         <caption className="sr-only">Comparison of our {rows.length} top-rated outdoor saunas</caption>
         <thead>
           <tr>
-            {headings.map((heading, index) => (
-              <th
-                key={heading}
-                scope="col"
-                className={cn(
-                  // Sticky under the 64 px top bar while the rows scroll by.
-                  "sticky top-16 z-10 border-b border-line bg-sand px-4 py-3 text-xs font-bold uppercase tracking-wider text-ink-muted",
-                  index === 0 && "rounded-tl-card",
-                  index === headings.length - 1 && "rounded-tr-card text-right",
-                )}
-              >
+            {headings.map((heading) => (
+              <th key={heading} scope="col">
                 {heading}
               </th>
             ))}
@@ -174,10 +174,10 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id} className="align-top even:bg-canvas [&:last-child>*]:border-b-0 [&:last-child>:first-child]:rounded-bl-card [&:last-child>:last-child]:rounded-br-card">
-              <th scope="row" className="border-b border-line px-4 py-4 font-normal">
+            <tr key={row.id}>
+              <th scope="row">
                 <div className="flex items-start gap-3">
-                  <Thumbnail row={row} className="hidden h-12 w-16 lg:block" />
+                  <Thumbnail row={row} />
                   <div className="min-w-0">
                     <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{row.brand}</p>
                     <Link to={row.href} className="font-semibold leading-snug text-ink hover:text-brand-strong">
@@ -186,56 +186,26 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
                   </div>
                 </div>
               </th>
-              <td className="border-b border-line px-4 py-4 text-sm">{row.type}</td>
-              <td className="border-b border-line px-4 py-4">
+              <td className="text-sm">{row.type}</td>
+              <td>
                 <RatingCell rating={row.rating} isSample={row.isSample} />
               </td>
-              <td className="whitespace-nowrap border-b border-line px-4 py-4 font-semibold">{row.priceText}</td>
-              <td className="border-b border-line px-4 py-4">
-                <FeatureList features={row.features} limit={TABLE_FEATURES} />
+              <td className="whitespace-nowrap font-semibold">{row.priceText}</td>
+              <td>
+                <FeatureList features={row.features} />
               </td>
-              <td className="border-b border-line px-4 py-4 text-right">
-                <CheckPriceLink link={row.buyLink} productName={row.name} className="h-9! whitespace-nowrap px-4! text-sm!" />
+              <td>
+                <CheckPriceLink
+                  link={row.buyLink}
+                  productName={row.name}
+                  className="w-full md:h-9! md:w-auto md:whitespace-nowrap md:px-4! md:text-sm!"
+                />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
-  );
-}
-
-function ComparisonCards({ rows }: { rows: ComparisonRow[] }) {
-  return (
-    <ul className="grid gap-4 md:hidden" data-testid="comparison-cards">
-      {rows.map((row) => (
-        <li key={row.id} className="rounded-card border border-line bg-surface p-4 shadow-card">
-          <article aria-label={row.name}>
-            <div className="flex gap-3">
-              <Thumbnail row={row} className="h-15 w-20" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-xs font-semibold uppercase tracking-wider text-ink-muted">
-                  {row.brand} · {row.type}
-                </p>
-                <h3 className="font-sans text-base font-semibold leading-snug">
-                  <Link to={row.href} className="hover:text-brand-strong">
-                    {row.name}
-                  </Link>
-                </h3>
-              </div>
-            </div>
-            <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
-              <ScoreChip rating={row.rating} className="min-w-10 px-1.5" />
-              <span className="text-sm text-ink-muted">{ratingGrade(row.rating).label}</span>
-              {row.isSample && row.rating !== null && <SampleBadge />}
-              <span className="ml-auto text-lg font-semibold">{row.priceText}</span>
-            </div>
-            <FeatureList features={row.features} limit={CARD_FEATURES} className="mt-3" />
-            <CheckPriceLink link={row.buyLink} productName={row.name} className="mt-4 w-full" />
-          </article>
-        </li>
-      ))}
-    </ul>
   );
 }
 

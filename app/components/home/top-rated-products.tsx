@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/catalog/product-image";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { BadgeCheck, ClipboardList, GraduationCap, Scale } from "lucide-react";
+import { BadgeCheck, ClipboardList, GraduationCap, Scale } from "~/components/ui/icons";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { SectionHeading } from "./section-heading";
 

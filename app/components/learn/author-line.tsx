@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import { UserRound } from "~/components/ui/icons";
 import type { ArticleAuthor } from "~/lib/articles";
 
 /** Who wrote the article: photo (or a generic person icon when there is none), name and role. */

@@ -1,6 +1,6 @@
-import { ImageIcon, RefreshCw } from "lucide-react";
+import { ImageIcon, RefreshCw } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { cn } from "~/components/ui/cn";
 import { isTallImage } from "~/lib/image-source";

@@ -1,4 +1,4 @@
-import { ExternalLink, Truck } from "lucide-react";
+import { ExternalLink, Truck } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { BuyLink } from "~/lib/buy-link";

@@ -1,4 +1,4 @@
-import { ArrowRight, CheckCircle2 } from "lucide-react";
+import { ArrowRight, CheckCircle2 } from "~/components/ui/icons";
 import { Link } from "react-router";
 
 /** SPEC §1 methodology and 'How We Test' list. */

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "~/components/ui/icons";
 import { ProductImage } from "~/components/catalog/product-image";
 import { RatingSummary } from "~/components/home/rating-summary";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "~/components/ui/icons";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 

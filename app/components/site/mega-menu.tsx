@@ -1,33 +1,72 @@
-import { ChevronDown } from "lucide-react";
-import { NavigationMenu } from "radix-ui";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
+import { ChevronDown } from "~/components/ui/icons";
 import { bestSaunasMenu, type MenuLink } from "~/lib/site-navigation";
 
 const topLinkClasses =
-  "inline-flex h-10 items-center gap-1 rounded-full px-4 text-[0.95rem] font-medium text-ink transition-colors hover:bg-sand data-[state=open]:bg-sand";
+  "inline-flex h-10 items-center gap-1 rounded-full px-4 text-[0.95rem] font-medium text-ink transition-colors hover:bg-sand";
 
 /**
- * The desktop navigation: the 'Best Saunas' mega menu, then Reviews and Learn. Radix gives
- * keyboard use (Enter/Space opens, Tab moves through links, Escape closes and returns focus).
- * The panel is always in the HTML (forceMount) so its links exist for crawlers and no-JS readers.
+ * The desktop navigation: the 'Best Saunas' mega menu, then Reviews and Learn. A disclosure
+ * button: Enter/Space or a click opens it, Tab moves on into its links, Escape closes it and
+ * returns focus, and a click elsewhere, focus leaving it or a navigation closes it. The panel is
+ * always in the HTML (hidden while closed) so its links exist for crawlers and no-JS readers.
  */
 export function MegaMenu() {
   const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const item = useRef<HTMLLIElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const triggerId = `${id}-trigger`;
+  const panelId = `${id}-panel`;
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!item.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    return () => document.removeEventListener("pointerdown", closeOutside);
+  }, [open]);
+
   return (
-    <NavigationMenu.Root aria-label="Main" className="hidden md:block">
-      <NavigationMenu.List className="flex items-center gap-1">
-        <NavigationMenu.Item value="best-saunas">
-          <NavigationMenu.Trigger className={cn(topLinkClasses, "group")}>
+    <nav aria-label="Main" className="hidden md:block">
+      <ul className="flex items-center gap-1">
+        <li
+          ref={item}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && open) {
+              setOpen(false);
+              trigger.current?.focus();
+            }
+          }}
+          onBlur={(event) => {
+            if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+          }}
+        >
+          <button
+            ref={trigger}
+            type="button"
+            id={triggerId}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((now) => !now)}
+            className={cn(topLinkClasses, open && "bg-sand")}
+          >
             Best Saunas
-            <ChevronDown aria-hidden className="size-4 transition-transform group-data-[state=open]:rotate-180" />
-          </NavigationMenu.Trigger>
-          <NavigationMenu.Content
-            forceMount
+            <ChevronDown className={cn("size-4 transition-transform", open && "rotate-180")} />
+          </button>
+          <div
+            id={panelId}
+            aria-labelledby={triggerId}
             className={cn(
               "absolute right-4 top-full z-50 mt-1 w-[min(700px,90vw)] rounded-card border border-line bg-surface p-6 shadow-raised md:right-8",
-              "data-[state=closed]:hidden",
+              !open && "hidden",
             )}
           >
             <div className="grid grid-cols-3 gap-6">
@@ -54,52 +93,47 @@ export function MegaMenu() {
               ))}
             </div>
             <div className="mt-5 border-t border-line pt-4 text-sm">
-              <NavigationMenu.Link asChild>
-                <Link to="/reviews" className="font-semibold text-brand hover:text-brand-strong">
-                  See every review →
-                </Link>
-              </NavigationMenu.Link>
+              <Link to="/reviews" className="font-semibold text-brand hover:text-brand-strong">
+                See every review →
+              </Link>
             </div>
-          </NavigationMenu.Content>
-        </NavigationMenu.Item>
-        <NavigationMenu.Item>
-          {/* Radix's Slot merges className as a string, so NavLink's className function cannot be used here. */}
-          <NavigationMenu.Link asChild active={isCurrentSection(pathname, "/reviews")}>
-            <Link to="/reviews" className={cn(topLinkClasses, "data-[active]:text-brand")}>
-              Reviews
-            </Link>
-          </NavigationMenu.Link>
-        </NavigationMenu.Item>
-        <NavigationMenu.Item>
-          {/* Radix's Slot merges className as a string, so NavLink's className function cannot be used here. */}
-          <NavigationMenu.Link asChild active={isCurrentSection(pathname, "/learn")}>
-            <Link to="/learn" className={cn(topLinkClasses, "data-[active]:text-brand")}>
-              Learn
-            </Link>
-          </NavigationMenu.Link>
-        </NavigationMenu.Item>
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+          </div>
+        </li>
+        <li>
+          <SectionLink to="/reviews" pathname={pathname}>
+            Reviews
+          </SectionLink>
+        </li>
+        <li>
+          <SectionLink to="/learn" pathname={pathname}>
+            Learn
+          </SectionLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** A top link, marked current on its own page and every page under it. */
+function SectionLink({ to, pathname, children }: { to: string; pathname: string; children: React.ReactNode }) {
+  const active = pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <Link to={to} aria-current={active ? "page" : undefined} className={cn(topLinkClasses, active && "text-brand")}>
+      {children}
+    </Link>
   );
 }
 
 function MenuEntry({ link }: { link: MenuLink }) {
   return (
-    <NavigationMenu.Link asChild>
-      <Link
-        to={link.url}
-        className="-mx-2 flex items-center justify-between gap-2 rounded-md px-2 py-1.5 text-[0.93rem] text-ink hover:bg-sand hover:text-brand-strong"
-      >
-        <span>{link.name}</span>
-        {link.badge && <Badge variant={link.badge === "FEATURED" ? "featured" : "best-value"}>{link.badge}</Badge>}
-      </Link>
-    </NavigationMenu.Link>
+    <Link
+      to={link.url}
+      className="-mx-2 flex items-center justify-between gap-2 rounded-md px-2 py-1.5 text-[0.93rem] text-ink hover:bg-sand hover:text-brand-strong"
+    >
+      {link.name}
+      {link.badge && <Badge variant={link.badge === "FEATURED" ? "featured" : "best-value"}>{link.badge}</Badge>}
+    </Link>
   );
-}
-
-/** The section a top link stands for is current on its own page and every page under it. */
-function isCurrentSection(pathname: string, to: string) {
-  return pathname === to || pathname.startsWith(`${to}/`);
 }
 
 function slugOf(text: string) {

@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Menu, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { mobileMenuLinks } from "~/lib/site-navigation";

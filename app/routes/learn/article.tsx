@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Clock, RefreshCw } from "lucide-react";
+import { ArrowLeft, CalendarDays, Clock, RefreshCw } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { data, Link, useLocation, useNavigate, useNavigationType } from "react-router";
 import { AuthorLine } from "~/components/learn/author-line";

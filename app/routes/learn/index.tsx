@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons";
 import { data, Link } from "react-router";
 import { ArticleCard, ArticleGrid } from "~/components/learn/article-card";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
