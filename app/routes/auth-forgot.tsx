@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { Lock } from "~/components/ui/icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormField } from "~/components/admin/form-field";
 import { Notice } from "~/components/admin/notice";
@@ -34,7 +34,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const busy = useNavigation().state === "submitting";
   const email = actionData?.email ?? loaderData.email;
   return (
-    <AuthCard icon={KeyRound} title="Reset your password" description="We will mail you a link to choose a new one.">
+    <AuthCard icon={Lock} title="Reset your password" description="We will mail you a link to choose a new one.">
       {actionData?.ok ? (
         <Notice tone="green" title="Check your inbox" role="status">
           {actionData.message}

@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { Lock } from "~/components/ui/icons";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormField } from "~/components/admin/form-field";
 import { Notice } from "~/components/admin/notice";
@@ -38,7 +38,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const error = actionData && !actionData.ok ? actionData : undefined;
   const tokenProblem = !loaderData.token || error?.field === "token";
   return (
-    <AuthCard icon={KeyRound} title="Choose a new password" description={`At least ${loaderData.minLength} characters. You will be signed out everywhere else.`}>
+    <AuthCard icon={Lock} title="Choose a new password" description={`At least ${loaderData.minLength} characters. You will be signed out everywhere else.`}>
       {error && (error.field === "token" || !error.field) && (
         <Notice tone="red" title="Password not changed" role="alert" className="mb-5">
           {error.error}

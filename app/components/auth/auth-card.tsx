@@ -1,7 +1,7 @@
-import type { LucideIcon } from "lucide-react";
+import type { SpriteIconComponent } from "~/components/ui/icons";
 
 /** The centred card the account pages share: an icon, a title, a line of context, then the form. */
-export function AuthCard({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description?: string; children: React.ReactNode }) {
+export function AuthCard({ icon: Icon, title, description, children }: { icon: SpriteIconComponent; title: string; description?: string; children: React.ReactNode }) {
   return (
     <main id="main" className="flex-1 bg-sand/60">
       <div className="page-container flex justify-center py-10 md:py-16">
