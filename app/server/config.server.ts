@@ -44,6 +44,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3, "must be an address such as Sauna Reviews <no-reply@example.com>").optional(),
   SURVEY_FORM_URL: httpUrl.optional(),
   SEED_SAMPLE_CONTENT: booleanText.default(true),
+  IMAGE_CACHE_MAX_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .int("must be a whole number of megabytes")
+    .min(16, "must be at least 16 (megabytes)")
+    .max(1_048_576, "must be at most 1048576 (1 TB)")
+    .default(512),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
 });
 
@@ -59,6 +65,8 @@ export interface AppConfig {
   mailFrom: string;
   surveyFormUrl: string | undefined;
   seedSampleContent: boolean;
+  /** The image route's disk cache budget, in bytes (IMAGE_CACHE_MAX_MB). */
+  imageCacheMaxBytes: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
 }
 
@@ -98,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: values.MAIL_FROM ?? "Sauna Reviews <no-reply@localhost>",
     surveyFormUrl: values.SURVEY_FORM_URL,
     seedSampleContent: values.SEED_SAMPLE_CONTENT,
+    imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     logLevel: values.LOG_LEVEL,
   };
 }
