@@ -26,15 +26,15 @@ export const IMAGE_RENDITIONS = {
   /** Home hero and article hero: full-width landscape artwork (1600x900 sources). */
   landscape: { quality: 80, widths: [480, 640, 800, 960, 1280, 1600] },
   /** Article cards and related-article links: the same artwork, small. */
-  landscapeCard: { quality: 80, widths: [160, 320, 480, 640, 800] },
+  landscapeCard: { quality: 80, widths: [160, 240, 320, 480, 640, 800] },
   /** Collection hero: always a 1600x600 cover crop at quality 85. */
   collectionHero: { aspect: { width: 1600, height: 600 }, quality: 85, widths: [480, 640, 800, 960, 1280, 1600] },
   /** Product photos on cards, lists and collection pages: 4:3 cover crops. */
-  productCard: { aspect: { width: 4, height: 3 }, quality: 80, widths: [160, 240, 320, 480, 640, 800, 960] },
+  productCard: { aspect: { width: 4, height: 3 }, quality: 80, widths: [160, 240, 320, 480, 640, 800] },
   /** Category cards: 16:10 cover crops. */
   categoryCard: { aspect: { width: 16, height: 10 }, quality: 80, widths: [320, 480, 640, 800, 960] },
   /** 'As Seen In' collection cards on a product page: 16:9 cover crops. */
-  collectionCard: { aspect: { width: 16, height: 9 }, quality: 80, widths: [320, 480, 640] },
+  collectionCard: { aspect: { width: 16, height: 9 }, quality: 80, widths: [160, 240, 320] },
   /** The product gallery's main picture: its own shape, never cropped. */
   galleryMain: { quality: 80, widths: [480, 640, 800, 960, 1280, 1600] },
   /** Gallery thumbnails: their own shape (the gallery reads it to spot tall pictures). */
