@@ -41,6 +41,9 @@ describe("loadConfig", () => {
     [{ AUTH_SECRET: "short" }, "Invalid setting AUTH_SECRET=\"short\": must be at least 32 characters"],
     [{ SMTP_URL: "mail.example.com" }, 'Invalid setting SMTP_URL="mail.example.com": must be an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: "loud" }, 'Invalid setting LOG_LEVEL="loud"'],
+    [{ IMAGE_CACHE_MAX_MB: "lots" }, 'Invalid setting IMAGE_CACHE_MAX_MB="lots": must be a number of megabytes'],
+    [{ IMAGE_CACHE_MAX_MB: "1.5" }, 'Invalid setting IMAGE_CACHE_MAX_MB="1.5": must be a whole number of megabytes'],
+    [{ IMAGE_CACHE_MAX_MB: "8" }, 'Invalid setting IMAGE_CACHE_MAX_MB="8": must be at least 16 (megabytes)'],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
@@ -49,6 +52,11 @@ describe("loadConfig", () => {
     } catch (error) {
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+
+  it("bounds the image cache at 512 MB unless IMAGE_CACHE_MAX_MB says otherwise", () => {
+    expect(load({}).imageCacheMaxBytes).toBe(512 * 1024 * 1024);
+    expect(load({ IMAGE_CACHE_MAX_MB: "2048" }).imageCacheMaxBytes).toBe(2048 * 1024 * 1024);
   });
 
   it("reads booleans the way people write them", () => {
