@@ -34,8 +34,8 @@ import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
 export const IMAGE_CACHE_CONTROL = "public, max-age=604800, stale-while-revalidate=86400";
 const MIN_DIMENSION = 16;
 const MAX_DIMENSION = 2400;
-/** Renders that may wait for a slot beyond those running: about a cold page's worth of pictures. */
-export const DEFAULT_MAX_QUEUED_RENDERS = 24;
+/** Renders that may wait for a slot beyond those running: every picture of a cold home page (about 45) with room to spare, so a first visit after a deploy never sees a refused picture. */
+export const DEFAULT_MAX_QUEUED_RENDERS = 64;
 /** Seconds a client is asked to wait after a 503 for a full render queue. */
 export const RENDER_RETRY_AFTER_SECONDS = 2;
 /** A decompression bomb guard: about 7,000 x 7,000. Larger sources answer 422. */
