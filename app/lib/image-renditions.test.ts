@@ -10,7 +10,7 @@ import {
 
 describe("the image size allowlist", () => {
   it("lists every width and quality of every rendition, and nothing else", () => {
-    expect(ALLOWED_IMAGE_WIDTHS).toEqual([96, 160, 240, 320, 480, 640, 800, 960, 1200, 1280, 1600]);
+    expect(ALLOWED_IMAGE_WIDTHS).toEqual([96, 160, 240, 320, 480, 640, 720, 800, 960, 1200, 1280, 1600]);
     expect(ALLOWED_IMAGE_QUALITIES).toEqual([80, 85]);
     expect(ALLOWED_IMAGE_QUALITIES).toContain(DEFAULT_IMAGE_QUALITY);
   });
@@ -39,7 +39,7 @@ describe("the image size allowlist", () => {
 
   it("refuses an unlisted width or quality, naming it and what is allowed", () => {
     expect(renditionRefusal({ width: 500, height: undefined, quality: 80, fit: "inside" })).toBe(
-      "w=500 is not a width this site serves (96, 160, 240, 320, 480, 640, 800, 960, 1200, 1280, 1600)",
+      "w=500 is not a width this site serves (96, 160, 240, 320, 480, 640, 720, 800, 960, 1200, 1280, 1600)",
     );
     expect(renditionRefusal({ width: 640, height: 480, quality: 90, fit: "cover" })).toBe("q=90 is not a quality this site serves (80, 85)");
   });

@@ -71,7 +71,7 @@ describe("responsiveImage", () => {
   it("gives src (the largest width), srcSet and sizes for an <img>", () => {
     const image = responsiveImage("/images/a.webp", "productCard", "(min-width: 640px) 128px, 96px");
     expect(image.src).toBe("/img?src=%2Fimages%2Fa.webp&w=800&h=600&fit=cover");
-    expect(image.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["160w", "240w", "320w", "480w", "640w", "800w"]);
+    expect(image.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["160w", "240w", "320w", "480w", "640w", "720w", "800w"]);
     expect(image.sizes).toBe("(min-width: 640px) 128px, 96px");
   });
 
