@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ownImagePath, resizedImageUrl, resizedSrcSet } from "./image-url";
+import { IMAGE_RENDITIONS, type ImageRenditionName, renditionRefusal } from "./image-renditions";
+import { imagePreloadLink, ownImagePath, renditionSrcSet, renditionUrl, resizedImageUrl, responsiveImage } from "./image-url";
 
 describe("resizedImageUrl", () => {
   it("sends the site's own pictures through /img with the spec's hero numbers", () => {
@@ -20,10 +21,75 @@ describe("resizedImageUrl", () => {
     expect(ownImagePath("https://evil.example/images/a.webp", "https://saunas.example")).toBeNull();
   });
 
-  it("builds a srcset that keeps the aspect ratio", () => {
-    expect(resizedSrcSet("/images/a.webp", [400, 800], { aspect: 4 / 3, fit: "cover" })).toBe(
-      "/img?src=%2Fimages%2Fa.webp&w=400&h=300&fit=cover 400w, /img?src=%2Fimages%2Fa.webp&w=800&h=600&fit=cover 800w",
+});
+
+/** The query of a srcset candidate or URL as the route will read it. */
+function query(url: string) {
+  const search = new URL(url, "http://site.test").searchParams;
+  const height = search.get("h");
+  return {
+    width: Number(search.get("w")),
+    height: height === null ? undefined : Number(height),
+    quality: Number(search.get("q") ?? 80),
+    fit: (search.get("fit") ?? (height === null ? "inside" : "cover")) as "cover" | "inside",
+  };
+}
+
+describe("renditionUrl and renditionSrcSet", () => {
+  it("crop to the rendition's aspect at each of its widths, naming the quality only when it is not the default", () => {
+    expect(renditionSrcSet("/images/a.webp", "collectionCard")).toBe(
+      [
+        "/img?src=%2Fimages%2Fa.webp&w=160&h=90&fit=cover 160w",
+        "/img?src=%2Fimages%2Fa.webp&w=240&h=135&fit=cover 240w",
+        "/img?src=%2Fimages%2Fa.webp&w=320&h=180&fit=cover 320w",
+      ].join(", "),
     );
-    expect(resizedSrcSet("https://x.example/a.jpg", [400], {})).toBeUndefined();
+    expect(renditionUrl("/images/collections/barrel-saunas.webp", "collectionHero", 1600)).toBe(
+      "/img?src=%2Fimages%2Fcollections%2Fbarrel-saunas.webp&w=1600&h=600&q=85&fit=cover",
+    );
+    expect(renditionUrl("/images/a.webp", "galleryMain", 640)).toBe("/img?src=%2Fimages%2Fa.webp&w=640&fit=inside");
+  });
+
+  it("leave pictures on other hosts alone", () => {
+    expect(renditionSrcSet("https://x.example/a.jpg", "productCard")).toBeUndefined();
+    expect(responsiveImage("https://x.example/a.jpg", "productCard", "100vw")).toEqual({
+      src: "https://x.example/a.jpg",
+      srcSet: undefined,
+      sizes: undefined,
+    });
+  });
+
+  it.each(Object.keys(IMAGE_RENDITIONS) as ImageRenditionName[])("%s: every URL it builds is one the route serves", (name) => {
+    const srcSet = renditionSrcSet("/storage/product-images/photo.jpg", name)!;
+    const candidates = srcSet.split(", ").map((candidate) => candidate.split(" ")[0]!);
+    expect(candidates).toHaveLength(IMAGE_RENDITIONS[name].widths.length);
+    for (const url of candidates) expect(renditionRefusal(query(url)), url).toBeNull();
+  });
+});
+
+describe("responsiveImage", () => {
+  it("gives src (the largest width), srcSet and sizes for an <img>", () => {
+    const image = responsiveImage("/images/a.webp", "productCard", "(min-width: 640px) 128px, 96px");
+    expect(image.src).toBe("/img?src=%2Fimages%2Fa.webp&w=800&h=600&fit=cover");
+    expect(image.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["160w", "240w", "320w", "480w", "640w", "720w", "800w"]);
+    expect(image.sizes).toBe("(min-width: 640px) 128px, 96px");
+  });
+
+  it("makes a preload link with the same srcset and sizes, so the browser fetches the candidate the <img> uses", () => {
+    const image = responsiveImage("/images/a.webp", "landscape", "100vw");
+    expect(imagePreloadLink(image)).toEqual({
+      rel: "preload",
+      as: "image",
+      href: image.src,
+      imageSrcSet: image.srcSet,
+      imageSizes: "100vw",
+      fetchPriority: "high",
+    });
+    expect(imagePreloadLink(responsiveImage("https://x.example/a.jpg", "landscape", "100vw"))).toEqual({
+      rel: "preload",
+      as: "image",
+      href: "https://x.example/a.jpg",
+      fetchPriority: "high",
+    });
   });
 });

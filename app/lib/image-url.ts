@@ -5,10 +5,18 @@
  * third parties.
  */
 
+import {
+  DEFAULT_IMAGE_QUALITY,
+  IMAGE_RENDITIONS,
+  renditionHeight,
+  type ImageRendition,
+  type ImageRenditionName,
+} from "./image-renditions";
+
 export interface ResizeOptions {
   width: number;
   height?: number;
-  /** 1–100; the route's default is 80. */
+  /** The route's default is 80; it serves only the qualities in image-renditions.ts. */
   quality?: number;
   /** cover: crop to exactly width x height; inside: fit within, keeping the aspect ratio. */
   fit?: "cover" | "inside";
@@ -36,15 +44,45 @@ export function resizedImageUrl(src: string, options: ResizeOptions, origin = ""
   return `${IMAGE_ROUTE}?${params}`;
 }
 
-/** A srcset of the same picture at several widths, keeping the height:width ratio when given. */
-export function resizedSrcSet(src: string, widths: number[], options: Omit<ResizeOptions, "width"> & { aspect?: number }, origin = ""): string | undefined {
+/** The URL of `src` at one width of a rendition (which must be one of its widths to be served). */
+export function renditionUrl(src: string, name: ImageRenditionName, width: number, origin = ""): string {
+  const rendition: ImageRendition = IMAGE_RENDITIONS[name];
+  const height = renditionHeight(rendition, width);
+  return resizedImageUrl(
+    src,
+    {
+      width,
+      height,
+      // The route's default quality is left out so every URL of a size is spelled one way.
+      quality: rendition.quality === DEFAULT_IMAGE_QUALITY ? undefined : rendition.quality,
+      fit: height === undefined ? "inside" : "cover",
+    },
+    origin,
+  );
+}
+
+/** The srcset of `src` at every width of a rendition, or undefined for a picture the route does not resize. */
+export function renditionSrcSet(src: string, name: ImageRenditionName, origin = ""): string | undefined {
   if (!ownImagePath(src, origin)) return undefined;
-  return widths
-    .map((width) => {
-      const height = options.aspect ? Math.round(width / options.aspect) : undefined;
-      return `${resizedImageUrl(src, { ...options, width, height }, origin)} ${width}w`;
-    })
-    .join(", ");
+  return IMAGE_RENDITIONS[name].widths.map((width) => `${renditionUrl(src, name, width, origin)} ${width}w`).join(", ");
+}
+
+/** The attributes of an <img> that shows `src` as a rendition: src, srcSet and sizes. */
+export interface ResponsiveImageAttributes {
+  src: string;
+  srcSet: string | undefined;
+  sizes: string | undefined;
+}
+
+/**
+ * src (the largest width, for browsers without srcset), srcSet and sizes for one picture.
+ * `sizes` must say how wide the picture is drawn at each breakpoint, so the browser picks the
+ * smallest file that is still sharp. A picture on another host is used as it is.
+ */
+export function responsiveImage(src: string, name: ImageRenditionName, sizes: string): ResponsiveImageAttributes {
+  const widths = IMAGE_RENDITIONS[name].widths;
+  const srcSet = renditionSrcSet(src, name);
+  return { src: renditionUrl(src, name, widths[widths.length - 1]!), srcSet, sizes: srcSet ? sizes : undefined };
 }
 
 /** Adds a cache-busting parameter so the browser asks again instead of reusing a failure. */
@@ -56,4 +94,18 @@ export function withRefreshToken(url: string, token: number | undefined): string
 /** A site path made absolute; other URLs kept. */
 export function absoluteUrl(pathOrUrl: string, origin: string): string {
   return pathOrUrl.startsWith("/") && !pathOrUrl.startsWith("//") ? `${origin.replace(/\/+$/, "")}${pathOrUrl}` : pathOrUrl;
+}
+
+/**
+ * A `<link rel="preload">` for a page's LCP picture, with the same srcset and sizes as its <img>,
+ * so the browser fetches the very candidate the <img> will use, before it reaches the markup.
+ */
+export function imagePreloadLink(image: ResponsiveImageAttributes) {
+  return {
+    rel: "preload",
+    as: "image",
+    href: image.src,
+    ...(image.srcSet ? { imageSrcSet: image.srcSet, imageSizes: image.sizes } : {}),
+    fetchPriority: "high",
+  } as const;
 }

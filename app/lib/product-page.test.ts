@@ -198,7 +198,7 @@ describe("gallery URLs", () => {
   it("resizes the site's own pictures through /img and adds the cache-busting parameter on refresh", () => {
     expect(mainImageUrls("/images/samples/a-1.webp")).toEqual({
       src: "/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=1280&fit=inside",
-      srcSet: [640, 960, 1280, 1600].map((w) => `/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=${w}&fit=inside ${w}w`).join(", "),
+      srcSet: [480, 640, 800, 960, 1280, 1600].map((w) => `/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=${w}&fit=inside ${w}w`).join(", "),
     });
     const refreshed = mainImageUrls("/images/samples/a-1.webp", 123);
     expect(refreshed.src).toBe("/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=1280&fit=inside&refresh=123");

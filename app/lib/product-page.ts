@@ -4,7 +4,8 @@ import { productsForCollectionPage } from "./collection-products";
 import { isFixedCollectionSlug, productsForFixedCollection } from "./collection-rules";
 import { formatLongUsDate } from "./dates";
 import { categoryFallbackImage, galleryImages } from "./image-source";
-import { absoluteUrl, ownImagePath, resizedImageUrl, withRefreshToken } from "./image-url";
+import { IMAGE_RENDITIONS } from "./image-renditions";
+import { absoluteUrl, ownImagePath, renditionSrcSet, renditionUrl, withRefreshToken } from "./image-url";
 import { formatPrice } from "./money";
 import {
   activeSale,
@@ -223,13 +224,15 @@ export interface ImageUrls {
   srcSet?: string;
 }
 
-const MAIN_WIDTHS = [640, 960, 1280, 1600];
-
-/** The selected picture, fit inside (its own aspect ratio), at sizes for a wide main column. */
+/**
+ * The selected picture, fit inside (its own aspect ratio), at every width of the 'galleryMain'
+ * rendition; `src` is 1280 wide for browsers without srcset. A refresh token goes on every URL,
+ * so a refresh asks again whichever candidate the browser picks.
+ */
 export function mainImageUrls(src: string, refreshToken?: number): ImageUrls {
-  const sized = (width: number) => withRefreshToken(resizedImageUrl(src, { width, fit: "inside" }), refreshToken);
+  const sized = (width: number) => withRefreshToken(renditionUrl(src, "galleryMain", width), refreshToken);
   if (!ownImagePath(src)) return { src: withRefreshToken(src, refreshToken) };
-  return { src: sized(1280), srcSet: MAIN_WIDTHS.map((width) => `${sized(width)} ${width}w`).join(", ") };
+  return { src: sized(1280), srcSet: IMAGE_RENDITIONS.galleryMain.widths.map((width) => `${sized(width)} ${width}w`).join(", ") };
 }
 
 /**
@@ -237,17 +240,27 @@ export function mainImageUrls(src: string, refreshToken?: number): ImageUrls {
  * picture is tall before it is selected; the frame crops it with CSS.
  */
 export function thumbnailImageUrl(src: string, refreshToken?: number): string {
-  return withRefreshToken(resizedImageUrl(src, { width: 320, fit: "inside" }), refreshToken);
+  return withRefreshToken(renditionUrl(src, "galleryThumb", 320), refreshToken);
+}
+
+/** The srcset of a thumbnail (none after a refresh, which must ask for exactly one URL). */
+export function thumbnailSrcSet(src: string, refreshToken?: number): string | undefined {
+  return refreshToken === undefined ? renditionSrcSet(src, "galleryThumb") : undefined;
 }
 
 /** A collection card's picture for 'As Seen In'. */
 export function collectionThumbnailUrl(src: string): string {
-  return resizedImageUrl(src, { width: 480, height: 270, fit: "cover" });
+  return renditionUrl(src, "collectionCard", 320);
+}
+
+/** Its srcset: the card shows it 96 px wide. */
+export function collectionThumbnailSrcSet(src: string): string | undefined {
+  return renditionSrcSet(src, "collectionCard");
 }
 
 /** og:image: the main picture cropped to 1200x630, as an absolute URL. */
 export function socialImageUrl(src: string, origin: string): string {
-  return absoluteUrl(resizedImageUrl(src, { width: 1200, height: 630, fit: "cover" }), origin);
+  return absoluteUrl(renditionUrl(src, "social", 1200), origin);
 }
 
 // Structured data (schema.org JSON-LD)

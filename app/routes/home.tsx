@@ -11,13 +11,19 @@ import { NewsletterSignup } from "~/components/newsletter-signup";
 import { ButtonLink } from "~/components/ui/button";
 import { streamsDeferredData } from "~/lib/deferred-data";
 import { bestPickCards, categoryCarouselCards, comparisonSection, topRatedSection } from "~/lib/home-page";
+import { imagePreloadLink, responsiveImage } from "~/lib/image-url";
 import type { DisplayContext } from "~/lib/product-view-models";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/home";
 
-const HERO_IMAGE = "/images/collections/outdoor-saunas.webp";
+/** The hero picture, the page's LCP element: full width on phones, the right half of the row from md. */
+const HERO_IMAGE = responsiveImage(
+  "/images/collections/outdoor-saunas.webp",
+  "landscape",
+  "(min-width: 1400px) 620px, (min-width: 768px) calc(50vw - 3.5rem), calc(100vw - 2rem)",
+);
 
 export const meta: Route.MetaFunction = () => [
   { title: `${SITE_NAME} - Compare Top Outdoor Saunas` },
@@ -29,7 +35,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: HERO_IMAGE, as: "image", fetchPriority: "high" },
+  imagePreloadLink(HERO_IMAGE),
 ];
 
 export function headers() {
@@ -137,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="relative">
             <img
-              src={HERO_IMAGE}
+              {...HERO_IMAGE}
               alt="A cedar outdoor sauna with warm light in its window, beside a lake at dusk"
               width={1600}
               height={900}

@@ -11,6 +11,7 @@ import {
   breadcrumbJsonLd,
   collectionsListingProduct,
   collectionsNeedingMembers,
+  collectionThumbnailSrcSet,
   collectionThumbnailUrl,
   jsonLdText,
   productJsonLd,
@@ -357,10 +358,13 @@ function AsSeenIn({ collections }: { collections: AsSeenInCollection[] }) {
                 {collection.image && (
                   <img
                     src={collectionThumbnailUrl(collection.image)}
+                    srcSet={collectionThumbnailSrcSet(collection.image)}
+                    sizes="96px"
                     alt=""
-                    width={480}
-                    height={270}
+                    width={320}
+                    height={180}
                     loading="lazy"
+                    decoding="async"
                     className="size-full object-cover"
                   />
                 )}

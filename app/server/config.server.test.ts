@@ -44,6 +44,9 @@ describe("loadConfig", () => {
     [{ PAGE_CACHE_MB: "lots" }, 'Invalid setting PAGE_CACHE_MB="lots": must be a number of megabytes (0 turns the page cache off)'],
     [{ PAGE_CACHE_MB: "-1" }, 'Invalid setting PAGE_CACHE_MB="-1": must be 0 (off) or more megabytes'],
     [{ PAGE_CACHE_MB: "1.5" }, 'Invalid setting PAGE_CACHE_MB="1.5": must be a whole number of megabytes'],
+    [{ IMAGE_CACHE_MAX_MB: "lots" }, 'Invalid setting IMAGE_CACHE_MAX_MB="lots": must be a number of megabytes'],
+    [{ IMAGE_CACHE_MAX_MB: "1.5" }, 'Invalid setting IMAGE_CACHE_MAX_MB="1.5": must be a whole number of megabytes'],
+    [{ IMAGE_CACHE_MAX_MB: "8" }, 'Invalid setting IMAGE_CACHE_MAX_MB="8": must be at least 16 (megabytes)'],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
@@ -58,6 +61,11 @@ describe("loadConfig", () => {
     expect(load({}).pageCacheBytes).toBe(64 * 1024 * 1024);
     expect(load({ PAGE_CACHE_MB: "16" }).pageCacheBytes).toBe(16 * 1024 * 1024);
     expect(load({ PAGE_CACHE_MB: "0" }).pageCacheBytes).toBe(0);
+  });
+
+  it("bounds the image cache at 512 MB unless IMAGE_CACHE_MAX_MB says otherwise", () => {
+    expect(load({}).imageCacheMaxBytes).toBe(512 * 1024 * 1024);
+    expect(load({ IMAGE_CACHE_MAX_MB: "2048" }).imageCacheMaxBytes).toBe(2048 * 1024 * 1024);
   });
 
   it("reads booleans the way people write them", () => {

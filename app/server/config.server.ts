@@ -58,6 +58,12 @@ const envSchema = z.object({
     })
     .transform((value) => (/^[1-9]$/.test(value) ? Number(value) : 0))
     .default(0),
+  IMAGE_CACHE_MAX_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .int("must be a whole number of megabytes")
+    .min(16, "must be at least 16 (megabytes)")
+    .max(1_048_576, "must be at most 1048576 (1 TB)")
+    .default(512),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
 });
 
@@ -73,6 +79,8 @@ export interface AppConfig {
   mailFrom: string;
   surveyFormUrl: string | undefined;
   seedSampleContent: boolean;
+  /** The image route's disk cache budget, in bytes (IMAGE_CACHE_MAX_MB). */
+  imageCacheMaxBytes: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Memory the whole-page cache may use, in bytes; 0 turns it off. */
   pageCacheBytes: number;
@@ -120,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: values.MAIL_FROM ?? "Sauna Reviews <no-reply@localhost>",
     surveyFormUrl: values.SURVEY_FORM_URL,
     seedSampleContent: values.SEED_SAMPLE_CONTENT,
+    imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     logLevel: values.LOG_LEVEL,
     pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,
     trustProxyHops: values.TRUST_PROXY,

@@ -197,13 +197,17 @@ test.describe("a ranked card", () => {
     expect(painted).toBe(Math.floor(rating));
     await expect(first.getByTestId("rating-badge").locator("svg.fill-amber-500")).toHaveCount(1); // the badge's star
 
-    // The photos are resized through the image route; only the first two load eagerly.
+    // The photos are resized through the image route and all sit below the hero, so they load
+    // lazily; the hero is the picture fetched first.
     await expect(first.locator("img").first()).toHaveAttribute(
       "src",
       /^\/img\?src=%2Fimages%2Fsamples%2F.+&w=800&h=600/,
     );
-    await expect(cards.nth(1).locator("img").first()).toHaveAttribute("loading", "eager");
-    await expect(cards.nth(2).locator("img").first()).toHaveAttribute("loading", "lazy");
+    await expect(first.locator("img").first()).toHaveAttribute("srcset", /&w=480&h=360&fit=cover 480w/);
+    await expect(first.locator("img").first()).toHaveAttribute("loading", "lazy");
+    await expect(cards.nth(1).locator("img").first()).toHaveAttribute("loading", "lazy");
+    await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+    await expect(page.locator('img[fetchpriority="high"]')).toHaveAttribute("src", /w=1600&h=600&q=85&fit=cover/);
 
     await expect(page.getByTestId("affiliate-disclosure")).toContainText("commission");
   });

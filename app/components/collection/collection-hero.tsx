@@ -5,13 +5,12 @@ import { Badge } from "~/components/ui/badge";
 import type { CollectionHeader } from "~/lib/collection-page-defaults";
 import { formatLongUsDate } from "~/lib/dates";
 import { categoryFallbackImage } from "~/lib/image-source";
-import { resizedImageUrl, resizedSrcSet, withRefreshToken } from "~/lib/image-url";
+import { IMAGE_RENDITIONS } from "~/lib/image-renditions";
+import { responsiveImage, withRefreshToken } from "~/lib/image-url";
 import { BackToReviewsLink } from "./back-to-reviews-link";
 
-/** SPEC §9 "Hero image": 1600x600, quality 85, cropped. */
-export const HERO_SIZE = { width: 1600, height: 600, quality: 85, fit: "cover" } as const;
-const HERO_ASPECT = HERO_SIZE.width / HERO_SIZE.height;
-const HERO_WIDTHS = [640, 960, 1280, 1600];
+/** The hero is a 1600x600 cover crop at quality 85 (the 'collectionHero' rendition), offered at smaller widths too. */
+export const HERO_SIZE = IMAGE_RENDITIONS.collectionHero.aspect;
 const HERO_SIZES = "(min-width: 1400px) 1336px, (min-width: 768px) calc(100vw - 4rem), calc(100vw - 2rem)";
 
 type HeroStatus = "loading" | "loaded" | "failed";
@@ -24,7 +23,8 @@ type HeroStatus = "loading" | "loaded" | "failed";
  * cache-busting parameter. Render it with `key={header.slug}` so another collection starts over.
  */
 export function CollectionHero({ header }: { header: CollectionHeader }) {
-  const original = resizedImageUrl(header.image, HERO_SIZE);
+  const responsive = responsiveImage(header.image, "collectionHero", HERO_SIZES);
+  const original = responsive.src;
   const fallback = categoryFallbackImage(header.slug);
   const [status, setStatus] = useState<HeroStatus>("loading");
   const [refreshStamp, setRefreshStamp] = useState<number>();
@@ -34,10 +34,7 @@ export function CollectionHero({ header }: { header: CollectionHeader }) {
   const showingFallback = status === "failed";
   const src = showingFallback ? fallback : withRefreshToken(original, refreshStamp);
   // The srcset would keep pointing at the failed picture, and a refresh must ask for exactly one URL.
-  const srcSet =
-    showingFallback || refreshStamp
-      ? undefined
-      : resizedSrcSet(header.image, HERO_WIDTHS, { ...HERO_SIZE, aspect: HERO_ASPECT });
+  const srcSet = showingFallback || refreshStamp ? undefined : responsive.srcSet;
 
   function handleLoad() {
     if (!showingFallback) setStatus("loaded");
@@ -116,7 +113,7 @@ export function CollectionHero({ header }: { header: CollectionHeader }) {
             key={src}
             src={src}
             srcSet={srcSet}
-            sizes={srcSet ? HERO_SIZES : undefined}
+            sizes={srcSet ? responsive.sizes : undefined}
             alt={`${header.title}: a representative sauna of this collection`}
             width={HERO_SIZE.width}
             height={HERO_SIZE.height}

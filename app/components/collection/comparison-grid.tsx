@@ -41,7 +41,6 @@ function ComparisonCard({ sauna }: { sauna: CollectionSauna }) {
       <div className="relative aspect-[4/3] bg-sand">
         <SaunaPhoto
           sauna={sauna}
-          eager={sauna.rank <= 3}
           sizes="(min-width: 1280px) 27rem, (min-width: 640px) 45vw, calc(100vw - 2rem)"
         />
         {sauna.rank === 1 && (

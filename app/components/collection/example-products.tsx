@@ -2,7 +2,7 @@ import { Info } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { EXAMPLE_SAUNAS } from "~/lib/collection-page-defaults";
-import { resizedImageUrl } from "~/lib/image-url";
+import { responsiveImage } from "~/lib/image-url";
 
 /**
  * The empty state (SPEC §4 "Collection review content"): a known collection with no products yet
@@ -34,7 +34,7 @@ export function ExampleProducts() {
           <li key={example.name} className="overflow-hidden rounded-card border border-line bg-surface shadow-card">
             <div className="relative aspect-[4/3] bg-sand">
               <img
-                src={resizedImageUrl(example.image, { width: 640, height: 480, quality: 80, fit: "cover" })}
+                {...responsiveImage(example.image, "productCard", "(min-width: 1400px) 432px, (min-width: 768px) 31vw, calc(100vw - 2rem)")}
                 alt={`Illustration of an example ${example.type.toLowerCase()} sauna`}
                 width={640}
                 height={480}

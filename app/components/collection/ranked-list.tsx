@@ -9,8 +9,6 @@ import type { CollectionSauna } from "~/server/catalog/collection-page.server";
 import { AffiliateNote, BuyButton } from "./sauna-links";
 import { SaunaPhoto } from "./sauna-photo";
 
-/** Images above the fold load at once; the rest lazily (VISUAL.md). */
-const EAGER_PHOTOS = 2;
 const RANK_BADGES = 3;
 
 /** The default view: one card per sauna, best first (SPEC §2 "Ranked list"). */
@@ -48,7 +46,6 @@ function RankedSaunaCard({ sauna }: { sauna: CollectionSauna }) {
       <div className="relative aspect-[4/3] bg-sand md:aspect-auto md:min-h-64">
         <SaunaPhoto
           sauna={sauna}
-          eager={sauna.rank <= EAGER_PHOTOS}
           sizes="(min-width: 1024px) 24rem, (min-width: 768px) 19rem, calc(100vw - 2rem)"
         />
         <span

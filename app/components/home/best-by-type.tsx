@@ -3,12 +3,10 @@ import { Link } from "react-router";
 import { ProductImage } from "~/components/catalog/product-image";
 import { ButtonLink } from "~/components/ui/button";
 import type { BestPickCard } from "~/lib/home-page";
-import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+import { responsiveImage } from "~/lib/image-url";
 import { CheckPriceLink } from "./check-price-link";
 import { RatingSummary } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
-
-const IMAGE_ASPECT = 4 / 3;
 
 /** 'Best Outdoor Saunas of 2025' (SPEC §2): one pick per type, the two buttons, the type pages. */
 export function BestByTypeSection({ cards }: { cards: BestPickCard[] }) {
@@ -64,9 +62,7 @@ function BestPickCardView({ card }: { card: BestPickCard }) {
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-sand">
         <ProductImage
-          src={resizedImageUrl(image, { width: 640, height: 480, fit: "cover" })}
-          srcSet={resizedSrcSet(image, [480, 640, 960], { aspect: IMAGE_ASPECT, fit: "cover" })}
-          sizes="(min-width: 768px) 31vw, 92vw"
+          {...responsiveImage(image, "productCard", "(min-width: 768px) 31vw, calc(100vw - 2rem)")}
           placeholderKey={product?.href ?? card.type}
           alt={product ? product.name : card.heading}
           width={640}

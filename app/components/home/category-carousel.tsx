@@ -6,10 +6,8 @@ import { cn } from "~/components/ui/cn";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import { NO_CATEGORIES_TEXT } from "~/lib/home-categories";
 import type { CategoryCard } from "~/lib/home-page";
-import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+import { responsiveImage } from "~/lib/image-url";
 import { SectionHeading } from "./section-heading";
-
-const IMAGE_ASPECT = 16 / 10;
 
 /**
  * 'Browse by Category' (SPEC §2): a scroll-snap list of category cards, 1 per row, 2 from md,
@@ -132,9 +130,7 @@ function CategoryCardView({ card }: { card: CategoryCard }) {
     <article className={linkedCardClasses("flex h-full flex-col overflow-hidden bg-surface")}>
       <div className="relative aspect-[16/10] overflow-hidden bg-sand">
         <ProductImage
-          src={resizedImageUrl(card.image, { width: 640, height: Math.round(640 / IMAGE_ASPECT), fit: "cover" })}
-          srcSet={resizedSrcSet(card.image, [400, 640, 960], { aspect: IMAGE_ASPECT, fit: "cover" })}
-          sizes="(min-width: 1024px) 22vw, (min-width: 768px) 45vw, 92vw"
+          {...responsiveImage(card.image, "categoryCard", "(min-width: 1024px) 22vw, (min-width: 768px) 45vw, calc(100vw - 2rem)")}
           placeholderKey={card.slug}
           alt=""
           width={640}

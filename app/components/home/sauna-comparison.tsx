@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ProductImage } from "~/components/catalog/product-image";
 import { cn } from "~/components/ui/cn";
 import type { ComparisonRow, ComparisonSection } from "~/lib/home-page";
-import { resizedImageUrl } from "~/lib/image-url";
+import { responsiveImage } from "~/lib/image-url";
 import { featureSummary } from "~/lib/product-display";
 import { ratingGrade, ratingText } from "~/lib/ratings";
 import { CheckPriceLink } from "./check-price-link";
@@ -139,7 +139,8 @@ function Thumbnail({ row }: { row: ComparisonRow }) {
   return (
     <div className="relative h-15 w-20 shrink-0 overflow-hidden rounded-md bg-sand md:hidden lg:block lg:h-12 lg:w-16">
       <ProductImage
-        src={resizedImageUrl(row.image, { width: 160, height: 120, fit: "cover" })}
+        // 4rem wide in the desktop table, 5rem in the phone cards.
+        {...responsiveImage(row.image, "productCard", "(min-width: 1024px) 64px, 80px")}
         placeholderKey={row.id}
         alt=""
         width={160}

@@ -5,11 +5,14 @@ import { Badge } from "~/components/ui/badge";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { BuiltInSampleCard } from "~/lib/built-in-sample-cards";
 import type { HomeProductCard, TopRatedSection } from "~/lib/home-page";
-import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+import { responsiveImage } from "~/lib/image-url";
 import { RatingSummary, SampleBadge } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
 
-const IMAGE_ASPECT = 4 / 3;
+/** A quarter of the row from lg, half from sm; on phones the picture takes two fifths of the card, beside the text. */
+const CARD_IMAGE_SIZES = "(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 40vw";
+/** The example cards stack their picture above the text at every width. */
+const EXAMPLE_IMAGE_SIZES = "(min-width: 1024px) 22vw, (min-width: 640px) 45vw, calc(100vw - 2rem)";
 
 /** 'Top-Rated Products' (SPEC §2), anchor #reviews: the 4 best-rated saunas, or the built-in examples. */
 export function TopRatedProducts({ section }: { section: TopRatedSection }) {
@@ -62,9 +65,7 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
     <article data-testid="top-rated-card" className={linkedCardClasses("flex flex-row overflow-hidden bg-canvas sm:flex-col")}>
       <div className="relative w-2/5 shrink-0 overflow-hidden bg-sand sm:aspect-[4/3] sm:w-full">
         <ProductImage
-          src={resizedImageUrl(card.image, { width: 640, height: 480, fit: "cover" })}
-          srcSet={resizedSrcSet(card.image, [400, 640, 960], { aspect: IMAGE_ASPECT, fit: "cover" })}
-          sizes="(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 92vw"
+          {...responsiveImage(card.image, "productCard", CARD_IMAGE_SIZES)}
           placeholderKey={card.id}
           alt={card.name}
           width={640}
@@ -108,7 +109,7 @@ function BuiltInCard({ card }: { card: BuiltInSampleCard }) {
     <article data-testid="built-in-card" className={linkedCardClasses("flex flex-col overflow-hidden bg-canvas")}>
       <div className="relative aspect-[4/3] overflow-hidden bg-sand">
         <ProductImage
-          src={resizedImageUrl(card.image, { width: 640, height: 480, fit: "cover" })}
+          {...responsiveImage(card.image, "productCard", EXAMPLE_IMAGE_SIZES)}
           placeholderKey={card.id}
           alt={card.imageAlt}
           width={640}

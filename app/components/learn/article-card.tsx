@@ -2,6 +2,13 @@ import { cn } from "~/components/ui/cn";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { ArticleSummary } from "~/lib/articles";
 import { formatLongUsDate } from "~/lib/dates";
+import { responsiveImage } from "~/lib/image-url";
+
+/** The featured card spans about half the row from md; the others a third from lg. */
+const CARD_IMAGE_SIZES = {
+  featured: "(min-width: 1400px) 650px, (min-width: 768px) 46vw, calc(100vw - 2rem)",
+  standard: "(min-width: 1400px) 422px, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, calc(100vw - 2rem)",
+};
 
 type HeadingLevel = 2 | 3;
 
@@ -25,7 +32,7 @@ export function ArticleCard({
   return (
     <article className={linkedCardClasses("flex flex-col overflow-hidden bg-surface")}>
       <img
-        src={article.image}
+        {...responsiveImage(article.image, "landscapeCard", CARD_IMAGE_SIZES[size])}
         // The title below says what the picture is about.
         alt=""
         width={1600}

@@ -1,5 +1,6 @@
 import { UserRound } from "~/components/ui/icons";
 import type { ArticleAuthor } from "~/lib/articles";
+import { responsiveImage } from "~/lib/image-url";
 
 /** Who wrote the article: photo (or a generic person icon when there is none), name and role. */
 export function AuthorLine({ author }: { author: ArticleAuthor }) {
@@ -7,7 +8,7 @@ export function AuthorLine({ author }: { author: ArticleAuthor }) {
     <div className="flex items-center gap-3">
       {author.image ? (
         <img
-          src={author.image}
+          {...responsiveImage(author.image, "avatar", "48px")}
           // The name is right beside it.
           alt=""
           width={96}

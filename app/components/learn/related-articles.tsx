@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { ArticleSummary } from "~/lib/articles";
+import { responsiveImage } from "~/lib/image-url";
 
 /**
  * The article page's side panel. 'Related Articles' are the same category's other articles
@@ -51,7 +52,7 @@ function ArticleLinks({ articles }: { articles: readonly ArticleSummary[] }) {
         <li key={article.slug} className="py-3 first:pt-1">
           <Link to={`/learn/${article.slug}`} className="group flex gap-3">
             <img
-              src={article.image}
+              {...responsiveImage(article.image, "landscapeCard", "96px")}
               alt=""
               width={160}
               height={90}

@@ -4,7 +4,12 @@ import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { cn } from "~/components/ui/cn";
 import { isTallImage } from "~/lib/image-source";
-import { mainImageUrls, thumbnailImageUrl } from "~/lib/product-page";
+import { mainImageUrls, thumbnailImageUrl, thumbnailSrcSet } from "~/lib/product-page";
+
+/** The main picture's width: the left column from md, the page width less its margins on phones. */
+const MAIN_IMAGE_SIZES = "(min-width: 1440px) 920px, (min-width: 1280px) 64vw, (min-width: 768px) 53vw, calc(100vw - 2rem)";
+/** A thumbnail is a quarter of the gallery's width. */
+const THUMBNAIL_SIZES = "(min-width: 1440px) 221px, (min-width: 1280px) 15vw, (min-width: 768px) 12vw, 22vw";
 
 /**
  * The product gallery (SPEC §2 "Product detail page", "Gallery"):
@@ -161,7 +166,7 @@ export function ProductGallery({ productKey, name, images, fallbackImage }: Prod
           key={selected}
           src={mainUrls.src}
           srcSet={mainUrls.srcSet}
-          sizes="(min-width: 1280px) 820px, (min-width: 768px) 60vw, 100vw"
+          sizes={mainUrls.srcSet ? MAIN_IMAGE_SIZES : undefined}
           alt={mainAlt}
           width={mainSize?.width}
           height={mainSize?.height}
@@ -192,6 +197,7 @@ export function ProductGallery({ productKey, name, images, fallbackImage }: Prod
           {items.map((item, index) => {
             const isSelected = index === selected;
             const thumbSrc = item.failed ? thumbnailImageUrl(fallbackImage) : thumbnailImageUrl(item.src, item.refreshToken);
+            const thumbSrcSet = item.failed ? thumbnailSrcSet(fallbackImage) : thumbnailSrcSet(item.src, item.refreshToken);
             return (
               <button
                 key={`${item.src}-${index}`}
@@ -211,6 +217,8 @@ export function ProductGallery({ productKey, name, images, fallbackImage }: Prod
               >
                 <GalleryImage
                   src={thumbSrc}
+                  srcSet={thumbSrcSet}
+                  sizes={thumbSrcSet ? THUMBNAIL_SIZES : undefined}
                   alt=""
                   className="size-full object-cover"
                   onLoaded={(image) => {

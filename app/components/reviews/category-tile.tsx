@@ -1,7 +1,7 @@
 import { ProductImage } from "~/components/catalog/product-image";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { CategoryCard } from "~/lib/home-page";
-import { resizedImageUrl, resizedSrcSet } from "~/lib/image-url";
+import { responsiveImage } from "~/lib/image-url";
 
 /** A collection tile: picture, name, description; the whole tile links to /reviews/{slug}. */
 export function CategoryTile({ card, headingLevel = 3 }: { card: CategoryCard; headingLevel?: 2 | 3 | 4 }) {
@@ -13,9 +13,7 @@ export function CategoryTile({ card, headingLevel = 3 }: { card: CategoryCard; h
     >
       <div className="relative w-32 shrink-0 overflow-hidden bg-sand sm:aspect-[16/10] sm:w-full">
         <ProductImage
-          src={resizedImageUrl(card.image, { width: 560, height: 350, fit: "cover" })}
-          srcSet={resizedSrcSet(card.image, [400, 560, 800], { aspect: 16 / 10, fit: "cover" })}
-          sizes="(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 92vw"
+          {...responsiveImage(card.image, "categoryCard", "(min-width: 1024px) 22vw, (min-width: 768px) 21vw, (min-width: 640px) 46vw, 128px")}
           placeholderKey={card.slug}
           alt=""
           width={560}

@@ -4,7 +4,7 @@ import { RatingSummary } from "~/components/home/rating-summary";
 import { Badge } from "~/components/ui/badge";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { HomeProductCard } from "~/lib/home-page";
-import { resizedImageUrl } from "~/lib/image-url";
+import { responsiveImage } from "~/lib/image-url";
 
 /** A compact product row of the reviews index: picture, brand, name, stars, price, BEST SELLER. */
 export function ProductRow({ product, headingLevel = 3 }: { product: HomeProductCard; headingLevel?: 3 | 4 }) {
@@ -18,7 +18,7 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
     >
       <div className="row-span-2 aspect-[4/3] w-full overflow-hidden rounded-md bg-sand sm:row-span-1">
         <ProductImage
-          src={resizedImageUrl(product.image, { width: 256, height: 192, fit: "cover" })}
+          {...responsiveImage(product.image, "productCard", "(min-width: 640px) 128px, 96px")}
           placeholderKey={product.id}
           alt=""
           width={256}

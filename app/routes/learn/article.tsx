@@ -13,6 +13,7 @@ import {
   toSummary,
 } from "~/lib/articles";
 import { formatLongUsDate, formatMonthYear } from "~/lib/dates";
+import { responsiveImage } from "~/lib/image-url";
 import { ARTICLE_PAGE_CACHE_CONTROL, findArticle, loadArticles } from "~/server/articles.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/article";
@@ -20,6 +21,10 @@ import "~/styles/article-prose.css";
 
 const NOT_FOUND_TITLE = "Article Not Found";
 const NOT_FOUND_MESSAGE = "The article you're looking for doesn't exist or has been moved.";
+
+/** The article column: the page width less its margins, at most 736 px (624 px beside the sidebar at lg). */
+const ARTICLE_HERO_SIZES =
+  "(min-width: 1280px) 736px, (min-width: 1024px) 624px, (min-width: 768px) calc(100vw - 4rem), calc(100vw - 2rem)";
 
 export function loader({ params, context, request }: Route.LoaderArgs) {
   const article = findArticle(params.articleId);
@@ -125,7 +130,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             </header>
 
             <img
-              src={article.image}
+              {...responsiveImage(article.image, "landscape", ARTICLE_HERO_SIZES)}
               alt={article.imageAlt}
               width={1600}
               height={900}

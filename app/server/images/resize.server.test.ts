@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   IMAGE_CACHE_CONTROL,
+  encodeWithSharp,
   ImageResizer,
   parseResizeParams,
   parseSourcePath,
@@ -13,6 +14,15 @@ import {
 } from "./resize.server";
 
 const params = (query: string) => parseResizeParams(new URLSearchParams(query));
+
+/** Waits, event-loop turn by turn, for a state the code under test reaches on its own; no timers. */
+async function until(condition: () => boolean) {
+  for (let turn = 0; turn < 10_000; turn += 1) {
+    if (condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error("the expected state was never reached");
+}
 
 describe("parseSourcePath", () => {
   it("accepts site paths under /images/ and /storage/product-images/, decoded once", () => {
@@ -62,19 +72,28 @@ describe("parseResizeParams", () => {
       ok: true,
       params: { width: 1600, height: 600, quality: 85, fit: "cover" },
     });
-    expect(params("src=/images/a.webp&w=400")).toMatchObject({
+    expect(params("src=/images/a.webp&w=480")).toMatchObject({
       ok: true,
-      params: { width: 400, height: undefined, quality: 80, fit: "inside" },
+      params: { width: 480, height: undefined, quality: 80, fit: "inside" },
     });
-    expect(params("src=/images/a.webp&w=400&h=300&fit=inside&refresh=123")).toMatchObject({ ok: true, params: { fit: "inside" } });
+    expect(params("src=/images/a.webp&w=480&h=360&fit=cover&refresh=123")).toMatchObject({ ok: true, params: { fit: "cover" } });
   });
 
-  it("keeps w and h within 16 to 2400 and q within 1 to 100", () => {
-    expect(params("src=/images/a.webp&w=16&h=2400&q=1").ok).toBe(true);
-    expect(params("src=/images/a.webp&w=2400&q=100").ok).toBe(true);
+  it("refuses malformed numbers and fits", () => {
     for (const bad of ["w=15", "w=2401", "w=800&h=15", "w=800&h=2401", "w=800&q=0", "w=800&q=101", "w=12.5", "w=-20", "w=abc", "", "w=800&fit=fill"]) {
       expect(params(`src=/images/a.webp&${bad}`).ok, bad).toBe(false);
     }
+  });
+
+  it("accepts only the sizes the pages use, naming what is wrong", () => {
+    expect(params("src=/images/a.webp&w=1600&h=600&q=85&fit=cover").ok).toBe(true);
+    expect(params("src=/images/a.webp&w=640&h=480").ok).toBe(true);
+    expect(params("src=/images/a.webp&w=1234")).toEqual({ ok: false, message: expect.stringMatching(/^w=1234 is not a width this site serves/) });
+    expect(params("src=/images/a.webp&w=640&q=79")).toEqual({ ok: false, message: expect.stringMatching(/^q=79 is not a quality this site serves/) });
+    // Listed width and quality, but a crop no page asks for.
+    expect(params("src=/images/a.webp&w=640&h=641").ok).toBe(false);
+    expect(params("src=/images/a.webp&w=1600&h=600&q=80").ok).toBe(false);
+    expect(params("src=/images/a.webp&w=640&h=480&fit=inside").ok).toBe(false);
   });
 });
 
@@ -149,7 +168,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
 
   it("answers WebP without image/avif in Accept, and never upscales a small source", async () => {
     const r = resizer();
-    const response = await get(r, "src=/images/small.png&w=1200", { accept: "image/webp,*/*" });
+    const response = await get(r, "src=/images/small.png&w=1280", { accept: "image/webp,*/*" });
     expect(response.headers.get("content-type")).toBe("image/webp");
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect(meta.format).toBe("webp");
@@ -166,13 +185,13 @@ describe("ImageResizer (real sharp renders on disk)", () => {
 
   it("fills a cover box larger than the source instead of leaving it short", async () => {
     const r = resizer();
-    const response = await get(r, "src=/images/small.png&w=800&h=800");
+    const response = await get(r, "src=/images/small.png&w=800&h=600");
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
-    expect([meta.width, meta.height]).toEqual([800, 800]);
+    expect([meta.width, meta.height]).toEqual([800, 600]);
   });
 
   it("serves a repeat request from the disk cache without rendering again, even after a restart", async () => {
-    const query = "src=/images/collections/barrel.webp&w=640&h=360&q=70";
+    const query = "src=/images/collections/barrel.webp&w=320&h=180";
     const first = resizer();
     const a = await get(first, query);
     expect(first.renderCount).toBe(1);
@@ -186,14 +205,14 @@ describe("ImageResizer (real sharp renders on disk)", () => {
     expect(restarted.renderCount).toBe(0);
 
     // Another size, quality, fit or format is another render.
-    await get(restarted, "src=/images/collections/barrel.webp&w=640&h=360&q=71");
+    await get(restarted, "src=/images/collections/barrel.webp&w=640&h=400");
     await get(restarted, query, avifAccept);
     expect(restarted.renderCount).toBe(2);
   });
 
   it("renders identical requests arriving together only once", async () => {
     const r = resizer();
-    const query = "src=/images/collections/barrel.webp&w=900&h=500";
+    const query = "src=/images/collections/barrel.webp&w=960";
     const responses = await Promise.all(Array.from({ length: 6 }, () => get(r, query)));
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(r.renderCount).toBe(1);
@@ -201,7 +220,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
 
   it("renders again when the source file changes", async () => {
     const r = resizer();
-    const query = "src=/images/small.png&w=200";
+    const query = "src=/images/small.png&w=160";
     const before = await get(r, query);
     const file = path.join(publicDir, "images", "small.png");
     const later = new Date(Date.now() + 60_000);
@@ -213,7 +232,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
 
   it("answers 304 to a matching ETag or an unchanged Last-Modified", async () => {
     const r = resizer();
-    const query = "src=/images/collections/barrel.webp&w=300";
+    const query = "src=/images/collections/barrel.webp&w=320";
     const first = await get(r, query);
     const etag = first.headers.get("etag")!;
     const byEtag = await get(r, query, { "if-none-match": etag });
@@ -239,28 +258,113 @@ describe("ImageResizer (real sharp renders on disk)", () => {
       "//evil.example/a.png",
       "/etc/passwd",
     ]) {
-      const response = await get(r, `src=${encodeURIComponent(src)}&w=200`);
+      const response = await get(r, `src=${encodeURIComponent(src)}&w=320`);
       expect(response.status, src).toBe(400);
       expect(response.headers.get("content-type")).toContain("text/plain");
     }
-    expect((await get(r, "src=/images/nope.webp&w=200")).status).toBe(404);
-    expect((await get(r, "src=/storage/product-images/nope.jpg&w=200")).status).toBe(404);
+    expect((await get(r, "src=/images/nope.webp&w=320")).status).toBe(404);
+    expect((await get(r, "src=/storage/product-images/nope.jpg&w=320")).status).toBe(404);
     // A symbolic link inside the public directory that points outside it.
-    expect((await get(r, "src=/images/escape.png&w=200")).status).toBe(404);
+    expect((await get(r, "src=/images/escape.png&w=320")).status).toBe(404);
     expect(r.renderCount).toBe(0);
   });
 
   it("answers 422 for a file sharp cannot read, and for a source above the pixel limit", async () => {
     const r = resizer();
-    expect((await get(r, "src=/images/broken.png&w=200")).status).toBe(422);
+    expect((await get(r, "src=/images/broken.png&w=320")).status).toBe(422);
     const strict = new ImageResizer({ publicDir, uploadsDir, cacheDir: path.join(dir, "strict-cache"), maxInputPixels: 1000 * 1000 });
-    expect((await get(strict, "src=/images/collections/barrel.webp&w=200")).status).toBe(422);
+    expect((await get(strict, "src=/images/collections/barrel.webp&w=320")).status).toBe(422);
     expect(readdirSync(cacheDir).length).toBeGreaterThan(0);
+  });
+
+  it("answers 400 with a short plain message to a width, quality or crop no page uses, without rendering", async () => {
+    const r = resizer();
+    const unlisted = await get(r, "src=/images/collections/barrel.webp&w=1234");
+    expect(unlisted.status).toBe(400);
+    expect(unlisted.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await unlisted.text()).toMatch(/^w=1234 is not a width this site serves \(/);
+    const badQuality = await get(r, "src=/images/collections/barrel.webp&w=640&h=480&q=81");
+    expect(badQuality.status).toBe(400);
+    expect(await badQuality.text()).toMatch(/^q=81 is not a quality this site serves/);
+    expect((await get(r, "src=/images/collections/barrel.webp&w=640&h=123")).status).toBe(400);
+    expect(r.renderCount).toBe(0);
+  });
+
+  it("negotiates the format of one URL by Accept: AVIF, WebP, and WebP when AVIF is refused", async () => {
+    const r = resizer();
+    const query = "src=/images/collections/barrel.webp&w=480&h=360";
+    const formats = [];
+    for (const accept of ["image/avif,image/webp,*/*", "image/webp,*/*", "image/avif;q=0,image/webp", "*/*"]) {
+      const response = await get(r, query, { accept });
+      expect(response.headers.get("vary")).toBe("Accept");
+      formats.push(response.headers.get("content-type"), (await sharp(Buffer.from(await response.arrayBuffer())).metadata()).format);
+    }
+    expect(formats).toEqual(["image/avif", "heif", "image/webp", "webp", "image/webp", "webp", "image/webp", "webp"]);
+  });
+
+  it("keeps its disk cache under the byte budget, evicting the least recently used renders", async () => {
+    const budgetDir = path.join(dir, "budget-cache");
+    const measure = new ImageResizer({ publicDir, uploadsDir, cacheDir: path.join(dir, "measure-cache") });
+    const sizeOf = async (query: string) => (await (await get(measure, query)).arrayBuffer()).byteLength;
+    const queries = [160, 240, 320, 480, 640].map((w) => `src=/images/collections/barrel.webp&w=${w}&h=${(w * 3) / 4}`);
+    const sizes = await Promise.all(queries.map(sizeOf));
+    // Room for the last two renders, not three.
+    const budget = sizes[3]! + sizes[4]! + Math.min(...sizes) - 1;
+    const r = new ImageResizer({ publicDir, uploadsDir, cacheDir: budgetDir, cacheMaxBytes: budget });
+    for (const query of queries.slice(0, 4)) await get(r, query);
+    // A hit on the first makes the second the least recently used.
+    await get(r, queries[0]!);
+    await get(r, queries[4]!);
+    expect(r.cache.bytes).toBeLessThanOrEqual(budget);
+    const onDisk = readdirSync(budgetDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(onDisk.reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0)).toBe(r.cache.bytes);
+    expect(r.renderCount).toBe(5);
+    // The evicted renders are rendered again; the kept ones are read from disk.
+    await get(r, queries[4]!);
+    expect(r.renderCount).toBe(5);
+    await get(r, queries[1]!);
+    expect(r.renderCount).toBe(6);
+  });
+
+  it("runs no more renders at once than its limit and answers 503 with Retry-After beyond the queue", async () => {
+    const gates: (() => void)[] = [];
+    const r = new ImageResizer({
+      publicDir,
+      uploadsDir,
+      cacheDir: path.join(dir, "limit-cache"),
+      maxConcurrentRenders: 1,
+      maxQueuedRenders: 1,
+      // The real encoder, held open until the test lets it go.
+      encode: async (...args) => {
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return encodeWithSharp(...args);
+      },
+    });
+    const query = (w: number) => `src=/images/collections/barrel.webp&w=${w}&h=${(w * 3) / 4}`;
+    const first = get(r, query(160));
+    await until(() => r.limiter.active === 1);
+    const second = get(r, query(240));
+    await until(() => r.limiter.queued === 1);
+
+    const refused = await get(r, query(320));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("2");
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(await refused.text()).toMatch(/try again/);
+    // A cached or identical request does not need a slot of its own.
+    const sameAsFirst = get(r, query(160));
+
+    gates.shift()!();
+    await until(() => gates.length === 1);
+    expect(r.limiter.active).toBe(1);
+    gates.shift()!();
+    expect((await Promise.all([first, second, sameAsFirst])).map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(r.renderCount).toBe(2);
   });
 
   it("sends headers but no body to HEAD", async () => {
     const r = resizer();
-    const response = await get(r, "src=/images/small.png&w=100", {}, "HEAD");
+    const response = await get(r, "src=/images/small.png&w=160", {}, "HEAD");
     expect(response.status).toBe(200);
     expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
     expect(await response.text()).toBe("");

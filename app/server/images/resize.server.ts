@@ -1,8 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { realpath, stat } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import sharp, { type ResizeOptions } from "sharp";
+import { DEFAULT_IMAGE_QUALITY, renditionRefusal } from "~/lib/image-renditions";
 import { log } from "../log.server";
+import { ImageDiskCache } from "./disk-cache.server";
+import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
 
 /**
  * The site's image route (/img, app/routes/image.ts): resizes and re-encodes pictures the site
@@ -14,19 +18,26 @@ import { log } from "../log.server";
  *   at most once. Anything else (an absolute or protocol-relative URL, '..', '.', a backslash, a
  *   doubly encoded character such as '%252e') is refused with 400. So a file name that itself
  *   contains '%' cannot be resized; it is still served at its own URL.
- * - w 16–2400 (required), h 16–2400 (optional), q 1–100 (default 80), fit 'cover' (the default
- *   when h is given) or 'inside' (the default otherwise). Other parameters (e.g. a cache-busting
+ * - w (required), h (optional), q (default 80), fit 'cover' (the default when h is given) or
+ *   'inside' (the default otherwise): only the combinations the pages use, listed in
+ *   app/lib/image-renditions.ts; anything else is 400. Other parameters (e.g. a cache-busting
  *   'refresh') are ignored.
  * - AVIF when the Accept header lists image/avif, else WebP; `Vary: Accept`.
  * - Never upscales beyond the source, except that a cover crop (w and h) always fills its box.
  * - Renders are kept in a disk cache keyed by a hash of (path, source mtime + size, w, h, q, fit,
  *   format), so a repeat request is a file read; identical requests arriving together render once.
+ *   The cache is bounded by bytes (IMAGE_CACHE_MAX_MB), evicting the least recently used files.
+ * - At most one render per CPU core runs at once and a short queue waits; beyond it the answer is
+ *   503 with Retry-After, so a burst of cold URLs cannot take the CPU from page requests.
  */
 
 export const IMAGE_CACHE_CONTROL = "public, max-age=604800, stale-while-revalidate=86400";
 const MIN_DIMENSION = 16;
 const MAX_DIMENSION = 2400;
-const DEFAULT_QUALITY = 80;
+/** Renders that may wait for a slot beyond those running: every picture of a cold home page (about 45) with room to spare, so a first visit after a deploy never sees a refused picture. */
+export const DEFAULT_MAX_QUEUED_RENDERS = 64;
+/** Seconds a client is asked to wait after a 503 for a full render queue. */
+export const RENDER_RETRY_AFTER_SECONDS = 2;
 /** A decompression bomb guard: about 7,000 x 7,000. Larger sources answer 422. */
 const MAX_INPUT_PIXELS = 50_000_000;
 /** Bump when the rendering pipeline changes, so old cache files are not served for new renders. */
@@ -116,7 +127,10 @@ export function parseResizeParams(search: URLSearchParams): ParseResult {
   }
   const fit: ImageFit = fitValue === "cover" || fitValue === "inside" ? fitValue : height !== undefined ? "cover" : "inside";
 
-  return { ok: true, params: { ...source, width, height, quality: quality ?? DEFAULT_QUALITY, fit } };
+  const refusal = renditionRefusal({ width, height, quality: quality ?? DEFAULT_IMAGE_QUALITY, fit });
+  if (refusal) return { ok: false, message: refusal };
+
+  return { ok: true, params: { ...source, width, height, quality: quality ?? DEFAULT_IMAGE_QUALITY, fit } };
 }
 
 /** AVIF when the Accept header lists image/avif (with a quality above 0), else WebP. */
@@ -172,8 +186,18 @@ export interface ImageResizerOptions {
   uploadsDir: string;
   /** The disk cache of rendered images. */
   cacheDir: string;
+  /** The disk cache's budget; the least recently used files go first. Default 512 MiB. */
+  cacheMaxBytes?: number;
+  /** Renders running at once; default one per CPU core. */
+  maxConcurrentRenders?: number;
+  /** Renders waiting beyond those; more answer 503. */
+  maxQueuedRenders?: number;
   maxInputPixels?: number;
+  /** Encodes one picture; tests wrap the real one to hold renders open. */
+  encode?: (file: string, params: ResizeParams, format: OutputFormat, maxInputPixels: number) => Promise<Buffer>;
 }
+
+export const DEFAULT_IMAGE_CACHE_MAX_BYTES = 512 * 1024 * 1024;
 
 class HttpProblem extends Error {
   constructor(
@@ -184,10 +208,10 @@ class HttpProblem extends Error {
   }
 }
 
-function textResponse(status: number, message: string, method: string): Response {
+function textResponse(status: number, message: string, method: string, extraHeaders: Record<string, string> = {}): Response {
   return new Response(method === "HEAD" ? null : message, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...extraHeaders },
   });
 }
 
@@ -203,13 +227,20 @@ export class ImageResizer {
   private readonly roots: Record<SourceRoot, string>;
   /** The roots with symbolic links resolved, once each rather than per request; filled on first use because the uploads folder may not exist yet. */
   private readonly realRoots = new Map<SourceRoot, string>();
-  private readonly cacheDir: string;
+  readonly cache: ImageDiskCache;
+  readonly limiter: RenderLimiter;
   private readonly maxInputPixels: number;
+  private readonly encode: NonNullable<ImageResizerOptions["encode"]>;
 
   constructor(options: ImageResizerOptions) {
     this.roots = { public: path.resolve(options.publicDir), uploads: path.resolve(options.uploadsDir) };
-    this.cacheDir = path.resolve(options.cacheDir);
+    this.cache = new ImageDiskCache(path.resolve(options.cacheDir), options.cacheMaxBytes ?? DEFAULT_IMAGE_CACHE_MAX_BYTES);
+    this.limiter = new RenderLimiter(
+      options.maxConcurrentRenders ?? availableParallelism(),
+      options.maxQueuedRenders ?? DEFAULT_MAX_QUEUED_RENDERS,
+    );
     this.maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
+    this.encode = options.encode ?? encodeWithSharp;
   }
 
   /** Answers one /img request: 200 with the image, 304, 400, 404 or 422. */
@@ -244,6 +275,11 @@ export class ImageResizer {
       body = await this.renderOnce(key, format, () => this.render(source.file, params, format));
     } catch (error) {
       if (error instanceof HttpProblem) return textResponse(error.status, error.message, method);
+      if (error instanceof RenderQueueFull) {
+        return textResponse(503, "Too many images are being prepared right now; try again in a moment", method, {
+          "Retry-After": String(RENDER_RETRY_AFTER_SECONDS),
+        });
+      }
       throw error;
     }
     headers.set("Content-Length", String(body.byteLength));
@@ -282,14 +318,11 @@ export class ImageResizer {
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     const work = (async () => {
-      const cacheFile = path.join(this.cacheDir, key.slice(0, 2), `${key}.${format}`);
-      try {
-        return await readFile(cacheFile);
-      } catch (error) {
-        if (!isMissingFile(error)) log.warn(`Image cache read failed for ${cacheFile}: ${(error as Error).message}`);
-      }
-      const output = await render();
-      await this.store(cacheFile, output);
+      const cacheKey = `${key}.${format}`;
+      const cached = await this.cache.read(cacheKey);
+      if (cached) return cached;
+      const output = await this.limiter.run(render);
+      await this.cache.write(cacheKey, output);
       return output;
     })();
     this.inFlight.set(key, work);
@@ -304,28 +337,19 @@ export class ImageResizer {
   private async render(file: string, params: ResizeParams, format: OutputFormat): Promise<Buffer> {
     this.renderCount += 1;
     try {
-      const pipeline = sharp(file, { limitInputPixels: this.maxInputPixels, autoOrient: true }).resize(sharpResizeOptions(params));
-      // AVIF at effort 2: 0.4 s for 1600x600 instead of 4.9 s at the default (STACK.md pitfall 9).
-      const encoded = format === "avif" ? pipeline.avif({ quality: params.quality, effort: 2 }) : pipeline.webp({ quality: params.quality });
-      return await encoded.toBuffer();
+      return await this.encode(file, params, format, this.maxInputPixels);
     } catch (error) {
       log.warn(`Image route could not render ${params.src}: ${(error as Error).message}`);
       throw new HttpProblem(422, "The image could not be processed");
     }
   }
+}
 
-  /** Writes the render atomically (temp file, then rename); a failure only costs a re-render later. */
-  private async store(cacheFile: string, output: Buffer): Promise<void> {
-    const temp = `${cacheFile}.${randomBytes(6).toString("hex")}.tmp`;
-    try {
-      await mkdir(path.dirname(cacheFile), { recursive: true });
-      await writeFile(temp, output);
-      await rename(temp, cacheFile);
-    } catch (error) {
-      log.warn(`Image cache write failed for ${cacheFile}: ${(error as Error).message}`);
-      await rm(temp, { force: true }).catch(() => {});
-    }
-  }
+export async function encodeWithSharp(file: string, params: ResizeParams, format: OutputFormat, maxInputPixels: number): Promise<Buffer> {
+  const pipeline = sharp(file, { limitInputPixels: maxInputPixels, autoOrient: true }).resize(sharpResizeOptions(params));
+  // AVIF at effort 2: 0.4 s for 1600x600 instead of 4.9 s at the default.
+  const encoded = format === "avif" ? pipeline.avif({ quality: params.quality, effort: 2 }) : pipeline.webp({ quality: params.quality });
+  return encoded.toBuffer();
 }
 
 /** If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2). */
@@ -345,8 +369,11 @@ function isNotModified(request: Request, etag: string, lastModified: Date): bool
 
 const resizers = new Map<string, ImageResizer>();
 
-/** One resizer per (data directory, public directory), so the in-flight map is shared by all requests. */
-export function imageResizerFor(dataDir: string, publicDir: string): ImageResizer {
+/**
+ * One resizer per (data directory, public directory), so the in-flight map, the cache index and
+ * the render slots are shared by all requests.
+ */
+export function imageResizerFor(dataDir: string, publicDir: string, cacheMaxBytes: number): ImageResizer {
   const key = `${dataDir}\0${publicDir}`;
   let resizer = resizers.get(key);
   if (!resizer) {
@@ -354,6 +381,7 @@ export function imageResizerFor(dataDir: string, publicDir: string): ImageResize
       publicDir,
       uploadsDir: path.join(dataDir, "storage", "product-images"),
       cacheDir: path.join(dataDir, "image-cache"),
+      cacheMaxBytes,
     });
     resizers.set(key, resizer);
   }
