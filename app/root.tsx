@@ -6,6 +6,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { NotFoundPanel } from "./components/site/not-found-panel";
+import type { SiteOriginData } from "./lib/site-origin";
 import "./app.css";
 
 export const links: LinksFunction = () => [
@@ -14,7 +15,18 @@ export const links: LinksFunction = () => [
   // Both families render above the fold (hero headline and body): fetch them with the HTML.
   { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "alternate", type: "application/atom+xml", title: "Sauna Knowledge Center", href: "/learn/feed.xml" },
 ];
+
+/** BASE_URL for the pages' absolute URLs (see app/lib/site-origin.ts). */
+export function loader({ context }: Route.LoaderArgs): SiteOriginData {
+  return { origin: context.config.baseUrl };
+}
+
+/** BASE_URL never changes while the server runs. */
+export function shouldRevalidate() {
+  return false;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

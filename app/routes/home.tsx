@@ -13,20 +13,28 @@ import { streamsDeferredData } from "~/lib/deferred-data";
 import { bestPickCards, categoryCarouselCards, comparisonSection, topRatedSection } from "~/lib/home-page";
 import type { DisplayContext } from "~/lib/product-view-models";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
+import { siteOrigin } from "~/lib/site-origin";
+import { socialCardMeta } from "~/lib/social-card";
+import { organizationStructuredData, structuredDataMeta, websiteStructuredData } from "~/lib/structured-data";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/home";
 
 const HERO_IMAGE = "/images/collections/outdoor-saunas.webp";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${SITE_NAME} - Compare Top Outdoor Saunas` },
-  { name: "description", content: SITE_DESCRIPTION },
-  { property: "og:title", content: `${SITE_NAME} - Compare Top Outdoor Saunas` },
-  { property: "og:description", content: SITE_DESCRIPTION },
-  { property: "og:type", content: "website" },
-  { name: "robots", content: "index,follow" },
-];
+const HOME_TITLE = `${SITE_NAME} - Compare Top Outdoor Saunas`;
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = siteOrigin(matches);
+  return [
+    { title: HOME_TITLE },
+    { name: "description", content: SITE_DESCRIPTION },
+    { name: "robots", content: "index,follow" },
+    { tagName: "link", rel: "canonical", href: `${origin}/` },
+    ...socialCardMeta({ title: HOME_TITLE, description: SITE_DESCRIPTION, url: `${origin}/`, image: HERO_IMAGE }, origin),
+    ...structuredDataMeta([websiteStructuredData(origin), organizationStructuredData(origin)]),
+  ];
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: HERO_IMAGE, as: "image", fetchPriority: "high" },
