@@ -8,6 +8,10 @@ export default [
   route("learn/tag/:tag", "routes/learn/tag.tsx"),
   route("learn/:articleId", "routes/learn/article.tsx"),
   route("img", "routes/image.ts"),
+  // Search engines and feed readers (issue 14).
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("learn/feed.xml", "routes/learn/feed.ts"),
   route("reviews/product/:productId", "routes/product.tsx", { id: "product-under-reviews" }),
   route("product/:productId", "routes/product.tsx", { id: "product" }),
   route("reviews/:listId", "routes/collection.tsx"),

@@ -59,6 +59,14 @@ export function catalogCache(db: DB): CatalogCache {
  */
 export function invalidateCatalog(db: DB): void {
   caches.get(db)?.invalidate();
+  for (const listener of invalidationListeners) listener(db);
+}
+
+const invalidationListeners = new Set<(db: DB) => void>();
+
+/** Lets a server-side memo built from the catalog (the sitemap) drop itself on every admin save. */
+export function onCatalogInvalidated(listener: (db: DB) => void): void {
+  invalidationListeners.add(listener);
 }
 
 /** Cache-Control for public catalog pages: a CDN may serve them briefly, then revalidate. */
