@@ -12,6 +12,9 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("learn/feed.xml", "routes/learn/feed.ts"),
+  route("newsletter", "routes/newsletter/subscribe.tsx"),
+  route("newsletter/confirm", "routes/newsletter/confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter/unsubscribe.tsx"),
   route("reviews/product/:productId", "routes/product.tsx", { id: "product-under-reviews" }),
   route("product/:productId", "routes/product.tsx", { id: "product" }),
   route("reviews/:listId", "routes/collection.tsx"),
@@ -30,6 +33,8 @@ export default [
     route("collections/import", "routes/admin/collections-import.ts"),
     route("categories", "routes/admin/categories.tsx"),
     route("features", "routes/admin/features.tsx"),
+    route("subscribers", "routes/admin/subscribers.tsx"),
+    route("subscribers/export", "routes/admin/subscribers-export.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

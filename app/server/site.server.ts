@@ -55,9 +55,12 @@ export async function createSite(
 
   const authResources = createAuth(config, db);
   const publicDir = path.resolve(options.publicDir ?? "public");
-  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir };
+  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer, clientAddress: "" };
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
-  const requestHandler = createRequestHandler({ build, getLoadContext: () => context });
+  const requestHandler = createRequestHandler({
+    build,
+    getLoadContext: (req) => ({ ...context, clientAddress: req.socket.remoteAddress ?? "unknown" }),
+  });
 
   log.info(
     `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}`,
