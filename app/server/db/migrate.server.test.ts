@@ -4,7 +4,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import { toProduct } from "../catalog/rows";
 import { migrateDownAll, migrateToLatest } from "./migrate.server";
 
-const ourTables = ["products", "collections", "collection_products", "site_state", "user", "session", "account", "verification"];
+const ourTables = ["products", "collections", "collection_products", "site_state", "user", "session", "account", "verification", "subscribers"];
 
 async function tableNames(test: TestDatabase): Promise<string[]> {
   const tables = await test.db.introspection.getTables();
@@ -17,11 +17,11 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
 
   it("creates every table, and down removes them all again", async () => {
     test = await createTestDatabase(dialect, { migrate: false });
-    expect(await migrateToLatest(test.db)).toEqual(["2026_11_22_0300_catalog", "2026_11_22_0310_auth"]);
+    expect(await migrateToLatest(test.db)).toEqual(["2026_11_22_0300_catalog", "2026_11_22_0310_auth", "2026_11_22_2350_subscribers"]);
     expect(await tableNames(test)).toEqual([...ourTables].sort());
     expect(await migrateToLatest(test.db)).toEqual([]);
 
-    expect(await migrateDownAll(test.db)).toEqual(["2026_11_22_0310_auth", "2026_11_22_0300_catalog"]);
+    expect(await migrateDownAll(test.db)).toEqual(["2026_11_22_2350_subscribers", "2026_11_22_0310_auth", "2026_11_22_0300_catalog"]);
     expect(await tableNames(test)).toEqual([]);
     expect(await migrateToLatest(test.db)).toHaveLength(2);
   });
