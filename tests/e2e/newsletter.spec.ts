@@ -21,7 +21,7 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** Every outbox message to `email`, decoded. */
+/** Every outbox message to `email`, as stored (headers are not quoted-printable; bodies are). */
 function mailsTo(site: AdminSite, email: string): string[] {
   const dir = path.join(site.dataDir, "mail");
   let files: string[] = [];
@@ -31,18 +31,22 @@ function mailsTo(site: AdminSite, email: string): string[] {
     return [];
   }
   return files
-    .map((file) => decodeQuotedPrintable(readFileSync(path.join(dir, file), "utf8")))
+    .map((file) => readFileSync(path.join(dir, file), "utf8"))
     .filter((eml) => new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(eml));
 }
 
 async function theOneConfirmationMail(site: AdminSite, email: string) {
   await expect.poll(() => mailsTo(site, email).length, { message: `a confirmation mail to ${email}` }).toBe(1);
-  const eml = mailsTo(site, email)[0]!;
+  const raw = mailsTo(site, email)[0]!;
+  const eml = decodeQuotedPrintable(raw);
   const confirm = eml.match(/https?:\/\/[^\s"<>]+\/newsletter\/confirm\?token=[A-Za-z0-9_-]+/)?.[0];
-  const unsubscribe = eml.match(/^List-Unsubscribe: <([^>]+)>$/m)?.[1];
+  const unsubscribe = eml.match(/https?:\/\/[^\s"<>]+\/newsletter\/unsubscribe\?token=[0-9]+\.[A-Za-z0-9_-]+/)?.[0];
   expect(confirm).toBeTruthy();
-  expect(unsubscribe).toMatch(/\/newsletter\/unsubscribe\?token=\d+\./);
-  expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  expect(unsubscribe).toBeTruthy();
+  // Long headers are folded: unfold before reading them.
+  const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  expect(headers.replace(/[ \t]+/g, "")).toContain(`List-Unsubscribe:<${unsubscribe}>`);
+  expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   return { confirm: confirm!, unsubscribe: unsubscribe! };
 }
 
@@ -137,6 +141,7 @@ test("a bad address is refused in place, and a cross-site post is refused", asyn
   await expect(page.getByTestId("newsletter-message")).toHaveText("Please enter a valid email address, like name@example.com.");
   await expect(form.getByLabel("Email address")).toHaveValue("not an address");
 
+  // Refused by React Router's own origin check (400) or ours (403); either way nothing is stored or sent.
   const crossSite = await request.post("/newsletter", { form: { email: "x@example.com" }, headers: { Origin: "https://evil.example" } });
-  expect(crossSite.status()).toBe(403);
+  expect([400, 403]).toContain(crossSite.status());
 });
