@@ -3,6 +3,7 @@ import { Toaster } from "sonner";
 import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
+import { CompareTray } from "./components/compare/compare-tray";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { NotFoundPanel } from "./components/site/not-found-panel";
@@ -48,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader />
         {children}
         <SiteFooter />
+        <CompareTray />
         {/* SPEC §9: 4 s, 3 visible, 14 px gap, 356 px wide, bottom-right, Alt+T. */}
         <Toaster position="bottom-right" duration={4000} visibleToasts={3} gap={14} hotkey={["altKey", "KeyT"]} richColors />
         <ScrollRestoration />

@@ -12,6 +12,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("learn/feed.xml", "routes/learn/feed.ts"),
+  route("compare", "routes/compare.tsx"),
   route("newsletter", "routes/newsletter/subscribe.tsx"),
   route("newsletter/confirm", "routes/newsletter/confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter/unsubscribe.tsx"),

@@ -4,6 +4,7 @@ import { data, Link, useNavigation } from "react-router";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { BuyBox, MobileBuyBar } from "~/components/product/product-purchase";
 import { RatingStars } from "~/components/catalog/rating-stars";
+import { AddToCompare } from "~/components/compare/add-to-compare";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -249,6 +250,7 @@ function ProductHeader({ view }: { view: ProductPageView }) {
         <span className="text-ink-muted">
           <time dateTime={view.updatedAt}>{view.lastUpdatedText}</time>
         </span>
+        <AddToCompare slug={view.slug} name={view.name} />
       </div>
       {view.isSample && (
         <p className="mt-4 flex items-start gap-2 rounded-card border border-line bg-sand/60 px-3.5 py-2.5 text-sm text-ink-muted">
