@@ -5,6 +5,9 @@ import { expect, test, type Page } from "@playwright/test";
  * reload the shareable URL; the same URL without JavaScript.
  */
 
+// Three pages, two browser contexts and a reload: allow for a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const button = document.querySelector('[data-testid="add-to-compare"]');

@@ -145,6 +145,8 @@ test("a sample product publishes its offer but never its invented rating", async
 const PRIVATE = /^\/(admin|auth|api|go|img|storage|compare)\b|\?q=|\.(xml|txt|svg|png|jpe?g|webp|css|js)(\?|$)/;
 
 test("the sitemap lists exactly the canonical public pages, each answering 200", async ({ request, baseURL }) => {
+  // A hundred-odd page loads, twice: allow for a busy machine.
+  test.setTimeout(180_000);
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/xml");
