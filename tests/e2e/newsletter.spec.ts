@@ -10,7 +10,8 @@ import { expect, signInAsNewAdmin, test, uniqueEmail, type AdminSite } from "./a
  * Desktop only: every sign-up counts against the per-client limit of the one test server.
  */
 
-test.describe.configure({ timeout: 90_000 });
+// create-admin (a tsx start-up) and a password hash each take tens of seconds on a busy machine.
+test.describe.configure({ timeout: 240_000 });
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the sign-up is the same at every width");
 });
