@@ -32,7 +32,7 @@ test("add three saunas from two pages, compare, remove one, reload the shared UR
   const third = rows.nth(2);
   names.push((await third.getByRole("heading").textContent())!.trim());
   await third.getByRole("heading").getByRole("link").click();
-  await expect(page.getByRole("heading", { level: 1, name: names[2] })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: names[2] })).toBeVisible({ timeout: 20_000 });
   await hydrated(page);
   await page.getByTestId("add-to-compare").click();
 
@@ -41,7 +41,7 @@ test("add three saunas from two pages, compare, remove one, reload the shared UR
   for (const name of names) await expect(tray).toContainText(name);
   await tray.getByRole("link", { name: "Compare (3)" }).click();
 
-  await expect(page).toHaveURL((url) => url.pathname === "/compare" && url.searchParams.get("products")!.split(",").length === 3);
+  await expect(page).toHaveURL((url) => url.pathname === "/compare" && url.searchParams.get("products")!.split(",").length === 3, { timeout: 20_000 });
   const table = page.getByTestId("compare-table");
   for (const name of names) await expect(table.getByRole("columnheader", { name: new RegExp(name) })).toBeVisible();
   for (const label of ["Price", "Type", "Capacity", "Dimensions", "Weight", "Heater", "Rating"]) {
@@ -52,7 +52,7 @@ test("add three saunas from two pages, compare, remove one, reload the shared UR
   await expect(buy).toHaveAttribute("target", "_blank");
 
   await table.getByRole("link", { name: `Remove ${names[0]} from the comparison` }).click();
-  await expect(page).toHaveURL((url) => url.searchParams.get("products")!.split(",").length === 2);
+  await expect(page).toHaveURL((url) => url.searchParams.get("products")!.split(",").length === 2, { timeout: 20_000 });
   await expect(table.getByRole("columnheader", { name: new RegExp(names[0]!) })).toHaveCount(0);
   const shared = page.url();
 

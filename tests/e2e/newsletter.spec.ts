@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, signInAsNewAdmin, test, uniqueEmail, type AdminSite } from "./admin-support";
+import { expect, runCreateAdmin, signIn, test, uniqueEmail, waitForHydration, type AdminSite } from "./admin-support";
 
 /**
  * The 'Stay Updated' form, end to end, with and without JavaScript: sign up on the home page, one
@@ -57,6 +57,16 @@ async function expectAdminListShows(page: Page, email: string, state: string) {
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(email);
   await expect(rows.first().getByRole("cell").nth(1)).toHaveText(state);
+}
+
+/** A new admin signed in, with room for a slow password hash (the shared helper allows 5 s). */
+async function signInAsNewAdmin(page: Page, site: AdminSite, label: string) {
+  const email = uniqueEmail(label);
+  runCreateAdmin(site, email, "a long admin password");
+  await page.goto("/auth");
+  await waitForHydration(page);
+  await signIn(page, email, "a long admin password");
+  await expect(page).toHaveURL((url) => url.pathname === "/admin", { timeout: 30_000 });
 }
 
 async function hydrated(page: Page) {

@@ -103,6 +103,8 @@ async function firstHref(request: APIRequestContext, path: string, pattern: RegE
 }
 
 test("every page kind carries valid JSON-LD and a 1200x630 social card", async ({ request }) => {
+  // Eight pages and eight 1200x630 resizes: allow for a busy machine.
+  test.setTimeout(120_000);
   const article = await firstHref(request, "/learn", /^\/learn\/(?!category\/|tag\/|feed)[a-z0-9-]+$/);
   const tag = await firstHref(request, article, /^\/learn\/tag\//);
   const pages: Record<string, string[]> = {
