@@ -2,10 +2,12 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
+import { CompareTray } from "./components/compare/compare-tray";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { NotFoundPanel } from "./components/site/not-found-panel";
 import { LazyToaster } from "./components/ui/toast";
+import type { SiteOriginData } from "./lib/site-origin";
 import "./app.css";
 
 export const links: LinksFunction = () => [
@@ -14,7 +16,18 @@ export const links: LinksFunction = () => [
   // Both families render above the fold (hero headline and body): fetch them with the HTML.
   { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "alternate", type: "application/atom+xml", title: "Sauna Knowledge Center", href: "/learn/feed.xml" },
 ];
+
+/** BASE_URL for the pages' absolute URLs (see app/lib/site-origin.ts). */
+export function loader({ context }: Route.LoaderArgs): SiteOriginData {
+  return { origin: context.config.baseUrl };
+}
+
+/** BASE_URL never changes while the server runs. */
+export function shouldRevalidate() {
+  return false;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -36,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader />
         {children}
         <SiteFooter />
+        <CompareTray />
         {/* SPEC §9: 4 s, 3 visible, 14 px gap, 356 px wide, bottom-right, Alt+T. */}
         <LazyToaster position="bottom-right" duration={4000} visibleToasts={3} gap={14} hotkey={["altKey", "KeyT"]} richColors />
         <ScrollRestoration />

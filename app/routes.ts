@@ -11,6 +11,14 @@ export default [
   // For load balancers and process managers (issue 12): process up; database and migrations ready.
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
+  // Search engines and feed readers (issue 14).
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("learn/feed.xml", "routes/learn/feed.ts"),
+  route("compare", "routes/compare.tsx"),
+  route("newsletter", "routes/newsletter/subscribe.tsx"),
+  route("newsletter/confirm", "routes/newsletter/confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter/unsubscribe.tsx"),
   route("reviews/product/:productId", "routes/product.tsx", { id: "product-under-reviews" }),
   route("product/:productId", "routes/product.tsx", { id: "product" }),
   route("reviews/:listId", "routes/collection.tsx"),
@@ -33,6 +41,8 @@ export default [
     route("features", "routes/admin/features.tsx"),
     route("remove", "routes/admin/remove.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("subscribers", "routes/admin/subscribers.tsx"),
+    route("subscribers/export", "routes/admin/subscribers-export.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

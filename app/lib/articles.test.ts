@@ -259,6 +259,7 @@ describe("learnPageMeta", () => {
     title: "A - Sauna Knowledge Center",
     description: "About A.",
     canonicalUrl: "https://saunas.example/learn/a",
+    origin: "https://saunas.example",
     imageUrl: "https://saunas.example/images/articles/a.webp",
   };
   const find = (tags: ReturnType<typeof learnPageMeta>, key: string) =>
@@ -270,7 +271,9 @@ describe("learnPageMeta", () => {
     expect(find(tags, "description")).toMatchObject({ content: base.description });
     expect(find(tags, "og:title")).toMatchObject({ content: base.title });
     expect(find(tags, "og:description")).toMatchObject({ content: base.description });
-    expect(find(tags, "og:image")).toMatchObject({ content: base.imageUrl });
+    expect(find(tags, "og:image")).toMatchObject({
+      content: "https://saunas.example/img?src=%2Fimages%2Farticles%2Fa.webp&w=1200&h=630&fit=cover",
+    });
     expect(find(tags, "og:type")).toMatchObject({ content: "website" });
     expect(find(tags, "robots")).toMatchObject({ content: "index,follow" });
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: base.canonicalUrl });
@@ -290,8 +293,15 @@ describe("learnPageMeta", () => {
     expect(tags.some((tag) => "rel" in tag)).toBe(false);
   });
 
-  it("leaves og:image out when there is no picture", () => {
-    expect(find(learnPageMeta({ ...base, imageUrl: undefined }), "og:image")).toBeUndefined();
+  it("uses the site's default picture when the page has none", () => {
+    expect(find(learnPageMeta({ ...base, imageUrl: undefined }), "og:image")).toMatchObject({
+      content: "https://saunas.example/img?src=%2Fimages%2Fog-default.jpg&w=1200&h=630&fit=cover",
+    });
+  });
+
+  it("carries the page's JSON-LD blocks", () => {
+    const block = { "@type": "BreadcrumbList", itemListElement: [] };
+    expect(learnPageMeta({ ...base, structuredData: [block, null] })).toContainEqual({ "script:ld+json": block });
   });
 
   it("gives not-found screens noindex and no canonical link", () => {

@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from "react-router";
+import { socialCardMeta } from "./social-card";
+import { structuredDataMeta, type JsonLd } from "./structured-data";
 
 /**
  * The Knowledge Center's articles as pages see them (SPEC §3 "Article"), and the rules that pick
@@ -267,8 +269,12 @@ export interface LearnPageMeta {
   description: string;
   /** Absolute URL of the page. */
   canonicalUrl: string;
-  /** Absolute URL of the social image. */
+  /** BASE_URL. */
+  origin: string;
+  /** Absolute URL of the social image; the site's default picture when missing. */
   imageUrl: string | undefined;
+  /** JSON-LD blocks of the page (breadcrumbs, the article). */
+  structuredData?: (JsonLd | null)[];
   article?: { publishedTime: string; modifiedTime?: string };
   /** Empty listings and not-found screens stay out of search results. */
   noindex?: boolean;
@@ -278,15 +284,19 @@ export function learnPageMeta(page: LearnPageMeta): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: "description", content: page.description },
-    { property: "og:title", content: page.title },
-    { property: "og:description", content: page.description },
-    { property: "og:url", content: page.canonicalUrl },
-    { property: "og:type", content: page.article ? "article" : "website" },
     { name: "robots", content: page.noindex ? "noindex" : "index,follow" },
+    ...socialCardMeta(
+      {
+        title: page.title,
+        description: page.description,
+        url: page.canonicalUrl,
+        image: page.imageUrl,
+        type: page.article ? "article" : "website",
+      },
+      page.origin,
+    ),
+    ...structuredDataMeta(page.structuredData ?? []),
   ];
-  if (page.imageUrl) {
-    tags.push({ property: "og:image", content: page.imageUrl }, { name: "twitter:card", content: "summary_large_image" });
-  }
   // A canonical link on a page asking not to be indexed would send search engines mixed signals.
   if (!page.noindex) tags.push({ tagName: "link", rel: "canonical", href: page.canonicalUrl });
   if (page.article) {

@@ -3,14 +3,10 @@ import {
   capacityPersonsText,
   collectionsListingProduct,
   collectionsNeedingMembers,
-  jsonLdText,
   mainImageUrls,
   overviewParagraphs,
-  productJsonLd,
-  breadcrumbJsonLd,
   reviewCountLabel,
   shortenText,
-  socialImageUrl,
   specificationRows,
   thumbnailImageUrl,
   toProductPageView,
@@ -210,65 +206,5 @@ describe("gallery URLs", () => {
     expect(mainImageUrls("https://cdn.example/a.jpg")).toEqual({ src: "https://cdn.example/a.jpg" });
     expect(withRefreshToken("https://cdn.example/a.jpg", 5)).toBe("https://cdn.example/a.jpg?refresh=5");
     expect(withRefreshToken("https://cdn.example/a.jpg?x=1", 5)).toBe("https://cdn.example/a.jpg?x=1&refresh=5");
-  });
-
-  it("makes the social image an absolute 1200x630 crop", () => {
-    expect(socialImageUrl("/images/samples/a-1.webp", ORIGIN)).toBe(
-      `${ORIGIN}/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=1200&h=630&fit=cover`,
-    );
-    expect(socialImageUrl("https://cdn.example/a.jpg", ORIGIN)).toBe("https://cdn.example/a.jpg");
-  });
-});
-
-describe("structured data", () => {
-  const real = makeProduct({
-    slug: "real-one",
-    name: "Real One",
-    priceCents: 1_250_000,
-    rating: 4.6,
-    reviewsNumber: 12,
-    images: ["/images/x.webp"],
-    isSample: false,
-  });
-
-  it("publishes an offer in USD and the rating of a real product with a review count", () => {
-    const ld = productJsonLd(real, toProductPageView(real, { today: TODAY }), ORIGIN);
-    expect(ld.offers).toEqual({ "@type": "Offer", price: "12500.00", priceCurrency: "USD", url: `${ORIGIN}/reviews/product/real-one` });
-    expect(ld.aggregateRating).toMatchObject({ ratingValue: "4.6", reviewCount: 12 });
-    expect(ld.image).toEqual([`${ORIGIN}/images/x.webp`]);
-  });
-
-  it("publishes no rating for a sample, an unrated product, or one without a count (D6)", () => {
-    for (const product of [
-      { ...real, isSample: true },
-      { ...real, rating: null },
-      { ...real, reviewsNumber: null, reviewCount: null },
-    ]) {
-      expect(productJsonLd(product, toProductPageView(product, { today: TODAY }), ORIGIN)).not.toHaveProperty("aggregateRating");
-    }
-  });
-
-  it("offers the sale price while a sale runs, and no offer without a price", () => {
-    const onSale = { ...real, salePriceCents: 1_100_000, saleEndsAt: "2026-12-31" };
-    expect(productJsonLd(onSale, toProductPageView(onSale, { today: TODAY }), ORIGIN).offers).toMatchObject({
-      price: "11000.00",
-      priceValidUntil: "2026-12-31",
-    });
-    const noPrice = { ...real, priceCents: null };
-    expect(productJsonLd(noPrice, toProductPageView(noPrice, { today: TODAY }), ORIGIN)).not.toHaveProperty("offers");
-  });
-
-  it("lists Home, Reviews, the category and the product in the breadcrumb", () => {
-    const view = toProductPageView(makeProduct({ slug: "b", name: "B", categoryId: "barrel" }), { today: TODAY });
-    expect(breadcrumbJsonLd(view, ORIGIN).itemListElement).toEqual([
-      { "@type": "ListItem", position: 1, name: "Home", item: `${ORIGIN}/` },
-      { "@type": "ListItem", position: 2, name: "Reviews", item: `${ORIGIN}/reviews` },
-      { "@type": "ListItem", position: 3, name: "Barrel Saunas", item: `${ORIGIN}/reviews/barrel-saunas` },
-      { "@type": "ListItem", position: 4, name: "B", item: `${ORIGIN}/reviews/product/b` },
-    ]);
-  });
-
-  it("escapes '<' so a name cannot close the script element", () => {
-    expect(jsonLdText({ name: "</script><script>alert(1)</script>" })).not.toContain("</script>");
   });
 });

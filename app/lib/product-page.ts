@@ -5,7 +5,7 @@ import { isFixedCollectionSlug, productsForFixedCollection } from "./collection-
 import { formatLongUsDate } from "./dates";
 import { categoryFallbackImage, galleryImages } from "./image-source";
 import { IMAGE_RENDITIONS } from "./image-renditions";
-import { absoluteUrl, ownImagePath, renditionSrcSet, renditionUrl, withRefreshToken } from "./image-url";
+import { ownImagePath, renditionSrcSet, renditionUrl, withRefreshToken } from "./image-url";
 import { formatPrice } from "./money";
 import {
   activeSale,
@@ -13,7 +13,6 @@ import {
   categoryBreadcrumb,
   keyFeatureList,
   productHref,
-  reviewCountNumber,
   shippingText,
   specText,
   textOrNull,
@@ -256,77 +255,4 @@ export function collectionThumbnailUrl(src: string): string {
 /** Its srcset: the card shows it 96 px wide. */
 export function collectionThumbnailSrcSet(src: string): string | undefined {
   return renditionSrcSet(src, "collectionCard");
-}
-
-/** og:image: the main picture cropped to 1200x630, as an absolute URL. */
-export function socialImageUrl(src: string, origin: string): string {
-  return absoluteUrl(renditionUrl(src, "social", 1200), origin);
-}
-
-// Structured data (schema.org JSON-LD)
-
-export function breadcrumbJsonLd(view: Pick<ProductPageView, "name" | "category" | "canonicalPath">, origin: string) {
-  const items = [
-    { name: "Home", path: "/" },
-    { name: "Reviews", path: "/reviews" },
-    { name: view.category.label, path: view.category.href },
-    { name: view.name, path: view.canonicalPath },
-  ];
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: items.map((item, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: item.name,
-      item: absoluteUrl(item.path, origin),
-    })),
-  };
-}
-
-/**
- * The Product record for search engines. aggregateRating only for a real (not sample) product
- * with both a rating and a review count: invented numbers are never published (D6).
- */
-export function productJsonLd(product: Product, view: ProductPageView, origin: string) {
-  const reviewCount = reviewCountNumber(product);
-  const priceCents = view.sale ? product.salePriceCents : product.priceCents;
-  const hasPrice = priceCents !== null && priceCents > 0;
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: view.name,
-    brand: { "@type": "Brand", name: view.brand },
-    description: view.overview[0] ?? view.summary,
-    image: view.images.map((image) => absoluteUrl(image, origin)),
-    url: absoluteUrl(view.canonicalPath, origin),
-    sku: product.slug,
-    ...(hasPrice
-      ? {
-          offers: {
-            "@type": "Offer",
-            price: (priceCents / 100).toFixed(2),
-            priceCurrency: "USD",
-            url: absoluteUrl(view.canonicalPath, origin),
-            ...(view.sale?.endsOn ? { priceValidUntil: view.sale.endsOn } : {}),
-          },
-        }
-      : {}),
-    ...(!product.isSample && view.rating !== null && reviewCount !== null && reviewCount > 0
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: view.rating.toFixed(1),
-            reviewCount,
-            bestRating: "5",
-            worstRating: "0",
-          },
-        }
-      : {}),
-  };
-}
-
-/** JSON for a <script type="application/ld+json">, safe inside HTML ('<' escaped). */
-export function jsonLdText(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }

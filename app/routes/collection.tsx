@@ -16,6 +16,9 @@ import { collectionPageDefaults, collectionPageTitle } from "~/lib/collection-pa
 import { isFixedCollectionSlug } from "~/lib/collection-rules";
 import { absoluteUrl } from "~/lib/image-url";
 import { SITE_NAME } from "~/lib/site-navigation";
+import { siteOrigin } from "~/lib/site-origin";
+import { socialCardMeta } from "~/lib/social-card";
+import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import {
   collectionPageStatus,
@@ -72,7 +75,7 @@ export function shouldRevalidate({
 
 const NOT_FOUND_TITLE = `Collection Not Found - ${SITE_NAME}`;
 
-export const meta: Route.MetaFunction = ({ loaderData, params }) => {
+export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
   if (!loaderData || loaderData.state !== "ready") {
     const title = loaderData?.state === "error" ? `Error loading products - ${SITE_NAME}` : NOT_FOUND_TITLE;
     return [
@@ -81,19 +84,20 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  const { header, canonicalUrl, socialImageUrl } = loaderData;
+  const { header, canonicalUrl, socialImageUrl, saunas } = loaderData;
+  const origin = siteOrigin(matches);
   const title = collectionPageTitle(header.title);
   const tags: ReturnType<Route.MetaFunction> = [
     { title },
     { name: "description", content: header.description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: header.description },
-    { property: "og:type", content: "article" },
-    { property: "og:url", content: canonicalUrl },
-    { property: "og:image", content: socialImageUrl },
-    { name: "twitter:card", content: "summary_large_image" },
     { name: "robots", content: "index,follow" },
     { tagName: "link", rel: "canonical", href: canonicalUrl },
+    ...socialCardMeta({ title, description: header.description, url: canonicalUrl, image: socialImageUrl, type: "article" }, origin),
+    ...structuredDataMeta([
+      breadcrumbList([HOME_STEP, REVIEWS_STEP, { name: header.title, path: `/reviews/${header.slug}` }], origin),
+      // Positions follow the ranks the page shows, so a later page of the list continues the count.
+      saunas.length > 0 ? itemList(saunas, origin, saunas[0]!.rank) : null,
+    ]),
   ];
   if (header.lastUpdated) tags.push({ property: "article:modified_time", content: header.lastUpdated });
   return tags;

@@ -14,25 +14,35 @@ import { bestPickCards, categoryCarouselCards, comparisonSection, topRatedSectio
 import { imagePreloadLink, responsiveImage } from "~/lib/image-url";
 import type { DisplayContext } from "~/lib/product-view-models";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
+import { siteOrigin } from "~/lib/site-origin";
+import { socialCardMeta } from "~/lib/social-card";
+import { organizationStructuredData, structuredDataMeta, websiteStructuredData } from "~/lib/structured-data";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/home";
 
+const HERO_PICTURE = "/images/collections/outdoor-saunas.webp";
+
 /** The hero picture, the page's LCP element: full width on phones, the right half of the row from md. */
 const HERO_IMAGE = responsiveImage(
-  "/images/collections/outdoor-saunas.webp",
+  HERO_PICTURE,
   "landscape",
   "(min-width: 1400px) 620px, (min-width: 768px) calc(50vw - 3.5rem), calc(100vw - 2rem)",
 );
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${SITE_NAME} - Compare Top Outdoor Saunas` },
-  { name: "description", content: SITE_DESCRIPTION },
-  { property: "og:title", content: `${SITE_NAME} - Compare Top Outdoor Saunas` },
-  { property: "og:description", content: SITE_DESCRIPTION },
-  { property: "og:type", content: "website" },
-  { name: "robots", content: "index,follow" },
-];
+const HOME_TITLE = `${SITE_NAME} - Compare Top Outdoor Saunas`;
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = siteOrigin(matches);
+  return [
+    { title: HOME_TITLE },
+    { name: "description", content: SITE_DESCRIPTION },
+    { name: "robots", content: "index,follow" },
+    { tagName: "link", rel: "canonical", href: `${origin}/` },
+    ...socialCardMeta({ title: HOME_TITLE, description: SITE_DESCRIPTION, url: `${origin}/`, image: HERO_PICTURE }, origin),
+    ...structuredDataMeta([websiteStructuredData(origin), organizationStructuredData(origin)]),
+  ];
+};
 
 export const links: Route.LinksFunction = () => [
   imagePreloadLink(HERO_IMAGE),

@@ -4,18 +4,15 @@ import { data, Link, useNavigation } from "react-router";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { BuyBox, MobileBuyBar } from "~/components/product/product-purchase";
 import { RatingStars } from "~/components/catalog/rating-stars";
+import { AddToCompare } from "~/components/compare/add-to-compare";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import {
-  breadcrumbJsonLd,
   collectionsListingProduct,
   collectionsNeedingMembers,
   collectionThumbnailSrcSet,
   collectionThumbnailUrl,
-  jsonLdText,
-  productJsonLd,
-  socialImageUrl,
   toProductPageView,
   type AsSeenInCollection,
   type ProductPageView,
@@ -23,6 +20,8 @@ import {
 import { isFixedCollectionSlug } from "~/lib/collection-rules";
 import { categoryBreadcrumb, categoryCollectionSlug } from "~/lib/product-display";
 import { SITE_NAME } from "~/lib/site-navigation";
+import { socialCardMeta } from "~/lib/social-card";
+import { breadcrumbList, HOME_STEP, productStructuredData, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import type { Product } from "~/lib/catalog";
 import type { DB } from "~/server/db/connection.server";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
@@ -80,8 +79,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     found: true as const,
     view,
     origin: config.baseUrl,
-    productLd: productJsonLd(product, view, config.baseUrl),
-    breadcrumbLd: breadcrumbJsonLd(view, config.baseUrl),
+    productLd: productStructuredData(product, view, config.baseUrl),
+    breadcrumbLd: breadcrumbList(
+      [HOME_STEP, REVIEWS_STEP, { name: view.category.label, path: view.category.href }, { name: view.name, path: view.canonicalPath }],
+      config.baseUrl,
+    ),
   };
 }
 
@@ -135,15 +137,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
     { name: "robots", content: "index,follow" },
-    { property: "og:title", content: `${view.brand} ${view.name} Review` },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "product" },
-    { property: "og:url", content: canonical },
-    { property: "og:image", content: socialImageUrl(view.images[0]!, origin) },
-    { property: "og:image:width", content: "1200" },
-    { property: "og:image:height", content: "630" },
-    { property: "og:site_name", content: SITE_NAME },
-    { name: "twitter:card", content: "summary_large_image" },
+    ...socialCardMeta(
+      { title: `${view.brand} ${view.name} Review`, description, url: canonical, image: view.images[0], type: "product" },
+      origin,
+    ),
+    ...structuredDataMeta([loaderData.productLd, loaderData.breadcrumbLd]),
   ];
 };
 
@@ -156,7 +154,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <>
       {loadingProduct && <LoadingSpinner />}
       {loaderData.found ? (
-        <ProductDetail view={loaderData.view} productLd={loaderData.productLd} breadcrumbLd={loaderData.breadcrumbLd} />
+        <ProductDetail view={loaderData.view} />
       ) : loaderData.gone ? (
         <ProductGone name={loaderData.gone.name} category={loaderData.gone.category} />
       ) : (
@@ -224,19 +222,9 @@ function ProductGone({ name, category }: { name: string; category: { label: stri
   );
 }
 
-function ProductDetail({
-  view,
-  productLd,
-  breadcrumbLd,
-}: {
-  view: ProductPageView;
-  productLd: ReturnType<typeof productJsonLd>;
-  breadcrumbLd: ReturnType<typeof breadcrumbJsonLd>;
-}) {
+function ProductDetail({ view }: { view: ProductPageView }) {
   return (
     <main id="main" className="flex-1">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(productLd) }} />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(breadcrumbLd) }} />
       <div className="page-container pb-8 pt-5 md:pb-20 md:pt-8">
         <Breadcrumb view={view} />
         <ProductHeader view={view} />
@@ -330,6 +318,7 @@ function ProductHeader({ view }: { view: ProductPageView }) {
         <span className="text-ink-muted">
           <time dateTime={view.updatedAt}>{view.lastUpdatedText}</time>
         </span>
+        <AddToCompare slug={view.slug} name={view.name} />
       </div>
       {view.isSample && (
         <p className="mt-4 flex items-start gap-2 rounded-card border border-line bg-sand/60 px-3.5 py-2.5 text-sm text-ink-muted">

@@ -11,11 +11,15 @@ import type { CategoryCard, HomeProductCard } from "~/lib/home-page";
 import type { DisplayContext } from "~/lib/product-view-models";
 import { reviewsIndexView, type CollectionLink } from "~/lib/reviews-index";
 import { SITE_NAME } from "~/lib/site-navigation";
+import { siteOrigin } from "~/lib/site-origin";
+import { socialCardMeta } from "~/lib/social-card";
+import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import type { Route } from "./+types/reviews-index";
 
 /** SPEC §2: '{product} Reviews - Expert Recommendations', product = 'Sauna'. */
 const PAGE_TITLE = "Sauna Reviews - Expert Recommendations";
+const SOCIAL_IMAGE = "/images/collections/outdoor-saunas.webp";
 const DESCRIPTION =
   "Expert reviews of outdoor saunas: barrel, traditional Finnish, infrared and modern designs, ranked by build quality, heat performance, installation and value.";
 
@@ -34,19 +38,24 @@ export function headers() {
   return { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const view = loaderData?.view;
   const searching = view?.mode === "search";
   const title = searching ? `${resultsHeading(view.query)} - ${PAGE_TITLE}` : PAGE_TITLE;
+  const origin = siteOrigin(matches);
+  const canonicalUrl = loaderData?.canonicalUrl ?? `${origin}/reviews`;
   return [
     { title },
     { name: "description", content: DESCRIPTION },
-    { property: "og:title", content: PAGE_TITLE },
-    { property: "og:description", content: DESCRIPTION },
-    { property: "og:type", content: "website" },
     // Result pages are endless variations of the index: keep them out of search engines.
     { name: "robots", content: searching ? "noindex,follow" : "index,follow" },
-    ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonicalUrl }] : []),
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    ...socialCardMeta({ title: PAGE_TITLE, description: DESCRIPTION, url: canonicalUrl, image: SOCIAL_IMAGE }, origin),
+    ...structuredDataMeta([
+      breadcrumbList([HOME_STEP, REVIEWS_STEP], origin),
+      // The list the page shows, from its first item's position (see itemList).
+      view?.mode === "index" ? itemList(view.products, origin, 1) : null,
+    ]),
   ];
 };
 

@@ -69,7 +69,7 @@ export async function createSite(
 
   const authResources = createAuth(config, db);
   const publicDir = path.resolve(options.publicDir ?? "public");
-  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir };
+  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer };
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   const pages = createPageServing({

@@ -355,7 +355,7 @@ test.describe("metadata", () => {
     await expect(meta("property='og:description'")).toHaveAttribute("content", /barrel/i);
     await expect(meta("property='og:image'")).toHaveAttribute(
       "content",
-      /^https?:\/\/[^/]+\/images\/collections\/barrel-saunas\.webp$/,
+      /^https?:\/\/[^/]+\/img\?src=%2Fimages%2Fcollections%2Fbarrel-saunas\.webp&w=1200&h=630&fit=cover$/,
     );
     await expect(meta("name='robots'")).toHaveAttribute("content", "index,follow");
     await expect(meta("property='article:modified_time'")).toHaveAttribute("content", "2025-05-15");

@@ -39,7 +39,7 @@ export function makeAuthContext(test: TestDatabase): AuthTestContext {
   };
   const resources = createAuth(config, test.db, { mailer });
   return {
-    context: { db: test.db, config, auth: resources.auth, publicDir: path.resolve("public") },
+    context: { db: test.db, config, auth: resources.auth, publicDir: path.resolve("public"), mailer, clientAddress: "127.0.0.1" },
     auth: resources.auth,
     mails,
     dataDir,

@@ -1,4 +1,4 @@
-import { ArrowLeft, FolderKanban, LayoutDashboard, LogOut, Package, Users } from "lucide-react";
+import { ArrowLeft, FolderKanban, LayoutDashboard, LogOut, Mail, Package, Users } from "lucide-react";
 import { Form, NavLink } from "react-router";
 import { cn } from "~/components/ui/cn";
 
@@ -12,6 +12,7 @@ const links = [
   { to: "/admin/products", label: "Products", icon: Package, end: false },
   { to: "/admin/collections", label: "Collections", icon: FolderKanban, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
+  { to: "/admin/subscribers", label: "Subscribers", icon: Mail, end: false },
 ];
 
 export function AdminSidebar({ email }: { email: string }) {

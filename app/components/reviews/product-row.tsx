@@ -1,5 +1,6 @@
 import { ChevronRight } from "~/components/ui/icons";
 import { ProductImage } from "~/components/catalog/product-image";
+import { AddToCompare } from "~/components/compare/add-to-compare";
 import { RatingSummary } from "~/components/home/rating-summary";
 import { Badge } from "~/components/ui/badge";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
@@ -37,6 +38,7 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
           <CardLink to={product.href}>{product.name}</CardLink>
         </Heading>
         <RatingSummary rating={product.rating} reviewCount={product.reviewCount} isSample={product.isSample} className="mt-1" />
+        <AddToCompare slug={product.slug} name={product.name} className="mt-2" />
       </div>
       <p className="col-start-2 self-start font-semibold sm:col-start-3 sm:row-start-1 sm:self-center sm:text-right sm:text-lg">
         {product.priceText}

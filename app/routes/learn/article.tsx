@@ -16,6 +16,8 @@ import { formatLongUsDate, formatMonthYear } from "~/lib/dates";
 import { responsiveImage } from "~/lib/image-url";
 import { ARTICLE_PAGE_CACHE_CONTROL, findArticle, loadArticles } from "~/server/articles.server";
 import { log } from "~/server/log.server";
+import { siteOrigin } from "~/lib/site-origin";
+import { articleStructuredData, breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import type { Route } from "./+types/article";
 import "~/styles/article-prose.css";
 
@@ -53,14 +55,28 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData?.found) return learnNotFoundMeta(`${NOT_FOUND_TITLE} - ${KNOWLEDGE_CENTER_NAME}`, NOT_FOUND_MESSAGE);
   const { article } = loaderData;
+  const origin = siteOrigin(matches);
   return learnPageMeta({
     title: `${article.title} - ${KNOWLEDGE_CENTER_NAME}`,
     description: article.excerpt,
     canonicalUrl: loaderData.canonicalUrl,
+    origin,
     imageUrl: loaderData.imageUrl,
+    structuredData: [
+      breadcrumbList(
+        [
+          HOME_STEP,
+          LEARN_STEP,
+          { name: article.category, path: `/learn/category/${article.categorySlug}` },
+          { name: article.title, path: `/learn/${article.slug}` },
+        ],
+        origin,
+      ),
+      articleStructuredData(article, origin),
+    ],
     article: { publishedTime: article.publishDate, modifiedTime: article.lastUpdated },
   });
 };

@@ -12,6 +12,8 @@ import {
   UNKNOWN_CATEGORY,
 } from "~/lib/articles";
 import { ARTICLE_PAGE_CACHE_CONTROL, loadArticles } from "~/server/articles.server";
+import { siteOrigin } from "~/lib/site-origin";
+import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import type { Route } from "./+types/category";
 
 /**
@@ -41,13 +43,20 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? learnPageMeta({
         title: `${loaderData.title} - ${KNOWLEDGE_CENTER_NAME}`,
         description: loaderData.description,
         canonicalUrl: loaderData.canonicalUrl,
+        origin: siteOrigin(matches),
         imageUrl: loaderData.imageUrl,
+        structuredData: [
+          breadcrumbList(
+            [HOME_STEP, LEARN_STEP, { name: loaderData.title, path: new URL(loaderData.canonicalUrl).pathname }],
+            siteOrigin(matches),
+          ),
+        ],
         noindex: loaderData.articles.length === 0,
       })
     : [];

@@ -6,6 +6,8 @@ import { NewsletterSignup } from "~/components/newsletter-signup";
 import { ButtonLink } from "~/components/ui/button";
 import { featuredArticles, KNOWLEDGE_CENTER_NAME, latestArticles, learnPageMeta, toSummary } from "~/lib/articles";
 import { SITE_NAME } from "~/lib/site-navigation";
+import { siteOrigin } from "~/lib/site-origin";
+import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import { ARTICLE_PAGE_CACHE_CONTROL, loadArticles } from "~/server/articles.server";
 import type { Route } from "./+types/index";
 
@@ -38,13 +40,15 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? learnPageMeta({
         title: `${KNOWLEDGE_CENTER_NAME} - ${SITE_NAME}`,
         description: DESCRIPTION,
         canonicalUrl: loaderData.canonicalUrl,
+        origin: siteOrigin(matches),
         imageUrl: loaderData.imageUrl,
+        structuredData: [breadcrumbList([HOME_STEP, LEARN_STEP], siteOrigin(matches))],
       })
     : [];
 

@@ -5,6 +5,8 @@ import { LearnPageHeader } from "~/components/learn/learn-page-header";
 import { articlesWithTag, findTag, KNOWLEDGE_CENTER_NAME, learnNotFoundMeta, learnPageMeta, toSummary } from "~/lib/articles";
 import { ARTICLE_PAGE_CACHE_CONTROL, loadArticles } from "~/server/articles.server";
 import { log } from "~/server/log.server";
+import { siteOrigin } from "~/lib/site-origin";
+import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import type { Route } from "./+types/tag";
 
 const NOT_FOUND_TITLE = "Tag Not Found";
@@ -41,14 +43,18 @@ function describe(tagName: string, count: number): string {
   return `${count === 1 ? "One article" : `${count} articles`} in the ${KNOWLEDGE_CENTER_NAME} tagged “${tagName}”, newest first.`;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData?.found) return learnNotFoundMeta(`${NOT_FOUND_TITLE} - ${KNOWLEDGE_CENTER_NAME}`, NOT_FOUND_MESSAGE);
   const { tag, articles } = loaderData;
   return learnPageMeta({
     title: `Articles tagged “${tag.name}” - ${KNOWLEDGE_CENTER_NAME}`,
     description: describe(tag.name, articles.length),
     canonicalUrl: loaderData.canonicalUrl,
+    origin: siteOrigin(matches),
     imageUrl: loaderData.imageUrl,
+    structuredData: [
+      breadcrumbList([HOME_STEP, LEARN_STEP, { name: `Tagged “${tag.name}”`, path: `/learn/tag/${tag.slug}` }], siteOrigin(matches)),
+    ],
   });
 };
 

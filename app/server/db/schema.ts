@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { SubscriberStatus } from "~/lib/newsletter";
 
 /**
  * The database as Kysely sees it, one interface per table. Column types are dialect-neutral
@@ -70,6 +71,23 @@ export interface CollectionProductsTable {
   collection_id: number;
   product_id: number;
   position: number;
+}
+
+type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+
+/** Newsletter subscribers (double opt-in); see migrations/2026_11_22_2350_subscribers.ts. */
+export interface SubscribersTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased. */
+  email: string;
+  status: ColumnType<SubscriberStatus, SubscriberStatus | undefined, SubscriberStatus>;
+  /** SHA-256 (hex) of the pending confirmation link's token; null once used. */
+  confirm_token_hash: string | null;
+  confirm_sent_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
+  unsubscribed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Facts about this installation, e.g. when the sample content was seeded. */
@@ -147,6 +165,7 @@ export interface Database {
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;
   site_state: SiteStateTable;
+  subscribers: SubscribersTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -17,6 +17,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletter mail. */
+  headers?: Record<string, string>;
   /** Printed in the log when the message goes to the outbox, e.g. the confirmation link. */
   logLine?: string;
 }
@@ -42,7 +44,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport: Transporter = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       log.info(`Mail sent to ${message.to}: ${message.subject}`);
       return { via: "smtp", messageId: String(info.messageId) };
     },
@@ -55,7 +57,7 @@ function outboxMailer(dir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const recipient = message.to.replace(/[^a-z0-9@._-]+/gi, "_").slice(0, 80);

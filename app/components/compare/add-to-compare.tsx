@@ -1,0 +1,43 @@
+import { Check, Plus } from "lucide-react";
+import { cn } from "~/components/ui/cn";
+import { compareHref, MAX_COMPARE } from "~/lib/compare";
+import { useCompareItems, writeCompareItems } from "./compare-store";
+
+/**
+ * 'Add to compare' for one product. With JavaScript it toggles the product in the compare tray
+ * (up to four); without it, it is a link to the comparison of this product, which the reader can
+ * extend from there.
+ */
+export function AddToCompare({ slug, name, className }: { slug: string; name: string; className?: string }) {
+  const items = useCompareItems();
+  const added = items.some((item) => item.slug === slug);
+  const full = !added && items.length >= MAX_COMPARE;
+
+  function toggle(event: React.MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    if (added) writeCompareItems(items.filter((item) => item.slug !== slug));
+    else if (!full) writeCompareItems([...items, { slug, name }]);
+  }
+
+  return (
+    <a
+      href={compareHref([slug])}
+      onClick={toggle}
+      role="button"
+      aria-pressed={added}
+      aria-disabled={full || undefined}
+      title={full ? `You can compare up to ${MAX_COMPARE} saunas` : undefined}
+      data-testid="add-to-compare"
+      className={cn(
+        "relative z-10 inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors",
+        added ? "border-forest bg-forest-soft text-forest" : "border-line bg-surface text-ink hover:border-brand hover:text-brand",
+        full && "cursor-not-allowed opacity-60",
+        className,
+      )}
+    >
+      {added ? <Check aria-hidden className="size-4" /> : <Plus aria-hidden className="size-4" />}
+      {added ? "Added to compare" : "Add to compare"}
+      <span className="sr-only">: {name}</span>
+    </a>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { atomFeed } from "./article-feed";
+import type { ArticleSummary } from "./articles";
+import { learnSitemapEntries, newestDate, robotsTxt, sitemapIndexXml, urlsetXml, xmlEscape } from "./sitemap";
+
+const ORIGIN = "https://saunas.example";
+
+function article(fields: Partial<ArticleSummary> & Pick<ArticleSummary, "slug">): ArticleSummary {
+  return {
+    id: fields.slug,
+    title: `Title ${fields.slug}`,
+    category: "Buying Guides",
+    categorySlug: "buying-guides",
+    excerpt: `About ${fields.slug}.`,
+    image: `/images/articles/${fields.slug}.webp`,
+    imageAlt: "",
+    readTime: "5 min read",
+    wordCount: 1000,
+    author: { name: "Ann Editor", title: "Editor" },
+    publishDate: "2026-01-01",
+    tags: [{ name: "Heaters", slug: "heaters" }],
+    ...fields,
+  };
+}
+
+describe("sitemap XML", () => {
+  it("writes absolute, escaped locations and leaves out a missing lastmod", () => {
+    const xml = urlsetXml([{ path: "/reviews/a&b", lastmod: "2026-11-01" }, { path: "/learn" }], ORIGIN);
+    expect(xml).toContain("<url><loc>https://saunas.example/reviews/a&#38;b</loc><lastmod>2026-11-01</lastmod></url>");
+    expect(xml).toContain("<url><loc>https://saunas.example/learn</loc></url>");
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+  });
+
+  it("names each file of a split sitemap in the index", () => {
+    const xml = sitemapIndexXml(3, ORIGIN, "2026-11-02");
+    expect(xml.match(/<sitemap>/g)).toHaveLength(3);
+    expect(xml).toContain("<loc>https://saunas.example/sitemap.xml?page=3</loc><lastmod>2026-11-02</lastmod>");
+  });
+
+  it("escapes the five XML specials", () => {
+    expect(xmlEscape(`<a href="x">'&'</a>`)).toBe("&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;");
+  });
+
+  it("picks the newest date and ignores missing ones", () => {
+    expect(newestDate([null, "2026-01-02", undefined, "2026-03-01T10:00:00.000Z", "2025-12-31"])).toBe("2026-03-01T10:00:00.000Z");
+    expect(newestDate([])).toBeNull();
+  });
+});
+
+describe("learnSitemapEntries", () => {
+  it("lists /learn, non-empty categories, each tag once and each article, dated by the newest article", () => {
+    const entries = learnSitemapEntries([
+      article({ slug: "a", publishDate: "2026-01-01", lastUpdated: "2026-05-01" }),
+      article({ slug: "b", publishDate: "2026-02-01", categorySlug: "maintenance", category: "Maintenance", tags: [{ name: "Heaters", slug: "heaters" }, { name: "Wood", slug: "wood" }] }),
+    ]);
+    expect(entries).toEqual([
+      { path: "/learn", lastmod: "2026-05-01" },
+      { path: "/learn/category/buying-guides", lastmod: "2026-05-01" },
+      { path: "/learn/category/maintenance", lastmod: "2026-02-01" },
+      { path: "/learn/tag/heaters", lastmod: "2026-05-01" },
+      { path: "/learn/tag/wood", lastmod: "2026-02-01" },
+      { path: "/learn/a", lastmod: "2026-05-01" },
+      { path: "/learn/b", lastmod: "2026-02-01" },
+    ]);
+  });
+});
+
+describe("robotsTxt", () => {
+  it("allows the site, keeps crawlers out of private areas and search results, and names the sitemap", () => {
+    const text = robotsTxt(ORIGIN);
+    expect(text).toContain("User-agent: *\nAllow: /\n");
+    for (const path of ["/admin", "/auth", "/go/", "/reviews?q="]) expect(text).toContain(`Disallow: ${path}\n`);
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe("atomFeed", () => {
+  it("lists articles newest first with full titles, summaries, dates and absolute links", () => {
+    const xml = atomFeed(
+      [article({ slug: "old", publishDate: "2025-06-01" }), article({ slug: "new", publishDate: "2026-02-01", title: "Heat & Steam <Guide>" })],
+      ORIGIN,
+    );
+    expect(xml.indexOf("/learn/new")).toBeLessThan(xml.indexOf("/learn/old"));
+    expect(xml).toContain("<title>Heat &#38; Steam &#60;Guide&#62;</title>");
+    expect(xml).toContain('<link rel="alternate" type="text/html" href="https://saunas.example/learn/new"/>');
+    expect(xml).toContain("<published>2026-02-01T00:00:00Z</published>");
+    expect(xml).toContain("<summary>About new.</summary>");
+    expect(xml).toContain("<updated>2026-02-01T00:00:00Z</updated>\n<entry>");
+    expect(xml).toContain('<link rel="self" type="application/atom+xml" href="https://saunas.example/learn/feed.xml"/>');
+  });
+});

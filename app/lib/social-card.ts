@@ -1,0 +1,51 @@
+import type { MetaDescriptor } from "react-router";
+import { IMAGE_RENDITIONS } from "./image-renditions";
+import { absoluteUrl, renditionUrl } from "./image-url";
+import { SITE_NAME } from "./site-navigation";
+
+/**
+ * Open Graph and Twitter card tags. Every card's picture is one size, 1200x630 cropped (the size
+ * Facebook, LinkedIn and X show large), the image route's 'social' rendition, so the route has one
+ * social variant per picture to cache.
+ */
+
+export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const satisfies (typeof IMAGE_RENDITIONS)["social"]["aspect"];
+
+/** The picture used when a page has none of its own (already 1200x630). */
+export const DEFAULT_SOCIAL_IMAGE = "/images/og-default.jpg";
+
+/** og:image: `src` cropped to 1200x630 through the image route, as an absolute URL. */
+export function socialImageUrl(src: string, origin: string): string {
+  return absoluteUrl(renditionUrl(src, "social", SOCIAL_IMAGE.width, origin), origin);
+}
+
+export interface SocialCard {
+  title: string;
+  description: string;
+  /** Absolute canonical URL of the page. */
+  url: string;
+  /** Site path (or absolute URL) of the page's picture; the default picture when missing. */
+  image?: string | null;
+  imageAlt?: string;
+  type?: "website" | "article" | "product";
+}
+
+export function socialCardMeta(card: SocialCard, origin: string): MetaDescriptor[] {
+  const image = socialImageUrl(card.image || DEFAULT_SOCIAL_IMAGE, origin);
+  const tags: MetaDescriptor[] = [
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: card.type ?? "website" },
+    { property: "og:title", content: card.title },
+    { property: "og:description", content: card.description },
+    { property: "og:url", content: card.url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },
+    { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: card.title },
+    { name: "twitter:description", content: card.description },
+    { name: "twitter:image", content: image },
+  ];
+  if (card.imageAlt) tags.push({ property: "og:image:alt", content: card.imageAlt }, { name: "twitter:image:alt", content: card.imageAlt });
+  return tags;
+}

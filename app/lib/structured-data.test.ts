@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { toProductPageView } from "./product-page";
+import { socialCardMeta, socialImageUrl } from "./social-card";
+import {
+  articleStructuredData,
+  breadcrumbList,
+  HOME_STEP,
+  itemList,
+  productStructuredData,
+  REVIEWS_STEP,
+  structuredDataMeta,
+  websiteStructuredData,
+} from "./structured-data";
+import { makeProduct } from "./test-fixtures";
+
+const ORIGIN = "https://saunas.example";
+const TODAY = "2026-11-22";
+
+describe("productStructuredData", () => {
+  const real = makeProduct({
+    slug: "real-one",
+    name: "Real One",
+    priceCents: 1_250_000,
+    rating: 4.6,
+    reviewsNumber: 12,
+    images: ["/images/x.webp"],
+    isSample: false,
+  });
+  const ld = (product: typeof real) => productStructuredData(product, toProductPageView(product, { today: TODAY }), ORIGIN);
+
+  it("publishes an offer in USD and the rating of a real product with a review count", () => {
+    const product = ld(real)!;
+    expect(product.offers).toEqual({ "@type": "Offer", price: "12500.00", priceCurrency: "USD", url: `${ORIGIN}/reviews/product/real-one` });
+    expect(product.aggregateRating).toMatchObject({ ratingValue: "4.6", reviewCount: 12 });
+    expect(product.image).toEqual([`${ORIGIN}/images/x.webp`]);
+  });
+
+  it("publishes no rating for a sample, an unrated product, or one without a count", () => {
+    for (const product of [
+      { ...real, isSample: true },
+      { ...real, rating: null },
+      { ...real, reviewsNumber: null, reviewCount: null },
+    ]) {
+      expect(ld(product)).not.toHaveProperty("aggregateRating");
+      expect(ld(product)).toHaveProperty("offers");
+    }
+  });
+
+  it("offers the sale price while a sale runs, and no offer without a price", () => {
+    expect(ld({ ...real, salePriceCents: 1_100_000, saleEndsAt: "2026-12-31" })!.offers).toMatchObject({
+      price: "11000.00",
+      priceValidUntil: "2026-12-31",
+    });
+    expect(ld({ ...real, priceCents: null })).not.toHaveProperty("offers");
+  });
+
+  it("publishes no Product at all when it would have neither an offer nor a real rating", () => {
+    expect(ld({ ...real, priceCents: null, isSample: true })).toBeNull();
+  });
+});
+
+describe("breadcrumbList", () => {
+  it("numbers the steps from 1 with absolute URLs", () => {
+    expect(breadcrumbList([HOME_STEP, REVIEWS_STEP, { name: "B", path: "/reviews/product/b" }], ORIGIN).itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: `${ORIGIN}/` },
+      { "@type": "ListItem", position: 2, name: "Reviews", item: `${ORIGIN}/reviews` },
+      { "@type": "ListItem", position: 3, name: "B", item: `${ORIGIN}/reviews/product/b` },
+    ]);
+  });
+});
+
+describe("itemList", () => {
+  it("continues positions from the first item the page shows", () => {
+    const list = itemList([{ href: "/reviews/product/a" }, { href: "/reviews/product/b" }], ORIGIN, 25);
+    expect(list.itemListElement).toEqual([
+      { "@type": "ListItem", position: 25, url: `${ORIGIN}/reviews/product/a` },
+      { "@type": "ListItem", position: 26, url: `${ORIGIN}/reviews/product/b` },
+    ]);
+  });
+});
+
+describe("articleStructuredData", () => {
+  it("uses the publication date as dateModified when the article was never revised", () => {
+    const article = {
+      title: "T",
+      slug: "t",
+      excerpt: "E",
+      image: "/images/articles/t.webp",
+      author: { name: "A", title: "Editor" },
+      publishDate: "2026-01-02",
+    };
+    expect(articleStructuredData(article, ORIGIN)).toMatchObject({
+      headline: "T",
+      datePublished: "2026-01-02",
+      dateModified: "2026-01-02",
+      image: [`${ORIGIN}/images/articles/t.webp`],
+    });
+    expect(articleStructuredData({ ...article, lastUpdated: "2026-03-04" }, ORIGIN).dateModified).toBe("2026-03-04");
+  });
+});
+
+describe("websiteStructuredData", () => {
+  it("points the search action at the reviews search", () => {
+    expect(websiteStructuredData(ORIGIN).potentialAction).toMatchObject({
+      target: { urlTemplate: `${ORIGIN}/reviews?q={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    });
+  });
+});
+
+describe("structuredDataMeta", () => {
+  it("drops missing blocks", () => {
+    expect(structuredDataMeta([null, websiteStructuredData(ORIGIN)])).toHaveLength(1);
+  });
+});
+
+describe("social cards", () => {
+  it("crops the picture to 1200x630 through the image route, as an absolute URL", () => {
+    expect(socialImageUrl("/images/samples/a-1.webp", ORIGIN)).toBe(
+      `${ORIGIN}/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=1200&h=630&fit=cover`,
+    );
+    expect(socialImageUrl(`${ORIGIN}/images/samples/a-1.webp`, ORIGIN)).toBe(
+      `${ORIGIN}/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=1200&h=630&fit=cover`,
+    );
+    expect(socialImageUrl("https://cdn.example/a.jpg", ORIGIN)).toBe("https://cdn.example/a.jpg");
+  });
+
+  it("falls back to the default picture and fills Open Graph and Twitter tags", () => {
+    const tags = socialCardMeta({ title: "T", description: "D", url: `${ORIGIN}/x` }, ORIGIN);
+    expect(tags).toContainEqual({ property: "og:image", content: `${ORIGIN}/img?src=%2Fimages%2Fog-default.jpg&w=1200&h=630&fit=cover` });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+    expect(tags).toContainEqual({ property: "og:url", content: `${ORIGIN}/x` });
+  });
+});

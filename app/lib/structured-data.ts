@@ -1,0 +1,153 @@
+import type { MetaDescriptor } from "react-router";
+import type { Article } from "./articles";
+import type { Product } from "./catalog";
+import { absoluteUrl } from "./image-url";
+import { reviewCountNumber } from "./product-display";
+import type { ProductPageView } from "./product-page";
+import { SITE_DESCRIPTION, SITE_NAME } from "./site-navigation";
+
+/**
+ * schema.org JSON-LD for search engines, built from the pages' own view models: every value comes
+ * from a record, nothing is invented (see docs/decisions/0024-structured-data-and-social-cards.md).
+ * Pages emit the blocks through their meta function (structuredDataMeta), so they are in the
+ * server HTML as non-executable <script type="application/ld+json"> data blocks; React Router
+ * escapes '<', '>', '&', U+2028 and U+2029 in them.
+ */
+
+const CONTEXT = "https://schema.org";
+
+/** Where the site's search lives; search engines fill in {search_term_string}. */
+export const SEARCH_PATH_TEMPLATE = "/reviews?q={search_term_string}";
+
+export interface BreadcrumbStep {
+  name: string;
+  /** Site path of the step's page. */
+  path: string;
+}
+
+export type JsonLd = Record<string, unknown> & { "@type": string };
+
+/** The trail from home to the page itself (the last step), as a BreadcrumbList. */
+export function breadcrumbList(steps: readonly BreadcrumbStep[], origin: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "BreadcrumbList",
+    itemListElement: steps.map((step, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: step.name,
+      item: absoluteUrl(step.path, origin),
+    })),
+  };
+}
+
+/** The first step of every trail. */
+export const HOME_STEP: BreadcrumbStep = { name: "Home", path: "/" };
+export const REVIEWS_STEP: BreadcrumbStep = { name: "Reviews", path: "/reviews" };
+export const LEARN_STEP: BreadcrumbStep = { name: "Knowledge Center", path: "/learn" };
+
+/**
+ * A summary page's list of product pages. `firstPosition` is the position of the first item the
+ * page shows (1 on the first page, 25 on the second page of 24), so positions run on across pages.
+ */
+export function itemList(items: readonly { href: string }[], origin: string, firstPosition = 1): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "ItemList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: firstPosition + index,
+      url: absoluteUrl(item.href, origin),
+    })),
+  };
+}
+
+/**
+ * The Product record, or null when it would carry none of review, aggregateRating or offers
+ * (search engines reject such a record). aggregateRating only for a real (not sample) product
+ * with both a rating and a review count: invented numbers are never published. The offer has no
+ * availability: the catalog does not know the seller's stock, and guessing 'InStock' would be a
+ * claim the site cannot back.
+ */
+export function productStructuredData(product: Product, view: ProductPageView, origin: string): JsonLd | null {
+  const reviewCount = reviewCountNumber(product);
+  const priceCents = view.sale ? product.salePriceCents : product.priceCents;
+  const offers =
+    priceCents !== null && priceCents > 0
+      ? {
+          "@type": "Offer",
+          price: (priceCents / 100).toFixed(2),
+          priceCurrency: "USD",
+          url: absoluteUrl(view.canonicalPath, origin),
+          ...(view.sale?.endsOn ? { priceValidUntil: view.sale.endsOn } : {}),
+        }
+      : null;
+  const aggregateRating =
+    !product.isSample && view.rating !== null && reviewCount !== null && reviewCount > 0
+      ? { "@type": "AggregateRating", ratingValue: view.rating.toFixed(1), reviewCount, bestRating: "5", worstRating: "0" }
+      : null;
+  if (!offers && !aggregateRating) return null;
+  return {
+    "@context": CONTEXT,
+    "@type": "Product",
+    name: view.name,
+    brand: { "@type": "Brand", name: view.brand },
+    description: view.overview[0] ?? view.summary,
+    image: view.images.map((image) => absoluteUrl(image, origin)),
+    url: absoluteUrl(view.canonicalPath, origin),
+    sku: product.slug,
+    ...(offers ? { offers } : {}),
+    ...(aggregateRating ? { aggregateRating } : {}),
+  };
+}
+
+/** An article of the Knowledge Center. */
+export function articleStructuredData(
+  article: Pick<Article, "title" | "slug" | "excerpt" | "image" | "author" | "publishDate" | "lastUpdated">,
+  origin: string,
+): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "Article",
+    headline: article.title,
+    description: article.excerpt,
+    image: [absoluteUrl(article.image, origin)],
+    datePublished: article.publishDate,
+    dateModified: article.lastUpdated ?? article.publishDate,
+    author: [{ "@type": "Person", name: article.author.name, jobTitle: article.author.title }],
+    publisher: { "@type": "Organization", name: SITE_NAME, url: absoluteUrl("/", origin) },
+    mainEntityOfPage: absoluteUrl(`/learn/${article.slug}`, origin),
+  };
+}
+
+/** The home page: the site, with its search box. */
+export function websiteStructuredData(origin: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "WebSite",
+    name: SITE_NAME,
+    description: SITE_DESCRIPTION,
+    url: absoluteUrl("/", origin),
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: absoluteUrl(SEARCH_PATH_TEMPLATE, origin) },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
+/** The home page: who publishes the site. */
+export function organizationStructuredData(origin: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "Organization",
+    name: SITE_NAME,
+    url: absoluteUrl("/", origin),
+    logo: absoluteUrl("/apple-touch-icon.png", origin),
+  };
+}
+
+/** Meta descriptors that React Router renders as <script type="application/ld+json"> blocks. */
+export function structuredDataMeta(blocks: readonly (JsonLd | null)[]): MetaDescriptor[] {
+  return blocks.filter((block): block is JsonLd => block !== null).map((block) => ({ "script:ld+json": block }));
+}

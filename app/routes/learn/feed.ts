@@ -1,0 +1,11 @@
+import { atomFeed } from "~/lib/article-feed";
+import { toSummary } from "~/lib/articles";
+import { ARTICLE_PAGE_CACHE_CONTROL, loadArticles } from "~/server/articles.server";
+import type { Route } from "./+types/feed";
+
+/** /learn/feed.xml: the Knowledge Center's Atom feed (a resource route). */
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(atomFeed(loadArticles().map(toSummary), context.config.baseUrl), {
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": ARTICLE_PAGE_CACHE_CONTROL },
+  });
+}

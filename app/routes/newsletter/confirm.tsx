@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import { NewsletterOutcome } from "~/components/newsletter/newsletter-outcome";
+import { CONFIRM_MESSAGES } from "~/lib/newsletter";
+import { SITE_NAME } from "~/lib/site-navigation";
+import { confirmSubscription } from "~/server/newsletter/subscribers.server";
+import type { Route } from "./+types/confirm";
+
+/** /newsletter/confirm?token=…: the one-time link of the confirmation mail. */
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Confirm your subscription - ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const confirmed = await confirmSubscription(context.db, token);
+  // The token is in the URL: keep the page out of caches.
+  return data({ confirmed }, { status: confirmed ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+}
+
+export default function ConfirmSubscription({ loaderData }: Route.ComponentProps) {
+  const text = loaderData.confirmed ? CONFIRM_MESSAGES.confirmed : CONFIRM_MESSAGES.invalid;
+  return <NewsletterOutcome good={loaderData.confirmed} title={text.title} body={text.body} />;
+}

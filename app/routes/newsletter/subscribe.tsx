@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import { NewsletterSignup } from "~/components/newsletter-signup";
+import { isPlausibleEmail, normalizeEmail, SUBSCRIBE_MESSAGES, type SubscribeResult } from "~/lib/newsletter";
+import { SITE_NAME } from "~/lib/site-navigation";
+import { assertSameSite } from "~/server/auth/origin.server";
+import { log } from "~/server/log.server";
+import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
+import { allowSubscribeAttempt } from "~/server/newsletter/subscribe-limit.server";
+import { subscribe } from "~/server/newsletter/subscribers.server";
+import type { Route } from "./+types/subscribe";
+
+/**
+ * /newsletter: the 'Stay Updated' forms post here. A script-driven form reads the answer as
+ * data and shows it in place; a plain form lands on this page, which shows the same answer.
+ */
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Newsletter - ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameSite(request, context.config.baseUrl);
+  const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
+  const typed = String(form.get("email") ?? "").slice(0, 1000);
+  const email = normalizeEmail(typed);
+  if (!isPlausibleEmail(email)) {
+    return data<SubscribeResult>({ ok: false, field: "email", message: SUBSCRIBE_MESSAGES.invalid, email: typed }, { status: 400 });
+  }
+  const decision = await allowSubscribeAttempt(context.db, context.clientAddress ?? null, email);
+  if (!decision.allowed) {
+    return data<SubscribeResult>(
+      { ok: false, field: "limit", message: SUBSCRIBE_MESSAGES.limited, email: typed },
+      { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } },
+    );
+  }
+  try {
+    const { db, mailer, config } = context;
+    await subscribe({ db, mailer, baseUrl: config.baseUrl, authSecret: config.authSecret }, email);
+  } catch (error) {
+    log.error(`Newsletter sign-up could not be completed: ${(error as Error)?.message ?? error}`);
+    return data<SubscribeResult>({ ok: false, field: "limit", message: SUBSCRIBE_MESSAGES.failed, email: typed }, { status: 503 });
+  }
+  // The same answer for a new, a pending and a confirmed address: the form tells no one who is subscribed.
+  return data<SubscribeResult>({ ok: true, message: SUBSCRIBE_MESSAGES.thanks });
+}
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="flex-1">
+      <div className="page-container py-12 md:py-20">
+        <h1 className="sr-only">Newsletter</h1>
+        <NewsletterSignup result={actionData} />
+      </div>
+    </main>
+  );
+}

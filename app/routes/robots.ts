@@ -1,0 +1,9 @@
+import { robotsTxt } from "~/lib/sitemap";
+import type { Route } from "./+types/robots";
+
+/** /robots.txt: the public site is open to crawlers; private areas and search results are not. */
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(robotsTxt(context.config.baseUrl), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

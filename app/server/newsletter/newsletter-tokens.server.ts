@@ -1,0 +1,42 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+/**
+ * The newsletter's two kinds of link token.
+ * - Confirmation: 32 random bytes, used once; the database keeps only its SHA-256.
+ * - Unsubscribe: an HMAC of the subscriber's id and address under a key derived from AUTH_SECRET,
+ *   so the link works without signing in, forever, and cannot be made for someone else's id.
+ */
+
+export function newConfirmToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashConfirmToken(token) };
+}
+
+export function hashConfirmToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function unsubscribeKey(authSecret: string): Buffer {
+  // A key of its own: an unsubscribe signature can never be mistaken for a session signature.
+  return createHmac("sha256", authSecret).update("newsletter-unsubscribe-v1").digest();
+}
+
+function signature(authSecret: string, id: number, email: string): string {
+  return createHmac("sha256", unsubscribeKey(authSecret)).update(`${id}:${email}`).digest("base64url");
+}
+
+export function unsubscribeToken(authSecret: string, id: number, email: string): string {
+  return `${id}.${signature(authSecret, id, email)}`;
+}
+
+/** The subscriber id a token names, if its signature is right for that id's address. */
+export function parseUnsubscribeToken(token: string): { id: number; signature: string } | null {
+  const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  return match ? { id: Number(match[1]), signature: match[2]! } : null;
+}
+
+export function unsubscribeSignatureMatches(authSecret: string, id: number, email: string, given: string): boolean {
+  const expected = Buffer.from(signature(authSecret, id, email));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

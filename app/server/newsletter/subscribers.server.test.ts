@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import type { MailMessage, Mailer } from "../mail/mailer.server";
+import {
+  allSubscribers,
+  confirmedSubscribers,
+  confirmSubscription,
+  countSubscribersByStatus,
+  findSubscriber,
+  RESEND_AFTER_MS,
+  searchSubscribers,
+  subscribe,
+  unsubscribe,
+  type NewsletterContext,
+} from "./subscribers.server";
+
+const SECRET = "integration-test-secret-that-is-long-enough";
+const BASE = "https://saunas.example";
+
+function linkIn(mail: MailMessage, path: string): string {
+  const match = mail.text.match(new RegExp(`${BASE}${path}\\?token=([^\\s]+)`));
+  if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+describe.each(testDialects)("newsletter subscribers on %s", (dialect) => {
+  let test: TestDatabase;
+  const mails: MailMessage[] = [];
+  let clock = new Date("2026-11-22T12:00:00Z");
+  let ctx: NewsletterContext;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    const mailer: Mailer = {
+      async send(message) {
+        mails.push(message);
+        return { via: "outbox", file: "(memory)" };
+      },
+      close() {},
+    };
+    ctx = { db: test.db, mailer, baseUrl: BASE, authSecret: SECRET, now: () => clock };
+  });
+  afterAll(() => test.drop());
+
+  it("double opt-in: one pending row and one mail, then confirmed by the one-time link", async () => {
+    expect(await subscribe(ctx, " Ann@Example.com ")).toBe("confirmation-sent");
+    expect(await subscribe(ctx, "ann@example.com")).toBe("confirmation-recently-sent");
+    const rows = await test.db.selectFrom("subscribers").selectAll().where("email", "=", "ann@example.com").execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe("pending");
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.to).toBe("ann@example.com");
+    expect(mail.headers?.["List-Unsubscribe"]).toMatch(/^<https:\/\/saunas\.example\/newsletter\/unsubscribe\?token=\d+\./);
+    expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+
+    const token = linkIn(mail, "/newsletter/confirm");
+    expect(rows[0]!.confirm_token_hash).not.toBe(token);
+    expect(await confirmedSubscribers(test.db)).toEqual([]);
+    expect(await confirmSubscription(test.db, token, clock)).toBe(true);
+    expect((await findSubscriber(test.db, "ann@example.com"))?.status).toBe("confirmed");
+    expect(await confirmSubscription(test.db, token, clock)).toBe(false);
+    expect((await confirmedSubscribers(test.db)).map((s) => s.email)).toEqual(["ann@example.com"]);
+
+    // Signing up again once confirmed: same answer to the visitor, no mail, no row.
+    expect(await subscribe(ctx, "ANN@example.com")).toBe("already-confirmed");
+    expect(mails).toHaveLength(1);
+  });
+
+  it("sends a new link after a while, and the old one stops working", async () => {
+    const before = mails.length;
+    expect(await subscribe(ctx, "bo@example.com")).toBe("confirmation-sent");
+    const first = linkIn(mails.at(-1)!, "/newsletter/confirm");
+    clock = new Date(clock.getTime() + RESEND_AFTER_MS + 1000);
+    expect(await subscribe(ctx, "bo@example.com")).toBe("confirmation-sent");
+    expect(mails.length).toBe(before + 2);
+    const second = linkIn(mails.at(-1)!, "/newsletter/confirm");
+    expect(await confirmSubscription(test.db, first, clock)).toBe(false);
+    expect(await confirmSubscription(test.db, second, clock)).toBe(true);
+  });
+
+  it("refuses a confirmation link older than a week", async () => {
+    await subscribe(ctx, "late@example.com");
+    const token = linkIn(mails.at(-1)!, "/newsletter/confirm");
+    expect(await confirmSubscription(test.db, token, new Date(clock.getTime() + 8 * 24 * 60 * 60_000))).toBe(false);
+    expect((await findSubscriber(test.db, "late@example.com"))?.status).toBe("pending");
+  });
+
+  it("unsubscribes with the signed link only, and a new sign-up needs a new confirmation", async () => {
+    await subscribe(ctx, "cy@example.com");
+    const mail = mails.at(-1)!;
+    await confirmSubscription(test.db, linkIn(mail, "/newsletter/confirm"), clock);
+    const token = linkIn(mail, "/newsletter/unsubscribe");
+    const [id, signature] = token.split(".");
+    const forged = `${Number(id) === 1 ? 2 : 1}.${signature}`;
+    expect(await unsubscribe(test.db, SECRET, forged, clock)).toBe(false);
+    expect(await unsubscribe(test.db, "another-secret-that-is-also-long-enough", token, clock)).toBe(false);
+    expect((await findSubscriber(test.db, "cy@example.com"))?.status).toBe("confirmed");
+
+    expect(await unsubscribe(test.db, SECRET, token, clock)).toBe(true);
+    expect(await unsubscribe(test.db, SECRET, token, clock)).toBe(true);
+    expect((await findSubscriber(test.db, "cy@example.com"))?.status).toBe("unsubscribed");
+    expect((await confirmedSubscribers(test.db)).map((s) => s.email)).not.toContain("cy@example.com");
+
+    clock = new Date(clock.getTime() + RESEND_AFTER_MS + 1000);
+    expect(await subscribe(ctx, "cy@example.com")).toBe("confirmation-sent");
+    expect((await findSubscriber(test.db, "cy@example.com"))?.status).toBe("pending");
+  });
+
+  it("refuses an address that cannot be one, storing nothing", async () => {
+    expect(await subscribe(ctx, "not-an-address")).toBe("invalid");
+    expect(await findSubscriber(test.db, "not-an-address")).toBeUndefined();
+  });
+
+  it("counts by state, searches by part of an address and exports every match", async () => {
+    await subscribe(ctx, "=cmd@evil.example");
+    expect(await countSubscribersByStatus(test.db)).toEqual({ pending: 3, confirmed: 2, unsubscribed: 0 });
+    expect((await searchSubscribers(test.db, { search: "EXAMPLE.com" })).map((s) => s.email).sort()).toEqual(
+      ["ann@example.com", "bo@example.com", "cy@example.com", "late@example.com"],
+    );
+    expect((await searchSubscribers(test.db, { search: "%" })).map((s) => s.email)).toEqual([]);
+    expect((await searchSubscribers(test.db, { status: "confirmed" })).map((s) => s.email).sort()).toEqual(["ann@example.com", "bo@example.com"]);
+    const exported: string[] = [];
+    for await (const row of allSubscribers(test.db, {}, 2)) exported.push(row.email);
+    expect(exported).toHaveLength(5);
+  });
+});
