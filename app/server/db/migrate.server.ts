@@ -2,6 +2,7 @@ import { Migrator, NO_MIGRATIONS, type Migration, type MigrationProvider, type M
 import type { DB } from "./connection.server";
 import * as catalog from "./migrations/2026_11_22_0300_catalog";
 import * as auth from "./migrations/2026_11_22_0310_auth";
+import * as productListKeys from "./migrations/2026_11_22_2330_product_list_keys";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -10,6 +11,7 @@ import * as auth from "./migrations/2026_11_22_0310_auth";
 const migrations: Record<string, Migration> = {
   "2026_11_22_0300_catalog": catalog,
   "2026_11_22_0310_auth": auth,
+  "2026_11_22_2330_product_list_keys": productListKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
