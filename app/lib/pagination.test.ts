@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   isPastLastPage,
   pageCount,
+  pagedLinkTags,
   pagedTitle,
+  pagedUrls,
   pageHref,
   pageInfo,
   pageLinks,
@@ -85,5 +87,31 @@ describe("pageLinks", () => {
   it("shows a single left-out page instead of a gap", () => {
     expect(render(pageLinks(4, 10))).toBe("1 2 3 [4] 5 … 10");
     expect(render(pageLinks(7, 10))).toBe("1 … 6 [7] 8 9 10");
+  });
+});
+
+describe("pagedUrls", () => {
+  const origin = "https://saunas.example";
+  it("names page 2's own canonical and its neighbours", () => {
+    const urls = pagedUrls(origin, "/reviews", new URLSearchParams("q=cedar"), pageInfo(2, 60, 24));
+    expect(urls).toEqual({
+      canonical: "https://saunas.example/reviews?q=cedar&page=2",
+      prev: "https://saunas.example/reviews?q=cedar",
+      next: "https://saunas.example/reviews?q=cedar&page=3",
+    });
+    expect(pagedLinkTags(urls).map((tag) => tag.rel)).toEqual(["canonical", "prev", "next"]);
+  });
+
+  it("gives the first page no prev and the last no next", () => {
+    expect(pagedUrls(origin, "/reviews/barrel-saunas", new URLSearchParams(), pageInfo(1, 29, 10))).toEqual({
+      canonical: "https://saunas.example/reviews/barrel-saunas",
+      prev: null,
+      next: "https://saunas.example/reviews/barrel-saunas?page=2",
+    });
+    const last = pagedUrls(origin, "/reviews/barrel-saunas", new URLSearchParams(), pageInfo(3, 29, 10));
+    expect(last.next).toBeNull();
+    expect(pagedLinkTags(pagedUrls(origin, "/reviews", new URLSearchParams(), pageInfo(1, 5, 24))).map((t) => t.rel)).toEqual([
+      "canonical",
+    ]);
   });
 });

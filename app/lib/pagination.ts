@@ -99,3 +99,33 @@ export function pageLinks(current: number, count: number, around = 1): PageLink[
   }
   return links;
 }
+
+export interface PagedUrls {
+  /** This page's own address: a page 2 is its own page, not a copy of page 1. */
+  canonical: string;
+  prev: string | null;
+  next: string | null;
+}
+
+/**
+ * The absolute addresses the head names for a page of a list: canonical, rel=prev, rel=next.
+ * `listParams` are the parameters that choose the list (a search's `q`), without presentation
+ * ones such as `view`, so every view of a page shares its canonical.
+ */
+export function pagedUrls(origin: string, pathname: string, listParams: URLSearchParams, info: PageInfo): PagedUrls {
+  const at = (page: number) => `${origin}${pageHref(pathname, listParams, page)}`;
+  return {
+    canonical: at(info.page),
+    prev: info.page > 1 ? at(Math.min(info.page - 1, info.pageCount)) : null,
+    next: info.page < info.pageCount ? at(info.page + 1) : null,
+  };
+}
+
+/** The head's link tags for those addresses, in the shape route meta functions return. */
+export function pagedLinkTags(urls: PagedUrls) {
+  return [
+    { tagName: "link", rel: "canonical", href: urls.canonical },
+    ...(urls.prev ? [{ tagName: "link", rel: "prev", href: urls.prev }] : []),
+    ...(urls.next ? [{ tagName: "link", rel: "next", href: urls.next }] : []),
+  ];
+}
