@@ -17,13 +17,21 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
 
   it("creates every table, and down removes them all again", async () => {
     test = await createTestDatabase(dialect, { migrate: false });
-    expect(await migrateToLatest(test.db)).toEqual(["2026_11_22_0300_catalog", "2026_11_22_0310_auth"]);
+    expect(await migrateToLatest(test.db)).toEqual([
+      "2026_11_22_0300_catalog",
+      "2026_11_22_0310_auth",
+      "2026_11_22_2330_product_list_keys",
+    ]);
     expect(await tableNames(test)).toEqual([...ourTables].sort());
     expect(await migrateToLatest(test.db)).toEqual([]);
 
-    expect(await migrateDownAll(test.db)).toEqual(["2026_11_22_0310_auth", "2026_11_22_0300_catalog"]);
+    expect(await migrateDownAll(test.db)).toEqual([
+      "2026_11_22_2330_product_list_keys",
+      "2026_11_22_0310_auth",
+      "2026_11_22_0300_catalog",
+    ]);
     expect(await tableNames(test)).toEqual([]);
-    expect(await migrateToLatest(test.db)).toHaveLength(2);
+    expect(await migrateToLatest(test.db)).toHaveLength(3);
   });
 
   it("stores the largest allowed price in cents and reads every column back the same on both dialects", async () => {
