@@ -40,6 +40,7 @@ const rankedCards = (page: Page) => page.getByTestId("ranked-sauna");
 const cardNames = (page: Page) => rankedCards(page).getByRole("heading", { level: 3 }).allInnerTexts();
 
 test("a collection's second page continues its ranking at #11, through plain links", async ({ browser, baseURL }) => {
+  test.slow();
   const expected = namesByRating();
   expect(expected.length).toBe(29);
   await withoutJavaScript(browser, baseURL, async (page) => {
@@ -87,6 +88,7 @@ test("the comparison view pages too, keeping its view", async ({ page }) => {
 });
 
 test("the reviews index and a search page through plain links, keeping the query", async ({ browser, baseURL }) => {
+  test.slow();
   await withoutJavaScript(browser, baseURL, async (page) => {
     await page.goto("/reviews");
     await expect(page.getByTestId("product-row")).toHaveCount(24);

@@ -120,11 +120,13 @@ async function selectionPage(db: DB, selection: ProductSelection, page: number, 
   return { products, pagination: pageInfo(page, total, pageSize) };
 }
 
-/** The best-rated `count` products, shown as one page when a rule matched nothing. */
+/**
+ * The best-rated `count` products, shown as a single page when a rule matched nothing; a later
+ * page number is past its end and holds nothing.
+ */
 async function topRatedPage(db: DB, count: number, page: number, pageSize: number): Promise<ListedPage> {
-  const products = page === 1 ? await listProductPage(db, { kind: "all" }, "rating", { limit: count, offset: 0 }) : [];
-  // The stand-ins are never more than a page, whatever the page size.
-  return { products, pagination: pageInfo(page, Math.min(count, pageSize), pageSize) };
+  const products = await listProductPage(db, { kind: "all" }, "rating", { limit: Math.min(count, pageSize), offset: 0 });
+  return { products: page === 1 ? products : [], pagination: pageInfo(page, products.length, pageSize) };
 }
 
 function readyPage(
