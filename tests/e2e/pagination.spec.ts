@@ -68,6 +68,7 @@ test("a collection's second page continues its ranking at #11, through plain lin
 
     await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: "Page 3" }).click();
     await expect(page).toHaveURL(/\?page=3$/);
+    await expect(rankedCards(page)).toHaveCount(9);
     expect(await cardNames(page)).toEqual(expected.slice(20));
     expect(await headLink(page, "next")).toBeNull();
     await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: /Previous/ }).click();
