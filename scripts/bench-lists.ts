@@ -5,7 +5,7 @@
  * the uncompressed HTML size. SQLite always; PostgreSQL too when TEST_DATABASE_URL is set.
  * No page cache is involved: every request renders.
  *
- *   npx tsx scripts/bench-lists.ts [--rows 20000] [--runs 15]
+ *   npx tsx scripts/bench-lists.ts [--rows 20000] [--runs 15] [--queries-only]
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/bench-lists.ts
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -17,13 +17,19 @@ import { parseArgs } from "node:util";
 import { importProductCsv } from "../app/server/admin/csv-import.server";
 import { seedSampleContent } from "../app/server/db/seed.server";
 import { setLogLevel } from "../app/server/log.server";
-import { openDatabase } from "../app/server/db/connection.server";
+import type { ProductOrder, ProductSelection } from "../app/lib/product-selection";
+import { countProducts, listProductPage } from "../app/server/catalog/product-lists.server";
+import { openDatabase, type DB } from "../app/server/db/connection.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
 import { createTestDatabase, testDialects, type TestDialect } from "../tests/support/test-databases";
 import { generatedProductCsv } from "./generated-catalog";
 
 const { values } = parseArgs({
-  options: { rows: { type: "string", default: "20000" }, runs: { type: "string", default: "15" } },
+  options: {
+    rows: { type: "string", default: "20000" },
+    runs: { type: "string", default: "15" },
+    "queries-only": { type: "boolean", default: false },
+  },
 });
 const rows = Number(values.rows);
 const runs = Number(values.runs);
@@ -58,7 +64,8 @@ for (const dialect of testDialects) {
     if (!imported.ok) throw new Error(imported.toast.description);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n${dialect}: ${imported.saved.toLocaleString("en-US")} products imported in ${seconds} s`);
-    await measure(target.database);
+    await measureQueries(target.db);
+    if (!values["queries-only"]) await measure(target.database);
   } finally {
     await target.drop();
   }
@@ -79,6 +86,37 @@ async function catalogDatabase(dialect: TestDialect) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The database's share of a page: its count and its page of rows, in this process, median of `runs`. */
+async function measureQueries(db: DB) {
+  const lists: [string, ProductSelection, ProductOrder, number][] = [
+    ["/reviews page 1", { kind: "all" }, "top-rating", 1],
+    ["/reviews page 400", { kind: "all" }, "top-rating", 400],
+    ["barrel-saunas page 1", { kind: "tag", tag: "barrel-saunas" }, "rating", 1],
+    ["barrel-saunas page 300", { kind: "tag", tag: "barrel-saunas" }, "rating", 300],
+    ["eco-friendly-saunas page 1", { kind: "tag", tag: "eco-friendly-saunas" }, "rating", 1],
+    ["search 'cedar barrel' page 100", { kind: "search", words: ["cedar", "barrel"] }, "top-rating", 100],
+    ["brand 'brand 7' page 1", { kind: "brand", key: "brand 7" }, "rating", 1],
+  ];
+  console.log("query (count + one page of 24)".padEnd(42), "median ms".padStart(10), "rows".padStart(6), "total".padStart(7));
+  for (const [name, selection, order, page] of lists) {
+    const times: number[] = [];
+    let shown = 0;
+    let total = 0;
+    for (let i = 0; i < runs + 2; i++) {
+      const started = performance.now();
+      const [count, rowsOfPage] = await Promise.all([
+        countProducts(db, selection),
+        listProductPage(db, selection, order, { limit: 24, offset: (page - 1) * 24 }),
+      ]);
+      if (i >= 2) times.push(performance.now() - started);
+      shown = rowsOfPage.length;
+      total = count;
+    }
+    times.sort((a, b) => a - b);
+    console.log(name.padEnd(42), times[Math.floor(times.length / 2)]!.toFixed(1).padStart(10), String(shown).padStart(6), String(total).padStart(7));
+  }
 }
 
 async function measure(database: Awaited<ReturnType<typeof catalogDatabase>>["database"]) {

@@ -21,7 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // SQLite puts NULL below every value, so a descending index already ends on the unrated; on
   // PostgreSQL the index says so, or 'desc nulls last' could not read it in order.
   const desc = dialectOf(db) === "postgres" ? sql.raw("desc nulls last") : sql.raw("desc");
-  await sql`create index products_rating_order_idx on products (rating ${desc}, name, id)`.execute(db);
+  // list_tags rides along, so a fixed page walks this index in order and tests each row's tags
+  // without reading the row, and counts its tags from the index alone.
+  await sql`create index products_rating_order_idx on products (rating ${desc}, name, id, list_tags)`.execute(db);
   await sql`create index products_top_rating_order_idx on products (rating ${desc}, review_total ${desc}, name, id)`.execute(db);
   await db.schema.createIndex("products_brand_key_idx").on("products").column("brand_key").execute();
   await db.schema.createIndex("products_category_key_idx").on("products").column("category_key").execute();
