@@ -56,7 +56,8 @@ test("a collection's second page continues its ranking at #11, through plain lin
     await expect(pages.getByText("Page 1 of 3")).toBeVisible();
     await pages.getByRole("link", { name: /Next/ }).click();
 
-    await expect(page).toHaveURL(/\/reviews\/outdoor-saunas\?page=2$/);
+    // The whole document, not just its first bytes: a slow machine streams it in parts.
+    await page.waitForURL(/\/reviews\/outdoor-saunas\?page=2$/, { waitUntil: "load" });
     await expect(page).toHaveTitle(/ – Page 2$/);
     await expect(rankedCards(page)).toHaveCount(10);
     await expect(rankedCards(page).first().getByText("#11", { exact: true })).toBeVisible();
@@ -67,7 +68,7 @@ test("a collection's second page continues its ranking at #11, through plain lin
     expect(await headLink(page, "next")).toBe("/reviews/outdoor-saunas?page=3");
 
     await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: "Page 3" }).click();
-    await expect(page).toHaveURL(/\?page=3$/);
+    await page.waitForURL(/\?page=3$/, { waitUntil: "load" });
     await expect(rankedCards(page)).toHaveCount(9);
     expect(await cardNames(page)).toEqual(expected.slice(20));
     expect(await headLink(page, "next")).toBeNull();
@@ -95,7 +96,7 @@ test("the reviews index and a search page through plain links, keeping the query
     await expect(page.getByTestId("product-row")).toHaveCount(24);
     expect(await headLink(page, "next")).toBe("/reviews?page=2");
     await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: /Next/ }).click();
-    await expect(page).toHaveURL(/\/reviews\?page=2$/);
+    await page.waitForURL(/\/reviews\?page=2$/, { waitUntil: "load" });
     await expect(page).toHaveTitle("Sauna Reviews - Expert Recommendations – Page 2");
     await expect(page.getByTestId("product-row")).toHaveCount(5);
     // The category tiles belong to the first page.
@@ -106,7 +107,7 @@ test("the reviews index and a search page through plain links, keeping the query
     await page.goto("/reviews?q=saunas");
     await expect(page.getByTestId("results-count")).toHaveText(/^29 saunas/);
     await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: /Next/ }).click();
-    await expect(page).toHaveURL(/\/reviews\?q=saunas&page=2$/);
+    await page.waitForURL(/\/reviews\?q=saunas&page=2$/, { waitUntil: "load" });
     await expect(page.getByTestId("product-row")).toHaveCount(5);
     await expect(page.getByTestId("results-count")).toHaveText(/^29 saunas/);
   });
