@@ -46,11 +46,16 @@ function singular(word: string): string {
   return word;
 }
 
-function matchesAll(fields: readonly (string | null | undefined)[], words: readonly string[]): boolean {
-  const text = fields
+/** The fields as one lower-cased text, a line each, that every search word must occur in. */
+function searchableText(fields: readonly (string | null | undefined)[]): string {
+  return fields
     .filter((field): field is string => typeof field === "string" && field.trim() !== "")
     .join("\n")
     .toLowerCase();
+}
+
+function matchesAll(fields: readonly (string | null | undefined)[], words: readonly string[]): boolean {
+  const text = searchableText(fields);
   return words.every((word) => text.includes(word));
 }
 
@@ -66,6 +71,14 @@ export function productSearchFields(product: SearchableProduct): string[] {
 /** A collection is found by its name (title) and its slug read as words ('two-person-saunas'). */
 export function collectionSearchFields(collection: SearchableCollection): string[] {
   return [collection.title, collection.slug.replace(/[-_]+/g, " ")];
+}
+
+/**
+ * A product's searchable text, stored with it (ADR 0017) so the database can look words up in it:
+ * a product matches when the text contains every search word.
+ */
+export function productSearchText(product: SearchableProduct): string {
+  return searchableText(productSearchFields(product));
 }
 
 export function productMatches(product: SearchableProduct, words: readonly string[]): boolean {

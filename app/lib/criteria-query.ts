@@ -2,6 +2,7 @@ import type { Collection, CriteriaType } from "./catalog";
 import {
   hasCapacity,
   heaterTypeContains,
+  COMMERCIAL_MIN_CAPACITY,
   isCommercial,
   isElectric,
   isInPriceTier,
@@ -11,6 +12,8 @@ import {
   type ProductFacts,
 } from "./product-match";
 import { equalsText, hasWordStartingWith } from "./text-match";
+import { featurePrefixNeedle, textKey } from "./product-list-keys";
+import type { ProductSelection } from "./product-selection";
 
 /**
  * The criteria query of SPEC §7: a collection record chooses its products by one criterion.
@@ -53,6 +56,39 @@ export function criteriaPredicate(type: CriteriaType, rawValue: string | null): 
     case "use_case":
       if (lower === "recovery") return mentionsRecovery;
       if (lower === "commercial") return isCommercial;
+      return null;
+  }
+}
+
+/**
+ * The same criterion as a selection the database runs (ADR 0017), or null when it selects
+ * nothing. Each case means exactly what criteriaPredicate's does; a test runs both on the same
+ * products on SQLite and PostgreSQL.
+ */
+export function criteriaSelection(type: CriteriaType, rawValue: string | null): ProductSelection | null {
+  const value = (rawValue ?? "").trim();
+  if (type === "custom" || value === "") return null;
+  const lower = value.toLowerCase();
+  switch (type) {
+    case "category":
+      return { kind: "category", key: textKey(value) };
+    case "brand":
+      return { kind: "brand", key: textKey(value) };
+    case "price": {
+      const tier = priceTiers.find((t) => t === lower);
+      return tier ? { kind: "tag", tag: `${tier}-saunas` } : null;
+    }
+    case "size": {
+      const persons = sizeOf(value);
+      return persons === null ? null : { kind: "capacity", persons };
+    }
+    case "heater_type":
+      return lower === "electric" ? { kind: "tag", tag: "electric-saunas" } : { kind: "heater-contains", text: textKey(value) };
+    case "features":
+      return { kind: "feature-prefix", needle: featurePrefixNeedle(value) };
+    case "use_case":
+      if (lower === "recovery") return { kind: "tag", tag: "recovery-saunas" };
+      if (lower === "commercial") return { kind: "min-capacity", persons: COMMERCIAL_MIN_CAPACITY };
       return null;
   }
 }

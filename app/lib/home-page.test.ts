@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bestByType } from "./best-by-type";
 import { BUILT_IN_SAMPLE_CARDS } from "./built-in-sample-cards";
 import {
   bestPickCards,
@@ -127,7 +128,7 @@ describe("bestPickCards", () => {
       makeProduct({ name: "Pod", slug: "pod", rating: 4.4, categoryId: "infrared", heaterType: "Infrared" }),
       makeProduct({ name: "Barrel", slug: "barrel", rating: 4.2, categoryId: "barrel", heaterType: "Electric", website: "https://shop.example/b" }),
     ];
-    const cards = bestPickCards(products, context);
+    const cards = bestPickCards(bestByType(products), context);
     expect(cards.map((c) => [c.heading, c.title, c.collectionHref])).toEqual([
       ["Best Traditional Finnish Sauna", "Cabin", "/reviews/traditional-finnish-saunas"],
       ["Best Infrared Sauna", "Pod", "/reviews/infrared-saunas"],
@@ -139,7 +140,7 @@ describe("bestPickCards", () => {
   });
 
   it("titles an empty type 'No {type} sauna found' with the type's fallback picture", () => {
-    const cards = bestPickCards([], context);
+    const cards = bestPickCards(bestByType([]), context);
     expect(cards.map((c) => c.title)).toEqual([
       "No Traditional Finnish sauna found",
       "No Infrared sauna found",

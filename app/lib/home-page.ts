@@ -1,5 +1,5 @@
 import type { Collection, Product } from "./catalog";
-import { bestByType, bestByTypeCards, type BestType } from "./best-by-type";
+import { bestByTypeCards, type BestByType, type BestType } from "./best-by-type";
 import { BUILT_IN_SAMPLE_CARDS, type BuiltInSampleCard } from "./built-in-sample-cards";
 import { buyLink, type BuyLink } from "./buy-link";
 import { browseByCategoryCards, categoryHref } from "./home-categories";
@@ -16,7 +16,7 @@ import { isRated } from "./ratings";
 
 /**
  * Which products feed which home-page section, and how many (SPEC §2 "Home page", §7, §8).
- * Every list is read from the catalog cache's product list; these rules pick and shape it.
+ * The database hands over the best-rated few (ADR 0017); these rules pick and shape them.
  */
 
 /** SPEC §9 "Lists": top saunas, 4 items by rating. */
@@ -102,17 +102,22 @@ export interface ComparisonSection {
   totalProducts: number;
 }
 
+/**
+ * `products` are the best-rated ones (at least `limit` of them when the catalog has that many);
+ * `totalProducts` is the catalog's size, counted by the database, when `products` is not all of it.
+ */
 export function comparisonSection(
   products: readonly Product[],
   context: DisplayContext,
   limit = COMPARISON_ROW_LIMIT,
+  totalProducts = products.length,
 ): ComparisonSection {
   return {
     rows: topRatedProducts(products, limit).map((product) => ({
       ...toComparisonItem(product, context),
       isSample: product.isSample,
     })),
-    totalProducts: products.length,
+    totalProducts,
   };
 }
 
@@ -144,9 +149,9 @@ export interface BestPickCard {
   product: BestPickProduct | null;
 }
 
-/** The three cards (Traditional Finnish, Infrared, Barrel) from the rating-ordered list. */
-export function bestPickCards(productsByRating: readonly Product[], context: DisplayContext): BestPickCard[] {
-  return bestByTypeCards(bestByType(productsByRating)).map(({ type, label, heading, title, collectionHref, product }) => ({
+/** The three cards (Traditional Finnish, Infrared, Barrel) from the picks of bestByType(). */
+export function bestPickCards(picks: BestByType<Product>, context: DisplayContext): BestPickCard[] {
+  return bestByTypeCards(picks).map(({ type, label, heading, title, collectionHref, product }) => ({
     type,
     label,
     heading,

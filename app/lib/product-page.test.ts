@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   capacityPersonsText,
   collectionsListingProduct,
-  collectionsNeedingMembers,
   mainImageUrls,
   overviewParagraphs,
   reviewCountLabel,
@@ -152,7 +151,7 @@ describe("toProductPageView", () => {
 describe("collectionsListingProduct", () => {
   const barrel = makeProduct({ id: 1, categoryId: "barrel", rating: 4.8, capacity: 4, priceCents: 900_000 });
   const infrared = makeProduct({ id: 2, categoryId: "infrared", heaterType: "Infrared", rating: 4.5, capacity: 2 });
-  const all = [barrel, infrared];
+  const noMembers = { memberOf: new Set<number>(), collectionsWithMembers: new Set<number>() };
 
   it("lists the fixed collections whose rule selects the product", () => {
     const collections = [
@@ -161,12 +160,12 @@ describe("collectionsListingProduct", () => {
       makeCollection({ slug: "infrared-saunas", title: "Infrared Saunas" }),
       makeCollection({ slug: "four-person-saunas", title: "Four" }),
     ];
-    expect(collectionsListingProduct(1, collections, all, new Map()).map((c) => c.slug)).toEqual([
+    expect(collectionsListingProduct(barrel, collections, noMembers).map((c) => c.slug)).toEqual([
       "barrel-saunas",
       "budget-saunas",
       "four-person-saunas",
     ]);
-    expect(collectionsListingProduct(2, collections, all, new Map())[0]).toEqual({
+    expect(collectionsListingProduct(infrared, collections, noMembers)[0]).toEqual({
       slug: "infrared-saunas",
       title: "Infrared Saunas",
       href: "/reviews/infrared-saunas",
@@ -177,16 +176,26 @@ describe("collectionsListingProduct", () => {
   it("does not count a page that shows the product only as its top-rated stand-in", () => {
     // No CLT sauna exists: the CLT page falls back to the first 3, which include the barrel.
     const collections = [makeCollection({ slug: "clt-saunas" })];
-    expect(collectionsListingProduct(1, collections, all, new Map())).toEqual([]);
+    expect(collectionsListingProduct(barrel, collections, noMembers)).toEqual([]);
   });
 
   it("uses stored membership, then criteria, for other collections", () => {
     const picks = makeCollection({ id: 50, slug: "editors-picks", title: "Editor's Picks" });
-    const byBrand = makeCollection({ id: 51, slug: "test-brand", criteriaType: "category", criteriaValue: "infrared" });
-    const members = new Map([[50, [infrared]]]);
-    expect(collectionsListingProduct(2, [picks, byBrand], all, members).map((c) => c.slug)).toEqual(["editors-picks", "test-brand"]);
-    expect(collectionsListingProduct(1, [picks, byBrand], all, members)).toEqual([]);
-    expect(collectionsNeedingMembers([picks, makeCollection({ slug: "barrel-saunas" })])).toEqual([picks]);
+    const byCategory = makeCollection({ id: 51, slug: "test-brand", criteriaType: "category", criteriaValue: "infrared" });
+    const empty = makeCollection({ id: 52, slug: "empty-custom", title: "Empty" });
+    const collections = [picks, byCategory, empty];
+    const infraredFacts = { memberOf: new Set([50]), collectionsWithMembers: new Set([50]) };
+    expect(collectionsListingProduct(infrared, collections, infraredFacts).map((c) => c.slug)).toEqual(["editors-picks", "test-brand"]);
+    // The barrel is not a member of the editors' list, matches no criterion, and a custom list
+    // without members shows it only as a stand-in.
+    const barrelFacts = { memberOf: new Set<number>(), collectionsWithMembers: new Set([50]) };
+    expect(collectionsListingProduct(barrel, collections, barrelFacts)).toEqual([]);
+  });
+
+  it("ignores a criterion when the collection has stored members", () => {
+    const byCategory = makeCollection({ id: 51, slug: "infrared-picks", criteriaType: "category", criteriaValue: "infrared" });
+    const facts = { memberOf: new Set<number>(), collectionsWithMembers: new Set([51]) };
+    expect(collectionsListingProduct(infrared, [byCategory], facts)).toEqual([]);
   });
 });
 

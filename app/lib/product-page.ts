@@ -1,7 +1,7 @@
 import type { Collection, Product } from "./catalog";
 import { buyLink, type BuyLink } from "./buy-link";
-import { productsForCollectionPage } from "./collection-products";
-import { isFixedCollectionSlug, productsForFixedCollection } from "./collection-rules";
+import { isFixedCollectionSlug, matchesFixedCollection } from "./collection-rules";
+import { criteriaPredicate } from "./criteria-query";
 import { formatLongUsDate } from "./dates";
 import { categoryFallbackImage, galleryImages } from "./image-source";
 import { IMAGE_RENDITIONS } from "./image-renditions";
@@ -178,30 +178,32 @@ export function toProductPageView(product: Product, context: ProductPageContext)
   };
 }
 
+/** What 'As Seen In' needs to know of stored membership, without reading any collection's list. */
+export interface MembershipFacts {
+  /** The collections this product is a stored member of. */
+  memberOf: ReadonlySet<number>;
+  /** The collections that have any stored member. */
+  collectionsWithMembers: ReadonlySet<number>;
+}
+
 /**
  * 'As Seen In': the collections whose pages list this product by their own choice, with the same
- * rules those pages use: a fixed slug by its rule (productsForFixedCollection), any other
- * collection by its fallback chain (membership, criteria). A page that shows the product only as
- * a stand-in because its rule matched nothing (the "first 3" / "first 5" fallbacks) does not
- * contain it, so it is not listed. Input order (by title) is kept.
+ * rules those pages use: a fixed slug by its rule, any other collection by its fallback chain (a
+ * collection with stored members lists exactly them; one without lists what its criteria
+ * select). A page that shows the product only as a stand-in because its rule matched nothing
+ * (the "first 3" / "first 5" fallbacks) does not contain it: when the product satisfies the
+ * rule, the rule matched something, so the question never needs the other products. Input
+ * order (by title) is kept.
  */
 export function collectionsListingProduct(
-  productId: number,
+  product: Product,
   collections: readonly Collection[],
-  productsByRating: readonly Product[],
-  membersOf: ReadonlyMap<number, readonly Product[]>,
+  membership: MembershipFacts,
 ): AsSeenInCollection[] {
   const listed = collections.filter((collection) => {
-    const page = isFixedCollectionSlug(collection.slug)
-      ? productsForFixedCollection(collection.slug, productsByRating)
-      : productsForCollectionPage({
-          collection,
-          memberProducts: membersOf.get(collection.id) ?? [],
-          // Product CSVs' collection ids are stored as memberships (ARCHITECTURE D4).
-          productsListingCollection: [],
-          allProducts: productsByRating,
-        });
-    return page.source !== "top-rated" && page.products.some((product) => product.id === productId);
+    if (isFixedCollectionSlug(collection.slug)) return matchesFixedCollection(collection.slug, product);
+    if (membership.collectionsWithMembers.has(collection.id)) return membership.memberOf.has(collection.id);
+    return criteriaPredicate(collection.criteriaType, collection.criteriaValue)?.(product) ?? false;
   });
   return listed.map((collection) => ({
     slug: collection.slug,
@@ -209,11 +211,6 @@ export function collectionsListingProduct(
     href: `/reviews/${encodeURIComponent(collection.slug)}`,
     image: textOrNull(collection.imageUrl),
   }));
-}
-
-/** The collections that need their stored members read to decide 'As Seen In'. */
-export function collectionsNeedingMembers(collections: readonly Collection[]): Collection[] {
-  return collections.filter((collection) => !isFixedCollectionSlug(collection.slug));
 }
 
 // Gallery image URLs

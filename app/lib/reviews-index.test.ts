@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { reviewsIndexView, searchSuggestions } from "./reviews-index";
+import { productMatches } from "./catalog-search";
+import { topRatedProducts } from "./home-page";
+import { pageInfo } from "./pagination";
+import { reviewsIndexRequest, reviewsIndexView, searchSuggestions } from "./reviews-index";
 import { makeCollection, makeProduct } from "./test-fixtures";
 
 const context = { origin: "", surveyFormUrl: null };
@@ -16,40 +19,80 @@ const collections = [
   makeCollection({ slug: "infrared-saunas", title: "Best Infrared Saunas", imageUrl: "/images/collections/infrared-saunas.webp" }),
 ];
 
+/** The page as the loader builds it, with the database's part (select, order, page) done in memory. */
+function view(query: string | null, page = 1, pageSize = 24) {
+  const request = reviewsIndexRequest(query);
+  const words = request.selection.kind === "search" ? request.selection.words : [];
+  const selected = topRatedProducts(products, products.length).filter((p) => productMatches(p, words));
+  return reviewsIndexView(
+    {
+      request,
+      products: selected.slice((page - 1) * pageSize, page * pageSize),
+      pagination: pageInfo(page, selected.length, pageSize),
+      collections,
+    },
+    context,
+  );
+}
+
+describe("reviewsIndexRequest", () => {
+  it("lists every product without a query, and for a query of ignored words only", () => {
+    for (const query of [null, "", "   "]) expect(reviewsIndexRequest(query)).toEqual({ query: "", selection: { kind: "all" } });
+    expect(reviewsIndexRequest(" saunas ")).toEqual({ query: "saunas", selection: { kind: "all" } });
+  });
+
+  it("asks for every search word, singular and lower-cased", () => {
+    expect(reviewsIndexRequest("Cedar  Barrels")).toEqual({
+      query: "Cedar Barrels",
+      selection: { kind: "search", words: ["cedar", "barrel"] },
+    });
+  });
+});
+
 describe("reviewsIndexView without a query", () => {
-  it("shows tiles for collections with a picture of their own and every product, best rated first", () => {
+  it("shows tiles for collections with a picture of their own and the page's products", () => {
     for (const query of [null, "", "   "]) {
-      const view = reviewsIndexView(query, products, collections, context);
-      expect(view.mode).toBe("index");
-      if (view.mode !== "index") return;
-      expect(view.tiles.map((t) => t.slug)).toEqual(["barrel-saunas", "infrared-saunas"]);
-      expect(view.tiles[0]).toMatchObject({ href: "/reviews/barrel-saunas", name: "Best Barrel Saunas" });
-      expect(view.products.map((p) => p.name)).toEqual(["Barrel 4", "Pod"]);
+      const page = view(query);
+      expect(page.mode).toBe("index");
+      if (page.mode !== "index") return;
+      expect(page.tiles.map((t) => t.slug)).toEqual(["barrel-saunas", "infrared-saunas"]);
+      expect(page.tiles[0]).toMatchObject({ href: "/reviews/barrel-saunas", name: "Best Barrel Saunas" });
+      expect(page.products.map((p) => p.name)).toEqual(["Barrel 4", "Pod"]);
+      expect(page.pagination).toMatchObject({ page: 1, pageCount: 1, totalItems: 2 });
     }
+  });
+
+  it("shows the tiles on the first page only", () => {
+    const second = view(null, 2, 1);
+    expect(second).toMatchObject({ mode: "index", tiles: [], pagination: { page: 2, pageCount: 2, totalItems: 2 } });
+    expect(second.products.map((p) => p.name)).toEqual(["Pod"]);
   });
 });
 
 describe("reviewsIndexView with a query", () => {
   it("gives the matching products and collections (a collection needs no picture to be found)", () => {
-    const view = reviewsIndexView("  barrel ", products, collections, context);
-    expect(view).toMatchObject({ mode: "search", query: "barrel" });
-    if (view.mode !== "search") return;
-    expect(view.products.map((p) => p.href)).toEqual(["/reviews/product/barrel-4"]);
-    expect(view.collections.map((c) => c.slug)).toEqual(["barrel-saunas", "no-picture"]);
+    const page = view("  barrel ");
+    expect(page).toMatchObject({ mode: "search", query: "barrel", collectionCount: 2 });
+    if (page.mode !== "search") return;
+    expect(page.products.map((p) => p.href)).toEqual(["/reviews/product/barrel-4"]);
+    expect(page.collections.map((c) => c.slug)).toEqual(["barrel-saunas", "no-picture"]);
   });
 
   it("finds by brand and by feature", () => {
-    const byBrand = reviewsIndexView("emberfold", products, collections, context);
-    expect(byBrand.products.map((p) => p.name)).toEqual(["Pod"]);
-    const byFeature = reviewsIndexView("cedar", products, collections, context);
-    expect(byFeature.products.map((p) => p.name)).toEqual(["Barrel 4"]);
+    expect(view("emberfold").products.map((p) => p.name)).toEqual(["Pod"]);
+    expect(view("cedar").products.map((p) => p.name)).toEqual(["Barrel 4"]);
+  });
+
+  it("lists the matching collections on the first page only, and still counts them", () => {
+    const second = view("saunas", 2, 1);
+    expect(second).toMatchObject({ mode: "search", collections: [], collectionCount: 5 });
   });
 
   it("returns empty lists and suggestions when nothing matches", () => {
-    const view = reviewsIndexView("hot tub", products, collections, context);
-    expect(view).toMatchObject({ mode: "search", products: [], collections: [] });
-    if (view.mode !== "search") return;
-    expect(view.suggestions).toEqual([{ href: "/reviews/barrel-saunas", name: "Best Barrel Saunas" }]);
+    const page = view("hot tub");
+    expect(page).toMatchObject({ mode: "search", products: [], collections: [], collectionCount: 0 });
+    if (page.mode !== "search") return;
+    expect(page.suggestions).toEqual([{ href: "/reviews/barrel-saunas", name: "Best Barrel Saunas" }]);
   });
 });
 

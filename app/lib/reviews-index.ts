@@ -1,13 +1,17 @@
 import type { Collection, Product } from "./catalog";
 import { lastResortCollections } from "./built-in-collections";
-import { searchCatalog } from "./catalog-search";
+import { collectionMatches, normaliseQuery, searchWords } from "./catalog-search";
 import { categoryHref, reviewsIndexTiles } from "./home-categories";
-import { toCategoryCard, toHomeProductCard, topRatedProducts, type CategoryCard, type HomeProductCard } from "./home-page";
+import { toCategoryCard, toHomeProductCard, type CategoryCard, type HomeProductCard } from "./home-page";
+import type { PageInfo } from "./pagination";
+import type { ProductSelection } from "./product-selection";
 import type { DisplayContext } from "./product-view-models";
 
 /**
  * What the reviews index (/reviews) shows (SPEC §2 "Reviews index"): the category tiles and every
  * product, or, with ?q=, the search results; plus the collections suggested when nothing matched.
+ * Products come a page at a time (ADR 0017): the database selects them by the rules of
+ * catalog-search.ts (every word in the stored search text) and counts them.
  */
 
 /** How many collections the no-results state suggests. */
@@ -30,37 +34,69 @@ export function searchSuggestions(collections: readonly Collection[], max = MAX_
 }
 
 export type ReviewsIndexView =
-  | { mode: "index"; tiles: CategoryCard[]; products: HomeProductCard[] }
+  | {
+      mode: "index";
+      /** Category tiles, on the first page only. */
+      tiles: CategoryCard[];
+      /** This page's products, best rated first. */
+      products: HomeProductCard[];
+      pagination: PageInfo;
+    }
   | {
       mode: "search";
       query: string;
+      /** Matching collections, on the first page only. */
       collections: CategoryCard[];
+      /** How many collections match, on every page, for the results count. */
+      collectionCount: number;
+      /** This page's matching products, best rated first. */
       products: HomeProductCard[];
-      /** Shown when both lists are empty. */
+      pagination: PageInfo;
+      /** Shown when nothing at all matched. */
       suggestions: CollectionLink[];
     };
 
-/** The index, or the results for a non-blank query. `rawQuery` is the ?q= value as sent. */
-export function reviewsIndexView(
-  rawQuery: string | null,
-  products: readonly Product[],
-  collections: readonly Collection[],
-  context: DisplayContext,
-): ReviewsIndexView {
-  const ordered = topRatedProducts(products, products.length);
-  const results = searchCatalog(rawQuery, ordered, collections);
-  if (results.query === "") {
-    return {
-      mode: "index",
-      tiles: reviewsIndexTiles(collections).map((collection) => toCategoryCard(collection, context.origin)),
-      products: ordered.map((product) => toHomeProductCard(product, context)),
-    };
+export interface ReviewsIndexRequest {
+  /** The normalised query; '' shows the index. */
+  query: string;
+  /** The products the page lists: every product, or those with every search word. */
+  selection: ProductSelection;
+}
+
+/** What /reviews?q= asks the database for. `rawQuery` is the ?q= value as sent. */
+export function reviewsIndexRequest(rawQuery: string | null | undefined): ReviewsIndexRequest {
+  const query = normaliseQuery(rawQuery);
+  // A query of ignored words only ('saunas') has no words left: it matches every product.
+  const words = query === "" ? [] : searchWords(query);
+  return { query, selection: words.length === 0 ? { kind: "all" } : { kind: "search", words } };
+}
+
+export interface ReviewsIndexInput {
+  request: ReviewsIndexRequest;
+  /** The page's products as the database selected and ordered them (top-rating order). */
+  products: readonly Product[];
+  pagination: PageInfo;
+  collections: readonly Collection[];
+}
+
+/** The index, or the results for a non-blank query, one page of products at a time. */
+export function reviewsIndexView(input: ReviewsIndexInput, context: DisplayContext): ReviewsIndexView {
+  const { request, pagination } = input;
+  const firstPage = pagination.page === 1;
+  const products = input.products.map((product) => toHomeProductCard(product, context));
+  if (request.query === "") {
+    const tiles = firstPage ? reviewsIndexTiles(input.collections).map((c) => toCategoryCard(c, context.origin)) : [];
+    return { mode: "index", tiles, products, pagination };
   }
+  const words = searchWords(request.query);
+  const matching = input.collections.filter((collection) => collectionMatches(collection, words));
   return {
     mode: "search",
-    query: results.query,
-    collections: results.collections.map((collection) => toCategoryCard(collection, context.origin)),
-    products: results.products.map((product) => toHomeProductCard(product, context)),
-    suggestions: searchSuggestions(collections),
+    query: request.query,
+    collections: firstPage ? matching.map((collection) => toCategoryCard(collection, context.origin)) : [],
+    collectionCount: matching.length,
+    products,
+    pagination,
+    suggestions: searchSuggestions(input.collections),
   };
 }

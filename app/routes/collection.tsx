@@ -11,9 +11,19 @@ import { ExampleProducts } from "~/components/collection/example-products";
 import { Methodology } from "~/components/collection/methodology";
 import { RankedList } from "~/components/collection/ranked-list";
 import { CollectionViews, VIEW_PARAM } from "~/components/collection/view-switch";
+import { Pagination } from "~/components/catalog/pagination";
 import { titleFromSlug } from "~/lib/built-in-collections";
 import { collectionPageDefaults, collectionPageTitle } from "~/lib/collection-page-defaults";
 import { isFixedCollectionSlug } from "~/lib/collection-rules";
+import {
+  isPastLastPage,
+  PAGE_PARAM,
+  pagedLinkTags,
+  pagedTitle,
+  pagedUrls,
+  pageHref,
+  parsePageParam,
+} from "~/lib/pagination";
 import { absoluteUrl } from "~/lib/image-url";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
@@ -33,18 +43,29 @@ import type { Route } from "./+types/collection";
  */
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const page = await loadCollectionPage(context.db, params.listId, { surveyFormUrl: context.config.surveyFormUrl });
+  const url = new URL(request.url);
+  const { page: pageNumber, canonical } = parsePageParam(url.searchParams.get(PAGE_PARAM));
+  if (!canonical) throw redirect(pageHref(url.pathname, url.search, pageNumber), 301);
+
+  const page = await loadCollectionPage(context.db, params.listId, {
+    surveyFormUrl: context.config.surveyFormUrl,
+    page: pageNumber,
+  });
   if (page.state === "redirect") {
-    throw redirect(`${page.location}${new URL(request.url).search}`, 301);
+    throw redirect(`${page.location}${url.search}`, 301);
   }
   const status = collectionPageStatus(page);
   if (page.state !== "ready") return data(page, { status });
+  // Past the end: the last page, which moves as the catalog changes, hence temporary (ADR 0017).
+  if (isPastLastPage(page.pagination)) {
+    throw redirect(pageHref(url.pathname, url.search, page.pagination.pageCount), 302);
+  }
 
   const { baseUrl } = context.config;
   return data(
     {
       ...page,
-      canonicalUrl: `${baseUrl}/reviews/${page.header.slug}`,
+      urls: pagedUrls(baseUrl, `/reviews/${page.header.slug}`, new URLSearchParams(), page.pagination),
       socialImageUrl: absoluteUrl(page.header.image, baseUrl),
     },
     // Only a real page may be kept by a CDN: a 404 or 500 must not outlive the problem (D8).
@@ -84,15 +105,15 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  const { header, canonicalUrl, socialImageUrl, saunas } = loaderData;
+  const { header, urls, socialImageUrl, pagination, saunas } = loaderData;
   const origin = siteOrigin(matches);
-  const title = collectionPageTitle(header.title);
+  const title = pagedTitle(collectionPageTitle(header.title), pagination.page);
   const tags: ReturnType<Route.MetaFunction> = [
     { title },
     { name: "description", content: header.description },
     { name: "robots", content: "index,follow" },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    ...socialCardMeta({ title, description: header.description, url: canonicalUrl, image: socialImageUrl, type: "article" }, origin),
+    ...pagedLinkTags(urls),
+    ...socialCardMeta({ title, description: header.description, url: urls.canonical, image: socialImageUrl, type: "article" }, origin),
     ...structuredDataMeta([
       breadcrumbList([HOME_STEP, REVIEWS_STEP, { name: header.title, path: `/reviews/${header.slug}` }], origin),
       // Positions follow the ranks the page shows, so a later page of the list continues the count.
@@ -131,7 +152,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
 type ReadyPage = Extract<CollectionPageData, { state: "ready" }>;
 
 function CollectionReview({ page }: { page: ReadyPage }) {
-  const { header, saunas, content, source, showingTopRated } = page;
+  const { header, saunas, content, source, showingTopRated, pagination } = page;
 
   // SPEC §2 "Metadata": the infrared page says so when its collection record is missing.
   useEffect(() => {
@@ -175,7 +196,8 @@ function CollectionReview({ page }: { page: ReadyPage }) {
                     Our top picks
                   </h2>
                   <p className="mt-1 text-sm text-ink-muted">
-                    {saunas.length} {saunas.length === 1 ? "sauna" : "saunas"}, {orderText}.
+                    {pagination.totalItems.toLocaleString("en-US")} {pagination.totalItems === 1 ? "sauna" : "saunas"},{" "}
+                    {orderText}.
                   </p>
                   <p
                     className="mt-3 max-w-2xl text-xs leading-relaxed text-ink-muted"
@@ -190,6 +212,7 @@ function CollectionReview({ page }: { page: ReadyPage }) {
               list={<RankedList saunas={saunas} />}
               compare={<ComparisonGrid saunas={saunas} />}
             />
+            <Pagination pagination={pagination} label={`${header.title}, pages`} />
           </section>
         )}
       </div>

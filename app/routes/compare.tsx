@@ -1,17 +1,17 @@
-import { Check, Info, X } from "lucide-react";
+import { Check, Info, X } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { writeCompareItems } from "~/components/compare/compare-store";
 import { CheckPriceLink } from "~/components/home/check-price-link";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { canonicalCompareHref, COMPARE_PARAM, compareView, MAX_COMPARE } from "~/lib/compare";
+import { canonicalCompareHref, COMPARE_PARAM, compareView, MAX_COMPARE, parseCompareSlugs } from "~/lib/compare";
 import { renditionUrl } from "~/lib/image-url";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
-import { catalogCache } from "~/server/catalog/catalog-cache.server";
+import { findProductsBySlugs } from "~/server/catalog/queries.server";
 import type { Route } from "./+types/compare";
 
 /**
@@ -21,9 +21,10 @@ import type { Route } from "./+types/compare";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const products = await catalogCache(context.db).products();
+  const requested = new URL(request.url).searchParams.get(COMPARE_PARAM);
+  const products = await findProductsBySlugs(context.db, parseCompareSlugs(requested));
   const bySlug = new Map(products.map((product) => [product.slug.toLowerCase(), product]));
-  const view = compareView(new URL(request.url).searchParams.get(COMPARE_PARAM), (slug) => bySlug.get(slug), {
+  const view = compareView(requested, (slug) => bySlug.get(slug), {
     surveyFormUrl: context.config.surveyFormUrl,
   });
   return { view };

@@ -10,7 +10,13 @@ import { WhyChoose } from "~/components/home/why-choose";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { ButtonLink } from "~/components/ui/button";
 import { streamsDeferredData } from "~/lib/deferred-data";
-import { bestPickCards, categoryCarouselCards, comparisonSection, topRatedSection } from "~/lib/home-page";
+import {
+  bestPickCards,
+  categoryCarouselCards,
+  COMPARISON_ROW_LIMIT,
+  comparisonSection,
+  topRatedSection,
+} from "~/lib/home-page";
 import { imagePreloadLink, responsiveImage } from "~/lib/image-url";
 import type { DisplayContext } from "~/lib/product-view-models";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
@@ -54,7 +60,8 @@ export function headers() {
 }
 
 /**
- * The home page reads the catalog cache once per section: the hero, categories, picks and
+ * The home page reads the catalog cache's small results (the picks, the top ten and the catalog's
+ * size), never the product table. It reads them once per section: the hero, categories, picks and
  * top-rated cards are awaited; the comparison table is deferred (Hydrogen style). A client
  * navigation streams it behind its skeleton; a document load waits for it, so the first HTML is
  * complete without JavaScript (see streamsDeferredData).
@@ -71,26 +78,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Hero, categories, best-by-type and top-rated: needed for the first paint. */
 async function loadCriticalData({ db }: AppLoadContext, display: DisplayContext) {
   const catalog = catalogCache(db);
-  const [collections, productsForPicks, products] = await Promise.all([
+  const [collections, picks, top] = await Promise.all([
     // The collections cache falls back to nothing: no category then has a picture of its own.
     readOr(catalog.collections(), [], "collections for the category carousel"),
     // SPEC §8: a best-by-type failure gives three empty picks.
-    readOr(catalog.productsForBestByType(), [], "products for best by type"),
+    readOr(catalog.bestByType(), { traditional: null, infrared: null, barrel: null }, "products for best by type"),
     // SPEC §8: a top-rated failure is logged and gives an empty list (then the built-in cards).
-    readOr(catalog.products(), [], "products for the top-rated list"),
+    readOr(catalog.topProducts(), { products: [], total: 0 }, "products for the top-rated list"),
   ]);
   return {
     categories: categoryCarouselCards(collections, display.origin),
-    bestPicks: bestPickCards(productsForPicks, display),
-    topRated: topRatedSection(products, display),
+    bestPicks: bestPickCards(picks, display),
+    topRated: topRatedSection(top.products, display),
   };
 }
 
 /** The comparison table. A failure gives null (the section says so) instead of failing the page. */
 function loadDeferredData({ db }: AppLoadContext, display: DisplayContext) {
   const comparison = catalogCache(db)
-    .products()
-    .then((products) => comparisonSection(products, display))
+    .topProducts()
+    .then((top) => comparisonSection(top.products, display, COMPARISON_ROW_LIMIT, top.total))
     .catch((error: unknown) => {
       log.error(`Home page comparison failed: ${(error as Error)?.message ?? error}`);
       return null;

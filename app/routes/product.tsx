@@ -10,7 +10,6 @@ import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import {
   collectionsListingProduct,
-  collectionsNeedingMembers,
   collectionThumbnailSrcSet,
   collectionThumbnailUrl,
   toProductPageView,
@@ -25,8 +24,9 @@ import { breadcrumbList, HOME_STEP, productStructuredData, REVIEWS_STEP, structu
 import type { Product } from "~/lib/catalog";
 import type { DB } from "~/server/db/connection.server";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
-import { findCollectionBySlug, findProductByIdOrSlug } from "~/server/catalog/queries.server";
 import { findRemovedProduct } from "~/server/admin/catalog-removal.server";
+import { listCollectionIdsOfProduct } from "~/server/catalog/product-lists.server";
+import { findCollectionBySlug, findProductByIdOrSlug } from "~/server/catalog/queries.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/product";
 
@@ -67,7 +67,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
   const [collectionOfCategory, asSeenInCollections] = await Promise.all([
     storedCategoryCollection(db, product.categoryId),
-    asSeenIn(db, product.id),
+    asSeenIn(db, product),
   ]);
   const view = toProductPageView(product, {
     surveyFormUrl: config.surveyFormUrl,
@@ -102,17 +102,22 @@ async function storedCategoryCollection(db: DB, categoryId: string | null): Prom
   }
 }
 
-/** 'As Seen In' from the cached catalog; a failure there only hides the section. */
-async function asSeenIn(db: DB, productId: number): Promise<AsSeenInCollection[]> {
+/**
+ * 'As Seen In' from the cached collections list and two small membership lookups: which
+ * collections this product is a member of, and which collections have members at all. No
+ * collection's product list is read. A failure here only hides the section.
+ */
+async function asSeenIn(db: DB, product: Product): Promise<AsSeenInCollection[]> {
   try {
     const cache = catalogCache(db);
-    const [collections, products] = await Promise.all([cache.collections(), cache.products()]);
-    const members = new Map(
-      await Promise.all(collectionsNeedingMembers(collections).map(async (c) => [c.id, await cache.collectionMembers(c.id)] as const)),
-    );
-    return collectionsListingProduct(productId, collections, products, members);
+    const [collections, collectionsWithMembers, memberOf] = await Promise.all([
+      cache.collections(),
+      cache.collectionIdsWithMembers(),
+      listCollectionIdsOfProduct(db, product.id),
+    ]);
+    return collectionsListingProduct(product, collections, { memberOf, collectionsWithMembers });
   } catch (error) {
-    log.error(`'As Seen In' could not be computed for product ${productId}: ${(error as Error)?.message ?? error}`);
+    log.error(`'As Seen In' could not be computed for product ${product.id}: ${(error as Error)?.message ?? error}`);
     return [];
   }
 }

@@ -1,5 +1,6 @@
 import { ArrowRight, SearchX } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
+import { Pagination } from "~/components/catalog/pagination";
 import { CategoryTile } from "~/components/reviews/category-tile";
 import { HowWeTest } from "~/components/reviews/how-we-test";
 import { ProductRow } from "~/components/reviews/product-row";
@@ -9,12 +10,26 @@ import { cn } from "~/components/ui/cn";
 import { resultsCountText, resultsHeading } from "~/lib/catalog-search";
 import type { CategoryCard, HomeProductCard } from "~/lib/home-page";
 import type { DisplayContext } from "~/lib/product-view-models";
-import { reviewsIndexView, type CollectionLink } from "~/lib/reviews-index";
+import {
+  isPastLastPage,
+  PAGE_PARAM,
+  pagedLinkTags,
+  pagedTitle,
+  pagedUrls,
+  pageHref,
+  pageInfo,
+  pageOffset,
+  parsePageParam,
+  PRODUCT_LIST_PAGE_SIZE,
+  type PageInfo,
+} from "~/lib/pagination";
+import { reviewsIndexRequest, reviewsIndexView, type CollectionLink } from "~/lib/reviews-index";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
+import { countProducts, listProductPage } from "~/server/catalog/product-lists.server";
 import type { Route } from "./+types/reviews-index";
 
 /** SPEC §2: '{product} Reviews - Expert Recommendations', product = 'Sauna'. */
@@ -24,13 +39,30 @@ const DESCRIPTION =
   "Expert reviews of outdoor saunas: barrel, traditional Finnish, infrared and modern designs, ranked by build quality, heat performance, installation and value.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const catalog = catalogCache(context.db);
-  const [products, collections] = await Promise.all([catalog.products(), catalog.collections()]);
-  const display: DisplayContext = { origin: "", surveyFormUrl: context.config.surveyFormUrl };
-  const query = new URL(request.url).searchParams.get("q");
+  const url = new URL(request.url);
+  const { page, canonical } = parsePageParam(url.searchParams.get(PAGE_PARAM));
+  if (!canonical) throw redirect(pageHref(url.pathname, url.search, page), 301);
+
+  const { db, config } = context;
+  const search = reviewsIndexRequest(url.searchParams.get("q"));
+  const [collections, total, products] = await Promise.all([
+    catalogCache(db).collections(),
+    countProducts(db, search.selection),
+    listProductPage(db, search.selection, "top-rating", {
+      limit: PRODUCT_LIST_PAGE_SIZE,
+      offset: pageOffset(page, PRODUCT_LIST_PAGE_SIZE),
+    }),
+  ]);
+  const pagination = pageInfo(page, total, PRODUCT_LIST_PAGE_SIZE);
+  // Past the end (the list shrank, or a hand-typed number): the last page, which moves as the
+  // catalog grows, hence a temporary redirect (ADR 0017).
+  if (isPastLastPage(pagination)) throw redirect(pageHref(url.pathname, url.search, pagination.pageCount), 302);
+
+  const display: DisplayContext = { origin: "", surveyFormUrl: config.surveyFormUrl };
+  const listParams = new URLSearchParams(search.query === "" ? {} : { q: search.query });
   return {
-    view: reviewsIndexView(query, products, collections, display),
-    canonicalUrl: `${context.config.baseUrl}/reviews`,
+    view: reviewsIndexView({ request: search, products, pagination, collections }, display),
+    urls: pagedUrls(config.baseUrl, "/reviews", listParams, pagination),
   };
 }
 
@@ -43,18 +75,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const searching = view?.mode === "search";
   const title = searching ? `${resultsHeading(view.query)} - ${PAGE_TITLE}` : PAGE_TITLE;
   const origin = siteOrigin(matches);
-  const canonicalUrl = loaderData?.canonicalUrl ?? `${origin}/reviews`;
+  const canonicalUrl = loaderData?.urls.canonical ?? `${origin}/reviews`;
   return [
-    { title },
+    { title: pagedTitle(title, view?.pagination.page ?? 1) },
     { name: "description", content: DESCRIPTION },
     // Result pages are endless variations of the index: keep them out of search engines.
     { name: "robots", content: searching ? "noindex,follow" : "index,follow" },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    ...(loaderData ? pagedLinkTags(loaderData.urls) : []),
     ...socialCardMeta({ title: PAGE_TITLE, description: DESCRIPTION, url: canonicalUrl, image: SOCIAL_IMAGE }, origin),
     ...structuredDataMeta([
       breadcrumbList([HOME_STEP, REVIEWS_STEP], origin),
-      // The list the page shows, from its first item's position (see itemList).
-      view?.mode === "index" ? itemList(view.products, origin, 1) : null,
+      // The list the page shows, numbered from its first item's place in the whole list.
+      view?.mode === "index" ? itemList(view.products, origin, (view.pagination.page - 1) * view.pagination.pageSize + 1) : null,
     ]),
   ];
 };
@@ -84,7 +116,7 @@ export default function ReviewsIndex({ loaderData }: Route.ComponentProps) {
         <>
           <CategoryTiles tiles={view.tiles} />
           {view.products.length > 0 ? (
-            <ProductList id="all-saunas" title="All Sauna Reviews" products={view.products} />
+            <ProductList id="all-saunas" title="All Sauna Reviews" products={view.products} pagination={view.pagination} />
           ) : (
             <section aria-labelledby="all-saunas" className="page-container py-12 md:py-16">
               <h2 id="all-saunas" className="text-2xl font-semibold tracking-tight md:text-3xl">
@@ -101,7 +133,14 @@ export default function ReviewsIndex({ loaderData }: Route.ComponentProps) {
           )}
         </>
       ) : (
-        <SearchResults query={view.query} collections={view.collections} products={view.products} suggestions={view.suggestions} />
+        <SearchResults
+          query={view.query}
+          collections={view.collections}
+          collectionCount={view.collectionCount}
+          products={view.products}
+          pagination={view.pagination}
+          suggestions={view.suggestions}
+        />
       )}
 
       <HowWeTest />
@@ -127,7 +166,17 @@ function CategoryTiles({ tiles }: { tiles: CategoryCard[] }) {
   );
 }
 
-function ProductList({ id, title, products }: { id: string; title: string; products: HomeProductCard[] }) {
+function ProductList({
+  id,
+  title,
+  products,
+  pagination,
+}: {
+  id: string;
+  title: string;
+  products: HomeProductCard[];
+  pagination: PageInfo;
+}) {
   return (
     <section aria-labelledby={id} className="page-container py-12 md:py-16">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -135,10 +184,11 @@ function ProductList({ id, title, products }: { id: string; title: string; produ
           {title}
         </h2>
         <p className="text-sm text-ink-muted">
-          {products.length} {products.length === 1 ? "sauna" : "saunas"}, best rated first
+          {pagination.totalItems.toLocaleString("en-US")} {pagination.totalItems === 1 ? "sauna" : "saunas"}, best rated first
         </p>
       </div>
       <ProductRows products={products} className="mt-6" />
+      <Pagination pagination={pagination} label="All sauna reviews, pages" />
     </section>
   );
 }
@@ -167,15 +217,19 @@ function ProductRows({
 function SearchResults({
   query,
   collections,
+  collectionCount,
   products,
+  pagination,
   suggestions,
 }: {
   query: string;
   collections: CategoryCard[];
+  collectionCount: number;
   products: HomeProductCard[];
+  pagination: PageInfo;
   suggestions: CollectionLink[];
 }) {
-  const empty = collections.length === 0 && products.length === 0;
+  const empty = collectionCount === 0 && pagination.totalItems === 0;
   return (
     <section aria-labelledby="search-results" className="page-container py-10 md:py-14">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -184,7 +238,7 @@ function SearchResults({
             {resultsHeading(query)}
           </h2>
           <p className="mt-1 text-ink-muted" data-testid="results-count">
-            {resultsCountText(products.length, collections.length)}
+            {resultsCountText(pagination.totalItems, collectionCount)}
           </p>
         </div>
         <Link to="/reviews" className="font-semibold text-brand hover:text-brand-strong">
@@ -209,6 +263,7 @@ function SearchResults({
         <div className="mt-8">
           <h3 className="font-sans text-sm font-bold uppercase tracking-wider text-ink-muted">Saunas, best rated first</h3>
           <ProductRows products={products} headingLevel={4} className="mt-4" />
+          <Pagination pagination={pagination} label="Search results, pages" />
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { Check, Plus } from "lucide-react";
+import { Check, Plus } from "~/components/ui/icons";
 import { cn } from "~/components/ui/cn";
 import { compareHref, MAX_COMPARE } from "~/lib/compare";
 import { useCompareItems, writeCompareItems } from "./compare-store";

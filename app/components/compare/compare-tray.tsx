@@ -1,4 +1,4 @@
-import { Scale, X } from "lucide-react";
+import { Scale, X } from "~/components/ui/icons";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { COMPARE_PATH, compareHref, MAX_COMPARE } from "~/lib/compare";

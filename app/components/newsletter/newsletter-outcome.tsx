@@ -1,4 +1,4 @@
-import { CheckCircle2, XCircle } from "lucide-react";
+import { CheckCircle2, XCircle } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
 
 /** The page a newsletter link (confirm, unsubscribe) lands on. */

@@ -35,6 +35,7 @@ export const ICON_NAMES = [
   "MailCheck",
   "Menu",
   "MessagesSquare",
+  "Plus",
   "RefreshCw",
   "Ruler",
   "Scale",

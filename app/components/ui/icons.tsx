@@ -65,6 +65,7 @@ export const Menu = spriteIcon("Menu");
 export const MessagesSquare = spriteIcon("MessagesSquare");
 export const RefreshCw = spriteIcon("RefreshCw");
 export const Ruler = spriteIcon("Ruler");
+export const Plus = spriteIcon("Plus");
 export const Scale = spriteIcon("Scale");
 export const Search = spriteIcon("Search");
 export const SearchX = spriteIcon("SearchX");

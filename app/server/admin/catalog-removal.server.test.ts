@@ -61,14 +61,14 @@ describe.each(testDialects)("removing catalog content on %s", (dialect) => {
 
   it("removes products with their memberships, keeps pictures unless asked, and the cache sees it at once", async () => {
     const [realOne] = await idsOf(["real-one"]);
-    expect((await catalogCache(test.db).products()).some((product) => product.slug === "real-one")).toBe(true);
+    const before = (await catalogCache(test.db).topProducts()).total;
 
     const plan = await planRemoval(test.db, { productIds: [realOne!], collectionIds: [], samples: false });
     expect(await removeFromCatalog(test.db, plan, { deleteImages: false, storage })).toEqual({ products: 1, collections: 0, imagesDeleted: 0 });
 
     expect(await test.db.selectFrom("products").select("id").where("slug", "=", "real-one").execute()).toEqual([]);
     expect(await test.db.selectFrom("collection_products").select("product_id").where("product_id", "=", realOne!).execute()).toEqual([]);
-    expect((await catalogCache(test.db).products()).some((product) => product.slug === "real-one")).toBe(false);
+    expect((await catalogCache(test.db).topProducts()).total).toBe(before - 1);
     expect(await storage.open("only-mine.jpg")).not.toBeNull();
 
     // The old address, by slug or by id, finds the record of what was there.

@@ -1,5 +1,6 @@
 import type { Insertable, Transaction } from "kysely";
 import { prepareProductForSave, type ProductCsvColumn, type ProductImport } from "~/lib/csv/product-csv";
+import { refreshProductListKeys } from "../catalog/product-list-keys.server";
 import type { DB } from "../db/connection.server";
 import type { Database, ProductsTable } from "../db/schema";
 import { chunks, IN_LIST_CHUNK, setProductCollections } from "./memberships.server";
@@ -121,6 +122,7 @@ export async function saveProducts(
         }
       }
       const notLinked = columns.includes("collection_ids") ? await linkCollections(trx, products, idBySlug) : [];
+      await refreshProductListKeys(trx, [...idBySlug.values()]);
       return { saved: products.length, notLinked };
     });
   } catch (error) {
@@ -214,6 +216,7 @@ export async function saveOneProduct(
       id = editingId;
     }
     const notLinked = await linkCollections(trx, [product], new Map([[product.slug, id]]));
+    await refreshProductListKeys(trx, [id]);
     return { id, notLinked };
   });
 }

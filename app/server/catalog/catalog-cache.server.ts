@@ -1,51 +1,82 @@
+import type { BestByType } from "~/lib/best-by-type";
 import type { Collection, Product } from "~/lib/catalog";
+import { COMPARISON_ROW_LIMIT } from "~/lib/home-page";
+import { TRADITIONAL_PICK_TAG } from "~/lib/product-list-keys";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
-import { listCollections, listMembersByCollection, listProducts } from "./queries.server";
+import { countProducts, firstProduct, listCollectionIdsWithMembers, listProductPage } from "./product-lists.server";
+import { listCollections } from "./queries.server";
 import { SwrValue } from "./swr-cache";
 
-/** SPEC §9 "Caches", kept on the server (ARCHITECTURE D8). */
+/**
+ * Small catalog results kept on the server with stale-while-revalidate: the collections list, the
+ * home page's picks and top list, and which collections have stored members. Each is a handful
+ * of rows, whatever the catalog's size; product lists are read a page at a time and never cached
+ * whole (ADR 0017).
+ */
 const CACHE_WINDOWS_MS = {
   collections: 30_000,
   productLists: 60_000,
   bestByType: 5 * 60_000,
 } as const;
 
+/** The best-rated products in top-rating order, as many as the home page's longest list, and the catalog's size. */
+export interface TopProducts {
+  products: Product[];
+  total: number;
+}
+
 export interface CatalogCache {
-  /** Every product, best rated first. */
-  products(): Promise<Product[]>;
   /** Every collection, by title. */
   collections(): Promise<Collection[]>;
-  /** A collection's stored members in editor order. */
-  collectionMembers(collectionId: number): Promise<Product[]>;
-  /** The rating-ordered list best-by-type picks from, on its own 5-minute window. */
-  productsForBestByType(): Promise<Product[]>;
+  /** The ids of the collections that have stored members. */
+  collectionIdsWithMembers(): Promise<Set<number>>;
+  /** The home page's three best-by-type picks, on their own 5-minute window. */
+  bestByType(): Promise<BestByType<Product>>;
+  /** The first COMPARISON_ROW_LIMIT products in top-rating order, and how many there are in all. */
+  topProducts(): Promise<TopProducts>;
 }
 
 const caches = new WeakMap<DB, CatalogCache & { invalidate(): void }>();
 const reportBackgroundError = (error: unknown) =>
   log.error(`Catalog cache refresh failed, serving the previous data: ${(error as Error)?.message ?? error}`);
 
+async function readBestByType(db: DB): Promise<BestByType<Product>> {
+  const [traditional, infrared, barrel] = await Promise.all([
+    firstProduct(db, { kind: "tag", tag: TRADITIONAL_PICK_TAG }, "rating"),
+    firstProduct(db, { kind: "tag", tag: "infrared-saunas" }, "rating"),
+    firstProduct(db, { kind: "tag", tag: "barrel-saunas" }, "rating"),
+  ]);
+  // The same picks bestByType() makes from the whole list: the first of each kind in rating order.
+  return { traditional, infrared, barrel };
+}
+
+async function readTopProducts(db: DB): Promise<TopProducts> {
+  const all = { kind: "all" } as const;
+  const [products, total] = await Promise.all([
+    listProductPage(db, all, "top-rating", { limit: COMPARISON_ROW_LIMIT, offset: 0 }),
+    countProducts(db, all),
+  ]);
+  return { products, total };
+}
+
 /** The catalog cache of one database handle (tests open many; each gets its own). */
 export function catalogCache(db: DB): CatalogCache {
   let cache = caches.get(db);
   if (!cache) {
-    const products = new SwrValue(() => listProducts(db), CACHE_WINDOWS_MS.productLists, reportBackgroundError);
-    const collections = new SwrValue(() => listCollections(db), CACHE_WINDOWS_MS.collections, reportBackgroundError);
-    // Every collection's members in one query: the product page asks for all custom collections'
-    // members at once ('As Seen In'), which would otherwise be a query per collection.
-    const members = new SwrValue(() => listMembersByCollection(db), CACHE_WINDOWS_MS.productLists, reportBackgroundError);
-    const bestByType = new SwrValue(() => listProducts(db), CACHE_WINDOWS_MS.bestByType, reportBackgroundError);
+    const values = {
+      collections: new SwrValue(() => listCollections(db), CACHE_WINDOWS_MS.collections, reportBackgroundError),
+      withMembers: new SwrValue(() => listCollectionIdsWithMembers(db), CACHE_WINDOWS_MS.productLists, reportBackgroundError),
+      bestByType: new SwrValue(() => readBestByType(db), CACHE_WINDOWS_MS.bestByType, reportBackgroundError),
+      topProducts: new SwrValue(() => readTopProducts(db), CACHE_WINDOWS_MS.productLists, reportBackgroundError),
+    };
     cache = {
-      products: () => products.get(),
-      collections: () => collections.get(),
-      collectionMembers: async (id) => (await members.get()).get(id) ?? [],
-      productsForBestByType: () => bestByType.get(),
+      collections: () => values.collections.get(),
+      collectionIdsWithMembers: () => values.withMembers.get(),
+      bestByType: () => values.bestByType.get(),
+      topProducts: () => values.topProducts.get(),
       invalidate() {
-        products.invalidate();
-        collections.invalidate();
-        members.invalidate();
-        bestByType.invalidate();
+        for (const value of Object.values(values)) value.invalidate();
       },
     };
     caches.set(db, cache);

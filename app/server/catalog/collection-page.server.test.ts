@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { collectionPageDefaults } from "~/lib/collection-page-defaults";
+import { COLLECTION_PAGE_SIZE } from "~/lib/pagination";
 import { FIXED_COLLECTION_SLUGS, matchesFixedCollection, type FixedCollectionSlug } from "~/lib/collection-rules";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { seedSampleContent } from "../db/seed.server";
@@ -45,28 +46,84 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     return Number(row.id);
   }
 
+  /** Every page of a list, followed to its end as a reader would. */
+  async function allPages(db: Awaited<ReturnType<typeof seeded>>, slug: string, pageSize?: number): Promise<Ready[]> {
+    const pages = [ready(await loadCollectionPage(db, slug, { pageSize }))];
+    while (pages.at(-1)!.pagination.page < pages.at(-1)!.pagination.pageCount) {
+      pages.push(ready(await loadCollectionPage(db, slug, { page: pages.length + 1, pageSize })));
+    }
+    return pages;
+  }
+
   it("gives every fixed page the products that satisfy its rule, best rated first, from the stored record", async () => {
     const db = await seeded();
     const products = await listProducts(db);
     const byId = new Map(products.map((p) => [p.id, p]));
     for (const slug of FIXED_COLLECTION_SLUGS) {
-      const page = ready(await loadCollectionPage(db, slug));
-      expect(collectionPageStatus(page), slug).toBe(200);
-      expect(page.content, slug).toBe("list");
-      expect(page.source, slug).toBe("rule");
-      expect(page.saunas.length, slug).toBeGreaterThanOrEqual(3);
+      const pages = await allPages(db, slug);
+      const saunas = pages.flatMap((page) => page.saunas);
+      for (const page of pages) {
+        expect(collectionPageStatus(page), slug).toBe(200);
+        expect(page.content, slug).toBe("list");
+        expect(page.source, slug).toBe("rule");
+        expect(page.saunas.length, slug).toBeLessThanOrEqual(COLLECTION_PAGE_SIZE);
+      }
+      expect(saunas.length, slug).toBeGreaterThanOrEqual(3);
       const expected = products.filter((p) => matchesFixedCollection(slug as FixedCollectionSlug, p)).map((p) => p.id);
       expect(
-        page.saunas.map((s) => s.id),
+        saunas.map((s) => s.id),
         slug,
       ).toEqual(expected);
+      expect(pages[0]!.pagination.totalItems, slug).toBe(expected.length);
       expect(
-        page.saunas.map((s) => s.rank),
+        saunas.map((s) => s.rank),
         slug,
       ).toEqual(expected.map((_, i) => i + 1));
-      const ratings = page.saunas.map((s) => byId.get(s.id)!.rating ?? -1);
+      const ratings = saunas.map((s) => byId.get(s.id)!.rating ?? -1);
       expect(ratings, slug).toEqual([...ratings].sort((a, b) => b - a));
     }
+  });
+
+  it("continues the ranking on page 2: #11 opens it, right after page 1's #10", async () => {
+    const db = await seeded();
+    const [first, second] = await allPages(db, "outdoor-saunas");
+    expect(first!.pagination).toMatchObject({ page: 1, pageCount: 3, totalItems: sampleProducts.length });
+    expect(first!.saunas.map((s) => s.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(second!.saunas[0]!.rank).toBe(11);
+    const expected = (await listProducts(db)).slice(10, 20).map((p) => p.id);
+    expect(second!.saunas.map((s) => s.id)).toEqual(expected);
+  });
+
+  it("pages every fixed rule with pages of two, as with ten", async () => {
+    const db = await seeded();
+    for (const slug of FIXED_COLLECTION_SLUGS) {
+      const ofTen = (await allPages(db, slug)).flatMap((page) => page.saunas.map((s) => s.id));
+      const pagesOfTwo = await allPages(db, slug, 2);
+      expect(pagesOfTwo.flatMap((page) => page.saunas.map((s) => s.id)), slug).toEqual(ofTen);
+      expect(pagesOfTwo.length, slug).toBe(Math.ceil(ofTen.length / 2));
+      expect(pagesOfTwo[1]?.saunas[0]?.rank, slug).toBe(3);
+    }
+  });
+
+  it("gives a page past the end no saunas and says how many pages there are", async () => {
+    const db = await seeded();
+    const past = ready(await loadCollectionPage(db, "barrel-saunas", { page: 99 }));
+    expect(past.saunas).toEqual([]);
+    expect(past.pagination.page).toBeGreaterThan(past.pagination.pageCount);
+  });
+
+  it("pages a custom collection's members in the editors' order", async () => {
+    const db = await seeded();
+    const id = await insertCollection({ slug: "editors-all", title: "Editors' All" });
+    const picks = await db.selectFrom("products").select(["id", "slug"]).orderBy("slug", "desc").execute();
+    await db
+      .insertInto("collection_products")
+      .values(picks.map((p, position) => ({ collection_id: id, product_id: Number(p.id), position })))
+      .execute();
+    const pages = await allPages(db, "editors-all");
+    expect(pages.map((page) => page.source)).toEqual(["membership", "membership", "membership"]);
+    expect(pages.flatMap((page) => page.saunas.map((s) => s.slug))).toEqual(picks.map((p) => p.slug));
+    expect(pages[1]!.saunas[0]!.rank).toBe(11);
   });
 
   it("prices the budget, premium and luxury pages inside their tiers (9,999 / 10,000 / 14,999 / 15,000)", async () => {
@@ -149,7 +206,7 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     const db = await seeded();
     // Fill the caches first, as a running site would have.
     await catalogCache(db).collections();
-    await catalogCache(db).products();
+    await catalogCache(db).topProducts();
     await insertCollection({
       slug: "emberfold-picks",
       title: "Emberfold Picks",

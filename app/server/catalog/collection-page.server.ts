@@ -1,31 +1,40 @@
 import type { Collection, Product } from "~/lib/catalog";
 import { canonicalCollectionSlug } from "~/lib/built-in-collections";
 import { collectionHeader, type CollectionHeader } from "~/lib/collection-page-defaults";
-import { productsForCollectionPage, type CollectionProductsSource } from "~/lib/collection-products";
-import { isFixedCollectionSlug, productsForFixedCollection, type FixedCollectionSource } from "~/lib/collection-rules";
-import { criteriaPredicate } from "~/lib/criteria-query";
+import { LAST_RESORT_COUNT, type CollectionProductsSource } from "~/lib/collection-products";
+import {
+  fallsBackToTopRated,
+  isFixedCollectionSlug,
+  SLUG_FALLBACK_COUNT,
+  type FixedCollectionSource,
+} from "~/lib/collection-rules";
+import { criteriaSelection } from "~/lib/criteria-query";
+import { COLLECTION_PAGE_SIZE, pageInfo, pageOffset, type PageInfo } from "~/lib/pagination";
 import { categoryLabel } from "~/lib/product-display";
+import type { ProductSelection } from "~/lib/product-selection";
 import { toSaunaViewModel, type SaunaViewModel } from "~/lib/product-view-models";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { catalogCache } from "./catalog-cache.server";
+import { countMembers, countProducts, listMemberPage, listProductPage } from "./product-lists.server";
 import { findCollectionBySlug } from "./queries.server";
 
 /**
  * One collection review page's data (SPEC §2 "Collection review page", §4 "Collection review
- * content"): which collection /reviews/{listId} means, its header texts, and its saunas as view
- * models, or the state the page shows instead (not found, error).
+ * content"): which collection /reviews/{listId} means, its header texts, and one page of its
+ * saunas as view models, or the state the page shows instead (not found, error).
  *
- * Freshness: the product list and memberships come from the catalog cache (60 s windows,
- * invalidated by admin saves, ARCHITECTURE D8). The collection record is looked up in the cached
- * list first; a slug the cached list does not know is read straight from the database (one
- * lookup on the unique slug index), so a collection created a moment ago, by an admin or by
- * anything else writing to the database, has its page at once instead of 404ing for up to 30 s.
- * A slug that exists nowhere costs that one indexed read per request; a 404 is never cached.
+ * The saunas are read a page at a time (ADR 0017): the page's rule becomes a selection the
+ * database filters, orders and counts, so a page costs the same with 30 products or 20,000.
+ * The collection record is looked up in the cached list first (30 s window, invalidated by admin
+ * saves); a slug the cached list does not know is read straight from the database (one lookup on
+ * the unique slug index), so a collection created a moment ago, by an admin or by anything else
+ * writing to the database, has its page at once instead of 404ing for up to 30 s. A slug that
+ * exists nowhere costs that one indexed read per request; a 404 is never cached.
  */
 
 export interface CollectionSauna extends SaunaViewModel {
-  /** 1-based position in the ranked list. */
+  /** 1-based position in the whole ranked list, so page 2 of ten starts at 11. */
   rank: number;
   /** Sample content: its rating and review count are invented, and the page says so. */
   isSample: boolean;
@@ -44,7 +53,10 @@ export type CollectionPageData =
       header: CollectionHeader;
       /** 'list' shows the saunas; 'empty' shows the example-products notice. */
       content: "list" | "empty";
+      /** This page's saunas. */
       saunas: CollectionSauna[];
+      /** Which page this is, of how many, and how many saunas the whole list holds. */
+      pagination: PageInfo;
       source: CollectionSource;
       /** Nothing matched the page's rule, so it shows the best-rated saunas instead, and says so. */
       showingTopRated: boolean;
@@ -57,6 +69,10 @@ export const PUBLIC_LOAD_ERROR_MESSAGE =
 export interface CollectionPageOptions {
   /** SURVEY_FORM_URL (D7). */
   surveyFormUrl?: string | null;
+  /** The page asked for, 1 when absent. A page past the end comes back with no saunas. */
+  page?: number;
+  /** Saunas per page; COLLECTION_PAGE_SIZE unless a test asks otherwise. */
+  pageSize?: number;
 }
 
 /** The record of a slug: from the cached list, else straight from the database (see above). */
@@ -65,12 +81,12 @@ async function findCollection(db: DB, slug: string): Promise<Collection | undefi
   return cached ?? (await findCollectionBySlug(db, slug));
 }
 
-function toSaunas(products: readonly Product[], options: CollectionPageOptions): CollectionSauna[] {
+function toSaunas(products: readonly Product[], firstRank: number, options: CollectionPageOptions): CollectionSauna[] {
   // Site-relative image paths, so the page can request them through the image route.
   const context = { origin: "", surveyFormUrl: options.surveyFormUrl ?? null };
   return products.map((product, index) => ({
     ...toSaunaViewModel(product, context),
-    rank: index + 1,
+    rank: firstRank + index,
     isSample: product.isSample,
     typeLabel: categoryLabel(product.categoryId),
   }));
@@ -90,58 +106,94 @@ export async function loadCollectionPage(
   }
 }
 
+interface ListedPage {
+  products: Product[];
+  pagination: PageInfo;
+}
+
+/** One page of a selection in rating order, with its count. */
+async function selectionPage(db: DB, selection: ProductSelection, page: number, pageSize: number): Promise<ListedPage> {
+  const [total, products] = await Promise.all([
+    countProducts(db, selection),
+    listProductPage(db, selection, "rating", { limit: pageSize, offset: pageOffset(page, pageSize) }),
+  ]);
+  return { products, pagination: pageInfo(page, total, pageSize) };
+}
+
+/**
+ * The best-rated `count` products, shown as a single page when a rule matched nothing; a later
+ * page number is past its end and holds nothing.
+ */
+async function topRatedPage(db: DB, count: number, page: number, pageSize: number): Promise<ListedPage> {
+  const products = await listProductPage(db, { kind: "all" }, "rating", { limit: Math.min(count, pageSize), offset: 0 });
+  return { products: page === 1 ? products : [], pagination: pageInfo(page, products.length, pageSize) };
+}
+
+function readyPage(
+  header: CollectionHeader,
+  listed: ListedPage,
+  source: CollectionSource,
+  options: CollectionPageOptions,
+  showingTopRated = source === "top-rated",
+): CollectionPageData {
+  const { pagination } = listed;
+  const saunas = toSaunas(listed.products, pageOffset(pagination.page, pagination.pageSize) + 1, options);
+  return {
+    state: "ready",
+    header,
+    content: pagination.totalItems > 0 ? "list" : "empty",
+    saunas,
+    pagination,
+    source,
+    showingTopRated,
+  };
+}
+
 async function readCollectionPage(db: DB, listId: string, options: CollectionPageOptions): Promise<CollectionPageData> {
   const canonical = canonicalCollectionSlug(listId);
   // 'barrel' → barrel-saunas, 'Barrel-Saunas' → barrel-saunas: one URL per page.
   if (canonical !== listId && isFixedCollectionSlug(canonical)) {
     return { state: "redirect", location: `/reviews/${canonical}` };
   }
+  const page = options.page ?? 1;
+  const pageSize = options.pageSize ?? COLLECTION_PAGE_SIZE;
 
-  const cache = catalogCache(db);
   if (isFixedCollectionSlug(listId)) {
-    const [products, record] = await Promise.all([
-      cache.products(),
+    const [listed, record] = await Promise.all([
+      selectionPage(db, { kind: "tag", tag: listId }, page, pageSize),
       // The clt page's record is fixed (collection-page-defaults): nothing to read.
       listId === "clt-saunas" ? Promise.resolve(undefined) : findCollection(db, listId),
     ]);
-    const { products: chosen, source } = productsForFixedCollection(listId, products);
-    const saunas = toSaunas(chosen, options);
-    return {
-      state: "ready",
-      header: collectionHeader(listId, record),
-      content: saunas.length > 0 ? "list" : "empty",
-      saunas,
-      source,
-      showingTopRated: source === "top-rated",
-    };
+    const header = collectionHeader(listId, record);
+    // "Most fall back to the first 3 products when nothing matches" (collection-rules.ts).
+    if (listed.pagination.totalItems === 0 && fallsBackToTopRated(listId)) {
+      return readyPage(header, await topRatedPage(db, SLUG_FALLBACK_COUNT, page, pageSize), "top-rated", options);
+    }
+    return readyPage(header, listed, "rule", options);
   }
 
   const record = await findCollection(db, listId);
   if (!record) return { state: "not-found", listId };
+  const header = collectionHeader(listId, record);
 
-  const [memberProducts, allProducts] = await Promise.all([cache.collectionMembers(record.id), cache.products()]);
-  const picked = productsForCollectionPage({
-    collection: record,
-    memberProducts,
-    // A product CSV's collection_ids are stored as memberships (D4), so memberProducts holds them.
-    productsListingCollection: [],
-    allProducts,
-  });
-  // A collection that names a real criterion ('brand = X') and matches nothing would otherwise show
-  // the 5 best-rated saunas under a title they do not fit; like the size and price pages
-  // (collection-rules.ts), it shows the empty state instead. Custom lists with no members keep
-  // the spec's first-5 fallback.
-  const selectsByCriteria = criteriaPredicate(record.criteriaType, record.criteriaValue) !== null;
-  const empty = picked.source === "top-rated" && selectsByCriteria;
-  const saunas = empty ? [] : toSaunas(picked.products, options);
-  return {
-    state: "ready",
-    header: collectionHeader(listId, record),
-    content: saunas.length > 0 ? "list" : "empty",
-    saunas,
-    source: picked.source,
-    showingTopRated: !empty && picked.source === "top-rated",
-  };
+  // The fallback chain of collection-products.ts, one step at a time: stored membership in the
+  // editors' order, then the criteria query, then the first 5 by rating. (A product CSV's
+  // collection_ids are stored as memberships, so membership covers that step too.)
+  const memberCount = await countMembers(db, record.id);
+  if (memberCount > 0) {
+    const products = await listMemberPage(db, record.id, { limit: pageSize, offset: pageOffset(page, pageSize) });
+    return readyPage(header, { products, pagination: pageInfo(page, memberCount, pageSize) }, "membership", options);
+  }
+  const selection = criteriaSelection(record.criteriaType, record.criteriaValue);
+  if (selection) {
+    const listed = await selectionPage(db, selection, page, pageSize);
+    // A collection that names a real criterion ('brand = X') and matches nothing would otherwise
+    // show the 5 best-rated saunas under a title they do not fit; like the size and price pages
+    // (collection-rules.ts), it shows the empty state instead.
+    return readyPage(header, listed, listed.pagination.totalItems > 0 ? "criteria" : "top-rated", options, false);
+  }
+  // Custom lists with no members keep the first-5 fallback.
+  return readyPage(header, await topRatedPage(db, LAST_RESORT_COUNT, page, pageSize), "top-rated", options);
 }
 
 /** The HTTP status of each state. */

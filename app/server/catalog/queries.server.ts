@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Collection, Product } from "~/lib/catalog";
 import type { DB } from "../db/connection.server";
 import { toCollection, toProduct } from "./rows";
@@ -7,26 +8,17 @@ import { toCollection, toProduct } from "./rows";
  * transaction) first and runs unchanged on SQLite and PostgreSQL.
  */
 
-/** Every product, best rated first (unrated last), then by name for a stable order. */
+/**
+ * Every product, best rated first (unrated last), then by name. It reads the whole table, so no
+ * public page calls it (they read a page at a time, product-lists.server.ts); tests and tools
+ * use it as the reference order.
+ */
 export async function listProducts(db: DB): Promise<Product[]> {
   const rows = await db
     .selectFrom("products")
     .selectAll()
     .orderBy("rating", (order) => order.desc().nullsLast())
     .orderBy("name")
-    .execute();
-  return rows.map(toProduct);
-}
-
-export async function listTopRatedProducts(db: DB, limit: number): Promise<Product[]> {
-  const rows = await db
-    .selectFrom("products")
-    .selectAll()
-    .where("rating", "is not", null)
-    .orderBy("rating", "desc")
-    .orderBy("reviews_number", (order) => order.desc().nullsLast())
-    .orderBy("name")
-    .limit(limit)
     .execute();
   return rows.map(toProduct);
 }
@@ -39,6 +31,14 @@ export async function findProductById(db: DB, id: number): Promise<Product | und
 export async function findProductBySlug(db: DB, slug: string): Promise<Product | undefined> {
   const row = await db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirst();
   return row && toProduct(row);
+}
+
+/** The products named by a handful of slugs (any case), e.g. the compare page's few. */
+export async function findProductsBySlugs(db: DB, slugs: readonly string[]): Promise<Product[]> {
+  if (slugs.length === 0) return [];
+  const lower = slugs.map((slug) => slug.toLowerCase());
+  const rows = await db.selectFrom("products").selectAll().where(sql<string>`lower(slug)`, "in", lower).execute();
+  return rows.map(toProduct);
 }
 
 /** A product URL carries an id or a slug (ARCHITECTURE D9). */
@@ -69,26 +69,13 @@ function membersQuery(db: DB) {
     .orderBy("collection_products.position");
 }
 
-/** A collection's stored members in the order the editor gave them. */
+/** A collection's stored members in the order the editor gave them (admin and tests; pages use listMemberPage). */
 export async function listCollectionProducts(db: DB, collectionId: number): Promise<Product[]> {
   const rows = await membersQuery(db).where("collection_products.collection_id", "=", collectionId).execute();
   return rows.map(toProduct);
 }
 
-/** Every collection's stored members (as above) in one query, by collection id. */
-export async function listMembersByCollection(db: DB): Promise<Map<number, Product[]>> {
-  const rows = await membersQuery(db).select("collection_products.collection_id").execute();
-  const members = new Map<number, Product[]>();
-  for (const row of rows) {
-    const collectionId = Number(row.collection_id);
-    let list = members.get(collectionId);
-    if (!list) members.set(collectionId, (list = []));
-    list.push(toProduct(row));
-  }
-  return members;
-}
-
-/** The collections a product belongs to, for "As Seen In". */
+/** The collections a product belongs to (the admin's edit form). */
 export async function listCollectionsOfProduct(db: DB, productId: number): Promise<Collection[]> {
   const rows = await db
     .selectFrom("collection_products")

@@ -4,7 +4,51 @@ import type { CollectionsTable, ProductsTable } from "../db/schema";
 
 /** Turns driver-specific row values (Date vs text, 0/1 vs boolean, JSON text) into domain objects. */
 
-export function toProduct(row: Selectable<ProductsTable>): Product {
+/** The stored list keys (ADR 0017): derived, so pages never read them back. */
+export const PRODUCT_LIST_KEY_COLUMNS = [
+  "list_tags",
+  "search_text",
+  "feature_words",
+  "brand_key",
+  "category_key",
+  "heater_key",
+  "review_total",
+] as const;
+
+export type ProductRecord = Omit<Selectable<ProductsTable>, (typeof PRODUCT_LIST_KEY_COLUMNS)[number]>;
+
+/** Every column a page reads of a product. */
+export const PRODUCT_COLUMNS = [
+  "id",
+  "slug",
+  "name",
+  "brand",
+  "category_id",
+  "tagline",
+  "description",
+  "full_description",
+  "price_cents",
+  "sale_price_cents",
+  "sale_ends_at",
+  "images",
+  "capacity",
+  "dimensions",
+  "weight_lbs",
+  "heater_type",
+  "heater_spec",
+  "key_features",
+  "website",
+  "affiliate_link",
+  "rating",
+  "reviews_number",
+  "review_count",
+  "shipping_info",
+  "is_sample",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof ProductRecord)[];
+
+export function toProduct(row: ProductRecord): Product {
   return {
     id: Number(row.id),
     slug: row.slug,

@@ -2,6 +2,7 @@ import { Migrator, NO_MIGRATIONS, type Migration, type MigrationProvider, type M
 import type { DB } from "./connection.server";
 import * as catalog from "./migrations/2026_11_22_0300_catalog";
 import * as auth from "./migrations/2026_11_22_0310_auth";
+import * as productListKeys from "./migrations/2026_11_22_2330_product_list_keys";
 import * as authAttempts from "./migrations/2026_11_22_2340_auth_attempts";
 import * as subscribers from "./migrations/2026_11_22_2350_subscribers";
 import * as removedProducts from "./migrations/2026_11_22_2355_removed_products";
@@ -13,6 +14,7 @@ import * as removedProducts from "./migrations/2026_11_22_2355_removed_products"
 const migrations: Record<string, Migration> = {
   "2026_11_22_0300_catalog": catalog,
   "2026_11_22_0310_auth": auth,
+  "2026_11_22_2330_product_list_keys": productListKeys,
   "2026_11_22_2340_auth_attempts": authAttempts,
   "2026_11_22_2350_subscribers": subscribers,
   "2026_11_22_2355_removed_products": removedProducts,

@@ -46,6 +46,15 @@ export interface ProductsTable {
   is_sample: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Derived on every save so the public lists filter and sort in SQL (ADR 0017,
+  // app/lib/product-list-keys.ts); never edited by hand.
+  list_tags: Generated<string>;
+  search_text: Generated<string>;
+  feature_words: Generated<string>;
+  brand_key: Generated<string>;
+  category_key: Generated<string>;
+  heater_key: Generated<string>;
+  review_total: number | null;
 }
 
 export type CriteriaType = "custom" | "category" | "brand" | "price" | "size" | "heater_type" | "features" | "use_case";

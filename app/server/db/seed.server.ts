@@ -1,4 +1,5 @@
 import type { DB } from "./connection.server";
+import { refreshProductListKeys } from "../catalog/product-list-keys.server";
 import { sampleCollections } from "../seed/sample-collections";
 import { sampleProducts } from "../seed/sample-products";
 import type { SampleCollection, SampleProduct } from "../seed/sample-types";
@@ -68,6 +69,8 @@ export async function seedSampleContent(
         })),
       )
       .execute();
+    // The table was empty (checked above), so every product is a seeded one.
+    await refreshProductListKeys(trx);
 
     await trx
       .insertInto("collections")

@@ -1,0 +1,31 @@
+import type { ListTag } from "./product-list-keys";
+
+/**
+ * Which products a public list shows, described as data so the database layer can turn it into
+ * a WHERE clause (app/server/catalog/product-lists.server.ts) and the rules stay here, pure.
+ * Each kind reads the stored keys of product-list-keys.ts, or a plain column.
+ */
+export type ProductSelection =
+  | { kind: "all" }
+  /** The product carries the tag: a fixed collection's rule, or the traditional pick. */
+  | { kind: "tag"; tag: ListTag }
+  /** Trimmed, lower-cased equality. */
+  | { kind: "category"; key: string }
+  | { kind: "brand"; key: string }
+  | { kind: "capacity"; persons: number }
+  | { kind: "min-capacity"; persons: number }
+  /** The lower-cased heater type contains this (lower-cased) text. */
+  | { kind: "heater-contains"; text: string }
+  /** Some key feature has a word starting with the prefix; `needle` is featurePrefixNeedle(prefix). */
+  | { kind: "feature-prefix"; needle: string }
+  /** The searchable text contains every one of these lower-cased words. */
+  | { kind: "search"; words: string[] };
+
+/**
+ * The two orders lists use. 'rating': best rated first, unrated last, then by name (collection
+ * pages, best-by-type). 'top-rating': the same, with the better-reviewed product first among
+ * equal ratings (the reviews index, search, the home page's top-rated list and comparison).
+ * Both end on the id, so a page boundary never splits a tie differently from one request to the
+ * next.
+ */
+export type ProductOrder = "rating" | "top-rating";

@@ -1,0 +1,142 @@
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
+import type { Product } from "~/lib/catalog";
+import { tagNeedle } from "~/lib/product-list-keys";
+import type { ProductOrder, ProductSelection } from "~/lib/product-selection";
+import type { DB } from "../db/connection.server";
+import type { Database } from "../db/schema";
+import { dialectOf } from "../db/dialect";
+import { PRODUCT_COLUMNS, toProduct } from "./rows";
+
+/**
+ * The public product lists, a page at a time (ADR 0017): the selection becomes a WHERE clause on
+ * the stored list keys, the order and the page bounds are SQL, and the count for the page links
+ * is a count(*) with the same WHERE. Nothing here reads more rows than one page.
+ */
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+type ProductsEb = ExpressionBuilder<Database, "products">;
+
+/** `%text%` for LIKE, with LIKE's own wildcards in the text taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function columnContains(column: "list_tags" | "search_text" | "feature_words" | "heater_key", text: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`products.${column}`)} like ${containsPattern(text)} escape '\\'`;
+}
+
+function selectionCondition(eb: ProductsEb, selection: ProductSelection): Expression<SqlBool> | null {
+  switch (selection.kind) {
+    case "all":
+      return null;
+    case "tag":
+      return columnContains("list_tags", tagNeedle(selection.tag));
+    case "category":
+      return eb("products.category_key", "=", selection.key);
+    case "brand":
+      return eb("products.brand_key", "=", selection.key);
+    case "capacity":
+      return eb("products.capacity", "=", selection.persons);
+    case "min-capacity":
+      return eb("products.capacity", ">=", selection.persons);
+    case "heater-contains":
+      return columnContains("heater_key", selection.text);
+    case "feature-prefix":
+      return columnContains("feature_words", selection.needle);
+    case "search":
+      return selection.words.length === 0 ? null : eb.and(selection.words.map((word) => columnContains("search_text", word)));
+  }
+}
+
+function selectedProducts(db: DB, selection: ProductSelection) {
+  return db.selectFrom("products").where((eb) => selectionCondition(eb, selection) ?? sql<SqlBool>`1 = 1`);
+}
+
+/**
+ * 'desc nulls last' on PostgreSQL, whose descending order otherwise starts with NULL. SQLite
+ * already sorts NULL below every value, and says plain 'desc' so its planner reads the index.
+ */
+function descending(db: DB) {
+  return dialectOf(db) === "postgres" ? sql.raw("desc nulls last") : sql.raw("desc");
+}
+
+function orderClause(db: DB, order: ProductOrder) {
+  const desc = descending(db);
+  return order === "top-rating"
+    ? sql`products.rating ${desc}, products.review_total ${desc}, products.name, products.id`
+    : sql`products.rating ${desc}, products.name, products.id`;
+}
+
+/** One page of the selected products, in the list's order. */
+export async function listProductPage(
+  db: DB,
+  selection: ProductSelection,
+  order: ProductOrder,
+  window: PageWindow,
+): Promise<Product[]> {
+  const rows = await selectedProducts(db, selection)
+    .select(PRODUCT_COLUMNS.map((column) => `products.${column}` as const))
+    .orderBy(orderClause(db, order))
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return rows.map(toProduct);
+}
+
+/** The first selected product in the list's order, or null. */
+export async function firstProduct(db: DB, selection: ProductSelection, order: ProductOrder): Promise<Product | null> {
+  const [product] = await listProductPage(db, selection, order, { limit: 1, offset: 0 });
+  return product ?? null;
+}
+
+/** How many products the selection holds (PostgreSQL returns count(*) as text). */
+export async function countProducts(db: DB, selection: ProductSelection): Promise<number> {
+  const row = await selectedProducts(db, selection)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of a collection's stored members, in the editor's order. */
+export async function listMemberPage(db: DB, collectionId: number, window: PageWindow): Promise<Product[]> {
+  const rows = await db
+    .selectFrom("collection_products")
+    .innerJoin("products", "products.id", "collection_products.product_id")
+    .select(PRODUCT_COLUMNS.map((column) => `products.${column}` as const))
+    .where("collection_products.collection_id", "=", collectionId)
+    .orderBy("collection_products.position")
+    .orderBy("products.id")
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return rows.map(toProduct);
+}
+
+export async function countMembers(db: DB, collectionId: number): Promise<number> {
+  const row = await db
+    .selectFrom("collection_products")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("collection_id", "=", collectionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The collections that have stored members: one id per collection, never a product list. */
+export async function listCollectionIdsWithMembers(db: DB): Promise<Set<number>> {
+  const rows = await db.selectFrom("collection_products").select("collection_id").distinct().execute();
+  return new Set(rows.map((row) => Number(row.collection_id)));
+}
+
+/** The collections a product is a stored member of. */
+export async function listCollectionIdsOfProduct(db: DB, productId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom("collection_products")
+    .select("collection_id")
+    .where("product_id", "=", productId)
+    .execute();
+  return new Set(rows.map((row) => Number(row.collection_id)));
+}

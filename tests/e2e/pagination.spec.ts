@@ -1,0 +1,127 @@
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+
+/**
+ * Paged lists (ADR 0017) on the seeded sample catalog of 29 products: ten a page on collection
+ * pages, 24 on /reviews and its search. Followed as plain links with JavaScript off, the way a
+ * crawler or a reader on a failed script load goes through them.
+ */
+
+function namesByRating(): string[] {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "sauna-reviews.sqlite"), { readonly: true, fileMustExist: true });
+  try {
+    // The collection order: best rated first, unrated last, then by name.
+    const rows = db.prepare("select name from products order by rating desc, name, id").all() as { name: string }[];
+    return rows.map((row) => row.name);
+  } finally {
+    db.close();
+  }
+}
+
+async function withoutJavaScript(browser: Browser, baseURL: string | undefined, run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** A head link's address without the site's origin. */
+async function headLink(page: Page, rel: string): Promise<string | null> {
+  const link = page.locator(`head link[rel='${rel}']`);
+  if ((await link.count()) === 0) return null;
+  const url = new URL((await link.getAttribute("href"))!);
+  return url.pathname + url.search;
+}
+
+const rankedCards = (page: Page) => page.getByTestId("ranked-sauna");
+const cardNames = (page: Page) => rankedCards(page).getByRole("heading", { level: 3 }).allInnerTexts();
+
+test("a collection's second page continues its ranking at #11, through plain links", async ({ browser, baseURL }) => {
+  test.slow();
+  const expected = namesByRating();
+  expect(expected.length).toBe(29);
+  await withoutJavaScript(browser, baseURL, async (page) => {
+    await page.goto("/reviews/outdoor-saunas");
+    await expect(rankedCards(page)).toHaveCount(10);
+    expect(await cardNames(page)).toEqual(expected.slice(0, 10));
+    await expect(rankedCards(page).first().getByText("#1", { exact: true })).toBeVisible();
+    expect(await headLink(page, "canonical")).toBe("/reviews/outdoor-saunas");
+    expect(await headLink(page, "prev")).toBeNull();
+    expect(await headLink(page, "next")).toBe("/reviews/outdoor-saunas?page=2");
+
+    const pages = page.getByRole("navigation", { name: /pages$/ });
+    await expect(pages.getByText("Page 1 of 3")).toBeVisible();
+    await pages.getByRole("link", { name: /Next/ }).click();
+
+    // The whole document, not just its first bytes: a slow machine streams it in parts.
+    await page.waitForURL(/\/reviews\/outdoor-saunas\?page=2$/, { waitUntil: "load" });
+    await expect(page).toHaveTitle(/ – Page 2$/);
+    await expect(rankedCards(page)).toHaveCount(10);
+    await expect(rankedCards(page).first().getByText("#11", { exact: true })).toBeVisible();
+    expect(await cardNames(page)).toEqual(expected.slice(10, 20));
+    await expect(page.getByText("29 saunas, ranked by our rating, best first.")).toBeVisible();
+    expect(await headLink(page, "canonical")).toBe("/reviews/outdoor-saunas?page=2");
+    expect(await headLink(page, "prev")).toBe("/reviews/outdoor-saunas");
+    expect(await headLink(page, "next")).toBe("/reviews/outdoor-saunas?page=3");
+
+    await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: "Page 3" }).click();
+    await page.waitForURL(/\?page=3$/, { waitUntil: "load" });
+    await expect(rankedCards(page)).toHaveCount(9);
+    expect(await cardNames(page)).toEqual(expected.slice(20));
+    expect(await headLink(page, "next")).toBeNull();
+    await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: /Previous/ }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+  });
+});
+
+test("the comparison view pages too, keeping its view", async ({ page }) => {
+  await page.goto("/reviews/outdoor-saunas?view=compare&page=2");
+  await expect(page.getByTestId("compare-sauna")).toHaveCount(10);
+  await expect(page.getByTestId("compare-sauna").first().getByText("#11")).toBeVisible();
+  // Every view of a page shares its canonical.
+  expect(await headLink(page, "canonical")).toBe("/reviews/outdoor-saunas?page=2");
+  await expect(page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: /Next/ })).toHaveAttribute(
+    "href",
+    "/reviews/outdoor-saunas?view=compare&page=3",
+  );
+});
+
+test("the reviews index and a search page through plain links, keeping the query", async ({ browser, baseURL }) => {
+  test.slow();
+  await withoutJavaScript(browser, baseURL, async (page) => {
+    await page.goto("/reviews");
+    await expect(page.getByTestId("product-row")).toHaveCount(24);
+    expect(await headLink(page, "next")).toBe("/reviews?page=2");
+    await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: /Next/ }).click();
+    await page.waitForURL(/\/reviews\?page=2$/, { waitUntil: "load" });
+    await expect(page).toHaveTitle("Sauna Reviews - Expert Recommendations – Page 2");
+    await expect(page.getByTestId("product-row")).toHaveCount(5);
+    // The category tiles belong to the first page.
+    await expect(page.getByTestId("category-tile")).toHaveCount(0);
+    expect(await headLink(page, "canonical")).toBe("/reviews?page=2");
+    expect(await headLink(page, "prev")).toBe("/reviews");
+
+    await page.goto("/reviews?q=saunas");
+    await expect(page.getByTestId("results-count")).toHaveText(/^29 saunas/);
+    await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: /Next/ }).click();
+    await page.waitForURL(/\/reviews\?q=saunas&page=2$/, { waitUntil: "load" });
+    await expect(page.getByTestId("product-row")).toHaveCount(5);
+    await expect(page.getByTestId("results-count")).toHaveText(/^29 saunas/);
+  });
+});
+
+test("page numbers that are not pages redirect: page 1 to the bare address, past the end to the last page", async ({ page }) => {
+  await page.goto("/reviews?page=1");
+  await expect(page).toHaveURL(/\/reviews$/);
+  await page.goto("/reviews?page=abc");
+  await expect(page).toHaveURL(/\/reviews$/);
+  const past = await page.request.get("/reviews/outdoor-saunas?page=99", { maxRedirects: 0 });
+  expect(past.status()).toBe(302);
+  expect(past.headers().location).toBe("/reviews/outdoor-saunas?page=3");
+  await page.goto("/reviews?q=saunas&page=400");
+  await expect(page).toHaveURL(/\/reviews\?q=saunas&page=2$/);
+  await expect(page.getByTestId("product-row")).toHaveCount(5);
+});
