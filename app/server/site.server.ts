@@ -6,6 +6,7 @@ import { loadArticles } from "./articles.server";
 import { missingAdminHint } from "./auth/admins.server";
 import { createAuth } from "./auth/auth.server";
 import { loadConfig, type AppConfig } from "./config.server";
+import { withDatabaseOutageResponses } from "./database-outage-responses.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedSampleContent } from "./db/seed.server";
@@ -57,7 +58,10 @@ export async function createSite(
   const publicDir = path.resolve(options.publicDir ?? "public");
   const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir };
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
-  const requestHandler = createRequestHandler({ build, getLoadContext: () => context });
+  const requestHandler = createRequestHandler({
+    build: async () => withDatabaseOutageResponses(await build()),
+    getLoadContext: () => context,
+  });
 
   log.info(
     `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}`,
