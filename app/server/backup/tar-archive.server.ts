@@ -106,7 +106,7 @@ export class NotABackupError extends Error {}
  * Directories are skipped; anything else, or a corrupt header, is refused.
  */
 export async function* readTarGz(file: string): AsyncGenerator<ArchiveEntry> {
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let current: { name: string; size: number; mode: number; modified: Date; padded: number } | undefined;
   let sawEnd = false;
   const source = createReadStream(file).pipe(createGunzip());
