@@ -3,6 +3,7 @@
 // Plain JavaScript so that `npm start` needs no compiler.
 import compression from "compression";
 import express from "express";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -109,6 +110,12 @@ if (vite) {
   app.use("/images", express.static(path.join(buildDir, "client/images"), { maxAge: "1d", fallthrough: false }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1d", index: false }));
 }
+// While stopping, every answer closes its connection, so no keep-alive socket is left for a
+// client to send one more request on just as the process exits.
+app.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
 app.use(site.requestHandler);
 
 const { port, host, baseUrl } = site.config;
@@ -132,14 +139,19 @@ async function stop(signal) {
     server.closeAllConnections();
   }, 10_000);
   deadline.unref();
-  server.close(async () => {
+  // Stop accepting, but not through http's close(): that also drops every connection without a
+  // request in progress, including ones accepted a moment ago whose request has not been read
+  // yet, and those visitors would get a reset instead of a page.
+  net.Server.prototype.close.call(server, async () => {
     await site.close();
     await vite?.close();
     console.log("Stopped");
     process.exit(0);
   });
-  // Keep-alive sockets with no request in flight would otherwise hold close() open.
-  server.closeIdleConnections();
+  // Once those requests have had time to arrive, keep-alive sockets with nothing in flight would
+  // only hold the process open.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 1_000);
+  closeIdle.unref();
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
