@@ -33,6 +33,7 @@ function getOnce(agent: http.Agent, origin: string, path: string, signalledAt: (
   return new Promise((resolve) => {
     let sent = false;
     let socketRef: object | undefined;
+    const requestedAt = performance.now();
     const request = http.get(origin + path, { agent }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.complete ? "answered" : { dropped: "response cut short" }));
@@ -53,7 +54,12 @@ function getOnce(agent: http.Agent, origin: string, path: string, signalledAt: (
       const openedAfterSignal = signal !== undefined && socketRef !== undefined && (connectedAt.get(socketRef) ?? 0) > signal;
       if (!sent && error.code === "ECONNREFUSED") resolve("refused");
       else if (openedAfterSignal) resolve("refused");
-      else resolve({ dropped: `${error.code ?? ""} ${error.message}` });
+      else {
+        const since = (at: number | undefined) => (at === undefined || signal === undefined ? "?" : `${Math.round(at - signal)} ms`);
+        resolve({
+          dropped: `${error.code ?? ""} ${error.message} (sent ${since(requestedAt)} after the signal, on a connection opened ${since(socketRef && connectedAt.get(socketRef))} after it)`,
+        });
+      }
     });
     request.setTimeout(15_000, () => request.destroy(Object.assign(new Error("no answer in 15 s"), { code: "TIMEOUT" })));
   });
