@@ -2,7 +2,7 @@
  * `npm run backup -- --out sauna-backup.tar.gz`
  *
  * Takes a consistent snapshot of a SQLite site, running or not, with its uploaded images and
- * generated auth secret, into one .tar.gz (docs/decisions/0023-backups.md). Reads the same
+ * generated auth secret, into one .tar.gz (docs/decisions/0023-backups-and-outages.md). Reads the same
  * environment as the server (DATA_DIR). On PostgreSQL use pg_dump instead: see README "Backups".
  */
 import { parseArgs } from "node:util";

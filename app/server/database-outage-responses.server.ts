@@ -8,6 +8,7 @@ import { log } from "./log.server";
  * 500 "something went wrong": a visitor learns to come back, a load balancer or CDN retries
  * later, and nothing caches the failure. One wrapper around every route's loader and action does
  * this, so no route has to remember it; routes that catch their own errors keep doing so.
+ * See docs/decisions/0023-backups-and-outages.md.
  */
 export const DATABASE_UNAVAILABLE_STATUS = 503;
 const RETRY_AFTER_SECONDS = "5";

@@ -7,7 +7,7 @@ import { readTarGz, TarGzWriter, NotABackupError } from "./tar-archive.server";
 /**
  * One file holding everything a SQLite site needs to come back: the database, the uploaded
  * images (DATA_DIR/storage) and the generated auth secret (DATA_DIR/auth-secret). See
- * docs/decisions/0023-backups.md for why the snapshot is taken with VACUUM INTO and why the
+ * docs/decisions/0023-backups-and-outages.md for why the snapshot is taken with VACUUM INTO and why the
  * images are copied after it.
  */
 
