@@ -61,7 +61,8 @@ function getOnce(agent: http.Agent, origin: string, path: string, signalledAt: (
         });
       }
     });
-    request.setTimeout(15_000, () => request.destroy(Object.assign(new Error("no answer in 15 s"), { code: "TIMEOUT" })));
+    // Long enough that only a stuck request fails, not a slow one on a busy machine.
+    request.setTimeout(60_000, () => request.destroy(Object.assign(new Error("no answer in 60 s"), { code: "TIMEOUT" })));
   });
 }
 
