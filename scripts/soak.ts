@@ -74,6 +74,13 @@ const newDataDir = () => {
   return dir;
 };
 let postgres: PrivatePostgres | undefined;
+// Interrupted: still stop the private cluster, which would otherwise outlive us.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    postgres?.destroy();
+    process.exit(130);
+  });
+}
 
 try {
   if (scenarios.has("load")) {

@@ -100,7 +100,7 @@ async function siteServes(buildDir: string, dataDir: string, databaseUrl: string
     for (const page of pages) {
       const response = await fetch(site.origin + page);
       await response.arrayBuffer();
-      if (response.status !== 200) return { ok: false, detail: `${page} answered ${response.status}` };
+      if (response.status !== 200) return { ok: false, detail: `${page} answered ${response.status}; the server said: ${site.output().slice(-1500)}` };
     }
     return { ok: true };
   } catch (error) {
