@@ -99,8 +99,11 @@ async function siteServes(buildDir: string, dataDir: string, databaseUrl: string
     const pages = ["/", "/reviews", rows > 0 ? "/reviews/product/soak-1" : "/learn"];
     for (const page of pages) {
       const response = await fetch(site.origin + page);
-      await response.arrayBuffer();
-      if (response.status !== 200) return { ok: false, detail: `${page} answered ${response.status}; the server said: ${site.output().slice(-1500)}` };
+      const body = await response.text();
+      if (response.status !== 200) {
+        const heading = body.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1] ?? body.slice(0, 200);
+        return { ok: false, detail: `${page} answered ${response.status} ("${heading}"); the server said: ${site.output().slice(-1500)}` };
+      }
     }
     return { ok: true };
   } catch (error) {
