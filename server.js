@@ -4,6 +4,7 @@
 import compression from "compression";
 import express from "express";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -63,6 +64,9 @@ app.use(site.requestHandler);
 // A page cache hit is answered here, before Express: no middleware, no React, no database.
 function handle(req, res) {
   setProcessHeaders(res);
+  // While stopping, every answer closes its connection, so no keep-alive socket is left for a
+  // client to send one more request on just as the process exits.
+  if (stopping) res.setHeader("Connection", "close");
   if (!site.serveCached(req, res)) app(req, res);
 }
 const listener =
@@ -99,14 +103,18 @@ async function stop(signal) {
     server.closeAllConnections();
   }, 10_000);
   deadline.unref();
-  server.close(async () => {
+  // Stop accepting, but not through http's close(): that also drops every connection without a
+  // request in progress, including ones accepted a moment ago whose request has not been read
+  // yet, and those visitors would get a reset instead of a page.
+  net.Server.prototype.close.call(server, async () => {
     await site.close();
     await vite?.close();
     console.log("Stopped");
     process.exit(0);
   });
-  // Keep-alive sockets with no request in flight would otherwise hold close() open.
-  server.closeIdleConnections();
+  // Keep-alive sockets are left to close themselves: a busy one after its next answer (which
+  // says Connection: close), an idle one after keepAliveTimeout (5 s). Closing them from here
+  // races with a request the client is sending on them at that moment.
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

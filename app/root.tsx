@@ -71,6 +71,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <main id="main" className="page-container flex-1 py-24 text-center">
+        <h1 className="text-3xl font-semibold">Temporarily unavailable</h1>
+        <p className="mt-3 text-ink-muted">The site cannot reach its data right now. Please try again in a moment.</p>
+      </main>
+    );
+  }
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <main id="main" className="page-container flex-1 py-24 text-center">

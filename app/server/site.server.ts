@@ -8,6 +8,7 @@ import { createAuth } from "./auth/auth.server";
 import { onCatalogChange } from "./catalog/catalog-cache.server";
 import { clientAddress } from "./auth/client-address.server";
 import { loadConfig, type AppConfig } from "./config.server";
+import { withDatabaseOutageResponses } from "./database-outage-responses.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedSampleContent } from "./db/seed.server";
@@ -71,7 +72,8 @@ export async function createSite(
   const publicDir = path.resolve(options.publicDir ?? "public");
   const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer };
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
-  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  // Every loader and action answers a database outage with a 503 page instead of an error.
+  const handleRequest = createRequestHandler(async () => withDatabaseOutageResponses(await build()), process.env.NODE_ENV);
   const pages = createPageServing({
     // The client's address (for the abuse limits) when a visitor's request is rendered.
     render: (request, from) =>

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { AppConfig } from "../config.server";
+import { log } from "../log.server";
 import type { Database } from "./schema";
 import { SqliteFlagsPlugin } from "./sqlite-flags-plugin";
 
@@ -55,6 +56,15 @@ function openPostgres(url: string): DB {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A visitor must get an answer (a 503 page) rather than wait on a database that is down or
+    // stuck: connecting gives up after 3 s, a statement after 30 s on the server, and the client
+    // stops waiting for an answer shortly after that (a server that vanished mid-query never
+    // answers at all). 30 s leaves room for one statement of a 20,000-row import.
+    connectionTimeoutMillis: 3_000,
+    statement_timeout: 30_000,
+    query_timeout: 35_000,
+    // TCP keepalive notices a peer that disappeared without closing the socket.
+    keepAlive: true,
     types: {
       getTypeParser(oid: number, format?: any) {
         // Cents and counts fit easily in a double (2^53); a string would leak into every sum.
@@ -65,6 +75,10 @@ function openPostgres(url: string): DB {
       },
     } as pg.CustomTypesConfig,
   });
+  // An idle client whose server restarts or drops it emits "error" on the pool; without a
+  // listener that is an uncaught exception and the whole site stops. The pool discards the
+  // client and opens a new one on the next query, so logging it is all there is to do.
+  pool.on("error", (error) => log.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
