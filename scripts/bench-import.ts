@@ -9,23 +9,14 @@
 import { parseArgs } from "node:util";
 import { importProductCsv } from "../app/server/admin/csv-import.server";
 import { setLogLevel } from "../app/server/log.server";
+import { generatedProductCsv } from "./perf/generated-catalog";
 import { createTestDatabase, testDialects } from "../tests/support/test-databases";
 
 const { values } = parseArgs({ options: { rows: { type: "string", default: "20000" } } });
 const rows = Number(values.rows);
 setLogLevel("warn");
 
-function generatedCsv(count: number): string {
-  const lines = ["name,brand,slug,category_id,price,rating,capacity,key_features,images,website,collection_ids"];
-  for (let i = 1; i <= count; i++) {
-    lines.push(
-      `"Model ${i}, ""deluxe""",Brand ${i % 13},model-${i},${["barrel", "infrared", "traditional"][i % 3]},${1000 + i}.99,${(i % 50) / 10},${(i % 6) + 1},"[Cedar, Glass door, Feature ${i % 17}]",model-${i}.jpg,https://example.com/m/${i},${i % 10 === 0 ? "[six-person-saunas]" : ""}`,
-    );
-  }
-  return lines.join("\r\n");
-}
-
-const csv = generatedCsv(rows);
+const csv = generatedProductCsv(rows);
 console.log(`${rows.toLocaleString("en-US")} rows, ${(Buffer.byteLength(csv) / 1e6).toFixed(1)} MB`);
 for (const dialect of testDialects) {
   const test = await createTestDatabase(dialect);
