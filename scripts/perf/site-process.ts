@@ -46,6 +46,8 @@ export async function startSite(
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // What `npm start` sets (package.json; README "Memory"): the process measured is the one deployed.
+    MALLOC_ARENA_MAX: "2",
     ...options.env,
   };
   delete env.DATABASE_URL;
