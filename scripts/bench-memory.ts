@@ -8,7 +8,7 @@
  *   npm run bench:memory -- --seconds 120 --connections 20
  *   npm run bench:memory -- --heap-snapshots   # also writes .heapsnapshot files at start and end
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -43,7 +43,10 @@ ensureProductionBuild();
 const data = makeDataDir();
 const snapshotDir = values["heap-snapshots"] ? mkdtempSync(path.join(tmpdir(), "sauna-heap-")) : undefined;
 let site: SiteProcess | undefined;
+let sampler: NodeJS.Timeout | undefined;
+let loadGenerator: ChildProcess | undefined;
 onInterrupt(async () => {
+  loadGenerator?.kill();
   await site?.stop();
   data.remove();
 });
@@ -65,7 +68,7 @@ try {
   if (snapshotDir) await heapSnapshot(site, "start");
 
   const started = performance.now();
-  const sampler = setInterval(() => {
+  sampler = setInterval(() => {
     const sample = { second: Math.round((performance.now() - started) / 1000), rssMb: site!.rssMb() ?? NaN };
     samples.push(sample);
     console.log(`${String(sample.second).padStart(5)} ${sample.rssMb.toFixed(0).padStart(7)} ${"#".repeat(Math.round(sample.rssMb / 10))}`);
@@ -94,6 +97,7 @@ try {
   if (snapshotDir) console.log(`Heap snapshots: ${readdirSync(snapshotDir).map((file) => path.join(snapshotDir, file)).join(", ")}`);
   process.exitCode = withinBudget && flat ? 0 : 1;
 } finally {
+  clearInterval(sampler);
   await site?.stop();
   data.remove();
 }
@@ -189,9 +193,9 @@ end
 `,
       );
       const output = await new Promise<string>((resolve, reject) => {
-        const child = spawn("/usr/bin/wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, origin], {
+        const child = (loadGenerator = spawn("/usr/bin/wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, origin], {
           stdio: ["ignore", "pipe", "pipe"],
-        });
+        }));
         let text = "";
         child.stdout.on("data", (chunk: Buffer) => (text += chunk));
         child.stderr.on("data", (chunk: Buffer) => (text += chunk));
