@@ -73,7 +73,7 @@ onInterrupt(async () => {
 
 const results: PageScore[] = [];
 try {
-  site = await startSite(data.dir);
+  site = await startSite(data.dir, { env: { LOG_LEVEL: "error" } });
   // One visit each first: the first render of a page warms the server's caches, not the page.
   for (const page of pages) await fetch(site.origin + page.path).then((response) => response.arrayBuffer());
   for (const page of pages) {
@@ -135,7 +135,7 @@ async function audit(name: string, url: string): Promise<PageScore> {
 
 function printTable(rows: PageScore[]) {
   const header = ["page", "perf", "a11y", "best", "SEO", "LCP s", "TBT ms", "CLS", "JS KB", "perf runs"];
-  const widths = [12, 5, 5, 5, 5, 6, 7, 6, 7, 12];
+  const widths = [Math.max(12, ...rows.map((row) => row.name.length)), 5, 5, 5, 5, 6, 7, 6, 7, 12];
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" ");
   const score = (value: number | null) => (value === null ? "-" : String(value));
   console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU slowdown), median of ${runs} run(s) by performance score`);
