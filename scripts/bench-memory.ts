@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { fetchRaw } from "./perf/fetch-raw";
 import { loadTool, runLoad } from "./perf/load";
+import { FLAT_TOLERANCE_MB, judgeRss } from "./perf/rss-trend";
 import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
 
 const { values } = parseArgs({
@@ -34,8 +35,6 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const sampleSeconds = Number(values["sample-seconds"]);
 const budgetMb = Number(values["budget-mb"]);
-/** "Flat": the last half of the run grows by less than this. */
-const FLAT_TOLERANCE_MB = 16;
 
 const SEARCH_TERMS = ["barrel", "cedar", "infrared", "wood", "stove", "glass", "cube", "electric", "harvia", "outdoor", "two person", "six", "kit", "thermory", "pine", "panorama", "hemlock", "steam", "budget", "luxury"];
 
@@ -77,25 +76,20 @@ try {
   clearInterval(sampler);
   if (snapshotDir) await heapSnapshot(site, "end");
 
-  const end = samples.at(-1)!;
-  const half = samples.find((sample) => sample.second >= end.second / 2) ?? samples[0]!;
-  const lastHalf = samples.filter((sample) => sample.second >= half.second);
-  // The trend, not two single samples: RSS breathes by tens of MB as renders come and go.
-  const growth = slopeMbPerSecond(lastHalf) * (end.second - half.second);
-  const peak = Math.max(...samples.map((sample) => sample.rssMb));
+  const verdict = judgeRss(samples, budgetMb);
   console.log(
     `\n${load.requests} requests, ${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.p99Ms.toFixed(0)} ms, ${load.failures} failed (non-2xx/3xx or timed out)`,
   );
   console.log(
-    `RSS at the end ${end.rssMb.toFixed(0)} MB (budget ${budgetMb}), peak ${peak.toFixed(0)} MB; last half (from ${half.second} s): ` +
-      `${Math.min(...lastHalf.map((s) => s.rssMb)).toFixed(0)}–${Math.max(...lastHalf.map((s) => s.rssMb)).toFixed(0)} MB, ` +
-      `trend ${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MB`,
+    `RSS at the end ${verdict.endMb.toFixed(0)} MB (budget ${budgetMb}), peak ${verdict.peakMb.toFixed(0)} MB; ` +
+      `last half (from ${verdict.halfSecond} s): ${verdict.lastHalfMinMb.toFixed(0)}–${verdict.lastHalfMaxMb.toFixed(0)} MB, ` +
+      `trend ${verdict.trendMb >= 0 ? "+" : ""}${verdict.trendMb.toFixed(0)} MB`,
   );
-  const withinBudget = end.rssMb <= budgetMb;
-  const flat = growth < FLAT_TOLERANCE_MB;
-  console.log(`${withinBudget ? "within" : "OVER"} budget; ${flat ? "flat" : "STILL GROWING"} over the last half (trend tolerance ${FLAT_TOLERANCE_MB} MB)`);
+  console.log(
+    `${verdict.withinBudget ? "within" : "OVER"} budget; ${verdict.flat ? "flat" : "STILL GROWING"} over the last half (trend tolerance ${FLAT_TOLERANCE_MB} MB)`,
+  );
   if (snapshotDir) console.log(`Heap snapshots: ${readdirSync(snapshotDir).map((file) => path.join(snapshotDir, file)).join(", ")}`);
-  process.exitCode = withinBudget && flat ? 0 : 1;
+  process.exitCode = verdict.withinBudget && verdict.flat ? 0 : 1;
 } finally {
   clearInterval(sampler);
   await site?.stop();
@@ -124,17 +118,6 @@ async function discoverTargets(origin: string): Promise<string[]> {
   }
   for (const term of SEARCH_TERMS) found.add(`/reviews?q=${encodeURIComponent(term)}`);
   return [...found];
-}
-
-/** Least-squares slope of RSS over time. */
-function slopeMbPerSecond(points: Array<{ second: number; rssMb: number }>): number {
-  const n = points.length;
-  if (n < 2) return 0;
-  const meanX = points.reduce((sum, p) => sum + p.second, 0) / n;
-  const meanY = points.reduce((sum, p) => sum + p.rssMb, 0) / n;
-  const covariance = points.reduce((sum, p) => sum + (p.second - meanX) * (p.rssMb - meanY), 0);
-  const variance = points.reduce((sum, p) => sum + (p.second - meanX) ** 2, 0);
-  return variance === 0 ? 0 : covariance / variance;
 }
 
 function kindOf(target: string): string {
