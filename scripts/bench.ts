@@ -258,7 +258,8 @@ function printPhase(phase: Phase) {
   }
   if (phase.uncached) {
     const u = phase.uncached;
-    console.log(
+    if (u.requests === 0) console.log(`uncached ${u.path}: no request completed in ${seconds} s (${u.failures} failed or timed out)`);
+    else console.log(
       `uncached ${u.path}: ${u.requestsPerSecond.toFixed(0)} req/s, p50 ${u.p50Ms.toFixed(1)} ms, p99 ${u.p99Ms.toFixed(1)} ms` +
         (u.failures > 0 ? `, ${u.failures} failed requests` : ""),
     );
