@@ -9,6 +9,7 @@
 import { parseArgs } from "node:util";
 import { importProductCsv } from "../app/server/admin/csv-import.server";
 import { setLogLevel } from "../app/server/log.server";
+import { generatedProductCsv } from "./perf/generated-catalog";
 import { createTestDatabase, testDialects } from "../tests/support/test-databases";
 import { generatedProductCsv } from "./generated-catalog";
 

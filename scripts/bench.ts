@@ -1,84 +1,269 @@
 /**
- * `npm run bench`: serves the production build on a fresh SQLite data dir (loopback only) and
- * measures throughput and latency of the public pages with autocannon. Bounded: a few seconds
- * per page. Timing belongs here, never in tests.
+ * `npm run bench`: how fast the production server answers each kind of public page, next to
+ * nginx serving the very same bytes (the ceiling), on the sample catalog and again with 20,000
+ * generated products. One run, one machine, loopback only, a throwaway DATA_DIR. Timing lives
+ * here, never in tests. See README "Performance".
  *
- *   npm run bench                 # every page for 10 s
- *   npm run bench -- --seconds 5 / --connections 20 / --path /learn
+ *   npm run bench                                  # 10 s per measurement, 50 connections
+ *   npm run bench -- --seconds 5 --connections 50 --products 20000 --json bench.json
+ *   npm run bench -- --products 0                  # the sample catalog only
  */
-import autocannon from "autocannon";
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import os from "node:os";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { importProductCsv } from "../app/server/admin/csv-import.server";
+import { loadConfig } from "../app/server/config.server";
+import { openDatabase } from "../app/server/db/connection.server";
+import { setLogLevel } from "../app/server/log.server";
+import { fetchRaw } from "./perf/fetch-raw";
+import { generatedProductCsv } from "./perf/generated-catalog";
+import { loadTool, runLoad, type LoadResult } from "./perf/load";
+import { nginxInstalled, startNginx, type StaticPage } from "./perf/nginx-ceiling";
+import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
 
 const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "10" },
-    connections: { type: "string", default: "10" },
-    path: { type: "string", multiple: true },
+    connections: { type: "string", default: "50" },
+    products: { type: "string", default: "20000" },
+    "nginx-workers": { type: "string", default: "1" },
+    /** A page whose single uncached request takes longer than this is not loaded with wrk. */
+    "max-request-ms": { type: "string", default: "1000" },
+    json: { type: "string" },
   },
 });
-// One page of each kind a visitor reads, plus the image route on a warm cache and the 404.
-const paths = values.path ?? [
-  "/",
-  "/reviews",
-  "/reviews/barrel-saunas",
-  "/reviews/product/lumo-works-tyyni-4-cube-sauna",
-  "/learn",
-  "/learn/sauna-maintenance",
-  "/img?src=%2Fimages%2Fcollections%2Fbarrel-saunas.webp&w=800&h=300&q=85&fit=cover",
-  "/no-such-page",
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const productCount = Number(values.products);
+const maxRequestMs = Number(values["max-request-ms"]);
+
+/** One page of each kind a visitor reads, loaded with wrk and compared with nginx. */
+const LOADED_PAGES = [
+  { name: "home", path: "/" },
+  { name: "collection", path: "/reviews/barrel-saunas" },
+  { name: "product", path: "/reviews/product/lumo-works-tyyni-4-cube-sauna" },
+  { name: "article", path: "/learn/sauna-maintenance" },
+  { name: "search", path: "/reviews?q=barrel" },
 ];
+/** Fetched once for their size and time only: the longest lists a visitor can reach. */
+const SIZED_PAGES = [
+  { name: "all reviews", path: "/reviews" },
+  { name: "reviews p. 400", path: "/reviews?page=400" },
+  { name: "knowledge", path: "/learn" },
+];
+/** The page loaded again with a different query string on every request: never a page-cache hit. */
+const UNCACHED_PAGE = LOADED_PAGES[0]!;
+const GZIP = { "accept-encoding": "gzip" };
 
-// The same check `npm start` runs: build once when there is no production build.
-if (spawnSync("node", ["scripts/ensure-build.js"], { stdio: "inherit" }).status !== 0) process.exit(1);
-
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-bench-"));
-const server = spawn("node", ["server.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("is serving") && resolve());
-  server.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-});
-
-console.log(`node ${process.version}, ${values.connections} connections, ${values.seconds} s per page\n`);
-console.log("path".padEnd(28), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "KB/req".padStart(8));
-try {
-  for (const pathname of paths) {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}${pathname}`,
-      connections: Number(values.connections),
-      duration: Number(values.seconds),
-      headers: { "accept-encoding": "gzip" },
-    });
-    const kbPerRequest = result.throughput.total / Math.max(1, result.requests.total) / 1024;
-    console.log(
-      pathname.padEnd(28),
-      result.requests.average.toFixed(0).padStart(8),
-      String(result.latency.p50).padStart(8),
-      String(result.latency.p99).padStart(8),
-      kbPerRequest.toFixed(1).padStart(8),
-      result.non2xx > 0 && pathname !== "/no-such-page" ? `  (${result.non2xx} non-2xx!)` : "",
-    );
-  }
-} finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+interface PageRow {
+  name: string;
+  path: string;
+  status: number;
+  htmlKb: number;
+  gzipKb: number | undefined;
+  brKb: number | undefined;
+  /** Median of three requests with a unique query string, on a warm process. */
+  uncachedMs: number;
+  site?: LoadResult;
+  nginx?: LoadResult;
+  skipped?: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+interface Phase {
+  catalog: string;
+  rows: PageRow[];
+  uncached?: LoadResult & { path: string };
+  rssMbAtEnd: number | undefined;
+}
+
+setLogLevel("warn");
+const tool = loadTool();
+const haveNginx = nginxInstalled();
+console.log(
+  `node ${process.version}, ${os.cpus().length} CPUs (load average ${os.loadavg()[0]!.toFixed(1)}), ${tool}, ` +
+    `${connections} connections, ${seconds} s per measurement`,
+);
+if (tool !== "wrk") console.log("wrk is not installed (/usr/bin/wrk; apt-get install wrk): measuring with autocannon, which costs the server more CPU.");
+if (!haveNginx) console.log("nginx is not installed (/usr/sbin/nginx; apt-get install nginx-light): no static-file ceiling, no ratios.");
+
+ensureProductionBuild();
+const data = makeDataDir();
+let site: SiteProcess | undefined;
+onInterrupt(async () => {
+  await site?.stop();
+  data.remove();
+});
+
+const phases: Phase[] = [];
+try {
+  site = await startSite(data.dir);
+  phases.push(await measurePhase(site, "sample catalog"));
+  printPhase(phases.at(-1)!);
+
+  if (productCount > 0) {
+    await site.stop();
+    site = undefined;
+    const started = performance.now();
+    await importGeneratedProducts(data.dir, productCount);
+    console.log(`\nImported ${productCount.toLocaleString("en-US")} generated products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    site = await startSite(data.dir);
+    phases.push(await measurePhase(site, `sample catalog + ${productCount.toLocaleString("en-US")} products`));
+    printPhase(phases.at(-1)!);
+  }
+} finally {
+  await site?.stop();
+  data.remove();
+}
+
+if (values.json) {
+  const report = {
+    measuredAt: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    tool,
+    nginx: haveNginx,
+    connections,
+    seconds,
+    phases,
+  };
+  writeFileSync(values.json, JSON.stringify(report, null, 2) + "\n");
+  console.log(`\nWrote ${values.json}`);
+}
+
+/** The admin's own import path (parse, validate, one transaction), straight into the throwaway database. */
+async function importGeneratedProducts(dataDir: string, count: number) {
+  const db = openDatabase(loadConfig({ DATA_DIR: dataDir }).database);
+  try {
+    const result = await importProductCsv(db, generatedProductCsv(count));
+    if (!result.ok) throw new Error(`The generated import failed: ${result.toast.description}`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function measurePhase(site: SiteProcess, catalog: string): Promise<Phase> {
+  const rows: PageRow[] = [];
+  const ceilingPages: StaticPage[] = [];
+  for (const page of [...LOADED_PAGES, ...SIZED_PAGES]) {
+    let gzip = await fetchRaw(site.origin + page.path, GZIP);
+    // The first request of a page may pay for a cold process or cache; judge a second one.
+    if (gzip.ms > maxRequestMs) gzip = await fetchRaw(site.origin + page.path, GZIP);
+    const encoding = String(gzip.headers["content-encoding"] ?? "identity");
+    const html = encoding === "gzip" ? gunzipSync(gzip.body) : gzip.body;
+    // A page that already took seconds is not fetched four more times: its first time stands.
+    const slow = gzip.ms > maxRequestMs;
+    const br = slow ? undefined : await fetchRaw(site.origin + page.path, { "accept-encoding": "br" });
+    const brKb = br?.headers["content-encoding"] === "br" ? br.body.length / 1024 : undefined;
+    if (brKb !== undefined) brotliDecompressSync(br!.body); // a broken brotli body fails the run
+    const uncachedMs = slow ? gzip.ms : median(await timesUncached(site.origin + page.path, 3));
+    rows.push({
+      name: page.name,
+      path: page.path,
+      status: gzip.status,
+      htmlKb: html.length / 1024,
+      gzipKb: encoding === "gzip" ? gzip.body.length / 1024 : undefined,
+      brKb,
+      uncachedMs,
     });
-    probe.on("error", reject);
-  });
+    if (LOADED_PAGES.includes(page)) ceilingPages.push({ name: page.name, body: gzip.body, encoding });
+  }
+
+  for (const row of rows.filter((candidate) => LOADED_PAGES.some((page) => page.path === candidate.path))) {
+    if (row.uncachedMs > maxRequestMs) {
+      row.skipped = `one request takes ${Math.round(row.uncachedMs)} ms (over --max-request-ms ${maxRequestMs})`;
+      continue;
+    }
+    progress(`loading ${row.path}`);
+    row.site = await runLoad({ url: site.origin + row.path, connections, seconds, headers: GZIP });
+  }
+  const uncachedRow = rows.find((row) => row.path === UNCACHED_PAGE.path)!;
+  const uncached = uncachedRow.skipped
+    ? undefined
+    : {
+        path: `${UNCACHED_PAGE.path}?nocache=<unique>`,
+        ...(await runLoad({ url: site.origin + UNCACHED_PAGE.path, connections, seconds, headers: GZIP, uniqueQuery: true })),
+      };
+  const rssMbAtEnd = site.rssMb();
+
+  if (haveNginx) {
+    const nginx = await startNginx(ceilingPages, values["nginx-workers"]!);
+    try {
+      for (const row of rows.filter((candidate) => ceilingPages.some((page) => page.name === candidate.name))) {
+        progress(`loading nginx ${row.name}`);
+        row.nginx = await runLoad({ url: nginx.urlOf(row.name), connections, seconds, headers: GZIP });
+      }
+    } finally {
+      await nginx.stop();
+    }
+  }
+  return { catalog, rows, uncached, rssMbAtEnd };
+}
+
+/** A transient status line on a terminal; nothing in a log file. */
+function progress(text: string) {
+  if (process.stdout.isTTY) process.stdout.write(`\r\x1b[K  ${text} ...`);
+}
+
+async function timesUncached(url: string, count: number): Promise<number[]> {
+  const separator = url.includes("?") ? "&" : "?";
+  await fetchRaw(`${url}${separator}nocache=warm`, GZIP);
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) times.push((await fetchRaw(`${url}${separator}nocache=${Date.now()}-${i}`, GZIP)).ms);
+  return times;
+}
+
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function printPhase(phase: Phase) {
+  if (process.stdout.isTTY) process.stdout.write("\r\x1b[K");
+  const columns: Array<[string, number]> = [
+    ["page", 15],
+    ["status", 6],
+    ["HTML KB", 8],
+    ["gzip KB", 8],
+    ["br KB", 6],
+    ["1 req ms", 9],
+    ["req/s", 8],
+    ["p50 ms", 8],
+    ["p99 ms", 8],
+    ["nginx r/s", 10],
+    ["ratio", 7],
+  ];
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(columns[i]![1]) : cell.padStart(columns[i]![1]))).join(" ");
+  const num = (value: number | undefined, digits = 0) => (value === undefined ? "-" : value.toFixed(digits));
+  console.log(`\n${phase.catalog}: ${connections} connections, ${seconds} s each, Accept-Encoding: gzip`);
+  console.log(line(columns.map(([title]) => title)));
+  for (const row of phase.rows) {
+    const ratio = row.site && row.nginx ? row.site.requestsPerSecond / row.nginx.requestsPerSecond : undefined;
+    console.log(
+      line([
+        row.name,
+        String(row.status),
+        num(row.htmlKb, 1),
+        num(row.gzipKb, 1),
+        num(row.brKb, 1),
+        num(row.uncachedMs, 1),
+        num(row.site?.requestsPerSecond),
+        num(row.site?.p50Ms, 1),
+        num(row.site?.p99Ms, 1),
+        num(row.nginx?.requestsPerSecond),
+        num(ratio, 3),
+      ]) + (row.site && row.site.failures > 0 ? `  ${row.site.failures} failed requests` : ""),
+    );
+    if (row.skipped) console.log(`${"".padEnd(16)}not loaded: ${row.skipped}`);
+  }
+  if (phase.uncached) {
+    const u = phase.uncached;
+    if (u.requests === 0) console.log(`uncached ${u.path}: no request completed in ${seconds} s (${u.failures} failed or timed out)`);
+    else console.log(
+      `uncached ${u.path}: ${u.requestsPerSecond.toFixed(0)} req/s, p50 ${u.p50Ms.toFixed(1)} ms, p99 ${u.p99Ms.toFixed(1)} ms` +
+        (u.failures > 0 ? `, ${u.failures} failed requests` : ""),
+    );
+  }
+  console.log(`server RSS at the end: ${num(phase.rssMbAtEnd)} MB`);
+  console.log("1 req ms: one request with a unique query string on a warm process (median of 3). ratio: site req/s / nginx req/s on the same bytes.");
 }

@@ -40,6 +40,14 @@ export const DEFAULT_MAX_QUEUED_RENDERS = 64;
 export const RENDER_RETRY_AFTER_SECONDS = 2;
 /** A decompression bomb guard: about 7,000 x 7,000. Larger sources answer 422. */
 const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Memory: renders are kept on disk, so libvips' own in-memory operation cache (up to 50 MB of
+ * decoded pictures by default) only held memory that no request would reuse. One libvips thread
+ * per render (libuv already runs several renders at once) keeps the native heap small; sharp
+ * chooses 1 itself on glibc only while MALLOC_ARENA_MAX is unset, and `npm start` sets it.
+ */
+sharp.cache(false);
+sharp.concurrency(1);
 /** Bump when the rendering pipeline changes, so old cache files are not served for new renders. */
 const PIPELINE_VERSION = 1;
 

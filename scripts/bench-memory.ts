@@ -1,0 +1,227 @@
+/**
+ * `npm run bench:memory`: the production server under ten minutes of mixed load (every public
+ * page kind, pictures through /img in both formats, searches), its RSS sampled every 10 s and
+ * printed as a curve, then judged against the budget: at most 256 MB at the end and flat over
+ * the last half of the run. Throwaway DATA_DIR, loopback, wrk when installed.
+ *
+ *   npm run bench:memory
+ *   npm run bench:memory -- --seconds 120 --connections 20
+ *   npm run bench:memory -- --heap-snapshots   # also writes .heapsnapshot files at start and end
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { fetchRaw } from "./perf/fetch-raw";
+import { loadTool, runLoad } from "./perf/load";
+import { FLAT_TOLERANCE_MB, judgeRss } from "./perf/rss-trend";
+import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "600" },
+    connections: { type: "string", default: "50" },
+    "sample-seconds": { type: "string", default: "10" },
+    "budget-mb": { type: "string", default: "256" },
+    "heap-snapshots": { type: "boolean", default: false },
+    /** Narrow the mix to find what grows: "pages" (no /img) or "images" (only /img). */
+    only: { type: "string" },
+    /** Extra NAME=VALUE for the server's environment, e.g. --env MALLOC_ARENA_MAX=8 to compare. */
+    env: { type: "string", multiple: true },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const sampleSeconds = Number(values["sample-seconds"]);
+const budgetMb = Number(values["budget-mb"]);
+
+const SEARCH_TERMS = ["barrel", "cedar", "infrared", "wood", "stove", "glass", "cube", "electric", "harvia", "outdoor", "two person", "six", "kit", "thermory", "pine", "panorama", "hemlock", "steam", "budget", "luxury"];
+
+ensureProductionBuild();
+const data = makeDataDir();
+const snapshotDir = values["heap-snapshots"] ? mkdtempSync(path.join(tmpdir(), "sauna-heap-")) : undefined;
+let site: SiteProcess | undefined;
+let sampler: NodeJS.Timeout | undefined;
+let loadGenerator: ChildProcess | undefined;
+onInterrupt(async () => {
+  loadGenerator?.kill();
+  await site?.stop();
+  data.remove();
+});
+
+try {
+  site = await startSite(data.dir, {
+    nodeArgs: snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : [],
+    env: Object.fromEntries((values.env ?? []).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
+  });
+  const targets = (await discoverTargets(site.origin)).filter((target) =>
+    values.only === "images" ? target.startsWith("/img") : values.only === "pages" ? !target.startsWith("/img") : true,
+  );
+  console.log(
+    `${targets.length} URLs: ${countBy(targets, kindOf)}; ${connections} connections for ${seconds} s (${loadTool()}), RSS every ${sampleSeconds} s`,
+  );
+  const samples: Array<{ second: number; rssMb: number }> = [{ second: 0, rssMb: site.rssMb() ?? NaN }];
+  console.log(`${"s".padStart(5)} ${"RSS MB".padStart(7)}`);
+  console.log(`${"0".padStart(5)} ${samples[0]!.rssMb.toFixed(0).padStart(7)}`);
+  if (snapshotDir) await heapSnapshot(site, "start");
+
+  const started = performance.now();
+  sampler = setInterval(() => {
+    const sample = { second: Math.round((performance.now() - started) / 1000), rssMb: site!.rssMb() ?? NaN };
+    samples.push(sample);
+    console.log(`${String(sample.second).padStart(5)} ${sample.rssMb.toFixed(0).padStart(7)} ${"#".repeat(Math.round(sample.rssMb / 10))}`);
+  }, sampleSeconds * 1000);
+  const load = await runMixedLoad(site.origin, targets);
+  clearInterval(sampler);
+  if (snapshotDir) await heapSnapshot(site, "end");
+
+  const verdict = judgeRss(samples, budgetMb);
+  console.log(
+    `\n${load.requests} requests, ${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.p99Ms.toFixed(0)} ms, ${load.failures} failed (non-2xx/3xx or timed out)`,
+  );
+  console.log(
+    `RSS at the end ${verdict.endMb.toFixed(0)} MB (budget ${budgetMb}), peak ${verdict.peakMb.toFixed(0)} MB; ` +
+      `last half (from ${verdict.halfSecond} s): ${verdict.lastHalfMinMb.toFixed(0)}–${verdict.lastHalfMaxMb.toFixed(0)} MB, ` +
+      `trend ${verdict.trendMb >= 0 ? "+" : ""}${verdict.trendMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `${verdict.withinBudget ? "within" : "OVER"} budget; ${verdict.flat ? "flat" : "STILL GROWING"} over the last half (trend tolerance ${FLAT_TOLERANCE_MB} MB)`,
+  );
+  if (snapshotDir) console.log(`Heap snapshots: ${readdirSync(snapshotDir).map((file) => path.join(snapshotDir, file)).join(", ")}`);
+  process.exitCode = verdict.withinBudget && verdict.flat ? 0 : 1;
+} finally {
+  clearInterval(sampler);
+  await site?.stop();
+  data.remove();
+}
+
+/**
+ * Every page a visitor can reach in two clicks from the home page, /reviews and /learn, the
+ * pictures those pages show (the exact /img URLs, so responsive widths are followed whatever
+ * they are), and searches.
+ */
+async function discoverTargets(origin: string): Promise<string[]> {
+  const found = new Set<string>(["/", "/reviews", "/learn"]);
+  for (const start of ["/", "/reviews", "/learn"]) {
+    const html = (await fetchRaw(origin + start)).body.toString("utf8");
+    for (const match of html.matchAll(/href="(\/[^"#]*)"/g)) {
+      const href = decodeEntities(match[1]!);
+      if (/^\/(reviews|learn|product)(\/|$|\?)/.test(href) || href === "/") found.add(href);
+    }
+    for (const match of html.matchAll(/(?:src|srcset|srcSet)="([^"]+)"/g)) {
+      for (const candidate of decodeEntities(match[1]!).split(",")) {
+        const url = candidate.trim().split(/\s+/)[0]!;
+        if (url.startsWith("/img?")) found.add(url);
+      }
+    }
+  }
+  for (const term of SEARCH_TERMS) found.add(`/reviews?q=${encodeURIComponent(term)}`);
+  return [...found];
+}
+
+function kindOf(target: string): string {
+  if (target.startsWith("/img")) return "images";
+  if (target.includes("?q=")) return "searches";
+  if (target.startsWith("/learn")) return "knowledge pages";
+  if (target.includes("/product/")) return "product pages";
+  return "home and lists";
+}
+
+function countBy(items: string[], key: (item: string) => string): string {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return [...counts].map(([name, count]) => `${count} ${name}`).join(", ");
+}
+
+function decodeEntities(text: string): string {
+  return text.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&#39;", "'");
+}
+
+/**
+ * wrk cycles through the targets (each thread from its own offset); image requests alternate
+ * between AVIF and WebP Accept headers, as browsers differ. autocannon, when wrk is missing,
+ * gets the same list.
+ */
+async function runMixedLoad(origin: string, targets: string[]) {
+  if (loadTool() === "wrk") {
+    const dir = mkdtempSync(path.join(tmpdir(), "sauna-mixed-"));
+    try {
+      const script = path.join(dir, "mixed.lua");
+      writeFileSync(
+        script,
+        `
+local targets = { ${targets.map((target) => JSON.stringify(target)).join(", ")} }
+local threads_made = 0
+function setup(thread)
+  threads_made = threads_made + 1
+  thread:set("offset", threads_made * 7)
+end
+local counter = 0
+function request()
+  counter = counter + 1
+  local target = targets[((counter + offset) % #targets) + 1]
+  local headers = { ["Accept-Encoding"] = "gzip, br" }
+  if string.sub(target, 1, 4) == "/img" then
+    headers["Accept"] = (counter % 2 == 0) and "image/avif,image/webp,*/*" or "image/webp,*/*"
+  end
+  return wrk.format("GET", target, headers)
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"failures":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.status + e.connect + e.read + e.write + e.timeout))
+end
+`,
+      );
+      const output = await new Promise<string>((resolve, reject) => {
+        const child = (loadGenerator = spawn("/usr/bin/wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, origin], {
+          stdio: ["ignore", "pipe", "pipe"],
+        }));
+        let text = "";
+        child.stdout.on("data", (chunk: Buffer) => (text += chunk));
+        child.stderr.on("data", (chunk: Buffer) => (text += chunk));
+        child.once("error", reject);
+        child.once("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`))));
+      });
+      const summary = JSON.parse(output.split("\n").find((line) => line.startsWith("WRK_JSON "))!.slice(9));
+      return {
+        requests: summary.requests as number,
+        requestsPerSecond: summary.requests / (summary.duration_us / 1e6),
+        p99Ms: summary.p99_us / 1000,
+        failures: summary.failures as number,
+      };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  // autocannon: one load per target would not be mixed; run them round robin in one process.
+  const per = Math.max(1, Math.floor(seconds / targets.length));
+  let requests = 0;
+  let failures = 0;
+  let p99Ms = 0;
+  const started = performance.now();
+  for (let i = 0; performance.now() - started < seconds * 1000; i++) {
+    const result = await runLoad({ url: origin + targets[i % targets.length]!, connections, seconds: per, headers: { "accept-encoding": "gzip, br" } });
+    requests += result.requests;
+    failures += result.failures;
+    p99Ms = Math.max(p99Ms, result.p99Ms);
+  }
+  return { requests, requestsPerSecond: requests / ((performance.now() - started) / 1000), p99Ms, failures };
+}
+
+/** Asks the server for a heap snapshot (SIGUSR2) and waits until the file stops growing. */
+async function heapSnapshot(target: SiteProcess, label: string) {
+  const before = new Set(readdirSync(snapshotDir!));
+  process.kill(target.pid, "SIGUSR2");
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const fresh = readdirSync(snapshotDir!).filter((file) => !before.has(file));
+    // V8 writes the snapshot synchronously on the main thread; the server answers again when it is done.
+    if (fresh.length > 0 && (await fetchRaw(`${target.origin}/learn`).catch(() => undefined))) {
+      console.log(`heap snapshot (${label}): ${fresh.join(", ")}`);
+      return;
+    }
+  }
+}

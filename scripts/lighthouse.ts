@@ -1,0 +1,161 @@
+/**
+ * `npm run lighthouse`: Lighthouse 12 in its default mobile mode (simulated slow 4G and a 4x
+ * slower CPU) on home, a collection, a product page and an article of the production build,
+ * served on a throwaway DATA_DIR, in Debian's Chromium. Works offline. Each page runs three
+ * times and the run with the median performance score is reported (the machine is shared
+ * and noisy). See README "Performance".
+ *
+ *   npm run lighthouse
+ *   npm run lighthouse -- --runs 1 --path /learn --json lighthouse.json
+ */
+import { launch } from "chrome-launcher";
+import { existsSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import lighthouse from "lighthouse";
+import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
+
+const CHROMIUM = "/usr/bin/chromium";
+/** The launch flags every Chromium run here uses (no network of its own, no sandbox in containers). */
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const PAGES = [
+  { name: "home", path: "/" },
+  { name: "collection", path: "/reviews/barrel-saunas" },
+  { name: "product", path: "/reviews/product/lumo-works-tyyni-4-cube-sauna" },
+  { name: "article", path: "/learn/sauna-maintenance" },
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    path: { type: "string", multiple: true },
+    json: { type: "string" },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const pages = values.path ? values.path.map((path) => ({ name: path, path })) : PAGES;
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`Chromium is not installed at ${CHROMIUM} (apt-get install chromium): cannot run Lighthouse.`);
+  process.exit(1);
+}
+
+interface PageScore {
+  name: string;
+  url: string;
+  /** 0–100, from the run with the median performance score. */
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Transfer size of every script the page loaded (gzip on the wire). */
+  javascriptKb: number;
+  performanceRuns: number[];
+  failedAudits: string[];
+}
+
+ensureProductionBuild();
+const data = makeDataDir();
+let site: SiteProcess | undefined;
+onInterrupt(async () => {
+  await site?.stop();
+  data.remove();
+});
+
+const results: PageScore[] = [];
+try {
+  site = await startSite(data.dir, { env: { LOG_LEVEL: "error" } });
+  // One visit each first: the first render of a page warms the server's caches, not the page.
+  for (const page of pages) await fetch(site.origin + page.path).then((response) => response.arrayBuffer());
+  for (const page of pages) {
+    const url = site.origin + page.path;
+    const attempts: PageScore[] = [];
+    for (let run = 0; run < runs; run++) attempts.push(await audit(page.name, url));
+    attempts.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+    const median = attempts[Math.floor((attempts.length - 1) / 2)]!;
+    median.performanceRuns = attempts.map((attempt) => attempt.scores.performance ?? 0);
+    results.push(median);
+  }
+} finally {
+  await site?.stop();
+  data.remove();
+}
+
+printTable(results);
+if (values.json) {
+  writeFileSync(values.json, JSON.stringify({ measuredAt: new Date().toISOString(), runs, pages: results }, null, 2) + "\n");
+  console.log(`Wrote ${values.json}`);
+}
+
+/** One Lighthouse run in a fresh Chromium (no cache or storage carried over between runs). */
+async function audit(name: string, url: string): Promise<PageScore> {
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+    const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)
+      ?.items ?? [];
+    const scriptBytes = requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    const failedAudits = CATEGORIES.filter((category) => category !== "performance").flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category}: ${ref.id}`),
+    );
+    return {
+      name,
+      url,
+      scores: Object.fromEntries(
+        CATEGORIES.map((category) => {
+          const score = lhr.categories[category]?.score;
+          return [category, score === null || score === undefined ? null : Math.round(score * 100)];
+        }),
+      ) as PageScore["scores"],
+      lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+      tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+      cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      javascriptKb: scriptBytes / 1024,
+      performanceRuns: [],
+      failedAudits,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function printTable(rows: PageScore[]) {
+  const header = ["page", "perf", "a11y", "best", "SEO", "LCP s", "TBT ms", "CLS", "JS KB", "perf runs"];
+  const widths = [Math.max(12, ...rows.map((row) => row.name.length)), 5, 5, 5, 5, 6, 7, 6, 7, 12];
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" ");
+  const score = (value: number | null) => (value === null ? "-" : String(value));
+  console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU slowdown), median of ${runs} run(s) by performance score`);
+  console.log(line(header));
+  for (const row of rows) {
+    console.log(
+      line([
+        row.name,
+        score(row.scores.performance),
+        score(row.scores.accessibility),
+        score(row.scores["best-practices"]),
+        score(row.scores.seo),
+        (row.lcpMs / 1000).toFixed(2),
+        row.tbtMs.toFixed(0),
+        row.cls.toFixed(3),
+        row.javascriptKb.toFixed(1),
+        row.performanceRuns.join(","),
+      ]),
+    );
+  }
+  const failures = rows.flatMap((row) => row.failedAudits.map((audit) => `${row.name} ${audit}`));
+  if (failures.length > 0) console.log(`\nAudits below 100 outside performance:\n  ${[...new Set(failures)].join("\n  ")}`);
+}

@@ -1,0 +1,121 @@
+/**
+ * One load measurement: `connections` keep-alive connections hammering one URL for `seconds`,
+ * with wrk when it is installed (it costs the measured server least CPU) and autocannon
+ * otherwise. `uniqueQuery` appends a query parameter that differs on every request, so a page
+ * cache keyed by URL can never answer from memory: the uncached cost of a page.
+ */
+import autocannon from "autocannon";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Responses that were not 2xx/3xx, plus connect, read, write and timeout errors. */
+  failures: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  uniqueQuery?: boolean;
+}
+
+const WRK = "/usr/bin/wrk";
+
+export function loadTool(): "wrk" | "autocannon" {
+  return spawnSync(WRK, ["--version"]).error ? "autocannon" : "wrk";
+}
+
+export function runLoad(options: LoadOptions): Promise<LoadResult> {
+  return loadTool() === "wrk" ? runWrk(options) : runAutocannon(options);
+}
+
+// wrk runs one Lua state per thread: `id` tells the threads apart so the unique query strings
+// never repeat across threads. done() prints one JSON line the caller parses.
+const WRK_SCRIPT = `
+local threads_made = 0
+function setup(thread)
+  threads_made = threads_made + 1
+  thread:set("id", threads_made)
+end
+UNIQUE_REQUEST
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"failures":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.status + e.connect + e.read + e.write + e.timeout))
+end
+`;
+const UNIQUE_REQUEST = `
+local counter = 0
+function request()
+  counter = counter + 1
+  local separator = string.find(wrk.path, "?", 1, true) and "&" or "?"
+  return wrk.format(nil, wrk.path .. separator .. "nocache=" .. id .. "-" .. counter)
+end
+`;
+
+async function runWrk(options: LoadOptions): Promise<LoadResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), "sauna-wrk-"));
+  try {
+    const script = path.join(dir, "report.lua");
+    writeFileSync(script, WRK_SCRIPT.replace("UNIQUE_REQUEST", options.uniqueQuery ? UNIQUE_REQUEST : ""));
+    const args = ["-t2", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "-s", script];
+    for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
+    args.push(options.url);
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(WRK, args, { stdio: ["ignore", "pipe", "pipe"] });
+      let text = "";
+      child.stdout.on("data", (chunk: Buffer) => (text += chunk));
+      child.stderr.on("data", (chunk: Buffer) => (text += chunk));
+      child.once("error", reject);
+      child.once("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`))));
+    });
+    const line = output.split("\n").find((l) => l.startsWith("WRK_JSON "));
+    if (!line) throw new Error(`wrk printed no summary:\n${output}`);
+    const summary = JSON.parse(line.slice("WRK_JSON ".length));
+    return {
+      requestsPerSecond: summary.requests / (summary.duration_us / 1e6),
+      p50Ms: summary.p50_us / 1000,
+      p99Ms: summary.p99_us / 1000,
+      requests: summary.requests,
+      failures: summary.failures,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
+  let counter = 0;
+  const base = new URL(options.url);
+  const result = await autocannon({
+    url: base.origin,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers,
+    requests: [
+      {
+        method: "GET",
+        path: base.pathname + base.search,
+        setupRequest: options.uniqueQuery
+          ? (request) => ({ ...request, path: `${base.pathname}${base.search ? `${base.search}&` : "?"}nocache=${++counter}` })
+          : undefined,
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
