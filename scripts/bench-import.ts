@@ -11,7 +11,6 @@ import { importProductCsv } from "../app/server/admin/csv-import.server";
 import { setLogLevel } from "../app/server/log.server";
 import { generatedProductCsv } from "./perf/generated-catalog";
 import { createTestDatabase, testDialects } from "../tests/support/test-databases";
-import { generatedProductCsv } from "./generated-catalog";
 
 const { values } = parseArgs({ options: { rows: { type: "string", default: "20000" } } });
 const rows = Number(values.rows);

@@ -22,7 +22,7 @@ import { countProducts, listProductPage } from "../app/server/catalog/product-li
 import { openDatabase, type DB } from "../app/server/db/connection.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
 import { createTestDatabase, testDialects, type TestDialect } from "../tests/support/test-databases";
-import { generatedProductCsv } from "./generated-catalog";
+import { generatedProductCsv } from "./perf/generated-catalog";
 
 const { values } = parseArgs({
   options: {
