@@ -73,3 +73,21 @@ export function builtInCollection(slug: string, featured = false): CollectionSum
 export function lastResortCollections(): CollectionSummary[] {
   return LAST_RESORT_COLLECTION_SLUGS.map((slug) => builtInCollection(slug, true));
 }
+
+/**
+ * The last-resort list as collection records, for a page that must go on when the stored
+ * collections cannot be read: fixed pages that always exist, with no picture of their own (so no
+ * tile shows one), never stored (id 0).
+ */
+export function lastResortCollectionRecords(): Collection[] {
+  return lastResortCollections().map((summary) => ({
+    ...summary,
+    id: 0,
+    intro: null,
+    criteriaType: "custom",
+    criteriaValue: null,
+    lastUpdated: null,
+    isSample: false,
+    updatedAt: "1970-01-01T00:00:00.000Z",
+  }));
+}

@@ -3,7 +3,6 @@ import { sampleProducts } from "../server/seed/sample-products";
 import type { SampleProduct } from "../server/seed/sample-types";
 import type { Product } from "./catalog";
 import {
-  fallsBackToTopRated,
   FIXED_COLLECTION_SLUGS,
   isFixedCollectionSlug,
   matchesFixedCollection,
@@ -210,37 +209,32 @@ describe("productsForFixedCollection", () => {
     expect(productsForFixedCollection("infrared-saunas", []).products).toEqual([]);
   });
 
-  it("does not fall back on size and price pages: an empty page instead of wrong products", () => {
-    const noMatch = [makeProduct({ name: "3p at $12,000", capacity: 3, priceCents: 1_200_000 })];
-    for (const slug of [
-      "two-person-saunas",
-      "four-person-saunas",
-      "six-person-saunas",
-      "budget-saunas",
-      "luxury-saunas",
-    ] as const) {
-      expect(fallsBackToTopRated(slug), slug).toBe(false);
-      expect(productsForFixedCollection(slug, noMatch), slug).toEqual({ products: [], source: "rule" });
+  it("falls back to the first 3 on size and price pages too: 2, 4 and 6 persons, under $10,000, $15,000 and up", () => {
+    // A 3-person sauna at $12,000: no size page matches it, and only the premium tier does.
+    const noMatch = [
+      makeProduct({ name: "3p at $12,000", capacity: 3, priceCents: 1_200_000, rating: 4.9 }),
+      makeProduct({ name: "5p at $14,999", capacity: 5, priceCents: 1_499_900, rating: 4.1 }),
+      makeProduct({ name: "3p at $10,000", capacity: 3, priceCents: 1_000_000, rating: 3.0 }),
+      makeProduct({ name: "1p at $11,000", capacity: 1, priceCents: 1_100_000, rating: 2.0 }),
+    ];
+    for (const slug of ["two-person-saunas", "four-person-saunas", "six-person-saunas", "budget-saunas", "luxury-saunas"] as const) {
+      const result = productsForFixedCollection(slug, noMatch);
+      expect(result.source, slug).toBe("top-rated");
+      expect(names(result.products), slug).toEqual(["3p at $12,000", "5p at $14,999", "3p at $10,000"]);
     }
+    expect(productsForFixedCollection("premium-saunas", noMatch)).toMatchObject({ source: "rule" });
+    expect(productsForFixedCollection("premium-saunas", noMatch).products).toHaveLength(4);
   });
 
-  it("lets exactly the type and feature pages fall back", () => {
-    const fallingBack = FIXED_COLLECTION_SLUGS.filter(fallsBackToTopRated);
-    expect([...fallingBack].sort()).toEqual(
-      [
-        "outdoor-saunas",
-        "modern-outdoor-saunas",
-        "traditional-finnish-saunas",
-        "infrared-saunas",
-        "barrel-saunas",
-        "wood-fired-saunas",
-        "electric-saunas",
-        "clt-saunas",
-        "custom-saunas",
-        "recovery-saunas",
-        "eco-friendly-saunas",
-      ].sort(),
-    );
+  it("lets every fixed page fall back when its rule matches nothing", () => {
+    const catalog = sampleProducts.map(toProduct).sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1));
+    for (const slug of FIXED_COLLECTION_SLUGS) {
+      const others = catalog.filter((product) => !matchesFixedCollection(slug, product));
+      if (others.length === 0) continue; // outdoor-saunas matches every product
+      const result = productsForFixedCollection(slug, others);
+      expect(result.source, slug).toBe("top-rated");
+      expect(result.products, slug).toEqual(others.slice(0, 3));
+    }
   });
 });
 

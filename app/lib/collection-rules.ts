@@ -48,33 +48,31 @@ export type FixedCollectionSlug = (typeof FIXED_COLLECTION_SLUGS)[number];
 /** How many of the best-rated products a page shows when its rule matches nothing. */
 export const SLUG_FALLBACK_COUNT = 3;
 
-interface SlugRule {
-  matches: (product: ProductFacts) => boolean;
-  fallsBackToTopRated: boolean;
-}
+type SlugRule = (product: ProductFacts) => boolean;
 
-const typeRule = (matches: SlugRule["matches"]): SlugRule => ({ matches, fallsBackToTopRated: true });
-const strictRule = (matches: SlugRule["matches"]): SlugRule => ({ matches, fallsBackToTopRated: false });
-
+/**
+ * Each page's rule. When a rule matches nothing, every page shows the 3 best-rated saunas
+ * instead, and says so on the page ("No sauna in our catalog matches this collection yet").
+ */
 const slugRules: Record<FixedCollectionSlug, SlugRule> = {
   // The general list: every outdoor sauna we cover.
-  "outdoor-saunas": typeRule(() => true),
-  "modern-outdoor-saunas": typeRule((p) => equalsText(p.categoryId, "modern") || equalsText(p.categoryId, "cube")),
-  "traditional-finnish-saunas": typeRule(isTraditionalFinnish),
-  "infrared-saunas": typeRule(isInfrared),
-  "barrel-saunas": typeRule(isBarrel),
-  "wood-fired-saunas": typeRule(isWoodFired),
-  "electric-saunas": typeRule(isElectric),
-  "clt-saunas": typeRule((p) => equalsText(p.categoryId, "clt") || hasWholeWord(p.name, "clt")),
-  "custom-saunas": typeRule((p) => equalsText(p.categoryId, "custom") || containsText(p.name, "custom")),
-  "two-person-saunas": strictRule((p) => hasCapacity(p, 2)),
-  "four-person-saunas": strictRule((p) => hasCapacity(p, 4)),
-  "six-person-saunas": strictRule((p) => hasCapacity(p, 6)),
-  "budget-saunas": strictRule((p) => isInPriceTier(p, "budget")),
-  "premium-saunas": strictRule((p) => isInPriceTier(p, "premium")),
-  "luxury-saunas": strictRule((p) => isInPriceTier(p, "luxury")),
-  "recovery-saunas": typeRule(mentionsRecovery),
-  "eco-friendly-saunas": typeRule(isEcoFriendly),
+  "outdoor-saunas": () => true,
+  "modern-outdoor-saunas": (p) => equalsText(p.categoryId, "modern") || equalsText(p.categoryId, "cube"),
+  "traditional-finnish-saunas": isTraditionalFinnish,
+  "infrared-saunas": isInfrared,
+  "barrel-saunas": isBarrel,
+  "wood-fired-saunas": isWoodFired,
+  "electric-saunas": isElectric,
+  "clt-saunas": (p) => equalsText(p.categoryId, "clt") || hasWholeWord(p.name, "clt"),
+  "custom-saunas": (p) => equalsText(p.categoryId, "custom") || containsText(p.name, "custom"),
+  "two-person-saunas": (p) => hasCapacity(p, 2),
+  "four-person-saunas": (p) => hasCapacity(p, 4),
+  "six-person-saunas": (p) => hasCapacity(p, 6),
+  "budget-saunas": (p) => isInPriceTier(p, "budget"),
+  "premium-saunas": (p) => isInPriceTier(p, "premium"),
+  "luxury-saunas": (p) => isInPriceTier(p, "luxury"),
+  "recovery-saunas": mentionsRecovery,
+  "eco-friendly-saunas": isEcoFriendly,
 };
 
 export function isFixedCollectionSlug(slug: string): slug is FixedCollectionSlug {
@@ -83,12 +81,7 @@ export function isFixedCollectionSlug(slug: string): slug is FixedCollectionSlug
 
 /** Whether one product belongs on a fixed collection page by its rule. */
 export function matchesFixedCollection(slug: FixedCollectionSlug, product: ProductFacts): boolean {
-  return slugRules[slug].matches(product);
-}
-
-/** Whether a page falls back to the best-rated products when its rule matches nothing. */
-export function fallsBackToTopRated(slug: FixedCollectionSlug): boolean {
-  return slugRules[slug].fallsBackToTopRated;
+  return slugRules[slug](product);
 }
 
 /** 'rule': the products that satisfy the slug's rule; 'top-rated': none did, these are the first 3. */
@@ -108,7 +101,7 @@ export function productsForFixedCollection<T extends ProductFacts>(
   productsByRating: readonly T[],
 ): FixedCollectionProducts<T> {
   const rule = slugRules[slug];
-  const matching = productsByRating.filter((p) => rule.matches(p));
-  if (matching.length > 0 || !rule.fallsBackToTopRated) return { products: matching, source: "rule" };
+  const matching = productsByRating.filter((p) => rule(p));
+  if (matching.length > 0) return { products: matching, source: "rule" };
   return { products: productsByRating.slice(0, SLUG_FALLBACK_COUNT), source: "top-rated" };
 }

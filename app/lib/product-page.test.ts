@@ -192,6 +192,15 @@ describe("collectionsListingProduct", () => {
     expect(collectionsListingProduct(barrel, collections, barrelFacts)).toEqual([]);
   });
 
+  it("follows the stored members of a curated fixed page instead of its rule", () => {
+    const infraredPage = makeCollection({ id: 60, slug: "infrared-saunas", title: "Infrared Saunas" });
+    // The admin curated the infrared page with the barrel only.
+    const curated = { memberOf: new Set([60]), collectionsWithMembers: new Set([60]) };
+    expect(collectionsListingProduct(barrel, [infraredPage], curated).map((c) => c.slug)).toEqual(["infrared-saunas"]);
+    const notPicked = { memberOf: new Set<number>(), collectionsWithMembers: new Set([60]) };
+    expect(collectionsListingProduct(infrared, [infraredPage], notPicked)).toEqual([]);
+  });
+
   it("ignores a criterion when the collection has stored members", () => {
     const byCategory = makeCollection({ id: 51, slug: "infrared-picks", criteriaType: "category", criteriaValue: "infrared" });
     const facts = { memberOf: new Set<number>(), collectionsWithMembers: new Set([51]) };

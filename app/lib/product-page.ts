@@ -188,11 +188,11 @@ export interface MembershipFacts {
 
 /**
  * 'As Seen In': the collections whose pages list this product by their own choice, with the same
- * rules those pages use: a fixed slug by its rule, any other collection by its fallback chain (a
- * collection with stored members lists exactly them; one without lists what its criteria
- * select). A page that shows the product only as a stand-in because its rule matched nothing
- * (the "first 3" / "first 5" fallbacks) does not contain it: when the product satisfies the
- * rule, the rule matched something, so the question never needs the other products. Input
+ * rules those pages use: a collection with stored members (curated, fixed slug or not) lists
+ * exactly them; otherwise a fixed slug lists what its rule selects and any other collection what
+ * its criteria select. A page that shows the product only as a stand-in because its rule matched
+ * nothing (the "first 3" / "first 5" fallbacks) does not contain it: when the product satisfies
+ * the rule, the rule matched something, so the question never needs the other products. Input
  * order (by title) is kept.
  */
 export function collectionsListingProduct(
@@ -201,8 +201,8 @@ export function collectionsListingProduct(
   membership: MembershipFacts,
 ): AsSeenInCollection[] {
   const listed = collections.filter((collection) => {
-    if (isFixedCollectionSlug(collection.slug)) return matchesFixedCollection(collection.slug, product);
     if (membership.collectionsWithMembers.has(collection.id)) return membership.memberOf.has(collection.id);
+    if (isFixedCollectionSlug(collection.slug)) return matchesFixedCollection(collection.slug, product);
     return criteriaPredicate(collection.criteriaType, collection.criteriaValue)?.(product) ?? false;
   });
   return listed.map((collection) => ({

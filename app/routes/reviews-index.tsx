@@ -7,6 +7,7 @@ import { ProductRow } from "~/components/reviews/product-row";
 import { ReviewsSearchForm } from "~/components/reviews/search-form";
 import { useRevalidateOnFocus } from "~/components/reviews/use-revalidate-on-focus";
 import { cn } from "~/components/ui/cn";
+import { lastResortCollectionRecords } from "~/lib/built-in-collections";
 import { resultsCountText, resultsHeading } from "~/lib/catalog-search";
 import type { CategoryCard, HomeProductCard } from "~/lib/home-page";
 import type { DisplayContext } from "~/lib/product-view-models";
@@ -29,6 +30,7 @@ import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
+import { log } from "~/server/log.server";
 import { countProducts, listProductPage } from "~/server/catalog/product-lists.server";
 import type { Route } from "./+types/reviews-index";
 
@@ -46,7 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context;
   const search = reviewsIndexRequest(url.searchParams.get("q"));
   const [collections, total, products] = await Promise.all([
-    catalogCache(db).collections(),
+    // A failed read of the collections must not take the product list down: the page goes on with
+    // the built-in last-resort collections (logged), as the spec's cache refresh does.
+    catalogCache(db)
+      .collections()
+      .catch((error: unknown) => {
+        log.error(`Reviews index: collections could not be read, using the built-in list: ${(error as Error)?.message ?? error}`);
+        return lastResortCollectionRecords();
+      }),
     countProducts(db, search.selection),
     listProductPage(db, search.selection, "top-rating", {
       limit: PRODUCT_LIST_PAGE_SIZE,

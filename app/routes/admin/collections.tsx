@@ -22,6 +22,8 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { importFormUpload } from "~/server/admin/csv-import.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { listCollections } from "~/server/catalog/queries.server";
+import { listCollectionIdsWithMembers } from "~/server/catalog/product-lists.server";
+import { isFixedCollectionSlug } from "~/lib/collection-rules";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/collections";
 
@@ -36,6 +38,11 @@ export const meta: Route.MetaFunction = () => [{ title: `Collections Management 
 interface CollectionRow {
   /** Saved collections only: a parsed row has no id yet. */
   id?: number;
+  /**
+   * Saved collections only: 'curated' when an admin stored its saunas (the page shows exactly
+   * those, in order); 'rule' for a fixed page that shows what its rule selects.
+   */
+  listing?: "curated" | "rule";
   name: string;
   slug: string;
   description: string | null;
@@ -50,9 +57,12 @@ function collectionRow(collection: Pick<CollectionImport, "title" | "slug" | "de
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   try {
-    const collections = await listCollections(context.db);
+    const [collections, withMembers] = await Promise.all([listCollections(context.db), listCollectionIdsWithMembers(context.db)]);
     return {
-      collections: collections.map(collectionRow),
+      collections: collections.map((collection) => ({
+        ...collectionRow(collection),
+        listing: withMembers.has(collection.id) ? ("curated" as const) : isFixedCollectionSlug(collection.slug) ? ("rule" as const) : undefined,
+      })),
       loadError: null,
     };
   } catch (error) {
@@ -228,6 +238,7 @@ function CollectionTable({ rows, saved }: { rows: readonly CollectionRow[]; save
             </div>
             <p className="font-mono text-xs text-ink-muted">
               {linkSlugs ? slugLink(row.slug) : row.slug}
+              <ListingBadge listing={row.listing} />
             </p>
             <p className="mt-1 text-ink-muted">{row.description || "-"}</p>
             <p className="mt-1 text-xs">
@@ -239,6 +250,23 @@ function CollectionTable({ rows, saved }: { rows: readonly CollectionRow[]; save
       </ul>
       <CollectionWideTable rows={rows} saved={saved} />
     </>
+  );
+}
+
+/** Whether a saved collection's page shows the saunas an admin stored, or what its rule selects. */
+function ListingBadge({ listing }: { listing: CollectionRow["listing"] }) {
+  if (!listing) return null;
+  return (
+    <span
+      className={
+        listing === "curated"
+          ? "ml-2 rounded-full bg-brand-soft px-1.5 py-0.5 font-sans text-[0.7rem] font-semibold text-brand-strong"
+          : "ml-2 rounded-full bg-sand px-1.5 py-0.5 font-sans text-[0.7rem] font-semibold text-ink"
+      }
+      title={listing === "curated" ? "The page shows the saunas stored for it, in that order." : "The page shows the saunas its rule selects, best rated first."}
+    >
+      {listing === "curated" ? "curated" : "by rule"}
+    </span>
   );
 }
 
@@ -275,6 +303,7 @@ function CollectionWideTable({ rows, saved }: { rows: readonly CollectionRow[]; 
               <td className="px-3 py-2 font-medium text-ink">{row.name}</td>
               <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
                 {linkSlugs ? slugLink(row.slug) : row.slug}
+                <ListingBadge listing={row.listing} />
               </td>
               <td className="max-w-md px-3 py-2 text-ink-muted">{row.description || "-"}</td>
               <td className="max-w-xs px-3 py-2">

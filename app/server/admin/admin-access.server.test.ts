@@ -11,6 +11,10 @@ import * as layout from "~/routes/admin/layout";
 import * as productsImport from "~/routes/admin/products-import";
 import * as productsNew from "~/routes/admin/products-new";
 import * as products from "~/routes/admin/products";
+import * as remove from "~/routes/admin/remove";
+import * as subscribersExport from "~/routes/admin/subscribers-export";
+import * as subscribers from "~/routes/admin/subscribers";
+import * as users from "~/routes/admin/users";
 import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import type { DB } from "../db/connection.server";
@@ -109,6 +113,10 @@ function calls(): Call[] {
     ["collections", "/admin/collections", collections.loader as Handler],
     ["categories", "/admin/categories", categories.loader as Handler],
     ["features", "/admin/features", features.loader as Handler],
+    ["remove (confirmation)", "/admin/remove?product=1", remove.loader as Handler],
+    ["users", "/admin/users", users.loader as Handler],
+    ["subscribers", "/admin/subscribers", subscribers.loader as Handler],
+    ["subscribers export", "/admin/subscribers/export", subscribersExport.loader as Handler],
   ];
   const productForm = {
     intent: "save-product",
@@ -177,6 +185,20 @@ function calls(): Call[] {
       changes: true,
       handler: collectionsImport.action as Handler,
       request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/collections/import`, COLLECTION_CSV.replace("guarded-list", "guarded-api-list"), headers),
+    },
+    {
+      name: "users action: sign-out",
+      kind: "page",
+      handler: users.action as Handler,
+      request: (headers) => multipart(`${TEST_BASE_URL}/admin/users`, { intent: "sign-out", userId: "no-such-user" }, headers),
+    },
+    {
+      // Last: it deletes 'existing' (id 1), which the products loader above edits.
+      name: "remove action (deletes a product)",
+      kind: "page",
+      changes: true,
+      handler: remove.action as Handler,
+      request: (headers) => multipart(`${TEST_BASE_URL}/admin/remove`, { product: "1", from: "/admin/products" }, headers),
     },
   ];
 }
@@ -251,12 +273,13 @@ describe.each(testDialects)("admin access on %s (D1)", (dialect) => {
     for (const call of calls()) {
       const request = await call.request({ ...SAME_SITE, cookie: adminCookie });
       const result = await outcome(() => call.handler({ request, context: ctx.context, params: {} }));
-      // save-product answers with a redirect to the saved product (post/redirect/get).
+      // save-product answers with a redirect to the saved product, and a delete with one to the
+      // list it came from (post/redirect/get).
       expect([200, 302], `${call.name}: ${JSON.stringify(result)}`).toContain(result.status);
-      if (result.status === 302) expect(result.location, call.name).toMatch(/^\/admin\/products\?edit=\d+&saved=1/);
+      if (result.status === 302) expect(result.location, call.name).toMatch(/^\/admin\/products\?(edit=\d+&saved=1|removed=1\+product$)/);
     }
     const after = await snapshot(test.db, ctx.dataDir);
-    expect(after.products.map((p) => p.slug).sort()).toEqual(["existing", "guarded-api", "guarded-sauna", "hand-made", "hand-made-2"]);
+    expect(after.products.map((p) => p.slug).sort()).toEqual(["guarded-api", "guarded-sauna", "hand-made", "hand-made-2"]);
     expect(after.collections.map((c) => c.slug).sort()).toEqual(["barrel-saunas", "guarded-api-list", "guarded-list"]);
     expect(before.files).toEqual(["(no bucket)"]);
     expect(after.files).toEqual(["guarded.png"]);

@@ -239,7 +239,7 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     expect(page.saunas.map((s) => s.slug)).toEqual(picks.map((p) => p.slug));
   });
 
-  it("shows the empty state for a collection whose criterion matches nothing", async () => {
+  it("falls back to the first 5 for a collection whose criterion matches nothing, and says so", async () => {
     const db = await seeded();
     await insertCollection({
       slug: "nobody-brand",
@@ -248,8 +248,8 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
       criteria_value: "No Such Brand",
     });
     const page = ready(await loadCollectionPage(db, "nobody-brand"));
-    expect(page.content).toBe("empty");
-    expect(page.saunas).toEqual([]);
+    expect(page).toMatchObject({ content: "list", source: "top-rated", showingTopRated: true });
+    expect(page.saunas.map((sauna) => sauna.rank)).toEqual([1, 2, 3, 4, 5]);
     expect(collectionPageStatus(page)).toBe(200);
   });
 
@@ -262,19 +262,47 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     expect(page.saunas).toHaveLength(5);
   });
 
-  it("shows the empty state on a price page when no product is in its tier", async () => {
+  it("falls back to the best-rated 3 on a price or size page when nothing is in its tier, and says so", async () => {
     test = await createTestDatabase(dialect);
     await seedSampleContent(test.db, {
-      products: sampleProducts.filter((p) => p.price >= 15_000),
+      products: sampleProducts.filter((p) => p.price >= 15_000 && p.capacity !== 2),
       collections: sampleCollections.filter((c) => c.slug !== "budget-saunas"),
     });
     const page = ready(await loadCollectionPage(test.db, "budget-saunas"));
-    expect(page.content).toBe("empty");
+    expect(page).toMatchObject({ content: "list", source: "top-rated", showingTopRated: true });
+    expect(page.saunas).toHaveLength(3);
     expect(page.header.recordMissing).toBe(true);
-    // A type page falls back to the best-rated 3 instead, and says so.
+    const twoPerson = ready(await loadCollectionPage(test.db, "two-person-saunas"));
+    expect(twoPerson).toMatchObject({ content: "list", source: "top-rated", showingTopRated: true });
+    expect(twoPerson.saunas).toHaveLength(3);
+    // A type page too.
     const infrared = ready(await loadCollectionPage(test.db, "infrared-saunas"));
     expect(infrared).toMatchObject({ content: "list", source: "top-rated", showingTopRated: true });
     expect(infrared.saunas).toHaveLength(3);
+  });
+
+  it("shows a curated fixed page's stored saunas in their order, and the rule again once none are stored", async () => {
+    const db = await seeded();
+    const barrelPage = await db.selectFrom("collections").select("id").where("slug", "=", "barrel-saunas").executeTakeFirstOrThrow();
+    const picks = await db
+      .selectFrom("products")
+      .select(["id", "slug"])
+      .where("slug", "in", [sampleProducts[3]!.slug, sampleProducts[0]!.slug])
+      .execute();
+    const bySlug = new Map(picks.map((row) => [row.slug, Number(row.id)]));
+    // A modern sauna and the Tyyni cube: not barrels, but the admin chose them, in this order.
+    const chosen = [sampleProducts[3]!.slug, sampleProducts[0]!.slug];
+    await db
+      .insertInto("collection_products")
+      .values(chosen.map((slug, position) => ({ collection_id: Number(barrelPage.id), product_id: bySlug.get(slug)!, position })))
+      .execute();
+    const curated = ready(await loadCollectionPage(db, "barrel-saunas"));
+    expect(curated.source).toBe("membership");
+    expect(curated.saunas.map((sauna) => sauna.name)).toEqual([sampleProducts[3]!.name, sampleProducts[0]!.name]);
+
+    await db.deleteFrom("collection_products").where("collection_id", "=", Number(barrelPage.id)).execute();
+    const byRule = ready(await loadCollectionPage(db, "barrel-saunas"));
+    expect(byRule.source).toBe("rule");
   });
 
   it("turns a failing database into the error state (500) with a public message", async () => {

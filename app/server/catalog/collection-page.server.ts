@@ -2,12 +2,7 @@ import type { Collection, Product } from "~/lib/catalog";
 import { canonicalCollectionSlug } from "~/lib/built-in-collections";
 import { collectionHeader, type CollectionHeader } from "~/lib/collection-page-defaults";
 import { LAST_RESORT_COUNT, type CollectionProductsSource } from "~/lib/collection-products";
-import {
-  fallsBackToTopRated,
-  isFixedCollectionSlug,
-  SLUG_FALLBACK_COUNT,
-  type FixedCollectionSource,
-} from "~/lib/collection-rules";
+import { isFixedCollectionSlug, SLUG_FALLBACK_COUNT, type FixedCollectionSource } from "~/lib/collection-rules";
 import { criteriaSelection } from "~/lib/criteria-query";
 import { COLLECTION_PAGE_SIZE, pageInfo, pageOffset, type PageInfo } from "~/lib/pagination";
 import { categoryLabel } from "~/lib/product-display";
@@ -159,14 +154,16 @@ async function readCollectionPage(db: DB, listId: string, options: CollectionPag
   const pageSize = options.pageSize ?? COLLECTION_PAGE_SIZE;
 
   if (isFixedCollectionSlug(listId)) {
-    const [listed, record] = await Promise.all([
-      selectionPage(db, { kind: "tag", tag: listId }, page, pageSize),
-      // The clt page's record is fixed (collection-page-defaults): nothing to read.
-      listId === "clt-saunas" ? Promise.resolve(undefined) : findCollection(db, listId),
-    ]);
+    // The clt page's record is fixed (collection-page-defaults): nothing to read.
+    const record = listId === "clt-saunas" ? undefined : await findCollection(db, listId);
     const header = collectionHeader(listId, record);
-    // "Most fall back to the first 3 products when nothing matches" (collection-rules.ts).
-    if (listed.pagination.totalItems === 0 && fallsBackToTopRated(listId)) {
+    // Curated: an admin stored this page's saunas (a collections CSV's product_ids, or products'
+    // collection_ids), so it shows exactly those, in the stored order. The rule fills in otherwise.
+    const curated = record ? await membershipPage(db, record.id, page, pageSize) : null;
+    if (curated) return readyPage(header, curated, "membership", options);
+    const listed = await selectionPage(db, { kind: "tag", tag: listId }, page, pageSize);
+    // Nothing matches the rule: the 3 best-rated saunas stand in, and the page says so.
+    if (listed.pagination.totalItems === 0) {
       return readyPage(header, await topRatedPage(db, SLUG_FALLBACK_COUNT, page, pageSize), "top-rated", options);
     }
     return readyPage(header, listed, "rule", options);
@@ -179,21 +176,23 @@ async function readCollectionPage(db: DB, listId: string, options: CollectionPag
   // The fallback chain of collection-products.ts, one step at a time: stored membership in the
   // editors' order, then the criteria query, then the first 5 by rating. (A product CSV's
   // collection_ids are stored as memberships, so membership covers that step too.)
-  const memberCount = await countMembers(db, record.id);
-  if (memberCount > 0) {
-    const products = await listMemberPage(db, record.id, { limit: pageSize, offset: pageOffset(page, pageSize) });
-    return readyPage(header, { products, pagination: pageInfo(page, memberCount, pageSize) }, "membership", options);
-  }
+  const curated = await membershipPage(db, record.id, page, pageSize);
+  if (curated) return readyPage(header, curated, "membership", options);
   const selection = criteriaSelection(record.criteriaType, record.criteriaValue);
   if (selection) {
     const listed = await selectionPage(db, selection, page, pageSize);
-    // A collection that names a real criterion ('brand = X') and matches nothing would otherwise
-    // show the 5 best-rated saunas under a title they do not fit; like the size and price pages
-    // (collection-rules.ts), it shows the empty state instead.
-    return readyPage(header, listed, listed.pagination.totalItems > 0 ? "criteria" : "top-rated", options, false);
+    if (listed.pagination.totalItems > 0) return readyPage(header, listed, "criteria", options);
   }
-  // Custom lists with no members keep the first-5 fallback.
+  // No members, and no criteria or none that match: the first 5 by rating, and the page says so.
   return readyPage(header, await topRatedPage(db, LAST_RESORT_COUNT, page, pageSize), "top-rated", options);
+}
+
+/** One page of a collection's stored members in the editors' order; null when it has none. */
+async function membershipPage(db: DB, collectionId: number, page: number, pageSize: number): Promise<ListedPage | null> {
+  const memberCount = await countMembers(db, collectionId);
+  if (memberCount === 0) return null;
+  const products = await listMemberPage(db, collectionId, { limit: pageSize, offset: pageOffset(page, pageSize) });
+  return { products, pagination: pageInfo(page, memberCount, pageSize) };
 }
 
 /** The HTTP status of each state. */
