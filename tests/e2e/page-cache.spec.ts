@@ -55,7 +55,12 @@ const test = sqliteTest.extend<object, { postgresSite: PostgresSite | undefined 
         await use({
           url,
           createAdmin(email, password) {
-            const result = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email, "--password", password], { cwd: root, env, encoding: "utf8", timeout: 60_000 });
+            const result = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email], {
+              cwd: root,
+              env: { ...env, ADMIN_PASSWORD: password },
+              encoding: "utf8",
+              timeout: 60_000,
+            });
             if (result.status !== 0) throw new Error(`create-admin failed: ${result.stderr}${result.stdout}`);
           },
         });

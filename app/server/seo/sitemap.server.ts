@@ -1,6 +1,7 @@
 import { toSummary } from "~/lib/articles";
 import { canonicalCollectionSlug } from "~/lib/built-in-collections";
 import { FIXED_COLLECTION_SLUGS, isFixedCollectionSlug } from "~/lib/collection-rules";
+import { pageCount, pageHref, PRODUCT_LIST_PAGE_SIZE } from "~/lib/pagination";
 import { productHref } from "~/lib/product-display";
 import {
   learnSitemapEntries,
@@ -13,6 +14,7 @@ import {
 } from "~/lib/sitemap";
 import { loadArticles } from "../articles.server";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
+import { loadCollectionPage } from "../catalog/collection-page.server";
 import { toIsoString } from "../catalog/rows";
 import type { DB } from "../db/connection.server";
 
@@ -34,7 +36,21 @@ async function latestUpdate(db: DB, table: "products" | "collections"): Promise<
   return row?.latest ? toIsoString(row.latest as Date | string) : null;
 }
 
-/** Everything but the products: a few hundred entries at most. */
+/**
+ * A list's later pages (?page=2 and on): each is a canonical page of its own (ADR 0017), so it is
+ * listed too, with the list's lastmod.
+ */
+function laterPages(path: string, pages: number, lastmod: string | null | undefined): SitemapEntry[] {
+  return Array.from({ length: Math.max(0, pages - 1) }, (_, index) => ({ path: pageHref(path, "", index + 2), lastmod }));
+}
+
+/** How many pages a collection page has: the same reading the page itself does. */
+async function collectionPageCount(db: DB, slug: string): Promise<number> {
+  const page = await loadCollectionPage(db, slug);
+  return page.state === "ready" ? page.pagination.pageCount : 1;
+}
+
+/** Everything but the products: the fixed and stored pages, with every page of each list. */
 async function leadingEntries(db: DB): Promise<SitemapEntry[]> {
   const [productsUpdated, collectionsUpdated, collections] = await Promise.all([
     latestUpdate(db, "products"),
@@ -47,21 +63,28 @@ async function leadingEntries(db: DB): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = [
     { path: "/", lastmod: catalogUpdated },
     { path: "/reviews", lastmod: catalogUpdated },
+    ...laterPages("/reviews", pageCount(await countAllProducts(db), PRODUCT_LIST_PAGE_SIZE), catalogUpdated),
     ...learnSitemapEntries(loadArticles().map(toSummary)),
   ];
   // A fixed collection page exists with or without a record; its list follows the products.
-  for (const slug of FIXED_COLLECTION_SLUGS) {
-    entries.push({ path: `/reviews/${slug}`, lastmod: newestDate([recordDates.get(slug), productsUpdated]) });
-  }
+  const lists: { path: string; slug: string; lastmod: string | null | undefined }[] = FIXED_COLLECTION_SLUGS.map((slug) => ({
+    path: `/reviews/${slug}`,
+    slug,
+    lastmod: newestDate([recordDates.get(slug), productsUpdated]),
+  }));
   for (const { slug } of collections) {
     // A stored slug that names a fixed page (or redirects to one) is already listed above.
     if (isFixedCollectionSlug(slug) || isFixedCollectionSlug(canonicalCollectionSlug(slug))) continue;
-    entries.push({ path: `/reviews/${encodeURIComponent(slug)}`, lastmod: recordDates.get(slug) });
+    lists.push({ path: `/reviews/${encodeURIComponent(slug)}`, slug, lastmod: recordDates.get(slug) });
   }
+  const pageCounts = await Promise.all(lists.map((list) => collectionPageCount(db, list.slug)));
+  lists.forEach((list, index) => {
+    entries.push({ path: list.path, lastmod: list.lastmod }, ...laterPages(list.path, pageCounts[index]!, list.lastmod));
+  });
   return entries;
 }
 
-async function countProducts(db: DB): Promise<number> {
+async function countAllProducts(db: DB): Promise<number> {
   const row = await db.selectFrom("products").select((eb) => eb.fn.countAll<number | string | bigint>().as("count")).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -90,7 +113,7 @@ export type SitemapDocument = { kind: "urlset" | "index"; xml: string } | { kind
  * limit; tests pass a small one to exercise the split.
  */
 export async function buildSitemap(db: DB, origin: string, page: number | null, perPage = MAX_URLS_PER_SITEMAP): Promise<SitemapDocument> {
-  const [leading, productCount] = await Promise.all([leadingEntries(db), countProducts(db)]);
+  const [leading, productCount] = await Promise.all([leadingEntries(db), countAllProducts(db)]);
   const total = leading.length + productCount;
   const pageCount = Math.max(1, Math.ceil(total / perPage));
 
