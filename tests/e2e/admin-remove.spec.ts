@@ -75,6 +75,20 @@ test("'Remove all sample content' empties the catalog in one go; every page show
     expect(response?.status(), slug).toBe(200);
     await expect(page.getByText("Temporary Notice: Example Products"), slug).toBeVisible();
   }
+  // The notice on the last of them, in full: three examples that sell nothing.
+  const notice = page.getByRole("region", { name: "Temporary Notice: Example Products" });
+  await expect(notice).toContainText("being loaded with verified reviews");
+  await expect(notice).toContainText("still testing");
+  const examples = notice.getByRole("heading", { level: 3 });
+  await expect(examples).toHaveCount(3);
+  for (const name of await examples.allInnerTexts()) expect(name).toMatch(/^Example: /);
+  await expect(notice.getByText("Example", { exact: true })).toHaveCount(3);
+  await expect(notice.locator("a[target='_blank']")).toHaveCount(0);
+  await expect(notice.locator("a[href^='/reviews/product/']")).toHaveCount(0);
+  for (const img of await notice.locator("img").all()) {
+    await expect(img).toHaveAttribute("src", /src=%2Fimages%2Fbuiltin%2F/);
+  }
+  await expect(page.getByTestId("ranked-sauna")).toHaveCount(0);
 
   for (const product of sampleProducts) {
     expect((await page.request.get(`${freshSite.url}/reviews/product/${product.slug}`)).status(), product.slug).toBe(410);

@@ -423,27 +423,21 @@ test.describe("collections that exist only in the database", () => {
       await expect(card.getByText("Emberfold Wellness", { exact: true })).toBeVisible();
   });
 
-  test("a collection whose criterion matches nothing shows the example-products notice", async ({ page }, testInfo) => {
+  test("a collection whose criterion matches nothing shows the five best-rated saunas, and says so", async ({ page }, testInfo) => {
     const slug = `e2e-no-matches-${testInfo.project.name}`;
     insertCollection({ slug, title: "Nothing Matches Here", criteria_type: "brand", criteria_value: "No Such Brand" });
     const response = await page.goto(`/reviews/${slug}`);
     expect(response?.status()).toBe(200);
 
-    const notice = page.getByRole("region", { name: "Temporary Notice: Example Products" });
-    await expect(notice).toBeVisible();
-    await expect(notice).toContainText("being loaded with verified reviews");
-    await expect(notice).toContainText("still testing");
-    const examples = notice.getByRole("heading", { level: 3 });
-    await expect(examples).toHaveCount(3);
-    for (const name of await examples.allInnerTexts()) expect(name).toMatch(/^Example: /);
-    await expect(notice.getByText("Example", { exact: true })).toHaveCount(3);
-    // Examples sell nothing: no price links, no product links.
-    await expect(notice.locator("a[target='_blank']")).toHaveCount(0);
-    await expect(notice.locator("a[href^='/reviews/product/']")).toHaveCount(0);
-    for (const img of await notice.locator("img").all()) {
-      await expect(img).toHaveAttribute("src", /src=%2Fimages%2Fbuiltin%2F/);
-    }
-    await expect(rankedCards(page)).toHaveCount(0);
+    await expect(page.getByText("No sauna in our catalog matches this collection yet, so these are our best-rated saunas overall.")).toBeVisible();
+    const expected = readProducts()
+      .filter((p) => p.rating !== null)
+      .sort((a, b) => b.rating! - a.rating! || a.name.localeCompare(b.name))
+      .slice(0, 5)
+      .map((p) => p.name);
+    await expect(rankedCards(page)).toHaveCount(5);
+    expect(await cardNames(rankedCards(page))).toEqual(expected);
+    await expect(page.getByRole("region", { name: "Temporary Notice: Example Products" })).toHaveCount(0);
   });
 });
 
