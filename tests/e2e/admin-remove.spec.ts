@@ -1,6 +1,6 @@
 import { FIXED_COLLECTION_SLUGS } from "../../app/lib/collection-rules";
 import { sampleProducts } from "../../app/server/seed/sample-products";
-import { expect, runCreateAdmin, signIn, test, uniqueEmail, type AdminSite } from "./admin-support";
+import { expect, signInAsNewAdmin, test } from "./admin-support";
 
 // Deleting from the catalog: one product from the list, and all the sample content in one go,
 // each through the confirmation page that names what goes. Run on a site of the test's own,
@@ -10,18 +10,10 @@ test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "deleting is checked once, at desktop width");
 });
 
-async function signInAsAdmin(page: import("@playwright/test").Page, site: AdminSite) {
-  const email = uniqueEmail("remover");
-  runCreateAdmin(site, email, "a long admin password");
-  await page.goto(`${site.url}/auth`);
-  await signIn(page, email, "a long admin password");
-  await expect(page).toHaveURL(`${site.url}/admin`);
-}
-
 test("a product deleted from the list is gone from the site, and its address answers 410", async ({ page, freshSite }) => {
   test.setTimeout(90_000);
   const product = sampleProducts.find((item) => item.category_id === "barrel")!;
-  await signInAsAdmin(page, freshSite);
+  await signInAsNewAdmin(page, freshSite, "remover");
 
   await page.goto(`${freshSite.url}/admin/products?q=${encodeURIComponent(product.name)}`);
   await page.getByRole("link", { name: `Delete ${product.name}` }).first().click();
@@ -47,7 +39,7 @@ test("a product deleted from the list is gone from the site, and its address ans
 
 test("'Remove all sample content' empties the catalog in one go; every page shows its empty state", async ({ page, freshSite }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page, freshSite);
+  await signInAsNewAdmin(page, freshSite, "remover");
 
   await page.getByRole("link", { name: "Remove all sample content…" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Remove all sample content" })).toBeVisible();

@@ -191,7 +191,8 @@ export async function signInAsNewAdmin(page: Page, site: AdminSite, label = "adm
   const email = uniqueEmail(label);
   const password = "a long admin password";
   runCreateAdmin(site, email, password);
-  await page.goto("/auth");
+  // Absolute: the site may be a test's own (freshSite), not the page's baseURL.
+  await page.goto(`${site.url}/auth`);
   await signIn(page, email, password);
   await expect(page).toHaveURL((url) => url.pathname === "/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
