@@ -74,13 +74,9 @@ export function lastResortCollections(): CollectionSummary[] {
   return LAST_RESORT_COLLECTION_SLUGS.map((slug) => builtInCollection(slug, true));
 }
 
-/**
- * The last-resort list as collection records, for a page that must go on when the stored
- * collections cannot be read: fixed pages that always exist, with no picture of their own (so no
- * tile shows one), never stored (id 0).
- */
-export function lastResortCollectionRecords(): Collection[] {
-  return lastResortCollections().map((summary) => ({
+/** A page that exists without a stored record (a fixed page, or the last-resort list) as a record: never stored (id 0). */
+export function builtInCollectionRecord(summary: CollectionSummary): Collection {
+  return {
     ...summary,
     id: 0,
     intro: null,
@@ -89,5 +85,14 @@ export function lastResortCollectionRecords(): Collection[] {
     lastUpdated: null,
     isSample: false,
     updatedAt: "1970-01-01T00:00:00.000Z",
-  }));
+  };
+}
+
+/**
+ * The last-resort list as collection records, for a page that must go on when the stored
+ * collections cannot be read: fixed pages that always exist, with no picture of their own (so no
+ * tile shows one).
+ */
+export function lastResortCollectionRecords(): Collection[] {
+  return lastResortCollections().map(builtInCollectionRecord);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   capacityPersonsText,
   collectionsListingProduct,
+  withFixedCollectionPages,
   mainImageUrls,
   overviewParagraphs,
   reviewCountLabel,
@@ -205,6 +206,27 @@ describe("collectionsListingProduct", () => {
     const byCategory = makeCollection({ id: 51, slug: "infrared-picks", criteriaType: "category", criteriaValue: "infrared" });
     const facts = { memberOf: new Set<number>(), collectionsWithMembers: new Set([51]) };
     expect(collectionsListingProduct(infrared, [byCategory], facts)).toEqual([]);
+  });
+});
+
+describe("withFixedCollectionPages", () => {
+  it("adds every fixed page without a stored record, titled as its page is, so 'As Seen In' can name it", () => {
+    const stored = [makeCollection({ id: 7, slug: "barrel-saunas", title: "Barrel Saunas" })];
+    const all = withFixedCollectionPages(stored);
+    expect(all).toHaveLength(17);
+    expect(all.filter((collection) => collection.slug === "barrel-saunas")).toEqual(stored);
+    const infrared = all.find((collection) => collection.slug === "infrared-saunas")!;
+    expect(infrared.id).toBe(0);
+    const barrel = makeProduct({ id: 1, categoryId: "barrel", rating: 4.8, capacity: 4, priceCents: 900_000 });
+    const noMembers = { memberOf: new Set<number>(), collectionsWithMembers: new Set<number>() };
+    expect(collectionsListingProduct(barrel, withFixedCollectionPages([]), noMembers).map((c) => c.slug)).toEqual(
+      expect.arrayContaining(["barrel-saunas", "budget-saunas", "four-person-saunas", "outdoor-saunas"]),
+    );
+  });
+
+  it("keeps a complete stored list as it is", () => {
+    const stored = withFixedCollectionPages([]).map((collection, index) => ({ ...collection, id: index + 1 }));
+    expect(withFixedCollectionPages(stored)).toEqual(stored);
   });
 });
 

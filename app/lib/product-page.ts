@@ -1,6 +1,8 @@
 import type { Collection, Product } from "./catalog";
 import { buyLink, type BuyLink } from "./buy-link";
-import { isFixedCollectionSlug, matchesFixedCollection } from "./collection-rules";
+import { builtInCollectionRecord } from "./built-in-collections";
+import { collectionHeader } from "./collection-page-defaults";
+import { FIXED_COLLECTION_SLUGS, isFixedCollectionSlug, matchesFixedCollection } from "./collection-rules";
 import { criteriaPredicate } from "./criteria-query";
 import { formatLongUsDate } from "./dates";
 import { categoryFallbackImage, galleryImages } from "./image-source";
@@ -211,6 +213,21 @@ export function collectionsListingProduct(
     href: `/reviews/${encodeURIComponent(collection.slug)}`,
     image: textOrNull(collection.imageUrl),
   }));
+}
+
+/**
+ * The stored collections plus every fixed page that has no record (after the sample content is
+ * removed, say): those pages still show the saunas their rule selects, so 'As Seen In' names them,
+ * under the title the page itself shows. Sorted by title, like the stored list.
+ */
+export function withFixedCollectionPages(collections: readonly Collection[]): Collection[] {
+  const stored = new Set(collections.map((collection) => collection.slug));
+  const missing = FIXED_COLLECTION_SLUGS.filter((slug) => !stored.has(slug)).map((slug) => {
+    const header = collectionHeader(slug, undefined);
+    return builtInCollectionRecord({ slug, title: header.title, description: header.description, imageUrl: header.image, featured: false });
+  });
+  if (missing.length === 0) return [...collections];
+  return [...collections, ...missing].sort((a, b) => a.title.localeCompare(b.title) || a.slug.localeCompare(b.slug));
 }
 
 // Gallery image URLs

@@ -11,6 +11,7 @@ import { cn } from "~/components/ui/cn";
 import {
   collectionsListingProduct,
   collectionThumbnailSrcSet,
+  withFixedCollectionPages,
   collectionThumbnailUrl,
   toProductPageView,
   type AsSeenInCollection,
@@ -115,7 +116,7 @@ async function asSeenIn(db: DB, product: Product): Promise<AsSeenInCollection[]>
       cache.collectionIdsWithMembers(),
       listCollectionIdsOfProduct(db, product.id),
     ]);
-    return collectionsListingProduct(product, collections, { memberOf, collectionsWithMembers });
+    return collectionsListingProduct(product, withFixedCollectionPages(collections), { memberOf, collectionsWithMembers });
   } catch (error) {
     log.error(`'As Seen In' could not be computed for product ${product.id}: ${(error as Error)?.message ?? error}`);
     return [];
