@@ -15,9 +15,13 @@ import {
 
 const params = (query: string) => parseResizeParams(new URLSearchParams(query));
 
-/** Waits, event-loop turn by turn, for a state the code under test reaches on its own; no timers. */
+/**
+ * Waits, event-loop turn by turn, for a state the code under test reaches on its own (a real
+ * render in between can take a while on a busy machine); gives up after 15 s.
+ */
 async function until(condition: () => boolean) {
-  for (let turn = 0; turn < 10_000; turn += 1) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
     if (condition()) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
