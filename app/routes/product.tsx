@@ -183,48 +183,48 @@ function LoadingSpinner() {
   );
 }
 
-function ProductNotFound() {
+/** The panel of a product page with no product to show: an icon, a title, a line, and ways on. */
+function ProductMissing({ title, text, children }: { title: string; text: string; children: React.ReactNode }) {
   return (
     <main id="main" className="flex-1">
       <section className="page-container flex flex-col items-center py-24 text-center md:py-32">
         <span className="flex size-16 items-center justify-center rounded-full bg-sand text-brand" aria-hidden>
           <SearchX className="size-8" />
         </span>
-        <h1 className="mt-6 text-3xl font-semibold md:text-4xl">Product Not Found</h1>
-        <p className="mt-3 max-w-md text-ink-muted">The requested product could not be found.</p>
-        <ButtonLink to="/reviews" className="mt-8">
-          Browse All Reviews
-          <ArrowRight aria-hidden className="size-4" />
-        </ButtonLink>
+        <h1 className="mt-6 text-3xl font-semibold md:text-4xl">{title}</h1>
+        <p className="mt-3 max-w-md text-ink-muted">{text}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div>
       </section>
     </main>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <ProductMissing title="Product Not Found" text="The requested product could not be found.">
+      <ButtonLink to="/reviews">
+        Browse All Reviews
+        <ArrowRight aria-hidden className="size-4" />
+      </ButtonLink>
+    </ProductMissing>
   );
 }
 
 /** A product the admin deleted: say so plainly, and offer the closest page that still exists. */
 function ProductGone({ name, category }: { name: string; category: { label: string; href: string } | null }) {
   return (
-    <main id="main" className="flex-1">
-      <section className="page-container flex flex-col items-center py-24 text-center md:py-32">
-        <span className="flex size-16 items-center justify-center rounded-full bg-sand text-brand" aria-hidden>
-          <SearchX className="size-8" />
-        </span>
-        <h1 className="mt-6 text-3xl font-semibold md:text-4xl">No Longer Reviewed</h1>
-        <p className="mt-3 max-w-md text-ink-muted">We have removed the {name} from our reviews.</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {category && (
-            <ButtonLink to={category.href}>
-              See {category.label}
-              <ArrowRight aria-hidden className="size-4" />
-            </ButtonLink>
-          )}
-          <ButtonLink to="/reviews" variant={category ? "secondary" : "primary"}>
-            Browse All Reviews
-            {!category && <ArrowRight aria-hidden className="size-4" />}
-          </ButtonLink>
-        </div>
-      </section>
-    </main>
+    <ProductMissing title="No Longer Reviewed" text={`We have removed the ${name} from our reviews.`}>
+      {category && (
+        <ButtonLink to={category.href}>
+          See {category.label}
+          <ArrowRight aria-hidden className="size-4" />
+        </ButtonLink>
+      )}
+      <ButtonLink to="/reviews" variant={category ? "secondary" : "primary"}>
+        Browse All Reviews
+        {!category && <ArrowRight aria-hidden className="size-4" />}
+      </ButtonLink>
+    </ProductMissing>
   );
 }
 
