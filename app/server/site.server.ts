@@ -16,6 +16,7 @@ import "./load-context";
 import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
+import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
 
 export interface Site {
   config: AppConfig;
@@ -82,6 +83,9 @@ export async function createSite(
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
   });
   const stopListening = onCatalogChange(db, pages.invalidate);
+  // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).
+  const periodicJobs: PeriodicJob[] = [];
+  const jobs = startJobs(db, periodicJobs);
 
   log.info(
     `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}`,
@@ -93,6 +97,7 @@ export async function createSite(
     requestHandler: pages.requestHandler,
     close: async () => {
       stopListening();
+      await jobs.stop();
       await authResources.close();
       await db.destroy();
     },
