@@ -12,7 +12,7 @@
  * before the next batch starts, so after a kill the last "written" line is what the transaction
  * held when it died.
  *
- *   tsx tests/reliability/import-child.ts <sqlite file | postgres URL> <rows>
+ *   node --import tsx tests/reliability/import-child.ts <sqlite file | postgres URL> <rows>
  */
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { importProductCsv } from "../../app/server/admin/csv-import.server";

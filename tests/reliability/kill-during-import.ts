@@ -34,7 +34,11 @@ export interface KillTrial {
   detail?: string;
 }
 
-const TSX = path.join(repoRoot, "node_modules/.bin/tsx");
+/**
+ * Node itself with tsx as a loader, not the tsx command: that one runs the script in a child
+ * process of its own, which a SIGKILL sent to the command would leave running to its commit.
+ */
+const NODE_WITH_TSX = [process.execPath, "--import", "tsx"] as const;
 const CHILD = path.join(repoRoot, "tests/reliability/import-child.ts");
 
 interface ImportRun {
@@ -51,7 +55,7 @@ interface ImportRun {
  * first "written" line, the proof that the transaction is open with rows in it.
  */
 async function runImport(target: string, rows: number, killDelay: number | undefined): Promise<ImportRun> {
-  const child = spawn(TSX, [CHILD, target, String(rows)], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), CHILD, target, String(rows)], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   let signalAt = 0;
   let endAt = 0;
