@@ -117,6 +117,7 @@ test("the /reviews list, the collection comparison view, the home page's best pi
 
   // A product page: its own button, and the tray shows both; removing from the tray un-presses it.
   await page.getByTestId("comparison-table").getByRole("row").nth(2).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/reviews\/product\/[a-z0-9-]+$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
   await hydrated(page);
   const second = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
@@ -140,6 +141,7 @@ test("on a phone the tray sits above the product page's Buy Now bar, and both ca
   // Two saunas in the tray, so it holds a wrapped list and is at its usual height.
   for (const index of [0, 1]) await page.getByTestId("product-row").nth(index).getByTestId("add-to-compare").click();
   await page.getByTestId("product-row").nth(2).getByRole("heading").getByRole("link").click();
+  await expect(page).toHaveURL(/\/reviews\/product\/[a-z0-9-]+$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
   await hydrated(page);
 
