@@ -1,17 +1,26 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 in its default mobile mode (simulated slow 4G and a 4x
- * slower CPU) on home, a collection, a product page and an article of the production build,
- * served on a throwaway DATA_DIR, in Debian's Chromium. Works offline. Each page runs three
- * times and the run with the median performance score is reported (the machine is shared
- * and noisy). See README "Performance".
+ * slower CPU) on every public page kind of the production build, served on a throwaway
+ * DATA_DIR, in Debian's Chromium. Works offline. Each page runs three times and the run with the
+ * median performance score is reported (the machine is shared and noisy). See README
+ * "Performance" and "Search engines".
  *
  *   npm run lighthouse
+ *   npm run lighthouse -- --only home,product,article
  *   npm run lighthouse -- --runs 1 --path /learn --json lighthouse.json
+ *
+ * The "removed product" page needs a product removed from the catalog: the script starts the
+ * site once to seed the sample catalog, removes that product as the admin's removal does, and
+ * starts the site again before auditing.
  */
 import { launch } from "chrome-launcher";
 import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
+import { planRemoval, removeFromCatalog } from "../app/server/admin/catalog-removal.server";
+import { openDatabase } from "../app/server/db/connection.server";
+import { productImagesStorage } from "../app/server/storage/storage.server";
 import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -26,11 +35,29 @@ const CHROMIUM_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const PAGES = [
+/** A sample product removed before the audits, for the 410 page; listed nowhere else here. */
+const REMOVED_PRODUCT = "fernhollow-custom-garden-sauna";
+/** Every kind of public page, by the sample content's addresses. */
+interface AuditedPage {
+  name: string;
+  path: string;
+  /** Answers 404 or 410 on purpose. */
+  errorStatus?: boolean;
+}
+const PAGES: AuditedPage[] = [
   { name: "home", path: "/" },
+  { name: "reviews", path: "/reviews" },
+  { name: "search", path: "/reviews?q=barrel" },
   { name: "collection", path: "/reviews/barrel-saunas" },
   { name: "product", path: "/reviews/product/lumo-works-tyyni-4-cube-sauna" },
+  { name: "learn", path: "/learn" },
   { name: "article", path: "/learn/sauna-maintenance" },
+  { name: "learn-category", path: "/learn/category/buying-guides" },
+  { name: "learn-tag", path: "/learn/tag/safety" },
+  { name: "compare", path: "/compare?products=lumo-works-tyyni-4-cube-sauna,birchline-panorama-4-barrel-sauna,emberfold-duo-outdoor-infrared-sauna" },
+  // Error pages on purpose: audited anyway (Lighthouse stops at an error status unless told).
+  { name: "not-found", path: "/no/such/page", errorStatus: true },
+  { name: "removed-product", path: `/reviews/product/${REMOVED_PRODUCT}`, errorStatus: true },
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
@@ -38,11 +65,20 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     path: { type: "string", multiple: true },
+    only: { type: "string" },
     json: { type: "string" },
   },
 });
 const runs = Math.max(1, Number(values.runs));
-const pages = values.path ? values.path.map((path) => ({ name: path, path })) : PAGES;
+const only = values.only?.split(",").map((name) => name.trim());
+const unknown = only?.filter((name) => !PAGES.some((page) => page.name === name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`Unknown page kind(s): ${unknown.join(", ")}. Known: ${PAGES.map((page) => page.name).join(", ")}`);
+  process.exit(1);
+}
+const pages: AuditedPage[] = values.path
+  ? values.path.map((path) => ({ name: path, path }))
+  : PAGES.filter((page) => !only || only.includes(page.name));
 
 if (!existsSync(CHROMIUM)) {
   console.error(`Chromium is not installed at ${CHROMIUM} (apt-get install chromium): cannot run Lighthouse.`);
@@ -73,13 +109,20 @@ onInterrupt(async () => {
 
 const results: PageScore[] = [];
 try {
+  if (pages.some((page) => page.path.endsWith(`/${REMOVED_PRODUCT}`))) {
+    // First start: migrations and the sample catalog; then the removal, with the server stopped.
+    site = await startSite(data.dir, { env: { LOG_LEVEL: "error" } });
+    await site.stop();
+    site = undefined;
+    await removeProduct(data.dir, REMOVED_PRODUCT);
+  }
   site = await startSite(data.dir, { env: { LOG_LEVEL: "error" } });
   // One visit each first: the first render of a page warms the server's caches, not the page.
   for (const page of pages) await fetch(site.origin + page.path).then((response) => response.arrayBuffer());
   for (const page of pages) {
     const url = site.origin + page.path;
     const attempts: PageScore[] = [];
-    for (let run = 0; run < runs; run++) attempts.push(await audit(page.name, url));
+    for (let run = 0; run < runs; run++) attempts.push(await audit(page.name, url, page.errorStatus ?? false));
     attempts.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
     const median = attempts[Math.floor((attempts.length - 1) / 2)]!;
     median.performanceRuns = attempts.map((attempt) => attempt.scores.performance ?? 0);
@@ -96,11 +139,24 @@ if (values.json) {
   console.log(`Wrote ${values.json}`);
 }
 
+/** Removes one product from the site's SQLite catalog the way the admin's removal page does. */
+async function removeProduct(dataDir: string, slug: string) {
+  const db = openDatabase({ dialect: "sqlite", file: path.join(dataDir, "sauna-reviews.sqlite") });
+  try {
+    const row = await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirst();
+    if (!row) throw new Error(`the sample product ${slug} is not in the catalog`);
+    const plan = await planRemoval(db, { productIds: [Number(row.id)], collectionIds: [], samples: false });
+    await removeFromCatalog(db, plan, { deleteImages: false, storage: productImagesStorage({ dataDir }) });
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** One Lighthouse run in a fresh Chromium (no cache or storage carried over between runs). */
-async function audit(name: string, url: string): Promise<PageScore> {
+async function audit(name: string, url: string, errorStatus: boolean): Promise<PageScore> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], ignoreStatusCode: errorStatus });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);

@@ -6,8 +6,9 @@
  *   sigterm   SIGTERM while a load generator runs: no request in flight is dropped
  *   outage    a private PostgreSQL stopped under load and started again: 503s, no hang, no
  *             crash, serving again within 5 s without a restart
- *   kill      kill -9 at spread points of a 20,000-row import, 10 times on SQLite and 10 on
- *             PostgreSQL: all rows or none, and the site starts and serves
+ *   kill      kill -9 at a random point of a 20,000-row import's transaction (after the import
+ *             reports rows written in it), 10 times on SQLite and 10 on PostgreSQL: all rows or
+ *             none, and the site starts and serves
  *
  * Options: --only load,sigterm,outage,kill  --seconds 60  --connections 100  --trials 10
  *          --rows 20000  --build-dir DIR (reuse a build instead of making one)
@@ -41,7 +42,12 @@ const { values } = parseArgs({
 });
 const scenarios = new Set(values.quick ? ["sigterm", "outage"] : (values.only ?? "load,sigterm,outage,kill").split(","));
 const failures: string[] = [];
+let checks = 0;
+/** One short figure per scenario, for the closing summary line. */
+const figuresLine: string[] = [];
+const startedAt = performance.now();
 const check = (ok: boolean, what: string) => {
+  checks++;
   console.log(`  ${ok ? "ok  " : "FAIL"} ${what}`);
   if (!ok) failures.push(what);
 };
@@ -95,6 +101,7 @@ try {
       console.log(
         `  ${figures.requests.toLocaleString("en-US")} requests, ${figures.perSecond}/s, p99 ${figures.p99Ms} ms, statuses ${JSON.stringify(figures.statusCounts)}`,
       );
+      figuresLine.push(`load: ${figures.requests} requests, ${figures.errors + figures.timeouts} errors, ${figures.serverErrors} 5xx, p99 ${figures.p99Ms} ms`);
       check(figures.errors === 0 && figures.timeouts === 0, `no connection errors or timeouts (errors ${figures.errors}, timeouts ${figures.timeouts})`);
       check(figures.serverErrors === 0, `no 5xx (${figures.serverErrors})`);
       const expected404s = Math.round(figures.requests / urls.length);
@@ -114,6 +121,7 @@ try {
       `  answered ${figures.answeredBeforeSignal} before the signal and ${figures.answeredAfterSignal} after it; ` +
         `${figures.refusedAfterStop} refused once the listener had closed; exit ${figures.exitCode}`,
     );
+    figuresLine.push(`SIGTERM: ${figures.dropped} dropped`);
     check(figures.dropped === 0, `no request dropped after it was sent (${figures.dropped}${figures.droppedDetails.length ? `: ${figures.droppedDetails.join("; ")}` : ""})`);
     check(figures.answeredAfterSignal > 0, "requests in flight at the signal were answered");
     check(figures.exitCode === 0 && figures.drainMessage, "the server drained and exited 0");
@@ -125,12 +133,14 @@ try {
     const site = await startSite({ buildDir, dataDir: newDataDir(), databaseUrl: postgres.url });
     try {
       const urls = await publicUrls(site.origin);
-      const product = urls.find((url) => url.kind === "product")!.path;
-      const figures = await postgresOutageUnderLoad(site, postgres, urls.map((url) => url.path), product, { workers: 16, downSeconds: 8 });
+      // A search for a word no one searched before: no cache can answer it, only the database.
+      const freshSearch = (unique: number) => `/reviews?q=cedar+${unique}`;
+      const figures = await postgresOutageUnderLoad(site, postgres, urls.map((url) => url.path), freshSearch, { workers: 16, downSeconds: 8 });
       console.log(
         `  down ${figures.downSeconds} s: ${figures.requestsWhileDown} requests, ${figures.status503WhileDown} answered 503, ` +
           `${figures.status200WhileDown} served from memory, slowest ${figures.slowestWhileDownMs} ms; back after ${figures.recoveredAfterMs} ms`,
       );
+      figuresLine.push(`outage: ${figures.status503WhileDown} × 503, ${figures.failedRequestsWhileDown} failed, back in ${figures.recoveredAfterMs ?? "never"} ms`);
       check(figures.failedRequestsWhileDown === 0, `no request failed or hung while it was down (${figures.failedRequestsWhileDown})`);
       check(Object.keys(figures.otherWhileDown).length === 0, `no other status while down (${JSON.stringify(figures.otherWhileDown)})`);
       check(figures.status503WhileDown > 0 && figures.unavailablePageShown, "pages that need the database answered a 503 page");
@@ -147,15 +157,25 @@ try {
     const rows = Number(values.rows);
     const report = (trial: KillTrial) =>
       console.log(
-        `  ${trial.dialect} kill at ${trial.killAtMs} ms: ${trial.importedRows} rows${trial.finishedBeforeKill ? " (finished first)" : ""}` +
-          `${trial.killedInTransaction ? ", inside the save's transaction" : ""}; site ${trial.siteServed ? "serves" : `FAILED ${trial.detail}`}`,
+        `  ${trial.dialect}: killed ${trial.killAfterSignalMs} ms after the save started, ` +
+          (trial.killedInTransaction
+            ? `after ${trial.writtenBeforeKill.toLocaleString("en-US")} rows written in the transaction`
+            : trial.finishedBeforeKill
+              ? "after the import had committed"
+              : `as the transaction committed (${trial.writtenBeforeKill.toLocaleString("en-US")} rows written)`) +
+          `; catalog afterwards: ${trial.importedRows.toLocaleString("en-US")} rows; site ${trial.siteServed ? "serves" : `FAILED ${trial.detail}`}`,
       );
     const summarise = (dialect: string, result: { calibrationMs: number; trials: KillTrial[] }) => {
       const inTransaction = result.trials.filter((trial) => trial.killedInTransaction).length;
-      console.log(`  ${dialect}: a full import took ${result.calibrationMs} ms; ${inTransaction} of ${result.trials.length} kills landed inside the save's transaction`);
+      const none = result.trials.filter((trial) => trial.importedRows === 0).length;
+      console.log(
+        `  ${dialect}: the save's transaction took ${result.calibrationMs} ms uninterrupted; ${inTransaction} of ${result.trials.length} kills ` +
+          `landed inside it; afterwards ${none} held none of the rows and ${result.trials.length - none} all ${rows.toLocaleString("en-US")}`,
+      );
+      figuresLine.push(`kill ${dialect}: ${result.trials.filter((trial) => trial.allOrNone).length}/${result.trials.length} all-or-none, ${inTransaction} in the transaction`);
       check(result.trials.every((trial) => trial.allOrNone), `${dialect}: all ${rows} rows or none after every kill`);
       check(result.trials.every((trial) => trial.siteServed), `${dialect}: the site started and served after every kill`);
-      check(inTransaction > 0, `${dialect}: some kills hit the open transaction`);
+      check(inTransaction > 0, `${dialect}: kills hit the open transaction (${inTransaction} of ${result.trials.length})`);
     };
     console.log(`\nkill -9 during a ${rows.toLocaleString("en-US")}-row import: ${trials} trials on SQLite`);
     summarise("SQLite", await killDuringImport({ buildDir, rows, trials, dialect: "sqlite", onTrial: report }));
@@ -173,8 +193,11 @@ try {
   if (ownBuild) rmSync(buildDir, { recursive: true, force: true });
 }
 
+const seconds = Math.round((performance.now() - startedAt) / 1000);
+const summary = `${checks - failures.length} of ${checks} checks passed in ${seconds} s${figuresLine.length ? ` (${figuresLine.join("; ")})` : ""}`;
 if (failures.length > 0) {
   console.error(`\nSoak FAILED:\n${failures.map((failure) => `  - ${failure}`).join("\n")}`);
+  console.error(`Reliability: FAILED, ${summary}`);
   process.exit(1);
 }
-console.log("\nSoak passed.");
+console.log(`\nReliability: passed, ${summary}`);

@@ -124,6 +124,8 @@ export function comparisonSection(
 // Best Outdoor Saunas of 2025
 
 export interface BestPickProduct {
+  /** For 'Add to compare'. */
+  slug: string;
   href: string;
   name: string;
   brand: string;
@@ -164,8 +166,8 @@ export function bestPickCards(picks: BestByType<Product>, context: DisplayContex
 }
 
 function toBestPickProduct(product: Product, context: DisplayContext): BestPickProduct {
-  const { href, name, brand, image, rating, priceText } = toProductBasics(product, context);
-  return { href, name, brand, image, rating, priceText, buyLink: buyLink(product, context.surveyFormUrl), isSample: product.isSample };
+  const { slug, href, name, brand, image, rating, priceText } = toProductBasics(product, context);
+  return { slug, href, name, brand, image, rating, priceText, buyLink: buyLink(product, context.surveyFormUrl), isSample: product.isSample };
 }
 
 // Browse by Category

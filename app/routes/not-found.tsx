@@ -13,6 +13,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [
   { title: `Page not found - ${SITE_NAME}` },
+  // A result page may still quote the error page; say what it is rather than leave it blank.
+  { name: "description", content: "This page does not exist. Browse our outdoor sauna reviews and buying guides instead." },
   { name: "robots", content: "noindex" },
 ];
 

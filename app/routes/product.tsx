@@ -129,10 +129,18 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (loaderData && !loaderData.found && loaderData.gone) {
-    return [{ title: `${loaderData.gone.name} - No Longer Reviewed - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+    return [
+      { title: `${loaderData.gone.name} - No Longer Reviewed - ${SITE_NAME}` },
+      { name: "description", content: `We no longer review the ${loaderData.gone.name}. See the outdoor saunas we review now.` },
+      { name: "robots", content: "noindex" },
+    ];
   }
   if (!loaderData?.found) {
-    return [{ title: `Product Not Found - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+    return [
+      { title: `Product Not Found - ${SITE_NAME}` },
+      { name: "description", content: "We have no review of this sauna. See the outdoor saunas we review." },
+      { name: "robots", content: "noindex" },
+    ];
   }
   const { view, origin } = loaderData;
   const title = `${view.name} Review - ${SITE_NAME}`;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, type Locator, type Page, type Route as PlaywrightRoute } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Route as PlaywrightRoute } from "./fixtures";
 import Database from "better-sqlite3";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The top of the home page (SPEC §2 "Home page"): hero headline, call to action and image.
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 // The Knowledge Center (SPEC §2 "Knowledge Center", "Article page", "Article category page"):
 // /learn, an article, a category, a tag, and their not-found states. Runs at 1280 and 390 px.

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 
 // The desktop 'Best Saunas' mega menu and the Reviews and Learn links (SPEC §2 "Top bar and
 // footer", "Fixed collection routes under /reviews/"). Under 768 px the mobile menu replaces it.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 // Under 768 px a menu button toggles Best Saunas, Reviews and Learn (SPEC §2 "Top bar and footer").
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Any unknown path shows the not-found page and logs the bad path to the console (SPEC §2).
 

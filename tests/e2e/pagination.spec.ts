@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import Database from "better-sqlite3";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { sampleProducts } from "../../app/server/seed/sample-products";
 
 // The product detail page (SPEC §2 "Product detail page"; ARCHITECTURE D6, D7, D9), on the fresh

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 // The reviews index (/reviews, SPEC §2 "Reviews index") on the seeded sample catalog:
 // 29 sample products (24 a page), 17 collections with pictures of their own.

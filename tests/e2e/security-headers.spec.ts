@@ -68,7 +68,7 @@ async function expectSecureDocument(response: Response | null, path: string) {
   expect(headers["strict-transport-security"], path).toBeUndefined();
 }
 
-test("every public page kind: security headers, and no CSP violation while it hydrates", async ({ page }, testInfo) => {
+test("every public page kind: security headers, and no CSP violation while it hydrates", async ({ page, cspViolations }, testInfo) => {
   const violations = await watchForViolations(page);
   for (const path of PUBLIC_PAGES) {
     const response = await page.goto(path);
@@ -103,6 +103,12 @@ test("every public page kind: security headers, and no CSP violation while it hy
   });
   expect(ran).toBe(false);
   await expect.poll(async () => (await violations()).some((text) => text.includes("script-src"))).toBe(true);
+  // The suite-wide watch saw it too; it was provoked here on purpose.
+  // Both of its signals (DOM event and console line) must be in before it is forgotten.
+  await expect
+    .poll(() => ["securitypolicyviolation", "console"].every((kind) => cspViolations.seen.some((text) => text.startsWith(kind) && text.includes("script-src"))))
+    .toBe(true);
+  cspViolations.clear();
 });
 
 test("every admin page kind and the sign-in page: security headers, no CSP violation, toasts work", async ({ page, adminSite }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 
 /**
  * What search engines and feed readers see, read from the server HTML (no JavaScript): the JSON-LD

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The site shell (SPEC §2 "Top bar and footer"): sticky top bar with the brand link, the footer,
 // landmarks and the skip link. Runs at both widths unless a test says otherwise.

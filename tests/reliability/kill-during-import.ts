@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -8,78 +8,82 @@ import { repoRoot, startSite, stopSite } from "./production-server";
 
 /**
  * kill -9 in the middle of a large import, then: the catalog holds every imported row or none of
- * them, and the site starts on that database and serves its pages. The kill points are spread
- * over the import's measured duration, so they land in parsing, early, midway and late in the
- * save's transaction.
+ * them, and the site starts on that database and serves its pages. Each kill follows the child's
+ * "save started" signal (its first "written N" line: the save's transaction is open and rows are
+ * in it) by a random delay within the transaction's measured duration, so kills land early,
+ * midway and late in the transaction, while it links collections, or just as it commits.
  */
 
 export interface KillTrial {
   dialect: "sqlite" | "postgres";
-  killAtMs: number;
+  /** How long after the "save started" signal the kill came. */
+  killAfterSignalMs: number;
+  /** Rows the child had reported written in its transaction when it died. */
+  writtenBeforeKill: number;
+  /** Product rows in the catalog afterwards. */
   importedRows: number;
+  /** The child had reported its commit before the kill reached it. */
   finishedBeforeKill: boolean;
-  /** The save's transaction was open, with rows written, when the kill came. */
+  /**
+   * Proven inside the open transaction: rows had been written in it, and none survived (a
+   * commit makes them all visible).
+   */
   killedInTransaction: boolean;
   allOrNone: boolean;
   siteServed: boolean;
   detail?: string;
 }
 
-const TSX = path.join(repoRoot, "node_modules/.bin/tsx");
+/**
+ * Node itself with tsx as a loader, not the tsx command: that one runs the script in a child
+ * process of its own, which a SIGKILL sent to the command would leave running to its commit.
+ */
+const NODE_WITH_TSX = [process.execPath, "--import", "tsx"] as const;
 const CHILD = path.join(repoRoot, "tests/reliability/import-child.ts");
 
+interface ImportRun {
+  finished: boolean;
+  /** From the first "written" line to the commit (or the child's death). */
+  transactionMs: number;
+  writtenBeforeKill: number;
+  killAfterSignalMs: number | undefined;
+  output: string;
+}
+
 /**
- * Whether the import had a transaction open with writes in it at the moment of the kill: the
- * SQLite write-ahead log has grown since the import began (the save is the only writer), or PostgreSQL shows the import's session
- * inside a transaction.
+ * Runs the import child. With `killDelay`, kills it (SIGKILL) that many milliseconds after its
+ * first "written" line, the proof that the transaction is open with rows in it.
  */
-function walBytes(target: string): number {
-  try {
-    return statSync(`${target}-wal`).size;
-  } catch {
-    return 0;
-  }
-}
-
-async function insideTransaction(target: string, walAtStart: number): Promise<boolean> {
-  if (!target.startsWith("postgres")) return walBytes(target) > walAtStart;
-  const url = new URL(target);
-  return withAdmin(target, async (client) => {
-    const { rows } = await client.query(
-      "select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and xact_start is not null and backend_xid is not null",
-      [url.pathname.slice(1)],
-    );
-    return rows[0].n > 0;
-  });
-}
-
-/** Runs the import child; kills it killAtMs after it reports "importing" (never, when undefined). */
-async function runImport(target: string, rows: number, killAtMs: number | undefined) {
-  let killedInTransaction = false;
-  const child = spawn(TSX, [CHILD, target, String(rows)], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+async function runImport(target: string, rows: number, killDelay: number | undefined): Promise<ImportRun> {
+  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), CHILD, target, String(rows)], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  let importingAt = 0;
+  let signalAt = 0;
+  let endAt = 0;
+  let killAfterSignalMs: number | undefined;
   child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await new Promise<void>((resolve) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk;
-      if (!importingAt && output.includes("importing")) {
-        importingAt = performance.now();
-        const walAtStart = walBytes(target);
-        if (killAtMs !== undefined) {
-          setTimeout(async () => {
-            killedInTransaction = await insideTransaction(target, walAtStart).catch(() => false);
-            child.kill("SIGKILL");
-          }, killAtMs);
-        }
-        resolve();
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk;
+    if (!signalAt && /^written \d+$/m.test(output)) {
+      signalAt = performance.now();
+      if (killDelay !== undefined) {
+        setTimeout(() => {
+          killAfterSignalMs = Math.round(performance.now() - signalAt);
+          child.kill("SIGKILL");
+        }, killDelay);
       }
-    });
-    child.once("exit", () => resolve());
+    }
+    if (!endAt && /^imported \d+$/m.test(output)) endAt = performance.now();
   });
-  await exited;
-  return { finished: /imported \d+/.test(output), ms: performance.now() - importingAt, output, killedInTransaction };
+  await new Promise<void>((resolve) => child.once("close", () => resolve()));
+  endAt ||= performance.now();
+  const written = [...output.matchAll(/^written (\d+)$/gm)].map((match) => Number(match[1]));
+  return {
+    finished: /^imported \d+$/m.test(output),
+    transactionMs: signalAt ? endAt - signalAt : 0,
+    writtenBeforeKill: written.at(-1) ?? 0,
+    killAfterSignalMs,
+    output,
+  };
 }
 
 async function countImported(target: string): Promise<number> {
@@ -147,13 +151,14 @@ export async function killDuringImport(options: {
     };
   };
 
-  // One full import first: how long the import takes here, so the kills can be spread over it.
+  // One full import first: how long the save's transaction stays open here, so the kills can be
+  // spread over it.
   const calibration = await fresh("calibration");
   let calibrationMs: number;
   try {
     const run = await runImport(calibration.target, options.rows, undefined);
-    if (!run.finished) throw new Error(`the calibration import did not finish:\n${run.output}`);
-    calibrationMs = run.ms;
+    if (!run.finished || run.transactionMs === 0) throw new Error(`the calibration import did not finish:\n${run.output}`);
+    calibrationMs = run.transactionMs;
   } finally {
     await calibration.drop();
     rmSync(calibration.dataDir, { recursive: true, force: true });
@@ -161,20 +166,22 @@ export async function killDuringImport(options: {
 
   const trials: KillTrial[] = [];
   for (let i = 0; i < options.trials; i++) {
-    // From 5% to 95% of a full import, with a little jitter so no two runs hit the same instant.
-    const fraction = 0.05 + (0.9 * i) / Math.max(1, options.trials - 1);
-    const killAtMs = Math.round(calibrationMs * fraction + Math.random() * 50);
+    // Anywhere in the transaction, a little past its measured end too (a busy machine can slow it),
+    // so that a kill during the commit itself is possible.
+    const killDelay = Math.round(Math.random() * calibrationMs * 1.05);
     const database = await fresh(`t${i}`);
     try {
-      const run = await runImport(database.target, options.rows, killAtMs);
+      const run = await runImport(database.target, options.rows, killDelay);
+      if (run.writtenBeforeKill === 0 && !run.finished) throw new Error(`the import child died before its transaction began:\n${run.output}`);
       const importedRows = await countImported(database.target);
       const served = await siteServes(options.buildDir, database.dataDir, database.databaseUrl, importedRows);
       const trial: KillTrial = {
         dialect: options.dialect,
-        killAtMs,
+        killAfterSignalMs: run.killAfterSignalMs ?? killDelay,
+        writtenBeforeKill: run.writtenBeforeKill,
         importedRows,
         finishedBeforeKill: run.finished,
-        killedInTransaction: run.killedInTransaction,
+        killedInTransaction: !run.finished && run.writtenBeforeKill > 0 && importedRows === 0,
         allOrNone: importedRows === 0 || importedRows === options.rows,
         siteServed: served.ok,
         detail: served.detail,

@@ -78,8 +78,12 @@ export async function publicUrls(origin: string): Promise<{ kind: string; path: 
   };
   const image = [...home.matchAll(/(\/img\?[^"\s,]+)/g)][0]?.[1]?.replaceAll("&amp;", "&");
   if (!image) throw new Error("no /img URL found on the home page");
-  const product = first(reviews + home, /^\/reviews\/product\/[^/]+$/, "product");
-  const article = first(learn, /^\/learn\/(?!category\/|tag\/)[^/]+$/, "article");
+  const products = [...new Set(hrefs(reviews + home).filter((href) => /^\/reviews\/product\/[^/]+$/.test(href)))];
+  if (products.length < 2) throw new Error("fewer than two product links found");
+  const product = products[0]!;
+  const compared = products.slice(0, 3).map((href) => href.split("/").at(-1)).join(",");
+  // Not the feed (/learn/feed.xml), which the learn pages link to as well.
+  const article = first(learn, /^\/learn\/(?!category\/|tag\/)[^/.]+$/, "article");
   const articlePage = await html(article);
   return [
     { kind: "home", path: "/", status: 200 },
@@ -87,6 +91,8 @@ export async function publicUrls(origin: string): Promise<{ kind: string; path: 
     { kind: "collection", path: first(reviews, /^\/reviews\/(?!product\/)[^/]+$/, "collection"), status: 200 },
     { kind: "product", path: product, status: 200 },
     { kind: "product (short address)", path: product.replace(/^\/reviews/, ""), status: 200 },
+    { kind: "search", path: "/reviews?q=barrel", status: 200 },
+    { kind: "compare", path: `/compare?products=${compared}`, status: 200 },
     { kind: "learn index", path: "/learn", status: 200 },
     { kind: "article", path: article, status: 200 },
     { kind: "learn category", path: first(learn + articlePage, /^\/learn\/category\/[^/]+$/, "learn category"), status: 200 },

@@ -1,5 +1,6 @@
 import { Check, Truck } from "~/components/ui/icons";
 import { Link } from "react-router";
+import { AddToCompare } from "~/components/compare/add-to-compare";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { specText } from "~/lib/product-display";
@@ -111,6 +112,7 @@ function ComparisonCard({ sauna }: { sauna: CollectionSauna }) {
               Check Price
             </BuyButton>
           </div>
+          <AddToCompare slug={sauna.slug} name={sauna.name} className="w-full justify-center" />
           <AffiliateNote link={sauna.buyLink} />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { Check, Star } from "~/components/ui/icons";
 import { Link } from "react-router";
+import { AddToCompare } from "~/components/compare/add-to-compare";
 import { RatingStars } from "~/components/catalog/rating-stars";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -104,6 +105,7 @@ function RankedSaunaCard({ sauna }: { sauna: CollectionSauna }) {
             <ButtonLink to={sauna.href} variant="secondary" className="max-sm:w-full">
               Full Review
             </ButtonLink>
+            <AddToCompare slug={sauna.slug} name={sauna.name} className="h-11 self-center max-sm:w-full max-sm:justify-center" />
           </div>
           <AffiliateNote link={sauna.buyLink} />
         </div>

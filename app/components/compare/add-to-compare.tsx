@@ -22,6 +22,8 @@ export function AddToCompare({ slug, name, className }: { slug: string; name: st
   return (
     <a
       href={compareHref([slug])}
+      // Comparison pages are noindex; crawlers need not follow one from every card.
+      rel="nofollow"
       onClick={toggle}
       role="button"
       aria-pressed={added}

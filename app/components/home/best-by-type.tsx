@@ -1,5 +1,6 @@
 import { ArrowRight, BookOpen } from "~/components/ui/icons";
 import { Link } from "react-router";
+import { AddToCompare } from "~/components/compare/add-to-compare";
 import { ProductImage } from "~/components/catalog/product-image";
 import { ButtonLink } from "~/components/ui/button";
 import type { BestPickCard } from "~/lib/home-page";
@@ -87,6 +88,7 @@ function BestPickCardView({ card }: { card: BestPickCard }) {
                 Read Review
               </ButtonLink>
               <CheckPriceLink link={product.buyLink} productName={product.name} />
+              <AddToCompare slug={product.slug} name={product.name} />
             </div>
           </>
         ) : (

@@ -1,6 +1,7 @@
 import { ArrowRight } from "~/components/ui/icons";
 import { Suspense, use } from "react";
 import { Link } from "react-router";
+import { AddToCompare } from "~/components/compare/add-to-compare";
 import { ProductImage } from "~/components/catalog/product-image";
 import { cn } from "~/components/ui/cn";
 import type { ComparisonRow, ComparisonSection } from "~/lib/home-page";
@@ -201,6 +202,7 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
                   productName={row.name}
                   className="w-full md:h-9! md:w-auto md:whitespace-nowrap md:px-4! md:text-sm!"
                 />
+                <AddToCompare slug={row.slug} name={row.name} className="mt-2 max-md:w-full max-md:justify-center" />
               </td>
             </tr>
           ))}

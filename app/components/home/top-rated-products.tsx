@@ -1,5 +1,6 @@
 import { ArrowRight } from "~/components/ui/icons";
 import { Link } from "react-router";
+import { AddToCompare } from "~/components/compare/add-to-compare";
 import { ProductImage } from "~/components/catalog/product-image";
 import { Badge } from "~/components/ui/badge";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
@@ -96,9 +97,12 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
           sampleBadge={false}
           className="mt-2"
         />
-        <p className="mt-auto pt-3 text-lg font-semibold sm:pt-4" data-testid="price">
-          {card.priceText}
-        </p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3 sm:pt-4">
+          <p className="text-lg font-semibold" data-testid="price">
+            {card.priceText}
+          </p>
+          <AddToCompare slug={card.slug} name={card.name} />
+        </div>
       </div>
     </article>
   );

@@ -86,6 +86,8 @@ export function MobileBuyBar({ purchase }: { purchase: PurchaseInfo }) {
   return (
     <div
       data-testid="mobile-buy-bar"
+      // The compare tray sits above whatever bar is pinned to the bottom of the screen.
+      data-bottom-bar=""
       className="sticky bottom-0 z-30 border-t border-line bg-surface/95 shadow-raised backdrop-blur supports-[backdrop-filter]:bg-surface/90 md:hidden"
     >
       <section aria-label="Price and Buy Now" className="page-container flex items-center justify-between gap-3 py-3">

@@ -1,0 +1,48 @@
+import { test as base, expect } from "@playwright/test";
+
+/**
+ * The `test` and `expect` every spec imports: Playwright's own, plus a watch on every page of the
+ * test's browser context for Content-Security-Policy violations. A violation fails the test, so
+ * the whole suite proves that the site's own scripts satisfy its policy (docs/decisions/0022),
+ * not just the pages one spec visits. Both signals are collected: the DOM's
+ * `securitypolicyviolation` event, and the console message Chromium prints for each refusal.
+ *
+ * A test that provokes a violation on purpose (to prove the policy is enforced) reads and then
+ * clears `cspViolations.seen` itself.
+ */
+
+export interface CspViolationWatch {
+  /** What was refused so far, one line per signal. */
+  readonly seen: string[];
+  /** Forget what was seen (after a test has checked a violation it caused on purpose). */
+  clear(): void;
+}
+
+const REPORT_BINDING = "__reportCspViolation";
+const CSP_CONSOLE_MESSAGE = /Content Security Policy/i;
+
+export const test = base.extend<{ cspViolations: CspViolationWatch }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      context.on("console", (message) => {
+        if (CSP_CONSOLE_MESSAGE.test(message.text())) seen.push(`console on ${message.page()?.url() ?? "?"}: ${message.text()}`);
+      });
+      await context.exposeBinding(REPORT_BINDING, ({ page }, text: string) => {
+        seen.push(`securitypolicyviolation on ${page?.url() ?? "?"}: ${text}`);
+      });
+      await context.addInitScript((binding) => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+          report?.(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`.trim());
+        });
+      }, REPORT_BINDING);
+      await use({ seen, clear: () => void seen.splice(0) });
+      expect(seen, "Content-Security-Policy violations during the test").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+export type * from "@playwright/test";
