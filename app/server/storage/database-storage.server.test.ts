@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { ImageResizer } from "../images/resize.server";
 import { CHUNK_BYTES, DatabaseStorage } from "./database-storage.server";
 import { MAX_IMAGE_BYTES } from "./image-upload.server";
 import { moveImagesToDatabase } from "./move-to-database.server";
@@ -69,6 +70,34 @@ describe.each(testDialects)("product images in the database on %s", (dialect) =>
     expect(await storage.open("../escape.png")).toBeNull();
     await expect(storage.put("huge.jpg", new Uint8Array(MAX_IMAGE_BYTES + 1))).rejects.toThrow(/larger than 10 MB/);
     expect(await storage.check({ create: true })).toEqual({ state: "ready", files: 0 });
+  });
+
+  it("feeds the image route: renders come from the database's original and are cached on this instance's disk", async () => {
+    test = await createTestDatabase(dialect);
+    dir = mkdtempSync(path.join(tmpdir(), "sauna-db-img-"));
+    mkdirSync(path.join(dir, "public"));
+    const storage = new DatabaseStorage(test.db);
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2f6b3a" } }).jpeg().toBuffer();
+    await storage.put("cabin.jpg", photo);
+    const resizer = new ImageResizer({ publicDir: path.join(dir, "public"), uploads: storage, cacheDir: path.join(dir, "image-cache") });
+    const get = (src: string) =>
+      resizer.handle(new Request(`http://site.test/img?src=${src}&w=320&h=240&fit=cover`, { headers: { accept: "image/webp" } }));
+
+    const first = await get("/storage/product-images/cabin.jpg");
+    expect(first.status).toBe(200);
+    expect(await sharp(Buffer.from(await first.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 320, height: 240 });
+    const again = await get("/storage/product-images/cabin.jpg");
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
+    expect(resizer.renderCount).toBe(1);
+    expect(readdirSync(path.join(dir, "image-cache"), { recursive: true }).some((name) => String(name).endsWith(".webp"))).toBe(true);
+
+    // A replaced picture is a new source (new size and time): rendered again, not served stale.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await storage.put("cabin.jpg", await sharp({ create: { width: 800, height: 600, channels: 3, background: "#b4500f" } }).jpeg().toBuffer());
+    expect((await get("/storage/product-images/cabin.jpg")).status).toBe(200);
+    expect(resizer.renderCount).toBe(2);
+    expect((await get("/storage/product-images/missing.jpg")).status).toBe(404);
   });
 
   it("is the driver IMAGE_STORAGE=database picks; disk stays the folder under DATA_DIR", async () => {
