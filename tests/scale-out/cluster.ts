@@ -116,7 +116,9 @@ http {
 }
 
 export interface Cluster {
+  /** Replace an entry to restart an instance: stop() stops whatever is listed. */
   instances: RunningSite[];
+  buildDir: string;
   balancer: Balancer;
   databaseUrl: string;
   /** The settings every instance shares (what /etc/sauna-reviews/env holds in the recipe). */
@@ -161,11 +163,30 @@ export async function startCluster(options: { buildDir: string; adminDatabaseUrl
     const failed = started.find((result) => result.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
     balancer = await startBalancer(ports, balancerPort);
-    return { instances, balancer, databaseUrl: database.url, sharedEnv, dataDirs, stop };
+    return { instances, buildDir: options.buildDir, balancer, databaseUrl: database.url, sharedEnv, dataDirs, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** Starts instance `index` again on its port and data folder, as systemd would; resolves once /readyz says ready. */
+export async function restartInstance(cluster: Cluster, index: number): Promise<RunningSite> {
+  const previous = cluster.instances[index]!;
+  const instance = await startSite({
+    buildDir: cluster.buildDir,
+    dataDir: cluster.dataDirs[index]!,
+    databaseUrl: cluster.databaseUrl,
+    port: previous.port,
+    env: cluster.sharedEnv,
+    timeoutMs: 120_000,
+  });
+  cluster.instances[index] = instance;
+  for (let attempt = 0; (await fetch(`${instance.origin}/readyz`).then((response) => response.status, () => 0)) !== 200; attempt++) {
+    if (attempt > 100) throw new Error(`instance ${index} is not ready after a restart`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return instance;
 }
 
 /** Signs in through `origin` (a form post, as a browser without JavaScript does) and returns the session cookie. */

@@ -8,7 +8,9 @@
  *   3. the sign-in limit holds across both: 5 wrong passwords for one address, alternating
  *      instances, then refused, exactly as on one instance;
  *   4. a due periodic job runs once, on one of the two;
- *   5. one instance killed with SIGKILL under load: the balancer keeps answering 200.
+ *   5. one instance killed with SIGKILL under load: the balancer keeps answering 200;
+ *   6. a rolling restart (the killed one started again, then the other stopped with SIGTERM and
+ *      started again, waiting for /readyz in between) under load: every answer 200.
  *
  * Needs nginx (apt-get install nginx-light) and TEST_DATABASE_URL (a PostgreSQL database whose
  * user may create databases). Without them it is skipped with a notice; under CI=true that is a
@@ -22,7 +24,8 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { repoRoot } from "../reliability/production-server";
-import { createAdmin, nginxMissing, signIn, startCluster, type Cluster } from "./cluster";
+import { stopSite } from "../reliability/production-server";
+import { createAdmin, nginxMissing, restartInstance, signIn, startCluster, type Cluster } from "./cluster";
 
 const TOO_MANY = "Too many attempts";
 const failures: string[] = [];
@@ -145,18 +148,26 @@ async function run(cluster: Cluster) {
     const committedAt = Date.now();
     const importAnswer = (await imported.json()) as { ok: boolean; saved?: number };
     check(imported.status === 200 && importAnswer.ok && importAnswer.saved === 1, "an admin imports a CSV through the balancer", JSON.stringify(importAnswer));
+    // Stale for how long: the first request that gets the new page was sent this long after the
+    // import answered (and every request before it got the old one). Its answer takes a render
+    // more, which on a busy shared machine is most of the time and not what is tested here.
     const seenAfter = await Promise.all(
       cluster.instances.map(async (instance) => {
         for (;;) {
+          const sent = Date.now();
           const page = await (await fetch(instance.origin + productPath)).text();
-          if (page.includes(newName)) return Date.now() - committedAt;
-          if (Date.now() - committedAt > 5_000) return Infinity;
-          await sleep(10);
+          if (page.includes(newName)) return { staleMs: sent - committedAt, answeredMs: Date.now() - committedAt };
+          if (Date.now() - committedAt > 5_000) return { staleMs: Infinity, answeredMs: Infinity };
+          await sleep(5);
         }
       }),
     );
-    for (const [index, ms] of seenAfter.entries()) {
-      check(ms <= 1_000, `instance :${cluster.instances[index]!.port} serves the imported name within 1 s (${ms} ms after the import answered)`, `${ms} ms`);
+    for (const [index, { staleMs, answeredMs }] of seenAfter.entries()) {
+      check(
+        staleMs <= 1_000,
+        `instance :${cluster.instances[index]!.port} serves the imported name to requests sent within 1 s (first fresh request sent after ${staleMs} ms, answered after ${answeredMs} ms)`,
+        `${staleMs} ms`,
+      );
     }
 
     // --- 2. A picture uploaded through instance A is served by instance B.
@@ -225,31 +236,52 @@ async function run(cluster: Cluster) {
 
     // --- 5. SIGKILL one instance under load: the balancer keeps answering 200.
     const pages = ["/", "/reviews", productPath, "/learn"];
-    const statuses = new Map<number | string, number>();
-    let stop = false;
-    const worker = async () => {
-      for (let index = 0; !stop; index++) {
-        try {
-          const response = await fetch(balancer + pages[index % pages.length]!);
-          await response.arrayBuffer();
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        } catch (error) {
-          const key = `error ${(error as Error).message}`;
-          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    const underLoad = async (during: () => Promise<void>) => {
+      const statuses = new Map<number | string, number>();
+      let stop = false;
+      const worker = async () => {
+        for (let index = 0; !stop; index++) {
+          try {
+            const response = await fetch(balancer + pages[index % pages.length]!);
+            await response.arrayBuffer();
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          } catch (error) {
+            const key = `error ${(error as Error).message}`;
+            statuses.set(key, (statuses.get(key) ?? 0) + 1);
+          }
         }
+      };
+      const workers = Array.from({ length: 6 }, worker);
+      try {
+        await during();
+      } finally {
+        stop = true;
+        await Promise.all(workers);
       }
+      const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+      return { total, ok: statuses.get(200) ?? 0, detail: JSON.stringify(Object.fromEntries(statuses)) };
     };
-    const workers = Array.from({ length: 6 }, worker);
-    await sleep(1_500);
-    b.process.kill("SIGKILL");
-    await b.exited;
-    await sleep(2_500);
-    stop = true;
-    await Promise.all(workers);
-    const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
-    const ok = statuses.get(200) ?? 0;
-    check(ok === total && total > 50, `under load, instance B killed with SIGKILL: every answer 200 (${ok} of ${total})`, JSON.stringify(Object.fromEntries(statuses)));
+    const killed = await underLoad(async () => {
+      await sleep(1_500);
+      b.process.kill("SIGKILL");
+      await b.exited;
+      await sleep(2_500);
+    });
+    check(killed.ok === killed.total && killed.total > 50, `under load, instance B killed with SIGKILL: every answer 200 (${killed.ok} of ${killed.total})`, killed.detail);
     check((await fetch(`${balancer}/readyz`)).status === 200, "the balancer still answers /readyz through instance A");
+
+    // --- 6. A rolling restart under load, as docs/deploy.md does it.
+    const rolled = await underLoad(async () => {
+      await sleep(500);
+      await restartInstance(cluster, 1);
+      await sleep(1_000);
+      await stopSite(cluster.instances[0]!);
+      await restartInstance(cluster, 0);
+      await sleep(1_000);
+    });
+    check(rolled.ok === rolled.total && rolled.total > 50, `under load, a rolling restart of both instances: every answer 200 (${rolled.ok} of ${rolled.total})`, rolled.detail);
+    const bothServe = await Promise.all(cluster.instances.map(async (instance) => (await fetch(instance.origin + productPath)).status));
+    check(bothServe.every((status) => status === 200), "both restarted instances serve pages", bothServe.join(","));
   } finally {
     await db.end();
   }
