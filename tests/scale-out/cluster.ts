@@ -56,7 +56,7 @@ export async function startBalancer(ports: number[], listenPort?: number): Promi
   chmodSync(path.join(dir, "cache"), 0o777);
   const port = listenPort ?? (await freePort());
   const shipped = readFileSync(path.join(repoRoot, "deploy/nginx.conf"), "utf8");
-  const upstreamLines = ports.map((instancePort) => `    server 127.0.0.1:${instancePort} max_fails=1 fail_timeout=5s;`).join("\n");
+  const upstreamLines = ports.map((instancePort) => `    server 127.0.0.1:${instancePort} max_fails=3 fail_timeout=5s;`).join("\n");
   let site = shipped.replace(/(upstream sauna_reviews \{[\s\S]*?)((?:\s*server 127\.0\.0\.1:\d+[^\n]*\n)+)/, (_match, head: string) => `${head.trimEnd()}\n${upstreamLines}\n`);
   site = site.replace(/listen 80;/, `listen 127.0.0.1:${port};`).replace("/var/cache/nginx/sauna-reviews", path.join(dir, "cache"));
   if (!site.includes(`127.0.0.1:${ports[0]}`) || !site.includes(`listen 127.0.0.1:${port}`)) throw new Error("deploy/nginx.conf no longer has the lines the test substitutes");
