@@ -1,6 +1,9 @@
 // `npm run test:e2e`: build the production bundle, then run the Playwright suite against
-// `node server.js` on a free port and a throwaway data directory (fresh SQLite, sample content).
-// Extra arguments go to Playwright: `npm run test:e2e -- --project=mobile tests/e2e/home.spec.ts`.
+// `node server.js` on a free port and a throwaway data directory (fresh SQLite, sample content),
+// then, on the same build, the scale-out test (tests/scale-out/run-scale-out.ts: two instances
+// on one PostgreSQL database behind nginx; skipped with a notice without nginx or
+// TEST_DATABASE_URL). Extra arguments go to Playwright and run only the specs they name:
+// `npm run test:e2e -- --project=mobile tests/e2e/home.spec.ts`.
 // Plain JavaScript so that it runs before anything is compiled.
 import { spawn } from "node:child_process";
 import { accessSync, constants, mkdtempSync, rmdirSync, rmSync } from "node:fs";
@@ -50,6 +53,10 @@ try {
     E2E_OUTPUT_DIR: outputDir,
     E2E_PORT: String(port),
   });
+  // The whole suite (no arguments) ends with the scale-out test on the same build.
+  if (code === 0 && process.argv.length <= 2) {
+    code = await run(path.join(root, "node_modules/.bin/tsx"), ["tests/scale-out/run-scale-out.ts"], { ...process.env, BUILD_DIR: buildDir });
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
   removeBuild();

@@ -1,4 +1,5 @@
 import { imageResizerFor } from "~/server/images/resize.server";
+import { productImagesStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/image";
 
 /**
@@ -8,5 +9,6 @@ import type { Route } from "./+types/image";
  * the same folder server.js serves them from (context.publicDir, which follows BUILD_DIR).
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return imageResizerFor(context.config.dataDir, context.publicDir, context.config.imageCacheMaxBytes).handle(request);
+  const { config, db } = context;
+  return imageResizerFor(config.dataDir, context.publicDir, config.imageCacheMaxBytes, productImagesStorage(config, db)).handle(request);
 }

@@ -6,7 +6,8 @@ import type { Route } from "./+types/storage-file";
  * /storage/product-images/:name: uploaded product pictures, public like the spec's bucket.
  * Only names of the stored shape are served (one segment, a picture extension), so '..',
  * encoded slashes and other files under DATA_DIR are unreachable. The content type comes from
- * the extension, which the upload set from the decoded format; nosniff and a sandboxing CSP
+ * the extension, which the upload set from the decoded format; the bytes come from the storage
+ * driver (disk or database) as they are read; nosniff and a sandboxing CSP
  * stop a browser from treating the bytes as anything else.
  */
 
@@ -16,7 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const name = params.name;
   const contentType = contentTypeFor(name);
   if (!contentType) return notFound();
-  const file = await productImagesStorage(context.config).open(name);
+  const file = await productImagesStorage(context.config, context.db).open(name);
   if (!file) return notFound();
 
   const etag = `"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`;

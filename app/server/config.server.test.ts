@@ -47,6 +47,8 @@ describe("loadConfig", () => {
     [{ IMAGE_CACHE_MAX_MB: "lots" }, 'Invalid setting IMAGE_CACHE_MAX_MB="lots": must be a number of megabytes'],
     [{ IMAGE_CACHE_MAX_MB: "1.5" }, 'Invalid setting IMAGE_CACHE_MAX_MB="1.5": must be a whole number of megabytes'],
     [{ IMAGE_CACHE_MAX_MB: "8" }, 'Invalid setting IMAGE_CACHE_MAX_MB="8": must be at least 16 (megabytes)'],
+    [{ IMAGE_STORAGE: "s3" }, 'Invalid setting IMAGE_STORAGE="s3": must be disk (files under DATA_DIR/storage) or database'],
+    [{ JOB_CHECK_SECONDS: "0" }, 'Invalid setting JOB_CHECK_SECONDS="0": must be at least 1 second'],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
@@ -66,6 +68,18 @@ describe("loadConfig", () => {
   it("bounds the image cache at 512 MB unless IMAGE_CACHE_MAX_MB says otherwise", () => {
     expect(load({}).imageCacheMaxBytes).toBe(512 * 1024 * 1024);
     expect(load({ IMAGE_CACHE_MAX_MB: "2048" }).imageCacheMaxBytes).toBe(2048 * 1024 * 1024);
+  });
+
+  it("keeps uploads on disk with SQLite and in the database with PostgreSQL, unless IMAGE_STORAGE says otherwise", () => {
+    expect(load({}).imageStorage).toBe("disk");
+    expect(load({ DATABASE_URL: "postgres://db.example/sauna" }).imageStorage).toBe("database");
+    expect(load({ DATABASE_URL: "postgres://db.example/sauna", IMAGE_STORAGE: "disk" }).imageStorage).toBe("disk");
+    expect(load({ IMAGE_STORAGE: "database" }).imageStorage).toBe("database");
+  });
+
+  it("looks for due periodic jobs every minute unless JOB_CHECK_SECONDS says otherwise", () => {
+    expect(load({}).jobCheckMs).toBe(60_000);
+    expect(load({ JOB_CHECK_SECONDS: "5" }).jobCheckMs).toBe(5_000);
   });
 
   it("reads booleans the way people write them", () => {

@@ -64,6 +64,13 @@ const envSchema = z.object({
     .min(16, "must be at least 16 (megabytes)")
     .max(1_048_576, "must be at most 1048576 (1 TB)")
     .default(512),
+  IMAGE_STORAGE: z.enum(["disk", "database"], { error: "must be disk (files under DATA_DIR/storage) or database" }).optional(),
+  JOB_CHECK_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1 second")
+    .max(3600, "must be at most 3600 seconds")
+    .default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
 });
 
@@ -81,6 +88,13 @@ export interface AppConfig {
   seedSampleContent: boolean;
   /** The image route's disk cache budget, in bytes (IMAGE_CACHE_MAX_MB). */
   imageCacheMaxBytes: number;
+  /**
+   * Where uploaded product pictures are kept: files under DATA_DIR/storage (one machine), or the
+   * database, which every instance sharing it can read (the default on PostgreSQL).
+   */
+  imageStorage: "disk" | "database";
+  /** How often each instance looks whether a periodic job is due, in milliseconds. */
+  jobCheckMs: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Memory the whole-page cache may use, in bytes; 0 turns it off. */
   pageCacheBytes: number;
@@ -129,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     surveyFormUrl: values.SURVEY_FORM_URL,
     seedSampleContent: values.SEED_SAMPLE_CONTENT,
     imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+    imageStorage: values.IMAGE_STORAGE ?? (values.DATABASE_URL ? "database" : "disk"),
+    jobCheckMs: values.JOB_CHECK_SECONDS * 1000,
     logLevel: values.LOG_LEVEL,
     pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,
     trustProxyHops: values.TRUST_PROXY,

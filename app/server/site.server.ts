@@ -1,11 +1,14 @@
 import type { RequestHandler } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { loadArticles } from "./articles.server";
 import { missingAdminHint } from "./auth/admins.server";
 import { createAuth } from "./auth/auth.server";
-import { onCatalogChange } from "./catalog/catalog-cache.server";
+import { INSTANCE_ID, listenForCatalogChanges } from "./catalog/catalog-broadcast.server";
+import { invalidateCatalog, onCatalogChange } from "./catalog/catalog-cache.server";
+import { EXPIRED_SESSIONS_JOB } from "./auth/expired-sessions.server";
 import { clientAddress } from "./auth/client-address.server";
 import { loadConfig, type AppConfig } from "./config.server";
 import { withDatabaseOutageResponses } from "./database-outage-responses.server";
@@ -83,12 +86,16 @@ export async function createSite(
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
   });
   const stopListening = onCatalogChange(db, pages.invalidate);
+  // Saves made by other instances on the same PostgreSQL database (docs/decisions/0032).
+  const otherInstances =
+    config.database.dialect === "postgres" ? listenForCatalogChanges(config.database.url, { onChange: () => invalidateCatalog(db) }) : undefined;
   // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).
-  const periodicJobs: PeriodicJob[] = [];
-  const jobs = startJobs(db, periodicJobs);
+  // Each runs once per period across every instance on the database (job-runner.server.ts).
+  const periodicJobs: PeriodicJob[] = [EXPIRED_SESSIONS_JOB];
+  const jobs = startJobs(db, periodicJobs, { checkEveryMs: config.jobCheckMs, instanceId: `${os.hostname()}:${config.port}:${INSTANCE_ID.slice(0, 8)}` });
 
   log.info(
-    `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}`,
+    `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}; uploaded images on ${config.imageStorage === "database" ? "the database" : "disk"}`,
   );
   return {
     config,
@@ -97,6 +104,7 @@ export async function createSite(
     requestHandler: pages.requestHandler,
     close: async () => {
       stopListening();
+      await otherInstances?.close();
       await jobs.stop();
       await authResources.close();
       await db.destroy();

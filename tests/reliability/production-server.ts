@@ -27,8 +27,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startSite(options: { buildDir: string; dataDir: string; databaseUrl?: string; timeoutMs?: number }): Promise<RunningSite> {
-  const port = await freePort();
+export async function startSite(options: {
+  buildDir: string;
+  dataDir: string;
+  databaseUrl?: string;
+  timeoutMs?: number;
+  /** More settings (AUTH_SECRET, TRUST_PROXY...) on top of the defaults above. */
+  env?: Record<string, string>;
+  port?: number;
+}): Promise<RunningSite> {
+  const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -39,6 +47,7 @@ export async function startSite(options: { buildDir: string; dataDir: string; da
     LOG_LEVEL: "warn",
     SEED_SAMPLE_CONTENT: "true",
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   };
   const child = spawn(process.execPath, ["server.js"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: url.searchParams.get("q")?.trim() || undefined,
   };
   const [storage, existing, collectionSlugs, editing] = await Promise.all([
-    productImagesStorage(context.config).check({ create: false }),
+    productImagesStorage(context.config, context.db).check({ create: false }),
     listProductsPage(context.db, filter, Number(url.searchParams.get("page")) || 1),
     listCollectionSlugs(context.db),
     !isNew && Number.isSafeInteger(editId) && editId > 0 ? findProductForEdit(context.db, editId) : Promise.resolve(null),
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const storage = productImagesStorage(context.config);
+  const storage = productImagesStorage(context.config, context.db);
 
   if (intent === "check-storage") {
     const status = await storage.check({ create: true });

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const plan = await planRemoval(context.db, selection);
   const result = await removeFromCatalog(context.db, plan, {
     deleteImages: form.get("delete-images") === "1",
-    storage: productImagesStorage(context.config),
+    storage: productImagesStorage(context.config, context.db),
   });
   log.info(`Removed ${removalSummary(result)} (${result.imagesDeleted} uploaded pictures deleted)`);
   const params = new URLSearchParams({ removed: removalSummary(result) });

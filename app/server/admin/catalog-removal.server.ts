@@ -1,4 +1,5 @@
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
+import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import type { Storage } from "../storage/storage.server";
@@ -101,6 +102,7 @@ export async function removeFromCatalog(
       const result = await trx.deleteFrom("collections").where("id", "in", part).executeTakeFirst();
       collections += Number(result.numDeletedRows);
     }
+    await publishCatalogChange(trx);
     return { products, collections };
   });
   invalidateCatalog(db);

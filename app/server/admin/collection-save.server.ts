@@ -1,5 +1,6 @@
 import type { Insertable, Transaction } from "kysely";
 import type { CollectionCsvColumn, CollectionImport } from "~/lib/csv/collection-csv";
+import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import type { DB } from "../db/connection.server";
 import type { CollectionsTable, Database } from "../db/schema";
 import { chunks, IN_LIST_CHUNK, replaceCollectionMembers } from "./memberships.server";
@@ -104,6 +105,7 @@ export async function saveCollections(
         }
       }
     }
+    await publishCatalogChange(trx);
     return { saved: collections.length, notFound };
   });
 }

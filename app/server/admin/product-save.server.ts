@@ -1,5 +1,6 @@
 import type { Insertable, Transaction } from "kysely";
 import { prepareProductForSave, type ProductCsvColumn, type ProductImport } from "~/lib/csv/product-csv";
+import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { refreshProductListKeys } from "../catalog/product-list-keys.server";
 import type { DB } from "../db/connection.server";
 import type { Database, ProductsTable } from "../db/schema";
@@ -123,6 +124,7 @@ export async function saveProducts(
       }
       const notLinked = columns.includes("collection_ids") ? await linkCollections(trx, products, idBySlug) : [];
       await refreshProductListKeys(trx, [...idBySlug.values()]);
+      await publishCatalogChange(trx);
       return { saved: products.length, notLinked };
     });
   } catch (error) {
@@ -217,6 +219,7 @@ export async function saveOneProduct(
     }
     const notLinked = await linkCollections(trx, [product], new Map([[product.slug, id]]));
     await refreshProductListKeys(trx, [id]);
+    await publishCatalogChange(trx);
     return { id, notLinked };
   });
 }

@@ -73,6 +73,19 @@ describe.each(testDialects)("attempt limiter on %s", (dialect) => {
     expect((await new AttemptLimiter(other).attempt(check)).allowed).toBe(false);
   });
 
+  it("allows exactly the limit when attempts arrive together, from one instance or from several sharing the database", async () => {
+    const rule = AUTH_LIMITS.signInPerEmail;
+    const check = [{ key: "sign-in:racing@example.com from 203.0.113.9", rule }];
+    // SQLite serves one process per database; PostgreSQL may have several instances (handles).
+    const instances = dialect === "postgres" ? [test.db, test.openAnother(), test.openAnother()] : [test.db];
+    const decisions = await Promise.all(
+      Array.from({ length: 4 * rule.max }, (_, index) => new AttemptLimiter(instances[index % instances.length]!).attempt(check)),
+    );
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(rule.max);
+    const rows = await test.db.selectFrom("auth_attempt").select("key").where("key", "=", check[0]!.key).execute();
+    expect(rows).toHaveLength(rule.max);
+  });
+
   it("slows an account with growing delays after the free failures, never more than the ceiling", async () => {
     let now = 5_000_000;
     const limiter = new AttemptLimiter(test.db, () => now);

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { DB } from "../db/connection.server";
+import { dialectOf } from "../db/dialect";
 
 /**
  * The abuse limits of the sign-in, sign-up, resend and change-password doors
@@ -74,46 +76,38 @@ export class AttemptLimiter {
    */
   async attempt(checks: readonly LimitCheck[], account?: string): Promise<LimitDecision> {
     const now = this.now();
-    const refused = await this.check(checks, now);
-    if (refused) return refused;
-    await this.record(
-      checks.map((check) => check.key),
-      account,
-      now,
-    );
-    await this.#prune(now);
-    return { allowed: true };
+    // Checking and counting are one step: otherwise two requests arriving together (on one
+    // instance or on two sharing the database) both see the last free slot and both take it.
+    // On PostgreSQL each key's counter is locked for the transaction (keys in order, so two
+    // attempts never wait on each other crosswise); SQLite runs one transaction at a time.
+    const decision = await this.db.transaction().execute(async (trx) => {
+      if (dialectOf(trx) === "postgres") {
+        for (const key of [...new Set(checks.map((check) => check.key))].sort()) {
+          await sql`select pg_advisory_xact_lock(hashtextextended(${`sauna-reviews:limit:${key}`}, 0))`.execute(trx);
+        }
+      }
+      const refused = await checkLimits(trx, checks, now);
+      if (refused) return refused;
+      await recordAttempts(
+        trx,
+        checks.map((check) => check.key),
+        account,
+        now,
+      );
+      return { allowed: true } as const;
+    });
+    if (decision.allowed) await this.#prune(now);
+    return decision;
   }
 
   /** Refuses if any key is at its limit, without counting anything. */
   async check(checks: readonly LimitCheck[], now: number = this.now()): Promise<LimitDecision | null> {
-    let retryAfterMs = 0;
-    for (const { key, rule } of checks) {
-      const since = now - rule.windowMs;
-      const rows = await this.db
-        .selectFrom("auth_attempt")
-        .select("at")
-        .where("key", "=", key)
-        .where("at", ">", since)
-        .orderBy("at", "desc")
-        .limit(rule.max)
-        .execute();
-      if (rows.length >= rule.max) {
-        // The oldest of the last `max` attempts is the one whose expiry frees a slot.
-        const oldest = Number(rows[rows.length - 1]!.at);
-        retryAfterMs = Math.max(retryAfterMs, oldest + rule.windowMs - now);
-      }
-    }
-    return retryAfterMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : null;
+    return checkLimits(this.db, checks, now);
   }
 
   /** Counts one attempt (or failure) against each key. */
   async record(keys: readonly string[], account?: string, now: number = this.now()): Promise<void> {
-    if (keys.length === 0) return;
-    await this.db
-      .insertInto("auth_attempt")
-      .values(keys.map((key) => ({ key, account: account ?? null, at: now })))
-      .execute();
+    await recordAttempts(this.db, keys, account, now);
   }
 
   /**
@@ -145,6 +139,35 @@ export class AttemptLimiter {
     lastPruned.set(this.db, now);
     await this.db.deleteFrom("auth_attempt").where("at", "<", now - LONGEST_WINDOW_MS).execute();
   }
+}
+
+async function checkLimits(db: DB, checks: readonly LimitCheck[], now: number): Promise<LimitDecision | null> {
+  let retryAfterMs = 0;
+  for (const { key, rule } of checks) {
+    const since = now - rule.windowMs;
+    const rows = await db
+      .selectFrom("auth_attempt")
+      .select("at")
+      .where("key", "=", key)
+      .where("at", ">", since)
+      .orderBy("at", "desc")
+      .limit(rule.max)
+      .execute();
+    if (rows.length >= rule.max) {
+      // The oldest of the last `max` attempts is the one whose expiry frees a slot.
+      const oldest = Number(rows[rows.length - 1]!.at);
+      retryAfterMs = Math.max(retryAfterMs, oldest + rule.windowMs - now);
+    }
+  }
+  return retryAfterMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : null;
+}
+
+async function recordAttempts(db: DB, keys: readonly string[], account: string | undefined, now: number): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .insertInto("auth_attempt")
+    .values(keys.map((key) => ({ key, account: account ?? null, at: now })))
+    .execute();
 }
 
 /** Every counter about one account, from every client: create-admin starts the owner afresh. */

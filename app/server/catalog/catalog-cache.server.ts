@@ -90,7 +90,9 @@ const listeners = new WeakMap<DB, Set<CatalogChangeListener>>();
 /**
  * Every admin save calls this after its transaction commits, so the next page view reads the
  * new catalog instead of waiting out a cache window: the catalog caches first, then every
- * listener (the page cache), which will render from them.
+ * listener (the page cache), which will render from them. Other instances on the same
+ * PostgreSQL database hear of the save from `publishCatalogChange(trx)`, which the save calls
+ * inside its transaction (catalog-broadcast.server.ts), and call this themselves.
  */
 export function invalidateCatalog(db: DB): void {
   caches.get(db)?.invalidate();
@@ -105,7 +107,8 @@ export function invalidateCatalog(db: DB): void {
 
 /**
  * Runs `listener` after every invalidateCatalog(db): the one place where whatever keeps a copy
- * of catalog pages (the page cache; later, a notification to other instances) learns of a save.
+ * of catalog pages (the page cache, the sitemap) learns of a save, made here or on another
+ * instance.
  * Returns the function that removes it.
  */
 export function onCatalogChange(db: DB, listener: CatalogChangeListener): () => void {

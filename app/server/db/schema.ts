@@ -180,6 +180,9 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   auth_attempt: AuthAttemptTable;
+  job_runs: JobRunsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
 }
 
 /** Abuse-limit counters (app/server/auth/rate-limit.server.ts): one row per counted attempt. */
@@ -188,4 +191,31 @@ export interface AuthAttemptTable {
   account: string | null;
   /** Milliseconds since 1970. */
   at: number;
+}
+
+/** When each periodic job last started (app/server/jobs/job-runner.server.ts); times in milliseconds since 1970. */
+export interface JobRunsTable {
+  name: string;
+  last_started_at: number;
+  last_finished_at: number | null;
+  runs: Generated<number>;
+  last_instance: string | null;
+}
+
+/** An uploaded file kept in the database (app/server/storage/database-storage.server.ts). */
+export interface StoredFilesTable {
+  bucket: string;
+  name: string;
+  /** Changes on every write; names the chunks. */
+  version: string;
+  size: number;
+  chunks: number;
+  /** Milliseconds since 1970. */
+  modified_at: number;
+}
+
+export interface StoredFileChunksTable {
+  version: string;
+  seq: number;
+  data: Uint8Array;
 }

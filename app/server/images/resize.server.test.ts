@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, uti
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { LocalDiskStorage } from "../storage/storage.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   IMAGE_CACHE_CONTROL,
@@ -123,6 +124,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
   let dir: string;
   let publicDir: string;
   let uploadsDir: string;
+  let uploads: LocalDiskStorage;
   let cacheDir: string;
   const avifAccept = { accept: "image/avif,image/webp,*/*" };
 
@@ -130,6 +132,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
     dir = mkdtempSync(path.join(tmpdir(), "img-route-"));
     publicDir = path.join(dir, "client");
     uploadsDir = path.join(dir, "data", "storage", "product-images");
+    uploads = new LocalDiskStorage(path.join(dir, "data", "storage"));
     cacheDir = path.join(dir, "data", "image-cache");
     mkdirSync(path.join(publicDir, "images", "collections"), { recursive: true });
     mkdirSync(uploadsDir, { recursive: true });
@@ -137,7 +140,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
     await landscape.clone().webp().toFile(path.join(publicDir, "images", "collections", "barrel.webp"));
     await sharp({ create: { width: 1000, height: 1600, channels: 3, background: "#2f6b3a" } })
       .jpeg()
-      .toFile(path.join(uploadsDir, "tall photo.jpg"));
+      .toFile(path.join(uploadsDir, "tall-photo.jpg"));
     await sharp({ create: { width: 400, height: 300, channels: 3, background: "#1f1a16" } })
       .png()
       .toFile(path.join(publicDir, "images", "small.png"));
@@ -150,7 +153,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const resizer = () => new ImageResizer({ publicDir, uploadsDir, cacheDir });
+  const resizer = () => new ImageResizer({ publicDir, uploads, cacheDir });
   const get = (r: ImageResizer, query: string, headers: Record<string, string> = {}, method = "GET") =>
     r.handle(new Request(`http://site.test/img?${query}`, { headers, method }));
 
@@ -181,7 +184,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
 
   it("fits inside the box, keeping the aspect ratio, for uploads in the product-images bucket", async () => {
     const r = resizer();
-    const response = await get(r, "src=/storage/product-images/tall%20photo.jpg&w=320");
+    const response = await get(r, "src=/storage/product-images/tall-photo.jpg&w=320");
     expect(response.status).toBe(200);
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([320, 512]);
@@ -276,7 +279,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
   it("answers 422 for a file sharp cannot read, and for a source above the pixel limit", async () => {
     const r = resizer();
     expect((await get(r, "src=/images/broken.png&w=320")).status).toBe(422);
-    const strict = new ImageResizer({ publicDir, uploadsDir, cacheDir: path.join(dir, "strict-cache"), maxInputPixels: 1000 * 1000 });
+    const strict = new ImageResizer({ publicDir, uploads, cacheDir: path.join(dir, "strict-cache"), maxInputPixels: 1000 * 1000 });
     expect((await get(strict, "src=/images/collections/barrel.webp&w=320")).status).toBe(422);
     expect(readdirSync(cacheDir).length).toBeGreaterThan(0);
   });
@@ -308,13 +311,13 @@ describe("ImageResizer (real sharp renders on disk)", () => {
 
   it("keeps its disk cache under the byte budget, evicting the least recently used renders", async () => {
     const budgetDir = path.join(dir, "budget-cache");
-    const measure = new ImageResizer({ publicDir, uploadsDir, cacheDir: path.join(dir, "measure-cache") });
+    const measure = new ImageResizer({ publicDir, uploads, cacheDir: path.join(dir, "measure-cache") });
     const sizeOf = async (query: string) => (await (await get(measure, query)).arrayBuffer()).byteLength;
     const queries = [160, 240, 320, 480, 640].map((w) => `src=/images/collections/barrel.webp&w=${w}&h=${(w * 3) / 4}`);
     const sizes = await Promise.all(queries.map(sizeOf));
     // Room for the last two renders, not three.
     const budget = sizes[3]! + sizes[4]! + Math.min(...sizes) - 1;
-    const r = new ImageResizer({ publicDir, uploadsDir, cacheDir: budgetDir, cacheMaxBytes: budget });
+    const r = new ImageResizer({ publicDir, uploads, cacheDir: budgetDir, cacheMaxBytes: budget });
     for (const query of queries.slice(0, 4)) await get(r, query);
     // A hit on the first makes the second the least recently used.
     await get(r, queries[0]!);
@@ -334,7 +337,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
     const gates: (() => void)[] = [];
     const r = new ImageResizer({
       publicDir,
-      uploadsDir,
+      uploads,
       cacheDir: path.join(dir, "limit-cache"),
       maxConcurrentRenders: 1,
       maxQueuedRenders: 1,

@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp, { type ResizeOptions } from "sharp";
 import { DEFAULT_IMAGE_QUALITY, renditionRefusal } from "~/lib/image-renditions";
 import { log } from "../log.server";
+import type { Storage } from "../storage/storage.server";
 import { ImageDiskCache } from "./disk-cache.server";
 import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
 
@@ -14,7 +15,8 @@ import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
  * app/lib/image-url.ts: /img?src=<site path>&w=&h=&q=&fit=cover|inside.
  *
  * - src: a site path under /images/ (shipped artwork, from the client build's public files) or
- *   /storage/product-images/ (uploads, from `${DATA_DIR}/storage/product-images`), percent-encoded
+ *   /storage/product-images/ (uploads, read through the storage driver: files under
+ *   `${DATA_DIR}/storage/product-images` or rows in the database), percent-encoded
  *   at most once. Anything else (an absolute or protocol-relative URL, '..', '.', a backslash, a
  *   doubly encoded character such as '%252e') is refused with 400. So a file name that itself
  *   contains '%' cannot be resized; it is still served at its own URL.
@@ -24,7 +26,7 @@ import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
  *   'refresh') are ignored.
  * - AVIF when the Accept header lists image/avif, else WebP; `Vary: Accept`.
  * - Never upscales beyond the source, except that a cover crop (w and h) always fills its box.
- * - Renders are kept in a disk cache keyed by a hash of (path, source mtime + size, w, h, q, fit,
+ * - Renders are kept in a disk cache on each instance (rebuildable, never shared) keyed by a hash of (path, source mtime + size, w, h, q, fit,
  *   format), so a repeat request is a file read; identical requests arriving together render once.
  *   The cache is bounded by bytes (IMAGE_CACHE_MAX_MB), evicting the least recently used files.
  * - At most one render per CPU core runs at once and a short queue waits; beyond it the answer is
@@ -53,7 +55,7 @@ const PIPELINE_VERSION = 1;
 
 /**
  * /images/x.webp is the file images/x.webp of the public directory (as express.static serves it);
- * /storage/product-images/x.jpg is the file x.jpg of the uploads directory.
+ * /storage/product-images/x.jpg is the stored file x.jpg of the product-images bucket.
  */
 const SOURCE_ROOTS = [
   { prefix: "/images/", root: "public", strip: "/" },
@@ -190,8 +192,8 @@ export function sharpResizeOptions(params: Pick<ResizeParams, "width" | "height"
 export interface ImageResizerOptions {
   /** Where /images/* files live (the client build's public files). */
   publicDir: string;
-  /** Where /storage/product-images/* files live. */
-  uploadsDir: string;
+  /** Where /storage/product-images/* files live: the product-images bucket's driver. */
+  uploads: Storage;
   /** The disk cache of rendered images. */
   cacheDir: string;
   /** The disk cache's budget; the least recently used files go first. Default 512 MiB. */
@@ -201,8 +203,8 @@ export interface ImageResizerOptions {
   /** Renders waiting beyond those; more answer 503. */
   maxQueuedRenders?: number;
   maxInputPixels?: number;
-  /** Encodes one picture; tests wrap the real one to hold renders open. */
-  encode?: (file: string, params: ResizeParams, format: OutputFormat, maxInputPixels: number) => Promise<Buffer>;
+  /** Encodes one picture (a file path, or the bytes of an upload); tests wrap the real one to hold renders open. */
+  encode?: (input: string | Buffer, params: ResizeParams, format: OutputFormat, maxInputPixels: number) => Promise<Buffer>;
 }
 
 export const DEFAULT_IMAGE_CACHE_MAX_BYTES = 512 * 1024 * 1024;
@@ -232,16 +234,19 @@ export class ImageResizer {
   /** How many times sharp actually rendered (diagnostics and tests; cache hits do not count). */
   renderCount = 0;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
-  private readonly roots: Record<SourceRoot, string>;
-  /** The roots with symbolic links resolved, once each rather than per request; filled on first use because the uploads folder may not exist yet. */
-  private readonly realRoots = new Map<SourceRoot, string>();
+  private readonly publicRoot: string;
+  /** The public root with symbolic links resolved, once rather than per request. */
+  private realPublicRoot: string | undefined;
+  /** Replaced by imageResizerFor when the site reopens its database (cheap objects, no state). */
+  uploads: Storage;
   readonly cache: ImageDiskCache;
   readonly limiter: RenderLimiter;
   private readonly maxInputPixels: number;
   private readonly encode: NonNullable<ImageResizerOptions["encode"]>;
 
   constructor(options: ImageResizerOptions) {
-    this.roots = { public: path.resolve(options.publicDir), uploads: path.resolve(options.uploadsDir) };
+    this.publicRoot = path.resolve(options.publicDir);
+    this.uploads = options.uploads;
     this.cache = new ImageDiskCache(path.resolve(options.cacheDir), options.cacheMaxBytes ?? DEFAULT_IMAGE_CACHE_MAX_BYTES);
     this.limiter = new RenderLimiter(
       options.maxConcurrentRenders ?? availableParallelism(),
@@ -274,13 +279,14 @@ export class ImageResizer {
     });
 
     if (isNotModified(request, etag, lastModified)) {
+      source.release();
       headers.delete("Content-Type");
       return new Response(null, { status: 304, headers });
     }
 
     let body: Buffer;
     try {
-      body = await this.renderOnce(key, format, () => this.render(source.file, params, format));
+      body = await this.renderOnce(key, format, async () => this.render(await source.input(), params, format), source.release);
     } catch (error) {
       if (error instanceof HttpProblem) return textResponse(error.status, error.message, method);
       if (error instanceof RenderQueueFull) {
@@ -294,41 +300,54 @@ export class ImageResizer {
     return new Response(method === "HEAD" ? null : new Uint8Array(body), { status: 200, headers });
   }
 
-  /** The source file and its facts, or null when it is missing or lies outside its root. */
-  private async locateSource(params: ResizeParams): Promise<(SourceFacts & { file: string }) | null> {
-    const root = this.roots[params.root];
+  /**
+   * The source's facts and a way to read it, or null when it is missing or lies outside its
+   * root. `input` gives what sharp reads (a path, or an upload's bytes); `release` lets go of an
+   * upload opened but not read (a cache hit, a 304).
+   */
+  private async locateSource(params: ResizeParams): Promise<(SourceFacts & { input(): Promise<string | Buffer>; release(): void }) | null> {
+    if (params.root === "uploads") {
+      // Stored names are one segment; the driver refuses anything else.
+      const stored = await this.uploads.open(params.relativePath);
+      if (!stored) return null;
+      return {
+        mtimeMs: stored.modified.getTime(),
+        size: stored.size,
+        input: async () => Buffer.from(await new Response(stored.body).arrayBuffer()),
+        release: () => void stored.body.cancel().catch(() => {}),
+      };
+    }
+    const root = this.publicRoot;
     const file = path.resolve(root, ...params.relativePath.split("/"));
     if (!file.startsWith(root + path.sep)) return null;
     try {
       // A symbolic link inside the root must not lead outside it.
-      const [realFile, realRoot] = await Promise.all([realpath(file), this.realRoot(params.root)]);
-      if (!realFile.startsWith(realRoot + path.sep)) return null;
+      this.realPublicRoot ??= await realpath(root);
+      const realFile = await realpath(file);
+      if (!realFile.startsWith(this.realPublicRoot + path.sep)) return null;
       const facts = await stat(realFile);
       if (!facts.isFile()) return null;
-      return { file: realFile, mtimeMs: facts.mtimeMs, size: facts.size };
+      return { mtimeMs: facts.mtimeMs, size: facts.size, input: async () => realFile, release: () => {} };
     } catch (error) {
       if (isMissingFile(error)) return null;
       throw error;
     }
   }
 
-  private async realRoot(root: SourceRoot): Promise<string> {
-    let real = this.realRoots.get(root);
-    if (real === undefined) {
-      real = await realpath(this.roots[root]);
-      this.realRoots.set(root, real);
-    }
-    return real;
-  }
-
-  /** The cached render, or one render shared by every request for the same key. */
-  private renderOnce(key: string, format: OutputFormat, render: () => Promise<Buffer>): Promise<Buffer> {
+  /** The cached render, or one render shared by every request for the same key. `release` runs when this request's source is not read. */
+  private renderOnce(key: string, format: OutputFormat, render: () => Promise<Buffer>, release: () => void): Promise<Buffer> {
     const pending = this.inFlight.get(key);
-    if (pending) return pending;
+    if (pending) {
+      release();
+      return pending;
+    }
     const work = (async () => {
       const cacheKey = `${key}.${format}`;
       const cached = await this.cache.read(cacheKey);
-      if (cached) return cached;
+      if (cached) {
+        release();
+        return cached;
+      }
       const output = await this.limiter.run(render);
       await this.cache.write(cacheKey, output);
       return output;
@@ -342,10 +361,10 @@ export class ImageResizer {
     return work;
   }
 
-  private async render(file: string, params: ResizeParams, format: OutputFormat): Promise<Buffer> {
+  private async render(input: string | Buffer, params: ResizeParams, format: OutputFormat): Promise<Buffer> {
     this.renderCount += 1;
     try {
-      return await this.encode(file, params, format, this.maxInputPixels);
+      return await this.encode(input, params, format, this.maxInputPixels);
     } catch (error) {
       log.warn(`Image route could not render ${params.src}: ${(error as Error).message}`);
       throw new HttpProblem(422, "The image could not be processed");
@@ -353,8 +372,8 @@ export class ImageResizer {
   }
 }
 
-export async function encodeWithSharp(file: string, params: ResizeParams, format: OutputFormat, maxInputPixels: number): Promise<Buffer> {
-  const pipeline = sharp(file, { limitInputPixels: maxInputPixels, autoOrient: true }).resize(sharpResizeOptions(params));
+export async function encodeWithSharp(input: string | Buffer, params: ResizeParams, format: OutputFormat, maxInputPixels: number): Promise<Buffer> {
+  const pipeline = sharp(input, { limitInputPixels: maxInputPixels, autoOrient: true }).resize(sharpResizeOptions(params));
   // AVIF at effort 2: 0.4 s for 1600x600 instead of 4.9 s at the default.
   const encoded = format === "avif" ? pipeline.avif({ quality: params.quality, effort: 2 }) : pipeline.webp({ quality: params.quality });
   return encoded.toBuffer();
@@ -378,20 +397,22 @@ function isNotModified(request: Request, etag: string, lastModified: Date): bool
 const resizers = new Map<string, ImageResizer>();
 
 /**
- * One resizer per (data directory, public directory), so the in-flight map, the cache index and
- * the render slots are shared by all requests.
+ * One resizer per (data directory, public directory, storage driver), so the in-flight map, the
+ * cache index and the render slots are shared by all requests. The render cache stays on this
+ * instance's disk whatever the driver: it is rebuilt from the originals when lost.
  */
-export function imageResizerFor(dataDir: string, publicDir: string, cacheMaxBytes: number): ImageResizer {
-  const key = `${dataDir}\0${publicDir}`;
+export function imageResizerFor(dataDir: string, publicDir: string, cacheMaxBytes: number, uploads: Storage): ImageResizer {
+  const key = `${dataDir}\0${publicDir}\0${uploads.kind}`;
   let resizer = resizers.get(key);
   if (!resizer) {
     resizer = new ImageResizer({
       publicDir,
-      uploadsDir: path.join(dataDir, "storage", "product-images"),
+      uploads,
       cacheDir: path.join(dataDir, "image-cache"),
       cacheMaxBytes,
     });
     resizers.set(key, resizer);
   }
+  resizer.uploads = uploads;
   return resizer;
 }

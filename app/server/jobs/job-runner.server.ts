@@ -1,17 +1,29 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { DB } from "../db/connection.server";
+import { dialectOf } from "../db/dialect";
 import { log } from "../log.server";
 
 /**
  * Periodic work of the site (a scheduled link check, a roll-up of click counts). Each job runs
- * every `everyMs`, never twice at once in this process; a failure is logged and the next period
- * tries again.
+ * once every `everyMs`, never twice at once; a failure is logged and the next period tries again.
  *
- * One process per site on SQLite runs every job itself. Several instances on one PostgreSQL
- * database must run each job once per period across all of them: that is this module's job
- * too (see `runExclusively`), so a job never has to know how many instances there are.
+ * The schedule lives in the database (table job_runs: when each job last started), not in the
+ * timers of one process, so that (docs/decisions/0032):
+ * - several instances on one PostgreSQL database run each job once per period between them,
+ *   however their timers are offset: each instance looks every `checkEveryMs`, and the one that
+ *   finds the job due takes a PostgreSQL advisory lock for it, checks the last start again under
+ *   the lock and records its own before running. A lock held only during the run would not be
+ *   enough: an instance whose timer fires just after another's run ended would run it again.
+ * - a restart does not reset the clock: an hourly job on a site restarted every half hour still
+ *   runs hourly.
+ * On SQLite there is one process per database; the in-process flag is the lock.
+ *
+ * A job seen for the first time is first due one period later, as with a plain interval timer.
+ * `runNow` ignores the schedule (but not the lock) and counts as a start.
  */
 export interface PeriodicJob {
-  /** Stable and unique: it names the job in logs and in the lock that keeps it single. */
+  /** Stable and unique: it names the job in logs, in the lock that keeps it single and in job_runs. */
   name: string;
   everyMs: number;
   run(db: DB): Promise<void>;
@@ -24,34 +36,117 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+export interface JobRunnerOptions {
+  /** How often this instance looks whether a job is due; a job is never looked at less often than its period. Default 60 s. */
+  checkEveryMs?: number;
+  /** Written to job_runs.last_instance, for an operator wondering which instance ran a job. */
+  instanceId?: string;
+}
+
+export const DEFAULT_JOB_CHECK_MS = 60_000;
+
+/** A start within this much of a full period counts as due: timers fire a few milliseconds early or late. */
+function slackFor(everyMs: number) {
+  return Math.min(everyMs / 10, 1_000);
+}
+
+/** One advisory lock key per job; the prefix keeps it apart from any other use of advisory locks on a shared server. */
+const lockKey = (name: string) => sql`hashtextextended(${`sauna-reviews:job:${name}`}, 0)`;
+
+async function databaseNow(db: DB): Promise<number> {
+  if (dialectOf(db) !== "postgres") return Date.now();
+  const { rows } = await sql<{ now: number }>`select (extract(epoch from clock_timestamp()) * 1000)::bigint as now`.execute(db);
+  return Number(rows[0]!.now);
+}
+
 /**
- * Runs `job` unless a run of it is already in progress. On a single SQLite process an in-memory
- * flag is enough.
+ * Under the job's lock: records a start and says to run, or says the job is not due. A job
+ * with no row yet gets one whose "last start" is now, so it is first due a period later.
  */
-async function runExclusively(db: DB, job: PeriodicJob, running: Set<string>): Promise<boolean> {
+async function claim(db: DB, job: PeriodicJob, instance: string, onlyIfDue: boolean): Promise<boolean> {
+  const now = await databaseNow(db);
+  const row = await db.selectFrom("job_runs").select("last_started_at").where("name", "=", job.name).executeTakeFirst();
+  if (!row) {
+    await db
+      .insertInto("job_runs")
+      .values({ name: job.name, last_started_at: now, runs: onlyIfDue ? 0 : 1, last_instance: onlyIfDue ? null : instance })
+      .onConflict((conflict) => conflict.column("name").doNothing())
+      .execute();
+    return !onlyIfDue;
+  }
+  if (onlyIfDue && now - Number(row.last_started_at) < job.everyMs - slackFor(job.everyMs)) return false;
+  await db
+    .updateTable("job_runs")
+    .set((eb) => ({ last_started_at: now, last_instance: instance, runs: eb("runs", "+", 1) }))
+    .where("name", "=", job.name)
+    .execute();
+  return true;
+}
+
+async function runAndRecord(db: DB, job: PeriodicJob): Promise<void> {
+  try {
+    await job.run(db);
+  } catch (error) {
+    log.error(`Job ${job.name} failed: ${(error as Error)?.message ?? error}`);
+  }
+  await db
+    .updateTable("job_runs")
+    .set({ last_finished_at: await databaseNow(db) })
+    .where("name", "=", job.name)
+    .execute();
+}
+
+/**
+ * Runs `job` if no other run of it is in progress here or (on PostgreSQL) on any instance, and,
+ * with onlyIfDue, if its period has passed since the last start anywhere. True when it ran.
+ */
+async function runExclusively(db: DB, job: PeriodicJob, running: Set<string>, instance: string, onlyIfDue: boolean): Promise<boolean> {
   if (running.has(job.name)) return false;
   running.add(job.name);
   try {
-    await job.run(db);
-    return true;
+    if (dialectOf(db) !== "postgres") {
+      if (!(await claim(db, job, instance, onlyIfDue))) return false;
+      await runAndRecord(db, job);
+      return true;
+    }
+    // A session-level advisory lock on one pooled connection, held for the whole run: if this
+    // process dies, PostgreSQL ends the session and releases the lock; the job's own queries use
+    // the pool as usual.
+    return await db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockKey(job.name)}) as locked`.execute(connection);
+      if (!rows[0]?.locked) return false;
+      try {
+        if (!(await claim(connection, job, instance, onlyIfDue))) return false;
+        await runAndRecord(db, job);
+        return true;
+      } finally {
+        await sql`select pg_advisory_unlock(${lockKey(job.name)})`.execute(connection);
+      }
+    });
   } catch (error) {
-    log.error(`Job ${job.name} failed: ${(error as Error)?.message ?? error}`);
-    return true;
+    // The database is unreachable or the schedule could not be read: try again at the next look.
+    log.error(`Job ${job.name} could not be scheduled: ${(error as Error)?.message ?? error}`);
+    return false;
   } finally {
     running.delete(job.name);
   }
 }
 
-export function startJobs(db: DB, jobs: PeriodicJob[]): JobRunner {
+export function startJobs(db: DB, jobs: PeriodicJob[], options: JobRunnerOptions = {}): JobRunner {
+  const checkEveryMs = options.checkEveryMs ?? DEFAULT_JOB_CHECK_MS;
+  const instance = options.instanceId ?? randomUUID();
   const running = new Set<string>();
   const inFlight = new Set<Promise<unknown>>();
+  let stopped = false;
   const track = (promise: Promise<boolean>) => {
     inFlight.add(promise);
     void promise.finally(() => inFlight.delete(promise));
     return promise;
   };
   const timers = jobs.map((job) => {
-    const timer = setInterval(() => void track(runExclusively(db, job, running)), job.everyMs);
+    const timer = setInterval(() => {
+      if (!stopped) void track(runExclusively(db, job, running, instance, true));
+    }, Math.min(job.everyMs, checkEveryMs));
     timer.unref();
     return timer;
   });
@@ -59,9 +154,10 @@ export function startJobs(db: DB, jobs: PeriodicJob[]): JobRunner {
     runNow(name) {
       const job = jobs.find((candidate) => candidate.name === name);
       if (!job) return Promise.reject(new Error(`No job named ${name}`));
-      return track(runExclusively(db, job, running));
+      return track(runExclusively(db, job, running, instance, false));
     },
     async stop() {
+      stopped = true;
       for (const timer of timers) clearInterval(timer);
       await Promise.allSettled([...inFlight]);
     },

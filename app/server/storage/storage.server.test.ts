@@ -5,7 +5,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkImage, MAX_IMAGE_BYTES, storeProductImages } from "./image-upload.server";
-import { LocalDiskStorage, productImagesStorage } from "./storage.server";
+import { LocalDiskStorage, localProductImages } from "./storage.server";
 
 let dataDir: string;
 beforeEach(() => {
@@ -19,7 +19,7 @@ const jpeg = () => sharp({ create: { width: 16, height: 12, channels: 3, backgro
 
 describe("the product-images bucket on local disk: status (SPEC §4 'Storage check')", () => {
   it("is missing at first, created on request, then ready with its file count", async () => {
-    const storage = productImagesStorage({ dataDir });
+    const storage = localProductImages({ dataDir });
     expect(await storage.check({ create: false })).toEqual({ state: "missing" });
     expect(await storage.check({ create: true })).toEqual({ state: "created", files: 0 });
     await storage.put("a.png", await png());
@@ -29,7 +29,7 @@ describe("the product-images bucket on local disk: status (SPEC §4 'Storage che
 
   it("reports storage it cannot reach (a file where a folder should be) as inaccessible", async () => {
     writeFileSync(path.join(dataDir, "storage"), "a file where the folder should be");
-    const status = await productImagesStorage({ dataDir }).check({ create: true });
+    const status = await localProductImages({ dataDir }).check({ create: true });
     expect(status.state).toBe("inaccessible");
     const blocked = new LocalDiskStorage(path.join(dataDir, "storage", "deeper"));
     expect((await blocked.check({ create: true })).state).toBe("inaccessible");
@@ -38,7 +38,7 @@ describe("the product-images bucket on local disk: status (SPEC §4 'Storage che
   it("reports partial access when the bucket exists but cannot be listed", async () => {
     mkdirSync(path.join(dataDir, "storage"), { recursive: true });
     writeFileSync(path.join(dataDir, "storage", "product-images"), "not a folder");
-    expect((await productImagesStorage({ dataDir }).check({ create: true })).state).toBe("partial");
+    expect((await localProductImages({ dataDir }).check({ create: true })).state).toBe("partial");
   });
 
   it("reports creation failure when the bucket folder cannot be made", async () => {
@@ -57,7 +57,7 @@ describe("the product-images bucket on local disk: status (SPEC §4 'Storage che
 
 describe("uploading pictures", () => {
   it("stores real images under their safe names and serves them back", async () => {
-    const storage = productImagesStorage({ dataDir });
+    const storage = localProductImages({ dataDir });
     const results = await storeProductImages(storage, [
       { name: "Aurora Side.jpg", bytes: await jpeg() },
       { name: "front.png", bytes: await png(20, 10) },
@@ -75,7 +75,7 @@ describe("uploading pictures", () => {
   });
 
   it("refuses what is not a real image, keeping the good files of the same upload", async () => {
-    const storage = productImagesStorage({ dataDir });
+    const storage = localProductImages({ dataDir });
     const good = await png();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     const results = await storeProductImages(storage, [

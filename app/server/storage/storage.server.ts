@@ -6,12 +6,15 @@ import { Readable } from "node:stream";
 import type { StorageState } from "~/lib/admin/storage-messages";
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
 import type { AppConfig } from "../config.server";
+import type { DB } from "../db/connection.server";
+import { DatabaseStorage } from "./database-storage.server";
 import { isSafeStoredName } from "./file-names";
 
 /**
- * Where uploaded product pictures live (SPEC §7 "Storage", ARCHITECTURE "files"). The pages only
- * know the public path /storage/product-images/{name}; this interface hides whether the bytes
- * are on local disk (today) or in an S3-compatible bucket (later).
+ * Where uploaded product pictures live. The pages only know the public path
+ * /storage/product-images/{name}; this interface hides whether the bytes are on local disk
+ * (LocalDiskStorage, one machine) or in the database (DatabaseStorage, shared by every instance
+ * on it); an S3-compatible bucket would be a third driver (docs/decisions/0033).
  */
 
 /** SPEC §4 "Storage check": the states the products page shows (words in lib/admin/storage-messages). */
@@ -24,6 +27,8 @@ export interface StoredFile {
 }
 
 export interface Storage {
+  /** Which driver: names the backend in logs and keeps caches of different drivers apart. */
+  readonly kind: "disk" | "database";
   readonly bucket: string;
   /** Looks at the bucket; with create, makes it when it is missing (SPEC: "created as public"). */
   check(options: { create: boolean }): Promise<StorageStatus>;
@@ -42,6 +47,7 @@ function detailOf(error: unknown): string {
 
 /** The bucket as a folder: DATA_DIR/storage/product-images. */
 export class LocalDiskStorage implements Storage {
+  readonly kind = "disk";
   readonly bucket = PRODUCT_IMAGES_BUCKET;
   readonly directory: string;
 
@@ -109,6 +115,17 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
+  /** The stored names, for moving them elsewhere (none when the folder does not exist). */
+  async names(): Promise<string[]> {
+    try {
+      const entries = await readdir(this.directory, { withFileTypes: true });
+      return entries.filter((entry) => entry.isFile() && isSafeStoredName(entry.name)).map((entry) => entry.name).sort();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+  }
+
   async remove(name: string): Promise<boolean> {
     if (!isSafeStoredName(name)) return false;
     try {
@@ -121,7 +138,12 @@ export class LocalDiskStorage implements Storage {
   }
 }
 
-/** The product-images bucket of this installation. Cheap: holds no handles. */
-export function productImagesStorage(config: Pick<AppConfig, "dataDir">): Storage {
+/** Where the disk driver keeps the product-images bucket: DATA_DIR/storage/product-images. */
+export function localProductImages(config: Pick<AppConfig, "dataDir">): LocalDiskStorage {
   return new LocalDiskStorage(path.join(config.dataDir, "storage"));
+}
+
+/** The product-images bucket of this installation, on the driver IMAGE_STORAGE names. Cheap: opens nothing. */
+export function productImagesStorage(config: Pick<AppConfig, "dataDir" | "imageStorage">, db: DB): Storage {
+  return config.imageStorage === "database" ? new DatabaseStorage(db) : localProductImages(config);
 }

@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
+import type { DB } from "../db/connection.server";
+import { isSafeStoredName } from "./file-names";
+import { MAX_IMAGE_BYTES } from "./image-upload.server";
+import type { StorageStatus, StoredFile, Storage } from "./storage.server";
+
+/**
+ * The product-images bucket kept in the database (IMAGE_STORAGE=database, the default on
+ * PostgreSQL): every instance sharing the database reads the same pictures, and a backup of the
+ * database holds them (docs/decisions/0033).
+ *
+ * A file is a row of stored_files and its bytes are rows of stored_file_chunks of at most
+ * CHUNK_BYTES each, written in one transaction and read back one chunk per query as the
+ * response is sent: a 10 MB picture never sits in one statement or one result, and a slow
+ * client holds no transaction open. Every write gets a new version, so a reader that started
+ * on the old one never gets a mix of two pictures: it stops with an error instead.
+ */
+
+export const CHUNK_BYTES = 256 * 1024;
+
+export class DatabaseStorage implements Storage {
+  readonly kind = "database";
+  readonly bucket = PRODUCT_IMAGES_BUCKET;
+
+  constructor(private readonly db: DB) {}
+
+  async check(_options: { create: boolean }): Promise<StorageStatus> {
+    // The tables come with the migrations: there is nothing to create.
+    try {
+      const row = await this.db
+        .selectFrom("stored_files")
+        .select((eb) => eb.fn.countAll<number>().as("files"))
+        .where("bucket", "=", this.bucket)
+        .executeTakeFirstOrThrow();
+      return { state: "ready", files: Number(row.files) };
+    } catch (error) {
+      return { state: "inaccessible", detail: (error as Error).message };
+    }
+  }
+
+  async put(name: string, bytes: Uint8Array): Promise<void> {
+    if (!isSafeStoredName(name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
+    // The upload checks this first; a file that skipped them (a move from disk) still may not be larger.
+    if (bytes.byteLength > MAX_IMAGE_BYTES) throw new Error(`refusing to store ${name}: larger than 10 MB`);
+    const version = randomUUID();
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const chunks = Math.max(1, Math.ceil(buffer.byteLength / CHUNK_BYTES));
+    await this.db.transaction().execute(async (trx) => {
+      for (let seq = 0; seq < chunks; seq++) {
+        const data = buffer.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES);
+        await trx.insertInto("stored_file_chunks").values({ version, seq, data }).execute();
+      }
+      const previous = await trx
+        .selectFrom("stored_files")
+        .select("version")
+        .where("bucket", "=", this.bucket)
+        .where("name", "=", name)
+        .executeTakeFirst();
+      const row = { bucket: this.bucket, name, version, size: buffer.byteLength, chunks, modified_at: Date.now() };
+      if (previous) {
+        await trx.updateTable("stored_files").set(row).where("bucket", "=", this.bucket).where("name", "=", name).execute();
+        await trx.deleteFrom("stored_file_chunks").where("version", "=", previous.version).execute();
+      } else {
+        await trx.insertInto("stored_files").values(row).execute();
+      }
+    });
+  }
+
+  async open(name: string): Promise<StoredFile | null> {
+    if (!isSafeStoredName(name)) return null;
+    const file = await this.db
+      .selectFrom("stored_files")
+      .select(["version", "size", "chunks", "modified_at"])
+      .where("bucket", "=", this.bucket)
+      .where("name", "=", name)
+      .executeTakeFirst();
+    if (!file) return null;
+    const db = this.db;
+    const chunks = Number(file.chunks);
+    let seq = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const chunk = await db
+            .selectFrom("stored_file_chunks")
+            .select("data")
+            .where("version", "=", file.version)
+            .where("seq", "=", seq)
+            .executeTakeFirst();
+          if (!chunk) {
+            controller.error(new Error(`${name} was replaced or removed while it was being read`));
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk.data));
+          seq += 1;
+          if (seq >= chunks) controller.close();
+        },
+      },
+      // One chunk at a time: the next is read when the client has taken the last.
+      { highWaterMark: 0 },
+    );
+    return { size: Number(file.size), modified: new Date(Number(file.modified_at)), body };
+  }
+
+  async remove(name: string): Promise<boolean> {
+    if (!isSafeStoredName(name)) return false;
+    return this.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom("stored_files")
+        .where("bucket", "=", this.bucket)
+        .where("name", "=", name)
+        .returning("version")
+        .executeTakeFirst();
+      if (!removed) return false;
+      await trx.deleteFrom("stored_file_chunks").where("version", "=", removed.version).execute();
+      return true;
+    });
+  }
+
+  /** Whether a file of this name and size is stored (the move from disk skips those). */
+  async has(name: string, size: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("stored_files")
+      .select("size")
+      .where("bucket", "=", this.bucket)
+      .where("name", "=", name)
+      .executeTakeFirst();
+    return row !== undefined && Number(row.size) === size;
+  }
+}
