@@ -3,14 +3,15 @@ import { prepareProductForSave, type ProductCsvColumn, type ProductImport } from
 import { refreshProductListKeys } from "../catalog/product-list-keys.server";
 import type { DB } from "../db/connection.server";
 import type { Database, ProductsTable } from "../db/schema";
+import { planProductImport, type ProductPlan } from "./import-plan.server";
 import { chunks, IN_LIST_CHUNK, setProductCollections } from "./memberships.server";
-import { databaseMessage, ImportRowError } from "./save-errors";
+import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
 import { overwriteOnSlugConflict } from "./slug-upsert.server";
 
 /**
- * Saving products (ARCHITECTURE D4, D5): an upsert on slug of every row inside ONE transaction,
- * in multi-row batches (20,000 rows are 40 statements, not 20,000), then the memberships from
- * collection_ids. Any failure rolls everything back, and the failing row is named.
+ * Saving products: an upsert on slug of every new or changed row (ADR 0031) inside ONE
+ * transaction, in multi-row batches (20,000 rows are 40 statements, not 20,000), then the
+ * memberships from collection_ids. Any failure rolls everything back, and the failing row is named.
  */
 
 /** 500 rows x 24 columns stays below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
@@ -84,9 +85,23 @@ async function upsertBatch(trx: Trx, rows: Insertable<ProductsTable>[], columns:
 }
 
 export interface ProductSaveResult {
+  /** Rows written: the new and the changed ones. */
   saved: number;
+  /** Rows equal to what is stored, which were not written (their updated_at does not move). */
+  unchanged: number;
   /** collection_ids entries that name no collection: 'Row 3: no-such-list'. */
   notLinked: string[];
+  /** The plan the save carried out, computed inside its transaction. */
+  plan: ProductPlan;
+}
+
+export interface ProductSaveOptions {
+  batchSize?: number;
+  /**
+   * The fingerprint of the plan the admin previewed. When the plan computed inside the save's
+   * transaction differs (the catalog changed since the preview), nothing is saved.
+   */
+  expectedFingerprint?: string;
 }
 
 class BatchFailure extends Error {
@@ -102,16 +117,21 @@ export async function saveProducts(
   db: DB,
   imported: readonly ProductImport[],
   columns: readonly ProductCsvColumn[],
-  options: { batchSize?: number } = {},
+  options: ProductSaveOptions = {},
 ): Promise<ProductSaveResult> {
   const products = imported.map(prepareProductForSave);
   const batchSize = options.batchSize ?? PRODUCT_BATCH_SIZE;
   const now = new Date().toISOString();
   const update = updatedColumns(columns);
-  const batches = chunks(products, batchSize);
+  let batches: ProductImport[][] = [];
 
   try {
     return await db.transaction().execute(async (trx) => {
+      // The plan is made again here, on the rows as they are inside this transaction: only new
+      // and changed rows are written, and a plan that differs from the preview stops the save.
+      const plan = await planProductImport(trx, products, columns);
+      if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) throw new PlanChanged(plan.rows);
+      batches = chunks(plan.write, batchSize);
       const idBySlug = new Map<string, number>();
       for (const [index, batch] of batches.entries()) {
         try {
@@ -121,9 +141,9 @@ export async function saveProducts(
           throw new BatchFailure(index, error);
         }
       }
-      const notLinked = columns.includes("collection_ids") ? await linkCollections(trx, products, idBySlug) : [];
-      await refreshProductListKeys(trx, [...idBySlug.values()]);
-      return { saved: products.length, notLinked };
+      const notLinked = columns.includes("collection_ids") ? await linkCollections(trx, plan.write, idBySlug) : [];
+      if (idBySlug.size > 0) await refreshProductListKeys(trx, [...idBySlug.values()]);
+      return { saved: plan.write.length, unchanged: products.length - plan.write.length, notLinked, plan };
     });
   } catch (error) {
     if (error instanceof BatchFailure) {
