@@ -17,6 +17,8 @@ export interface ProductPlan {
   rows: PlannedRow[];
   /** The rows to write (new and changed), in file order. */
   write: ProductImport[];
+  /** collection_ids entries that name no collection: 'Row 3: no-such-list'. */
+  notLinked: string[];
   fingerprint: string;
 }
 
@@ -42,13 +44,19 @@ export async function planProductImport(db: DB, products: readonly ProductImport
   const wantedCollections = columns.includes("collection_ids") ? await existingCollectionSlugs(db, products.flatMap((p) => p.collectionIds)) : null;
   const rows: PlannedRow[] = [];
   const write: ProductImport[] = [];
+  const notLinked: string[] = [];
   for (const product of products) {
-    const row = wantedCollections ? { ...product, collectionIds: product.collectionIds.filter((slug) => wantedCollections.has(slug)) } : product;
+    let row = product;
+    if (wantedCollections) {
+      const missing = product.collectionIds.filter((slug) => !wantedCollections.has(slug));
+      for (const slug of missing) notLinked.push(`Row ${product.rowNumber}: ${slug}`);
+      if (missing.length > 0) row = { ...product, collectionIds: product.collectionIds.filter((slug) => wantedCollections.has(slug)) };
+    }
     const planned = planProductRow(stored.get(product.slug), row, columns);
     rows.push(planned);
-    if (planned.status !== "unchanged") write.push(product);
+    if (planned.status !== "unchanged") write.push(row);
   }
-  return { rows, write, fingerprint: planFingerprint(rows) };
+  return { rows, write, notLinked, fingerprint: planFingerprint(rows) };
 }
 
 async function loadStoredProducts(db: DB, slugs: readonly string[], withCollections: boolean): Promise<Map<string, StoredProduct>> {

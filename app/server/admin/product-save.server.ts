@@ -141,9 +141,10 @@ export async function saveProducts(
           throw new BatchFailure(index, error);
         }
       }
-      const notLinked = columns.includes("collection_ids") ? await linkCollections(trx, plan.write, idBySlug) : [];
+      // The plan has already set aside (and reported) collection slugs that do not exist.
+      if (columns.includes("collection_ids")) await linkCollections(trx, plan.write, idBySlug);
       if (idBySlug.size > 0) await refreshProductListKeys(trx, [...idBySlug.values()]);
-      return { saved: plan.write.length, unchanged: products.length - plan.write.length, notLinked, plan };
+      return { saved: plan.write.length, unchanged: products.length - plan.write.length, notLinked: plan.notLinked, plan };
     });
   } catch (error) {
     if (error instanceof BatchFailure) {
@@ -153,6 +154,7 @@ export async function saveProducts(
   }
 }
 
+/** Links each product to its collections; returns the collection_ids entries that name none ('Row 3: no-such'). */
 async function linkCollections(trx: Trx, products: readonly ProductImport[], idBySlug: Map<string, number>): Promise<string[]> {
   const slugs = [...new Set(products.flatMap((product) => product.collectionIds))];
   const collectionIdBySlug = new Map<string, number>();
