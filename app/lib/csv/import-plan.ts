@@ -113,8 +113,8 @@ export function listChange(
   if (same) return null;
   const added = after.filter((item) => !beforeSet.has(item));
   const removed = before.filter((item) => !afterSet.has(item));
-  const keptAfter = after.filter((item) => beforeSet.has(item));
-  const reordered = options.ordered && before.filter((item) => afterSet.has(item)).some((item, index) => item !== keptAfter[index]);
+  const keptAfter = [...afterSet].filter((item) => beforeSet.has(item));
+  const reordered = options.ordered && [...beforeSet].filter((item) => afterSet.has(item)).some((item, index) => item !== keptAfter[index]);
   const change: FieldChange = { field, kind: "list", added, removed, reordered };
   // A move, or a repeated item dropped, is only visible as the whole list before and after.
   if ((options.showOrder && reordered) || (added.length === 0 && removed.length === 0)) {
