@@ -139,8 +139,7 @@ function ChangeText({ change }: { change: FieldChange }) {
   if (change.kind === "value") {
     return (
       <span>
-        <del className="text-ink-muted decoration-red-700/60">{change.from}</del> <span aria-hidden>→</span>
-        <span className="sr-only">changes to</span> <ins className="font-medium text-ink no-underline">{change.to}</ins>
+        <del className="text-ink-muted decoration-red-700/60">{change.from}</del> → <ins className="font-medium text-ink no-underline">{change.to}</ins>
       </span>
     );
   }
@@ -151,8 +150,7 @@ function ChangeText({ change }: { change: FieldChange }) {
       {change.from && change.to && (
         <span>
           {change.reordered ? "order: " : ""}
-          <del className="text-ink-muted">{shortList(change.from)}</del> <span aria-hidden>→</span>
-          <span className="sr-only">changes to</span> <ins className="no-underline">{shortList(change.to)}</ins>
+          <del className="text-ink-muted">{shortList(change.from)}</del> → <ins className="no-underline">{shortList(change.to)}</ins>
         </span>
       )}
     </span>
