@@ -19,6 +19,8 @@ async function upload(page: Page, selector: string, name: string, csv: string) {
 }
 
 const counts = (page: Page) => page.getByTestId("import-diff-counts");
+// The diff and the save are server round trips; on a machine busy with other specs they can take seconds.
+const patient = { timeout: 30_000 };
 const diffRows = (page: Page) => page.getByRole("list", { name: "Changes against the database: rows" }).locator(":scope > li");
 
 test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and new prices, and saves exactly those; export re-imports as no change", async ({
@@ -70,7 +72,7 @@ test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and n
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   await page.getByRole("button", { name: "Save to Database" }).click();
-  await expect(toast(page, "Products Saved Successfully", `Saved 4 products to the database; ${total - 3} unchanged were left as they were`)).toBeVisible();
+  await expect(toast(page, "Products Saved Successfully", `Saved 4 products to the database; ${total - 3} unchanged were left as they were`)).toBeVisible(patient);
 
   // The database now holds what the preview showed: a new export differs in exactly those 4 rows.
   await page.goto(`${freshSite.url}/admin/products`);
@@ -108,7 +110,7 @@ test("collections: export re-imports as no change; a new order is shown before s
   await expect(diffRows(page)).toHaveCount(1);
   await expect(diffRows(page)).toContainText(`added: ${slugs.join(", ")}`);
   await page.getByRole("button", { name: "Save to Database" }).click();
-  await expect(toast(page, "Collections Saved Successfully", `${rows.length - 1} unchanged were left as they were.`)).toBeVisible();
+  await expect(toast(page, "Collections Saved Successfully", `${rows.length - 1} unchanged were left as they were.`)).toBeVisible(patient);
 
   // Reversed: the diff shows the order moving.
   await page.goto(`${freshSite.url}/admin/collections`);
