@@ -38,7 +38,7 @@ test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and n
   const total = rows.length;
   expect(total).toBeGreaterThan(10);
   await upload(page, "#product-csv-file", "export.csv", exported);
-  await expect(counts(page)).toHaveText(`0 new, 0 changed, ${total} unchanged`);
+  await expect(counts(page)).toHaveText(`0 new, 0 changed, ${total} unchanged`, patient);
   await expect(page.getByText("Every row matches the database: saving writes nothing.")).toBeVisible();
 
   // Three prices cut by $351 and one new product.
@@ -49,7 +49,7 @@ test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and n
   const edited = rows.map((row) => (priced.includes(row) ? row.map((cell, index) => (index === at("price") ? newPrice(row) : cell)) : row));
   const added = header!.map((column) => ({ name: "Diff Test Barrel", brand: "Northwind", slug: "diff-test-barrel", price: "4999" })[column] ?? "");
   await upload(page, "#product-csv-file", "edited.csv", [header!, ...edited, added].map(csvLine).join(""));
-  await expect(counts(page)).toHaveText(`1 new, 3 changed, ${total - 3} unchanged`);
+  await expect(counts(page)).toHaveText(`1 new, 3 changed, ${total - 3} unchanged`, patient);
 
   // Each changed row says which price changes, from what to what.
   for (const row of priced) {
@@ -86,7 +86,7 @@ test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and n
   for (const row of priced) expect(afterRows.find((candidate) => candidate[at("slug")] === row[at("slug")])![at("price")]).toBe(newPrice(row));
   // And that export imports as no change.
   await upload(page, "#product-csv-file", "after.csv", after);
-  await expect(counts(page)).toHaveText(`0 new, 0 changed, ${total + 1} unchanged`);
+  await expect(counts(page)).toHaveText(`0 new, 0 changed, ${total + 1} unchanged`, patient);
 });
 
 test("collections: export re-imports as no change; a new order is shown before saving", async ({ page, freshSite }) => {
@@ -97,7 +97,7 @@ test("collections: export re-imports as no change; a new order is shown before s
   const [header, ...rows] = readCsvRecords(exported).filter((record) => record.some((cell) => cell !== ""));
   expect(header).toEqual(["slug", "title", "description", "image_url", "featured", "product_ids"]);
   await upload(page, "#collection-csv-file", "collections.csv", exported);
-  await expect(counts(page)).toHaveText(`0 new, 0 changed, ${rows.length} unchanged`);
+  await expect(counts(page)).toHaveText(`0 new, 0 changed, ${rows.length} unchanged`, patient);
 
   // A list of three in a chosen order, for a collection that had none.
   const products = await page.request.get(`${freshSite.url}/admin/products/export.csv`).then((response) => response.text());
@@ -105,7 +105,7 @@ test("collections: export re-imports as no change; a new order is shown before s
   const target = rows.find((row) => row[5] === "")!;
   const curated = rows.map((row) => (row === target ? [...row.slice(0, 5), slugs.join(", ")] : row));
   await upload(page, "#collection-csv-file", "curated.csv", [header!, ...curated].map(csvLine).join(""));
-  await expect(counts(page)).toHaveText(`0 new, 1 changed, ${rows.length - 1} unchanged`);
+  await expect(counts(page)).toHaveText(`0 new, 1 changed, ${rows.length - 1} unchanged`, patient);
   await page.getByRole("button", { name: "Changes only" }).click();
   await expect(diffRows(page)).toHaveCount(1);
   await expect(diffRows(page)).toContainText(`added: ${slugs.join(", ")}`);
@@ -117,7 +117,7 @@ test("collections: export re-imports as no change; a new order is shown before s
   await waitForHydration(page);
   const reversed = rows.map((row) => (row === target ? [...row.slice(0, 5), [...slugs].reverse().join(", ")] : row));
   await upload(page, "#collection-csv-file", "reversed.csv", [header!, ...reversed].map(csvLine).join(""));
-  await expect(counts(page)).toHaveText(`0 new, 1 changed, ${rows.length - 1} unchanged`);
+  await expect(counts(page)).toHaveText(`0 new, 1 changed, ${rows.length - 1} unchanged`, patient);
   await page.getByRole("button", { name: "Changed", exact: true }).click();
   await expect(diffRows(page)).toHaveCount(1);
   await expect(diffRows(page)).toContainText(target[0]!);
