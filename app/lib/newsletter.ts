@@ -51,18 +51,8 @@ export const UNSUBSCRIBE_MESSAGES = {
   invalid: { title: "Link not recognized", body: "This unsubscribe link is incomplete or was changed. Please use the link from the email exactly as it is." },
 };
 
-/**
- * A CSV cell that a spreadsheet will not run as a formula: cells starting with =, +, -, @, a tab
- * or a carriage return get a leading apostrophe; every cell is quoted.
- */
-export function formulaSafeCsvCell(value: string): string {
-  const neutral = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${neutral.replace(/"/g, '""')}"`;
-}
-
-export function csvLine(cells: readonly string[]): string {
-  return cells.map(formulaSafeCsvCell).join(",") + "\r\n";
-}
+// The CSV writer moved to one module for every export; these names stay for the callers here.
+export { csvLine, formulaSafeCsvCell } from "./csv/csv-writer";
 
 /** The admin list's search (?q=, part of an address) and state filter (?status=). */
 export function subscriberQuery(url: URL): { search: string; status?: SubscriberStatus } {

@@ -1,5 +1,6 @@
 import { readCsvRecordsInChunks } from "~/lib/csv/csv-table";
 import { createProductCsvReader, type ProductCsvOutcome, type ProductRuleOptions } from "~/lib/csv/product-csv";
+import type { ImportPreview } from "~/lib/csv/import-plan";
 import type { ResultToast } from "~/lib/result-toast";
 
 /**
@@ -36,6 +37,8 @@ export interface ImportResponse {
   error?: string;
   saved?: number;
   notes?: string[];
+  /** On a refused save because the catalog changed: the plan as it now stands. */
+  preview?: ImportPreview;
 }
 
 /**
@@ -46,12 +49,14 @@ export function postCsvFile(
   url: string,
   file: Blob,
   handlers: { onUploadProgress(fraction: number): void; onUploaded(): void },
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: ImportResponse }> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);
     request.setRequestHeader("Content-Type", "text/csv; charset=utf-8");
     request.setRequestHeader("Accept", "application/json");
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.responseType = "json";
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) handlers.onUploadProgress(event.loaded / event.total);
@@ -64,4 +69,19 @@ export function postCsvFile(
     request.onerror = () => resolve({ status: 0, body: { ok: false, error: "The connection to the server failed. Nothing was saved." } });
     request.send(file);
   });
+}
+
+/**
+ * Asks the server what saving the file would change (the per-row diff). Resolves with the
+ * preview, or a sentence saying why there is none; never rejects.
+ */
+export async function fetchImportPreview(url: string, file: Blob): Promise<{ ok: true; preview: ImportPreview } | { ok: false; message: string }> {
+  try {
+    const response = await fetch(url, { method: "POST", body: file, headers: { "Content-Type": "text/csv; charset=utf-8", Accept: "application/json" } });
+    const body = (await response.json().catch(() => null)) as { ok?: boolean; preview?: ImportPreview; toast?: ResultToast } | null;
+    if (response.ok && body?.ok && body.preview) return { ok: true, preview: body.preview };
+    return { ok: false, message: body?.toast?.description ?? `the server answered ${response.status}.` };
+  } catch {
+    return { ok: false, message: "the connection to the server failed." };
+  }
 }

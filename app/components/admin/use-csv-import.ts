@@ -1,12 +1,14 @@
 import { useCallback, useRef, useState } from "react";
 import { checkCsvFile, IMPORT_MESSAGES, nothingToSave, type ImportKind } from "~/lib/csv/import-messages";
-import { postCsvFile } from "./csv-upload-client";
+import { fetchImportPreview, postCsvFile } from "./csv-upload-client";
+import type { DiffState } from "./import-diff";
 import { showToast } from "./use-result-toast";
 
 /**
  * The import's states (SPEC §4 "Admin product import", "Collections import"): empty → parsing →
  * parsed (rows held in memory, warnings listed) → uploading → saving → saved (back to empty,
- * warnings cleared). Uploading and saving disable the buttons.
+ * warnings cleared). Uploading and saving disable the buttons. Once a file has parsed, the server
+ * is asked for its per-row diff against the database (`diff`), which Save then vouches for.
  */
 export type ImportState<T> =
   | { phase: "idle" }
@@ -20,6 +22,8 @@ export type ParseOutcome<T> = { ok: true; parsed: T } | { ok: false; error: stri
 export interface CsvImportOptions<T> {
   kind: ImportKind;
   endpoint: string;
+  /** Where the file is sent for the per-row diff against the database, once it has parsed. */
+  previewEndpoint: string;
   parse(file: File, onProgress: (fraction: number) => void): Promise<ParseOutcome<T>>;
   /** What to say once a file parsed (products: 'CSV Uploaded Successfully'). */
   parsedToast?(parsed: T): { title: string; description: string } | null;
@@ -30,13 +34,18 @@ export interface CsvImportOptions<T> {
 export function useCsvImport<T>(options: CsvImportOptions<T>) {
   const [state, setState] = useState<ImportState<T>>({ phase: "idle" });
   const [notes, setNotes] = useState<string[]>([]);
+  const [diff, setDiff] = useState<DiffState | null>(null);
+  const diffRef = useRef(diff);
+  diffRef.current = diff;
+  // A diff that arrives for a file the admin has since replaced is dropped.
+  const diffFor = useRef<File | null>(null);
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const stateRef = useRef(state);
   stateRef.current = state;
 
   const chooseFile = useCallback(async (file: File | null | undefined) => {
-    const { kind, parse, parsedToast } = optionsRef.current;
+    const { kind, parse, parsedToast, previewEndpoint } = optionsRef.current;
     if (!file) return;
     const refused = checkCsvFile(file, kind);
     if (refused) {
@@ -44,6 +53,8 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
       return;
     }
     setNotes([]);
+    setDiff(null);
+    diffFor.current = null;
     setState({ phase: "parsing", fileName: file.name, fraction: 0 });
     const outcome = await parse(file, (fraction) =>
       setState((current) => (current.phase === "parsing" ? { ...current, fraction } : current)),
@@ -56,6 +67,12 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
     setState({ phase: "parsed", file, parsed: outcome.parsed });
     const toast = parsedToast?.(outcome.parsed);
     if (toast) showToast({ kind: "success", ...toast });
+
+    diffFor.current = file;
+    setDiff({ phase: "loading" });
+    const answer = await fetchImportPreview(previewEndpoint, file);
+    if (diffFor.current !== file) return;
+    setDiff(answer.ok ? { phase: "ready", preview: answer.preview } : { phase: "failed", message: answer.message });
   }, []);
 
   const save = useCallback(async () => {
@@ -66,18 +83,30 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
       return;
     }
     const { file, parsed } = current;
+    // The save carries the fingerprint of the diff on screen: if the catalog has changed since,
+    // the server saves nothing and sends the new diff instead.
+    const shown = diffRef.current;
+    const headers: Record<string, string> = shown?.phase === "ready" ? { "X-Import-Plan": shown.preview.fingerprint } : {};
     setState({ phase: "uploading", file, parsed, fraction: 0 });
-    const { body } = await postCsvFile(endpoint, file, {
-      onUploadProgress: (fraction) => setState((now) => (now.phase === "uploading" ? { ...now, fraction } : now)),
-      onUploaded: () => setState({ phase: "saving", file, parsed }),
-    });
+    const { body } = await postCsvFile(
+      endpoint,
+      file,
+      {
+        onUploadProgress: (fraction) => setState((now) => (now.phase === "uploading" ? { ...now, fraction } : now)),
+        onUploaded: () => setState({ phase: "saving", file, parsed }),
+      },
+      headers,
+    );
     if (body.ok) {
       setState({ phase: "idle" });
+      setDiff(null);
+      diffFor.current = null;
       setNotes(body.notes ?? []);
       if (body.toast) showToast(body.toast);
       onSaved();
     } else {
       setState({ phase: "parsed", file, parsed });
+      if (body.preview) setDiff({ phase: "ready", preview: body.preview });
       showToast(
         body.toast ?? {
           kind: "error",
@@ -90,5 +119,5 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
 
   const busy = state.phase === "parsing" || state.phase === "uploading" || state.phase === "saving";
   const parsed = state.phase === "parsed" || state.phase === "uploading" || state.phase === "saving" ? state.parsed : null;
-  return { state, parsed, busy, notes, chooseFile, save };
+  return { state, parsed, busy, notes, diff, chooseFile, save };
 }

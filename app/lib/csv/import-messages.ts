@@ -26,7 +26,8 @@ export const IMPORT_MESSAGES = {
   noProductsTitle: "No products to save",
   noProducts: "Please upload a CSV file first",
   productsSavedTitle: "Products Saved Successfully",
-  productsSaved: (count: number) => `Saved ${count} products to the database`,
+  productsSaved: (count: number, unchanged = 0) =>
+    `Saved ${count} products to the database${unchanged > 0 ? `; ${unchanged} unchanged ${unchanged === 1 ? "was" : "were"} left as ${unchanged === 1 ? "it was" : "they were"}` : ""}`,
   productsSaveErrorTitle: "Error saving products",
 
   collectionsLoadErrorTitle: "Error loading collections",
@@ -37,8 +38,12 @@ export const IMPORT_MESSAGES = {
   noCollectionsTitle: "No collections to save",
   noCollections: "Please upload a CSV file first",
   collectionsSavedTitle: "Collections Saved Successfully",
-  collectionsSaved: (count: number) =>
-    `Saved ${count} collections to the database. Existing collections with the same slugs were overwritten.`,
+  collectionsSaved: (count: number, unchanged = 0) =>
+    `Saved ${count} collections to the database. Existing collections with the same slugs were overwritten.${
+      unchanged > 0 ? ` ${unchanged} unchanged ${unchanged === 1 ? "was" : "were"} left as ${unchanged === 1 ? "it was" : "they were"}.` : ""
+    }`,
+  planChangedTitle: "The catalog changed since the preview",
+  previewFailedTitle: "Could not compare with the database",
   collectionsWarningHeader: "The following rows have missing required fields that may cause issues:",
 } as const;
 

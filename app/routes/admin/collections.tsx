@@ -1,9 +1,10 @@
-import { Database } from "lucide-react";
+import { Database, Download } from "lucide-react";
 import { data, useNavigation, useRevalidator } from "react-router";
 import { BulkDeleteForm, DeleteRowLink, SelectRowCheckbox } from "~/components/admin/bulk-delete";
 import { Collapsible, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
 import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { FileButton } from "~/components/admin/file-button";
+import { ImportDiff } from "~/components/admin/import-diff";
 import { Notice } from "~/components/admin/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ProgressBar } from "~/components/admin/progress-bar";
@@ -15,6 +16,7 @@ import { WarningsList } from "~/components/admin/warnings-list";
 import { buttonClasses } from "~/components/ui/button";
 import { parseCollectionCsv, type CollectionCsvResult, type CollectionImport } from "~/lib/csv/collection-csv";
 import { COLLECTION_COLUMN_GUIDE, COLLECTION_CSV_TEMPLATE } from "~/lib/csv/csv-guidelines";
+import type { ImportPreview } from "~/lib/csv/import-plan";
 import { IMPORT_MESSAGES, MAX_CSV_BYTES } from "~/lib/csv/import-messages";
 import { resolveImageSource } from "~/lib/image-source";
 import type { ResultToast } from "~/lib/result-toast";
@@ -75,6 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 interface ActionResult {
   toast?: ResultToast;
   importNotes?: string[];
+  /** The no-JavaScript import: what the save did, row by row. */
+  importPreview?: ImportPreview;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -99,6 +103,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
   const importer = useCsvImport<CollectionCsvResult>({
     kind: "collections",
     endpoint: "/admin/collections/import",
+    previewEndpoint: "/admin/collections/import/preview",
     parse: async (file, onProgress) => {
       const outcome = parseCollectionCsv(await file.text());
       onProgress(1);
@@ -120,6 +125,11 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
           <Database aria-hidden className="size-4" />
           {state.phase === "uploading" || state.phase === "saving" ? "Saving…" : "Save to Database"}
         </button>
+        {/* A plain link: the file is a download, not a page. */}
+        <a href="/admin/collections/export.csv" download className={buttonClasses({ variant: "secondary" })}>
+          <Download aria-hidden className="size-4" />
+          Export CSV
+        </a>
       </AdminPageHeader>
 
       <CsvImportForm id="collection-csv-form" onSave={() => void importer.save()} />
@@ -164,6 +174,9 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
         {importer.notes.length > 0 && <WarningsList title="Saved, with notes" warnings={importer.notes} />}
         {result?.importNotes && result.importNotes.length > 0 && <WarningsList title="Saved, with notes" warnings={result.importNotes} />}
 
+        {parsed && importer.diff && <ImportDiff state={importer.diff} noun="collections" />}
+        {result?.importPreview && <ImportDiff state={{ phase: "ready", preview: result.importPreview }} title="What the save changed" noun="collections" />}
+
         {!parsed && !loadError && collections.length > 0 && (
           <Notice tone="green" title={`Showing ${collections.length} collections from the database`} role="status">
             Upload a new CSV file to add or update collections
@@ -194,7 +207,9 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
             <ol className="list-decimal space-y-1 pl-5 text-ink-muted">
               <li>Prepare a CSV whose first row names the columns: at least <strong>slug</strong> and <strong>title</strong> (or <strong>name</strong>).</li>
               <li>Upload it: the rows and any warnings appear here. Rows without a slug or title are skipped.</li>
+              <li>Check the changes: each row is new, changed (with what changes, the product order included) or unchanged; unchanged rows are not written.</li>
               <li>Save to Database: collections are added, or replaced when the slug exists, all together or not at all.</li>
+              <li>Export CSV downloads every collection in this format, its products in list order.</li>
               <li>Open <code className="font-mono">/reviews/&#123;slug&#125;</code> to see a collection with its products in the order of product_ids (ids or slugs).</li>
             </ol>
             <TemplateDownload csv={COLLECTION_CSV_TEMPLATE} fileName="collections-template.csv" label="Download template CSV" />

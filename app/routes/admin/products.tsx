@@ -1,4 +1,4 @@
-import { Database, HardDrive, Plus } from "lucide-react";
+import { Database, Download, HardDrive, Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Collapsible, CollectionOptions, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
@@ -6,6 +6,7 @@ import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { parseProductFile } from "~/components/admin/csv-upload-client";
 import { ExistingProducts } from "~/components/admin/existing-products";
 import { FileButton } from "~/components/admin/file-button";
+import { ImportDiff } from "~/components/admin/import-diff";
 import { ImageUpload, type ImageUploadResult } from "~/components/admin/image-upload";
 import { Notice } from "~/components/admin/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -20,6 +21,7 @@ import { WarningsList } from "~/components/admin/warnings-list";
 import { buttonClasses } from "~/components/ui/button";
 import { storageToast, type StorageState } from "~/lib/admin/storage-messages";
 import { PRODUCT_COLUMN_GUIDE, PRODUCT_CSV_TEMPLATE } from "~/lib/csv/csv-guidelines";
+import type { ImportPreview } from "~/lib/csv/import-plan";
 import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
 import type { ProductCsvResult } from "~/lib/csv/product-csv";
 import { PRODUCT_FORM_FIELDS, productFormValues, readProductForm, type ProductFormValues } from "~/lib/csv/product-form";
@@ -76,6 +78,8 @@ interface ActionResult {
   uploads?: ImageUploadResult["uploads"];
   form?: ProductFormState;
   importNotes?: string[];
+  /** The no-JavaScript import: what the save did, row by row. */
+  importPreview?: ImportPreview;
 }
 
 const refuse = (status: number, toast: ResultToast, extra: Partial<ActionResult> = {}) => data<ActionResult>({ toast, ...extra }, { status });
@@ -179,6 +183,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
   const importer = useCsvImport<ProductCsvResult>({
     kind: "products",
     endpoint: "/admin/products/import",
+    previewEndpoint: "/admin/products/import/preview",
     parse: async (file, onProgress) => {
       const outcome = await parseProductFile(file, { knownCollectionSlugs: new Set(collectionSlugs) }, onProgress);
       return outcome.ok ? { ok: true, parsed: outcome } : { ok: false, error: outcome.error };
@@ -221,6 +226,11 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           <Plus aria-hidden className="size-4" />
           Add Product
         </Link>
+        {/* A plain link: the file is a download, not a page. */}
+        <a href="/admin/products/export.csv" download className={buttonClasses({ variant: "secondary" })}>
+          <Download aria-hidden className="size-4" />
+          Export CSV
+        </a>
       </AdminPageHeader>
       <RemovedNotice />
 
@@ -260,6 +270,9 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         {importer.notes.length > 0 && <WarningsList title="Saved, with notes" warnings={importer.notes} />}
         {result?.importNotes && result.importNotes.length > 0 && <WarningsList title="Saved, with notes" warnings={result.importNotes} />}
 
+        {parsed && importer.diff && <ImportDiff state={importer.diff} noun="products" />}
+        {result?.importPreview && <ImportDiff state={{ phase: "ready", preview: result.importPreview }} title="What the save changed" noun="products" />}
+
         {parsed && <ProductPreviewTable products={parsed.products} />}
 
         {!parsed && state.phase !== "parsing" && <ExistingProducts view={existing} />}
@@ -276,6 +289,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                 <li>Rows without a name or slug are skipped; an empty brand becomes Unknown Brand. Warnings name the row (1 = the first row under the header).</li>
                 <li>Lists are written <code className="font-mono">[a, b, c]</code>. Links must start with http:// or https://; anything else is dropped.</li>
                 <li>A column the file leaves out keeps existing products' values; an empty cell clears that field. Up to 20 MB per file.</li>
+                <li>Before saving, the page lists which rows are new, changed (and how) or unchanged; unchanged rows are not written. Export CSV downloads every product in this format.</li>
               </ul>
               <TemplateDownload csv={PRODUCT_CSV_TEMPLATE} fileName="products-template.csv" label="Download template CSV" />
               <ColumnGuideTable guide={PRODUCT_COLUMN_GUIDE} />
@@ -284,7 +298,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         </div>
         <noscript>
           <Notice tone="blue" title="Scripts are off">
-            Choose a file with Upload CSV, then Save to Database: the server checks and saves it without a preview.
+            Choose a file with Upload CSV, then Save to Database: the server checks and saves it, then lists what changed.
           </Notice>
         </noscript>
       </div>

@@ -3,12 +3,16 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as categories from "~/routes/admin/categories";
+import * as collectionsExport from "~/routes/admin/collections-export";
 import * as collectionsImport from "~/routes/admin/collections-import";
+import * as collectionsImportPreview from "~/routes/admin/collections-import-preview";
 import * as collections from "~/routes/admin/collections";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as features from "~/routes/admin/features";
 import * as layout from "~/routes/admin/layout";
+import * as productsExport from "~/routes/admin/products-export";
 import * as productsImport from "~/routes/admin/products-import";
+import * as productsImportPreview from "~/routes/admin/products-import-preview";
 import * as productsNew from "~/routes/admin/products-new";
 import * as products from "~/routes/admin/products";
 import * as remove from "~/routes/admin/remove";
@@ -117,6 +121,8 @@ function calls(): Call[] {
     ["users", "/admin/users", users.loader as Handler],
     ["subscribers", "/admin/subscribers", subscribers.loader as Handler],
     ["subscribers export", "/admin/subscribers/export", subscribersExport.loader as Handler],
+    ["products export", "/admin/products/export.csv", productsExport.loader as Handler],
+    ["collections export", "/admin/collections/export.csv", collectionsExport.loader as Handler],
   ];
   const productForm = {
     intent: "save-product",
@@ -185,6 +191,18 @@ function calls(): Call[] {
       changes: true,
       handler: collectionsImport.action as Handler,
       request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/collections/import`, COLLECTION_CSV.replace("guarded-list", "guarded-api-list"), headers),
+    },
+    {
+      name: "products import preview endpoint",
+      kind: "api",
+      handler: productsImportPreview.action as Handler,
+      request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/products/import/preview`, PRODUCT_CSV, headers),
+    },
+    {
+      name: "collections import preview endpoint",
+      kind: "api",
+      handler: collectionsImportPreview.action as Handler,
+      request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/collections/import/preview`, COLLECTION_CSV, headers),
     },
     {
       name: "users action: sign-out",

@@ -3,24 +3,29 @@ import type { CollectionCsvColumn, CollectionImport } from "~/lib/csv/collection
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import type { DB } from "../db/connection.server";
 import type { CollectionsTable, Database } from "../db/schema";
-import { chunks, IN_LIST_CHUNK, replaceCollectionMembers } from "./memberships.server";
-import { databaseMessage, ImportRowError } from "./save-errors";
+import { planCollectionImport, type CollectionPlan } from "./import-plan.server";
+import { replaceCollectionMembers } from "./memberships.server";
+import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
 import { overwriteOnSlugConflict } from "./slug-upsert.server";
 
 /**
- * Saving collections (SPEC §7 "Save collections (admin CSV)", ARCHITECTURE D4, D5): an upsert on
- * slug overwriting existing rows, all in one transaction (never the original's delete-then-
- * insert), then each row's product_ids become the collection's list in that order.
+ * Saving collections: an upsert on slug of every new or changed row (ADR 0031), overwriting
+ * existing rows, all in one transaction (never a delete-then-insert), then each row's
+ * product_ids become the collection's list in that order.
  *
- * product_ids may hold product ids or slugs (ADR 0012): a token of digits is an id when such a
- * product exists, else it is tried as a slug, as the product pages do (D9). References that
+ * product_ids may hold product ids or slugs (ADR 0012, resolveProductRefs). References that
  * match no product are skipped and reported.
  */
 
 type Trx = Transaction<Database>;
 
 export interface CollectionSaveResult {
+  /** Collections written: the new and the changed ones. */
   saved: number;
+  /** Collections equal to what is stored, not written. */
+  unchanged: number;
+  /** The plan the save carried out (null for an empty list). */
+  plan: CollectionPlan | null;
   /** product_ids entries that name no product: 'Row 2 (best-cedar): cube-9'. */
   notFound: string[];
 }
@@ -49,63 +54,35 @@ async function upsertOne(trx: Trx, row: Insertable<CollectionsTable>, columns: (
   return trx.insertInto("collections").values(row).onConflict(overwriteOnSlugConflict(columns)).returning("id").executeTakeFirstOrThrow();
 }
 
-async function resolveProductRefs(trx: Trx, refs: readonly string[]): Promise<Map<string, number>> {
-  const unique = [...new Set(refs)];
-  const numeric = unique.filter((ref) => /^\d{1,15}$/.test(ref)).map(Number);
-  const byId = new Set<number>();
-  for (const part of chunks(numeric, IN_LIST_CHUNK)) {
-    const rows = await trx.selectFrom("products").select("id").where("id", "in", part).execute();
-    for (const row of rows) byId.add(Number(row.id));
-  }
-  const bySlug = new Map<string, number>();
-  for (const part of chunks(unique, IN_LIST_CHUNK)) {
-    const rows = await trx.selectFrom("products").select(["id", "slug"]).where("slug", "in", part).execute();
-    for (const row of rows) bySlug.set(row.slug, Number(row.id));
-  }
-  const resolved = new Map<string, number>();
-  for (const ref of unique) {
-    const id = /^\d{1,15}$/.test(ref) && byId.has(Number(ref)) ? Number(ref) : bySlug.get(ref);
-    if (id !== undefined) resolved.set(ref, id);
-  }
-  return resolved;
+export interface CollectionSaveOptions {
+  /** As for products: the previewed plan's fingerprint; a different plan now saves nothing. */
+  expectedFingerprint?: string;
 }
 
 export async function saveCollections(
   db: DB,
   collections: readonly CollectionImport[],
   columns: readonly CollectionCsvColumn[],
+  options: CollectionSaveOptions = {},
 ): Promise<CollectionSaveResult> {
-  // SPEC §5: an empty list saves nothing and reports 0.
-  if (collections.length === 0) return { saved: 0, notFound: [] };
+  // An empty list saves nothing and reports 0.
+  if (collections.length === 0) return { saved: 0, unchanged: 0, notFound: [], plan: null };
   const now = new Date().toISOString();
   const update = updatedColumns(columns);
   return db.transaction().execute(async (trx) => {
-    const ids: number[] = [];
+    // Planned inside the transaction: unchanged collections (and their lists) are not touched.
+    const plan = await planCollectionImport(trx, collections, columns);
+    if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) throw new PlanChanged(plan.rows);
     // Collections are few (dozens), so one statement per row costs nothing and names the row.
-    for (const collection of collections) {
+    for (const { collection, productIds } of plan.write) {
       try {
-        ids.push(Number((await upsertOne(trx, toRow(collection, now), update)).id));
+        const id = Number((await upsertOne(trx, toRow(collection, now), update)).id);
+        if (columns.includes("product_ids")) await replaceCollectionMembers(trx, id, productIds);
       } catch (error) {
         throw new ImportRowError(collection.rowNumber, collection.slug, databaseMessage(error));
       }
     }
-    const notFound: string[] = [];
-    if (columns.includes("product_ids")) {
-      const resolved = await resolveProductRefs(trx, collections.flatMap((collection) => collection.productRefs));
-      for (const [index, collection] of collections.entries()) {
-        const productIds = collection.productRefs.flatMap((ref) => {
-          const id = resolved.get(ref);
-          if (id === undefined) notFound.push(`Row ${collection.rowNumber} (${collection.slug}): ${ref}`);
-          return id === undefined ? [] : [id];
-        });
-        try {
-          await replaceCollectionMembers(trx, ids[index]!, productIds);
-        } catch (error) {
-          throw new ImportRowError(collection.rowNumber, collection.slug, databaseMessage(error));
-        }
-      }
-    }
-    await publishCatalogChange(trx);
-    return { saved: collections.length, notFound };
+    if (plan.write.length > 0) await publishCatalogChange(trx);
+    return { saved: plan.write.length, unchanged: collections.length - plan.write.length, notFound: plan.notFound, plan };
   });
 }

@@ -1,26 +1,45 @@
 import { parseCollectionCsv } from "~/lib/csv/collection-csv";
 import { isEmptyCsvText } from "~/lib/csv/csv-table";
 import { checkCsvFile, IMPORT_MESSAGES, MAX_CSV_BYTES, nothingToSave, type ImportKind, type ToastText } from "~/lib/csv/import-messages";
-import { parseProductCsv } from "~/lib/csv/product-csv";
+import { previewOf, type ImportPreview } from "~/lib/csv/import-plan";
+import { parseProductCsv, prepareProductForSave } from "~/lib/csv/product-csv";
 import type { ResultToast } from "~/lib/result-toast";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { listCollectionSlugs } from "./admin-queries.server";
 import { saveCollections } from "./collection-save.server";
+import { planCollectionImport, planFingerprint, planProductImport } from "./import-plan.server";
 import { saveProducts } from "./product-save.server";
-import { databaseMessage, ImportRowError } from "./save-errors";
+import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
 
 /**
- * The server half of an admin import (ARCHITECTURE "Request flows: Admin import"): the uploaded
- * file is parsed again with the same rules the preview used (the browser is never trusted),
- * saved in one transaction, and the catalog cache is invalidated so the public pages show the
- * change at once.
+ * The server half of an admin import: the uploaded file is parsed again with the same rules the
+ * browser's preview used (the browser is never trusted), compared with the database (the
+ * preview's per-row diff, ADR 0031), saved in one transaction, and the catalog cache is
+ * invalidated so the public pages show the change at once.
  */
 
 export type ImportResult =
-  | { ok: true; toast: ToastText; saved: number; warnings: string[]; notes: string[]; milliseconds: number }
-  | { ok: false; status: number; toast: ToastText };
+  | {
+      ok: true;
+      toast: ToastText;
+      saved: number;
+      unchanged: number;
+      warnings: string[];
+      notes: string[];
+      /** What the save did, row by row (the no-JavaScript page shows it after saving). */
+      preview: ImportPreview;
+      milliseconds: number;
+    }
+  | { ok: false; status: number; toast: ToastText; preview?: ImportPreview };
+
+export type PreviewResult = { ok: true; preview: ImportPreview; milliseconds: number } | { ok: false; status: number; toast: ToastText };
+
+export interface ImportOptions {
+  /** The previewed plan's fingerprint (the page sends it with Save); see saveProducts. */
+  expectedFingerprint?: string;
+}
 
 export class UploadTooLarge extends Error {
   constructor(readonly bytes: number) {
@@ -52,26 +71,68 @@ export async function readBodyText(request: Request, limit: number = MAX_CSV_BYT
   return new TextDecoder("utf-8").decode(Buffer.concat(parts));
 }
 
-export async function importProductCsv(db: DB, text: string): Promise<ImportResult> {
-  const started = performance.now();
-  // SPEC §5: saving with nothing to save says so.
-  if (isEmptyCsvText(text)) return { ok: false, status: 422, toast: nothingToSave("products") };
+async function parseProducts(db: DB, text: string) {
+  // Saving with nothing to save says so.
+  if (isEmptyCsvText(text)) return { ok: false as const, status: 422, toast: nothingToSave("products") };
   const parsed = parseProductCsv(text, { knownCollectionSlugs: new Set(await listCollectionSlugs(db)) });
-  if (!parsed.ok) return { ok: false, status: 422, toast: { title: IMPORT_MESSAGES.parseErrorTitle, description: parsed.error } };
+  if (!parsed.ok) return { ok: false as const, status: 422, toast: { title: IMPORT_MESSAGES.parseErrorTitle, description: parsed.error } };
+  return parsed;
+}
+
+async function parseCollections(text: string) {
+  if (isEmptyCsvText(text)) return { ok: false as const, status: 422, toast: nothingToSave("collections") };
+  const parsed = parseCollectionCsv(text);
+  if (!parsed.ok) return { ok: false as const, status: 422, toast: { title: IMPORT_MESSAGES.parseErrorTitle, description: parsed.error } };
+  return parsed;
+}
+
+/** The preview's question: what would saving this file change? Nothing is written. */
+export async function previewProductCsv(db: DB, text: string): Promise<PreviewResult> {
+  const started = performance.now();
+  const parsed = await parseProducts(db, text);
+  if (!parsed.ok) return parsed;
+  const plan = await planProductImport(db, parsed.products.map(prepareProductForSave), parsed.columns);
+  return { ok: true, preview: previewOf(plan.rows, plan.fingerprint), milliseconds: Math.round(performance.now() - started) };
+}
+
+export async function previewCollectionCsv(db: DB, text: string): Promise<PreviewResult> {
+  const started = performance.now();
+  const parsed = await parseCollections(text);
+  if (!parsed.ok) return parsed;
+  const plan = await planCollectionImport(db, parsed.collections, parsed.columns);
+  return { ok: true, preview: previewOf(plan.rows, plan.fingerprint), milliseconds: Math.round(performance.now() - started) };
+}
+
+function planChanged(error: PlanChanged): ImportResult {
+  return {
+    ok: false,
+    status: 409,
+    toast: { title: IMPORT_MESSAGES.planChangedTitle, description: error.message },
+    preview: previewOf(error.rows, planFingerprint(error.rows)),
+  };
+}
+
+export async function importProductCsv(db: DB, text: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const started = performance.now();
+  const parsed = await parseProducts(db, text);
+  if (!parsed.ok) return parsed;
   try {
-    const result = await saveProducts(db, parsed.products, parsed.columns);
-    invalidateCatalog(db);
+    const result = await saveProducts(db, parsed.products, parsed.columns, { expectedFingerprint: options.expectedFingerprint });
+    if (result.saved > 0) invalidateCatalog(db);
     const milliseconds = Math.round(performance.now() - started);
-    log.info(`Imported ${result.saved} products from CSV in ${milliseconds} ms`);
+    log.info(`Imported products from CSV in ${milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
     return {
       ok: true,
-      toast: { title: IMPORT_MESSAGES.productsSavedTitle, description: IMPORT_MESSAGES.productsSaved(result.saved) },
+      toast: { title: IMPORT_MESSAGES.productsSavedTitle, description: IMPORT_MESSAGES.productsSaved(result.saved, result.unchanged) },
       saved: result.saved,
+      unchanged: result.unchanged,
       warnings: parsed.warnings,
       notes: result.notLinked.map((entry) => `Not linked (no such collection): ${entry}`),
+      preview: previewOf(result.plan.rows, result.plan.fingerprint),
       milliseconds,
     };
   } catch (error) {
+    if (error instanceof PlanChanged) return planChanged(error);
     log.warn(`Product import failed: ${databaseMessage(error)}`);
     return {
       ok: false,
@@ -81,25 +142,27 @@ export async function importProductCsv(db: DB, text: string): Promise<ImportResu
   }
 }
 
-export async function importCollectionCsv(db: DB, text: string): Promise<ImportResult> {
+export async function importCollectionCsv(db: DB, text: string, options: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
-  if (isEmptyCsvText(text)) return { ok: false, status: 422, toast: nothingToSave("collections") };
-  const parsed = parseCollectionCsv(text);
-  if (!parsed.ok) return { ok: false, status: 422, toast: { title: IMPORT_MESSAGES.parseErrorTitle, description: parsed.error } };
+  const parsed = await parseCollections(text);
+  if (!parsed.ok) return parsed;
   try {
-    const result = await saveCollections(db, parsed.collections, parsed.columns);
-    invalidateCatalog(db);
+    const result = await saveCollections(db, parsed.collections, parsed.columns, { expectedFingerprint: options.expectedFingerprint });
+    if (result.saved > 0) invalidateCatalog(db);
     const milliseconds = Math.round(performance.now() - started);
-    log.info(`Imported ${result.saved} collections from CSV in ${milliseconds} ms`);
+    log.info(`Imported collections from CSV in ${milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
     return {
       ok: true,
-      toast: { title: IMPORT_MESSAGES.collectionsSavedTitle, description: IMPORT_MESSAGES.collectionsSaved(result.saved) },
+      toast: { title: IMPORT_MESSAGES.collectionsSavedTitle, description: IMPORT_MESSAGES.collectionsSaved(result.saved, result.unchanged) },
       saved: result.saved,
+      unchanged: result.unchanged,
       warnings: [...parsed.missingFieldWarnings, ...parsed.otherWarnings],
       notes: result.notFound.map((entry) => `Not listed (no such product): ${entry}`),
+      preview: result.plan ? previewOf(result.plan.rows, result.plan.fingerprint) : previewOf([], ""),
       milliseconds,
     };
   } catch (error) {
+    if (error instanceof PlanChanged) return planChanged(error);
     log.warn(`Collection import failed: ${databaseMessage(error)}`);
     return {
       ok: false,
@@ -120,14 +183,38 @@ export async function importFormUpload(
   db: DB,
   file: FormDataEntryValue | null,
   kind: ImportKind,
-): Promise<{ status: number; toast: ResultToast; importNotes?: string[] }> {
+): Promise<{ status: number; toast: ResultToast; importNotes?: string[]; importPreview?: ImportPreview }> {
   if (!(file instanceof File) || file.size === 0) return { status: 400, toast: { kind: "error", ...nothingToSave(kind) } };
   const refused = checkCsvFile(file, kind);
   if (refused) return { status: 400, toast: { kind: "error", ...refused } };
   const text = await file.text();
   const result = kind === "products" ? await importProductCsv(db, text) : await importCollectionCsv(db, text);
   if (!result.ok) return { status: result.status, toast: { kind: "error", ...result.toast } };
-  return { status: 200, toast: { kind: "success", ...result.toast }, importNotes: [...result.warnings, ...result.notes] };
+  return {
+    status: 200,
+    toast: { kind: "success", ...result.toast },
+    importNotes: [...result.warnings, ...result.notes],
+    importPreview: result.preview,
+  };
+}
+
+/** The header the page sends its previewed plan's fingerprint in. */
+export const PLAN_FINGERPRINT_HEADER = "x-import-plan";
+
+async function readUpload(request: Request): Promise<{ text: string } | { refused: Response }> {
+  try {
+    return { text: await readBodyText(request) };
+  } catch (error) {
+    if (error instanceof UploadTooLarge) {
+      return {
+        refused: Response.json(
+          { ok: false, toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description: error.message } },
+          { status: 413 },
+        ),
+      };
+    }
+    throw error;
+  }
 }
 
 /**
@@ -137,21 +224,33 @@ export async function importFormUpload(
 export async function respondToCsvUpload(
   request: Request,
   db: DB,
-  importCsv: (db: DB, text: string) => Promise<ImportResult>,
+  importCsv: (db: DB, text: string, options: ImportOptions) => Promise<ImportResult>,
 ): Promise<Response> {
-  let text: string;
-  try {
-    text = await readBodyText(request);
-  } catch (error) {
-    if (error instanceof UploadTooLarge) {
-      return Response.json(
-        { ok: false, toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description: error.message } },
-        { status: 413 },
-      );
-    }
-    throw error;
+  const upload = await readUpload(request);
+  if ("refused" in upload) return upload.refused;
+  const expectedFingerprint = request.headers.get(PLAN_FINGERPRINT_HEADER) || undefined;
+  const result = await importCsv(db, upload.text, { expectedFingerprint });
+  if (!result.ok) {
+    return Response.json({ ok: false, toast: { kind: "error", ...result.toast }, preview: result.preview }, { status: result.status });
   }
-  const result = await importCsv(db, text);
+  return Response.json({
+    ok: true,
+    saved: result.saved,
+    unchanged: result.unchanged,
+    notes: result.notes,
+    toast: { kind: "success", ...result.toast },
+  });
+}
+
+/** The preview endpoints' answer: the plan's counts and rows, or why the file cannot be read. */
+export async function respondToCsvPreview(
+  request: Request,
+  db: DB,
+  previewCsv: (db: DB, text: string) => Promise<PreviewResult>,
+): Promise<Response> {
+  const upload = await readUpload(request);
+  if ("refused" in upload) return upload.refused;
+  const result = await previewCsv(db, upload.text);
   if (!result.ok) return Response.json({ ok: false, toast: { kind: "error", ...result.toast } }, { status: result.status });
-  return Response.json({ ok: true, saved: result.saved, notes: result.notes, toast: { kind: "success", ...result.toast } });
+  return Response.json({ ok: true, preview: result.preview }, { headers: { "Cache-Control": "no-store" } });
 }

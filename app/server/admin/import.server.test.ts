@@ -202,7 +202,7 @@ describe.each(testDialects)("admin imports on %s", (dialect) => {
   });
 
   it("an empty collection list saves nothing and reports 0", async () => {
-    expect(await saveCollections(test.db, [], [])).toEqual({ saved: 0, notFound: [] });
+    expect(await saveCollections(test.db, [], [])).toEqual({ saved: 0, unchanged: 0, notFound: [], plan: null });
     expect(await importCollectionCsv(test.db, "")).toMatchObject({ ok: false, toast: { title: "No collections to save" } });
     expect(await importProductCsv(test.db, "\ufeff")).toMatchObject({
       ok: false,
@@ -236,8 +236,10 @@ describe.each(testDialects)("admin imports on %s", (dialect) => {
     );
     expect(Buffer.byteLength(csv)).toBeLessThan(20 * 1024 * 1024);
     expect(await importProductCsv(test.db, csv)).toMatchObject({ ok: true, saved: 20_000 });
-    // Again: now every row is an update.
-    expect(await importProductCsv(test.db, csv)).toMatchObject({ ok: true, saved: 20_000 });
+    // Again: every row is unchanged, so nothing is written.
+    expect(await importProductCsv(test.db, csv)).toMatchObject({ ok: true, saved: 0, unchanged: 20_000 });
+    // With every price changed, every row is an update.
+    expect(await importProductCsv(test.db, csv.replace(/\.99,/g, ".49,"))).toMatchObject({ ok: true, saved: 20_000, unchanged: 0 });
     const { n } = await test.db
       .selectFrom("products")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))

@@ -4,14 +4,15 @@ import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { refreshProductListKeys } from "../catalog/product-list-keys.server";
 import type { DB } from "../db/connection.server";
 import type { Database, ProductsTable } from "../db/schema";
+import { planProductImport, type ProductPlan } from "./import-plan.server";
 import { chunks, IN_LIST_CHUNK, setProductCollections } from "./memberships.server";
-import { databaseMessage, ImportRowError } from "./save-errors";
+import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
 import { overwriteOnSlugConflict } from "./slug-upsert.server";
 
 /**
- * Saving products (ARCHITECTURE D4, D5): an upsert on slug of every row inside ONE transaction,
- * in multi-row batches (20,000 rows are 40 statements, not 20,000), then the memberships from
- * collection_ids. Any failure rolls everything back, and the failing row is named.
+ * Saving products: an upsert on slug of every new or changed row (ADR 0031) inside ONE
+ * transaction, in multi-row batches (20,000 rows are 40 statements, not 20,000), then the
+ * memberships from collection_ids. Any failure rolls everything back, and the failing row is named.
  */
 
 /** 500 rows x 24 columns stays below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
@@ -85,9 +86,23 @@ async function upsertBatch(trx: Trx, rows: Insertable<ProductsTable>[], columns:
 }
 
 export interface ProductSaveResult {
+  /** Rows written: the new and the changed ones. */
   saved: number;
+  /** Rows equal to what is stored, which were not written (their updated_at does not move). */
+  unchanged: number;
   /** collection_ids entries that name no collection: 'Row 3: no-such-list'. */
   notLinked: string[];
+  /** The plan the save carried out, computed inside its transaction. */
+  plan: ProductPlan;
+}
+
+export interface ProductSaveOptions {
+  batchSize?: number;
+  /**
+   * The fingerprint of the plan the admin previewed. When the plan computed inside the save's
+   * transaction differs (the catalog changed since the preview), nothing is saved.
+   */
+  expectedFingerprint?: string;
 }
 
 class BatchFailure extends Error {
@@ -103,16 +118,21 @@ export async function saveProducts(
   db: DB,
   imported: readonly ProductImport[],
   columns: readonly ProductCsvColumn[],
-  options: { batchSize?: number } = {},
+  options: ProductSaveOptions = {},
 ): Promise<ProductSaveResult> {
   const products = imported.map(prepareProductForSave);
   const batchSize = options.batchSize ?? PRODUCT_BATCH_SIZE;
   const now = new Date().toISOString();
   const update = updatedColumns(columns);
-  const batches = chunks(products, batchSize);
+  let batches: ProductImport[][] = [];
 
   try {
     return await db.transaction().execute(async (trx) => {
+      // The plan is made again here, on the rows as they are inside this transaction: only new
+      // and changed rows are written, and a plan that differs from the preview stops the save.
+      const plan = await planProductImport(trx, products, columns);
+      if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) throw new PlanChanged(plan.rows);
+      batches = chunks(plan.write, batchSize);
       const idBySlug = new Map<string, number>();
       for (const [index, batch] of batches.entries()) {
         try {
@@ -122,10 +142,11 @@ export async function saveProducts(
           throw new BatchFailure(index, error);
         }
       }
-      const notLinked = columns.includes("collection_ids") ? await linkCollections(trx, products, idBySlug) : [];
-      await refreshProductListKeys(trx, [...idBySlug.values()]);
-      await publishCatalogChange(trx);
-      return { saved: products.length, notLinked };
+      // The plan has already set aside (and reported) collection slugs that do not exist.
+      if (columns.includes("collection_ids")) await linkCollections(trx, plan.write, idBySlug);
+      if (idBySlug.size > 0) await refreshProductListKeys(trx, [...idBySlug.values()]);
+      if (plan.write.length > 0) await publishCatalogChange(trx);
+      return { saved: plan.write.length, unchanged: products.length - plan.write.length, notLinked: plan.notLinked, plan };
     });
   } catch (error) {
     if (error instanceof BatchFailure) {
@@ -135,6 +156,7 @@ export async function saveProducts(
   }
 }
 
+/** Links each product to its collections; returns the collection_ids entries that name none ('Row 3: no-such'). */
 async function linkCollections(trx: Trx, products: readonly ProductImport[], idBySlug: Map<string, number>): Promise<string[]> {
   const slugs = [...new Set(products.flatMap((product) => product.collectionIds))];
   const collectionIdBySlug = new Map<string, number>();

@@ -1,0 +1,66 @@
+import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from "./product-csv";
+import type { StoredProduct } from "./import-plan";
+
+/**
+ * A stored record as a row of the import format (ADR 0031), so that exporting the catalog and
+ * importing the file changes nothing: money as the importer reads it (dollars, two decimals),
+ * lists as JSON lists (a feature may hold a comma), a collection's products in list order.
+ * Formula neutralisation is the CSV writer's job (csv-writer.ts).
+ */
+
+export const PRODUCT_EXPORT_HEADER: readonly ProductCsvColumn[] = PRODUCT_CSV_COLUMNS;
+export const COLLECTION_EXPORT_HEADER = ["slug", "title", "description", "image_url", "featured", "product_ids"] as const;
+
+const text = (value: string | null) => value ?? "";
+const number = (value: number | null) => (value === null ? "" : String(value));
+const money = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+const list = (items: readonly string[]) => (items.length === 0 ? "" : JSON.stringify(items));
+
+export function productCsvRecord(product: StoredProduct): string[] {
+  const cells: Record<ProductCsvColumn, string> = {
+    name: product.name,
+    brand: product.brand,
+    slug: product.slug,
+    category_id: text(product.categoryId),
+    tagline: text(product.tagline),
+    description: text(product.description),
+    full_description: text(product.fullDescription),
+    price: money(product.priceCents),
+    sale_price: money(product.salePriceCents),
+    sale_ends: text(product.saleEndsAt),
+    images: list(product.images),
+    capacity: number(product.capacity),
+    dimensions: text(product.dimensions),
+    weight: number(product.weightLbs),
+    heater_type: text(product.heaterType),
+    heater_spec: text(product.heaterSpec),
+    key_features: list(product.keyFeatures),
+    website: text(product.website),
+    affiliate_link: text(product.affiliateLink),
+    rating: number(product.rating),
+    reviews_number: number(product.reviewsNumber),
+    review_count: text(product.reviewCount),
+    shipping_info: text(product.shippingInfo),
+    collection_ids: list(product.collectionIds),
+  };
+  return PRODUCT_EXPORT_HEADER.map((column) => cells[column]);
+}
+
+export interface ExportedCollection {
+  slug: string;
+  title: string;
+  description: string | null;
+  imageUrl: string | null;
+  featured: boolean;
+  /** The collection's products in list order. */
+  members: readonly { id: number; slug: string }[];
+}
+
+/**
+ * product_ids are written as slugs (they survive a move to another site), except a slug made
+ * only of digits: the importer reads such a token as an id first, so its id is written instead.
+ */
+export function collectionCsvRecord(collection: ExportedCollection): string[] {
+  const refs = collection.members.map((member) => (/^\d{1,15}$/.test(member.slug) ? String(member.id) : member.slug));
+  return [collection.slug, collection.title, text(collection.description), text(collection.imageUrl), collection.featured ? "true" : "false", refs.join(", ")];
+}

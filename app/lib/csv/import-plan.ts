@@ -1,0 +1,230 @@
+import type { CollectionCsvColumn } from "./collection-csv";
+import type { ProductCsvColumn, ProductImport } from "./product-csv";
+
+/**
+ * What an import will do to the catalog, row by row (ADR 0031): each row is new, changed (with
+ * the fields that change, from what to what, in the words and formats the admin reads) or
+ * unchanged. The server computes it from the rows as the save will write them and the records as
+ * they are stored, for the preview and again inside the save's transaction, so the preview and
+ * the save cannot disagree. Unchanged rows are not written.
+ *
+ * "Unchanged" follows the save's rules exactly: a column the file does not have is not compared
+ * (the save leaves that field alone), and values are compared after the save's normalisation
+ * (trimmed text, rating rounded and clamped, prices in cents).
+ */
+
+export type RowStatus = "new" | "changed" | "unchanged";
+
+export type FieldChange =
+  /** One value replaced by another, both as the admin reads them ('$7,650' → '$7,299'). */
+  | { field: string; kind: "value"; from: string; to: string }
+  /** A list (features, images, collections): what joins and what leaves, and whether the order moved. */
+  | { field: string; kind: "list"; added: string[]; removed: string[]; reordered: boolean; from?: string[]; to?: string[] };
+
+export interface PlannedRow {
+  rowNumber: number;
+  slug: string;
+  /** The product's name or the collection's title, as the file has it. */
+  name: string;
+  status: RowStatus;
+  /** Empty unless the row is changed. */
+  changes: FieldChange[];
+}
+
+export interface PlanCounts {
+  new: number;
+  changed: number;
+  unchanged: number;
+}
+
+/** What the preview receives: the counts, and the first rows of each status in file order. */
+export interface ImportPreview {
+  counts: PlanCounts;
+  rows: PlannedRow[];
+  /** The server's digest of the whole plan: the save refuses to go ahead when its own differs. */
+  fingerprint: string;
+}
+
+/**
+ * Rows of each status sent to the page. The first N of each status, merged in file order,
+ * include the file's first N rows whatever their status, so "All" shows the file's beginning.
+ */
+export const PREVIEW_ROWS_PER_STATUS = 1000;
+
+export function countStatuses(rows: readonly PlannedRow[]): PlanCounts {
+  const counts: PlanCounts = { new: 0, changed: 0, unchanged: 0 };
+  for (const row of rows) counts[row.status] += 1;
+  return counts;
+}
+
+export function previewOf(rows: readonly PlannedRow[], fingerprint: string): ImportPreview {
+  const taken: PlanCounts = { new: 0, changed: 0, unchanged: 0 };
+  const shown = rows.filter((row) => taken[row.status]++ < PREVIEW_ROWS_PER_STATUS);
+  return { counts: countStatuses(rows), rows: shown, fingerprint };
+}
+
+/** '1 new, 3 changed, 25 unchanged'. */
+export function describeCounts(counts: PlanCounts): string {
+  return `${counts.new.toLocaleString("en-US")} new, ${counts.changed.toLocaleString("en-US")} changed, ${counts.unchanged.toLocaleString("en-US")} unchanged`;
+}
+
+// ---- How values read in the preview ------------------------------------------------------
+
+const EMPTY = "(empty)";
+const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const dollarsAndCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '$7,650', '$7,650.50'; unlike the public price, $0 is shown as $0 (the admin typed it). */
+export function displayMoney(cents: number | null): string {
+  if (cents === null) return EMPTY;
+  return `$${cents % 100 === 0 ? wholeDollars.format(cents / 100) : dollarsAndCents.format(cents / 100)}`;
+}
+
+/** Long text is cut so a changed description does not fill the screen. */
+export function displayText(text: string | null, limit = 80): string {
+  if (text === null) return EMPTY;
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
+}
+
+function displayNumber(value: number | null): string {
+  return value === null ? EMPTY : value.toLocaleString("en-US", { maximumFractionDigits: 2 });
+}
+
+function valueChange(field: string, from: string, to: string): FieldChange {
+  return { field, kind: "value", from, to };
+}
+
+/**
+ * null when the two lists are equal. An ordered list (images, features, a collection's members)
+ * with the same items in another order has changed; a set (a product's collections) has not.
+ */
+export function listChange(
+  field: string,
+  before: readonly string[],
+  after: readonly string[],
+  options: { ordered: boolean; showOrder?: boolean },
+): FieldChange | null {
+  const beforeSet = new Set(before);
+  const afterSet = new Set(after);
+  const same = options.ordered
+    ? before.length === after.length && before.every((item, index) => item === after[index])
+    : beforeSet.size === afterSet.size && [...beforeSet].every((item) => afterSet.has(item));
+  if (same) return null;
+  const added = after.filter((item) => !beforeSet.has(item));
+  const removed = before.filter((item) => !afterSet.has(item));
+  const keptAfter = [...afterSet].filter((item) => beforeSet.has(item));
+  const reordered = options.ordered && [...beforeSet].filter((item) => afterSet.has(item)).some((item, index) => item !== keptAfter[index]);
+  const change: FieldChange = { field, kind: "list", added, removed, reordered };
+  // A move, or a repeated item dropped, is only visible as the whole list before and after.
+  if ((options.showOrder && reordered) || (added.length === 0 && removed.length === 0)) {
+    change.from = [...before];
+    change.to = [...after];
+  }
+  return change;
+}
+
+// ---- Products ------------------------------------------------------------------------------
+
+/** A stored product in the shape the save writes: what a prepared import row is compared with. */
+export type StoredProduct = Omit<ProductImport, "rowNumber">;
+
+type ProductKey = Exclude<keyof StoredProduct, "slug">;
+type FieldKind = "text" | "money" | "number" | "list" | "set";
+
+/** Each compared field: the CSV column that brings it (null: every file), and how it reads. */
+const PRODUCT_FIELDS: { column: ProductCsvColumn | null; field: string; key: ProductKey; kind: FieldKind }[] = [
+  { column: null, field: "name", key: "name", kind: "text" },
+  { column: null, field: "brand", key: "brand", kind: "text" },
+  { column: "category_id", field: "category_id", key: "categoryId", kind: "text" },
+  { column: "tagline", field: "tagline", key: "tagline", kind: "text" },
+  { column: "description", field: "description", key: "description", kind: "text" },
+  { column: "full_description", field: "full_description", key: "fullDescription", kind: "text" },
+  { column: "price", field: "price", key: "priceCents", kind: "money" },
+  { column: "sale_price", field: "sale_price", key: "salePriceCents", kind: "money" },
+  { column: "sale_ends", field: "sale_ends", key: "saleEndsAt", kind: "text" },
+  { column: "images", field: "images", key: "images", kind: "list" },
+  { column: "capacity", field: "capacity", key: "capacity", kind: "number" },
+  { column: "dimensions", field: "dimensions", key: "dimensions", kind: "text" },
+  { column: "weight", field: "weight", key: "weightLbs", kind: "number" },
+  { column: "heater_type", field: "heater_type", key: "heaterType", kind: "text" },
+  { column: "heater_spec", field: "heater_spec", key: "heaterSpec", kind: "text" },
+  { column: "key_features", field: "key_features", key: "keyFeatures", kind: "list" },
+  { column: "website", field: "website", key: "website", kind: "text" },
+  { column: "affiliate_link", field: "affiliate_link", key: "affiliateLink", kind: "text" },
+  { column: "rating", field: "rating", key: "rating", kind: "number" },
+  { column: "reviews_number", field: "reviews_number", key: "reviewsNumber", kind: "number" },
+  { column: "review_count", field: "review_count", key: "reviewCount", kind: "text" },
+  { column: "shipping_info", field: "shipping_info", key: "shippingInfo", kind: "text" },
+  // The save makes the product's collections exactly this set; where it stays, its place is kept.
+  { column: "collection_ids", field: "collection_ids", key: "collectionIds", kind: "set" },
+];
+
+function fieldChange(field: string, kind: FieldKind, before: unknown, after: unknown): FieldChange | null {
+  switch (kind) {
+    case "list":
+      return listChange(field, before as string[], after as string[], { ordered: true });
+    case "set":
+      return listChange(field, before as string[], after as string[], { ordered: false });
+    case "money":
+      return before === after ? null : valueChange(field, displayMoney(before as number | null), displayMoney(after as number | null));
+    case "number":
+      return before === after ? null : valueChange(field, displayNumber(before as number | null), displayNumber(after as number | null));
+    case "text":
+      return before === after ? null : valueChange(field, displayText(before as string | null), displayText(after as string | null));
+  }
+}
+
+/**
+ * One product row against the stored product of its slug (undefined: there is none). The row
+ * must be as the save writes it (prepareProductForSave), with collection slugs that exist.
+ */
+export function planProductRow(stored: StoredProduct | undefined, row: ProductImport, columns: readonly ProductCsvColumn[]): PlannedRow {
+  const planned = { rowNumber: row.rowNumber, slug: row.slug, name: row.name };
+  if (!stored) return { ...planned, status: "new", changes: [] };
+  const present = new Set(columns);
+  const changes: FieldChange[] = [];
+  for (const { column, field, key, kind } of PRODUCT_FIELDS) {
+    if (column !== null && !present.has(column)) continue;
+    const change = fieldChange(field, kind, stored[key], row[key]);
+    if (change) changes.push(change);
+  }
+  return { ...planned, status: changes.length > 0 ? "changed" : "unchanged", changes };
+}
+
+// ---- Collections ---------------------------------------------------------------------------
+
+/** A collection as the save writes it; members are product slugs in list order. */
+export interface CollectionState {
+  title: string;
+  description: string | null;
+  imageUrl: string | null;
+  featured: boolean;
+  members: string[];
+}
+
+export function planCollectionRow(
+  stored: CollectionState | undefined,
+  row: CollectionState & { rowNumber: number; slug: string },
+  columns: readonly CollectionCsvColumn[],
+): PlannedRow {
+  const planned = { rowNumber: row.rowNumber, slug: row.slug, name: row.title };
+  if (!stored) return { ...planned, status: "new", changes: [] };
+  const present = new Set(columns);
+  const changes: FieldChange[] = [];
+  if (stored.title !== row.title) changes.push(valueChange("title", displayText(stored.title), displayText(row.title)));
+  if (present.has("description") && stored.description !== row.description) {
+    changes.push(valueChange("description", displayText(stored.description), displayText(row.description)));
+  }
+  if (present.has("image_url") && stored.imageUrl !== row.imageUrl) {
+    changes.push(valueChange("image_url", displayText(stored.imageUrl), displayText(row.imageUrl)));
+  }
+  if (present.has("featured") && stored.featured !== row.featured) {
+    changes.push(valueChange("featured", stored.featured ? "yes" : "no", row.featured ? "yes" : "no"));
+  }
+  if (present.has("product_ids")) {
+    const members = listChange("product_ids", stored.members, row.members, { ordered: true, showOrder: true });
+    if (members) changes.push(members);
+  }
+  return { ...planned, status: changes.length > 0 ? "changed" : "unchanged", changes };
+}

@@ -1,0 +1,9 @@
+import { collectionCsvLines, csvDownload } from "~/server/admin/catalog-export.server";
+import { requireAdmin } from "~/server/auth/guard.server";
+import type { Route } from "./+types/collections-export";
+
+/** GET /admin/collections/export.csv: every collection with its products in list order, in the import's format. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return csvDownload(collectionCsvLines(context.db), `collections-${new Date().toISOString().slice(0, 10)}.csv`);
+}

@@ -1,0 +1,187 @@
+import { createHash } from "node:crypto";
+import type { CollectionCsvColumn, CollectionImport } from "~/lib/csv/collection-csv";
+import { planCollectionRow, planProductRow, type CollectionState, type PlannedRow, type StoredProduct } from "~/lib/csv/import-plan";
+import type { ProductCsvColumn, ProductImport } from "~/lib/csv/product-csv";
+import { PRODUCT_COLUMNS, toProduct } from "../catalog/rows";
+import type { DB } from "../db/connection.server";
+import { chunks, IN_LIST_CHUNK } from "./memberships.server";
+
+/**
+ * The import plan against the database (ADR 0031): which rows of a parsed file are new, changed
+ * or unchanged. Run for the preview and again by the save inside its transaction (pass the
+ * transaction as db), so the save writes exactly what the rules say at that moment. Stored rows
+ * are loaded by slug in chunks (one query per 500 rows) and compared in memory.
+ */
+
+export interface ProductPlan {
+  rows: PlannedRow[];
+  /** The rows to write (new and changed), in file order. */
+  write: ProductImport[];
+  /** collection_ids entries that name no collection: 'Row 3: no-such-list'. */
+  notLinked: string[];
+  fingerprint: string;
+}
+
+export interface CollectionPlan {
+  rows: PlannedRow[];
+  write: { collection: CollectionImport; productIds: number[] }[];
+  /** product_ids entries that name no product: 'Row 2 (best-cedar): cube-9'. */
+  notFound: string[];
+  fingerprint: string;
+}
+
+/** A digest of every row's status and changes: equal digests, same save. */
+export function planFingerprint(rows: readonly PlannedRow[]): string {
+  const hash = createHash("sha256");
+  for (const row of rows) hash.update(JSON.stringify([row.slug, row.status, row.changes]));
+  return hash.digest("base64url").slice(0, 32);
+}
+
+/** products must be as the save writes them (prepareProductForSave). */
+export async function planProductImport(db: DB, products: readonly ProductImport[], columns: readonly ProductCsvColumn[]): Promise<ProductPlan> {
+  const stored = await loadStoredProducts(db, products.map((product) => product.slug), columns.includes("collection_ids"));
+  // The save links only collections that exist when it runs; compare with that.
+  const wantedCollections = columns.includes("collection_ids") ? await existingCollectionSlugs(db, products.flatMap((p) => p.collectionIds)) : null;
+  const rows: PlannedRow[] = [];
+  const write: ProductImport[] = [];
+  const notLinked: string[] = [];
+  for (const product of products) {
+    let row = product;
+    if (wantedCollections) {
+      const missing = product.collectionIds.filter((slug) => !wantedCollections.has(slug));
+      for (const slug of missing) notLinked.push(`Row ${product.rowNumber}: ${slug}`);
+      if (missing.length > 0) row = { ...product, collectionIds: product.collectionIds.filter((slug) => wantedCollections.has(slug)) };
+    }
+    const planned = planProductRow(stored.get(product.slug), row, columns);
+    rows.push(planned);
+    if (planned.status !== "unchanged") write.push(row);
+  }
+  return { rows, write, notLinked, fingerprint: planFingerprint(rows) };
+}
+
+async function loadStoredProducts(db: DB, slugs: readonly string[], withCollections: boolean): Promise<Map<string, StoredProduct>> {
+  const stored = new Map<string, StoredProduct>();
+  const slugById = new Map<number, string>();
+  for (const part of chunks([...new Set(slugs)], IN_LIST_CHUNK)) {
+    const records = await db.selectFrom("products").select(PRODUCT_COLUMNS).where("slug", "in", part).execute();
+    for (const record of records) {
+      const { id, isSample: _sample, createdAt: _created, updatedAt: _updated, ...fields } = toProduct(record);
+      stored.set(record.slug, { ...fields, collectionIds: [] });
+      slugById.set(id, record.slug);
+    }
+  }
+  if (withCollections) {
+    for (const part of chunks([...slugById.keys()], IN_LIST_CHUNK)) {
+      const memberships = await db
+        .selectFrom("collection_products")
+        .innerJoin("collections", "collections.id", "collection_products.collection_id")
+        .select(["collection_products.product_id as productId", "collections.slug as slug"])
+        .where("collection_products.product_id", "in", part)
+        .execute();
+      for (const membership of memberships) stored.get(slugById.get(Number(membership.productId))!)!.collectionIds.push(membership.slug);
+    }
+  }
+  return stored;
+}
+
+async function existingCollectionSlugs(db: DB, slugs: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks([...new Set(slugs)], IN_LIST_CHUNK)) {
+    const rows = await db.selectFrom("collections").select("slug").where("slug", "in", part).execute();
+    for (const row of rows) found.add(row.slug);
+  }
+  return found;
+}
+
+/**
+ * product_ids may be ids or slugs (ADR 0012): a token of digits is an id when such a product
+ * exists, else it is tried as a slug, as the product pages do. Returns ref → product.
+ */
+export async function resolveProductRefs(db: DB, refs: readonly string[]): Promise<Map<string, { id: number; slug: string }>> {
+  const unique = [...new Set(refs)];
+  const numeric = unique.filter((ref) => /^\d{1,15}$/.test(ref)).map(Number);
+  const byId = new Map<number, string>();
+  for (const part of chunks(numeric, IN_LIST_CHUNK)) {
+    const rows = await db.selectFrom("products").select(["id", "slug"]).where("id", "in", part).execute();
+    for (const row of rows) byId.set(Number(row.id), row.slug);
+  }
+  const bySlug = new Map<string, number>();
+  for (const part of chunks(unique, IN_LIST_CHUNK)) {
+    const rows = await db.selectFrom("products").select(["id", "slug"]).where("slug", "in", part).execute();
+    for (const row of rows) bySlug.set(row.slug, Number(row.id));
+  }
+  const resolved = new Map<string, { id: number; slug: string }>();
+  for (const ref of unique) {
+    const asId = /^\d{1,15}$/.test(ref) ? byId.get(Number(ref)) : undefined;
+    if (asId !== undefined) resolved.set(ref, { id: Number(ref), slug: asId });
+    else if (bySlug.has(ref)) resolved.set(ref, { id: bySlug.get(ref)!, slug: ref });
+  }
+  return resolved;
+}
+
+export async function planCollectionImport(
+  db: DB,
+  collections: readonly CollectionImport[],
+  columns: readonly CollectionCsvColumn[],
+): Promise<CollectionPlan> {
+  const stored = new Map<string, CollectionState>();
+  const idBySlug = new Map<string, number>();
+  for (const part of chunks(collections.map((collection) => collection.slug), IN_LIST_CHUNK)) {
+    const records = await db
+      .selectFrom("collections")
+      .select(["id", "slug", "title", "description", "image_url", "featured"])
+      .where("slug", "in", part)
+      .execute();
+    for (const record of records) {
+      idBySlug.set(record.slug, Number(record.id));
+      stored.set(record.slug, {
+        title: record.title,
+        description: record.description,
+        imageUrl: record.image_url,
+        featured: Boolean(record.featured),
+        members: [],
+      });
+    }
+  }
+  const withMembers = columns.includes("product_ids");
+  const slugByCollectionId = new Map([...idBySlug].map(([slug, id]) => [id, slug]));
+  if (withMembers) {
+    for (const part of chunks([...idBySlug.values()], IN_LIST_CHUNK)) {
+      const members = await db
+        .selectFrom("collection_products")
+        .innerJoin("products", "products.id", "collection_products.product_id")
+        .select(["collection_products.collection_id as collectionId", "products.slug as slug"])
+        .where("collection_products.collection_id", "in", part)
+        .orderBy("collection_products.collection_id")
+        .orderBy("collection_products.position")
+        .execute();
+      for (const member of members) stored.get(slugByCollectionId.get(Number(member.collectionId))!)!.members.push(member.slug);
+    }
+  }
+
+  const resolved = withMembers ? await resolveProductRefs(db, collections.flatMap((collection) => collection.productRefs)) : new Map();
+  const rows: PlannedRow[] = [];
+  const write: CollectionPlan["write"] = [];
+  const notFound: string[] = [];
+  for (const collection of collections) {
+    // The save's list: each product once, in the file's order; unknown references skipped.
+    const products: { id: number; slug: string }[] = [];
+    const seen = new Set<number>();
+    for (const ref of withMembers ? collection.productRefs : []) {
+      const product = resolved.get(ref);
+      if (!product) notFound.push(`Row ${collection.rowNumber} (${collection.slug}): ${ref}`);
+      else if (!seen.has(product.id)) {
+        seen.add(product.id);
+        products.push(product);
+      }
+    }
+    const planned = planCollectionRow(
+      stored.get(collection.slug),
+      { ...collection, members: products.map((product) => product.slug) },
+      columns,
+    );
+    rows.push(planned);
+    if (planned.status !== "unchanged") write.push({ collection, productIds: products.map((product) => product.id) });
+  }
+  return { rows, write, notFound, fingerprint: planFingerprint(rows) };
+}
