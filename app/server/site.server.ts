@@ -17,6 +17,7 @@ import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
+import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking.server";
 
 export interface Site {
   config: AppConfig;
@@ -71,7 +72,8 @@ export async function createSite(
 
   const authResources = createAuth(config, db);
   const publicDir = path.resolve(options.publicDir ?? "public");
-  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer };
+  const linkChecks = createLinkChecking(db, linkCheckSettingsFrom(config), config.linkCheckIntervalMs);
+  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer, linkChecks };
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   // Every loader and action answers a database outage with a 503 page instead of an error.
   const handleRequest = createRequestHandler(async () => withDatabaseOutageResponses(await build()), process.env.NODE_ENV);
@@ -84,7 +86,7 @@ export async function createSite(
   });
   const stopListening = onCatalogChange(db, pages.invalidate);
   // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).
-  const periodicJobs: PeriodicJob[] = [];
+  const periodicJobs: PeriodicJob[] = [...(linkChecks.job ? [linkChecks.job] : [])];
   const jobs = startJobs(db, periodicJobs);
 
   log.info(
@@ -97,6 +99,8 @@ export async function createSite(
     requestHandler: pages.requestHandler,
     close: async () => {
       stopListening();
+      // The link check first: its run (button or schedule) stops between links, then the runner waits for it.
+      await linkChecks.stop();
       await jobs.stop();
       await authResources.close();
       await db.destroy();
