@@ -101,6 +101,21 @@ export function parseStateFilter(value: string | null): LinkState | null {
   return value && (LINK_STATES as readonly string[]).includes(value) ? (value as LinkState) : null;
 }
 
+/** A run over every shop link, as the page shows it. */
+export interface LinkCheckRunView {
+  id: number;
+  trigger: "manual" | "schedule";
+  running: boolean;
+  total: number;
+  checked: number;
+  broken: number;
+  /** ISO-8601 */
+  startedAt: string;
+  finishedAt: string | null;
+  /** Why it ended early, if it did. */
+  error: string | null;
+}
+
 /** The address of a product's edit form in the admin area. */
 export function productEditHref(productId: number): string {
   return `/admin/products?edit=${productId}`;

@@ -1,6 +1,6 @@
 import { isBroken, isLinkOutcome } from "~/lib/links/link-outcomes";
 import { runHostLimited } from "~/lib/links/host-limited-pool";
-import { linkTargetsOf, type LinkTarget, type StoredLinkResult } from "~/lib/links/link-report";
+import { countByState, linkReport, linkTargetsOf, type LinkCheckRunView, type LinkTarget, type StoredLinkResult } from "~/lib/links/link-report";
 import { toIsoString } from "../catalog/rows";
 import type { DB } from "../db/connection.server";
 import { checkLink, type LinkCheckOptions, type LinkCheckResult } from "./link-checker.server";
@@ -26,17 +26,6 @@ export const DEFAULT_PER_HOST = 2;
 /** A run whose heartbeat is older than this lost its process; the next claim takes over. */
 export const ABANDONED_AFTER_MS = 5 * 60_000;
 
-export interface LinkCheckRun {
-  id: number;
-  trigger: RunTrigger;
-  running: boolean;
-  total: number;
-  checked: number;
-  broken: number;
-  startedAt: string;
-  finishedAt: string | null;
-  error: string | null;
-}
 
 /** Every shop link the catalog has now, product by product. */
 export async function listLinkTargets(db: DB): Promise<LinkTarget[]> {
@@ -62,7 +51,13 @@ export async function listStoredResults(db: DB): Promise<StoredLinkResult[]> {
   }));
 }
 
-export async function latestLinkCheckRun(db: DB): Promise<LinkCheckRun | null> {
+/** How many of the catalog's current links their last check found broken (the dashboard's figure). */
+export async function countBrokenLinks(db: DB): Promise<number> {
+  const [targets, results] = await Promise.all([listLinkTargets(db), listStoredResults(db)]);
+  return countByState(linkReport(targets, results)).broken;
+}
+
+export async function latestLinkCheckRun(db: DB): Promise<LinkCheckRunView | null> {
   const row = await db.selectFrom("link_check_runs").selectAll().orderBy("id", "desc").limit(1).executeTakeFirst();
   if (!row) return null;
   return {
