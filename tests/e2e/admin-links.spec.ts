@@ -57,7 +57,7 @@ test("Check now: progress, then every case classified, broken first, each with i
   const progress = page.getByRole("progressbar", { name: /Checking links: \d+ of \d+ checked/ });
   await expect(progress).toBeVisible();
   await expect(page.getByRole("button", { name: "Checking…" })).toBeDisabled();
-  await expect(page.getByTestId("link-run")).toContainText(/Last check: .* by hand/, { timeout: 30_000 });
+  await expect(page.getByTestId("link-run")).toContainText(/Last check: .* \(by hand\)/, { timeout: 30_000 });
   await expect(progress).toHaveCount(0);
 
   const rowOf = (name: string) => page.getByTestId("link-row").filter({ hasText: name });

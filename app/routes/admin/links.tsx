@@ -22,6 +22,7 @@ import {
   type LinkReportRow,
   type LinkState,
 } from "~/lib/links/link-report";
+import { requestableUrl } from "~/lib/links/redirects";
 import type { ResultToast } from "~/lib/result-toast";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { latestLinkCheckRun, listLinkTargets, listStoredResults } from "~/server/links/link-check-runs.server";
@@ -131,9 +132,14 @@ function LinkRow({ row }: { row: LinkReportRow }) {
       </td>
       <td className={cn(cell, "max-w-full break-all md:max-w-xs")}>
         <span className={label}>Address:</span>
-        <a href={row.url} target="_blank" rel="noopener noreferrer" className="text-brand underline-offset-2 hover:underline">
-          {row.url}
-        </a>
+        {/* Only a web address becomes a link: a stored javascript: or data: value stays text. */}
+        {requestableUrl(row.url) ? (
+          <a href={row.url} target="_blank" rel="noopener noreferrer" className="text-brand underline-offset-2 hover:underline">
+            {row.url}
+          </a>
+        ) : (
+          <span>{row.url}</span>
+        )}
       </td>
       <td className={cell}>
         <StateBadge row={row} />
