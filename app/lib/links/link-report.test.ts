@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countByState, linkReport, linkTargetsOf, parseStateFilter, productEditHref, type StoredLinkResult } from "./link-report";
+import { countByState, filterReport, linkReport, linkTargetsOf, parseStateFilter, productEditHref, type StoredLinkResult } from "./link-report";
 
 const result = (productId: number, link: "affiliate" | "website", url: string, outcome: StoredLinkResult["outcome"], statusCode: number | null = null): StoredLinkResult => ({
   productId,
@@ -58,5 +58,18 @@ describe("the link health report", () => {
     expect(parseStateFilter("all")).toBeNull();
     expect(parseStateFilter(null)).toBeNull();
     expect(productEditHref(42)).toBe("/admin/products?edit=42");
+  });
+
+  it("filters by state and by a product name or address, ignoring case", () => {
+    const targets = [
+      ...linkTargetsOf({ id: 1, name: "Cedar Cube", affiliateLink: "https://shop-a.example.org/cube", website: null }),
+      ...linkTargetsOf({ id: 2, name: "Barrel", affiliateLink: "https://shop-b.example.org/barrel", website: null }),
+    ];
+    const rows = linkReport(targets, [result(1, "affiliate", "https://shop-a.example.org/cube", "client-error", 404)]);
+    expect(filterReport(rows, "broken", "").map((row) => row.productName)).toEqual(["Cedar Cube"]);
+    expect(filterReport(rows, null, "cedar").map((row) => row.productName)).toEqual(["Cedar Cube"]);
+    expect(filterReport(rows, null, "SHOP-B").map((row) => row.productName)).toEqual(["Barrel"]);
+    expect(filterReport(rows, "ok", "cedar")).toEqual([]);
+    expect(filterReport(rows, null, "  ")).toHaveLength(2);
   });
 });

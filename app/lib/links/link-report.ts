@@ -1,3 +1,4 @@
+import { containsText } from "../text-match";
 import { isBroken, type LinkOutcome } from "./link-outcomes";
 
 /**
@@ -114,6 +115,14 @@ export interface LinkCheckRunView {
   finishedAt: string | null;
   /** Why it ended early, if it did. */
   error: string | null;
+}
+
+/** The rows the page shows for ?show= and ?q= (a product name or an address, ignoring case). */
+export function filterReport(rows: LinkReportRow[], show: LinkState | null, search: string): LinkReportRow[] {
+  const term = search.trim();
+  return rows.filter(
+    (row) => (show === null || row.state === show) && (term === "" || containsText(row.productName, term) || containsText(row.url, term)),
+  );
 }
 
 /** The address of a product's edit form in the admin area. */

@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, RefreshCw } from "lucide-react";
+import { ExternalLink, Pencil, RefreshCw, Search } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Notice } from "~/components/admin/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -12,6 +12,7 @@ import { formatDuration } from "~/lib/duration-text";
 import { OUTCOME_LABELS } from "~/lib/links/link-outcomes";
 import {
   countByState,
+  filterReport,
   LINK_KIND_LABELS,
   LINK_STATE_LABELS,
   LINK_STATES,
@@ -40,15 +41,18 @@ const ROW_LIMIT = 500;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const show = parseStateFilter(new URL(request.url).searchParams.get("show"));
+  const params = new URL(request.url).searchParams;
+  const show = parseStateFilter(params.get("show"));
+  const search = (params.get("q") ?? "").trim().slice(0, 200);
   const [targets, results, run] = await Promise.all([listLinkTargets(context.db), listStoredResults(context.db), latestLinkCheckRun(context.db)]);
   const rows = linkReport(targets, results);
-  const shown = show ? rows.filter((row) => row.state === show) : rows;
+  const shown = filterReport(rows, show, search);
   return {
     counts: countByState(rows),
     rows: shown.slice(0, ROW_LIMIT),
     hiddenRows: Math.max(0, shown.length - ROW_LIMIT),
     show,
+    search,
     run,
     intervalMs: context.config.linkCheckIntervalMs,
     timeoutMs: context.config.linkCheckTimeoutMs,
@@ -152,9 +156,9 @@ function LinkRow({ row }: { row: LinkReportRow }) {
           </span>
         )}
       </td>
-      <td className={cn(cell, "break-all text-xs md:max-w-xs")}>
+      <td className={cn(cell, "text-xs md:max-w-xs")}>
         <span className={label}>Ends at:</span>
-        {finalDiffers ? result.finalUrl : <span className="text-ink-muted">{result ? "the same address" : "—"}</span>}
+        {finalDiffers ? <span className="break-all">{result.finalUrl}</span> : <span className="text-ink-muted">{result ? "same address" : "—"}</span>}
       </td>
       <td className={cn(cell, "whitespace-nowrap text-xs tabular-nums")}>
         <span className={label}>Checked:</span>
@@ -171,7 +175,13 @@ function LinkRow({ row }: { row: LinkReportRow }) {
 }
 
 export default function LinksPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, rows, hiddenRows, show, intervalMs, timeoutMs } = loaderData;
+  const { counts, rows, hiddenRows, show, search, intervalMs, timeoutMs } = loaderData;
+  const stateHref = (state: LinkState | null) => {
+    const params = new URLSearchParams();
+    if (state) params.set("show", state);
+    if (search) params.set("q", search);
+    return params.size > 0 ? `/admin/links?${params}` : "/admin/links";
+  };
   useResultToast(actionData);
   const run = useLinkCheckProgress(loaderData.run);
   const navigation = useNavigation();
@@ -196,7 +206,7 @@ export default function LinksPage({ loaderData, actionData }: Route.ComponentPro
         {LINK_STATES.map((state) => (
           <li key={state}>
             <Link
-              to={show === state ? "/admin/links" : `/admin/links?show=${state}`}
+              to={stateHref(show === state ? null : state)}
               aria-current={show === state ? "true" : undefined}
               className={cn(
                 "block h-full rounded-card border bg-surface p-3 shadow-card hover:border-brand/40 sm:p-4",
@@ -213,12 +223,31 @@ export default function LinksPage({ loaderData, actionData }: Route.ComponentPro
         ))}
       </ul>
 
+      <Form method="get" className="mb-4 flex flex-col gap-2 sm:flex-row" role="search">
+        <label htmlFor="link-search" className="sr-only">
+          Search by product name or address
+        </label>
+        <input
+          id="link-search"
+          name="q"
+          type="search"
+          defaultValue={search}
+          placeholder="Search by product name or address"
+          className="h-11 min-w-0 flex-1 rounded-full border border-line bg-surface px-5 text-sm"
+        />
+        {show && <input type="hidden" name="show" value={show} />}
+        <button type="submit" className={buttonClasses({ variant: "secondary" })}>
+          <Search aria-hidden className="size-4" />
+          Search
+        </button>
+      </Form>
+
       {total === 0 ? (
         <Notice tone="blue" title="No shop links yet">
           Products with an affiliate link or a website appear here.
         </Notice>
       ) : rows.length === 0 ? (
-        <p className="rounded-card border border-dashed border-line bg-surface p-6 text-center text-ink-muted">No link is in this state.</p>
+        <p className="rounded-card border border-dashed border-line bg-surface p-6 text-center text-ink-muted">No link matches.</p>
       ) : (
         <div className="rounded-card border border-line bg-surface shadow-card md:overflow-x-auto">
           <table className="block w-full text-left text-sm md:table">
