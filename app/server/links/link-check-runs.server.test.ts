@@ -12,7 +12,8 @@ import {
   listStoredResults,
   type LinkCheckSettings,
 } from "./link-check-runs.server";
-import { createLinkChecking } from "./link-checking.server";
+import { startJobs } from "../jobs/job-runner.server";
+import { createLinkChecking, LINK_CHECK_JOB } from "./link-checking.server";
 
 // The link check over a catalog whose links point at a local stand-in for the shops: every case
 // is classified and stored, and the page's order puts the broken ones first. Traffic goes only
@@ -202,5 +203,19 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
     const run = await latestLinkCheckRun(test.db);
     expect(run).toMatchObject({ running: false, error: "Stopped: the server shut down during the run" });
     expect(run!.checked).toBeLessThan(12);
+  });
+
+  it("LINK_CHECK_INTERVAL adds a job to the runner; runNow does a scheduled run and waits for it", async () => {
+    expect(createLinkChecking(test.db, settings, null).job).toBeNull();
+    const checking = createLinkChecking(test.db, { ...settings, timeoutMs: 5_000 }, 6 * 3_600_000);
+    expect(checking.job).toMatchObject({ name: LINK_CHECK_JOB, everyMs: 6 * 3_600_000 });
+    const jobs = startJobs(test.db, [checking.job!]);
+    try {
+      expect(await jobs.runNow(LINK_CHECK_JOB)).toBe(true);
+      expect(await latestLinkCheckRun(test.db)).toMatchObject({ trigger: "schedule", running: false, total: 12, checked: 12, error: null });
+    } finally {
+      await checking.stop();
+      await jobs.stop();
+    }
   });
 });
