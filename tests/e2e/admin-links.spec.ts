@@ -12,8 +12,8 @@ test.describe.configure({ timeout: 120_000 });
 
 let shop: LinkTestServer;
 test.beforeEach(async () => {
-  // The slow answer outlasts the site's 2 s per-link timeout (admin-support.ts).
-  shop = await startLinkTestServer({ slowMs: 6_000 });
+  // The slow answer outlasts the site's 5 s per-link timeout (admin-support.ts).
+  shop = await startLinkTestServer({ slowMs: 15_000 });
 });
 test.afterEach(async () => {
   await shop?.close();
@@ -52,11 +52,11 @@ test("Check now: progress, then every case classified, broken first, each with i
   await waitForHydration(page);
 
   await page.getByRole("button", { name: "Check now" }).click();
-  await expect(toast(page, "Link check started")).toBeVisible();
-  // The slow shop holds the run for 2 s: the page shows how far it has got meanwhile, and updates in place.
+  // The slow shop holds the run for 5 s: the page shows how far it has got meanwhile, and updates in place.
   const progress = page.getByRole("progressbar", { name: /Checking links: \d+ of \d+ checked/ });
-  await expect(progress).toBeVisible();
+  await expect(progress).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("button", { name: "Checking…" })).toBeDisabled();
+  await expect(toast(page, "Link check started")).toBeVisible();
   await expect(page.getByTestId("link-run")).toContainText(/Last check: .* \(by hand\)/, { timeout: 30_000 });
   await expect(progress).toHaveCount(0);
 
@@ -70,7 +70,7 @@ test("Check now: progress, then every case classified, broken first, each with i
   await expectRow("LH Working", "ok", "Working", /200 OK/);
   await expectRow("LH Missing", "broken", "Page missing or refused", /404 Not found/);
   await expectRow("LH Server Error", "broken", "Shop server error", /500 Internal server error/);
-  await expectRow("LH Slow", "broken", "No answer in time", /No answer within 2 s/);
+  await expectRow("LH Slow", "broken", "No answer in time", /No answer within 5 s/);
   await expectRow("LH Redirect Chain", "ok", "Working", new RegExp(`${o}${LINK_CASES.chainEnd}`.replace(/[.?/]/g, "\\$&")));
   await expectRow("LH Redirect Loop", "broken", "Redirect loop", /comes back to/);
   await expectRow("LH Head Refused", "ok", "Working");
