@@ -125,7 +125,9 @@ function RunPanel({ run, intervalMs, timeoutMs }: { run: LinkCheckRunView | null
 
 function LinkRow({ row }: { row: LinkReportRow }) {
   const result = row.result;
-  const finalDiffers = result?.finalUrl && result.finalUrl !== row.url;
+  const requested = requestableUrl(row.url);
+  // Compared as requested (normalised, no fragment): "https://shop.com" ending at "https://shop.com/" did not move.
+  const finalDiffers = result?.finalUrl && result.finalUrl !== (requested ?? row.url);
   const cell = "block px-4 py-1 md:table-cell md:py-3 md:align-top";
   const label = "mr-1 font-semibold text-ink-muted md:hidden";
   return (
@@ -137,7 +139,7 @@ function LinkRow({ row }: { row: LinkReportRow }) {
       <td className={cn(cell, "max-w-full break-all md:max-w-xs")}>
         <span className={label}>Address:</span>
         {/* Only a web address becomes a link: a stored javascript: or data: value stays text. */}
-        {requestableUrl(row.url) ? (
+        {requested ? (
           <a href={row.url} target="_blank" rel="noopener noreferrer" className="text-brand underline-offset-2 hover:underline">
             {row.url}
           </a>
