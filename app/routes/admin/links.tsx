@@ -167,7 +167,7 @@ function LinkRow({ row }: { row: LinkReportRow }) {
         {result ? formatDateTimeUtc(result.checkedAt) : "—"}
       </td>
       <td className={cell}>
-        <Link to={productEditHref(row.productId)} className="inline-flex items-center gap-1 text-sm font-semibold text-brand hover:underline">
+        <Link to={productEditHref(row.productId)} className="inline-flex items-center gap-1 whitespace-nowrap text-sm font-semibold text-brand hover:underline">
           <Pencil aria-hidden className="size-3.5" />
           Edit product<span className="sr-only">: {row.productName}</span>
         </Link>
@@ -235,7 +235,8 @@ export default function LinksPage({ loaderData, actionData }: Route.ComponentPro
           type="search"
           defaultValue={search}
           placeholder="Search by product name or address"
-          className="h-11 min-w-0 flex-1 rounded-full border border-line bg-surface px-5 text-sm"
+          // flex-1 only in a row: in the phone's column it would squash the field's height.
+          className="h-11 w-full min-w-0 rounded-full border border-line bg-surface px-5 text-sm sm:w-auto sm:flex-1"
         />
         {show && <input type="hidden" name="show" value={show} />}
         <button type="submit" className={buttonClasses({ variant: "secondary" })}>
