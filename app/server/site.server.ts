@@ -18,6 +18,7 @@ import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
 import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking.server";
+import { formatDuration } from "~/lib/duration-text";
 
 export interface Site {
   config: AppConfig;
@@ -88,6 +89,7 @@ export async function createSite(
   // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).
   const periodicJobs: PeriodicJob[] = [...(linkChecks.job ? [linkChecks.job] : [])];
   const jobs = startJobs(db, periodicJobs);
+  if (config.linkCheckIntervalMs !== null) log.info(`Shop links are checked every ${formatDuration(config.linkCheckIntervalMs)} (LINK_CHECK_INTERVAL)`);
 
   log.info(
     `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}`,

@@ -39,6 +39,7 @@ export function createLinkChecking(db: DB, settings: LinkCheckSettings, interval
   const inProgress = new Set<Promise<void>>();
 
   async function claimAndRun(trigger: RunTrigger): Promise<{ outcome: StartOutcome; done: Promise<void> }> {
+    // The site is shutting down: no new run (the next start picks up from the stored results).
     if (stopping.signal.aborted) return { outcome: "already-running", done: Promise.resolve() };
     const targets = await listLinkTargets(db);
     const runId = await claimLinkCheckRun(db, trigger, targets.length);
