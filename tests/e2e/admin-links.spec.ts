@@ -43,9 +43,10 @@ test("Check now: progress, then every case classified, broken first, each with i
   await page.goto(`${freshSite.url}/admin/products`);
   await waitForHydration(page);
   await page.locator("#product-csv-file").setInputFiles({ name: "links.csv", mimeType: "text/csv", buffer: Buffer.from(csvOf(products)) });
-  await expect(toast(page, "CSV Uploaded Successfully", `Parsed ${products.length} products from CSV`)).toBeVisible();
+  // Generous waits: the shared machine runs several builds and browsers at once.
+  await expect(toast(page, "CSV Uploaded Successfully", `Parsed ${products.length} products from CSV`)).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Save to Database" }).click();
-  await expect(toast(page, "Products Saved Successfully", `Saved ${products.length} products to the database`)).toBeVisible();
+  await expect(toast(page, "Products Saved Successfully", `Saved ${products.length} products to the database`)).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole("navigation", { name: "Admin Panel" }).getByRole("link", { name: "Link health" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Link health" })).toBeVisible();
