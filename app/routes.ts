@@ -47,6 +47,9 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers/export", "routes/admin/subscribers-export.ts"),
+    // Link health (issue 13): every shop link checked; the page polls the progress while a run goes on.
+    route("links", "routes/admin/links.tsx"),
+    route("links/progress", "routes/admin/links-progress.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

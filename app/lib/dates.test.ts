@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongUsDate, formatMonthYear } from "./dates";
+import { formatDateTimeUtc, formatLongUsDate, formatMonthYear } from "./dates";
 
 describe("dates in long US format", () => {
   it("prints a calendar date as that day, whatever the time zone", () => {
@@ -13,5 +13,10 @@ describe("dates in long US format", () => {
 
   it("prints month and year for 'Updated' lines", () => {
     expect(formatMonthYear("2025-04-02")).toBe("April 2025");
+  });
+
+  it("prints an instant to the minute in UTC for the admin pages", () => {
+    expect(formatDateTimeUtc("2026-11-24T08:05:59.900Z")).toBe("Nov 24, 2026, 08:05 UTC");
+    expect(formatDateTimeUtc("2026-01-02T23:30:00+02:00")).toBe("Jan 2, 2026, 21:30 UTC");
   });
 });

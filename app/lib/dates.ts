@@ -17,3 +17,11 @@ export function formatLongUsDate(value: string): string {
 export function formatMonthYear(value: string): string {
   return asDate(value).toLocaleDateString("en-US", { year: "numeric", month: "long", timeZone: "UTC" });
 }
+
+/** 'Nov 24, 2026, 08:30 UTC': when something happened, to the minute (admin pages). */
+export function formatDateTimeUtc(value: string): string {
+  const date = new Date(value);
+  const day = date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  return `${day}, ${time} UTC`;
+}

@@ -127,4 +127,24 @@ describe("loadConfig", () => {
     }
     expect(() => load({ TRUST_PROXY: "true" })).toThrow(/Invalid setting TRUST_PROXY="true": must be false .* or the number of proxies/);
   });
+
+  it("checks shop links only on demand unless LINK_CHECK_INTERVAL names a time from 15 minutes to a week", () => {
+    expect(load({}).linkCheckIntervalMs).toBeNull();
+    expect(load({ LINK_CHECK_INTERVAL: "off" }).linkCheckIntervalMs).toBeNull();
+    expect(load({ LINK_CHECK_INTERVAL: "6h" }).linkCheckIntervalMs).toBe(6 * 3_600_000);
+    expect(load({ LINK_CHECK_INTERVAL: "1d" }).linkCheckIntervalMs).toBe(86_400_000);
+    expect(load({ LINK_CHECK_INTERVAL: "90m" }).linkCheckIntervalMs).toBe(90 * 60_000);
+    for (const bad of ["6", "5m", "8d", "daily", "-1h"]) {
+      expect(() => load({ LINK_CHECK_INTERVAL: bad }), bad).toThrow(ConfigError);
+    }
+    expect(() => load({ LINK_CHECK_INTERVAL: "6" })).toThrow(/Invalid setting LINK_CHECK_INTERVAL="6": must be off, or a time from 15m to 7d/);
+  });
+
+  it("gives each shop link 10 seconds unless LINK_CHECK_TIMEOUT says otherwise (1s to 60s)", () => {
+    expect(load({}).linkCheckTimeoutMs).toBe(10_000);
+    expect(load({ LINK_CHECK_TIMEOUT: "3s" }).linkCheckTimeoutMs).toBe(3000);
+    for (const bad of ["10", "500ms", "2m", "soon"]) {
+      expect(() => load({ LINK_CHECK_TIMEOUT: bad }), bad).toThrow(ConfigError);
+    }
+  });
 });

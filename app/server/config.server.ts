@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseDuration } from "~/lib/duration-text";
 
 /**
  * Every setting the site reads from the environment, validated once at start-up.
@@ -17,6 +18,37 @@ const booleanText = z
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((value) => value.replace(/\/+$/, ""));
+
+/** Timers cannot wait longer than 2^31-1 ms (24.8 days); a week keeps far from it. */
+const LINK_CHECK_INTERVAL_MS = { min: 15 * 60_000, max: 7 * 86_400_000 };
+const LINK_CHECK_TIMEOUT_MS = { min: 1000, max: 60_000 };
+
+const linkCheckInterval = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (/^(off|false|no|0)$/i.test(value)) return null;
+    const ms = parseDuration(value);
+    if (ms === null || ms < LINK_CHECK_INTERVAL_MS.min || ms > LINK_CHECK_INTERVAL_MS.max) {
+      ctx.addIssue({ code: "custom", message: "must be off, or a time from 15m to 7d such as 6h, 12h or 1d" });
+      return z.NEVER;
+    }
+    return ms;
+  })
+  .default(null);
+
+const linkCheckTimeout = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const ms = parseDuration(value);
+    if (ms === null || ms < LINK_CHECK_TIMEOUT_MS.min || ms > LINK_CHECK_TIMEOUT_MS.max) {
+      ctx.addIssue({ code: "custom", message: "must be a time from 1s to 60s, such as 10s" });
+      return z.NEVER;
+    }
+    return ms;
+  })
+  .default(10_000);
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -71,6 +103,8 @@ const envSchema = z.object({
     .min(1, "must be at least 1 second")
     .max(3600, "must be at most 3600 seconds")
     .default(60),
+  LINK_CHECK_INTERVAL: linkCheckInterval,
+  LINK_CHECK_TIMEOUT: linkCheckTimeout,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
 });
 
@@ -104,6 +138,10 @@ export interface AppConfig {
    * the abuse limits; see client-address.server.ts.
    */
   trustProxyHops: number;
+  /** How often every shop link is checked (LINK_CHECK_INTERVAL), in ms; null: only on demand. */
+  linkCheckIntervalMs: number | null;
+  /** How long one link (its whole redirect chain) may take before it counts as a timeout. */
+  linkCheckTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: values.LOG_LEVEL,
     pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,
     trustProxyHops: values.TRUST_PROXY,
+    linkCheckIntervalMs: values.LINK_CHECK_INTERVAL,
+    linkCheckTimeoutMs: values.LINK_CHECK_TIMEOUT,
   };
 }
 

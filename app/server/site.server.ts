@@ -20,6 +20,8 @@ import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
+import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking.server";
+import { formatDuration } from "~/lib/duration-text";
 
 export interface Site {
   config: AppConfig;
@@ -74,7 +76,8 @@ export async function createSite(
 
   const authResources = createAuth(config, db);
   const publicDir = path.resolve(options.publicDir ?? "public");
-  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer };
+  const linkChecks = createLinkChecking(db, linkCheckSettingsFrom(config), config.linkCheckIntervalMs);
+  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer, linkChecks };
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   // Every loader and action answers a database outage with a 503 page instead of an error.
   const handleRequest = createRequestHandler(async () => withDatabaseOutageResponses(await build()), process.env.NODE_ENV);
@@ -91,8 +94,9 @@ export async function createSite(
     config.database.dialect === "postgres" ? listenForCatalogChanges(config.database.url, { onChange: () => invalidateCatalog(db) }) : undefined;
   // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).
   // Each runs once per period across every instance on the database (job-runner.server.ts).
-  const periodicJobs: PeriodicJob[] = [EXPIRED_SESSIONS_JOB];
+  const periodicJobs: PeriodicJob[] = [EXPIRED_SESSIONS_JOB, ...(linkChecks.job ? [linkChecks.job] : [])];
   const jobs = startJobs(db, periodicJobs, { checkEveryMs: config.jobCheckMs, instanceId: `${os.hostname()}:${config.port}:${INSTANCE_ID.slice(0, 8)}` });
+  if (config.linkCheckIntervalMs !== null) log.info(`Shop links are checked every ${formatDuration(config.linkCheckIntervalMs)} (LINK_CHECK_INTERVAL)`);
 
   log.info(
     `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}; uploaded images on ${config.imageStorage === "database" ? "the database" : "disk"}`,
@@ -105,6 +109,8 @@ export async function createSite(
     close: async () => {
       stopListening();
       await otherInstances?.close();
+      // The link check first: its run (button or schedule) stops between links, then the runner waits for it.
+      await linkChecks.stop();
       await jobs.stop();
       await authResources.close();
       await db.destroy();

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { createAuth, type Auth } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
+import { createLinkChecking, linkCheckSettingsFrom } from "~/server/links/link-checking.server";
 import type { MailMessage, Mailer } from "~/server/mail/mailer.server";
 import type { TestDatabase } from "./test-databases";
 
@@ -38,12 +39,14 @@ export function makeAuthContext(test: TestDatabase): AuthTestContext {
     close() {},
   };
   const resources = createAuth(config, test.db, { mailer });
+  const linkChecks = createLinkChecking(test.db, linkCheckSettingsFrom(config), null);
   return {
-    context: { db: test.db, config, auth: resources.auth, publicDir: path.resolve("public"), mailer, clientAddress: "127.0.0.1" },
+    context: { db: test.db, config, auth: resources.auth, publicDir: path.resolve("public"), mailer, clientAddress: "127.0.0.1", linkChecks },
     auth: resources.auth,
     mails,
     dataDir,
     async close() {
+      await linkChecks.stop();
       await resources.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,4 +1,4 @@
-import { ArrowRight, FolderKanban, Layers, ListChecks, Package, Plus, Trash2 } from "lucide-react";
+import { ArrowRight, FolderKanban, Layers, Link2Off, ListChecks, Package, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { RemovedNotice } from "~/components/admin/removed-notice";
@@ -6,17 +6,19 @@ import { ButtonLink } from "~/components/ui/button";
 import { removalHref, removalSummary } from "~/lib/admin/removal-request";
 import { dashboardCounts } from "~/server/admin/admin-queries.server";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { countBrokenLinks, latestLinkCheckRun } from "~/server/links/link-check-runs.server";
 import type { Route } from "./+types/dashboard";
 
 /** /admin (SPEC §2 "Dashboard"): cards with live counts and the 'Add Product' button. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { counts: await dashboardCounts(context.db) };
+  const [counts, brokenLinks, lastLinkCheck] = await Promise.all([dashboardCounts(context.db), countBrokenLinks(context.db), latestLinkCheckRun(context.db)]);
+  return { counts, brokenLinks, linksChecked: lastLinkCheck !== null };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts } = loaderData;
+  const { counts, brokenLinks, linksChecked } = loaderData;
   const cards = [
     { to: "/admin/products", title: "Products", count: counts.products, note: "products in the catalog", icon: Package },
     { to: "/admin/categories", title: "Categories", count: counts.categories, note: "categories in use", icon: Layers },
@@ -55,6 +57,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <Link
+        to="/admin/links?show=broken"
+        className="mt-4 flex items-center gap-3 rounded-card border border-line bg-surface p-4 shadow-card transition-colors hover:border-brand sm:max-w-md"
+        data-testid="broken-links"
+      >
+        <Link2Off aria-hidden className={brokenLinks > 0 ? "size-5 text-red-700" : "size-5 text-brand"} />
+        <span className="flex-1 text-sm">
+          <span className="font-semibold">Broken links: </span>
+          <span className="tabular-nums">{linksChecked ? brokenLinks.toLocaleString("en-US") : "not checked yet"}</span>
+        </span>
+        <span className="text-sm font-semibold text-brand">Link health</span>
+        <ArrowRight aria-hidden className="size-4 text-brand" />
+      </Link>
       {counts.sampleProducts + counts.sampleCollections > 0 && (
         <section aria-labelledby="sample-content-title" className="mt-8 max-w-3xl rounded-card border border-line bg-surface p-5 shadow-card">
           <h2 id="sample-content-title" className="text-lg font-semibold">

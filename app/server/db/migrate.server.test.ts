@@ -20,7 +20,7 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     const names = await migrateToLatest(test.db);
     expect(names.slice(0, 2)).toEqual(["2026_11_22_0300_catalog", "2026_11_22_0310_auth"]);
     expect(names).toEqual([...names].sort());
-    expect(names).toEqual(expect.arrayContaining(["2026_11_22_2330_product_list_keys", "2026_11_22_2340_auth_attempts", "2026_11_22_2350_subscribers", "2026_11_22_2355_removed_products"]));
+    expect(names).toEqual(expect.arrayContaining(["2026_11_22_2330_product_list_keys", "2026_11_22_2340_auth_attempts", "2026_11_22_2350_subscribers", "2026_11_22_2355_removed_products", "2026_11_24_0200_link_checks"]));
     expect(await tableNames(test)).toEqual([...ourTables].sort());
     expect(await migrateToLatest(test.db)).toEqual([]);
 

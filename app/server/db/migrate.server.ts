@@ -6,6 +6,7 @@ import * as productListKeys from "./migrations/2026_11_22_2330_product_list_keys
 import * as authAttempts from "./migrations/2026_11_22_2340_auth_attempts";
 import * as subscribers from "./migrations/2026_11_22_2350_subscribers";
 import * as removedProducts from "./migrations/2026_11_22_2355_removed_products";
+import * as linkChecks from "./migrations/2026_11_24_0200_link_checks";
 import * as scaleOut from "./migrations/2026_11_24_0400_scale_out";
 
 /**
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_22_2340_auth_attempts": authAttempts,
   "2026_11_22_2350_subscribers": subscribers,
   "2026_11_22_2355_removed_products": removedProducts,
+  "2026_11_24_0200_link_checks": linkChecks,
   "2026_11_24_0400_scale_out": scaleOut,
 };
 

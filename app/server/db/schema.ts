@@ -168,8 +168,42 @@ export interface RemovedProductsTable {
   removed_at: Generated<string>;
 }
 
+/** One run over every shop link (docs/decisions/0030-link-health.md). */
+export interface LinkCheckRunsTable {
+  id: Generated<number>;
+  trigger: "manual" | "schedule";
+  /** 1 while the run is in progress (unique: one run at a time); null once it has ended. */
+  active: number | null;
+  total: number;
+  checked: Generated<number>;
+  broken: Generated<number>;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
+  finished_at: NullableTimestamp;
+  /** Why the run ended early (stopped with the server, taken over after its process died). */
+  error: string | null;
+}
+
+/** The last check of one product's affiliate link or website. */
+export interface LinkCheckResultsTable {
+  product_id: number;
+  link: "affiliate" | "website";
+  /** The address checked: compared with the product's link now to tell a stale result. */
+  url: string;
+  /** One of LINK_OUTCOMES (app/lib/links/link-outcomes.ts). */
+  outcome: string;
+  status_code: number | null;
+  final_url: string | null;
+  error: string | null;
+  checked_at: Timestamp;
+  duration_ms: number;
+  run_id: number | null;
+}
+
 export interface Database {
   products: ProductsTable;
+  link_check_runs: LinkCheckRunsTable;
+  link_check_results: LinkCheckResultsTable;
   removed_products: RemovedProductsTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;

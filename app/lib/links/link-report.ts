@@ -1,0 +1,131 @@
+import { containsText } from "../text-match";
+import { isBroken, type LinkOutcome } from "./link-outcomes";
+
+/**
+ * What /admin/links lists: every shop link the catalog has now, with the last check of that very
+ * address. A result whose address differs from the product's current link (edited since) is not
+ * the link's health any more: the row shows "not checked yet" until the next run, and the old
+ * result only as history.
+ */
+
+export type LinkKind = "affiliate" | "website";
+
+export const LINK_KIND_LABELS: Record<LinkKind, string> = { affiliate: "Affiliate link", website: "Website" };
+
+/** One shop link of one product, as the catalog holds it now. */
+export interface LinkTarget {
+  productId: number;
+  productName: string;
+  link: LinkKind;
+  url: string;
+}
+
+export interface StoredLinkResult {
+  productId: number;
+  link: LinkKind;
+  /** The address that was checked (the product's link at the time). */
+  url: string;
+  outcome: LinkOutcome;
+  statusCode: number | null;
+  finalUrl: string | null;
+  error: string | null;
+  /** ISO-8601 */
+  checkedAt: string;
+  durationMs: number;
+}
+
+export type LinkState = "broken" | "unchecked" | "ok";
+
+export const LINK_STATES: readonly LinkState[] = ["broken", "unchecked", "ok"];
+
+export const LINK_STATE_LABELS: Record<LinkState, string> = { broken: "Broken", unchecked: "Not checked yet", ok: "Working" };
+
+export interface LinkReportRow extends LinkTarget {
+  state: LinkState;
+  /** The check of the current address; null when there is none. */
+  result: StoredLinkResult | null;
+  /** A check of an earlier address of this link, kept for context. */
+  previous: StoredLinkResult | null;
+}
+
+/** The shop links of a product: each non-empty link, trimmed. */
+export function linkTargetsOf(product: { id: number; name: string; affiliateLink: string | null; website: string | null }): LinkTarget[] {
+  const targets: LinkTarget[] = [];
+  const add = (link: LinkKind, value: string | null) => {
+    const url = (value ?? "").trim();
+    if (url !== "") targets.push({ productId: product.id, productName: product.name, link, url });
+  };
+  add("affiliate", product.affiliateLink);
+  add("website", product.website);
+  return targets;
+}
+
+const STATE_ORDER: Record<LinkState, number> = { broken: 0, unchecked: 1, ok: 2 };
+const LINK_ORDER: Record<LinkKind, number> = { affiliate: 0, website: 1 };
+
+/** Broken first, then links not checked yet, then working ones; by product name within each. */
+export function compareReportRows(a: LinkReportRow, b: LinkReportRow): number {
+  return (
+    STATE_ORDER[a.state] - STATE_ORDER[b.state] ||
+    a.productName.localeCompare(b.productName, "en", { sensitivity: "base" }) ||
+    a.productId - b.productId ||
+    LINK_ORDER[a.link] - LINK_ORDER[b.link]
+  );
+}
+
+export function linkReport(targets: LinkTarget[], results: StoredLinkResult[]): LinkReportRow[] {
+  const byKey = new Map(results.map((result) => [`${result.productId}:${result.link}`, result]));
+  return targets
+    .map((target): LinkReportRow => {
+      const stored = byKey.get(`${target.productId}:${target.link}`) ?? null;
+      const current = stored && stored.url === target.url ? stored : null;
+      return {
+        ...target,
+        state: current ? (isBroken(current.outcome) ? "broken" : "ok") : "unchecked",
+        result: current,
+        previous: current ? null : stored,
+      };
+    })
+    .sort(compareReportRows);
+}
+
+export type LinkStateCounts = Record<LinkState, number>;
+
+export function countByState(rows: LinkReportRow[]): LinkStateCounts {
+  const counts: LinkStateCounts = { broken: 0, unchecked: 0, ok: 0 };
+  for (const row of rows) counts[row.state] += 1;
+  return counts;
+}
+
+/** ?show=broken|unchecked|ok on /admin/links; anything else shows every link. */
+export function parseStateFilter(value: string | null): LinkState | null {
+  return value && (LINK_STATES as readonly string[]).includes(value) ? (value as LinkState) : null;
+}
+
+/** A run over every shop link, as the page shows it. */
+export interface LinkCheckRunView {
+  id: number;
+  trigger: "manual" | "schedule";
+  running: boolean;
+  total: number;
+  checked: number;
+  broken: number;
+  /** ISO-8601 */
+  startedAt: string;
+  finishedAt: string | null;
+  /** Why it ended early, if it did. */
+  error: string | null;
+}
+
+/** The rows the page shows for ?show= and ?q= (a product name or an address, ignoring case). */
+export function filterReport(rows: LinkReportRow[], show: LinkState | null, search: string): LinkReportRow[] {
+  const term = search.trim();
+  return rows.filter(
+    (row) => (show === null || row.state === show) && (term === "" || containsText(row.productName, term) || containsText(row.url, term)),
+  );
+}
+
+/** The address of a product's edit form in the admin area. */
+export function productEditHref(productId: number): string {
+  return `/admin/products?edit=${productId}`;
+}

@@ -1,0 +1,13 @@
+import { requireAdminForApi } from "~/server/auth/guard.server";
+import { latestLinkCheckRun } from "~/server/links/link-check-runs.server";
+import type { Route } from "./+types/links-progress";
+
+/**
+ * /admin/links/progress: how far the latest link check has got, as JSON. /admin/links polls it
+ * while a run is in progress instead of reloading the whole list every second.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminForApi(request, context);
+  const run = await latestLinkCheckRun(context.db);
+  return Response.json({ run }, { headers: { "Cache-Control": "private, no-store" } });
+}

@@ -1,0 +1,196 @@
+import { isBroken, isLinkOutcome } from "~/lib/links/link-outcomes";
+import { runHostLimited } from "~/lib/links/host-limited-pool";
+import { countByState, linkReport, linkTargetsOf, type LinkCheckRunView, type LinkTarget, type StoredLinkResult } from "~/lib/links/link-report";
+import { toIsoString } from "../catalog/rows";
+import type { DB } from "../db/connection.server";
+import { checkLink, type LinkCheckOptions, type LinkCheckResult } from "./link-checker.server";
+
+/**
+ * One run over every shop link of the catalog, and what it stores (docs/decisions/0030-link-health.md).
+ * A run is claimed in the database first, so there is one at a time whichever instance or
+ * trigger (the button, the schedule) asks; each result is stored as soon as it is known, with
+ * the run's progress, so any instance's page can show how far it has got.
+ */
+
+export type RunTrigger = "manual" | "schedule";
+
+export interface LinkCheckSettings extends Omit<LinkCheckOptions, "signal"> {
+  /** Links checked at once in all. */
+  concurrency?: number;
+  /** Links checked at once on one host. */
+  perHost?: number;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_PER_HOST = 2;
+/** A run whose heartbeat is older than this lost its process; the next claim takes over. */
+export const ABANDONED_AFTER_MS = 5 * 60_000;
+
+
+/** Every shop link the catalog has now, product by product. */
+export async function listLinkTargets(db: DB): Promise<LinkTarget[]> {
+  const products = await db.selectFrom("products").select(["id", "name", "affiliate_link", "website"]).orderBy("id").execute();
+  return products.flatMap((product) =>
+    linkTargetsOf({ id: product.id, name: product.name, affiliateLink: product.affiliate_link, website: product.website }),
+  );
+}
+
+export async function listStoredResults(db: DB): Promise<StoredLinkResult[]> {
+  const rows = await db.selectFrom("link_check_results").selectAll().execute();
+  return rows.map((row) => ({
+    productId: row.product_id,
+    link: row.link,
+    url: row.url,
+    // An outcome this version does not know (written by a newer one) shows as broken, not as working.
+    outcome: isLinkOutcome(row.outcome) ? row.outcome : "unexpected-response",
+    statusCode: row.status_code,
+    finalUrl: row.final_url,
+    error: row.error,
+    checkedAt: toIsoString(row.checked_at),
+    durationMs: row.duration_ms,
+  }));
+}
+
+/** How many of the catalog's current links their last check found broken (the dashboard's figure). */
+export async function countBrokenLinks(db: DB): Promise<number> {
+  const [targets, results] = await Promise.all([listLinkTargets(db), listStoredResults(db)]);
+  return countByState(linkReport(targets, results)).broken;
+}
+
+export async function latestLinkCheckRun(db: DB): Promise<LinkCheckRunView | null> {
+  const row = await db.selectFrom("link_check_runs").selectAll().orderBy("id", "desc").limit(1).executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    trigger: row.trigger,
+    running: row.active !== null,
+    total: row.total,
+    checked: row.checked,
+    broken: row.broken,
+    startedAt: toIsoString(row.started_at),
+    finishedAt: row.finished_at === null ? null : toIsoString(row.finished_at),
+    error: row.error,
+  };
+}
+
+/**
+ * Starts a run over `total` links unless one is in progress: its id, or null. A run whose
+ * heartbeat stopped long ago (its process died mid-run) is closed first, so it cannot block
+ * checks for ever.
+ */
+export async function claimLinkCheckRun(db: DB, trigger: RunTrigger, total: number, now = new Date()): Promise<number | null> {
+  const nowIso = now.toISOString();
+  await db
+    .updateTable("link_check_runs")
+    .set({ active: null, finished_at: nowIso, error: "Interrupted: the server stopped during the run" })
+    .where("active", "=", 1)
+    .where("heartbeat_at", "<", new Date(now.getTime() - ABANDONED_AFTER_MS).toISOString())
+    .execute();
+  const inserted = await db
+    .insertInto("link_check_runs")
+    .values({ trigger, active: 1, total, started_at: nowIso, heartbeat_at: nowIso })
+    .onConflict((oc) => oc.column("active").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+async function finishRun(db: DB, runId: number, error: string | null) {
+  await db
+    .updateTable("link_check_runs")
+    .set({ active: null, finished_at: new Date().toISOString(), error })
+    .where("id", "=", runId)
+    .execute();
+}
+
+/** A product deleted while its link was being checked: its result has nowhere to go. */
+function isMissingProduct(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}
+
+async function storeResult(db: DB, runId: number, target: LinkTarget, result: LinkCheckResult) {
+  const checkedAt = new Date().toISOString();
+  const values = {
+    url: target.url,
+    outcome: result.outcome,
+    status_code: result.statusCode,
+    final_url: result.finalUrl,
+    error: result.error,
+    checked_at: checkedAt,
+    duration_ms: result.durationMs,
+    run_id: runId,
+  };
+  try {
+    await db
+      .insertInto("link_check_results")
+      .values({ product_id: target.productId, link: target.link, ...values })
+      .onConflict((oc) => oc.columns(["product_id", "link"]).doUpdateSet(values))
+      .execute();
+  } catch (error) {
+    if (!isMissingProduct(error)) throw error;
+  }
+  // Progress and heartbeat: counted even for a vanished product, so the run reaches its total.
+  await db
+    .updateTable("link_check_runs")
+    .set((eb) => ({
+      checked: eb("checked", "+", 1),
+      broken: eb("broken", "+", isBroken(result.outcome) ? 1 : 0),
+      heartbeat_at: checkedAt,
+    }))
+    .where("id", "=", runId)
+    .execute();
+}
+
+function hostOf(target: LinkTarget): string {
+  try {
+    return new URL(target.url).host.toLowerCase();
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Checks every target of a claimed run and stores each result; closes the run however it ends.
+ * The same address on several products is asked once per run.
+ */
+export async function runClaimedLinkCheck(
+  db: DB,
+  runId: number,
+  targets: LinkTarget[],
+  settings: LinkCheckSettings,
+  signal?: AbortSignal,
+): Promise<void> {
+  const byUrl = new Map<string, Promise<LinkCheckResult>>();
+  let error: string | null = null;
+  try {
+    await runHostLimited(
+      targets,
+      hostOf,
+      { limit: settings.concurrency ?? DEFAULT_CONCURRENCY, perHost: settings.perHost ?? DEFAULT_PER_HOST, signal },
+      async (target) => {
+        let check = byUrl.get(target.url);
+        if (!check) {
+          check = checkLink(target.url, { ...settings, signal });
+          byUrl.set(target.url, check);
+        }
+        await storeResult(db, runId, target, await check);
+      },
+    );
+    if (signal?.aborted) error = "Stopped: the server shut down during the run";
+  } catch (failure) {
+    error = signal?.aborted ? "Stopped: the server shut down during the run" : `Failed: ${(failure as Error)?.message ?? failure}`;
+    if (!signal?.aborted) throw failure;
+  } finally {
+    await finishRun(db, runId, error);
+  }
+}
+
+/** Claims a run and checks every link now; false when another run is in progress. */
+export async function checkAllLinks(db: DB, trigger: RunTrigger, settings: LinkCheckSettings, signal?: AbortSignal): Promise<boolean> {
+  const targets = await listLinkTargets(db);
+  const runId = await claimLinkCheckRun(db, trigger, targets.length);
+  if (runId === null) return false;
+  await runClaimedLinkCheck(db, runId, targets, settings, signal);
+  return true;
+}

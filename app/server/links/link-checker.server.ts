@@ -1,0 +1,196 @@
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { formatDuration } from "~/lib/duration-text";
+import {
+  describeStatus,
+  headAnswerNeedsGet,
+  headFailureNeedsGet,
+  outcomeOfNetworkError,
+  outcomeOfStatus,
+  type LinkOutcome,
+} from "~/lib/links/link-outcomes";
+import { DEFAULT_MAX_REDIRECTS, isReservedUnresolvableHost, nextRedirect, requestableUrl } from "~/lib/links/redirects";
+
+/**
+ * Checks one shop link the way a visitor's browser would reach it (docs/decisions/0030-link-health.md):
+ * HEAD first, GET when HEAD's answer may be HEAD's own fault, redirects followed by hand, one
+ * deadline for the whole chain. A GET is cut off as soon as its headers arrive: no body is ever
+ * downloaded.
+ */
+
+export interface LinkCheckOptions {
+  /** For the whole link: every hop, HEAD and GET together. */
+  timeoutMs: number;
+  userAgent: string;
+  maxRedirects?: number;
+  /** Name resolution; tests inject one so a name fails without asking a real resolver. */
+  lookup?: LookupFunction;
+  /** Aborted when the run is stopped: the check then rejects with an AbortError instead of judging the link. */
+  signal?: AbortSignal;
+}
+
+export interface LinkCheckResult {
+  outcome: LinkOutcome;
+  /** The status of the last answer, when there was one. */
+  statusCode: number | null;
+  /** The last address asked (after redirects), when the link was a valid address. */
+  finalUrl: string | null;
+  /** What went wrong, in plain words; null when the link works. */
+  error: string | null;
+  durationMs: number;
+}
+
+interface Answer {
+  status: number;
+  location: string | null;
+}
+
+interface Failure {
+  code: string | undefined;
+  message: string;
+}
+
+class LinkTimeout extends Error {}
+
+export async function checkLink(rawUrl: string, options: LinkCheckOptions): Promise<LinkCheckResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const start = requestableUrl(rawUrl);
+  if (!start) {
+    return { outcome: "invalid-url", statusCode: null, finalUrl: null, error: "Not a web address (it must start with http:// or https://)", durationMs: 0 };
+  }
+  options.signal?.throwIfAborted();
+
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new LinkTimeout()), options.timeoutMs);
+  const onStop = () => deadline.abort(options.signal?.reason);
+  options.signal?.addEventListener("abort", onStop, { once: true });
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const visited = new Set([start]);
+  let current = start;
+  let hops = 0;
+  try {
+    for (;;) {
+      const answer = await askWithFallback(current, options, deadline.signal);
+      if ("message" in answer) {
+        if (options.signal?.aborted) throw options.signal.reason ?? new DOMException("Stopped", "AbortError");
+        if (deadline.signal.aborted) {
+          return { outcome: "timeout", statusCode: null, finalUrl: current, error: `No answer within ${formatDuration(options.timeoutMs)}`, durationMs: elapsed() };
+        }
+        const outcome = outcomeOfNetworkError(answer.code);
+        return { outcome, statusCode: null, finalUrl: current, error: networkErrorText(outcome, current, answer), durationMs: elapsed() };
+      }
+      const step = nextRedirect(current, answer.status, answer.location, visited, hops, maxRedirects);
+      switch (step.kind) {
+        case "final": {
+          const outcome = outcomeOfStatus(answer.status);
+          return {
+            outcome,
+            statusCode: answer.status,
+            finalUrl: current,
+            error: outcome === "ok" ? null : describeStatus(answer.status),
+            durationMs: elapsed(),
+          };
+        }
+        case "follow":
+          visited.add(step.url);
+          hops += 1;
+          current = step.url;
+          break;
+        case "loop":
+          return {
+            outcome: "redirect-loop",
+            statusCode: answer.status,
+            finalUrl: step.url,
+            error: `Redirect loop: after ${hops + 1} redirect${hops === 0 ? "" : "s"} it comes back to ${step.url}`,
+            durationMs: elapsed(),
+          };
+        case "too-many":
+          return {
+            outcome: "redirect-loop",
+            statusCode: answer.status,
+            finalUrl: current,
+            error: `Too many redirects (more than ${maxRedirects})`,
+            durationMs: elapsed(),
+          };
+        case "invalid":
+          return {
+            outcome: "unexpected-response",
+            statusCode: answer.status,
+            finalUrl: current,
+            error: `Redirects to something that is not a web address: ${step.location.slice(0, 200)}`,
+            durationMs: elapsed(),
+          };
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onStop);
+  }
+}
+
+/** HEAD; then GET when HEAD's answer or failure may be HEAD's own fault. */
+async function askWithFallback(url: string, options: LinkCheckOptions, signal: AbortSignal): Promise<Answer | Failure> {
+  const head = await ask("HEAD", url, options, signal);
+  if (signal.aborted) return head;
+  const needsGet = "message" in head ? headFailureNeedsGet(head.code) : headAnswerNeedsGet(head.status);
+  return needsGet ? ask("GET", url, options, signal) : head;
+}
+
+function ask(method: "HEAD" | "GET", url: string, options: LinkCheckOptions, signal: AbortSignal): Promise<Answer | Failure> {
+  const target = new URL(url);
+  if (isReservedUnresolvableHost(target.hostname)) {
+    return Promise.resolve({ code: "ENOTFOUND", message: `${target.hostname} is a reserved name that never resolves` });
+  }
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (value: Answer | Failure) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+    };
+    const client = target.protocol === "https:" ? https : http;
+    const request = client.request(
+      target,
+      {
+        method,
+        // A fresh connection per request: nothing is kept open between checks.
+        agent: false,
+        signal,
+        ...(options.lookup ? { lookup: options.lookup } : {}),
+        headers: {
+          "User-Agent": options.userAgent,
+          Accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+          "Accept-Encoding": "identity",
+        },
+      },
+      (response) => {
+        const location = response.headers.location ?? null;
+        settle({ status: response.statusCode ?? 0, location: Array.isArray(location) ? (location[0] ?? null) : location });
+        // The status line and headers are all a check needs: drop the body unread.
+        response.destroy();
+        request.destroy();
+      },
+    );
+    request.on("error", (error: NodeJS.ErrnoException) => settle({ code: error.code, message: error.message }));
+    request.end();
+  });
+}
+
+function networkErrorText(outcome: LinkOutcome, url: string, failure: Failure): string {
+  const { host } = new URL(url);
+  const code = failure.code ? ` (${failure.code})` : "";
+  switch (outcome) {
+    case "dns-error":
+      return `The domain ${new URL(url).hostname} was not found${code}`;
+    case "tls-error":
+      return `The secure connection to ${host} failed: ${failure.message}`;
+    case "timeout":
+      return `No answer from ${host}${code}`;
+    default:
+      if (failure.code === "ECONNREFUSED") return `${host} refused the connection${code}`;
+      if (failure.code === "ECONNRESET") return `${host} dropped the connection${code}`;
+      return `Could not reach ${host}: ${failure.message}${code}`;
+  }
+}
