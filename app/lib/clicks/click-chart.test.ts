@@ -22,7 +22,7 @@ describe("clickChart", () => {
     const chart = clickChart(days([0, 47, 141, 12]));
     expect(chart.max).toBe(150);
     expect(chart.ticks.map((tick) => tick.value)).toEqual([0, 50, 100, 150]);
-    expect(chart.ticks[0].y).toBe(chart.plot.bottom);
+    expect(chart.ticks[0]!.y).toBe(chart.plot.bottom);
     expect(chart.ticks.at(-1)!.y).toBe(chart.plot.top);
   });
 
@@ -38,9 +38,9 @@ describe("clickChart", () => {
     const chart = clickChart(days(Array.from({ length: 90 }, (_, index) => index)));
     expect(chart.bars).toHaveLength(90);
     for (let index = 1; index < chart.bars.length; index++) {
-      expect(chart.bars[index].x).toBeGreaterThan(chart.bars[index - 1].x + chart.bars[index - 1].width);
+      expect(chart.bars[index]!.x).toBeGreaterThan(chart.bars[index - 1]!.x + chart.bars[index - 1]!.width);
     }
-    expect(chart.bars[0].x).toBeGreaterThanOrEqual(chart.plot.left);
+    expect(chart.bars[0]!.x).toBeGreaterThanOrEqual(chart.plot.left);
     expect(chart.bars.at(-1)!.x + chart.bars.at(-1)!.width).toBeLessThanOrEqual(chart.plot.right);
     expect(chart.labels.length).toBeLessThanOrEqual(7);
     expect(chart.labels.at(-1)!.day).toBe(chart.bars.at(-1)!.day);
