@@ -17,19 +17,21 @@ import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
+import { ClickRecorder } from "./clicks/click-recorder.server";
+import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
 
 export interface Site {
   config: AppConfig;
   /**
-   * Answers a request from the page cache, before any middleware; false when it cannot and the
-   * request must go on to the static files and `requestHandler`.
+   * Answers a request before any middleware: a tracked shop link (/go/…) or a page from the page
+   * cache; false when it cannot and the request must go on to the static files and `requestHandler`.
    */
   serveCached(req: IncomingMessage, res: ServerResponse): boolean;
   /** Set on every response before anything else runs (server.js). */
   securityHeaders: Record<string, string>;
   /** Renders pages, data and API requests (compressed), filling the page cache. */
   requestHandler: RequestHandler;
-  /** Closes the database; call after the HTTP server has finished its requests. */
+  /** Writes the clicks still in memory, then closes the database; call after the HTTP server has finished its requests. */
   close(): Promise<void>;
 }
 
@@ -83,6 +85,10 @@ export async function createSite(
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
   });
   const stopListening = onCatalogChange(db, pages.invalidate);
+  // Tracked shop links (docs/decisions/0028): counted in memory, written in batches.
+  const clicks = new ClickRecorder(db);
+  const outbound = createOutboundRedirects({ db, surveyFormUrl: config.surveyFormUrl, recorder: clicks });
+  const stopListeningForLinks = onCatalogChange(db, outbound.invalidate);
   // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).
   const periodicJobs: PeriodicJob[] = [];
   const jobs = startJobs(db, periodicJobs);
@@ -93,11 +99,21 @@ export async function createSite(
   return {
     config,
     securityHeaders: securityHeaders(config),
-    serveCached: pages.serveCached,
-    requestHandler: pages.requestHandler,
+    // /go is never a page-cache question: each one must be counted, so it is answered first.
+    serveCached: (req, res) => outbound.serveNow(req, res) || pages.serveCached(req, res),
+    requestHandler: (req, res, next) => {
+      outbound.serve(req, res).then(
+        (answered) => answered || pages.requestHandler(req, res, next),
+        // The destinations could not be read (a database outage): the /go route answers it.
+        () => pages.requestHandler(req, res, next),
+      );
+    },
     close: async () => {
       stopListening();
+      stopListeningForLinks();
       await jobs.stop();
+      // Before the database closes: a clean stop loses no click.
+      await clicks.close();
       await authResources.close();
       await db.destroy();
     },

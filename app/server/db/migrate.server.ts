@@ -6,6 +6,7 @@ import * as productListKeys from "./migrations/2026_11_22_2330_product_list_keys
 import * as authAttempts from "./migrations/2026_11_22_2340_auth_attempts";
 import * as subscribers from "./migrations/2026_11_22_2350_subscribers";
 import * as removedProducts from "./migrations/2026_11_22_2355_removed_products";
+import * as clicks from "./migrations/2026_11_24_0100_clicks";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_22_2340_auth_attempts": authAttempts,
   "2026_11_22_2350_subscribers": subscribers,
   "2026_11_22_2355_removed_products": removedProducts,
+  "2026_11_24_0100_clicks": clicks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

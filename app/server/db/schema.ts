@@ -180,6 +180,28 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   auth_attempt: AuthAttemptTable;
+  clicks: ClicksTable;
+  click_daily: ClickDailyTable;
+}
+
+/** One counted outbound click (app/server/clicks/): no cookie, no address, nothing about the visitor. */
+export interface ClicksTable {
+  id: Generated<number>;
+  /** Milliseconds since 1970 (a string from PostgreSQL's bigint). */
+  clicked_at: ColumnType<number | string, number, number>;
+  product_id: number;
+  /** A normalised page kind: home, collection:<slug>, product:<slug>... (app/lib/clicks/tracked-link.ts). */
+  source: string;
+}
+
+/** Clicks per UTC day, product and source, incremented with every flush of raw rows. */
+export interface ClickDailyTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  product_id: number;
+  source: string;
+  /** A string from PostgreSQL's bigint. */
+  clicks: ColumnType<number | string, number, number>;
 }
 
 /** Abuse-limit counters (app/server/auth/rate-limit.server.ts): one row per counted attempt. */
