@@ -140,19 +140,21 @@ async function timedGet(url: string, cookie: string): Promise<number> {
   return ms;
 }
 
-/** An admin made by the create-admin script, signed in through the auth API: its session cookie. */
+/** An admin made by the create-admin script, signed in through the /auth form: its session cookie. */
 async function signInAsAdmin(origin: string, dataDir: string): Promise<string> {
   const email = "bench-admin@example.com";
   const password = "a long bench password";
   const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, DATABASE_URL: "", LOG_LEVEL: "warn" };
   const made = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email], { env, encoding: "utf8" });
   if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}${made.stdout}`);
-  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+  // The /auth form, posted the way a browser without JavaScript posts it.
+  const response = await fetch(`${origin}/auth`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email, password }),
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams({ intent: "sign-in", email, password, redirectTo: "/admin" }),
   });
-  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 302 && response.status !== 303) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])

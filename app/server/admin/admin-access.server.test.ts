@@ -3,6 +3,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as categories from "~/routes/admin/categories";
+import * as clicksExport from "~/routes/admin/clicks-export";
+import * as clicks from "~/routes/admin/clicks";
 import * as collectionsImport from "~/routes/admin/collections-import";
 import * as collections from "~/routes/admin/collections";
 import * as dashboard from "~/routes/admin/dashboard";
@@ -117,6 +119,8 @@ function calls(): Call[] {
     ["users", "/admin/users", users.loader as Handler],
     ["subscribers", "/admin/subscribers", subscribers.loader as Handler],
     ["subscribers export", "/admin/subscribers/export", subscribersExport.loader as Handler],
+    ["clicks", "/admin/clicks?days=90", clicks.loader as Handler],
+    ["clicks export", "/admin/clicks/export?days=7", clicksExport.loader as Handler],
   ];
   const productForm = {
     intent: "save-product",
