@@ -7,15 +7,18 @@
  *    (SIGTERM) and a count of the clicks that reached the database against the redirects sent.
  * 2. 1,000,000 clicks written straight into the database (through the same batch writer the
  *    server uses, so the daily roll-up is filled as in production), then the admin's
- *    /admin/clicks page timed for 7, 30 and 90 days, signed in as an admin.
+ *    report's queries timed on the database (next to the same counts read from the raw rows), and
+ *    the /admin/clicks page timed for 7, 30 and 90 days, signed in as an admin.
  *
  *   npm run bench:clicks [-- --seconds 10 --clicks 1000000]
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CLICK_PERIODS } from "../app/lib/clicks/click-period";
+import { sql } from "kysely";
+import { CLICK_PERIODS, periodDays } from "../app/lib/clicks/click-period";
 import { linkSource } from "../app/lib/clicks/tracked-link";
+import { clickReport } from "../app/server/clicks/click-analytics.server";
 import { writeClicks, type RecordedClick } from "../app/server/clicks/click-store.server";
 import { openDatabase } from "../app/server/db/connection.server";
 import { runLoad, loadTool } from "./perf/load";
@@ -101,10 +104,28 @@ try {
   }
   const writeSeconds = (performance.now() - writeStarted) / 1000;
   const rollUpRows = Number((await db.selectFrom("click_daily").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  await db.destroy();
   console.log(
     `\nWrote ${clickCount.toLocaleString("en-US")} clicks in ${writeSeconds.toFixed(1)} s (${round(clickCount / writeSeconds)} clicks/s in ${BATCH.toLocaleString("en-US")}-click transactions); the roll-up holds ${rollUpRows.toLocaleString("en-US")} rows.`,
   );
+
+  // The queries alone: the report from the roll-up, next to the same per-day counts from the raw rows.
+  console.log("\nThe clicks page's queries, straight on the database (median of 5):\n");
+  console.log("| Period | report from the roll-up | per-day counts from the raw rows |");
+  console.log("|---|---:|---:|");
+  for (const days of CLICK_PERIODS) {
+    const fromRollUp = await medianMs(() => clickReport(db, days));
+    const since = Date.parse(`${periodDays(days, Date.now())[0]}T00:00:00Z`);
+    const fromRaw = await medianMs(() =>
+      db
+        .selectFrom("clicks")
+        .select([sql<number>`clicked_at / ${DAY_MS}`.as("day"), (eb) => eb.fn.countAll<number>().as("clicks")])
+        .where("clicked_at", ">=", since)
+        .groupBy(sql`clicked_at / ${DAY_MS}`)
+        .execute(),
+    );
+    console.log(`| ${days} days | ${fromRollUp.toFixed(1)} ms | ${fromRaw.toFixed(1)} ms |`);
+  }
+  await db.destroy();
 
   site = await startSite(data.dir);
   const cookie = await signInAsAdmin(site.origin, data.dir);
@@ -122,6 +143,16 @@ try {
 } finally {
   await site?.stop();
   data.remove();
+}
+
+async function medianMs(run: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[2]!;
 }
 
 async function firstProductSlug(origin: string): Promise<string> {
