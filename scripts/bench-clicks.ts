@@ -103,9 +103,13 @@ try {
     await writeClicks(db, batch);
   }
   const writeSeconds = (performance.now() - writeStarted) / 1000;
-  const rollUpRows = Number((await db.selectFrom("click_daily").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const rollUpRows = await Promise.all(
+    (["click_days", "click_product_days", "click_source_days"] as const).map(async (table) =>
+      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n).toLocaleString("en-US"),
+    ),
+  );
   console.log(
-    `\nWrote ${clickCount.toLocaleString("en-US")} clicks in ${writeSeconds.toFixed(1)} s (${round(clickCount / writeSeconds)} clicks/s in ${BATCH.toLocaleString("en-US")}-click transactions); the roll-up holds ${rollUpRows.toLocaleString("en-US")} rows.`,
+    `\nWrote ${clickCount.toLocaleString("en-US")} clicks in ${writeSeconds.toFixed(1)} s (${round(clickCount / writeSeconds)} clicks/s in ${BATCH.toLocaleString("en-US")}-click transactions); the roll-ups hold ${rollUpRows.join(" / ")} rows (days / product days / source days).`,
   );
 
   // The queries alone: the report from the roll-up, next to the same per-day counts from the raw rows.

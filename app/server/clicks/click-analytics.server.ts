@@ -3,9 +3,9 @@ import { fillDays, periodDays, type DailyClicks } from "~/lib/clicks/click-perio
 import type { DB } from "../db/connection.server";
 
 /**
- * What the admin sees of the clicks, read from the daily roll-up only (docs/decisions/0028): a
- * period of 90 days is at most 90 × products × sources rows, found through the roll-up's primary
- * key (day first), however many raw clicks there are.
+ * What the admin sees of the clicks, read from the daily roll-ups only (docs/decisions/0028): a
+ * 90-day period is 90 rows of day totals, at most 90 × products rows and 90 × source pages rows,
+ * each a range of its table's key (day first), however many raw clicks there are.
  */
 
 export interface ProductClicks {
@@ -38,11 +38,10 @@ const count = (value: unknown) => Number(value ?? 0);
 export async function clicksPerDay(db: DB, days: readonly string[]): Promise<DailyClicks[]> {
   if (days.length === 0) return [];
   const rows = await db
-    .selectFrom("click_daily")
-    .select(["day", sql<string>`sum(clicks)`.as("clicks")])
+    .selectFrom("click_days")
+    .select(["day", "clicks"])
     .where("day", ">=", days[0]!)
     .where("day", "<=", days.at(-1)!)
-    .groupBy("day")
     .execute();
   return fillDays(
     days,
@@ -53,7 +52,7 @@ export async function clicksPerDay(db: DB, days: readonly string[]): Promise<Dai
 /** The most clicked products between two days (inclusive), with their names. */
 export async function topClickedProducts(db: DB, fromDay: string, toDay: string, limit = TOP_LIMIT): Promise<ProductClicks[]> {
   const rows = await db
-    .selectFrom("click_daily")
+    .selectFrom("click_product_days")
     .select(["product_id", sql<string>`sum(clicks)`.as("clicks")])
     .where("day", ">=", fromDay)
     .where("day", "<=", toDay)
@@ -86,7 +85,7 @@ export async function topClickedProducts(db: DB, fromDay: string, toDay: string,
 /** The pages that sent the most clicks between two days (inclusive). */
 export async function topClickSources(db: DB, fromDay: string, toDay: string, limit = TOP_LIMIT): Promise<SourceClicks[]> {
   const rows = await db
-    .selectFrom("click_daily")
+    .selectFrom("click_source_days")
     .select(["source", sql<string>`sum(clicks)`.as("clicks")])
     .where("day", ">=", fromDay)
     .where("day", "<=", toDay)
@@ -115,7 +114,7 @@ export async function clickReport(db: DB, days: number, now: number | Date = Dat
 export async function recentClickTotal(db: DB, days: number, now: number | Date = Date.now()): Promise<number> {
   const period = periodDays(days, now);
   const row = await db
-    .selectFrom("click_daily")
+    .selectFrom("click_days")
     .select(sql<string>`coalesce(sum(clicks), 0)`.as("clicks"))
     .where("day", ">=", period[0]!)
     .where("day", "<=", period.at(-1)!)

@@ -13,24 +13,41 @@ async function rawRows(db: DB) {
   return rows.map((row) => ({ at: Number(row.clicked_at), productId: row.product_id, source: row.source }));
 }
 
-async function rollUp(db: DB) {
-  const rows = await db.selectFrom("click_daily").selectAll().orderBy("day").orderBy("product_id").orderBy("source").execute();
-  return rows.map((row) => ({ day: row.day, productId: row.product_id, source: row.source, clicks: Number(row.clicks) }));
+/** The three roll-ups as they are stored, each sorted by its key. */
+async function rollUps(db: DB) {
+  const [days, products, sources] = await Promise.all([
+    db.selectFrom("click_days").selectAll().orderBy("day").execute(),
+    db.selectFrom("click_product_days").selectAll().orderBy("day").orderBy("product_id").execute(),
+    db.selectFrom("click_source_days").selectAll().orderBy("day").orderBy("source").execute(),
+  ]);
+  return {
+    days: days.map((row) => [row.day, Number(row.clicks)]),
+    products: products.map((row) => [row.day, row.product_id, Number(row.clicks)]),
+    sources: sources.map((row) => [row.day, row.source, Number(row.clicks)]),
+  };
 }
 
-/** The roll-up computed from the raw rows, the way a reader would check it by hand. */
-function rollUpOf(clicks: ReadonlyArray<RecordedClick>) {
-  const counts = new Map<string, number>();
-  for (const click of clicks) {
-    const key = JSON.stringify([utcDay(click.at), click.productId, click.source]);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts]
-    .map(([key, clicks]) => {
-      const [day, productId, source] = JSON.parse(key) as [string, number, string];
-      return { day, productId, source, clicks };
-    })
-    .sort((a, b) => a.day.localeCompare(b.day) || a.productId - b.productId || a.source.localeCompare(b.source));
+/** The roll-ups computed from a list of clicks, the way a reader would check them by hand. */
+function rollUpsOf(clicks: ReadonlyArray<RecordedClick>) {
+  const count = (key: (click: RecordedClick) => Array<string | number>) => {
+    const counts = new Map<string, number>();
+    for (const click of clicks) {
+      const id = JSON.stringify(key(click));
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    return [...counts].map(([id, clicks]) => [...(JSON.parse(id) as Array<string | number>), clicks]);
+  };
+  const byKey = (a: Array<string | number>, b: Array<string | number>) => {
+    for (let i = 0; i < a.length - 1; i++) {
+      if (a[i] !== b[i]) return typeof a[i] === "number" ? (a[i] as number) - (b[i] as number) : String(a[i]) < String(b[i]) ? -1 : 1;
+    }
+    return 0;
+  };
+  return {
+    days: count((click) => [utcDay(click.at)]).sort(byKey),
+    products: count((click) => [utcDay(click.at), click.productId]).sort(byKey),
+    sources: count((click) => [utcDay(click.at), click.source]).sort(byKey),
+  };
 }
 
 /**
@@ -57,7 +74,9 @@ describe.each(testDialects)("click recording on %s", (dialect) => {
   });
   beforeEach(async () => {
     await test.db.deleteFrom("clicks").execute();
-    await test.db.deleteFrom("click_daily").execute();
+    await test.db.deleteFrom("click_days").execute();
+    await test.db.deleteFrom("click_product_days").execute();
+    await test.db.deleteFrom("click_source_days").execute();
   });
 
   it("keeps clicks in memory until a flush writes them all in one go", async () => {
@@ -96,19 +115,20 @@ describe.each(testDialects)("click recording on %s", (dialect) => {
     expect(recorder.pending).toBe(0);
     const counted = await test.db.selectFrom("clicks").select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();
     expect(Number(counted.count)).toBe(clicks.length);
-    expect(await rollUp(test.db)).toEqual(rollUpOf(clicks));
+    expect(await rollUps(test.db)).toEqual(rollUpsOf(clicks));
   });
 
-  it("keeps the roll-up equal to the raw rows over many flushes, days and repeated keys", async () => {
+  it("keeps the roll-ups equal to the raw rows over many flushes, days and repeated keys", async () => {
     const clicks: RecordedClick[] = [];
     let seed = 7;
     const next = () => (seed = (seed * 48_271) % 2_147_483_647);
     for (let i = 0; i < 3_000; i++) {
-      clicks.push({ at: START + (next() % (40 * DAY)), productId: (next() % 6) + 1, source: ["home", "compare", "collection:a", "product:b"][next() % 4]! });
+      clicks.push({ at: START + (next() % 40) * DAY + (next() % DAY), productId: (next() % 6) + 1, source: ["home", "compare", "collection:a", "product:b"][next() % 4]! });
     }
     for (let start = 0; start < clicks.length; start += 250) await writeClicks(test.db, clicks.slice(start, start + 250));
-    expect(await rollUp(test.db)).toEqual(rollUpOf(await rawRows(test.db)));
-    expect(await rollUp(test.db)).toEqual(rollUpOf(clicks));
+    expect(await rollUps(test.db)).toEqual(rollUpsOf(await rawRows(test.db)));
+    expect(await rollUps(test.db)).toEqual(rollUpsOf(clicks));
+    expect((await rollUps(test.db)).days.length).toBeGreaterThan(30);
   });
 
   it("puts a click at midnight UTC on the new day", async () => {
@@ -117,10 +137,20 @@ describe.each(testDialects)("click recording on %s", (dialect) => {
       { at: midnight - 1, productId: 1, source: "home" },
       { at: midnight, productId: 1, source: "home" },
     ]);
-    expect(await rollUp(test.db)).toEqual([
-      { day: "2026-11-01", productId: 1, source: "home", clicks: 1 },
-      { day: "2026-11-02", productId: 1, source: "home", clicks: 1 },
-    ]);
+    expect(await rollUps(test.db)).toEqual({
+      days: [
+        ["2026-11-01", 1],
+        ["2026-11-02", 1],
+      ],
+      products: [
+        ["2026-11-01", 1, 1],
+        ["2026-11-02", 1, 1],
+      ],
+      sources: [
+        ["2026-11-01", "home", 1],
+        ["2026-11-02", "home", 1],
+      ],
+    });
   });
 
   it("keeps the clicks of a failed flush for the next try, in order, up to its bound", async () => {
@@ -156,16 +186,19 @@ describe.each(testDialects)("click recording on %s", (dialect) => {
     ]);
   });
 
-  it("a failed batch leaves neither raw rows nor roll-up behind (one transaction)", async () => {
-    // A unique index on the source makes the second roll-up insert fail after its raw insert ran.
-    await test.db.schema.createIndex("click_daily_fail_probe").on("click_daily").column("source").unique().execute();
+  it("a failed batch leaves neither raw rows nor any roll-up behind (one transaction)", async () => {
+    // A unique index on the source makes the last roll-up insert of the second batch fail, after
+    // its raw rows and the other roll-ups were written.
+    await test.db.schema.createIndex("click_source_days_fail_probe").on("click_source_days").column("source").unique().execute();
     try {
       await writeClicks(test.db, [{ at: START, productId: 1, source: "home" }]);
+      const before = await rollUps(test.db);
       await expect(writeClicks(test.db, [{ at: START + DAY, productId: 2, source: "home" }])).rejects.toThrow();
       expect(await rawRows(test.db)).toEqual([{ at: START, productId: 1, source: "home" }]);
-      expect(await rollUp(test.db)).toEqual([{ day: "2026-11-01", productId: 1, source: "home", clicks: 1 }]);
+      expect(await rollUps(test.db)).toEqual(before);
+      expect(before).toEqual(rollUpsOf([{ at: START, productId: 1, source: "home" }]));
     } finally {
-      await test.db.schema.dropIndex("click_daily_fail_probe").execute();
+      await test.db.schema.dropIndex("click_source_days_fail_probe").execute();
     }
   });
 });

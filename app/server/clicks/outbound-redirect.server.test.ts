@@ -57,7 +57,7 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
   beforeEach(async () => {
     await recorder.flush();
     await test.db.deleteFrom("clicks").execute();
-    await test.db.deleteFrom("click_daily").execute();
+    await test.db.deleteFrom("click_days").execute();
   });
 
   const go = (path: string, init: RequestInit = {}) =>

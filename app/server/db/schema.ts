@@ -181,7 +181,9 @@ export interface Database {
   verification: VerificationTable;
   auth_attempt: AuthAttemptTable;
   clicks: ClicksTable;
-  click_daily: ClickDailyTable;
+  click_days: ClickDaysTable;
+  click_product_days: ClickProductDaysTable;
+  click_source_days: ClickSourceDaysTable;
 }
 
 /** One counted outbound click (app/server/clicks/): no cookie, no address, nothing about the visitor. */
@@ -194,14 +196,25 @@ export interface ClicksTable {
   source: string;
 }
 
-/** Clicks per UTC day, product and source, incremented with every flush of raw rows. */
-export interface ClickDailyTable {
-  /** YYYY-MM-DD, UTC. */
+/** A string from PostgreSQL's bigint. */
+type ClickCount = ColumnType<number | string, number, number>;
+
+/** The daily roll-ups, incremented with every flush of raw rows. `day` is YYYY-MM-DD, UTC. */
+export interface ClickDaysTable {
+  day: string;
+  clicks: ClickCount;
+}
+
+export interface ClickProductDaysTable {
   day: string;
   product_id: number;
+  clicks: ClickCount;
+}
+
+export interface ClickSourceDaysTable {
+  day: string;
   source: string;
-  /** A string from PostgreSQL's bigint. */
-  clicks: ColumnType<number | string, number, number>;
+  clicks: ClickCount;
 }
 
 /** Abuse-limit counters (app/server/auth/rate-limit.server.ts): one row per counted attempt. */
