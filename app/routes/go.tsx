@@ -44,7 +44,7 @@ export default function OutboundNotFound({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <NotFoundPanel
-          title="404 - This shop link doesn't lead anywhere"
+          title="This shop link doesn't lead anywhere"
           message="The sauna this link was for isn't in our reviews. It may have been removed, or the address may be mistyped."
           returnTo="/reviews"
           returnLabel="Browse All Saunas"
