@@ -10,7 +10,7 @@ import { containsText } from "./text-match";
  * (docs/decisions/0028), so the page and the redirect must use the same chain: buyDestination.
  */
 
-/** rel of every outbound shop link (D7). */
+/** rel of every outbound shop link: paid links are marked sponsored, and the shop gets no window.opener. */
 export const SPONSORED_LINK_REL = "sponsored noopener";
 /** rel of the survey-form link: outbound, but not paid. */
 export const EXTERNAL_LINK_REL = "noopener";
