@@ -45,11 +45,14 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
   await test.step("the admin imports a sauna with an affiliate link, listed on the infrared page", async () => {
     await page.goto(`${freshSite.url}/admin/products`);
     await waitForHydration(page);
-    const csv = `name,brand,slug,category_id,rating,affiliate_link,collection_ids\n${NAME},Northwind,${SLUG},cabin,4.9,${affiliateLink},[infrared-saunas]\n`;
+    // And one without any shop link, whose /go address must lead back to its review.
+    const csv =
+      `name,brand,slug,category_id,rating,affiliate_link,collection_ids\n${NAME},Northwind,${SLUG},cabin,4.9,${affiliateLink},[infrared-saunas]\n` +
+      `Linkless Cabin,Northwind,linkless-cabin,cabin,4.1,,\n`;
     await page.locator("#product-csv-file").setInputFiles({ name: "p.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-    await expect(toast(page, "CSV Uploaded Successfully", "Parsed 1 products from CSV")).toBeVisible();
+    await expect(toast(page, "CSV Uploaded Successfully", "Parsed 2 products from CSV")).toBeVisible();
     await page.getByRole("button", { name: "Save to Database" }).click();
-    await expect(toast(page, "Products Saved Successfully", "Saved 1 products to the database")).toBeVisible();
+    await expect(toast(page, "Products Saved Successfully", "Saved 2 products to the database")).toBeVisible();
   });
 
   await test.step("the clicks page starts empty", async () => {
@@ -110,9 +113,13 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
       }
     });
 
-    await test.step("a link that leads nowhere is a 404 page leading back to the reviews", async () => {
-      const response = await visit.goto("/go/no-such-sauna?from=home");
-      expect(response?.status()).toBe(404);
+    await test.step("a link that leads nowhere is a 404 page leading back to the review, or to all reviews", async () => {
+      const linkless = await visit.goto("/go/linkless-cabin?from=home");
+      expect(linkless?.status()).toBe(404);
+      await expect(visit.getByRole("heading", { level: 1 })).toHaveText("No shop link for Linkless Cabin yet");
+      await expect(visit.getByRole("link", { name: "Read the Linkless Cabin review" })).toHaveAttribute("href", "/reviews/product/linkless-cabin");
+      const unknown = await visit.goto("/go/no-such-sauna?from=home");
+      expect(unknown?.status()).toBe(404);
       await expect(visit.getByRole("link", { name: "Browse All Saunas" })).toHaveAttribute("href", "/reviews");
     });
   } finally {
