@@ -186,6 +186,34 @@ describe.each(testDialects)("click recording on %s", (dialect) => {
     ]);
   });
 
+  it("never runs two writes at once: a slow one holds the rest back, and what came meanwhile is written after it", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let transactions = 0;
+    const slow = new Proxy(test.db, {
+      get(target, property, receiver) {
+        if (property === "transaction") {
+          transactions++;
+          return () => ({ execute: async (work: (trx: DB) => Promise<void>) => (await released, target.transaction().execute(work)) });
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const recorder = new ClickRecorder(slow, { flushEveryMs: 10, flushAtCount: 2 });
+    recorder.record({ at: START, productId: 1, source: "home" });
+    recorder.record({ at: START + 1, productId: 1, source: "home" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    recorder.record({ at: START + 2, productId: 1, source: "home" });
+    recorder.record({ at: START + 3, productId: 1, source: "home" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Ten timer periods and a second full batch later, still only the first write has begun.
+    expect(transactions).toBe(1);
+    release();
+    await recorder.close();
+    expect((await rawRows(test.db)).map((row) => row.at)).toEqual([START, START + 1, START + 2, START + 3]);
+  });
+
   it("a failed batch leaves neither raw rows nor any roll-up behind (one transaction)", async () => {
     // A unique index on the source makes the last roll-up insert of the second batch fail, after
     // its raw rows and the other roll-ups were written.

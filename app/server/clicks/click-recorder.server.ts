@@ -27,7 +27,8 @@ export class ClickRecorder {
   #buffer: RecordedClick[] = [];
   /** Flushes run one after another, so no click is ever written twice. */
   #queue: Promise<unknown> = Promise.resolve();
-  #flushRequested = false;
+  /** Flushes started and not yet finished: a slow database never piles up timer flushes behind it. */
+  #running = 0;
   #failing = false;
   #closed = false;
   #dropped = 0;
@@ -38,7 +39,7 @@ export class ClickRecorder {
     this.#flushAtCount = settings.flushAtCount;
     this.#maxBuffered = settings.maxBuffered;
     this.#timer = setInterval(() => {
-      if (this.#buffer.length > 0) void this.flush();
+      if (this.#buffer.length > 0 && this.#running === 0) void this.flush();
     }, settings.flushEveryMs);
     this.#timer.unref();
   }
@@ -60,15 +61,13 @@ export class ClickRecorder {
     }
     this.#buffer.push(click);
     if (this.#buffer.length > this.#maxBuffered) this.#dropOldest();
-    if (this.#buffer.length >= this.#flushAtCount && !this.#flushRequested) {
-      this.#flushRequested = true;
-      void this.flush();
-    }
+    if (this.#buffer.length >= this.#flushAtCount && this.#running === 0) void this.flush();
   }
 
   /** Writes every click buffered so far; true when all of them are in the database. */
   flush(): Promise<boolean> {
-    const done = this.#queue.then(() => this.#writeBuffered());
+    this.#running++;
+    const done = this.#queue.then(() => this.#writeBuffered()).finally(() => this.#running--);
     this.#queue = done;
     return done;
   }
@@ -82,7 +81,6 @@ export class ClickRecorder {
   }
 
   async #writeBuffered(): Promise<boolean> {
-    this.#flushRequested = false;
     while (this.#buffer.length > 0) {
       const batch = this.#buffer.splice(0, BATCH_LIMIT);
       try {
