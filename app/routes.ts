@@ -16,6 +16,9 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("learn/feed.xml", "routes/learn/feed.ts"),
   route("compare", "routes/compare.tsx"),
+  // Tracked shop links: the redirect itself is answered before React (docs/decisions/0028); this
+  // route only renders the 404 of a link that leads nowhere.
+  route("go/:slug", "routes/go.tsx"),
   route("newsletter", "routes/newsletter/subscribe.tsx"),
   route("newsletter/confirm", "routes/newsletter/confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter/unsubscribe.tsx"),
@@ -50,6 +53,8 @@ export default [
     // Link health (issue 13): every shop link checked; the page polls the progress while a run goes on.
     route("links", "routes/admin/links.tsx"),
     route("links/progress", "routes/admin/links-progress.ts"),
+    route("clicks", "routes/admin/clicks.tsx"),
+    route("clicks/export", "routes/admin/clicks-export.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyLink, isTyyni, safeHttpUrl } from "./buy-link";
+import { buyDestination, buyLink, isTyyni, safeHttpUrl } from "./buy-link";
 
 const survey = "https://forms.example/sauna-survey";
 
@@ -27,59 +27,40 @@ describe("safeHttpUrl", () => {
   });
 });
 
-describe("buyLink", () => {
+describe("buyDestination", () => {
   const both = { name: "Barrel 4", website: "https://maker.example/b4", affiliateLink: "https://maker.example/b4?ref=us" };
 
   it("prefers the website", () => {
-    expect(buyLink(both)).toEqual({
-      href: "https://maker.example/b4",
-      kind: "website",
-      rel: "sponsored noopener",
-      external: true,
-    });
+    expect(buyDestination(both)).toEqual({ url: "https://maker.example/b4", kind: "website" });
   });
 
   it("uses the affiliate link when there is no website", () => {
-    expect(buyLink({ ...both, website: "" })).toEqual({
-      href: "https://maker.example/b4?ref=us",
-      kind: "affiliate",
-      rel: "sponsored noopener",
-      external: true,
-    });
-    expect(buyLink({ ...both, website: null }).kind).toBe("affiliate");
+    expect(buyDestination({ ...both, website: "" })).toEqual({ url: "https://maker.example/b4?ref=us", kind: "affiliate" });
+    expect(buyDestination({ ...both, website: null })?.kind).toBe("affiliate");
   });
 
   it("skips a link that is not http(s)", () => {
-    expect(buyLink({ ...both, website: "javascript:alert(1)" }).href).toBe("https://maker.example/b4?ref=us");
-    expect(buyLink({ name: "X", website: "javascript:alert(1)", affiliateLink: "data:text/html,x" })).toEqual({
-      href: "#",
-      kind: "none",
-      external: false,
-    });
+    expect(buyDestination({ ...both, website: "javascript:alert(1)" })?.url).toBe("https://maker.example/b4?ref=us");
+    expect(buyDestination({ name: "X", website: "javascript:alert(1)", affiliateLink: "data:text/html,x" })).toBeNull();
   });
 
-  it("falls back to '#' with no link at all", () => {
-    expect(buyLink({ name: "X", website: null, affiliateLink: null }).href).toBe("#");
+  it("has no destination with no link at all", () => {
+    expect(buyDestination({ name: "X", website: null, affiliateLink: null })).toBeNull();
   });
 
   it("sends a 'tyyni' sauna to the survey form when the setting is given", () => {
-    expect(buyLink({ ...both, name: "Tyyni 4 Cube Sauna" }, survey)).toEqual({
-      href: survey,
-      kind: "survey",
-      rel: "noopener",
-      external: true,
-    });
-    expect(buyLink({ ...both, name: "The TYYNI cube" }, survey).href).toBe(survey);
+    expect(buyDestination({ ...both, name: "Tyyni 4 Cube Sauna" }, survey)).toEqual({ url: survey, kind: "survey" });
+    expect(buyDestination({ ...both, name: "The TYYNI cube" }, survey)?.url).toBe(survey);
   });
 
   it("keeps the normal link for a 'tyyni' sauna when the setting is unset or unsafe", () => {
-    expect(buyLink({ ...both, name: "Tyyni 4" }).href).toBe("https://maker.example/b4");
-    expect(buyLink({ ...both, name: "Tyyni 4" }, null).href).toBe("https://maker.example/b4");
-    expect(buyLink({ ...both, name: "Tyyni 4" }, "javascript:alert(1)").href).toBe("https://maker.example/b4");
+    expect(buyDestination({ ...both, name: "Tyyni 4" })?.url).toBe("https://maker.example/b4");
+    expect(buyDestination({ ...both, name: "Tyyni 4" }, null)?.url).toBe("https://maker.example/b4");
+    expect(buyDestination({ ...both, name: "Tyyni 4" }, "javascript:alert(1)")?.url).toBe("https://maker.example/b4");
   });
 
   it("never sends other saunas to the survey form", () => {
-    expect(buyLink(both, survey).href).toBe("https://maker.example/b4");
+    expect(buyDestination(both, survey)?.url).toBe("https://maker.example/b4");
   });
 
   it("recognises 'tyyni' in any case", () => {
@@ -87,5 +68,37 @@ describe("buyLink", () => {
     expect(isTyyni("lumo TYYNI")).toBe(true);
     expect(isTyyni("Valo 2")).toBe(false);
     expect(isTyyni(null)).toBe(false);
+  });
+});
+
+describe("buyLink", () => {
+  const product = { slug: "barrel-4", name: "Barrel 4", website: "https://maker.example/b4", affiliateLink: null };
+
+  it("links a shop through the tracked redirect, as a sponsored link", () => {
+    expect(buyLink(product, { source: "collection:barrel-saunas" })).toEqual({
+      href: "/go/barrel-4?from=collection:barrel-saunas",
+      kind: "website",
+      rel: "sponsored noopener",
+      external: true,
+    });
+    expect(buyLink({ ...product, website: null, affiliateLink: "https://maker.example/b4?ref=us" }, { source: "home" })).toEqual({
+      href: "/go/barrel-4?from=home",
+      kind: "affiliate",
+      rel: "sponsored noopener",
+      external: true,
+    });
+  });
+
+  it("tracks the survey form too, but not as a paid link", () => {
+    expect(buyLink({ ...product, name: "Tyyni 4" }, { surveyFormUrl: survey, source: "product:barrel-4" })).toEqual({
+      href: "/go/barrel-4?from=product:barrel-4",
+      kind: "survey",
+      rel: "noopener",
+      external: true,
+    });
+  });
+
+  it("falls back to '#' when there is nowhere to go", () => {
+    expect(buyLink({ ...product, website: "javascript:alert(1)" }, { source: "home" })).toEqual({ href: "#", kind: "none", external: false });
   });
 });

@@ -43,7 +43,7 @@ describe("compareView", () => {
   });
 
   it("keeps the buy link of each product (sponsored, new tab)", () => {
-    expect(view.products[1]!.buyLink).toMatchObject({ href: "https://shop.example/alpha", rel: "sponsored noopener", external: true });
+    expect(view.products[1]!.buyLink).toEqual({ href: "/go/alpha?from=compare", kind: "website", rel: "sponsored noopener", external: true });
   });
 
   it("says when more than four were named", () => {

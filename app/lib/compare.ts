@@ -1,5 +1,6 @@
 import type { Product } from "./catalog";
 import { buyLink, type BuyLink } from "./buy-link";
+import { linkSource } from "./clicks/tracked-link";
 import { mainImage } from "./image-source";
 import { formatPrice } from "./money";
 import { brandText, capacityText, categoryLabel, keyFeatureList, productHref, textOrNull, weightText } from "./product-display";
@@ -101,7 +102,7 @@ export function compareView(
     href: productHref(product),
     image: mainImage(product.images, product.categoryId, options.origin ?? ""),
     isSample: product.isSample,
-    buyLink: buyLink(product, options.surveyFormUrl),
+    buyLink: buyLink(product, { surveyFormUrl: options.surveyFormUrl, source: linkSource.compare }),
     removeHref: compareHref(foundSlugs.filter((slug) => slug !== product.slug)),
   }));
   const price = (p: Product) => {

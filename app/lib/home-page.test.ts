@@ -12,7 +12,7 @@ import {
 } from "./home-page";
 import { makeCollection, makeProduct } from "./test-fixtures";
 
-const context = { origin: "", surveyFormUrl: null };
+const context = { origin: "", surveyFormUrl: null, linkSource: "home" };
 
 describe("topRatedProducts", () => {
   it("orders by rating, then by review count, then by name; unrated last", () => {
@@ -136,7 +136,7 @@ describe("bestPickCards", () => {
     ]);
     expect(cards[0]!.product).toMatchObject({ href: "/reviews/product/cabin", image: "/images/samples/cabin-1.webp" });
     expect(cards[1]!.product!.image).toBe("/images/fallbacks/infrared.webp");
-    expect(cards[2]!.product!.buyLink).toMatchObject({ href: "https://shop.example/b", external: true });
+    expect(cards[2]!.product!.buyLink).toMatchObject({ href: "/go/barrel?from=home", kind: "website", external: true });
   });
 
   it("titles an empty type 'No {type} sauna found' with the type's fallback picture", () => {

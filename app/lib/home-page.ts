@@ -167,7 +167,7 @@ export function bestPickCards(picks: BestByType<Product>, context: DisplayContex
 
 function toBestPickProduct(product: Product, context: DisplayContext): BestPickProduct {
   const { slug, href, name, brand, image, rating, priceText } = toProductBasics(product, context);
-  return { slug, href, name, brand, image, rating, priceText, buyLink: buyLink(product, context.surveyFormUrl), isSample: product.isSample };
+  return { slug, href, name, brand, image, rating, priceText, buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }), isSample: product.isSample };
 }
 
 // Browse by Category

@@ -132,13 +132,19 @@ describe("toProductPageView", () => {
   });
 
   it("links Buy Now by the buy-link chain, and to the survey form for 'tyyni' when one is set", () => {
-    expect(toProductPageView(tyyni, { today: TODAY }).buyLink).toMatchObject({
-      href: "https://lumoworks.example/tyyni-4",
+    // The page links to the tracked redirect; the chain decides where it leads (and its rel).
+    expect(toProductPageView(tyyni, { today: TODAY }).buyLink).toEqual({
+      href: "/go/lumo-tyyni-4?from=product:lumo-tyyni-4",
+      kind: "website",
       rel: "sponsored noopener",
+      external: true,
     });
-    expect(toProductPageView(tyyni, { today: TODAY, surveyFormUrl: "https://forms.example/s" }).buyLink.href).toBe(
-      "https://forms.example/s",
-    );
+    expect(toProductPageView(tyyni, { today: TODAY, surveyFormUrl: "https://forms.example/s" }).buyLink).toEqual({
+      href: "/go/lumo-tyyni-4?from=product:lumo-tyyni-4",
+      kind: "survey",
+      rel: "noopener",
+      external: true,
+    });
   });
 
   it("summarises with the tagline, shortened for meta descriptions", () => {

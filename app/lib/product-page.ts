@@ -1,5 +1,6 @@
 import type { Collection, Product } from "./catalog";
 import { buyLink, type BuyLink } from "./buy-link";
+import { linkSource } from "./clicks/tracked-link";
 import { builtInCollectionRecord } from "./built-in-collections";
 import { collectionHeader } from "./collection-page-defaults";
 import { FIXED_COLLECTION_SLUGS, isFixedCollectionSlug, matchesFixedCollection } from "./collection-rules";
@@ -174,7 +175,7 @@ export function toProductPageView(product: Product, context: ProductPageContext)
     sale,
     saleEndsText: sale?.endsOn ? `Sale ends ${formatLongUsDate(sale.endsOn)}` : null,
     shipping: shippingText(product.shippingInfo),
-    buyLink: buyLink(product, context.surveyFormUrl),
+    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: linkSource.product(product.slug) }),
     summary: shortenText(summarySource),
     asSeenIn: context.asSeenIn ?? [],
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toComparisonItem, toProductCard, toSaunaViewModel } from "./product-view-models";
 import { makeProduct } from "./test-fixtures";
 
-const context = { origin: "https://saunas.example", surveyFormUrl: "https://forms.example/survey" };
+const context = { origin: "https://saunas.example", surveyFormUrl: "https://forms.example/survey", linkSource: "collection:barrel-saunas" };
 
 const rated = makeProduct({
   id: 7,
@@ -60,7 +60,7 @@ describe("toProductCard", () => {
       features: ["Panoramic window", "Cedar staves", "Canopy", "Bench backrests", "LED lights"],
       affiliateLink: "https://birchline.example/panorama-4?ref=x",
       website: "https://birchline.example/panorama-4",
-      buyLink: { href: "https://birchline.example/panorama-4", kind: "website", rel: "sponsored noopener", external: true },
+      buyLink: { href: "/go/birchline-panorama-4?from=collection:barrel-saunas", kind: "website", rel: "sponsored noopener", external: true },
       reviewCount: 214,
       userCount: "214",
     });
@@ -76,7 +76,7 @@ describe("toProductCard", () => {
     expect(card.image).toBe("https://saunas.example/images/fallbacks/infrared.webp");
     expect(card.website).toBeNull();
     expect(card.tag).toBe("BEST SELLER");
-    expect(card.buyLink.href).toBe("https://forms.example/survey");
+    expect(card.buyLink).toEqual({ href: `/go/${unrated.slug}?from=collection:barrel-saunas`, kind: "survey", rel: "noopener", external: true });
   });
 
   it("falls back to the tagline for the description", () => {
@@ -122,7 +122,7 @@ describe("toSaunaViewModel", () => {
 
 describe("toComparisonItem", () => {
   it("builds a comparison row", () => {
-    expect(toComparisonItem(rated, { origin: "" })).toEqual({
+    expect(toComparisonItem(rated, { origin: "", linkSource: "collection:barrel-saunas" })).toEqual({
       id: 7,
       slug: "birchline-panorama-4",
       href: "/reviews/product/birchline-panorama-4",
@@ -133,11 +133,11 @@ describe("toComparisonItem", () => {
       priceText: "$8,400",
       features: ["Panoramic window", "Cedar staves", "Canopy", "Bench backrests", "LED lights"],
       image: "/images/samples/birchline-panorama-4-1.webp",
-      buyLink: { href: "https://birchline.example/panorama-4", kind: "website", rel: "sponsored noopener", external: true },
+      buyLink: { href: "/go/birchline-panorama-4?from=collection:barrel-saunas", kind: "website", rel: "sponsored noopener", external: true },
     });
   });
 
   it("uses '#' when no safe link exists and no survey setting is given", () => {
-    expect(toComparisonItem(unrated, { origin: "" }).buyLink).toEqual({ href: "#", kind: "none", external: false });
+    expect(toComparisonItem(unrated, { origin: "", linkSource: "home" }).buyLink).toEqual({ href: "#", kind: "none", external: false });
   });
 });

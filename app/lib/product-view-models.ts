@@ -31,6 +31,8 @@ export interface DisplayContext {
   origin: string;
   /** SURVEY_FORM_URL; unset, 'tyyni' saunas keep their normal link (D7). */
   surveyFormUrl?: string | null;
+  /** The page the products are shown on, for its tracked shop links (`linkSource` in ./clicks/tracked-link). */
+  linkSource: string;
 }
 
 type Tag = typeof BEST_SELLER | null;
@@ -89,7 +91,7 @@ export function toProductCard(product: Product, context: DisplayContext): Produc
     features: keyFeatureList(product.keyFeatures),
     affiliateLink: safeHttpUrl(product.affiliateLink),
     website: safeHttpUrl(product.website),
-    buyLink: buyLink(product, context.surveyFormUrl),
+    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }),
     reviewCount: reviewCountNumber(product),
     userCount: userCountText(product),
   };
@@ -136,7 +138,7 @@ export function toSaunaViewModel(product: Product, context: DisplayContext): Sau
     shipping: shippingText(product.shippingInfo),
     affiliateLink: safeHttpUrl(product.affiliateLink),
     website: safeHttpUrl(product.website),
-    buyLink: buyLink(product, context.surveyFormUrl),
+    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }),
     tag: productTag(product),
     featureLines: featureLines(product),
     pros: keyFeatureList(product.keyFeatures).slice(0, MAX_PROS),
@@ -164,6 +166,6 @@ export function toComparisonItem(product: Product, context: DisplayContext): Com
     ...toProductBasics(product, context),
     type: categoryLabel(product.categoryId),
     features: keyFeatureList(product.keyFeatures),
-    buyLink: buyLink(product, context.surveyFormUrl),
+    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }),
   };
 }

@@ -5,7 +5,7 @@ import { pageInfo } from "./pagination";
 import { reviewsIndexRequest, reviewsIndexView, searchSuggestions } from "./reviews-index";
 import { makeCollection, makeProduct } from "./test-fixtures";
 
-const context = { origin: "", surveyFormUrl: null };
+const context = { origin: "", surveyFormUrl: null, linkSource: "reviews" };
 
 const products = [
   makeProduct({ name: "Pod", slug: "pod", brand: "Emberfold", categoryId: "infrared", rating: 3.9 }),

@@ -18,6 +18,7 @@ import {
   topRatedSection,
 } from "~/lib/home-page";
 import { imagePreloadLink, responsiveImage } from "~/lib/image-url";
+import { linkSource } from "~/lib/clicks/tracked-link";
 import type { DisplayContext } from "~/lib/product-view-models";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
@@ -68,7 +69,7 @@ export function headers() {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Pictures as site paths, so the /img route can resize them whatever BASE_URL says.
-  const display: DisplayContext = { origin: "", surveyFormUrl: context.config.surveyFormUrl };
+  const display: DisplayContext = { origin: "", surveyFormUrl: context.config.surveyFormUrl, linkSource: linkSource.home };
   const deferred = loadDeferredData(context, display);
   const critical = await loadCriticalData(context, display);
   const comparison = streamsDeferredData(request.headers) ? deferred.comparison : await deferred.comparison;

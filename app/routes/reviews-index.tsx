@@ -10,6 +10,7 @@ import { cn } from "~/components/ui/cn";
 import { lastResortCollectionRecords } from "~/lib/built-in-collections";
 import { resultsCountText, resultsHeading } from "~/lib/catalog-search";
 import type { CategoryCard, HomeProductCard } from "~/lib/home-page";
+import { linkSource } from "~/lib/clicks/tracked-link";
 import type { DisplayContext } from "~/lib/product-view-models";
 import {
   isPastLastPage,
@@ -67,7 +68,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // catalog grows, hence a temporary redirect (ADR 0017).
   if (isPastLastPage(pagination)) throw redirect(pageHref(url.pathname, url.search, pagination.pageCount), 302);
 
-  const display: DisplayContext = { origin: "", surveyFormUrl: config.surveyFormUrl };
+  const display: DisplayContext = {
+    origin: "",
+    surveyFormUrl: config.surveyFormUrl,
+    linkSource: search.query === "" ? linkSource.reviews : linkSource.search,
+  };
   const listParams = new URLSearchParams(search.query === "" ? {} : { q: search.query });
   return {
     view: reviewsIndexView({ request: search, products, pagination, collections }, display),

@@ -22,19 +22,21 @@ import { createPageServing } from "./page-cache/page-cache.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
 import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking.server";
 import { formatDuration } from "~/lib/duration-text";
+import { ClickRecorder } from "./clicks/click-recorder.server";
+import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
 
 export interface Site {
   config: AppConfig;
   /**
-   * Answers a request from the page cache, before any middleware; false when it cannot and the
-   * request must go on to the static files and `requestHandler`.
+   * Answers a request before any middleware: a tracked shop link (/go/…) or a page from the page
+   * cache; false when it cannot and the request must go on to the static files and `requestHandler`.
    */
   serveCached(req: IncomingMessage, res: ServerResponse): boolean;
   /** Set on every response before anything else runs (server.js). */
   securityHeaders: Record<string, string>;
   /** Renders pages, data and API requests (compressed), filling the page cache. */
   requestHandler: RequestHandler;
-  /** Closes the database; call after the HTTP server has finished its requests. */
+  /** Writes the clicks still in memory, then closes the database; call after the HTTP server has finished its requests. */
   close(): Promise<void>;
 }
 
@@ -92,6 +94,10 @@ export async function createSite(
   // Saves made by other instances on the same PostgreSQL database (docs/decisions/0032).
   const otherInstances =
     config.database.dialect === "postgres" ? listenForCatalogChanges(config.database.url, { onChange: () => invalidateCatalog(db) }) : undefined;
+  // Tracked shop links (docs/decisions/0028): counted in memory, written in batches.
+  const clicks = new ClickRecorder(db);
+  const outbound = createOutboundRedirects({ db, surveyFormUrl: config.surveyFormUrl, recorder: clicks });
+  const stopListeningForLinks = onCatalogChange(db, outbound.invalidate);
   // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).
   // Each runs once per period across every instance on the database (job-runner.server.ts).
   const periodicJobs: PeriodicJob[] = [EXPIRED_SESSIONS_JOB, ...(linkChecks.job ? [linkChecks.job] : [])];
@@ -104,14 +110,24 @@ export async function createSite(
   return {
     config,
     securityHeaders: securityHeaders(config),
-    serveCached: pages.serveCached,
-    requestHandler: pages.requestHandler,
+    // /go is never a page-cache question: each one must be counted, so it is answered first.
+    serveCached: (req, res) => outbound.serveNow(req, res) || pages.serveCached(req, res),
+    requestHandler: (req, res, next) => {
+      outbound.serve(req, res).then(
+        (answered) => answered || pages.requestHandler(req, res, next),
+        // The destinations could not be read (a database outage): the /go route answers it.
+        () => pages.requestHandler(req, res, next),
+      );
+    },
     close: async () => {
       stopListening();
+      stopListeningForLinks();
       await otherInstances?.close();
       // The link check first: its run (button or schedule) stops between links, then the runner waits for it.
       await linkChecks.stop();
       await jobs.stop();
+      // Before the database closes: a clean stop loses no click.
+      await clicks.close();
       await authResources.close();
       await db.destroy();
     },

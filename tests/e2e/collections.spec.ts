@@ -207,7 +207,11 @@ test.describe("a ranked card", () => {
     const buy = first.getByRole("link", { name: /Check Price & Reviews/ });
     await expect(buy).toHaveAttribute("target", "_blank");
     await expect(buy).toHaveAttribute("rel", "sponsored noopener");
-    await expect(buy).toHaveAttribute("href", /^https:\/\//);
+    await expect(buy).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=collection:barrel-saunas$/);
+    // The tracked link leads to the shop.
+    const redirect = await page.request.get((await buy.getAttribute("href"))!, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers()["location"]).toMatch(/^https:\/\//);
     const review = first.getByRole("link", { name: "Full Review" });
     await expect(review).toHaveAttribute("href", /^\/reviews\/product\/[a-z0-9-]+$/);
     const name = first.getByRole("heading", { level: 3 }).getByRole("link");
@@ -281,6 +285,7 @@ test.describe("the two layouts", () => {
     const checkPrice = first.getByRole("link", { name: /^Check Price/ });
     await expect(checkPrice).toHaveAttribute("target", "_blank");
     await expect(checkPrice).toHaveAttribute("rel", "sponsored noopener");
+    await expect(checkPrice).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=collection:barrel-saunas$/);
 
     await page.keyboard.press("ArrowLeft");
     await expect(listTab).toHaveAttribute("aria-selected", "true");

@@ -320,7 +320,11 @@ test.describe("Sauna Comparison", () => {
     for (const link of await links.all()) {
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", "sponsored noopener");
-      await expect(link).toHaveAttribute("href", /^https:\/\/[a-z0-9.-]+\.example\//);
+      await expect(link).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=home$/);
+      // Each tracked link leads to its shop.
+      const redirect = await page.request.get((await link.getAttribute("href"))!, { maxRedirects: 0 });
+      expect(redirect.status()).toBe(302);
+      expect(redirect.headers()["location"]).toMatch(/^https:\/\/[a-z0-9.-]+\.example\//);
     }
   });
 

@@ -245,7 +245,11 @@ test("Buy Now opens the shop in a new tab: a bottom bar on phones, the side box 
   await expect(buyNow).toHaveAttribute("target", "_blank");
   await expect(buyNow).toHaveAttribute("rel", /\bsponsored\b/);
   await expect(buyNow).toHaveAttribute("rel", /\bnoopener\b/);
-  await expect(buyNow).toHaveAttribute("href", TYYNI.website);
+  // Through the tracked redirect, which leads to the shop (docs/decisions/0028).
+  await expect(buyNow).toHaveAttribute("href", `/go/${TYYNI.slug}?from=product:${TYYNI.slug}`);
+  const redirect = await page.request.get((await buyNow.getAttribute("href"))!, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers()["location"]).toBe(new URL(TYYNI.website!).href);
 
   if (mobile) {
     await expect(sideBox).toBeHidden();

@@ -1,16 +1,17 @@
-import { ArrowLeft, FolderKanban, LayoutDashboard, Link2, LogOut, Mail, Package, Users } from "lucide-react";
+import { ArrowLeft, FolderKanban, LayoutDashboard, Link2, LogOut, Mail, MousePointerClick, Package, Users } from "lucide-react";
 import { Form, NavLink } from "react-router";
 import { cn } from "~/components/ui/cn";
 
 /**
- * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Link health, Users,
- * Subscribers and Back to Site, the current page highlighted. A column beside the page from 768 px; above it on a phone,
+ * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Clicks, Link health,
+ * Users, Subscribers and Back to Site, the current page highlighted. A column beside the page from 768 px; above it on a phone,
  * as rows of links (all of them always in view).
  */
 const links = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/products", label: "Products", icon: Package, end: false },
   { to: "/admin/collections", label: "Collections", icon: FolderKanban, end: false },
+  { to: "/admin/clicks", label: "Clicks", icon: MousePointerClick, end: false },
   { to: "/admin/links", label: "Link health", icon: Link2, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/subscribers", label: "Subscribers", icon: Mail, end: false },

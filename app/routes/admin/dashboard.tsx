@@ -1,4 +1,4 @@
-import { ArrowRight, FolderKanban, Layers, Link2Off, ListChecks, Package, Plus, Trash2 } from "lucide-react";
+import { ArrowRight, FolderKanban, Layers, Link2Off, ListChecks, MousePointerClick, Package, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { RemovedNotice } from "~/components/admin/removed-notice";
@@ -7,14 +7,20 @@ import { removalHref, removalSummary } from "~/lib/admin/removal-request";
 import { dashboardCounts } from "~/server/admin/admin-queries.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { countBrokenLinks, latestLinkCheckRun } from "~/server/links/link-check-runs.server";
+import { recentClickTotal } from "~/server/clicks/click-analytics.server";
 import type { Route } from "./+types/dashboard";
 
 /** /admin (SPEC §2 "Dashboard"): cards with live counts and the 'Add Product' button. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [counts, brokenLinks, lastLinkCheck] = await Promise.all([dashboardCounts(context.db), countBrokenLinks(context.db), latestLinkCheckRun(context.db)]);
-  return { counts, brokenLinks, linksChecked: lastLinkCheck !== null };
+  const [counts, clicks, brokenLinks, lastLinkCheck] = await Promise.all([
+    dashboardCounts(context.db),
+    recentClickTotal(context.db, 30),
+    countBrokenLinks(context.db),
+    latestLinkCheckRun(context.db),
+  ]);
+  return { counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -24,6 +30,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { to: "/admin/categories", title: "Categories", count: counts.categories, note: "categories in use", icon: Layers },
     { to: "/admin/features", title: "Features", count: counts.features, note: "key features in use", icon: ListChecks },
     { to: "/admin/collections", title: "Collections", count: counts.collections, note: "collections on the site", icon: FolderKanban },
+    { to: "/admin/clicks", title: "Clicks", count: counts.clicks, note: "shop-link clicks in the last 30 days", icon: MousePointerClick, action: "See clicks" },
   ];
   return (
     <>
@@ -34,8 +41,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </AdminPageHeader>
       <RemovedNotice />
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {cards.map(({ to, title, count, note, icon: Icon }) => (
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-5">
+        {cards.map(({ to, title, count, note, icon: Icon, action }) => (
           <li key={to}>
             <Link
               to={to}
@@ -50,7 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </span>
               <span className="mt-1 text-sm text-ink-muted">{note}</span>
               <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand group-hover:underline">
-                Manage {title.toLowerCase()}
+                {action ?? `Manage ${title.toLowerCase()}`}
                 <ArrowRight aria-hidden className="size-4" />
               </span>
             </Link>

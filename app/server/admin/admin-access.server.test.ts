@@ -4,6 +4,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as categories from "~/routes/admin/categories";
 import * as collectionsExport from "~/routes/admin/collections-export";
+import * as clicksExport from "~/routes/admin/clicks-export";
+import * as clicks from "~/routes/admin/clicks";
 import * as collectionsImport from "~/routes/admin/collections-import";
 import * as collectionsImportPreview from "~/routes/admin/collections-import-preview";
 import * as collections from "~/routes/admin/collections";
@@ -123,6 +125,8 @@ function calls(): Call[] {
     ["subscribers export", "/admin/subscribers/export", subscribersExport.loader as Handler],
     ["products export", "/admin/products/export.csv", productsExport.loader as Handler],
     ["collections export", "/admin/collections/export.csv", collectionsExport.loader as Handler],
+    ["clicks", "/admin/clicks?days=90", clicks.loader as Handler],
+    ["clicks export", "/admin/clicks/export?days=7", clicksExport.loader as Handler],
   ];
   const productForm = {
     intent: "save-product",

@@ -1,3 +1,4 @@
+import { linkSource } from "~/lib/clicks/tracked-link";
 import type { Collection, Product } from "~/lib/catalog";
 import { canonicalCollectionSlug } from "~/lib/built-in-collections";
 import { collectionHeader, type CollectionHeader } from "~/lib/collection-page-defaults";
@@ -76,9 +77,9 @@ async function findCollection(db: DB, slug: string): Promise<Collection | undefi
   return cached ?? (await findCollectionBySlug(db, slug));
 }
 
-function toSaunas(products: readonly Product[], firstRank: number, options: CollectionPageOptions): CollectionSauna[] {
+function toSaunas(products: readonly Product[], firstRank: number, collectionSlug: string, options: CollectionPageOptions): CollectionSauna[] {
   // Site-relative image paths, so the page can request them through the image route.
-  const context = { origin: "", surveyFormUrl: options.surveyFormUrl ?? null };
+  const context = { origin: "", surveyFormUrl: options.surveyFormUrl ?? null, linkSource: linkSource.collection(collectionSlug) };
   return products.map((product, index) => ({
     ...toSaunaViewModel(product, context),
     rank: firstRank + index,
@@ -132,7 +133,7 @@ function readyPage(
   showingTopRated = source === "top-rated",
 ): CollectionPageData {
   const { pagination } = listed;
-  const saunas = toSaunas(listed.products, pageOffset(pagination.page, pagination.pageSize) + 1, options);
+  const saunas = toSaunas(listed.products, pageOffset(pagination.page, pagination.pageSize) + 1, header.slug, options);
   return {
     state: "ready",
     header,

@@ -8,6 +8,7 @@ import * as subscribers from "./migrations/2026_11_22_2350_subscribers";
 import * as removedProducts from "./migrations/2026_11_22_2355_removed_products";
 import * as linkChecks from "./migrations/2026_11_24_0200_link_checks";
 import * as scaleOut from "./migrations/2026_11_24_0400_scale_out";
+import * as clicks from "./migrations/2026_11_24_0100_clicks";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_22_2355_removed_products": removedProducts,
   "2026_11_24_0200_link_checks": linkChecks,
   "2026_11_24_0400_scale_out": scaleOut,
+  "2026_11_24_0100_clicks": clicks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

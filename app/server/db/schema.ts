@@ -217,6 +217,41 @@ export interface Database {
   job_runs: JobRunsTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
+  clicks: ClicksTable;
+  click_days: ClickDaysTable;
+  click_product_days: ClickProductDaysTable;
+  click_source_days: ClickSourceDaysTable;
+}
+
+/** One counted outbound click (app/server/clicks/): no cookie, no address, nothing about the visitor. */
+export interface ClicksTable {
+  id: Generated<number>;
+  /** Milliseconds since 1970 (a string from PostgreSQL's bigint). */
+  clicked_at: ColumnType<number | string, number, number>;
+  product_id: number;
+  /** A normalised page kind: home, collection:<slug>, product:<slug>... (app/lib/clicks/tracked-link.ts). */
+  source: string;
+}
+
+/** A string from PostgreSQL's bigint. */
+type ClickCount = ColumnType<number | string, number, number>;
+
+/** The daily roll-ups, incremented with every flush of raw rows. `day` is YYYY-MM-DD, UTC. */
+export interface ClickDaysTable {
+  day: string;
+  clicks: ClickCount;
+}
+
+export interface ClickProductDaysTable {
+  day: string;
+  product_id: number;
+  clicks: ClickCount;
+}
+
+export interface ClickSourceDaysTable {
+  day: string;
+  source: string;
+  clicks: ClickCount;
 }
 
 /** Abuse-limit counters (app/server/auth/rate-limit.server.ts): one row per counted attempt. */

@@ -33,6 +33,13 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/learn/api-of-heat")).toBe("/learn/api-of-heat");
     expect(pageCacheKey("/authentic")).toBe("/authentic");
   });
+
+  it("never keys a tracked shop link: every click must reach the counter", () => {
+    for (const target of ["/go/barrel-4", "/go/barrel-4?from=home", "/go.data", "/go/x.data?from=compare"]) {
+      expect(pageCacheKey(target), target).toBeUndefined();
+    }
+    expect(pageCacheKey("/good-saunas")).toBe("/good-saunas");
+  });
 });
 
 describe("hasSessionCookie", () => {

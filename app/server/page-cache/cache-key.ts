@@ -6,9 +6,10 @@
 /**
  * Paths never served from or stored in the page cache, with their client-navigation data
  * requests (`/admin.data`, `/admin/products.data`): the admin area and sign-in are private,
- * the auth API sets cookies, and /img and /storage negotiate formats or serve files of their own.
+ * the auth API sets cookies, /img and /storage negotiate formats or serve files of their own, and
+ * every /go (tracked shop link) request must reach the click counter.
  */
-const UNCACHED_PATHS = /^\/(?:admin|auth|api|img|storage|assets|images)(?:[/.]|$)/;
+const UNCACHED_PATHS = /^\/(?:admin|auth|api|img|storage|assets|images|go)(?:[/.]|$)/;
 
 /**
  * better-auth names every cookie it sets `better-auth.<name>` (or `better-auth-<name>`), behind

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import {
+  describeLinkSource,
+  linkSource,
+  linkSourcePath,
+  normaliseLinkSource,
+  trackedLinkHref,
+  trackedLinkSlug,
+  UNKNOWN_SOURCE,
+} from "./tracked-link";
+
+describe("trackedLinkHref", () => {
+  it("points at /go/{slug} with the page kind it came from", () => {
+    expect(trackedLinkHref("barrel-4", linkSource.collection("barrel-saunas"))).toBe("/go/barrel-4?from=collection:barrel-saunas");
+    expect(trackedLinkHref("barrel-4", linkSource.home)).toBe("/go/barrel-4?from=home");
+    expect(trackedLinkHref("tyyni-4", linkSource.product("tyyni-4"))).toBe("/go/tyyni-4?from=product:tyyni-4");
+    expect(trackedLinkHref("x", linkSource.compare)).toBe("/go/x?from=compare");
+  });
+
+  it("escapes a slug that is not URL-safe and never lets a bad source through", () => {
+    expect(trackedLinkHref("a b/c", "home")).toBe("/go/a%20b%2Fc?from=home");
+    expect(trackedLinkHref("x", "evil&from=home")).toBe("/go/x?from=unknown");
+  });
+
+  it("reads the slug back from the path", () => {
+    expect(trackedLinkSlug("/go/barrel-4")).toBe("barrel-4");
+    expect(trackedLinkSlug("/go/a%20b%2Fc")).toBe("a b/c");
+    expect(trackedLinkSlug("/go/")).toBeNull();
+    expect(trackedLinkSlug("/go/a/b")).toBeNull();
+    expect(trackedLinkSlug("/go/%E0%A4%A")).toBeNull();
+    expect(trackedLinkSlug("/reviews/x")).toBeNull();
+  });
+});
+
+describe("normaliseLinkSource", () => {
+  it.each([
+    ["home", "home"],
+    ["reviews", "reviews"],
+    ["search", "search"],
+    ["compare", "compare"],
+    [" Home ", "home"],
+    ["collection:barrel-saunas", "collection:barrel-saunas"],
+    ["COLLECTION:Barrel-Saunas", "collection:barrel-saunas"],
+    ["product:tyyni-4", "product:tyyni-4"],
+    // A known kind with a malformed slug keeps its kind: the page kind is still worth counting.
+    ["collection:", "collection"],
+    ["collection:<script>", "collection"],
+    ["product:-bad-", "product"],
+    [`product:${"a".repeat(101)}`, "product"],
+    ["collection", "collection"],
+  ])("%s → %s", (raw, expected) => {
+    expect(normaliseLinkSource(raw)).toBe(expected);
+  });
+
+  it.each([null, undefined, "", "   ", "email", "home:x", "https://elsewhere.example", "x".repeat(500), "admin:users", "=cmd|' /C calc'!A0"])(
+    "%s is unknown",
+    (raw) => {
+      expect(normaliseLinkSource(raw)).toBe(UNKNOWN_SOURCE);
+    },
+  );
+
+  it("keeps a recorded source at a bounded length", () => {
+    expect(normaliseLinkSource(`collection:${"a".repeat(100)}`).length).toBeLessThanOrEqual(111);
+  });
+});
+
+describe("source labels and pages", () => {
+  it("names each kind for the admin", () => {
+    expect(describeLinkSource("home")).toBe("Home page");
+    expect(describeLinkSource("collection:barrel-saunas")).toBe("Collection: barrel-saunas");
+    expect(describeLinkSource("product:tyyni-4")).toBe("Product page: tyyni-4");
+    expect(describeLinkSource("unknown")).toBe("Unknown page");
+    expect(describeLinkSource("collection")).toBe("Collection");
+  });
+
+  it("links a source to the page it names", () => {
+    expect(linkSourcePath("home")).toBe("/");
+    expect(linkSourcePath("collection:barrel-saunas")).toBe("/reviews/barrel-saunas");
+    expect(linkSourcePath("product:tyyni-4")).toBe("/reviews/product/tyyni-4");
+    expect(linkSourcePath("compare")).toBe("/compare");
+    expect(linkSourcePath("unknown")).toBeNull();
+    expect(linkSourcePath("collection")).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Outbound shop links go through /go/{product-slug}?from={source} (docs/decisions/0028): the
+ * site answers a redirect to the shop and counts the click against the product and the page it
+ * came from. This module builds those links and reads their `from` back; the page kinds it knows
+ * are the only ones the click table can ever hold, so junk in a hand-made URL cannot fill it.
+ */
+
+/** Where every tracked link starts; robots.txt keeps crawlers out of it. */
+export const TRACKED_LINK_PREFIX = "/go/";
+
+/** Pages without a slug of their own. */
+const PLAIN_SOURCES = ["home", "reviews", "search", "compare"] as const;
+/** Pages about one collection or one product: `collection:barrel-saunas`, `product:tyyni-4`. */
+const SLUGGED_SOURCES = ["collection", "product"] as const;
+
+export type PlainSource = (typeof PLAIN_SOURCES)[number];
+export type SluggedSourceKind = (typeof SLUGGED_SOURCES)[number];
+
+/** What a click's `from` becomes when it is missing or not one of the known page kinds. */
+export const UNKNOWN_SOURCE = "unknown";
+/** Longest slug kept in a source; longer ones are not slugs this site makes. */
+export const MAX_SOURCE_SLUG_LENGTH = 100;
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+/** The page kinds a tracked link can name, built the one way the click table expects. */
+export const linkSource = {
+  home: "home",
+  reviews: "reviews",
+  search: "search",
+  compare: "compare",
+  collection: (slug: string) => sluggedSource("collection", slug),
+  product: (slug: string) => sluggedSource("product", slug),
+} as const;
+
+function sluggedSource(kind: SluggedSourceKind, slug: string): string {
+  const normal = slug.trim().toLowerCase();
+  return SLUG.test(normal) && normal.length <= MAX_SOURCE_SLUG_LENGTH ? `${kind}:${normal}` : kind;
+}
+
+/**
+ * A `from` value as recorded: one of the known kinds (a slugged kind with a well-formed slug, or
+ * the bare kind when the slug is not), else "unknown". Case and surrounding spaces are ignored.
+ */
+export function normaliseLinkSource(raw: string | null | undefined): string {
+  const text = (raw ?? "").trim().toLowerCase();
+  if (text === "" || text.length > MAX_SOURCE_SLUG_LENGTH + 20) return UNKNOWN_SOURCE;
+  if ((PLAIN_SOURCES as readonly string[]).includes(text)) return text;
+  const colon = text.indexOf(":");
+  const kind = colon === -1 ? text : text.slice(0, colon);
+  if (!(SLUGGED_SOURCES as readonly string[]).includes(kind)) return UNKNOWN_SOURCE;
+  return colon === -1 ? kind : sluggedSource(kind as SluggedSourceKind, text.slice(colon + 1));
+}
+
+/** The tracked href of a product's shop link from one page: `/go/barrel-4?from=collection:barrel-saunas`. */
+export function trackedLinkHref(productSlug: string, source: string): string {
+  // Sources are made of [a-z0-9:-] once normalised, so they need no escaping and stay readable.
+  return `${TRACKED_LINK_PREFIX}${encodeURIComponent(productSlug)}?from=${normaliseLinkSource(source)}`;
+}
+
+/** The product slug of a /go path (`/go/barrel-4`), or null when the path is not one. */
+export function trackedLinkSlug(pathname: string): string | null {
+  if (!pathname.startsWith(TRACKED_LINK_PREFIX)) return null;
+  const encoded = pathname.slice(TRACKED_LINK_PREFIX.length);
+  if (encoded === "" || encoded.includes("/")) return null;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
+
+/** How the admin names a source: "Collection: barrel-saunas", "Home page". */
+export function describeLinkSource(source: string): string {
+  switch (source) {
+    case "home":
+      return "Home page";
+    case "reviews":
+      return "Reviews index";
+    case "search":
+      return "Search results";
+    case "compare":
+      return "Compare page";
+    case UNKNOWN_SOURCE:
+      return "Unknown page";
+  }
+  const colon = source.indexOf(":");
+  const kind = colon === -1 ? source : source.slice(0, colon);
+  const label = kind === "collection" ? "Collection" : kind === "product" ? "Product page" : kind;
+  return colon === -1 ? label : `${label}: ${source.slice(colon + 1)}`;
+}
+
+/** The public page a source names, when it names one (for links in the admin). */
+export function linkSourcePath(source: string): string | null {
+  if (source === "home") return "/";
+  if (source === "reviews" || source === "search") return "/reviews";
+  if (source === "compare") return "/compare";
+  if (source.startsWith("collection:")) return `/reviews/${source.slice("collection:".length)}`;
+  if (source.startsWith("product:")) return `/reviews/product/${source.slice("product:".length)}`;
+  return null;
+}

@@ -1,0 +1,175 @@
+import { Download, MousePointerClick } from "lucide-react";
+import { Link } from "react-router";
+import { ClicksChart } from "~/components/admin/clicks-chart";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { buttonClasses } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { CLICK_PERIODS, clickPeriodFrom } from "~/lib/clicks/click-period";
+import { describeLinkSource, linkSourcePath } from "~/lib/clicks/tracked-link";
+import { productHref } from "~/lib/product-display";
+import { requireAdmin } from "~/server/auth/guard.server";
+import { clickReport } from "~/server/clicks/click-analytics.server";
+import type { Route } from "./+types/clicks";
+
+/**
+ * /admin/clicks: outbound shop-link clicks for the last 7, 30 or 90 days (UTC days): per day as a
+ * chart and a table, the most clicked products and the pages that sent them, and the daily
+ * counts as CSV. Read from the daily roll-up (docs/decisions/0028).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const days = clickPeriodFrom(new URL(request.url).searchParams.get("days"));
+  return { days, report: await clickReport(context.db, days) };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Clicks - Admin" }, { name: "robots", content: "noindex" }];
+
+const number = (value: number) => value.toLocaleString("en-US");
+
+export default function Clicks({ loaderData }: Route.ComponentProps) {
+  const { days, report } = loaderData;
+  const first = report.days[0]?.day;
+  const last = report.days.at(-1)?.day;
+  return (
+    <>
+      <AdminPageHeader
+        title="Clicks"
+        description="Visitors who followed a shop link (Buy Now, Check Price). Crawlers, link previews and prefetches are not counted; no cookie is set and no address is kept."
+      >
+        <a href={`/admin/clicks/export?days=${days}`} download className={buttonClasses({ variant: "secondary" })}>
+          <Download aria-hidden className="size-4" />
+          Download CSV
+        </a>
+      </AdminPageHeader>
+
+      <nav aria-label="Period" className="mb-6 flex flex-wrap items-center gap-2">
+        {CLICK_PERIODS.map((period) => (
+          <Link
+            key={period}
+            to={`/admin/clicks?days=${period}`}
+            aria-current={period === days ? "page" : undefined}
+            className={cn(
+              "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium",
+              period === days ? "border-brand bg-brand text-white" : "border-line bg-surface text-ink hover:border-brand/40",
+            )}
+          >
+            Last {period} days
+          </Link>
+        ))}
+      </nav>
+
+      <section aria-labelledby="clicks-per-day" className="rounded-card border border-line bg-surface p-5 shadow-card">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="clicks-per-day" className="text-lg font-semibold">
+            Clicks per day
+          </h2>
+          <p className="text-sm text-ink-muted">
+            <span className="font-serif text-2xl font-semibold tabular-nums text-ink" data-testid="clicks-total">
+              {number(report.total)}
+            </span>{" "}
+            clicks, {first} to {last} (UTC)
+          </p>
+        </div>
+        <div className="mt-4">
+          <ClicksChart days={report.days} title={`Clicks per day, last ${days} days`} />
+        </div>
+        <details className="mt-4 text-sm">
+          <summary className="cursor-pointer font-medium text-brand">Show the numbers as a table</summary>
+          <div className="mt-3 max-h-80 overflow-y-auto">
+            <table className="w-full max-w-sm text-left">
+              <caption className="sr-only">Clicks per day</caption>
+              <thead className="text-xs uppercase tracking-wider text-ink-muted">
+                <tr>
+                  <th scope="col" className="py-1.5 font-semibold">Day</th>
+                  <th scope="col" className="py-1.5 text-right font-semibold">Clicks</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {report.days.map((day) => (
+                  <tr key={day.day}>
+                    <td className="py-1.5 tabular-nums">{day.day}</td>
+                    <td className="py-1.5 text-right tabular-nums">{number(day.clicks)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <TopTable
+          id="top-products"
+          title="Top products"
+          emptyText="No product has been clicked in this period."
+          rows={report.topProducts.map((product) => ({
+            key: String(product.productId),
+            label: product.name,
+            href: product.listed && product.slug ? productHref({ slug: product.slug }) : null,
+            clicks: product.clicks,
+          }))}
+        />
+        <TopTable
+          id="top-sources"
+          title="Top source pages"
+          emptyText="No page has sent a click in this period."
+          rows={report.topSources.map((source) => ({
+            key: source.source,
+            label: describeLinkSource(source.source),
+            href: linkSourcePath(source.source),
+            clicks: source.clicks,
+          }))}
+        />
+      </div>
+    </>
+  );
+}
+
+function TopTable({
+  id,
+  title,
+  emptyText,
+  rows,
+}: {
+  id: string;
+  title: string;
+  emptyText: string;
+  rows: Array<{ key: string; label: string; href: string | null; clicks: number }>;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-card border border-line bg-surface shadow-card" data-testid={id}>
+      <h2 id={id} className="flex items-center gap-2 px-5 pt-5 text-lg font-semibold">
+        <MousePointerClick aria-hidden className="size-5 text-brand" />
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="p-5 text-sm text-ink-muted">{emptyText}</p>
+      ) : (
+        <table className="mt-3 w-full text-left text-sm">
+          <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
+            <tr>
+              <th scope="col" className="px-5 py-2.5 font-semibold">{title === "Top products" ? "Product" : "Page"}</th>
+              <th scope="col" className="px-5 py-2.5 text-right font-semibold">Clicks</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {rows.map((row) => (
+              <tr key={row.key} data-testid={`${id}-row`}>
+                <td className="px-5 py-2.5">
+                  {row.href ? (
+                    <a href={row.href} target="_blank" rel="noopener" className="font-medium text-ink hover:text-brand hover:underline">
+                      {row.label}
+                    </a>
+                  ) : (
+                    <span className="font-medium text-ink">{row.label}</span>
+                  )}
+                </td>
+                <td className="px-5 py-2.5 text-right tabular-nums">{number(row.clicks)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { sql } from "kysely";
+import { utcDay } from "~/lib/clicks/click-period";
+import type { DB } from "../db/connection.server";
+
+/** A counted click as the site keeps it: when, which product, from which page. Nothing about the visitor. */
+export interface RecordedClick {
+  /** Milliseconds since 1970. */
+  at: number;
+  productId: number;
+  /** Already normalised (normaliseLinkSource). */
+  source: string;
+}
+
+/** Rows per INSERT: 4 values each stays far below SQLite's 32,766 bound variables. */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Writes a batch of clicks in one transaction: the raw rows, and each daily roll-up incremented
+ * by the batch's counts, so the raw rows and the roll-ups can never disagree (all land, or none).
+ */
+export async function writeClicks(db: DB, clicks: readonly RecordedClick[]): Promise<void> {
+  if (clicks.length === 0) return;
+  const days = new Counter<{ day: string }>();
+  const productDays = new Counter<{ day: string; product_id: number }>();
+  const sourceDays = new Counter<{ day: string; source: string }>();
+  for (const click of clicks) {
+    const day = utcDay(click.at);
+    days.add(day, { day });
+    productDays.add(`${day} ${click.productId}`, { day, product_id: click.productId });
+    sourceDays.add(`${day} ${click.source}`, { day, source: click.source });
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const rows of chunks(clicks)) {
+      await trx
+        .insertInto("clicks")
+        .values(rows.map((click) => ({ clicked_at: click.at, product_id: click.productId, source: click.source })))
+        .execute();
+    }
+    for (const rows of chunks(days.rows())) {
+      await trx
+        .insertInto("click_days")
+        .values(rows)
+        .onConflict((conflict) => conflict.column("day").doUpdateSet({ clicks: sql<number>`click_days.clicks + excluded.clicks` }))
+        .execute();
+    }
+    for (const rows of chunks(productDays.rows())) {
+      await trx
+        .insertInto("click_product_days")
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns(["day", "product_id"]).doUpdateSet({ clicks: sql<number>`click_product_days.clicks + excluded.clicks` }),
+        )
+        .execute();
+    }
+    for (const rows of chunks(sourceDays.rows())) {
+      await trx
+        .insertInto("click_source_days")
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns(["day", "source"]).doUpdateSet({ clicks: sql<number>`click_source_days.clicks + excluded.clicks` }),
+        )
+        .execute();
+    }
+  });
+}
+
+/** Counts by key; one row per key, so an upsert never meets the same key twice in one statement. */
+class Counter<Key extends object> {
+  readonly #entries = new Map<string, Key & { clicks: number }>();
+
+  add(id: string, key: Key): void {
+    const entry = this.#entries.get(id);
+    if (entry) entry.clicks++;
+    else this.#entries.set(id, { ...key, clicks: 1 });
+  }
+
+  rows(): Array<Key & { clicks: number }> {
+    return [...this.#entries.values()];
+  }
+}
+
+function* chunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) yield rows.slice(start, start + ROWS_PER_INSERT);
+}
