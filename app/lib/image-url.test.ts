@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { IMAGE_RENDITIONS, type ImageRenditionName, renditionRefusal } from "./image-renditions";
-import { imagePreloadLink, ownImagePath, renditionSrcSet, renditionUrl, resizedImageUrl, responsiveImage } from "./image-url";
+import {
+  fixedSizesMaxWidth,
+  imagePreloadLink,
+  ownImagePath,
+  renditionSrcSet,
+  renditionUrl,
+  resizedImageUrl,
+  responsiveImage,
+  usefulWidths,
+} from "./image-url";
 
 describe("resizedImageUrl", () => {
   it("sends the site's own pictures through /img with the spec's hero numbers", () => {
@@ -69,10 +78,18 @@ describe("renditionUrl and renditionSrcSet", () => {
 
 describe("responsiveImage", () => {
   it("gives src (the largest width), srcSet and sizes for an <img>", () => {
-    const image = responsiveImage("/images/a.webp", "productCard", "(min-width: 640px) 128px, 96px");
+    const image = responsiveImage("/images/a.webp", "productCard", "(min-width: 768px) 31vw, calc(100vw - 2rem)");
     expect(image.src).toBe("/img?src=%2Fimages%2Fa.webp&w=800&h=600&fit=cover");
     expect(image.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["160w", "240w", "320w", "480w", "640w", "720w", "800w"]);
-    expect(image.sizes).toBe("(min-width: 640px) 128px, 96px");
+    expect(image.sizes).toBe("(min-width: 768px) 31vw, calc(100vw - 2rem)");
+  });
+
+  it("offers a picture drawn at a fixed size no wider than a 3x screen needs", () => {
+    const thumbnail = responsiveImage("/images/a.webp", "productCard", "(min-width: 1024px) 64px, 80px");
+    expect(thumbnail.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["160w", "240w"]);
+    expect(thumbnail.src).toBe("/img?src=%2Fimages%2Fa.webp&w=240&h=180&fit=cover");
+    const row = responsiveImage("/images/a.webp", "productCard", "(min-width: 640px) 128px, 96px");
+    expect(row.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["160w", "240w", "320w", "480w"]);
   });
 
   it("makes a preload link with the same srcset and sizes, so the browser fetches the candidate the <img> uses", () => {
@@ -91,5 +108,23 @@ describe("responsiveImage", () => {
       href: "https://x.example/a.jpg",
       fetchPriority: "high",
     });
+  });
+});
+
+describe("fixedSizesMaxWidth and usefulWidths", () => {
+  it("reads the widest fixed length, and nothing when an entry depends on the viewport", () => {
+    expect(fixedSizesMaxWidth("(min-width: 640px) 128px, 96px")).toBe(128);
+    expect(fixedSizesMaxWidth("48px")).toBe(48);
+    expect(fixedSizesMaxWidth("(min-width: 1024px) 22vw, 128px")).toBeUndefined();
+    expect(fixedSizesMaxWidth("calc(100vw - 32px)")).toBeUndefined();
+    expect(fixedSizesMaxWidth("(min-width: 1400px) 432px, (min-width: 768px) 31vw, 100vw")).toBeUndefined();
+    expect(fixedSizesMaxWidth("")).toBeUndefined();
+  });
+
+  it("keeps every width up to the first that covers 3x, or all of them", () => {
+    expect(usefulWidths([160, 240, 320, 480], "48px")).toEqual([160]);
+    expect(usefulWidths([160, 240, 320, 480], "100px")).toEqual([160, 240, 320]);
+    expect(usefulWidths([160, 240, 320], "400px")).toEqual([160, 240, 320]);
+    expect(usefulWidths([160, 240, 320], "50vw")).toEqual([160, 240, 320]);
   });
 });

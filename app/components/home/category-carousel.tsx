@@ -137,7 +137,7 @@ function CategoryCardView({ card }: { card: CategoryCard }) {
           height={400}
           loading="lazy"
           decoding="async"
-          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+          className="card-photo"
         />
       </div>
       <h3 className="px-5 pt-5 text-lg font-semibold leading-snug tracking-tight last:pb-5">
