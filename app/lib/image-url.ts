@@ -34,14 +34,20 @@ export function ownImagePath(src: string, origin = ""): string | null {
   return RESIZABLE_PREFIXES.some((prefix) => path.startsWith(prefix)) ? path : null;
 }
 
+/**
+ * The /img URL of one size of `src`. These URLs fill most of a page's HTML (a srcset repeats one
+ * per width, on every card), so they are spelled as short as the route reads them: slashes in
+ * `src` stay as they are (a query may contain them) and `fit` is named only when it is not the
+ * route's default (cover with a height, inside without).
+ */
 export function resizedImageUrl(src: string, options: ResizeOptions, origin = ""): string {
   const path = ownImagePath(src, origin);
   if (!path) return src;
-  const params = new URLSearchParams({ src: path, w: String(Math.round(options.width)) });
-  if (options.height) params.set("h", String(Math.round(options.height)));
-  if (options.quality) params.set("q", String(options.quality));
-  if (options.fit) params.set("fit", options.fit);
-  return `${IMAGE_ROUTE}?${params}`;
+  const query = [`src=${encodeURIComponent(path).replaceAll("%2F", "/")}`, `w=${Math.round(options.width)}`];
+  if (options.height) query.push(`h=${Math.round(options.height)}`);
+  if (options.quality) query.push(`q=${options.quality}`);
+  if (options.fit && options.fit !== (options.height ? "cover" : "inside")) query.push(`fit=${options.fit}`);
+  return `${IMAGE_ROUTE}?${query.join("&")}`;
 }
 
 /** The URL of `src` at one width of a rendition (which must be one of its widths to be served). */
@@ -55,6 +61,7 @@ export function renditionUrl(src: string, name: ImageRenditionName, width: numbe
       height,
       // The route's default quality is left out so every URL of a size is spelled one way.
       quality: rendition.quality === DEFAULT_IMAGE_QUALITY ? undefined : rendition.quality,
+      // Always the route's default for the shape, so resizedImageUrl leaves it out of the URL.
       fit: height === undefined ? "inside" : "cover",
     },
     origin,
