@@ -12,8 +12,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   // The web fonts are not preloaded: each public page's largest paint is a picture (the hero or
-  // the gallery's first photo), and on a slow phone connection the two fonts (86 KB) preloaded beside it delayed it by about a second.
-  // They load from the style sheet instead and text swaps to them (docs/decisions/0035).
+  // the gallery's first photo), and on a slow phone connection the two fonts (86 KB) preloaded
+  // beside it delayed it by about a second. They load from the style sheet instead and text
+  // swaps to them (docs/decisions/0035).
   { rel: "alternate", type: "application/atom+xml", title: "Sauna Knowledge Center", href: "/learn/feed.xml" },
 ];
 
