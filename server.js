@@ -7,6 +7,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { precompressedAssets } from "./precompressed-assets.js";
 
 const development = process.argv.includes("--dev");
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
@@ -49,10 +50,13 @@ function setProcessHeaders(res) {
 if (vite) {
   app.use(vite.middlewares);
 } else {
-  // Scripts, styles and SVGs are compressed here; pages and data are compressed by the site
-  // (once, when the page cache fills, or as they stream), so `compression` never sees them.
+  // Scripts, styles and SVGs are sent as the Brotli or gzip copy the build wrote beside them;
+  // `compression` only handles a client that accepts neither. Pages and data are compressed by
+  // the site (once, when the page cache fills, or as they stream), so `compression` never sees them.
   // Vite fingerprints everything under /assets: safe to cache for a year.
-  app.use("/assets", compression(), express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
+  const assetsDir = path.join(buildDir, "client/assets");
+  const assetCaching = { immutable: true, maxAge: "1y" };
+  app.use("/assets", precompressedAssets(assetsDir, assetCaching), compression(), express.static(assetsDir, { ...assetCaching, fallthrough: false }));
   // Images and icons keep their names when they change: a day, then revalidate.
   // A missing image is a plain 404 here: the page's <img> falls back on its own, and rendering
   // the whole not-found page for every broken image would cost more than the image.

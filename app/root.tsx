@@ -1,6 +1,4 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
-import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { CompareTray } from "./components/compare/compare-tray";
 import { SiteFooter } from "./components/site/site-footer";
@@ -13,9 +11,10 @@ import "./app.css";
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  // Both families render above the fold (hero headline and body): fetch them with the HTML.
-  { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // The web fonts are not preloaded: each public page's largest paint is a picture (the hero or
+  // the gallery's first photo), and on a slow phone connection the two fonts (86 KB) preloaded
+  // beside it delayed it by about a second. They load from the style sheet instead and text
+  // swaps to them (docs/decisions/0035).
   { rel: "alternate", type: "application/atom+xml", title: "Sauna Knowledge Center", href: "/learn/feed.xml" },
 ];
 

@@ -34,14 +34,20 @@ export function ownImagePath(src: string, origin = ""): string | null {
   return RESIZABLE_PREFIXES.some((prefix) => path.startsWith(prefix)) ? path : null;
 }
 
+/**
+ * The /img URL of one size of `src`. These URLs fill most of a page's HTML (a srcset repeats one
+ * per width, on every card), so they are spelled as short as the route reads them: slashes in
+ * `src` stay as they are (a query may contain them) and `fit` is named only when it is not the
+ * route's default (cover with a height, inside without).
+ */
 export function resizedImageUrl(src: string, options: ResizeOptions, origin = ""): string {
   const path = ownImagePath(src, origin);
   if (!path) return src;
-  const params = new URLSearchParams({ src: path, w: String(Math.round(options.width)) });
-  if (options.height) params.set("h", String(Math.round(options.height)));
-  if (options.quality) params.set("q", String(options.quality));
-  if (options.fit) params.set("fit", options.fit);
-  return `${IMAGE_ROUTE}?${params}`;
+  const query = [`src=${encodeURIComponent(path).replaceAll("%2F", "/")}`, `w=${Math.round(options.width)}`];
+  if (options.height) query.push(`h=${Math.round(options.height)}`);
+  if (options.quality) query.push(`q=${options.quality}`);
+  if (options.fit && options.fit !== (options.height ? "cover" : "inside")) query.push(`fit=${options.fit}`);
+  return `${IMAGE_ROUTE}?${query.join("&")}`;
 }
 
 /** The URL of `src` at one width of a rendition (which must be one of its widths to be served). */
@@ -55,16 +61,56 @@ export function renditionUrl(src: string, name: ImageRenditionName, width: numbe
       height,
       // The route's default quality is left out so every URL of a size is spelled one way.
       quality: rendition.quality === DEFAULT_IMAGE_QUALITY ? undefined : rendition.quality,
+      // Always the route's default for the shape, so resizedImageUrl leaves it out of the URL.
       fit: height === undefined ? "inside" : "cover",
     },
     origin,
   );
 }
 
-/** The srcset of `src` at every width of a rendition, or undefined for a picture the route does not resize. */
-export function renditionSrcSet(src: string, name: ImageRenditionName, origin = ""): string | undefined {
+/**
+ * The srcset of `src` at the given widths of a rendition (all of them by default), or undefined
+ * for a picture the route does not resize.
+ */
+export function renditionSrcSet(
+  src: string,
+  name: ImageRenditionName,
+  origin = "",
+  widths: readonly number[] = IMAGE_RENDITIONS[name].widths,
+): string | undefined {
   if (!ownImagePath(src, origin)) return undefined;
-  return IMAGE_RENDITIONS[name].widths.map((width) => `${renditionUrl(src, name, width, origin)} ${width}w`).join(", ");
+  return widths.map((width) => `${renditionUrl(src, name, width, origin)} ${width}w`).join(", ");
+}
+
+/** The densest screens we serve sharp pictures to; a browser never needs more pixels than this. */
+export const MAX_DEVICE_PIXEL_RATIO = 3;
+
+/**
+ * The widest a picture is ever drawn, in CSS pixels, when every entry of its `sizes` is a fixed
+ * length in px (`(min-width: 640px) 128px, 96px` → 128); undefined when any entry depends on the
+ * viewport (vw, calc(), rem…), since then no width is out of reach.
+ */
+export function fixedSizesMaxWidth(sizes: string): number | undefined {
+  let widest = 0;
+  for (const entry of sizes.split(",")) {
+    const length = /(?:^|\s|\))\s*(\d+(?:\.\d+)?)px\s*$/.exec(entry.trim());
+    if (!length) return undefined;
+    widest = Math.max(widest, Number(length[1]));
+  }
+  return widest > 0 ? widest : undefined;
+}
+
+/**
+ * The widths of a rendition a browser can pick for `sizes`: a picture drawn at most 80 px wide
+ * needs 240 px on a 3x screen, so the 320–800 px candidates would only lengthen the HTML (each
+ * is a URL of about 90 characters, repeated on every card).
+ */
+export function usefulWidths(widths: readonly number[], sizes: string): readonly number[] {
+  const widest = fixedSizesMaxWidth(sizes);
+  if (widest === undefined) return widths;
+  const needed = widest * MAX_DEVICE_PIXEL_RATIO;
+  const firstEnough = widths.findIndex((width) => width >= needed);
+  return firstEnough === -1 ? widths : widths.slice(0, firstEnough + 1);
 }
 
 /** The attributes of an <img> that shows `src` as a rendition: src, srcSet and sizes. */
@@ -75,13 +121,14 @@ export interface ResponsiveImageAttributes {
 }
 
 /**
- * src (the largest width, for browsers without srcset), srcSet and sizes for one picture.
+ * src (the largest width offered, for browsers without srcset), srcSet and sizes for one picture.
  * `sizes` must say how wide the picture is drawn at each breakpoint, so the browser picks the
- * smallest file that is still sharp. A picture on another host is used as it is.
+ * smallest file that is still sharp; when it is fixed in px, widths no screen needs are left out.
+ * A picture on another host is used as it is.
  */
 export function responsiveImage(src: string, name: ImageRenditionName, sizes: string): ResponsiveImageAttributes {
-  const widths = IMAGE_RENDITIONS[name].widths;
-  const srcSet = renditionSrcSet(src, name);
+  const widths = usefulWidths(IMAGE_RENDITIONS[name].widths, sizes);
+  const srcSet = renditionSrcSet(src, name, "", widths);
   return { src: renditionUrl(src, name, widths[widths.length - 1]!), srcSet, sizes: srcSet ? sizes : undefined };
 }
 

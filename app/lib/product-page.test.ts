@@ -239,13 +239,13 @@ describe("withFixedCollectionPages", () => {
 describe("gallery URLs", () => {
   it("resizes the site's own pictures through /img and adds the cache-busting parameter on refresh", () => {
     expect(mainImageUrls("/images/samples/a-1.webp")).toEqual({
-      src: "/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=1280&fit=inside",
-      srcSet: [480, 640, 800, 960, 1280, 1600].map((w) => `/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=${w}&fit=inside ${w}w`).join(", "),
+      src: "/img?src=/images/samples/a-1.webp&w=1280",
+      srcSet: [480, 640, 800, 960, 1280, 1600].map((w) => `/img?src=/images/samples/a-1.webp&w=${w} ${w}w`).join(", "),
     });
     const refreshed = mainImageUrls("/images/samples/a-1.webp", 123);
-    expect(refreshed.src).toBe("/img?src=%2Fimages%2Fsamples%2Fa-1.webp&w=1280&fit=inside&refresh=123");
+    expect(refreshed.src).toBe("/img?src=/images/samples/a-1.webp&w=1280&refresh=123");
     expect(refreshed.srcSet?.split(", ").every((entry) => /&refresh=123 \d+w$/.test(entry))).toBe(true);
-    expect(thumbnailImageUrl("/images/samples/a-3.webp")).toBe("/img?src=%2Fimages%2Fsamples%2Fa-3.webp&w=320&fit=inside");
+    expect(thumbnailImageUrl("/images/samples/a-3.webp")).toBe("/img?src=/images/samples/a-3.webp&w=320");
   });
 
   it("keeps pictures of other hosts as given", () => {

@@ -9,6 +9,17 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+/**
+ * The glibc settings and node flags `npm start` runs the server with (package.json "start";
+ * docs/decisions/0020 and 0035). Keep both in step: the benchmarks measure the deployed process.
+ */
+export const START_ENVIRONMENT = {
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_MMAP_THRESHOLD_: "131072",
+  MALLOC_TRIM_THRESHOLD_: "131072",
+} as const;
+export const START_NODE_ARGS = ["--max-semi-space-size=4"] as const;
+
 export interface SiteProcess {
   origin: string;
   pid: number;
@@ -47,12 +58,12 @@ export async function startSite(
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     // What `npm start` sets (package.json; README "Memory"): the process measured is the one deployed.
-    MALLOC_ARENA_MAX: "2",
+    ...START_ENVIRONMENT,
     ...options.env,
   };
   delete env.DATABASE_URL;
   delete env.BASE_URL;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
+  const child = spawn(process.execPath, [...START_NODE_ARGS, ...(options.nodeArgs ?? []), "server.js"], {
     env,
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -95,7 +95,7 @@ function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
           <li
             key={card.slug}
             data-testid="category-card"
-            className="w-full shrink-0 snap-start md:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-4.5rem)/4)]"
+            className="category-slide"
           >
             <CategoryCardView card={card} />
           </li>
@@ -137,13 +137,13 @@ function CategoryCardView({ card }: { card: CategoryCard }) {
           height={400}
           loading="lazy"
           decoding="async"
-          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+          className="card-photo"
         />
       </div>
-      <h3 className="px-5 pt-5 text-lg font-semibold leading-snug tracking-tight last:pb-5">
+      <h3 className="category-card-title">
         <CardLink to={card.href}>{card.name}</CardLink>
       </h3>
-      {card.description && <p className="mt-2 line-clamp-3 px-5 pb-5 text-sm leading-relaxed text-ink-muted">{card.description}</p>}
+      {card.description && <p className="category-card-summary">{card.description}</p>}
     </article>
   );
 }

@@ -20,7 +20,7 @@ export function CategoryTile({ card, headingLevel = 3 }: { card: CategoryCard; h
           height={350}
           loading="lazy"
           decoding="async"
-          className="absolute inset-0 size-full object-cover transition-transform sm:static duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
+          className="card-photo absolute inset-0 sm:static"
         />
       </div>
       <div className="flex min-w-0 flex-1 flex-col justify-center p-4 sm:justify-start">

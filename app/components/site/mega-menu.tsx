@@ -128,7 +128,7 @@ function MenuEntry({ link }: { link: MenuLink }) {
   return (
     <Link
       to={link.url}
-      className="-mx-2 flex items-center justify-between gap-2 rounded-md px-2 py-1.5 text-[0.93rem] text-ink hover:bg-sand hover:text-brand-strong"
+      className="menu-link"
     >
       {link.name}
       {link.badge && <Badge variant={link.badge === "FEATURED" ? "featured" : "best-value"}>{link.badge}</Badge>}

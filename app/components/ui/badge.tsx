@@ -18,8 +18,9 @@ export function Badge({
 }: React.ComponentProps<"span"> & { variant?: BadgeVariant }) {
   return (
     <span
+      // .badge (app/app.css) is the shape; the variant only colours it.
       className={cn(
-        "inline-flex items-center rounded-full px-2 py-0.5 text-[0.68rem] font-bold uppercase leading-4 tracking-wider",
+        "badge",
         variants[variant],
         className,
       )}

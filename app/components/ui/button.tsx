@@ -1,16 +1,18 @@
 import { Link, type LinkProps } from "react-router";
 import { cn } from "./cn";
 
+// The styles live in app/app.css (.btn and its variants): one short class per part keeps the
+// utilities out of the markup of every button on a page.
 const variants = {
-  primary: "bg-brand text-white shadow-sm hover:bg-brand-strong",
-  secondary: "border border-line bg-surface text-ink hover:border-ink-muted hover:bg-sand",
-  ghost: "text-ink hover:bg-sand",
+  primary: "btn-primary",
+  secondary: "btn-secondary",
+  ghost: "btn-ghost",
 } as const;
 
 const sizes = {
-  md: "h-11 px-5 text-[0.95rem]",
-  lg: "h-12 px-7 text-base",
-  icon: "size-11",
+  md: "btn-md",
+  lg: "btn-lg",
+  icon: "btn-icon",
 } as const;
 
 export interface ButtonStyle {
@@ -20,8 +22,7 @@ export interface ButtonStyle {
 
 export function buttonClasses({ variant = "primary", size = "md" }: ButtonStyle = {}, extra?: string) {
   return cn(
-    "inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors",
-    "disabled:pointer-events-none disabled:opacity-50",
+    "btn",
     variants[variant],
     sizes[size],
     extra,
