@@ -26,7 +26,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import type { DB } from "../db/connection.server";
 
 /**
- * ARCHITECTURE D1: every /admin loader and action checks the session and the admin role on the
+ * Every /admin loader and action checks the session and the admin role on the
  * server. Each one is called here through its route module, with a real database and real
  * better-auth sessions: anonymously, as a signed-in user without the role, and (to prove the
  * requests would work) as an admin. The refused calls must change nothing: no rows, no files.
@@ -225,7 +225,7 @@ function calls(): Call[] {
   ];
 }
 
-describe.each(testDialects)("admin access on %s (D1)", (dialect) => {
+describe.each(testDialects)("admin access on %s", (dialect) => {
   let test: TestDatabase;
   let ctx: AuthTestContext;
   let userCookie: string;
