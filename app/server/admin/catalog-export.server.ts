@@ -2,6 +2,7 @@ import { COLLECTION_EXPORT_HEADER, collectionCsvRecord, PRODUCT_EXPORT_HEADER, p
 import { csvLine } from "~/lib/csv/csv-writer";
 import { PRODUCT_COLUMNS, toProduct } from "../catalog/rows";
 import type { DB } from "../db/connection.server";
+import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
 
 /**
  * The catalog as CSV in the import format (ADR 0031), produced page by page: 20,000 products are
@@ -18,18 +19,7 @@ export async function* productCsvLines(db: DB): AsyncGenerator<string> {
     const records = await db.selectFrom("products").select(PRODUCT_COLUMNS).where("id", ">", afterId).orderBy("id").limit(PAGE).execute();
     if (records.length === 0) return;
     const ids = records.map((record) => Number(record.id));
-    const collectionsOf = new Map<number, string[]>();
-    const memberships = await db
-      .selectFrom("collection_products")
-      .innerJoin("collections", "collections.id", "collection_products.collection_id")
-      .select(["collection_products.product_id as productId", "collections.slug as slug"])
-      .where("collection_products.product_id", "in", ids)
-      .orderBy("collections.id")
-      .execute();
-    for (const membership of memberships) {
-      const productId = Number(membership.productId);
-      collectionsOf.set(productId, [...(collectionsOf.get(productId) ?? []), membership.slug]);
-    }
+    const collectionsOf = await collectionSlugsByProduct(db, ids);
     let page = "";
     for (const record of records) {
       const { id, isSample: _sample, createdAt: _created, updatedAt: _updated, ...product } = toProduct(record);
@@ -42,16 +32,10 @@ export async function* productCsvLines(db: DB): AsyncGenerator<string> {
 
 export async function* collectionCsvLines(db: DB): AsyncGenerator<string> {
   yield csvLine(COLLECTION_EXPORT_HEADER);
-  // Collections are few (dozens); their member lists are read one collection at a time.
+  // Collections are few (dozens): their member lists are read together, then written row by row.
   const collections = await db.selectFrom("collections").select(["id", "slug", "title", "description", "image_url", "featured"]).orderBy("id").execute();
+  const membersOf = await membersByCollection(db, collections.map((collection) => Number(collection.id)));
   for (const collection of collections) {
-    const members = await db
-      .selectFrom("collection_products")
-      .innerJoin("products", "products.id", "collection_products.product_id")
-      .select(["products.id as id", "products.slug as slug"])
-      .where("collection_products.collection_id", "=", Number(collection.id))
-      .orderBy("collection_products.position")
-      .execute();
     yield csvLine(
       collectionCsvRecord({
         slug: collection.slug,
@@ -59,7 +43,7 @@ export async function* collectionCsvLines(db: DB): AsyncGenerator<string> {
         description: collection.description,
         imageUrl: collection.image_url,
         featured: Boolean(collection.featured),
-        members: members.map((member) => ({ id: Number(member.id), slug: member.slug })),
+        members: membersOf.get(Number(collection.id)) ?? [],
       }),
     );
   }
