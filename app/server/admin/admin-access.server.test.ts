@@ -8,6 +8,8 @@ import * as clicksExport from "~/routes/admin/clicks-export";
 import * as clicks from "~/routes/admin/clicks";
 import * as collectionsImport from "~/routes/admin/collections-import";
 import * as collectionsImportPreview from "~/routes/admin/collections-import-preview";
+import * as links from "~/routes/admin/links";
+import * as linksProgress from "~/routes/admin/links-progress";
 import * as collections from "~/routes/admin/collections";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as features from "~/routes/admin/features";
@@ -94,6 +96,7 @@ async function snapshot(db: DB, dataDir: string) {
     collections: await db.selectFrom("collections").selectAll().orderBy("id").execute(),
     memberships: await db.selectFrom("collection_products").selectAll().orderBy("collection_id").orderBy("position").execute(),
     users: await db.selectFrom("user").select(["id", "email", "role", "emailVerified"]).orderBy("id").execute(),
+    linkCheckRuns: await db.selectFrom("link_check_runs").select(["id", "trigger"]).orderBy("id").execute(),
     files,
   };
 }
@@ -127,6 +130,7 @@ function calls(): Call[] {
     ["collections export", "/admin/collections/export.csv", collectionsExport.loader as Handler],
     ["clicks", "/admin/clicks?days=90", clicks.loader as Handler],
     ["clicks export", "/admin/clicks/export?days=7", clicksExport.loader as Handler],
+    ["link health", "/admin/links?show=broken", links.loader as Handler],
   ];
   const productForm = {
     intent: "save-product",
@@ -207,6 +211,19 @@ function calls(): Call[] {
       kind: "api",
       handler: collectionsImportPreview.action as Handler,
       request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/collections/import/preview`, COLLECTION_CSV, headers),
+    },
+    {
+      name: "link check progress endpoint",
+      kind: "api",
+      handler: linksProgress.loader as Handler,
+      request: get("/admin/links/progress"),
+    },
+    {
+      name: "links action: check-now (starts a link check)",
+      kind: "page",
+      changes: true,
+      handler: links.action as Handler,
+      request: (headers) => multipart(`${TEST_BASE_URL}/admin/links`, { intent: "check-now" }, headers),
     },
     {
       name: "users action: sign-out",
@@ -303,6 +320,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     const after = await snapshot(test.db, ctx.dataDir);
     expect(after.products.map((p) => p.slug).sort()).toEqual(["guarded-api", "guarded-sauna", "hand-made", "hand-made-2"]);
     expect(after.collections.map((c) => c.slug).sort()).toEqual(["barrel-saunas", "guarded-api-list", "guarded-list"]);
+    expect(after.linkCheckRuns).toEqual([{ id: expect.any(Number), trigger: "manual" }]);
     expect(before.files).toEqual(["(no bucket)"]);
     expect(after.files).toEqual(["guarded.png"]);
   });
