@@ -43,7 +43,6 @@ export const IMPORT_MESSAGES = {
       unchanged > 0 ? ` ${unchanged} unchanged ${unchanged === 1 ? "was" : "were"} left as ${unchanged === 1 ? "it was" : "they were"}.` : ""
     }`,
   planChangedTitle: "The catalog changed since the preview",
-  previewFailedTitle: "Could not compare with the database",
   collectionsWarningHeader: "The following rows have missing required fields that may cause issues:",
 } as const;
 
