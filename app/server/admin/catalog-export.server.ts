@@ -13,14 +13,19 @@ import { collectionSlugsByProduct, membersByCollection } from "./membership-read
 const PAGE = 500;
 
 export async function* productCsvLines(db: DB): AsyncGenerator<string> {
-  yield csvLine(PRODUCT_EXPORT_HEADER);
+  // The header goes out with the first page: the first chunk has read the database (see csvDownload).
+  let header = csvLine(PRODUCT_EXPORT_HEADER);
   let afterId = 0;
   for (;;) {
     const records = await db.selectFrom("products").select(PRODUCT_COLUMNS).where("id", ">", afterId).orderBy("id").limit(PAGE).execute();
-    if (records.length === 0) return;
+    if (records.length === 0) {
+      if (header !== "") yield header;
+      return;
+    }
     const ids = records.map((record) => Number(record.id));
     const collectionsOf = await collectionSlugsByProduct(db, ids);
-    let page = "";
+    let page = header;
+    header = "";
     for (const record of records) {
       const { id, isSample: _sample, createdAt: _created, updatedAt: _updated, ...product } = toProduct(record);
       page += csvLine(productCsvRecord({ ...product, collectionIds: collectionsOf.get(id) ?? [] }));
@@ -31,10 +36,10 @@ export async function* productCsvLines(db: DB): AsyncGenerator<string> {
 }
 
 export async function* collectionCsvLines(db: DB): AsyncGenerator<string> {
-  yield csvLine(COLLECTION_EXPORT_HEADER);
   // Collections are few (dozens): their member lists are read together, then written row by row.
   const collections = await db.selectFrom("collections").select(["id", "slug", "title", "description", "image_url", "featured"]).orderBy("id").execute();
   const membersOf = await membersByCollection(db, collections.map((collection) => Number(collection.id)));
+  yield csvLine(COLLECTION_EXPORT_HEADER);
   for (const collection of collections) {
     yield csvLine(
       collectionCsvRecord({
@@ -49,12 +54,18 @@ export async function* collectionCsvLines(db: DB): AsyncGenerator<string> {
   }
 }
 
-/** A download of generated lines, streamed as they are produced. */
-export function csvDownload(lines: AsyncGenerator<string>, fileName: string): Response {
+/**
+ * A download of generated lines, streamed as they are produced. The first chunk is produced
+ * before the answer starts, and each generator's first chunk has read the database: a database
+ * that is down is an error page (503), not a 200 whose file stops after the header.
+ */
+export async function csvDownload(lines: AsyncGenerator<string>, fileName: string): Promise<Response> {
   const encoder = new TextEncoder();
+  let first: IteratorResult<string> | null = await lines.next();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await lines.next();
+      const next = first ?? (await lines.next());
+      first = null;
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(next.value));
     },
