@@ -50,7 +50,7 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers/export", "routes/admin/subscribers-export.ts"),
-    // Link health (issue 13): every shop link checked; the page polls the progress while a run goes on.
+    // Link health (docs/decisions/0030-link-health.md): every shop link checked; the page polls the progress while a run goes on.
     route("links", "routes/admin/links.tsx"),
     route("links/progress", "routes/admin/links-progress.ts"),
     route("clicks", "routes/admin/clicks.tsx"),

@@ -12,10 +12,11 @@ import type { Route } from "./+types/go";
  * what reaches this page is an unknown slug, or a product without a usable link, which gets a 404
  * that leads back to the product's review (or to all reviews).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = (params.slug ?? "").trim();
   const product = slug === "" ? undefined : await findProductBySlug(context.db, slug.toLowerCase());
-  log.warn(`404 Not Found: /go/${slug} (${product ? "the product has no shop link" : "no such product"})`);
+  // The path as it came (still percent-encoded): a decoded slug could put a line break in the log.
+  log.warn(`404 Not Found: ${new URL(request.url).pathname} (${product ? "the product has no shop link" : "no such product"})`);
   return data(
     { product: product ? { name: product.name, href: productHref(product) } : null },
     { status: 404, headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } },

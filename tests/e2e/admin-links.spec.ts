@@ -1,7 +1,7 @@
 import { closedPortOrigin, LINK_CASES, startLinkTestServer, type LinkTestServer } from "../support/link-test-server";
 import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
 
-// Link health (issue 13): an admin imports products whose shop links point at a local stand-in
+// Link health: an admin imports products whose shop links point at a local stand-in
 // for the shops, clicks "Check now", follows the progress, and finds every case classified with
 // the broken ones first, each with a way to the product's edit form. On a site of the test's
 // own: the shared admin site holds other specs' products, whose links lead off this machine.

@@ -4,7 +4,7 @@ import type { ImportPreview } from "~/lib/csv/import-plan";
 import type { ResultToast } from "~/lib/result-toast";
 
 /**
- * The browser half of a CSV import (ARCHITECTURE "Request flows: Admin import"): parse the file
+ * The browser half of a CSV import (the server parses it again and saves it): parse the file
  * with the shared rules, chunk by chunk so a 20 MB file shows its progress, then post the file
  * itself in one request with XMLHttpRequest, whose upload events drive the second progress bar.
  */

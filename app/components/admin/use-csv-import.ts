@@ -5,7 +5,7 @@ import type { DiffState } from "./import-diff";
 import { showToast } from "./use-result-toast";
 
 /**
- * The import's states (SPEC §4 "Admin product import", "Collections import"): empty → parsing →
+ * The import's states, the same for products and collections: empty → parsing →
  * parsed (rows held in memory, warnings listed) → uploading → saving → saved (back to empty,
  * warnings cleared). Uploading and saving disable the buttons. Once a file has parsed, the server
  * is asked for its per-row diff against the database (`diff`), which Save then vouches for.

@@ -5,7 +5,7 @@ import { IMPORT_MESSAGES } from "./import-messages";
 /**
  * CSV tokenising for the admin imports, the same in the browser (preview) and on the server
  * (save). papaparse does the quoting and doubled quotes; the few things it does not do the way
- * the spec needs (SPEC §5 "Product CSV") are done here first:
+ * the imports need are done here first:
  *
  * - a byte-order mark is removed;
  * - CRLF, lone CR and LF all end a record, even mixed in one file (papaparse guesses ONE line

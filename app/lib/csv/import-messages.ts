@@ -1,11 +1,11 @@
 /**
- * The words of the admin imports (SPEC §5 and §8 "CSV and products", "Collections", "Storage"),
+ * The words of the admin imports (products, collections, image storage),
  * in one place so the browser preview, the server and the tests say exactly the same thing.
  */
 
 export type ImportKind = "products" | "collections";
 
-/** SPEC: a 20 MB CSV is the most one import takes (ARCHITECTURE "Admin import"). */
+/** The most one import takes: a 20,000-product catalog fits, and the request stays bounded. */
 export const MAX_CSV_BYTES = 20 * 1024 * 1024;
 
 export const IMPORT_MESSAGES = {
@@ -33,7 +33,7 @@ export const IMPORT_MESSAGES = {
   collectionsLoadErrorTitle: "Error loading collections",
   collectionsSaveErrorTitle: "Error saving collections",
   collectionsSaveErrorFallback: "Failed to save collections to the database",
-  /** SPEC §8: an insert failure reads 'Failed to insert collections: …', wrapped as 'Error saving collections: …'. */
+  /** An insert failure reads 'Failed to insert collections: …', wrapped as 'Error saving collections: …'. */
   collectionsInsertFailed: (message: string) => `Error saving collections: Failed to insert collections: ${message}`,
   noCollectionsTitle: "No collections to save",
   noCollections: "Please upload a CSV file first",
@@ -43,7 +43,6 @@ export const IMPORT_MESSAGES = {
       unchanged > 0 ? ` ${unchanged} unchanged ${unchanged === 1 ? "was" : "were"} left as ${unchanged === 1 ? "it was" : "they were"}.` : ""
     }`,
   planChangedTitle: "The catalog changed since the preview",
-  previewFailedTitle: "Could not compare with the database",
   collectionsWarningHeader: "The following rows have missing required fields that may cause issues:",
 } as const;
 
@@ -62,7 +61,7 @@ export interface ToastText {
   description?: string;
 }
 
-/** SPEC §5: 'Save to Database' with no file chosen (or an empty one). */
+/** 'Save to Database' with no file chosen (or an empty one). */
 export function nothingToSave(kind: ImportKind): ToastText {
   return kind === "products"
     ? { title: IMPORT_MESSAGES.noProductsTitle, description: IMPORT_MESSAGES.noProducts }
@@ -70,7 +69,7 @@ export function nothingToSave(kind: ImportKind): ToastText {
 }
 
 /**
- * SPEC §5 "CSV file type": text/csv or a name ending .csv; an empty file is refused; and (ours)
+ * A CSV is text/csv or a name ending .csv; an empty file is refused; and
  * a file over 20 MB is refused before anything reads it.
  */
 export function checkCsvFile(file: FileFacts, kind: ImportKind): ToastText | null {

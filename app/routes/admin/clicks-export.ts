@@ -1,5 +1,5 @@
 import { clickPeriodFrom, periodDays } from "~/lib/clicks/click-period";
-import { csvLine } from "~/lib/newsletter";
+import { csvLine } from "~/lib/csv/csv-writer";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { clicksPerDay } from "~/server/clicks/click-analytics.server";
 import type { Route } from "./+types/clicks-export";

@@ -30,9 +30,9 @@ import { log } from "~/server/log.server";
 import type { Route } from "./+types/collections";
 
 /**
- * /admin/collections (SPEC §2 "Collections management", §4 "Collections import", §5
- * "Collections CSV", §8 "Collections"). The green notice of the spec's open reading is replaced
- * by the truth (D1): only administrators reach this page or its save.
+ * /admin/collections: the collections list, the collections CSV import (with its per-row diff,
+ * ADR 0031) and export. Only administrators reach this page or its save (checked on the server
+ * by every loader and action).
  */
 
 export const meta: Route.MetaFunction = () => [{ title: `Collections Management - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       loadError: null,
     };
   } catch (error) {
-    // SPEC §8: the failure is logged and shown in a red alert.
+    // The failure is logged and shown in a red alert, not as an error page.
     log.error(`Loading collections for the admin failed: ${(error as Error).message}`);
     return { collections: [] as CollectionRow[], loadError: (error as Error).message };
   }
@@ -333,7 +333,7 @@ function CollectionWideTable({ rows, saved }: { rows: readonly CollectionRow[]; 
   );
 }
 
-/** SPEC §2: loading skeletons while the list is saved and read again. */
+/** Loading skeletons while the list is saved and read again. */
 function TableSkeleton() {
   return (
     <div role="status" aria-label="Loading collections" className="space-y-2 rounded-card border border-line bg-surface p-4">

@@ -10,7 +10,7 @@ import { countBrokenLinks, latestLinkCheckRun } from "~/server/links/link-check-
 import { recentClickTotal } from "~/server/clicks/click-analytics.server";
 import type { Route } from "./+types/dashboard";
 
-/** /admin (SPEC §2 "Dashboard"): cards with live counts and the 'Add Product' button. */
+/** /admin: cards with live counts and the 'Add Product' button. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -37,7 +37,7 @@ import { productImagesStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/products";
 
 /**
- * /admin/products and /admin/products/new (SPEC §2 "Products management"): storage status and
+ * /admin/products and /admin/products/new: storage status and
  * image uploads, the CSV import (parsed and previewed in the browser, saved by the server in one
  * transaction), the existing products, and the one-product form.
  */

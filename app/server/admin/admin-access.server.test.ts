@@ -8,6 +8,8 @@ import * as clicksExport from "~/routes/admin/clicks-export";
 import * as clicks from "~/routes/admin/clicks";
 import * as collectionsImport from "~/routes/admin/collections-import";
 import * as collectionsImportPreview from "~/routes/admin/collections-import-preview";
+import * as links from "~/routes/admin/links";
+import * as linksProgress from "~/routes/admin/links-progress";
 import * as collections from "~/routes/admin/collections";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as features from "~/routes/admin/features";
@@ -26,7 +28,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import type { DB } from "../db/connection.server";
 
 /**
- * ARCHITECTURE D1: every /admin loader and action checks the session and the admin role on the
+ * Every /admin loader and action checks the session and the admin role on the
  * server. Each one is called here through its route module, with a real database and real
  * better-auth sessions: anonymously, as a signed-in user without the role, and (to prove the
  * requests would work) as an admin. The refused calls must change nothing: no rows, no files.
@@ -94,6 +96,7 @@ async function snapshot(db: DB, dataDir: string) {
     collections: await db.selectFrom("collections").selectAll().orderBy("id").execute(),
     memberships: await db.selectFrom("collection_products").selectAll().orderBy("collection_id").orderBy("position").execute(),
     users: await db.selectFrom("user").select(["id", "email", "role", "emailVerified"]).orderBy("id").execute(),
+    linkCheckRuns: await db.selectFrom("link_check_runs").select(["id", "trigger"]).orderBy("id").execute(),
     files,
   };
 }
@@ -127,6 +130,7 @@ function calls(): Call[] {
     ["collections export", "/admin/collections/export.csv", collectionsExport.loader as Handler],
     ["clicks", "/admin/clicks?days=90", clicks.loader as Handler],
     ["clicks export", "/admin/clicks/export?days=7", clicksExport.loader as Handler],
+    ["link health", "/admin/links?show=broken", links.loader as Handler],
   ];
   const productForm = {
     intent: "save-product",
@@ -209,6 +213,19 @@ function calls(): Call[] {
       request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/collections/import/preview`, COLLECTION_CSV, headers),
     },
     {
+      name: "link check progress endpoint",
+      kind: "api",
+      handler: linksProgress.loader as Handler,
+      request: get("/admin/links/progress"),
+    },
+    {
+      name: "links action: check-now (starts a link check)",
+      kind: "page",
+      changes: true,
+      handler: links.action as Handler,
+      request: (headers) => multipart(`${TEST_BASE_URL}/admin/links`, { intent: "check-now" }, headers),
+    },
+    {
       name: "users action: sign-out",
       kind: "page",
       handler: users.action as Handler,
@@ -225,7 +242,7 @@ function calls(): Call[] {
   ];
 }
 
-describe.each(testDialects)("admin access on %s (D1)", (dialect) => {
+describe.each(testDialects)("admin access on %s", (dialect) => {
   let test: TestDatabase;
   let ctx: AuthTestContext;
   let userCookie: string;
@@ -303,6 +320,7 @@ describe.each(testDialects)("admin access on %s (D1)", (dialect) => {
     const after = await snapshot(test.db, ctx.dataDir);
     expect(after.products.map((p) => p.slug).sort()).toEqual(["guarded-api", "guarded-sauna", "hand-made", "hand-made-2"]);
     expect(after.collections.map((c) => c.slug).sort()).toEqual(["barrel-saunas", "guarded-api-list", "guarded-list"]);
+    expect(after.linkCheckRuns).toEqual([{ id: expect.any(Number), trigger: "manual" }]);
     expect(before.files).toEqual(["(no bucket)"]);
     expect(after.files).toEqual(["guarded.png"]);
   });

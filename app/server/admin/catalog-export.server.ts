@@ -2,6 +2,7 @@ import { COLLECTION_EXPORT_HEADER, collectionCsvRecord, PRODUCT_EXPORT_HEADER, p
 import { csvLine } from "~/lib/csv/csv-writer";
 import { PRODUCT_COLUMNS, toProduct } from "../catalog/rows";
 import type { DB } from "../db/connection.server";
+import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
 
 /**
  * The catalog as CSV in the import format (ADR 0031), produced page by page: 20,000 products are
@@ -12,25 +13,19 @@ import type { DB } from "../db/connection.server";
 const PAGE = 500;
 
 export async function* productCsvLines(db: DB): AsyncGenerator<string> {
-  yield csvLine(PRODUCT_EXPORT_HEADER);
+  // The header goes out with the first page: the first chunk has read the database (see csvDownload).
+  let header = csvLine(PRODUCT_EXPORT_HEADER);
   let afterId = 0;
   for (;;) {
     const records = await db.selectFrom("products").select(PRODUCT_COLUMNS).where("id", ">", afterId).orderBy("id").limit(PAGE).execute();
-    if (records.length === 0) return;
-    const ids = records.map((record) => Number(record.id));
-    const collectionsOf = new Map<number, string[]>();
-    const memberships = await db
-      .selectFrom("collection_products")
-      .innerJoin("collections", "collections.id", "collection_products.collection_id")
-      .select(["collection_products.product_id as productId", "collections.slug as slug"])
-      .where("collection_products.product_id", "in", ids)
-      .orderBy("collections.id")
-      .execute();
-    for (const membership of memberships) {
-      const productId = Number(membership.productId);
-      collectionsOf.set(productId, [...(collectionsOf.get(productId) ?? []), membership.slug]);
+    if (records.length === 0) {
+      if (header !== "") yield header;
+      return;
     }
-    let page = "";
+    const ids = records.map((record) => Number(record.id));
+    const collectionsOf = await collectionSlugsByProduct(db, ids);
+    let page = header;
+    header = "";
     for (const record of records) {
       const { id, isSample: _sample, createdAt: _created, updatedAt: _updated, ...product } = toProduct(record);
       page += csvLine(productCsvRecord({ ...product, collectionIds: collectionsOf.get(id) ?? [] }));
@@ -41,17 +36,11 @@ export async function* productCsvLines(db: DB): AsyncGenerator<string> {
 }
 
 export async function* collectionCsvLines(db: DB): AsyncGenerator<string> {
-  yield csvLine(COLLECTION_EXPORT_HEADER);
-  // Collections are few (dozens); their member lists are read one collection at a time.
+  // Collections are few (dozens): their member lists are read together, then written row by row.
   const collections = await db.selectFrom("collections").select(["id", "slug", "title", "description", "image_url", "featured"]).orderBy("id").execute();
+  const membersOf = await membersByCollection(db, collections.map((collection) => Number(collection.id)));
+  yield csvLine(COLLECTION_EXPORT_HEADER);
   for (const collection of collections) {
-    const members = await db
-      .selectFrom("collection_products")
-      .innerJoin("products", "products.id", "collection_products.product_id")
-      .select(["products.id as id", "products.slug as slug"])
-      .where("collection_products.collection_id", "=", Number(collection.id))
-      .orderBy("collection_products.position")
-      .execute();
     yield csvLine(
       collectionCsvRecord({
         slug: collection.slug,
@@ -59,18 +48,24 @@ export async function* collectionCsvLines(db: DB): AsyncGenerator<string> {
         description: collection.description,
         imageUrl: collection.image_url,
         featured: Boolean(collection.featured),
-        members: members.map((member) => ({ id: Number(member.id), slug: member.slug })),
+        members: membersOf.get(Number(collection.id)) ?? [],
       }),
     );
   }
 }
 
-/** A download of generated lines, streamed as they are produced. */
-export function csvDownload(lines: AsyncGenerator<string>, fileName: string): Response {
+/**
+ * A download of generated lines, streamed as they are produced. The first chunk is produced
+ * before the answer starts, and each generator's first chunk has read the database: a database
+ * that is down is an error page (503), not a 200 whose file stops after the header.
+ */
+export async function csvDownload(lines: AsyncGenerator<string>, fileName: string): Promise<Response> {
   const encoder = new TextEncoder();
+  let first: IteratorResult<string> | null = await lines.next();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await lines.next();
+      const next = first ?? (await lines.next());
+      first = null;
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(next.value));
     },

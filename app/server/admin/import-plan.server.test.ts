@@ -8,7 +8,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import { PRODUCT_LIST_KEY_COLUMNS } from "../catalog/rows";
 import type { DB } from "../db/connection.server";
 import { seedSampleContent } from "../db/seed.server";
-import { collectionCsvLines, productCsvLines } from "./catalog-export.server";
+import { collectionCsvLines, csvDownload, productCsvLines } from "./catalog-export.server";
 import {
   importCollectionCsv,
   importFormUpload,
@@ -76,6 +76,30 @@ describe.each(testDialects)("import preview and export on %s", (dialect) => {
     expect(await importCollectionCsv(test.db, collections)).toMatchObject({ ok: true, saved: 0, unchanged: collectionCount });
     // Not even updated_at or the sample flag moved.
     expect(await snapshot(test.db)).toEqual(before);
+  });
+
+  it("the export downloads stream the same text; a database that is down fails before any answer starts", async () => {
+    await seedSampleContent(test.db);
+    for (const lines of [productCsvLines, collectionCsvLines]) {
+      const response = await csvDownload(lines(test.db), "export.csv");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(await response.text()).toBe(await collect(lines(test.db)));
+    }
+    // Every query fails, as when the database server is unreachable: no 200 with a header and nothing after it.
+    const down = new Proxy(test.db, {
+      get(target, property, receiver) {
+        if (property === "selectFrom") {
+          return () => {
+            throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await expect(csvDownload(productCsvLines(down), "products.csv")).rejects.toThrow(/ECONNREFUSED/);
+    await expect(csvDownload(collectionCsvLines(down), "collections.csv")).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it("export → import of an imported fixture is a no-op", async () => {

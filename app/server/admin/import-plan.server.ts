@@ -4,13 +4,15 @@ import { planCollectionRow, planProductRow, type CollectionState, type PlannedRo
 import type { ProductCsvColumn, ProductImport } from "~/lib/csv/product-csv";
 import { PRODUCT_COLUMNS, toProduct } from "../catalog/rows";
 import type { DB } from "../db/connection.server";
+import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
 import { chunks, IN_LIST_CHUNK } from "./memberships.server";
 
 /**
  * The import plan against the database (ADR 0031): which rows of a parsed file are new, changed
  * or unchanged. Run for the preview and again by the save inside its transaction (pass the
  * transaction as db), so the save writes exactly what the rules say at that moment. Stored rows
- * are loaded by slug in chunks (one query per 500 rows) and compared in memory.
+ * are loaded by slug in chunks (one query per 500 rows), their memberships as the export reads
+ * them (membership-reads.server.ts), and compared in memory.
  */
 
 export interface ProductPlan {
@@ -71,15 +73,8 @@ async function loadStoredProducts(db: DB, slugs: readonly string[], withCollecti
     }
   }
   if (withCollections) {
-    for (const part of chunks([...slugById.keys()], IN_LIST_CHUNK)) {
-      const memberships = await db
-        .selectFrom("collection_products")
-        .innerJoin("collections", "collections.id", "collection_products.collection_id")
-        .select(["collection_products.product_id as productId", "collections.slug as slug"])
-        .where("collection_products.product_id", "in", part)
-        .execute();
-      for (const membership of memberships) stored.get(slugById.get(Number(membership.productId))!)!.collectionIds.push(membership.slug);
-    }
+    const collectionsOf = await collectionSlugsByProduct(db, [...slugById.keys()]);
+    for (const [productId, slugs] of collectionsOf) stored.get(slugById.get(productId)!)!.collectionIds = slugs;
   }
   return stored;
 }
@@ -144,19 +139,9 @@ export async function planCollectionImport(
     }
   }
   const withMembers = columns.includes("product_ids");
-  const slugByCollectionId = new Map([...idBySlug].map(([slug, id]) => [id, slug]));
   if (withMembers) {
-    for (const part of chunks([...idBySlug.values()], IN_LIST_CHUNK)) {
-      const members = await db
-        .selectFrom("collection_products")
-        .innerJoin("products", "products.id", "collection_products.product_id")
-        .select(["collection_products.collection_id as collectionId", "products.slug as slug"])
-        .where("collection_products.collection_id", "in", part)
-        .orderBy("collection_products.collection_id")
-        .orderBy("collection_products.position")
-        .execute();
-      for (const member of members) stored.get(slugByCollectionId.get(Number(member.collectionId))!)!.members.push(member.slug);
-    }
+    const membersOf = await membersByCollection(db, [...idBySlug.values()]);
+    for (const [slug, id] of idBySlug) stored.get(slug)!.members = (membersOf.get(id) ?? []).map((member) => member.slug);
   }
 
   const resolved = withMembers ? await resolveProductRefs(db, collections.flatMap((collection) => collection.productRefs)) : new Map();

@@ -1,7 +1,7 @@
 import type { PlannedRow } from "~/lib/csv/import-plan";
 
 /**
- * A save that failed because of one row (ARCHITECTURE D5: "say which row broke it"). The row
+ * A save that failed because of one row, so the admin is told which row broke it. The row
  * number is the CSV data row (1 = first row under the header), or 0 for a form.
  */
 export class ImportRowError extends Error {

@@ -169,6 +169,39 @@ describe.each(testDialects)("click recording on %s", (dialect) => {
     expect(recorder.pending).toBe(3);
   });
 
+  it("during an outage a full batch does not start a write per click: the timer alone retries", async () => {
+    let outage = true;
+    let attempts = 0;
+    const flaky = withOutage(test.db, () => outage);
+    const counting = new Proxy(flaky, {
+      get(target, property, receiver) {
+        if (property === "transaction") attempts++;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const recorder = new ClickRecorder(counting, { flushEveryMs: 60_000, flushAtCount: 2 });
+    recorder.record({ at: START, productId: 1, source: "home" });
+    recorder.record({ at: START + 1, productId: 1, source: "home" });
+    expect(await recorder.flush()).toBe(false);
+    const afterFirstFailure = attempts;
+    // Clicks arrive one by one, each after the previous failed write has settled.
+    for (let i = 2; i < 50; i++) {
+      recorder.record({ at: START + i, productId: 1, source: "home" });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await recorder.flush()).toBe(false);
+    // The explicit flush above is the only new attempt: the 48 clicks started none.
+    expect(attempts).toBe(afterFirstFailure + 1);
+    expect(recorder.pending).toBe(50);
+    outage = false;
+    expect(await recorder.flush()).toBe(true);
+    // Written again: a full batch flushes at once as before.
+    recorder.record({ at: START + 50, productId: 1, source: "home" });
+    recorder.record({ at: START + 51, productId: 1, source: "home" });
+    await expect.poll(() => rawRows(test.db).then((rows) => rows.length), { timeout: 10_000 }).toBe(52);
+    await recorder.close();
+  });
+
   it("writes the kept clicks once the database answers again", async () => {
     let outage = true;
     const flaky = withOutage(test.db, () => outage);

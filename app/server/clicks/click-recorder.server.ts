@@ -61,7 +61,9 @@ export class ClickRecorder {
     }
     this.#buffer.push(click);
     if (this.#buffer.length > this.#maxBuffered) this.#dropOldest();
-    if (this.#buffer.length >= this.#flushAtCount && this.#running === 0) void this.flush();
+    // While the database is failing, only the timer retries: a full batch would otherwise start
+    // a doomed write on every click that arrives.
+    if (this.#buffer.length >= this.#flushAtCount && this.#running === 0 && !this.#failing) void this.flush();
   }
 
   /** Writes every click buffered so far; true when all of them are in the database. */

@@ -1,9 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { invalidateCatalog, onCatalogChange } from "../catalog/catalog-cache.server";
 import { ClickRecorder } from "./click-recorder.server";
+import * as goRoute from "~/routes/go";
 import { createOutboundRedirects, type OutboundRedirects } from "./outbound-redirect.server";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -138,5 +139,22 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
     expect(answeredNow).toBe(afterChange);
     await test.db.updateTable("products").set({ website: "https://alpha.example/buy" }).where("slug", "=", "alpha").execute();
     invalidateCatalog(test.db);
+  });
+
+  it("the 404 page behind it logs the path as it came, so a crafted slug cannot forge a log line", async () => {
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const request = new Request("http://127.0.0.1/go/no-such%0A%5Berror%5D%20forged?from=home");
+      const answer = await goRoute.loader({ request, params: { slug: "no-such\n[error] forged" }, context: { db: test.db } } as never);
+      expect(answer.init?.status).toBe(404);
+      expect(answer.data).toEqual({ product: null });
+    } finally {
+      stderr.mockRestore();
+    }
+    expect(written).toEqual(["[warn] 404 Not Found: /go/no-such%0A%5Berror%5D%20forged (no such product)\n"]);
   });
 });
