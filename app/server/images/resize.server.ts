@@ -334,7 +334,7 @@ export class ImageResizer {
     }
   }
 
-  /** The cached render, or one render shared by every request for the same key. `release` runs when this request's source is not read. */
+  /** The cached render, or one render shared by every request for the same key. `release` lets go of this request's source once it is done with. */
   private renderOnce(key: string, format: OutputFormat, render: () => Promise<Buffer>, release: () => void): Promise<Buffer> {
     const pending = this.inFlight.get(key);
     if (pending) {
@@ -342,15 +342,18 @@ export class ImageResizer {
       return pending;
     }
     const work = (async () => {
-      const cacheKey = `${key}.${format}`;
-      const cached = await this.cache.read(cacheKey);
-      if (cached) {
+      try {
+        const cacheKey = `${key}.${format}`;
+        const cached = await this.cache.read(cacheKey);
+        if (cached) return cached;
+        const output = await this.limiter.run(render);
+        await this.cache.write(cacheKey, output);
+        return output;
+      } finally {
+        // Whatever happened (a cache hit, a full queue, a failed render), an upload opened on disk
+        // holds a file descriptor until its stream is cancelled; after a full read this does nothing.
         release();
-        return cached;
       }
-      const output = await this.limiter.run(render);
-      await this.cache.write(cacheKey, output);
-      return output;
     })();
     this.inFlight.set(key, work);
     // Removed only once the cache file is in place, so a later request reads it instead of rendering.
