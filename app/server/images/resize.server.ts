@@ -11,7 +11,8 @@ import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
 
 /**
  * The site's image route (/img, app/routes/image.ts): resizes and re-encodes pictures the site
- * serves itself, never anything fetched from elsewhere (ARCHITECTURE D10). The URL contract is
+ * serves itself, never anything fetched from elsewhere: the site calls no third party, and /img
+ * must not become an open proxy (docs/decisions/0007). The URL contract is
  * app/lib/image-url.ts: /img?src=<site path>&w=&h=&q=&fit=cover|inside.
  *
  * - src: a site path under /images/ (shipped artwork, from the client build's public files) or
