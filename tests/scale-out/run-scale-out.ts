@@ -42,6 +42,8 @@ function check(condition: boolean, description: string, detail = "") {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** `fail_timeout=5s` of the upstream lines in deploy/nginx.conf. */
+const NGINX_FAIL_TIMEOUT_MS = 5_000;
 
 /**
  * A POST asked of one instance directly, with the headers nginx would pass on. fetch() cannot
@@ -281,7 +283,10 @@ async function run(cluster: Cluster) {
     const rolled = await underLoad(async () => {
       await sleep(500);
       await restartInstance(cluster, 1);
-      await sleep(1_000);
+      // As the recipe says: nginx skips an instance for fail_timeout (5 s) after its failures (B
+      // refused connections while it was down), and only then sends it traffic again. Stopping A
+      // before that leaves nginx no live instance: every request answers 502.
+      await sleep(NGINX_FAIL_TIMEOUT_MS + 1_000);
       await stopSite(cluster.instances[0]!);
       await restartInstance(cluster, 0);
       await sleep(1_000);
