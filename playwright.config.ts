@@ -43,6 +43,9 @@ export default defineConfig({
   retries: isCI ? 1 : 0,
   workers: 2,
   reporter: [["list"]],
+  // An assertion waits for its state this long (Playwright's default is 5 s): on a loaded 2-core
+  // CI machine a server render plus hydration can take longer, and a passing check never waits.
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     browserName: "chromium",

@@ -41,6 +41,7 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
   page,
   browser,
   freshSite,
+  cspViolations,
 }) => {
   test.setTimeout(150_000);
   await signInAsNewAdmin(page, freshSite, "clicks");
@@ -67,6 +68,7 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
   });
 
   const visitor = await browser.newContext({ baseURL: freshSite.url, userAgent: VISITOR_AGENT });
+  await cspViolations.watch(visitor);
   const visit = await visitor.newPage();
   try {
     await test.step("a visitor follows 'Check Price & Reviews' on the collection page to the shop", async () => {

@@ -142,7 +142,11 @@ test("on a phone the tray sits above the product page's Buy Now bar, and both ca
   await page.goto("/reviews");
   await hydrated(page);
   // Two saunas in the tray, so it holds a wrapped list and is at its usual height.
-  for (const index of [0, 1]) await page.getByTestId("product-row").nth(index).getByTestId("add-to-compare").click();
+  // Each pick is in (button pressed) before the next click and before the page is left.
+  for (const index of [0, 1]) {
+    const row = page.getByTestId("product-row").nth(index);
+    await addFromCard(row, row.getByRole("heading"));
+  }
   await page.getByTestId("product-row").nth(2).getByRole("heading").getByRole("link").click();
   await expect(page).toHaveURL(/\/reviews\/product\/[a-z0-9-]+$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });

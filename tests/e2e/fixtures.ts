@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type BrowserContext } from "@playwright/test";
 
 /**
  * The `test` and `expect` every spec imports: Playwright's own, plus a watch on every page of the
@@ -8,7 +8,8 @@ import { test as base, expect } from "@playwright/test";
  * `securitypolicyviolation` event, and the console message Chromium prints for each refusal.
  *
  * A test that provokes a violation on purpose (to prove the policy is enforced) reads and then
- * clears `cspViolations.seen` itself.
+ * clears `cspViolations.seen` itself. A context the test opens itself with JavaScript on is
+ * watched once the test passes it to `cspViolations.watch`.
  */
 
 export interface CspViolationWatch {
@@ -16,28 +17,35 @@ export interface CspViolationWatch {
   readonly seen: string[];
   /** Forget what was seen (after a test has checked a violation it caused on purpose). */
   clear(): void;
+  /** Watches a browser context the test opened itself (`browser.newContext()`) as well. */
+  watch(context: BrowserContext): Promise<void>;
 }
 
 const REPORT_BINDING = "__reportCspViolation";
 const CSP_CONSOLE_MESSAGE = /Content Security Policy/i;
 
+/** Records both signals of every page of `context` into `seen`. */
+async function watchContext(context: BrowserContext, seen: string[]): Promise<void> {
+  context.on("console", (message) => {
+    if (CSP_CONSOLE_MESSAGE.test(message.text())) seen.push(`console on ${message.page()?.url() ?? "?"}: ${message.text()}`);
+  });
+  await context.exposeBinding(REPORT_BINDING, ({ page }, text: string) => {
+    seen.push(`securitypolicyviolation on ${page?.url() ?? "?"}: ${text}`);
+  });
+  await context.addInitScript((binding) => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+      report?.(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`.trim());
+    });
+  }, REPORT_BINDING);
+}
+
 export const test = base.extend<{ cspViolations: CspViolationWatch }>({
   cspViolations: [
     async ({ context }, use) => {
       const seen: string[] = [];
-      context.on("console", (message) => {
-        if (CSP_CONSOLE_MESSAGE.test(message.text())) seen.push(`console on ${message.page()?.url() ?? "?"}: ${message.text()}`);
-      });
-      await context.exposeBinding(REPORT_BINDING, ({ page }, text: string) => {
-        seen.push(`securitypolicyviolation on ${page?.url() ?? "?"}: ${text}`);
-      });
-      await context.addInitScript((binding) => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          const report = (window as unknown as Record<string, (text: string) => void>)[binding];
-          report?.(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`.trim());
-        });
-      }, REPORT_BINDING);
-      await use({ seen, clear: () => void seen.splice(0) });
+      await watchContext(context, seen);
+      await use({ seen, clear: () => void seen.splice(0), watch: (other) => watchContext(other, seen) });
       expect(seen, "Content-Security-Policy violations during the test").toEqual([]);
     },
     { auto: true },

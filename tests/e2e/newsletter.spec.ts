@@ -76,7 +76,7 @@ async function hydrated(page: Page) {
   });
 }
 
-test("with JavaScript: subscribe on the home page, confirm, see it in the admin, unsubscribe", async ({ page, adminSite }) => {
+test("with JavaScript: subscribe on the home page, confirm, see it in the admin, unsubscribe", async ({ page, adminSite, cspViolations }) => {
   const email = uniqueEmail("news-js");
   await page.goto("/");
   await hydrated(page);
@@ -105,6 +105,7 @@ test("with JavaScript: subscribe on the home page, confirm, see it in the admin,
 
   // The unsubscribe link works without signing in.
   const visitor = await page.context().browser()!.newContext();
+  await cspViolations.watch(visitor);
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(links.unsubscribe);
   await expect(visitorPage.getByRole("heading", { level: 1, name: "You're unsubscribed" })).toBeVisible();

@@ -183,7 +183,7 @@ export async function restartInstance(cluster: Cluster, index: number): Promise<
   });
   cluster.instances[index] = instance;
   for (let attempt = 0; (await fetch(`${instance.origin}/readyz`).then((response) => response.status, () => 0)) !== 200; attempt++) {
-    if (attempt > 100) throw new Error(`instance ${index} is not ready after a restart`);
+    if (attempt > 300) throw new Error(`instance ${index} is not ready 30 s after a restart`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return instance;

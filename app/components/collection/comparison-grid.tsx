@@ -10,7 +10,7 @@ import { AffiliateNote, BuyButton } from "./sauna-links";
 import { SaunaPhoto } from "./sauna-photo";
 
 /**
- * The alternative comparison layout (SPEC §2): cards side by side, one column on phones. Each has
+ * The alternative comparison layout of a collection page: cards side by side, one column on phones. Each has
  * '#1 Best Overall' on the first, stars and count, price and shipping, the first 4 pros under
  * 'Key Features:', a specification grid, 'View Details' and 'Check Price'.
  */

@@ -12,7 +12,7 @@ import { SaunaPhoto } from "./sauna-photo";
 
 const RANK_BADGES = 3;
 
-/** The default view: one card per sauna, best first (SPEC §2 "Ranked list"). */
+/** A collection page's default view, the ranked list: one card per sauna, best first. */
 export function RankedList({ saunas }: { saunas: CollectionSauna[] }) {
   return (
     <ol className="space-y-6 md:space-y-8" aria-label="Ranked saunas">

@@ -9,7 +9,7 @@ import { CheckPriceLink } from "./check-price-link";
 import { RatingSummary } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
 
-/** 'Best Outdoor Saunas of 2025' (SPEC §2): one pick per type, the two buttons, the type pages. */
+/** The home page's 'Best Outdoor Saunas of 2025': one pick per type, the two buttons, the type pages. */
 export function BestByTypeSection({ cards }: { cards: BestPickCard[] }) {
   return (
     <section aria-labelledby="best-outdoor-saunas" className="page-container py-14 md:py-20">

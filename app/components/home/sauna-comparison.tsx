@@ -13,14 +13,14 @@ import { RATING_TONE_CHIP, SampleBadge } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
 
 const NO_COMPARISON_TEXT = "No saunas available for comparison.";
-/** SPEC §2: the table cell shows the first 3 features, a card the first 2. */
+/** The table cell shows the first 3 features and a card the first 2: a phone card has less room. */
 const TABLE_FEATURES = 3;
 const CARD_FEATURES = 2;
 
 type ComparisonData = ComparisonSection | null;
 
 /**
- * 'Sauna Comparison' (SPEC §2), anchor #comparison: a table from 768 px up, cards below it,
+ * The home page's 'Sauna Comparison', anchor #comparison: a table from 768 px up, cards below it,
  * both drawn from the same rows.
  * Its rows are deferred loader data. On a client navigation they arrive as a promise and the
  * skeleton shows until they stream in; a document load gets them already resolved and renders

@@ -15,7 +15,7 @@ const CARD_IMAGE_SIZES = "(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 40v
 /** The example cards stack their picture above the text at every width. */
 const EXAMPLE_IMAGE_SIZES = "(min-width: 1024px) 22vw, (min-width: 640px) 45vw, calc(100vw - 2rem)";
 
-/** 'Top-Rated Products' (SPEC §2), anchor #reviews: the 4 best-rated saunas, or the built-in examples. */
+/** The home page's 'Top-Rated Products', anchor #reviews: the 4 best-rated saunas, or the built-in examples. */
 export function TopRatedProducts({ section }: { section: TopRatedSection }) {
   return (
     <section id="reviews" aria-labelledby="top-rated-products" className="border-y border-line bg-surface">

@@ -7,7 +7,8 @@ import type { SaleOffer } from "~/lib/product-display";
 /**
  * The price and 'Buy Now' of the product page: a box in the side column on wide screens, and
  * a bar pinned to the bottom of the screen on small ones. The affiliate disclosure sits next to
- * the button (VISUAL.md); outbound links open in a new tab with rel from buyLink() (D7).
+ * the button, where the reader decides; outbound links open in a new tab with the rel buyLink()
+ * gives them ("sponsored noopener"; docs/decisions/0028).
  */
 
 interface PurchaseInfo {

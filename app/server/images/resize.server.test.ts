@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, uti
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { LocalDiskStorage } from "../storage/storage.server";
+import { LocalDiskStorage, type Storage } from "../storage/storage.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   IMAGE_CACHE_CONTROL,
@@ -367,6 +367,53 @@ describe("ImageResizer (real sharp renders on disk)", () => {
     gates.shift()!();
     expect((await Promise.all([first, second, sameAsFirst])).map((response) => response.status)).toEqual([200, 200, 200]);
     expect(r.renderCount).toBe(2);
+  });
+
+  it("lets go of an upload it opened but did not read: a request refused by a full queue leaves no file open", async () => {
+    let opened = 0;
+    let cancelled = 0;
+    // The disk driver, counting the streams it hands out and those cancelled.
+    const counting: Storage = Object.assign(Object.create(uploads) as LocalDiskStorage, {
+      async open(name: string) {
+        const file = await uploads.open(name);
+        if (!file) return null;
+        opened++;
+        const inner = file.body.getReader();
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const { done, value } = await inner.read();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          },
+          cancel(reason) {
+            cancelled++;
+            return inner.cancel(reason);
+          },
+        });
+        return { ...file, body };
+      },
+    });
+    const gates: (() => void)[] = [];
+    const r = new ImageResizer({
+      publicDir,
+      uploads: counting,
+      cacheDir: path.join(dir, "release-cache"),
+      maxConcurrentRenders: 1,
+      maxQueuedRenders: 0,
+      encode: async (...args) => {
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return encodeWithSharp(...args);
+      },
+    });
+    const first = get(r, "src=/storage/product-images/tall-photo.jpg&w=320");
+    await until(() => r.limiter.active === 1);
+    const refused = await get(r, "src=/storage/product-images/tall-photo.jpg&w=480");
+    expect(refused.status).toBe(503);
+    expect(opened).toBe(2);
+    expect(cancelled).toBe(1);
+    await until(() => gates.length === 1);
+    gates.shift()!();
+    expect((await first).status).toBe(200);
   });
 
   it("sends headers but no body to HEAD", async () => {

@@ -11,7 +11,8 @@ import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
 
 /**
  * The site's image route (/img, app/routes/image.ts): resizes and re-encodes pictures the site
- * serves itself, never anything fetched from elsewhere (ARCHITECTURE D10). The URL contract is
+ * serves itself, never anything fetched from elsewhere: the site calls no third party, and /img
+ * must not become an open proxy (docs/decisions/0007). The URL contract is
  * app/lib/image-url.ts: /img?src=<site path>&w=&h=&q=&fit=cover|inside.
  *
  * - src: a site path under /images/ (shipped artwork, from the client build's public files) or
@@ -334,7 +335,7 @@ export class ImageResizer {
     }
   }
 
-  /** The cached render, or one render shared by every request for the same key. `release` runs when this request's source is not read. */
+  /** The cached render, or one render shared by every request for the same key. `release` lets go of this request's source once it is done with. */
   private renderOnce(key: string, format: OutputFormat, render: () => Promise<Buffer>, release: () => void): Promise<Buffer> {
     const pending = this.inFlight.get(key);
     if (pending) {
@@ -342,15 +343,18 @@ export class ImageResizer {
       return pending;
     }
     const work = (async () => {
-      const cacheKey = `${key}.${format}`;
-      const cached = await this.cache.read(cacheKey);
-      if (cached) {
+      try {
+        const cacheKey = `${key}.${format}`;
+        const cached = await this.cache.read(cacheKey);
+        if (cached) return cached;
+        const output = await this.limiter.run(render);
+        await this.cache.write(cacheKey, output);
+        return output;
+      } finally {
+        // Whatever happened (a cache hit, a full queue, a failed render), an upload opened on disk
+        // holds a file descriptor until its stream is cancelled; after a full read this does nothing.
         release();
-        return cached;
       }
-      const output = await this.limiter.run(render);
-      await this.cache.write(cacheKey, output);
-      return output;
     })();
     this.inFlight.set(key, work);
     // Removed only once the cache file is in place, so a later request reads it instead of rendering.

@@ -82,7 +82,8 @@ describe("PageCache", () => {
     for (let i = 0; i < 20; i++) expect(text(cache.lookup("/")!)).toContain("catalog v1");
     expect(pages.calls).toEqual(["/", "/"]);
     release();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The refresh has landed once no render is in flight (a fixed sleep loses on a loaded machine).
+    await expect.poll(() => cache.stats.rendering, { timeout: 10_000 }).toBe(0);
     expect(text(cache.lookup("/")!)).toContain("catalog v2");
     // Past the stale window a page is not served at all.
     now += 400_000;

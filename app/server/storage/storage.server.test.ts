@@ -17,7 +17,7 @@ const png = (width = 8, height = 8) =>
   sharp({ create: { width, height, channels: 3, background: "#b4500f" } }).png().toBuffer();
 const jpeg = () => sharp({ create: { width: 16, height: 12, channels: 3, background: "#2f6b3a" } }).jpeg().toBuffer();
 
-describe("the product-images bucket on local disk: status (SPEC §4 'Storage check')", () => {
+describe("the product-images bucket on local disk: status (the products page's storage check)", () => {
   it("is missing at first, created on request, then ready with its file count", async () => {
     const storage = localProductImages({ dataDir });
     expect(await storage.check({ create: false })).toEqual({ state: "missing" });

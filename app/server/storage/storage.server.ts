@@ -17,7 +17,7 @@ import { isSafeStoredName } from "./file-names";
  * on it); an S3-compatible bucket would be a third driver (docs/decisions/0033).
  */
 
-/** SPEC §4 "Storage check": the states the products page shows (words in lib/admin/storage-messages). */
+/** The storage check: the states the admin products page shows (words in lib/admin/storage-messages). */
 export type StorageStatus = StorageState;
 
 export interface StoredFile {
@@ -30,7 +30,7 @@ export interface Storage {
   /** Which driver: names the backend in logs and keeps caches of different drivers apart. */
   readonly kind: "disk" | "database";
   readonly bucket: string;
-  /** Looks at the bucket; with create, makes it when it is missing (SPEC: "created as public"). */
+  /** Looks at the bucket; with create, makes it when it is missing (public, since its pictures are served to every visitor). */
   check(options: { create: boolean }): Promise<StorageStatus>;
   /** Writes (or replaces) one file. The name must already be safe (file-names.ts). */
   put(name: string, bytes: Uint8Array): Promise<void>;
