@@ -174,7 +174,7 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
                 <div className="flex items-start gap-3">
                   <Thumbnail row={row} />
                   <div className="min-w-0">
-                    <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{row.brand}</p>
+                    <p className="brand-line">{row.brand}</p>
                     <Link to={row.href} className="font-semibold leading-snug text-ink hover:text-brand-strong">
                       {row.name}
                     </Link>
