@@ -58,8 +58,6 @@ describe("toProductCard", () => {
       productType: "Electric",
       description: "Cedar barrel with a panoramic back window.",
       features: ["Panoramic window", "Cedar staves", "Canopy", "Bench backrests", "LED lights"],
-      affiliateLink: "https://birchline.example/panorama-4?ref=x",
-      website: "https://birchline.example/panorama-4",
       buyLink: { href: "/go/birchline-panorama-4?from=collection:barrel-saunas", kind: "website", rel: "sponsored noopener", external: true },
       reviewCount: 214,
       userCount: "214",
@@ -74,7 +72,7 @@ describe("toProductCard", () => {
     expect(card.brand).toBe("Premium Brand");
     expect(card.priceText).toBe("Contact for Price");
     expect(card.image).toBe("https://saunas.example/images/fallbacks/infrared.webp");
-    expect(card.website).toBeNull();
+    expect(JSON.stringify(card)).not.toContain("javascript:");
     expect(card.tag).toBe("BEST SELLER");
     expect(card.buyLink).toEqual({ href: `/go/${unrated.slug}?from=collection:barrel-saunas`, kind: "survey", rel: "noopener", external: true });
   });
@@ -111,6 +109,12 @@ describe("toSaunaViewModel", () => {
     expect(sauna.userCount).toBeNull();
     expect(sauna.reviewsNumber).toBeNull();
     expect(sauna.specification).toEqual({ capacity: null, dimensions: null, weight: null, heaterType: null, heaterSpec: null });
+  });
+
+  it("carries the tracked shop link only, never the raw shop URLs (they would reach the page's hydration data)", () => {
+    const serialized = JSON.stringify(toSaunaViewModel(rated, context));
+    expect(serialized).not.toContain("birchline.example");
+    expect(toSaunaViewModel(rated, context).buyLink.href).toBe("/go/birchline-panorama-4?from=collection:barrel-saunas");
   });
 
   it("reads '45+' as 45 when reviews_number is absent", () => {

@@ -1,5 +1,5 @@
 import type { Product } from "./catalog";
-import { buyLink, safeHttpUrl, type BuyLink } from "./buy-link";
+import { buyLink, type BuyLink } from "./buy-link";
 import { mainImage } from "./image-source";
 import { formatPrice } from "./money";
 import {
@@ -73,8 +73,7 @@ export interface ProductCard extends ProductBasics {
   /** The description, else the tagline. */
   description: string | null;
   features: string[];
-  affiliateLink: string | null;
-  website: string | null;
+  /** The shop link as the page prints it (a tracked /go URL); the raw website and affiliate URLs stay on the server. */
   buyLink: BuyLink;
   reviewCount: number | null;
   userCount: string | null;
@@ -89,8 +88,6 @@ export function toProductCard(product: Product, context: DisplayContext): Produc
     productType: textOrNull(product.heaterType),
     description: textOrNull(product.description) ?? textOrNull(product.tagline),
     features: keyFeatureList(product.keyFeatures),
-    affiliateLink: safeHttpUrl(product.affiliateLink),
-    website: safeHttpUrl(product.website),
     buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }),
     reviewCount: reviewCountNumber(product),
     userCount: userCountText(product),
@@ -114,8 +111,7 @@ export interface SaunaViewModel extends ProductBasics {
   userCount: string | null;
   reviewsNumber: number | null;
   shipping: string;
-  affiliateLink: string | null;
-  website: string | null;
+  /** The shop link as the page prints it (a tracked /go URL); the raw website and affiliate URLs stay on the server. */
   buyLink: BuyLink;
   tag: Tag;
   /** Up to 4 card lines. */
@@ -136,8 +132,6 @@ export function toSaunaViewModel(product: Product, context: DisplayContext): Sau
     userCount: userCountText(product),
     reviewsNumber: reviewCountNumber(product),
     shipping: shippingText(product.shippingInfo),
-    affiliateLink: safeHttpUrl(product.affiliateLink),
-    website: safeHttpUrl(product.website),
     buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }),
     tag: productTag(product),
     featureLines: featureLines(product),

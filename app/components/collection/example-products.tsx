@@ -47,7 +47,7 @@ export function ExampleProducts() {
               </Badge>
             </div>
             <div className="p-5">
-              <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{example.type}</p>
+              <p className="brand-line">{example.type}</p>
               <h3 className="mt-1 text-lg font-semibold">{example.name}</h3>
               <p className="mt-2 text-sm leading-relaxed text-ink-muted">{example.description}</p>
               <ul className="mt-3 flex flex-wrap gap-1.5">

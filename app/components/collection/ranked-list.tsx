@@ -70,7 +70,7 @@ function RankedSaunaCard({ sauna }: { sauna: CollectionSauna }) {
         <div className="flex flex-wrap items-center gap-2">
           <RankLabel rank={sauna.rank} />
           {sauna.tag && <Badge variant="best-seller">{sauna.tag}</Badge>}
-          <span className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{sauna.typeLabel}</span>
+          <span className="brand-line">{sauna.typeLabel}</span>
         </div>
 
         <div>

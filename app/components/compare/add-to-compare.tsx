@@ -30,12 +30,8 @@ export function AddToCompare({ slug, name, className }: { slug: string; name: st
       aria-disabled={full || undefined}
       title={full ? `You can compare up to ${MAX_COMPARE} saunas` : undefined}
       data-testid="add-to-compare"
-      className={cn(
-        "relative z-10 inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors",
-        added ? "border-forest bg-forest-soft text-forest" : "border-line bg-surface text-ink hover:border-brand hover:text-brand",
-        full && "cursor-not-allowed opacity-60",
-        className,
-      )}
+      // Its look in each state follows aria-pressed and aria-disabled (.compare-toggle in app/app.css).
+      className={cn("compare-toggle", className)}
     >
       {added ? <Check aria-hidden className="size-4" /> : <Plus aria-hidden className="size-4" />}
       {added ? "Added to compare" : "Add to compare"}

@@ -77,7 +77,7 @@ function BestPickCardView({ card }: { card: BestPickCard }) {
         </span>
       </div>
       <div className="flex flex-1 flex-col p-5">
-        {product && <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{product.brand}</p>}
+        {product && <p className="brand-line">{product.brand}</p>}
         <h3 className="mt-1 text-xl font-semibold leading-snug tracking-tight">{card.title}</h3>
         {product ? (
           <>

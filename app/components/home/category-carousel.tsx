@@ -127,8 +127,8 @@ function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
 
 function CategoryCardView({ card }: { card: CategoryCard }) {
   return (
-    <article className={linkedCardClasses("flex h-full flex-col overflow-hidden bg-surface")}>
-      <div className="relative aspect-[16/10] overflow-hidden bg-sand">
+    <article className={linkedCardClasses("category-card")}>
+      <div className="category-card-photo">
         <ProductImage
           {...responsiveImage(card.image, "categoryCard", "(min-width: 1024px) 22vw, (min-width: 768px) 45vw, calc(100vw - 2rem)")}
           placeholderKey={card.slug}

@@ -89,17 +89,10 @@ function ComparisonContent({ section }: { section: ComparisonData }) {
   );
 }
 
-/** The score on its label's colour, '–' when unrated; `className` sizes it for the table or a card. */
-function ScoreChip({ rating, className }: { rating: number | null; className: string }) {
+/** The score on its label's colour, '–' when unrated. */
+function ScoreChip({ rating }: { rating: number | null }) {
   return (
-    <span
-      data-testid="rating-chip"
-      className={cn(
-        "inline-flex justify-center rounded-md py-0.5 text-sm font-bold tabular-nums",
-        RATING_TONE_CHIP[ratingGrade(rating).tone],
-        className,
-      )}
-    >
+    <span data-testid="rating-chip" className={cn("comparison-score", RATING_TONE_CHIP[ratingGrade(rating).tone])}>
       {rating === null ? "–" : ratingText(rating)}
     </span>
   );
@@ -107,8 +100,8 @@ function ScoreChip({ rating, className }: { rating: number | null; className: st
 
 function RatingCell({ rating, isSample }: { rating: number | null; isSample: boolean }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 md:flex-col md:flex-nowrap md:items-start">
-      <ScoreChip rating={rating} className="min-w-10 items-center px-1.5 md:min-w-11 md:px-2" />
+    <div className="comparison-rating">
+      <ScoreChip rating={rating} />
       <span className="text-sm text-ink-muted md:text-xs">{ratingGrade(rating).label}</span>
       {isSample && rating !== null && <SampleBadge />}
     </div>
@@ -130,15 +123,15 @@ function FeatureList({ features }: { features: string[] }) {
           {feature}
         </li>
       ))}
-      {table.moreText && <li className="pl-6 text-xs font-semibold text-ink-muted max-md:hidden">{table.moreText}</li>}
-      {card.moreText && <li className="pl-6 text-xs font-semibold text-ink-muted md:hidden">{card.moreText}</li>}
+      {table.moreText && <li className="comparison-more max-md:hidden">{table.moreText}</li>}
+      {card.moreText && <li className="comparison-more md:hidden">{card.moreText}</li>}
     </ul>
   );
 }
 
 function Thumbnail({ row }: { row: ComparisonRow }) {
   return (
-    <div className="relative h-15 w-20 shrink-0 overflow-hidden rounded-md bg-sand md:hidden lg:block lg:h-12 lg:w-16">
+    <div className="comparison-thumb">
       <ProductImage
         // 4rem wide in the desktop table, 5rem in the phone cards.
         {...responsiveImage(row.image, "productCard", "(min-width: 1024px) 64px, 80px")}
@@ -181,7 +174,7 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
                 <div className="flex items-start gap-3">
                   <Thumbnail row={row} />
                   <div className="min-w-0">
-                    <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{row.brand}</p>
+                    <p className="brand-line">{row.brand}</p>
                     <Link to={row.href} className="font-semibold leading-snug text-ink hover:text-brand-strong">
                       {row.name}
                     </Link>

@@ -86,7 +86,7 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
             {showSample && <SampleBadge />}
           </div>
         )}
-        <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{card.brand}</p>
+        <p className="brand-line">{card.brand}</p>
         <h3 className="mt-1 text-lg font-semibold leading-snug tracking-tight">
           <CardLink to={card.href}>{card.name}</CardLink>
         </h3>
@@ -127,7 +127,7 @@ function BuiltInCard({ card }: { card: BuiltInSampleCard }) {
         <div className="mb-2">
           <Badge variant="neutral">Example</Badge>
         </div>
-        <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{card.kind}</p>
+        <p className="brand-line">{card.kind}</p>
         <h3 className="mt-1 text-lg font-semibold leading-snug tracking-tight">
           <CardLink to={card.href}>{card.name}</CardLink>
         </h3>

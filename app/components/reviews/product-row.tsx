@@ -31,7 +31,7 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{product.brand}</p>
+          <p className="brand-line">{product.brand}</p>
           {product.tag && <Badge variant="best-seller">{product.tag}</Badge>}
         </div>
         <Heading className="mt-0.5 font-sans text-base font-semibold leading-snug sm:text-lg">

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +14,19 @@ function filesOnDisk(dir: string): Map<string, number> {
     for (const name of readdirSync(path.join(dir, shard))) files.set(name, statSync(path.join(dir, shard, name)).size);
   }
   return files;
+}
+
+/** How many descriptors this process holds open on `file` (Linux: /proc/self/fd). */
+function openDescriptors(file: string): number {
+  let count = 0;
+  for (const fd of readdirSync("/proc/self/fd")) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${fd}`) === file) count += 1;
+    } catch {
+      // closed while we looked
+    }
+  }
+  return count;
 }
 
 const total = (files: Map<string, number>) => [...files.values()].reduce((sum, size) => sum + size, 0);
@@ -79,6 +92,61 @@ describe("ImageDiskCache", () => {
     await cache.write("aa1.avif", bytes(100));
     rmSync(path.join(dir, "aa", "aa1.avif"));
     expect(await cache.read("aa1.avif")).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("streams a hit from disk with the file's size, and counts it as a use", async () => {
+    const cache = new ImageDiskCache(dir, 1000);
+    const picture = Buffer.from(Array.from({ length: 300 }, (_, i) => i % 251));
+    await cache.write("aa1.avif", picture);
+    await cache.write("bb2.avif", bytes(400));
+    const hit = await cache.open("aa1.avif");
+    expect(hit?.size).toBe(300);
+    expect(Buffer.from(await new Response(hit!.body).arrayBuffer()).equals(picture)).toBe(true);
+    // The open made aa1 the most recently used: bb2 goes first.
+    await cache.write("cc3.webp", bytes(400));
+    expect([...filesOnDisk(dir).keys()].sort()).toEqual(["aa1.avif", "cc3.webp"]);
+    expect(await cache.open("bb2.avif")).toBeUndefined();
+  });
+
+  it("closes the file when a stream is read to the end or cancelled (a HEAD, a client gone)", async () => {
+    if (!existsSync("/proc/self/fd")) return;
+    const cache = new ImageDiskCache(dir, 10_000_000);
+    // Larger than one read chunk (64 KB), so a cancel lands before the end of the file.
+    await cache.write("aa1.avif", bytes(1_000_000));
+    const file = path.join(dir, "aa", "aa1.avif");
+    const waitForClose = async () => {
+      for (let i = 0; i < 100 && openDescriptors(file) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      return openDescriptors(file);
+    };
+
+    const read = await cache.open("aa1.avif");
+    expect(openDescriptors(file)).toBe(1);
+    expect((await new Response(read!.body).arrayBuffer()).byteLength).toBe(1_000_000);
+    expect(await waitForClose()).toBe(0);
+
+    const cancelled = await cache.open("aa1.avif");
+    const reader = cancelled!.body.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    expect(await waitForClose()).toBe(0);
+  });
+
+  it("streams a file evicted after it was opened to the end, at the size it had", async () => {
+    const cache = new ImageDiskCache(dir, 500);
+    await cache.write("aa1.avif", bytes(400, 7));
+    const hit = await cache.open("aa1.avif");
+    await cache.write("bb2.avif", bytes(400)); // evicts aa1 from the index and the disk
+    expect(filesOnDisk(dir).has("aa1.avif")).toBe(false);
+    expect(hit?.size).toBe(400);
+    expect(Buffer.from(await new Response(hit!.body).arrayBuffer()).equals(bytes(400, 7))).toBe(true);
+  });
+
+  it("treats a file deleted behind its back as a miss when opening it too", async () => {
+    const cache = new ImageDiskCache(dir, 1000);
+    await cache.write("aa1.avif", bytes(100));
+    rmSync(path.join(dir, "aa", "aa1.avif"));
+    expect(await cache.open("aa1.avif")).toBeUndefined();
     expect(cache.bytes).toBe(0);
   });
 });

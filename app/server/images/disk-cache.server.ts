@@ -1,7 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { log } from "../log.server";
+
+/**
+ * A cached file opened for one response. `body` reads it from disk in small chunks and closes
+ * the file once read to the end, on a read error, or when cancelled (a HEAD request, a client
+ * that went away): whoever takes it must read it or cancel it.
+ */
+export interface CachedFile {
+  size: number;
+  body: ReadableStream<Uint8Array>;
+}
 
 /**
  * The image route's disk cache of rendered files, bounded by bytes with least-recently-used
@@ -42,6 +53,33 @@ export class ImageDiskCache {
       this.touch(key, body.byteLength);
       return body;
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") log.warn(`Image cache read failed for ${key}: ${(error as Error).message}`);
+      this.forget(key);
+      return undefined;
+    }
+  }
+
+  /**
+   * The cached file for `key` as a stream, or undefined. Serving hits this way keeps only a
+   * stream's buffer per response in memory instead of the whole picture: under load, whole-file
+   * reads left hundreds of MB of freed buffers in the process (docs/decisions/0035). The size
+   * is the open file's, so it matches the bytes sent even if the file is evicted meanwhile (an
+   * open file outlives its name) or replaced (writes are renames, never rewrites).
+   */
+  async open(key: string): Promise<CachedFile | undefined> {
+    await this.load();
+    if (!this.entries.has(key)) return undefined;
+    let handle: FileHandle | undefined;
+    try {
+      handle = await open(this.file(key), "r");
+      const { size } = await handle.stat();
+      this.touch(key, size);
+      // autoClose: the file stream closes the handle when it ends, fails or is destroyed, and
+      // cancelling the web stream destroys the file stream.
+      const body = Readable.toWeb(handle.createReadStream({ autoClose: true })) as unknown as ReadableStream<Uint8Array>;
+      return { size, body };
+    } catch (error) {
+      await handle?.close().catch(() => {});
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") log.warn(`Image cache read failed for ${key}: ${(error as Error).message}`);
       this.forget(key);
       return undefined;

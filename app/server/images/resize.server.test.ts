@@ -204,7 +204,13 @@ describe("ImageResizer (real sharp renders on disk)", () => {
     expect(first.renderCount).toBe(1);
     const b = await get(first, query);
     expect(first.renderCount).toBe(1);
+    // The hit is streamed from the file, with the same length and ETag as the render.
+    expect(b.headers.get("content-length")).toBe(a.headers.get("content-length"));
+    expect(b.headers.get("etag")).toBe(a.headers.get("etag"));
     expect(Buffer.from(await b.arrayBuffer()).equals(Buffer.from(await a.arrayBuffer()))).toBe(true);
+    const head = await get(first, query, {}, "HEAD");
+    expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([200, a.headers.get("content-length"), ""]);
+    expect(first.renderCount).toBe(1);
 
     const restarted = resizer();
     const c = await get(restarted, query);

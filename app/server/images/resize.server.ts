@@ -285,6 +285,21 @@ export class ImageResizer {
       return new Response(null, { status: 304, headers });
     }
 
+    // A rendered picture is streamed from the disk cache rather than read whole into memory.
+    // While a render of this key is in flight the file is not there yet: join the render instead.
+    if (!this.inFlight.has(key)) {
+      const cached = await this.cache.open(`${key}.${format}`);
+      if (cached) {
+        source.release();
+        headers.set("Content-Length", String(cached.size));
+        if (method === "HEAD") {
+          await cached.body.cancel();
+          return new Response(null, { status: 200, headers });
+        }
+        return new Response(cached.body, { status: 200, headers });
+      }
+    }
+
     let body: Buffer;
     try {
       body = await this.renderOnce(key, format, async () => this.render(await source.input(), params, format), source.release);
@@ -335,7 +350,11 @@ export class ImageResizer {
     }
   }
 
-  /** The cached render, or one render shared by every request for the same key. `release` lets go of this request's source once it is done with. */
+  /**
+   * One render shared by every request for the same key. A request that missed the cache checks
+   * it again in here (the render before it may have just written the file); that rare hit is read
+   * whole. `release` lets go of this request's source once it is done with.
+   */
   private renderOnce(key: string, format: OutputFormat, render: () => Promise<Buffer>, release: () => void): Promise<Buffer> {
     const pending = this.inFlight.get(key);
     if (pending) {
