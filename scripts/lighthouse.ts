@@ -59,6 +59,8 @@ const PAGES: AuditedPage[] = [
   { name: "not-found", path: "/no/such/page", errorStatus: true },
   { name: "removed-product", path: `/reviews/product/${REMOVED_PRODUCT}`, errorStatus: true },
 ];
+/** A run in which Lighthouse could not record the page load (declared before the top-level code that throws it). */
+class LighthouseRuntimeError extends Error {}
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 const { values } = parseArgs({
@@ -122,7 +124,7 @@ try {
   for (const page of pages) {
     const url = site.origin + page.path;
     const attempts: PageScore[] = [];
-    for (let run = 0; run < runs; run++) attempts.push(await audit(page.name, url, page.errorStatus ?? false));
+    for (let run = 0; run < runs; run++) attempts.push(await auditWithRetry(page.name, url, page.errorStatus ?? false));
     attempts.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
     const median = attempts[Math.floor((attempts.length - 1) / 2)]!;
     median.performanceRuns = attempts.map((attempt) => attempt.scores.performance ?? 0);
@@ -152,6 +154,21 @@ async function removeProduct(dataDir: string, slug: string) {
   }
 }
 
+/**
+ * Lighthouse sometimes loses the page load's trace on a busy machine (NO_NAVSTART) through no
+ * fault of the page: such a run is taken again, up to twice, instead of ending the whole report.
+ */
+async function auditWithRetry(name: string, url: string, errorStatus: boolean): Promise<PageScore> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(name, url, errorStatus);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof LighthouseRuntimeError)) throw error;
+      console.warn(`${name}: ${error.message}; running it again`);
+    }
+  }
+}
+
 /** One Lighthouse run in a fresh Chromium (no cache or storage carried over between runs). */
 async function audit(name: string, url: string, errorStatus: boolean): Promise<PageScore> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
@@ -159,7 +176,7 @@ async function audit(name: string, url: string, errorStatus: boolean): Promise<P
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], ignoreStatusCode: errorStatus });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
     const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)
       ?.items ?? [];
     const scriptBytes = requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
