@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_FOR_PRICE, dollarsToCents, formatPrice } from "./money";
+import { CONTACT_FOR_PRICE, centsToDollarsText, dollarsToCents, formatPrice } from "./money";
 
 describe("formatPrice", () => {
   it("groups thousands and drops zero cents", () => {
@@ -37,5 +37,14 @@ describe("dollarsToCents", () => {
   it("converts whole and fractional dollars", () => {
     expect(dollarsToCents(9999)).toBe(999_900);
     expect(dollarsToCents(19.99)).toBe(1999);
+  });
+});
+
+describe("centsToDollarsText", () => {
+  it("writes the plain amount the importer reads back, and nothing for no price", () => {
+    expect(centsToDollarsText(765_000)).toBe("7650.00");
+    expect(centsToDollarsText(999_999)).toBe("9999.99");
+    expect(centsToDollarsText(5)).toBe("0.05");
+    expect(centsToDollarsText(null)).toBe("");
   });
 });

@@ -29,3 +29,12 @@ export function formatPrice(cents: number | null | undefined): string {
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
+
+/**
+ * Cents as the plain dollar amount a CSV cell or a form field holds ('7650.00'), the form the
+ * importer reads back; '' for no price. Structured data uses the same form (schema.org wants a
+ * plain number, no currency sign or thousands separator).
+ */
+export function centsToDollarsText(cents: number | null): string {
+  return cents === null ? "" : (cents / 100).toFixed(2);
+}

@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import type { Article } from "./articles";
 import type { Product } from "./catalog";
 import { absoluteUrl } from "./image-url";
+import { centsToDollarsText } from "./money";
 import { reviewCountNumber } from "./product-display";
 import type { ProductPageView } from "./product-page";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site-navigation";
@@ -76,7 +77,7 @@ export function productStructuredData(product: Product, view: ProductPageView, o
     priceCents !== null && priceCents > 0
       ? {
           "@type": "Offer",
-          price: (priceCents / 100).toFixed(2),
+          price: centsToDollarsText(priceCents),
           priceCurrency: "USD",
           url: absoluteUrl(view.canonicalPath, origin),
           ...(view.sale?.endsOn ? { priceValidUntil: view.sale.endsOn } : {}),

@@ -1,3 +1,4 @@
+import { centsToDollarsText } from "../money";
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from "./product-csv";
 import type { StoredProduct } from "./import-plan";
 
@@ -13,7 +14,6 @@ export const COLLECTION_EXPORT_HEADER = ["slug", "title", "description", "image_
 
 const text = (value: string | null) => value ?? "";
 const number = (value: number | null) => (value === null ? "" : String(value));
-const money = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 const list = (items: readonly string[]) => (items.length === 0 ? "" : JSON.stringify(items));
 
 export function productCsvRecord(product: StoredProduct): string[] {
@@ -25,8 +25,8 @@ export function productCsvRecord(product: StoredProduct): string[] {
     tagline: text(product.tagline),
     description: text(product.description),
     full_description: text(product.fullDescription),
-    price: money(product.priceCents),
-    sale_price: money(product.salePriceCents),
+    price: centsToDollarsText(product.priceCents),
+    sale_price: centsToDollarsText(product.salePriceCents),
     sale_ends: text(product.saleEndsAt),
     images: list(product.images),
     capacity: number(product.capacity),

@@ -1,3 +1,4 @@
+import { centsToDollarsText } from "../money";
 import type { Product } from "../catalog";
 import { readLines } from "./csv-values";
 import { PRODUCT_CSV_COLUMNS, readProductRow, type ProductImport, type ProductRuleOptions, type RawProductFields } from "./product-csv";
@@ -38,7 +39,6 @@ export function readProductForm(values: ProductFormValues, options: ProductRuleO
   return { ok: true, product: outcome.product, warnings };
 }
 
-const dollarsText = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
 /** A saved product as form values, for editing. */
 export function productFormValues(product: Product, collectionSlugs: readonly string[]): ProductFormValues {
@@ -51,8 +51,8 @@ export function productFormValues(product: Product, collectionSlugs: readonly st
     tagline: text(product.tagline),
     description: text(product.description),
     full_description: text(product.fullDescription),
-    price: dollarsText(product.priceCents),
-    sale_price: dollarsText(product.salePriceCents),
+    price: centsToDollarsText(product.priceCents),
+    sale_price: centsToDollarsText(product.salePriceCents),
     sale_ends: text(product.saleEndsAt),
     images: product.images.join("\n"),
     capacity: text(product.capacity),
