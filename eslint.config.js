@@ -1,0 +1,100 @@
+// Lint rules for the whole repository; the reasons are in docs/decisions/0039-lint-and-format.md.
+// Layout is Prettier's job alone: eslint-config-prettier, last, turns off every rule that would fight it.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      "build/",
+      ".e2e-build/",
+      ".soak-build/",
+      ".react-router/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "blob-report/",
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // A leading `_` marks a parameter or binding that is deliberately unused.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+      // `import type` is erased, so a type taken from a server module never pulls that module into the client bundle.
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "separate-type-imports" }],
+      // `a && b()` and `c ? d() : e()` as statements are used on purpose in scripts and tests.
+      "@typescript-eslint/no-unused-expressions": ["error", { allowShortCircuit: true, allowTernary: true }],
+      // Sanitizers (safe redirects, article links, list keys) match control characters on purpose.
+      "no-control-regex": "off",
+      eqeqeq: ["error", "always", { null: "ignore" }],
+    },
+  },
+  {
+    // Kysely's own advice: a migration types its database as Kysely<any>, because it must keep
+    // working after later migrations change the schema that the app's types describe.
+    files: ["app/server/db/migrations/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // app/lib is pure: it runs in the browser and in tests without a database.
+    files: ["app/lib/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/server/*", "**/server/*"], message: "app/lib is pure: it never imports from app/server." }] },
+      ],
+    },
+  },
+  {
+    // Playwright fixtures take their dependencies as a destructured first argument, `({}, use)` when there are none.
+    files: ["tests/**"],
+    rules: { "no-empty-pattern": "off" },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    languageOptions: {
+      ...react.configs.flat.recommended.languageOptions,
+      globals: { ...globals.browser },
+    },
+    settings: { react: { version: "detect" } },
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat["jsx-runtime"].rules,
+      ...reactHooks.configs.flat.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // TypeScript checks props; runtime prop-types would repeat it.
+      "react/prop-types": "off",
+      // Apostrophes and quotes in JSX text render as written; only `>` and `}` are likely typos.
+      "react/no-unescaped-entities": ["error", { forbid: [">", "}"] }],
+      // Outbound shop links keep the referrer on purpose (shops attribute the visit); noopener is still required.
+      "react/jsx-no-target-blank": ["error", { allowReferrer: true }],
+      // A missing dependency is a stale-closure bug: an error, silenced only with a comment saying why.
+      "react-hooks/exhaustive-deps": "error",
+      // These two exist to make components safe for the React Compiler, which this project does not use.
+      // What they flag here is ordinary React: the hydration flag set in an effect, and a ref holding the
+      // latest value for a listener that must not re-subscribe on every render.
+      "react-hooks/set-state-in-effect": "off",
+      "react-hooks/refs": "off",
+    },
+  },
+  prettier,
+);
