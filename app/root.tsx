@@ -49,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <SiteFooter />
         <CompareTray />
-        {/* SPEC §9: 4 s, 3 visible, 14 px gap, 356 px wide, bottom-right, Alt+T. */}
+        {/* Toasts: 4 s, 3 visible, 14 px gap, 356 px wide, bottom-right, Alt+T to reach them. */}
         <LazyToaster position="bottom-right" duration={4000} visibleToasts={3} gap={14} hotkey={["altKey", "KeyT"]} richColors />
         <ScrollRestoration />
         <Scripts />

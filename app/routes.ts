@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
-/** The route table, written out (SPEC §2 "Route list"). Unknown paths fall through to "*". */
+/** The route table, written out. Unknown paths fall through to "*". */
 export default [
   index("routes/home.tsx"),
   route("learn", "routes/learn/index.tsx"),
@@ -26,7 +26,7 @@ export default [
   route("product/:productId", "routes/product.tsx", { id: "product" }),
   route("reviews/:listId", "routes/collection.tsx"),
   route("reviews", "routes/reviews-index.tsx"),
-  // Accounts and the admin area (issue 5). Every admin loader and action checks the role itself (D1).
+  // Accounts and the admin area (issue 5). Every admin loader and action checks the role itself (docs/decisions/0010).
   route("auth", "routes/auth.tsx"),
   route("auth/callback", "routes/auth-callback.tsx"),
   route("auth/forgot", "routes/auth-forgot.tsx"),

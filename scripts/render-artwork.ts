@@ -1,5 +1,5 @@
 /**
- * Renders the site's original artwork (ARCHITECTURE D10: no third-party or stock images).
+ * Renders the site's original artwork (the site ships its own: no third-party or stock images).
  * Everything is drawn as SVG by scripts/artwork/* and rasterised with sharp into public/.
  *
  *   npx tsx scripts/render-artwork.ts

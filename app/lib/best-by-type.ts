@@ -1,7 +1,7 @@
 import { categoryContains, heaterTypeContains, isBarrel, isInfrared, type ProductFacts } from "./product-match";
 
 /**
- * The home page's 'Best Outdoor Saunas of 2025' picks (SPEC §7 "Best by type", §2). Input: every
+ * The home page's 'Best Outdoor Saunas of 2025' picks, one per kind of sauna. Input: every
  * product, best rated first; each pick is the first that fits, or null.
  */
 

@@ -1,8 +1,8 @@
 import type { Collection } from "./catalog";
 
 /**
- * The collection list the site can always fall back on (SPEC §9 "Built-in fallback collection
- * slugs") and the slug aliases. §9's twelve built-in slugs are all fixed pages, which exist with
+ * The collection list the site can always fall back on and the slug aliases. The twelve built-in
+ * fallback slugs are all fixed pages, which exist with
  * or without a stored record (collection-page-defaults.ts); merging stand-ins for them into the
  * collections list would change nothing a reader sees, because the tiles and the carousel hide a
  * collection without a picture of its own. So only the last-resort list is kept here.
@@ -21,8 +21,8 @@ export const LAST_RESORT_COLLECTION_SLUGS = [
 ] as const;
 
 /**
- * Short names that mean a fixed collection. §9 names 'barrel'; §3 lists the short 'electric' and
- * 'wood-fired'; the others are the category words the product page's breadcrumb links to
+ * Short names that mean a fixed collection: 'barrel', the short 'electric' and 'wood-fired', and
+ * the category words the product page's breadcrumb links to
  * (/reviews/{lowercased category, default outdoor}), so that link lands on a real page.
  */
 const SLUG_ALIASES: Readonly<Record<string, string>> = {

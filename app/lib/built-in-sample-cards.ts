@@ -1,8 +1,8 @@
 /**
- * The four built-in sample cards of SPEC §8 "Products and images": shown where the home page's
+ * The four built-in sample cards: shown where the home page's
  * top-rated cards go when the catalog holds no products at all. They are examples of the kinds of
  * sauna the site reviews, not products: no brand, rating, review count or price is made up for
- * them (ARCHITECTURE D6), and each links to the reviews of its kind instead of a product page.
+ * them (nothing shown is invented), and each links to the reviews of its kind instead of a product page.
  */
 
 export interface BuiltInSampleCard {
@@ -12,7 +12,7 @@ export interface BuiltInSampleCard {
   /** The kind of sauna, shown where a real card shows the brand. */
   kind: string;
   description: string;
-  /** Shipped artwork (ARCHITECTURE D10). */
+  /** Artwork shipped with the site (no stock or third-party pictures). */
   image: string;
   imageAlt: string;
   /** Where the reader can see real products of this kind. */

@@ -6,8 +6,7 @@ import { textOrNull } from "./product-display";
 import { SITE_NAME } from "./site-navigation";
 
 /**
- * What a collection review page says about itself (SPEC §2 "Collection review page",
- * "Metadata"; §9 "Dates"): each fixed page has a default title, description, intro, picture and
+ * What a collection review page says about itself: each fixed page has a default title, description, intro, picture and
  * last-updated date, used where the stored collection record lacks them.
  *
  * - six-person-saunas and modern-outdoor-saunas use fixed titles, descriptions and dates: the
@@ -298,13 +297,13 @@ export function collectionHeader(slug: string, record: RecordFields | undefined)
   };
 }
 
-/** SPEC §2 "Metadata": '{collection title} - Sauna Reviews'. */
+/** The page title: '{collection title} - Sauna Reviews'. */
 export function collectionPageTitle(title: string): string {
   return `${title} - ${SITE_NAME}`;
 }
 
 /**
- * The three example saunas of the empty state (SPEC §4 "Collection review content": 'Temporary
+ * The three example saunas of the empty state ('Temporary
  * Notice: Example Products'). They are illustrations, not products: no price, rating or buy link.
  */
 export interface ExampleSauna {

@@ -2,14 +2,12 @@ import { productsMatchingCriteria, type CollectionCriteria } from "./criteria-qu
 import type { ProductFacts } from "./product-match";
 
 /**
- * The products of a generic collection page, /reviews/{listId} (SPEC §7 "Products for a
- * collection page", the final fallback chain). The loader reads the inputs; this picks the first
- * step that yields anything:
+ * The products of a generic collection page, /reviews/{listId}: a chain of fallbacks. The loader
+ * reads the inputs; this picks the first step that yields anything:
  *
- * 1. membership: the collection's stored members in their editorial position order. The spec's
- *    first two steps, "the collection's product_ids" and "collection membership", are one store
- *    here: a collection CSV's product_ids are saved as memberships (ARCHITECTURE D4), so
- *    membership covers both;
+ * 1. membership: the collection's stored members in their editorial position order. "The
+ *    collection's product_ids" and "collection membership" are one store here: a collection
+ *    CSV's product_ids are saved as memberships, so membership covers both;
  * 2. the products whose own collection ids list this collection, best rated first;
  * 3. the criteria query, unless the collection is custom (best rated first);
  * 4. the first 5 products by rating.

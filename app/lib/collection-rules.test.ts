@@ -19,7 +19,7 @@ function listed(slug: FixedCollectionSlug, products: Product[]): string[] {
 }
 
 describe("fixed collection slugs", () => {
-  it("are the 16 fixed routes of SPEC §2 plus the general outdoor-saunas list", () => {
+  it("are the 16 fixed routes plus the general outdoor-saunas list", () => {
     expect(FIXED_COLLECTION_SLUGS).toHaveLength(17);
     expect(isFixedCollectionSlug("barrel-saunas")).toBe(true);
     expect(isFixedCollectionSlug("barrel")).toBe(false);

@@ -13,14 +13,13 @@ import {
 } from "./product-match";
 
 /**
- * Which products each fixed collection page lists (SPEC §2 "Fixed collection routes", §7
- * "Products for a collection page"). Input: every product, best rated first. Output: the
+ * Which products each fixed collection page lists. Input: every product, best rated first. Output: the
  * products that satisfy the slug's rule, in that order.
  *
  * "Most fall back to the first 3 products when nothing matches": the type and feature pages do;
  * the size and price pages do not, because their title is a promise a reader relies on (a
  * $20,000 sauna on 'Under $10,000', a six-seater on 'Two-Person Saunas') and an empty page
- * shows the spec's example-products notice instead.
+ * shows the example-products notice instead.
  */
 
 export const FIXED_COLLECTION_SLUGS = [

@@ -16,7 +16,7 @@ import { featurePrefixNeedle, textKey } from "./product-list-keys";
 import type { ProductSelection } from "./product-selection";
 
 /**
- * The criteria query of SPEC §7: a collection record chooses its products by one criterion.
+ * The criteria query: a collection record chooses its products by one criterion.
  * Results keep the input order (best rated first). 'custom' chooses by stored membership
  * instead, so it matches nothing here; so does an unknown or empty value.
  */

@@ -1,5 +1,5 @@
 /**
- * Dates as the site prints them (SPEC §9 "Dates": long US format). Always in UTC, so the
+ * Dates as the site prints them: long US format. Always in UTC, so the
  * server's HTML and the browser's hydration agree whatever the reader's time zone.
  */
 

@@ -1,6 +1,6 @@
 /**
- * SPEC §2 "Reviews index": the collection list refreshes on window focus, with the 30 s stale
- * time of §7/§9 ("collections query on the reviews page 30 s stale time"). The page asks the
+ * Reviews index: the collection list refreshes on window focus, with a 30 s stale time (the
+ * collections query on the reviews page is fresh for 30 s). The page asks the
  * server again when the reader comes back to the tab, at most once per window.
  */
 

@@ -3,7 +3,7 @@ import { isPlaceholderOrFallbackImage } from "./image-source";
 
 /**
  * Which collections appear as picture tiles: the home page's 'Browse by Category' carousel and the
- * reviews index (SPEC §2). A tile needs a real picture of its own.
+ * reviews index. A tile needs a real picture of its own.
  */
 
 export const FIRST_CATEGORY_SLUG = "traditional-finnish-saunas";

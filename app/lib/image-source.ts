@@ -1,6 +1,6 @@
 /**
- * Image source resolution (SPEC §4 "Image source resolution"). Every placeholder and fallback is
- * an image shipped with the site (ARCHITECTURE D10); no page depends on a third-party host.
+ * Image source resolution. Every placeholder and fallback is an image shipped with the site; no
+ * page depends on a third-party host.
  *
  * `origin` is the site's public origin (BASE_URL, e.g. 'https://saunas.example'). Pass '' to get
  * site-relative paths ('/images/…', '/storage/…') instead of absolute URLs.
@@ -70,7 +70,7 @@ export interface ImageSourceOptions {
  * - '/path' → `${origin}/path`;
  * - anything else is a file name in the product-images bucket → its public URL. That includes
  *   values such as 'javascript:…' or 'data:…', which are thereby percent-encoded into a harmless
- *   file name rather than used as a URL (ARCHITECTURE D7).
+ *   file name rather than used as a URL (a stored picture is never an unsafe link).
  */
 export function resolveImageSource(value: string | null | undefined, { origin, category }: ImageSourceOptions): string {
   if (isMissingImageValue(value)) return `${trimOrigin(origin)}${categoryFallbackImage(category)}`;

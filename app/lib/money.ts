@@ -1,5 +1,5 @@
 /**
- * Price text (SPEC §3 "Display rules"): '$' plus a thousands-grouped number, or
+ * Price text: '$' plus a thousands-grouped number, or
  * 'Contact for Price' when there is no price. Money is integer cents throughout the catalog.
  *
  * The number format is pinned to en-US so the server and every browser print the same text

@@ -5,8 +5,8 @@ import { formatPrice } from "./money";
 import { isRated } from "./ratings";
 
 /**
- * The small display rules of a product (SPEC §3 "Display rules", "Derived card", §9 "Lists"),
- * with ARCHITECTURE D6 applied: counts and ratings are shown as stored, never invented.
+ * The small display rules of a product (cards, lists, the product page): counts and ratings are
+ * shown as stored, never invented.
  */
 
 export const FREE_SHIPPING = "Free Shipping";
@@ -169,7 +169,7 @@ export function categoryBreadcrumb(
   return { label: `${categoryLabel(categoryId)} Saunas`, href };
 }
 
-/** The canonical product URL (D9): by slug. */
+/** The canonical product URL: by slug, never by id. */
 export function productHref(product: Pick<Product, "slug">): string {
   return `/reviews/product/${encodeURIComponent(product.slug)}`;
 }

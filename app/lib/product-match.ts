@@ -2,9 +2,9 @@ import type { Product } from "./catalog";
 import { containsText, hasWordStartingWith } from "./text-match";
 
 /**
- * The facts about a product that the selection rules read (SPEC §7 "Best by type", "Products for
- * a collection page", "Criteria query"; §9 "Price tiers"). Each predicate is one sentence of the
- * spec, so the collection rules, the criteria query and best-by-type all mean the same thing by
+ * The facts about a product that the selection rules read (best by type, the products of a
+ * collection page, the criteria query, price tiers). Each predicate is one rule in one sentence,
+ * so the collection rules, the criteria query and best-by-type all mean the same thing by
  * 'electric', 'budget' or 'recovery'.
  */
 export type ProductFacts = Pick<

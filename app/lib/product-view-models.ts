@@ -21,15 +21,15 @@ import {
 import { ratingOrNull } from "./ratings";
 
 /**
- * The plain objects pages render from a Product (SPEC §3 "Derived card", "Sauna view model",
- * "Comparison item"). A missing rating stays null and shows 'Not yet rated'; a missing review
- * count stays null and shows no count (ARCHITECTURE D6). Links are safe http(s) or absent (D7).
+ * The plain objects pages render from a Product (card, sauna view model, comparison item).
+ * A missing rating stays null and shows 'Not yet rated'; a missing review
+ * count stays null and shows no count: nothing is invented. Links are safe http(s) or absent.
  */
 
 export interface DisplayContext {
   /** The site's public origin for image URLs ('' for site-relative paths). */
   origin: string;
-  /** SURVEY_FORM_URL; unset, 'tyyni' saunas keep their normal link (D7). */
+  /** SURVEY_FORM_URL; unset, 'tyyni' saunas keep their normal link. */
   surveyFormUrl?: string | null;
   /** The page the products are shown on, for its tracked shop links (`linkSource` in ./clicks/tracked-link). */
   linkSource: string;

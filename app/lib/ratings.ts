@@ -1,6 +1,6 @@
 /**
- * How a rating is shown (SPEC §3 "Rating display", §9 "Rating labels"). A product without a
- * rating is 'Not yet rated': we never show a default 4.5 or 0 (ARCHITECTURE D6).
+ * How a rating is shown: stars and a label. A product without a rating is 'Not yet rated': we
+ * never show a default 4.5 or 0.
  */
 
 export const NOT_YET_RATED = "Not yet rated";
@@ -33,7 +33,7 @@ export function isRated(rating: number | null | undefined): rating is number {
   return typeof rating === "number" && Number.isFinite(rating);
 }
 
-/** The rating as pages carry it: a stored value that is not a finite number is no rating (D6). */
+/** The rating as pages carry it: a stored value that is not a finite number is no rating. */
 export function ratingOrNull(rating: number | null | undefined): number | null {
   return isRated(rating) ? rating : null;
 }

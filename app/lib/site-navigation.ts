@@ -1,4 +1,4 @@
-/** The top bar's menu entries (SPEC §2 "Top bar and footer", "Fixed collection routes"). */
+/** The top bar's menu entries: the fixed collection pages, grouped as the menu shows them. */
 
 export interface MenuLink {
   name: string;

@@ -68,7 +68,7 @@ export async function createSite(
       const outcome = await seedSampleContent(db);
       if (outcome.seeded) log.info(`Seeded sample content: ${outcome.products} products, ${outcome.collections} collections`);
     }
-    // ARCHITECTURE D2: one line telling the operator how to create the first admin.
+    // Sign-up never grants admin, so one line tells the operator how to create the first one.
     const adminHint = await missingAdminHint(db);
     if (adminHint) log.info(adminHint);
   } catch (error) {

@@ -8,7 +8,7 @@ interface ProductImageProps extends Omit<React.ComponentProps<"img">, "src" | "o
   src: string;
   /** Stable per product, so its placeholder after a failure is always the same one. */
   placeholderKey: number | string;
-  /** Show a 'Refresh image' button after a failure (SPEC §2 "Top-Rated Products"). */
+  /** Show a 'Refresh image' button after a failure (the home page's top-rated cards offer one). */
   refreshable?: boolean;
   /** Where the refresh button sits; the image's wrapper must be `relative`. */
   refreshClassName?: string;
@@ -16,7 +16,7 @@ interface ProductImageProps extends Omit<React.ComponentProps<"img">, "src" | "o
 
 /**
  * A product picture that heals itself: on a load error it swaps in the product's numbered
- * placeholder, then the generic one, and never loops (SPEC §4 "Image source resolution").
+ * placeholder, then the generic one, and never loops (see resolveImageSource in lib/image-source).
  * An image that already failed before React hydrated (no error event would fire) is caught
  * on mount by checking `complete && naturalWidth === 0`.
  */

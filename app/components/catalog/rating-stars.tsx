@@ -5,7 +5,7 @@ import { filledStarCount, ratingAccessibleText, type StarRounding } from "~/lib/
 const sizes = { sm: "rating-stars-sm", md: "rating-stars-md", lg: "rating-stars-lg" } as const;
 
 /**
- * SPEC §3 "Rating display": filled stars, then empty ones. `rounding="whole"` is for product
+ * Rating display: filled stars, then empty ones. `rounding="whole"` is for product
  * and collection pages (whole part only); the default rounds a half up. Screen readers hear
  * 'Rated 4.5 out of 5' instead of five icons.
  *

@@ -10,7 +10,7 @@ const variants = {
 
 export type BadgeVariant = keyof typeof variants;
 
-/** FEATURED, BEST SELLER, BEST VALUE and rank badges share this one shape (VISUAL.md). */
+/** FEATURED, BEST SELLER, BEST VALUE and rank badges share this one shape, so every badge on the site looks alike. */
 export function Badge({
   variant = "neutral",
   className,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { storageBanner, storageToast } from "./storage-messages";
 
-describe("storage banner and toasts (SPEC §4, §8 'Storage')", () => {
+describe("storage banner and toasts", () => {
   it("ready: the file count", () => {
     expect(storageBanner({ state: "ready", files: 12 })).toEqual({
       tone: "green",

@@ -1,7 +1,7 @@
 import type { ResultToast } from "../result-toast";
 
 /**
- * The storage banner and toast words (SPEC §4 "Storage check", §8 "Storage") for each state the
+ * The storage banner and toast words for each state the
  * check can end in. The states mirror app/server/storage/storage.server.ts's StorageStatus.
  */
 
@@ -55,7 +55,7 @@ export function storageBanner(status: StorageState): StorageBanner {
   }
 }
 
-/** The toast a check ends with: the spec's 'Storage Bucket Created', or the failure in red. */
+/** The toast a check ends with: 'Storage Bucket Created', or the failure in red. */
 export function storageToast(status: StorageState): ResultToast | null {
   if (status.state === "created") {
     return { kind: "success", title: "Storage Bucket Created", description: "The product-images bucket was created and is ready for uploads." };

@@ -67,7 +67,7 @@ describe("collections CSV", () => {
     expect(result.collections.map((c) => c.featured)).toEqual([true, true, false, false]);
   });
 
-  it("drops a non-http(s) image (D7) and says so", () => {
+  it("drops a non-http(s) image and says so", () => {
     const result = parsed("slug,title,image_url\na,A,javascript:alert(1)");
     expect(result.collections[0]!.imageUrl).toBeNull();
     expect(result.otherWarnings).toEqual(['Row 1: image_url "javascript:alert(1)" is not an http(s) link or a file name (dropped)']);

@@ -3,8 +3,8 @@ import { quoteForWarning, readFlag, readImageRef, readText } from "./csv-values"
 import { IMPORT_MESSAGES } from "./import-messages";
 
 /**
- * The collections CSV rules (SPEC §3 "Collection CSV columns", §5 "Collections CSV",
- * ARCHITECTURE D4 and D7). Shared by the browser preview and the server's save.
+ * The collections CSV rules: product_ids become ordered memberships, and an image is a safe
+ * http(s) URL, a site path or a file name. Shared by the browser preview and the server's save.
  *
  * Columns: slug (required), name or title (required), description, image_url or image,
  * featured ('true' or '1'), product_ids (comma-separated product ids or slugs, in list order).
@@ -29,8 +29,8 @@ export interface CollectionCsvResult {
   ok: true;
   collections: CollectionImport[];
   /**
-   * SPEC §5's advisory check, word for word: 'Row {n}: Missing title, slug', where n counts the
-   * offending rows only (the spec's numbering, not the file's). Shown under
+   * The advisory check, word for word: 'Row {n}: Missing title, slug', where n counts the
+   * offending rows only (not the file's line numbers). Shown under
    * IMPORT_MESSAGES.collectionsWarningHeader.
    */
   missingFieldWarnings: string[];

@@ -2,7 +2,7 @@ import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from "./product-csv";
 
 /**
  * What the admin pages say about the CSV formats: the column guide, the collection slugs a
- * product can name (SPEC §3 "Collection slugs known for products") and the downloadable
+ * product can name and the downloadable
  * templates. The templates parse cleanly under the rules they describe (see the tests).
  */
 
@@ -51,7 +51,7 @@ export const COLLECTION_COLUMN_GUIDE: ColumnGuide[] = [
   { column: "product_ids", required: false, rule: "Comma-separated product ids or slugs, listed on the page in this order.", example: "\"tyyni-barrel-6, 12, cube-4\"" },
 ];
 
-/** SPEC §3 "Collection slugs known for products", grouped as the guideline shows them. */
+/** The collection slugs a product may name, grouped as the guideline shows them. */
 export const COLLECTION_OPTIONS: { group: string; slugs: string[] }[] = [
   { group: "Type", slugs: ["infrared-saunas", "traditional-finnish-saunas", "barrel-saunas", "clt-saunas", "electric", "wood-fired"] },
   { group: "Size", slugs: ["two-person-saunas", "four-person-saunas", "six-person-saunas"] },

@@ -122,7 +122,7 @@ describe("lists (collection_ids, key_features, images)", () => {
   });
 });
 
-describe("links (D7)", () => {
+describe("links", () => {
   it("keeps absolute http(s) links", () => {
     expect(readLink("https://example.com/sauna?ref=1")).toEqual({ value: "https://example.com/sauna?ref=1" });
     expect(readLink("HTTP://EXAMPLE.COM")).toEqual({ value: "HTTP://EXAMPLE.COM" });
@@ -135,7 +135,7 @@ describe("links (D7)", () => {
   });
 });
 
-describe("image references (D7)", () => {
+describe("image references", () => {
   it("keeps http(s) URLs, site paths and bare file names", () => {
     expect(readImageRef("https://example.com/a.jpg").value).toBe("https://example.com/a.jpg");
     expect(readImageRef("/images/placeholders/generic.webp").value).toBe("/images/placeholders/generic.webp");

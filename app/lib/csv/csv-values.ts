@@ -2,12 +2,12 @@ import { safeHttpUrl } from "../buy-link";
 import { dollarsToCents } from "../money";
 
 /**
- * How one CSV (or form) value becomes a typed field (SPEC §5 "Product CSV", "Before saving
- * products", ARCHITECTURE D7). Each reader returns the value and, when the text had to be
+ * How one CSV (or form) value becomes a typed field; links and pictures that are not safe are
+ * dropped. Each reader returns the value and, when the text had to be
  * changed or dropped, a note that the caller turns into a per-row warning.
  */
 
-/** SPEC §9 "Field limits". */
+/** The largest price and weight a product may have (the columns hold two decimals). */
 export const MAX_PRICE = 99_999_999.99;
 export const MAX_WEIGHT = 9_999_999.99;
 export const MIN_RATING = 0;
@@ -50,7 +50,7 @@ export function readDecimal(raw: string | undefined): ReadValue<number | null> {
   return { value };
 }
 
-/** Rounds to 2 decimals and caps at max: the spec's price and weight rule. */
+/** Rounds to 2 decimals and caps at max: the rule for prices and weights. */
 export function capDecimal(value: number, max: number): ReadValue<number> {
   if (value > max) return { value: max, note: `is above the maximum ${max} (saved as ${max})` };
   return { value: Math.round(value * 100) / 100 };
@@ -157,7 +157,7 @@ export function readLines(raw: string | undefined): string[] {
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
- * D7: a website or affiliate link is an absolute http(s) URL or nothing. 'javascript:…',
+ * A website or affiliate link is an absolute http(s) URL or nothing. 'javascript:…',
  * 'data:…', 'www.example.com' (no scheme) and '//host' are dropped.
  */
 export function readLink(raw: string | undefined): ReadValue<string | null> {
@@ -171,7 +171,7 @@ export function readLink(raw: string | undefined): ReadValue<string | null> {
 }
 
 /**
- * D7 for pictures: an absolute http(s) URL, a path on this site ('/images/x.webp'), or a bare
+ * A picture is an absolute http(s) URL, a path on this site ('/images/x.webp'), or a bare
  * file name in the product-images bucket ('tyyni-front.jpg', which the pages resolve to
  * /storage/product-images/…). Any other scheme, a protocol-relative '//host' or a name with
  * a slash or backslash in it is dropped.
@@ -186,7 +186,7 @@ export function readImageRef(raw: string): ReadValue<string | null> {
   return { value: text };
 }
 
-/** 'true' or '1' (any case) is true; anything else is false (SPEC §3 collection CSV 'featured'). */
+/** 'true' or '1' (any case) is true; anything else is false (the collection CSV's 'featured'). */
 export function readFlag(raw: string | undefined): boolean {
   const text = (raw ?? "").trim().toLowerCase();
   return text === "true" || text === "1";

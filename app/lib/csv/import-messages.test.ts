@@ -4,7 +4,7 @@ import { parseCollectionCsv } from "./collection-csv";
 import { checkCsvFile, IMPORT_MESSAGES, MAX_CSV_BYTES } from "./import-messages";
 import { parseProductCsv } from "./product-csv";
 
-describe("CSV file checks (SPEC §5 'CSV file type')", () => {
+describe("CSV file checks (file type)", () => {
   it("accepts text/csv or a .csv name", () => {
     expect(checkCsvFile({ name: "products.CSV", type: "", size: 10 }, "products")).toBeNull();
     expect(checkCsvFile({ name: "export", type: "text/csv", size: 10 }, "products")).toBeNull();
@@ -38,7 +38,7 @@ describe("CSV file checks (SPEC §5 'CSV file type')", () => {
   });
 });
 
-describe("the spec's toast words (SPEC §8)", () => {
+describe("the toast words", () => {
   it("products", () => {
     expect(IMPORT_MESSAGES.csvUploadedTitle).toBe("CSV Uploaded Successfully");
     expect(IMPORT_MESSAGES.csvUploaded(3)).toBe("Parsed 3 products from CSV");

@@ -125,7 +125,7 @@ describe("product CSV: the file", () => {
     expect(result.products[0]).not.toHaveProperty("colour");
   });
 
-  it("drops non-http(s) links and pictures (D7), keeping the rest of the row", () => {
+  it("drops non-http(s) links and pictures, keeping the rest of the row", () => {
     const text = [
       "name,brand,slug,website,images",
       'A,B,a,javascript:alert(document.cookie),"[""javascript:alert(1)"", ""ok.jpg"", ""data:image/png;base64,AA""]"',

@@ -21,14 +21,14 @@ import {
 import { IMPORT_MESSAGES } from "./import-messages";
 
 /**
- * The product CSV rules (SPEC §5 "Product CSV" and "Before saving products", ARCHITECTURE D4 and
- * D7). The browser runs them for the preview and the server runs them again on the uploaded
+ * The product CSV rules (collection ids become memberships; links and pictures must be safe, see
+ * csv-values.ts). The browser runs them for the preview and the server runs them again on the uploaded
  * file before saving: the server never trusts the preview.
  */
 
 export const REQUIRED_PRODUCT_HEADERS = ["name", "brand", "slug"] as const;
 
-/** The columns a product CSV may have (SPEC §3 "Product"), in the template's order. */
+/** The columns a product CSV may have, in the template's order. */
 export const PRODUCT_CSV_COLUMNS = [
   "name",
   "brand",
@@ -217,7 +217,7 @@ function saleWarnings(
 }
 
 /**
- * SPEC §5 "Before saving products", applied by the server to every product whatever its source:
+ * The rules before saving products, applied by the server to every product whatever its source:
  * rating 0–5 with one decimal, price at most 99,999,999.99 and weight at most 9,999,999.99 with
  * two decimals, empty text as null.
  */

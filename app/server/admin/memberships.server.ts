@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "../db/schema";
 
 /**
- * Collection membership writes (ARCHITECTURE D4). Positions are 1..n in the editor's order.
+ * Collection membership writes: a collection's products are stored as ordered memberships. Positions are 1..n in the editor's order.
  * Used only inside the import transactions, so a failure leaves every list as it was.
  */
 

@@ -11,7 +11,7 @@ import { allowedOrigins } from "./origin.server";
 
 /**
  * The better-auth instance: email and password with a confirmed address required, and the admin
- * plugin's role column (ARCHITECTURE D1–D3, docs/decisions/0010 and 0011).
+ * plugin's role column (docs/decisions/0010 and 0011).
  *
  * - Tables come from our own migration (ADR 0004); better-auth never migrates anything itself.
  * - On SQLite it shares our Kysely instance. On PostgreSQL it gets its own pg.Pool, because our
@@ -70,7 +70,7 @@ function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlit
         await mailer.send(confirmationMail(user.email, link, CONFIRMATION_LINK_HOURS));
       },
     },
-    // D2: sign-up never grants admin; scripts/create-admin.ts does.
+    // Sign-up never grants admin; scripts/create-admin.ts does.
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     rateLimit: { enabled: false },
     disabledPaths: PATHS_SERVED_BY_OUR_FORMS,

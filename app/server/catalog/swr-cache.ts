@@ -1,6 +1,6 @@
 /**
  * A value that is loaded once, served from memory while fresh, and while stale still served
- * at once while one background refresh replaces it (stale-while-revalidate, ARCHITECTURE D8).
+ * at once while one background refresh replaces it (stale-while-revalidate: readers never wait for the database while a value is cached).
  * `invalidate()` drops it so the next reader waits for fresh data: an admin's save shows at once.
  */
 export class SwrValue<T> {

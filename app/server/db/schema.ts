@@ -37,7 +37,7 @@ export interface ProductsTable {
   key_features: JsonList;
   website: string | null;
   affiliate_link: string | null;
-  /** 0 to 5 with one decimal; null means not yet rated (ARCHITECTURE D6). */
+  /** 0 to 5 with one decimal; null means not yet rated (never replaced by an invented default). */
   rating: number | null;
   reviews_number: number | null;
   /** The review count as the source wrote it, e.g. "45+". */

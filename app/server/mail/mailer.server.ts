@@ -6,7 +6,7 @@ import type { AppConfig } from "../config.server";
 import { log } from "../log.server";
 
 /**
- * Account mail (ARCHITECTURE D3). With SMTP_URL set, messages go out through that server.
+ * Account mail (docs/decisions/0010). With SMTP_URL set, messages go out through that server.
  * Without it they are written to DATA_DIR/mail/ as .eml files (open them with any mail program)
  * and the one line that matters, the link, is printed in the server log: sign-up then works on
  * a laptop with no mail server at all.

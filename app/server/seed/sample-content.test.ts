@@ -8,8 +8,8 @@ const anyFeature = (p: SampleProduct, ...words: string[]): boolean =>
   p.key_features.some((f) => words.some((w) => has(f, w)));
 
 /**
- * The slug rules of SPEC §7 "Products for a collection page", restated here independently of the
- * app code so the sample data is checked against the spec itself. Price tiers read `price`, the
+ * The slug rules that pick a collection page's products, restated here independently of the
+ * app code so the sample data is checked against the rules themselves. Price tiers read `price`, the
  * price the site lists, not a temporary sale price.
  */
 const collectionRules = {
@@ -39,7 +39,7 @@ const collectionRules = {
 type FixedSlug = keyof typeof collectionRules;
 const fixedSlugs = Object.keys(collectionRules) as FixedSlug[];
 
-/** Criteria the §7 table gives each collection; the rest are custom with no value. */
+/** The criteria each collection is seeded with; the rest are custom with no value. */
 const expectedCriteria: Record<string, [SampleCollection["criteria_type"], string | null]> = {
   "budget-saunas": ["price", "budget"],
   "premium-saunas": ["price", "premium"],
@@ -137,7 +137,7 @@ describe("sample collections", () => {
     expect(sampleCollections.map((c) => c.slug).sort()).toEqual([...fixedSlugs].sort());
   });
 
-  it.each(sampleCollections.map((c) => [c.slug, c] as const))("%s has the §7 criteria", (slug, c) => {
+  it.each(sampleCollections.map((c) => [c.slug, c] as const))("%s has its criteria", (slug, c) => {
     const [type, value] = expectedCriteria[slug] ?? ["custom", null];
     expect(c.criteria_type).toBe(type);
     expect(c.criteria_value).toBe(value);
@@ -147,7 +147,7 @@ describe("sample collections", () => {
     expect(c.last_updated).toMatch(isoDate);
   });
 
-  it.each(fixedSlugs)("%s has at least 3 products by the §7 rules", (slug) => {
+  it.each(fixedSlugs)("%s has at least 3 products by the collection rules", (slug) => {
     const matches = sampleProducts.filter(collectionRules[slug]);
     expect(matches.length).toBeGreaterThanOrEqual(3);
   });

@@ -9,7 +9,7 @@
  *   collections  /images/collections/{collection-slug}.webp (landscape 1600x900)
  */
 
-/** Drawing instructions for a product's original artwork (ARCHITECTURE D10). */
+/** Drawing instructions for a product's original artwork: the site ships its own pictures, never stock or third-party ones. */
 export interface SampleArt {
   shape: "barrel" | "cabin" | "cube" | "pod" | "modern" | "clt" | "tent";
   wood: "cedar" | "thermowood" | "spruce" | "charred" | "hemlock" | "pine";

@@ -1,7 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 import { dialectOf } from "../dialect";
 
-/** Products, collections and the ordered membership between them (ARCHITECTURE "Data model"). */
+/** Products, collections and the ordered membership between them. */
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = dialectOf(db) === "postgres";
 
