@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { data } from "react-router";
 import { CompareEmpty } from "~/components/compare/compare-empty";
 import { CompareNotice } from "~/components/compare/compare-notice";
 import { writeCompareItems } from "~/components/compare/compare-store";
@@ -18,12 +19,14 @@ import type { Route } from "./+types/compare";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { view: await loadComparePage(context, new URL(request.url)) };
+  const view = await loadComparePage(context, new URL(request.url));
+  // The page depends on the query string and changes with the catalog: short-lived in caches.
+  // The header rides on the data, so an error page (which has its own) is never cached with it.
+  return data({ view }, { headers: { "Cache-Control": "public, max-age=0, s-maxage=60" } });
 }
 
-export function headers() {
-  // The page depends on the query string and changes with the catalog: short-lived in caches.
-  return { "Cache-Control": "public, max-age=0, s-maxage=60" };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 const TITLE = `Compare Saunas - ${SITE_NAME}`;

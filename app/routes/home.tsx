@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { AboutSection } from "~/components/home/about-section";
 import { BestByTypeSection } from "~/components/home/best-by-type";
 import { CategoryCarousel } from "~/components/home/category-carousel";
@@ -20,7 +21,10 @@ import type { Route } from "./+types/home";
 const HOME_TITLE = `${SITE_NAME} - Compare Top Outdoor Saunas`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadHomePage(context, { streamComparison: streamsDeferredData(request.headers) });
+  const page = await loadHomePage(context, { streamComparison: streamsDeferredData(request.headers) });
+  // A CDN may serve the home page for a minute and refresh it in the background; the header rides
+  // on the data, so an error page (which has its own) is never cached with it.
+  return data(page, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -37,9 +41,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const links: Route.LinksFunction = () => [imagePreloadLink(HERO_IMAGE)];
 
-export function headers() {
-  // A CDN may serve the home page for a minute and refresh it in the background.
-  return { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

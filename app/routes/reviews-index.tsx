@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { AllReviews } from "~/components/reviews/all-reviews";
 import { CategoryTiles } from "~/components/reviews/category-tiles";
 import { HowWeTest } from "~/components/reviews/how-we-test";
@@ -20,11 +21,13 @@ const DESCRIPTION =
   "Expert reviews of outdoor saunas: barrel, traditional Finnish, infrared and modern designs, ranked by build quality, heat performance, installation and value.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadReviewsIndexPage(context, new URL(request.url));
+  const page = await loadReviewsIndexPage(context, new URL(request.url));
+  // Only the page itself may be kept by a CDN; its 503 carries its own no-store.
+  return data(page, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
 }
 
-export function headers() {
-  return { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
