@@ -10,6 +10,7 @@ import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import { loadComparePage } from "~/server/pages/compare.server";
+import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import type { Route } from "./+types/compare";
 
 /**
@@ -32,7 +33,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 const TITLE = `Compare Saunas - ${SITE_NAME}`;
 const DESCRIPTION = "Outdoor saunas side by side: price, type, capacity, size, weight, heater, features and rating.";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ error, loaderData, matches }) => {
+  if (error) return pageErrorMeta(error);
   const origin = siteOrigin(matches);
   const slugs = loaderData?.view.products.map((product) => product.slug) ?? [];
   const canonical = `${origin}${canonicalCompareHref(slugs)}`;
@@ -70,3 +72,5 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary };

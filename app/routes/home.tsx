@@ -16,6 +16,7 @@ import { socialCardMeta } from "~/lib/social-card";
 import { organizationStructuredData, structuredDataMeta, websiteStructuredData } from "~/lib/structured-data";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { loadHomePage } from "~/server/pages/home.server";
+import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import type { Route } from "./+types/home";
 
 const HOME_TITLE = `${SITE_NAME} - Compare Top Outdoor Saunas`;
@@ -27,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(page, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  if (error) return pageErrorMeta(error);
   const origin = siteOrigin(matches);
   return [
     { title: HOME_TITLE },
@@ -63,3 +65,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary };

@@ -12,6 +12,7 @@ import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { loadReviewsIndexPage } from "~/server/pages/reviews-index.server";
+import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import type { Route } from "./+types/reviews-index";
 
 /** '{product} Reviews - Expert Recommendations', the product being 'Sauna'. */
@@ -30,7 +31,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ error, loaderData, matches }) => {
+  if (error) return pageErrorMeta(error);
   const view = loaderData?.view;
   const searching = view?.mode === "search";
   const title = searching ? `${resultsHeading(view.query)} - ${PAGE_TITLE}` : PAGE_TITLE;
@@ -76,3 +78,5 @@ export default function ReviewsIndex({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary };

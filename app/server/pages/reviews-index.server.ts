@@ -16,7 +16,7 @@ import { reviewsIndexRequest, reviewsIndexView, type ReviewsIndexPage } from "~/
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { countProducts, listProductPage } from "../catalog/product-lists.server";
 import { log } from "../log.server";
-import { PAGE_UNAVAILABLE_PLACEHOLDER } from "./page-unavailable-placeholder.server";
+import { unavailable } from "./page-errors.server";
 
 /**
  * The reviews index (/reviews), or with ?q= its search results: one page of products at a time,
@@ -48,7 +48,7 @@ export async function loadReviewsIndexPage({ db, config }: Pick<AppLoadContext, 
     }),
   ]).catch((error: unknown) => {
     log.error(`Reviews index: products could not be read: ${(error as Error)?.message ?? error}`);
-    throw PAGE_UNAVAILABLE_PLACEHOLDER();
+    return unavailable({ screen: "site", kind: "unavailable" });
   });
   const pagination = pageInfo(page, total, PRODUCT_LIST_PAGE_SIZE);
   if (isPastLastPage(pagination)) throw redirect(pageHref(url.pathname, url.search, pagination.pageCount), 302);
