@@ -4,13 +4,13 @@ import { CompareEmpty } from "~/components/compare/compare-empty";
 import { CompareNotice } from "~/components/compare/compare-notice";
 import { writeCompareItems } from "~/components/compare/compare-store";
 import { CompareTable } from "~/components/compare/compare-table";
+import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import { canonicalCompareHref, MAX_COMPARE } from "~/lib/compare";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import { loadComparePage } from "~/server/pages/compare.server";
-import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import type { Route } from "./+types/compare";
 
 /**

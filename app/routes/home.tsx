@@ -8,6 +8,7 @@ import { SaunaComparison } from "~/components/home/sauna-comparison";
 import { TopRatedProducts } from "~/components/home/top-rated-products";
 import { WhyChoose } from "~/components/home/why-choose";
 import { NewsletterSignup } from "~/components/newsletter-signup";
+import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import { streamsDeferredData } from "~/lib/deferred-data";
 import { imagePreloadLink } from "~/lib/image-url";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
@@ -16,7 +17,6 @@ import { socialCardMeta } from "~/lib/social-card";
 import { organizationStructuredData, structuredDataMeta, websiteStructuredData } from "~/lib/structured-data";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { loadHomePage } from "~/server/pages/home.server";
-import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import type { Route } from "./+types/home";
 
 const HOME_TITLE = `${SITE_NAME} - Compare Top Outdoor Saunas`;

@@ -5,6 +5,7 @@ import { HowWeTest } from "~/components/reviews/how-we-test";
 import { ReviewsHeader } from "~/components/reviews/reviews-header";
 import { SearchResults } from "~/components/reviews/search-results";
 import { useRevalidateOnFocus } from "~/components/reviews/use-revalidate-on-focus";
+import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import { resultsHeading } from "~/lib/catalog-search";
 import { pagedLinkTags, pagedTitle } from "~/lib/pagination";
 import { siteOrigin } from "~/lib/site-origin";
@@ -12,7 +13,6 @@ import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { loadReviewsIndexPage } from "~/server/pages/reviews-index.server";
-import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import type { Route } from "./+types/reviews-index";
 
 /** '{product} Reviews - Expert Recommendations', the product being 'Sauna'. */
