@@ -15,11 +15,23 @@ import {
 import { isRated } from "./ratings";
 
 /**
- * Which products feed which home-page section, and how many (SPEC §2 "Home page", §7, §8).
+ * Which products feed which home-page section, and how many, and the page's view model.
  * The database hands over the best-rated few (ADR 0017); these rules pick and shape them.
  */
 
-/** SPEC §9 "Lists": top saunas, 4 items by rating. */
+/** What the home page shows, section by section; app/server/pages/home.server.ts builds it. */
+export interface HomePageView {
+  categories: CategoryCard[];
+  bestPicks: BestPickCard[];
+  topRated: TopRatedSection;
+  /**
+   * The comparison table's rows: a promise on a client navigation (streamed behind a skeleton),
+   * already resolved on a document load; null when they could not be read.
+   */
+  comparison: ComparisonSection | null | Promise<ComparisonSection | null>;
+}
+
+/** The top-rated section lists the 4 best-rated saunas. */
 export const TOP_RATED_COUNT = 4;
 
 /**
@@ -77,7 +89,7 @@ export function toHomeProductCard(product: Product, context: DisplayContext): Ho
 
 export type TopRatedSection =
   | { source: "catalog"; cards: HomeProductCard[] }
-  /** The catalog is empty: the four built-in examples of SPEC §8 stand in. */
+  /** The catalog is empty: the four built-in example cards stand in. */
   | { source: "built-in"; cards: readonly BuiltInSampleCard[] };
 
 /**
@@ -191,7 +203,7 @@ export function toCategoryCard(collection: Collection, origin: string): Category
   };
 }
 
-/** The carousel's cards: SPEC §2's filtering rules, then shaped. */
+/** The carousel's cards: the collections browseByCategoryCards keeps, then shaped. */
 export function categoryCarouselCards(collections: readonly Collection[], origin: string): CategoryCard[] {
   return browseByCategoryCards(collections).map((collection) => toCategoryCard(collection, origin));
 }

@@ -3,13 +3,13 @@ import { lastResortCollections } from "./built-in-collections";
 import { collectionMatches, normaliseQuery, searchWords } from "./catalog-search";
 import { categoryHref, reviewsIndexTiles } from "./home-categories";
 import { toCategoryCard, toHomeProductCard, type CategoryCard, type HomeProductCard } from "./home-page";
-import type { PageInfo } from "./pagination";
+import type { PagedUrls, PageInfo } from "./pagination";
 import type { ProductSelection } from "./product-selection";
 import type { DisplayContext } from "./product-view-models";
 
 /**
- * What the reviews index (/reviews) shows (SPEC §2 "Reviews index"): the category tiles and every
- * product, or, with ?q=, the search results; plus the collections suggested when nothing matched.
+ * What the reviews index (/reviews) shows: the category tiles and every product, or, with ?q=,
+ * the search results; plus the collections suggested when nothing matched.
  * Products come a page at a time (ADR 0017): the database selects them by the rules of
  * catalog-search.ts (every word in the stored search text) and counts them.
  */
@@ -24,7 +24,7 @@ export interface CollectionLink {
 
 /**
  * Popular collections to try when a search finds nothing: the featured ones in their order,
- * or, when none is featured, the last-resort list of SPEC §9 (infrared, traditional Finnish,
+ * or, when none is featured, the built-in last-resort list (infrared, traditional Finnish,
  * barrel, two-person, recovery), which are fixed pages that always exist.
  */
 export function searchSuggestions(collections: readonly Collection[], max = MAX_SUGGESTIONS): CollectionLink[] {
@@ -55,6 +55,13 @@ export type ReviewsIndexView =
       /** Shown when nothing at all matched. */
       suggestions: CollectionLink[];
     };
+
+/** The page's view model; app/server/pages/reviews-index.server.ts builds it. */
+export interface ReviewsIndexPage {
+  view: ReviewsIndexView;
+  /** The page's canonical, rel=prev and rel=next addresses. */
+  urls: PagedUrls;
+}
 
 export interface ReviewsIndexRequest {
   /** The normalised query; '' shows the index. */

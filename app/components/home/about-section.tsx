@@ -1,14 +1,14 @@
 import { HandCoins, Hammer, MessagesSquare, Users } from "~/components/ui/icons";
 import { SITE_NAME } from "~/lib/site-navigation";
 
-/** SPEC §1 methodology: what reviews rest on. */
+/** What the reviews rest on: the site's methodology in three words each. */
 const sources = [
   { icon: Hammer, text: "Hands-on testing" },
   { icon: MessagesSquare, text: "Expert interviews" },
   { icon: Users, text: "Owner feedback" },
 ];
 
-/** The About section (SPEC §2), anchor #about, with the affiliate disclosure. */
+/** The About section, anchor #about, with the affiliate disclosure. */
 export function AboutSection() {
   return (
     <section id="about" aria-labelledby="about-us" className="page-container py-14 md:py-20">

@@ -10,7 +10,7 @@ import { responsiveImage } from "~/lib/image-url";
 import { SectionHeading } from "./section-heading";
 
 /**
- * 'Browse by Category' (SPEC §2): a scroll-snap list of category cards, 1 per row, 2 from md,
+ * 'Browse by Category': a scroll-snap list of category cards, 1 per row, 2 from md,
  * 4 from lg. Without JavaScript it is a plain horizontally scrollable list (touch, trackpad,
  * shift+wheel, keyboard through the card links); with it, 'Previous' / 'Next' buttons move the
  * track a page at a time and disable themselves at the ends. The buttons sit at the sides from

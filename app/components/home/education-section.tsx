@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { SectionHeading } from "./section-heading";
 
 /**
- * The Education section (SPEC §2), anchor #education: Health Benefits, Sauna Types with the
- * spec's temperatures, and a Buying Guide. Plain, checkable statements only; the details and
+ * The Education section, anchor #education: Health Benefits, Sauna Types with their usual
+ * temperatures, and a Buying Guide. Plain, checkable statements only; the details and
  * the arithmetic live in the Knowledge Center articles linked from each part.
  */
 

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { isRated, ratingGrade, ratingText, type RatingTone } from "~/lib/ratings";
 
-/** Text colour per rating label (SPEC §9: each label has its own colour). */
+/** Text colour per rating label: each label has its own colour. */
 const RATING_TONE_TEXT: Record<RatingTone, string> = {
   excellent: "text-rating-excellent",
   good: "text-rating-good",
@@ -34,7 +34,7 @@ export function SampleBadge({ className }: { className?: string }) {
 
 /**
  * Stars (a half rounds up) with the rating to one decimal, the review count when known
- * (ARCHITECTURE D6: never made up) and the 'Sample' badge for sample products.
+ * (never made up: an unknown count is left out, see docs/decisions/0006) and the 'Sample' badge for sample products.
  */
 export function RatingSummary({
   rating,

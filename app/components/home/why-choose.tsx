@@ -2,7 +2,7 @@ import { BadgeCheck, ClipboardList, GraduationCap, Scale } from "~/components/ui
 import { SITE_NAME } from "~/lib/site-navigation";
 import { SectionHeading } from "./section-heading";
 
-/** SPEC §1: the 'Why Choose' block's four value points. */
+/** The 'Why Choose' block's four value points. */
 const valuePoints = [
   {
     icon: ClipboardList,

@@ -1,7 +1,7 @@
 import { ArrowRight, CheckCircle2 } from "~/components/ui/icons";
 import { Link } from "react-router";
 
-/** SPEC §1 methodology and 'How We Test' list. */
+/** The site's methodology: the 'How We Test' list. */
 const howWeTest = [
   "We measure heat-up time and temperature stability.",
   "We monitor energy use during typical sessions.",

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 const SEARCH_PLACEHOLDER = "Search for sauna types, brands, or features...";
 
 /**
- * The reviews search (SPEC §2): a GET form to /reviews?q=. It is a plain HTML form, so it works
+ * The reviews search: a GET form to /reviews?q=. It is a plain HTML form, so it works
  * without JavaScript; with it, React Router submits it as a client navigation.
  */
 export function ReviewsSearchForm({ query }: { query: string }) {

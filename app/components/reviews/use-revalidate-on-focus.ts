@@ -4,8 +4,8 @@ import { FOCUS_REVALIDATE_WINDOW_MS, isStaleForFocusRefresh } from "~/lib/focus-
 
 /**
  * Re-runs the route's loader when the reader returns to the tab (window focus, or the page
- * becoming visible again), at most once per `windowMs`: SPEC §2 "The collection list refreshes
- * on window focus", with the 30 s stale time of §9. `data` is the loader data; each new value
+ * becoming visible again), at most once per `windowMs`, the lists' 30 s stale time: a reader
+ * coming back to a list sees it as it is now. `data` is the loader data; each new value
  * restarts the window.
  */
 export function useRevalidateOnFocus(data: unknown, windowMs = FOCUS_REVALIDATE_WINDOW_MS) {

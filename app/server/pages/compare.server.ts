@@ -1,0 +1,16 @@
+import type { AppLoadContext } from "react-router";
+import { COMPARE_PARAM, compareView, parseCompareSlugs, type CompareView } from "~/lib/compare";
+import { findProductsBySlugs } from "../catalog/queries.server";
+
+/**
+ * The comparison at /compare?products=slug-a,slug-b: the named products, read in one query, side
+ * by side. Slugs that name no product are listed in the view, not answered with a 404: the rest of
+ * a shared comparison still shows. A database that cannot be reached gets the site's 503, as on
+ * every page; nothing here catches it.
+ */
+export async function loadComparePage({ db, config }: Pick<AppLoadContext, "db" | "config">, url: URL): Promise<CompareView> {
+  const requested = url.searchParams.get(COMPARE_PARAM);
+  const products = await findProductsBySlugs(db, parseCompareSlugs(requested));
+  const bySlug = new Map(products.map((product) => [product.slug.toLowerCase(), product]));
+  return compareView(requested, (slug) => bySlug.get(slug), { surveyFormUrl: config.surveyFormUrl });
+}
