@@ -51,7 +51,7 @@ function sevenDays(): Article[] {
 const slugs = (articles: readonly { slug: string }[]) => articles.map((a) => a.slug);
 
 describe("categories and pills", () => {
-  it("has the five categories of SPEC §2, each with a title and a description", () => {
+  it("has the five categories, each with a title and a description", () => {
     expect(ARTICLE_CATEGORIES.map((c) => [c.slug, c.name])).toEqual([
       ["buying-guides", "Buying Guides"],
       ["comparisons", "Comparisons"],
