@@ -275,7 +275,7 @@ export interface LearnPageMeta {
   /** JSON-LD blocks of the page (breadcrumbs, the article). */
   structuredData?: (JsonLd | null)[];
   article?: { publishedTime: string; modifiedTime?: string };
-  /** Empty listings and not-found screens stay out of search results. */
+  /** Empty listings stay out of search results. */
   noindex?: boolean;
 }
 
@@ -303,9 +303,4 @@ export function learnPageMeta(page: LearnPageMeta): MetaDescriptor[] {
     if (page.article.modifiedTime) tags.push({ property: "article:modified_time", content: page.article.modifiedTime });
   }
   return tags;
-}
-
-/** Not-found screens: a title for the tab, and no canonical URL or social card to index. */
-export function learnNotFoundMeta(title: string, description: string): MetaDescriptor[] {
-  return [{ title }, { name: "description", content: description }, { name: "robots", content: "noindex" }];
 }

@@ -7,7 +7,7 @@ import { pageErrorMeta } from "~/lib/page-errors";
 import { siteOrigin } from "~/lib/site-origin";
 import { articleStructuredData, breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
-import { articlePage } from "~/server/pages/article.server";
+import { articlePage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/article";
 import "~/styles/article-prose.css";
 

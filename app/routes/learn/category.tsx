@@ -6,7 +6,7 @@ import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
-import { learnCategoryPage } from "~/server/pages/learn-category.server";
+import { learnCategoryPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/category";
 
 /** /learn/category/{category}. An unknown category answers 200 with an empty page that stays out of search results. */

@@ -9,7 +9,7 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
-import { learnIndexPage } from "~/server/pages/learn-index.server";
+import { learnIndexPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/index";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { pageErrorMeta } from "~/lib/page-errors";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
-import { learnTagPage } from "~/server/pages/learn-tag.server";
+import { learnTagPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/tag";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
