@@ -1,8 +1,10 @@
+import { PageErrorBoundary } from "~/components/site/page-error-boundary";
 import { pageErrorMeta } from "~/lib/page-errors";
 import { throwOutboundNotFound } from "~/server/pages/go.server";
 import type { Route } from "./+types/go";
 
-export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
+// A declaration, not a re-export: React Router hands `error` only to a boundary declared in the route module.
+export const ErrorBoundary = PageErrorBoundary;
 
 /**
  * /go/{product-slug} when there is nowhere to send the visitor: always the 404 screen, drawn by

@@ -2,12 +2,17 @@ import { data } from "react-router";
 import { ArticleGrid } from "~/components/learn/article-card";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
 import { NoArticles } from "~/components/learn/no-articles";
+import { PageErrorBoundary } from "~/components/site/page-error-boundary";
 import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
+import { pageErrorMeta } from "~/lib/page-errors";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
 import { learnCategoryPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/category";
+
+// A declaration, not a re-export: React Router hands `error` only to a boundary declared in the route module.
+export const ErrorBoundary = PageErrorBoundary;
 
 /** /learn/category/{category}. An unknown category answers 200 with an empty page that stays out of search results. */
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -20,7 +25,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData
     ? learnPageMeta({
         title: `${loaderData.title} - ${KNOWLEDGE_CENTER_NAME}`,
@@ -36,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
         ],
         noindex: loaderData.articles.length === 0,
       })
-    : [];
+    : pageErrorMeta(error);
 
 export default function ArticleCategory({ loaderData }: Route.ComponentProps) {
   const { title, description, activePill, articles } = loaderData;

@@ -3,14 +3,19 @@ import { ArticleCard, ArticleGrid } from "~/components/learn/article-card";
 import { FindYourSauna } from "~/components/learn/find-your-sauna";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
 import { NewsletterSignup } from "~/components/newsletter-signup";
+import { PageErrorBoundary } from "~/components/site/page-error-boundary";
 import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
 import { LEARN_INDEX_DESCRIPTION, LEARN_INDEX_INTRO } from "~/lib/learn-pages";
 import { SITE_NAME } from "~/lib/site-navigation";
+import { pageErrorMeta } from "~/lib/page-errors";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
 import { learnIndexPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/index";
+
+// A declaration, not a re-export: React Router hands `error` only to a boundary declared in the route module.
+export const ErrorBoundary = PageErrorBoundary;
 
 export function loader({ context }: Route.LoaderArgs) {
   return data(learnIndexPage(context.config.baseUrl), { headers: { "Cache-Control": ARTICLE_PAGE_CACHE_CONTROL } });
@@ -20,7 +25,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData
     ? learnPageMeta({
         title: `${KNOWLEDGE_CENTER_NAME} - ${SITE_NAME}`,
@@ -30,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
         imageUrl: loaderData.imageUrl,
         structuredData: [breadcrumbList([HOME_STEP, LEARN_STEP], siteOrigin(matches))],
       })
-    : [];
+    : pageErrorMeta(error);
 
 export default function KnowledgeCenter({ loaderData }: Route.ComponentProps) {
   const { featured, latest } = loaderData;
