@@ -1,9 +1,9 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { CompareTray } from "./components/compare/compare-tray";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
-import { NotFoundPanel } from "./components/site/not-found-panel";
+import { PageErrorBoundary } from "./components/site/page-error-boundary";
 import { LazyToaster } from "./components/ui/toast";
 import type { SiteOriginData } from "./lib/site-origin";
 import "./app.css";
@@ -49,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <SiteFooter />
         <CompareTray />
-        {/* SPEC §9: 4 s, 3 visible, 14 px gap, 356 px wide, bottom-right, Alt+T. */}
+        {/* Toasts last 4 s, at most 3 show, 14 px apart, bottom-right; Alt+T moves focus to them. */}
         <LazyToaster position="bottom-right" duration={4000} visibleToasts={3} gap={14} hotkey={["altKey", "KeyT"]} richColors />
         <ScrollRestoration />
         <Scripts />
@@ -62,28 +62,5 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main id="main" className="flex-1">
-        <NotFoundPanel />
-      </main>
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    return (
-      <main id="main" className="page-container flex-1 py-24 text-center">
-        <h1 className="text-3xl font-semibold">Temporarily unavailable</h1>
-        <p className="mt-3 text-ink-muted">The site cannot reach its data right now. Please try again in a moment.</p>
-      </main>
-    );
-  }
-  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return (
-    <main id="main" className="page-container flex-1 py-24 text-center">
-      <h1 className="text-3xl font-semibold">Something went wrong</h1>
-      <p className="mt-3 text-ink-muted">Sorry, this page could not be shown. Please try again in a moment.</p>
-      {detail && <pre className="mt-6 overflow-x-auto rounded-card bg-sand p-4 text-left text-xs">{detail}</pre>}
-    </main>
-  );
-}
+/** Whatever a page without a boundary of its own lets through: the site-wide 404 and 503, or "Something went wrong". */
+export { PageErrorBoundary as ErrorBoundary };

@@ -13,6 +13,7 @@ import { RankedList } from "~/components/collection/ranked-list";
 import { CollectionViews, VIEW_PARAM } from "~/components/collection/view-switch";
 import { Pagination } from "~/components/catalog/pagination";
 import { titleFromSlug } from "~/lib/built-in-collections";
+import { pageErrorTexts } from "~/lib/page-errors";
 import { collectionPageDefaults, collectionPageTitle } from "~/lib/collection-page-defaults";
 import { isFixedCollectionSlug } from "~/lib/collection-rules";
 import {
@@ -137,7 +138,9 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
 
   let body: React.ReactNode;
   if (isLoadingAnotherCollection(navigation, pathname)) body = <CollectionSkeleton />;
-  else if (loaderData.state === "not-found") body = <CollectionNotFound listId={loaderData.listId} />;
+  else if (loaderData.state === "not-found") body = (
+      <CollectionNotFound {...pageErrorTexts({ screen: "collection", kind: "not-found", listId: loaderData.listId })} />
+    );
   else if (loaderData.state === "error")
     body = <CollectionError listId={loaderData.listId} message={loaderData.message} />;
   else body = <CollectionReview page={loaderData} />;

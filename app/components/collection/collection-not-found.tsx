@@ -1,8 +1,8 @@
 import { SearchX } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
 
-/** SPEC §4 "Collection review content", no collection: the slug names no collection at all. */
-export function CollectionNotFound({ listId }: { listId: string }) {
+/** The slug names no collection at all: say so, and offer the reviews index and the home page. */
+export function CollectionNotFound({ title, message }: { title: string; message: string }) {
   return (
     <section
       className="page-container flex flex-col items-center py-20 text-center md:py-28"
@@ -12,10 +12,10 @@ export function CollectionNotFound({ listId }: { listId: string }) {
         <SearchX aria-hidden className="size-8" />
       </span>
       <h1 id="not-found-title" className="mt-6 text-3xl font-semibold md:text-4xl">
-        Collection Not Found
+        {title}
       </h1>
       <p className="mt-4 max-w-xl break-words text-lg text-ink-muted">
-        The "{listId}" sauna collection could not be found or has no products available.
+        {message}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <ButtonLink to="/reviews">Browse All Saunas</ButtonLink>

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import type { PageError } from "~/lib/page-errors";
+
+/**
+ * How a page module gives up: it throws one of these, React Router answers with the status and
+ * headers, and the route's boundary (PageErrorBoundary) shows the payload. See app/lib/page-errors.ts.
+ *
+ * Cache-Control is the caller's to choose and is passed through as given: the pages have always
+ * differed here (the product's 404 says no-store, the collection's sends none) and keep doing so.
+ * Only a 200 is ever kept by the page cache, whatever the header says.
+ */
+
+/** Headers of an error page; a route's `headers` export passes them on (`errorHeaders`). */
+export type PageErrorHeaders = Record<string, string>;
+
+/** Nothing may keep a failure or a missing page: it must not outlive the problem. */
+export const NO_STORE = "no-store";
+/** A deleted product stays deleted: a CDN may keep the answer a while (a re-import is seen within the hour). */
+export const GONE_CACHE_CONTROL = "public, max-age=0, s-maxage=3600";
+
+export function throwPageError(error: PageError, init: { status: number; headers?: PageErrorHeaders }): never {
+  throw data(error, { status: init.status, headers: init.headers });
+}
+
+/** 404. */
+export function notFound(error: PageError, headers?: PageErrorHeaders): never {
+  return throwPageError(error, { status: 404, headers });
+}
+
+/** 410: gone for good, so search engines drop the address (ADR 0026); a CDN may keep it an hour. */
+export function gone(error: PageError, headers: PageErrorHeaders = { "Cache-Control": GONE_CACHE_CONTROL }): never {
+  return throwPageError(error, { status: 410, headers });
+}
+
+/**
+ * 503 by default (come back later), never cached. A screen that has always answered another
+ * status for its failure (the collection page: 500) passes it.
+ */
+export function unavailable(
+  error: PageError,
+  init: { status?: number; headers?: PageErrorHeaders } = {},
+): never {
+  return throwPageError(error, { status: init.status ?? 503, headers: init.headers ?? { "Cache-Control": NO_STORE } });
+}
