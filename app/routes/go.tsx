@@ -1,10 +1,8 @@
-import { PageErrorBoundary } from "~/components/site/page-error-boundary";
 import { pageErrorMeta } from "~/lib/page-errors";
 import { throwOutboundNotFound } from "~/server/pages/go.server";
 import type { Route } from "./+types/go";
 
-// A declaration, not a re-export: React Router hands `error` only to a boundary declared in the route module.
-export const ErrorBoundary = PageErrorBoundary;
+export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 /**
  * /go/{product-slug} when there is nowhere to send the visitor: always the 404 screen, drawn by

@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { ArticleView } from "~/components/learn/article-view";
 import { RelatedArticles } from "~/components/learn/related-articles";
 import { useScrollToTopOnNewArticle } from "~/components/learn/use-scroll-to-top-on-new-article";
-import { PageErrorBoundary } from "~/components/site/page-error-boundary";
 import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
 import { pageErrorMeta } from "~/lib/page-errors";
 import { siteOrigin } from "~/lib/site-origin";
@@ -12,8 +11,7 @@ import { articlePage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/article";
 import "~/styles/article-prose.css";
 
-// A declaration, not a re-export: React Router hands `error` only to a boundary declared in the route module.
-export const ErrorBoundary = PageErrorBoundary;
+export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 export function loader({ params, context, request }: Route.LoaderArgs) {
   return data(articlePage(context.config.baseUrl, params.articleId, request), {

@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { ArticleGrid } from "~/components/learn/article-card";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
 import { NoArticles } from "~/components/learn/no-articles";
-import { PageErrorBoundary } from "~/components/site/page-error-boundary";
 import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
 import { pageErrorMeta } from "~/lib/page-errors";
 import { siteOrigin } from "~/lib/site-origin";
@@ -11,8 +10,7 @@ import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
 import { learnCategoryPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/category";
 
-// A declaration, not a re-export: React Router hands `error` only to a boundary declared in the route module.
-export const ErrorBoundary = PageErrorBoundary;
+export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 /** /learn/category/{category}. An unknown category answers 200 with an empty page that stays out of search results. */
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -3,7 +3,6 @@ import { ArticleCard, ArticleGrid } from "~/components/learn/article-card";
 import { FindYourSauna } from "~/components/learn/find-your-sauna";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
 import { NewsletterSignup } from "~/components/newsletter-signup";
-import { PageErrorBoundary } from "~/components/site/page-error-boundary";
 import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
 import { LEARN_INDEX_DESCRIPTION, LEARN_INDEX_INTRO } from "~/lib/learn-pages";
 import { SITE_NAME } from "~/lib/site-navigation";
@@ -14,8 +13,7 @@ import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
 import { learnIndexPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/index";
 
-// A declaration, not a re-export: React Router hands `error` only to a boundary declared in the route module.
-export const ErrorBoundary = PageErrorBoundary;
+export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 export function loader({ context }: Route.LoaderArgs) {
   return data(learnIndexPage(context.config.baseUrl), { headers: { "Cache-Control": ARTICLE_PAGE_CACHE_CONTROL } });

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { ArticleGrid } from "~/components/learn/article-card";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
-import { PageErrorBoundary } from "~/components/site/page-error-boundary";
 import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
 import { pageErrorMeta } from "~/lib/page-errors";
 import { siteOrigin } from "~/lib/site-origin";
@@ -10,8 +9,7 @@ import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
 import { learnTagPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/tag";
 
-// A declaration, not a re-export: React Router hands `error` only to a boundary declared in the route module.
-export const ErrorBoundary = PageErrorBoundary;
+export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 /** /learn/tag/{tag-slug}: the articles carrying one tag. */
 export function loader({ params, context, request }: Route.LoaderArgs) {
