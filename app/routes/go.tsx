@@ -13,6 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return throwOutboundNotFound(context.db, params.slug, request);
 }
 
+/** Whatever the loader ended with (even a failed database read), this page is never stored nor indexed. */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "Cache-Control": "no-store", "X-Robots-Tag": loaderHeaders.get("X-Robots-Tag") ?? "noindex, nofollow" };
 }
