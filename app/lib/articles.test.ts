@@ -8,7 +8,6 @@ import {
   findCategory,
   findTag,
   latestArticles,
-  learnNotFoundMeta,
   learnPageMeta,
   moreArticles,
   readTimeMinutes,
@@ -51,7 +50,7 @@ function sevenDays(): Article[] {
 const slugs = (articles: readonly { slug: string }[]) => articles.map((a) => a.slug);
 
 describe("categories and pills", () => {
-  it("has the five categories of SPEC §2, each with a title and a description", () => {
+  it("has the five categories, each with a title and a description", () => {
     expect(ARTICLE_CATEGORIES.map((c) => [c.slug, c.name])).toEqual([
       ["buying-guides", "Buying Guides"],
       ["comparisons", "Comparisons"],
@@ -302,11 +301,5 @@ describe("learnPageMeta", () => {
   it("carries the page's JSON-LD blocks", () => {
     const block = { "@type": "BreadcrumbList", itemListElement: [] };
     expect(learnPageMeta({ ...base, structuredData: [block, null] })).toContainEqual({ "script:ld+json": block });
-  });
-
-  it("gives not-found screens noindex and no canonical link", () => {
-    const tags = learnNotFoundMeta("Article Not Found", "Gone.");
-    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
-    expect(tags.some((tag) => "rel" in tag)).toBe(false);
   });
 });

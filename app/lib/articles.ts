@@ -3,9 +3,9 @@ import { socialCardMeta } from "./social-card";
 import { structuredDataMeta, type JsonLd } from "./structured-data";
 
 /**
- * The Knowledge Center's articles as pages see them (SPEC §3 "Article"), and the rules that pick
- * which articles a page lists (SPEC §2 "Knowledge Center", §9 "Lists"). Pure and isomorphic: the
- * files are read and validated in app/server/articles.server.ts.
+ * The Knowledge Center's articles as pages see them, and the rules that pick which articles a
+ * page lists. Pure and isomorphic: the files are read and validated in
+ * app/server/articles.server.ts.
  */
 
 export interface ArticleAuthor {
@@ -110,7 +110,7 @@ export const ARTICLE_CATEGORY_SLUGS = ARTICLE_CATEGORIES.map((category) => categ
   ...ArticleCategorySlug[],
 ];
 
-/** SPEC §2: an unknown category still gets a page, titled 'Articles'. */
+/** An unknown category still gets a page, titled 'Articles' (an empty listing, never a 404). */
 export const UNKNOWN_CATEGORY = {
   title: "Articles",
   description: "Buying guides, comparisons and practical advice from our sauna editors.",
@@ -127,7 +127,7 @@ export interface CategoryPill {
   categorySlug: string | null;
 }
 
-/** The pill bar of SPEC §2, in its order: 'All Articles' first, then each category. */
+/** The pill bar: 'All Articles' first, then each category in the order above. */
 export const CATEGORY_PILLS: readonly CategoryPill[] = [
   { label: "All Articles", href: "/learn", categorySlug: null },
   ...ARTICLE_CATEGORIES.map((category) => ({
@@ -172,7 +172,7 @@ export function readTimeLabel(minutes: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Listing rules (SPEC §9 "Lists": featured 2, latest 6 newest first, related up to 3)
+// Listing rules: featured 2, latest 6 newest first, related up to 3
 
 export const FEATURED_COUNT = 2;
 export const LATEST_COUNT = 6;
@@ -190,10 +190,9 @@ function oldestFirst(a: Listable, b: Listable): number {
 }
 
 /**
- * SPEC §2: 'Featured Articles' are "the first 2 articles". The spec's own list of articles
- * (§3 table) is in publication order, so "first" means first published: the two foundational
- * guides stay on top while 'Latest' below shows what is new, instead of both sections opening
- * with the same two cards. If editors want to pick by hand, a `featured` flag in the front matter
+ * 'Featured Articles' are the first 2 articles, and "first" means first published: the two
+ * foundational guides stay on top while 'Latest' below shows what is new, instead of both
+ * sections opening with the same two cards. If editors want to pick by hand, a `featured` flag in the front matter
  * is the next step.
  */
 export function featuredArticles<T extends Listable>(articles: readonly T[], count = FEATURED_COUNT): T[] {
@@ -215,7 +214,7 @@ export function latestArticles<T extends Listable>(
     .slice(0, count);
 }
 
-/** SPEC §2/§9: up to 3 of the same category, never the current one, newest first. */
+/** Up to 3 of the same category, never the current one, newest first. */
 export function relatedArticles<T extends Listable>(articles: readonly T[], current: Listable, count = RELATED_COUNT): T[] {
   return articles
     .filter((article) => article.categorySlug === current.categorySlug && article.slug !== current.slug)
@@ -276,7 +275,7 @@ export interface LearnPageMeta {
   /** JSON-LD blocks of the page (breadcrumbs, the article). */
   structuredData?: (JsonLd | null)[];
   article?: { publishedTime: string; modifiedTime?: string };
-  /** Empty listings and not-found screens stay out of search results. */
+  /** Empty listings stay out of search results. */
   noindex?: boolean;
 }
 
@@ -304,9 +303,4 @@ export function learnPageMeta(page: LearnPageMeta): MetaDescriptor[] {
     if (page.article.modifiedTime) tags.push({ property: "article:modified_time", content: page.article.modifiedTime });
   }
   return tags;
-}
-
-/** Not-found screens: a title for the tab, and no canonical URL or social card to index. */
-export function learnNotFoundMeta(title: string, description: string): MetaDescriptor[] {
-  return [{ title }, { name: "description", content: description }, { name: "robots", content: "noindex" }];
 }

@@ -40,7 +40,7 @@ function requiredText(kind = "text") {
     .min(1, "must not be empty");
 }
 
-/** Site-relative only: images are ours (ARCHITECTURE D10), and "//host" would leave the site. */
+/** Site-relative only: no page depends on another site's images, and "//host" would leave the site. */
 const sitePath = requiredText("a path").regex(/^\/(?![/\\])\S*$/, "must be a site path starting with / (e.g. /images/articles/x.webp)");
 
 function isCalendarDate(value: string): boolean {
@@ -109,7 +109,7 @@ function splitFrontMatter(source: string): { yaml: string; body: string } | unde
 // Body: Markdown → HTML → sanitized HTML
 
 // Tables of four or more columns cannot fit a 390 px phone: they get a scroll box that says so
-// (VISUAL.md: nothing scrolls sideways except a table that says it does) and that a keyboard
+// (nothing on a page scrolls sideways except a table that says it does) and that a keyboard
 // can focus to scroll. Narrow tables keep a plain box as a safety net.
 const markdown = new Marked({
   gfm: true,
@@ -293,6 +293,6 @@ export function findArticle(id: string): Article | undefined {
 
 /**
  * The /learn pages change only with a new build: browsers may keep them 5 minutes and a CDN an
- * hour, refreshing in the background for a day (ARCHITECTURE D8). Not-found answers get none.
+ * hour, refreshing in the background for a day, so a CDN can serve them. Not-found answers get none.
  */
 export const ARTICLE_PAGE_CACHE_CONTROL = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";

@@ -65,7 +65,7 @@ export function ArticleCard({
   );
 }
 
-/** Listings: 1 column on phones, 2 from md, 3 from lg (SPEC §2). */
+/** Listings: 1 column on phones, 2 from md, 3 from lg. */
 export function ArticleGrid({
   articles,
   headingLevel = 3,

@@ -3,7 +3,7 @@ import { cn } from "~/components/ui/cn";
 import { CATEGORY_PILLS } from "~/lib/articles";
 
 /**
- * The Knowledge Center's category bar (SPEC §2). On a phone the row scrolls sideways inside
+ * The Knowledge Center's category bar. On a phone the row scrolls sideways inside
  * itself (edge to edge), so the page never does; from the md breakpoint it wraps.
  * `activeHref` is the pill of the current page; leave it out where no pill applies (tag pages).
  */

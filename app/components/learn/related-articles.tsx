@@ -4,7 +4,7 @@ import { responsiveImage } from "~/lib/image-url";
 
 /**
  * The article page's side panel. 'Related Articles' are the same category's other articles
- * (SPEC §2, up to 3). While a category has no other article yet, the panel says so and offers
+ * (up to 3). While a category has no other article yet, the panel says so and offers
  * the newest articles from the rest of the Knowledge Center instead, under their own heading.
  */
 export function RelatedArticles({

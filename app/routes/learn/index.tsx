@@ -1,66 +1,45 @@
-import { ArrowRight } from "~/components/ui/icons";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { ArticleCard, ArticleGrid } from "~/components/learn/article-card";
+import { FindYourSauna } from "~/components/learn/find-your-sauna";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
 import { NewsletterSignup } from "~/components/newsletter-signup";
-import { ButtonLink } from "~/components/ui/button";
-import { featuredArticles, KNOWLEDGE_CENTER_NAME, latestArticles, learnPageMeta, toSummary } from "~/lib/articles";
+import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
+import { LEARN_INDEX_DESCRIPTION, LEARN_INDEX_INTRO } from "~/lib/learn-pages";
 import { SITE_NAME } from "~/lib/site-navigation";
+import { pageErrorMeta } from "~/lib/page-errors";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
-import { ARTICLE_PAGE_CACHE_CONTROL, loadArticles } from "~/server/articles.server";
+import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
+import { learnIndexPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/index";
 
-const DESCRIPTION =
-  "Practical guides for outdoor sauna buyers and owners: buying advice, infrared vs traditional, health and safe bathing, maintenance routines and DIY projects.";
-
-/** Where the closing block sends readers who are ready to shop. */
-const REVIEW_LINKS = [
-  { name: "Barrel Saunas", url: "/reviews/barrel-saunas" },
-  { name: "Traditional Finnish Saunas", url: "/reviews/traditional-finnish-saunas" },
-  { name: "Infrared Saunas", url: "/reviews/infrared-saunas" },
-];
+export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const articles = loadArticles().map(toSummary);
-  const featured = featuredArticles(articles);
-  const { baseUrl } = context.config;
-  return data(
-    {
-      featured,
-      latest: latestArticles(articles, { excluding: featured }),
-      canonicalUrl: `${baseUrl}/learn`,
-      imageUrl: featured[0] ? `${baseUrl}${featured[0].image}` : undefined,
-    },
-    { headers: { "Cache-Control": ARTICLE_PAGE_CACHE_CONTROL } },
-  );
+  return data(learnIndexPage(context.config.baseUrl), { headers: { "Cache-Control": ARTICLE_PAGE_CACHE_CONTROL } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData
     ? learnPageMeta({
         title: `${KNOWLEDGE_CENTER_NAME} - ${SITE_NAME}`,
-        description: DESCRIPTION,
+        description: LEARN_INDEX_DESCRIPTION,
         canonicalUrl: loaderData.canonicalUrl,
         origin: siteOrigin(matches),
         imageUrl: loaderData.imageUrl,
         structuredData: [breadcrumbList([HOME_STEP, LEARN_STEP], siteOrigin(matches))],
       })
-    : [];
+    : pageErrorMeta(error);
 
 export default function KnowledgeCenter({ loaderData }: Route.ComponentProps) {
   const { featured, latest } = loaderData;
   return (
     <main id="main" className="flex-1">
-      <LearnPageHeader
-        title={KNOWLEDGE_CENTER_NAME}
-        description="Straight answers for buying, using and looking after an outdoor sauna: what to compare before you order, how to bathe safely, and the routines and projects that keep it in shape."
-        activePill="/learn"
-      />
+      <LearnPageHeader title={KNOWLEDGE_CENTER_NAME} description={LEARN_INDEX_INTRO} activePill="/learn" />
 
       <section aria-labelledby="featured-articles" className="page-container pt-12 md:pt-16">
         <h2 id="featured-articles" className="text-2xl font-semibold tracking-tight md:text-3xl">
@@ -88,39 +67,7 @@ export default function KnowledgeCenter({ loaderData }: Route.ComponentProps) {
         <NewsletterSignup />
       </div>
 
-      <section aria-labelledby="find-your-sauna" className="mt-14 border-t border-line bg-sand md:mt-20">
-        <div className="page-container grid gap-8 py-12 md:grid-cols-[1.2fr_1fr] md:items-center md:py-16">
-          <div>
-            <h2 id="find-your-sauna" className="text-2xl font-semibold tracking-tight md:text-3xl">
-              Ready to find your sauna?
-            </h2>
-            <p className="mt-3 max-w-xl leading-relaxed text-ink-muted">
-              Our reviews rank real models on build quality, heat-up time, ease of installation, warranty and value,
-              so you can put what you've learned here to work.
-            </p>
-            <ButtonLink to="/reviews" size="lg" className="mt-6">
-              Browse All Reviews
-              <ArrowRight aria-hidden className="size-5" />
-            </ButtonLink>
-          </div>
-          <nav aria-label="Popular sauna reviews">
-            <p className="font-sans text-xs font-bold uppercase tracking-wider text-ink-muted">Popular reviews</p>
-            <ul className="mt-3 divide-y divide-line border-y border-line">
-              {REVIEW_LINKS.map((link) => (
-                <li key={link.url}>
-                  <Link
-                    to={link.url}
-                    className="flex items-center justify-between gap-4 py-3 font-semibold text-ink hover:text-brand"
-                  >
-                    {link.name}
-                    <ArrowRight aria-hidden className="size-4 shrink-0 text-brand" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-      </section>
+      <FindYourSauna />
     </main>
   );
 }

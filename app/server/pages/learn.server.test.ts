@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FEATURED_COUNT } from "~/lib/articles";
+import { articlePage, learnCategoryPage, learnIndexPage, learnTagPage } from "./learn.server";
+
+const BASE = "https://saunas.example";
+
+/** What a page module threw: React Router's data() with a status and headers. */
+function thrownBy(run: () => unknown): { data: unknown; init: ResponseInit | null } {
+  try {
+    run();
+  } catch (thrown) {
+    return thrown as { data: unknown; init: ResponseInit | null };
+  }
+  throw new Error("nothing was thrown");
+}
+
+describe("the Knowledge Center's page modules", () => {
+  let warnings: string[];
+  beforeEach(() => {
+    warnings = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      warnings.push(String(chunk));
+      return true;
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("/learn: the featured articles, then the newest others, with the page's own address and picture", () => {
+    const page = learnIndexPage(BASE);
+    expect(page.featured).toHaveLength(FEATURED_COUNT);
+    const featured = new Set(page.featured.map((article) => article.slug));
+    expect(page.latest.some((article) => featured.has(article.slug))).toBe(false);
+    expect(page.canonicalUrl).toBe(`${BASE}/learn`);
+    expect(page.imageUrl).toBe(`${BASE}${page.featured[0]!.image}`);
+    // Cards carry no body.
+    expect("html" in page.latest[0]!).toBe(false);
+  });
+
+  it("a category: its title, pill and articles", () => {
+    const page = learnCategoryPage(BASE, "buying-guides");
+    expect(page.title).toBe("Sauna Buying Guides");
+    expect(page.activePill).toBe("/learn/category/buying-guides");
+    expect(page.articles.map((article) => article.categorySlug)).toEqual(["buying-guides"]);
+    expect(page.canonicalUrl).toBe(`${BASE}/learn/category/buying-guides`);
+    expect(page.imageUrl).toBe(`${BASE}${page.articles[0]!.image}`);
+  });
+
+  it("an unknown category is an empty page titled 'Articles', not a 404", () => {
+    const page = learnCategoryPage(BASE, "recipes & more");
+    expect(page).toMatchObject({
+      title: "Articles",
+      description: "Buying guides, comparisons and practical advice from our sauna editors.",
+      activePill: undefined,
+      articles: [],
+      canonicalUrl: `${BASE}/learn/category/recipes%20%26%20more`,
+    });
+    // The newest article lends its picture to the social card.
+    expect(page.imageUrl).toMatch(new RegExp(`^${BASE}/images/`));
+    expect(warnings).toEqual([]);
+  });
+
+  it("a tag: titled with the tag's own spelling, its articles newest first", () => {
+    const page = learnTagPage(BASE, "safety", new Request(`${BASE}/learn/tag/safety`));
+    expect(page.tag).toEqual({ name: "Safety", slug: "safety" });
+    expect(page.title).toBe("Articles tagged “Safety”");
+    expect(page.description).toBe(`${page.articles.length} articles in the Sauna Knowledge Center tagged “Safety”, newest first.`);
+    const dates = page.articles.map((article) => article.publishDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(page.canonicalUrl).toBe(`${BASE}/learn/tag/safety`);
+  });
+
+  it("an article: the article with its body, related articles, and others only when there are no related ones", () => {
+    const page = articlePage(BASE, "infrared-vs-traditional", new Request(`${BASE}/learn/infrared-vs-traditional`));
+    expect(page.article.slug).toBe("infrared-vs-traditional");
+    expect(page.article.html).toContain("<h2");
+    // Each shipped article is alone in its category.
+    expect(page.related).toEqual([]);
+    expect(page.more.length).toBeGreaterThan(0);
+    expect(page.more.some((article) => article.slug === "infrared-vs-traditional")).toBe(false);
+    expect(page.canonicalUrl).toBe(`${BASE}/learn/infrared-vs-traditional`);
+    expect(page.imageUrl).toBe(`${BASE}${page.article.image}`);
+  });
+
+  it.each([
+    ["an unknown article", () => articlePage(BASE, "no-such-article", new Request(`${BASE}/learn/no-such-article`)), "article", "/learn/no-such-article"],
+    ["an unknown tag", () => learnTagPage(BASE, "no-such-tag", new Request(`${BASE}/learn/tag/no-such-tag`)), "learn-tag", "/learn/tag/no-such-tag"],
+  ])("%s throws the screen's 404, with nothing that lets a cache keep it, and logs the path", (_name, run, screen, path) => {
+    const thrown = thrownBy(run);
+    expect(thrown.data).toEqual({ screen, kind: "not-found" });
+    expect(thrown.init?.status).toBe(404);
+    expect(new Headers(thrown.init?.headers).get("Cache-Control")).toBeNull();
+    expect(warnings).toEqual([`[warn] 404 Not Found: ${path}\n`]);
+  });
+});

@@ -1,0 +1,98 @@
+import {
+  articlesInCategory,
+  articlesWithTag,
+  featuredArticles,
+  findCategory,
+  findTag,
+  latestArticles,
+  moreArticles,
+  relatedArticles,
+  toSummary,
+  UNKNOWN_CATEGORY,
+} from "~/lib/articles";
+import {
+  tagPageDescription,
+  tagPageTitle,
+  type ArticlePage,
+  type LearnCategoryPage,
+  type LearnIndexPage,
+  type LearnTagPage,
+} from "~/lib/learn-pages";
+import type { PageError } from "~/lib/page-errors";
+import { findArticle, loadArticles } from "~/server/articles.server";
+import { log } from "~/server/log.server";
+import { notFound } from "./page-errors.server";
+
+/**
+ * The Knowledge Center's screens, one function per screen. The articles ship with the build, so
+ * nothing here can be unavailable; an unknown article or tag is a 404 that no cache keeps (the
+ * routes send Cache-Control with a found page only).
+ */
+
+/** /learn: the two featured articles, then the newest of the rest. */
+export function learnIndexPage(baseUrl: string): LearnIndexPage {
+  const articles = loadArticles().map(toSummary);
+  const featured = featuredArticles(articles);
+  return {
+    featured,
+    latest: latestArticles(articles, { excluding: featured }),
+    canonicalUrl: `${baseUrl}/learn`,
+    imageUrl: featured[0] ? `${baseUrl}${featured[0].image}` : undefined,
+  };
+}
+
+/**
+ * /learn/category/{slug}. An unknown category is still a page (titled 'Articles', a generic
+ * description, no articles), never a 404; the route keeps it out of search results instead.
+ */
+export function learnCategoryPage(baseUrl: string, categorySlug: string): LearnCategoryPage {
+  const all = loadArticles().map(toSummary);
+  const category = findCategory(categorySlug);
+  const articles = category ? articlesInCategory(all, category.slug) : [];
+  const picture = articles[0] ?? latestArticles(all, { count: 1 })[0];
+  return {
+    title: category?.title ?? UNKNOWN_CATEGORY.title,
+    description: category?.description ?? UNKNOWN_CATEGORY.description,
+    activePill: category ? `/learn/category/${category.slug}` : undefined,
+    articles,
+    canonicalUrl: `${baseUrl}/learn/category/${encodeURIComponent(categorySlug)}`,
+    imageUrl: picture ? `${baseUrl}${picture.image}` : undefined,
+  };
+}
+
+/** /learn/tag/{slug}: the articles carrying one tag, titled with the tag's own spelling. */
+export function learnTagPage(baseUrl: string, slug: string, request: Request): LearnTagPage {
+  const all = loadArticles().map(toSummary);
+  const tag = findTag(all, slug);
+  if (!tag) return learnNotFound({ screen: "learn-tag", kind: "not-found" }, request);
+  const articles = articlesWithTag(all, tag.slug);
+  return {
+    tag,
+    title: tagPageTitle(tag.name),
+    description: tagPageDescription(tag.name, articles.length),
+    articles,
+    canonicalUrl: `${baseUrl}/learn/tag/${tag.slug}`,
+    // A tag is found on an article, so it has one at least.
+    imageUrl: `${baseUrl}${articles[0]!.image}`,
+  };
+}
+
+/** /learn/{slug}: the article and what to read next. */
+export function articlePage(baseUrl: string, slug: string, request: Request): ArticlePage {
+  const article = findArticle(slug);
+  if (!article) return learnNotFound({ screen: "article", kind: "not-found" }, request);
+  const all = loadArticles().map(toSummary);
+  const related = relatedArticles(all, article);
+  return {
+    article,
+    related,
+    more: related.length === 0 ? moreArticles(all, article) : [],
+    canonicalUrl: `${baseUrl}/learn/${article.slug}`,
+    imageUrl: `${baseUrl}${article.image}`,
+  };
+}
+
+function learnNotFound(error: PageError, request: Request): never {
+  log.warn(`404 Not Found: ${new URL(request.url).pathname}`);
+  return notFound(error);
+}
