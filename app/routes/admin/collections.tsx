@@ -8,9 +8,9 @@ import { ImportDiff } from "~/components/admin/import-diff";
 import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ProgressBar } from "~/components/admin/progress-bar";
-import { RemovedNotice } from "~/components/admin/removed-notice";
 import { useCsvImport } from "~/components/admin/use-csv-import";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { FlashNotice } from "~/components/ui/flash-notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { WarningsList } from "~/components/admin/warnings-list";
 import { buttonClasses } from "~/components/ui/button";
@@ -23,6 +23,7 @@ import type { ResultToast } from "~/lib/result-toast";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { importFormUpload } from "~/server/admin/csv-import.server";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { readFlash } from "~/server/forms/flash.server";
 import { listCollections } from "~/server/catalog/queries.server";
 import { listCollectionIdsWithMembers } from "~/server/catalog/product-lists.server";
 import { isFixedCollectionSlug } from "~/lib/collection-rules";
@@ -58,19 +59,19 @@ function collectionRow(collection: Pick<CollectionImport, "title" | "slug" | "de
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
+  // A delete started from this list comes back here with what it deleted.
+  const { flash, headers } = await readFlash(request, context.config);
   try {
     const [collections, withMembers] = await Promise.all([listCollections(context.db), listCollectionIdsWithMembers(context.db)]);
-    return {
-      collections: collections.map((collection) => ({
-        ...collectionRow(collection),
-        listing: withMembers.has(collection.id) ? ("curated" as const) : isFixedCollectionSlug(collection.slug) ? ("rule" as const) : undefined,
-      })),
-      loadError: null,
-    };
+    const rows = collections.map((collection) => ({
+      ...collectionRow(collection),
+      listing: withMembers.has(collection.id) ? ("curated" as const) : isFixedCollectionSlug(collection.slug) ? ("rule" as const) : undefined,
+    }));
+    return data({ collections: rows, loadError: null, flash }, { headers });
   } catch (error) {
     // The failure is logged and shown in a red alert, not as an error page.
     log.error(`Loading collections for the admin failed: ${(error as Error).message}`);
-    return { collections: [] as CollectionRow[], loadError: (error as Error).message };
+    return data({ collections: [] as CollectionRow[], loadError: (error as Error).message, flash }, { headers });
   }
 }
 
@@ -94,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CollectionsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { collections, loadError } = loaderData;
+  const { collections, loadError, flash } = loaderData;
   const result = actionData as ActionResult | undefined;
   useResultToast(result);
   const hydrated = useHydrated();
@@ -134,7 +135,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
 
       <CsvImportForm id="collection-csv-form" onSave={() => void importer.save()} />
 
-      <RemovedNotice />
+      <FlashNotice flash={flash} />
       <div className="space-y-5">
         <Notice tone="green" title="Signed in as an administrator">
           Uploads and saves are checked on the server: only administrators can change collections.
