@@ -76,7 +76,7 @@ export function TemplateDownload({ csv, fileName, label }: { csv: string; fileNa
   );
 }
 
-/** SPEC §2: the collection-options reference on the products page. */
+/** The products page's reference of collection slugs a product CSV may name: the fixed ones and those that exist. */
 export function CollectionOptions({ existing }: { existing: readonly string[] }) {
   return (
     <div className="space-y-4">

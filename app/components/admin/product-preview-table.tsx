@@ -18,7 +18,7 @@ const PREVIEW_COLUMNS: TableColumn[] = [
 export const PREVIEW_ROWS = 1000;
 
 /**
- * The parsed products before saving (SPEC §2: a table with a 600 px scroll). Memoised: the
+ * The parsed products before saving (a table scrolling within 600 px, so the page stays short). Memoised: the
  * upload's progress events re-render the page many times a second, and a thousand rows must not
  * be rebuilt for each.
  */
@@ -36,7 +36,7 @@ export const ProductPreviewTable = memo(function ProductPreviewTable({ products 
           </p>
         )}
       </div>
-      {/* Under 768 px the rows are cards (VISUAL.md); the list keeps the 600 px scroll. */}
+      {/* Under 768 px the rows are cards, as in every admin table; the list keeps the 600 px scroll. */}
       <ul className="max-h-[600px] space-y-2 overflow-y-auto md:hidden" aria-label="Parsed products">
         {shown.map((product) => (
           <li key={product.slug} className="rounded-card border border-line bg-surface p-3 text-sm shadow-card">
