@@ -1,5 +1,6 @@
 import { ChevronDown, Download } from "lucide-react";
 import { COLLECTION_OPTIONS, csvDataUrl, type ColumnGuide } from "~/lib/csv/csv-guidelines";
+import { TableHead, type TableColumn } from "./admin-table";
 
 /** A collapsible block (a <details>: it opens without JavaScript and with the keyboard). */
 export function Collapsible({ title, children, defaultOpen }: { title: string; children: React.ReactNode; defaultOpen?: boolean }) {
@@ -35,18 +36,18 @@ export function ColumnGuideTable({ guide }: { guide: readonly ColumnGuide[] }) {
   );
 }
 
+const GUIDE_COLUMNS: TableColumn[] = [
+  { label: "Column", className: "pr-3" },
+  { label: "Required", className: "pr-3" },
+  { label: "Rule", className: "pr-3" },
+  { label: "Example" },
+];
+
 function ColumnGuideWideTable({ guide }: { guide: readonly ColumnGuide[] }) {
   return (
     <div className="hidden overflow-x-auto md:block">
       <table className="w-full min-w-[40rem] text-left text-sm">
-        <thead className="text-xs uppercase tracking-wider text-ink-muted">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">Column</th>
-            <th scope="col" className="py-2 pr-3 font-semibold">Required</th>
-            <th scope="col" className="py-2 pr-3 font-semibold">Rule</th>
-            <th scope="col" className="py-2 font-semibold">Example</th>
-          </tr>
-        </thead>
+        <TableHead columns={GUIDE_COLUMNS} cell="py-2" className="text-xs uppercase tracking-wider text-ink-muted" />
         <tbody className="divide-y divide-line">
           {guide.map((row) => (
             <tr key={row.column}>
@@ -75,7 +76,7 @@ export function TemplateDownload({ csv, fileName, label }: { csv: string; fileNa
   );
 }
 
-/** SPEC §2: the collection-options reference on the products page. */
+/** The products page's reference of collection slugs a product CSV may name: the fixed ones and those that exist. */
 export function CollectionOptions({ existing }: { existing: readonly string[] }) {
   return (
     <div className="space-y-4">

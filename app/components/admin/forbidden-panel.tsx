@@ -1,7 +1,7 @@
 import { ShieldX } from "lucide-react";
 import { Form, Link } from "react-router";
 
-/** What a signed-in user without the admin role sees on /admin (ARCHITECTURE D1). */
+/** What a signed-in user without the admin role sees on /admin; every admin loader and action checks the role on the server as well. */
 export function ForbiddenPanel({ email }: { email: string }) {
   return (
     <section className="page-container flex flex-col items-center py-20 text-center md:py-28">

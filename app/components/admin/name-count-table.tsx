@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { NameCount } from "~/server/admin/admin-queries.server";
+import { EmptyTable, TableHead } from "./admin-table";
 
 /** Categories or key features in use, each linking to the products that have it. */
 export function NameCountTable({
@@ -13,17 +14,14 @@ export function NameCountTable({
   filterParam: "category" | "feature";
   empty: string;
 }) {
-  if (rows.length === 0) return <p className="rounded-card border border-dashed border-line bg-surface p-6 text-center text-ink-muted">{empty}</p>;
+  if (rows.length === 0) return <EmptyTable>{empty}</EmptyTable>;
   return (
     <div className="overflow-x-auto rounded-card border border-line bg-surface shadow-card">
       <table className="w-full text-left text-sm">
-        <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">{nameHeading}</th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">Products</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Show products</span></th>
-          </tr>
-        </thead>
+        <TableHead
+          cell="px-4 py-3"
+          columns={[{ label: nameHeading }, { label: "Products", className: "text-right" }, { label: "Show products", srOnly: true }]}
+        />
         <tbody className="divide-y divide-line">
           {rows.map((row) => (
             <tr key={row.name} className="hover:bg-canvas">

@@ -1,14 +1,16 @@
 import { Form, Link } from "react-router";
-import type { ProductFormField, ProductFormValues } from "~/lib/csv/product-form";
+import type { ProductFormField } from "~/lib/csv/product-form";
+import { fieldProps, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
 import { Button } from "~/components/ui/button";
-import { FormField } from "./form-field";
-import { Notice } from "./notice";
+import { FormField } from "~/components/ui/form-field";
+import { Notice } from "~/components/ui/notice";
 
+/** What the form shows: the values (saved, or as typed), the action's errors, the save's warnings. */
 export interface ProductFormState {
-  values: ProductFormValues;
-  errors?: Partial<Record<ProductFormField, string>>;
+  values: FormValues;
+  fieldErrors?: FieldErrors<ProductFormField>;
   warnings?: string[];
-  formError?: string;
+  formError?: string | null;
 }
 
 /**
@@ -26,9 +28,9 @@ export function ProductForm({
   state: ProductFormState;
   busy: boolean;
 }) {
-  const { values, errors = {}, warnings = [], formError } = state;
+  const { warnings = [], formError } = state;
   const field = (name: ProductFormField, label: string, extra: Record<string, unknown> = {}) => (
-    <FormField label={label} name={name} defaultValue={values[name] ?? ""} error={errors[name]} {...extra} />
+    <FormField label={label} {...fieldProps(state, name)} {...extra} />
   );
   return (
     <section id="product-form" aria-labelledby="product-form-title" className="scroll-mt-24 rounded-card border border-line bg-surface p-4 shadow-card md:p-6">

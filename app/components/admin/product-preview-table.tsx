@@ -1,12 +1,24 @@
 import { memo } from "react";
 import type { ProductImport } from "~/lib/csv/product-csv";
 import { adminNumber, adminPrice } from "./admin-format";
+import { TableHead, type TableColumn } from "./admin-table";
+
+const PREVIEW_COLUMNS: TableColumn[] = [
+  { label: "Row" },
+  { label: "Product" },
+  { label: "Category" },
+  { label: "Price", className: "text-right" },
+  { label: "Rating", className: "text-right" },
+  { label: "Capacity", className: "text-right" },
+  { label: "Images", className: "text-right" },
+  { label: "Collections" },
+];
 
 /** Rows rendered at most: the preview is a check, not a spreadsheet; all rows are saved. */
 export const PREVIEW_ROWS = 1000;
 
 /**
- * The parsed products before saving (SPEC §2: a table with a 600 px scroll). Memoised: the
+ * The parsed products before saving (a table scrolling within 600 px, so the page stays short). Memoised: the
  * upload's progress events re-render the page many times a second, and a thousand rows must not
  * be rebuilt for each.
  */
@@ -24,7 +36,7 @@ export const ProductPreviewTable = memo(function ProductPreviewTable({ products 
           </p>
         )}
       </div>
-      {/* Under 768 px the rows are cards (VISUAL.md); the list keeps the 600 px scroll. */}
+      {/* Under 768 px the rows are cards, as in every admin table; the list keeps the 600 px scroll. */}
       <ul className="max-h-[600px] space-y-2 overflow-y-auto md:hidden" aria-label="Parsed products">
         {shown.map((product) => (
           <li key={product.slug} className="rounded-card border border-line bg-surface p-3 text-sm shadow-card">
@@ -44,18 +56,7 @@ export const ProductPreviewTable = memo(function ProductPreviewTable({ products 
       </ul>
       <div className="hidden max-h-[600px] overflow-auto rounded-card border border-line bg-surface shadow-card md:block" tabIndex={0} aria-label="Parsed products, scrollable">
         <table className="w-full min-w-[44rem] text-left text-sm">
-          <thead className="sticky top-0 z-10 bg-sand text-xs uppercase tracking-wider text-ink-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2.5 font-semibold">Row</th>
-              <th scope="col" className="px-3 py-2.5 font-semibold">Product</th>
-              <th scope="col" className="px-3 py-2.5 font-semibold">Category</th>
-              <th scope="col" className="px-3 py-2.5 text-right font-semibold">Price</th>
-              <th scope="col" className="px-3 py-2.5 text-right font-semibold">Rating</th>
-              <th scope="col" className="px-3 py-2.5 text-right font-semibold">Capacity</th>
-              <th scope="col" className="px-3 py-2.5 text-right font-semibold">Images</th>
-              <th scope="col" className="px-3 py-2.5 font-semibold">Collections</th>
-            </tr>
-          </thead>
+          <TableHead columns={PREVIEW_COLUMNS} cell="px-3 py-2.5" className="sticky top-0 z-10 bg-sand text-xs uppercase tracking-wider text-ink-muted" />
           <tbody className="divide-y divide-line">
             {shown.map((product) => (
               <tr key={product.slug} className="odd:bg-surface even:bg-canvas">

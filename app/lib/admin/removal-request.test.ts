@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readRemovalSelection, removalHref, removalSummary } from "./removal-request";
+import { readRemovalSelection, removalHref, removalSummary, removedNoticeText } from "./removal-request";
 
 describe("the removal selection", () => {
   it("reads ids from repeated and comma-separated values, once each, ignoring anything else", () => {
@@ -33,5 +33,15 @@ describe("the removal selection", () => {
     expect(removalSummary({ products: 1, collections: 0 })).toBe("1 product");
     expect(removalSummary({ products: 0, collections: 1 })).toBe("1 collection");
     expect(removalSummary({ products: 0, collections: 0 })).toBe("nothing");
+  });
+
+  it("tells the page the admin returns to what was deleted", () => {
+    expect(removedNoticeText({ products: 1, collections: 0, imagesDeleted: 0 })).toBe("Deleted 1 product. The public pages no longer show it.");
+    expect(removedNoticeText({ products: 1, collections: 0, imagesDeleted: 1 })).toBe(
+      "Deleted 1 product and 1 uploaded picture. The public pages no longer show it.",
+    );
+    expect(removedNoticeText({ products: 29, collections: 17, imagesDeleted: 3 })).toBe(
+      "Deleted 29 products and 17 collections and 3 uploaded pictures. The public pages no longer show them.",
+    );
   });
 });

@@ -58,3 +58,14 @@ export function removalSummary(counts: { products: number; collections: number }
   ].filter((part): part is string => Boolean(part));
   return parts.length === 0 ? "nothing" : parts.join(" and ");
 }
+
+/**
+ * What the page the admin returns to says after a delete: "Deleted 1 product and 2 uploaded
+ * pictures. The public pages no longer show it."
+ */
+export function removedNoticeText(result: { products: number; collections: number; imagesDeleted: number }): string {
+  const images = result.imagesDeleted;
+  const pictures = images > 0 ? ` and ${images} uploaded ${images === 1 ? "picture" : "pictures"}` : "";
+  const one = result.products + result.collections === 1;
+  return `Deleted ${removalSummary(result)}${pictures}. The public pages no longer show ${one ? "it" : "them"}.`;
+}

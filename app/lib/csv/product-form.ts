@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { centsToDollarsText } from "../money";
 import type { Product } from "../catalog";
 import { readLines } from "./csv-values";
@@ -39,6 +40,23 @@ export function readProductForm(values: ProductFormValues, options: ProductRuleO
   return { ok: true, product: outcome.product, warnings };
 }
 
+/**
+ * The form as a zod schema, for parseForm: every field is text (absent is ""), read by the
+ * rules above; a missing name or slug is an issue on that field. The value is the product to
+ * save and the warnings to show once it is saved.
+ */
+export function productFormSchema(options: ProductRuleOptions = {}) {
+  const fields = Object.fromEntries(PRODUCT_FORM_FIELDS.map((field) => [field, z.string().default("")])) as Record<
+    ProductFormField,
+    z.ZodDefault<z.ZodString>
+  >;
+  return z.object(fields).transform((values, ctx) => {
+    const outcome = readProductForm(values, options);
+    if (outcome.ok) return { product: outcome.product, warnings: outcome.warnings };
+    for (const [field, message] of Object.entries(outcome.errors)) ctx.addIssue({ code: "custom", path: [field], message });
+    return z.NEVER;
+  });
+}
 
 /** A saved product as form values, for editing. */
 export function productFormValues(product: Product, collectionSlugs: readonly string[]): ProductFormValues {

@@ -4,7 +4,7 @@ import { listCategoryCounts } from "~/server/admin/admin-queries.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import type { Route } from "./+types/categories";
 
-/** /admin/categories (linked from the dashboard; the spec does not show it): categories in use. */
+/** /admin/categories (linked from the dashboard): categories in use. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

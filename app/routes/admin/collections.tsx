@@ -1,28 +1,31 @@
 import { Database, Download } from "lucide-react";
 import { data, useNavigation, useRevalidator } from "react-router";
-import { BulkDeleteForm, DeleteRowLink, SelectRowCheckbox } from "~/components/admin/bulk-delete";
+import { BulkDeleteForm } from "~/components/admin/bulk-delete";
+import { CollectionTable, TableSkeleton } from "~/components/admin/collection-table";
+import { EmptyTable } from "~/components/admin/admin-table";
 import { Collapsible, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
 import { CsvImportForm } from "~/components/admin/csv-import-form";
-import { FileButton } from "~/components/admin/file-button";
+import { FileButton } from "~/components/ui/file-button";
 import { ImportDiff } from "~/components/admin/import-diff";
-import { Notice } from "~/components/admin/notice";
+import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ProgressBar } from "~/components/admin/progress-bar";
-import { RemovedNotice } from "~/components/admin/removed-notice";
 import { useCsvImport } from "~/components/admin/use-csv-import";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { useResultToast } from "~/components/admin/use-result-toast";
+import { FlashNotice } from "~/components/ui/flash-notice";
+import { useResultToast } from "~/components/ui/use-result-toast";
 import { WarningsList } from "~/components/admin/warnings-list";
 import { buttonClasses } from "~/components/ui/button";
-import { parseCollectionCsv, type CollectionCsvResult, type CollectionImport } from "~/lib/csv/collection-csv";
+import { collectionRow, type CollectionRow } from "~/lib/admin/collection-row";
+import { parseCollectionCsv, type CollectionCsvResult } from "~/lib/csv/collection-csv";
 import { COLLECTION_COLUMN_GUIDE, COLLECTION_CSV_TEMPLATE } from "~/lib/csv/csv-guidelines";
 import type { ImportPreview } from "~/lib/csv/import-plan";
 import { IMPORT_MESSAGES, MAX_CSV_BYTES } from "~/lib/csv/import-messages";
-import { resolveImageSource } from "~/lib/image-source";
 import type { ResultToast } from "~/lib/result-toast";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { importFormUpload } from "~/server/admin/csv-import.server";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { readFlash } from "~/server/forms/flash.server";
 import { listCollections } from "~/server/catalog/queries.server";
 import { listCollectionIdsWithMembers } from "~/server/catalog/product-lists.server";
 import { isFixedCollectionSlug } from "~/lib/collection-rules";
@@ -31,46 +34,27 @@ import type { Route } from "./+types/collections";
 
 /**
  * /admin/collections: the collections list, the collections CSV import (with its per-row diff,
- * ADR 0031) and export. Only administrators reach this page or its save (checked on the server
+ * docs/decisions/0031) and export. Only administrators reach this page or its save (checked on the server
  * by every loader and action).
  */
 
 export const meta: Route.MetaFunction = () => [{ title: `Collections Management - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
-interface CollectionRow {
-  /** Saved collections only: a parsed row has no id yet. */
-  id?: number;
-  /**
-   * Saved collections only: 'curated' when an admin stored its saunas (the page shows exactly
-   * those, in order); 'rule' for a fixed page that shows what its rule selects.
-   */
-  listing?: "curated" | "rule";
-  name: string;
-  slug: string;
-  description: string | null;
-  imageUrl: string | null;
-}
-
-/** A saved collection and a parsed one show the same columns. */
-function collectionRow(collection: Pick<CollectionImport, "title" | "slug" | "description" | "imageUrl"> & { id?: number }): CollectionRow {
-  return { id: collection.id, name: collection.title, slug: collection.slug, description: collection.description, imageUrl: collection.imageUrl };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
+  // A delete started from this list comes back here with what it deleted.
+  const { flash, headers } = await readFlash(request, context.config);
   try {
     const [collections, withMembers] = await Promise.all([listCollections(context.db), listCollectionIdsWithMembers(context.db)]);
-    return {
-      collections: collections.map((collection) => ({
-        ...collectionRow(collection),
-        listing: withMembers.has(collection.id) ? ("curated" as const) : isFixedCollectionSlug(collection.slug) ? ("rule" as const) : undefined,
-      })),
-      loadError: null,
-    };
+    const rows = collections.map((collection) => ({
+      ...collectionRow(collection),
+      listing: withMembers.has(collection.id) ? ("curated" as const) : isFixedCollectionSlug(collection.slug) ? ("rule" as const) : undefined,
+    }));
+    return data({ collections: rows, loadError: null, flash }, { headers });
   } catch (error) {
     // The failure is logged and shown in a red alert, not as an error page.
     log.error(`Loading collections for the admin failed: ${(error as Error).message}`);
-    return { collections: [] as CollectionRow[], loadError: (error as Error).message };
+    return data({ collections: [] as CollectionRow[], loadError: (error as Error).message, flash }, { headers });
   }
 }
 
@@ -94,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CollectionsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { collections, loadError } = loaderData;
+  const { collections, loadError, flash } = loaderData;
   const result = actionData as ActionResult | undefined;
   useResultToast(result);
   const hydrated = useHydrated();
@@ -134,7 +118,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
 
       <CsvImportForm id="collection-csv-form" onSave={() => void importer.save()} />
 
-      <RemovedNotice />
+      <FlashNotice flash={flash} />
       <div className="space-y-5">
         <Notice tone="green" title="Signed in as an administrator">
           Uploads and saves are checked on the server: only administrators can change collections.
@@ -188,9 +172,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
             {parsed ? "Parsed collections" : "Collections"}
           </h2>
           {loading ? <TableSkeleton /> : rows.length === 0 ? (
-            <p className="rounded-card border border-dashed border-line bg-surface p-6 text-center text-ink-muted">
-              No collections uploaded yet. Use the upload button above to add collections.
-            </p>
+            <EmptyTable>No collections uploaded yet. Use the upload button above to add collections.</EmptyTable>
           ) : (
             parsed ? (
               <CollectionTable rows={rows} saved={false} />
@@ -218,133 +200,5 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
         </Collapsible>
       </div>
     </>
-  );
-}
-
-function imageLink(imageUrl: string) {
-  return (
-    <a href={resolveImageSource(imageUrl, { origin: "" })} target="_blank" rel="noopener noreferrer" className="break-all text-brand hover:underline">
-      {imageUrl}
-    </a>
-  );
-}
-
-/** A saved collection's slug opens its page; a parsed one has no page yet. */
-function slugLink(slug: string) {
-  return (
-    <a href={`/reviews/${encodeURIComponent(slug)}`} className="text-brand hover:underline">
-      {slug}
-    </a>
-  );
-}
-
-/** Saved rows link to their pages and can be picked for deletion; parsed ones have no page yet. */
-function CollectionTable({ rows, saved }: { rows: readonly CollectionRow[]; saved: boolean }) {
-  const linkSlugs = saved;
-  return (
-    <>
-      {/* Cards under 768 px, the table above. */}
-      <ul className="space-y-2 md:hidden">
-        {rows.map((row) => (
-          <li key={row.slug} className="rounded-card border border-line bg-surface p-3 text-sm shadow-card">
-            <div className="flex items-start justify-between gap-3">
-              <p className="font-medium text-ink">{row.name}</p>
-              {saved && row.id !== undefined && <RowSelection row={row} id={row.id} />}
-            </div>
-            <p className="font-mono text-xs text-ink-muted">
-              {linkSlugs ? slugLink(row.slug) : row.slug}
-              <ListingBadge listing={row.listing} />
-            </p>
-            <p className="mt-1 text-ink-muted">{row.description || "-"}</p>
-            <p className="mt-1 text-xs">
-              <span className="text-ink-muted">Image: </span>
-              {row.imageUrl ? imageLink(row.imageUrl) : "-"}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <CollectionWideTable rows={rows} saved={saved} />
-    </>
-  );
-}
-
-/** Whether a saved collection's page shows the saunas an admin stored, or what its rule selects. */
-function ListingBadge({ listing }: { listing: CollectionRow["listing"] }) {
-  if (!listing) return null;
-  return (
-    <span
-      className={
-        listing === "curated"
-          ? "ml-2 rounded-full bg-brand-soft px-1.5 py-0.5 font-sans text-[0.7rem] font-semibold text-brand-strong"
-          : "ml-2 rounded-full bg-sand px-1.5 py-0.5 font-sans text-[0.7rem] font-semibold text-ink"
-      }
-      title={listing === "curated" ? "The page shows the saunas stored for it, in that order." : "The page shows the saunas its rule selects, best rated first."}
-    >
-      {listing === "curated" ? "curated" : "by rule"}
-    </span>
-  );
-}
-
-function RowSelection({ row, id }: { row: CollectionRow; id: number }) {
-  return (
-    <span className="flex shrink-0 items-center gap-1">
-      <SelectRowCheckbox field="collection" id={id} label={row.name} />
-      <DeleteRowLink field="collection" id={id} label={row.name} returnTo="/admin/collections" />
-    </span>
-  );
-}
-
-function CollectionWideTable({ rows, saved }: { rows: readonly CollectionRow[]; saved: boolean }) {
-  const linkSlugs = saved;
-  return (
-    <div className="hidden overflow-x-auto rounded-card border border-line bg-surface shadow-card md:block">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
-          <tr>
-            <th scope="col" className="px-3 py-2.5 font-semibold">Name</th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">Slug</th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">Description</th>
-            <th scope="col" className="px-3 py-2.5 font-semibold">Image URL</th>
-            {saved && (
-              <th scope="col" className="px-3 py-2.5">
-                <span className="sr-only">Select or delete</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {rows.map((row) => (
-            <tr key={row.slug} className="align-top odd:bg-surface even:bg-canvas">
-              <td className="px-3 py-2 font-medium text-ink">{row.name}</td>
-              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
-                {linkSlugs ? slugLink(row.slug) : row.slug}
-                <ListingBadge listing={row.listing} />
-              </td>
-              <td className="max-w-md px-3 py-2 text-ink-muted">{row.description || "-"}</td>
-              <td className="max-w-xs px-3 py-2">
-                {row.imageUrl ? imageLink(row.imageUrl) : "-"}
-              </td>
-              {saved && <td className="px-3 py-2">{row.id !== undefined && <RowSelection row={row} id={row.id} />}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Loading skeletons while the list is saved and read again. */
-function TableSkeleton() {
-  return (
-    <div role="status" aria-label="Loading collections" className="space-y-2 rounded-card border border-line bg-surface p-4">
-      {Array.from({ length: 5 }, (_, index) => (
-        <div key={index} className="grid grid-cols-4 gap-3">
-          <div className="h-4 animate-pulse rounded bg-sand-strong" />
-          <div className="h-4 animate-pulse rounded bg-sand-strong" />
-          <div className="h-4 animate-pulse rounded bg-sand-strong" />
-          <div className="h-4 animate-pulse rounded bg-sand-strong" />
-        </div>
-      ))}
-    </div>
   );
 }

@@ -1,11 +1,12 @@
 import { ArrowRight, FolderKanban, Layers, Link2Off, ListChecks, MousePointerClick, Package, Plus, Trash2 } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { RemovedNotice } from "~/components/admin/removed-notice";
 import { ButtonLink } from "~/components/ui/button";
+import { FlashNotice } from "~/components/ui/flash-notice";
 import { removalHref, removalSummary } from "~/lib/admin/removal-request";
 import { dashboardCounts } from "~/server/admin/admin-queries.server";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { readFlash } from "~/server/forms/flash.server";
 import { countBrokenLinks, latestLinkCheckRun } from "~/server/links/link-check-runs.server";
 import { recentClickTotal } from "~/server/clicks/click-analytics.server";
 import type { Route } from "./+types/dashboard";
@@ -20,11 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countBrokenLinks(context.db),
     latestLinkCheckRun(context.db),
   ]);
-  return { counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null };
+  // "Remove all sample content" comes back here with what it deleted.
+  const { flash, headers } = await readFlash(request, context.config);
+  return data({ counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null, flash }, { headers });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, brokenLinks, linksChecked } = loaderData;
+  const { counts, brokenLinks, linksChecked, flash } = loaderData;
   const cards = [
     { to: "/admin/products", title: "Products", count: counts.products, note: "products in the catalog", icon: Package },
     { to: "/admin/categories", title: "Categories", count: counts.categories, note: "categories in use", icon: Layers },
@@ -40,7 +43,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Add Product
         </ButtonLink>
       </AdminPageHeader>
-      <RemovedNotice />
+      <FlashNotice flash={flash} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-5">
         {cards.map(({ to, title, count, note, icon: Icon, action }) => (
           <li key={to}>

@@ -4,7 +4,7 @@ import { listFeatureCounts } from "~/server/admin/admin-queries.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import type { Route } from "./+types/features";
 
-/** /admin/features (linked from the dashboard; the spec does not show it): key features in use. */
+/** /admin/features (linked from the dashboard): key features in use. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -1,10 +1,10 @@
 import { ExternalLink, Pencil, RefreshCw, Search } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { Notice } from "~/components/admin/notice";
+import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ProgressBar } from "~/components/admin/progress-bar";
 import { useLinkCheckProgress } from "~/components/admin/use-link-check-progress";
-import { useResultToast } from "~/components/admin/use-result-toast";
+import { useResultToast } from "~/components/ui/use-result-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { formatDateTimeUtc } from "~/lib/dates";

@@ -1,5 +1,5 @@
 /**
- * /admin/products/new: the spec's "new product form, the same page as the products management
- * page". Same module; the loader sees the path and opens the empty form ('Add New Product').
+ * /admin/products/new: the new-product form is the products management page itself, opened
+ * on an empty form. Same module; the loader sees the path and opens it ('Add New Product').
  */
 export { action, default, loader } from "./products";

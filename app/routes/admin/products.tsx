@@ -1,22 +1,22 @@
 import { Database, Download, HardDrive, Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Link, redirect, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
+import { data, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { Collapsible, CollectionOptions, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
 import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { parseProductFile } from "~/components/admin/csv-upload-client";
 import { ExistingProducts } from "~/components/admin/existing-products";
-import { FileButton } from "~/components/admin/file-button";
+import { FileButton } from "~/components/ui/file-button";
 import { ImportDiff } from "~/components/admin/import-diff";
 import { ImageUpload, type ImageUploadResult } from "~/components/admin/image-upload";
-import { Notice } from "~/components/admin/notice";
+import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { RemovedNotice } from "~/components/admin/removed-notice";
 import { ProductForm, type ProductFormState } from "~/components/admin/product-form";
 import { ProductPreviewTable } from "~/components/admin/product-preview-table";
 import { ProgressBar } from "~/components/admin/progress-bar";
 import { StorageBanner } from "~/components/admin/storage-banner";
 import { useCsvImport } from "~/components/admin/use-csv-import";
-import { showToast, useResultToast } from "~/components/admin/use-result-toast";
+import { FlashNotice } from "~/components/ui/flash-notice";
+import { useResultToast } from "~/components/ui/use-result-toast";
 import { WarningsList } from "~/components/admin/warnings-list";
 import { buttonClasses } from "~/components/ui/button";
 import { storageToast, type StorageState } from "~/lib/admin/storage-messages";
@@ -24,13 +24,16 @@ import { PRODUCT_COLUMN_GUIDE, PRODUCT_CSV_TEMPLATE } from "~/lib/csv/csv-guidel
 import type { ImportPreview } from "~/lib/csv/import-plan";
 import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
 import type { ProductCsvResult } from "~/lib/csv/product-csv";
-import { PRODUCT_FORM_FIELDS, productFormValues, readProductForm, type ProductFormValues } from "~/lib/csv/product-form";
+import { PRODUCT_FORM_FIELDS, productFormSchema, productFormValues, readProductForm } from "~/lib/csv/product-form";
+import { formFailure, formValues, parseForm, valueText } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/result-toast";
 import { findProductForEdit, listCollectionSlugs, listProductsPage } from "~/server/admin/admin-queries.server";
 import { importFormUpload } from "~/server/admin/csv-import.server";
 import { saveOneProduct } from "~/server/admin/product-save.server";
 import { ImportRowError } from "~/server/admin/save-errors";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
+import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
 import { MAX_IMAGES_PER_UPLOAD, MAX_UPLOAD_REQUEST_BYTES, storeProductImages } from "~/server/storage/image-upload.server";
 import { productImagesStorage } from "~/server/storage/storage.server";
@@ -61,15 +64,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     !isNew && Number.isSafeInteger(editId) && editId > 0 ? findProductForEdit(context.db, editId) : Promise.resolve(null),
   ]);
   const mode: Mode = isNew ? "new" : editing ? "edit" : "list";
-  return {
-    mode,
-    storage: storage as StorageState,
-    existing: { ...existing, filter },
-    collectionSlugs,
-    editing: editing ? { id: editing.product.id, name: editing.product.name, values: productFormValues(editing.product, editing.collectionSlugs) } : null,
-    // After a save the form redirects here (post/redirect/get) with what to tell the admin.
-    saved: url.searchParams.get("saved") === "1" ? { warnings: url.searchParams.getAll("note").slice(0, 10) } : null,
-  };
+  const { flash, headers } = await readFlash(request, context.config);
+  return data(
+    {
+      mode,
+      storage: storage as StorageState,
+      existing: { ...existing, filter },
+      collectionSlugs,
+      editing: editing
+        ? { id: editing.product.id, name: editing.product.name, values: productFormValues(editing.product, editing.collectionSlugs) }
+        : null,
+      // What the last save or delete said (set by the action that redirected here).
+      flash,
+    },
+    { headers },
+  );
 }
 
 interface ActionResult {
@@ -84,24 +93,16 @@ interface ActionResult {
 
 const refuse = (status: number, toast: ResultToast, extra: Partial<ActionResult> = {}) => data<ActionResult>({ toast, ...extra }, { status });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  // Multipart bodies are read whole by formData(): refuse oversized ones before reading.
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (!Number.isFinite(declared)) return refuse(411, { kind: "error", title: "Upload refused", description: "The request did not say how large it is." });
-  if (declared > MAX_UPLOAD_REQUEST_BYTES) {
-    return refuse(413, { kind: "error", title: "Upload too large", description: "Send at most 60 MB at a time (each image at most 10 MB)." });
-  }
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const storage = productImagesStorage(context.config, context.db);
+const NOT_SAVED: ResultToast = { kind: "error", title: "Product not saved", description: "Check the highlighted fields." };
 
-  if (intent === "check-storage") {
-    const status = await storage.check({ create: true });
+const intents = {
+  "check-storage": async ({ context }) => {
+    const status = await productImagesStorage(context.config, context.db).check({ create: true });
     return data<ActionResult>({ storage: status, toast: storageToast(status) });
-  }
+  },
 
-  if (intent === "upload-images") {
+  "upload-images": async ({ form, context }) => {
+    const storage = productImagesStorage(context.config, context.db);
     const files = form.getAll("images").filter((entry): entry is File => typeof entry !== "string" && entry.size > 0);
     if (files.length === 0) return refuse(400, { kind: "error", title: "No images chosen", description: "Choose one or more image files first." });
     if (files.length > MAX_IMAGES_PER_UPLOAD) {
@@ -118,48 +119,62 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { kind: "success", title: "Images uploaded", description: `Stored ${stored} ${stored === 1 ? "image" : "images"} in product-images.` }
         : { kind: stored > 0 ? "warning" : "error", title: stored > 0 ? "Some images were refused" : "Images refused", description: `${stored} stored, ${refused} refused.` };
     return data<ActionResult>({ uploads, toast, storage: await storage.check({ create: false }) }, { status: stored > 0 ? 200 : 400 });
-  }
+  },
 
-  if (intent === "save-product") {
-    const values = Object.fromEntries(PRODUCT_FORM_FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as ProductFormValues;
-    const editingId = Number(form.get("id")) || null;
-    const outcome = readProductForm(values, { knownCollectionSlugs: new Set(await listCollectionSlugs(context.db)) });
-    if (!outcome.ok) {
-      return refuse(400, { kind: "error", title: "Product not saved", description: "Check the highlighted fields." }, {
-        form: { values, errors: outcome.errors, warnings: outcome.warnings },
-      });
+  "save-product": async ({ form, request, context }) => {
+    const rules = { knownCollectionSlugs: new Set(await listCollectionSlugs(context.db)) };
+    const parsed = parseForm(form, productFormSchema(rules));
+    if (!parsed.ok) {
+      // What else the rules said about the typed values is shown beside the errors.
+      const typed = Object.fromEntries(PRODUCT_FORM_FIELDS.map((field) => [field, valueText(parsed.values, field)]));
+      return refuse(400, NOT_SAVED, { form: { ...parsed, warnings: readProductForm(typed, rules).warnings } });
     }
+    const editingId = Number(form.get("id")) || null;
     try {
-      const { id } = await saveOneProduct(context.db, outcome.product, editingId);
+      const { id } = await saveOneProduct(context.db, parsed.value.product, editingId);
       invalidateCatalog(context.db);
-      const params = new URLSearchParams({ edit: String(id), saved: "1" });
-      for (const warning of outcome.warnings.slice(0, 10)) params.append("note", warning);
-      throw redirect(`/admin/products?${params}#product-form`);
+      // Post/redirect/get: the page shows the saved product, and the flash says it was saved.
+      throw await redirectWithFlash(request, context.config, `/admin/products?edit=${id}#product-form`, {
+        toast: { kind: "success", title: "Product saved", description: "The product page shows the change now." },
+        notes: parsed.value.warnings,
+      });
     } catch (error) {
       if (error instanceof ImportRowError) {
+        const fieldErrors = error.reason.includes("slug") ? { slug: "Another product already has this slug." } : {};
         return refuse(409, { kind: "error", title: "Product not saved", description: error.reason }, {
-          form: { values, errors: error.reason.includes("slug") ? { slug: "Another product already has this slug." } : {}, formError: error.message },
+          form: formFailure(formValues(form), fieldErrors, error.message),
         });
       }
       throw error;
     }
-  }
+  },
 
-  if (intent === "import-csv") {
+  "import-csv": async ({ form, context }) => {
     // The form's no-JavaScript path: the same import the page's script sends to /admin/products/import.
     const { status, ...outcome } = await importFormUpload(context.db, form.get("file"), "products");
     return data<ActionResult>(outcome, { status });
-  }
+  },
+} satisfies IntentTable;
 
-  return refuse(400, { kind: "error", title: "Unknown action", description: "Nothing was changed." });
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  await requireAdmin(request, context);
+  // Multipart bodies are read whole by formData(): refuse oversized ones before reading.
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (!Number.isFinite(declared)) return refuse(411, { kind: "error", title: "Upload refused", description: "The request did not say how large it is." });
+  if (declared > MAX_UPLOAD_REQUEST_BYTES) {
+    return refuse(413, { kind: "error", title: "Upload too large", description: "Send at most 60 MB at a time (each image at most 10 MB)." });
+  }
+  return dispatchIntent(args, intents, { form: await request.formData() });
 }
 
 export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, existing, collectionSlugs, editing, saved } = loaderData;
+  const { mode, existing, collectionSlugs, editing, flash } = loaderData;
   const result = actionData as ActionResult | undefined;
   useResultToast(result);
+  // Once per arrival: a revalidation finds the flash already cleared.
+  useResultToast(flash);
   const navigation = useNavigation();
-  const location = useLocation();
   const revalidator = useRevalidator();
 
   // Storage: checked (and the bucket created if missing) on load, and on the button.
@@ -173,12 +188,6 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
     }
   }, [loaderData.storage.state, storageFetcher]);
   const storage = storageFetcher.data?.storage ?? result?.storage ?? loaderData.storage;
-
-  useEffect(() => {
-    if (saved) showToast({ kind: "success", title: "Product saved", description: "The product page shows the change now." });
-    // Once per arrival, not on every revalidation.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.key]);
 
   const importer = useCsvImport<ProductCsvResult>({
     kind: "products",
@@ -196,7 +205,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
   const title = mode === "new" ? "Add New Product" : "Products Management";
   const formState: ProductFormState | null =
     result?.form ??
-    (mode === "new" ? { values: {} } : mode === "edit" && editing ? { values: editing.values, warnings: saved?.warnings } : null);
+    (mode === "new" ? { values: {} } : mode === "edit" && editing ? { values: editing.values, warnings: flash?.notes } : null);
   const formBusy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-product";
 
   return (
@@ -232,7 +241,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           Export CSV
         </a>
       </AdminPageHeader>
-      <RemovedNotice />
+      <FlashNotice flash={flash} />
 
       <CsvImportForm id="product-csv-form" onSave={() => void importer.save()}>
         <input type="hidden" name="intent" value="import-csv" />

@@ -1,11 +1,12 @@
 import { Trash2 } from "lucide-react";
-import { Form, Link, redirect, useNavigation } from "react-router";
-import { Notice } from "~/components/admin/notice";
+import { Form, Link, useNavigation } from "react-router";
+import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
-import { readRemovalSelection, removalSummary } from "~/lib/admin/removal-request";
+import { readRemovalSelection, removalSummary, removedNoticeText } from "~/lib/admin/removal-request";
 import { planRemoval, removeFromCatalog } from "~/server/admin/catalog-removal.server";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { redirectWithFlash } from "~/server/forms/flash.server";
 import { log } from "~/server/log.server";
 import { productImagesStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/remove";
@@ -37,9 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     storage: productImagesStorage(context.config, context.db),
   });
   log.info(`Removed ${removalSummary(result)} (${result.imagesDeleted} uploaded pictures deleted)`);
-  const params = new URLSearchParams({ removed: removalSummary(result) });
-  if (result.imagesDeleted > 0) params.set("images", String(result.imagesDeleted));
-  throw redirect(`${selection.returnTo}?${params}`);
+  throw await redirectWithFlash(request, context.config, selection.returnTo, { notice: { title: "Deleted", text: removedNoticeText(result) } });
 }
 
 export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) {
