@@ -24,11 +24,12 @@ import {
   type SaleOffer,
 } from "./product-display";
 import { ratingOrNull, ratingText } from "./ratings";
+import type { JsonLd } from "./structured-data";
 
 /**
- * The product detail page (SPEC §2 "Product detail page") as a plain view model: the loader
- * builds it with these rules, the route renders it. D6: the rating, the review count and the
- * 'Last updated' date are the record's own, never invented; D9: the canonical URL is by slug.
+ * The product detail page as a plain view model: the page module (app/server/pages/product.server.ts)
+ * builds it with these rules, the components draw it. The rating, the review count and the
+ * 'Last updated' date are the record's own, never invented; the canonical URL is by slug.
  */
 
 export interface SpecificationRow {
@@ -60,7 +61,7 @@ export interface ProductPageView {
   rating: number | null;
   /** '4.7', or 'Not yet rated'. */
   ratingText: string;
-  /** '86 reviews', '85+ reviews', '1 review'; null when the record has no count (D6). */
+  /** '86 reviews', '85+ reviews', '1 review'; null when the record has no count (never invented). */
   reviewCountText: string | null;
   /** The record's updated_at, ISO. */
   updatedAt: string;
@@ -88,6 +89,15 @@ export interface ProductPageView {
   asSeenIn: AsSeenInCollection[];
 }
 
+/** What the product route hands its meta and component. */
+export interface ProductScreen {
+  view: ProductPageView;
+  /** BASE_URL, for the canonical link and the social card. */
+  origin: string;
+  productLd: JsonLd | null;
+  breadcrumbLd: JsonLd;
+}
+
 export interface ProductPageContext {
   surveyFormUrl?: string | null;
   /** Today as YYYY-MM-DD (decides whether a sale still runs). */
@@ -100,7 +110,7 @@ export interface ProductPageContext {
   hasCollectionPage?: (slug: string) => boolean;
 }
 
-/** 'N Person' for a positive whole number of persons (SPEC §2 Specifications card); else null. */
+/** 'N Person' for a positive whole number of persons (the Specifications card); else null. */
 export function capacityPersonsText(capacity: number | null): string | null {
   if (capacity === null || !Number.isInteger(capacity) || capacity <= 0) return null;
   return `${capacity} Person`;

@@ -16,7 +16,7 @@ const HERO_SIZES = "(min-width: 1400px) 1336px, (min-width: 768px) calc(100vw - 
 type HeroStatus = "loading" | "loaded" | "failed";
 
 /**
- * The hero of a collection page (SPEC §2 "Hero", §4 "Hero image"): back link, title, description,
+ * The hero of a collection page: back link, title, description,
  * then the picture in a box of reserved size. 'Loading image...' sits under the picture until it
  * has loaded (without JavaScript the loaded picture simply covers it). On failure the category
  * fallback is shown with a toast and a refresh button, which asks for the original again with a

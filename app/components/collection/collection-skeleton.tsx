@@ -1,7 +1,7 @@
 import { HERO_SIZE } from "./collection-hero";
 
 /**
- * The loading state of a collection page on client navigation (SPEC §4: three skeleton blocks),
+ * The loading state of a collection page on client navigation (three skeleton blocks),
  * shaped like the page it stands in for.
  */
 export function CollectionSkeleton() {

@@ -4,7 +4,7 @@ import { AddToCompare } from "~/components/compare/add-to-compare";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { specText } from "~/lib/product-display";
-import type { CollectionSauna } from "~/server/catalog/collection-page.server";
+import type { CollectionSauna } from "~/lib/collection-page";
 import { RankLabel, RatingRow } from "./ranked-list";
 import { AffiliateNote, BuyButton } from "./sauna-links";
 import { SaunaPhoto } from "./sauna-photo";

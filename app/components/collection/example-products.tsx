@@ -5,7 +5,7 @@ import { EXAMPLE_SAUNAS } from "~/lib/collection-page-defaults";
 import { responsiveImage } from "~/lib/image-url";
 
 /**
- * The empty state (SPEC §4 "Collection review content"): a known collection with no products yet
+ * The empty state of a collection page: a known collection with no products yet
  * shows three example saunas, clearly marked as examples, with nothing to buy.
  */
 export function ExampleProducts() {

@@ -9,7 +9,7 @@ const howWeTest = [
   { icon: Ruler, text: "We document and time installation, from delivery to the first session." },
 ];
 
-/** The methodology section every review page carries (SPEC §1). */
+/** The methodology section every review page carries: how we test and rank. */
 export function Methodology() {
   return (
     <section aria-labelledby="methodology-title" className="border-t border-line bg-surface">

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ratingText } from "~/lib/ratings";
-import type { CollectionSauna } from "~/server/catalog/collection-page.server";
+import type { CollectionSauna } from "~/lib/collection-page";
 import { AffiliateNote, BuyButton } from "./sauna-links";
 import { SaunaPhoto } from "./sauna-photo";
 

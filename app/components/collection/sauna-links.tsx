@@ -4,7 +4,7 @@ import { buttonClasses, type ButtonStyle } from "~/components/ui/button";
 import type { BuyLink } from "~/lib/buy-link";
 
 /**
- * The outbound shop button of a sauna (ARCHITECTURE D7): a new tab with the link's rel
+ * The outbound shop button of a sauna: a new tab with the link's rel
  * ('sponsored noopener' for shops). A sauna with no usable link has nowhere to send the reader,
  * so the button opens its review instead of pointing at '#'.
  */

@@ -12,7 +12,7 @@ const MAIN_IMAGE_SIZES = "(min-width: 1440px) 920px, (min-width: 1280px) 64vw, (
 const THUMBNAIL_SIZES = "(min-width: 1440px) 221px, (min-width: 1280px) 15vw, (min-width: 768px) 12vw, 22vw";
 
 /**
- * The product gallery (SPEC §2 "Product detail page", "Gallery"):
+ * The product gallery:
  * - one selected picture, and thumbnails in a 4-column grid; a click, Enter or Space selects, the
  *   arrow keys (and Home / End) move between thumbnails;
  * - a picture taller than 1.5 times its width gets the vertical layout (a tall frame showing the

@@ -14,7 +14,7 @@ import {
 } from "~/lib/sitemap";
 import { loadArticles } from "../articles.server";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
-import { loadCollectionPage } from "../catalog/collection-page.server";
+import { loadCollectionPage } from "../pages/collection.server";
 import { toIsoString } from "../catalog/rows";
 import type { DB } from "../db/connection.server";
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { CollectionPageData } from "~/lib/collection-page";
 import { collectionPageDefaults } from "~/lib/collection-page-defaults";
 import { COLLECTION_PAGE_SIZE } from "~/lib/pagination";
 import { FIXED_COLLECTION_SLUGS, matchesFixedCollection, type FixedCollectionSlug } from "~/lib/collection-rules";
@@ -6,14 +7,13 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import { seedSampleContent } from "../db/seed.server";
 import { sampleCollections } from "../seed/sample-collections";
 import { sampleProducts } from "../seed/sample-products";
-import { catalogCache } from "./catalog-cache.server";
+import { catalogCache } from "../catalog/catalog-cache.server";
 import {
   collectionPageStatus,
   loadCollectionPage,
   PUBLIC_LOAD_ERROR_MESSAGE,
-  type CollectionPageData,
-} from "./collection-page.server";
-import { listProducts } from "./queries.server";
+} from "./collection.server";
+import { listProducts } from "../catalog/queries.server";
 
 type Ready = Extract<CollectionPageData, { state: "ready" }>;
 

@@ -1,24 +1,38 @@
+import { redirect } from "react-router";
 import { linkSource } from "~/lib/clicks/tracked-link";
 import type { Collection, Product } from "~/lib/catalog";
-import { canonicalCollectionSlug } from "~/lib/built-in-collections";
-import { collectionHeader, type CollectionHeader } from "~/lib/collection-page-defaults";
-import { LAST_RESORT_COUNT, type CollectionProductsSource } from "~/lib/collection-products";
-import { isFixedCollectionSlug, SLUG_FALLBACK_COUNT, type FixedCollectionSource } from "~/lib/collection-rules";
+import { canonicalCollectionSlug, titleFromSlug } from "~/lib/built-in-collections";
+import type { CollectionPageData, CollectionPageView, CollectionSauna, CollectionSource } from "~/lib/collection-page";
+import { collectionHeader, collectionPageDefaults, type CollectionHeader } from "~/lib/collection-page-defaults";
+import { LAST_RESORT_COUNT } from "~/lib/collection-products";
+import { isFixedCollectionSlug, SLUG_FALLBACK_COUNT } from "~/lib/collection-rules";
 import { criteriaSelection } from "~/lib/criteria-query";
-import { COLLECTION_PAGE_SIZE, pageInfo, pageOffset, type PageInfo } from "~/lib/pagination";
+import { absoluteUrl } from "~/lib/image-url";
+import {
+  COLLECTION_PAGE_SIZE,
+  isPastLastPage,
+  PAGE_PARAM,
+  pageHref,
+  pageInfo,
+  pageOffset,
+  pagedUrls,
+  parsePageParam,
+  type PageInfo,
+} from "~/lib/pagination";
 import { categoryLabel } from "~/lib/product-display";
 import type { ProductSelection } from "~/lib/product-selection";
-import { toSaunaViewModel, type SaunaViewModel } from "~/lib/product-view-models";
+import { toSaunaViewModel } from "~/lib/product-view-models";
+import { catalogCache } from "../catalog/catalog-cache.server";
+import { countMembers, countProducts, listMemberPage, listProductPage } from "../catalog/product-lists.server";
+import { findCollectionBySlug } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
-import { catalogCache } from "./catalog-cache.server";
-import { countMembers, countProducts, listMemberPage, listProductPage } from "./product-lists.server";
-import { findCollectionBySlug } from "./queries.server";
+import { notFound, unavailable } from "./page-errors.server";
 
 /**
- * One collection review page's data (SPEC §2 "Collection review page", §4 "Collection review
- * content"): which collection /reviews/{listId} means, its header texts, and one page of its
- * saunas as view models, or the state the page shows instead (not found, error).
+ * The collection review page, /reviews/{listId}: which collection the address means (one of the
+ * fixed pages, or a collection stored in the database), its header texts, and one page of its
+ * saunas as view models, or what the page shows instead (not found, an error).
  *
  * The saunas are read a page at a time (ADR 0017): the page's rule becomes a selection the
  * database filters, orders and counts, so a page costs the same with 30 products or 20,000.
@@ -29,41 +43,12 @@ import { findCollectionBySlug } from "./queries.server";
  * exists nowhere costs that one indexed read per request; a 404 is never cached.
  */
 
-export interface CollectionSauna extends SaunaViewModel {
-  /** 1-based position in the whole ranked list, so page 2 of ten starts at 11. */
-  rank: number;
-  /** Sample content: its rating and review count are invented, and the page says so. */
-  isSample: boolean;
-  /** 'Barrel', 'CLT', 'Traditional': the category as a label. */
-  typeLabel: string;
-}
-
-export type CollectionSource = FixedCollectionSource | CollectionProductsSource;
-
-export type CollectionPageData =
-  | { state: "redirect"; location: string }
-  | { state: "not-found"; listId: string }
-  | { state: "error"; listId: string; message: string }
-  | {
-      state: "ready";
-      header: CollectionHeader;
-      /** 'list' shows the saunas; 'empty' shows the example-products notice. */
-      content: "list" | "empty";
-      /** This page's saunas. */
-      saunas: CollectionSauna[];
-      /** Which page this is, of how many, and how many saunas the whole list holds. */
-      pagination: PageInfo;
-      source: CollectionSource;
-      /** Nothing matched the page's rule, so it shows the best-rated saunas instead, and says so. */
-      showingTopRated: boolean;
-    };
-
 /** What the page prints after 'Error loading products: '. The cause goes to the log, not the reader. */
 export const PUBLIC_LOAD_ERROR_MESSAGE =
   "the product catalog could not be read just now. Please try again in a moment.";
 
 export interface CollectionPageOptions {
-  /** SURVEY_FORM_URL (D7). */
+  /** SURVEY_FORM_URL: where a 'tyyni' sauna's buy button leads when it is set. */
   surveyFormUrl?: string | null;
   /** The page asked for, 1 when absent. A page past the end comes back with no saunas. */
   page?: number;
@@ -208,4 +193,50 @@ export function collectionPageStatus(page: CollectionPageData): 200 | 301 | 404 
     case "ready":
       return 200;
   }
+}
+
+export interface CollectionRequest {
+  listId: string;
+  /** The address asked for: its ?page= decides the page, and redirects keep its query. */
+  url: URL;
+  /** BASE_URL, for the page's absolute URLs. */
+  baseUrl: string;
+  surveyFormUrl?: string | null;
+}
+
+/**
+ * The screen's view model, or a thrown answer instead: 301 to the canonical address (of the
+ * slug, or of a malformed ?page=), 302 from past the last page to the last page (which moves as
+ * the catalog changes, hence temporary: ADR 0017), 404 for an unknown collection, and 500 when
+ * the products could not be read (the page names the collection and says so; nothing caches it).
+ */
+export async function collectionPage(db: DB, request: CollectionRequest): Promise<CollectionPageView> {
+  const { listId, url } = request;
+  const { page: pageNumber, canonical } = parsePageParam(url.searchParams.get(PAGE_PARAM));
+  if (!canonical) throw redirect(pageHref(url.pathname, url.search, pageNumber), 301);
+
+  const page = await loadCollectionPage(db, listId, { surveyFormUrl: request.surveyFormUrl, page: pageNumber });
+  switch (page.state) {
+    case "redirect":
+      throw redirect(`${page.location}${url.search}`, 301);
+    case "not-found":
+      return notFound({ screen: "collection", kind: "not-found", listId: page.listId });
+    case "error": {
+      const title = isFixedCollectionSlug(listId) ? collectionPageDefaults(listId).title : titleFromSlug(listId);
+      // No headers: a failure is not cached (only a page that says `public` is).
+      return unavailable(
+        { screen: "collection", kind: "unavailable", listId: page.listId, title, message: page.message },
+        { status: collectionPageStatus(page), headers: {} },
+      );
+    }
+  }
+  if (isPastLastPage(page.pagination)) {
+    throw redirect(pageHref(url.pathname, url.search, page.pagination.pageCount), 302);
+  }
+  const { state: _ready, ...content } = page;
+  return {
+    ...content,
+    urls: pagedUrls(request.baseUrl, `/reviews/${page.header.slug}`, new URLSearchParams(), page.pagination),
+    socialImageUrl: absoluteUrl(page.header.image, request.baseUrl),
+  };
 }

@@ -1,0 +1,104 @@
+import type { Product } from "~/lib/catalog";
+import { isFixedCollectionSlug } from "~/lib/collection-rules";
+import { categoryBreadcrumb, categoryCollectionSlug } from "~/lib/product-display";
+import {
+  collectionsListingProduct,
+  toProductPageView,
+  withFixedCollectionPages,
+  type AsSeenInCollection,
+  type ProductScreen,
+} from "~/lib/product-page";
+import { breadcrumbList, HOME_STEP, productStructuredData, REVIEWS_STEP } from "~/lib/structured-data";
+import { findRemovedProduct } from "../admin/catalog-removal.server";
+import { catalogCache } from "../catalog/catalog-cache.server";
+import { listCollectionIdsOfProduct } from "../catalog/product-lists.server";
+import { findCollectionBySlug, findProductByIdOrSlug } from "../catalog/queries.server";
+import type { DB } from "../db/connection.server";
+import { log } from "../log.server";
+import { gone, NO_STORE, notFound, unavailable } from "./page-errors.server";
+
+/**
+ * The product detail page, served at /reviews/product/{id or slug} and /product/{id or slug}:
+ * every address keeps serving the page, and the canonical link names /reviews/product/{slug}.
+ * Returns the screen, or throws: 404 for an unknown product, 410 for one the admin deleted,
+ * 503 when the product could not be read (shown as not found, never cached).
+ */
+export async function productPage(
+  db: DB,
+  request: { idOrSlug: string; baseUrl: string; surveyFormUrl?: string | null },
+): Promise<ProductScreen> {
+  const { idOrSlug, baseUrl } = request;
+  let product: Product | undefined;
+  try {
+    product = idOrSlug === "" ? undefined : await findProductByIdOrSlug(db, idOrSlug);
+  } catch (error) {
+    // A product that cannot be loaded shows the 'Product Not Found' screen.
+    log.error(`Product ${idOrSlug} could not be loaded: ${(error as Error)?.message ?? error}`);
+    return unavailable({ screen: "product", kind: "unavailable" });
+  }
+  if (!product) {
+    const removed = idOrSlug === "" ? undefined : await findRemovedProduct(db, idOrSlug).catch(() => undefined);
+    if (removed) {
+      // A product the admin deleted: 410 tells search engines to drop the address (ADR 0026).
+      const categoryCollection = await storedCategoryCollection(db, removed.categoryId);
+      const category = categoryBreadcrumb(removed.categoryId, (slug) => isFixedCollectionSlug(slug) || slug === categoryCollection);
+      return gone({ screen: "product", kind: "gone", name: removed.name, category: category.href === "/reviews" ? null : category });
+    }
+    return notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": NO_STORE });
+  }
+
+  const [collectionOfCategory, asSeenInCollections] = await Promise.all([
+    storedCategoryCollection(db, product.categoryId),
+    asSeenIn(db, product),
+  ]);
+  const view = toProductPageView(product, {
+    surveyFormUrl: request.surveyFormUrl,
+    today: new Date().toISOString().slice(0, 10),
+    asSeenIn: asSeenInCollections,
+    hasCollectionPage: (slug) => isFixedCollectionSlug(slug) || slug === collectionOfCategory,
+  });
+  return {
+    view,
+    origin: baseUrl,
+    productLd: productStructuredData(product, view, baseUrl),
+    breadcrumbLd: breadcrumbList(
+      [HOME_STEP, REVIEWS_STEP, { name: view.category.label, path: view.category.href }, { name: view.name, path: view.canonicalPath }],
+      baseUrl,
+    ),
+  };
+}
+
+/**
+ * The slug of the stored collection named by the product's category, if there is one, so the
+ * breadcrumb links to it; a failure only sends the breadcrumb to the reviews index.
+ */
+async function storedCategoryCollection(db: DB, categoryId: string | null): Promise<string | null> {
+  const slug = categoryCollectionSlug(categoryId);
+  if (isFixedCollectionSlug(slug)) return null;
+  try {
+    return (await findCollectionBySlug(db, slug)) ? slug : null;
+  } catch (error) {
+    log.error(`The collection of category ${slug} could not be looked up: ${(error as Error)?.message ?? error}`);
+    return null;
+  }
+}
+
+/**
+ * 'As Seen In' from the cached collections list and two small membership lookups: which
+ * collections this product is a member of, and which collections have members at all. No
+ * collection's product list is read. A failure here only hides the section.
+ */
+async function asSeenIn(db: DB, product: Product): Promise<AsSeenInCollection[]> {
+  try {
+    const cache = catalogCache(db);
+    const [collections, collectionsWithMembers, memberOf] = await Promise.all([
+      cache.collections(),
+      cache.collectionIdsWithMembers(),
+      listCollectionIdsOfProduct(db, product.id),
+    ]);
+    return collectionsListingProduct(product, withFixedCollectionPages(collections), { memberOf, collectionsWithMembers });
+  } catch (error) {
+    log.error(`'As Seen In' could not be computed for product ${product.id}: ${(error as Error)?.message ?? error}`);
+    return [];
+  }
+}
