@@ -11,7 +11,7 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
-import { findProductsBySlugs } from "~/server/catalog/queries.server";
+import { findProductsBySlugs } from "~/server/products/products.server";
 import type { Route } from "./+types/compare";
 
 /**

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { NotFoundPanel } from "~/components/site/not-found-panel";
 import { productHref } from "~/lib/product-display";
 import { SITE_NAME } from "~/lib/site-navigation";
-import { findProductBySlug } from "~/server/catalog/queries.server";
+import { findProductBySlug } from "~/server/products/products.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/go";
 

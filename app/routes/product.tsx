@@ -27,7 +27,8 @@ import type { DB } from "~/server/db/connection.server";
 import { catalogCache, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { findRemovedProduct } from "~/server/admin/catalog-removal.server";
 import { listCollectionIdsOfProduct } from "~/server/catalog/product-lists.server";
-import { findCollectionBySlug, findProductByIdOrSlug } from "~/server/catalog/queries.server";
+import { findCollectionBySlug } from "~/server/catalog/queries.server";
+import { findProductByIdOrSlug } from "~/server/products/products.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/product";
 

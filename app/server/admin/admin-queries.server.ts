@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import type { Product } from "~/lib/catalog";
-import { countCatalog, findProductById, listCollectionsOfProduct } from "../catalog/queries.server";
-import { toProduct } from "../catalog/rows";
+import { countCatalog, listCollectionsOfProduct } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
+import { parseTextList, toProduct } from "../products/product-rows";
+import { findProductById } from "../products/products.server";
 
 /** What the admin pages read: counts, the category and feature lists, a page of products. */
 
@@ -33,14 +34,7 @@ export async function listFeatureCounts(db: DB): Promise<NameCount[]> {
   const rows = await db.selectFrom("products").select("key_features").execute();
   const counts = new Map<string, number>();
   for (const row of rows) {
-    let features: unknown;
-    try {
-      features = JSON.parse(row.key_features);
-    } catch {
-      continue;
-    }
-    if (!Array.isArray(features)) continue;
-    for (const feature of new Set(features.filter((item): item is string => typeof item === "string" && item.trim() !== ""))) {
+    for (const feature of new Set(parseTextList(row.key_features).filter((item) => item.trim() !== ""))) {
       counts.set(feature, (counts.get(feature) ?? 0) + 1);
     }
   }

@@ -2,8 +2,9 @@ import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
+import { parseTextList } from "../products/product-rows";
 import type { Storage } from "../storage/storage.server";
-import { chunks, IN_LIST_CHUNK } from "./memberships.server";
+import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 
 /**
  * Deleting products and collections. One transaction removes the rows and their memberships and
@@ -149,7 +150,7 @@ async function imagesOnlyUsedBy(db: DB, productIds: ReadonlySet<number>): Promis
     if (rows.length === 0) break;
     for (const row of rows) {
       const target = productIds.has(Number(row.id)) ? theirs : others;
-      for (const image of parseImages(row.images)) {
+      for (const image of parseTextList(row.images)) {
         const name = bucketFileName(image);
         if (name) target.add(name);
       }
@@ -157,13 +158,4 @@ async function imagesOnlyUsedBy(db: DB, productIds: ReadonlySet<number>): Promis
     lastId = Number(rows.at(-1)!.id);
   }
   return [...theirs].filter((name) => !others.has(name)).sort();
-}
-
-function parseImages(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
 }

@@ -13,7 +13,7 @@ import {
   PUBLIC_LOAD_ERROR_MESSAGE,
   type CollectionPageData,
 } from "./collection-page.server";
-import { listProducts } from "./queries.server";
+import { listProducts } from "../products/products.server";
 
 type Ready = Extract<CollectionPageData, { state: "ready" }>;
 
