@@ -4,7 +4,7 @@ import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import type { ProductsTable } from "../db/schema";
 import { overwriteOnSlugConflict } from "../db/slug-upsert.server";
-import { PRODUCT_COLUMNS, toProduct, toProductFields, type ProductFields } from "./product-rows";
+import { parseTextList, PRODUCT_COLUMNS, toProduct, toProductFields, type ProductFields } from "./product-rows";
 
 /**
  * The products table: one plain function per question or write, each taking the database (or a
@@ -98,6 +98,38 @@ export async function listProductRefsBySlugs(db: DB, slugs: readonly string[]): 
     for (const row of rows) found.push({ id: Number(row.id), slug: row.slug });
   }
   return found;
+}
+
+/** What a removal names and records of a product. */
+export interface ProductName extends ProductRef {
+  name: string;
+  categoryId: string | null;
+}
+
+function toProductName(row: { id: number; slug: string; name: string; category_id: string | null }): ProductName {
+  return { id: Number(row.id), slug: row.slug, name: row.name, categoryId: row.category_id };
+}
+
+/** Name, slug and category of the products with these ids; ids that name none are absent. */
+export async function listProductNamesByIds(db: DB, ids: readonly number[]): Promise<ProductName[]> {
+  const found: ProductName[] = [];
+  for (const part of chunks([...new Set(ids)], IN_LIST_CHUNK)) {
+    const rows = await db.selectFrom("products").select(["id", "slug", "name", "category_id"]).where("id", "in", part).execute();
+    found.push(...rows.map(toProductName));
+  }
+  return found;
+}
+
+/** Name, slug and category of every product the sample seed put there. */
+export async function listSampleProductNames(db: DB): Promise<ProductName[]> {
+  const rows = await db.selectFrom("products").select(["id", "slug", "name", "category_id"]).where("is_sample", "=", true).execute();
+  return rows.map(toProductName);
+}
+
+/** The picture lists of up to `limit` products after `afterId`, by id: only that column is read. */
+export async function listProductImagesAfterId(db: DB, afterId: number, limit: number): Promise<{ id: number; images: string[] }[]> {
+  const rows = await db.selectFrom("products").select(["id", "images"]).where("id", ">", afterId).orderBy("id").limit(limit).execute();
+  return rows.map((row) => ({ id: Number(row.id), images: parseTextList(row.images) }));
 }
 
 /** The id of the product with this slug, if any. */
