@@ -1,10 +1,10 @@
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
+import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { listProductImagesAfterId, listProductNamesByIds, listSampleProductNames } from "../products/products.server";
 import type { Storage } from "../storage/storage.server";
-import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 
 /**
  * Deleting products and collections. One transaction removes the rows and their memberships and

@@ -14,6 +14,7 @@ import {
   listProductRefsByIds,
   listProductRefsBySlugs,
   listProducts,
+  listProductsPage,
   updateProduct,
   upsertProductsOnSlug,
 } from "./products.server";
@@ -121,6 +122,22 @@ describe.each(testDialects)("products repository on %s", (dialect) => {
     const [a] = await findProductsBySlugs(test.db, ["upsert-a"]);
     expect(a).toMatchObject({ name: "New name", tagline: "Kept", isSample: false });
     expect(await upsertProductsOnSlug(test.db, [], ["name"])).toEqual([]);
+  });
+
+  it("lists the admin's page of products by category, feature or text, and counts them", async () => {
+    await insertProducts(test.db, [
+      toProductRow(fields("filter-one", { categoryId: "cube", keyFeatures: ["100% cedar"], name: "Filter One" }), { isSample: false, now: NOW }),
+      toProductRow(fields("filter-two", { categoryId: "cube", keyFeatures: ["Glass"], brand: "Odd_Brand" }), { isSample: false, now: NOW }),
+    ]);
+    const byCategory = await listProductsPage(test.db, { category: "cube" }, 1);
+    expect(byCategory.products.map((product) => product.slug).sort()).toEqual(["filter-one", "filter-two"]);
+    expect(byCategory).toMatchObject({ total: 2, page: 1, pages: 1 });
+    const byFeature = await listProductsPage(test.db, { feature: "100% cedar" }, 1);
+    expect(byFeature.products.map((product) => product.slug)).toEqual(["filter-one"]);
+    // LIKE's wildcards in the text are taken literally.
+    expect((await listProductsPage(test.db, { search: "odd_b" }, 1)).products.map((product) => product.slug)).toEqual(["filter-two"]);
+    expect((await listProductsPage(test.db, { search: "odd%" }, 1)).total).toBe(0);
+    expect(await listProductsPage(test.db, { category: "none" }, 3)).toMatchObject({ products: [], total: 0, page: 1, pages: 1 });
   });
 
   it("pages through the products by id without repeating or skipping one", async () => {

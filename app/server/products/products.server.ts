@@ -132,6 +132,55 @@ export async function listProductImagesAfterId(db: DB, afterId: number, limit: n
   return rows.map((row) => ({ id: Number(row.id), images: parseTextList(row.images) }));
 }
 
+export interface ProductFilter {
+  category?: string;
+  feature?: string;
+  search?: string;
+}
+
+/** The admin's product list: 50 a page, last changed first. */
+export const PRODUCTS_PER_PAGE = 50;
+
+/** LIKE with the user's text taken literally. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+export async function listProductsPage(
+  db: DB,
+  filter: ProductFilter,
+  page: number,
+): Promise<{ products: Product[]; total: number; page: number; pages: number }> {
+  let query = db.selectFrom("products");
+  if (filter.category) query = query.where("category_id", "=", filter.category);
+  if (filter.feature) {
+    // The list is stored as JSON text: the feature appears as its JSON string, quotes included.
+    query = query.where(sql<boolean>`key_features like ${`%${likeLiteral(JSON.stringify(filter.feature))}%`} escape '\\'`);
+  }
+  if (filter.search) {
+    const pattern = `%${likeLiteral(filter.search.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(slug)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(brand)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const { n } = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+  const current = Math.min(Math.max(1, page), pages);
+  const rows = await query
+    .selectAll()
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(PRODUCTS_PER_PAGE)
+    .offset((current - 1) * PRODUCTS_PER_PAGE)
+    .execute();
+  return { products: rows.map(toProduct), total, page: current, pages };
+}
+
 /** The id of the product with this slug, if any. */
 export async function findProductIdBySlug(db: DB, slug: string): Promise<number | undefined> {
   const row = await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirst();
