@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { Product } from "~/lib/catalog";
-import { countCatalog, findProductById, listCollectionsOfProduct } from "../catalog/queries.server";
-import { toProduct } from "../catalog/rows";
+import { countCatalog, listCollectionsOfProduct } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
+import { parseTextList } from "../products/product-rows";
+import { findProductById } from "../products/products.server";
 
-/** What the admin pages read: counts, the category and feature lists, a page of products. */
+/** What the admin pages read: counts, the category and feature lists (a page of products is listProductsPage). */
 
 export interface NameCount {
   name: string;
@@ -33,14 +34,7 @@ export async function listFeatureCounts(db: DB): Promise<NameCount[]> {
   const rows = await db.selectFrom("products").select("key_features").execute();
   const counts = new Map<string, number>();
   for (const row of rows) {
-    let features: unknown;
-    try {
-      features = JSON.parse(row.key_features);
-    } catch {
-      continue;
-    }
-    if (!Array.isArray(features)) continue;
-    for (const feature of new Set(features.filter((item): item is string => typeof item === "string" && item.trim() !== ""))) {
+    for (const feature of new Set(parseTextList(row.key_features).filter((item) => item.trim() !== ""))) {
       counts.set(feature, (counts.get(feature) ?? 0) + 1);
     }
   }
@@ -81,54 +75,6 @@ export async function dashboardCounts(db: DB): Promise<DashboardCounts> {
     sampleProducts: Number(sampleProducts.n),
     sampleCollections: Number(sampleCollections.n),
   };
-}
-
-export interface ProductFilter {
-  category?: string;
-  feature?: string;
-  search?: string;
-}
-
-export const PRODUCTS_PER_PAGE = 50;
-
-/** LIKE with the user's text taken literally. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
-}
-
-export async function listProductsPage(
-  db: DB,
-  filter: ProductFilter,
-  page: number,
-): Promise<{ products: Product[]; total: number; page: number; pages: number }> {
-  let query = db.selectFrom("products");
-  if (filter.category) query = query.where("category_id", "=", filter.category);
-  if (filter.feature) {
-    // The list is stored as JSON text: the feature appears as its JSON string, quotes included.
-    query = query.where(sql<boolean>`key_features like ${`%${likeLiteral(JSON.stringify(filter.feature))}%`} escape '\\'`);
-  }
-  if (filter.search) {
-    const pattern = `%${likeLiteral(filter.search.toLowerCase())}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(name)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(slug)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(brand)`, "like", sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  const { n } = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(n);
-  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
-  const current = Math.min(Math.max(1, page), pages);
-  const rows = await query
-    .selectAll()
-    .orderBy("updated_at", "desc")
-    .orderBy("id", "desc")
-    .limit(PRODUCTS_PER_PAGE)
-    .offset((current - 1) * PRODUCTS_PER_PAGE)
-    .execute();
-  return { products: rows.map(toProduct), total, page: current, pages };
 }
 
 export async function listCollectionSlugs(db: DB): Promise<string[]> {

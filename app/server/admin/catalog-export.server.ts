@@ -1,7 +1,7 @@
 import { COLLECTION_EXPORT_HEADER, collectionCsvRecord, PRODUCT_EXPORT_HEADER, productCsvRecord } from "~/lib/csv/catalog-export";
 import { csvLine } from "~/lib/csv/csv-writer";
-import { PRODUCT_COLUMNS, toProduct } from "../catalog/rows";
 import type { DB } from "../db/connection.server";
+import { listProductFieldsAfterId } from "../products/products.server";
 import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
 
 /**
@@ -17,19 +17,16 @@ export async function* productCsvLines(db: DB): AsyncGenerator<string> {
   let header = csvLine(PRODUCT_EXPORT_HEADER);
   let afterId = 0;
   for (;;) {
-    const records = await db.selectFrom("products").select(PRODUCT_COLUMNS).where("id", ">", afterId).orderBy("id").limit(PAGE).execute();
+    const records = await listProductFieldsAfterId(db, afterId, PAGE);
     if (records.length === 0) {
       if (header !== "") yield header;
       return;
     }
-    const ids = records.map((record) => Number(record.id));
+    const ids = records.map((record) => record.id);
     const collectionsOf = await collectionSlugsByProduct(db, ids);
     let page = header;
     header = "";
-    for (const record of records) {
-      const { id, isSample: _sample, createdAt: _created, updatedAt: _updated, ...product } = toProduct(record);
-      page += csvLine(productCsvRecord({ ...product, collectionIds: collectionsOf.get(id) ?? [] }));
-    }
+    for (const { id, ...product } of records) page += csvLine(productCsvRecord({ ...product, collectionIds: collectionsOf.get(id) ?? [] }));
     yield page;
     afterId = ids.at(-1)!;
   }

@@ -1,9 +1,10 @@
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
+import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
+import { listProductImagesAfterId, listProductNamesByIds, listSampleProductNames } from "../products/products.server";
 import type { Storage } from "../storage/storage.server";
-import { chunks, IN_LIST_CHUNK } from "./memberships.server";
 
 /**
  * Deleting products and collections. One transaction removes the rows and their memberships and
@@ -37,17 +38,13 @@ export async function planRemoval(db: DB, request: RemovalRequest): Promise<Remo
   const products = new Map<number, { id: number; name: string; slug: string }>();
   const collections = new Map<number, { id: number; title: string; slug: string }>();
 
-  for (const part of chunks([...new Set(request.productIds)], IN_LIST_CHUNK)) {
-    const rows = await db.selectFrom("products").select(["id", "name", "slug"]).where("id", "in", part).execute();
-    for (const row of rows) products.set(Number(row.id), { ...row, id: Number(row.id) });
-  }
+  for (const { id, name, slug } of await listProductNamesByIds(db, request.productIds)) products.set(id, { id, name, slug });
   for (const part of chunks([...new Set(request.collectionIds)], IN_LIST_CHUNK)) {
     const rows = await db.selectFrom("collections").select(["id", "title", "slug"]).where("id", "in", part).execute();
     for (const row of rows) collections.set(Number(row.id), { ...row, id: Number(row.id) });
   }
   if (request.samples) {
-    const sampleProducts = await db.selectFrom("products").select(["id", "name", "slug"]).where("is_sample", "=", true).execute();
-    for (const row of sampleProducts) products.set(Number(row.id), { ...row, id: Number(row.id) });
+    for (const { id, name, slug } of await listSampleProductNames(db)) products.set(id, { id, name, slug });
     const sampleCollections = await db.selectFrom("collections").select(["id", "title", "slug"]).where("is_sample", "=", true).execute();
     for (const row of sampleCollections) collections.set(Number(row.id), { ...row, id: Number(row.id) });
   }
@@ -79,11 +76,11 @@ export async function removeFromCatalog(
     let products = 0;
     let collections = 0;
     for (const part of chunks(productIds, IN_LIST_CHUNK)) {
-      const rows = await trx.selectFrom("products").select(["id", "slug", "name", "category_id"]).where("id", "in", part).execute();
+      const rows = await listProductNamesByIds(trx, part);
       if (rows.length === 0) continue;
       await trx
         .insertInto("removed_products")
-        .values(rows.map((row) => ({ slug: row.slug, product_id: Number(row.id), name: row.name, category_id: row.category_id })))
+        .values(rows.map((row) => ({ slug: row.slug, product_id: row.id, name: row.name, category_id: row.categoryId })))
         .onConflict((conflict) =>
           conflict.column("slug").doUpdateSet((eb) => ({
             product_id: eb.ref("excluded.product_id"),
@@ -145,25 +142,16 @@ async function imagesOnlyUsedBy(db: DB, productIds: ReadonlySet<number>): Promis
   // Only image lists are read, a page of rows at a time: a catalog of any size stays in bounds.
   let lastId = 0;
   for (;;) {
-    const rows = await db.selectFrom("products").select(["id", "images"]).where("id", ">", lastId).orderBy("id").limit(2000).execute();
+    const rows = await listProductImagesAfterId(db, lastId, 2000);
     if (rows.length === 0) break;
     for (const row of rows) {
-      const target = productIds.has(Number(row.id)) ? theirs : others;
-      for (const image of parseImages(row.images)) {
+      const target = productIds.has(row.id) ? theirs : others;
+      for (const image of row.images) {
         const name = bucketFileName(image);
         if (name) target.add(name);
       }
     }
-    lastId = Number(rows.at(-1)!.id);
+    lastId = rows.at(-1)!.id;
   }
   return [...theirs].filter((name) => !others.has(name)).sort();
-}
-
-function parseImages(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
 }

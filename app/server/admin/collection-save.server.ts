@@ -6,7 +6,7 @@ import type { CollectionsTable, Database } from "../db/schema";
 import { planCollectionImport, type CollectionPlan } from "./import-plan.server";
 import { replaceCollectionMembers } from "./memberships.server";
 import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
-import { overwriteOnSlugConflict } from "./slug-upsert.server";
+import { overwriteOnSlugConflict } from "../db/slug-upsert.server";
 
 /**
  * Saving collections: an upsert on slug of every new or changed row (ADR 0031), overwriting

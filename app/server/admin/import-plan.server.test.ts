@@ -5,7 +5,7 @@ import { readCsvRecords } from "~/lib/csv/csv-table";
 import { csvLine } from "~/lib/csv/csv-writer";
 import type { ImportPreview } from "~/lib/csv/import-plan";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { PRODUCT_LIST_KEY_COLUMNS } from "../catalog/rows";
+import { PRODUCT_LIST_KEY_COLUMNS } from "../products/product-rows";
 import type { DB } from "../db/connection.server";
 import { seedSampleContent } from "../db/seed.server";
 import { collectionCsvLines, csvDownload, productCsvLines } from "./catalog-export.server";

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import type { CollectionCsvColumn, CollectionImport } from "~/lib/csv/collection-csv";
 import { planCollectionRow, planProductRow, type CollectionState, type PlannedRow, type StoredProduct } from "~/lib/csv/import-plan";
 import type { ProductCsvColumn, ProductImport } from "~/lib/csv/product-csv";
-import { PRODUCT_COLUMNS, toProduct } from "../catalog/rows";
+import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
+import { listProductFieldsBySlugs, listProductRefsByIds, listProductRefsBySlugs } from "../products/products.server";
 import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
-import { chunks, IN_LIST_CHUNK } from "./memberships.server";
 
 /**
  * The import plan against the database (ADR 0031): which rows of a parsed file are new, changed
@@ -64,13 +64,9 @@ export async function planProductImport(db: DB, products: readonly ProductImport
 async function loadStoredProducts(db: DB, slugs: readonly string[], withCollections: boolean): Promise<Map<string, StoredProduct>> {
   const stored = new Map<string, StoredProduct>();
   const slugById = new Map<number, string>();
-  for (const part of chunks([...new Set(slugs)], IN_LIST_CHUNK)) {
-    const records = await db.selectFrom("products").select(PRODUCT_COLUMNS).where("slug", "in", part).execute();
-    for (const record of records) {
-      const { id, isSample: _sample, createdAt: _created, updatedAt: _updated, ...fields } = toProduct(record);
-      stored.set(record.slug, { ...fields, collectionIds: [] });
-      slugById.set(id, record.slug);
-    }
+  for (const { id, ...fields } of await listProductFieldsBySlugs(db, slugs)) {
+    stored.set(fields.slug, { ...fields, collectionIds: [] });
+    slugById.set(id, fields.slug);
   }
   if (withCollections) {
     const collectionsOf = await collectionSlugsByProduct(db, [...slugById.keys()]);
@@ -95,16 +91,8 @@ async function existingCollectionSlugs(db: DB, slugs: readonly string[]): Promis
 export async function resolveProductRefs(db: DB, refs: readonly string[]): Promise<Map<string, { id: number; slug: string }>> {
   const unique = [...new Set(refs)];
   const numeric = unique.filter((ref) => /^\d{1,15}$/.test(ref)).map(Number);
-  const byId = new Map<number, string>();
-  for (const part of chunks(numeric, IN_LIST_CHUNK)) {
-    const rows = await db.selectFrom("products").select(["id", "slug"]).where("id", "in", part).execute();
-    for (const row of rows) byId.set(Number(row.id), row.slug);
-  }
-  const bySlug = new Map<string, number>();
-  for (const part of chunks(unique, IN_LIST_CHUNK)) {
-    const rows = await db.selectFrom("products").select(["id", "slug"]).where("slug", "in", part).execute();
-    for (const row of rows) bySlug.set(row.slug, Number(row.id));
-  }
+  const byId = new Map((await listProductRefsByIds(db, numeric)).map((product) => [product.id, product.slug]));
+  const bySlug = new Map((await listProductRefsBySlugs(db, unique)).map((product) => [product.slug, product.id]));
   const resolved = new Map<string, { id: number; slug: string }>();
   for (const ref of unique) {
     const asId = /^\d{1,15}$/.test(ref) ? byId.get(Number(ref)) : undefined;

@@ -1,5 +1,5 @@
 import type { DB } from "../db/connection.server";
-import { chunks, IN_LIST_CHUNK } from "./memberships.server";
+import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 
 /**
  * Collection memberships read in bulk, for the catalog export and the import plan alike (ADR

@@ -1,22 +1,17 @@
 import type { Transaction } from "kysely";
+import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { Database } from "../db/schema";
 
 /**
- * Collection membership writes: a collection's products are stored as ordered memberships. Positions are 1..n in the editor's order.
- * Used only inside the import transactions, so a failure leaves every list as it was.
+ * Collection membership writes: a collection's list is stored as rows with positions 1..n in the
+ * editor's order. Used only inside the import transactions, so a failure leaves every list as it
+ * was.
  */
 
 type Trx = Transaction<Database>;
 
-/** Large IN lists and multi-row inserts are split so both dialects stay under their limits. */
-export const IN_LIST_CHUNK = 500;
+/** Membership rows per insert: 1,000 x 3 parameters stays under both dialects' limits. */
 export const MEMBERSHIP_INSERT_CHUNK = 1000;
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
 
 /** A collection's list becomes exactly these products, in this order (a collection CSV's product_ids). */
 export async function replaceCollectionMembers(trx: Trx, collectionId: number, productIds: readonly number[]): Promise<void> {

@@ -1,13 +1,15 @@
 import type { Insertable, Transaction } from "kysely";
 import { prepareProductForSave, type ProductCsvColumn, type ProductImport } from "~/lib/csv/product-csv";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
-import { refreshProductListKeys } from "../catalog/product-list-keys.server";
+import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import type { Database, ProductsTable } from "../db/schema";
+import { refreshProductListKeys } from "../products/product-list-keys.server";
+import { columnsUpdatedByCsv, toProductRow } from "../products/product-rows";
+import { findProductIdBySlug, insertProduct, updateProduct, upsertProductsOnSlug } from "../products/products.server";
 import { planProductImport, type ProductPlan } from "./import-plan.server";
-import { chunks, IN_LIST_CHUNK, setProductCollections } from "./memberships.server";
+import { setProductCollections } from "./memberships.server";
 import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
-import { overwriteOnSlugConflict } from "./slug-upsert.server";
 
 /**
  * Saving products: an upsert on slug of every new or changed row (ADR 0031) inside ONE
@@ -20,69 +22,9 @@ export const PRODUCT_BATCH_SIZE = 500;
 
 type Trx = Transaction<Database>;
 
-/** Which database columns a CSV column fills; name, brand and slug are always written. */
-const FIELD_COLUMNS: Partial<Record<ProductCsvColumn, (keyof ProductsTable)[]>> = {
-  category_id: ["category_id"],
-  tagline: ["tagline"],
-  description: ["description"],
-  full_description: ["full_description"],
-  price: ["price_cents"],
-  sale_price: ["sale_price_cents"],
-  sale_ends: ["sale_ends_at"],
-  images: ["images"],
-  capacity: ["capacity"],
-  dimensions: ["dimensions"],
-  weight: ["weight_lbs"],
-  heater_type: ["heater_type"],
-  heater_spec: ["heater_spec"],
-  key_features: ["key_features"],
-  website: ["website"],
-  affiliate_link: ["affiliate_link"],
-  rating: ["rating"],
-  reviews_number: ["reviews_number"],
-  review_count: ["review_count"],
-  shipping_info: ["shipping_info"],
-};
-
+/** An imported or edited product is a real one, even when it replaces a sample of the same slug. */
 function toRow(product: ProductImport, now: string): Insertable<ProductsTable> {
-  return {
-    slug: product.slug,
-    name: product.name,
-    brand: product.brand,
-    category_id: product.categoryId,
-    tagline: product.tagline,
-    description: product.description,
-    full_description: product.fullDescription,
-    price_cents: product.priceCents,
-    sale_price_cents: product.salePriceCents,
-    sale_ends_at: product.saleEndsAt,
-    images: JSON.stringify(product.images),
-    capacity: product.capacity,
-    dimensions: product.dimensions,
-    weight_lbs: product.weightLbs,
-    heater_type: product.heaterType,
-    heater_spec: product.heaterSpec,
-    key_features: JSON.stringify(product.keyFeatures),
-    website: product.website,
-    affiliate_link: product.affiliateLink,
-    rating: product.rating,
-    reviews_number: product.reviewsNumber,
-    review_count: product.reviewCount,
-    shipping_info: product.shippingInfo,
-    // An imported product is a real one, even when it replaces a sample of the same slug.
-    is_sample: false,
-    updated_at: now,
-  };
-}
-
-/** The columns an existing product gets from this file: the ones the file has (ADR 0012). */
-function updatedColumns(columns: readonly ProductCsvColumn[]): (keyof ProductsTable)[] {
-  const fromFile = columns.flatMap((column) => FIELD_COLUMNS[column] ?? []);
-  return ["name", "brand", ...fromFile, "is_sample", "updated_at"];
-}
-
-async function upsertBatch(trx: Trx, rows: Insertable<ProductsTable>[], columns: (keyof ProductsTable)[]) {
-  return trx.insertInto("products").values(rows).onConflict(overwriteOnSlugConflict(columns)).returning(["id", "slug"]).execute();
+  return toProductRow(product, { isSample: false, now });
 }
 
 export interface ProductSaveResult {
@@ -123,7 +65,7 @@ export async function saveProducts(
   const products = imported.map(prepareProductForSave);
   const batchSize = options.batchSize ?? PRODUCT_BATCH_SIZE;
   const now = new Date().toISOString();
-  const update = updatedColumns(columns);
+  const update = columnsUpdatedByCsv(columns);
   let batches: ProductImport[][] = [];
 
   try {
@@ -136,8 +78,8 @@ export async function saveProducts(
       const idBySlug = new Map<string, number>();
       for (const [index, batch] of batches.entries()) {
         try {
-          const saved = await upsertBatch(trx, batch.map((product) => toRow(product, now)), update);
-          for (const row of saved) idBySlug.set(row.slug, Number(row.id));
+          const saved = await upsertProductsOnSlug(trx, batch.map((product) => toRow(product, now)), update);
+          for (const row of saved) idBySlug.set(row.slug, row.id);
         } catch (error) {
           throw new BatchFailure(index, error);
         }
@@ -194,10 +136,10 @@ async function findFailingProduct(
   const found: { culprit?: ImportRowError } = {};
   try {
     await db.transaction().execute(async (trx) => {
-      for (const batch of batches.slice(0, failure.batchIndex)) await upsertBatch(trx, batch.map((p) => toRow(p, now)), update);
+      for (const batch of batches.slice(0, failure.batchIndex)) await upsertProductsOnSlug(trx, batch.map((p) => toRow(p, now)), update);
       for (const product of batches[failure.batchIndex] ?? []) {
         try {
-          await upsertBatch(trx, [toRow(product, now)], update);
+          await upsertProductsOnSlug(trx, [toRow(product, now)], update);
         } catch (error) {
           found.culprit = new ImportRowError(product.rowNumber, product.slug, databaseMessage(error));
           break;
@@ -225,18 +167,15 @@ export async function saveOneProduct(
   const product = prepareProductForSave(imported);
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
-    const sameSlug = await trx.selectFrom("products").select("id").where("slug", "=", product.slug).executeTakeFirst();
-    if (sameSlug && Number(sameSlug.id) !== editingId) {
+    const sameSlug = await findProductIdBySlug(trx, product.slug);
+    if (sameSlug !== undefined && sameSlug !== editingId) {
       throw new ImportRowError(0, product.slug, "another product already has this slug");
     }
     let id: number;
     if (editingId === null) {
-      const row = await trx.insertInto("products").values(toRow(product, now)).returning("id").executeTakeFirstOrThrow();
-      id = Number(row.id);
+      id = await insertProduct(trx, toRow(product, now));
     } else {
-      const row = toRow(product, now);
-      const result = await trx.updateTable("products").set(row).where("id", "=", editingId).executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new ImportRowError(0, product.slug, "this product no longer exists");
+      if (!(await updateProduct(trx, editingId, toRow(product, now)))) throw new ImportRowError(0, product.slug, "this product no longer exists");
       id = editingId;
     }
     const notLinked = await linkCollections(trx, [product], new Map([[product.slug, id]]));

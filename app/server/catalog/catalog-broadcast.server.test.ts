@@ -4,7 +4,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import { importProductCsv } from "../admin/csv-import.server";
 import { CATALOG_CHANNEL, listenForCatalogChanges, publishCatalogChange, type CatalogChangeSubscription } from "./catalog-broadcast.server";
 import { catalogCache, invalidateCatalog } from "./catalog-cache.server";
-import { refreshProductListKeys } from "./product-list-keys.server";
+import { refreshProductListKeys } from "../products/product-list-keys.server";
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

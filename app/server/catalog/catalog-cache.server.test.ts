@@ -4,8 +4,8 @@ import { bestByType } from "~/lib/best-by-type";
 import { COMPARISON_ROW_LIMIT } from "~/lib/home-page";
 import { seedSampleContent } from "../db/seed.server";
 import { catalogCache, invalidateCatalog, onCatalogChange } from "./catalog-cache.server";
-import { refreshProductListKeys } from "./product-list-keys.server";
-import { listProducts } from "./queries.server";
+import { refreshProductListKeys } from "../products/product-list-keys.server";
+import { listProducts } from "../products/products.server";
 
 describe.each(testDialects)("catalog cache on %s", (dialect) => {
   let test: TestDatabase;

@@ -9,7 +9,7 @@ import type { ProductOrder, ProductSelection } from "~/lib/product-selection";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { importProductCsv } from "../admin/csv-import.server";
 import { createMigrator, migrateToLatest } from "../db/migrate.server";
-import { refreshProductListKeys } from "./product-list-keys.server";
+import { refreshProductListKeys } from "../products/product-list-keys.server";
 import {
   countMembers,
   countProducts,
@@ -18,7 +18,7 @@ import {
   listMemberPage,
   listProductPage,
 } from "./product-lists.server";
-import { listProducts } from "./queries.server";
+import { listProducts } from "../products/products.server";
 
 /**
  * The database's half of every public list: each selection must pick exactly the products the

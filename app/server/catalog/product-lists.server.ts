@@ -5,7 +5,7 @@ import type { ProductOrder, ProductSelection } from "~/lib/product-selection";
 import type { DB } from "../db/connection.server";
 import type { Database } from "../db/schema";
 import { dialectOf } from "../db/dialect";
-import { PRODUCT_COLUMNS, toProduct } from "./rows";
+import { PRODUCT_COLUMNS, toProduct } from "../products/product-rows";
 
 /**
  * The public product lists, a page at a time (ADR 0017): the selection becomes a WHERE clause on

@@ -3,11 +3,9 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import {
   countCatalog,
   findCollectionBySlug,
-  findProductByIdOrSlug,
   listCollectionProducts,
   listCollections,
   listCollectionsOfProduct,
-  listProducts,
 } from "./queries.server";
 
 describe.each(testDialects)("catalog queries on %s", (dialect) => {
@@ -49,18 +47,6 @@ describe.each(testDialects)("catalog queries on %s", (dialect) => {
       .execute();
   });
   afterAll(() => test?.drop());
-
-  it("lists all products best rated first, unrated last, ties by name", async () => {
-    const products = await listProducts(test.db);
-    expect(products.map((product) => product.slug)).toEqual(["bravo", "foxtrot", "alpha", "delta", "echo", "charlie"]);
-  });
-
-  it("finds one product by id or by slug, and nothing for an unknown one", async () => {
-    expect((await findProductByIdOrSlug(test.db, String(ids.delta)))?.slug).toBe("delta");
-    expect((await findProductByIdOrSlug(test.db, "delta"))?.id).toBe(ids.delta);
-    expect(await findProductByIdOrSlug(test.db, "no-such-sauna")).toBeUndefined();
-    expect(await findProductByIdOrSlug(test.db, "999999")).toBeUndefined();
-  });
 
   it("lists collections by title, and finds one by slug", async () => {
     const collections = await listCollections(test.db);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { toProduct } from "../catalog/rows";
+import { toProduct } from "../products/product-rows";
 import { migrateDownAll, migrateToLatest } from "./migrate.server";
 
 const ourTables = ["products", "collections", "collection_products", "site_state", "user", "session", "account", "verification", "auth_attempt", "subscribers", "removed_products", "clicks", "click_days", "click_product_days", "click_source_days"];

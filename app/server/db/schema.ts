@@ -4,7 +4,8 @@ import type { SubscriberStatus } from "~/lib/newsletter";
 /**
  * The database as Kysely sees it, one interface per table. Column types are dialect-neutral
  * on the way in; on the way out a few differ by driver (PostgreSQL gives Date and boolean where
- * SQLite gives text and 0/1), so rows are turned into domain objects by ../catalog/rows.ts.
+ * SQLite gives text and 0/1), so rows are turned into domain objects by ../products/product-rows.ts
+ * and ../catalog/collection-rows.ts.
  */
 
 /** ISO-8601 text on SQLite, timestamptz (read as Date) on PostgreSQL. */
@@ -37,7 +38,7 @@ export interface ProductsTable {
   key_features: JsonList;
   website: string | null;
   affiliate_link: string | null;
-  /** 0 to 5 with one decimal; null means not yet rated (never replaced by an invented default). */
+  /** 0 to 5 with one decimal; null means not yet rated, shown as such and never given a default (ADR 0006). */
   rating: number | null;
   reviews_number: number | null;
   /** The review count as the source wrote it, e.g. "45+". */

@@ -1,8 +1,11 @@
-import type { DB } from "./connection.server";
-import { refreshProductListKeys } from "../catalog/product-list-keys.server";
+import { dollarsToCents } from "~/lib/money";
+import { refreshProductListKeys } from "../products/product-list-keys.server";
+import { toProductRow, type ProductFields } from "../products/product-rows";
+import { hasAnyProduct, insertProducts } from "../products/products.server";
 import { sampleCollections } from "../seed/sample-collections";
 import { sampleProducts } from "../seed/sample-products";
 import type { SampleCollection, SampleProduct } from "../seed/sample-types";
+import type { DB } from "./connection.server";
 
 const SEEDED_KEY = "sample_content_seeded_at";
 
@@ -31,44 +34,15 @@ export async function seedSampleContent(
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return { seeded: false, reason: "already-seeded" } as const;
 
-    const existing = await trx.selectFrom("products").select("id").limit(1).executeTakeFirst();
+    const existingProduct = await hasAnyProduct(trx);
     const existingCollection = await trx.selectFrom("collections").select("id").limit(1).executeTakeFirst();
-    if (existing || existingCollection) return { seeded: false, reason: "not-empty" } as const;
+    if (existingProduct || existingCollection) return { seeded: false, reason: "not-empty" } as const;
 
     const now = new Date().toISOString();
-    await trx
-      .insertInto("products")
-      .values(
-        content.products.map((product) => ({
-          slug: product.slug,
-          name: product.name,
-          brand: product.brand,
-          category_id: product.category_id,
-          tagline: product.tagline,
-          description: product.description,
-          full_description: product.full_description,
-          price_cents: Math.round(product.price * 100),
-          sale_price_cents: product.sale_price === undefined ? null : Math.round(product.sale_price * 100),
-          sale_ends_at: product.sale_ends_at ?? null,
-          images: JSON.stringify([1, 2, 3].map((n) => `/images/samples/${product.slug}-${n}.webp`)),
-          capacity: product.capacity,
-          dimensions: product.dimensions,
-          weight_lbs: product.weight_lbs,
-          heater_type: product.heater_type,
-          heater_spec: product.heater_spec,
-          key_features: JSON.stringify(product.key_features),
-          website: product.website || null,
-          affiliate_link: product.affiliate_link || null,
-          rating: product.rating,
-          reviews_number: product.reviews_number,
-          review_count: product.review_count,
-          shipping_info: product.shipping_info,
-          is_sample: true,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    await insertProducts(
+      trx,
+      content.products.map((product) => ({ ...toProductRow(sampleProductFields(product), { isSample: true, now }), created_at: now })),
+    );
     // The table was empty (checked above), so every product is a seeded one.
     await refreshProductListKeys(trx);
 
@@ -94,4 +68,33 @@ export async function seedSampleContent(
 
     return { seeded: true, products: content.products.length, collections: content.collections.length } as const;
   });
+}
+
+/** A sample as the fields any product has: prices in cents, its three pictures by their fixed names. */
+function sampleProductFields(product: SampleProduct): ProductFields {
+  return {
+    slug: product.slug,
+    name: product.name,
+    brand: product.brand,
+    categoryId: product.category_id,
+    tagline: product.tagline,
+    description: product.description,
+    fullDescription: product.full_description,
+    priceCents: dollarsToCents(product.price),
+    salePriceCents: product.sale_price === undefined ? null : dollarsToCents(product.sale_price),
+    saleEndsAt: product.sale_ends_at ?? null,
+    images: [1, 2, 3].map((n) => `/images/samples/${product.slug}-${n}.webp`),
+    capacity: product.capacity,
+    dimensions: product.dimensions,
+    weightLbs: product.weight_lbs,
+    heaterType: product.heater_type,
+    heaterSpec: product.heater_spec,
+    keyFeatures: product.key_features,
+    website: product.website || null,
+    affiliateLink: product.affiliate_link || null,
+    rating: product.rating,
+    reviewsNumber: product.reviews_number,
+    reviewCount: product.review_count,
+    shippingInfo: product.shipping_info,
+  };
 }

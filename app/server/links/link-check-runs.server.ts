@@ -1,7 +1,7 @@
 import { isBroken, isLinkOutcome } from "~/lib/links/link-outcomes";
 import { runHostLimited } from "~/lib/links/host-limited-pool";
 import { countByState, linkReport, linkTargetsOf, type LinkCheckRunView, type LinkTarget, type StoredLinkResult } from "~/lib/links/link-report";
-import { toIsoString } from "../catalog/rows";
+import { toIsoString } from "../db/timestamps";
 import type { DB } from "../db/connection.server";
 import { checkLink, type LinkCheckOptions, type LinkCheckResult } from "./link-checker.server";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { isPlausibleEmail, normalizeEmail, type SubscriberStatus } from "~/lib/newsletter";
-import { toIsoString } from "../catalog/rows";
+import { toIsoString } from "../db/timestamps";
 import type { DB } from "../db/connection.server";
 import type { Mailer } from "../mail/mailer.server";
 import { newsletterConfirmationMail } from "./newsletter-mail";

@@ -13,7 +13,7 @@ import {
   loadCollectionPage,
   PUBLIC_LOAD_ERROR_MESSAGE,
 } from "./collection.server";
-import { listProducts } from "../catalog/queries.server";
+import { listProducts } from "../products/products.server";
 
 type Ready = Extract<CollectionPageData, { state: "ready" }>;
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { COMPARE_PARAM, compareView, parseCompareSlugs, type CompareView } from "~/lib/compare";
-import { findProductsBySlugs } from "../catalog/queries.server";
+import { findProductsBySlugs } from "../products/products.server";
 
 /**
  * The comparison at /compare?products=slug-a,slug-b: the named products, read in one query, side

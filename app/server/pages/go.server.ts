@@ -1,5 +1,5 @@
 import { productHref } from "~/lib/product-display";
-import { findProductBySlug } from "~/server/catalog/queries.server";
+import { findProductBySlug } from "~/server/products/products.server";
 import type { DB } from "~/server/db/connection.server";
 import { log } from "~/server/log.server";
 import { notFound } from "./page-errors.server";

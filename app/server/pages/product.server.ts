@@ -12,7 +12,8 @@ import { breadcrumbList, HOME_STEP, productStructuredData, REVIEWS_STEP } from "
 import { findRemovedProduct } from "../admin/catalog-removal.server";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { listCollectionIdsOfProduct } from "../catalog/product-lists.server";
-import { findCollectionBySlug, findProductByIdOrSlug } from "../catalog/queries.server";
+import { findCollectionBySlug } from "../catalog/queries.server";
+import { findProductByIdOrSlug } from "../products/products.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { gone, NO_STORE, notFound, unavailable } from "./page-errors.server";

@@ -15,7 +15,7 @@ import {
 import { loadArticles } from "../articles.server";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import { loadCollectionPage } from "../pages/collection.server";
-import { toIsoString } from "../catalog/rows";
+import { toIsoString } from "../db/timestamps";
 import type { DB } from "../db/connection.server";
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { refreshProductListKeys } from "../../catalog/product-list-keys.server";
+import { refreshProductListKeys } from "../../products/product-list-keys.server";
 import { dialectOf } from "../dialect";
 
 /**

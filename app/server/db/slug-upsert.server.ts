@@ -1,5 +1,5 @@
 import type { OnConflictBuilder, OnConflictUpdateBuilder } from "kysely";
-import type { Database } from "../db/schema";
+import type { Database } from "./schema";
 
 type ImportedTable = "products" | "collections";
 

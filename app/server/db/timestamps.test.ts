@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toIsoString } from "./rows";
+import { toIsoString } from "./timestamps";
 
 describe("toIsoString", () => {
   it("gives the same ISO text for PostgreSQL's Date and SQLite's text", () => {
