@@ -162,15 +162,16 @@ test("coming back to the tab after 30 s refreshes the list, once", async ({ page
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
   });
-  // A refresh starts inside the focus handler: React Router marks its revalidation as loading before
-  // the handler returns, so the answer says at once whether this focus asked the server again.
+  // A refresh starts inside the focus handler: React Router (which keeps its router on window)
+  // marks its revalidation as loading before the handler returns, so the answer says at once
+  // whether this focus asked the server again.
+  type WithRouter = { __reactRouterDataRouter: { state: { revalidation: "idle" | "loading" } } };
+  const revalidation = () => page.evaluate(() => (window as unknown as WithRouter).__reactRouterDataRouter.state.revalidation);
   const focus = () =>
     page.evaluate(() => {
       window.dispatchEvent(new Event("focus"));
-      return (window as unknown as { __reactRouterDataRouter: { state: { revalidation: string } } }).__reactRouterDataRouter.state.revalidation;
+      return (window as unknown as WithRouter).__reactRouterDataRouter.state.revalidation;
     });
-  const revalidation = () =>
-    page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { state: { revalidation: string } } }).__reactRouterDataRouter.state.revalidation);
 
   await page.clock.fastForward(10_000);
   expect(await focus()).toBe("idle");
@@ -179,6 +180,8 @@ test("coming back to the tab after 30 s refreshes the list, once", async ({ page
   await page.clock.fastForward(25_000);
   expect(await focus()).toBe("loading");
   await expect.poll(() => dataRequests.length).toBe(1);
+  // Again while that refresh is on its way, and once it is done: neither asks a second time.
+  await focus();
   await expect.poll(revalidation).toBe("idle");
   expect(await focus()).toBe("idle");
   expect(dataRequests).toHaveLength(1);
