@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bestByType, bestByTypeCard, bestByTypeCards, isTraditionalPick } from "./best-by-type";
-import { makeProduct } from "./test-fixtures";
+import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 describe("bestByType", () => {
   const byRating = [

@@ -9,7 +9,7 @@ import {
   searchCatalog,
   searchWords,
 } from "./catalog-search";
-import { makeCollection, makeProduct } from "./test-fixtures";
+import { makeCollection, makeProduct } from "../../tests/support/catalog-fixtures";
 
 const cedarBarrel = makeProduct({
   name: "Classic 2 Barrel Sauna",

@@ -8,7 +8,7 @@ import {
   genericIntro,
 } from "./collection-page-defaults";
 import { FIXED_COLLECTION_SLUGS } from "./collection-rules";
-import { makeCollection } from "./test-fixtures";
+import { makeCollection } from "../../tests/support/catalog-fixtures";
 
 const record = makeCollection({
   slug: "barrel-saunas",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CriteriaType, Product } from "./catalog";
 import { productsForCollectionPage, type CollectionPageInputs } from "./collection-products";
-import { makeProduct } from "./test-fixtures";
+import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 const all = [
   makeProduct({ name: "p1", rating: 4.9, categoryId: "cube" }),

@@ -9,7 +9,7 @@ import {
   productsForFixedCollection,
   type FixedCollectionSlug,
 } from "./collection-rules";
-import { makeProduct } from "./test-fixtures";
+import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 const names = (products: readonly Product[]) => products.map((p) => p.name);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canonicalCompareHref, compareHref, compareView, parseCompareSlugs } from "./compare";
-import { makeProduct } from "./test-fixtures";
+import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 const a = makeProduct({ slug: "alpha", name: "Alpha", priceCents: 1_000_000, categoryId: "barrel", capacity: 4, keyFeatures: ["Cedar", "Glass door"], rating: 4.5, isSample: false, website: "https://shop.example/alpha" });
 const b = makeProduct({ slug: "bravo", name: "Bravo", priceCents: null, categoryId: "cube", capacity: null, keyFeatures: ["cedar", "Panoramic window"], rating: 4.1, isSample: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CriteriaType, Product } from "./catalog";
 import { criteriaPredicate, productsMatchingCriteria } from "./criteria-query";
-import { makeProduct } from "./test-fixtures";
+import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 const names = (products: readonly Product[]) => products.map((p) => p.name);
 const query = (criteriaType: CriteriaType, criteriaValue: string | null, products: Product[]) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { browseByCategoryCards, categoryHref, reviewsIndexTiles } from "./home-categories";
-import { makeCollection } from "./test-fixtures";
+import { makeCollection } from "../../tests/support/catalog-fixtures";
 
 const tile = (slug: string, imageUrl: string | null) => makeCollection({ slug, imageUrl });
 const slugs = (list: { slug: string }[]) => list.map((c) => c.slug);

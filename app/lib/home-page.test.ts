@@ -10,7 +10,7 @@ import {
   topRatedSection,
   TOP_RATED_COUNT,
 } from "./home-page";
-import { makeCollection, makeProduct } from "./test-fixtures";
+import { makeCollection, makeProduct } from "../../tests/support/catalog-fixtures";
 
 const context = { origin: "", surveyFormUrl: null, linkSource: "home" };
 

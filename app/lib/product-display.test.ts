@@ -18,7 +18,7 @@ import {
   userCountText,
   weightText,
 } from "./product-display";
-import { makeProduct } from "./test-fixtures";
+import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 describe("shippingText", () => {
   it("shows the shipping info, or 'Free Shipping' when missing or blank", () => {

@@ -13,7 +13,7 @@ import {
   mentionsRecovery,
   priceTier,
 } from "./product-match";
-import { makeProduct } from "./test-fixtures";
+import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 describe("priceTier", () => {
   it.each([

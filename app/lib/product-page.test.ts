@@ -12,7 +12,7 @@ import {
   toProductPageView,
 } from "./product-page";
 import { withRefreshToken } from "./image-url";
-import { makeCollection, makeProduct } from "./test-fixtures";
+import { makeCollection, makeProduct } from "../../tests/support/catalog-fixtures";
 
 const ORIGIN = "https://saunas.example";
 const TODAY = "2026-11-22";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toComparisonItem, toProductCard, toSaunaViewModel } from "./product-view-models";
-import { makeProduct } from "./test-fixtures";
+import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 const context = { origin: "https://saunas.example", surveyFormUrl: "https://forms.example/survey", linkSource: "collection:barrel-saunas" };
 

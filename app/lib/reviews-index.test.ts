@@ -3,7 +3,7 @@ import { productMatches } from "./catalog-search";
 import { topRatedProducts } from "./home-page";
 import { pageInfo } from "./pagination";
 import { reviewsIndexRequest, reviewsIndexView, searchSuggestions } from "./reviews-index";
-import { makeCollection, makeProduct } from "./test-fixtures";
+import { makeCollection, makeProduct } from "../../tests/support/catalog-fixtures";
 
 const context = { origin: "", surveyFormUrl: null, linkSource: "reviews" };
 

@@ -11,7 +11,7 @@ import {
   structuredDataMeta,
   websiteStructuredData,
 } from "./structured-data";
-import { makeProduct } from "./test-fixtures";
+import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 const ORIGIN = "https://saunas.example";
 const TODAY = "2026-11-22";

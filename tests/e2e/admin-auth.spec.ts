@@ -1,7 +1,7 @@
 import { expect, runCreateAdmin, signIn, signInAsNewAdmin, test, toast, uniqueEmail, waitForHydration } from "./admin-support";
 
-// The sign-in page's answers (SPEC §5 "Auth form", §8 "Auth toasts") and the guard's redirects
-// (ARCHITECTURE D1), at both widths.
+// The sign-in page's answers (its form and its toasts) and the admin guard's redirects
+// (docs/decisions/0010), at both widths.
 
 // Each test runs create-admin (a tsx start-up) and several sign-ins: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });

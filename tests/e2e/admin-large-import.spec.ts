@@ -56,7 +56,7 @@ test("20,000 products: parsed with progress, saved in one request with progress"
         const label = bar.getAttribute("aria-label") ?? "";
         const value = Number(bar.getAttribute("aria-valuenow") ?? "-1");
         (seen[label] ??= []).includes(value) || seen[label].push(value);
-        // While uploading and saving, the buttons are disabled (SPEC §4).
+        // While uploading and saving, the buttons are disabled, so a file cannot be sent twice.
         if (/^(Uploading|Saving)/.test(label)) {
           const save = document.querySelector<HTMLButtonElement>('button[form="product-csv-form"]');
           (seen["save button disabled"] ??= []).push(save?.disabled ? 1 : 0);

@@ -1,7 +1,7 @@
 import { expect, signInAsNewAdmin, test } from "./admin-support";
 
-// The admin layout on a 390 px phone (SPEC §2 "Admin area"; VISUAL.md: nothing scrolls sideways
-// except a table that says so). Runs in the mobile project.
+// The admin layout on a 390 px phone: nothing scrolls sideways except a table that says so.
+// Runs in the mobile project.
 
 // Each test runs create-admin (a tsx start-up) and several sign-ins: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });

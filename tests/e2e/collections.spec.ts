@@ -1,64 +1,36 @@
-import path from "node:path";
-import { expect, test, type Locator, type Page, type Route as PlaywrightRoute } from "./fixtures";
-import Database from "better-sqlite3";
+import { sampleProductRows, type SampleProductRow as ProductRow } from "../support/sample-catalog";
+import { collectionWriter, type ExtraCollection } from "../support/e2e-collections";
+import { expect, test as base, type Locator, type Page, type Route as PlaywrightRoute } from "./fixtures";
 
 /**
- * Collection review pages, /reviews/{listId} (SPEC §2 "Collection review page", §4 "Collection
- * review content", "Hero image").
+ * Collection review pages, /reviews/{listId}: the hero with its picture, the ranked list and the
+ * comparison layout, the collection's texts and metadata.
  *
- * The server runs on a fresh SQLite database seeded with the sample catalog. Tests that need a
- * collection the seed does not have (a generic one, an empty one) insert it straight into that
- * database file. The page looks a slug it has not cached up in the database at once, so a
- * brand-new slug shows without waiting out the 30 s collections cache.
+ * The server runs on a fresh SQLite database seeded with the sample catalog, so the products a
+ * page may list are read from the seed's own sample data. Tests that need a collection the seed
+ * does not have (a generic one, an empty one) add it through the site's own database modules
+ * (tests/support/e2e-collections.ts) and remove it afterwards. The page looks a slug it has not
+ * cached up in the database at once, so a brand-new slug shows without waiting out the 30 s
+ * collections cache.
  */
 
-const databaseFile = () => path.join(process.env.E2E_DATA_DIR!, "sauna-reviews.sqlite");
+const readProducts = (): ProductRow[] => sampleProductRows();
 
-interface ProductRow {
-  name: string;
-  brand: string;
-  category_id: string | null;
-  heater_type: string | null;
-  key_features: string;
-  capacity: number | null;
-  price_cents: number | null;
-  rating: number | null;
-}
+/** `addCollection(...)`: a collection of the test's own, deleted when the test ends. */
+const test = base.extend<{ addCollection: (collection: ExtraCollection) => Promise<void> }>({
+  addCollection: async ({}, use) => {
+    const writer = collectionWriter();
+    try {
+      await use((collection) => writer.add(collection));
+    } finally {
+      await writer.removeAll();
+      await writer.close();
+    }
+  },
+});
 
-function readProducts(): ProductRow[] {
-  const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare(
-        "select name, brand, category_id, heater_type, key_features, capacity, price_cents, rating from products",
-      )
-      .all() as ProductRow[];
-  } finally {
-    db.close();
-  }
-}
-
-function insertCollection(fields: {
-  slug: string;
-  title: string;
-  criteria_type: string;
-  criteria_value: string | null;
-}) {
-  const db = new Database(databaseFile(), { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    db.prepare(
-      `insert into collections (slug, title, description, intro, image_url, criteria_type, criteria_value, featured, last_updated, is_sample)
-       values (@slug, @title, null, null, null, @criteria_type, @criteria_value, 0, null, 0)
-       on conflict (slug) do nothing`,
-    ).run(fields);
-  } finally {
-    db.close();
-  }
-}
-
-// The rules of SPEC §7 "Products for a collection page", restated here from the spec (not imported
-// from the app), so a page listing the wrong products cannot agree with its own test.
+// Which products each fixed collection page lists, restated here (not imported from the app), so a
+// page listing the wrong products cannot agree with its own test.
 const has = (text: string | null, word: string) => (text ?? "").toLowerCase().includes(word.toLowerCase());
 const features = (p: ProductRow): string[] => JSON.parse(p.key_features) as string[];
 const featureWord = (p: ProductRow, pattern: RegExp) => features(p).some((f) => pattern.test(f));
@@ -171,7 +143,7 @@ test.describe("every fixed collection page lists only the saunas its rule allows
             const heaters = await cards.locator("dd[data-spec='heater']").allInnerTexts();
             const namesInCompare = await cardNames(cards);
             heaters.forEach((heater, i) => {
-              // The electric match also accepts 'electric' in the name (SPEC §7).
+              // The electric match also accepts 'electric' in the name.
               const visible =
                 check.heater!.test(heater) || (slug === "electric-saunas" && /electric/i.test(namesInCompare[i]!));
               expect(visible, `${namesInCompare[i]}: ${heater}`).toBe(true);
@@ -412,12 +384,12 @@ test.describe("metadata", () => {
 });
 
 test.describe("collections that exist only in the database", () => {
-  test("a new brand collection shows at once, with its own title and only that brand", async ({ page }, testInfo) => {
+  test("a new brand collection shows at once, with its own title and only that brand", async ({ page, addCollection }, testInfo) => {
     const slug = `e2e-emberfold-picks-${testInfo.project.name}`;
     // Before it exists: not found.
     expect((await page.goto(`/reviews/${slug}`))?.status()).toBe(404);
 
-    insertCollection({ slug, title: "Emberfold Picks", criteria_type: "brand", criteria_value: "Emberfold Wellness" });
+    await addCollection({ slug, title: "Emberfold Picks", criteria_type: "brand", criteria_value: "Emberfold Wellness" });
     const response = await page.goto(`/reviews/${slug}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emberfold Picks");
@@ -432,9 +404,9 @@ test.describe("collections that exist only in the database", () => {
       await expect(card.getByText("Emberfold Wellness", { exact: true })).toBeVisible();
   });
 
-  test("a collection whose criterion matches nothing shows the five best-rated saunas, and says so", async ({ page }, testInfo) => {
+  test("a collection whose criterion matches nothing shows the five best-rated saunas, and says so", async ({ page, addCollection }, testInfo) => {
     const slug = `e2e-no-matches-${testInfo.project.name}`;
-    insertCollection({ slug, title: "Nothing Matches Here", criteria_type: "brand", criteria_value: "No Such Brand" });
+    await addCollection({ slug, title: "Nothing Matches Here", criteria_type: "brand", criteria_value: "No Such Brand" });
     const response = await page.goto(`/reviews/${slug}`);
     expect(response?.status()).toBe(200);
 

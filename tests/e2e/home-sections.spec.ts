@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from "./fixtures";
 
-// The home page below the hero (SPEC §2 "Home page"), on the seeded sample catalog: 29 sample
+// The home page below the hero, on the seeded sample catalog: 29 sample
 // products and 17 collections, each collection with its own picture. The hero and the shell are
 // covered by home.spec.ts.
 

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// The top of the home page (SPEC §2 "Home page"): hero headline, call to action and image.
+// The top of the home page: hero headline, call to action and image.
 
 const HEADLINE = "Compare Top Saunas For Your Perfect Match";
 

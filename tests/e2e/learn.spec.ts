@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 
-// The Knowledge Center (SPEC §2 "Knowledge Center", "Article page", "Article category page"):
-// /learn, an article, a category, a tag, and their not-found states. Runs at 1280 and 390 px.
+// The Knowledge Center: /learn, an article, a category, a tag, and their not-found states. Runs at 1280 and 390 px.
 
 /** The five shipped articles, newest first (content/articles/*.md). */
 const ARTICLES_NEWEST_FIRST = [

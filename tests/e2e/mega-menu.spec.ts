@@ -1,14 +1,14 @@
 import { expect, test, type Locator, type Page } from "./fixtures";
 
-// The desktop 'Best Saunas' mega menu and the Reviews and Learn links (SPEC §2 "Top bar and
-// footer", "Fixed collection routes under /reviews/"). Under 768 px the mobile menu replaces it.
+// The desktop 'Best Saunas' mega menu, which links every fixed collection page under /reviews/,
+// and the Reviews and Learn links of the top bar. Under 768 px the mobile menu replaces it.
 
 test.beforeEach(async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the mega menu is a desktop control");
   await page.goto("/");
 });
 
-// The 16 menu targets restated from SPEC §2 rather than imported from app/lib/collection-rules.ts,
+// The 16 menu targets restated here rather than imported from app/lib/collection-rules.ts,
 // so a wrong list in the app cannot agree with its own test.
 const FIXED_SLUGS = [
   "modern-outdoor-saunas",

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 
-// Under 768 px a menu button toggles Best Saunas, Reviews and Learn (SPEC §2 "Top bar and footer").
+// Under 768 px a menu button in the top bar toggles Best Saunas, Reviews and Learn.
 
 test.beforeEach(async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "mobile", "the menu button is a mobile control");

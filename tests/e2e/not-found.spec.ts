@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// Any unknown path shows the not-found page and logs the bad path to the console (SPEC §2).
+// Any unknown path shows the not-found page and logs the bad path to the console.
 
 const BAD_PATH = "/no/such/page";
 

@@ -1,6 +1,5 @@
-import path from "node:path";
+import { byRatingThenName, sampleProductRows } from "../support/sample-catalog";
 import { expect, test, type Browser, type Page } from "./fixtures";
-import Database from "better-sqlite3";
 
 /**
  * Paged lists (ADR 0017) on the seeded sample catalog of 29 products: ten a page on collection
@@ -9,14 +8,8 @@ import Database from "better-sqlite3";
  */
 
 function namesByRating(): string[] {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "sauna-reviews.sqlite"), { readonly: true, fileMustExist: true });
-  try {
-    // The collection order: best rated first, unrated last, then by name.
-    const rows = db.prepare("select name from products order by rating desc, name, id").all() as { name: string }[];
-    return rows.map((row) => row.name);
-  } finally {
-    db.close();
-  }
+  // The collection order: best rated first, unrated last, then by name.
+  return sampleProductRows().sort(byRatingThenName).map((row) => row.name);
 }
 
 async function withoutJavaScript(browser: Browser, baseURL: string | undefined, run: (page: Page) => Promise<void>) {

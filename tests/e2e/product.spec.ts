@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { sampleProducts } from "../../app/server/seed/sample-products";
 
-// The product detail page (SPEC §2 "Product detail page"; ARCHITECTURE D6, D7, D9), on the fresh
+// The product detail page (its display rules: docs/decisions/0006), on the fresh
 // database the runner seeds with the 29 sample products (inserted in the order of sampleProducts,
 // so the first sample has id 1).
 
@@ -113,7 +113,7 @@ test("the header shows brand, name, whole stars, the rating with one decimal, th
   await expect(rating).toContainText(`(${TYYNI.reviews_number} reviews)`);
   await expect(header.getByText("Sample", { exact: true })).toBeVisible();
 
-  // D6: 'Last updated' is the record's updated_at, printed in long US format.
+  // 'Last updated' is the record's updated_at, printed in long US format (never an invented date).
   const time = header.locator("time");
   const iso = (await time.getAttribute("datetime"))!;
   expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -362,7 +362,7 @@ test("the server HTML already holds the product and its specifications", async (
   expect(html).toContain(`${TYYNI.weight_lbs.toLocaleString("en-US")} lbs`);
   expect(html).toContain("Overview");
   expect(html).toContain('"@type":"Product"');
-  // A sample's invented rating is never published to search engines (D6).
+  // A sample's invented rating is never published to search engines.
   expect(html).not.toContain("aggregateRating");
 });
 

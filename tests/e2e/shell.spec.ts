@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// The site shell (SPEC §2 "Top bar and footer"): sticky top bar with the brand link, the footer,
+// The site shell: sticky top bar with the brand link, the footer,
 // landmarks and the skip link. Runs at both widths unless a test says otherwise.
 
 const HERO_HEADING = "Compare Top Saunas For Your Perfect Match";

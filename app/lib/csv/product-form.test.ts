@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeProduct } from "../test-fixtures";
+import { makeProduct } from "../../../tests/support/catalog-fixtures";
 import { productFormValues, readProductForm } from "./product-form";
 
 describe("the one-product form", () => {
