@@ -1,5 +1,5 @@
 /**
- * A toast an action asks the page to show (SPEC §4 "Toasts" types). Actions return it as data;
+ * A toast an action asks the page to show: success, error, info or warning. Actions return it as data;
  * the page shows it with sonner once it arrives, so the words stay on the server beside the
  * rule that produced them.
  */

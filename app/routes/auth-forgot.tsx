@@ -1,7 +1,7 @@
 import { Lock } from "~/components/ui/icons";
 import { data, Form, Link, useNavigation } from "react-router";
-import { FormField } from "~/components/admin/form-field";
-import { Notice } from "~/components/admin/notice";
+import { FormField } from "~/components/ui/form-field";
+import { Notice } from "~/components/ui/notice";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { SITE_NAME } from "~/lib/site-navigation";

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import type { Product } from "~/lib/catalog";
 import { adminNumber, adminPrice } from "./admin-format";
 import { BulkDeleteForm, DeleteRowLink, SelectRowCheckbox } from "./bulk-delete";
-import { inputClasses } from "./form-field";
+import { inputClasses } from "~/components/ui/form-field";
 
 export interface ExistingProductsView {
   products: Product[];

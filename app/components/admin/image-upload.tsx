@@ -2,8 +2,8 @@ import { ImageUp } from "lucide-react";
 import { useFetcher } from "react-router";
 import type { ResultToast } from "~/lib/result-toast";
 import type { UploadResult } from "~/server/storage/image-upload.server";
-import { Notice } from "./notice";
-import { useResultToast } from "./use-result-toast";
+import { Notice } from "~/components/ui/notice";
+import { useResultToast } from "~/components/ui/use-result-toast";
 
 export interface ImageUploadResult {
   toast?: ResultToast;

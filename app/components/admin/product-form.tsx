@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import type { ProductFormField, ProductFormValues } from "~/lib/csv/product-form";
 import { Button } from "~/components/ui/button";
-import { FormField } from "./form-field";
-import { Notice } from "./notice";
+import { FormField } from "~/components/ui/form-field";
+import { Notice } from "~/components/ui/notice";
 
 export interface ProductFormState {
   values: ProductFormValues;

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { Notice } from "./notice";
+import { Notice } from "~/components/ui/notice";
 
 /** After a delete, the page the admin returns to says what went (the confirmation redirects with ?removed=…). */
 export function RemovedNotice() {

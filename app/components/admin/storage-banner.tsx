@@ -1,6 +1,6 @@
 import { RefreshCw } from "lucide-react";
 import { storageBanner, type StorageState } from "~/lib/admin/storage-messages";
-import { Notice } from "./notice";
+import { Notice } from "~/components/ui/notice";
 
 /** SPEC §4 "Storage check": loading, then one of ready / created / partial / limited. */
 export function StorageBanner({ status, checking }: { status: StorageState; checking: boolean }) {

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { checkCsvFile, IMPORT_MESSAGES, nothingToSave, type ImportKind } from "~/lib/csv/import-messages";
 import { fetchImportPreview, postCsvFile } from "./csv-upload-client";
 import type { DiffState } from "./import-diff";
-import { showToast } from "./use-result-toast";
+import { showToast } from "~/components/ui/use-result-toast";
 
 /**
  * The import's states, the same for products and collections: empty → parsing →

@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { Notice } from "./notice";
+import { Notice } from "~/components/ui/notice";
 
 /** The most lines a list shows at once; a 20,000-row file can have thousands of warnings. */
 const SHOWN = 100;

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { MailCheck } from "~/components/ui/icons";
-import { Notice } from "~/components/admin/notice";
+import { Notice } from "~/components/ui/notice";
 
 /** Shown after sign-up or a sign-in refused for want of confirmation: says where the link went and sends it again. */
 export function ConfirmationBanner({ email, busy }: { email: string; busy: boolean }) {

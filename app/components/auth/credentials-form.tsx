@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { FormField } from "~/components/admin/form-field";
+import { FormField } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
 import { AUTH_PAGE_TEXT } from "~/lib/auth/auth-messages";
 import type { AuthTab } from "~/lib/auth/auth-page";

@@ -1,8 +1,8 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { Notice } from "~/components/admin/notice";
-import { useResultToast } from "~/components/admin/use-result-toast";
+import { Notice } from "~/components/ui/notice";
+import { useResultToast } from "~/components/ui/use-result-toast";
 import { cn } from "~/components/ui/cn";
 import { Lock } from "~/components/ui/icons";
 import { AUTH_PAGE_TEXT } from "~/lib/auth/auth-messages";

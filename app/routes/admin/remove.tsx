@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { Notice } from "~/components/admin/notice";
+import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { readRemovalSelection, removalSummary } from "~/lib/admin/removal-request";

@@ -1,9 +1,9 @@
 import { LogOut, Search, ShieldCheck, ShieldOff } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { Notice } from "~/components/admin/notice";
+import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { inputClasses } from "~/components/admin/form-field";
-import { useResultToast } from "~/components/admin/use-result-toast";
+import { inputClasses } from "~/components/ui/form-field";
+import { useResultToast } from "~/components/ui/use-result-toast";
 import type { ResultToast } from "~/lib/result-toast";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { requireAdmin } from "~/server/auth/guard.server";

@@ -2,8 +2,9 @@ import { AlertTriangle, CheckCircle2, Info, XCircle } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 
 /**
- * The coloured notices of the admin pages (SPEC §2: green info, blue overwrite, yellow
- * warnings, red errors). Colour is never the only signal: each tone has its icon and a title.
+ * The coloured notices of the admin and account pages: green for what was done, blue for what
+ * will be overwritten, yellow for warnings, red for errors. Colour is never the only signal:
+ * each tone has its icon and a title.
  */
 const tones = {
   green: { box: "border-forest/30 bg-forest-soft text-ink", icon: CheckCircle2, iconClass: "text-forest" },

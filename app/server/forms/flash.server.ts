@@ -1,0 +1,82 @@
+import { createHmac } from "node:crypto";
+import { z } from "zod";
+import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
+import type { Flash } from "~/lib/flash";
+import type { AppConfig } from "../config.server";
+
+/**
+ * The flash message (lib/flash.ts) in a signed, short-lived cookie: an action sets it with its
+ * redirect, the loader of the page the browser lands on reads it once and answers a Set-Cookie
+ * that clears it.
+ *
+ * Why it can never reach a cached public page: only admin and account pages read it, and those
+ * paths are never cached (page-cache/cache-key.ts); besides, a response that sets a cookie is
+ * never stored (page-cache/http-rules.ts), and every read clears the cookie with a Set-Cookie.
+ */
+
+const FLASH_KEY = "flash";
+const MAX_NOTES = 10;
+const MAX_TEXT = 300;
+
+const shortText = z.string().transform((value) => value.slice(0, MAX_TEXT));
+const flashSchema = z.object({
+  toast: z
+    .object({ kind: z.enum(["success", "error", "info", "warning"]), title: shortText, description: shortText.optional() })
+    .optional(),
+  notice: z.object({ title: shortText, text: shortText }).optional(),
+  notes: z.array(shortText).max(MAX_NOTES).optional(),
+});
+
+const storages = new WeakMap<AppConfig, SessionStorage>();
+
+function flashStorage(config: AppConfig): SessionStorage {
+  let storage = storages.get(config);
+  if (!storage) {
+    storage = createCookieSessionStorage({
+      cookie: {
+        name: "flash",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: config.baseUrl.startsWith("https:"),
+        // "/" so an account page (/auth) can carry one as well as the admin pages.
+        path: "/",
+        // A message nobody read within minutes is about a page the admin has left.
+        maxAge: 300,
+        // Its own key, derived from the site secret, so this cookie's signature says nothing about the sessions'.
+        secrets: [createHmac("sha256", config.authSecret).update("flash cookie").digest("base64url")],
+      },
+    });
+    storages.set(config, storage);
+  }
+  return storage;
+}
+
+/** The Set-Cookie headers that carry `flash` to the next page. */
+export async function setFlash(request: Request, config: AppConfig, flash: Flash): Promise<Headers> {
+  const storage = flashStorage(config);
+  const session = await storage.getSession(request.headers.get("cookie"));
+  session.flash(FLASH_KEY, { ...flash, notes: flash.notes?.slice(0, MAX_NOTES) });
+  return new Headers({ "Set-Cookie": await storage.commitSession(session) });
+}
+
+/** Post/redirect/get with a message: the redirect response to throw or return from an action. */
+export async function redirectWithFlash(request: Request, config: AppConfig, to: string, flash: Flash): Promise<Response> {
+  return redirect(to, { headers: await setFlash(request, config, flash) });
+}
+
+/**
+ * The flash waiting for this page, if any, and the headers the loader must send with its answer
+ * (a Set-Cookie clearing it; empty when there was none, so most answers set no cookie).
+ */
+export async function readFlash(request: Request, config: AppConfig): Promise<{ flash: Flash | null; headers: Headers }> {
+  const cookie = request.headers.get("cookie");
+  const storage = flashStorage(config);
+  if (!cookie || !cookie.includes("flash=")) return { flash: null, headers: new Headers() };
+  const session = await storage.getSession(cookie);
+  if (!session.has(FLASH_KEY)) return { flash: null, headers: new Headers() };
+  const parsed = flashSchema.safeParse(session.get(FLASH_KEY));
+  return {
+    flash: parsed.success ? parsed.data : null,
+    headers: new Headers({ "Set-Cookie": await storage.destroySession(session) }),
+  };
+}

@@ -1,0 +1,52 @@
+import { data, type AppLoadContext, type Params } from "react-router";
+import type { ResultToast } from "~/lib/result-toast";
+
+/**
+ * One action, several buttons: each submit button (or hidden field) names an `intent`, and the
+ * action looks it up in a table instead of an if-chain, so every intent a page accepts is listed
+ * in one place and an unknown one is refused the same way everywhere.
+ *
+ *   const intents = { save: async ({ form, context }) => …, delete: … } satisfies IntentTable;
+ *   export const action = (args: Route.ActionArgs) => dispatchIntent(args, intents);
+ */
+
+export interface IntentArgs {
+  form: FormData;
+  request: Request;
+  context: AppLoadContext;
+  params: Params;
+}
+
+export type IntentHandler = (args: IntentArgs) => unknown;
+export type IntentTable = Record<string, IntentHandler>;
+
+export const UNKNOWN_INTENT_TOAST: ResultToast = { kind: "error", title: "Unknown action", description: "Nothing was changed." };
+
+/** The intent a form names, from its `intent` field ("" when it names none). */
+export function intentOf(form: FormData): string {
+  const intent = form.get("intent");
+  return typeof intent === "string" ? intent : "";
+}
+
+/**
+ * Runs the handler the form's intent names. An intent missing from the table (or none) answers
+ * 400 with "Unknown action" and changes nothing. `form` is for actions that read the body
+ * themselves first (a size limit, a multipart check); otherwise it is read here.
+ */
+export async function dispatchIntent<Table extends IntentTable>(
+  args: { request: Request; context: AppLoadContext; params: Params },
+  table: Table,
+  options: { form?: FormData } = {},
+): Promise<Awaited<ReturnType<Table[keyof Table]>> | ReturnType<typeof unknownIntent>> {
+  const form = options.form ?? (await args.request.formData());
+  const intent = intentOf(form);
+  // Own keys only: "toString" or "__proto__" must not reach Object.prototype.
+  if (!Object.hasOwn(table, intent)) return unknownIntent();
+  return (await table[intent]!({ form, request: args.request, context: args.context, params: args.params })) as Awaited<
+    ReturnType<Table[keyof Table]>
+  >;
+}
+
+function unknownIntent() {
+  return data({ toast: UNKNOWN_INTENT_TOAST }, { status: 400 });
+}
