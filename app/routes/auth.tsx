@@ -1,12 +1,16 @@
 import { data, redirect } from "react-router";
 import { SignInPage } from "~/components/auth/sign-in-page";
+import { credentialsSchema, resendSchema } from "~/lib/auth/auth-forms";
 import type { AuthActionResult, AuthTab } from "~/lib/auth/auth-page";
+import { parseForm } from "~/lib/forms/parse-form";
 import { safeRedirectPath } from "~/lib/auth/safe-redirect";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { resendConfirmation, signInWithPassword, signOut, signUpWithPassword } from "~/server/auth/accounts.server";
 import { getSignedInUser } from "~/server/auth/guard.server";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { AttemptLimiter } from "~/server/auth/rate-limit.server";
+import { readFlash } from "~/server/forms/flash.server";
+import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
 import type { Route } from "./+types/auth";
 
@@ -25,51 +29,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (await getSignedInUser(request, context)) throw redirect(redirectTo);
+  // A flash comes from the reset form ("Password changed"); reading it clears its cookie.
+  const { flash, headers } = await readFlash(request, context.config);
+  headers.set("Cache-Control", "no-store");
   return data(
     {
       redirectTo,
       tab: (url.searchParams.get("tab") === "sign-up" ? "sign-up" : "sign-in") as AuthTab,
-      passwordReset: url.searchParams.get("reset") === "1",
+      flash,
       email: url.searchParams.get("email") ?? "",
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers },
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameSite(request, context.config.baseUrl);
-  const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
-  const field = (name: string) => String(form.get(name) ?? "");
-  const intent = field("intent");
-  const email = field("email").trim();
-  const password = field("password");
-  const limiter = new AttemptLimiter(context.db);
-  const client = context.clientAddress ?? null;
+/** The answer to a credentials form whose fields could not be read as text. */
+const unreadable = (tab: AuthTab) => data<AuthActionResult>({ tab, email: "" }, { status: 400 });
 
-  if (intent === "sign-out") {
+const intents = {
+  "sign-out": async ({ request, context }) => {
     throw redirect("/auth", { headers: await signOut(context.auth, request.headers) });
-  }
-  if (intent === "sign-in") {
-    const outcome = await signInWithPassword(context.auth, { email, password }, request.headers, limiter, client);
-    if (outcome.ok) throw redirect(safeRedirectPath(field("redirectTo")), { headers: outcome.headers });
+  },
+  "sign-in": async ({ form, request, context }) => {
+    const parsed = parseForm(form, credentialsSchema);
+    if (!parsed.ok) return unreadable("sign-in");
+    const { email, password, redirectTo } = parsed.value;
+    const outcome = await signInWithPassword(context.auth, { email, password }, request.headers, new AttemptLimiter(context.db), context.clientAddress ?? null);
+    if (outcome.ok) throw redirect(safeRedirectPath(redirectTo), { headers: outcome.headers });
     return data<AuthActionResult>(
       { toast: outcome.toast, confirmationFor: outcome.needsConfirmation ? email : undefined, tab: "sign-in", email },
       { status: outcome.needsConfirmation ? 403 : 400 },
     );
-  }
-  if (intent === "sign-up") {
-    const outcome = await signUpWithPassword(context.auth, { email, password }, limiter, client);
+  },
+  "sign-up": async ({ form, context }) => {
+    const parsed = parseForm(form, credentialsSchema);
+    if (!parsed.ok) return unreadable("sign-up");
+    const { email, password } = parsed.value;
+    const outcome = await signUpWithPassword(context.auth, { email, password }, new AttemptLimiter(context.db), context.clientAddress ?? null);
     return data<AuthActionResult>(
       { toast: outcome.toast, confirmationFor: outcome.ok ? email : undefined, tab: outcome.ok ? "sign-in" : "sign-up", email },
       { status: outcome.ok ? 200 : 400 },
     );
-  }
-  if (intent === "resend") {
-    const outcome = await resendConfirmation(context.auth, email, limiter, client);
+  },
+  resend: async ({ form, context }) => {
+    const parsed = parseForm(form, resendSchema);
+    if (!parsed.ok) return unreadable("sign-in");
+    const { email } = parsed.value;
+    const outcome = await resendConfirmation(context.auth, email, new AttemptLimiter(context.db), context.clientAddress ?? null);
     // The banner stays up, with its field, whatever the answer: the next try happens there.
     return data<AuthActionResult>({ toast: outcome.toast, confirmationFor: email, tab: "sign-in", email }, { status: outcome.ok ? 200 : 400 });
-  }
-  return data<AuthActionResult>({ tab: "sign-in", email }, { status: 400 });
+  },
+} satisfies IntentTable;
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  assertSameSite(request, context.config.baseUrl);
+  return dispatchIntent(args, intents, { form: await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES) });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,8 +93,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       redirectTo={loaderData.redirectTo}
       initialTab={loaderData.tab}
       initialEmail={loaderData.email}
-      passwordReset={loaderData.passwordReset}
-      result={actionData as AuthActionResult | undefined}
+      flash={loaderData.flash}
+      result={actionData}
     />
   );
 }

@@ -1,12 +1,14 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { Notice } from "~/components/ui/notice";
+import { FlashNotice } from "~/components/ui/flash-notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { cn } from "~/components/ui/cn";
 import { Lock } from "~/components/ui/icons";
 import { AUTH_PAGE_TEXT } from "~/lib/auth/auth-messages";
 import { AUTH_TABS, type AuthActionResult, type AuthTab } from "~/lib/auth/auth-page";
+import type { Flash } from "~/lib/flash";
+import type { ResultToast } from "~/lib/result-toast";
 import { ConfirmationBanner } from "./confirmation-banner";
 import { CREDENTIAL_FORMS, CredentialsForm } from "./credentials-form";
 
@@ -18,15 +20,16 @@ export function SignInPage({
   redirectTo,
   initialTab,
   initialEmail,
-  passwordReset,
+  flash,
   result,
 }: {
   redirectTo: string;
   initialTab: AuthTab;
   initialEmail: string;
-  /** Just back from choosing a new password. */
-  passwordReset: boolean;
-  result: AuthActionResult | undefined;
+  /** What the form before this page did (choosing a new password). */
+  flash: Flash | null;
+  /** The last submission's answer; an unknown intent's carries only a toast. */
+  result: (Partial<Omit<AuthActionResult, "toast">> & { toast?: ResultToast }) | undefined;
 }) {
   useResultToast(result);
   const navigation = useNavigation();
@@ -50,11 +53,7 @@ export function SignInPage({
               <p className="mt-2 text-sm text-ink-muted">{AUTH_PAGE_TEXT.protectedNotice}</p>
             </div>
 
-            {passwordReset && !result && (
-              <Notice tone="green" title="Password changed" className="mb-5" role="status">
-                Sign in with your new password.
-              </Notice>
-            )}
+            {!result && <FlashNotice flash={flash} />}
             {result?.confirmationFor !== undefined && <ConfirmationBanner email={result.confirmationFor} busy={busyIntent === "resend"} />}
 
             <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
