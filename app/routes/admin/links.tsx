@@ -12,6 +12,7 @@ import { cn } from "~/components/ui/cn";
 import { countByState, filterReport, linkReport, parseStateFilter } from "~/lib/links/link-report";
 import type { ResultToast } from "~/lib/result-toast";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import { latestLinkCheckRun, listLinkTargets, listStoredResults } from "~/server/links/link-check-runs.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/links";
@@ -45,18 +46,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request, context);
-  const form = await request.formData();
-  if (form.get("intent") !== "check-now") {
-    return data({ toast: { kind: "error", title: "Unknown action", description: "Nothing was changed." } as ResultToast }, { status: 400 });
-  }
-  const outcome = await context.linkChecks.start("manual");
-  if (outcome === "already-running") {
-    return data({ toast: { kind: "info", title: "A check is already running", description: "Its progress is shown on this page." } as ResultToast });
-  }
-  log.info(`${me.email}: started a link check`);
-  return data({ toast: { kind: "success", title: "Link check started", description: "Results appear here as each link is checked." } as ResultToast });
+export async function action(args: Route.ActionArgs) {
+  const me = await requireAdmin(args.request, args.context);
+  return dispatchIntent(args, {
+    "check-now": async ({ context }) => {
+      const outcome = await context.linkChecks.start("manual");
+      if (outcome === "already-running") {
+        return data({ toast: { kind: "info", title: "A check is already running", description: "Its progress is shown on this page." } as ResultToast });
+      }
+      log.info(`${me.email}: started a link check`);
+      return data({ toast: { kind: "success", title: "Link check started", description: "Results appear here as each link is checked." } as ResultToast });
+    },
+  } satisfies IntentTable);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Link health - Admin" }, { name: "robots", content: "noindex" }];

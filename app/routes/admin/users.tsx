@@ -4,9 +4,12 @@ import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { inputClasses } from "~/components/ui/form-field";
 import { useResultToast } from "~/components/ui/use-result-toast";
+import { userActionSchema } from "~/lib/admin/user-forms";
+import { parseForm } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/result-toast";
 import { SITE_NAME } from "~/lib/site-navigation";
-import { requireAdmin } from "~/server/auth/guard.server";
+import { requireAdmin, type SignedInUser } from "~/server/auth/guard.server";
+import { dispatchIntent, UNKNOWN_INTENT_TOAST, type IntentArgs, type IntentTable } from "~/server/forms/intents.server";
 import { log } from "~/server/log.server";
 import { listUsers, setAdminRole, signOutEverywhere, UserChangeRefused, type UserListing } from "~/server/auth/users.server";
 import type { Route } from "./+types/users";
@@ -25,39 +28,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { users: await listUsers(context.db, search), search, myEmail: me.email };
 }
 
-const INTENTS = {
-  "grant-admin": async (db, userId) => {
-    const { email, changed } = await setAdminRole(db, userId, true);
-    return { kind: "success", title: changed ? "Admin granted" : "Already an admin", description: `${email} can sign in to the admin area.` };
-  },
-  "revoke-admin": async (db, userId) => {
-    const { email, changed } = await setAdminRole(db, userId, false);
-    return { kind: "success", title: changed ? "Admin revoked" : "Not an admin", description: `${email} can no longer open the admin area.` };
-  },
-  "sign-out": async (db, userId) => {
-    const ended = await signOutEverywhere(db, userId);
-    return { kind: "success", title: "Signed out everywhere", description: `${ended} ${ended === 1 ? "session" : "sessions"} ended.` };
-  },
-} satisfies Record<string, (db: Route.ActionArgs["context"]["db"], userId: string) => Promise<ResultToast>>;
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const userId = String(form.get("userId") ?? "");
-  if (!(intent in INTENTS) || userId === "") {
-    return data({ toast: { kind: "error", title: "Unknown action", description: "Nothing was changed." } as ResultToast }, { status: 400 });
-  }
-  try {
-    const toast = await INTENTS[intent as keyof typeof INTENTS](context.db, userId);
-    log.info(`${me.email}: ${toast.title} (${toast.description})`);
-    return data({ toast });
-  } catch (error) {
-    if (error instanceof UserChangeRefused) {
-      return data({ toast: { kind: "error", title: "Not changed", description: error.message } as ResultToast }, { status: 409 });
+/**
+ * The intents table: one entry per button. Each changes the account the form names and answers
+ * with a toast, logged under the admin who made the change.
+ */
+function accountIntents(me: SignedInUser) {
+  const forAccount = (change: (db: IntentArgs["context"]["db"], userId: string) => Promise<ResultToast>) => async ({ form, context }: IntentArgs) => {
+    const parsed = parseForm(form, userActionSchema);
+    if (!parsed.ok) return data({ toast: UNKNOWN_INTENT_TOAST }, { status: 400 });
+    try {
+      const toast = await change(context.db, parsed.value.userId);
+      log.info(`${me.email}: ${toast.title} (${toast.description})`);
+      return data({ toast });
+    } catch (error) {
+      if (error instanceof UserChangeRefused) {
+        return data({ toast: { kind: "error", title: "Not changed", description: error.message } as ResultToast }, { status: 409 });
+      }
+      throw error;
     }
-    throw error;
-  }
+  };
+  return {
+    "grant-admin": forAccount(async (db, userId) => {
+      const { email, changed } = await setAdminRole(db, userId, true);
+      return { kind: "success", title: changed ? "Admin granted" : "Already an admin", description: `${email} can sign in to the admin area.` };
+    }),
+    "revoke-admin": forAccount(async (db, userId) => {
+      const { email, changed } = await setAdminRole(db, userId, false);
+      return { kind: "success", title: changed ? "Admin revoked" : "Not an admin", description: `${email} can no longer open the admin area.` };
+    }),
+    "sign-out": forAccount(async (db, userId) => {
+      const ended = await signOutEverywhere(db, userId);
+      return { kind: "success", title: "Signed out everywhere", description: `${ended} ${ended === 1 ? "session" : "sessions"} ended.` };
+    }),
+  } satisfies IntentTable;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const me = await requireAdmin(args.request, args.context);
+  return dispatchIntent(args, accountIntents(me));
 }
 
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
