@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH, type Auth } from "./auth.server";
 import { clearAttemptsForAccount } from "./rate-limit.server";
 
 /**
- * The first admin (ARCHITECTURE D2): sign-up never grants the role; the operator runs
+ * The first admin: sign-up never grants the role; the operator runs
  * `npm run create-admin -- --email E` (the password from ADMIN_PASSWORD or a prompt), which lands here.
  */
 
@@ -25,7 +25,7 @@ export async function countAdmins(db: DB): Promise<number> {
   return Number(row.n);
 }
 
-/** The one start-up line of D2, or null when an admin exists. */
+/** The one start-up line saying how to create the first admin, or null when an admin exists. */
 export async function missingAdminHint(db: DB): Promise<string | null> {
   return (await countAdmins(db)) > 0
     ? null

@@ -72,7 +72,7 @@ function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlit
         await mailer.send(confirmationMail(user.email, link, CONFIRMATION_LINK_HOURS));
       },
     },
-    // D2: sign-up never grants admin; scripts/create-admin.ts does.
+    // Sign-up never grants admin; an admin on /admin/users or scripts/create-admin.ts does.
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     rateLimit: { enabled: false },
     disabledPaths: PATHS_SERVED_BY_OUR_FORMS,
