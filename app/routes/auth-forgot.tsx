@@ -4,6 +4,8 @@ import { FormField } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
+import { forgotPasswordSchema } from "~/lib/auth/auth-forms";
+import { fieldProps, formFailure, formValues, parseForm } from "~/lib/forms/parse-form";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { AttemptLimiter } from "~/server/auth/rate-limit.server";
@@ -25,14 +27,15 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameSite(request, context.config.baseUrl);
   const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
-  const email = String(form.get("email") ?? "");
-  const outcome = await requestPasswordReset(context.auth, email, new AttemptLimiter(context.db), context.clientAddress ?? null);
-  return data({ ...outcome, email }, { status: outcome.ok ? 200 : 400 });
+  const parsed = parseForm(form, forgotPasswordSchema);
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  const outcome = await requestPasswordReset(context.auth, parsed.value.email, new AttemptLimiter(context.db), context.clientAddress ?? null);
+  if (!outcome.ok) return data(formFailure(formValues(form), { email: outcome.error }), { status: 400 });
+  return data({ ok: true as const, message: outcome.message });
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const email = actionData?.email ?? loaderData.email;
   return (
     <AuthCard icon={Lock} title="Reset your password" description="We will mail you a link to choose a new one.">
       {actionData?.ok ? (
@@ -41,14 +44,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </Notice>
       ) : (
         <Form method="post" className="space-y-4" aria-label="Ask for a reset link">
-          <FormField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={email}
-            error={actionData && !actionData.ok ? actionData.error : undefined}
-          />
+          <FormField label="Email" type="email" autoComplete="email" {...fieldProps(actionData, "email", loaderData.email)} />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending…" : "Send reset link"}
           </Button>

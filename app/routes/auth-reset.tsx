@@ -1,13 +1,16 @@
 import { Lock } from "~/components/ui/icons";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { FormField } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
+import { resetPasswordSchema } from "~/lib/auth/auth-forms";
+import { MIN_PASSWORD_LENGTH } from "~/lib/auth/password-rules";
+import { formFailure, parseForm } from "~/lib/forms/parse-form";
 import { SITE_NAME } from "~/lib/site-navigation";
-import { MIN_PASSWORD_LENGTH } from "~/server/auth/auth.server";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { AttemptLimiter } from "~/server/auth/rate-limit.server";
+import { redirectWithFlash } from "~/server/forms/flash.server";
 import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
 import { resetPassword } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/auth-reset";
@@ -21,27 +24,33 @@ export const meta: Route.MetaFunction = () => [{ title: `Choose a new password -
 
 export function loader({ request }: Route.LoaderArgs) {
   // The token is in the URL: keep the page out of every cache.
-  return data({ token: new URL(request.url).searchParams.get("token") ?? "", minLength: MIN_PASSWORD_LENGTH }, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  return data({ token: new URL(request.url).searchParams.get("token") ?? "" }, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameSite(request, context.config.baseUrl);
   const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
-  const text = (name: string) => String(form.get(name) ?? "");
-  const outcome = await resetPassword(context.auth, { token: text("token"), password: text("password"), confirm: text("confirm") }, new AttemptLimiter(context.db));
-  if (outcome.ok) throw redirect("/auth?reset=1");
-  return data(outcome, { status: 400 });
+  const parsed = parseForm(form, resetPasswordSchema);
+  // Passwords are never sent back: the answer keeps no typed value.
+  if (!parsed.ok) return data(formFailure({}, parsed.fieldErrors, parsed.formError), { status: 400 });
+  const outcome = await resetPassword(context.auth, parsed.value, new AttemptLimiter(context.db));
+  if (outcome.ok) {
+    throw await redirectWithFlash(request, context.config, "/auth", { notice: { title: "Password changed", text: "Sign in with your new password." } });
+  }
+  return data(formFailure({}, outcome.field ? { [outcome.field]: outcome.error } : {}, outcome.field ? null : outcome.error), { status: 400 });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const error = actionData && !actionData.ok ? actionData : undefined;
-  const tokenProblem = !loaderData.token || error?.field === "token";
+  const fieldErrors = actionData?.fieldErrors ?? {};
+  // A link problem, or one the form cannot point at (too many attempts, a failure), shows above the form.
+  const linkError = fieldErrors.token ?? actionData?.formError;
+  const tokenProblem = !loaderData.token || fieldErrors.token !== undefined;
   return (
-    <AuthCard icon={Lock} title="Choose a new password" description={`At least ${loaderData.minLength} characters. You will be signed out everywhere else.`}>
-      {error && (error.field === "token" || !error.field) && (
+    <AuthCard icon={Lock} title="Choose a new password" description={`At least ${MIN_PASSWORD_LENGTH} characters. You will be signed out everywhere else.`}>
+      {linkError && (
         <Notice tone="red" title="Password not changed" role="alert" className="mb-5">
-          {error.error}
+          {linkError}
         </Notice>
       )}
       {!loaderData.token ? (
@@ -51,20 +60,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : (
         <Form method="post" className="space-y-4" aria-label="Choose a new password">
           <input type="hidden" name="token" value={loaderData.token} />
-          <FormField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            error={error?.field === "password" ? error.error : undefined}
-          />
-          <FormField
-            label="New password again"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            error={error?.field === "confirm" ? error.error : undefined}
-          />
+          <FormField label="New password" name="password" type="password" autoComplete="new-password" error={fieldErrors.password} />
+          <FormField label="New password again" name="confirm" type="password" autoComplete="new-password" error={fieldErrors.confirm} />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Saving…" : "Save new password"}
           </Button>

@@ -1,5 +1,5 @@
 /**
- * The words of the sign-in page (form and toasts). One place, so the
+ * The words of the sign-in page: its form and its toasts. One place, so the
  * server's answers and the tests say exactly the same thing.
  */
 

@@ -1,5 +1,7 @@
-import { Download, MousePointerClick } from "lucide-react";
+import { Download } from "lucide-react";
 import { Link } from "react-router";
+import { ClickDayTable } from "~/components/admin/click-day-table";
+import { ClickTopTable } from "~/components/admin/click-top-table";
 import { ClicksChart } from "~/components/admin/clicks-chart";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonClasses } from "~/components/ui/button";
@@ -7,6 +9,7 @@ import { cn } from "~/components/ui/cn";
 import { CLICK_PERIODS, clickPeriodFrom } from "~/lib/clicks/click-period";
 import { describeLinkSource, linkSourcePath } from "~/lib/clicks/tracked-link";
 import { productHref } from "~/lib/product-display";
+import { adminNumber } from "~/components/admin/admin-format";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { clickReport } from "~/server/clicks/click-analytics.server";
 import type { Route } from "./+types/clicks";
@@ -23,8 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Clicks - Admin" }, { name: "robots", content: "noindex" }];
-
-const number = (value: number) => value.toLocaleString("en-US");
 
 export default function Clicks({ loaderData }: Route.ComponentProps) {
   const { days, report } = loaderData;
@@ -65,7 +66,7 @@ export default function Clicks({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="text-sm text-ink-muted">
             <span className="font-serif text-2xl font-semibold tabular-nums text-ink" data-testid="clicks-total">
-              {number(report.total)}
+              {adminNumber(report.total)}
             </span>{" "}
             clicks, {first} to {last} (UTC)
           </p>
@@ -75,30 +76,12 @@ export default function Clicks({ loaderData }: Route.ComponentProps) {
         </div>
         <details className="mt-4 text-sm">
           <summary className="cursor-pointer font-medium text-brand">Show the numbers as a table</summary>
-          <div className="mt-3 max-h-80 overflow-y-auto">
-            <table className="w-full max-w-sm text-left">
-              <caption className="sr-only">Clicks per day</caption>
-              <thead className="text-xs uppercase tracking-wider text-ink-muted">
-                <tr>
-                  <th scope="col" className="py-1.5 font-semibold">Day</th>
-                  <th scope="col" className="py-1.5 text-right font-semibold">Clicks</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {report.days.map((day) => (
-                  <tr key={day.day}>
-                    <td className="py-1.5 tabular-nums">{day.day}</td>
-                    <td className="py-1.5 text-right tabular-nums">{number(day.clicks)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ClickDayTable days={report.days} />
         </details>
       </section>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <TopTable
+        <ClickTopTable
           id="top-products"
           title="Top products"
           emptyText="No product has been clicked in this period."
@@ -109,7 +92,7 @@ export default function Clicks({ loaderData }: Route.ComponentProps) {
             clicks: product.clicks,
           }))}
         />
-        <TopTable
+        <ClickTopTable
           id="top-sources"
           title="Top source pages"
           emptyText="No page has sent a click in this period."
@@ -122,54 +105,5 @@ export default function Clicks({ loaderData }: Route.ComponentProps) {
         />
       </div>
     </>
-  );
-}
-
-function TopTable({
-  id,
-  title,
-  emptyText,
-  rows,
-}: {
-  id: string;
-  title: string;
-  emptyText: string;
-  rows: Array<{ key: string; label: string; href: string | null; clicks: number }>;
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded-card border border-line bg-surface shadow-card" data-testid={id}>
-      <h2 id={id} className="flex items-center gap-2 px-5 pt-5 text-lg font-semibold">
-        <MousePointerClick aria-hidden className="size-5 text-brand" />
-        {title}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="p-5 text-sm text-ink-muted">{emptyText}</p>
-      ) : (
-        <table className="mt-3 w-full text-left text-sm">
-          <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
-            <tr>
-              <th scope="col" className="px-5 py-2.5 font-semibold">{title === "Top products" ? "Product" : "Page"}</th>
-              <th scope="col" className="px-5 py-2.5 text-right font-semibold">Clicks</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.map((row) => (
-              <tr key={row.key} data-testid={`${id}-row`}>
-                <td className="px-5 py-2.5">
-                  {row.href ? (
-                    <a href={row.href} target="_blank" rel="noopener" className="font-medium text-ink hover:text-brand hover:underline">
-                      {row.label}
-                    </a>
-                  ) : (
-                    <span className="font-medium text-ink">{row.label}</span>
-                  )}
-                </td>
-                <td className="px-5 py-2.5 text-right tabular-nums">{number(row.clicks)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
   );
 }

@@ -5,7 +5,10 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { requireAdmin, type AdminForbidden } from "~/server/auth/guard.server";
 import type { Route } from "./+types/layout";
 
-/** The admin area's frame: the guard (D1) and the sidebar. Every child checks again on its own. */
+/**
+ * The admin area's frame: the guard (only a signed-in admin gets past, checked on the server) and
+ * the sidebar. Every child checks again on its own.
+ */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);

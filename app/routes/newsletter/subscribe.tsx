@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { NewsletterSignup } from "~/components/newsletter-signup";
-import { isPlausibleEmail, normalizeEmail, SUBSCRIBE_MESSAGES, type SubscribeResult } from "~/lib/newsletter";
+import { formValues, parseForm, valueText } from "~/lib/forms/parse-form";
+import { SUBSCRIBE_MESSAGES, type SubscribeResult } from "~/lib/newsletter";
+import { MAX_TYPED_EMAIL, subscribeSchema } from "~/lib/newsletter-form";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { log } from "~/server/log.server";
@@ -22,11 +24,13 @@ export const meta: Route.MetaFunction = () => [
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameSite(request, context.config.baseUrl);
   const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
-  const typed = String(form.get("email") ?? "").slice(0, 1000);
-  const email = normalizeEmail(typed);
-  if (!isPlausibleEmail(email)) {
-    return data<SubscribeResult>({ ok: false, field: "email", message: SUBSCRIBE_MESSAGES.invalid, email: typed }, { status: 400 });
+  const parsed = parseForm(form, subscribeSchema);
+  // What was typed goes back into the field after any refusal, so nothing has to be typed again.
+  const typed = valueText(formValues(form), "email").slice(0, MAX_TYPED_EMAIL);
+  if (!parsed.ok) {
+    return data<SubscribeResult>({ ok: false, field: "email", message: parsed.fieldErrors.email ?? SUBSCRIBE_MESSAGES.invalid, email: typed }, { status: 400 });
   }
+  const { email } = parsed.value;
   const decision = await allowSubscribeAttempt(context.db, context.clientAddress ?? null, email);
   if (!decision.allowed) {
     return data<SubscribeResult>(

@@ -47,7 +47,7 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
     const cookie = signIn.ok ? cookieFrom(signIn.headers) : "";
     const user = await getSignedInUser(new Request("http://x/admin", { headers: { cookie } }), ctx.context);
     expect(user).toMatchObject({ email: "new.admin@example.com", role: "user" });
-    // Sign-up never grants admin: only scripts/create-admin.ts does.
+    // Sign-up never grants admin.
     expect(hasAdminRole(user?.role)).toBe(false);
 
     const cleared = await signOut(ctx.auth, new Headers({ cookie }));

@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { AUTH_TOASTS, INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, type AuthToast } from "~/lib/auth/auth-messages";
+import type { ConfirmOutcome } from "~/lib/auth/email-confirmation";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import type { Auth } from "./auth.server";
@@ -165,11 +166,7 @@ export async function resendConfirmation(
   }
 }
 
-export type ConfirmOutcome =
-  | { status: "confirmed"; email: string }
-  | { status: "already-confirmed"; email: string }
-  | { status: "expired"; email: string | null }
-  | { status: "invalid" };
+export type { ConfirmOutcome };
 
 /** The claims of a confirmation token, read without checking it (only to name the address). */
 function unverifiedTokenEmail(token: string): string | null {

@@ -25,7 +25,7 @@ export async function countAdmins(db: DB): Promise<number> {
   return Number(row.n);
 }
 
-/** The start-up line telling the operator how to create the first admin, or null when an admin exists. */
+/** The one start-up line saying how to create the first admin, or null when an admin exists. */
 export async function missingAdminHint(db: DB): Promise<string | null> {
   return (await countAdmins(db)) > 0
     ? null

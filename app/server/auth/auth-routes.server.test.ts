@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as apiAuth from "~/routes/api-auth";
 import * as authCallback from "~/routes/auth-callback";
 import * as authPage from "~/routes/auth";
+import * as authReset from "~/routes/auth-reset";
 import * as storageFile from "~/routes/storage-file";
 import { confirmationLinkFor, makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
@@ -108,6 +109,36 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     const out = await call(authPage, "action", form({ intent: "sign-out" }, { ...SAME_SITE, cookie }));
     expect(out).toMatchObject({ status: 302, location: "/auth" });
     expect(out.headers?.getSetCookie().join(";")).toMatch(/session_token=;/);
+  });
+
+  it("/auth/reset: field errors from the form's schema, then 'Password changed' on /auth through the flash cookie, once", async () => {
+    await signedInAs(ctx.auth, "resetter@example.com", { admin: false });
+    await ctx.auth.api.requestPasswordReset({ body: { email: "resetter@example.com" } });
+    const mail = [...ctx.mails].reverse().find((message) => message.to === "resetter@example.com" && message.subject.startsWith("Reset"));
+    const token = new URL(mail!.text.match(/https?:\/\/\S+\/auth\/reset\?token=\S+/)![0]).searchParams.get("token")!;
+    const reset = (fields: Record<string, string>) =>
+      call(authReset, "action", new Request(`${TEST_BASE_URL}/auth/reset`, { method: "POST", body: new URLSearchParams(fields), headers: SAME_SITE }));
+
+    // Typed passwords never come back in the answer.
+    expect(await reset({ token, password: "a new password", confirm: "another one" })).toEqual({
+      status: 400,
+      body: { ok: false, fieldErrors: { confirm: "The two passwords are not the same." }, formError: null, values: {} },
+    });
+    const done = await reset({ token, password: "a new password", confirm: "a new password" });
+    expect(done).toMatchObject({ status: 302, location: "/auth" });
+    const flashCookie = done.headers!.getSetCookie().find((cookie) => cookie.startsWith("flash="))!;
+    expect(flashCookie).toMatch(/HttpOnly/i);
+
+    type Loaded = { data: { flash: unknown }; init: ResponseInit };
+    const loaded = (await authPage.loader({ request: new Request(`${TEST_BASE_URL}/auth`, { headers: { cookie: flashCookie.split(";")[0]! } }), context: ctx.context } as never)) as unknown as Loaded;
+    expect(loaded.data.flash).toEqual({ notice: { title: "Password changed", text: "Sign in with your new password." } });
+    const headers = new Headers(loaded.init.headers);
+    expect(headers.get("set-cookie")).toMatch(/^flash=;/);
+    expect(headers.get("cache-control")).toBe("no-store");
+    // Without the cookie there is nothing to show and nothing to clear.
+    const plain = (await authPage.loader({ request: new Request(`${TEST_BASE_URL}/auth`), context: ctx.context } as never)) as unknown as Loaded;
+    expect(plain.data.flash).toBeNull();
+    expect(new Headers(plain.init.headers).has("set-cookie")).toBe(false);
   });
 
   it("/api/auth/*: better-auth's handler, with the credential endpoints closed (one door, one limiter)", async () => {

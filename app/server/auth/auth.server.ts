@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins";
 import pg from "pg";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth/password-rules";
 import { SITE_NAME } from "~/lib/site-navigation";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
@@ -11,7 +12,8 @@ import { allowedOrigins } from "./origin.server";
 
 /**
  * The better-auth instance: email and password with a confirmed address required, and the admin
- * plugin's role column (docs/decisions/0010 and 0011).
+ * plugin's role column (docs/decisions/0010 and 0011). Sign-up never grants the admin role (an
+ * admin or create-admin does), and sign-in waits until the address is confirmed.
  *
  * - Tables come from our own migration (ADR 0004); better-auth never migrates anything itself.
  * - On SQLite it shares our Kysely instance. On PostgreSQL it gets its own pg.Pool, because our
@@ -26,7 +28,7 @@ import { allowedOrigins } from "./origin.server";
 export const CONFIRMATION_LINK_HOURS = 24;
 /** A reset link is a key to the account: short-lived, and used once. */
 export const RESET_LINK_MINUTES = 60;
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 
 /** Paths of better-auth's HTTP handler that our /auth forms serve instead (one door, one limiter). */
 export const PATHS_SERVED_BY_OUR_FORMS = [
@@ -53,7 +55,7 @@ function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlit
       // Sign-up never signs in: the address must be confirmed first.
       autoSignIn: false,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       // Whoever had the old password (perhaps the reason for the reset) is signed out everywhere.
       revokeSessionsOnPasswordReset: true,
@@ -70,7 +72,7 @@ function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlit
         await mailer.send(confirmationMail(user.email, link, CONFIRMATION_LINK_HOURS));
       },
     },
-    // Sign-up never grants admin; scripts/create-admin.ts does.
+    // Sign-up never grants admin; an admin on /admin/users or scripts/create-admin.ts does.
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     rateLimit: { enabled: false },
     disabledPaths: PATHS_SERVED_BY_OUR_FORMS,

@@ -3,7 +3,7 @@ import { signInPathFor } from "~/lib/auth/safe-redirect";
 import { assertSameSite } from "./origin.server";
 
 /**
- * The admin guard (docs/decisions/0010). Every /admin loader and action starts with requireAdmin:
+ * The admin guard: every /admin page is for admins only. Every /admin loader and action starts with requireAdmin:
  * the session is read on the server from the cookie, and the user's role must include 'admin'.
  *
  * - anonymous → redirect to /auth?redirectTo=<this page>;

@@ -1,7 +1,8 @@
 import { isAPIError } from "better-auth/api";
+import { forgotPasswordSchema, resetPasswordSchema } from "~/lib/auth/auth-forms";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth/auth-messages";
 import { log } from "../log.server";
-import { MIN_PASSWORD_LENGTH, RESET_LINK_MINUTES, type Auth } from "./auth.server";
+import { RESET_LINK_MINUTES, type Auth } from "./auth.server";
 import { AUTH_LIMITS, limiterKeys, type AttemptLimiter } from "./rate-limit.server";
 
 /**
@@ -21,9 +22,9 @@ export async function requestPasswordReset(
   limiter: AttemptLimiter,
   client: string | null = null,
 ): Promise<ResetRequestOutcome> {
-  const address = email.trim().toLowerCase();
-  if (address === "") return { ok: false, error: "Please enter your email address." };
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return { ok: false, error: "Please enter a valid email address." };
+  const parsed = forgotPasswordSchema.safeParse({ email });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message };
+  const address = parsed.data.email;
   const decision = await limiter.attempt([
     { key: limiterKeys.reset(address), rule: AUTH_LIMITS.resetPerEmail },
     ...(client ? [{ key: limiterKeys.resetClient(client), rule: AUTH_LIMITS.resetPerClient }] : []),
@@ -46,18 +47,19 @@ export async function resetPassword(
   input: { token: string; password: string; confirm: string },
   limiter: AttemptLimiter,
 ): Promise<ResetOutcome> {
-  if (input.token.trim() === "") return { ok: false, field: "token", error: "This reset link is incomplete. Ask for a new one." };
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    return { ok: false, field: "password", error: `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.` };
+  const parsed = resetPasswordSchema.safeParse(input);
+  if (!parsed.success) {
+    // The first problem, in the form's order: a broken link before a short password before a mismatch.
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, field: issue.path[0] as "token" | "password" | "confirm", error: issue.message };
   }
-  if (input.password.length > 128) return { ok: false, field: "password", error: "Choose a password of at most 128 characters." };
-  if (input.password !== input.confirm) return { ok: false, field: "confirm", error: "The two passwords are not the same." };
+  const { token, password } = parsed.data;
   // Tokens are 24 random characters; the ceiling only stops a script from trying them at speed.
   if (!(await limiter.attempt([{ key: limiterKeys.resetAttempts, rule: AUTH_LIMITS.resetAttempts }])).allowed) {
     return { ok: false, error: TOO_MANY_ATTEMPTS };
   }
   try {
-    await auth.api.resetPassword({ body: { token: input.token.trim(), newPassword: input.password } });
+    await auth.api.resetPassword({ body: { token, newPassword: password } });
     return { ok: true };
   } catch (error) {
     if (isAPIError(error) && error.statusCode < 500) {

@@ -1,0 +1,15 @@
+/** What the sign-in page shows: which tab is open, and what the last submission answered. */
+
+import type { AuthToast } from "./auth-messages";
+
+export type AuthTab = "sign-in" | "sign-up";
+
+export const AUTH_TABS = ["sign-in", "sign-up"] as const satisfies readonly AuthTab[];
+
+export interface AuthActionResult {
+  toast?: AuthToast;
+  /** Show the 'confirmation required' banner for this address. */
+  confirmationFor?: string;
+  tab: AuthTab;
+  email: string;
+}
