@@ -81,7 +81,10 @@ export function precompressedAssets(dir, staticOptions = {}) {
     }
     const originalUrl = req.url;
     const queryStart = req.url.indexOf("?");
-    req.url = req.url.slice(0, queryStart === -1 ? undefined : queryStart) + encoding.extension + (queryStart === -1 ? "" : req.url.slice(queryStart));
+    req.url =
+      req.url.slice(0, queryStart === -1 ? undefined : queryStart) +
+      encoding.extension +
+      (queryStart === -1 ? "" : req.url.slice(queryStart));
     serve(req, res, () => {
       // The copy disappeared (a rebuild under a running process): serve the plain file instead.
       req.url = originalUrl;

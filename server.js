@@ -56,7 +56,12 @@ if (vite) {
   // Vite fingerprints everything under /assets: safe to cache for a year.
   const assetsDir = path.join(buildDir, "client/assets");
   const assetCaching = { immutable: true, maxAge: "1y" };
-  app.use("/assets", precompressedAssets(assetsDir, assetCaching), compression(), express.static(assetsDir, { ...assetCaching, fallthrough: false }));
+  app.use(
+    "/assets",
+    precompressedAssets(assetsDir, assetCaching),
+    compression(),
+    express.static(assetsDir, { ...assetCaching, fallthrough: false }),
+  );
   // Images and icons keep their names when they change: a day, then revalidate.
   // A missing image is a plain 404 here: the page's <img> falls back on its own, and rendering
   // the whole not-found page for every broken image would cost more than the image.

@@ -22,7 +22,9 @@ describe("handleError", () => {
     expect(logged(new ErrorResponseImpl(405, "Method Not Allowed", null))).toBe("");
     expect(logged(new ErrorResponseImpl(400, "Bad Request", null))).toBe("");
     expect(logged(new ErrorResponseImpl(500, "Internal Server Error", null))).toBe("[error] 500 Internal Server Error\n");
-    expect(logged(new Error("The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action."))).toBe("");
+    expect(
+      logged(new Error("The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.")),
+    ).toBe("");
   });
 
   it("logs everything else, with its stack", () => {

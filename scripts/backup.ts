@@ -14,7 +14,9 @@ const usage = "Usage: npm run backup -- --out FILE.tar.gz";
 async function main(): Promise<number> {
   let out: string | undefined;
   try {
-    ({ values: { out } } = parseArgs({ options: { out: { type: "string" } }, strict: true }));
+    ({
+      values: { out },
+    } = parseArgs({ options: { out: { type: "string" } }, strict: true }));
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     return 2;
@@ -35,7 +37,7 @@ async function main(): Promise<number> {
   }
   if (config.database.dialect === "postgres") {
     console.error(
-      "DATABASE_URL names PostgreSQL: back it up with pg_dump, and copy DATA_DIR/storage and the auth secret beside it (README, \"Backups\").",
+      'DATABASE_URL names PostgreSQL: back it up with pg_dump, and copy DATA_DIR/storage and the auth secret beside it (README, "Backups").',
     );
     return 2;
   }
@@ -43,7 +45,9 @@ async function main(): Promise<number> {
   console.log(
     `Backup written to ${summary.file} (${(summary.bytes / 1e6).toFixed(1)} MB): database ${(summary.databaseBytes / 1e6).toFixed(1)} MB, ` +
       `${summary.images} uploaded image${summary.images === 1 ? "" : "s"}, ` +
-      (summary.includesSecret ? "auth secret included." : "no auth secret file (AUTH_SECRET is set in the environment: keep it with your settings)."),
+      (summary.includesSecret
+        ? "auth secret included."
+        : "no auth secret file (AUTH_SECRET is set in the environment: keep it with your settings)."),
   );
   return 0;
 }

@@ -49,7 +49,10 @@ const databaseFile = path.join(data.dir, "sauna-reviews.sqlite");
 async function countClicks(): Promise<number> {
   const db = openDatabase({ dialect: "sqlite", file: databaseFile });
   try {
-    const row = await db.selectFrom("clicks").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("clicks")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   } finally {
     await db.destroy();
@@ -57,7 +60,9 @@ async function countClicks(): Promise<number> {
 }
 
 try {
-  console.log(`Load tool: ${loadTool()}, ${connections} connections, ${seconds} s per run. The machine is shared: figures vary from run to run.\n`);
+  console.log(
+    `Load tool: ${loadTool()}, ${connections} connections, ${seconds} s per run. The machine is shared: figures vary from run to run.\n`,
+  );
   site = await startSite(data.dir);
   const slug = await firstProductSlug(site.origin);
   const goUrl = `${site.origin}/go/${slug}?from=${linkSource.collection("barrel-saunas")}`;
@@ -72,20 +77,35 @@ try {
   const go = await runLoad({ url: goUrl, connections, seconds });
   console.log("| Request | req/s | p50 | p99 | failures |");
   console.log("|---|---:|---:|---:|---:|");
-  console.log(`| / (page cache hit, br) | ${round(cached.requestsPerSecond)} | ${cached.p50Ms.toFixed(1)} ms | ${cached.p99Ms.toFixed(1)} ms | ${cached.failures} |`);
-  console.log(`| /go/${slug} (302, click counted) | ${round(go.requestsPerSecond)} | ${go.p50Ms.toFixed(1)} ms | ${go.p99Ms.toFixed(1)} ms | ${go.failures} |`);
+  console.log(
+    `| / (page cache hit, br) | ${round(cached.requestsPerSecond)} | ${cached.p50Ms.toFixed(1)} ms | ${cached.p99Ms.toFixed(1)} ms | ${cached.failures} |`,
+  );
+  console.log(
+    `| /go/${slug} (302, click counted) | ${round(go.requestsPerSecond)} | ${go.p50Ms.toFixed(1)} ms | ${go.p99Ms.toFixed(1)} ms | ${go.failures} |`,
+  );
 
   await site.stop();
   site = undefined;
   const recorded = (await countClicks()) - before;
   // A request cut off by the end of the run may be counted by the server but not by the tool.
-  console.log(`\nClean stop: ${recorded.toLocaleString("en-US")} clicks in the database for ${go.requests.toLocaleString("en-US")} redirects the load tool saw.`);
+  console.log(
+    `\nClean stop: ${recorded.toLocaleString("en-US")} clicks in the database for ${go.requests.toLocaleString("en-US")} redirects the load tool saw.`,
+  );
   if (recorded < go.requests) throw new Error(`Clicks were lost: ${go.requests - recorded}`);
 
   // 2. A million clicks, spread over the last 120 days, every product and a dozen sources.
   const db = openDatabase({ dialect: "sqlite", file: databaseFile });
   const products = (await db.selectFrom("products").select("id").execute()).map((row) => row.id);
-  const sources = ["home", "reviews", "search", "compare", ...products.slice(0, 4).map((id) => `product:p-${id}`), "collection:barrel-saunas", "collection:infrared-saunas", "collection:budget-saunas"];
+  const sources = [
+    "home",
+    "reviews",
+    "search",
+    "compare",
+    ...products.slice(0, 4).map((id) => `product:p-${id}`),
+    "collection:barrel-saunas",
+    "collection:infrared-saunas",
+    "collection:budget-saunas",
+  ];
   const now = Date.now();
   let seed = 42;
   const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
@@ -105,7 +125,14 @@ try {
   const writeSeconds = (performance.now() - writeStarted) / 1000;
   const rollUpRows = await Promise.all(
     (["click_days", "click_product_days", "click_source_days"] as const).map(async (table) =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n).toLocaleString("en-US"),
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ).toLocaleString("en-US"),
     ),
   );
   console.log(
@@ -133,7 +160,9 @@ try {
 
   site = await startSite(data.dir);
   const cookie = await signInAsAdmin(site.origin, data.dir);
-  console.log(`\n/admin/clicks with ${(await countClicks()).toLocaleString("en-US")} clicks recorded (server-rendered, signed in; 20 requests each after 3 warm-ups):\n`);
+  console.log(
+    `\n/admin/clicks with ${(await countClicks()).toLocaleString("en-US")} clicks recorded (server-rendered, signed in; 20 requests each after 3 warm-ups):\n`,
+  );
   console.log("| Period | median | p95 | max |");
   console.log("|---|---:|---:|---:|");
   for (const days of CLICK_PERIODS) {

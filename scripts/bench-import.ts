@@ -26,7 +26,11 @@ for (const dialect of testDialects) {
   const test = await createTestDatabase(dialect);
   try {
     await test.db.insertInto("collections").values({ slug: "six-person-saunas", title: "Six Person Saunas" }).execute();
-    for (const [pass, file] of [["inserts", csv], ["unchanged", csv], ["updates", repriced]] as const) {
+    for (const [pass, file] of [
+      ["inserts", csv],
+      ["unchanged", csv],
+      ["updates", repriced],
+    ] as const) {
       let started = performance.now();
       const preview = await previewProductCsv(test.db, file);
       if (!preview.ok) throw new Error(preview.toast.description);

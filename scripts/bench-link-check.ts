@@ -13,7 +13,11 @@ import { LINK_CASES, startLinkTestServer } from "../tests/support/link-test-serv
 import { createTestDatabase, testDialects } from "../tests/support/test-databases";
 
 const { values } = parseArgs({
-  options: { products: { type: "string", default: "500" }, hosts: { type: "string", default: "4" }, "delay-ms": { type: "string", default: "100" } },
+  options: {
+    products: { type: "string", default: "500" },
+    hosts: { type: "string", default: "4" },
+    "delay-ms": { type: "string", default: "100" },
+  },
 });
 const products = Number(values.products);
 const hostCount = Number(values.hosts);
@@ -31,7 +35,11 @@ for (const dialect of testDialects) {
       affiliate_link: `${shops[index % hostCount]!.origin}${LINK_CASES.held}?p=${index}&ref=bench`,
       website: `${shops[(index + 1) % hostCount]!.origin}${LINK_CASES.held}?p=${index}`,
     }));
-    for (let start = 0; start < rows.length; start += 200) await test.db.insertInto("products").values(rows.slice(start, start + 200)).execute();
+    for (let start = 0; start < rows.length; start += 200)
+      await test.db
+        .insertInto("products")
+        .values(rows.slice(start, start + 200))
+        .execute();
     const started = performance.now();
     await checkAllLinks(test.db, "manual", { timeoutMs: 10_000, userAgent: "bench" });
     const seconds = (performance.now() - started) / 1000;

@@ -115,7 +115,12 @@ async function measureQueries(db: DB) {
       total = count;
     }
     times.sort((a, b) => a - b);
-    console.log(name.padEnd(42), times[Math.floor(times.length / 2)]!.toFixed(1).padStart(10), String(shown).padStart(6), String(total).padStart(7));
+    console.log(
+      name.padEnd(42),
+      times[Math.floor(times.length / 2)]!.toFixed(1).padStart(10),
+      String(shown).padStart(6),
+      String(total).padStart(7),
+    );
   }
 }
 

@@ -36,7 +36,28 @@ const connections = Number(values.connections);
 const sampleSeconds = Number(values["sample-seconds"]);
 const budgetMb = Number(values["budget-mb"]);
 
-const SEARCH_TERMS = ["barrel", "cedar", "infrared", "wood", "stove", "glass", "cube", "electric", "harvia", "outdoor", "two person", "six", "kit", "thermory", "pine", "panorama", "hemlock", "steam", "budget", "luxury"];
+const SEARCH_TERMS = [
+  "barrel",
+  "cedar",
+  "infrared",
+  "wood",
+  "stove",
+  "glass",
+  "cube",
+  "electric",
+  "harvia",
+  "outdoor",
+  "two person",
+  "six",
+  "kit",
+  "thermory",
+  "pine",
+  "panorama",
+  "hemlock",
+  "steam",
+  "budget",
+  "luxury",
+];
 
 ensureProductionBuild();
 const data = makeDataDir();
@@ -88,7 +109,12 @@ try {
   console.log(
     `${verdict.withinBudget ? "within" : "OVER"} budget; ${verdict.flat ? "flat" : "STILL GROWING"} over the last half (trend tolerance ${FLAT_TOLERANCE_MB} MB)`,
   );
-  if (snapshotDir) console.log(`Heap snapshots: ${readdirSync(snapshotDir).map((file) => path.join(snapshotDir, file)).join(", ")}`);
+  if (snapshotDir)
+    console.log(
+      `Heap snapshots: ${readdirSync(snapshotDir)
+        .map((file) => path.join(snapshotDir, file))
+        .join(", ")}`,
+    );
   process.exitCode = verdict.withinBudget && verdict.flat ? 0 : 1;
 } finally {
   clearInterval(sampler);
@@ -176,16 +202,25 @@ end
 `,
       );
       const output = await new Promise<string>((resolve, reject) => {
-        const child = (loadGenerator = spawn("/usr/bin/wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, origin], {
-          stdio: ["ignore", "pipe", "pipe"],
-        }));
+        const child = (loadGenerator = spawn(
+          "/usr/bin/wrk",
+          ["-t2", `-c${connections}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, origin],
+          {
+            stdio: ["ignore", "pipe", "pipe"],
+          },
+        ));
         let text = "";
         child.stdout.on("data", (chunk: Buffer) => (text += chunk));
         child.stderr.on("data", (chunk: Buffer) => (text += chunk));
         child.once("error", reject);
         child.once("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`))));
       });
-      const summary = JSON.parse(output.split("\n").find((line) => line.startsWith("WRK_JSON "))!.slice(9));
+      const summary = JSON.parse(
+        output
+          .split("\n")
+          .find((line) => line.startsWith("WRK_JSON "))!
+          .slice(9),
+      );
       return {
         requests: summary.requests as number,
         requestsPerSecond: summary.requests / (summary.duration_us / 1e6),
@@ -203,7 +238,12 @@ end
   let p99Ms = 0;
   const started = performance.now();
   for (let i = 0; performance.now() - started < seconds * 1000; i++) {
-    const result = await runLoad({ url: origin + targets[i % targets.length]!, connections, seconds: per, headers: { "accept-encoding": "gzip, br" } });
+    const result = await runLoad({
+      url: origin + targets[i % targets.length]!,
+      connections,
+      seconds: per,
+      headers: { "accept-encoding": "gzip, br" },
+    });
     requests += result.requests;
     failures += result.failures;
     p99Ms = Math.max(p99Ms, result.p99Ms);

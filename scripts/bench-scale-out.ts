@@ -33,11 +33,15 @@ const { values } = parseArgs({
 
 function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: "POST", headers: { ...headers, "Content-Length": Buffer.byteLength(body) } }, (response) => {
-      let text = "";
-      response.on("data", (chunk) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
-    });
+    const request = http.request(
+      url,
+      { method: "POST", headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
@@ -48,7 +52,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function wrk(url: string, seconds: number, connections: number): { rps: number; p50: string; p99: string } {
-  const result = spawnSync("wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: br, gzip", url], { encoding: "utf8" });
+  const result = spawnSync("wrk", ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: br, gzip", url], {
+    encoding: "utf8",
+  });
   if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(result.stdout)?.[1]);
   const p50 = /\s50%\s+(\S+)/.exec(result.stdout)?.[1] ?? "?";
@@ -59,7 +65,9 @@ function wrk(url: string, seconds: number, connections: number): { rps: number; 
 }
 
 async function main() {
-  const missing = nginxMissing() ?? (process.env.TEST_DATABASE_URL ? undefined : "set TEST_DATABASE_URL to a PostgreSQL URL whose user may create databases");
+  const missing =
+    nginxMissing() ??
+    (process.env.TEST_DATABASE_URL ? undefined : "set TEST_DATABASE_URL to a PostgreSQL URL whose user may create databases");
   if (missing) throw new Error(missing);
   if (spawnSync("wrk", ["--version"]).error) throw new Error("wrk not found (apt-get install wrk)");
 
@@ -80,7 +88,12 @@ async function main() {
     createAdmin(cluster, "owner@example.com", "correct horse battery staple");
     const cookie = await signIn(cluster.balancer.origin, baseUrl, "owner@example.com", "correct horse battery staple");
 
-    console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(2)).join(" ")} (shared with other work)`);
+    console.log(
+      `Machine: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")} (shared with other work)`,
+    );
     const saves = Number(values.saves);
     const latencies: number[] = [];
     const staleness: number[] = [];
@@ -124,12 +137,19 @@ async function main() {
         const direct = wrk(a!.origin + page, seconds, connections);
         const one = wrk(oneBehindNginx.origin + page, seconds, connections);
         const two = wrk(cluster.balancer.origin + page, seconds, connections);
-        console.log(`${page}: one instance direct ${direct.rps.toFixed(0)} req/s (p50 ${direct.p50}, p99 ${direct.p99}); nginx + one ${one.rps.toFixed(0)} req/s (p50 ${one.p50}, p99 ${one.p99}); nginx + two ${two.rps.toFixed(0)} req/s (p50 ${two.p50}, p99 ${two.p99})`);
+        console.log(
+          `${page}: one instance direct ${direct.rps.toFixed(0)} req/s (p50 ${direct.p50}, p99 ${direct.p99}); nginx + one ${one.rps.toFixed(0)} req/s (p50 ${one.p50}, p99 ${one.p99}); nginx + two ${two.rps.toFixed(0)} req/s (p50 ${two.p50}, p99 ${two.p99})`,
+        );
       }
     } finally {
       await oneBehindNginx.stop();
     }
-    console.log(`Load average after: ${os.loadavg().map((load) => load.toFixed(2)).join(" ")}`);
+    console.log(
+      `Load average after: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")}`,
+    );
   } finally {
     await cluster.stop();
     if (ownBuild) rmSync(buildDir, { recursive: true, force: true });

@@ -84,7 +84,8 @@ console.log(
   `node ${process.version}, ${os.cpus().length} CPUs (load average ${os.loadavg()[0]!.toFixed(1)}), ${tool}, ` +
     `${connections} connections, ${seconds} s per measurement`,
 );
-if (tool !== "wrk") console.log("wrk is not installed (/usr/bin/wrk; apt-get install wrk): measuring with autocannon, which costs the server more CPU.");
+if (tool !== "wrk")
+  console.log("wrk is not installed (/usr/bin/wrk; apt-get install wrk): measuring with autocannon, which costs the server more CPU.");
 if (!haveNginx) console.log("nginx is not installed (/usr/sbin/nginx; apt-get install nginx-light): no static-file ceiling, no ratios.");
 
 ensureProductionBuild();
@@ -106,7 +107,9 @@ try {
     site = undefined;
     const started = performance.now();
     await importGeneratedProducts(data.dir, productCount);
-    console.log(`\nImported ${productCount.toLocaleString("en-US")} generated products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nImported ${productCount.toLocaleString("en-US")} generated products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     site = await startSite(data.dir);
     phases.push(await measurePhase(site, `sample catalog + ${productCount.toLocaleString("en-US")} products`));
     printPhase(phases.at(-1)!);
@@ -233,7 +236,8 @@ function printPhase(phase: Phase) {
     ["nginx r/s", 10],
     ["ratio", 7],
   ];
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(columns[i]![1]) : cell.padStart(columns[i]![1]))).join(" ");
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(columns[i]![1]) : cell.padStart(columns[i]![1]))).join(" ");
   const num = (value: number | undefined, digits = 0) => (value === undefined ? "-" : value.toFixed(digits));
   console.log(`\n${phase.catalog}: ${connections} connections, ${seconds} s each, Accept-Encoding: gzip`);
   console.log(line(columns.map(([title]) => title)));
@@ -259,11 +263,14 @@ function printPhase(phase: Phase) {
   if (phase.uncached) {
     const u = phase.uncached;
     if (u.requests === 0) console.log(`uncached ${u.path}: no request completed in ${seconds} s (${u.failures} failed or timed out)`);
-    else console.log(
-      `uncached ${u.path}: ${u.requestsPerSecond.toFixed(0)} req/s, p50 ${u.p50Ms.toFixed(1)} ms, p99 ${u.p99Ms.toFixed(1)} ms` +
-        (u.failures > 0 ? `, ${u.failures} failed requests` : ""),
-    );
+    else
+      console.log(
+        `uncached ${u.path}: ${u.requestsPerSecond.toFixed(0)} req/s, p50 ${u.p50Ms.toFixed(1)} ms, p99 ${u.p99Ms.toFixed(1)} ms` +
+          (u.failures > 0 ? `, ${u.failures} failed requests` : ""),
+      );
   }
   console.log(`server RSS at the end: ${num(phase.rssMbAtEnd)} MB`);
-  console.log("1 req ms: one request with a unique query string on a warm process (median of 3). ratio: site req/s / nginx req/s on the same bytes.");
+  console.log(
+    "1 req ms: one request with a unique query string on a warm process (median of 3). ratio: site req/s / nginx req/s on the same bytes.",
+  );
 }

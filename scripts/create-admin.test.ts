@@ -11,7 +11,15 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function createAdmin(args: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "https://saunas.example.com", LOG_LEVEL: "warn", ADMIN_PASSWORD: "", ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      BASE_URL: "https://saunas.example.com",
+      LOG_LEVEL: "warn",
+      ADMIN_PASSWORD: "",
+      ...env,
+    },
     encoding: "utf8",
     stdio: ["pipe", "pipe", "pipe"],
     timeout: 60_000,

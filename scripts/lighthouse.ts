@@ -54,7 +54,10 @@ const PAGES: AuditedPage[] = [
   { name: "article", path: "/learn/sauna-maintenance" },
   { name: "learn-category", path: "/learn/category/buying-guides" },
   { name: "learn-tag", path: "/learn/tag/safety" },
-  { name: "compare", path: "/compare?products=lumo-works-tyyni-4-cube-sauna,birchline-panorama-4-barrel-sauna,emberfold-duo-outdoor-infrared-sauna" },
+  {
+    name: "compare",
+    path: "/compare?products=lumo-works-tyyni-4-cube-sauna,birchline-panorama-4-barrel-sauna,emberfold-duo-outdoor-infrared-sauna",
+  },
   // Error pages on purpose: audited anyway (Lighthouse stops at an error status unless told).
   { name: "not-found", path: "/no/such/page", errorStatus: true },
   { name: "removed-product", path: `/reviews/product/${REMOVED_PRODUCT}`, errorStatus: true },
@@ -173,12 +176,19 @@ async function auditWithRetry(name: string, url: string, errorStatus: boolean): 
 async function audit(name: string, url: string, errorStatus: boolean): Promise<PageScore> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], ignoreStatusCode: errorStatus });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      ignoreStatusCode: errorStatus,
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
-    const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)
-      ?.items ?? [];
+    const requests =
+      (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ??
+      [];
     const scriptBytes = requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     const failedAudits = CATEGORIES.filter((category) => category !== "performance").flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])

@@ -58,7 +58,10 @@ async function render(job: Job): Promise<number> {
 async function main(): Promise<void> {
   const started = Date.now();
   const authors = await authorImages();
-  const jobs: Job[] = [...sampleProducts.flatMap((p) => productJobs({ slug: p.slug, capacity: p.capacity, art: p.art })), ...siteJobs(authors)];
+  const jobs: Job[] = [
+    ...sampleProducts.flatMap((p) => productJobs({ slug: p.slug, capacity: p.capacity, art: p.art })),
+    ...siteJobs(authors),
+  ];
   const only = process.argv[2];
   const todo = only ? jobs.filter((j) => j.file.includes(only)) : jobs;
   let bytes = 0;
@@ -77,7 +80,9 @@ async function main(): Promise<void> {
   await Promise.all([worker(), worker()]);
   const big = sizes.filter((s) => s.size > 120 * 1024);
   for (const b of big) console.warn(`  large: ${b.file} ${(b.size / 1024).toFixed(0)} KB`);
-  console.log(`Rendered ${done} files (${(bytes / 1024 / 1024).toFixed(2)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s; authors: ${authors.join(", ")}`);
+  console.log(
+    `Rendered ${done} files (${(bytes / 1024 / 1024).toFixed(2)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s; authors: ${authors.join(", ")}`,
+  );
 }
 
 main().catch((err: unknown) => {

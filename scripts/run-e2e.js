@@ -55,7 +55,10 @@ try {
   });
   // The whole suite (no arguments) ends with the scale-out test on the same build.
   if (code === 0 && process.argv.length <= 2) {
-    code = await run(path.join(root, "node_modules/.bin/tsx"), ["tests/scale-out/run-scale-out.ts"], { ...process.env, BUILD_DIR: buildDir });
+    code = await run(path.join(root, "node_modules/.bin/tsx"), ["tests/scale-out/run-scale-out.ts"], {
+      ...process.env,
+      BUILD_DIR: buildDir,
+    });
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -65,9 +68,7 @@ if (code === 0) rmSync(outputDir, { recursive: true, force: true });
 else console.log(`Traces and screenshots of the failures: ${outputDir}`);
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-console.log(
-  code === 0 ? `End-to-end tests passed (${seconds} s in all)` : `End-to-end tests FAILED (exit code ${code}, ${seconds} s)`,
-);
+console.log(code === 0 ? `End-to-end tests passed (${seconds} s in all)` : `End-to-end tests FAILED (exit code ${code}, ${seconds} s)`);
 process.exit(code);
 
 function removeBuild() {

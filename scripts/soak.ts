@@ -58,7 +58,11 @@ if (!buildDir) {
   // Inside the repository, so the server bundle finds node_modules; one folder per run.
   buildDir = path.join(repoRoot, ".soak-build", `run-${process.pid}`);
   console.log(`Building the production bundle into ${buildDir}`);
-  const build = spawnSync("npm", ["run", "build"], { cwd: repoRoot, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
+  const build = spawnSync("npm", ["run", "build"], {
+    cwd: repoRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
   if (build.status !== 0) {
     console.error("Soak FAILED: the build failed");
     process.exit(1);
@@ -97,12 +101,21 @@ try {
     try {
       const urls = await publicUrls(site.origin);
       console.log(`  pages: ${urls.map((url) => `${url.kind} ${url.path}`).join("; ")}`);
-      const figures = await runLoad(site.origin, urls.map((url) => url.path), { seconds, connections });
+      const figures = await runLoad(
+        site.origin,
+        urls.map((url) => url.path),
+        { seconds, connections },
+      );
       console.log(
         `  ${figures.requests.toLocaleString("en-US")} requests, ${figures.perSecond}/s, p99 ${figures.p99Ms} ms, statuses ${JSON.stringify(figures.statusCounts)}`,
       );
-      figuresLine.push(`load: ${figures.requests} requests, ${figures.errors + figures.timeouts} errors, ${figures.serverErrors} 5xx, p99 ${figures.p99Ms} ms`);
-      check(figures.errors === 0 && figures.timeouts === 0, `no connection errors or timeouts (errors ${figures.errors}, timeouts ${figures.timeouts})`);
+      figuresLine.push(
+        `load: ${figures.requests} requests, ${figures.errors + figures.timeouts} errors, ${figures.serverErrors} 5xx, p99 ${figures.p99Ms} ms`,
+      );
+      check(
+        figures.errors === 0 && figures.timeouts === 0,
+        `no connection errors or timeouts (errors ${figures.errors}, timeouts ${figures.timeouts})`,
+      );
       check(figures.serverErrors === 0, `no 5xx (${figures.serverErrors})`);
       const expected404s = Math.round(figures.requests / urls.length);
       check((figures.statusCounts["404"] ?? 0) <= expected404s + connections, "the only non-2xx answers are the deliberate not-found page");
@@ -116,13 +129,20 @@ try {
     console.log("\nSIGTERM under load (SQLite, 16 concurrent visitors on keep-alive connections)");
     const site = await startSite({ buildDir, dataDir: newDataDir() });
     const urls = await publicUrls(site.origin);
-    const figures = await sigtermUnderLoad(site, urls.map((url) => url.path), { workers: 16, loadMsBeforeSignal: 4_000 });
+    const figures = await sigtermUnderLoad(
+      site,
+      urls.map((url) => url.path),
+      { workers: 16, loadMsBeforeSignal: 4_000 },
+    );
     console.log(
       `  answered ${figures.answeredBeforeSignal} before the signal and ${figures.answeredAfterSignal} after it; ` +
         `${figures.refusedAfterStop} refused once the listener had closed; exit ${figures.exitCode}`,
     );
     figuresLine.push(`SIGTERM: ${figures.dropped} dropped`);
-    check(figures.dropped === 0, `no request dropped after it was sent (${figures.dropped}${figures.droppedDetails.length ? `: ${figures.droppedDetails.join("; ")}` : ""})`);
+    check(
+      figures.dropped === 0,
+      `no request dropped after it was sent (${figures.dropped}${figures.droppedDetails.length ? `: ${figures.droppedDetails.join("; ")}` : ""})`,
+    );
     check(figures.answeredAfterSignal > 0, "requests in flight at the signal were answered");
     check(figures.exitCode === 0 && figures.drainMessage, "the server drained and exited 0");
   }
@@ -135,17 +155,28 @@ try {
       const urls = await publicUrls(site.origin);
       // A search for a word no one searched before: no cache can answer it, only the database.
       const freshSearch = (unique: number) => `/reviews?q=cedar+${unique}`;
-      const figures = await postgresOutageUnderLoad(site, postgres, urls.map((url) => url.path), freshSearch, { workers: 16, downSeconds: 8 });
+      const figures = await postgresOutageUnderLoad(
+        site,
+        postgres,
+        urls.map((url) => url.path),
+        freshSearch,
+        { workers: 16, downSeconds: 8 },
+      );
       console.log(
         `  down ${figures.downSeconds} s: ${figures.requestsWhileDown} requests, ${figures.status503WhileDown} answered 503, ` +
           `${figures.status200WhileDown} served from memory, slowest ${figures.slowestWhileDownMs} ms; back after ${figures.recoveredAfterMs} ms`,
       );
-      figuresLine.push(`outage: ${figures.status503WhileDown} × 503, ${figures.failedRequestsWhileDown} failed, back in ${figures.recoveredAfterMs ?? "never"} ms`);
+      figuresLine.push(
+        `outage: ${figures.status503WhileDown} × 503, ${figures.failedRequestsWhileDown} failed, back in ${figures.recoveredAfterMs ?? "never"} ms`,
+      );
       check(figures.failedRequestsWhileDown === 0, `no request failed or hung while it was down (${figures.failedRequestsWhileDown})`);
       check(Object.keys(figures.otherWhileDown).length === 0, `no other status while down (${JSON.stringify(figures.otherWhileDown)})`);
       check(figures.status503WhileDown > 0 && figures.unavailablePageShown, "pages that need the database answered a 503 page");
       check(figures.slowestWhileDownMs < 5_000, `every answer within 5 s while down (slowest ${figures.slowestWhileDownMs} ms)`);
-      check(figures.recoveredAfterMs !== undefined && figures.recoveredAfterMs < 5_000, `serving again within 5 s of PostgreSQL's return (${figures.recoveredAfterMs} ms)`);
+      check(
+        figures.recoveredAfterMs !== undefined && figures.recoveredAfterMs < 5_000,
+        `serving again within 5 s of PostgreSQL's return (${figures.recoveredAfterMs} ms)`,
+      );
       check(figures.processAlive, "the same server process kept running");
     } finally {
       await stopSite(site);
@@ -172,9 +203,17 @@ try {
         `  ${dialect}: the save's transaction took ${result.calibrationMs} ms uninterrupted; ${inTransaction} of ${result.trials.length} kills ` +
           `landed inside it; afterwards ${none} held none of the rows and ${result.trials.length - none} all ${rows.toLocaleString("en-US")}`,
       );
-      figuresLine.push(`kill ${dialect}: ${result.trials.filter((trial) => trial.allOrNone).length}/${result.trials.length} all-or-none, ${inTransaction} in the transaction`);
-      check(result.trials.every((trial) => trial.allOrNone), `${dialect}: all ${rows} rows or none after every kill`);
-      check(result.trials.every((trial) => trial.siteServed), `${dialect}: the site started and served after every kill`);
+      figuresLine.push(
+        `kill ${dialect}: ${result.trials.filter((trial) => trial.allOrNone).length}/${result.trials.length} all-or-none, ${inTransaction} in the transaction`,
+      );
+      check(
+        result.trials.every((trial) => trial.allOrNone),
+        `${dialect}: all ${rows} rows or none after every kill`,
+      );
+      check(
+        result.trials.every((trial) => trial.siteServed),
+        `${dialect}: the site started and served after every kill`,
+      );
       check(inTransaction > 0, `${dialect}: kills hit the open transaction (${inTransaction} of ${result.trials.length})`);
     };
     console.log(`\nkill -9 during a ${rows.toLocaleString("en-US")}-row import: ${trials} trials on SQLite`);
@@ -182,7 +221,10 @@ try {
     if (postgresOrSkip("kill -9 on PostgreSQL")) {
       console.log(`\nkill -9 during a ${rows.toLocaleString("en-US")}-row import: ${trials} trials on PostgreSQL (private cluster)`);
       postgres ??= await createPrivatePostgres();
-      summarise("PostgreSQL", await killDuringImport({ buildDir, rows, trials, dialect: "postgres", adminUrl: postgres.url, onTrial: report }));
+      summarise(
+        "PostgreSQL",
+        await killDuringImport({ buildDir, rows, trials, dialect: "postgres", adminUrl: postgres.url, onTrial: report }),
+      );
     }
   }
 } catch (error) {

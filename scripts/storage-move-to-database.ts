@@ -31,7 +31,9 @@ async function main(): Promise<number> {
   try {
     await assertReachable(db, config.database);
     await migrateToLatest(db);
-    console.log(`Moving pictures from ${disk.directory} into the ${config.database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database`);
+    console.log(
+      `Moving pictures from ${disk.directory} into the ${config.database.dialect === "postgres" ? "PostgreSQL" : "SQLite"} database`,
+    );
     const report = await moveImagesToDatabase(disk, db);
     for (const { name, reason } of report.refused) console.log(`Refused ${name}: it ${reason}`);
     console.log(

@@ -41,7 +41,13 @@ export function NewsletterSignup({ result }: { result?: SubscribeResult }) {
           </div>
         </div>
         <div>
-          <fetcher.Form ref={formRef} method="post" action={NEWSLETTER_ACTION} className="flex flex-col gap-3 sm:flex-row" data-testid="newsletter-form">
+          <fetcher.Form
+            ref={formRef}
+            method="post"
+            action={NEWSLETTER_ACTION}
+            className="flex flex-col gap-3 sm:flex-row"
+            data-testid="newsletter-form"
+          >
             <label htmlFor={inputId} className="sr-only">
               Email address
             </label>

@@ -169,8 +169,7 @@ describe("latestArticles", () => {
 });
 
 describe("relatedArticles", () => {
-  const inCategory = (slug: string, categorySlug: ArticleCategorySlug, publishDate: string) =>
-    article({ slug, categorySlug, publishDate });
+  const inCategory = (slug: string, categorySlug: ArticleCategorySlug, publishDate: string) => article({ slug, categorySlug, publishDate });
 
   it("gives up to 3 of the same category, newest first, never the current one", () => {
     const current = inCategory("current", "diy", "2025-03-01");

@@ -71,29 +71,25 @@ export const ARTICLE_CATEGORIES = [
     slug: "buying-guides",
     name: "Buying Guides",
     title: "Sauna Buying Guides",
-    description:
-      "What to compare before you order: sizes, wood, heaters, foundations and the details a product listing leaves out.",
+    description: "What to compare before you order: sizes, wood, heaters, foundations and the details a product listing leaves out.",
   },
   {
     slug: "comparisons",
     name: "Comparisons",
     title: "Sauna Comparisons",
-    description:
-      "Side-by-side looks at sauna types and heat sources, so you can see which one fits the way you will really use it.",
+    description: "Side-by-side looks at sauna types and heat sources, so you can see which one fits the way you will really use it.",
   },
   {
     slug: "health-benefits",
     name: "Health Benefits",
     title: "Sauna Health Benefits",
-    description:
-      "What regular sauna bathing can and cannot do for you, who should check with a doctor first, and how to bathe safely.",
+    description: "What regular sauna bathing can and cannot do for you, who should check with a doctor first, and how to bathe safely.",
   },
   {
     slug: "maintenance",
     name: "Maintenance",
     title: "Sauna Maintenance",
-    description:
-      "Simple routines that keep an outdoor sauna clean, safe and weather-tight, from after every session to once a year.",
+    description: "Simple routines that keep an outdoor sauna clean, safe and weather-tight, from after every session to once a year.",
   },
   {
     slug: "diy",

@@ -52,9 +52,7 @@ export function titleFromSlug(slug: string): string {
   return slug
     .split(/[-_\s]+/)
     .filter((word) => word !== "")
-    .map((word) =>
-      ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
-    )
+    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()))
     .join(" ");
 }
 

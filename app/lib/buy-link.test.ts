@@ -99,6 +99,10 @@ describe("buyLink", () => {
   });
 
   it("falls back to '#' when there is nowhere to go", () => {
-    expect(buyLink({ ...product, website: "javascript:alert(1)" }, { source: "home" })).toEqual({ href: "#", kind: "none", external: false });
+    expect(buyLink({ ...product, website: "javascript:alert(1)" }, { source: "home" })).toEqual({
+      href: "#",
+      kind: "none",
+      external: false,
+    });
   });
 });

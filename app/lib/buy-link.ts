@@ -47,7 +47,10 @@ export interface BuyDestination {
 }
 
 /** Where a product's shop link leads, or null when it has nowhere to go. */
-export function buyDestination(product: Pick<Product, "name" | "website" | "affiliateLink">, surveyFormUrl?: string | null): BuyDestination | null {
+export function buyDestination(
+  product: Pick<Product, "name" | "website" | "affiliateLink">,
+  surveyFormUrl?: string | null,
+): BuyDestination | null {
   const survey = isTyyni(product.name) ? safeHttpUrl(surveyFormUrl) : null;
   if (survey) return { url: survey, kind: "survey" };
   const website = safeHttpUrl(product.website);

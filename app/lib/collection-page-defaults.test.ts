@@ -25,18 +25,15 @@ describe("the themed defaults of the fixed pages", () => {
     expect(FIXED_COLLECTION_SLUGS).toHaveLength(17);
   });
 
-  it.each(FIXED_COLLECTION_SLUGS)(
-    "%s has a title, description, intro, its shipped picture and an April–May 2025 date",
-    (slug) => {
-      const d = collectionPageDefaults(slug);
-      expect(d.title).toMatch(/\S/);
-      expect(d.description.length).toBeGreaterThan(20);
-      expect(d.intro.length).toBeGreaterThan(80);
-      expect(d.image).toBe(`/images/collections/${slug}.webp`);
-      expect(d.lastUpdated).toMatch(/^2025-0[45]-\d{2}$/);
-      expect(["By Type", "By Size", "By Price", "Special Types"]).toContain(d.group);
-    },
-  );
+  it.each(FIXED_COLLECTION_SLUGS)("%s has a title, description, intro, its shipped picture and an April–May 2025 date", (slug) => {
+    const d = collectionPageDefaults(slug);
+    expect(d.title).toMatch(/\S/);
+    expect(d.description.length).toBeGreaterThan(20);
+    expect(d.intro.length).toBeGreaterThan(80);
+    expect(d.image).toBe(`/images/collections/${slug}.webp`);
+    expect(d.lastUpdated).toMatch(/^2025-0[45]-\d{2}$/);
+    expect(["By Type", "By Size", "By Price", "Special Types"]).toContain(d.group);
+  });
 
   it("labels the budget page 'Under $10,000' with BEST VALUE and the premium page 'Under $15,000'", () => {
     expect(collectionPageDefaults("budget-saunas")).toMatchObject({ label: "Under $10,000", badge: "BEST VALUE" });

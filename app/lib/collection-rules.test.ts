@@ -270,9 +270,7 @@ function toProduct(sample: SampleProduct, index: number): Product {
 }
 
 describe("the sample catalog", () => {
-  const byRating = sampleProducts
-    .map(toProduct)
-    .sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || a.name.localeCompare(b.name));
+  const byRating = sampleProducts.map(toProduct).sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || a.name.localeCompare(b.name));
 
   it.each([...FIXED_COLLECTION_SLUGS])("%s lists at least 3 products, each satisfying its rule, best rated first", (slug) => {
     const { products, source } = productsForFixedCollection(slug, byRating);

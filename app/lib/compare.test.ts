@@ -2,8 +2,27 @@ import { describe, expect, it } from "vitest";
 import { canonicalCompareHref, compareHref, compareView, parseCompareSlugs } from "./compare";
 import { makeProduct } from "../../tests/support/catalog-fixtures";
 
-const a = makeProduct({ slug: "alpha", name: "Alpha", priceCents: 1_000_000, categoryId: "barrel", capacity: 4, keyFeatures: ["Cedar", "Glass door"], rating: 4.5, isSample: false, website: "https://shop.example/alpha" });
-const b = makeProduct({ slug: "bravo", name: "Bravo", priceCents: null, categoryId: "cube", capacity: null, keyFeatures: ["cedar", "Panoramic window"], rating: 4.1, isSample: true });
+const a = makeProduct({
+  slug: "alpha",
+  name: "Alpha",
+  priceCents: 1_000_000,
+  categoryId: "barrel",
+  capacity: 4,
+  keyFeatures: ["Cedar", "Glass door"],
+  rating: 4.5,
+  isSample: false,
+  website: "https://shop.example/alpha",
+});
+const b = makeProduct({
+  slug: "bravo",
+  name: "Bravo",
+  priceCents: null,
+  categoryId: "cube",
+  capacity: null,
+  keyFeatures: ["cedar", "Panoramic window"],
+  rating: 4.1,
+  isSample: true,
+});
 const catalog = new Map([a, b].map((p) => [p.slug, p]));
 const find = (slug: string) => catalog.get(slug);
 
@@ -43,7 +62,12 @@ describe("compareView", () => {
   });
 
   it("keeps the buy link of each product (sponsored, new tab)", () => {
-    expect(view.products[1]!.buyLink).toEqual({ href: "/go/alpha?from=compare", kind: "website", rel: "sponsored noopener", external: true });
+    expect(view.products[1]!.buyLink).toEqual({
+      href: "/go/alpha?from=compare",
+      kind: "website",
+      rel: "sponsored noopener",
+      external: true,
+    });
   });
 
   it("says when more than four were named", () => {

@@ -85,7 +85,10 @@ export function compareView(
   findBySlug: (slug: string) => Product | undefined,
   options: { origin?: string; surveyFormUrl?: string | null } = {},
 ): CompareView {
-  const allNamed = (requested ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  const allNamed = (requested ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   const slugs = parseCompareSlugs(requested);
   const found: Product[] = [];
   const unknownSlugs: string[] = [];

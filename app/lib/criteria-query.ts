@@ -94,10 +94,7 @@ export function criteriaSelection(type: CriteriaType, rawValue: string | null): 
 }
 
 /** The products a collection's criteria select, in the given (rating) order. */
-export function productsMatchingCriteria<T extends ProductFacts>(
-  criteria: CollectionCriteria,
-  productsByRating: readonly T[],
-): T[] {
+export function productsMatchingCriteria<T extends ProductFacts>(criteria: CollectionCriteria, productsByRating: readonly T[]): T[] {
   const matches = criteriaPredicate(criteria.criteriaType, criteria.criteriaValue);
   return matches ? productsByRating.filter((p) => matches(p)) : [];
 }

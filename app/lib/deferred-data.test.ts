@@ -15,4 +15,3 @@ describe("streamsDeferredData", () => {
     expect(streamsDeferredData(headers({ "User-Agent": "Googlebot/2.1" }))).toBe(false);
   });
 });
-

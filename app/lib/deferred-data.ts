@@ -12,4 +12,3 @@
 export function streamsDeferredData(headers: Headers): boolean {
   return headers.get("Sec-Fetch-Dest")?.trim().toLowerCase() === "empty";
 }
-

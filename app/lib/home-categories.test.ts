@@ -13,12 +13,7 @@ describe("browseByCategoryCards", () => {
       tile("traditional-finnish-saunas", "/images/collections/traditional-finnish-saunas.webp"),
       tile("luxury-saunas", "luxury.jpg"),
     ];
-    expect(slugs(browseByCategoryCards(list))).toEqual([
-      "traditional-finnish-saunas",
-      "barrel-saunas",
-      "infrared-saunas",
-      "luxury-saunas",
-    ]);
+    expect(slugs(browseByCategoryCards(list))).toEqual(["traditional-finnish-saunas", "barrel-saunas", "infrared-saunas", "luxury-saunas"]);
   });
 
   it("drops collections whose link contains electric-saunas", () => {

@@ -65,9 +65,7 @@ describe("topRatedSection", () => {
   });
 
   it("shows the 4 best-rated products as cards otherwise", () => {
-    const products = [3.1, 4.9, 4.2, 4.7, 4.5, 2.0].map((rating, i) =>
-      makeProduct({ name: `P${i}`, rating, isSample: i === 1 }),
-    );
+    const products = [3.1, 4.9, 4.2, 4.7, 4.5, 2.0].map((rating, i) => makeProduct({ name: `P${i}`, rating, isSample: i === 1 }));
     const section = topRatedSection(products, context);
     expect(section.source).toBe("catalog");
     if (section.source !== "catalog") return;
@@ -124,9 +122,23 @@ describe("comparisonSection", () => {
 describe("bestPickCards", () => {
   it("gives Traditional Finnish, Infrared and Barrel cards with the picked products", () => {
     const products = [
-      makeProduct({ name: "Cabin", slug: "cabin", rating: 4.8, categoryId: "cabin", heaterType: "Wood-burning", images: ["/images/samples/cabin-1.webp"] }),
+      makeProduct({
+        name: "Cabin",
+        slug: "cabin",
+        rating: 4.8,
+        categoryId: "cabin",
+        heaterType: "Wood-burning",
+        images: ["/images/samples/cabin-1.webp"],
+      }),
       makeProduct({ name: "Pod", slug: "pod", rating: 4.4, categoryId: "infrared", heaterType: "Infrared" }),
-      makeProduct({ name: "Barrel", slug: "barrel", rating: 4.2, categoryId: "barrel", heaterType: "Electric", website: "https://shop.example/b" }),
+      makeProduct({
+        name: "Barrel",
+        slug: "barrel",
+        rating: 4.2,
+        categoryId: "barrel",
+        heaterType: "Electric",
+        website: "https://shop.example/b",
+      }),
     ];
     const cards = bestPickCards(bestByType(products), context);
     expect(cards.map((c) => [c.heading, c.title, c.collectionHref])).toEqual([
@@ -141,11 +153,7 @@ describe("bestPickCards", () => {
 
   it("titles an empty type 'No {type} sauna found' with the type's fallback picture", () => {
     const cards = bestPickCards(bestByType([]), context);
-    expect(cards.map((c) => c.title)).toEqual([
-      "No Traditional Finnish sauna found",
-      "No Infrared sauna found",
-      "No Barrel sauna found",
-    ]);
+    expect(cards.map((c) => c.title)).toEqual(["No Traditional Finnish sauna found", "No Infrared sauna found", "No Barrel sauna found"]);
     expect(cards.map((c) => c.product)).toEqual([null, null, null]);
     expect(cards.map((c) => c.fallbackImage)).toEqual([
       "/images/fallbacks/traditional.webp",
@@ -158,15 +166,32 @@ describe("bestPickCards", () => {
 describe("categoryCarouselCards", () => {
   it("applies the carousel rules and shapes the cards", () => {
     const collections = [
-      makeCollection({ slug: "barrel-saunas", title: "Barrel", description: " Round ", imageUrl: "/images/collections/barrel-saunas.webp" }),
+      makeCollection({
+        slug: "barrel-saunas",
+        title: "Barrel",
+        description: " Round ",
+        imageUrl: "/images/collections/barrel-saunas.webp",
+      }),
       makeCollection({ slug: "electric-saunas", title: "Electric", imageUrl: "/images/collections/electric-saunas.webp" }),
       makeCollection({ slug: "no-picture", title: "None", imageUrl: null }),
       makeCollection({ slug: "stock", title: "Stock", imageUrl: "https://images.unsplash.com/photo-1" }),
       makeCollection({ slug: "traditional-finnish-saunas", title: "Finnish", imageUrl: "/images/collections/tf.webp" }),
     ];
     expect(categoryCarouselCards(collections, "")).toEqual([
-      { slug: "traditional-finnish-saunas", href: "/reviews/traditional-finnish-saunas", name: "Finnish", description: "", image: "/images/collections/tf.webp" },
-      { slug: "barrel-saunas", href: "/reviews/barrel-saunas", name: "Barrel", description: "Round", image: "/images/collections/barrel-saunas.webp" },
+      {
+        slug: "traditional-finnish-saunas",
+        href: "/reviews/traditional-finnish-saunas",
+        name: "Finnish",
+        description: "",
+        image: "/images/collections/tf.webp",
+      },
+      {
+        slug: "barrel-saunas",
+        href: "/reviews/barrel-saunas",
+        name: "Barrel",
+        description: "Round",
+        image: "/images/collections/barrel-saunas.webp",
+      },
     ]);
   });
 });

@@ -5,13 +5,7 @@ import { buyLink, type BuyLink } from "./buy-link";
 import { browseByCategoryCards, categoryHref } from "./home-categories";
 import { resolveImageSource } from "./image-source";
 import { categoryLabel, productTag, reviewCountNumber } from "./product-display";
-import {
-  toComparisonItem,
-  toProductBasics,
-  type ComparisonItem,
-  type DisplayContext,
-  type ProductCard,
-} from "./product-view-models";
+import { toComparisonItem, toProductBasics, type ComparisonItem, type DisplayContext, type ProductCard } from "./product-view-models";
 import { isRated } from "./ratings";
 
 /**
@@ -179,7 +173,17 @@ export function bestPickCards(picks: BestByType<Product>, context: DisplayContex
 
 function toBestPickProduct(product: Product, context: DisplayContext): BestPickProduct {
   const { slug, href, name, brand, image, rating, priceText } = toProductBasics(product, context);
-  return { slug, href, name, brand, image, rating, priceText, buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }), isSample: product.isSample };
+  return {
+    slug,
+    href,
+    name,
+    brand,
+    image,
+    rating,
+    priceText,
+    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }),
+    isSample: product.isSample,
+  };
 }
 
 // Browse by Category

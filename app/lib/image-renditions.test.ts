@@ -41,7 +41,9 @@ describe("the image size allowlist", () => {
     expect(renditionRefusal({ width: 500, height: undefined, quality: 80, fit: "inside" })).toBe(
       "w=500 is not a width this site serves (96, 160, 240, 320, 480, 640, 720, 800, 960, 1200, 1280, 1600)",
     );
-    expect(renditionRefusal({ width: 640, height: 480, quality: 90, fit: "cover" })).toBe("q=90 is not a quality this site serves (80, 85)");
+    expect(renditionRefusal({ width: 640, height: 480, quality: 90, fit: "cover" })).toBe(
+      "q=90 is not a quality this site serves (80, 85)",
+    );
   });
 
   it("refuses listed widths and qualities in combinations no page uses", () => {

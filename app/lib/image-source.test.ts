@@ -88,9 +88,7 @@ describe("galleryImages and mainImage", () => {
 
   it("falls back to the category image for an empty list or only empty entries", () => {
     expect(galleryImages([], "barrel", origin)).toEqual([`${origin}/images/fallbacks/barrel.webp`]);
-    expect(galleryImages(["", "null", "undefined", " "], "infrared", origin)).toEqual([
-      `${origin}/images/fallbacks/infrared.webp`,
-    ]);
+    expect(galleryImages(["", "null", "undefined", " "], "infrared", origin)).toEqual([`${origin}/images/fallbacks/infrared.webp`]);
   });
 
   it("takes the first usable image as the main one", () => {

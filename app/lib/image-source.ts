@@ -85,9 +85,7 @@ export function resolveImageSource(value: string | null | undefined, { origin, c
  * or one holding only missing values, gives the category fallback alone.
  */
 export function galleryImages(images: readonly string[], category: string | null | undefined, origin: string): string[] {
-  const resolved = images
-    .filter((value) => !isMissingImageValue(value))
-    .map((value) => resolveImageSource(value, { origin, category }));
+  const resolved = images.filter((value) => !isMissingImageValue(value)).map((value) => resolveImageSource(value, { origin, category }));
   const unique = [...new Set(resolved)];
   return unique.length > 0 ? unique : [resolveImageSource(null, { origin, category })];
 }

@@ -27,7 +27,9 @@ describe("resizedImageUrl", () => {
     const url = resizedImageUrl("/storage/product-images/a&b #1+%.jpg", { width: 640, height: 480, fit: "cover" });
     expect(url).toBe("/img?src=/storage/product-images/a%26b%20%231%2B%25.jpg&w=640&h=480");
     expect(new URL(url, "http://site.test").searchParams.get("src")).toBe("/storage/product-images/a&b #1+%.jpg");
-    expect(resizedImageUrl("/images/a.webp", { width: 640, height: 480, fit: "inside" })).toBe("/img?src=/images/a.webp&w=640&h=480&fit=inside");
+    expect(resizedImageUrl("/images/a.webp", { width: 640, height: 480, fit: "inside" })).toBe(
+      "/img?src=/images/a.webp&w=640&h=480&fit=inside",
+    );
     expect(resizedImageUrl("/images/a.webp", { width: 640, fit: "inside" })).toBe("/img?src=/images/a.webp&w=640");
   });
 
@@ -37,7 +39,6 @@ describe("resizedImageUrl", () => {
     expect(resizedImageUrl("/favicon.svg", { width: 400 })).toBe("/favicon.svg");
     expect(ownImagePath("https://evil.example/images/a.webp", "https://saunas.example")).toBeNull();
   });
-
 });
 
 /** The query of a srcset candidate or URL as the route will read it. */
@@ -88,7 +89,15 @@ describe("responsiveImage", () => {
   it("gives src (the largest width), srcSet and sizes for an <img>", () => {
     const image = responsiveImage("/images/a.webp", "productCard", "(min-width: 768px) 31vw, calc(100vw - 2rem)");
     expect(image.src).toBe("/img?src=/images/a.webp&w=800&h=600");
-    expect(image.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["160w", "240w", "320w", "480w", "640w", "720w", "800w"]);
+    expect(image.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual([
+      "160w",
+      "240w",
+      "320w",
+      "480w",
+      "640w",
+      "720w",
+      "800w",
+    ]);
     expect(image.sizes).toBe("(min-width: 768px) 31vw, calc(100vw - 2rem)");
   });
 

@@ -5,13 +5,7 @@
  * third parties.
  */
 
-import {
-  DEFAULT_IMAGE_QUALITY,
-  IMAGE_RENDITIONS,
-  renditionHeight,
-  type ImageRendition,
-  type ImageRenditionName,
-} from "./image-renditions";
+import { DEFAULT_IMAGE_QUALITY, IMAGE_RENDITIONS, renditionHeight, type ImageRendition, type ImageRenditionName } from "./image-renditions";
 
 export interface ResizeOptions {
   width: number;

@@ -11,9 +11,15 @@ function form(fields: Record<string, string>): FormData {
 
 describe("subscribeSchema", () => {
   it("gives the address normalized, or the sign-up's own message beside the field", () => {
-    expect(parseForm(form({ email: " Reader@Example.com " }), subscribeSchema)).toEqual({ ok: true, value: { email: "reader@example.com" } });
+    expect(parseForm(form({ email: " Reader@Example.com " }), subscribeSchema)).toEqual({
+      ok: true,
+      value: { email: "reader@example.com" },
+    });
     for (const typed of ["", "not an address", `${"a".repeat(250)}@example.com`]) {
-      expect(parseForm(form({ email: typed }), subscribeSchema), typed).toMatchObject({ ok: false, fieldErrors: { email: SUBSCRIBE_MESSAGES.invalid } });
+      expect(parseForm(form({ email: typed }), subscribeSchema), typed).toMatchObject({
+        ok: false,
+        fieldErrors: { email: SUBSCRIBE_MESSAGES.invalid },
+      });
     }
     expect(parseForm(new FormData(), subscribeSchema)).toMatchObject({ ok: false, fieldErrors: { email: SUBSCRIBE_MESSAGES.invalid } });
   });

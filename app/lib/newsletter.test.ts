@@ -16,7 +16,7 @@ describe("email addresses", () => {
 
 describe("formula-safe CSV", () => {
   it("neutralises cells a spreadsheet would run as a formula", () => {
-    expect(formulaSafeCsvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(formulaSafeCsvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     for (const start of ["+", "-", "@", "\t", "\r"]) expect(formulaSafeCsvCell(`${start}1`)).toBe(`"'${start}1"`);
     expect(formulaSafeCsvCell("ann@example.com")).toBe('"ann@example.com"');
   });
@@ -28,7 +28,10 @@ describe("formula-safe CSV", () => {
 
 describe("subscriberQuery", () => {
   it("reads the search and a known state, ignoring an unknown one", () => {
-    expect(subscriberQuery(new URL("https://x/admin/subscribers?q=%20ann%20&status=confirmed"))).toEqual({ search: "ann", status: "confirmed" });
+    expect(subscriberQuery(new URL("https://x/admin/subscribers?q=%20ann%20&status=confirmed"))).toEqual({
+      search: "ann",
+      status: "confirmed",
+    });
     expect(subscriberQuery(new URL("https://x/admin/subscribers?status=bogus"))).toEqual({ search: "", status: undefined });
   });
 });

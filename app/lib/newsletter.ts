@@ -48,7 +48,10 @@ export const CONFIRM_MESSAGES = {
 
 export const UNSUBSCRIBE_MESSAGES = {
   done: { title: "You're unsubscribed", body: "We will not send you the newsletter again. You can sign up again at any time." },
-  invalid: { title: "Link not recognized", body: "This unsubscribe link is incomplete or was changed. Please use the link from the email exactly as it is." },
+  invalid: {
+    title: "Link not recognized",
+    body: "This unsubscribe link is incomplete or was changed. Please use the link from the email exactly as it is.",
+  },
 };
 
 // The CSV writer moved to one module for every export; these names stay for the callers here.

@@ -42,15 +42,7 @@ export type PageError =
 
 export type PageErrorScreen = PageError["screen"];
 
-const SCREENS: ReadonlySet<string> = new Set<PageErrorScreen>([
-  "product",
-  "collection",
-  "article",
-  "learn-tag",
-  "go",
-  "page",
-  "site",
-]);
+const SCREENS: ReadonlySet<string> = new Set<PageErrorScreen>(["product", "collection", "article", "learn-tag", "go", "page", "site"]);
 const KINDS: ReadonlySet<string> = new Set<PageError["kind"]>(["not-found", "gone", "unavailable"]);
 
 /** Whether a thrown response's payload is a page error (a plain string or null is not). */
@@ -130,13 +122,11 @@ export function pageErrorTexts(error: PageError): PageErrorTexts {
         ...(error.product
           ? {
               title: `No shop link for ${error.product.name} yet`,
-              message:
-                "We don't have a link to a shop for this sauna right now. Its review has the details, price and specifications.",
+              message: "We don't have a link to a shop for this sauna right now. Its review has the details, price and specifications.",
             }
           : {
               title: "This shop link doesn't lead anywhere",
-              message:
-                "The sauna this link was for isn't in our reviews. It may have been removed, or the address may be mistyped.",
+              message: "The sauna this link was for isn't in our reviews. It may have been removed, or the address may be mistyped.",
             }),
       };
     case "page":

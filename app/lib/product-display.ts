@@ -187,10 +187,7 @@ export interface SaleOffer {
  * The sale shown next to the struck-through list price: only when the sale price is below the
  * list price and the end date (if any) is today or later. `today` is YYYY-MM-DD.
  */
-export function activeSale(
-  product: Pick<Product, "priceCents" | "salePriceCents" | "saleEndsAt">,
-  today: string,
-): SaleOffer | null {
+export function activeSale(product: Pick<Product, "priceCents" | "salePriceCents" | "saleEndsAt">, today: string): SaleOffer | null {
   const { priceCents, salePriceCents, saleEndsAt } = product;
   if (priceCents === null || salePriceCents === null || salePriceCents <= 0 || salePriceCents >= priceCents) return null;
   if (saleEndsAt !== null && saleEndsAt < today) return null;

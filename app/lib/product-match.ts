@@ -7,10 +7,7 @@ import { containsText, hasWordStartingWith } from "./text-match";
  * so the collection rules, the criteria query and best-by-type all mean the same thing by
  * 'electric', 'budget' or 'recovery'.
  */
-export type ProductFacts = Pick<
-  Product,
-  "name" | "brand" | "categoryId" | "heaterType" | "keyFeatures" | "capacity" | "priceCents"
->;
+export type ProductFacts = Pick<Product, "name" | "brand" | "categoryId" | "heaterType" | "keyFeatures" | "capacity" | "priceCents">;
 
 export type PriceTier = "budget" | "premium" | "luxury";
 

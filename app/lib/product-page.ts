@@ -158,8 +158,7 @@ export function shortenText(text: string, max = 160): string {
 
 export function toProductPageView(product: Product, context: ProductPageContext): ProductPageView {
   const sale = activeSale(product, context.today);
-  const summarySource =
-    textOrNull(product.tagline) ?? textOrNull(product.description) ?? `${brandText(product.brand)} ${product.name}`;
+  const summarySource = textOrNull(product.tagline) ?? textOrNull(product.description) ?? `${brandText(product.brand)} ${product.name}`;
   return {
     id: product.id,
     slug: product.slug,

@@ -58,7 +58,12 @@ describe("toProductCard", () => {
       productType: "Electric",
       description: "Cedar barrel with a panoramic back window.",
       features: ["Panoramic window", "Cedar staves", "Canopy", "Bench backrests", "LED lights"],
-      buyLink: { href: "/go/birchline-panorama-4?from=collection:barrel-saunas", kind: "website", rel: "sponsored noopener", external: true },
+      buyLink: {
+        href: "/go/birchline-panorama-4?from=collection:barrel-saunas",
+        kind: "website",
+        rel: "sponsored noopener",
+        external: true,
+      },
       reviewCount: 214,
       userCount: "214",
     });
@@ -74,7 +79,12 @@ describe("toProductCard", () => {
     expect(card.image).toBe("https://saunas.example/images/fallbacks/infrared.webp");
     expect(JSON.stringify(card)).not.toContain("javascript:");
     expect(card.tag).toBe("BEST SELLER");
-    expect(card.buyLink).toEqual({ href: `/go/${unrated.slug}?from=collection:barrel-saunas`, kind: "survey", rel: "noopener", external: true });
+    expect(card.buyLink).toEqual({
+      href: `/go/${unrated.slug}?from=collection:barrel-saunas`,
+      kind: "survey",
+      rel: "noopener",
+      external: true,
+    });
   });
 
   it("falls back to the tagline for the description", () => {
@@ -137,7 +147,12 @@ describe("toComparisonItem", () => {
       priceText: "$8,400",
       features: ["Panoramic window", "Cedar staves", "Canopy", "Bench backrests", "LED lights"],
       image: "/images/samples/birchline-panorama-4-1.webp",
-      buyLink: { href: "/go/birchline-panorama-4?from=collection:barrel-saunas", kind: "website", rel: "sponsored noopener", external: true },
+      buyLink: {
+        href: "/go/birchline-panorama-4?from=collection:barrel-saunas",
+        kind: "website",
+        rel: "sponsored noopener",
+        external: true,
+      },
     });
   });
 

@@ -12,7 +12,12 @@ const products = [
   makeProduct({ name: "Barrel 4", slug: "barrel-4", brand: "Birchline", categoryId: "barrel", rating: 4.6, keyFeatures: ["Cedar staves"] }),
 ];
 const collections = [
-  makeCollection({ slug: "barrel-saunas", title: "Best Barrel Saunas", imageUrl: "/images/collections/barrel-saunas.webp", featured: true }),
+  makeCollection({
+    slug: "barrel-saunas",
+    title: "Best Barrel Saunas",
+    imageUrl: "/images/collections/barrel-saunas.webp",
+    featured: true,
+  }),
   makeCollection({ slug: "no-picture", title: "Barrel Picks", imageUrl: null }),
   makeCollection({ slug: "fallback", title: "Fallback", imageUrl: "/images/fallbacks/barrel.webp" }),
   makeCollection({ slug: "placeholder", title: "Placeholder", imageUrl: "/images/placeholders/sauna-1.webp" }),

@@ -28,7 +28,9 @@ describe("sitemap XML", () => {
     const xml = urlsetXml([{ path: "/reviews/a&b", lastmod: "2026-11-01" }, { path: "/learn" }], ORIGIN);
     expect(xml).toContain("<url><loc>https://saunas.example/reviews/a&#38;b</loc><lastmod>2026-11-01</lastmod></url>");
     expect(xml).toContain("<url><loc>https://saunas.example/learn</loc></url>");
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(
+      true,
+    );
   });
 
   it("names each file of a split sitemap in the index", () => {
@@ -51,7 +53,16 @@ describe("learnSitemapEntries", () => {
   it("lists /learn, non-empty categories, each tag once and each article, dated by the newest article", () => {
     const entries = learnSitemapEntries([
       article({ slug: "a", publishDate: "2026-01-01", lastUpdated: "2026-05-01" }),
-      article({ slug: "b", publishDate: "2026-02-01", categorySlug: "maintenance", category: "Maintenance", tags: [{ name: "Heaters", slug: "heaters" }, { name: "Wood", slug: "wood" }] }),
+      article({
+        slug: "b",
+        publishDate: "2026-02-01",
+        categorySlug: "maintenance",
+        category: "Maintenance",
+        tags: [
+          { name: "Heaters", slug: "heaters" },
+          { name: "Wood", slug: "wood" },
+        ],
+      }),
     ]);
     expect(entries).toEqual([
       { path: "/learn", lastmod: "2026-05-01" },
@@ -77,7 +88,10 @@ describe("robotsTxt", () => {
 describe("atomFeed", () => {
   it("lists articles newest first with full titles, summaries, dates and absolute links", () => {
     const xml = atomFeed(
-      [article({ slug: "old", publishDate: "2025-06-01" }), article({ slug: "new", publishDate: "2026-02-01", title: "Heat & Steam <Guide>" })],
+      [
+        article({ slug: "old", publishDate: "2025-06-01" }),
+        article({ slug: "new", publishDate: "2026-02-01", title: "Heat & Steam <Guide>" }),
+      ],
       ORIGIN,
     );
     expect(xml.indexOf("/learn/new")).toBeLessThan(xml.indexOf("/learn/old"));

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { IMAGE_RENDITIONS } from "./image-renditions";
+import type { IMAGE_RENDITIONS } from "./image-renditions";
 import { absoluteUrl, renditionUrl } from "./image-url";
 import { SITE_NAME } from "./site-navigation";
 

@@ -30,7 +30,12 @@ describe("productStructuredData", () => {
 
   it("publishes an offer in USD and the rating of a real product with a review count", () => {
     const product = ld(real)!;
-    expect(product.offers).toEqual({ "@type": "Offer", price: "12500.00", priceCurrency: "USD", url: `${ORIGIN}/reviews/product/real-one` });
+    expect(product.offers).toEqual({
+      "@type": "Offer",
+      price: "12500.00",
+      priceCurrency: "USD",
+      url: `${ORIGIN}/reviews/product/real-one`,
+    });
     expect(product.aggregateRating).toMatchObject({ ratingValue: "4.6", reviewCount: 12 });
     expect(product.image).toEqual([`${ORIGIN}/images/x.webp`]);
   });
@@ -116,12 +121,8 @@ describe("structuredDataMeta", () => {
 
 describe("social cards", () => {
   it("crops the picture to 1200x630 through the image route, as an absolute URL", () => {
-    expect(socialImageUrl("/images/samples/a-1.webp", ORIGIN)).toBe(
-      `${ORIGIN}/img?src=/images/samples/a-1.webp&w=1200&h=630`,
-    );
-    expect(socialImageUrl(`${ORIGIN}/images/samples/a-1.webp`, ORIGIN)).toBe(
-      `${ORIGIN}/img?src=/images/samples/a-1.webp&w=1200&h=630`,
-    );
+    expect(socialImageUrl("/images/samples/a-1.webp", ORIGIN)).toBe(`${ORIGIN}/img?src=/images/samples/a-1.webp&w=1200&h=630`);
+    expect(socialImageUrl(`${ORIGIN}/images/samples/a-1.webp`, ORIGIN)).toBe(`${ORIGIN}/img?src=/images/samples/a-1.webp&w=1200&h=630`);
     expect(socialImageUrl("https://cdn.example/a.jpg", ORIGIN)).toBe("https://cdn.example/a.jpg");
   });
 

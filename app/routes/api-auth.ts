@@ -46,7 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const response = await context.auth.handler(buffered);
   // 2xx: the current password was right. better-auth answers a wrong one with 400 INVALID_PASSWORD.
-  const wrongPassword = response.status === 400 && (await response.clone().json().catch(() => null))?.code === "INVALID_PASSWORD";
+  const wrongPassword =
+    response.status === 400 &&
+    (
+      await response
+        .clone()
+        .json()
+        .catch(() => null)
+    )?.code === "INVALID_PASSWORD";
   if (response.ok || wrongPassword) await settlePasswordCheck(limiter, user.email, client, response.ok);
   return response;
 }

@@ -10,10 +10,7 @@ import type { Route } from "./+types/auth-callback";
  * one), or not a valid link.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Confirm your email - ${SITE_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Confirm your email - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

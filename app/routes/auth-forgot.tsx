@@ -29,7 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
   const parsed = parseForm(form, forgotPasswordSchema);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const outcome = await requestPasswordReset(context.auth, parsed.value.email, new AttemptLimiter(context.db), context.clientAddress ?? null);
+  const outcome = await requestPasswordReset(
+    context.auth,
+    parsed.value.email,
+    new AttemptLimiter(context.db),
+    context.clientAddress ?? null,
+  );
   if (!outcome.ok) return data(formFailure(formValues(form), { email: outcome.error }), { status: 400 });
   return data({ ok: true as const, message: outcome.message });
 }

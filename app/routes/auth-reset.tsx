@@ -24,7 +24,10 @@ export const meta: Route.MetaFunction = () => [{ title: `Choose a new password -
 
 export function loader({ request }: Route.LoaderArgs) {
   // The token is in the URL: keep the page out of every cache.
-  return data({ token: new URL(request.url).searchParams.get("token") ?? "" }, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  return data(
+    { token: new URL(request.url).searchParams.get("token") ?? "" },
+    { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,9 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data(formFailure({}, parsed.fieldErrors, parsed.formError), { status: 400 });
   const outcome = await resetPassword(context.auth, parsed.value, new AttemptLimiter(context.db));
   if (outcome.ok) {
-    throw await redirectWithFlash(request, context.config, "/auth", { notice: { title: "Password changed", text: "Sign in with your new password." } });
+    throw await redirectWithFlash(request, context.config, "/auth", {
+      notice: { title: "Password changed", text: "Sign in with your new password." },
+    });
   }
-  return data(formFailure({}, outcome.field ? { [outcome.field]: outcome.error } : {}, outcome.field ? null : outcome.error), { status: 400 });
+  return data(formFailure({}, outcome.field ? { [outcome.field]: outcome.error } : {}, outcome.field ? null : outcome.error), {
+    status: 400,
+  });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -47,7 +54,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const linkError = fieldErrors.token ?? actionData?.formError;
   const tokenProblem = !loaderData.token || fieldErrors.token !== undefined;
   return (
-    <AuthCard icon={Lock} title="Choose a new password" description={`At least ${MIN_PASSWORD_LENGTH} characters. You will be signed out everywhere else.`}>
+    <AuthCard
+      icon={Lock}
+      title="Choose a new password"
+      description={`At least ${MIN_PASSWORD_LENGTH} characters. You will be signed out everywhere else.`}
+    >
       {linkError && (
         <Notice tone="red" title="Password not changed" role="alert" className="mb-5">
           {linkError}

@@ -20,10 +20,7 @@ import type { Route } from "./+types/auth";
  * /admin; every other answer is a toast (and, while an address waits for its link, a banner).
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Admin sign in - ${SITE_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Admin sign in - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -54,7 +51,13 @@ const intents = {
     const parsed = parseForm(form, credentialsSchema);
     if (!parsed.ok) return unreadable("sign-in");
     const { email, password, redirectTo } = parsed.value;
-    const outcome = await signInWithPassword(context.auth, { email, password }, request.headers, new AttemptLimiter(context.db), context.clientAddress ?? null);
+    const outcome = await signInWithPassword(
+      context.auth,
+      { email, password },
+      request.headers,
+      new AttemptLimiter(context.db),
+      context.clientAddress ?? null,
+    );
     if (outcome.ok) throw redirect(safeRedirectPath(redirectTo), { headers: outcome.headers });
     return data<AuthActionResult>(
       { toast: outcome.toast, confirmationFor: outcome.needsConfirmation ? email : undefined, tab: "sign-in", email },
@@ -65,7 +68,12 @@ const intents = {
     const parsed = parseForm(form, credentialsSchema);
     if (!parsed.ok) return unreadable("sign-up");
     const { email, password } = parsed.value;
-    const outcome = await signUpWithPassword(context.auth, { email, password }, new AttemptLimiter(context.db), context.clientAddress ?? null);
+    const outcome = await signUpWithPassword(
+      context.auth,
+      { email, password },
+      new AttemptLimiter(context.db),
+      context.clientAddress ?? null,
+    );
     return data<AuthActionResult>(
       { toast: outcome.toast, confirmationFor: outcome.ok ? email : undefined, tab: outcome.ok ? "sign-in" : "sign-up", email },
       { status: outcome.ok ? 200 : 400 },
@@ -77,7 +85,10 @@ const intents = {
     const { email } = parsed.value;
     const outcome = await resendConfirmation(context.auth, email, new AttemptLimiter(context.db), context.clientAddress ?? null);
     // The banner stays up, with its field, whatever the answer: the next try happens there.
-    return data<AuthActionResult>({ toast: outcome.toast, confirmationFor: email, tab: "sign-in", email }, { status: outcome.ok ? 200 : 400 });
+    return data<AuthActionResult>(
+      { toast: outcome.toast, confirmationFor: email, tab: "sign-in", email },
+      { status: outcome.ok ? 200 : 400 },
+    );
   },
 } satisfies IntentTable;
 

@@ -31,12 +31,7 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
 }
 
 /** Switching between the ranked list and the comparison (?view=) needs no new data. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const withoutView = (url: URL) => {
     const params = new URLSearchParams(url.search);

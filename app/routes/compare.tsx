@@ -63,9 +63,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
     <main id="main" className="flex-1">
       <div className="page-container py-8 md:py-12">
         <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">Compare Saunas</h1>
-        <p className="mt-2 text-ink-muted">
-          Up to {MAX_COMPARE} saunas side by side. Share this page's address to share the comparison.
-        </p>
+        <p className="mt-2 text-ink-muted">Up to {MAX_COMPARE} saunas side by side. Share this page's address to share the comparison.</p>
         <CompareNotice unknownSlugs={view.unknownSlugs} truncated={view.truncated} />
         {products.length === 0 ? <CompareEmpty /> : <CompareTable products={products} rows={view.rows} features={view.features} />}
       </div>

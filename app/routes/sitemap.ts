@@ -6,11 +6,12 @@ import type { Route } from "./+types/sitemap";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pageParam = new URL(request.url).searchParams.get("page");
   const page = pageParam === null ? null : /^[1-9]\d{0,6}$/.test(pageParam) ? Number(pageParam) : NaN;
-  const document = Number.isNaN(page)
-    ? ({ kind: "not-found" } as const)
-    : await cachedSitemap(context.db, context.config.baseUrl, page);
+  const document = Number.isNaN(page) ? ({ kind: "not-found" } as const) : await cachedSitemap(context.db, context.config.baseUrl, page);
   if (document.kind === "not-found") {
-    return new Response("No such sitemap page.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("No such sitemap page.\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   return new Response(document.xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL },

@@ -11,7 +11,8 @@ import type { Route } from "./+types/storage-file";
  * stop a browser from treating the bytes as anything else.
  */
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const name = params.name;

@@ -170,7 +170,11 @@ describe("parseArticle", () => {
     ["a date out of bounds", { publishDate: "1925-01-15" }, "publishDate must be between 2000-01-01 and 2099-12-31"],
     ["a number for a date", { publishDate: "20250115" }, "publishDate must be a date (YYYY-MM-DD)"],
     ["an update before publication", { lastUpdated: "2025-01-01" }, "lastUpdated (2025-01-01) must not be before publishDate (2025-02-01)"],
-    ["an unknown category", { categorySlug: "recipes" }, "categorySlug must be one of buying-guides, comparisons, health-benefits, maintenance, diy"],
+    [
+      "an unknown category",
+      { categorySlug: "recipes" },
+      "categorySlug must be one of buying-guides, comparisons, health-benefits, maintenance, diy",
+    ],
     ["a category name that does not match", { category: "DIY" }, 'category must be "Maintenance" for categorySlug maintenance'],
     ["a slug unlike the file name", { slug: "other-slug" }, 'slug "other-slug" must match the file name (test-article)'],
     ["an image on another host", { image: "https://example.com/x.webp" }, "image must be a site path starting with /"],
@@ -259,7 +263,9 @@ describe("the body is sanitized", () => {
   });
 
   it("removes images, iframes, styles and classes it does not know", () => {
-    const html = render('<img src="/x.webp" onerror="x()"><iframe src="https://e.com"></iframe><div class="evil" style="color:red">Text</div>\n');
+    const html = render(
+      '<img src="/x.webp" onerror="x()"><iframe src="https://e.com"></iframe><div class="evil" style="color:red">Text</div>\n',
+    );
     expect(html).not.toMatch(/img|iframe|evil|style/);
     expect(html).toContain("Text");
   });

@@ -2,14 +2,7 @@ import { Marked, Renderer } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import {
-  ARTICLE_CATEGORY_SLUGS,
-  findCategory,
-  readTimeLabel,
-  readTimeText,
-  tagSlug,
-  type Article,
-} from "~/lib/articles";
+import { ARTICLE_CATEGORY_SLUGS, findCategory, readTimeLabel, readTimeText, tagSlug, type Article } from "~/lib/articles";
 
 /**
  * The Knowledge Center's articles: Markdown files with YAML front matter in content/articles/,
@@ -143,11 +136,37 @@ function safeLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeH
 
 const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: [
-    "h2", "h3", "h4", "h5", "h6", "p", "br", "hr",
-    "ul", "ol", "li",
-    "strong", "em", "b", "i", "del", "s", "sup", "sub",
-    "a", "code", "pre", "blockquote",
-    "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "b",
+    "i",
+    "del",
+    "s",
+    "sup",
+    "sub",
+    "a",
+    "code",
+    "pre",
+    "blockquote",
+    "table",
+    "caption",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
     "div",
   ],
   allowedAttributes: {
@@ -156,7 +175,12 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     th: [alignment],
     td: [alignment],
     code: ["class"],
-    div: ["class", { name: "tabindex", multiple: false, values: ["0"] }, { name: "role", multiple: false, values: ["region"] }, "aria-label"],
+    div: [
+      "class",
+      { name: "tabindex", multiple: false, values: ["0"] },
+      { name: "role", multiple: false, values: ["region"] },
+      "aria-label",
+    ],
   },
   allowedClasses: { code: [/^language-[\w-]+$/], div: ["table-scroll", "table-scroll-wide"] },
   allowedSchemes: ["http", "https"],

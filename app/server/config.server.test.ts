@@ -38,7 +38,7 @@ describe("loadConfig", () => {
     [{ BASE_URL: "ftp://example.com" }, 'Invalid setting BASE_URL="ftp://example.com": must be an http(s) URL'],
     [{ SURVEY_FORM_URL: "javascript:alert(1)" }, "Invalid setting SURVEY_FORM_URL"],
     [{ SEED_SAMPLE_CONTENT: "maybe" }, 'Invalid setting SEED_SAMPLE_CONTENT="maybe": must be true or false'],
-    [{ AUTH_SECRET: "short" }, "Invalid setting AUTH_SECRET=\"short\": must be at least 32 characters"],
+    [{ AUTH_SECRET: "short" }, 'Invalid setting AUTH_SECRET="short": must be at least 32 characters'],
     [{ SMTP_URL: "mail.example.com" }, 'Invalid setting SMTP_URL="mail.example.com": must be an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: "loud" }, 'Invalid setting LOG_LEVEL="loud"'],
     [{ PAGE_CACHE_MB: "lots" }, 'Invalid setting PAGE_CACHE_MB="lots": must be a number of megabytes (0 turns the page cache off)'],
@@ -137,7 +137,9 @@ describe("loadConfig", () => {
     for (const bad of ["6", "5m", "8d", "daily", "-1h"]) {
       expect(() => load({ LINK_CHECK_INTERVAL: bad }), bad).toThrow(ConfigError);
     }
-    expect(() => load({ LINK_CHECK_INTERVAL: "6" })).toThrow(/Invalid setting LINK_CHECK_INTERVAL="6": must be off, or a time from 15m to 7d/);
+    expect(() => load({ LINK_CHECK_INTERVAL: "6" })).toThrow(
+      /Invalid setting LINK_CHECK_INTERVAL="6": must be off, or a time from 15m to 7d/,
+    );
   });
 
   it("gives each shop link 10 seconds unless LINK_CHECK_TIMEOUT says otherwise (1s to 60s)", () => {

@@ -15,9 +15,7 @@ const booleanText = z
   })
   .transform((value) => ["true", "1", "yes", "on"].includes(value));
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-  .transform((value) => value.replace(/\/+$/, ""));
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((value) => value.replace(/\/+$/, ""));
 
 /** Timers cannot wait longer than 2^31-1 ms (24.8 days); a week keeps far from it. */
 const LINK_CHECK_INTERVAL_MS = { min: 15 * 60_000, max: 7 * 86_400_000 };
@@ -150,9 +148,7 @@ export class ConfigError extends Error {
 
 /** Treat "" like unset: `FOO= npm start` is how people clear a variable. */
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""),
-  );
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""));
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

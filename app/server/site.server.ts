@@ -86,14 +86,21 @@ export async function createSite(
   const pages = createPageServing({
     // The client's address (for the abuse limits) when a visitor's request is rendered.
     render: (request, from) =>
-      handleRequest(request, from ? { ...context, clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops) } : context),
+      handleRequest(
+        request,
+        from
+          ? { ...context, clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops) }
+          : context,
+      ),
     baseUrl: config.baseUrl,
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
   });
   const stopListening = onCatalogChange(db, pages.invalidate);
   // Saves made by other instances on the same PostgreSQL database (docs/decisions/0032).
   const otherInstances =
-    config.database.dialect === "postgres" ? listenForCatalogChanges(config.database.url, { onChange: () => invalidateCatalog(db) }) : undefined;
+    config.database.dialect === "postgres"
+      ? listenForCatalogChanges(config.database.url, { onChange: () => invalidateCatalog(db) })
+      : undefined;
   // Tracked shop links (docs/decisions/0028): counted in memory, written in batches.
   const clicks = new ClickRecorder(db);
   const outbound = createOutboundRedirects({ db, surveyFormUrl: config.surveyFormUrl, recorder: clicks });
@@ -101,8 +108,12 @@ export async function createSite(
   // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).
   // Each runs once per period across every instance on the database (job-runner.server.ts).
   const periodicJobs: PeriodicJob[] = [EXPIRED_SESSIONS_JOB, ...(linkChecks.job ? [linkChecks.job] : [])];
-  const jobs = startJobs(db, periodicJobs, { checkEveryMs: config.jobCheckMs, instanceId: `${os.hostname()}:${config.port}:${INSTANCE_ID.slice(0, 8)}` });
-  if (config.linkCheckIntervalMs !== null) log.info(`Shop links are checked every ${formatDuration(config.linkCheckIntervalMs)} (LINK_CHECK_INTERVAL)`);
+  const jobs = startJobs(db, periodicJobs, {
+    checkEveryMs: config.jobCheckMs,
+    instanceId: `${os.hostname()}:${config.port}:${INSTANCE_ID.slice(0, 8)}`,
+  });
+  if (config.linkCheckIntervalMs !== null)
+    log.info(`Shop links are checked every ${formatDuration(config.linkCheckIntervalMs)} (LINK_CHECK_INTERVAL)`);
 
   log.info(
     `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}; uploaded images on ${config.imageStorage === "database" ? "the database" : "disk"}`,

@@ -37,15 +37,33 @@ export function sizeFor(capacity: number | undefined): number {
 export function productJobs(p: ProductArtInput): Job[] {
   const size = sizeFor(p.capacity);
   return [
-    { file: `images/samples/${p.slug}-1.webp`, w: 1600, h: 1200, format: "webp", svg: () => exteriorSvg({ w: 1600, h: 1200, art: p.art, seed: p.slug, size }) },
-    { file: `images/samples/${p.slug}-2.webp`, w: 1600, h: 1200, format: "webp", svg: () => interiorSvg(1600, 1200, p.art, p.slug, p.capacity ?? 4) },
+    {
+      file: `images/samples/${p.slug}-1.webp`,
+      w: 1600,
+      h: 1200,
+      format: "webp",
+      svg: () => exteriorSvg({ w: 1600, h: 1200, art: p.art, seed: p.slug, size }),
+    },
+    {
+      file: `images/samples/${p.slug}-2.webp`,
+      w: 1600,
+      h: 1200,
+      format: "webp",
+      svg: () => interiorSvg(1600, 1200, p.art, p.slug, p.capacity ?? 4),
+    },
     { file: `images/samples/${p.slug}-3.webp`, w: 1000, h: 1600, format: "webp", svg: () => detailSvg(1000, 1600, p.art, p.slug) },
   ];
 }
 
 type Scene = Omit<ExteriorOpts, "w" | "h" | "seed">;
 
-const a = (shape: Art["shape"], wood: string, setting: Art["setting"], heater: Art["heater"], accent: string): Art => ({ shape, wood, setting, heater, accent });
+const a = (shape: Art["shape"], wood: string, setting: Art["setting"], heater: Art["heater"], accent: string): Art => ({
+  shape,
+  wood,
+  setting,
+  heater,
+  accent,
+});
 
 export const COLLECTIONS: Record<string, Scene> = {
   "modern-outdoor-saunas": { art: a("modern", "charred", "lake", "electric", "#b45309"), mood: "golden", props: { lights: true } },
@@ -88,30 +106,76 @@ const BUILTIN: Record<string, Scene> = {
   barrel: { art: a("barrel", "cedar", "lake", "wood", "#2f2a26"), mood: "golden" },
   "traditional-finnish": { art: a("cabin", "spruce", "snow", "wood", "#7a3b22"), mood: "winterDay" },
   infrared: { art: a("cube", "hemlock", "garden", "infrared", "#2b2522"), mood: "dusk" },
-  "diy-cedar-kit": { art: a("cabin", "cedar", "garden", "electric", "#6b4a2a"), mood: "day", props: { kit: true }, fit: 0.4, centerX: 0.42, mirror: false },
+  "diy-cedar-kit": {
+    art: a("cabin", "cedar", "garden", "electric", "#6b4a2a"),
+    mood: "day",
+    props: { kit: true },
+    fit: 0.4,
+    centerX: 0.42,
+    mirror: false,
+  },
 };
 
 const ARTICLES: ArticleHero[] = ["infrared-vs-traditional", "health-benefits-of-sauna", "sauna-maintenance", "diy-sauna-bench"];
 
-function scene(file: string, w: number, h: number, seed: string, sc: Scene, extra: Partial<Job> = {}, opts: Partial<ExteriorOpts> = {}): Job {
+function scene(
+  file: string,
+  w: number,
+  h: number,
+  seed: string,
+  sc: Scene,
+  extra: Partial<Job> = {},
+  opts: Partial<ExteriorOpts> = {},
+): Job {
   return { file, w, h, format: "webp", svg: () => exteriorSvg({ ...sc, ...opts, w, h, seed }), ...extra };
 }
 
 export function siteJobs(authorImages: string[]): Job[] {
   const jobs: Job[] = [];
-  for (const [slug, sc] of Object.entries(COLLECTIONS)) jobs.push(scene(`images/collections/${slug}.webp`, 1600, 900, `collection:${slug}`, sc));
-  for (const [slug, sc] of Object.entries(FALLBACKS)) jobs.push(scene(`images/fallbacks/${slug}.webp`, 1600, 1200, `fallback:${slug}`, sc, { saturation: 0.7 }, { muted: 0.22, vignette: 0.1 }));
-  PLACEHOLDERS.forEach((sc, i) => jobs.push(scene(`images/placeholders/sauna-${i + 1}.webp`, 1600, 1200, `placeholder:${i + 1}`, sc, { saturation: 0.5 }, { muted: 0.42, vignette: 0.05 })));
+  for (const [slug, sc] of Object.entries(COLLECTIONS))
+    jobs.push(scene(`images/collections/${slug}.webp`, 1600, 900, `collection:${slug}`, sc));
+  for (const [slug, sc] of Object.entries(FALLBACKS))
+    jobs.push(
+      scene(`images/fallbacks/${slug}.webp`, 1600, 1200, `fallback:${slug}`, sc, { saturation: 0.7 }, { muted: 0.22, vignette: 0.1 }),
+    );
+  PLACEHOLDERS.forEach((sc, i) =>
+    jobs.push(
+      scene(
+        `images/placeholders/sauna-${i + 1}.webp`,
+        1600,
+        1200,
+        `placeholder:${i + 1}`,
+        sc,
+        { saturation: 0.5 },
+        { muted: 0.42, vignette: 0.05 },
+      ),
+    ),
+  );
   jobs.push({ file: "images/placeholders/generic.webp", w: 1600, h: 1200, format: "webp", svg: () => genericPlaceholderSvg(1600, 1200) });
   for (const [slug, sc] of Object.entries(BUILTIN)) jobs.push(scene(`images/builtin/${slug}.webp`, 1600, 1200, `builtin:${slug}`, sc));
-  for (const k of ARTICLES) jobs.push({ file: `images/articles/${k}.webp`, w: 1600, h: 900, format: "webp", svg: () => articleSvg(k, 1600, 900) });
-  jobs.push(scene("images/articles/best-barrel-saunas.webp", 1600, 900, "article:best-barrel-saunas", { art: a("barrel", "cedar", "garden", "wood", "#2f2a26"), mood: "golden" }));
+  for (const k of ARTICLES)
+    jobs.push({ file: `images/articles/${k}.webp`, w: 1600, h: 900, format: "webp", svg: () => articleSvg(k, 1600, 900) });
+  jobs.push(
+    scene("images/articles/best-barrel-saunas.webp", 1600, 900, "article:best-barrel-saunas", {
+      art: a("barrel", "cedar", "garden", "wood", "#2f2a26"),
+      mood: "golden",
+    }),
+  );
   for (const img of authorImages) {
     const slug = img.replace(/^.*\//, "").replace(/\.[a-z]+$/, "");
     jobs.push({ file: img.replace(/^\//, ""), w: 400, h: 400, format: "webp", svg: () => avatarSvg(slug, 400) });
   }
   jobs.push({ file: "favicon.svg", w: 32, h: 32, format: "svg", svg: faviconSvg });
   jobs.push({ file: "apple-touch-icon.png", w: 180, h: 180, format: "png", svg: () => touchIconSvg(180) });
-  jobs.push(scene("images/og-default.jpg", 1200, 630, "og-default", { art: a("barrel", "cedar", "lake", "wood", "#2f2a26"), mood: "golden", fit: 0.42 }, { format: "jpg" }));
+  jobs.push(
+    scene(
+      "images/og-default.jpg",
+      1200,
+      630,
+      "og-default",
+      { art: a("barrel", "cedar", "lake", "wood", "#2f2a26"), mood: "golden", fit: 0.42 },
+      { format: "jpg" },
+    ),
+  );
   return jobs;
 }

@@ -108,7 +108,6 @@ export function exteriorSvg(opts: ExteriorOpts): string {
   return doc.render(body);
 }
 
-
 export function mutedWash(f: { w: number; h: number }, amt: number): string {
   return rect(0, 0, f.w, f.h, "#efe6d8", `opacity="${Math.round(amt * 100) / 100}"`);
 }
@@ -144,7 +143,14 @@ function castShadow(doc: Doc, o: Obl, sp: SaunaSpec, m: Mood): string {
   const W = d.W;
   const D = d.D;
   const len = d.H * 0.45;
-  const pts: P[] = [o.p(-0.2, 0, -0.3), o.p(W + 0.2, 0, -0.3), o.p(W + len, 0, D * 0.25), o.p(W + len, 0, D + len * 0.5), o.p(W * 0.4, 0, D + len * 0.6), o.p(-0.2, 0, D + 0.3)];
+  const pts: P[] = [
+    o.p(-0.2, 0, -0.3),
+    o.p(W + 0.2, 0, -0.3),
+    o.p(W + len, 0, D * 0.25),
+    o.p(W + len, 0, D + len * 0.5),
+    o.p(W * 0.4, 0, D + len * 0.6),
+    o.p(-0.2, 0, D + 0.3),
+  ];
   const cen = o.p(W / 2 + len / 2, 0, D / 2);
   let s = "";
   for (const k of [1.12, 1.06, 1.0, 0.94]) {
@@ -153,7 +159,16 @@ function castShadow(doc: Doc, o: Obl, sp: SaunaSpec, m: Mood): string {
   }
   const c = o.p(W / 2, 0, D / 2);
   const rx = ((W + D * o.cx) / 2 + 0.6) * o.s;
-  s += ellipse(c[0], c[1] + 0.1 * o.s, rx, rx * 0.22, doc.radial([[0, m.shadow, m.shadowAlpha * 1.2], [1, m.shadow, 0]]));
+  s += ellipse(
+    c[0],
+    c[1] + 0.1 * o.s,
+    rx,
+    rx * 0.22,
+    doc.radial([
+      [0, m.shadow, m.shadowAlpha * 1.2],
+      [1, m.shadow, 0],
+    ]),
+  );
   return s;
 }
 
@@ -177,8 +192,10 @@ function dock(doc: Doc, o: Obl, W: number, D: number, f: Frame, sp: SaunaSpec, m
   const post = (x: number, z: number) => {
     const a = o.p(x + dx, y, z);
     const b = o.p(x + dx, -1.2, z);
-    return rect(a[0] - 0.12 * o.s, a[1], 0.24 * o.s, b[1] - a[1], tint(m, "#3c2f27")) +
-      rect(b[0] - 0.12 * o.s, b[1], 0.24 * o.s, 0.9 * o.s, tint(m, "#3c2f27"), `opacity="0.25"`);
+    return (
+      rect(a[0] - 0.12 * o.s, a[1], 0.24 * o.s, b[1] - a[1], tint(m, "#3c2f27")) +
+      rect(b[0] - 0.12 * o.s, b[1], 0.24 * o.s, 0.9 * o.s, tint(m, "#3c2f27"), `opacity="0.25"`)
+    );
   };
   for (let z = z1 - 0.3; z > z0 + 1; z -= 2.6) s += post(x0 + 0.2, z) + post(x1 - 0.2, z);
   const face = (content: string) => `<g transform="${o.side(x1 + dx)}">${content}</g>`;
@@ -221,7 +238,16 @@ function plungeTub(doc: Doc, o: Obl, cx: number, cz: number, m: Mood, rng: Rng, 
     if (-o.cx * nx + nz >= 0) continue;
     const light = -0.5 * nx + 0.45 * -nz;
     const c = tint(m, shade(t.base, light * 0.35 + rng.range(-0.04, 0.04)));
-    s += poly([o.p(cx + r * Math.cos(a0), 0, cz + r * Math.sin(a0)), o.p(cx + r * Math.cos(a1), 0, cz + r * Math.sin(a1)), o.p(cx + r * Math.cos(a1), H, cz + r * Math.sin(a1)), o.p(cx + r * Math.cos(a0), H, cz + r * Math.sin(a0))], c, `stroke="${shade(c, -0.2)}" stroke-width="${n(0.02 * o.s)}"`);
+    s += poly(
+      [
+        o.p(cx + r * Math.cos(a0), 0, cz + r * Math.sin(a0)),
+        o.p(cx + r * Math.cos(a1), 0, cz + r * Math.sin(a1)),
+        o.p(cx + r * Math.cos(a1), H, cz + r * Math.sin(a1)),
+        o.p(cx + r * Math.cos(a0), H, cz + r * Math.sin(a0)),
+      ],
+      c,
+      `stroke="${shade(c, -0.2)}" stroke-width="${n(0.02 * o.s)}"`,
+    );
   }
   // bands
   for (const y of [0.5, H - 0.5]) {
@@ -234,13 +260,28 @@ function plungeTub(doc: Doc, o: Obl, cx: number, cz: number, m: Mood, rng: Rng, 
   }
   // rim and water
   s += poly(topR, tint(m, shade(t.end, 0.05)));
-  s += poly(ring(H, r - 0.2), winter ? tint(m, "#cfe2ec") : doc.linear([[0, tint(m, "#7fb3c8")], [1, tint(m, "#3f7f99")]]));
+  s += poly(
+    ring(H, r - 0.2),
+    winter
+      ? tint(m, "#cfe2ec")
+      : doc.linear([
+          [0, tint(m, "#7fb3c8")],
+          [1, tint(m, "#3f7f99")],
+        ]),
+  );
   const hl = ring(H, r - 0.6).slice(28, 40);
   s += `<polyline points="${hl.map((p) => `${n(p[0])},${n(p[1])}`).join(" ")}" fill="none" stroke="#ffffff" stroke-width="${n(0.06 * o.s)}" opacity="0.6" stroke-linecap="round"/>`;
   if (winter) {
     for (let i = 0; i < 4; i++) {
       const p = o.p(cx + rng.range(-0.7, 0.7), H, cz + rng.range(-0.7, 0.7));
-      s += rect(p[0] - 0.15 * o.s, p[1] - 0.1 * o.s, 0.3 * o.s, 0.2 * o.s, "#f4fbff", `opacity="0.9" transform="rotate(${n(rng.range(-30, 30))} ${n(p[0])} ${n(p[1])})"`);
+      s += rect(
+        p[0] - 0.15 * o.s,
+        p[1] - 0.1 * o.s,
+        0.3 * o.s,
+        0.2 * o.s,
+        "#f4fbff",
+        `opacity="0.9" transform="rotate(${n(rng.range(-30, 30))} ${n(p[0])} ${n(p[1])})"`,
+      );
     }
   }
   // towel over the rim
@@ -250,7 +291,19 @@ function plungeTub(doc: Doc, o: Obl, cx: number, cz: number, m: Mood, rng: Rng, 
   // step
   const stepT = `<g transform="${o.top(0.9, cx - r - 1.3, cz - 0.8)}">${r2(0, 0, 1.1, 1.6, tint(m, shade(t.base, 0.1)))}</g>`;
   const stepF = `<g transform="${o.front(cz - 0.8, cx - r - 1.3, 0)}">${r2(0, 0, 1.1, 0.9, tint(m, shade(t.base, -0.1)))}</g>`;
-  s = ellipse(...o.p(cx, 0, cz), (r + 0.6) * o.s, (r + 0.3) * o.s * 0.4, doc.radial([[0, m.shadow, 0.35], [1, m.shadow, 0]])) + s + stepT + stepF;
+  s =
+    ellipse(
+      ...o.p(cx, 0, cz),
+      (r + 0.6) * o.s,
+      (r + 0.3) * o.s * 0.4,
+      doc.radial([
+        [0, m.shadow, 0.35],
+        [1, m.shadow, 0],
+      ]),
+    ) +
+    s +
+    stepT +
+    stepF;
   return s;
 }
 
@@ -271,7 +324,15 @@ function lumberStack(doc: Doc, o: Obl, x: number, z: number, m: Mood, rng: Rng):
     const bw = wdt / count;
     s += `<g transform="${o.side(x + wdt, z, y)}">${r2(0, 0, L, bh, tint(m, shade(t.base, -0.12 + rng.range(-0.05, 0.05))), `stroke="${tint(m, t.seam)}" stroke-width="0.02"`)}</g>`;
     let ends = "";
-    for (let k = 0; k < count; k++) ends += r2(k * bw + 0.02, 0.01, bw - 0.04, bh - 0.02, tint(m, shade(t.end, rng.range(-0.08, 0.06))), `stroke="${tint(m, shade(t.end, -0.3))}" stroke-width="0.015"`);
+    for (let k = 0; k < count; k++)
+      ends += r2(
+        k * bw + 0.02,
+        0.01,
+        bw - 0.04,
+        bh - 0.02,
+        tint(m, shade(t.end, rng.range(-0.08, 0.06))),
+        `stroke="${tint(m, shade(t.end, -0.3))}" stroke-width="0.015"`,
+      );
     s += `<g transform="${o.front(z, x, y)}">${ends}</g>`;
   }
   const topY = 0.4 + layers * bh;
@@ -279,10 +340,26 @@ function lumberStack(doc: Doc, o: Obl, x: number, z: number, m: Mood, rng: Rng):
   // sawhorse and a board across it
   const sx = x + wdt + 1.4;
   const sz = z + 0.6;
-  const legs = (zz: number) => `<g transform="${o.front(zz, sx, 0)}">${poly2([[0, 0], [0.2, 0], [0.65, 2.2], [0.45, 2.2]], tint(m, "#9c7a52"))}${poly2([[1.4, 0], [1.2, 0], [0.75, 2.2], [0.95, 2.2]], tint(m, "#8a6a45"))}</g>`;
+  const legs = (zz: number) =>
+    `<g transform="${o.front(zz, sx, 0)}">${poly2(
+      [
+        [0, 0],
+        [0.2, 0],
+        [0.65, 2.2],
+        [0.45, 2.2],
+      ],
+      tint(m, "#9c7a52"),
+    )}${poly2(
+      [
+        [1.4, 0],
+        [1.2, 0],
+        [0.75, 2.2],
+        [0.95, 2.2],
+      ],
+      tint(m, "#8a6a45"),
+    )}</g>`;
   s += legs(sz + 2.4) + legs(sz);
   s += `<g transform="${o.top(2.35, sx + 0.25, sz - 0.8)}">${r2(0, 0, 0.9, 4.2, tint(m, shade(t.base, 0.15)))}</g>`;
   s += `<g transform="${o.front(sz - 0.8, sx + 0.25, 2.2)}">${r2(0, 0, 0.9, 0.15, tint(m, shade(t.end, 0)))}</g>`;
   return s;
 }
-

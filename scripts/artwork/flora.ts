@@ -29,13 +29,30 @@ export function coniferPoints(rng: Rng, x: number, base: number, h: number, w: n
 }
 
 /** A semi-flat conifer: dark body, lit left half, optional snow on the tiers. */
-export function conifer(rng: Rng, x: number, base: number, h: number, light: string, dark: string, snow = false, trunk = "#4a3326"): string {
+export function conifer(
+  rng: Rng,
+  x: number,
+  base: number,
+  h: number,
+  light: string,
+  dark: string,
+  snow = false,
+  trunk = "#4a3326",
+): string {
   const w = h * rng.range(0.2, 0.26);
   const tiers = Math.max(4, Math.round(h / 38) + rng.int(0, 1));
   const { right, left, apex } = coniferPoints(rng, x, base, h, w, Math.min(tiers, 9));
   const outline = [apex, ...right, [x, base - h * 0.1] as P, ...[...left].reverse()];
   let s = "";
-  s += poly([[x - w * 0.06, base], [x + w * 0.06, base], [x + w * 0.05, base - h * 0.14], [x - w * 0.05, base - h * 0.14]], trunk);
+  s += poly(
+    [
+      [x - w * 0.06, base],
+      [x + w * 0.06, base],
+      [x + w * 0.05, base - h * 0.14],
+      [x - w * 0.05, base - h * 0.14],
+    ],
+    trunk,
+  );
   s += poly(outline, dark);
   const lit = [apex, [x + w * 0.02, base - h * 0.12] as P, ...[...left].reverse()];
   s += poly(lit, light);
@@ -48,7 +65,19 @@ export function conifer(rng: Rng, x: number, base: number, h: number, light: str
       const tipR = all[i]!;
       const top = allL[i - 1]!;
       const th = Math.max(2, h * 0.018);
-      caps.push(pathD([top, [lerp(top[0], tipL[0], 0.5), lerp(top[1], tipL[1], 0.5) - th * 0.2], tipL, [tipL[0] + th, tipL[1] - th * 0.2], [lerp(top[0], tipL[0], 0.45), lerp(top[1], tipL[1], 0.45) + th * 1.3], [top[0], top[1] + th * 2.2], [lerp(top[0], tipR[0], 0.4), lerp(top[1], tipR[1], 0.4) + th * 0.9], [tipR[0] - th * 1.5, tipR[1] - th * 0.1], [lerp(top[0], tipR[0], 0.5), lerp(top[1], tipR[1], 0.5) - th * 0.3]]));
+      caps.push(
+        pathD([
+          top,
+          [lerp(top[0], tipL[0], 0.5), lerp(top[1], tipL[1], 0.5) - th * 0.2],
+          tipL,
+          [tipL[0] + th, tipL[1] - th * 0.2],
+          [lerp(top[0], tipL[0], 0.45), lerp(top[1], tipL[1], 0.45) + th * 1.3],
+          [top[0], top[1] + th * 2.2],
+          [lerp(top[0], tipR[0], 0.4), lerp(top[1], tipR[1], 0.4) + th * 0.9],
+          [tipR[0] - th * 1.5, tipR[1] - th * 0.1],
+          [lerp(top[0], tipR[0], 0.5), lerp(top[1], tipR[1], 0.5) - th * 0.3],
+        ]),
+      );
     }
     s += path(caps.join(""), "#f4f7fb");
   }
@@ -60,7 +89,17 @@ function lerp(a: number, b: number, t: number): number {
 }
 
 /** Many small conifers merged into one silhouette path (for distant tree lines). */
-export function treeLine(rng: Rng, x0: number, x1: number, base: number, hMin: number, hMax: number, color: string, density = 1, extra = ""): string {
+export function treeLine(
+  rng: Rng,
+  x0: number,
+  x1: number,
+  base: number,
+  hMin: number,
+  hMax: number,
+  color: string,
+  density = 1,
+  extra = "",
+): string {
   let d = "";
   let x = x0;
   while (x < x1) {
@@ -76,11 +115,26 @@ export function treeLine(rng: Rng, x0: number, x1: number, base: number, hMin: n
 }
 
 /** A rounded canopy tree (maple, oak, apple). */
-export function deciduous(rng: Rng, x: number, base: number, h: number, colors: { light: string; mid: string; dark: string; trunk: string }, snow = false): string {
+export function deciduous(
+  rng: Rng,
+  x: number,
+  base: number,
+  h: number,
+  colors: { light: string; mid: string; dark: string; trunk: string },
+  snow = false,
+): string {
   const r = h * 0.32;
   const cy = base - h + r * 1.05;
   let s = "";
-  s += poly([[x - r * 0.09, base], [x + r * 0.09, base], [x + r * 0.06, cy + r * 0.3], [x - r * 0.06, cy + r * 0.3]], colors.trunk);
+  s += poly(
+    [
+      [x - r * 0.09, base],
+      [x + r * 0.09, base],
+      [x + r * 0.06, cy + r * 0.3],
+      [x - r * 0.06, cy + r * 0.3],
+    ],
+    colors.trunk,
+  );
   s += line([x, cy + r * 0.6], [x - r * 0.35, cy + r * 0.1], colors.trunk, r * 0.06, `stroke-linecap="round"`);
   s += line([x, cy + r * 0.45], [x + r * 0.4, cy], colors.trunk, r * 0.05, `stroke-linecap="round"`);
   if (snow) {
@@ -105,18 +159,48 @@ export function birch(rng: Rng, x: number, base: number, h: number, leaf: { ligh
   const tw = h * 0.025;
   let s = "";
   const top = base - h * 0.92;
-  s += poly([[x - tw, base], [x + tw, base], [x + tw * 0.5, top], [x - tw * 0.5, top]], "#efeae2");
-  s += poly([[x + tw * 0.2, base], [x + tw, base], [x + tw * 0.5, top], [x + tw * 0.1, top]], "#cfc8bd");
+  s += poly(
+    [
+      [x - tw, base],
+      [x + tw, base],
+      [x + tw * 0.5, top],
+      [x - tw * 0.5, top],
+    ],
+    "#efeae2",
+  );
+  s += poly(
+    [
+      [x + tw * 0.2, base],
+      [x + tw, base],
+      [x + tw * 0.5, top],
+      [x + tw * 0.1, top],
+    ],
+    "#cfc8bd",
+  );
   for (let i = 0; i < 9; i++) {
     const y = base - h * rng.range(0.05, 0.85);
-    const ww = tw * (1 - (base - y) / h * 0.5);
-    s += poly([[x - ww, y], [x + ww * rng.range(-0.2, 0.9), y - 1], [x + ww * rng.range(-0.2, 0.9), y + h * 0.012], [x - ww, y + h * 0.008]], "#2e2a27");
+    const ww = tw * (1 - ((base - y) / h) * 0.5);
+    s += poly(
+      [
+        [x - ww, y],
+        [x + ww * rng.range(-0.2, 0.9), y - 1],
+        [x + ww * rng.range(-0.2, 0.9), y + h * 0.012],
+        [x - ww, y + h * 0.008],
+      ],
+      "#2e2a27",
+    );
   }
   if (snow) {
     for (let i = 0; i < 6; i++) {
       const y = base - h * rng.range(0.45, 0.9);
       const dir = rng.chance(0.5) ? -1 : 1;
-      s += line([x, y], [x + dir * h * rng.range(0.08, 0.18), y - h * rng.range(0.05, 0.12)], "#3a302a", tw * 0.35, `stroke-linecap="round"`);
+      s += line(
+        [x, y],
+        [x + dir * h * rng.range(0.08, 0.18), y - h * rng.range(0.05, 0.12)],
+        "#3a302a",
+        tw * 0.35,
+        `stroke-linecap="round"`,
+      );
     }
     return s;
   }
@@ -157,7 +241,14 @@ export function blobD(rng: Rng, x: number, y: number, rx: number, ry: number, k 
 }
 
 /** A rounded shrub sitting on the ground. */
-export function shrub(rng: Rng, x: number, base: number, r: number, colors: { light: string; mid: string; dark: string }, flowers?: string): string {
+export function shrub(
+  rng: Rng,
+  x: number,
+  base: number,
+  r: number,
+  colors: { light: string; mid: string; dark: string },
+  flowers?: string,
+): string {
   let s = "";
   s += path(blobD(rng, x, base - r * 0.55, r * 1.25, r * 0.7, 12, 0.1), colors.dark);
   s += path(blobD(rng, x - r * 0.25, base - r * 0.75, r * 0.85, r * 0.5, 10, 0.12), colors.mid);

@@ -21,16 +21,45 @@ export function faviconSvg(): string {
 
 export function touchIconSvg(size = 180): string {
   const doc = new Doc(size, size, new Rng("touch"));
-  const bg = doc.linear([[0, "#c2610f"], [1, "#9a3c0a"]]);
+  const bg = doc.linear([
+    [0, "#c2610f"],
+    [1, "#9a3c0a"],
+  ]);
   const k = size / 32;
-  return doc.render(rect(0, 0, size, size, bg) + `<g transform="translate(${n(size * 0.16)} ${n(size * 0.15)}) scale(${n((k * 0.68) * 100) === "0" ? 1 : Math.round(k * 0.68 * 1000) / 1000})">${markPaths(BRAND.sand, 3)}</g>`);
+  return doc.render(
+    rect(0, 0, size, size, bg) +
+      `<g transform="translate(${n(size * 0.16)} ${n(size * 0.15)}) scale(${n(k * 0.68 * 100) === "0" ? 1 : Math.round(k * 0.68 * 1000) / 1000})">${markPaths(BRAND.sand, 3)}</g>`,
+  );
 }
 
 /** Last-resort placeholder: warm background and a soft sauna icon, no text. */
 export function genericPlaceholderSvg(w: number, h: number): string {
   const doc = new Doc(w, h, new Rng("generic"));
-  let s = rect(0, 0, w, h, doc.linear([[0, "#f3ebdf"], [1, "#e8dccb"]]));
-  s += rect(0, 0, w, h, doc.radial([[0, "#ffffff", 0.55], [1, "#ffffff", 0]], 0.5, 0.45, 0.6));
+  let s = rect(
+    0,
+    0,
+    w,
+    h,
+    doc.linear([
+      [0, "#f3ebdf"],
+      [1, "#e8dccb"],
+    ]),
+  );
+  s += rect(
+    0,
+    0,
+    w,
+    h,
+    doc.radial(
+      [
+        [0, "#ffffff", 0.55],
+        [1, "#ffffff", 0],
+      ],
+      0.5,
+      0.45,
+      0.6,
+    ),
+  );
   const size = Math.min(w, h) * 0.34;
   s += circle(w / 2, h / 2, size * 0.78, "#eadcc8");
   s += `<g transform="translate(${n(w / 2 - size / 2)} ${n(h / 2 - size / 2)}) scale(${Math.round((size / 32) * 1000) / 1000})" opacity="0.75">${markPaths("#c08a58", 2.6)}</g>`;
@@ -55,32 +84,69 @@ export function avatarSvg(slug: string, size = 400): string {
   let s = rect(0, 0, size, size, back);
   s += circle(size * 0.5, size * 0.46, size * 0.4, mix(back, cloth, 0.12));
   // steam-like soft rings in the background
-  s += circle(size * 0.8, size * 0.18, 60 * k, "#ffffff", `opacity="0.35"`) + circle(size * 0.16, size * 0.3, 36 * k, "#ffffff", `opacity="0.3"`);
+  s +=
+    circle(size * 0.8, size * 0.18, 60 * k, "#ffffff", `opacity="0.35"`) +
+    circle(size * 0.16, size * 0.3, 36 * k, "#ffffff", `opacity="0.3"`);
   const cx = size * 0.5;
   const headY = 175 * k;
   const hr = 64 * k;
   // long hair behind the shoulders
-  if (style === 2) s += path(smoothD([[cx - 82 * k, headY - 20 * k], [cx + 82 * k, headY - 20 * k], [cx + 92 * k, headY + 130 * k], [cx - 92 * k, headY + 130 * k]], true, 0.8), hair);
+  if (style === 2)
+    s += path(
+      smoothD(
+        [
+          [cx - 82 * k, headY - 20 * k],
+          [cx + 82 * k, headY - 20 * k],
+          [cx + 92 * k, headY + 130 * k],
+          [cx - 92 * k, headY + 130 * k],
+        ],
+        true,
+        0.8,
+      ),
+      hair,
+    );
   // shoulders
-  s += path(`M${n(cx - 150 * k)} ${n(size + 5)}C${n(cx - 150 * k)} ${n(300 * k)} ${n(cx - 90 * k)} ${n(270 * k)} ${n(cx)} ${n(270 * k)}C${n(cx + 90 * k)} ${n(270 * k)} ${n(cx + 150 * k)} ${n(300 * k)} ${n(cx + 150 * k)} ${n(size + 5)}Z`, cloth);
-  s += path(`M${n(cx - 150 * k)} ${n(size + 5)}C${n(cx - 150 * k)} ${n(300 * k)} ${n(cx - 90 * k)} ${n(270 * k)} ${n(cx)} ${n(270 * k)}L${n(cx)} ${n(size + 5)}Z`, "#ffffff", `opacity="0.08"`);
+  s += path(
+    `M${n(cx - 150 * k)} ${n(size + 5)}C${n(cx - 150 * k)} ${n(300 * k)} ${n(cx - 90 * k)} ${n(270 * k)} ${n(cx)} ${n(270 * k)}C${n(cx + 90 * k)} ${n(270 * k)} ${n(cx + 150 * k)} ${n(300 * k)} ${n(cx + 150 * k)} ${n(size + 5)}Z`,
+    cloth,
+  );
+  s += path(
+    `M${n(cx - 150 * k)} ${n(size + 5)}C${n(cx - 150 * k)} ${n(300 * k)} ${n(cx - 90 * k)} ${n(270 * k)} ${n(cx)} ${n(270 * k)}L${n(cx)} ${n(size + 5)}Z`,
+    "#ffffff",
+    `opacity="0.08"`,
+  );
   // collar / neck
   s += rect(cx - 24 * k, headY + 40 * k, 48 * k, 70 * k, shade(skin, -0.12), `rx="${n(20 * k)}"`);
-  s += path(`M${n(cx - 40 * k)} ${n(272 * k)}Q${n(cx)} ${n(320 * k)} ${n(cx + 40 * k)} ${n(272 * k)}`, "none", `stroke="${shade(cloth, -0.25)}" stroke-width="${n(8 * k)}" stroke-linecap="round"`);
+  s += path(
+    `M${n(cx - 40 * k)} ${n(272 * k)}Q${n(cx)} ${n(320 * k)} ${n(cx + 40 * k)} ${n(272 * k)}`,
+    "none",
+    `stroke="${shade(cloth, -0.25)}" stroke-width="${n(8 * k)}" stroke-linecap="round"`,
+  );
   // head
   s += ellipse(cx, headY, hr * 0.92, hr * 1.08, skin);
-  s += ellipse(cx - hr * 0.9, headY + 6 * k, 11 * k, 16 * k, shade(skin, -0.05)) + ellipse(cx + hr * 0.9, headY + 6 * k, 11 * k, 16 * k, shade(skin, -0.08));
+  s +=
+    ellipse(cx - hr * 0.9, headY + 6 * k, 11 * k, 16 * k, shade(skin, -0.05)) +
+    ellipse(cx + hr * 0.9, headY + 6 * k, 11 * k, 16 * k, shade(skin, -0.08));
   s += ellipse(cx + hr * 0.3, headY + 10 * k, hr * 0.55, hr * 0.85, "#000", `opacity="0.05"`);
   // hair styles
   const top = headY - hr * 1.08;
   if (style === 0) {
-    s += path(`M${n(cx - hr * 0.95)} ${n(headY - 5 * k)}C${n(cx - hr)} ${n(top - 20 * k)} ${n(cx + hr)} ${n(top - 25 * k)} ${n(cx + hr * 0.95)} ${n(headY - 8 * k)}C${n(cx + hr * 0.6)} ${n(top + 30 * k)} ${n(cx - hr * 0.4)} ${n(top + 20 * k)} ${n(cx - hr * 0.95)} ${n(headY - 5 * k)}Z`, hair);
+    s += path(
+      `M${n(cx - hr * 0.95)} ${n(headY - 5 * k)}C${n(cx - hr)} ${n(top - 20 * k)} ${n(cx + hr)} ${n(top - 25 * k)} ${n(cx + hr * 0.95)} ${n(headY - 8 * k)}C${n(cx + hr * 0.6)} ${n(top + 30 * k)} ${n(cx - hr * 0.4)} ${n(top + 20 * k)} ${n(cx - hr * 0.95)} ${n(headY - 5 * k)}Z`,
+      hair,
+    );
   } else if (style === 1) {
     // bun
     s += circle(cx, top - 12 * k, 30 * k, hair);
-    s += path(`M${n(cx - hr * 0.95)} ${n(headY)}C${n(cx - hr * 1.05)} ${n(top - 10 * k)} ${n(cx + hr * 1.05)} ${n(top - 10 * k)} ${n(cx + hr * 0.95)} ${n(headY)}C${n(cx + hr * 0.5)} ${n(top + 24 * k)} ${n(cx - hr * 0.5)} ${n(top + 24 * k)} ${n(cx - hr * 0.95)} ${n(headY)}Z`, hair);
+    s += path(
+      `M${n(cx - hr * 0.95)} ${n(headY)}C${n(cx - hr * 1.05)} ${n(top - 10 * k)} ${n(cx + hr * 1.05)} ${n(top - 10 * k)} ${n(cx + hr * 0.95)} ${n(headY)}C${n(cx + hr * 0.5)} ${n(top + 24 * k)} ${n(cx - hr * 0.5)} ${n(top + 24 * k)} ${n(cx - hr * 0.95)} ${n(headY)}Z`,
+      hair,
+    );
   } else if (style === 2) {
-    s += path(`M${n(cx - hr * 1.0)} ${n(headY + 30 * k)}C${n(cx - hr * 1.15)} ${n(top - 20 * k)} ${n(cx + hr * 1.15)} ${n(top - 20 * k)} ${n(cx + hr * 1.0)} ${n(headY + 30 * k)}C${n(cx + hr * 0.8)} ${n(top + 10 * k)} ${n(cx - hr * 0.2)} ${n(top + 35 * k)} ${n(cx - hr * 1.0)} ${n(headY + 30 * k)}Z`, hair);
+    s += path(
+      `M${n(cx - hr * 1.0)} ${n(headY + 30 * k)}C${n(cx - hr * 1.15)} ${n(top - 20 * k)} ${n(cx + hr * 1.15)} ${n(top - 20 * k)} ${n(cx + hr * 1.0)} ${n(headY + 30 * k)}C${n(cx + hr * 0.8)} ${n(top + 10 * k)} ${n(cx - hr * 0.2)} ${n(top + 35 * k)} ${n(cx - hr * 1.0)} ${n(headY + 30 * k)}Z`,
+      hair,
+    );
   } else if (style === 3) {
     // curls
     let d = "";
@@ -91,14 +157,28 @@ export function avatarSvg(slug: string, size = 400): string {
     s += path(d, hair);
   } else {
     // short with a beard
-    s += path(`M${n(cx - hr * 0.95)} ${n(headY - 10 * k)}C${n(cx - hr * 0.9)} ${n(top - 8 * k)} ${n(cx + hr * 0.9)} ${n(top - 8 * k)} ${n(cx + hr * 0.95)} ${n(headY - 10 * k)}L${n(cx + hr * 0.8)} ${n(top + 20 * k)}L${n(cx - hr * 0.8)} ${n(top + 20 * k)}Z`, hair);
+    s += path(
+      `M${n(cx - hr * 0.95)} ${n(headY - 10 * k)}C${n(cx - hr * 0.9)} ${n(top - 8 * k)} ${n(cx + hr * 0.9)} ${n(top - 8 * k)} ${n(cx + hr * 0.95)} ${n(headY - 10 * k)}L${n(cx + hr * 0.8)} ${n(top + 20 * k)}L${n(cx - hr * 0.8)} ${n(top + 20 * k)}Z`,
+      hair,
+    );
     const by = headY + hr * 0.25;
-    s += path(`M${n(cx - hr * 0.88)} ${n(by)}C${n(cx - hr * 0.8)} ${n(headY + hr * 1.25)} ${n(cx + hr * 0.8)} ${n(headY + hr * 1.25)} ${n(cx + hr * 0.88)} ${n(by)}C${n(cx + hr * 0.6)} ${n(headY + hr * 0.75)} ${n(cx - hr * 0.6)} ${n(headY + hr * 0.75)} ${n(cx - hr * 0.88)} ${n(by)}Z`, mix(hair, skin, 0.15));
+    s += path(
+      `M${n(cx - hr * 0.88)} ${n(by)}C${n(cx - hr * 0.8)} ${n(headY + hr * 1.25)} ${n(cx + hr * 0.8)} ${n(headY + hr * 1.25)} ${n(cx + hr * 0.88)} ${n(by)}C${n(cx + hr * 0.6)} ${n(headY + hr * 0.75)} ${n(cx - hr * 0.6)} ${n(headY + hr * 0.75)} ${n(cx - hr * 0.88)} ${n(by)}Z`,
+      mix(hair, skin, 0.15),
+    );
   }
   // a gentle smile and closed eyes hint
   const eyeY = headY + 4 * k;
-  s += path(`M${n(cx - 30 * k)} ${n(eyeY)}q${n(9 * k)} ${n(6 * k)} ${n(18 * k)} 0M${n(cx + 12 * k)} ${n(eyeY)}q${n(9 * k)} ${n(6 * k)} ${n(18 * k)} 0`, "none", `stroke="${shade(skin, -0.55)}" stroke-width="${n(4 * k)}" stroke-linecap="round"`);
-  s += path(`M${n(cx - 14 * k)} ${n(headY + 34 * k)}q${n(14 * k)} ${n(10 * k)} ${n(28 * k)} 0`, "none", `stroke="${shade(skin, -0.45)}" stroke-width="${n(4 * k)}" stroke-linecap="round"`);
+  s += path(
+    `M${n(cx - 30 * k)} ${n(eyeY)}q${n(9 * k)} ${n(6 * k)} ${n(18 * k)} 0M${n(cx + 12 * k)} ${n(eyeY)}q${n(9 * k)} ${n(6 * k)} ${n(18 * k)} 0`,
+    "none",
+    `stroke="${shade(skin, -0.55)}" stroke-width="${n(4 * k)}" stroke-linecap="round"`,
+  );
+  s += path(
+    `M${n(cx - 14 * k)} ${n(headY + 34 * k)}q${n(14 * k)} ${n(10 * k)} ${n(28 * k)} 0`,
+    "none",
+    `stroke="${shade(skin, -0.45)}" stroke-width="${n(4 * k)}" stroke-linecap="round"`,
+  );
   if (rng.chance(0.35)) {
     s += `<g fill="none" stroke="#2b2522" stroke-width="${n(4 * k)}"><circle cx="${n(cx - 21 * k)}" cy="${n(eyeY + 2 * k)}" r="${n(17 * k)}"/><circle cx="${n(cx + 21 * k)}" cy="${n(eyeY + 2 * k)}" r="${n(17 * k)}"/><path d="M${n(cx - 4 * k)} ${n(eyeY)}h${n(8 * k)}"/></g>`;
   }

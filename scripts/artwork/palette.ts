@@ -18,14 +18,22 @@ export const BRAND = {
 
 export function toRgb(hex: string): RGB {
   let h = hex.replace("#", "");
-  if (h.length === 3) h = h.split("").map((c) => c + c).join("");
+  if (h.length === 3)
+    h = h
+      .split("")
+      .map((c) => c + c)
+      .join("");
   const n = parseInt(h.slice(0, 6), 16);
   if (Number.isNaN(n)) return [128, 128, 128];
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
 export function toHex(c: RGB): string {
-  const v = c.map((x) => Math.max(0, Math.min(255, Math.round(x))).toString(16).padStart(2, "0"));
+  const v = c.map((x) =>
+    Math.max(0, Math.min(255, Math.round(x)))
+      .toString(16)
+      .padStart(2, "0"),
+  );
   return `#${v.join("")}`;
 }
 

@@ -6,7 +6,8 @@
 import type { Mood } from "./mood";
 import { GLOW, mix, shade, STEEL, type WoodTone } from "./palette";
 import type { Rng } from "./rng";
-import { Doc, rect, type Stop } from "./svg";
+import type { Doc} from "./svg";
+import { rect, type Stop } from "./svg";
 
 /** Vertical gradient for v-up local frames: stops listed top to bottom. */
 export function vgrad(doc: Doc, stops: Stop[]): string {
@@ -14,7 +15,18 @@ export function vgrad(doc: Doc, stops: Stop[]): string {
 }
 
 /** Boards filling a rectangle: horizontal (along u) or vertical (along v), with seams. */
-export function boards(rng: Rng, x: number, y: number, w: number, h: number, base: string, tone: WoodTone, dir: "h" | "v", size = 0.5, seam = 0.035): string {
+export function boards(
+  rng: Rng,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  base: string,
+  tone: WoodTone,
+  dir: "h" | "v",
+  size = 0.5,
+  seam = 0.035,
+): string {
   let s = rect(x, y, w, h, base);
   const span = dir === "h" ? h : w;
   const count = Math.max(1, Math.round(span / size));
@@ -70,7 +82,18 @@ export function glass(doc: Doc, x: number, y: number, w: number, h: number, o: G
   const refl = mix(mix(o.mood.sky[1], dark, 0.55), "#ffffff", 0.05);
   const inner = mix(dark, warm, amount);
   const core = mix(inner, o.infrared ? GLOW.infraredCore : GLOW.core, amount * 0.35);
-  let s = r2(x, y, w, h, vgrad(doc, [[0, refl], [0.45, mix(refl, inner, 0.7)], [0.85, inner], [1, core]]));
+  let s = r2(
+    x,
+    y,
+    w,
+    h,
+    vgrad(doc, [
+      [0, refl],
+      [0.45, mix(refl, inner, 0.7)],
+      [0.85, inner],
+      [1, core],
+    ]),
+  );
   if (o.interior) {
     // benches and back wall seen through the glass
     const b = mix(inner, dark, 0.45);
@@ -83,9 +106,26 @@ export function glass(doc: Doc, x: number, y: number, w: number, h: number, o: G
   }
   // diagonal reflection streaks
   const clip = doc.clip(r2(x, y, w, h, "#000"));
-  s += `<g clip-path="${clip}" opacity="0.18">` +
-    poly2([[x + w * 0.15, y + h], [x + w * 0.42, y + h], [x + w * 0.02 - h * 0.15, y], [x - w * 0.25 - h * 0.15, y]], "#ffffff") +
-    poly2([[x + w * 0.55, y + h], [x + w * 0.62, y + h], [x + w * 0.3 - h * 0.15, y], [x + w * 0.23 - h * 0.15, y]], "#ffffff") +
+  s +=
+    `<g clip-path="${clip}" opacity="0.18">` +
+    poly2(
+      [
+        [x + w * 0.15, y + h],
+        [x + w * 0.42, y + h],
+        [x + w * 0.02 - h * 0.15, y],
+        [x - w * 0.25 - h * 0.15, y],
+      ],
+      "#ffffff",
+    ) +
+    poly2(
+      [
+        [x + w * 0.55, y + h],
+        [x + w * 0.62, y + h],
+        [x + w * 0.3 - h * 0.15, y],
+        [x + w * 0.23 - h * 0.15, y],
+      ],
+      "#ffffff",
+    ) +
     `</g>`;
   return s;
 }
@@ -101,7 +141,19 @@ export function windowPane(doc: Doc, x: number, y: number, w: number, h: number,
 }
 
 /** A sauna door: glass with a wooden bar handle, or boards with a small window. */
-export function door(doc: Doc, rng: Rng, x: number, y: number, w: number, h: number, kind: "glass" | "wood", tone: WoodTone, frame: string, o: GlassOpts, handleLeft = false): string {
+export function door(
+  doc: Doc,
+  rng: Rng,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  kind: "glass" | "wood",
+  tone: WoodTone,
+  frame: string,
+  o: GlassOpts,
+  handleLeft = false,
+): string {
   const t = 0.16;
   let s = r2(x - t, y, w + 2 * t, h + t, frame);
   if (kind === "glass") {
@@ -109,7 +161,16 @@ export function door(doc: Doc, rng: Rng, x: number, y: number, w: number, h: num
     s += glass(doc, x + 0.09, y + 0.09, w - 0.18, h - 0.18, { ...o, interior: true });
   } else {
     s += boards(rng, x, y, w, h, shade(tone.base, -0.05), tone, "v", 0.45);
-    s += r2(x, y, w, h, vgrad(doc, [[0, "#000", 0], [1, "#000", 0.18]]));
+    s += r2(
+      x,
+      y,
+      w,
+      h,
+      vgrad(doc, [
+        [0, "#000", 0],
+        [1, "#000", 0.18],
+      ]),
+    );
     s += r2(x + w * 0.2 - 0.08, y + h * 0.6 - 0.08, w * 0.6 + 0.16, h * 0.3 + 0.16, frame);
     s += glass(doc, x + w * 0.2, y + h * 0.6, w * 0.6, h * 0.3, o);
   }
@@ -133,7 +194,17 @@ export function electricBox(x: number, y: number, groundY: number, scale = 1): s
   s += r2(x + 0.1, y + h - 0.26, w - 0.2, 0.13, "#6e7479");
   s += `<circle cx="${n2(x + w - 0.16)}" cy="${n2(y + 0.18)}" r="0.06" fill="#7ed67a"/>`;
   // small lightning mark
-  s += poly2([[x + w * 0.5, y + h * 0.62], [x + w * 0.36, y + h * 0.38], [x + w * 0.5, y + h * 0.4], [x + w * 0.42, y + h * 0.18], [x + w * 0.64, y + h * 0.45], [x + w * 0.5, y + h * 0.43]], "#f2c14e");
+  s += poly2(
+    [
+      [x + w * 0.5, y + h * 0.62],
+      [x + w * 0.36, y + h * 0.38],
+      [x + w * 0.5, y + h * 0.4],
+      [x + w * 0.42, y + h * 0.18],
+      [x + w * 0.64, y + h * 0.45],
+      [x + w * 0.5, y + h * 0.43],
+    ],
+    "#f2c14e",
+  );
   return s;
 }
 
@@ -141,7 +212,11 @@ export function electricBox(x: number, y: number, groundY: number, scale = 1): s
 export function lamp(doc: Doc, x: number, y: number, o: GlassOpts): string {
   const { amount } = glowColors({ ...o, infrared: false });
   let s = "";
-  if (o.mood.glow > 0.5) s += `<circle cx="${n2(x)}" cy="${n2(y)}" r="1.4" fill="${doc.radial([[0, GLOW.warm, 0.55 * o.mood.glow], [1, GLOW.warm, 0]])}"/>`;
+  if (o.mood.glow > 0.5)
+    s += `<circle cx="${n2(x)}" cy="${n2(y)}" r="1.4" fill="${doc.radial([
+      [0, GLOW.warm, 0.55 * o.mood.glow],
+      [1, GLOW.warm, 0],
+    ])}"/>`;
   s += r2(x - 0.16, y - 0.3, 0.32, 0.55, "#2b2522", `rx="0.05"`);
   s += r2(x - 0.11, y - 0.22, 0.22, 0.38, mix("#5a4a3a", GLOW.core, amount));
   s += r2(x - 0.2, y + 0.22, 0.4, 0.07, "#2b2522");
@@ -157,7 +232,10 @@ export function lamination(x: number, y: number, w: number, h: number, base: str
   }
   // thin glue lines
   for (let i = 1; i < layers; i++) {
-    s += dir === "v" ? r2(x + (w * i) / layers - 0.01, y, 0.02, h, shade(base, -0.3), `opacity="0.5"`) : r2(x, y + (h * i) / layers - 0.01, w, 0.02, shade(base, -0.3), `opacity="0.5"`);
+    s +=
+      dir === "v"
+        ? r2(x + (w * i) / layers - 0.01, y, 0.02, h, shade(base, -0.3), `opacity="0.5"`)
+        : r2(x, y + (h * i) / layers - 0.01, w, 0.02, shade(base, -0.3), `opacity="0.5"`);
   }
   return s;
 }

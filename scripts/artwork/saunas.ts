@@ -3,13 +3,15 @@
  * barrel, cabin, cube, pod, modern, clt and tent. Each returns SVG in screen space.
  */
 
-import { lit, Obl, type V3 } from "./geom";
+import type { Obl} from "./geom";
+import { lit, type V3 } from "./geom";
 import { tint, type Mood } from "./mood";
 import { GLOW, mix, shade, STEEL, woodTone, type WoodTone } from "./palette";
 import { boards, door, electricBox, glass, glowColors, lamination, lamp, n2, poly2, r2, vgrad, windowPane, type GlassOpts } from "./parts";
 import type { Rng } from "./rng";
 import { smoke } from "./scenes";
-import { circle, Doc, ellipse, n, poly, rect, type P } from "./svg";
+import type { Doc} from "./svg";
+import { circle, ellipse, n, poly, rect, type P } from "./svg";
 
 export type Shape = "barrel" | "cabin" | "cube" | "pod" | "modern" | "clt" | "tent";
 export type Heater = "wood" | "electric" | "infrared";
@@ -96,14 +98,39 @@ function chimney(doc: Doc, base: P, s: number, height: number, m: Mood): { svg: 
   const ph = height * s;
   const x = base[0];
   const y = base[1];
-  const steel = doc.linear([[0, tint(m, "#6f757b")], [0.3, tint(m, "#e4e7ea")], [0.55, tint(m, "#b3b8bd")], [1, tint(m, "#545a60")]], 0, 0, 1, 0);
+  const steel = doc.linear(
+    [
+      [0, tint(m, "#6f757b")],
+      [0.3, tint(m, "#e4e7ea")],
+      [0.55, tint(m, "#b3b8bd")],
+      [1, tint(m, "#545a60")],
+    ],
+    0,
+    0,
+    1,
+    0,
+  );
   let s2 = rect(x - pw / 2, y - ph, pw, ph + 0.15 * s, steel);
   s2 += rect(x - pw * 0.8, y - 0.05 * s, pw * 1.6, 0.28 * s, tint(m, "#3b3f44"), `rx="${n(0.05 * s)}"`);
   s2 += rect(x - pw * 0.56, y - ph * 0.55, pw * 1.12, 0.14 * s, tint(m, "#7c8287"));
   const capY = y - ph;
   s2 += rect(x - pw * 0.08, capY - 0.25 * s, pw * 0.16, 0.25 * s, tint(m, "#5c6268"));
-  s2 += poly([[x - pw * 1.0, capY - 0.18 * s], [x + pw * 1.0, capY - 0.18 * s], [x, capY - 0.5 * s]], tint(m, "#5a6066"));
-  s2 += poly([[x - pw * 1.0, capY - 0.18 * s], [x, capY - 0.5 * s], [x, capY - 0.18 * s]], tint(m, "#9aa0a6"));
+  s2 += poly(
+    [
+      [x - pw * 1.0, capY - 0.18 * s],
+      [x + pw * 1.0, capY - 0.18 * s],
+      [x, capY - 0.5 * s],
+    ],
+    tint(m, "#5a6066"),
+  );
+  s2 += poly(
+    [
+      [x - pw * 1.0, capY - 0.18 * s],
+      [x, capY - 0.5 * s],
+      [x, capY - 0.18 * s],
+    ],
+    tint(m, "#9aa0a6"),
+  );
   return { svg: s2, top: [x, capY - 0.3 * s] };
 }
 
@@ -119,13 +146,31 @@ function groundGlow(doc: Doc, c: P, rx: number, sp: SaunaSpec): string {
   const { warm, amount } = glowColors(glassOpts(sp));
   const a = sp.mood.glow > 0.5 ? amount * 0.55 : amount * 0.15;
   if (a < 0.05) return "";
-  return ellipse(c[0], c[1], rx, rx * 0.32, doc.radial([[0, warm, a], [1, warm, 0]]));
+  return ellipse(
+    c[0],
+    c[1],
+    rx,
+    rx * 0.32,
+    doc.radial([
+      [0, warm, a],
+      [1, warm, 0],
+    ]),
+  );
 }
 
 const SNOW = "#f3f6fa";
 
 /** Side faces of an extruded convex profile (counter-clockwise points), as stave polygons. */
-function lateral(o: Obl, prof: P[], z0: number, z1: number, fill: (i: number, nrm: V3) => string, seam: (c: string) => string, seamW: number, inside = false): string {
+function lateral(
+  o: Obl,
+  prof: P[],
+  z0: number,
+  z1: number,
+  fill: (i: number, nrm: V3) => string,
+  seam: (c: string) => string,
+  seamW: number,
+  inside = false,
+): string {
   let s = "";
   for (let i = 0; i < prof.length; i++) {
     const a = prof[i]!;
@@ -137,7 +182,11 @@ function lateral(o: Obl, prof: P[], z0: number, z1: number, fill: (i: number, nr
     if (inside) nrm = [-nrm[0], -nrm[1], 0];
     if (o.cx * nrm[0] + o.cy * nrm[1] <= 0.001) continue;
     const c = fill(i, nrm);
-    s += poly([o.p(a[0], a[1], z0), o.p(b[0], b[1], z0), o.p(b[0], b[1], z1), o.p(a[0], a[1], z1)], c, `stroke="${seam(c)}" stroke-width="${n2(seamW)}" stroke-linejoin="round"`);
+    s += poly(
+      [o.p(a[0], a[1], z0), o.p(b[0], b[1], z0), o.p(b[0], b[1], z1), o.p(a[0], a[1], z1)],
+      c,
+      `stroke="${seam(c)}" stroke-width="${n2(seamW)}" stroke-linejoin="round"`,
+    );
   }
   return s;
 }
@@ -166,7 +215,10 @@ function barrel(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
     }
     const cr = shade(t.dark, 0.05);
     out += at(o.side(C[0] + half), r2(zc, 0, 0.32, arc[0]![1], lit(cr, RIGHT)));
-    out += at(o.front(zc), poly2([[C[0] - half, 0], [C[0] + half, 0], ...arc], lit(cr, FRONT)) + r2(C[0] - half, 0, half * 2, 0.15, shade(cr, -0.3)));
+    out += at(
+      o.front(zc),
+      poly2([[C[0] - half, 0], [C[0] + half, 0], ...arc], lit(cr, FRONT)) + r2(C[0] - half, 0, half * 2, 0.15, shade(cr, -0.3)),
+    );
   }
   // staves
   const prof: P[] = [];
@@ -175,10 +227,18 @@ function barrel(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
     prof.push([C[0] + R * Math.cos(a), C[1] + R * Math.sin(a)]);
   }
   const jit = Array.from({ length: N }, () => rng.range(-t.vary, t.vary));
-  out += lateral(o, prof, 0, L, (i, nrm) => {
-    if (sp.snow && nrm[1] > 0.45) return lit(tint(m, SNOW), nrm, 0.4);
-    return lit(shade(t.base, jit[i]!), nrm);
-  }, (c) => mix(c, t.seam, 0.45), 0.025 * s);
+  out += lateral(
+    o,
+    prof,
+    0,
+    L,
+    (i, nrm) => {
+      if (sp.snow && nrm[1] > 0.45) return lit(tint(m, SNOW), nrm, 0.4);
+      return lit(shade(t.base, jit[i]!), nrm);
+    },
+    (c) => mix(c, t.seam, 0.45),
+    0.025 * s,
+  );
   // steel bands
   const phi = Math.atan2(o.cy, o.cx);
   const bandZ = L > 8.5 ? [0.45, L / 2, L - 0.45] : [0.45, L - 0.45];
@@ -210,7 +270,8 @@ function barrel(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
     ticks += `M${n2(C[0] + Ri * Math.cos(a))} ${n2(C[1] + Ri * Math.sin(a))}L${n2(C[0] + R * Math.cos(a))} ${n2(C[1] + R * Math.sin(a))}`;
   }
   ring += `<path d="${ticks}" stroke="${mix(t.end, t.seam, 0.6)}" stroke-width="0.03"/>`;
-  if (sp.snow) ring += `<path d="M${n2(C[0] - R * 0.82)} ${n2(C[1] + R * 0.58)}A${R + 0.1} ${R + 0.1} 0 0 1 ${n2(C[0] + R * 0.82)} ${n2(C[1] + R * 0.58)}" stroke="${tint(m, SNOW)}" stroke-width="0.28" fill="none" stroke-linecap="round"/>`;
+  if (sp.snow)
+    ring += `<path d="M${n2(C[0] - R * 0.82)} ${n2(C[1] + R * 0.58)}A${R + 0.1} ${R + 0.1} 0 0 1 ${n2(C[0] + R * 0.82)} ${n2(C[1] + R * 0.58)}" stroke="${tint(m, SNOW)}" stroke-width="0.28" fill="none" stroke-linecap="round"/>`;
   out += at(o.front(0), ring);
   // porch / end wall
   const cScr = o.p(C[0], C[1], 0);
@@ -218,7 +279,16 @@ function barrel(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   const floorY = lift + 0.35;
   let inner = circle(cScr[0], cScr[1], Ri * s, shade(t.base, -0.5));
   const profI = prof.map(([x, y]) => [C[0] + (x - C[0]) * (Ri / R), C[1] + (y - C[1]) * (Ri / R)] as P);
-  inner += lateral(o, profI, 0, porch, (i, nrm) => lit(shade(t.base, -0.18 + jit[i]!), nrm, 0.6), (c) => mix(c, t.seam, 0.5), 0.02 * s, true);
+  inner += lateral(
+    o,
+    profI,
+    0,
+    porch,
+    (i, nrm) => lit(shade(t.base, -0.18 + jit[i]!), nrm, 0.6),
+    (c) => mix(c, t.seam, 0.5),
+    0.02 * s,
+    true,
+  );
   const chord = Math.sqrt(Math.max(0, Ri * Ri - (floorY - C[1]) ** 2));
   inner += at(o.top(floorY), boards(rng, C[0] - chord, 0, chord * 2, porch, lit(shade(t.base, -0.05), UP), t, "v", 0.4));
   // end wall
@@ -229,7 +299,17 @@ function barrel(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   wall += door(doc, rng, C[0] - dw / 2, floorY, dw, 5.0, "glass", t, tint(m, sp.accent), go, rng.chance(0.5));
   wall += lamp(doc, C[0] + 1.55, floorY + 4.35, go);
   if (sp.heater === "electric") wall += electricBox(C[0] + 1.35, floorY + 1.7, floorY, 1);
-  wall += r2(C[0] - Ri, C[1] - Ri, Ri * 2, Ri * 2, vgrad(doc, [[0, "#1a0f0a", porch > 1 ? 0.45 : 0.2], [0.45, "#1a0f0a", 0.05], [1, "#1a0f0a", 0]]));
+  wall += r2(
+    C[0] - Ri,
+    C[1] - Ri,
+    Ri * 2,
+    Ri * 2,
+    vgrad(doc, [
+      [0, "#1a0f0a", porch > 1 ? 0.45 : 0.2],
+      [0.45, "#1a0f0a", 0.05],
+      [1, "#1a0f0a", 0],
+    ]),
+  );
   inner += at(o.front(porch), `<g clip-path="${wallClip}">${wall}</g>`);
   out += `<g clip-path="${clip}">${inner}</g>`;
   let over = "";
@@ -275,10 +355,18 @@ function pod(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
     out += at(o.front(zc), r2(0.6, 0, 2 * a - 1.2, lift + 0.2, tint(m, "#57504a")));
   }
   const jit = Array.from({ length: prof.length }, () => rng.range(-t.vary, t.vary));
-  out += lateral(o, prof, 0, L, (i, nrm) => {
-    if (sp.snow && nrm[1] > 0.5) return lit(tint(m, SNOW), nrm, 0.4);
-    return lit(shade(t.base, jit[i]!), nrm);
-  }, (c) => mix(c, t.seam, 0.5), 0.025 * s);
+  out += lateral(
+    o,
+    prof,
+    0,
+    L,
+    (i, nrm) => {
+      if (sp.snow && nrm[1] > 0.5) return lit(tint(m, SNOW), nrm, 0.4);
+      return lit(shade(t.base, jit[i]!), nrm);
+    },
+    (c) => mix(c, t.seam, 0.5),
+    0.025 * s,
+  );
   // front: accent frame ring and a glass front with a door
   const frame = tint(m, sp.accent);
   let front = poly2(prof, lit(frame, FRONT));
@@ -290,7 +378,8 @@ function pod(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   inside += r2(0, lift + 5.3, 2 * a, 0.14, frame);
   inside += r2(a + 0.85, lift + 2.3, 0.12, 1.3, shade(t.base, 0.1), `rx="0.05"`);
   front += `<g clip-path="${clipId}">${inside}</g>`;
-  if (sp.snow) front += `<path d="M${n2(a - 2.2)} ${n2(7.0)}Q${n2(a)} ${n2(7.6)} ${n2(a + 2.2)} ${n2(7.0)}" stroke="${tint(m, SNOW)}" stroke-width="0.3" fill="none" stroke-linecap="round"/>`;
+  if (sp.snow)
+    front += `<path d="M${n2(a - 2.2)} ${n2(7.0)}Q${n2(a)} ${n2(7.6)} ${n2(a + 2.2)} ${n2(7.0)}" stroke="${tint(m, SNOW)}" stroke-width="0.3" fill="none" stroke-linecap="round"/>`;
   out += at(o.front(0), front);
   // step
   out += at(o.top(0.3), r2(a - 1.2, -0.9, 2.4, 0.9, lit(shade(t.base, -0.05), UP)));
@@ -334,7 +423,10 @@ function cabin(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   const kit = !!sp.kit;
   // left roof slope (visible as a sliver)
   if (!kit) {
-    out += poly([o.p(-ov, eaveLow, -ovz), o.p(W / 2, ridge, -ovz), o.p(W / 2, ridge, D + ovz), o.p(-ov, eaveLow, D + ovz)], sp.snow ? tint(m, "#dfe6ee") : shade(roofCol, -0.25));
+    out += poly(
+      [o.p(-ov, eaveLow, -ovz), o.p(W / 2, ridge, -ovz), o.p(W / 2, ridge, D + ovz), o.p(-ov, eaveLow, D + ovz)],
+      sp.snow ? tint(m, "#dfe6ee") : shade(roofCol, -0.25),
+    );
   }
   // deck platform
   out += at(o.side(W), boards(rng, 0, 0, D, deckH, lit(shade(t.dark, 0.05), RIGHT), t, "h", 0.3));
@@ -347,7 +439,16 @@ function cabin(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   const wz = P + (D - P) * 0.45;
   side += windowPane(doc, wz, deckH + 3.7, Math.min(2.6, D - P - 2.2), 1.3, lit(frame, RIGHT), go);
   if (sp.heater === "electric") side += electricBox(P + 0.5, deckH + 1.5, -deckH, 1);
-  side += r2(P, eave - 1.2, D - P, 1.2, vgrad(doc, [[0, "#140c08", 0.35], [1, "#140c08", 0]]));
+  side += r2(
+    P,
+    eave - 1.2,
+    D - P,
+    1.2,
+    vgrad(doc, [
+      [0, "#140c08", 0.35],
+      [1, "#140c08", 0],
+    ]),
+  );
   out += at(o.side(W), side);
   // front wall under the porch
   const fcol = lit(shade(t.base, -0.1), FRONT);
@@ -357,9 +458,22 @@ function cabin(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   fw += door(doc, rng, dx, deckH, dw, 5.9, rng.chance(0.5) ? "glass" : "wood", t, frame, go);
   fw += windowPane(doc, W * 0.62, deckH + 3.2, Math.min(1.9, W * 0.28), 1.9, frame, go);
   fw += lamp(doc, dx + dw + 0.55, deckH + 4.9, go);
-  fw += r2(0, deckH, W, Hw, vgrad(doc, [[0, "#140c08", 0.45], [0.4, "#140c08", 0.15], [1, "#140c08", 0.08]]));
+  fw += r2(
+    0,
+    deckH,
+    W,
+    Hw,
+    vgrad(doc, [
+      [0, "#140c08", 0.45],
+      [0.4, "#140c08", 0.15],
+      [1, "#140c08", 0.08],
+    ]),
+  );
   // bench on the porch
-  fw += r2(W * 0.6, deckH + 1.45, W * 0.32, 0.18, lit(t.light, UP)) + r2(W * 0.62, deckH, 0.15, 1.45, t.dark) + r2(W * 0.9, deckH, 0.15, 1.45, t.dark);
+  fw +=
+    r2(W * 0.6, deckH + 1.45, W * 0.32, 0.18, lit(t.light, UP)) +
+    r2(W * 0.62, deckH, 0.15, 1.45, t.dark) +
+    r2(W * 0.9, deckH, 0.15, 1.45, t.dark);
   out += at(o.front(P), fw);
   // porch side rail
   out += at(o.side(W), r2(0.2, deckH + 2.9, P - 0.2, 0.18, lit(t.light, RIGHT)) + r2(0.2, deckH + 1.4, P - 0.2, 0.14, lit(t.base, RIGHT)));
@@ -378,7 +492,8 @@ function cabin(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   let roof = r2(0, 0, D + 2 * ovz, 1, sp.snow ? lit(tint(m, SNOW), nrm, 0.4) : roofLit);
   if (!sp.snow) {
     if (sp.greenRoof) {
-      for (let i = 0; i < 70; i++) roof += `<circle cx="${n2(rng.range(0, D + 2 * ovz))}" cy="${n2(rng.range(0.05, 0.95))}" r="0.04" fill="${shade(roofLit, rng.range(-0.15, 0.2))}" opacity="0.8"/>`;
+      for (let i = 0; i < 70; i++)
+        roof += `<circle cx="${n2(rng.range(0, D + 2 * ovz))}" cy="${n2(rng.range(0.05, 0.95))}" r="0.04" fill="${shade(roofLit, rng.range(-0.15, 0.2))}" opacity="0.8"/>`;
     } else {
       for (let z = 0.5; z < D + 2 * ovz; z += 0.75) roof += r2(z, 0, 0.05, 1, shade(roofLit, -0.2));
       roof += r2(0, 0, D + 2 * ovz, 0.08, shade(roofLit, 0.12));
@@ -389,15 +504,58 @@ function cabin(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   out += at(o.side(W + ov), r2(-ovz, eaveLow - 0.3, D + 2 * ovz, 0.3, lit(sp.snow ? tint(m, SNOW) : frame, RIGHT)));
   if (sp.solar) out += solarOnSlope(o, W, ridge, eaveLow, ov, D, ovz, m);
   // front gable with vertical boards and a small window
-  const gclip = doc.clip(poly2([[0, eave - 0.05], [W, eave - 0.05], [W / 2, ridge]], "#000"));
+  const gclip = doc.clip(
+    poly2(
+      [
+        [0, eave - 0.05],
+        [W, eave - 0.05],
+        [W / 2, ridge],
+      ],
+      "#000",
+    ),
+  );
   let gable = boards(rng, -0.1, eave - 0.1, W + 0.2, rise + 0.2, lit(shade(t.base, 0.02), FRONT), t, "v", 0.4);
-  gable += glass(doc, W / 2 - 0.45, eave + 0.5, 0.9, 0.9, go) + r2(W / 2 - 0.05, eave + 0.5, 0.1, 0.9, frame) + r2(W / 2 - 0.45, eave + 0.9, 0.9, 0.1, frame);
+  gable +=
+    glass(doc, W / 2 - 0.45, eave + 0.5, 0.9, 0.9, go) +
+    r2(W / 2 - 0.05, eave + 0.5, 0.1, 0.9, frame) +
+    r2(W / 2 - 0.45, eave + 0.9, 0.9, 0.1, frame);
   out += at(o.front(0), `<g clip-path="${gclip}">${gable}</g>`);
   // barge boards on the front edge of the roof
   const bt = 0.38;
-  let barge = poly2([[-ov, eaveLow], [W / 2, ridge], [W + ov, eaveLow], [W + ov, eaveLow - bt], [W / 2, ridge - bt * 1.15], [-ov, eaveLow - bt]], lit(frame, FRONT));
-  barge += poly2([[-ov, eaveLow + 0.1], [W / 2, ridge + 0.1], [W + ov, eaveLow + 0.1], [W + ov, eaveLow], [W / 2, ridge], [-ov, eaveLow]], sp.snow ? tint(m, SNOW) : shade(roofCol, -0.3));
-  if (sp.snow) barge += poly2([[-ov - 0.05, eaveLow + 0.1], [W / 2, ridge + 0.1], [W + ov + 0.05, eaveLow + 0.1], [W + ov, eaveLow + 0.35], [W / 2, ridge + 0.42], [-ov, eaveLow + 0.35]], tint(m, SNOW));
+  let barge = poly2(
+    [
+      [-ov, eaveLow],
+      [W / 2, ridge],
+      [W + ov, eaveLow],
+      [W + ov, eaveLow - bt],
+      [W / 2, ridge - bt * 1.15],
+      [-ov, eaveLow - bt],
+    ],
+    lit(frame, FRONT),
+  );
+  barge += poly2(
+    [
+      [-ov, eaveLow + 0.1],
+      [W / 2, ridge + 0.1],
+      [W + ov, eaveLow + 0.1],
+      [W + ov, eaveLow],
+      [W / 2, ridge],
+      [-ov, eaveLow],
+    ],
+    sp.snow ? tint(m, SNOW) : shade(roofCol, -0.3),
+  );
+  if (sp.snow)
+    barge += poly2(
+      [
+        [-ov - 0.05, eaveLow + 0.1],
+        [W / 2, ridge + 0.1],
+        [W + ov + 0.05, eaveLow + 0.1],
+        [W + ov, eaveLow + 0.35],
+        [W / 2, ridge + 0.42],
+        [-ov, eaveLow + 0.35],
+      ],
+      tint(m, SNOW),
+    );
   out += at(o.front(-ovz), barge);
   // steps
   out += at(o.top(deckH * 0.5), r2(W / 2 - 1.3, -0.8, 2.6, 0.8, lit(t.base, UP)));
@@ -425,26 +583,53 @@ function solarOnSlope(o: Obl, W: number, ridge: number, eaveLow: number, ov: num
 }
 
 /** A cabin kit halfway through assembly: posts, a few courses of wall boards, rafters. */
-function cabinKit(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng, t: WoodTone, base: string, d: { W: number; D: number; deckH: number; Hw: number; P: number }): Drawn {
+function cabinKit(
+  doc: Doc,
+  o: Obl,
+  sp: SaunaSpec,
+  rng: Rng,
+  t: WoodTone,
+  base: string,
+  d: { W: number; D: number; deckH: number; Hw: number; P: number },
+): Drawn {
   const { W, D, deckH, Hw, P } = d;
   let out = base;
   const courses = 7;
   const bh = 0.42;
   // back-left post and back wall courses visible through the open frame
-  const post = (x: number, z: number) => at(o.side(x + 0.35), r2(z, deckH, 0.35, Hw, lit(t.dark, RIGHT))) + at(o.front(z), r2(x, deckH, 0.35, Hw, lit(t.base, FRONT)));
+  const post = (x: number, z: number) =>
+    at(o.side(x + 0.35), r2(z, deckH, 0.35, Hw, lit(t.dark, RIGHT))) + at(o.front(z), r2(x, deckH, 0.35, Hw, lit(t.base, FRONT)));
   out += at(o.front(D), boards(rng, 0, deckH, W, courses * bh * 1.3, lit(shade(t.base, -0.2), FRONT), t, "h", bh));
   out += post(0, D - 0.35) + post(W - 0.35, D - 0.35);
   out += at(o.side(W), boards(rng, P, deckH, D - P, courses * bh, lit(t.base, RIGHT), t, "h", bh));
-  out += at(o.front(P), boards(rng, 0, deckH, W, (courses - 2) * bh, lit(shade(t.base, -0.05), FRONT), t, "h", bh) + r2(W * 0.22, deckH, 2.2, (courses - 2) * bh, shade(t.dark, -0.3)));
+  out += at(
+    o.front(P),
+    boards(rng, 0, deckH, W, (courses - 2) * bh, lit(shade(t.base, -0.05), FRONT), t, "h", bh) +
+      r2(W * 0.22, deckH, 2.2, (courses - 2) * bh, shade(t.dark, -0.3)),
+  );
   out += post(0, P) + post(W - 0.35, P);
   // top plates and two rafters
   const eave = deckH + Hw;
   out += at(o.side(W), r2(P, eave - 0.3, D - P, 0.3, lit(t.light, RIGHT)));
   out += at(o.front(P), r2(0, eave - 0.3, W, 0.3, lit(t.light, FRONT)));
   for (const z of [P, D - 0.2]) {
-    out += at(o.front(z), poly2([[0, eave], [W / 2, eave + 2.6], [W, eave], [W - 0.3, eave], [W / 2, eave + 2.25], [0.3, eave]], lit(t.light, FRONT)));
+    out += at(
+      o.front(z),
+      poly2(
+        [
+          [0, eave],
+          [W / 2, eave + 2.6],
+          [W, eave],
+          [W - 0.3, eave],
+          [W / 2, eave + 2.25],
+          [0.3, eave],
+        ],
+        lit(t.light, FRONT),
+      ),
+    );
   }
-  out += `<g stroke="${t.dark}" stroke-width="${n(0.08 * o.s)}">` +
+  out +=
+    `<g stroke="${t.dark}" stroke-width="${n(0.08 * o.s)}">` +
     `<line x1="${n(o.p(W / 2, eave + 2.55, P)[0])}" y1="${n(o.p(W / 2, eave + 2.55, P)[1])}" x2="${n(o.p(W / 2, eave + 2.55, D - 0.2)[0])}" y2="${n(o.p(W / 2, eave + 2.55, D - 0.2)[1])}"/></g>`;
   return { body: out, over: "", under: "" };
 }
@@ -493,7 +678,10 @@ function cube(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   const rt = 0.42;
   out += at(o.side(W + 0.3), r2(-0.3, top, D + 0.6, rt, lit(shade(frame, -0.05), RIGHT)));
   out += roofTop(doc, o, sp, rng, -0.3, W + 0.3, -0.3, D + 0.3, top + rt);
-  out += at(o.front(-0.3), r2(-0.3, top, W + 0.6, rt, lit(frame, FRONT)) + (sp.snow ? r2(-0.3, top + rt, W + 0.6, 0.22, tint(m, SNOW)) : ""));
+  out += at(
+    o.front(-0.3),
+    r2(-0.3, top, W + 0.6, rt, lit(frame, FRONT)) + (sp.snow ? r2(-0.3, top + rt, W + 0.6, 0.22, tint(m, SNOW)) : ""),
+  );
   if (sp.lights) out += ledStrip(doc, o, -0.3, W + 0.3, top - 0.02, -0.3);
   let over = "";
   if (sp.heater === "wood") {
@@ -516,7 +704,8 @@ function roofTop(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng, x0: number, x1: numb
     c += r2(0, 0, w, d, lit(tint(m, SNOW), UP, 0.5));
   } else if (sp.greenRoof) {
     c += r2(0, 0, w, d, lit(tint(m, "#6a8a48"), UP));
-    for (let i = 0; i < 120; i++) c += `<circle cx="${n2(rng.range(0.2, w - 0.2))}" cy="${n2(rng.range(0.2, d - 0.2))}" r="${n2(rng.range(0.08, 0.22))}" fill="${tint(m, rng.pick(["#86a85a", "#54753c", "#9dbb6a", "#d9c36a"]))}" opacity="0.85"/>`;
+    for (let i = 0; i < 120; i++)
+      c += `<circle cx="${n2(rng.range(0.2, w - 0.2))}" cy="${n2(rng.range(0.2, d - 0.2))}" r="${n2(rng.range(0.08, 0.22))}" fill="${tint(m, rng.pick(["#86a85a", "#54753c", "#9dbb6a", "#d9c36a"]))}" opacity="0.85"/>`;
   } else {
     c += r2(0, 0, w, d, lit(tint(m, "#4a4644"), UP)) + r2(0.15, 0.15, w - 0.3, d - 0.3, lit(tint(m, "#5a5653"), UP));
   }
@@ -524,7 +713,15 @@ function roofTop(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng, x0: number, x1: numb
   if (sp.greenRoof && !sp.snow) {
     // a fringe of grass over the front edge
     let tufts = "";
-    for (let x = 0.1; x < w; x += 0.22) tufts += poly2([[x - 0.1, 0], [x + 0.1, 0], [x + rng.range(-0.1, 0.1), rng.range(0.2, 0.45)]], tint(m, rng.pick(["#6f9148", "#86a85a", "#557a3c"])));
+    for (let x = 0.1; x < w; x += 0.22)
+      tufts += poly2(
+        [
+          [x - 0.1, 0],
+          [x + 0.1, 0],
+          [x + rng.range(-0.1, 0.1), rng.range(0.2, 0.45)],
+        ],
+        tint(m, rng.pick(["#6f9148", "#86a85a", "#557a3c"])),
+      );
     out += at(o.front(z0, x0, y), tufts);
   }
   if (sp.solar) {
@@ -541,8 +738,19 @@ function roofTop(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng, x0: number, x1: numb
 function ledStrip(doc: Doc, o: Obl, x0: number, x1: number, y: number, z: number): string {
   const a = o.p(x0, y, z);
   const b = o.p(x1, y, z);
-  return rect(a[0], a[1] - 0.06 * o.s, b[0] - a[0], 0.12 * o.s, GLOW.core, `opacity="0.9"`) +
-    rect(a[0], a[1], b[0] - a[0], 0.9 * o.s, doc.linear([[0, GLOW.warm, 0.45], [1, GLOW.warm, 0]]));
+  return (
+    rect(a[0], a[1] - 0.06 * o.s, b[0] - a[0], 0.12 * o.s, GLOW.core, `opacity="0.9"`) +
+    rect(
+      a[0],
+      a[1],
+      b[0] - a[0],
+      0.9 * o.s,
+      doc.linear([
+        [0, GLOW.warm, 0.45],
+        [1, GLOW.warm, 0],
+      ]),
+    )
+  );
 }
 
 // ---------------------------------------------------------------- modern
@@ -573,7 +781,17 @@ function modern(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   let side = `<g clip-path="${sideClip}">${slats(0, D, base, () => hr, RIGHT)}</g>`;
   if (sp.heater === "electric") side += electricBox(0.7, base + 1.5, 0, 1);
   out += at(o.side(W), side);
-  const fclip = doc.clip(poly2([[0, base], [W, base], [W, hr], [0, hl]], "#000"));
+  const fclip = doc.clip(
+    poly2(
+      [
+        [0, base],
+        [W, base],
+        [W, hr],
+        [0, hl],
+      ],
+      "#000",
+    ),
+  );
   let fr = `<g clip-path="${fclip}">${slats(0, W, base, hAt, FRONT)}</g>`;
   const gw = W * 0.55;
   fr += r2(0.35, base + 0.05, gw + 0.2, hl - base - 0.45, frame);
@@ -584,7 +802,17 @@ function modern(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   fr += r2(dx - 0.1, base, dw + 0.2, 6.3, frame);
   fr += slats(dx, dx + dw, base, () => base + 6.2, FRONT);
   fr += r2(dx + 0.25, base + 1.6, 0.1, 3.2, tint(m, "#c9ccd0"));
-  if (sp.heater === "infrared") fr += r2(dx, base, dw, 6.2, vgrad(doc, [[0, GLOW.infrared, 0], [1, GLOW.infrared, 0]]));
+  if (sp.heater === "infrared")
+    fr += r2(
+      dx,
+      base,
+      dw,
+      6.2,
+      vgrad(doc, [
+        [0, GLOW.infrared, 0],
+        [1, GLOW.infrared, 0],
+      ]),
+    );
   out += at(o.front(0), fr);
   // roof slab with overhang, mono-pitch toward the right
   const rt = 0.35;
@@ -592,7 +820,18 @@ function modern(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   const rx0 = -0.4;
   const rx1 = W + 0.5;
   const ry = (x: number) => hAt(x) + 0.1;
-  out += at(o.side(rx1), poly2([[-ovf, ry(rx1)], [D + 0.4, ry(rx1)], [D + 0.4, ry(rx1) + rt], [-ovf, ry(rx1) + rt]], lit(tint(m, "#2f2b28"), RIGHT)));
+  out += at(
+    o.side(rx1),
+    poly2(
+      [
+        [-ovf, ry(rx1)],
+        [D + 0.4, ry(rx1)],
+        [D + 0.4, ry(rx1) + rt],
+        [-ovf, ry(rx1) + rt],
+      ],
+      lit(tint(m, "#2f2b28"), RIGHT),
+    ),
+  );
   const tilt = (hr - hl) / W;
   const top = (content: string) => at(o.plane([rx0, ry(rx0) + rt, -ovf], [1, tilt, 0], [0, 0, 1]), content);
   const rw = rx1 - rx0;
@@ -600,16 +839,34 @@ function modern(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   if (sp.snow) out += top(r2(0, 0, rw, rd, lit(tint(m, SNOW), UP, 0.5)));
   else if (sp.greenRoof) {
     let gr = r2(0, 0, rw, rd, lit(tint(m, "#6a8a48"), UP));
-    for (let i = 0; i < 140; i++) gr += `<circle cx="${n2(rng.range(0.2, rw - 0.2))}" cy="${n2(rng.range(0.2, rd - 0.2))}" r="${n2(rng.range(0.08, 0.22))}" fill="${tint(m, rng.pick(["#86a85a", "#54753c", "#9dbb6a", "#d9c36a"]))}" opacity="0.85"/>`;
+    for (let i = 0; i < 140; i++)
+      gr += `<circle cx="${n2(rng.range(0.2, rw - 0.2))}" cy="${n2(rng.range(0.2, rd - 0.2))}" r="${n2(rng.range(0.08, 0.22))}" fill="${tint(m, rng.pick(["#86a85a", "#54753c", "#9dbb6a", "#d9c36a"]))}" opacity="0.85"/>`;
     out += top(gr);
   } else out += top(r2(0, 0, rw, rd, lit(tint(m, "#3b3734"), UP)) + r2(0.15, 0.15, rw - 0.3, rd - 0.3, lit(tint(m, "#4a4643"), UP)));
-  out += at(o.front(-ovf), poly2([[rx0, ry(rx0)], [rx1, ry(rx1)], [rx1, ry(rx1) + rt], [rx0, ry(rx0) + rt]], lit(tint(m, sp.accent), FRONT)));
+  out += at(
+    o.front(-ovf),
+    poly2(
+      [
+        [rx0, ry(rx0)],
+        [rx1, ry(rx1)],
+        [rx1, ry(rx1) + rt],
+        [rx0, ry(rx0) + rt],
+      ],
+      lit(tint(m, sp.accent), FRONT),
+    ),
+  );
   if (sp.solar) out += solarFlat(o, rx0 + rw * 0.35, ry(W * 0.7) + rt, D * 0.35, m);
   if (sp.lights || m.glow > 0.8) {
     const a = o.p(rx0, ry(rx0) - 0.02, -ovf);
     const b = o.p(rx1, ry(rx1) - 0.02, -ovf);
     out += `<line x1="${n(a[0])}" y1="${n(a[1])}" x2="${n(b[0])}" y2="${n(b[1])}" stroke="${GLOW.core}" stroke-width="${n(0.1 * s)}"/>`;
-    out += poly([a, b, [b[0], b[1] + 1.2 * s], [a[0], a[1] + 1.2 * s]], doc.linear([[0, GLOW.warm, 0.4], [1, GLOW.warm, 0]]));
+    out += poly(
+      [a, b, [b[0], b[1] + 1.2 * s], [a[0], a[1] + 1.2 * s]],
+      doc.linear([
+        [0, GLOW.warm, 0.4],
+        [1, GLOW.warm, 0],
+      ]),
+    );
   }
   let over = "";
   if (sp.heater === "wood") {
@@ -633,8 +890,10 @@ function solarPanel(pw: number, pd: number, m: Mood): string {
 
 function solarFlat(o: Obl, x: number, y: number, z: number, m: Mood): string {
   const pw = 3.6;
-  return at(o.front(z, x, y), r2(0.2, 0, 0.1, 0.5, "#6b7077") + r2(pw - 0.3, 0, 0.1, 0.5, "#6b7077")) +
-    at(o.plane([x, y + 0.45, z], [1, 0, 0], [0, 0.5, 0.87]), solarPanel(pw, 2.6, m));
+  return (
+    at(o.front(z, x, y), r2(0.2, 0, 0.1, 0.5, "#6b7077") + r2(pw - 0.3, 0, 0.1, 0.5, "#6b7077")) +
+    at(o.plane([x, y + 0.45, z], [1, 0, 0], [0, 0.5, 0.87]), solarPanel(pw, 2.6, m))
+  );
 }
 
 // ---------------------------------------------------------------- CLT
@@ -658,11 +917,44 @@ function clt(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   out += at(o.side(W), r2(0, 0, D, plinth, lit(tint(m, "#77736e"), RIGHT)));
   out += at(o.front(0), r2(0, 0, W, plinth, lit(tint(m, "#8a8580"), FRONT)));
   // side panel with seams and the roof panel edge along the top
-  let side = poly2([[0, plinth], [D, plinth], [D, hb], [0, hf]], lit(panel, RIGHT));
+  let side = poly2(
+    [
+      [0, plinth],
+      [D, plinth],
+      [D, hb],
+      [0, hf],
+    ],
+    lit(panel, RIGHT),
+  );
   side += r2(D * 0.5 - 0.02, plinth, 0.04, hf, lit(shade(panel, -0.25), RIGHT));
   side += r2(0, plinth, D, 0.03, shade(panel, -0.3));
-  const sideClip = doc.clip(poly2([[0, plinth], [D, plinth], [D, hb], [0, hf]], "#000"));
-  side += `<g clip-path="${sideClip}">${r2(0, plinth, D, hf, doc.linear([[0, "#ffffff", 0.06], [1, "#000000", 0.08]], 0, 0, 1, 0))}</g>`;
+  const sideClip = doc.clip(
+    poly2(
+      [
+        [0, plinth],
+        [D, plinth],
+        [D, hb],
+        [0, hf],
+      ],
+      "#000",
+    ),
+  );
+  side += `<g clip-path="${sideClip}">${r2(
+    0,
+    plinth,
+    D,
+    hf,
+    doc.linear(
+      [
+        [0, "#ffffff", 0.06],
+        [1, "#000000", 0.08],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  )}</g>`;
   if (sp.heater === "electric") side += electricBox(1.6, plinth + 1.6, 0, 1);
   // a slot window on the side
   side += windowPane(doc, D * 0.58, plinth + 4.4, D * 0.28, 0.9, lit(shade(edge, -0.1), RIGHT), go);
@@ -672,7 +964,14 @@ function clt(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   out += band(lamination(0, 0, Math.hypot(D, hf - hb) * 0.999, T, lit(edge, RIGHT), "h", 5));
   // roof top
   const tilt = (hf - hb) / D;
-  out += at(o.plane([0, hf, 0], [1, 0, 0], [0, -tilt, 1]), sp.snow ? r2(0, 0, W, D, lit(tint(m, SNOW), UP, 0.5)) : sp.greenRoof ? greenPatch(rng, W, D, m) : r2(0, 0, W, D, lit(tint(m, "#4d4946"), UP)) + r2(0.2, 0.2, W - 0.4, D - 0.4, lit(tint(m, "#5c5855"), UP)));
+  out += at(
+    o.plane([0, hf, 0], [1, 0, 0], [0, -tilt, 1]),
+    sp.snow
+      ? r2(0, 0, W, D, lit(tint(m, SNOW), UP, 0.5))
+      : sp.greenRoof
+        ? greenPatch(rng, W, D, m)
+        : r2(0, 0, W, D, lit(tint(m, "#4d4946"), UP)) + r2(0.2, 0.2, W - 0.4, D - 0.4, lit(tint(m, "#5c5855"), UP)),
+  );
   if (sp.solar) out += solarFlat(o, W * 0.35, hAt(D * 0.4), D * 0.3, m);
   // recessed front: glass + door, seen inside a thick frame
   const innerW = W - 2 * T;
@@ -682,10 +981,33 @@ function clt(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   rw += glass(doc, T + 0.3, plinth + T + 0.25, gw, hf - 2 * T - plinth - 0.65, { ...go, interior: true });
   const dx = T + gw + 0.9;
   rw += door(doc, rng, dx, plinth + T, Math.min(2.2, W - T - dx - 0.35), 6.0, "wood", t, tint(m, sp.accent), go);
-  rw += r2(T, plinth + T, innerW, hf - 2 * T - plinth, vgrad(doc, [[0, "#120a06", 0.45], [0.35, "#120a06", 0.12], [1, "#120a06", 0.05]]));
+  rw += r2(
+    T,
+    plinth + T,
+    innerW,
+    hf - 2 * T - plinth,
+    vgrad(doc, [
+      [0, "#120a06", 0.45],
+      [0.35, "#120a06", 0.12],
+      [1, "#120a06", 0.05],
+    ]),
+  );
   out += at(o.front(rec), rw);
   // inner face of the left wall, and the floor inside the recess
-  out += at(o.side(T), r2(0, plinth + T, rec, hf - plinth - 2 * T, lit(shade(panel, -0.05), RIGHT)) + r2(0, hf - T - 1.2, rec, 1.2, vgrad(doc, [[0, "#120a06", 0.4], [1, "#120a06", 0]])));
+  out += at(
+    o.side(T),
+    r2(0, plinth + T, rec, hf - plinth - 2 * T, lit(shade(panel, -0.05), RIGHT)) +
+      r2(
+        0,
+        hf - T - 1.2,
+        rec,
+        1.2,
+        vgrad(doc, [
+          [0, "#120a06", 0.4],
+          [1, "#120a06", 0],
+        ]),
+      ),
+  );
   out += at(o.top(plinth + T), r2(T, 0, innerW, rec, lit(shade(panel, 0), UP)));
   // thick laminated front frame
   let fr = lamination(0, plinth, T, hf - plinth, lit(edge, FRONT), "v", 5);
@@ -706,7 +1028,8 @@ function clt(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
 
 function greenPatch(rng: Rng, w: number, d: number, m: Mood): string {
   let gr = r2(0, 0, w, d, lit(tint(m, "#6a8a48"), UP));
-  for (let i = 0; i < 130; i++) gr += `<circle cx="${n2(rng.range(0.2, w - 0.2))}" cy="${n2(rng.range(0.2, d - 0.2))}" r="${n2(rng.range(0.08, 0.22))}" fill="${tint(m, rng.pick(["#86a85a", "#54753c", "#9dbb6a", "#d9c36a"]))}" opacity="0.85"/>`;
+  for (let i = 0; i < 130; i++)
+    gr += `<circle cx="${n2(rng.range(0.2, w - 0.2))}" cy="${n2(rng.range(0.2, d - 0.2))}" r="${n2(rng.range(0.08, 0.22))}" fill="${tint(m, rng.pick(["#86a85a", "#54753c", "#9dbb6a", "#d9c36a"]))}" opacity="0.85"/>`;
   return gr;
 }
 
@@ -727,12 +1050,49 @@ function tent(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
   for (let z = 1.2; z < D; z += 1.6) slope += r2(z, 0, 0.06, 1, shade(lit(canvas, nrm), -0.12));
   if (sp.snow) slope += r2(0, 0, D, 0.55, tint(m, SNOW));
   out += at(o.plane([W / 2, H, 0], [0, 0, 1], rs), slope);
-  let fr = poly2([[0, 0], [W, 0], [W / 2, H]], lit(canvas, FRONT));
+  let fr = poly2(
+    [
+      [0, 0],
+      [W, 0],
+      [W / 2, H],
+    ],
+    lit(canvas, FRONT),
+  );
   const { warm, amount } = glowColors(go);
-  fr += poly2([[W / 2 - 1.2, 0], [W / 2 + 1.2, 0], [W / 2, 4.6]], mix("#3a2a22", warm, amount * 0.8));
-  fr += poly2([[W / 2 - 1.2, 0], [W / 2 - 0.2, 0], [W / 2, 4.6]], shade(lit(canvas, FRONT), -0.08));
-  fr += poly2([[W / 2, 4.6], [W / 2 + 1.2, 0], [W / 2 + 0.9, 0], [W / 2, 4.0]], shade(lit(canvas, FRONT), -0.15));
-  if (sp.snow) fr += poly2([[W / 2 - 0.4, H - 0.8], [W / 2, H + 0.05], [W / 2 + 0.4, H - 0.8]], tint(m, SNOW));
+  fr += poly2(
+    [
+      [W / 2 - 1.2, 0],
+      [W / 2 + 1.2, 0],
+      [W / 2, 4.6],
+    ],
+    mix("#3a2a22", warm, amount * 0.8),
+  );
+  fr += poly2(
+    [
+      [W / 2 - 1.2, 0],
+      [W / 2 - 0.2, 0],
+      [W / 2, 4.6],
+    ],
+    shade(lit(canvas, FRONT), -0.08),
+  );
+  fr += poly2(
+    [
+      [W / 2, 4.6],
+      [W / 2 + 1.2, 0],
+      [W / 2 + 0.9, 0],
+      [W / 2, 4.0],
+    ],
+    shade(lit(canvas, FRONT), -0.15),
+  );
+  if (sp.snow)
+    fr += poly2(
+      [
+        [W / 2 - 0.4, H - 0.8],
+        [W / 2, H + 0.05],
+        [W / 2 + 0.4, H - 0.8],
+      ],
+      tint(m, SNOW),
+    );
   out += at(o.front(0), fr);
   let over = "";
   const ch = chimney(doc, o.p(W * 0.75, H * 0.5, D * 0.6), s, 4.5, m);
@@ -764,12 +1124,12 @@ export function drawSauna(doc: Doc, o: Obl, sp: SaunaSpec, rng: Rng): Drawn {
 export function extents(o: Obl, sp: SaunaSpec): { x0: number; x1: number; y0: number; y1: number } {
   const d = dims(sp);
   const corners: P[] = [];
-  for (const x of [-d.left - 0.6, d.W + 0.6]) for (const y of [0, d.H + d.chimney]) for (const z of [-d.front, d.D + 0.5]) corners.push(o.p(x, y, z));
+  for (const x of [-d.left - 0.6, d.W + 0.6])
+    for (const y of [0, d.H + d.chimney]) for (const z of [-d.front, d.D + 0.5]) corners.push(o.p(x, y, z));
   const xs = corners.map((c) => c[0]);
   const ys = corners.map((c) => c[1]);
   return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
 }
-
 
 /** Where people walk in: world (x, z) just in front of the door or steps. */
 export function entrance(sp: SaunaSpec): [number, number] {

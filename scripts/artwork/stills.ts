@@ -41,14 +41,26 @@ function rolledTowel(x: number, base: number, r: number, len: number, color: str
   s += rect(x + len * 0.7, base - 2 * r, len * 0.08, 2 * r, stripe, `opacity="0.8"`);
   // spiral end
   s += circle(x, base - r, r, shade(color, 0.05));
-  s += path(`M${n(x)} ${n(base - r)}m${n(-r * 0.15)} 0a${n(r * 0.15)} ${n(r * 0.15)} 0 1 1 ${n(r * 0.3)} 0a${n(r * 0.35)} ${n(r * 0.35)} 0 1 1 ${n(-r * 0.6)} 0a${n(r * 0.6)} ${n(r * 0.6)} 0 1 1 ${n(r * 1.15)} 0a${n(r * 0.85)} ${n(r * 0.85)} 0 1 1 ${n(-r * 1.6)} 0`, "none", `stroke="${shade(color, -0.2)}" stroke-width="${n(r * 0.06)}"`);
+  s += path(
+    `M${n(x)} ${n(base - r)}m${n(-r * 0.15)} 0a${n(r * 0.15)} ${n(r * 0.15)} 0 1 1 ${n(r * 0.3)} 0a${n(r * 0.35)} ${n(r * 0.35)} 0 1 1 ${n(-r * 0.6)} 0a${n(r * 0.6)} ${n(r * 0.6)} 0 1 1 ${n(r * 1.15)} 0a${n(r * 0.85)} ${n(r * 0.85)} 0 1 1 ${n(-r * 1.6)} 0`,
+    "none",
+    `stroke="${shade(color, -0.2)}" stroke-width="${n(r * 0.06)}"`,
+  );
   return s;
 }
 
 function waterGlass(x: number, base: number, w: number, h: number): string {
   let s = ellipse(x, base, w * 0.7, w * 0.12, "#000", `opacity="0.15"`);
-  s += path(`M${n(x - w / 2)} ${n(base - h)}L${n(x + w / 2)} ${n(base - h)}L${n(x + w * 0.42)} ${n(base)}L${n(x - w * 0.42)} ${n(base)}Z`, "#e8f1f4", `opacity="0.55"`);
-  s += path(`M${n(x - w * 0.47)} ${n(base - h * 0.7)}L${n(x + w * 0.47)} ${n(base - h * 0.7)}L${n(x + w * 0.42)} ${n(base)}L${n(x - w * 0.42)} ${n(base)}Z`, "#a9d0de", `opacity="0.6"`);
+  s += path(
+    `M${n(x - w / 2)} ${n(base - h)}L${n(x + w / 2)} ${n(base - h)}L${n(x + w * 0.42)} ${n(base)}L${n(x - w * 0.42)} ${n(base)}Z`,
+    "#e8f1f4",
+    `opacity="0.55"`,
+  );
+  s += path(
+    `M${n(x - w * 0.47)} ${n(base - h * 0.7)}L${n(x + w * 0.47)} ${n(base - h * 0.7)}L${n(x + w * 0.42)} ${n(base)}L${n(x - w * 0.42)} ${n(base)}Z`,
+    "#a9d0de",
+    `opacity="0.6"`,
+  );
   s += ellipse(x, base - h * 0.7, w * 0.47, w * 0.07, "#d4ecf4", `opacity="0.8"`);
   s += rect(x - w * 0.36, base - h * 0.92, w * 0.07, h * 0.8, "#ffffff", `opacity="0.5"`);
   s += ellipse(x, base - h, w / 2, w * 0.08, "none", `stroke="#ffffff" stroke-width="2" opacity="0.8"`);
@@ -79,7 +91,23 @@ function birchWhisk(rng: Rng, x: number, base: number, len: number): string {
 
 function frontTub(doc: Doc, x: number, base: number, w: number, h: number, t: WoodTone, m: Mood): string {
   let s = ellipse(x, base, w * 0.65, w * 0.08, m.shadow, `opacity="0.3"`);
-  s += rect(x - w / 2, base - h, w, h, doc.linear([[0, shade(t.base, 0.12)], [0.4, t.base], [1, shade(t.base, -0.35)]], 0, 0, 1, 0));
+  s += rect(
+    x - w / 2,
+    base - h,
+    w,
+    h,
+    doc.linear(
+      [
+        [0, shade(t.base, 0.12)],
+        [0.4, t.base],
+        [1, shade(t.base, -0.35)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   let d = "";
   for (let i = 1; i < 10; i++) d += `M${n(x - w / 2 + (w * i) / 10)} ${n(base - h)}v${n(h)}`;
   s += path(d, "none", `stroke="${t.seam}" stroke-width="2" opacity="0.6"`);
@@ -129,7 +157,10 @@ function oilCan(x: number, base: number, sc: number): string {
   s += rect(x - 70 * sc, base - 200 * sc, 140 * sc, 200 * sc, "#2f5d3a", `rx="${n(10 * sc)}"`);
   s += rect(x - 70 * sc, base - 200 * sc, 40 * sc, 200 * sc, "#ffffff", `opacity="0.12"`);
   s += rect(x - 58 * sc, base - 140 * sc, 116 * sc, 80 * sc, "#efe6d8", `rx="${n(4 * sc)}"`);
-  s += path(`M${n(x - 30 * sc)} ${n(base - 120 * sc)}q${n(30 * sc)} ${n(-30 * sc)} ${n(60 * sc)} 0q${n(-30 * sc)} ${n(30 * sc)} ${n(-60 * sc)} 0Z`, "#7aa152");
+  s += path(
+    `M${n(x - 30 * sc)} ${n(base - 120 * sc)}q${n(30 * sc)} ${n(-30 * sc)} ${n(60 * sc)} 0q${n(-30 * sc)} ${n(30 * sc)} ${n(-60 * sc)} 0Z`,
+    "#7aa152",
+  );
   s += rect(x - 74 * sc, base - 212 * sc, 148 * sc, 16 * sc, "#9aa0a5", `rx="${n(6 * sc)}"`);
   s += rect(x + 10 * sc, base - 250 * sc, 40 * sc, 40 * sc, "#b8bdc2", `rx="${n(4 * sc)}"`);
   s += rect(x + 16 * sc, base - 262 * sc, 28 * sc, 14 * sc, "#5a5f64");
@@ -138,8 +169,15 @@ function oilCan(x: number, base: number, sc: number): string {
 
 function smallBucket(x: number, base: number, w: number, h: number, t: WoodTone): string {
   let s = ellipse(x, base, w * 0.7, w * 0.1, "#000", `opacity="0.2"`);
-  s += path(`M${n(x - w / 2)} ${n(base - h)}L${n(x + w / 2)} ${n(base - h)}L${n(x + w * 0.42)} ${n(base)}L${n(x - w * 0.42)} ${n(base)}Z`, t.base);
-  s += path(`M${n(x + w * 0.1)} ${n(base - h)}L${n(x + w / 2)} ${n(base - h)}L${n(x + w * 0.42)} ${n(base)}L${n(x + w * 0.08)} ${n(base)}Z`, "#000", `opacity="0.18"`);
+  s += path(
+    `M${n(x - w / 2)} ${n(base - h)}L${n(x + w / 2)} ${n(base - h)}L${n(x + w * 0.42)} ${n(base)}L${n(x - w * 0.42)} ${n(base)}Z`,
+    t.base,
+  );
+  s += path(
+    `M${n(x + w * 0.1)} ${n(base - h)}L${n(x + w / 2)} ${n(base - h)}L${n(x + w * 0.42)} ${n(base)}L${n(x + w * 0.08)} ${n(base)}Z`,
+    "#000",
+    `opacity="0.18"`,
+  );
   let d = "";
   for (let i = 1; i < 7; i++) d += `M${n(x - w / 2 + (w * i) / 7)} ${n(base - h)}L${n(x - w * 0.42 + (w * 0.84 * i) / 7)} ${n(base)}`;
   s += path(d, "none", `stroke="${t.seam}" stroke-width="2" opacity="0.6"`);
@@ -159,7 +197,8 @@ function stoneHeap(rng: Rng, x: number, base: number, w: number): string {
       const sy = base - 22 - row * 34 + rng.range(-5, 5);
       const rx = rng.range(28, 40);
       const col = rng.pick(STONE);
-      s += ellipse(sx, sy, rx, rx * 0.7, col) + ellipse(sx - rx * 0.25, sy - rx * 0.25, rx * 0.5, rx * 0.3, shade(col, 0.2), `opacity="0.8"`);
+      s +=
+        ellipse(sx, sy, rx, rx * 0.7, col) + ellipse(sx - rx * 0.25, sy - rx * 0.25, rx * 0.5, rx * 0.3, shade(col, 0.2), `opacity="0.8"`);
     }
   }
   return s;
@@ -168,9 +207,33 @@ function stoneHeap(rng: Rng, x: number, base: number, w: number): string {
 function maintenanceHero(doc: Doc, w: number, h: number, rng: Rng): string {
   const t = interiorTone("hemlock");
   let s = wallBoards(w, h, t, rng, "h", 64, -0.06);
-  s += rect(0, 0, w, h, doc.linear([[0, "#ffffff", 0.1], [1, "#000000", 0.12]], 0, 0, 1, 0));
+  s += rect(
+    0,
+    0,
+    w,
+    h,
+    doc.linear(
+      [
+        [0, "#ffffff", 0.1],
+        [1, "#000000", 0.12],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   // window light falling on the wall
-  s += poly([[w * 0.55, 0], [w * 0.85, 0], [w * 0.7, h * 0.65], [w * 0.4, h * 0.65]], "#fff6e0", `opacity="0.18"`);
+  s += poly(
+    [
+      [w * 0.55, 0],
+      [w * 0.85, 0],
+      [w * 0.7, h * 0.65],
+      [w * 0.4, h * 0.65],
+    ],
+    "#fff6e0",
+    `opacity="0.18"`,
+  );
   const top = h * 0.66;
   s += benchTop(doc, w, top, h * 0.16, t, rng, 50);
   const base = top + h * 0.1;
@@ -200,9 +263,26 @@ function diyHero(doc: Doc, w: number, h: number, rng: Rng): string {
   let s = rect(0, 0, w, h, "#d9c29a");
   for (let i = 0; i < 3; i++) s += rect(0, (h * i) / 3, w, 3, "#b89d74", `opacity="0.6"`);
   for (let i = 1; i < 4; i++) s += rect((w * i) / 4, 0, 3, h * 0.62, "#b89d74", `opacity="0.6"`);
-  s += rect(0, 0, w, h, doc.radial([[0, "#fff7e6", 0.35], [1, "#fff7e6", 0]], 0.3, 0.1, 0.8));
+  s += rect(
+    0,
+    0,
+    w,
+    h,
+    doc.radial(
+      [
+        [0, "#fff7e6", 0.35],
+        [1, "#fff7e6", 0],
+      ],
+      0.3,
+      0.1,
+      0.8,
+    ),
+  );
   // hand saw
-  s += path(`M${n(w * 0.62)} ${n(h * 0.1)}L${n(w * 0.8)} ${n(h * 0.1)}L${n(w * 0.8)} ${n(h * 0.16)}L${n(w * 0.62)} ${n(h * 0.2)}Z`, "#c7ccd1");
+  s += path(
+    `M${n(w * 0.62)} ${n(h * 0.1)}L${n(w * 0.8)} ${n(h * 0.1)}L${n(w * 0.8)} ${n(h * 0.16)}L${n(w * 0.62)} ${n(h * 0.2)}Z`,
+    "#c7ccd1",
+  );
   s += rect(w * 0.8, h * 0.08, 80, 70, "#9a3412", `rx="16"`) + rect(w * 0.8 + 22, h * 0.08 + 18, 40, 30, "#d9c29a", `rx="8"`);
   // square
   s += path(`M${n(w * 0.12)} ${n(h * 0.08)}h24v${n(h * 0.3)}h${n(w * 0.12)}v24h${n(-w * 0.12 - 24)}Z`, "#8d9399");
@@ -225,19 +305,35 @@ function diyHero(doc: Doc, w: number, h: number, rng: Rng): string {
   s += rect(bx, by - 60, bw, 22, shade(ct.base, -0.2));
   // slats: three fastened, two lying loose
   for (let i = 0; i < 3; i++) {
-    s += rect(bx - 10, by - legH - 26 - i * 0, bw * 0.55 + 20, 26, shade(ct.light, 0.05 - i * 0.03), `transform="translate(${n(i * 0)} 0)" rx="4"`);
+    s += rect(
+      bx - 10,
+      by - legH - 26 - i * 0,
+      bw * 0.55 + 20,
+      26,
+      shade(ct.light, 0.05 - i * 0.03),
+      `transform="translate(${n(i * 0)} 0)" rx="4"`,
+    );
   }
   s += rect(bx - 10, by - legH - 26, bw + 20, 26, shade(ct.light, 0.06), `rx="4" opacity="0.0"`);
   s += rect(bx - 10, by - legH - 26, bw * 0.55 + 20, 26, shade(ct.light, 0.05), `rx="4"`);
   for (let i = 0; i < 3; i++) s += circle(bx + 20 + (bw * 0.5 * i) / 2, by - legH - 13, 4, "#4b4f54");
   // loose slats stacked at the right of the bench
-  for (let i = 0; i < 4; i++) s += rect(w * 0.7, top - 24 - i * 24, w * 0.26, 22, shade(ct.light, 0.04 - i * 0.03 + rng.range(-0.02, 0.02)), `rx="3" stroke="${ct.seam}" stroke-width="1.5"`);
+  for (let i = 0; i < 4; i++)
+    s += rect(
+      w * 0.7,
+      top - 24 - i * 24,
+      w * 0.26,
+      22,
+      shade(ct.light, 0.04 - i * 0.03 + rng.range(-0.02, 0.02)),
+      `rx="3" stroke="${ct.seam}" stroke-width="1.5"`,
+    );
   // clamps on the slats
   s += clamp(w * 0.74, top, 150, 40);
   s += clamp(w * 0.88, top, 150, 40);
   // pencil, sawdust
   s += path(`M${n(w * 0.1)} ${n(top + 20)}l180 -10l14 8l-14 6l-180 10Z`, "#f2c14e");
-  for (let i = 0; i < 60; i++) s += circle(rng.range(w * 0.15, w * 0.8), top + rng.range(4, h * 0.07), rng.range(1.5, 4), "#f0dcb2", `opacity="0.8"`);
+  for (let i = 0; i < 60; i++)
+    s += circle(rng.range(w * 0.15, w * 0.8), top + rng.range(4, h * 0.07), rng.range(1.5, 4), "#f0dcb2", `opacity="0.8"`);
   s += vignette(doc, { w, h }, 0.3, "#1a0e08");
   return s;
 }
@@ -252,7 +348,23 @@ function splitHero(doc: Doc, w: number, h: number): string {
   let s = `<g clip-path="${cl}"><g transform="translate(${n(-w * 0.2)} 0)">${left}</g></g>`;
   s += `<g clip-path="${cr}"><g transform="translate(${n(w * 1.12)} 0) scale(-1 1)">${right}</g></g>`;
   s += rect(w / 2 - 3, 0, 6, h, "#f5efe6", `opacity="0.9"`);
-  s += rect(w / 2 - 40, 0, 80, h, doc.linear([[0, "#000", 0], [0.5, "#000", 0.18], [1, "#000", 0]], 0, 0, 1, 0));
+  s += rect(
+    w / 2 - 40,
+    0,
+    80,
+    h,
+    doc.linear(
+      [
+        [0, "#000", 0],
+        [0.5, "#000", 0.18],
+        [1, "#000", 0],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   return s;
 }
 
@@ -268,4 +380,3 @@ export function articleSvg(kind: ArticleHero, w: number, h: number): string {
   else s = diyHero(doc, w, h, rng);
   return doc.render(s);
 }
-

@@ -1,6 +1,6 @@
 /** Small SVG-string toolkit: a document with shared defs, number formatting, paths. */
 
-import { Rng } from "./rng";
+import type { Rng } from "./rng";
 
 export type P = [number, number];
 
@@ -86,7 +86,10 @@ export type Stop = [offset: number, color: string, opacity?: number];
 
 function stopsXml(stops: readonly Stop[]): string {
   return stops
-    .map(([o, c, a]) => `<stop offset="${Math.round(o * 1000) / 1000}" stop-color="${c}"${a === undefined ? "" : ` stop-opacity="${Math.round(a * 1000) / 1000}"`}/>`)
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${Math.round(o * 1000) / 1000}" stop-color="${c}"${a === undefined ? "" : ` stop-opacity="${Math.round(a * 1000) / 1000}"`}/>`,
+    )
     .join("");
 }
 
@@ -114,14 +117,18 @@ export class Doc {
   linear(stops: readonly Stop[], x1 = 0, y1 = 0, x2 = 0, y2 = 1, user = false): string {
     const id = this.id("lg");
     const units = user ? ` gradientUnits="userSpaceOnUse"` : "";
-    this.defs.push(`<linearGradient id="${id}" x1="${n4(x1)}" y1="${n4(y1)}" x2="${n4(x2)}" y2="${n4(y2)}"${units}>${stopsXml(stops)}</linearGradient>`);
+    this.defs.push(
+      `<linearGradient id="${id}" x1="${n4(x1)}" y1="${n4(y1)}" x2="${n4(x2)}" y2="${n4(y2)}"${units}>${stopsXml(stops)}</linearGradient>`,
+    );
     return `url(#${id})`;
   }
 
   radial(stops: readonly Stop[], cx = 0.5, cy = 0.5, r = 0.5, user = false, extra = ""): string {
     const id = this.id("rg");
     const units = user ? ` gradientUnits="userSpaceOnUse"` : "";
-    this.defs.push(`<radialGradient id="${id}" cx="${n4(cx)}" cy="${n4(cy)}" r="${n4(r)}"${units}${extra ? " " + extra : ""}>${stopsXml(stops)}</radialGradient>`);
+    this.defs.push(
+      `<radialGradient id="${id}" cx="${n4(cx)}" cy="${n4(cy)}" r="${n4(r)}"${units}${extra ? " " + extra : ""}>${stopsXml(stops)}</radialGradient>`,
+    );
     return `url(#${id})`;
   }
 
@@ -132,7 +139,9 @@ export class Doc {
     if (hit) return hit;
     const id = this.id("bl");
     const p = Math.round(pad * 100);
-    this.defs.push(`<filter id="${id}" x="-${p}%" y="-${p}%" width="${100 + 2 * p}%" height="${100 + 2 * p}%"><feGaussianBlur stdDeviation="${std}"/></filter>`);
+    this.defs.push(
+      `<filter id="${id}" x="-${p}%" y="-${p}%" width="${100 + 2 * p}%" height="${100 + 2 * p}%"><feGaussianBlur stdDeviation="${std}"/></filter>`,
+    );
     const url = `url(#${id})`;
     this.blurCache.set(key, url);
     return url;

@@ -16,7 +16,12 @@ export function fetchRaw(url: string, headers: Record<string, string> = {}): Pro
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started }),
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        }),
       );
       response.on("error", reject);
     });

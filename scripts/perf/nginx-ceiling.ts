@@ -69,7 +69,11 @@ http {
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk));
   const origin = `http://127.0.0.1:${port}`;
-  await waitUntilServing(`${origin}/${pages[0]!.encoding}/${pages[0]!.name}.html`, child, () => stderr + safeRead(path.join(dir, "error.log")));
+  await waitUntilServing(
+    `${origin}/${pages[0]!.encoding}/${pages[0]!.name}.html`,
+    child,
+    () => stderr + safeRead(path.join(dir, "error.log")),
+  );
   return {
     urlOf(name) {
       const page = pages.find((candidate) => candidate.name === name)!;

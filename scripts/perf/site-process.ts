@@ -46,10 +46,7 @@ export function makeDataDir(): { dir: string; remove(): void } {
  * Starts the server on `dataDir` and resolves once it is listening. `nodeArgs` go before
  * server.js (e.g. --heapsnapshot-signal=SIGUSR2); `env` adds to the process environment.
  */
-export async function startSite(
-  dataDir: string,
-  options: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {},
-): Promise<SiteProcess> {
+export async function startSite(dataDir: string, options: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<SiteProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -36,7 +36,8 @@ test("a collections CSV's product_ids curate /reviews/barrel-saunas; a product C
   // A product CSV naming infrared-saunas puts a new product on that page and in its 'As Seen In'.
   await page.goto(`${freshSite.url}/admin/products`);
   await waitForHydration(page);
-  const productCsv = "name,brand,slug,category_id,rating,collection_ids\nCurated Cedar Cabin,Northwind,curated-cedar-cabin,cabin,4.9,[infrared-saunas]\n";
+  const productCsv =
+    "name,brand,slug,category_id,rating,collection_ids\nCurated Cedar Cabin,Northwind,curated-cedar-cabin,cabin,4.9,[infrared-saunas]\n";
   await page.locator("#product-csv-file").setInputFiles({ name: "p.csv", mimeType: "text/csv", buffer: Buffer.from(productCsv) });
   await expect(toast(page, "CSV Uploaded Successfully", "Parsed 1 products from CSV")).toBeVisible();
   await page.getByRole("button", { name: "Save to Database" }).click();
@@ -48,5 +49,8 @@ test("a collections CSV's product_ids curate /reviews/barrel-saunas; a product C
   const asSeenIn = page.getByRole("region", { name: "As Seen In" });
   await expect(asSeenIn.getByRole("link", { name: /Infrared Saunas/ })).toHaveAttribute("href", "/reviews/infrared-saunas");
   // Its category has no page of its own: the breadcrumb leads to all reviews instead.
-  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Cabin Saunas" })).toHaveAttribute("href", "/reviews");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Cabin Saunas" })).toHaveAttribute(
+    "href",
+    "/reviews",
+  );
 });

@@ -1,16 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import {
-  confirmationLinkFromOutbox,
-  expect,
-  runCreateAdmin,
-  signIn,
-  test,
-  toast,
-  uniqueEmail,
-  waitForHydration,
-} from "./admin-support";
+import { confirmationLinkFromOutbox, expect, runCreateAdmin, signIn, test, toast, uniqueEmail, waitForHydration } from "./admin-support";
 
 // Issue 5, "Must show": sign up → open the link from the outbox → sign in → a non-admin sees
 // 403 → create-admin promotes → the dashboard → the issue's product CSV imports and its product
@@ -88,7 +79,9 @@ test("sign up, confirm, get promoted, import products and a collection, see them
     await page.goto("/admin/products");
     await waitForHydration(page);
     await expect(page.getByRole("status").filter({ hasText: "Storage Ready" })).toBeVisible();
-    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#8f3d0a" } }).jpeg().toBuffer();
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#8f3d0a" } })
+      .jpeg()
+      .toBuffer();
     await page.getByLabel("Images to upload").setInputFiles({ name: "aurora-side.jpg", mimeType: "image/jpeg", buffer: picture });
     await page.getByRole("button", { name: "Upload Images" }).click();
     await expect(page.getByText("stored as aurora-side.jpg")).toBeVisible();
@@ -163,7 +156,11 @@ test("sign up, confirm, get promoted, import products and a collection, see them
     await expect(save).toBeEnabled();
     await save.click();
     await expect(
-      toast(page, "Collections Saved Successfully", "Saved 1 collections to the database. Existing collections with the same slugs were overwritten."),
+      toast(
+        page,
+        "Collections Saved Successfully",
+        "Saved 1 collections to the database. Existing collections with the same slugs were overwritten.",
+      ),
     ).toBeVisible();
     await expect(page.getByText("Showing 18 collections from the database")).toBeVisible();
   });

@@ -45,9 +45,12 @@ test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and n
   const at = (column: string) => header!.indexOf(column);
   const priced = rows.filter((row) => row[at("price")] !== "").slice(0, 3);
   const newPrice = (row: string[]) => (Number(row[at("price")]) - 351).toFixed(2);
-  const dollars = (value: string) => `$${Number(value).toLocaleString("en-US", { maximumFractionDigits: 2, minimumFractionDigits: Number(value) % 1 ? 2 : 0 })}`;
+  const dollars = (value: string) =>
+    `$${Number(value).toLocaleString("en-US", { maximumFractionDigits: 2, minimumFractionDigits: Number(value) % 1 ? 2 : 0 })}`;
   const edited = rows.map((row) => (priced.includes(row) ? row.map((cell, index) => (index === at("price") ? newPrice(row) : cell)) : row));
-  const added = header!.map((column) => ({ name: "Diff Test Barrel", brand: "Northwind", slug: "diff-test-barrel", price: "4999" })[column] ?? "");
+  const added = header!.map(
+    (column) => ({ name: "Diff Test Barrel", brand: "Northwind", slug: "diff-test-barrel", price: "4999" })[column] ?? "",
+  );
   await upload(page, "#product-csv-file", "edited.csv", [header!, ...edited, added].map(csvLine).join(""));
   await expect(counts(page)).toHaveText(`1 new, 3 changed, ${total - 3} unchanged`, patient);
 
@@ -72,7 +75,9 @@ test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and n
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   await page.getByRole("button", { name: "Save to Database" }).click();
-  await expect(toast(page, "Products Saved Successfully", `Saved 4 products to the database; ${total - 3} unchanged were left as they were`)).toBeVisible(patient);
+  await expect(
+    toast(page, "Products Saved Successfully", `Saved 4 products to the database; ${total - 3} unchanged were left as they were`),
+  ).toBeVisible(patient);
 
   // The database now holds what the preview showed: a new export differs in exactly those 4 rows.
   await page.goto(`${freshSite.url}/admin/products`);
@@ -83,7 +88,8 @@ test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and n
   const before = new Set(rows.map(key));
   const differing = afterRows.filter((row) => !before.has(key(row)));
   expect(differing.map((row) => row[at("slug")]).sort()).toEqual([...priced.map((row) => row[at("slug")]!), "diff-test-barrel"].sort());
-  for (const row of priced) expect(afterRows.find((candidate) => candidate[at("slug")] === row[at("slug")])![at("price")]).toBe(newPrice(row));
+  for (const row of priced)
+    expect(afterRows.find((candidate) => candidate[at("slug")] === row[at("slug")])![at("price")]).toBe(newPrice(row));
   // And that export imports as no change.
   await upload(page, "#product-csv-file", "after.csv", after);
   await expect(counts(page)).toHaveText(`0 new, 0 changed, ${total + 1} unchanged`, patient);
@@ -101,7 +107,9 @@ test("collections: export re-imports as no change; a new order is shown before s
 
   // A list of three in a chosen order, for a collection that had none.
   const products = await page.request.get(`${freshSite.url}/admin/products/export.csv`).then((response) => response.text());
-  const slugs = readCsvRecords(products).slice(1, 4).map((row) => row[2]!);
+  const slugs = readCsvRecords(products)
+    .slice(1, 4)
+    .map((row) => row[2]!);
   const target = rows.find((row) => row[5] === "")!;
   const curated = rows.map((row) => (row === target ? [...row.slice(0, 5), slugs.join(", ")] : row));
   await upload(page, "#collection-csv-file", "curated.csv", [header!, ...curated].map(csvLine).join(""));

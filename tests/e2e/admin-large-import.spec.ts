@@ -63,7 +63,12 @@ test("20,000 products: parsed with progress, saved in one request with progress"
         }
       }
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["aria-valuenow"],
+    });
   });
   const progressSeen = () => page.evaluate(() => (window as unknown as { progressSeen: Record<string, number[]> }).progressSeen);
 
@@ -72,7 +77,10 @@ test("20,000 products: parsed with progress, saved in one request with progress"
   await expect(toast(page, "CSV Uploaded Successfully", "Parsed 20000 products from CSV")).toBeVisible({ timeout: 60_000 });
   const parsing = (await progressSeen())["Reading twenty-thousand.csv"] ?? [];
   expect(parsing.length, "parse progress steps").toBeGreaterThan(3);
-  expect(parsing.some((value) => value > 0 && value < 100), "a step between 0 and 100%").toBe(true);
+  expect(
+    parsing.some((value) => value > 0 && value < 100),
+    "a step between 0 and 100%",
+  ).toBe(true);
   await expect(page.getByRole("region", { name: /Parsed products/ })).toContainText("Showing the first 1,000; all 20,000 are saved.");
 
   await page.getByRole("button", { name: "Save to Database" }).click();
@@ -110,19 +118,27 @@ test("invalid files get the spec's answers", async ({ page, adminSite }) => {
   await signInAsNewAdmin(page, adminSite, "invalid");
   await page.goto("/admin/products");
   await waitForHydration(page);
-  await page.locator("#product-csv-file").setInputFiles({ name: "products.xlsx", mimeType: "application/vnd.ms-excel", buffer: Buffer.from("not csv") });
+  await page
+    .locator("#product-csv-file")
+    .setInputFiles({ name: "products.xlsx", mimeType: "application/vnd.ms-excel", buffer: Buffer.from("not csv") });
   await expect(toast(page, "Invalid file type", "Please upload a CSV file for products")).toBeVisible();
   await page.locator("#product-csv-file").setInputFiles({ name: "empty.csv", mimeType: "text/csv", buffer: Buffer.alloc(0) });
   await expect(toast(page, "Error parsing CSV", "CSV file is empty")).toBeVisible();
-  await page.locator("#product-csv-file").setInputFiles({ name: "headers.csv", mimeType: "text/csv", buffer: Buffer.from("title,price\nA,1\n") });
+  await page
+    .locator("#product-csv-file")
+    .setInputFiles({ name: "headers.csv", mimeType: "text/csv", buffer: Buffer.from("title,price\nA,1\n") });
   await expect(toast(page, "Error parsing CSV", "CSV is missing required headers: name, brand, slug")).toBeVisible();
   await page.getByRole("button", { name: "Save to Database" }).click();
   await expect(toast(page, "No products to save", "Please upload a CSV file first")).toBeVisible();
 
   await page.goto("/admin/collections");
   await waitForHydration(page);
-  await page.locator("#collection-csv-file").setInputFiles({ name: "c.txt", mimeType: "text/plain", buffer: Buffer.from("slug,title\na,A") });
+  await page
+    .locator("#collection-csv-file")
+    .setInputFiles({ name: "c.txt", mimeType: "text/plain", buffer: Buffer.from("slug,title\na,A") });
   await expect(toast(page, "Invalid file type", "Please upload a CSV file for collections")).toBeVisible();
-  await page.locator("#collection-csv-file").setInputFiles({ name: "c.csv", mimeType: "text/csv", buffer: Buffer.from("slug,title\n,No slug\n") });
+  await page
+    .locator("#collection-csv-file")
+    .setInputFiles({ name: "c.csv", mimeType: "text/csv", buffer: Buffer.from("slug,title\n,No slug\n") });
   await expect(toast(page, "Error parsing CSV", "No valid collections found in CSV. Please check the format and try again.")).toBeVisible();
 });

@@ -21,7 +21,12 @@ test.afterEach(async () => {
 });
 
 function csvOf(rows: [name: string, slug: string, affiliate: string, website: string][]): string {
-  return ["name,brand,slug,category_id,affiliate_link,website", ...rows.map((row) => `${row[0]},Linkcheck,${row[1]},barrel,${row[2]},${row[3]}`)].join("\n") + "\n";
+  return (
+    [
+      "name,brand,slug,category_id,affiliate_link,website",
+      ...rows.map((row) => `${row[0]},Linkcheck,${row[1]},barrel,${row[2]},${row[3]}`),
+    ].join("\n") + "\n"
+  );
 }
 
 test("Check now: progress, then every case classified, broken first, each with its edit link", async ({ page, freshSite }, testInfo) => {
@@ -46,7 +51,9 @@ test("Check now: progress, then every case classified, broken first, each with i
   // Generous waits: the shared machine runs several builds and browsers at once.
   await expect(toast(page, "CSV Uploaded Successfully", `Parsed ${products.length} products from CSV`)).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Save to Database" }).click();
-  await expect(toast(page, "Products Saved Successfully", `Saved ${products.length} products to the database`)).toBeVisible({ timeout: 30_000 });
+  await expect(toast(page, "Products Saved Successfully", `Saved ${products.length} products to the database`)).toBeVisible({
+    timeout: 30_000,
+  });
 
   await page.getByRole("navigation", { name: "Admin Panel" }).getByRole("link", { name: "Link health" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Link health" })).toBeVisible();
@@ -107,7 +114,9 @@ test("Check now: progress, then every case classified, broken first, each with i
   await expect(page.getByTestId("link-row").filter({ hasText: "LH Working" })).toHaveCount(0);
 
   // Each row leads to its product's edit form.
-  await rowOf("LH Missing").getByRole("link", { name: /Edit product/ }).click();
+  await rowOf("LH Missing")
+    .getByRole("link", { name: /Edit product/ })
+    .click();
   await expect(page).toHaveURL((url) => url.pathname === "/admin/products" && url.searchParams.has("edit"));
   await expect(page.getByText("Edit Product: LH Missing")).toBeVisible();
 });

@@ -16,7 +16,10 @@ test("a product deleted from the list is gone from the site, and its address ans
   await signInAsNewAdmin(page, freshSite, "remover");
 
   await page.goto(`${freshSite.url}/admin/products?q=${encodeURIComponent(product.name)}`);
-  await page.getByRole("link", { name: `Delete ${product.name}` }).first().click();
+  await page
+    .getByRole("link", { name: `Delete ${product.name}` })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Delete from the catalog" })).toBeVisible();
   await expect(page.getByRole("alert")).toContainText("Delete 1 product?");
   await expect(page.getByRole("region", { name: "Products (1)" })).toContainText(`${product.name} (${product.slug})`);
@@ -24,7 +27,10 @@ test("a product deleted from the list is gone from the site, and its address ans
   await page.getByRole("link", { name: "Cancel" }).click();
   expect((await page.request.get(`${freshSite.url}/reviews/product/${product.slug}`)).status()).toBe(200);
 
-  await page.getByRole("link", { name: `Delete ${product.name}` }).first().click();
+  await page
+    .getByRole("link", { name: `Delete ${product.name}` })
+    .first()
+    .click();
   await page.getByRole("button", { name: "Delete 1 product" }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByRole("status").filter({ hasText: "Deleted 1 product" })).toBeVisible();

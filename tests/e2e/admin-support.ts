@@ -157,7 +157,9 @@ async function linkFromOutbox(site: AdminSite, email: string, linkPath: string, 
       () => {
         let files: string[] = [];
         try {
-          files = readdirSync(dir).filter((file) => file.endsWith(".eml")).sort();
+          files = readdirSync(dir)
+            .filter((file) => file.endsWith(".eml"))
+            .sort();
         } catch {
           return undefined;
         }

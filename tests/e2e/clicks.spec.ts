@@ -123,7 +123,10 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
       const linkless = await visit.goto("/go/linkless-cabin?from=home");
       expect(linkless?.status()).toBe(404);
       await expect(visit.getByRole("heading", { level: 1 })).toHaveText("No shop link for Linkless Cabin yet");
-      await expect(visit.getByRole("link", { name: "Read the Linkless Cabin review" })).toHaveAttribute("href", "/reviews/product/linkless-cabin");
+      await expect(visit.getByRole("link", { name: "Read the Linkless Cabin review" })).toHaveAttribute(
+        "href",
+        "/reviews/product/linkless-cabin",
+      );
       const unknown = await visit.goto("/go/no-such-sauna?from=home");
       expect(unknown?.status()).toBe(404);
       await expect(visit.getByRole("link", { name: "Browse All Saunas" })).toHaveAttribute("href", "/reviews");
@@ -164,4 +167,3 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
     await expect(page.getByTestId("count-clicks")).toHaveText("2");
   });
 });
-

@@ -77,8 +77,7 @@ const rankedCards = (page: Page) => page.getByTestId("ranked-sauna");
 const compareCards = (page: Page) => page.getByTestId("compare-sauna");
 const cardNames = (cards: Locator) => cards.getByRole("heading", { level: 3 }).allInnerTexts();
 const heroOf = (page: Page) => page.locator("section[aria-labelledby='collection-title']");
-const isHeroImage = (url: URL) =>
-  url.pathname === "/img" && (url.searchParams.get("src") ?? "").startsWith("/images/collections/");
+const isHeroImage = (url: URL) => url.pathname === "/img" && (url.searchParams.get("src") ?? "").startsWith("/images/collections/");
 
 /**
  * Every page of a list from its first, following the pagination's Next link as a reader would
@@ -144,8 +143,7 @@ test.describe("every fixed collection page lists only the saunas its rule allows
             const namesInCompare = await cardNames(cards);
             heaters.forEach((heater, i) => {
               // The electric match also accepts 'electric' in the name.
-              const visible =
-                check.heater!.test(heater) || (slug === "electric-saunas" && /electric/i.test(namesInCompare[i]!));
+              const visible = check.heater!.test(heater) || (slug === "electric-saunas" && /electric/i.test(namesInCompare[i]!));
               expect(visible, `${namesInCompare[i]}: ${heater}`).toBe(true);
             });
           }
@@ -194,18 +192,15 @@ test.describe("a ranked card", () => {
     const stars = first.getByRole("img", { name: `Rated ${rating.toFixed(1)} out of 5` });
     await expect(stars).toBeVisible();
     // The row of stars is one element whose amber ::after layer covers the filled ones.
-    const painted = await stars.evaluate(
-      (element) => Math.round((5 * parseFloat(getComputedStyle(element, "::after").width)) / element.getBoundingClientRect().width),
+    const painted = await stars.evaluate((element) =>
+      Math.round((5 * parseFloat(getComputedStyle(element, "::after").width)) / element.getBoundingClientRect().width),
     );
     expect(painted).toBe(Math.floor(rating));
     await expect(first.getByTestId("rating-badge").locator("svg.fill-amber-500")).toHaveCount(1); // the badge's star
 
     // The photos are resized through the image route and all sit below the hero, so they load
     // lazily; the hero is the picture fetched first.
-    await expect(first.locator("img").first()).toHaveAttribute(
-      "src",
-      /^\/img\?src=\/images\/samples\/.+&w=800&h=600/,
-    );
+    await expect(first.locator("img").first()).toHaveAttribute("src", /^\/img\?src=\/images\/samples\/.+&w=800&h=600/);
     await expect(first.locator("img").first()).toHaveAttribute("srcset", /&w=480&h=360 480w/);
     await expect(first.locator("img").first()).toHaveAttribute("loading", "lazy");
     await expect(cards.nth(1).locator("img").first()).toHaveAttribute("loading", "lazy");
@@ -282,9 +277,7 @@ test.describe("the two layouts", () => {
 });
 
 test.describe("the hero", () => {
-  test("shows title, description and 'Back to Reviews', and 'Loading image...' until the 1600x600 picture arrives", async ({
-    page,
-  }) => {
+  test("shows title, description and 'Back to Reviews', and 'Loading image...' until the 1600x600 picture arrives", async ({ page }) => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const requested: URL[] = [];
@@ -301,10 +294,7 @@ test.describe("the hero", () => {
     await expect(hero.getByRole("link", { name: "Back to Reviews" })).toHaveAttribute("href", "/reviews");
     await expect(hero.getByText("Loading image...")).toBeVisible();
     const image = hero.locator("img");
-    await expect(image).toHaveAttribute(
-      "src",
-      "/img?src=/images/collections/barrel-saunas.webp&w=1600&h=600&q=85",
-    );
+    await expect(image).toHaveAttribute("src", "/img?src=/images/collections/barrel-saunas.webp&w=1600&h=600&q=85");
     const box = (await image.boundingBox())!;
     expect(box.width / box.height).toBeCloseTo(1600 / 600, 1);
 
@@ -321,9 +311,7 @@ test.describe("the hero", () => {
     await expect(hero.getByRole("button", { name: "Refresh image" })).toHaveCount(0);
   });
 
-  test("a broken picture gives the fallback, a toast, and a refresh that asks again with a cache-busting parameter", async ({
-    page,
-  }) => {
+  test("a broken picture gives the fallback, a toast, and a refresh that asks again with a cache-busting parameter", async ({ page }) => {
     await page.route(isHeroImage, (route) => route.abort());
     await page.goto("/reviews/barrel-saunas");
     const hero = heroOf(page);
@@ -344,10 +332,7 @@ test.describe("the hero", () => {
     const retried = new URL((await again).url());
     expect(retried.searchParams.get("refresh")).toMatch(/^\d+$/);
     expect(retried.searchParams.get("w")).toBe("1600");
-    await expect(image).toHaveAttribute(
-      "src",
-      /^\/img\?src=\/images\/collections\/barrel-saunas\.webp&.*refresh=\d+$/,
-    );
+    await expect(image).toHaveAttribute("src", /^\/img\?src=\/images\/collections\/barrel-saunas\.webp&.*refresh=\d+$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(refresh).toHaveCount(0);
   });
@@ -367,10 +352,7 @@ test.describe("metadata", () => {
     );
     await expect(meta("name='robots'")).toHaveAttribute("content", "index,follow");
     await expect(meta("property='article:modified_time'")).toHaveAttribute("content", "2025-05-15");
-    await expect(page.locator("head link[rel='canonical']")).toHaveAttribute(
-      "href",
-      /^https?:\/\/[^/]+\/reviews\/barrel-saunas$/,
-    );
+    await expect(page.locator("head link[rel='canonical']")).toHaveAttribute("href", /^https?:\/\/[^/]+\/reviews\/barrel-saunas$/);
 
     const response = await request.get("/reviews/barrel-saunas");
     expect(response.headers()["cache-control"]).toContain("s-maxage=60");
@@ -400,17 +382,21 @@ test.describe("collections that exist only in the database", () => {
     const cards = rankedCards(page);
     await expect(cards).toHaveCount(expected.length);
     expect((await cardNames(cards)).sort()).toEqual(expected.map((p) => p.name).sort());
-    for (const card of await cards.all())
-      await expect(card.getByText("Emberfold Wellness", { exact: true })).toBeVisible();
+    for (const card of await cards.all()) await expect(card.getByText("Emberfold Wellness", { exact: true })).toBeVisible();
   });
 
-  test("a collection whose criterion matches nothing shows the five best-rated saunas, and says so", async ({ page, addCollection }, testInfo) => {
+  test("a collection whose criterion matches nothing shows the five best-rated saunas, and says so", async ({
+    page,
+    addCollection,
+  }, testInfo) => {
     const slug = `e2e-no-matches-${testInfo.project.name}`;
     await addCollection({ slug, title: "Nothing Matches Here", criteria_type: "brand", criteria_value: "No Such Brand" });
     const response = await page.goto(`/reviews/${slug}`);
     expect(response?.status()).toBe(200);
 
-    await expect(page.getByText("No sauna in our catalog matches this collection yet, so these are our best-rated saunas overall.")).toBeVisible();
+    await expect(
+      page.getByText("No sauna in our catalog matches this collection yet, so these are our best-rated saunas overall."),
+    ).toBeVisible();
     const expected = readProducts()
       .filter((p) => p.rating !== null)
       .sort((a, b) => b.rating! - a.rating! || a.name.localeCompare(b.name))
@@ -469,16 +455,8 @@ test.describe("states", () => {
     expect(html).toContain("Loading image...");
     expect(html).toContain("Check Price &amp; Reviews");
     expect(html).toContain("How We Test");
-    for (const point of ["heat-up time", "energy use", "different body types", "installation"])
-      expect(html).toContain(point);
-    for (const point of [
-      "hands-on testing",
-      "build quality",
-      "heat efficiency",
-      "ease of installation",
-      "warranty",
-      "value",
-    ]) {
+    for (const point of ["heat-up time", "energy use", "different body types", "installation"]) expect(html).toContain(point);
+    for (const point of ["hands-on testing", "build quality", "heat efficiency", "ease of installation", "warranty", "value"]) {
       expect(html.toLowerCase()).toContain(point);
     }
   });
@@ -487,9 +465,7 @@ test.describe("states", () => {
 test("nothing scrolls sideways on the page, in either layout", async ({ page }) => {
   for (const url of ["/reviews/clt-saunas", "/reviews/clt-saunas?view=compare", "/reviews/no-such-sauna-list"]) {
     await page.goto(url);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, url).toBeLessThanOrEqual(0);
   }
 });

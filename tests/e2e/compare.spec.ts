@@ -61,7 +61,9 @@ test("add three saunas from the home page and a collection page, compare, remove
   for (const name of names) await expect(tray).toContainText(name);
   await tray.getByRole("link", { name: "Compare (3)" }).click();
 
-  await expect(page).toHaveURL((url) => url.pathname === "/compare" && url.searchParams.get("products")!.split(",").length === 3, { timeout: 20_000 });
+  await expect(page).toHaveURL((url) => url.pathname === "/compare" && url.searchParams.get("products")!.split(",").length === 3, {
+    timeout: 20_000,
+  });
   const table = page.getByTestId("compare-table");
   for (const name of names) await expect(table.getByRole("columnheader", { name: new RegExp(name) })).toBeVisible();
   for (const label of ["Price", "Type", "Capacity", "Dimensions", "Weight", "Heater", "Rating"]) {
@@ -103,7 +105,9 @@ test("add three saunas from the home page and a collection page, compare, remove
   await noScript.close();
 });
 
-test("the /reviews list, the collection comparison view, the home page's best picks and comparison table, and the product page offer it", async ({ page }) => {
+test("the /reviews list, the collection comparison view, the home page's best picks and comparison table, and the product page offer it", async ({
+  page,
+}) => {
   await page.goto("/reviews");
   await hydrated(page);
   const row = page.getByTestId("product-row").first();
@@ -157,10 +161,13 @@ test("on a phone the tray sits above the product page's Buy Now bar, and both ca
   await expect(tray).toBeVisible();
   await expect(bar).toBeVisible();
   await expect
-    .poll(async () => {
-      const [trayBox, barBox] = [await tray.boundingBox(), await bar.boundingBox()];
-      return Boolean(trayBox && barBox && trayBox.y + trayBox.height <= barBox.y);
-    }, { message: "the tray ends above the Buy Now bar" })
+    .poll(
+      async () => {
+        const [trayBox, barBox] = [await tray.boundingBox(), await bar.boundingBox()];
+        return Boolean(trayBox && barBox && trayBox.y + trayBox.height <= barBox.y);
+      },
+      { message: "the tray ends above the Buy Now bar" },
+    )
     .toBe(true);
   const viewport = page.viewportSize()!;
   const barBox = (await bar.boundingBox())!;
@@ -178,7 +185,10 @@ test("on a phone the tray sits above the product page's Buy Now bar, and both ca
   expect(await topmostIsItself(buyNow)).toBe(true);
   expect(await topmostIsItself(compareLink)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath("compare-tray-and-buy-bar-390.png") });
-  await testInfo.attach("compare tray above the Buy Now bar at 390 px", { path: testInfo.outputPath("compare-tray-and-buy-bar-390.png"), contentType: "image/png" });
+  await testInfo.attach("compare tray above the Buy Now bar at 390 px", {
+    path: testInfo.outputPath("compare-tray-and-buy-bar-390.png"),
+    contentType: "image/png",
+  });
 
   await compareLink.click();
   await expect(page).toHaveURL((url) => url.pathname === "/compare", { timeout: 20_000 });

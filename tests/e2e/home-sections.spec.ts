@@ -21,8 +21,7 @@ const loadedWidth = (image: ReturnType<Page["locator"]>) =>
 /** Fails every request for a picture under `folder`, directly or through the /img resizer. */
 async function breakImages(page: Page, folder: string) {
   await page.route(
-    (url) =>
-      url.pathname.startsWith(folder) || (url.pathname === "/img" && (url.searchParams.get("src") ?? "").startsWith(folder)),
+    (url) => url.pathname.startsWith(folder) || (url.pathname === "/img" && (url.searchParams.get("src") ?? "").startsWith(folder)),
     (route: Route) => route.abort(),
   );
 }
@@ -41,7 +40,12 @@ test("the sections come in the spec's order, with the anchors reviews, compariso
     "Stay Updated",
   ]);
 
-  const anchors = { reviews: "Top-Rated Products", comparison: "Sauna Comparison", education: "Learn Before You Buy", about: "About Sauna Reviews" };
+  const anchors = {
+    reviews: "Top-Rated Products",
+    comparison: "Sauna Comparison",
+    education: "Learn Before You Buy",
+    about: "About Sauna Reviews",
+  };
   const tops: number[] = [];
   for (const [id, heading] of Object.entries(anchors)) {
     const section = page.locator(`#${id}`);
@@ -180,7 +184,10 @@ test.describe("Best Outdoor Saunas of 2025", () => {
       await expect(pick.locator("img")).toBeVisible();
       await expect(pick).not.toContainText(/No .* sauna found/);
     }
-    await picks.nth(1).getByRole("link", { name: /Read Review/ }).click();
+    await picks
+      .nth(1)
+      .getByRole("link", { name: /Read Review/ })
+      .click();
     await expect(page).toHaveURL(/\/reviews\/product\/emberfold-quad-outdoor-infrared-sauna$/);
   });
 

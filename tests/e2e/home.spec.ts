@@ -35,9 +35,7 @@ test("the hero image has alt text and loads", async ({ page }) => {
   expect(alt.trim().length).toBeGreaterThan(10);
   await expect(hero.getByRole("img", { name: alt })).toBeVisible();
 
-  await expect
-    .poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : -1)))
-    .toBeGreaterThan(0);
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : -1))).toBeGreaterThan(0);
   const box = (await image.boundingBox())!;
   expect(box.width).toBeGreaterThan(200);
   expect(box.height).toBeGreaterThan(100);

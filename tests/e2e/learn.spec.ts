@@ -6,8 +6,16 @@ import { expect, test, type Page } from "./fixtures";
 const ARTICLES_NEWEST_FIRST = [
   { slug: "diy-sauna-bench", title: "How to Build a Sauna Bench: A Step-by-Step DIY Guide", category: "diy" },
   { slug: "sauna-maintenance", title: "Outdoor Sauna Maintenance: A Simple Routine for Every Season", category: "maintenance" },
-  { slug: "best-barrel-saunas", title: "How to Choose the Best Barrel Sauna: Sizes, Wood, Heaters and Foundations", category: "buying-guides" },
-  { slug: "health-benefits-of-sauna", title: "Sauna Health Benefits: What We Know, What We Don't, and How to Bathe Safely", category: "health-benefits" },
+  {
+    slug: "best-barrel-saunas",
+    title: "How to Choose the Best Barrel Sauna: Sizes, Wood, Heaters and Foundations",
+    category: "buying-guides",
+  },
+  {
+    slug: "health-benefits-of-sauna",
+    title: "Sauna Health Benefits: What We Know, What We Don't, and How to Bathe Safely",
+    category: "health-benefits",
+  },
   { slug: "infrared-vs-traditional", title: "Infrared vs Traditional Saunas: Which Is Right for You?", category: "comparisons" },
 ];
 
@@ -46,7 +54,11 @@ test.describe("/learn", () => {
   test("features the 2 first-published articles and lists the other 3 newest first", async ({ page }) => {
     await page.goto("/learn");
     const featured = page.getByRole("region", { name: "Featured Articles" });
-    await expect(featured.getByRole("heading", { level: 3 })).toHaveText(ARTICLES_NEWEST_FIRST.slice(3).reverse().map((a) => a.title));
+    await expect(featured.getByRole("heading", { level: 3 })).toHaveText(
+      ARTICLES_NEWEST_FIRST.slice(3)
+        .reverse()
+        .map((a) => a.title),
+    );
 
     const latest = page.getByRole("region", { name: "Latest Articles & Guides" });
     await expect(latest.getByRole("article")).toHaveCount(3);
@@ -134,10 +146,7 @@ test.describe("an article", () => {
     const main = page.getByRole("main");
 
     await expect(main.getByRole("link", { name: "Back to Knowledge Center" })).toHaveAttribute("href", "/learn");
-    await expect(main.getByRole("link", { name: "Comparisons", exact: true })).toHaveAttribute(
-      "href",
-      "/learn/category/comparisons",
-    );
+    await expect(main.getByRole("link", { name: "Comparisons", exact: true })).toHaveAttribute("href", "/learn/category/comparisons");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Infrared vs Traditional Saunas: Which Is Right for You?");
     await expect(main.getByText("Published January 15, 2025")).toBeVisible();
     await expect(main.getByText("Updated April 2025")).toBeVisible();
@@ -204,10 +213,7 @@ test.describe("an article", () => {
     );
     expect(await metaContent(page, 'meta[property="article:published_time"]')).toBe("2025-01-15");
     expect(await metaContent(page, 'meta[property="article:modified_time"]')).toBe("2025-04-02");
-    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute(
-      "href",
-      /^https?:\/\/[^/]+\/learn\/infrared-vs-traditional$/,
-    );
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\/[^/]+\/learn\/infrared-vs-traditional$/);
   });
 
   test("the 'Related Articles' panel never lists the article itself", async ({ page }) => {
@@ -235,7 +241,10 @@ test.describe("an article", () => {
     expect(await page.evaluate(() => "samePageLoad" in window)).toBe(true);
 
     // So does a link from the side panel.
-    const panelLink = page.getByRole("complementary", { name: "Related Articles" }).locator('a[href^="/learn/"]:not([href="/learn"])').first();
+    const panelLink = page
+      .getByRole("complementary", { name: "Related Articles" })
+      .locator('a[href^="/learn/"]:not([href="/learn"])')
+      .first();
     await panelLink.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, 400));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

@@ -76,7 +76,11 @@ async function hydrated(page: Page) {
   });
 }
 
-test("with JavaScript: subscribe on the home page, confirm, see it in the admin, unsubscribe", async ({ page, adminSite, cspViolations }) => {
+test("with JavaScript: subscribe on the home page, confirm, see it in the admin, unsubscribe", async ({
+  page,
+  adminSite,
+  cspViolations,
+}) => {
   const email = uniqueEmail("news-js");
   await page.goto("/");
   await hydrated(page);

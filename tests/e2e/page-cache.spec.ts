@@ -47,11 +47,30 @@ const test = sqliteTest.extend<object, { postgresSite: PostgresSite | undefined 
           probe.close(() => resolve(free));
         });
       });
-      const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl.toString(), LOG_LEVEL: "warn", BASE_URL: "", SMTP_URL: "", SEED_SAMPLE_CONTENT: "true" };
+      const env = {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl.toString(),
+        LOG_LEVEL: "warn",
+        BASE_URL: "",
+        SMTP_URL: "",
+        SEED_SAMPLE_CONTENT: "true",
+      };
       const child = spawn(process.execPath, ["server.js"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
       const url = `http://127.0.0.1:${port}`;
       try {
-        await expect.poll(() => fetch(url).then((response) => response.status, () => 0), { timeout: 60_000 }).toBe(200);
+        await expect
+          .poll(
+            () =>
+              fetch(url).then(
+                (response) => response.status,
+                () => 0,
+              ),
+            { timeout: 60_000 },
+          )
+          .toBe(200);
         await use({
           url,
           createAdmin(email, password) {
@@ -97,7 +116,8 @@ function get(base: string, target: string, options: { method?: string; headers?:
       response.on("end", () => {
         const body = Buffer.concat(chunks);
         const encoding = response.headers["content-encoding"];
-        const decoded = body.length === 0 ? body : encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;
+        const decoded =
+          body.length === 0 ? body : encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;
         resolve({
           status: response.statusCode ?? 0,
           headers: response.headers,
@@ -127,9 +147,16 @@ async function signInNewAdmin(page: Page, base: string, createAdmin: (email: str
 }
 
 for (const dialect of ["sqlite", "postgres"] as const) {
-  test(`an admin save is visible on the next anonymous request of every page it affects (${dialect})`, async ({ page, adminSite, postgresSite }) => {
+  test(`an admin save is visible on the next anonymous request of every page it affects (${dialect})`, async ({
+    page,
+    adminSite,
+    postgresSite,
+  }) => {
     test.skip(dialect === "postgres" && !postgresSite, "set TEST_DATABASE_URL to run it on PostgreSQL too");
-    const site = dialect === "sqlite" ? { url: adminSite.url, createAdmin: (email: string, password: string) => void runCreateAdmin(adminSite, email, password) } : postgresSite!;
+    const site =
+      dialect === "sqlite"
+        ? { url: adminSite.url, createAdmin: (email: string, password: string) => void runCreateAdmin(adminSite, email, password) }
+        : postgresSite!;
     await adminSaveIsVisible(page, site.url, site.createAdmin);
   });
 }
@@ -150,7 +177,14 @@ async function adminSaveIsVisible(page: Page, base: string, createAdmin: (email:
   }
   expect(chosen, "a product shown on home, /reviews and a collection page").toBeDefined();
   const { product, collection } = chosen!;
-  const pages = ["/", "/reviews", `/reviews/${collection}`, `/reviews/product/${product}`, `/reviews/product/${product}.data`, "/reviews.data"];
+  const pages = [
+    "/",
+    "/reviews",
+    `/reviews/${collection}`,
+    `/reviews/product/${product}`,
+    `/reviews/product/${product}.data`,
+    "/reviews.data",
+  ];
 
   // Every page is cached: the second anonymous request is a hit.
   for (const target of pages) {

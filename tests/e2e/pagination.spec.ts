@@ -9,7 +9,9 @@ import { expect, test, type Browser, type Page } from "./fixtures";
 
 function namesByRating(): string[] {
   // The collection order: best rated first, unrated last, then by name.
-  return sampleProductRows().sort(byRatingThenName).map((row) => row.name);
+  return sampleProductRows()
+    .sort(byRatingThenName)
+    .map((row) => row.name);
 }
 
 async function withoutJavaScript(browser: Browser, baseURL: string | undefined, run: (page: Page) => Promise<void>) {
@@ -60,12 +62,18 @@ test("a collection's second page continues its ranking at #11, through plain lin
     expect(await headLink(page, "prev")).toBe("/reviews/outdoor-saunas");
     expect(await headLink(page, "next")).toBe("/reviews/outdoor-saunas?page=3");
 
-    await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: "Page 3" }).click();
+    await page
+      .getByRole("navigation", { name: /pages$/ })
+      .getByRole("link", { name: "Page 3" })
+      .click();
     await page.waitForURL(/\?page=3$/, { waitUntil: "load" });
     await expect(rankedCards(page)).toHaveCount(9);
     expect(await cardNames(page)).toEqual(expected.slice(20));
     expect(await headLink(page, "next")).toBeNull();
-    await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: /Previous/ }).click();
+    await page
+      .getByRole("navigation", { name: /pages$/ })
+      .getByRole("link", { name: /Previous/ })
+      .click();
     await expect(page).toHaveURL(/\?page=2$/);
   });
 });
@@ -81,7 +89,12 @@ test("the comparison view pages too, keeping its view", async ({ page }) => {
   await expect
     .poll(async () => {
       const url = new URL((await next.getAttribute("href")) ?? "", "http://x");
-      return { path: url.pathname, view: url.searchParams.get("view"), page: url.searchParams.get("page"), params: [...url.searchParams.keys()].length };
+      return {
+        path: url.pathname,
+        view: url.searchParams.get("view"),
+        page: url.searchParams.get("page"),
+        params: [...url.searchParams.keys()].length,
+      };
     })
     .toEqual({ path: "/reviews/outdoor-saunas", view: "compare", page: "3", params: 2 });
 });
@@ -92,7 +105,10 @@ test("the reviews index and a search page through plain links, keeping the query
     await page.goto("/reviews");
     await expect(page.getByTestId("product-row")).toHaveCount(24);
     expect(await headLink(page, "next")).toBe("/reviews?page=2");
-    await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: /Next/ }).click();
+    await page
+      .getByRole("navigation", { name: /pages$/ })
+      .getByRole("link", { name: /Next/ })
+      .click();
     await page.waitForURL(/\/reviews\?page=2$/, { waitUntil: "load" });
     await expect(page).toHaveTitle("Sauna Reviews - Expert Recommendations – Page 2");
     await expect(page.getByTestId("product-row")).toHaveCount(5);
@@ -103,7 +119,10 @@ test("the reviews index and a search page through plain links, keeping the query
 
     await page.goto("/reviews?q=saunas");
     await expect(page.getByTestId("results-count")).toHaveText(/^29 saunas/);
-    await page.getByRole("navigation", { name: /pages$/ }).getByRole("link", { name: /Next/ }).click();
+    await page
+      .getByRole("navigation", { name: /pages$/ })
+      .getByRole("link", { name: /Next/ })
+      .click();
     await page.waitForURL(/\/reviews\?q=saunas&page=2$/, { waitUntil: "load" });
     await expect(page.getByTestId("product-row")).toHaveCount(5);
     await expect(page.getByTestId("results-count")).toHaveText(/^29 saunas/);

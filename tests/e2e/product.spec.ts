@@ -16,11 +16,17 @@ const ON_SALE = sampleProducts
 
 const usd = (dollars: number) => `$${dollars.toLocaleString("en-US")}`;
 const longDate = (iso: string) =>
-  new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 /** Requests for the sample pictures, directly or through the /img route. */
 const isSamplePicture = (url: URL) =>
-  url.pathname.startsWith("/images/samples/") || (url.pathname === "/img" && (url.searchParams.get("src") ?? "").startsWith("/images/samples/"));
+  url.pathname.startsWith("/images/samples/") ||
+  (url.pathname === "/img" && (url.searchParams.get("src") ?? "").startsWith("/images/samples/"));
 
 /** A picture has loaded (a first render by the image route can take a moment on a busy machine). */
 const IMAGE_LOAD = { timeout: 20_000 };
@@ -51,7 +57,7 @@ async function recordToasts(page: Page) {
 
 const main = (page: Page) => page.getByRole("main");
 const thumbnails = (page: Page) => main(page).getByRole("group", { name: "Product photos" }).getByRole("button");
-const mainPhoto = (page: Page) => main(page).locator('[data-layout] > div').first().locator("img");
+const mainPhoto = (page: Page) => main(page).locator("[data-layout] > div").first().locator("img");
 
 async function openProduct(page: Page, url = TYYNI_URL) {
   const response = await page.goto(url);

@@ -29,7 +29,10 @@ test("category tiles link to their collections, four per row from medium screens
   const tiles = page.getByTestId("category-tile");
   await expect(tiles).toHaveCount(17);
   await expect(tiles.first().getByRole("link")).toHaveAttribute("href", /^\/reviews\/[a-z0-9-]+$/);
-  await expect(page.getByRole("link", { name: "Best Electric Outdoor Saunas of 2025" })).toHaveAttribute("href", "/reviews/electric-saunas");
+  await expect(page.getByRole("link", { name: "Best Electric Outdoor Saunas of 2025" })).toHaveAttribute(
+    "href",
+    "/reviews/electric-saunas",
+  );
   const tops = await tiles.evaluateAll((items) => items.slice(0, 5).map((item) => Math.round(item.getBoundingClientRect().top)));
   if (isDesktop(page)) {
     expect(new Set(tops.slice(0, 4)).size).toBe(1);
@@ -40,7 +43,9 @@ test("category tiles link to their collections, four per row from medium screens
   // Each tile shows its collection's own picture.
   const image = tiles.first().locator("img");
   await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain("/img?src=/images/collections/");
 });
 
@@ -48,7 +53,10 @@ test("every product is listed across the pages, best rated first, with BEST SELL
   // 24 a page: the 29 sample products fill page 1 and start page 2.
   const ratings: number[] = [];
   const names: string[] = [];
-  for (const [path, count] of [["/reviews", 24], ["/reviews?page=2", 5]] as const) {
+  for (const [path, count] of [
+    ["/reviews", 24],
+    ["/reviews?page=2", 5],
+  ] as const) {
     await open(page, path);
     const rows = page.getByTestId("product-row");
     await expect(rows).toHaveCount(count);
@@ -139,7 +147,10 @@ test("the closing section explains how we test and links to the guides", async (
   await open(page, "/reviews");
   const closing = page.getByRole("region", { name: "How We Test" });
   await expect(closing).toContainText("heat-up time");
-  await expect(closing.getByRole("link", { name: "Infrared vs traditional saunas" })).toHaveAttribute("href", "/learn/infrared-vs-traditional");
+  await expect(closing.getByRole("link", { name: "Infrared vs traditional saunas" })).toHaveAttribute(
+    "href",
+    "/learn/infrared-vs-traditional",
+  );
 });
 
 test("coming back to the tab after 30 s refreshes the list, once", async ({ page }) => {

@@ -35,7 +35,10 @@ async function watchForViolations(page: Page): Promise<() => Promise<string[]>> 
       seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
     });
   });
-  return async () => [...consoleViolations, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
+  return async () => [
+    ...consoleViolations,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
 }
 
 function directives(policy: string | undefined): Record<string, string> {
@@ -106,7 +109,11 @@ test("every public page kind: security headers, and no CSP violation while it hy
   // The suite-wide watch saw it too; it was provoked here on purpose.
   // Both of its signals (DOM event and console line) must be in before it is forgotten.
   await expect
-    .poll(() => ["securitypolicyviolation", "console"].every((kind) => cspViolations.seen.some((text) => text.startsWith(kind) && text.includes("script-src"))))
+    .poll(() =>
+      ["securitypolicyviolation", "console"].every((kind) =>
+        cspViolations.seen.some((text) => text.startsWith(kind) && text.includes("script-src")),
+      ),
+    )
     .toBe(true);
   cspViolations.clear();
 });

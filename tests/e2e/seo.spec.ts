@@ -14,7 +14,12 @@ test.beforeEach(({}, testInfo) => {
 type Block = Record<string, unknown> & { "@type"?: string };
 
 function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 function jsonLdBlocks(html: string): Block[] {
@@ -22,7 +27,9 @@ function jsonLdBlocks(html: string): Block[] {
 }
 
 function metaContent(html: string, key: string): string | undefined {
-  const tag = [...html.matchAll(/<meta [^>]*>/g)].map((m) => m[0]).find((t) => t.includes(`property="${key}"`) || t.includes(`name="${key}"`));
+  const tag = [...html.matchAll(/<meta [^>]*>/g)]
+    .map((m) => m[0])
+    .find((t) => t.includes(`property="${key}"`) || t.includes(`name="${key}"`));
   const content = tag?.match(/content="([^"]*)"/)?.[1];
   return content === undefined ? undefined : decodeEntities(content);
 }
@@ -128,7 +135,9 @@ test("every page kind carries valid JSON-LD and a 1200x630 social card", async (
     expect(metaContent(page, "twitter:image"), path).toBe(image);
     expect(metaContent(page, "twitter:card"), path).toBe("summary_large_image");
     expect(metaContent(page, "og:url"), path).toBe(canonicalOf(page));
-    expect(page, path).toContain('<link rel="alternate" type="application/atom+xml" title="Sauna Knowledge Center" href="/learn/feed.xml"/>');
+    expect(page, path).toContain(
+      '<link rel="alternate" type="application/atom+xml" title="Sauna Knowledge Center" href="/learn/feed.xml"/>',
+    );
     const picture = await request.get(image!);
     expect(picture.status(), image).toBe(200);
     expect(picture.headers()["content-type"], image).toMatch(/^image\//);
@@ -194,7 +203,14 @@ test("robots.txt opens the site, closes private areas and search results, and na
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   const text = await response.text();
-  for (const line of ["Allow: /", "Disallow: /admin", "Disallow: /auth", "Disallow: /go/", "Disallow: /reviews?q=", `Sitemap: ${baseURL}/sitemap.xml`]) {
+  for (const line of [
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /auth",
+    "Disallow: /go/",
+    "Disallow: /reviews?q=",
+    `Sitemap: ${baseURL}/sitemap.xml`,
+  ]) {
     expect(text).toContain(line);
   }
 });

@@ -29,7 +29,12 @@ const connectedAt = new WeakMap<object, number>();
  * "refused": never reached the process: the connection was refused, or it was opened after the
  * signal and left in the kernel's queue as the listener closed (reset, or never answered).
  */
-function getOnce(agent: http.Agent, origin: string, path: string, signalledAt: () => number | undefined): Promise<"answered" | "refused" | { dropped: string }> {
+function getOnce(
+  agent: http.Agent,
+  origin: string,
+  path: string,
+  signalledAt: () => number | undefined,
+): Promise<"answered" | "refused" | { dropped: string }> {
   return new Promise((resolve) => {
     let sent = false;
     let socketRef: object | undefined;
@@ -66,7 +71,11 @@ function getOnce(agent: http.Agent, origin: string, path: string, signalledAt: (
   });
 }
 
-export async function sigtermUnderLoad(site: RunningSite, paths: string[], options: { workers: number; loadMsBeforeSignal: number }): Promise<DrainFigures> {
+export async function sigtermUnderLoad(
+  site: RunningSite,
+  paths: string[],
+  options: { workers: number; loadMsBeforeSignal: number },
+): Promise<DrainFigures> {
   const figures: DrainFigures = {
     answeredBeforeSignal: 0,
     answeredAfterSignal: 0,
@@ -88,8 +97,7 @@ export async function sigtermUnderLoad(site: RunningSite, paths: string[], optio
       if (outcome === "answered") {
         warmedUp[offset] = true;
         signalled ? figures.answeredAfterSignal++ : figures.answeredBeforeSignal++;
-      }
-      else if (outcome === "refused") {
+      } else if (outcome === "refused") {
         figures.refusedAfterStop++;
         // Nothing is listening any more: wait for the process to finish its last requests.
         await new Promise((resolve) => setTimeout(resolve, 20));

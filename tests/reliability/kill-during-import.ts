@@ -55,7 +55,10 @@ interface ImportRun {
  * first "written" line, the proof that the transaction is open with rows in it.
  */
 async function runImport(target: string, rows: number, killDelay: number | undefined): Promise<ImportRun> {
-  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), CHILD, target, String(rows)], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), CHILD, target, String(rows)], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   let signalAt = 0;
   let endAt = 0;
@@ -89,14 +92,23 @@ async function runImport(target: string, rows: number, killDelay: number | undef
 async function countImported(target: string): Promise<number> {
   const db = openDatabase(target.startsWith("postgres") ? { dialect: "postgres", url: target } : { dialect: "sqlite", file: target });
   try {
-    const row = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).where("slug", "like", "soak-%").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("slug", "like", "soak-%")
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   } finally {
     await db.destroy();
   }
 }
 
-async function siteServes(buildDir: string, dataDir: string, databaseUrl: string | undefined, rows: number): Promise<{ ok: boolean; detail?: string }> {
+async function siteServes(
+  buildDir: string,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  rows: number,
+): Promise<{ ok: boolean; detail?: string }> {
   let site;
   try {
     site = await startSite({ buildDir, dataDir, databaseUrl });
@@ -138,7 +150,8 @@ export async function killDuringImport(options: {
 }): Promise<{ calibrationMs: number; trials: KillTrial[] }> {
   const fresh = async (name: string) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), `sauna-kill-${name}-`));
-    if (options.dialect === "sqlite") return { dataDir, target: path.join(dataDir, "sauna-reviews.sqlite"), databaseUrl: undefined, drop: async () => {} };
+    if (options.dialect === "sqlite")
+      return { dataDir, target: path.join(dataDir, "sauna-reviews.sqlite"), databaseUrl: undefined, drop: async () => {} };
     const database = `sauna_kill_${process.pid}_${name}`;
     await withAdmin(options.adminUrl!, (client) => client.query(`create database ${database}`));
     const url = new URL(options.adminUrl!);
@@ -172,7 +185,8 @@ export async function killDuringImport(options: {
     const database = await fresh(`t${i}`);
     try {
       const run = await runImport(database.target, options.rows, killDelay);
-      if (run.writtenBeforeKill === 0 && !run.finished) throw new Error(`the import child died before its transaction began:\n${run.output}`);
+      if (run.writtenBeforeKill === 0 && !run.finished)
+        throw new Error(`the import child died before its transaction began:\n${run.output}`);
       const importedRows = await countImported(database.target);
       const served = await siteServes(options.buildDir, database.dataDir, database.databaseUrl, importedRows);
       const trial: KillTrial = {

@@ -22,7 +22,8 @@ export interface PrivatePostgres {
 
 /** Why a private cluster cannot be made here, or undefined when it can. */
 export function privatePostgresUnavailable(): string | undefined {
-  if (!existsSync(path.join(BIN, "initdb")) || !existsSync(path.join(BIN, "pg_ctl"))) return `initdb and pg_ctl not found in ${BIN} (set POSTGRES_BIN)`;
+  if (!existsSync(path.join(BIN, "initdb")) || !existsSync(path.join(BIN, "pg_ctl")))
+    return `initdb and pg_ctl not found in ${BIN} (set POSTGRES_BIN)`;
   if (process.getuid?.() !== 0) return "creating a cluster as the postgres user needs root (runuser)";
   if (spawnSync("id", ["-u", "postgres"]).status !== 0) return "there is no postgres OS user";
   return undefined;
@@ -45,8 +46,16 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   asPostgres([path.join(BIN, "initdb"), "-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
   const start = () =>
     asPostgres([
-      path.join(BIN, "pg_ctl"), "-D", dataDir, "-l", path.join(root, "server.log"), "-w", "-t", "30",
-      "-o", `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=50`,
+      path.join(BIN, "pg_ctl"),
+      "-D",
+      dataDir,
+      "-l",
+      path.join(root, "server.log"),
+      "-w",
+      "-t",
+      "30",
+      "-o",
+      `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=50`,
       "start",
     ]);
   const stop = () => asPostgres([path.join(BIN, "pg_ctl"), "-D", dataDir, "-m", "fast", "-w", "-t", "30", "stop"]);

@@ -90,7 +90,10 @@ export async function publicUrls(origin: string): Promise<{ kind: string; path: 
   const products = [...new Set(hrefs(reviews + home).filter((href) => /^\/reviews\/product\/[^/]+$/.test(href)))];
   if (products.length < 2) throw new Error("fewer than two product links found");
   const product = products[0]!;
-  const compared = products.slice(0, 3).map((href) => href.split("/").at(-1)).join(",");
+  const compared = products
+    .slice(0, 3)
+    .map((href) => href.split("/").at(-1))
+    .join(",");
   // Not the feed (/learn/feed.xml), which the learn pages link to as well.
   const article = first(learn, /^\/learn\/(?!category\/|tag\/)[^/.]+$/, "article");
   const articlePage = await html(article);

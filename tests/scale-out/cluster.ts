@@ -57,9 +57,13 @@ export async function startBalancer(ports: number[], listenPort?: number): Promi
   const port = listenPort ?? (await freePort());
   const shipped = readFileSync(path.join(repoRoot, "deploy/nginx.conf"), "utf8");
   const upstreamLines = ports.map((instancePort) => `    server 127.0.0.1:${instancePort} max_fails=3 fail_timeout=5s;`).join("\n");
-  let site = shipped.replace(/(upstream sauna_reviews \{[\s\S]*?)((?:\s*server 127\.0\.0\.1:\d+[^\n]*\n)+)/, (_match, head: string) => `${head.trimEnd()}\n${upstreamLines}\n`);
+  let site = shipped.replace(
+    /(upstream sauna_reviews \{[\s\S]*?)((?:\s*server 127\.0\.0\.1:\d+[^\n]*\n)+)/,
+    (_match, head: string) => `${head.trimEnd()}\n${upstreamLines}\n`,
+  );
   site = site.replace(/listen 80;/, `listen 127.0.0.1:${port};`).replace("/var/cache/nginx/sauna-reviews", path.join(dir, "cache"));
-  if (!site.includes(`127.0.0.1:${ports[0]}`) || !site.includes(`listen 127.0.0.1:${port}`)) throw new Error("deploy/nginx.conf no longer has the lines the test substitutes");
+  if (!site.includes(`127.0.0.1:${ports[0]}`) || !site.includes(`listen 127.0.0.1:${port}`))
+    throw new Error("deploy/nginx.conf no longer has the lines the test substitutes");
   writeFileSync(path.join(dir, "sauna-reviews.conf"), site);
   const main = `
 worker_processes 1;
@@ -78,7 +82,9 @@ http {
 }
 `;
   writeFileSync(path.join(dir, "nginx.conf"), main);
-  const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], { stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk));
   const errorLog = () => {
@@ -131,7 +137,12 @@ export interface Cluster {
  * Starts `count` instances at once against a fresh database (migrations and seeding race, as in
  * a real deployment), then nginx in front of them.
  */
-export async function startCluster(options: { buildDir: string; adminDatabaseUrl: string; count?: number; env?: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(options: {
+  buildDir: string;
+  adminDatabaseUrl: string;
+  count?: number;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
   const count = options.count ?? 2;
   const database = await createDatabase(options.adminDatabaseUrl);
   const dataDirs = Array.from({ length: count }, () => mkdtempSync(path.join(tmpdir(), "sauna-instance-")));
@@ -156,7 +167,14 @@ export async function startCluster(options: { buildDir: string; adminDatabaseUrl
   try {
     const started = await Promise.allSettled(
       dataDirs.map((dataDir, index) =>
-        startSite({ buildDir: options.buildDir, dataDir, databaseUrl: database.url, port: ports[index], env: sharedEnv, timeoutMs: 120_000 }),
+        startSite({
+          buildDir: options.buildDir,
+          dataDir,
+          databaseUrl: database.url,
+          port: ports[index],
+          env: sharedEnv,
+          timeoutMs: 120_000,
+        }),
       ),
     );
     for (const result of started) if (result.status === "fulfilled") instances.push(result.value);
@@ -182,7 +200,14 @@ export async function restartInstance(cluster: Cluster, index: number): Promise<
     timeoutMs: 120_000,
   });
   cluster.instances[index] = instance;
-  for (let attempt = 0; (await fetch(`${instance.origin}/readyz`).then((response) => response.status, () => 0)) !== 200; attempt++) {
+  for (
+    let attempt = 0;
+    (await fetch(`${instance.origin}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    )) !== 200;
+    attempt++
+  ) {
     if (attempt > 300) throw new Error(`instance ${index} is not ready 30 s after a restart`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -207,7 +232,15 @@ export async function signIn(origin: string, baseUrl: string, email: string, pas
 export function createAdmin(cluster: Cluster, email: string, password: string): void {
   const result = spawnSync(path.join(repoRoot, "node_modules/.bin/tsx"), ["scripts/create-admin.ts", "--email", email], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: cluster.databaseUrl, DATA_DIR: cluster.dataDirs[0], ADMIN_PASSWORD: password, ...cluster.sharedEnv, LOG_LEVEL: "warn" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: cluster.databaseUrl,
+      DATA_DIR: cluster.dataDirs[0],
+      ADMIN_PASSWORD: password,
+      ...cluster.sharedEnv,
+      LOG_LEVEL: "warn",
+    },
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(`create-admin failed: ${result.stderr || result.stdout}`);

@@ -54,19 +54,26 @@ async function postDirect(url: string, headers: Record<string, string>, body: Bo
   const bytes = Buffer.from(await encoded.arrayBuffer());
   const contentType = encoded.headers.get("content-type");
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: "POST", headers: { ...(contentType ? { "Content-Type": contentType } : {}), ...headers, "Content-Length": bytes.length } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-      response.on("error", reject);
-    });
+    const request = http.request(
+      url,
+      { method: "POST", headers: { ...(contentType ? { "Content-Type": contentType } : {}), ...headers, "Content-Length": bytes.length } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        response.on("error", reject);
+      },
+    );
     request.on("error", reject);
     request.end(bytes);
   });
 }
 
 async function main(): Promise<number> {
-  const missing = [nginxMissing(), process.env.TEST_DATABASE_URL ? undefined : "TEST_DATABASE_URL is not set (a PostgreSQL URL whose user may create databases)"].filter(Boolean);
+  const missing = [
+    nginxMissing(),
+    process.env.TEST_DATABASE_URL ? undefined : "TEST_DATABASE_URL is not set (a PostgreSQL URL whose user may create databases)",
+  ].filter(Boolean);
   if (missing.length > 0) {
     if (process.env.CI === "true") {
       console.error(`Scale-out test FAILED: ${missing.join("; ")}`);
@@ -100,7 +107,8 @@ async function main(): Promise<number> {
     console.log(`  FAIL ${(error as Error).message}`);
   } finally {
     if (failures.length > 0 && cluster) {
-      for (const [index, instance] of cluster.instances.entries()) console.log(`--- instance ${index} output ---\n${instance.output().slice(-3000)}`);
+      for (const [index, instance] of cluster.instances.entries())
+        console.log(`--- instance ${index} output ---\n${instance.output().slice(-3000)}`);
       console.log(`--- nginx ---\n${cluster.balancer?.log().slice(-2000)}`);
     }
     await cluster?.stop();
@@ -108,7 +116,9 @@ async function main(): Promise<number> {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (failures.length > 0) {
-    console.error(`Scale-out test FAILED (${failures.length} of ${failures.length + passes.length} checks, ${seconds} s):\n  ${failures.join("\n  ")}`);
+    console.error(
+      `Scale-out test FAILED (${failures.length} of ${failures.length + passes.length} checks, ${seconds} s):\n  ${failures.join("\n  ")}`,
+    );
     return 1;
   }
   console.log(`Scale-out test passed (${passes.length} checks, ${seconds} s)`);
@@ -136,7 +146,11 @@ async function run(cluster: Cluster) {
       await fetch(instance.origin + productPath);
       const cached = await fetch(instance.origin + productPath);
       await cached.text();
-      check(cached.headers.get("x-page-cache") === "hit", `instance :${instance.port} serves ${productPath} from its page cache before the save`, `x-page-cache=${cached.headers.get("x-page-cache")}`);
+      check(
+        cached.headers.get("x-page-cache") === "hit",
+        `instance :${instance.port} serves ${productPath} from its page cache before the save`,
+        `x-page-cache=${cached.headers.get("x-page-cache")}`,
+      );
     }
     const password = "correct horse battery staple";
     createAdmin(cluster, "owner@example.com", password);
@@ -149,7 +163,11 @@ async function run(cluster: Cluster) {
     });
     const committedAt = Date.now();
     const importAnswer = (await imported.json()) as { ok: boolean; saved?: number };
-    check(imported.status === 200 && importAnswer.ok && importAnswer.saved === 1, "an admin imports a CSV through the balancer", JSON.stringify(importAnswer));
+    check(
+      imported.status === 200 && importAnswer.ok && importAnswer.saved === 1,
+      "an admin imports a CSV through the balancer",
+      JSON.stringify(importAnswer),
+    );
     // Stale for how long: the first request that gets the new page was sent this long after the
     // import answered (and every request before it got the old one). Its answer takes a render
     // more, which on a busy shared machine is most of the time and not what is tested here.
@@ -176,7 +194,9 @@ async function run(cluster: Cluster) {
     }
 
     // --- 2. A picture uploaded through instance A is served by instance B.
-    const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2f6b3a" } }).jpeg({ quality: 80 }).toBuffer();
+    const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2f6b3a" } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     const form = new FormData();
     form.set("intent", "upload-images");
     form.append("images", new Blob([new Uint8Array(picture)], { type: "image/jpeg" }), "scale-out-test.jpg");
@@ -188,16 +208,34 @@ async function run(cluster: Cluster) {
     if (storedName) {
       const original = await fetch(`${b.origin}/storage/product-images/${storedName}`);
       const bytes = Buffer.from(await original.arrayBuffer());
-      check(original.status === 200 && bytes.equals(picture), "instance B serves the original, byte for byte", `status ${original.status}, ${bytes.length} bytes`);
-      const resized = await fetch(`${b.origin}/img?src=/storage/product-images/${storedName}&w=320&h=240&fit=cover`, { headers: { Accept: "image/webp" } });
+      check(
+        original.status === 200 && bytes.equals(picture),
+        "instance B serves the original, byte for byte",
+        `status ${original.status}, ${bytes.length} bytes`,
+      );
+      const resized = await fetch(`${b.origin}/img?src=/storage/product-images/${storedName}&w=320&h=240&fit=cover`, {
+        headers: { Accept: "image/webp" },
+      });
       const resizedBytes = Buffer.from(await resized.arrayBuffer());
       const meta = resized.status === 200 ? await sharp(resizedBytes).metadata() : undefined;
-      check(resized.status === 200 && meta?.width === 320 && meta.height === 240, "instance B resizes it through /img", `status ${resized.status}`);
-      const viaBalancer = await fetch(`${balancer}/img?src=/storage/product-images/${storedName}&w=320&h=240&fit=cover`, { headers: { Accept: "image/webp" } });
+      check(
+        resized.status === 200 && meta?.width === 320 && meta.height === 240,
+        "instance B resizes it through /img",
+        `status ${resized.status}`,
+      );
+      const viaBalancer = await fetch(`${balancer}/img?src=/storage/product-images/${storedName}&w=320&h=240&fit=cover`, {
+        headers: { Accept: "image/webp" },
+      });
       await viaBalancer.arrayBuffer();
-      const again = await fetch(`${balancer}/img?src=/storage/product-images/${storedName}&w=320&h=240&fit=cover`, { headers: { Accept: "image/webp" } });
+      const again = await fetch(`${balancer}/img?src=/storage/product-images/${storedName}&w=320&h=240&fit=cover`, {
+        headers: { Accept: "image/webp" },
+      });
       await again.arrayBuffer();
-      check(again.status === 200 && again.headers.get("x-cache-status") === "HIT", "nginx keeps the resized picture (/img cached by format)", `x-cache-status=${again.headers.get("x-cache-status")}`);
+      check(
+        again.status === 200 && again.headers.get("x-cache-status") === "HIT",
+        "nginx keeps the resized picture (/img cached by format)",
+        `x-cache-status=${again.headers.get("x-cache-status")}`,
+      );
     }
 
     // --- 3. The sign-in limit across both instances: the same count as one.
@@ -224,23 +262,37 @@ async function run(cluster: Cluster) {
       body: new URLSearchParams({ intent: "sign-in", email: "owner@example.com", password: "still wrong" }),
     });
     const otherVisitor = await throughBalancer.text();
-    check(throughBalancer.status === 400 && !otherVisitor.includes(TOO_MANY), "a visitor at another address (via nginx) is still checked, not refused", `status ${throughBalancer.status}`);
+    check(
+      throughBalancer.status === 400 && !otherVisitor.includes(TOO_MANY),
+      "a visitor at another address (via nginx) is still checked, not refused",
+      `status ${throughBalancer.status}`,
+    );
 
     // --- 4. A due periodic job runs once between the two.
     await db.query(
       `insert into verification (id, identifier, value, "expiresAt", "createdAt", "updatedAt") values ('scale-out-expired', 'x', 'y', now() - interval '1 day', now(), now())`,
     );
     const job = "delete-expired-sessions";
-    await db.query(`insert into job_runs (name, last_started_at, runs) values ($1, 0, 0) on conflict (name) do update set last_started_at = 0, runs = 0`, [job]);
+    await db.query(
+      `insert into job_runs (name, last_started_at, runs) values ($1, 0, 0) on conflict (name) do update set last_started_at = 0, runs = 0`,
+      [job],
+    );
     // Both instances look every second (JOB_CHECK_SECONDS=1): wait for the run to finish, then
     // give each instance a few more looks, in which a second run would show.
     const finished = async () =>
       (await db.query("select 1 from job_runs where name = $1 and runs >= 1 and last_finished_at is not null", [job])).rowCount === 1;
-    for (const deadline = Date.now() + 30_000; !(await finished()) && Date.now() < deadline; ) await sleep(100);
+    for (const deadline = Date.now() + 30_000; !(await finished()) && Date.now() < deadline;) await sleep(100);
     await sleep(3_000);
-    const run = await db.query<{ runs: string; last_instance: string | null; last_finished_at: string | null }>("select runs, last_instance, last_finished_at from job_runs where name = $1", [job]);
+    const run = await db.query<{ runs: string; last_instance: string | null; last_finished_at: string | null }>(
+      "select runs, last_instance, last_finished_at from job_runs where name = $1",
+      [job],
+    );
     const leftover = await db.query("select 1 from verification where id = 'scale-out-expired'");
-    check(Number(run.rows[0]?.runs) === 1 && run.rows[0]?.last_finished_at !== null, "the due job ran exactly once across both instances", JSON.stringify(run.rows[0]));
+    check(
+      Number(run.rows[0]?.runs) === 1 && run.rows[0]?.last_finished_at !== null,
+      "the due job ran exactly once across both instances",
+      JSON.stringify(run.rows[0]),
+    );
     check(leftover.rowCount === 0, "and did its work (the expired token is gone)");
 
     // --- 5. SIGKILL one instance under load: the balancer keeps answering 200.
@@ -276,7 +328,11 @@ async function run(cluster: Cluster) {
       await b.exited;
       await sleep(2_500);
     });
-    check(killed.ok === killed.total && killed.total > 50, `under load, instance B killed with SIGKILL: every answer 200 (${killed.ok} of ${killed.total})`, killed.detail);
+    check(
+      killed.ok === killed.total && killed.total > 50,
+      `under load, instance B killed with SIGKILL: every answer 200 (${killed.ok} of ${killed.total})`,
+      killed.detail,
+    );
     check((await fetch(`${balancer}/readyz`)).status === 200, "the balancer still answers /readyz through instance A");
 
     // --- 6. A rolling restart under load, as docs/deploy.md does it.
@@ -291,9 +347,17 @@ async function run(cluster: Cluster) {
       await restartInstance(cluster, 0);
       await sleep(1_000);
     });
-    check(rolled.ok === rolled.total && rolled.total > 50, `under load, a rolling restart of both instances: every answer 200 (${rolled.ok} of ${rolled.total})`, rolled.detail);
+    check(
+      rolled.ok === rolled.total && rolled.total > 50,
+      `under load, a rolling restart of both instances: every answer 200 (${rolled.ok} of ${rolled.total})`,
+      rolled.detail,
+    );
     const bothServe = await Promise.all(cluster.instances.map(async (instance) => (await fetch(instance.origin + productPath)).status));
-    check(bothServe.every((status) => status === 200), "both restarted instances serve pages", bothServe.join(","));
+    check(
+      bothServe.every((status) => status === 200),
+      "both restarted instances serve pages",
+      bothServe.join(","),
+    );
   } finally {
     await db.end();
   }

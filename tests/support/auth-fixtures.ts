@@ -27,7 +27,12 @@ export interface AuthTestContext {
 export function makeAuthContext(test: TestDatabase): AuthTestContext {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-auth-"));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: "integration-test-secret-that-is-long-enough", BASE_URL: TEST_BASE_URL, LOG_LEVEL: "warn" }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      AUTH_SECRET: "integration-test-secret-that-is-long-enough",
+      BASE_URL: TEST_BASE_URL,
+      LOG_LEVEL: "warn",
+    }),
     database: test.database,
   };
   const mails: MailMessage[] = [];
@@ -41,7 +46,15 @@ export function makeAuthContext(test: TestDatabase): AuthTestContext {
   const resources = createAuth(config, test.db, { mailer });
   const linkChecks = createLinkChecking(test.db, linkCheckSettingsFrom(config), null);
   return {
-    context: { db: test.db, config, auth: resources.auth, publicDir: path.resolve("public"), mailer, clientAddress: "127.0.0.1", linkChecks },
+    context: {
+      db: test.db,
+      config,
+      auth: resources.auth,
+      publicDir: path.resolve("public"),
+      mailer,
+      clientAddress: "127.0.0.1",
+      linkChecks,
+    },
     auth: resources.auth,
     mails,
     dataDir,

@@ -41,7 +41,17 @@ export function collectionWriter(): CollectionWriter {
       const now = new Date().toISOString();
       await db
         .insertInto("collections")
-        .values({ ...collection, description: null, intro: null, image_url: null, featured: false, last_updated: null, is_sample: false, created_at: now, updated_at: now })
+        .values({
+          ...collection,
+          description: null,
+          intro: null,
+          image_url: null,
+          featured: false,
+          last_updated: null,
+          is_sample: false,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       added.push(collection.slug);
     },

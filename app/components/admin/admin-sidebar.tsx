@@ -52,7 +52,10 @@ export function AdminSidebar({ email }: { email: string }) {
           </p>
           <Form method="post" action="/auth" className="md:mt-2">
             <input type="hidden" name="intent" value="sign-out" />
-            <button type="submit" className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 font-medium text-ink hover:bg-sand md:-ml-2">
+            <button
+              type="submit"
+              className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 font-medium text-ink hover:bg-sand md:-ml-2"
+            >
               <LogOut aria-hidden className="size-4" />
               Sign out
             </button>

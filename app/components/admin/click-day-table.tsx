@@ -8,8 +8,12 @@ export function ClickDayTable({ days }: { days: Array<{ day: string; clicks: num
         <caption className="sr-only">Clicks per day</caption>
         <thead className="text-xs uppercase tracking-wider text-ink-muted">
           <tr>
-            <th scope="col" className="py-1.5 font-semibold">Day</th>
-            <th scope="col" className="py-1.5 text-right font-semibold">Clicks</th>
+            <th scope="col" className="py-1.5 font-semibold">
+              Day
+            </th>
+            <th scope="col" className="py-1.5 text-right font-semibold">
+              Clicks
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">

@@ -25,8 +25,12 @@ export function ClickTopTable({
         <table className="mt-3 w-full text-left text-sm">
           <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
             <tr>
-              <th scope="col" className="px-5 py-2.5 font-semibold">{title === "Top products" ? "Product" : "Page"}</th>
-              <th scope="col" className="px-5 py-2.5 text-right font-semibold">Clicks</th>
+              <th scope="col" className="px-5 py-2.5 font-semibold">
+                {title === "Top products" ? "Product" : "Page"}
+              </th>
+              <th scope="col" className="px-5 py-2.5 text-right font-semibold">
+                Clicks
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">

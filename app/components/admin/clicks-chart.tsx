@@ -27,7 +27,14 @@ export function ClicksChart({ days, title }: { days: DailyClicks[]; title: strin
       <desc id={`${id}-desc`}>{summary}</desc>
       {chart.ticks.map((tick) => (
         <g key={tick.value}>
-          <line x1={chart.plot.left} x2={chart.plot.right} y1={tick.y} y2={tick.y} stroke="currentColor" strokeOpacity={tick.value === 0 ? 0.5 : 0.12} />
+          <line
+            x1={chart.plot.left}
+            x2={chart.plot.right}
+            y1={tick.y}
+            y2={tick.y}
+            stroke="currentColor"
+            strokeOpacity={tick.value === 0 ? 0.5 : 0.12}
+          />
           <text x={chart.plot.left - 6} y={tick.y} dy="0.32em" textAnchor="end" fontSize="11" className="fill-ink-muted">
             {tick.value.toLocaleString("en-US")}
           </text>

@@ -10,7 +10,12 @@ import { DeleteRowLink, SelectRowCheckbox } from "./bulk-delete";
 
 function imageLink(imageUrl: string) {
   return (
-    <a href={resolveImageSource(imageUrl, { origin: "" })} target="_blank" rel="noopener noreferrer" className="break-all text-brand hover:underline">
+    <a
+      href={resolveImageSource(imageUrl, { origin: "" })}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="break-all text-brand hover:underline"
+    >
       {imageUrl}
     </a>
   );
@@ -65,7 +70,11 @@ function ListingBadge({ listing }: { listing: CollectionRow["listing"] }) {
           ? "ml-2 rounded-full bg-brand-soft px-1.5 py-0.5 font-sans text-[0.7rem] font-semibold text-brand-strong"
           : "ml-2 rounded-full bg-sand px-1.5 py-0.5 font-sans text-[0.7rem] font-semibold text-ink"
       }
-      title={listing === "curated" ? "The page shows the saunas stored for it, in that order." : "The page shows the saunas its rule selects, best rated first."}
+      title={
+        listing === "curated"
+          ? "The page shows the saunas stored for it, in that order."
+          : "The page shows the saunas its rule selects, best rated first."
+      }
     >
       {listing === "curated" ? "curated" : "by rule"}
     </span>
@@ -98,9 +107,7 @@ function CollectionWideTable({ rows, saved }: { rows: readonly CollectionRow[]; 
                 <ListingBadge listing={row.listing} />
               </td>
               <td className="max-w-md px-3 py-2 text-ink-muted">{row.description || "-"}</td>
-              <td className="max-w-xs px-3 py-2">
-                {row.imageUrl ? imageLink(row.imageUrl) : "-"}
-              </td>
+              <td className="max-w-xs px-3 py-2">{row.imageUrl ? imageLink(row.imageUrl) : "-"}</td>
               {saved && <td className="px-3 py-2">{row.id !== undefined && <RowSelection row={row} id={row.id} />}</td>}
             </tr>
           ))}

@@ -91,7 +91,9 @@ export function CollectionOptions({ existing }: { existing: readonly string[] })
             <dt className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{group.group}</dt>
             <dd className="mt-1 flex flex-wrap gap-1">
               {group.slugs.map((slug) => (
-                <code key={slug} className="rounded bg-sand px-1.5 py-0.5 font-mono text-xs">{slug}</code>
+                <code key={slug} className="rounded bg-sand px-1.5 py-0.5 font-mono text-xs">
+                  {slug}
+                </code>
               ))}
             </dd>
           </div>
@@ -102,7 +104,9 @@ export function CollectionOptions({ existing }: { existing: readonly string[] })
           <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">Collections on this site ({existing.length})</p>
           <p className="mt-1 flex flex-wrap gap-1">
             {existing.map((slug) => (
-              <code key={slug} className="rounded bg-forest-soft px-1.5 py-0.5 font-mono text-xs">{slug}</code>
+              <code key={slug} className="rounded bg-forest-soft px-1.5 py-0.5 font-mono text-xs">
+                {slug}
+              </code>
             ))}
           </p>
         </div>

@@ -75,9 +75,16 @@ export function postCsvFile(
  * Asks the server what saving the file would change (the per-row diff). Resolves with the
  * preview, or a sentence saying why there is none; never rejects.
  */
-export async function fetchImportPreview(url: string, file: Blob): Promise<{ ok: true; preview: ImportPreview } | { ok: false; message: string }> {
+export async function fetchImportPreview(
+  url: string,
+  file: Blob,
+): Promise<{ ok: true; preview: ImportPreview } | { ok: false; message: string }> {
   try {
-    const response = await fetch(url, { method: "POST", body: file, headers: { "Content-Type": "text/csv; charset=utf-8", Accept: "application/json" } });
+    const response = await fetch(url, {
+      method: "POST",
+      body: file,
+      headers: { "Content-Type": "text/csv; charset=utf-8", Accept: "application/json" },
+    });
     const body = (await response.json().catch(() => null)) as { ok?: boolean; preview?: ImportPreview; toast?: ResultToast } | null;
     if (response.ok && body?.ok && body.preview) return { ok: true, preview: body.preview };
     return { ok: false, message: body?.toast?.description ?? `the server answered ${response.status}.` };

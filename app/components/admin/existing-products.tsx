@@ -36,9 +36,21 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
           </h2>
           {filtered && (
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-              {filter.category && <span>Category: <strong className="text-ink">{filter.category}</strong></span>}
-              {filter.feature && <span>Feature: <strong className="text-ink">{filter.feature}</strong></span>}
-              {filter.search && <span>Search: <strong className="text-ink">{filter.search}</strong></span>}
+              {filter.category && (
+                <span>
+                  Category: <strong className="text-ink">{filter.category}</strong>
+                </span>
+              )}
+              {filter.feature && (
+                <span>
+                  Feature: <strong className="text-ink">{filter.feature}</strong>
+                </span>
+              )}
+              {filter.search && (
+                <span>
+                  Search: <strong className="text-ink">{filter.search}</strong>
+                </span>
+              )}
               <Link to="/admin/products" className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
                 <X aria-hidden className="size-3.5" />
                 Clear
@@ -52,8 +64,17 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
           <label htmlFor="product-search" className="sr-only">
             Search products
           </label>
-          <input id="product-search" name="q" defaultValue={filter.search} placeholder="Name, brand or slug" className={`${inputClasses} h-10 py-0 md:w-64`} />
-          <button type="submit" className="inline-flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-sand">
+          <input
+            id="product-search"
+            name="q"
+            defaultValue={filter.search}
+            placeholder="Name, brand or slug"
+            className={`${inputClasses} h-10 py-0 md:w-64`}
+          />
+          <button
+            type="submit"
+            className="inline-flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-sand"
+          >
             <Search aria-hidden className="size-4" />
             Search
           </button>
@@ -90,13 +111,27 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
             <table className="w-full text-left text-sm">
               <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
                 <tr>
-                  <th scope="col" className="w-8 px-3 py-2.5"><span className="sr-only">Select</span></th>
-                  <th scope="col" className="px-3 py-2.5 font-semibold">Name</th>
-                  <th scope="col" className="px-3 py-2.5 font-semibold">Brand</th>
-                  <th scope="col" className="px-3 py-2.5 font-semibold">Category</th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-semibold">Price</th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-semibold">Rating</th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-semibold"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="w-8 px-3 py-2.5">
+                    <span className="sr-only">Select</span>
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-semibold">
+                    Brand
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-semibold">
+                    Category
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-semibold">
+                    Price
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-semibold">
+                    Rating
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
@@ -109,7 +144,11 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
                       <p className="font-medium text-ink">{product.name}</p>
                       <p className="font-mono text-xs text-ink-muted">
                         {product.slug}
-                        {product.isSample && <span className="ml-2 rounded-full bg-sand px-1.5 py-0.5 font-sans text-[0.65rem] font-bold uppercase">sample</span>}
+                        {product.isSample && (
+                          <span className="ml-2 rounded-full bg-sand px-1.5 py-0.5 font-sans text-[0.65rem] font-bold uppercase">
+                            sample
+                          </span>
+                        )}
                       </p>
                     </td>
                     <td className="px-3 py-2">{product.brand}</td>

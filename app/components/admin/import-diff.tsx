@@ -1,6 +1,13 @@
 import { memo, useState } from "react";
 import { cn } from "~/components/ui/cn";
-import { describeCounts, PREVIEW_ROWS_PER_STATUS, type FieldChange, type ImportPreview, type PlannedRow, type RowStatus } from "~/lib/csv/import-plan";
+import {
+  describeCounts,
+  PREVIEW_ROWS_PER_STATUS,
+  type FieldChange,
+  type ImportPreview,
+  type PlannedRow,
+  type RowStatus,
+} from "~/lib/csv/import-plan";
 
 /**
  * The import's per-row diff against the database: the counts first, a filter, and for each row
@@ -58,7 +65,8 @@ export const ImportDiff = memo(function ImportDiff({
   }
   const { counts, rows } = state.preview;
   const visible = rows.filter((row) => shows(filter, row.status));
-  const total = filter === "all" ? counts.new + counts.changed + counts.unchanged : filter === "changes" ? counts.new + counts.changed : counts[filter];
+  const total =
+    filter === "all" ? counts.new + counts.changed + counts.unchanged : filter === "changes" ? counts.new + counts.changed : counts[filter];
   return (
     <section aria-labelledby="import-diff-title" className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -89,7 +97,9 @@ export const ImportDiff = memo(function ImportDiff({
         ))}
       </div>
       {visible.length === 0 ? (
-        <p className="rounded-card border border-dashed border-line bg-surface p-4 text-center text-sm text-ink-muted">No rows of this kind.</p>
+        <p className="rounded-card border border-dashed border-line bg-surface p-4 text-center text-sm text-ink-muted">
+          No rows of this kind.
+        </p>
       ) : (
         <ul aria-label={`${title}: rows`} className="max-h-[600px] space-y-2 overflow-y-auto">
           {visible.slice(0, SHOWN).map((row) => (
@@ -99,7 +109,8 @@ export const ImportDiff = memo(function ImportDiff({
       )}
       {total > Math.min(visible.length, SHOWN) && (
         <p className="text-sm text-ink-muted">
-          Showing {Math.min(visible.length, SHOWN).toLocaleString("en-US")} of {total.toLocaleString("en-US")} rows; the counts above cover the whole file.
+          Showing {Math.min(visible.length, SHOWN).toLocaleString("en-US")} of {total.toLocaleString("en-US")} rows; the counts above cover
+          the whole file.
         </p>
       )}
     </section>
@@ -139,7 +150,8 @@ function ChangeText({ change }: { change: FieldChange }) {
   if (change.kind === "value") {
     return (
       <span>
-        <del className="text-ink-muted decoration-red-700/60">{change.from}</del> → <ins className="font-medium text-ink no-underline">{change.to}</ins>
+        <del className="text-ink-muted decoration-red-700/60">{change.from}</del> →{" "}
+        <ins className="font-medium text-ink no-underline">{change.to}</ins>
       </span>
     );
   }

@@ -5,16 +5,32 @@ import { formatDuration } from "~/lib/duration-text";
 import type { LinkCheckRunView } from "~/lib/links/link-report";
 
 /** The latest link check: its progress while it runs, its summary after, and the schedule. */
-export function LinkRunPanel({ run, intervalMs, timeoutMs }: { run: LinkCheckRunView | null; intervalMs: number | null; timeoutMs: number }) {
-  const schedule = intervalMs === null ? "Automatic checks are off (LINK_CHECK_INTERVAL)." : `Checked automatically every ${formatDuration(intervalMs)}.`;
+export function LinkRunPanel({
+  run,
+  intervalMs,
+  timeoutMs,
+}: {
+  run: LinkCheckRunView | null;
+  intervalMs: number | null;
+  timeoutMs: number;
+}) {
+  const schedule =
+    intervalMs === null ? "Automatic checks are off (LINK_CHECK_INTERVAL)." : `Checked automatically every ${formatDuration(intervalMs)}.`;
   return (
-    <section aria-labelledby="link-run-title" className="mb-6 rounded-card border border-line bg-surface p-4 shadow-card md:p-5" data-testid="link-run">
+    <section
+      aria-labelledby="link-run-title"
+      className="mb-6 rounded-card border border-line bg-surface p-4 shadow-card md:p-5"
+      data-testid="link-run"
+    >
       <h2 id="link-run-title" className="sr-only">
         Latest check
       </h2>
       {run?.running ? (
         <div className="space-y-2">
-          <ProgressBar label={`Checking links: ${run.checked} of ${run.total} checked`} fraction={run.total === 0 ? 1 : run.checked / run.total} />
+          <ProgressBar
+            label={`Checking links: ${run.checked} of ${run.total} checked`}
+            fraction={run.total === 0 ? 1 : run.checked / run.total}
+          />
           <p className="text-sm text-ink-muted">
             {run.broken > 0 ? `${run.broken} broken so far. ` : ""}
             Started {formatDateTimeUtc(run.startedAt)}.{" "}
@@ -28,8 +44,8 @@ export function LinkRunPanel({ run, intervalMs, timeoutMs }: { run: LinkCheckRun
         </div>
       ) : run ? (
         <p className="text-sm">
-          <span className="font-semibold">Last check:</span> {formatDateTimeUtc(run.finishedAt ?? run.startedAt)} ({run.trigger === "schedule" ? "scheduled" : "by hand"}),{" "}
-          {run.checked} of {run.total} links, {run.broken} broken.
+          <span className="font-semibold">Last check:</span> {formatDateTimeUtc(run.finishedAt ?? run.startedAt)} (
+          {run.trigger === "schedule" ? "scheduled" : "by hand"}), {run.checked} of {run.total} links, {run.broken} broken.
           {run.error && <span className="block text-ink-muted">{run.error}.</span>}
         </p>
       ) : (

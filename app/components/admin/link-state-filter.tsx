@@ -24,7 +24,9 @@ export function LinkStateFilter({ counts, show, search }: { counts: LinkStateCou
             data-testid={`link-count-${state}`}
           >
             <span className="block text-xs text-ink-muted sm:text-sm">{LINK_STATE_LABELS[state]}</span>
-            <span className={cn("mt-1 block text-2xl font-semibold tabular-nums", state === "broken" && counts.broken > 0 && "text-red-700")}>
+            <span
+              className={cn("mt-1 block text-2xl font-semibold tabular-nums", state === "broken" && counts.broken > 0 && "text-red-700")}
+            >
               {counts[state].toLocaleString("en-US")}
             </span>
           </Link>

@@ -16,11 +16,21 @@ export function LinkTable({ rows, hiddenRows }: { rows: LinkReportRow[]; hiddenR
       <table className="block w-full text-left text-sm md:table">
         <thead className="max-md:sr-only bg-sand text-xs uppercase tracking-wider text-ink-muted">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Product</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Address</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Result</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Ends at</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Checked</th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Product
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Address
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Result
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Ends at
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Checked
+            </th>
             <th scope="col" className="px-4 py-3 font-semibold">
               <span className="sr-only">Edit</span>
             </th>
@@ -79,7 +89,9 @@ function LinkRow({ row }: { row: LinkReportRow }) {
       <td className={cell}>
         <StateBadge row={row} />
         {result?.error && <span className="mt-1 block text-xs text-ink-muted">{result.error}</span>}
-        {result && !result.error && result.statusCode !== null && <span className="mt-1 block text-xs text-ink-muted">{result.statusCode} OK</span>}
+        {result && !result.error && result.statusCode !== null && (
+          <span className="mt-1 block text-xs text-ink-muted">{result.statusCode} OK</span>
+        )}
         {row.previous && (
           <span className="mt-1 block text-xs text-ink-muted">
             Link changed since the last check (then: {OUTCOME_LABELS[row.previous.outcome]}
@@ -89,14 +101,21 @@ function LinkRow({ row }: { row: LinkReportRow }) {
       </td>
       <td className={cn(cell, "text-xs md:max-w-xs")}>
         <span className={label}>Ends at:</span>
-        {finalDiffers ? <span className="break-all">{result.finalUrl}</span> : <span className="text-ink-muted">{result ? "same address" : "—"}</span>}
+        {finalDiffers ? (
+          <span className="break-all">{result.finalUrl}</span>
+        ) : (
+          <span className="text-ink-muted">{result ? "same address" : "—"}</span>
+        )}
       </td>
       <td className={cn(cell, "whitespace-nowrap text-xs tabular-nums")}>
         <span className={label}>Checked:</span>
         {result ? formatDateTimeUtc(result.checkedAt) : "—"}
       </td>
       <td className={cell}>
-        <Link to={productEditHref(row.productId)} className="inline-flex items-center gap-1 whitespace-nowrap text-sm font-semibold text-brand hover:underline">
+        <Link
+          to={productEditHref(row.productId)}
+          className="inline-flex items-center gap-1 whitespace-nowrap text-sm font-semibold text-brand hover:underline"
+        >
           <Pencil aria-hidden className="size-3.5" />
           Edit product<span className="sr-only">: {row.productName}</span>
         </Link>

@@ -28,7 +28,10 @@ export function NameCountTable({
               <td className="px-4 py-2.5 font-medium text-ink">{row.name}</td>
               <td className="px-4 py-2.5 text-right tabular-nums">{row.count.toLocaleString("en-US")}</td>
               <td className="px-4 py-2.5 text-right">
-                <Link to={`/admin/products?${filterParam}=${encodeURIComponent(row.name)}`} className="font-semibold text-brand hover:underline">
+                <Link
+                  to={`/admin/products?${filterParam}=${encodeURIComponent(row.name)}`}
+                  className="font-semibold text-brand hover:underline"
+                >
                   Show products<span className="sr-only"> with {row.name}</span>
                 </Link>
               </td>

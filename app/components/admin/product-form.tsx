@@ -33,7 +33,11 @@ export function ProductForm({
     <FormField label={label} {...fieldProps(state, name)} {...extra} />
   );
   return (
-    <section id="product-form" aria-labelledby="product-form-title" className="scroll-mt-24 rounded-card border border-line bg-surface p-4 shadow-card md:p-6">
+    <section
+      id="product-form"
+      aria-labelledby="product-form-title"
+      className="scroll-mt-24 rounded-card border border-line bg-surface p-4 shadow-card md:p-6"
+    >
       <h2 id="product-form-title" className="text-xl font-semibold">
         {title}
       </h2>

@@ -28,7 +28,8 @@ export const ProductPreviewTable = memo(function ProductPreviewTable({ products 
     <section aria-labelledby="preview-title" className="space-y-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="preview-title" className="text-xl font-semibold">
-          Parsed products <span className="font-sans text-base font-normal text-ink-muted">({products.length.toLocaleString("en-US")})</span>
+          Parsed products{" "}
+          <span className="font-sans text-base font-normal text-ink-muted">({products.length.toLocaleString("en-US")})</span>
         </h2>
         {products.length > PREVIEW_ROWS && (
           <p className="text-sm text-ink-muted">
@@ -54,9 +55,17 @@ export const ProductPreviewTable = memo(function ProductPreviewTable({ products 
           </li>
         ))}
       </ul>
-      <div className="hidden max-h-[600px] overflow-auto rounded-card border border-line bg-surface shadow-card md:block" tabIndex={0} aria-label="Parsed products, scrollable">
+      <div
+        className="hidden max-h-[600px] overflow-auto rounded-card border border-line bg-surface shadow-card md:block"
+        tabIndex={0}
+        aria-label="Parsed products, scrollable"
+      >
         <table className="w-full min-w-[44rem] text-left text-sm">
-          <TableHead columns={PREVIEW_COLUMNS} cell="px-3 py-2.5" className="sticky top-0 z-10 bg-sand text-xs uppercase tracking-wider text-ink-muted" />
+          <TableHead
+            columns={PREVIEW_COLUMNS}
+            cell="px-3 py-2.5"
+            className="sticky top-0 z-10 bg-sand text-xs uppercase tracking-wider text-ink-muted"
+          />
           <tbody className="divide-y divide-line">
             {shown.map((product) => (
               <tr key={product.slug} className="odd:bg-surface even:bg-canvas">

@@ -61,7 +61,11 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
     );
     if (!outcome.ok) {
       setState({ phase: "idle" });
-      showToast({ kind: "error", title: IMPORT_MESSAGES.parseErrorTitle, description: outcome.error || IMPORT_MESSAGES.parseErrorFallback });
+      showToast({
+        kind: "error",
+        title: IMPORT_MESSAGES.parseErrorTitle,
+        description: outcome.error || IMPORT_MESSAGES.parseErrorFallback,
+      });
       return;
     }
     setState({ phase: "parsed", file, parsed: outcome.parsed });

@@ -13,10 +13,20 @@ export function UserRow({ user, me, lastAdmin, pending }: { user: UserListing; m
           {me && <span className="ml-2 text-xs font-normal text-ink-muted">(you)</span>}
         </p>
         <p className="mt-1 flex flex-wrap gap-2 text-xs">
-          <span className={user.admin ? "rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand-strong" : "rounded-full bg-sand px-2 py-0.5 text-ink"}>
+          <span
+            className={
+              user.admin
+                ? "rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand-strong"
+                : "rounded-full bg-sand px-2 py-0.5 text-ink"
+            }
+          >
             {user.admin ? "Admin" : "User"}
           </span>
-          <span className={user.verified ? "rounded-full bg-forest-soft px-2 py-0.5 text-ink" : "rounded-full bg-amber-50 px-2 py-0.5 text-amber-900"}>
+          <span
+            className={
+              user.verified ? "rounded-full bg-forest-soft px-2 py-0.5 text-ink" : "rounded-full bg-amber-50 px-2 py-0.5 text-amber-900"
+            }
+          >
             {user.verified ? "Confirmed" : "Not confirmed"}
           </span>
           <span className="text-ink-muted">

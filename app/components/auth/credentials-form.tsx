@@ -6,7 +6,14 @@ import type { AuthTab } from "~/lib/auth/auth-page";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/password-rules";
 
 export const CREDENTIAL_FORMS = {
-  "sign-in": { tab: AUTH_PAGE_TEXT.signInTab, label: "Sign in", submit: "Sign In", busy: "Signing in…", password: "current-password", hint: undefined },
+  "sign-in": {
+    tab: AUTH_PAGE_TEXT.signInTab,
+    label: "Sign in",
+    submit: "Sign In",
+    busy: "Signing in…",
+    password: "current-password",
+    hint: undefined,
+  },
   "sign-up": {
     tab: AUTH_PAGE_TEXT.signUpTab,
     label: "Sign up",
@@ -15,10 +22,23 @@ export const CREDENTIAL_FORMS = {
     password: "new-password",
     hint: `At least ${MIN_PASSWORD_LENGTH} characters. New accounts must confirm their email and be made admin by an administrator.`,
   },
-} as const satisfies Record<AuthTab, { tab: string; label: string; submit: string; busy: string; password: string; hint: string | undefined }>;
+} as const satisfies Record<
+  AuthTab,
+  { tab: string; label: string; submit: string; busy: string; password: string; hint: string | undefined }
+>;
 
 /** The sign-in or the sign-up form: email and password, posted to /auth with its intent. */
-export function CredentialsForm({ intent, email, redirectTo, busy }: { intent: AuthTab; email: string; redirectTo: string; busy: boolean }) {
+export function CredentialsForm({
+  intent,
+  email,
+  redirectTo,
+  busy,
+}: {
+  intent: AuthTab;
+  email: string;
+  redirectTo: string;
+  busy: boolean;
+}) {
   const text = CREDENTIAL_FORMS[intent];
   // No `required`: an empty field is answered by the 'Missing fields' toast.
   return (
@@ -32,7 +52,10 @@ export function CredentialsForm({ intent, email, redirectTo, busy }: { intent: A
       </Button>
       {intent === "sign-in" && (
         <p className="text-center text-sm">
-          <Link to={email ? `/auth/forgot?email=${encodeURIComponent(email)}` : "/auth/forgot"} className="font-semibold text-brand hover:underline">
+          <Link
+            to={email ? `/auth/forgot?email=${encodeURIComponent(email)}` : "/auth/forgot"}
+            className="font-semibold text-brand hover:underline"
+          >
             Forgot your password?
           </Link>
         </p>

@@ -5,9 +5,15 @@ import type { ConfirmOutcome } from "~/lib/auth/email-confirmation";
 
 const text = {
   confirmed: { title: "Email confirmed", body: "Your address is confirmed. You can sign in now." },
-  "already-confirmed": { title: "Link already used", body: "This confirmation link was used before: your address is already confirmed. You can sign in." },
+  "already-confirmed": {
+    title: "Link already used",
+    body: "This confirmation link was used before: your address is already confirmed. You can sign in.",
+  },
   expired: { title: "Link expired", body: "This confirmation link has expired. Ask for a new one below; it is valid for 24 hours." },
-  invalid: { title: "Link not valid", body: "This confirmation link is not valid. Check that you opened the whole link from the email, or ask for a new one from the sign-in page." },
+  invalid: {
+    title: "Link not valid",
+    body: "This confirmation link is not valid. Check that you opened the whole link from the email, or ask for a new one from the sign-in page.",
+  },
 } as const;
 
 /** What the confirmation link did, with the way on: sign in, or ask for a new link. */
@@ -21,8 +27,14 @@ export function EmailConfirmation({ outcome }: { outcome: ConfirmOutcome }) {
   return (
     <main id="main" className="flex-1 bg-sand/60">
       <div className="page-container flex justify-center py-12 md:py-20">
-        <section className="w-full max-w-md rounded-card border border-line bg-surface p-6 text-center shadow-card md:p-8" aria-live="polite">
-          <Icon aria-hidden className={`mx-auto mb-4 size-12 ${good ? "text-forest" : outcome.status === "expired" ? "text-amber-600" : "text-red-700"}`} />
+        <section
+          className="w-full max-w-md rounded-card border border-line bg-surface p-6 text-center shadow-card md:p-8"
+          aria-live="polite"
+        >
+          <Icon
+            aria-hidden
+            className={`mx-auto mb-4 size-12 ${good ? "text-forest" : outcome.status === "expired" ? "text-amber-600" : "text-red-700"}`}
+          />
           <h1 className="text-2xl font-semibold">{title}</h1>
           {email && <p className="mt-2 font-medium text-ink">{email}</p>}
           <p className="mt-3 text-ink-muted">{body}</p>
@@ -40,7 +52,11 @@ export function EmailConfirmation({ outcome }: { outcome: ConfirmOutcome }) {
               </button>
             </Form>
           )}
-          <ButtonLink to={email ? `/auth?email=${encodeURIComponent(email)}` : "/auth"} variant={good ? "primary" : "secondary"} className="mt-6">
+          <ButtonLink
+            to={email ? `/auth?email=${encodeURIComponent(email)}` : "/auth"}
+            variant={good ? "primary" : "secondary"}
+            className="mt-6"
+          >
             Go to sign in
           </ButtonLink>
         </section>

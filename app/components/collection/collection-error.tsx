@@ -17,10 +17,7 @@ export function CollectionError({ title, message, toastText }: { title: string; 
       <h1 id="collection-error-title" className="mt-5 text-3xl font-semibold md:text-4xl">
         {title}
       </h1>
-      <p
-        role="alert"
-        className="mt-6 rounded-card border border-red-200 bg-red-50 px-4 py-3 font-medium text-rating-poor"
-      >
+      <p role="alert" className="mt-6 rounded-card border border-red-200 bg-red-50 px-4 py-3 font-medium text-rating-poor">
         {message}
       </p>
     </section>

@@ -101,10 +101,7 @@ export function CollectionHero({ header }: { header: CollectionHeader }) {
           style={{ aspectRatio: `${HERO_SIZE.width} / ${HERO_SIZE.height}` }}
         >
           {status === "loading" && (
-            <p
-              className="absolute inset-0 flex items-center justify-center text-sm font-medium text-ink-muted"
-              aria-live="polite"
-            >
+            <p className="absolute inset-0 flex items-center justify-center text-sm font-medium text-ink-muted" aria-live="polite">
               Loading image...
             </p>
           )}

@@ -30,10 +30,7 @@ export function CollectionReview({ page }: { page: CollectionPageView }) {
     <>
       <CollectionHero key={header.slug} header={header} />
       <div className="page-container py-10 md:py-14">
-        <p
-          className="max-w-3xl text-lg leading-relaxed text-ink md:text-xl md:leading-relaxed"
-          data-testid="collection-intro"
-        >
+        <p className="max-w-3xl text-lg leading-relaxed text-ink md:text-xl md:leading-relaxed" data-testid="collection-intro">
           {header.intro}
         </p>
 
@@ -56,16 +53,11 @@ export function CollectionReview({ page }: { page: CollectionPageView }) {
                     Our top picks
                   </h2>
                   <p className="mt-1 text-sm text-ink-muted">
-                    {pagination.totalItems.toLocaleString("en-US")} {pagination.totalItems === 1 ? "sauna" : "saunas"},{" "}
-                    {orderText}.
+                    {pagination.totalItems.toLocaleString("en-US")} {pagination.totalItems === 1 ? "sauna" : "saunas"}, {orderText}.
                   </p>
-                  <p
-                    className="mt-3 max-w-2xl text-xs leading-relaxed text-ink-muted"
-                    data-testid="affiliate-disclosure"
-                  >
-                    <strong className="font-semibold text-ink">Disclosure:</strong> we earn a commission when you buy
-                    through the price links on this page, at no extra cost to you. It never decides the order of this
-                    list.
+                  <p className="mt-3 max-w-2xl text-xs leading-relaxed text-ink-muted" data-testid="affiliate-disclosure">
+                    <strong className="font-semibold text-ink">Disclosure:</strong> we earn a commission when you buy through the price
+                    links on this page, at no extra cost to you. It never decides the order of this list.
                   </p>
                 </>
               }

@@ -40,10 +40,7 @@ function ComparisonCard({ sauna }: { sauna: CollectionSauna }) {
       className="flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card"
     >
       <div className="relative aspect-[4/3] bg-sand">
-        <SaunaPhoto
-          sauna={sauna}
-          sizes="(min-width: 1280px) 27rem, (min-width: 640px) 45vw, calc(100vw - 2rem)"
-        />
+        <SaunaPhoto sauna={sauna} sizes="(min-width: 1280px) 27rem, (min-width: 640px) 45vw, calc(100vw - 2rem)" />
         {sauna.rank === 1 && (
           <Badge variant="featured" className="absolute left-3 top-3 px-2.5 py-1 text-xs shadow-sm">
             #1 Best Overall
@@ -89,10 +86,7 @@ function ComparisonCard({ sauna }: { sauna: CollectionSauna }) {
           </div>
         )}
 
-        <dl
-          className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-card bg-sand p-3.5 text-sm"
-          data-testid="spec-grid"
-        >
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-card bg-sand p-3.5 text-sm" data-testid="spec-grid">
           {specs.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-medium text-ink-muted">{label}</dt>

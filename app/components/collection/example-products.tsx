@@ -22,9 +22,9 @@ export function ExampleProducts() {
             Temporary Notice: Example Products
           </h2>
           <p className="mt-2 max-w-3xl leading-relaxed text-ink-muted">
-            Our product database is being loaded with verified reviews for this collection, and our team is still
-            testing these saunas. Until the results are in, the three saunas below are examples of what this page will
-            cover. They are not recommendations and have no price or rating yet.
+            Our product database is being loaded with verified reviews for this collection, and our team is still testing these saunas.
+            Until the results are in, the three saunas below are examples of what this page will cover. They are not recommendations and
+            have no price or rating yet.
           </p>
         </div>
       </div>

@@ -20,18 +20,15 @@ export function Methodology() {
             How we review saunas
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-ink-muted">
-            Our reviews rest on hands-on testing, interviews with experts such as builders and installers, and feedback
-            from owners who have used their saunas through several seasons.
+            Our reviews rest on hands-on testing, interviews with experts such as builders and installers, and feedback from owners who have
+            used their saunas through several seasons.
           </p>
           <p className="mt-4 leading-relaxed text-ink-muted">
             Every sauna is evaluated on the same five points, and the ranking on this page follows those scores:
           </p>
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="What we evaluate">
             {criteria.map((item) => (
-              <li
-                key={item}
-                className="rounded-full border border-line bg-canvas px-3 py-1 text-sm font-medium text-ink"
-              >
+              <li key={item} className="rounded-full border border-line bg-canvas px-3 py-1 text-sm font-medium text-ink">
                 {item}
               </li>
             ))}

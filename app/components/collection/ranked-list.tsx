@@ -45,10 +45,7 @@ function RankedSaunaCard({ sauna }: { sauna: CollectionSauna }) {
       className="overflow-hidden rounded-card border border-line bg-surface shadow-card md:grid md:grid-cols-[minmax(0,19rem)_minmax(0,1fr)] lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]"
     >
       <div className="relative aspect-[4/3] bg-sand md:aspect-auto md:min-h-64">
-        <SaunaPhoto
-          sauna={sauna}
-          sizes="(min-width: 1024px) 24rem, (min-width: 768px) 19rem, calc(100vw - 2rem)"
-        />
+        <SaunaPhoto sauna={sauna} sizes="(min-width: 1024px) 24rem, (min-width: 768px) 19rem, calc(100vw - 2rem)" />
         <span
           data-testid="rating-badge"
           className="absolute left-3 top-3 inline-flex items-center gap-1 rounded-full bg-surface/95 px-2.5 py-1 text-sm font-bold text-ink shadow-sm"

@@ -62,11 +62,19 @@ export function CollectionViews({
   function onKeyDown(event: React.KeyboardEvent, index: number) {
     const last = views.length - 1;
     const target =
-      event.key === "ArrowRight" ? (index === last ? 0 : index + 1)
-      : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (target === null) return;
     event.preventDefault();
     tabs.current[target]?.focus();

@@ -5,12 +5,17 @@ import { MAX_COMPARE, type CompareView } from "~/lib/compare";
 export function CompareNotice({ unknownSlugs, truncated }: Pick<CompareView, "unknownSlugs" | "truncated">) {
   if (unknownSlugs.length === 0 && !truncated) return null;
   return (
-    <div role="note" data-testid="compare-notice" className="mt-5 flex items-start gap-2 rounded-card border border-line bg-sand/60 px-4 py-3 text-sm">
+    <div
+      role="note"
+      data-testid="compare-notice"
+      className="mt-5 flex items-start gap-2 rounded-card border border-line bg-sand/60 px-4 py-3 text-sm"
+    >
       <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div>
         {unknownSlugs.length > 0 && (
           <p>
-            Not found, so left out: {unknownSlugs.map((slug, index) => (
+            Not found, so left out:{" "}
+            {unknownSlugs.map((slug, index) => (
               <span key={slug}>
                 {index > 0 && ", "}
                 <code className="font-medium">{slug}</code>

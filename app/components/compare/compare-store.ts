@@ -31,9 +31,7 @@ function read(): CompareItem[] {
   try {
     const parsed: unknown = JSON.parse(raw ?? "[]");
     cachedItems = Array.isArray(parsed)
-      ? parsed
-          .filter((item): item is CompareItem => typeof item?.slug === "string" && typeof item?.name === "string")
-          .slice(0, MAX_COMPARE)
+      ? parsed.filter((item): item is CompareItem => typeof item?.slug === "string" && typeof item?.name === "string").slice(0, MAX_COMPARE)
       : EMPTY;
   } catch {
     cachedItems = EMPTY;

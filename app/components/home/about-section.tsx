@@ -20,28 +20,28 @@ export function AboutSection() {
           </h2>
           <div className="mt-5 space-y-4 text-base leading-relaxed text-ink-muted md:text-lg">
             <p>
-              We review outdoor saunas for people buying one for their home: barrels, traditional Finnish cabins,
-              infrared units and modern designs. Our reviews rest on hands-on testing, expert interviews and owner
-              feedback, and each one covers build quality, heat efficiency, ease of installation, warranty and value.
+              We review outdoor saunas for people buying one for their home: barrels, traditional Finnish cabins, infrared units and modern
+              designs. Our reviews rest on hands-on testing, expert interviews and owner feedback, and each one covers build quality, heat
+              efficiency, ease of installation, warranty and value.
             </p>
             <p>
-              We would rather tell you a sauna is wrong for your space than sell you the wrong one. When a product has
-              flaws, the review says so.
+              We would rather tell you a sauna is wrong for your space than sell you the wrong one. When a product has flaws, the review
+              says so.
             </p>
           </div>
           <ul className="mt-6 flex flex-wrap gap-3">
             {sources.map(({ icon: Icon, text }) => (
-              <li key={text} className="inline-flex items-center gap-2 rounded-full border border-line bg-surface px-4 py-2 text-sm font-semibold">
+              <li
+                key={text}
+                className="inline-flex items-center gap-2 rounded-full border border-line bg-surface px-4 py-2 text-sm font-semibold"
+              >
                 <Icon aria-hidden className="size-4 text-forest" />
                 {text}
               </li>
             ))}
           </ul>
         </div>
-        <aside
-          aria-labelledby="affiliate-disclosure"
-          className="self-start rounded-card border border-line bg-sand p-6 md:p-8"
-        >
+        <aside aria-labelledby="affiliate-disclosure" className="self-start rounded-card border border-line bg-sand p-6 md:p-8">
           <div className="flex items-center gap-3">
             <span className="flex size-10 items-center justify-center rounded-full bg-surface text-brand ring-1 ring-line">
               <HandCoins aria-hidden className="size-5" />
@@ -51,12 +51,12 @@ export function AboutSection() {
             </h3>
           </div>
           <p className="mt-4 leading-relaxed text-ink">
-            {SITE_NAME} is reader-supported. When you buy through a purchase link on our site, we may earn a
-            commission, at no extra cost to you.
+            {SITE_NAME} is reader-supported. When you buy through a purchase link on our site, we may earn a commission, at no extra cost to
+            you.
           </p>
           <p className="mt-3 text-sm leading-relaxed text-ink-muted">
-            Commissions never decide which saunas we recommend or how we rate them. Products marked 'Sample' are
-            demonstration entries: their ratings and review counts are not real.
+            Commissions never decide which saunas we recommend or how we rate them. Products marked 'Sample' are demonstration entries:
+            their ratings and review counts are not real.
           </p>
         </aside>
       </div>

@@ -43,7 +43,11 @@ export function BestByTypeSection({ cards }: { cards: BestPickCard[] }) {
         </div>
         <nav aria-label="Sauna types" className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold">
           {cards.map((card) => (
-            <Link key={card.type} to={card.collectionHref} className="text-brand underline-offset-4 hover:text-brand-strong hover:underline">
+            <Link
+              key={card.type}
+              to={card.collectionHref}
+              className="text-brand underline-offset-4 hover:text-brand-strong hover:underline"
+            >
               {card.label} Saunas
             </Link>
           ))}
@@ -57,10 +61,7 @@ function BestPickCardView({ card }: { card: BestPickCard }) {
   const product = card.product;
   const image = product?.image ?? card.fallbackImage;
   return (
-    <article
-      data-testid="best-pick"
-      className="flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card"
-    >
+    <article data-testid="best-pick" className="flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card">
       <div className="relative aspect-[4/3] overflow-hidden bg-sand">
         <ProductImage
           {...responsiveImage(image, "productCard", "(min-width: 768px) 31vw, calc(100vw - 2rem)")}

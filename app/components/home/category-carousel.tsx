@@ -92,11 +92,7 @@ function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
         )}
       >
         {cards.map((card) => (
-          <li
-            key={card.slug}
-            data-testid="category-card"
-            className="category-slide"
-          >
+          <li key={card.slug} data-testid="category-card" className="category-slide">
             <CategoryCardView card={card} />
           </li>
         ))}

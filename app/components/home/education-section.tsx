@@ -1,4 +1,18 @@
-import { ArrowRight, Flame, HeartPulse, Ruler, Thermometer, Trees, Users, Zap, ListChecks, Droplets, Tent, Sun, Wind } from "~/components/ui/icons";
+import {
+  ArrowRight,
+  Flame,
+  HeartPulse,
+  Ruler,
+  Thermometer,
+  Trees,
+  Users,
+  Zap,
+  ListChecks,
+  Droplets,
+  Tent,
+  Sun,
+  Wind,
+} from "~/components/ui/icons";
 import { Link } from "react-router";
 import { SectionHeading } from "./section-heading";
 
@@ -117,8 +131,8 @@ export function EducationSection() {
               ))}
             </ul>
             <p className="mt-5 rounded-card bg-canvas px-4 py-3 text-sm leading-relaxed text-ink-muted">
-              Drink water, start with short sessions and skip alcohol. If you are pregnant, have a heart condition or
-              take regular medication, ask your doctor first. This is general information, not medical advice.
+              Drink water, start with short sessions and skip alcohol. If you are pregnant, have a heart condition or take regular
+              medication, ask your doctor first. This is general information, not medical advice.
             </p>
             <EducationLink to="/learn/health-benefits-of-sauna">Sauna health benefits: what we know</EducationLink>
           </div>
@@ -136,9 +150,7 @@ export function EducationSection() {
                     {type.name}
                   </h4>
                   <p className="mt-2 flex flex-wrap gap-2 text-sm">
-                    <span className="rounded-full bg-brand-soft px-2.5 py-0.5 font-semibold text-brand-strong">
-                      {type.temperature}
-                    </span>
+                    <span className="rounded-full bg-brand-soft px-2.5 py-0.5 font-semibold text-brand-strong">{type.temperature}</span>
                     <span className="rounded-full bg-sand px-2.5 py-0.5 text-ink-muted">{type.humidity}</span>
                   </p>
                   <p className="mt-3 text-sm leading-relaxed text-ink-muted">{type.text}</p>

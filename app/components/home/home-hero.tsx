@@ -24,25 +24,23 @@ export function HomeHero() {
     <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-line bg-sand">
       <div className="page-container grid items-center gap-10 py-12 md:grid-cols-[1.05fr_1fr] md:py-20 lg:gap-16">
         <div className="max-w-xl">
-          <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-brand">
-            Outdoor sauna reviews for 2025
-          </p>
-          <h1
-            id="hero-title"
-            className="text-[2.5rem] font-semibold leading-[1.08] tracking-tight md:text-5xl lg:text-[3.6rem]"
-          >
+          <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-brand">Outdoor sauna reviews for 2025</p>
+          <h1 id="hero-title" className="text-[2.5rem] font-semibold leading-[1.08] tracking-tight md:text-5xl lg:text-[3.6rem]">
             Compare Top Saunas For Your Perfect Match
           </h1>
           <p className="mt-5 text-lg leading-relaxed text-ink-muted md:text-xl">
-            Barrel, traditional Finnish, infrared and modern cabins: tested, measured and ranked, so you can buy
-            the right sauna the first time.
+            Barrel, traditional Finnish, infrared and modern cabins: tested, measured and ranked, so you can buy the right sauna the first
+            time.
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
             <ButtonLink to="/reviews" size="lg">
               Explore Top Saunas
               <ArrowRight aria-hidden className="size-5" />
             </ButtonLink>
-            <a href="#comparison" className="font-semibold text-ink underline decoration-line decoration-2 underline-offset-4 hover:decoration-brand">
+            <a
+              href="#comparison"
+              className="font-semibold text-ink underline decoration-line decoration-2 underline-offset-4 hover:decoration-brand"
+            >
               Jump to the comparison
             </a>
           </div>

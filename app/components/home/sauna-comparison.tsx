@@ -46,8 +46,8 @@ export function SaunaComparison({ comparison }: { comparison: ComparisonData | P
         )}
       </div>
       <p className="mt-6 text-sm text-ink-muted">
-        <span aria-hidden>* </span>Specifications and prices may change. Please check the manufacturer's website for
-        the latest details before you buy. We may earn a commission from 'Check Price' links, at no extra cost to you.
+        <span aria-hidden>* </span>Specifications and prices may change. Please check the manufacturer's website for the latest details
+        before you buy. We may earn a commission from 'Check Price' links, at no extra cost to you.
       </p>
     </section>
   );
@@ -68,9 +68,7 @@ function ComparisonContent({ section }: { section: ComparisonData }) {
   const { rows, totalProducts } = section;
   if (rows.length === 0) {
     return (
-      <p className="rounded-card border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
-        {NO_COMPARISON_TEXT}
-      </p>
+      <p className="rounded-card border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">{NO_COMPARISON_TEXT}</p>
     );
   }
   const more = totalProducts - rows.length;
@@ -208,7 +206,12 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
 /** The table's shape while the rows load: header band and six grey rows (cards on phones). */
 function ComparisonSkeleton() {
   return (
-    <div role="status" aria-label="Loading the comparison" data-testid="comparison-skeleton" className="animate-pulse motion-reduce:animate-none">
+    <div
+      role="status"
+      aria-label="Loading the comparison"
+      data-testid="comparison-skeleton"
+      className="animate-pulse motion-reduce:animate-none"
+    >
       <div className="hidden overflow-clip rounded-card border border-line bg-surface md:block">
         <div className="h-11 bg-sand" />
         {Array.from({ length: 6 }, (_, i) => (

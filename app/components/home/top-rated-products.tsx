@@ -43,8 +43,8 @@ export function TopRatedProducts({ section }: { section: TopRatedSection }) {
         ) : (
           <>
             <p className="mt-8 rounded-card border border-line bg-brand-soft px-5 py-4 text-sm text-ink">
-              <strong className="font-semibold">Examples only.</strong> Our reviewed products will appear here soon.
-              Until then, these examples show the main kinds of outdoor sauna we cover.
+              <strong className="font-semibold">Examples only.</strong> Our reviewed products will appear here soon. Until then, these
+              examples show the main kinds of outdoor sauna we cover.
             </p>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {section.cards.map((card) => (
@@ -90,13 +90,7 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
         <h3 className="mt-1 text-lg font-semibold leading-snug tracking-tight">
           <CardLink to={card.href}>{card.name}</CardLink>
         </h3>
-        <RatingSummary
-          rating={card.rating}
-          reviewCount={card.reviewCount}
-          isSample={card.isSample}
-          sampleBadge={false}
-          className="mt-2"
-        />
+        <RatingSummary rating={card.rating} reviewCount={card.reviewCount} isSample={card.isSample} sampleBadge={false} className="mt-2" />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3 sm:pt-4">
           <p className="text-lg font-semibold" data-testid="price">
             {card.priceText}

@@ -52,9 +52,7 @@ export function ArticleCard({
         >
           <CardLink to={`/learn/${article.slug}`}>{article.title}</CardLink>
         </Heading>
-        <p className={cn("mt-3 text-ink-muted", featured ? "text-base md:text-lg" : "line-clamp-3 text-[0.95rem]")}>
-          {article.excerpt}
-        </p>
+        <p className={cn("mt-3 text-ink-muted", featured ? "text-base md:text-lg" : "line-clamp-3 text-[0.95rem]")}>{article.excerpt}</p>
         <p className="mt-auto flex flex-wrap items-center gap-x-2 pt-5 text-sm text-ink-muted">
           <time dateTime={article.publishDate}>{formatLongUsDate(article.publishDate)}</time>
           <span aria-hidden>·</span>

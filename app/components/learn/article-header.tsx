@@ -8,10 +8,7 @@ import { AuthorLine } from "./author-line";
 export function ArticleHeader({ article }: { article: Article }) {
   return (
     <header>
-      <Link
-        to="/learn"
-        className="inline-flex items-center gap-1.5 text-sm font-semibold text-ink-muted hover:text-brand"
-      >
+      <Link to="/learn" className="inline-flex items-center gap-1.5 text-sm font-semibold text-ink-muted hover:text-brand">
         <ArrowLeft aria-hidden className="size-4" />
         Back to Knowledge Center
       </Link>
@@ -23,9 +20,7 @@ export function ArticleHeader({ article }: { article: Article }) {
           {article.category}
         </Link>
       </p>
-      <h1 className="mt-4 text-[2rem] font-semibold leading-[1.12] tracking-tight md:text-[2.75rem]">
-        {article.title}
-      </h1>
+      <h1 className="mt-4 text-[2rem] font-semibold leading-[1.12] tracking-tight md:text-[2.75rem]">{article.title}</h1>
       <p className="mt-4 text-lg leading-relaxed text-ink-muted md:text-xl">{article.excerpt}</p>
       <div className="mt-6 flex flex-col gap-3 border-y border-line py-4">
         <AuthorLine author={article.author} />

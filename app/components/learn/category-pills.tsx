@@ -21,9 +21,7 @@ export function CategoryPills({ activeHref, className }: { activeHref?: string; 
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "inline-flex h-10 items-center whitespace-nowrap rounded-full border px-4 text-sm font-semibold transition-colors",
-                  active
-                    ? "border-ink bg-ink text-white"
-                    : "border-line bg-surface text-ink hover:border-ink-muted hover:bg-sand",
+                  active ? "border-ink bg-ink text-white" : "border-line bg-surface text-ink hover:border-ink-muted hover:bg-sand",
                 )}
               >
                 {pill.label}

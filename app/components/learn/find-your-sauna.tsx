@@ -19,8 +19,8 @@ export function FindYourSauna() {
             Ready to find your sauna?
           </h2>
           <p className="mt-3 max-w-xl leading-relaxed text-ink-muted">
-            Our reviews rank real models on build quality, heat-up time, ease of installation, warranty and value,
-            so you can put what you've learned here to work.
+            Our reviews rank real models on build quality, heat-up time, ease of installation, warranty and value, so you can put what
+            you've learned here to work.
           </p>
           <ButtonLink to="/reviews" size="lg" className="mt-6">
             Browse All Reviews
@@ -32,10 +32,7 @@ export function FindYourSauna() {
           <ul className="mt-3 divide-y divide-line border-y border-line">
             {REVIEW_LINKS.map((link) => (
               <li key={link.url}>
-                <Link
-                  to={link.url}
-                  className="flex items-center justify-between gap-4 py-3 font-semibold text-ink hover:text-brand"
-                >
+                <Link to={link.url} className="flex items-center justify-between gap-4 py-3 font-semibold text-ink hover:text-brand">
                   {link.name}
                   <ArrowRight aria-hidden className="size-4 shrink-0 text-brand" />
                 </Link>

@@ -23,10 +23,7 @@ export function LearnPageHeader({
     <header className="border-b border-line bg-sand">
       <div className="page-container pb-6 pt-10 md:pb-8 md:pt-14">
         {linkToKnowledgeCenter && (
-          <Link
-            to="/learn"
-            className="mb-3 inline-block text-sm font-semibold uppercase tracking-wider text-brand hover:text-brand-strong"
-          >
+          <Link to="/learn" className="mb-3 inline-block text-sm font-semibold uppercase tracking-wider text-brand hover:text-brand-strong">
             {KNOWLEDGE_CENTER_NAME}
           </Link>
         )}

@@ -29,9 +29,7 @@ export function RelatedArticles({
             <p className="mt-2 text-sm text-ink-muted">No other {category} articles yet.</p>
             {more.length > 0 && (
               <>
-                <h3 className="mt-5 font-sans text-xs font-bold uppercase tracking-wider text-ink-muted">
-                  More from the Knowledge Center
-                </h3>
+                <h3 className="mt-5 font-sans text-xs font-bold uppercase tracking-wider text-ink-muted">More from the Knowledge Center</h3>
                 <ArticleLinks articles={more} />
               </>
             )}

@@ -32,7 +32,10 @@ export function AsSeenIn({ collections }: { collections: AsSeenInCollection[] })
                 )}
               </span>
               <span className="min-w-0 flex-1 font-semibold leading-snug text-ink group-hover:text-brand">{collection.title}</span>
-              <ArrowRight aria-hidden className="size-4 shrink-0 text-ink-muted transition group-hover:translate-x-0.5 group-hover:text-brand" />
+              <ArrowRight
+                aria-hidden
+                className="size-4 shrink-0 text-ink-muted transition group-hover:translate-x-0.5 group-hover:text-brand"
+              />
             </Link>
           </li>
         ))}

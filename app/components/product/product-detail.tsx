@@ -21,12 +21,7 @@ export function ProductDetail({ view }: { view: ProductPageView }) {
 
         <div className="mt-8 grid gap-10 md:grid-cols-[minmax(0,1fr)_18rem] md:gap-8 lg:grid-cols-[minmax(0,1fr)_23rem] lg:gap-12">
           <div className="min-w-0 space-y-12">
-            <ProductGallery
-              productKey={String(view.id)}
-              name={view.name}
-              images={view.images}
-              fallbackImage={view.fallbackImage}
-            />
+            <ProductGallery productKey={String(view.id)} name={view.name} images={view.images} fallbackImage={view.fallbackImage} />
             {view.overview.length > 0 && (
               <section aria-labelledby="overview-heading">
                 <h2 id="overview-heading" className="text-2xl font-semibold">

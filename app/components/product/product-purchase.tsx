@@ -61,7 +61,10 @@ function BuyNowLink({ buyLink, className }: { buyLink: BuyLink; className?: stri
 
 export function BuyBox({ purchase, className }: { purchase: PurchaseInfo; className?: string }) {
   return (
-    <section aria-label="Price and where to buy" className={cn("rounded-card border border-line bg-surface p-5 shadow-card lg:p-6", className)}>
+    <section
+      aria-label="Price and where to buy"
+      className={cn("rounded-card border border-line bg-surface p-5 shadow-card lg:p-6", className)}
+    >
       <PriceDisplay purchase={purchase} />
       {purchase.sale && (
         <p className="mt-2 inline-flex rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold text-brand-strong">

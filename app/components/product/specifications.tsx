@@ -10,7 +10,10 @@ export function Specifications({ view }: { view: ProductPageView }) {
       </h2>
       <dl className="mt-3 divide-y divide-line text-sm">
         {view.specifications.map((row) => (
-          <div key={row.label} className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2.5 md:grid-cols-1 md:gap-0.5 lg:grid-cols-[8.5rem_minmax(0,1fr)] lg:gap-3">
+          <div
+            key={row.label}
+            className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2.5 md:grid-cols-1 md:gap-0.5 lg:grid-cols-[8.5rem_minmax(0,1fr)] lg:gap-3"
+          >
             <dt className="font-medium text-ink-muted">{row.label}</dt>
             <dd className={cn("break-words", row.missing ? "text-ink-muted" : "font-medium text-ink")}>{row.value}</dd>
           </div>

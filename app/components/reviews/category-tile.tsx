@@ -5,15 +5,16 @@ import { responsiveImage } from "~/lib/image-url";
 
 /** A collection tile: picture, name, description; the whole tile links to /reviews/{slug}. */
 export function CategoryTile({ card, headingLevel = 3 }: { card: CategoryCard; headingLevel?: 2 | 3 | 4 }) {
-  const Heading = (`h${headingLevel}` as "h2" | "h3" | "h4");
+  const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
   return (
-    <article
-      data-testid="category-tile"
-      className={linkedCardClasses("flex h-full flex-row overflow-hidden bg-surface sm:flex-col")}
-    >
+    <article data-testid="category-tile" className={linkedCardClasses("flex h-full flex-row overflow-hidden bg-surface sm:flex-col")}>
       <div className="relative w-32 shrink-0 overflow-hidden bg-sand sm:aspect-[16/10] sm:w-full">
         <ProductImage
-          {...responsiveImage(card.image, "categoryCard", "(min-width: 1024px) 22vw, (min-width: 768px) 21vw, (min-width: 640px) 46vw, 128px")}
+          {...responsiveImage(
+            card.image,
+            "categoryCard",
+            "(min-width: 1024px) 22vw, (min-width: 768px) 21vw, (min-width: 640px) 46vw, 128px",
+          )}
           placeholderKey={card.slug}
           alt=""
           width={560}

@@ -26,8 +26,8 @@ export function HowWeTest() {
             How We Test
           </h2>
           <p className="mt-3 max-w-2xl text-ink-muted md:text-lg">
-            Our reviews rest on hands-on testing, expert interviews and owner feedback. Each sauna is judged on build
-            quality, heat efficiency, ease of installation, warranty and value.
+            Our reviews rest on hands-on testing, expert interviews and owner feedback. Each sauna is judged on build quality, heat
+            efficiency, ease of installation, warranty and value.
           </p>
           <ul className="mt-6 space-y-3">
             {howWeTest.map((item) => (

@@ -9,8 +9,8 @@ export function NoResults({ query, suggestions }: { query: string; suggestions: 
       <SearchX aria-hidden className="mx-auto size-10 text-brand" />
       <h3 className="mt-4 text-xl font-semibold tracking-tight">No saunas or collections match “{query}”</h3>
       <p className="mx-auto mt-2 max-w-xl text-ink-muted">
-        Check the spelling, or try a shorter search: a type such as <em>barrel</em> or <em>infrared</em>, a brand, or a
-        feature such as <em>cedar</em>.
+        Check the spelling, or try a shorter search: a type such as <em>barrel</em> or <em>infrared</em>, a brand, or a feature such as{" "}
+        <em>cedar</em>.
       </p>
       {suggestions.length > 0 && (
         <>

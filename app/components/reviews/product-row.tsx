@@ -43,7 +43,10 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
       <p className="col-start-2 self-start font-semibold sm:col-start-3 sm:row-start-1 sm:self-center sm:text-right sm:text-lg">
         {product.priceText}
       </p>
-      <ChevronRight aria-hidden className="hidden size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5 sm:block" />
+      <ChevronRight
+        aria-hidden
+        className="hidden size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5 sm:block"
+      />
     </article>
   );
 }

@@ -9,8 +9,8 @@ export function ReviewsHeader({ query }: { query: string }) {
         <p className="mb-3 text-sm font-semibold uppercase tracking-wider text-brand">Expert Recommendations</p>
         <h1 className="text-[2.25rem] font-semibold leading-[1.1] tracking-tight md:text-5xl">{SITE_NAME}</h1>
         <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ink-muted">
-          Independent reviews of outdoor saunas, from compact barrels to custom cabins. Browse by category, scan every
-          rated model below, or search for a type, brand or feature.
+          Independent reviews of outdoor saunas, from compact barrels to custom cabins. Browse by category, scan every rated model below, or
+          search for a type, brand or feature.
         </p>
         <div className="mt-8">
           <ReviewsSearchForm query={query} />

@@ -10,7 +10,13 @@ const SEARCH_PLACEHOLDER = "Search for sauna types, brands, or features...";
  */
 export function ReviewsSearchForm({ query }: { query: string }) {
   return (
-    <Form method="get" action="/reviews" role="search" aria-label="Search reviews" className="flex w-full max-w-2xl flex-col gap-2 sm:flex-row">
+    <Form
+      method="get"
+      action="/reviews"
+      role="search"
+      aria-label="Search reviews"
+      className="flex w-full max-w-2xl flex-col gap-2 sm:flex-row"
+    >
       <label htmlFor="reviews-search" className="sr-only">
         Search reviews
       </label>

@@ -126,10 +126,7 @@ function SectionLink({ to, pathname, children }: { to: string; pathname: string;
 
 function MenuEntry({ link }: { link: MenuLink }) {
   return (
-    <Link
-      to={link.url}
-      className="menu-link"
-    >
+    <Link to={link.url} className="menu-link">
       {link.name}
       {link.badge && <Badge variant={link.badge === "FEATURED" ? "featured" : "best-value"}>{link.badge}</Badge>}
     </Link>

@@ -79,7 +79,8 @@ const cases: Case[] = [
   {
     screen: "product 410",
     path: "/reviews/product/old",
-    throws: () => gone({ screen: "product", kind: "gone", name: "Old Barrel", category: { label: "Barrel Saunas", href: "/reviews/barrel-saunas" } }),
+    throws: () =>
+      gone({ screen: "product", kind: "gone", name: "Old Barrel", category: { label: "Barrel Saunas", href: "/reviews/barrel-saunas" } }),
     status: 410,
     cacheControl: "public, max-age=0, s-maxage=3600",
     title: "Old Barrel - No Longer Reviewed - Sauna Reviews",
@@ -101,7 +102,11 @@ const cases: Case[] = [
     status: 404,
     cacheControl: null,
     title: "Collection Not Found - Sauna Reviews",
-    text: ["Collection Not Found", "The &quot;nope&quot; sauna collection could not be found or has no products available.", "Browse All Saunas"],
+    text: [
+      "Collection Not Found",
+      "The &quot;nope&quot; sauna collection could not be found or has no products available.",
+      "Browse All Saunas",
+    ],
   },
   {
     screen: "collection failure (500)",
@@ -137,7 +142,8 @@ const cases: Case[] = [
   {
     screen: "go 404, no product",
     path: "/go/nope",
-    throws: () => notFound({ screen: "go", kind: "not-found", product: null }, { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" }),
+    throws: () =>
+      notFound({ screen: "go", kind: "not-found", product: null }, { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" }),
     status: 404,
     cacheControl: "no-store",
     title: "Shop link not available - Sauna Reviews",
@@ -152,9 +158,15 @@ const cases: Case[] = [
     title: "Shop link not available - Sauna Reviews",
     text: ["No shop link for Kota yet", "Read the Kota review", 'href="/reviews/product/kota"'],
   },
-  ...["/reviews/product/x", "/reviews/x", "/learn/x", "/learn/tag/x", "/go/x"].map(
-    (path): Case => ({ screen: `${path} (outage 503)`, path, throws: outage, status: 503, cacheControl: "no-store", title: null, text: SITE_UNAVAILABLE }),
-  ),
+  ...["/reviews/product/x", "/reviews/x", "/learn/x", "/learn/tag/x", "/go/x"].map((path): Case => ({
+    screen: `${path} (outage 503)`,
+    path,
+    throws: outage,
+    status: 503,
+    cacheControl: "no-store",
+    title: null,
+    text: SITE_UNAVAILABLE,
+  })),
 ];
 
 async function render(test: Pick<Case, "path" | "throws">) {

@@ -33,9 +33,9 @@ export function SiteFooter() {
             © {year} {SITE_NAME}. All rights reserved.
           </p>
           <p>
-            <strong className="font-semibold text-stone-300">Disclosure:</strong> The content on this site is for
-            informational purposes only. Some links are affiliate links: if you buy through them we may earn a
-            commission, at no extra cost to you. It never decides which saunas we recommend.
+            <strong className="font-semibold text-stone-300">Disclosure:</strong> The content on this site is for informational purposes
+            only. Some links are affiliate links: if you buy through them we may earn a commission, at no extra cost to you. It never
+            decides which saunas we recommend.
           </p>
         </div>
       </div>

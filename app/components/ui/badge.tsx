@@ -11,19 +11,11 @@ const variants = {
 export type BadgeVariant = keyof typeof variants;
 
 /** FEATURED, BEST SELLER, BEST VALUE and rank badges share this one shape, so every badge on the site looks alike. */
-export function Badge({
-  variant = "neutral",
-  className,
-  ...props
-}: React.ComponentProps<"span"> & { variant?: BadgeVariant }) {
+export function Badge({ variant = "neutral", className, ...props }: React.ComponentProps<"span"> & { variant?: BadgeVariant }) {
   return (
     <span
       // .badge (app/app.css) is the shape; the variant only colours it.
-      className={cn(
-        "badge",
-        variants[variant],
-        className,
-      )}
+      className={cn("badge", variants[variant], className)}
       {...props}
     />
   );

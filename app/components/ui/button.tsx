@@ -21,21 +21,10 @@ export interface ButtonStyle {
 }
 
 export function buttonClasses({ variant = "primary", size = "md" }: ButtonStyle = {}, extra?: string) {
-  return cn(
-    "btn",
-    variants[variant],
-    sizes[size],
-    extra,
-  );
+  return cn("btn", variants[variant], sizes[size], extra);
 }
 
-export function Button({
-  variant,
-  size,
-  className,
-  type = "button",
-  ...props
-}: React.ComponentProps<"button"> & ButtonStyle) {
+export function Button({ variant, size, className, type = "button", ...props }: React.ComponentProps<"button"> & ButtonStyle) {
   return <button type={type} className={buttonClasses({ variant, size }, className)} {...props} />;
 }
 

@@ -13,10 +13,5 @@ export function linkedCardClasses(extra?: string) {
 
 /** The title link of a `linkedCardClasses` card. */
 export function CardLink({ className, ...props }: LinkProps) {
-  return (
-    <Link
-      className={cn("card-link", className)}
-      {...props}
-    />
-  );
+  return <Link className={cn("card-link", className)} {...props} />;
 }

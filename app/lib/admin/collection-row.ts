@@ -16,6 +16,14 @@ export interface CollectionRow {
 }
 
 /** A saved collection and a parsed one show the same columns. */
-export function collectionRow(collection: Pick<CollectionImport, "title" | "slug" | "description" | "imageUrl"> & { id?: number }): CollectionRow {
-  return { id: collection.id, name: collection.title, slug: collection.slug, description: collection.description, imageUrl: collection.imageUrl };
+export function collectionRow(
+  collection: Pick<CollectionImport, "title" | "slug" | "description" | "imageUrl"> & { id?: number },
+): CollectionRow {
+  return {
+    id: collection.id,
+    name: collection.title,
+    slug: collection.slug,
+    description: collection.description,
+    imageUrl: collection.imageUrl,
+  };
 }

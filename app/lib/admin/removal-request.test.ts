@@ -36,7 +36,9 @@ describe("the removal selection", () => {
   });
 
   it("tells the page the admin returns to what was deleted", () => {
-    expect(removedNoticeText({ products: 1, collections: 0, imagesDeleted: 0 })).toBe("Deleted 1 product. The public pages no longer show it.");
+    expect(removedNoticeText({ products: 1, collections: 0, imagesDeleted: 0 })).toBe(
+      "Deleted 1 product. The public pages no longer show it.",
+    );
     expect(removedNoticeText({ products: 1, collections: 0, imagesDeleted: 1 })).toBe(
       "Deleted 1 product and 1 uploaded picture. The public pages no longer show it.",
     );

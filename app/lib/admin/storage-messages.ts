@@ -58,7 +58,11 @@ export function storageBanner(status: StorageState): StorageBanner {
 /** The toast a check ends with: 'Storage Bucket Created', or the failure in red. */
 export function storageToast(status: StorageState): ResultToast | null {
   if (status.state === "created") {
-    return { kind: "success", title: "Storage Bucket Created", description: "The product-images bucket was created and is ready for uploads." };
+    return {
+      kind: "success",
+      title: "Storage Bucket Created",
+      description: "The product-images bucket was created and is ready for uploads.",
+    };
   }
   if (status.state === "ready" || status.state === "missing") return null;
   const banner = storageBanner(status);

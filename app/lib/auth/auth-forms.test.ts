@@ -17,8 +17,14 @@ describe("account form schemas", () => {
   });
 
   it("asks for an address, then for a valid one, and lower-cases it", () => {
-    expect(parseForm(form({ email: "  " }), forgotPasswordSchema)).toMatchObject({ ok: false, fieldErrors: { email: "Please enter your email address." } });
-    expect(parseForm(form({ email: "nope" }), forgotPasswordSchema)).toMatchObject({ ok: false, fieldErrors: { email: "Please enter a valid email address." } });
+    expect(parseForm(form({ email: "  " }), forgotPasswordSchema)).toMatchObject({
+      ok: false,
+      fieldErrors: { email: "Please enter your email address." },
+    });
+    expect(parseForm(form({ email: "nope" }), forgotPasswordSchema)).toMatchObject({
+      ok: false,
+      fieldErrors: { email: "Please enter a valid email address." },
+    });
     expect(parseForm(form({ email: " Me@Example.COM " }), forgotPasswordSchema)).toEqual({ ok: true, value: { email: "me@example.com" } });
   });
 

@@ -32,7 +32,14 @@ describe("redirectTo stays on this site", () => {
   it("judges the path after dot segments are resolved, not the text typed", () => {
     // Each of these is a single-slash path as typed, but URL parsing collapses the dot segments
     // into '//evil.com', which a browser reads as another host.
-    for (const value of ["/.//evil.com", "/..//evil.com", "/a/..//evil.com", "/%2e//evil.com", "/%2E%2E//evil.com", "/a/%2e%2e//evil.com/x?y=1"]) {
+    for (const value of [
+      "/.//evil.com",
+      "/..//evil.com",
+      "/a/..//evil.com",
+      "/%2e//evil.com",
+      "/%2E%2E//evil.com",
+      "/a/%2e%2e//evil.com/x?y=1",
+    ]) {
       expect(safeRedirectPath(value), value).toBe("/admin");
     }
     // Dot segments that leave a normal path are fine, and come back resolved.

@@ -45,7 +45,10 @@ export function niceStep(max: number, count: number): number {
   return 10 * power;
 }
 
-export function clickChart(days: ReadonlyArray<DailyClicks>, size: { width: number; height: number } = { width: 720, height: 240 }): ClickChart {
+export function clickChart(
+  days: ReadonlyArray<DailyClicks>,
+  size: { width: number; height: number } = { width: 720, height: 240 },
+): ClickChart {
   const plot = { left: 44, top: 12, right: size.width - 8, bottom: size.height - 28 };
   const busiest = Math.max(0, ...days.map((entry) => entry.clicks));
   const step = niceStep(busiest, 4);

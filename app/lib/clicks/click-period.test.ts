@@ -19,7 +19,15 @@ describe("click periods", () => {
   });
 
   it("fills the days without clicks with zero and ignores days outside the period", () => {
-    expect(fillDays(["2026-01-01", "2026-01-02", "2026-01-03"], [{ day: "2026-01-02", clicks: 5 }, { day: "2025-12-31", clicks: 9 }])).toEqual([
+    expect(
+      fillDays(
+        ["2026-01-01", "2026-01-02", "2026-01-03"],
+        [
+          { day: "2026-01-02", clicks: 5 },
+          { day: "2025-12-31", clicks: 9 },
+        ],
+      ),
+    ).toEqual([
       { day: "2026-01-01", clicks: 0 },
       { day: "2026-01-02", clicks: 5 },
       { day: "2026-01-03", clicks: 0 },

@@ -52,12 +52,20 @@ describe("normaliseLinkSource", () => {
     expect(normaliseLinkSource(raw)).toBe(expected);
   });
 
-  it.each([null, undefined, "", "   ", "email", "home:x", "https://elsewhere.example", "x".repeat(500), "admin:users", "=cmd|' /C calc'!A0"])(
-    "%s is unknown",
-    (raw) => {
-      expect(normaliseLinkSource(raw)).toBe(UNKNOWN_SOURCE);
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    "",
+    "   ",
+    "email",
+    "home:x",
+    "https://elsewhere.example",
+    "x".repeat(500),
+    "admin:users",
+    "=cmd|' /C calc'!A0",
+  ])("%s is unknown", (raw) => {
+    expect(normaliseLinkSource(raw)).toBe(UNKNOWN_SOURCE);
+  });
 
   it("keeps a recorded source at a bounded length", () => {
     expect(normaliseLinkSource(`collection:${"a".repeat(100)}`).length).toBeLessThanOrEqual(111);

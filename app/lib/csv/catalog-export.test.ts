@@ -44,8 +44,19 @@ describe("the catalog export", () => {
   });
 
   it("money as dollars with cents, lists as JSON lists, empty as empty", () => {
-    const cells = Object.fromEntries(PRODUCT_EXPORT_HEADER.map((column, index) => [column, productCsvRecord({ ...product, fullDescription: null, collectionIds: [] })[index]]));
-    expect(cells).toMatchObject({ price: "7650.50", sale_price: "99999999.99", images: '["https://example.com/a.jpg","b.jpg"]', full_description: "", collection_ids: "" });
+    const cells = Object.fromEntries(
+      PRODUCT_EXPORT_HEADER.map((column, index) => [
+        column,
+        productCsvRecord({ ...product, fullDescription: null, collectionIds: [] })[index],
+      ]),
+    );
+    expect(cells).toMatchObject({
+      price: "7650.50",
+      sale_price: "99999999.99",
+      images: '["https://example.com/a.jpg","b.jpg"]',
+      full_description: "",
+      collection_ids: "",
+    });
   });
 
   it("writes a collection's products in list order, as slugs, or as the id for an all-digit slug", () => {
@@ -64,6 +75,12 @@ describe("the catalog export", () => {
     expect(record).toEqual(["picks", "Picks", "", "/images/picks.webp", "true", "valo, 9, kettu"]);
     const parsed = parseCollectionCsv(csvLine(COLLECTION_EXPORT_HEADER) + csvLine(record));
     if (!parsed.ok) throw new Error(parsed.error);
-    expect(parsed.collections[0]).toMatchObject({ slug: "picks", title: "Picks", description: null, featured: true, productRefs: ["valo", "9", "kettu"] });
+    expect(parsed.collections[0]).toMatchObject({
+      slug: "picks",
+      title: "Picks",
+      description: null,
+      featured: true,
+      productRefs: ["valo", "9", "kettu"],
+    });
   });
 });

@@ -62,5 +62,12 @@ export interface ExportedCollection {
  */
 export function collectionCsvRecord(collection: ExportedCollection): string[] {
   const refs = collection.members.map((member) => (/^\d{1,15}$/.test(member.slug) ? String(member.id) : member.slug));
-  return [collection.slug, collection.title, text(collection.description), text(collection.imageUrl), collection.featured ? "true" : "false", refs.join(", ")];
+  return [
+    collection.slug,
+    collection.title,
+    text(collection.description),
+    text(collection.imageUrl),
+    collection.featured ? "true" : "false",
+    refs.join(", "),
+  ];
 }

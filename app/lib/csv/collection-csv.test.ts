@@ -47,9 +47,7 @@ describe("collections CSV", () => {
     expect(result.collections.map((c) => c.slug)).toEqual(["a", "b", "d"]);
     // Offending rows are file rows 2, 4, 7; blank row 5 is not offending.
     expect(result.missingFieldWarnings).toEqual(["Row 1: Missing slug", "Row 2: Missing title", "Row 3: Missing slug"]);
-    expect(IMPORT_MESSAGES.collectionsWarningHeader).toBe(
-      "The following rows have missing required fields that may cause issues:",
-    );
+    expect(IMPORT_MESSAGES.collectionsWarningHeader).toBe("The following rows have missing required fields that may cause issues:");
   });
 
   it("lists both names when both are missing", () => {

@@ -99,7 +99,9 @@ export function readCollectionRecords(records: readonly string[][]): CollectionC
     const rawImage = cell(record, imageColumn);
     const image = readImageRef(rawImage);
     if (image.note) {
-      otherWarnings.push(`Row ${rowNumber}: ${imageColumn === at("image") ? "image" : "image_url"} ${quoteForWarning(rawImage)} ${image.note}`);
+      otherWarnings.push(
+        `Row ${rowNumber}: ${imageColumn === at("image") ? "image" : "image_url"} ${quoteForWarning(rawImage)} ${image.note}`,
+      );
     }
     const collection: CollectionImport = {
       rowNumber,

@@ -16,15 +16,35 @@ export interface ColumnGuide {
 const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
   name: { required: true, rule: "Rows without a name are skipped.", example: "Tyyni Barrel 6" },
   brand: { required: true, rule: "Empty becomes 'Unknown Brand' (with a warning).", example: "Nordic Cedar" },
-  slug: { required: true, rule: "Unique; an existing product with this slug is updated. Rows without one are skipped.", example: "tyyni-barrel-6" },
+  slug: {
+    required: true,
+    rule: "Unique; an existing product with this slug is updated. Rows without one are skipped.",
+    example: "tyyni-barrel-6",
+  },
   category_id: { required: false, rule: "Category text, e.g. barrel, infrared, traditional.", example: "barrel" },
   tagline: { required: false, rule: "One line under the name.", example: "Classic cedar barrel for six" },
   description: { required: false, rule: "Short description.", example: "A roomy barrel…" },
   full_description: { required: false, rule: "Long overview on the product page.", example: "" },
-  price: { required: false, rule: "Dollars; '$' and thousands commas allowed. Capped at 99,999,999.99; not a number → empty.", example: "8499.00" },
-  sale_price: { required: false, rule: "Dollars, like price. Shown struck-through beside the price while it is below the price and the sale runs.", example: "7299.00" },
-  sale_ends: { required: false, rule: "Last day of the sale, YYYY-MM-DD. Empty: the sale runs until the sale price is cleared.", example: "2026-12-31" },
-  images: { required: false, rule: "[url1, url2] or one URL. http(s) links, /site paths or file names uploaded to product-images.", example: "[tyyni-front.jpg, https://example.com/b.jpg]" },
+  price: {
+    required: false,
+    rule: "Dollars; '$' and thousands commas allowed. Capped at 99,999,999.99; not a number → empty.",
+    example: "8499.00",
+  },
+  sale_price: {
+    required: false,
+    rule: "Dollars, like price. Shown struck-through beside the price while it is below the price and the sale runs.",
+    example: "7299.00",
+  },
+  sale_ends: {
+    required: false,
+    rule: "Last day of the sale, YYYY-MM-DD. Empty: the sale runs until the sale price is cleared.",
+    example: "2026-12-31",
+  },
+  images: {
+    required: false,
+    rule: "[url1, url2] or one URL. http(s) links, /site paths or file names uploaded to product-images.",
+    example: "[tyyni-front.jpg, https://example.com/b.jpg]",
+  },
   capacity: { required: false, rule: "Whole number of persons ('6' or '6 people').", example: "6" },
   dimensions: { required: false, rule: "Free text.", example: "7' x 6' x 6'" },
   weight: { required: false, rule: "Pounds. Capped at 9,999,999.99.", example: "1250" },
@@ -32,23 +52,46 @@ const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
   heater_spec: { required: false, rule: "Free text.", example: "9 kW with WiFi control" },
   key_features: { required: false, rule: "[feature 1, feature 2] or a single feature.", example: "[Thermo-cedar, Glass door]" },
   website: { required: false, rule: "http(s) link only; anything else is dropped with a warning.", example: "https://example.com/tyyni" },
-  affiliate_link: { required: false, rule: "http(s) link only; anything else is dropped with a warning.", example: "https://example.com/?ref=1" },
+  affiliate_link: {
+    required: false,
+    rule: "http(s) link only; anything else is dropped with a warning.",
+    example: "https://example.com/?ref=1",
+  },
   rating: { required: false, rule: "Rounded to one decimal and kept within 0 to 5 (7.34 → 5.0).", example: "4.7" },
   reviews_number: { required: false, rule: "Whole number; not a number → empty.", example: "128" },
   review_count: { required: false, rule: "Text as shown, e.g. 45+.", example: "45+" },
   shipping_info: { required: false, rule: "Empty shows 'Free Shipping'.", example: "Free Shipping" },
-  collection_ids: { required: false, rule: "[slug1, slug2]: the collections this product joins, appended in file order.", example: "[barrel-saunas, six-person-saunas]" },
+  collection_ids: {
+    required: false,
+    rule: "[slug1, slug2]: the collections this product joins, appended in file order.",
+    example: "[barrel-saunas, six-person-saunas]",
+  },
 };
 
 export const PRODUCT_COLUMN_GUIDE: ColumnGuide[] = PRODUCT_CSV_COLUMNS.map((column) => ({ column, ...productGuide[column] }));
 
 export const COLLECTION_COLUMN_GUIDE: ColumnGuide[] = [
-  { column: "slug", required: true, rule: "Unique; the page is /reviews/{slug}. An existing collection with this slug is overwritten.", example: "best-cedar-saunas" },
+  {
+    column: "slug",
+    required: true,
+    rule: "Unique; the page is /reviews/{slug}. An existing collection with this slug is overwritten.",
+    example: "best-cedar-saunas",
+  },
   { column: "title (or name)", required: true, rule: "The page title.", example: "Best Cedar Saunas" },
   { column: "description", required: false, rule: "Shown under the title.", example: "Our favourite cedar saunas" },
-  { column: "image_url (or image)", required: false, rule: "http(s) link, /site path or an uploaded file name.", example: "https://example.com/cedar.jpg" },
+  {
+    column: "image_url (or image)",
+    required: false,
+    rule: "http(s) link, /site path or an uploaded file name.",
+    example: "https://example.com/cedar.jpg",
+  },
   { column: "featured", required: false, rule: "true or 1 marks it featured; anything else does not.", example: "true" },
-  { column: "product_ids", required: false, rule: "Comma-separated product ids or slugs, listed on the page in this order.", example: "\"tyyni-barrel-6, 12, cube-4\"" },
+  {
+    column: "product_ids",
+    required: false,
+    rule: "Comma-separated product ids or slugs, listed on the page in this order.",
+    example: '"tyyni-barrel-6, 12, cube-4"',
+  },
 ];
 
 /** The collection slugs a product may name, grouped as the guideline shows them. */
@@ -69,30 +112,30 @@ export const PRODUCT_CSV_TEMPLATE = [
     "barrel",
     "Classic cedar barrel for six",
     "A roomy thermo-cedar barrel sauna.",
-    "\"A roomy barrel with a 9 kW heater, glass back wall and a porch. Ships flat-packed; two people assemble it in a day.\"",
+    '"A roomy barrel with a 9 kW heater, glass back wall and a porch. Ships flat-packed; two people assemble it in a day."',
     "8499.00",
     "7999.00",
     "",
-    "\"[tyyni-front.jpg, https://example.com/images/tyyni-side.jpg]\"",
+    '"[tyyni-front.jpg, https://example.com/images/tyyni-side.jpg]"',
     "6",
     "7' x 6' x 6'",
     "1250",
     "Electric",
     "9 kW with WiFi control",
-    "\"[Thermo-cedar, Glass back wall, Porch]\"",
+    '"[Thermo-cedar, Glass back wall, Porch]"',
     "https://example.com/tyyni",
     "https://example.com/tyyni?ref=saunareviews",
     "4.7",
     "128",
     "128",
     "Free Shipping",
-    "\"[barrel-saunas, six-person-saunas]\"",
+    '"[barrel-saunas, six-person-saunas]"',
   ].join(","),
 ].join("\r\n");
 
 export const COLLECTION_CSV_TEMPLATE = [
   "slug,title,description,image_url,featured,product_ids",
-  "best-cedar-saunas,Best Cedar Saunas,Our favourite cedar saunas this year,https://example.com/images/cedar.jpg,true,\"tyyni-barrel-6, cube-4\"",
+  'best-cedar-saunas,Best Cedar Saunas,Our favourite cedar saunas this year,https://example.com/images/cedar.jpg,true,"tyyni-barrel-6, cube-4"',
 ].join("\r\n");
 
 /** A download link that needs no server round trip. */

@@ -15,11 +15,49 @@ const RUNS = 1500;
 
 const fragments = [
   ...PRODUCT_CSV_COLUMNS,
-  "slug", "title", "name", "product_ids", "featured", "image_url", "description",
-  '"', '""', ",", "\n", "\r\n", "\r", "\t", ";", "[", "]", "[a, b]", "[]", " ", "\ufeff", "\u0000",
-  "0", "-1", "1e309", "NaN", "12.5", "$1,299.99", "4.9", "99999999999999999999", "true", "false", "yes",
-  "https://example.com/a.jpg", "javascript:alert(1)", "../../etc/passwd", "<script>x</script>",
-  "model-1", "Model 1", "é", "🔥", "\ud800", "a".repeat(300),
+  "slug",
+  "title",
+  "name",
+  "product_ids",
+  "featured",
+  "image_url",
+  "description",
+  '"',
+  '""',
+  ",",
+  "\n",
+  "\r\n",
+  "\r",
+  "\t",
+  ";",
+  "[",
+  "]",
+  "[a, b]",
+  "[]",
+  " ",
+  "\ufeff",
+  "\u0000",
+  "0",
+  "-1",
+  "1e309",
+  "NaN",
+  "12.5",
+  "$1,299.99",
+  "4.9",
+  "99999999999999999999",
+  "true",
+  "false",
+  "yes",
+  "https://example.com/a.jpg",
+  "javascript:alert(1)",
+  "../../etc/passwd",
+  "<script>x</script>",
+  "model-1",
+  "Model 1",
+  "é",
+  "🔥",
+  "\ud800",
+  "a".repeat(300),
 ];
 const csvLikeText = fc
   .array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 8 })), { maxLength: 120 })
@@ -29,7 +67,9 @@ const headerThenRows = fc
     fc.shuffledSubarray([...PRODUCT_CSV_COLUMNS, "slug", "title", "product_ids", "featured"], { minLength: 1 }),
     fc.array(fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 12 })), { maxLength: 14 }), { maxLength: 25 }),
   )
-  .map(([header, rows]) => [header.join(","), ...rows.map((cells) => cells.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(","))].join("\n"));
+  .map(([header, rows]) =>
+    [header.join(","), ...rows.map((cells) => cells.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(","))].join("\n"),
+  );
 const uploadedBytes = fc.uint8Array({ maxLength: 4096 }).map((bytes) => new TextDecoder("utf-8").decode(bytes));
 const anyUpload = fc.oneof(uploadedBytes, csvLikeText, headerThenRows);
 

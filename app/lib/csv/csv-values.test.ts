@@ -129,7 +129,17 @@ describe("links", () => {
   });
 
   it("drops every other value with a note", () => {
-    for (const text of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<b>x</b>", "www.example.com", "//evil.example", "ftp://x.example", "https://", "http://exa mple.com", "https://x.example/\"onmouseover"]) {
+    for (const text of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "data:text/html,<b>x</b>",
+      "www.example.com",
+      "//evil.example",
+      "ftp://x.example",
+      "https://",
+      "http://exa mple.com",
+      'https://x.example/"onmouseover',
+    ]) {
       expect(readLink(text), text).toEqual({ value: null, note: "is not an http(s) link (dropped)" });
     }
   });
@@ -143,7 +153,14 @@ describe("image references", () => {
   });
 
   it("drops other schemes, protocol-relative URLs and paths inside names", () => {
-    for (const text of ["javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/a.jpg", "../secret.jpg", "a\\b.jpg", "vbscript:x"]) {
+    for (const text of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "//evil.example/a.jpg",
+      "../secret.jpg",
+      "a\\b.jpg",
+      "vbscript:x",
+    ]) {
       expect(readImageRef(text), text).toEqual({ value: null, note: "is not an http(s) link or a file name (dropped)" });
     }
   });

@@ -142,7 +142,12 @@ export function readList(raw: string | undefined): string[] {
   return text
     .slice(1, -1)
     .split(",")
-    .map((item) => item.trim().replace(/^(["'])(.*)\1$/, "$2").trim())
+    .map((item) =>
+      item
+        .trim()
+        .replace(/^(["'])(.*)\1$/, "$2")
+        .trim(),
+    )
     .filter((item) => item !== "");
 }
 
@@ -179,7 +184,8 @@ export function readLink(raw: string | undefined): ReadValue<string | null> {
 export function readImageRef(raw: string): ReadValue<string | null> {
   const text = raw.trim();
   if (text === "") return { value: null };
-  if (SCHEME.test(text)) return readLink(text).value ? { value: text } : { value: null, note: "is not an http(s) link or a file name (dropped)" };
+  if (SCHEME.test(text))
+    return readLink(text).value ? { value: text } : { value: null, note: "is not an http(s) link or a file name (dropped)" };
   if (text.includes("\\") || text.startsWith("//")) return { value: null, note: "is not an http(s) link or a file name (dropped)" };
   if (text.startsWith("/")) return { value: text };
   if (text.includes("/")) return { value: null, note: "is not an http(s) link or a file name (dropped)" };

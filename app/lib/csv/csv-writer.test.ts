@@ -29,7 +29,21 @@ describe("the CSV writer", () => {
   });
 
   it("round-trips any text through a written and re-read record", () => {
-    const cells = ["=SUM(A1)", "+1", "-20% off", "@home", "\tTabbed", "'=quoted", "''-twice", "'", "it's", 'say "hi"', "a,b", "multi\nline", ""];
+    const cells = [
+      "=SUM(A1)",
+      "+1",
+      "-20% off",
+      "@home",
+      "\tTabbed",
+      "'=quoted",
+      "''-twice",
+      "'",
+      "it's",
+      'say "hi"',
+      "a,b",
+      "multi\nline",
+      "",
+    ];
     const [record] = readCsvRecords(csvLine(cells));
     expect(record).toEqual(cells);
   });

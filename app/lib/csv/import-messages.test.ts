@@ -42,7 +42,9 @@ describe("the toast words", () => {
   it("products", () => {
     expect(IMPORT_MESSAGES.csvUploadedTitle).toBe("CSV Uploaded Successfully");
     expect(IMPORT_MESSAGES.csvUploaded(3)).toBe("Parsed 3 products from CSV");
-    expect(`${IMPORT_MESSAGES.noProductsTitle} - ${IMPORT_MESSAGES.noProducts}`).toBe("No products to save - Please upload a CSV file first");
+    expect(`${IMPORT_MESSAGES.noProductsTitle} - ${IMPORT_MESSAGES.noProducts}`).toBe(
+      "No products to save - Please upload a CSV file first",
+    );
     expect(IMPORT_MESSAGES.productsSavedTitle).toBe("Products Saved Successfully");
     expect(IMPORT_MESSAGES.productsSaved(20000)).toBe("Saved 20000 products to the database");
     expect(IMPORT_MESSAGES.productsSaveErrorTitle).toBe("Error saving products");

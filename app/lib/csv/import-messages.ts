@@ -40,7 +40,9 @@ export const IMPORT_MESSAGES = {
   collectionsSavedTitle: "Collections Saved Successfully",
   collectionsSaved: (count: number, unchanged = 0) =>
     `Saved ${count} collections to the database. Existing collections with the same slugs were overwritten.${
-      unchanged > 0 ? ` ${unchanged} unchanged ${unchanged === 1 ? "was" : "were"} left as ${unchanged === 1 ? "it was" : "they were"}.` : ""
+      unchanged > 0
+        ? ` ${unchanged} unchanged ${unchanged === 1 ? "was" : "were"} left as ${unchanged === 1 ? "it was" : "they were"}.`
+        : ""
     }`,
   planChangedTitle: "The catalog changed since the preview",
   collectionsWarningHeader: "The following rows have missing required fields that may cause issues:",

@@ -137,7 +137,15 @@ describe("the preview's summary", () => {
     expect(displayMoney(null)).toBe("(empty)");
     expect(displayText("a\n  b")).toBe("a b");
     expect(displayText("x".repeat(100))).toHaveLength(80);
-    expect(listChange("f", ["a", "a"], ["a"], { ordered: true })).toEqual({ field: "f", kind: "list", added: [], removed: [], reordered: false, from: ["a", "a"], to: ["a"] });
+    expect(listChange("f", ["a", "a"], ["a"], { ordered: true })).toEqual({
+      field: "f",
+      kind: "list",
+      added: [],
+      removed: [],
+      reordered: false,
+      from: ["a", "a"],
+      to: ["a"],
+    });
     expect(listChange("f", ["a"], ["a"], { ordered: true })).toBeNull();
   });
 });

@@ -57,8 +57,23 @@ describe("product CSV: the file", () => {
     expect(result.rowsRead).toBe(4);
     // Only the optional columns the file has; the others stay as they are on existing products.
     expect(result.columns).toEqual([
-      "name", "brand", "slug", "category_id", "tagline", "description", "price", "images", "capacity",
-      "weight", "heater_type", "key_features", "website", "affiliate_link", "rating", "reviews_number", "shipping_info",
+      "name",
+      "brand",
+      "slug",
+      "category_id",
+      "tagline",
+      "description",
+      "price",
+      "images",
+      "capacity",
+      "weight",
+      "heater_type",
+      "key_features",
+      "website",
+      "affiliate_link",
+      "rating",
+      "reviews_number",
+      "shipping_info",
     ]);
   });
 
@@ -160,7 +175,7 @@ describe("product CSV: sales", () => {
   const TODAY = { today: "2026-11-22" };
 
   it("reads sale_price like price and sale_ends as a YYYY-MM-DD date", () => {
-    const result = parsed("name,brand,slug,price,sale_price,sale_ends\nA,B,a,\"$7,650\",\"$7,299.50\",2026-12-31", TODAY);
+    const result = parsed('name,brand,slug,price,sale_price,sale_ends\nA,B,a,"$7,650","$7,299.50",2026-12-31', TODAY);
     expect(result.products[0]).toMatchObject({ priceCents: 765_000, salePriceCents: 729_950, saleEndsAt: "2026-12-31" });
     expect(result.warnings).toEqual([]);
     expect(result.columns).toEqual(expect.arrayContaining(["sale_price", "sale_ends"]));

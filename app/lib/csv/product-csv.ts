@@ -113,8 +113,7 @@ export interface RawProductLists {
 }
 
 export type ProductRowOutcome =
-  | { kept: true; product: ProductImport; warnings: string[] }
-  | { kept: false; missing: string[]; warnings: string[] };
+  { kept: true; product: ProductImport; warnings: string[] } | { kept: false; missing: string[]; warnings: string[] };
 
 /**
  * The rules for one row. Missing name or slug drops the row; a missing brand becomes

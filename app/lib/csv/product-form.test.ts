@@ -59,7 +59,12 @@ describe("the one-product form", () => {
       website: "https://x.example",
     });
     const values = productFormValues(product, ["barrel-saunas", "four-person-saunas"]);
-    expect(values).toMatchObject({ price: "8499.50", rating: "4.5", images: "a.jpg\nhttps://x.example/b.jpg", collection_ids: "barrel-saunas, four-person-saunas" });
+    expect(values).toMatchObject({
+      price: "8499.50",
+      rating: "4.5",
+      images: "a.jpg\nhttps://x.example/b.jpg",
+      collection_ids: "barrel-saunas, four-person-saunas",
+    });
     const again = readProductForm(values);
     expect(again.ok && again.product).toMatchObject({
       name: "Kettu",

@@ -22,8 +22,5 @@ export function checkbox() {
 
 /** Every value sent under a repeated name (checkbox group, multi-select), as a list of texts. */
 export function textList() {
-  return z.preprocess(
-    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-    z.array(z.string()),
-  );
+  return z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()));
 }

@@ -18,14 +18,36 @@ function form(entries: Array<[string, string | File]>): FormData {
 
 describe("parseForm", () => {
   it("gives the parsed value: trimmed text, absent text as empty, checkboxes and lists", () => {
-    const result = parseForm(form([["name", "  Cedar "], ["featured", "on"], ["tags", "a"], ["tags", "b"]]), schema);
+    const result = parseForm(
+      form([
+        ["name", "  Cedar "],
+        ["featured", "on"],
+        ["tags", "a"],
+        ["tags", "b"],
+      ]),
+      schema,
+    );
     expect(result).toEqual({ ok: true, value: { name: "Cedar", note: "", featured: true, tags: ["a", "b"] } });
-    const unchecked = parseForm(form([["name", "x"], ["tags", "only"]]), schema);
+    const unchecked = parseForm(
+      form([
+        ["name", "x"],
+        ["tags", "only"],
+      ]),
+      schema,
+    );
     expect(unchecked).toEqual({ ok: true, value: { name: "x", note: "", featured: false, tags: ["only"] } });
   });
 
   it("gives one error per field and keeps what was typed", () => {
-    const result = parseForm(form([["name", "   "], ["note", "kept"], ["tags", "a"], ["tags", "b"]]), schema);
+    const result = parseForm(
+      form([
+        ["name", "   "],
+        ["note", "kept"],
+        ["tags", "a"],
+        ["tags", "b"],
+      ]),
+      schema,
+    );
     expect(result).toEqual({
       ok: false,
       fieldErrors: { name: "Enter a name." },
@@ -40,7 +62,13 @@ describe("parseForm", () => {
     const matching = z
       .object({ password: text(), repeat: text() })
       .refine((value) => value.password === value.repeat, { message: "The passwords differ." });
-    const result = parseForm(form([["password", "a"], ["repeat", "b"]]), matching);
+    const result = parseForm(
+      form([
+        ["password", "a"],
+        ["repeat", "b"],
+      ]),
+      matching,
+    );
     expect(result.ok === false && result.formError).toBe("The passwords differ.");
   });
 
@@ -48,7 +76,13 @@ describe("parseForm", () => {
     const files = z.object({ file: z.instanceof(File).optional() });
     const empty = new File([], "", { type: "application/octet-stream" });
     expect(parseForm(form([["file", empty]]), files)).toEqual({ ok: true, value: {} });
-    const bad = parseForm(form([["file", new File(["x"], "a.csv")], ["extra", "y"]]), z.object({ file: z.string() }));
+    const bad = parseForm(
+      form([
+        ["file", new File(["x"], "a.csv")],
+        ["extra", "y"],
+      ]),
+      z.object({ file: z.string() }),
+    );
     expect(bad.ok === false && bad.values).toEqual({ extra: "y" });
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { describeStatus, headAnswerNeedsGet, headFailureNeedsGet, isBroken, isLinkOutcome, outcomeOfNetworkError, outcomeOfStatus } from "./link-outcomes";
+import {
+  describeStatus,
+  headAnswerNeedsGet,
+  headFailureNeedsGet,
+  isBroken,
+  isLinkOutcome,
+  outcomeOfNetworkError,
+  outcomeOfStatus,
+} from "./link-outcomes";
 
 describe("link outcomes", () => {
   it("judges the final answer: 2xx works, 4xx is a client error, 5xx a server error, anything else unexpected", () => {
@@ -32,7 +40,17 @@ describe("link outcomes", () => {
 
   it("only 'ok' is working", () => {
     expect(isBroken("ok")).toBe(false);
-    for (const outcome of ["client-error", "server-error", "timeout", "dns-error", "connection-error", "tls-error", "redirect-loop", "invalid-url", "unexpected-response"] as const) {
+    for (const outcome of [
+      "client-error",
+      "server-error",
+      "timeout",
+      "dns-error",
+      "connection-error",
+      "tls-error",
+      "redirect-loop",
+      "invalid-url",
+      "unexpected-response",
+    ] as const) {
       expect(isBroken(outcome), outcome).toBe(true);
     }
     expect(isLinkOutcome("redirect-loop")).toBe(true);

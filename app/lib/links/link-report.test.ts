@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { countByState, filterReport, linkReport, linkTargetsOf, parseStateFilter, productEditHref, type StoredLinkResult } from "./link-report";
+import {
+  countByState,
+  filterReport,
+  linkReport,
+  linkTargetsOf,
+  parseStateFilter,
+  productEditHref,
+  type StoredLinkResult,
+} from "./link-report";
 
-const result = (productId: number, link: "affiliate" | "website", url: string, outcome: StoredLinkResult["outcome"], statusCode: number | null = null): StoredLinkResult => ({
+const result = (
+  productId: number,
+  link: "affiliate" | "website",
+  url: string,
+  outcome: StoredLinkResult["outcome"],
+  statusCode: number | null = null,
+): StoredLinkResult => ({
   productId,
   link,
   url,

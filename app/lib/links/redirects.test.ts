@@ -9,7 +9,10 @@ describe("following redirects by hand", () => {
     expect(nextRedirect(at, 302, "classic", visited, 0)).toEqual({ kind: "follow", url: "https://shop.example.org/saunas/classic" });
     expect(nextRedirect(at, 301, "/new/barrel", visited, 0)).toEqual({ kind: "follow", url: "https://shop.example.org/new/barrel" });
     expect(nextRedirect(at, 307, "//cdn.example.org/x", visited, 0)).toEqual({ kind: "follow", url: "https://cdn.example.org/x" });
-    expect(nextRedirect(at, 308, "http://other.example.org/y#top", visited, 0)).toEqual({ kind: "follow", url: "http://other.example.org/y" });
+    expect(nextRedirect(at, 308, "http://other.example.org/y#top", visited, 0)).toEqual({
+      kind: "follow",
+      url: "http://other.example.org/y",
+    });
     expect(nextRedirect(at, 303, "?page=2", visited, 0)).toEqual({ kind: "follow", url: "https://shop.example.org/saunas/barrel?page=2" });
   });
 
@@ -34,7 +37,10 @@ describe("following redirects by hand", () => {
   });
 
   it("refuses a Location that is not a web address", () => {
-    expect(nextRedirect(at, 302, "mailto:sales@example.org", visited, 0)).toEqual({ kind: "invalid", location: "mailto:sales@example.org" });
+    expect(nextRedirect(at, 302, "mailto:sales@example.org", visited, 0)).toEqual({
+      kind: "invalid",
+      location: "mailto:sales@example.org",
+    });
     expect(nextRedirect(at, 302, "http://", visited, 0)).toEqual({ kind: "invalid", location: "http://" });
   });
 
@@ -47,7 +53,9 @@ describe("following redirects by hand", () => {
   });
 
   it("knows the reserved names that never resolve", () => {
-    for (const host of ["birchline.example", "shop.invalid", "x.test", "EXAMPLE", "a.example."]) expect(isReservedUnresolvableHost(host), host).toBe(true);
-    for (const host of ["example.com", "shop.examples", "testshop.com", "127.0.0.1"]) expect(isReservedUnresolvableHost(host), host).toBe(false);
+    for (const host of ["birchline.example", "shop.invalid", "x.test", "EXAMPLE", "a.example."])
+      expect(isReservedUnresolvableHost(host), host).toBe(true);
+    for (const host of ["example.com", "shop.examples", "testshop.com", "127.0.0.1"])
+      expect(isReservedUnresolvableHost(host), host).toBe(false);
   });
 });

@@ -48,7 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const [collections, withMembers] = await Promise.all([listCollections(context.db), listCollectionIdsWithMembers(context.db)]);
     const rows = collections.map((collection) => ({
       ...collectionRow(collection),
-      listing: withMembers.has(collection.id) ? ("curated" as const) : isFixedCollectionSlug(collection.slug) ? ("rule" as const) : undefined,
+      listing: withMembers.has(collection.id)
+        ? ("curated" as const)
+        : isFixedCollectionSlug(collection.slug)
+          ? ("rule" as const)
+          : undefined,
     }));
     return data({ collections: rows, loadError: null, flash }, { headers });
   } catch (error) {
@@ -70,7 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The no-JavaScript path of the upload form; the page's script posts to /admin/collections/import.
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (!Number.isFinite(declared) || declared > MAX_CSV_BYTES + 64 * 1024) {
-    return data<ActionResult>({ toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description: IMPORT_MESSAGES.fileTooLarge(declared) } }, { status: 413 });
+    return data<ActionResult>(
+      { toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description: IMPORT_MESSAGES.fileTooLarge(declared) } },
+      { status: 413 },
+    );
   }
   const form = await request.formData();
   const { status, ...outcome } = await importFormUpload(context.db, form.get("file"), "collections");
@@ -96,15 +103,26 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
     onSaved: () => revalidator.revalidate(),
   });
   const { state, parsed, busy } = importer;
-  const loading = state.phase === "saving" || state.phase === "uploading" || revalidator.state === "loading" || navigation.state === "submitting";
+  const loading =
+    state.phase === "saving" || state.phase === "uploading" || revalidator.state === "loading" || navigation.state === "submitting";
 
   const rows: CollectionRow[] = parsed ? parsed.collections.map(collectionRow) : collections;
   const otherWarnings = parsed?.otherWarnings ?? [];
 
   return (
     <>
-      <AdminPageHeader toolbar title="Collections Management" description="Upload a CSV of collections. Each collection's product_ids become its list, in that order.">
-        <FileButton id="collection-csv-file" form="collection-csv-form" label="Upload CSV" disabled={busy} onFile={(file) => void importer.chooseFile(file)} />
+      <AdminPageHeader
+        toolbar
+        title="Collections Management"
+        description="Upload a CSV of collections. Each collection's product_ids become its list, in that order."
+      >
+        <FileButton
+          id="collection-csv-file"
+          form="collection-csv-form"
+          label="Upload CSV"
+          disabled={busy}
+          onFile={(file) => void importer.chooseFile(file)}
+        />
         <button type="submit" form="collection-csv-form" className={buttonClasses()} disabled={busy || (hydrated && !parsed)}>
           <Database aria-hidden className="size-4" />
           {state.phase === "uploading" || state.phase === "saving" ? "Saving…" : "Save to Database"}
@@ -135,8 +153,8 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
 
         {parsed && (
           <Notice tone="blue" title="Existing collections will be overwritten" role="status">
-            {parsed.collections.length} {parsed.collections.length === 1 ? "collection is" : "collections are"} ready to save. Saving replaces every
-            existing collection with the same slug, and each one's product list with its product_ids.
+            {parsed.collections.length} {parsed.collections.length === 1 ? "collection is" : "collections are"} ready to save. Saving
+            replaces every existing collection with the same slug, and each one's product list with its product_ids.
           </Notice>
         )}
 
@@ -159,7 +177,9 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
         {result?.importNotes && result.importNotes.length > 0 && <WarningsList title="Saved, with notes" warnings={result.importNotes} />}
 
         {parsed && importer.diff && <ImportDiff state={importer.diff} noun="collections" />}
-        {result?.importPreview && <ImportDiff state={{ phase: "ready", preview: result.importPreview }} title="What the save changed" noun="collections" />}
+        {result?.importPreview && (
+          <ImportDiff state={{ phase: "ready", preview: result.importPreview }} title="What the save changed" noun="collections" />
+        )}
 
         {!parsed && !loadError && collections.length > 0 && (
           <Notice tone="green" title={`Showing ${collections.length} collections from the database`} role="status">
@@ -171,28 +191,37 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
           <h2 id="collections-table-title" className="text-xl font-semibold">
             {parsed ? "Parsed collections" : "Collections"}
           </h2>
-          {loading ? <TableSkeleton /> : rows.length === 0 ? (
+          {loading ? (
+            <TableSkeleton />
+          ) : rows.length === 0 ? (
             <EmptyTable>No collections uploaded yet. Use the upload button above to add collections.</EmptyTable>
+          ) : parsed ? (
+            <CollectionTable rows={rows} saved={false} />
           ) : (
-            parsed ? (
-              <CollectionTable rows={rows} saved={false} />
-            ) : (
-              <BulkDeleteForm id="bulk-delete-collections" returnTo="/admin/collections" noun="collections">
-                <CollectionTable rows={rows} saved />
-              </BulkDeleteForm>
-            )
+            <BulkDeleteForm id="bulk-delete-collections" returnTo="/admin/collections" noun="collections">
+              <CollectionTable rows={rows} saved />
+            </BulkDeleteForm>
           )}
         </section>
 
         <Collapsible title="Instructions and CSV guidelines">
           <div className="space-y-4">
             <ol className="list-decimal space-y-1 pl-5 text-ink-muted">
-              <li>Prepare a CSV whose first row names the columns: at least <strong>slug</strong> and <strong>title</strong> (or <strong>name</strong>).</li>
+              <li>
+                Prepare a CSV whose first row names the columns: at least <strong>slug</strong> and <strong>title</strong> (or{" "}
+                <strong>name</strong>).
+              </li>
               <li>Upload it: the rows and any warnings appear here. Rows without a slug or title are skipped.</li>
-              <li>Check the changes: each row is new, changed (with what changes, the product order included) or unchanged; unchanged rows are not written.</li>
+              <li>
+                Check the changes: each row is new, changed (with what changes, the product order included) or unchanged; unchanged rows are
+                not written.
+              </li>
               <li>Save to Database: collections are added, or replaced when the slug exists, all together or not at all.</li>
               <li>Export CSV downloads every collection in this format, its products in list order.</li>
-              <li>Open <code className="font-mono">/reviews/&#123;slug&#125;</code> to see a collection with its products in the order of product_ids (ids or slugs).</li>
+              <li>
+                Open <code className="font-mono">/reviews/&#123;slug&#125;</code> to see a collection with its products in the order of
+                product_ids (ids or slugs).
+              </li>
             </ol>
             <TemplateDownload csv={COLLECTION_CSV_TEMPLATE} fileName="collections-template.csv" label="Download template CSV" />
             <ColumnGuideTable guide={COLLECTION_COLUMN_GUIDE} />

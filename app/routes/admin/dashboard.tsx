@@ -33,11 +33,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { to: "/admin/categories", title: "Categories", count: counts.categories, note: "categories in use", icon: Layers },
     { to: "/admin/features", title: "Features", count: counts.features, note: "key features in use", icon: ListChecks },
     { to: "/admin/collections", title: "Collections", count: counts.collections, note: "collections on the site", icon: FolderKanban },
-    { to: "/admin/clicks", title: "Clicks", count: counts.clicks, note: "shop-link clicks in the last 30 days", icon: MousePointerClick, action: "See clicks" },
+    {
+      to: "/admin/clicks",
+      title: "Clicks",
+      count: counts.clicks,
+      note: "shop-link clicks in the last 30 days",
+      icon: MousePointerClick,
+      action: "See clicks",
+    },
   ];
   return (
     <>
-      <AdminPageHeader title="Admin Dashboard" description="Import products and collections, upload images and check what the catalog holds.">
+      <AdminPageHeader
+        title="Admin Dashboard"
+        description="Import products and collections, upload images and check what the catalog holds."
+      >
         <ButtonLink to="/admin/products/new">
           <Plus aria-hidden className="size-4" />
           Add Product
@@ -81,7 +91,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ArrowRight aria-hidden className="size-4 text-brand" />
       </Link>
       {counts.sampleProducts + counts.sampleCollections > 0 && (
-        <section aria-labelledby="sample-content-title" className="mt-8 max-w-3xl rounded-card border border-line bg-surface p-5 shadow-card">
+        <section
+          aria-labelledby="sample-content-title"
+          className="mt-8 max-w-3xl rounded-card border border-line bg-surface p-5 shadow-card"
+        >
           <h2 id="sample-content-title" className="text-lg font-semibold">
             Sample content
           </h2>

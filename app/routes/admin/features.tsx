@@ -15,7 +15,12 @@ export default function Features({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title="Features" description="The key features products list, with how many products have each." />
-      <NameCountTable rows={loaderData.features} nameHeading="Key feature" filterParam="feature" empty="No product lists a key feature yet." />
+      <NameCountTable
+        rows={loaderData.features}
+        nameHeading="Key feature"
+        filterParam="feature"
+        empty="No product lists a key feature yet."
+      />
     </>
   );
 }

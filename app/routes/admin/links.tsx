@@ -31,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const show = parseStateFilter(params.get("show"));
   const search = (params.get("q") ?? "").trim().slice(0, 200);
-  const [targets, results, run] = await Promise.all([listLinkTargets(context.db), listStoredResults(context.db), latestLinkCheckRun(context.db)]);
+  const [targets, results, run] = await Promise.all([
+    listLinkTargets(context.db),
+    listStoredResults(context.db),
+    latestLinkCheckRun(context.db),
+  ]);
   const rows = linkReport(targets, results);
   const shown = filterReport(rows, show, search);
   return {
@@ -52,10 +56,14 @@ export async function action(args: Route.ActionArgs) {
     "check-now": async ({ context }) => {
       const outcome = await context.linkChecks.start("manual");
       if (outcome === "already-running") {
-        return data({ toast: { kind: "info", title: "A check is already running", description: "Its progress is shown on this page." } as ResultToast });
+        return data({
+          toast: { kind: "info", title: "A check is already running", description: "Its progress is shown on this page." } as ResultToast,
+        });
       }
       log.info(`${me.email}: started a link check`);
-      return data({ toast: { kind: "success", title: "Link check started", description: "Results appear here as each link is checked." } as ResultToast });
+      return data({
+        toast: { kind: "success", title: "Link check started", description: "Results appear here as each link is checked." } as ResultToast,
+      });
     },
   } satisfies IntentTable);
 }
@@ -72,7 +80,10 @@ export default function LinksPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <>
-      <AdminPageHeader title="Link health" description="Every product's affiliate link and website, followed the way a visitor's browser follows them. Broken links come first.">
+      <AdminPageHeader
+        title="Link health"
+        description="Every product's affiliate link and website, followed the way a visitor's browser follows them. Broken links come first."
+      >
         <Form method="post">
           <input type="hidden" name="intent" value="check-now" />
           <button type="submit" className={buttonClasses({ variant: "primary" }, "w-full sm:w-auto")} disabled={submitting || run?.running}>

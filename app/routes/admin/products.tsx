@@ -92,7 +92,8 @@ interface ActionResult {
   importPreview?: ImportPreview;
 }
 
-const refuse = (status: number, toast: ResultToast, extra: Partial<ActionResult> = {}) => data<ActionResult>({ toast, ...extra }, { status });
+const refuse = (status: number, toast: ResultToast, extra: Partial<ActionResult> = {}) =>
+  data<ActionResult>({ toast, ...extra }, { status });
 
 const NOT_SAVED: ResultToast = { kind: "error", title: "Product not saved", description: "Check the highlighted fields." };
 
@@ -105,9 +106,14 @@ const intents = {
   "upload-images": async ({ form, context }) => {
     const storage = productImagesStorage(context.config, context.db);
     const files = form.getAll("images").filter((entry): entry is File => typeof entry !== "string" && entry.size > 0);
-    if (files.length === 0) return refuse(400, { kind: "error", title: "No images chosen", description: "Choose one or more image files first." });
+    if (files.length === 0)
+      return refuse(400, { kind: "error", title: "No images chosen", description: "Choose one or more image files first." });
     if (files.length > MAX_IMAGES_PER_UPLOAD) {
-      return refuse(400, { kind: "error", title: "Too many images", description: `Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.` });
+      return refuse(400, {
+        kind: "error",
+        title: "Too many images",
+        description: `Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`,
+      });
     }
     const uploads = await storeProductImages(
       storage,
@@ -117,8 +123,16 @@ const intents = {
     const refused = uploads.length - stored;
     const toast: ResultToast =
       refused === 0
-        ? { kind: "success", title: "Images uploaded", description: `Stored ${stored} ${stored === 1 ? "image" : "images"} in product-images.` }
-        : { kind: stored > 0 ? "warning" : "error", title: stored > 0 ? "Some images were refused" : "Images refused", description: `${stored} stored, ${refused} refused.` };
+        ? {
+            kind: "success",
+            title: "Images uploaded",
+            description: `Stored ${stored} ${stored === 1 ? "image" : "images"} in product-images.`,
+          }
+        : {
+            kind: stored > 0 ? "warning" : "error",
+            title: stored > 0 ? "Some images were refused" : "Images refused",
+            description: `${stored} stored, ${refused} refused.`,
+          };
     return data<ActionResult>({ uploads, toast, storage: await storage.check({ create: false }) }, { status: stored > 0 ? 200 : 400 });
   },
 
@@ -142,9 +156,13 @@ const intents = {
     } catch (error) {
       if (error instanceof ImportRowError) {
         const fieldErrors = error.reason.includes("slug") ? { slug: "Another product already has this slug." } : {};
-        return refuse(409, { kind: "error", title: "Product not saved", description: error.reason }, {
-          form: formFailure(formValues(form), fieldErrors, error.message),
-        });
+        return refuse(
+          409,
+          { kind: "error", title: "Product not saved", description: error.reason },
+          {
+            form: formFailure(formValues(form), fieldErrors, error.message),
+          },
+        );
       }
       throw error;
     }
@@ -162,9 +180,14 @@ export async function action(args: Route.ActionArgs) {
   await requireAdmin(request, context);
   // Multipart bodies are read whole by formData(): refuse oversized ones before reading.
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (!Number.isFinite(declared)) return refuse(411, { kind: "error", title: "Upload refused", description: "The request did not say how large it is." });
+  if (!Number.isFinite(declared))
+    return refuse(411, { kind: "error", title: "Upload refused", description: "The request did not say how large it is." });
   if (declared > MAX_UPLOAD_REQUEST_BYTES) {
-    return refuse(413, { kind: "error", title: "Upload too large", description: "Send at most 60 MB at a time (each image at most 10 MB)." });
+    return refuse(413, {
+      kind: "error",
+      title: "Upload too large",
+      description: "Send at most 60 MB at a time (each image at most 10 MB).",
+    });
   }
   return dispatchIntent(args, intents, { form: await request.formData() });
 }
@@ -198,7 +221,10 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       const outcome = await parseProductFile(file, { knownCollectionSlugs: new Set(collectionSlugs) }, onProgress);
       return outcome.ok ? { ok: true, parsed: outcome } : { ok: false, error: outcome.error };
     },
-    parsedToast: (parsed) => ({ title: IMPORT_MESSAGES.csvUploadedTitle, description: IMPORT_MESSAGES.csvUploaded(parsed.products.length) }),
+    parsedToast: (parsed) => ({
+      title: IMPORT_MESSAGES.csvUploadedTitle,
+      description: IMPORT_MESSAGES.csvUploaded(parsed.products.length),
+    }),
     onSaved: () => revalidator.revalidate(),
   });
   const { state, parsed, busy } = importer;
@@ -222,12 +248,22 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       >
         <storageFetcher.Form method="post">
           <input type="hidden" name="intent" value="check-storage" />
-          <button type="submit" className={buttonClasses({ variant: "secondary" }, "w-full px-3 sm:px-5")} disabled={storageFetcher.state !== "idle"}>
+          <button
+            type="submit"
+            className={buttonClasses({ variant: "secondary" }, "w-full px-3 sm:px-5")}
+            disabled={storageFetcher.state !== "idle"}
+          >
             <HardDrive aria-hidden className="size-4" />
             Check Storage Status
           </button>
         </storageFetcher.Form>
-        <FileButton id="product-csv-file" form="product-csv-form" label="Upload CSV" disabled={busy} onFile={(file) => void importer.chooseFile(file)} />
+        <FileButton
+          id="product-csv-file"
+          form="product-csv-form"
+          label="Upload CSV"
+          disabled={busy}
+          onFile={(file) => void importer.chooseFile(file)}
+        />
         <button type="submit" form="product-csv-form" className={buttonClasses()} disabled={busy}>
           <Database aria-hidden className="size-4" />
           {state.phase === "uploading" || state.phase === "saving" ? "Saving…" : "Save to Database"}
@@ -272,16 +308,26 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
 
         {parsed && (
           <WarningsList
-            title={parsed.warnings.length > 0 ? `Validation warnings (${parsed.warnings.length.toLocaleString("en-US")})` : "Validation warnings"}
+            title={
+              parsed.warnings.length > 0 ? `Validation warnings (${parsed.warnings.length.toLocaleString("en-US")})` : "Validation warnings"
+            }
             warnings={parsed.warnings}
-            extra={parsed.warnings.length === 0 ? <p>No warnings: every row is complete.</p> : <p className="mt-2">Warnings do not stop saving.</p>}
+            extra={
+              parsed.warnings.length === 0 ? (
+                <p>No warnings: every row is complete.</p>
+              ) : (
+                <p className="mt-2">Warnings do not stop saving.</p>
+              )
+            }
           />
         )}
         {importer.notes.length > 0 && <WarningsList title="Saved, with notes" warnings={importer.notes} />}
         {result?.importNotes && result.importNotes.length > 0 && <WarningsList title="Saved, with notes" warnings={result.importNotes} />}
 
         {parsed && importer.diff && <ImportDiff state={importer.diff} noun="products" />}
-        {result?.importPreview && <ImportDiff state={{ phase: "ready", preview: result.importPreview }} title="What the save changed" noun="products" />}
+        {result?.importPreview && (
+          <ImportDiff state={{ phase: "ready", preview: result.importPreview }} title="What the save changed" noun="products" />
+        )}
 
         {parsed && <ProductPreviewTable products={parsed.products} />}
 
@@ -294,12 +340,29 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           <Collapsible title="CSV guidelines">
             <div className="space-y-4">
               <ul className="list-disc space-y-1 pl-5 text-ink-muted">
-                <li>The first row names the columns (any letter case). <strong>name</strong>, <strong>brand</strong> and <strong>slug</strong> must be there.</li>
-                <li>Quote values that hold commas, quotes or line breaks: <code className="font-mono">"Cedar, glass"</code>; a quote inside is doubled: <code className="font-mono">"The ""Lakeside"""</code>.</li>
-                <li>Rows without a name or slug are skipped; an empty brand becomes Unknown Brand. Warnings name the row (1 = the first row under the header).</li>
-                <li>Lists are written <code className="font-mono">[a, b, c]</code>. Links must start with http:// or https://; anything else is dropped.</li>
-                <li>A column the file leaves out keeps existing products' values; an empty cell clears that field. Up to 20 MB per file.</li>
-                <li>Before saving, the page lists which rows are new, changed (and how) or unchanged; unchanged rows are not written. Export CSV downloads every product in this format.</li>
+                <li>
+                  The first row names the columns (any letter case). <strong>name</strong>, <strong>brand</strong> and <strong>slug</strong>{" "}
+                  must be there.
+                </li>
+                <li>
+                  Quote values that hold commas, quotes or line breaks: <code className="font-mono">"Cedar, glass"</code>; a quote inside is
+                  doubled: <code className="font-mono">"The ""Lakeside"""</code>.
+                </li>
+                <li>
+                  Rows without a name or slug are skipped; an empty brand becomes Unknown Brand. Warnings name the row (1 = the first row
+                  under the header).
+                </li>
+                <li>
+                  Lists are written <code className="font-mono">[a, b, c]</code>. Links must start with http:// or https://; anything else
+                  is dropped.
+                </li>
+                <li>
+                  A column the file leaves out keeps existing products' values; an empty cell clears that field. Up to 20 MB per file.
+                </li>
+                <li>
+                  Before saving, the page lists which rows are new, changed (and how) or unchanged; unchanged rows are not written. Export
+                  CSV downloads every product in this format.
+                </li>
               </ul>
               <TemplateDownload csv={PRODUCT_CSV_TEMPLATE} fileName="products-template.csv" label="Download template CSV" />
               <ColumnGuideTable guide={PRODUCT_COLUMN_GUIDE} />

@@ -38,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     storage: productImagesStorage(context.config, context.db),
   });
   log.info(`Removed ${removalSummary(result)} (${result.imagesDeleted} uploaded pictures deleted)`);
-  throw await redirectWithFlash(request, context.config, selection.returnTo, { notice: { title: "Deleted", text: removedNoticeText(result) } });
+  throw await redirectWithFlash(request, context.config, selection.returnTo, {
+    notice: { title: "Deleted", text: removedNoticeText(result) },
+  });
 }
 
 export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) {
@@ -53,7 +55,9 @@ export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) 
       <AdminPageHeader title={title} description="Check what goes. Nothing is deleted until you confirm." />
       {nothing ? (
         <Notice tone="blue" title="Nothing to delete">
-          <p>{selection.samples ? "The catalog holds no sample content any more." : "The chosen rows no longer exist, or none were chosen."}</p>
+          <p>
+            {selection.samples ? "The catalog holds no sample content any more." : "The chosen rows no longer exist, or none were chosen."}
+          </p>
           <p>
             <Link to={selection.returnTo} className="font-semibold text-brand hover:underline">
               Go back
@@ -72,13 +76,16 @@ export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) 
 
           <Notice tone="red" title={`Delete ${summary}?`} role="alert">
             <p>
-              Their pages leave the site: a deleted product's address answers “gone” (410), so search engines drop it. Their
-              places in collections go with them. This cannot be undone; a CSV import can bring a product back.
+              Their pages leave the site: a deleted product's address answers “gone” (410), so search engines drop it. Their places in
+              collections go with them. This cannot be undone; a CSV import can bring a product back.
             </p>
           </Notice>
 
           {plan.products.length > 0 && (
-            <NameList title={`Products (${plan.products.length.toLocaleString("en-US")})`} names={plan.products.map((p) => `${p.name} (${p.slug})`)} />
+            <NameList
+              title={`Products (${plan.products.length.toLocaleString("en-US")})`}
+              names={plan.products.map((p) => `${p.name} (${p.slug})`)}
+            />
           )}
           {plan.collections.length > 0 && (
             <NameList

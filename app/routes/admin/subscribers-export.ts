@@ -21,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const next = await rows.next();
       if (next.done) return controller.close();
       const s = next.value;
-      controller.enqueue(encoder.encode(csvLine([s.email, STATUS_LABELS[s.status], s.createdAt, s.confirmedAt ?? "", s.unsubscribedAt ?? ""])));
+      controller.enqueue(
+        encoder.encode(csvLine([s.email, STATUS_LABELS[s.status], s.createdAt, s.confirmedAt ?? "", s.unsubscribedAt ?? ""])),
+      );
     },
   });
   const stamp = new Date().toISOString().slice(0, 10);

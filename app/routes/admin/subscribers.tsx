@@ -15,10 +15,7 @@ const PAGE_SIZE = 100;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = subscriberQuery(new URL(request.url));
-  const [counts, subscribers] = await Promise.all([
-    countSubscribersByStatus(context.db),
-    searchSubscribers(context.db, query, PAGE_SIZE),
-  ]);
+  const [counts, subscribers] = await Promise.all([countSubscribersByStatus(context.db), searchSubscribers(context.db, query, PAGE_SIZE)]);
   return { counts, subscribers, query };
 }
 
@@ -90,11 +87,21 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
           <table className="w-full text-left text-sm">
             <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-                <th scope="col" className="px-4 py-3 font-semibold">State</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Signed up</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Confirmed</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Unsubscribed</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  State
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Signed up
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Confirmed
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Unsubscribed
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -110,7 +117,9 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
           {subscribers.length === PAGE_SIZE && (
-            <p className="border-t border-line px-4 py-2.5 text-sm text-ink-muted">Showing the newest {PAGE_SIZE}. Search to narrow the list, or export all of it.</p>
+            <p className="border-t border-line px-4 py-2.5 text-sm text-ink-muted">
+              Showing the newest {PAGE_SIZE}. Search to narrow the list, or export all of it.
+            </p>
           )}
         </div>
       )}

@@ -34,28 +34,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * with a toast, logged under the admin who made the change.
  */
 function accountIntents(me: SignedInUser) {
-  const forAccount = (change: (db: IntentArgs["context"]["db"], userId: string) => Promise<ResultToast>) => async ({ form, context }: IntentArgs) => {
-    const parsed = parseForm(form, userActionSchema);
-    if (!parsed.ok) return data({ toast: UNKNOWN_INTENT_TOAST }, { status: 400 });
-    try {
-      const toast = await change(context.db, parsed.value.userId);
-      log.info(`${me.email}: ${toast.title} (${toast.description})`);
-      return data({ toast });
-    } catch (error) {
-      if (error instanceof UserChangeRefused) {
-        return data({ toast: { kind: "error", title: "Not changed", description: error.message } as ResultToast }, { status: 409 });
+  const forAccount =
+    (change: (db: IntentArgs["context"]["db"], userId: string) => Promise<ResultToast>) =>
+    async ({ form, context }: IntentArgs) => {
+      const parsed = parseForm(form, userActionSchema);
+      if (!parsed.ok) return data({ toast: UNKNOWN_INTENT_TOAST }, { status: 400 });
+      try {
+        const toast = await change(context.db, parsed.value.userId);
+        log.info(`${me.email}: ${toast.title} (${toast.description})`);
+        return data({ toast });
+      } catch (error) {
+        if (error instanceof UserChangeRefused) {
+          return data({ toast: { kind: "error", title: "Not changed", description: error.message } as ResultToast }, { status: 409 });
+        }
+        throw error;
       }
-      throw error;
-    }
-  };
+    };
   return {
     "grant-admin": forAccount(async (db, userId) => {
       const { email, changed } = await setAdminRole(db, userId, true);
-      return { kind: "success", title: changed ? "Admin granted" : "Already an admin", description: `${email} can sign in to the admin area.` };
+      return {
+        kind: "success",
+        title: changed ? "Admin granted" : "Already an admin",
+        description: `${email} can sign in to the admin area.`,
+      };
     }),
     "revoke-admin": forAccount(async (db, userId) => {
       const { email, changed } = await setAdminRole(db, userId, false);
-      return { kind: "success", title: changed ? "Admin revoked" : "Not an admin", description: `${email} can no longer open the admin area.` };
+      return {
+        kind: "success",
+        title: changed ? "Admin revoked" : "Not an admin",
+        description: `${email} can no longer open the admin area.`,
+      };
     }),
     "sign-out": forAccount(async (db, userId) => {
       const ended = await signOutEverywhere(db, userId);
@@ -78,7 +88,10 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <>
-      <AdminPageHeader title="Users" description="Accounts on this site. Only admins can open the admin area; sign-up never makes anyone an admin." />
+      <AdminPageHeader
+        title="Users"
+        description="Accounts on this site. Only admins can open the admin area; sign-up never makes anyone an admin."
+      />
       {actionData?.toast?.kind === "error" && (
         <Notice tone="red" title={actionData.toast.title} role="alert" className="mb-5">
           {actionData.toast.description}
@@ -89,7 +102,10 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
           Search users
         </label>
         <input id="user-search" name="q" defaultValue={search} placeholder="Email address" className={`${inputClasses} h-10 py-0`} />
-        <button type="submit" className="inline-flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-sand">
+        <button
+          type="submit"
+          className="inline-flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-sand"
+        >
           <Search aria-hidden className="size-4" />
           Search
         </button>
@@ -99,7 +115,13 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <ul className="space-y-2" aria-label="Accounts">
           {users.map((user) => (
-            <UserRow key={user.id} user={user} me={user.email === myEmail} lastAdmin={user.admin && admins <= 1 && !search} pending={pending} />
+            <UserRow
+              key={user.id}
+              user={user}
+              me={user.email === myEmail}
+              lastAdmin={user.admin && admins <= 1 && !search}
+              pending={pending}
+            />
           ))}
         </ul>
       )}

@@ -47,11 +47,7 @@ export default function ArticleCategory({ loaderData }: Route.ComponentProps) {
     <main id="main" className="flex-1">
       <LearnPageHeader title={title} description={description} activePill={activePill} linkToKnowledgeCenter />
       <div className="page-container py-12 md:py-16">
-        {articles.length > 0 ? (
-          <ArticleGrid articles={articles} headingLevel={2} label={`${title}: articles`} />
-        ) : (
-          <NoArticles />
-        )}
+        {articles.length > 0 ? <ArticleGrid articles={articles} headingLevel={2} label={`${title}: articles`} /> : <NoArticles />}
       </div>
     </main>
   );

@@ -16,10 +16,7 @@ import type { Route } from "./+types/subscribe";
  * data and shows it in place; a plain form lands on this page, which shows the same answer.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Newsletter - ${SITE_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Newsletter - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameSite(request, context.config.baseUrl);
@@ -28,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // What was typed goes back into the field after any refusal, so nothing has to be typed again.
   const typed = valueText(formValues(form), "email").slice(0, MAX_TYPED_EMAIL);
   if (!parsed.ok) {
-    return data<SubscribeResult>({ ok: false, field: "email", message: parsed.fieldErrors.email ?? SUBSCRIBE_MESSAGES.invalid, email: typed }, { status: 400 });
+    return data<SubscribeResult>(
+      { ok: false, field: "email", message: parsed.fieldErrors.email ?? SUBSCRIBE_MESSAGES.invalid, email: typed },
+      { status: 400 },
+    );
   }
   const { email } = parsed.value;
   const decision = await allowSubscribeAttempt(context.db, context.clientAddress ?? null, email);

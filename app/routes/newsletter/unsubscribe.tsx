@@ -12,10 +12,7 @@ import type { Route } from "./+types/unsubscribe";
  * provider, not from our pages, so the signed token, not the origin check, authorizes it.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Unsubscribe - ${SITE_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Unsubscribe - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 async function unsubscribeFrom(request: Request, context: Route.LoaderArgs["context"]) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

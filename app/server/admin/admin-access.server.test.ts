@@ -42,7 +42,9 @@ const PRODUCT_CSV = "name,brand,slug,collection_ids\nGuarded Sauna,Test,guarded-
 const COLLECTION_CSV = "slug,title,product_ids\nguarded-list,Guarded List,guarded-sauna\n";
 
 async function pngBytes(): Promise<ArrayBuffer> {
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#b4500f" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#b4500f" } })
+    .png()
+    .toBuffer();
   return png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer;
 }
 
@@ -62,7 +64,11 @@ async function multipart(url: string, fields: Record<string, string | File | Fil
 }
 
 function csvPost(url: string, csv: string, headers: Record<string, string>): Request {
-  return new Request(url, { method: "POST", body: csv, headers: { ...headers, "content-type": "text/csv", "content-length": String(Buffer.byteLength(csv)) } });
+  return new Request(url, {
+    method: "POST",
+    body: csv,
+    headers: { ...headers, "content-type": "text/csv", "content-length": String(Buffer.byteLength(csv)) },
+  });
 }
 
 /** What a route module answered, thrown or returned: status, redirect target, JSON body. */
@@ -158,7 +164,11 @@ function calls(): Call[] {
       changes: true,
       handler: products.action as Handler,
       request: async (headers) =>
-        multipart(`${TEST_BASE_URL}/admin/products`, { intent: "upload-images", images: [new File([await pngBytes()], "guarded.png", { type: "image/png" })] }, headers),
+        multipart(
+          `${TEST_BASE_URL}/admin/products`,
+          { intent: "upload-images", images: [new File([await pngBytes()], "guarded.png", { type: "image/png" })] },
+          headers,
+        ),
     },
     {
       name: "products action: save-product",
@@ -173,7 +183,11 @@ function calls(): Call[] {
       changes: true,
       handler: products.action as Handler,
       request: (headers) =>
-        multipart(`${TEST_BASE_URL}/admin/products`, { intent: "import-csv", file: new File([PRODUCT_CSV], "p.csv", { type: "text/csv" }) }, headers),
+        multipart(
+          `${TEST_BASE_URL}/admin/products`,
+          { intent: "import-csv", file: new File([PRODUCT_CSV], "p.csv", { type: "text/csv" }) },
+          headers,
+        ),
     },
     {
       name: "products/new action",
@@ -195,14 +209,16 @@ function calls(): Call[] {
       kind: "api",
       changes: true,
       handler: productsImport.action as Handler,
-      request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/products/import`, PRODUCT_CSV.replace(/guarded-sauna/g, "guarded-api"), headers),
+      request: async (headers) =>
+        csvPost(`${TEST_BASE_URL}/admin/products/import`, PRODUCT_CSV.replace(/guarded-sauna/g, "guarded-api"), headers),
     },
     {
       name: "collections import endpoint",
       kind: "api",
       changes: true,
       handler: collectionsImport.action as Handler,
-      request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/collections/import`, COLLECTION_CSV.replace("guarded-list", "guarded-api-list"), headers),
+      request: async (headers) =>
+        csvPost(`${TEST_BASE_URL}/admin/collections/import`, COLLECTION_CSV.replace("guarded-list", "guarded-api-list"), headers),
     },
     {
       name: "products import preview endpoint",
@@ -322,11 +338,17 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
       if (result.status === 302) {
         expect(result.location, call.name).toMatch(/^\/admin\/products(\?edit=\d+#product-form)?$/);
         expect(result.setCookie, call.name).toMatch(/^flash=[^;]+; Max-Age=300; Path=\/; HttpOnly; SameSite=Lax/);
-        const { flash } = await readFlash(new Request(`${TEST_BASE_URL}/admin/products`, { headers: { cookie: result.setCookie!.split(";")[0]! } }), ctx.context.config);
+        const { flash } = await readFlash(
+          new Request(`${TEST_BASE_URL}/admin/products`, { headers: { cookie: result.setCookie!.split(";")[0]! } }),
+          ctx.context.config,
+        );
         expect(flash, call.name).toEqual(
           result.location === "/admin/products"
             ? { notice: { title: "Deleted", text: "Deleted 1 product. The public pages no longer show it." } }
-            : { toast: { kind: "success", title: "Product saved", description: "The product page shows the change now." }, notes: expect.any(Array) },
+            : {
+                toast: { kind: "success", title: "Product saved", description: "The product page shows the change now." },
+                notes: expect.any(Array),
+              },
         );
       }
     }

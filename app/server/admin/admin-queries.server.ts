@@ -38,9 +38,7 @@ export async function listFeatureCounts(db: DB): Promise<NameCount[]> {
       counts.set(feature, (counts.get(feature) ?? 0) + 1);
     }
   }
-  return [...counts]
-    .map(([name, count]) => ({ name, count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
 export interface DashboardCounts {

@@ -34,8 +34,15 @@ export async function* productCsvLines(db: DB): AsyncGenerator<string> {
 
 export async function* collectionCsvLines(db: DB): AsyncGenerator<string> {
   // Collections are few (dozens): their member lists are read together, then written row by row.
-  const collections = await db.selectFrom("collections").select(["id", "slug", "title", "description", "image_url", "featured"]).orderBy("id").execute();
-  const membersOf = await membersByCollection(db, collections.map((collection) => Number(collection.id)));
+  const collections = await db
+    .selectFrom("collections")
+    .select(["id", "slug", "title", "description", "image_url", "featured"])
+    .orderBy("id")
+    .execute();
+  const membersOf = await membersByCollection(
+    db,
+    collections.map((collection) => Number(collection.id)),
+  );
   yield csvLine(COLLECTION_EXPORT_HEADER);
   for (const collection of collections) {
     yield csvLine(

@@ -64,7 +64,11 @@ describe.each(testDialects)("removing catalog content on %s", (dialect) => {
     const before = (await catalogCache(test.db).topProducts()).total;
 
     const plan = await planRemoval(test.db, { productIds: [realOne!], collectionIds: [], samples: false });
-    expect(await removeFromCatalog(test.db, plan, { deleteImages: false, storage })).toEqual({ products: 1, collections: 0, imagesDeleted: 0 });
+    expect(await removeFromCatalog(test.db, plan, { deleteImages: false, storage })).toEqual({
+      products: 1,
+      collections: 0,
+      imagesDeleted: 0,
+    });
 
     expect(await test.db.selectFrom("products").select("id").where("slug", "=", "real-one").execute()).toEqual([]);
     expect(await test.db.selectFrom("collection_products").select("product_id").where("product_id", "=", realOne!).execute()).toEqual([]);

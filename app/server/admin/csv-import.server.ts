@@ -153,7 +153,10 @@ export async function importCollectionCsv(db: DB, text: string, options: ImportO
     log.info(`Imported collections from CSV in ${milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
     return {
       ok: true,
-      toast: { title: IMPORT_MESSAGES.collectionsSavedTitle, description: IMPORT_MESSAGES.collectionsSaved(result.saved, result.unchanged) },
+      toast: {
+        title: IMPORT_MESSAGES.collectionsSavedTitle,
+        description: IMPORT_MESSAGES.collectionsSaved(result.saved, result.unchanged),
+      },
       saved: result.saved,
       unchanged: result.unchanged,
       warnings: [...parsed.missingFieldWarnings, ...parsed.otherWarnings],
@@ -169,7 +172,10 @@ export async function importCollectionCsv(db: DB, text: string, options: ImportO
       status: error instanceof ImportRowError ? 422 : 500,
       toast: {
         title: IMPORT_MESSAGES.collectionsSaveErrorTitle,
-        description: error instanceof Error ? IMPORT_MESSAGES.collectionsInsertFailed(databaseMessage(error)) : IMPORT_MESSAGES.collectionsSaveErrorFallback,
+        description:
+          error instanceof Error
+            ? IMPORT_MESSAGES.collectionsInsertFailed(databaseMessage(error))
+            : IMPORT_MESSAGES.collectionsSaveErrorFallback,
       },
     };
   }

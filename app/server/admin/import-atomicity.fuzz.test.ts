@@ -38,7 +38,10 @@ const productBatch = fc
 function productCsv(rows: { slug: string; name: string; price?: number; rating?: number; inCollection: boolean }[]) {
   return [
     "name,brand,slug,price,rating,collection_ids",
-    ...rows.map((row) => `${row.name},Brand,${row.slug},${row.price ?? ""},${row.rating === undefined ? "" : row.rating / 10},${row.inCollection ? "[best-picks]" : ""}`),
+    ...rows.map(
+      (row) =>
+        `${row.name},Brand,${row.slug},${row.price ?? ""},${row.rating === undefined ? "" : row.rating / 10},${row.inCollection ? "[best-picks]" : ""}`,
+    ),
   ].join("\n");
 }
 
@@ -47,7 +50,12 @@ describe.each(testDialects)("a batch with one invalid row changes nothing (%s)",
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
-    const seed = parseProductCsv(productCsv([1, 2, 3].map((n) => ({ slug: `existing-${n}`, name: `Existing ${n}`, price: n * 1000, rating: 40, inCollection: n !== 2 }))), {});
+    const seed = parseProductCsv(
+      productCsv(
+        [1, 2, 3].map((n) => ({ slug: `existing-${n}`, name: `Existing ${n}`, price: n * 1000, rating: 40, inCollection: n !== 2 })),
+      ),
+      {},
+    );
     await test.db.insertInto("collections").values({ slug: "best-picks", title: "Best Picks" }).execute();
     if (!seed.ok) throw new Error(seed.error);
     await saveProducts(test.db, seed.products, seed.columns);
@@ -74,14 +82,21 @@ describe.each(testDialects)("a batch with one invalid row changes nothing (%s)",
 
   it(`collections: ${RUNS} random batches`, async () => {
     const collectionBatch = fc
-      .tuple(fc.uniqueArray(fc.oneof(fc.constant("best-picks"), fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/)), { minLength: 1, maxLength: 30 }), fc.nat())
+      .tuple(
+        fc.uniqueArray(fc.oneof(fc.constant("best-picks"), fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/)), { minLength: 1, maxLength: 30 }),
+        fc.nat(),
+      )
       .map(([slugs, at]) => ({ slugs, badIndex: at % slugs.length }));
     await fc.assert(
       fc.asyncProperty(collectionBatch, async ({ slugs, badIndex }) => {
         const before = await snapshot(test.db);
-        const parsed = parseCollectionCsv(["slug,title,product_ids", ...slugs.map((slug, i) => `${slug},Title ${i},"existing-${(i % 3) + 1}"`)].join("\n"));
+        const parsed = parseCollectionCsv(
+          ["slug,title,product_ids", ...slugs.map((slug, i) => `${slug},Title ${i},"existing-${(i % 3) + 1}"`)].join("\n"),
+        );
         if (!parsed.ok) throw new Error(parsed.error);
-        const collections = parsed.collections.map((collection, index) => (index === badIndex ? { ...collection, title: null as unknown as string } : collection));
+        const collections = parsed.collections.map((collection, index) =>
+          index === badIndex ? { ...collection, title: null as unknown as string } : collection,
+        );
         const failure = await saveCollections(test.db, collections, parsed.columns).catch((error: unknown) => error);
         expect(failure).toBeInstanceOf(ImportRowError);
         expect(await snapshot(test.db)).toEqual(before);

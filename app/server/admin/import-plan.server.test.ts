@@ -47,7 +47,9 @@ function editedExport(csv: string, prices: Record<string, string>, extraRows: st
   const [header, ...rows] = readCsvRecords(csv).filter((record) => record.some((cell) => cell !== ""));
   const slugAt = header!.indexOf("slug");
   const priceAt = header!.indexOf("price");
-  const edited = rows.map((row) => (row[slugAt]! in prices ? row.map((cell, index) => (index === priceAt ? prices[row[slugAt]!]! : cell)) : row));
+  const edited = rows.map((row) =>
+    row[slugAt]! in prices ? row.map((cell, index) => (index === priceAt ? prices[row[slugAt]!]! : cell)) : row,
+  );
   return [header!, ...edited, ...extraRows].map(csvLine).join("");
 }
 
@@ -103,8 +105,14 @@ describe.each(testDialects)("import preview and export on %s", (dialect) => {
   });
 
   it("export → import of an imported fixture is a no-op", async () => {
-    expect(await importProductCsv(test.db, readFileSync(path.join(fixtures, "admin-products.csv"), "utf8"))).toMatchObject({ ok: true, saved: 3 });
-    expect(await importCollectionCsv(test.db, readFileSync(path.join(fixtures, "admin-collections.csv"), "utf8"))).toMatchObject({ ok: true, saved: 1 });
+    expect(await importProductCsv(test.db, readFileSync(path.join(fixtures, "admin-products.csv"), "utf8"))).toMatchObject({
+      ok: true,
+      saved: 3,
+    });
+    expect(await importCollectionCsv(test.db, readFileSync(path.join(fixtures, "admin-collections.csv"), "utf8"))).toMatchObject({
+      ok: true,
+      saved: 1,
+    });
     const products = await collect(productCsvLines(test.db));
     const collections = await collect(collectionCsvLines(test.db));
     expect((await preview(previewProductCsv(test.db, products))).counts).toEqual({ new: 0, changed: 0, unchanged: 3 });
@@ -116,11 +124,23 @@ describe.each(testDialects)("import preview and export on %s", (dialect) => {
 
   it("3 changed prices and 1 new product: the preview says so, and the save writes exactly those 4 rows", async () => {
     await seedSampleContent(test.db);
-    const stored = await test.db.selectFrom("products").select(["slug", "price_cents"]).where("price_cents", "is not", null).orderBy("id").limit(3).execute();
+    const stored = await test.db
+      .selectFrom("products")
+      .select(["slug", "price_cents"])
+      .where("price_cents", "is not", null)
+      .orderBy("id")
+      .limit(3)
+      .execute();
     const exported = await collect(productCsvLines(test.db));
     const header = readCsvRecords(exported)[0]!;
-    const newRow = header.map((column) => ({ name: "Brand New Barrel", brand: "Northwind", slug: "brand-new-barrel", price: "4,999" })[column] ?? "");
-    const csv = editedExport(exported, Object.fromEntries(stored.map((row) => [row.slug, ((row.price_cents! - 35_100) / 100).toFixed(2)])), [newRow]);
+    const newRow = header.map(
+      (column) => ({ name: "Brand New Barrel", brand: "Northwind", slug: "brand-new-barrel", price: "4,999" })[column] ?? "",
+    );
+    const csv = editedExport(
+      exported,
+      Object.fromEntries(stored.map((row) => [row.slug, ((row.price_cents! - 35_100) / 100).toFixed(2)])),
+      [newRow],
+    );
     const total = (await test.db.selectFrom("products").select("id").execute()).length;
 
     const shown = await preview(previewProductCsv(test.db, csv));
@@ -129,7 +149,8 @@ describe.each(testDialects)("import preview and export on %s", (dialect) => {
     expect(changed.map((row) => row.slug)).toEqual(stored.map((row) => row.slug));
     for (const [index, row] of changed.entries()) {
       const cents = stored[index]!.price_cents!;
-      const dollars = (value: number) => `$${(value / 100).toLocaleString("en-US", { minimumFractionDigits: value % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+      const dollars = (value: number) =>
+        `$${(value / 100).toLocaleString("en-US", { minimumFractionDigits: value % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
       expect(row.changes).toEqual([{ field: "price", kind: "value", from: dollars(cents), to: dollars(cents - 35_100) }]);
     }
     expect(shown.rows.find((row) => row.status === "new")).toMatchObject({ slug: "brand-new-barrel", name: "Brand New Barrel" });
@@ -147,7 +168,9 @@ describe.each(testDialects)("import preview and export on %s", (dialect) => {
       expect(now.price_cents).toBe(row.price_cents! - 35_100);
       // The price, updated_at, the sample flag (an imported row is a real one) and the derived list keys may move.
       const others = (record: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(record).filter(([key]) => !["price_cents", "updated_at", "is_sample", ...PRODUCT_LIST_KEY_COLUMNS].includes(key)));
+        Object.fromEntries(
+          Object.entries(record).filter(([key]) => !["price_cents", "updated_at", "is_sample", ...PRODUCT_LIST_KEY_COLUMNS].includes(key)),
+        );
       expect(others(now)).toEqual(others(beforeBySlug.get(row.slug)!));
     }
     expect(after.products.find((row) => row.slug === "brand-new-barrel")).toMatchObject({ price_cents: 499_900 });
@@ -169,15 +192,23 @@ describe.each(testDialects)("import preview and export on %s", (dialect) => {
     expect(refused.preview?.counts).toEqual({ new: 0, changed: 2, unchanged: 0 });
     expect(await snapshot(test.db)).toEqual(before);
     // With the new plan's fingerprint it goes through.
-    expect(await importProductCsv(test.db, csv, { expectedFingerprint: refused.preview!.fingerprint })).toMatchObject({ ok: true, saved: 2 });
+    expect(await importProductCsv(test.db, csv, { expectedFingerprint: refused.preview!.fingerprint })).toMatchObject({
+      ok: true,
+      saved: 2,
+    });
   });
 
   it("follows the save's rules: absent columns keep their value, values compare after normalisation", async () => {
-    await importProductCsv(test.db, "name,brand,slug,price,sale_price,sale_ends,rating,key_features\nSale One,North,sale-one,7650,7299,2099-12-31,4.5,\"[Cedar, Glass]\"");
+    await importProductCsv(
+      test.db,
+      'name,brand,slug,price,sale_price,sale_ends,rating,key_features\nSale One,North,sale-one,7650,7299,2099-12-31,4.5,"[Cedar, Glass]"',
+    );
     // No sale columns: the sale is kept, so the row is unchanged; '$7,650.00' and 7650 are one price; 4.46 is saved as 4.5.
     const same = await preview(previewProductCsv(test.db, 'name,brand,slug,price,rating\n Sale One ,North,sale-one,"$7,650.00",4.46'));
     expect(same.counts).toEqual({ new: 0, changed: 0, unchanged: 1 });
-    const changed = await preview(previewProductCsv(test.db, 'name,brand,slug,sale_price,key_features,rating\nSale One,North,sale-one,,"[Cedar, Porch]",9'));
+    const changed = await preview(
+      previewProductCsv(test.db, 'name,brand,slug,sale_price,key_features,rating\nSale One,North,sale-one,,"[Cedar, Porch]",9'),
+    );
     expect(changed.rows[0]!.changes).toEqual([
       { field: "sale_price", kind: "value", from: "$7,299", to: "(empty)" },
       { field: "key_features", kind: "list", added: ["Porch"], removed: ["Glass"], reordered: false },
@@ -188,13 +219,20 @@ describe.each(testDialects)("import preview and export on %s", (dialect) => {
   it("collections: membership order and members added or removed are shown, unchanged collections untouched", async () => {
     await importProductCsv(test.db, "name,brand,slug\nA,B,p-a\nB,B,p-b\nC,B,p-c");
     await importCollectionCsv(test.db, 'slug,title,product_ids\nlist-one,List One,"p-a, p-b"\nlist-two,List Two,p-c');
-    const shown = await preview(previewCollectionCsv(test.db, 'slug,title,product_ids\nlist-one,List One,"p-b, p-a, p-c"\nlist-two,List Two,p-c\nlist-new,New,p-a'));
+    const shown = await preview(
+      previewCollectionCsv(test.db, 'slug,title,product_ids\nlist-one,List One,"p-b, p-a, p-c"\nlist-two,List Two,p-c\nlist-new,New,p-a'),
+    );
     expect(shown.counts).toEqual({ new: 1, changed: 1, unchanged: 1 });
     expect(shown.rows[0]!.changes).toEqual([
       { field: "product_ids", kind: "list", added: ["p-c"], removed: [], reordered: true, from: ["p-a", "p-b"], to: ["p-b", "p-a", "p-c"] },
     ]);
     const untouched = await test.db.selectFrom("collections").selectAll().where("slug", "=", "list-two").executeTakeFirstOrThrow();
-    expect(await importCollectionCsv(test.db, 'slug,title,product_ids\nlist-one,List One,"p-b, p-a, p-c"\nlist-two,List Two,p-c\nlist-new,New,p-a')).toMatchObject({
+    expect(
+      await importCollectionCsv(
+        test.db,
+        'slug,title,product_ids\nlist-one,List One,"p-b, p-a, p-c"\nlist-two,List Two,p-c\nlist-new,New,p-a',
+      ),
+    ).toMatchObject({
       ok: true,
       saved: 2,
       unchanged: 1,
@@ -226,19 +264,32 @@ describe.each(testDialects)("import preview and export on %s", (dialect) => {
     const tooBig = await respondToCsvPreview(post("/x", "a", { "content-length": String(21 * 1024 * 1024) }), test.db, previewProductCsv);
     expect(tooBig.status).toBe(413);
 
-    const stale = await respondToCsvUpload(post("/admin/products/import", csv, { "x-import-plan": "not-the-plan" }), test.db, importProductCsv);
+    const stale = await respondToCsvUpload(
+      post("/admin/products/import", csv, { "x-import-plan": "not-the-plan" }),
+      test.db,
+      importProductCsv,
+    );
     expect(stale.status).toBe(409);
     expect(((await stale.json()) as { preview: ImportPreview }).preview.fingerprint).toBe(shown.fingerprint);
     expect(await snapshot(test.db)).toEqual(before);
-    const saved = await respondToCsvUpload(post("/admin/products/import", csv, { "x-import-plan": shown.fingerprint }), test.db, importProductCsv);
+    const saved = await respondToCsvUpload(
+      post("/admin/products/import", csv, { "x-import-plan": shown.fingerprint }),
+      test.db,
+      importProductCsv,
+    );
     expect(await saved.json()).toMatchObject({ ok: true, saved: 2, unchanged: 0 });
   });
 
   it("the no-JavaScript form saves, then gets the diff of what it saved", async () => {
     await importProductCsv(test.db, "name,brand,slug,price\nAlpha,North,alpha,1000\nBeta,North,beta,5");
-    const file = new File(["name,brand,slug,price\nAlpha,North,alpha,1000\nBeta,North,beta,6\nGamma,North,gamma,7"], "p.csv", { type: "text/csv" });
+    const file = new File(["name,brand,slug,price\nAlpha,North,alpha,1000\nBeta,North,beta,6\nGamma,North,gamma,7"], "p.csv", {
+      type: "text/csv",
+    });
     const outcome = await importFormUpload(test.db, file, "products");
-    expect(outcome).toMatchObject({ status: 200, toast: { description: "Saved 2 products to the database; 1 unchanged was left as it was" } });
+    expect(outcome).toMatchObject({
+      status: 200,
+      toast: { description: "Saved 2 products to the database; 1 unchanged was left as it was" },
+    });
     expect(outcome.importPreview?.counts).toEqual({ new: 1, changed: 1, unchanged: 1 });
   });
 });

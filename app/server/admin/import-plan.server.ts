@@ -40,10 +40,23 @@ export function planFingerprint(rows: readonly PlannedRow[]): string {
 }
 
 /** products must be as the save writes them (prepareProductForSave). */
-export async function planProductImport(db: DB, products: readonly ProductImport[], columns: readonly ProductCsvColumn[]): Promise<ProductPlan> {
-  const stored = await loadStoredProducts(db, products.map((product) => product.slug), columns.includes("collection_ids"));
+export async function planProductImport(
+  db: DB,
+  products: readonly ProductImport[],
+  columns: readonly ProductCsvColumn[],
+): Promise<ProductPlan> {
+  const stored = await loadStoredProducts(
+    db,
+    products.map((product) => product.slug),
+    columns.includes("collection_ids"),
+  );
   // The save links only collections that exist when it runs; compare with that.
-  const wantedCollections = columns.includes("collection_ids") ? await existingCollectionSlugs(db, products.flatMap((p) => p.collectionIds)) : null;
+  const wantedCollections = columns.includes("collection_ids")
+    ? await existingCollectionSlugs(
+        db,
+        products.flatMap((p) => p.collectionIds),
+      )
+    : null;
   const rows: PlannedRow[] = [];
   const write: ProductImport[] = [];
   const notLinked: string[] = [];
@@ -109,7 +122,10 @@ export async function planCollectionImport(
 ): Promise<CollectionPlan> {
   const stored = new Map<string, CollectionState>();
   const idBySlug = new Map<string, number>();
-  for (const part of chunks(collections.map((collection) => collection.slug), IN_LIST_CHUNK)) {
+  for (const part of chunks(
+    collections.map((collection) => collection.slug),
+    IN_LIST_CHUNK,
+  )) {
     const records = await db
       .selectFrom("collections")
       .select(["id", "slug", "title", "description", "image_url", "featured"])
@@ -132,7 +148,12 @@ export async function planCollectionImport(
     for (const [slug, id] of idBySlug) stored.get(slug)!.members = (membersOf.get(id) ?? []).map((member) => member.slug);
   }
 
-  const resolved = withMembers ? await resolveProductRefs(db, collections.flatMap((collection) => collection.productRefs)) : new Map();
+  const resolved = withMembers
+    ? await resolveProductRefs(
+        db,
+        collections.flatMap((collection) => collection.productRefs),
+      )
+    : new Map();
   const rows: PlannedRow[] = [];
   const write: CollectionPlan["write"] = [];
   const notFound: string[] = [];

@@ -88,7 +88,13 @@ describe.each(testDialects)("admin imports on %s", (dialect) => {
     await saveProducts(test.db, second.products, second.columns);
     const row = await test.db.selectFrom("products").selectAll().where("slug", "=", "alpha").executeTakeFirstOrThrow();
     // price was in the file and empty: cleared. tagline and rating were not in the file: kept.
-    expect(row).toMatchObject({ name: "Alpha Two", price_cents: null, tagline: "Old tagline", rating: 4.1, is_sample: dialect === "postgres" ? false : 0 });
+    expect(row).toMatchObject({
+      name: "Alpha Two",
+      price_cents: null,
+      tagline: "Old tagline",
+      rating: 4.1,
+      is_sample: dialect === "postgres" ? false : 0,
+    });
     expect(await test.db.selectFrom("products").select("id").where("slug", "=", "alpha").execute()).toHaveLength(1);
   });
 
@@ -121,7 +127,12 @@ describe.each(testDialects)("admin imports on %s", (dialect) => {
 
     // p-one leaves barrel, p-three stays in place, p-four joins at the end; no-such is reported.
     const again = productsOf(
-      ["name,brand,slug,collection_ids", "P Four,B,p-four,[barrel-saunas]", "P One,B,p-one,[six-person-saunas]", "P Three,B,p-three,\"[barrel-saunas, no-such]\""].join("\n"),
+      [
+        "name,brand,slug,collection_ids",
+        "P Four,B,p-four,[barrel-saunas]",
+        "P One,B,p-one,[six-person-saunas]",
+        'P Three,B,p-three,"[barrel-saunas, no-such]"',
+      ].join("\n"),
     );
     const result = await saveProducts(test.db, again.products, again.columns);
     expect(result.notLinked).toEqual(["Row 3: no-such"]);
@@ -224,7 +235,11 @@ describe.each(testDialects)("admin imports on %s", (dialect) => {
     const [alpha] = productsOf("name,brand,slug\nAlpha,B,alpha").products;
     await expect(saveOneProduct(test.db, { ...alpha!, name: "Clash" }, null)).rejects.toThrow("another product already has this slug");
     const row = await test.db.selectFrom("products").select("id").where("slug", "=", "alpha").executeTakeFirstOrThrow();
-    await saveOneProduct(test.db, { ...alpha!, slug: "alpha-renamed", name: "Alpha Renamed", collectionIds: ["six-person-saunas"] }, Number(row.id));
+    await saveOneProduct(
+      test.db,
+      { ...alpha!, slug: "alpha-renamed", name: "Alpha Renamed", collectionIds: ["six-person-saunas"] },
+      Number(row.id),
+    );
     const renamed = await test.db.selectFrom("products").selectAll().where("id", "=", Number(row.id)).executeTakeFirstOrThrow();
     expect(renamed).toMatchObject({ slug: "alpha-renamed", name: "Alpha Renamed" });
     expect(await memberSlugs(test.db, "six-person-saunas")).toContain("alpha-renamed");

@@ -78,7 +78,11 @@ export async function saveProducts(
       const idBySlug = new Map<string, number>();
       for (const [index, batch] of batches.entries()) {
         try {
-          const saved = await upsertProductsOnSlug(trx, batch.map((product) => toRow(product, now)), update);
+          const saved = await upsertProductsOnSlug(
+            trx,
+            batch.map((product) => toRow(product, now)),
+            update,
+          );
           for (const row of saved) idBySlug.set(row.slug, row.id);
         } catch (error) {
           throw new BatchFailure(index, error);
@@ -136,7 +140,12 @@ async function findFailingProduct(
   const found: { culprit?: ImportRowError } = {};
   try {
     await db.transaction().execute(async (trx) => {
-      for (const batch of batches.slice(0, failure.batchIndex)) await upsertProductsOnSlug(trx, batch.map((p) => toRow(p, now)), update);
+      for (const batch of batches.slice(0, failure.batchIndex))
+        await upsertProductsOnSlug(
+          trx,
+          batch.map((p) => toRow(p, now)),
+          update,
+        );
       for (const product of batches[failure.batchIndex] ?? []) {
         try {
           await upsertProductsOnSlug(trx, [toRow(product, now)], update);
@@ -175,7 +184,8 @@ export async function saveOneProduct(
     if (editingId === null) {
       id = await insertProduct(trx, toRow(product, now));
     } else {
-      if (!(await updateProduct(trx, editingId, toRow(product, now)))) throw new ImportRowError(0, product.slug, "this product no longer exists");
+      if (!(await updateProduct(trx, editingId, toRow(product, now))))
+        throw new ImportRowError(0, product.slug, "this product no longer exists");
       id = editingId;
     }
     const notLinked = await linkCollections(trx, [product], new Map([[product.slug, id]]));

@@ -42,7 +42,12 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
     // The same link again says so.
     expect(await confirmEmail(ctx.auth, test.db, tokenOf(link))).toEqual({ status: "already-confirmed", email: "new.admin@example.com" });
 
-    const signIn = await signInWithPassword(ctx.auth, { email: "new.admin@example.com", password: "a long password" }, noHeaders(), limiter);
+    const signIn = await signInWithPassword(
+      ctx.auth,
+      { email: "new.admin@example.com", password: "a long password" },
+      noHeaders(),
+      limiter,
+    );
     expect(signIn.ok).toBe(true);
     const cookie = signIn.ok ? cookieFrom(signIn.headers) : "";
     const user = await getSignedInUser(new Request("http://x/admin", { headers: { cookie } }), ctx.context);
@@ -84,7 +89,9 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
       ok: false,
       toast: { kind: "error", title: "Missing fields", description: "Please enter both email and password" },
     });
-    expect(await signUpWithPassword(ctx.auth, { email: " ", password: "x" }, limiter)).toMatchObject({ toast: { title: "Missing fields" } });
+    expect(await signUpWithPassword(ctx.auth, { email: " ", password: "x" }, limiter)).toMatchObject({
+      toast: { title: "Missing fields" },
+    });
     expect(await resendConfirmation(ctx.auth, "", limiter)).toEqual({
       ok: false,
       toast: { kind: "error", title: "Email required", description: "Please enter your email address" },
@@ -111,21 +118,29 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
   it("rate-limits sign-in, sign-up and resend per address", async () => {
     const limiter = await freshLimiter();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const outcome = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "guess " + attempt }, noHeaders(), limiter);
+      const outcome = await signInWithPassword(
+        ctx.auth,
+        { email: "known@example.com", password: "guess " + attempt },
+        noHeaders(),
+        limiter,
+      );
       expect(outcome).toMatchObject({ toast: { description: INVALID_CREDENTIALS } });
     }
     // The sixth guess is refused even with the right password, and without asking better-auth.
     const sixth = await signInWithPassword(ctx.auth, { email: "KNOWN@example.com", password: "the right password" }, noHeaders(), limiter);
     expect(sixth).toEqual({ ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) });
     // Other addresses are not affected.
-    expect((await signInWithPassword(ctx.auth, { email: "new.admin@example.com", password: "a long password" }, noHeaders(), limiter)).ok).toBe(true);
+    expect(
+      (await signInWithPassword(ctx.auth, { email: "new.admin@example.com", password: "a long password" }, noHeaders(), limiter)).ok,
+    ).toBe(true);
 
     for (let attempt = 1; attempt <= 3; attempt++) await resendConfirmation(ctx.auth, "resend@example.com", limiter);
     expect(await resendConfirmation(ctx.auth, "resend@example.com", limiter)).toEqual({
       ok: false,
       toast: AUTH_TOASTS.resendFailed(TOO_MANY_ATTEMPTS),
     });
-    for (let attempt = 1; attempt <= 3; attempt++) await signUpWithPassword(ctx.auth, { email: "spam@example.com", password: "spam password" }, limiter);
+    for (let attempt = 1; attempt <= 3; attempt++)
+      await signUpWithPassword(ctx.auth, { email: "spam@example.com", password: "spam password" }, limiter);
     expect(await signUpWithPassword(ctx.auth, { email: "spam@example.com", password: "spam password" }, limiter)).toEqual({
       ok: false,
       toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS),
@@ -135,11 +150,29 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
   it("a stranger's wrong guesses from another client do not lock the owner out", async () => {
     const limiter = await freshLimiter();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await signInWithPassword(ctx.auth, { email: "known@example.com", password: "guess " + attempt }, noHeaders(), limiter, "198.51.100.66");
+      await signInWithPassword(
+        ctx.auth,
+        { email: "known@example.com", password: "guess " + attempt },
+        noHeaders(),
+        limiter,
+        "198.51.100.66",
+      );
     }
-    const stranger = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "198.51.100.66");
+    const stranger = await signInWithPassword(
+      ctx.auth,
+      { email: "known@example.com", password: "the right password" },
+      noHeaders(),
+      limiter,
+      "198.51.100.66",
+    );
     expect(stranger).toEqual({ ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) });
-    const owner = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "203.0.113.10");
+    const owner = await signInWithPassword(
+      ctx.auth,
+      { email: "known@example.com", password: "the right password" },
+      noHeaders(),
+      limiter,
+      "203.0.113.10",
+    );
     expect(owner.ok).toBe(true);
   });
 
@@ -148,13 +181,31 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
     let now = Date.now();
     const limiter = new AttemptLimiter(test.db, () => now);
     for (let client = 1; client <= 10; client++) {
-      const outcome = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "guess" }, noHeaders(), limiter, `198.51.100.${client}`);
+      const outcome = await signInWithPassword(
+        ctx.auth,
+        { email: "known@example.com", password: "guess" },
+        noHeaders(),
+        limiter,
+        `198.51.100.${client}`,
+      );
       expect(outcome).toMatchObject({ toast: { description: INVALID_CREDENTIALS } });
     }
-    const tooSoon = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "203.0.113.10");
+    const tooSoon = await signInWithPassword(
+      ctx.auth,
+      { email: "known@example.com", password: "the right password" },
+      noHeaders(),
+      limiter,
+      "203.0.113.10",
+    );
     expect(tooSoon).toEqual({ ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) });
     now += 1_000;
-    const owner = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "203.0.113.10");
+    const owner = await signInWithPassword(
+      ctx.auth,
+      { email: "known@example.com", password: "the right password" },
+      noHeaders(),
+      limiter,
+      "203.0.113.10",
+    );
     expect(owner.ok).toBe(true);
   });
 
@@ -162,23 +213,52 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
     const limiter = await freshLimiter();
     // One real failure shows sign-in counts it against the client; 29 more are recorded directly
     // (each real one costs a password hash).
-    const first = await signInWithPassword(ctx.auth, { email: "spray0@example.com", password: "Summer2026!" }, noHeaders(), limiter, "198.51.100.7");
+    const first = await signInWithPassword(
+      ctx.auth,
+      { email: "spray0@example.com", password: "Summer2026!" },
+      noHeaders(),
+      limiter,
+      "198.51.100.7",
+    );
     expect(first).toMatchObject({ toast: { description: INVALID_CREDENTIALS } });
-    for (let attempt = 1; attempt <= 29; attempt++) await settlePasswordCheck(limiter, `spray${attempt}@example.com`, "198.51.100.7", false);
-    const next = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "198.51.100.7");
+    for (let attempt = 1; attempt <= 29; attempt++)
+      await settlePasswordCheck(limiter, `spray${attempt}@example.com`, "198.51.100.7", false);
+    const next = await signInWithPassword(
+      ctx.auth,
+      { email: "known@example.com", password: "the right password" },
+      noHeaders(),
+      limiter,
+      "198.51.100.7",
+    );
     expect(next).toEqual({ ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) });
     // Successful checks are not failures: a busy office behind one address is not capped by them.
-    for (let attempt = 1; attempt <= 31; attempt++) await settlePasswordCheck(limiter, `office${attempt}@example.com`, "198.51.100.8", true);
-    expect((await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), limiter, "198.51.100.8")).ok).toBe(true);
+    for (let attempt = 1; attempt <= 31; attempt++)
+      await settlePasswordCheck(limiter, `office${attempt}@example.com`, "198.51.100.8", true);
+    expect(
+      (
+        await signInWithPassword(
+          ctx.auth,
+          { email: "known@example.com", password: "the right password" },
+          noHeaders(),
+          limiter,
+          "198.51.100.8",
+        )
+      ).ok,
+    ).toBe(true);
   });
 
   it("one client cannot spend the site-wide sign-up and resend allowances", async () => {
     const limiter = await freshLimiter();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await signUpWithPassword(ctx.auth, { email: `flood${attempt}@example.com`, password: "flood password" }, limiter, "198.51.100.9")).ok).toBe(true);
+      expect(
+        (await signUpWithPassword(ctx.auth, { email: `flood${attempt}@example.com`, password: "flood password" }, limiter, "198.51.100.9"))
+          .ok,
+      ).toBe(true);
       expect((await resendConfirmation(ctx.auth, `flood${attempt}@example.com`, limiter, "198.51.100.9")).ok).toBe(true);
     }
-    expect(await signUpWithPassword(ctx.auth, { email: "flood6@example.com", password: "flood password" }, limiter, "198.51.100.9")).toEqual({
+    expect(
+      await signUpWithPassword(ctx.auth, { email: "flood6@example.com", password: "flood password" }, limiter, "198.51.100.9"),
+    ).toEqual({
       ok: false,
       toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS),
     });
@@ -187,19 +267,40 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
       toast: AUTH_TOASTS.resendFailed(TOO_MANY_ATTEMPTS),
     });
     // Everyone else still can.
-    expect((await signUpWithPassword(ctx.auth, { email: "visitor@example.com", password: "visitor password" }, limiter, "203.0.113.20")).ok).toBe(true);
+    expect(
+      (await signUpWithPassword(ctx.auth, { email: "visitor@example.com", password: "visitor password" }, limiter, "203.0.113.20")).ok,
+    ).toBe(true);
     expect((await resendConfirmation(ctx.auth, "visitor@example.com", limiter, "203.0.113.20")).ok).toBe(true);
   });
 
   it("the counters survive a new limiter (a restart), and create-admin clears them for the owner", async () => {
     await freshLimiter();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await signInWithPassword(ctx.auth, { email: "known@example.com", password: "guess " + attempt }, noHeaders(), new AttemptLimiter(test.db));
+      await signInWithPassword(
+        ctx.auth,
+        { email: "known@example.com", password: "guess " + attempt },
+        noHeaders(),
+        new AttemptLimiter(test.db),
+      );
     }
-    const afterRestart = await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), new AttemptLimiter(test.db));
+    const afterRestart = await signInWithPassword(
+      ctx.auth,
+      { email: "known@example.com", password: "the right password" },
+      noHeaders(),
+      new AttemptLimiter(test.db),
+    );
     expect(afterRestart).toEqual({ ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) });
     await createOrPromoteAdmin(ctx.auth, test.db, { email: "known@example.com" });
-    expect((await signInWithPassword(ctx.auth, { email: "known@example.com", password: "the right password" }, noHeaders(), new AttemptLimiter(test.db))).ok).toBe(true);
+    expect(
+      (
+        await signInWithPassword(
+          ctx.auth,
+          { email: "known@example.com", password: "the right password" },
+          noHeaders(),
+          new AttemptLimiter(test.db),
+        )
+      ).ok,
+    ).toBe(true);
     // The create-admin test below starts from a site without admins.
     await test.db.updateTable("user").set({ role: "user" }).where("email", "=", "known@example.com").execute();
   });
@@ -211,7 +312,11 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
     expect(await confirmEmail(ctx.auth, test.db, forged)).toEqual({ status: "invalid" });
     expect(await confirmEmail(ctx.auth, test.db, "garbage")).toEqual({ status: "invalid" });
     expect(await confirmEmail(ctx.auth, test.db, "")).toEqual({ status: "invalid" });
-    const row = await test.db.selectFrom("user").select("emailVerified").where("email", "=", "pending@example.com").executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom("user")
+      .select("emailVerified")
+      .where("email", "=", "pending@example.com")
+      .executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(false);
   });
 
@@ -225,7 +330,9 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
       passwordChanged: true,
     });
     const limiter = await freshLimiter();
-    expect((await signInWithPassword(ctx.auth, { email: "boss@example.com", password: "boss password" }, noHeaders(), limiter)).ok).toBe(true);
+    expect((await signInWithPassword(ctx.auth, { email: "boss@example.com", password: "boss password" }, noHeaders(), limiter)).ok).toBe(
+      true,
+    );
 
     // pending@ never confirmed its address: promotion confirms it, and --password replaces the old one.
     expect(await createOrPromoteAdmin(ctx.auth, test.db, { email: "pending@example.com", password: "brand new password" })).toEqual({
@@ -233,16 +340,26 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
       email: "pending@example.com",
       passwordChanged: true,
     });
-    const signIn = await signInWithPassword(ctx.auth, { email: "pending@example.com", password: "brand new password" }, noHeaders(), limiter);
+    const signIn = await signInWithPassword(
+      ctx.auth,
+      { email: "pending@example.com", password: "brand new password" },
+      noHeaders(),
+      limiter,
+    );
     expect(signIn.ok).toBe(true);
     const cookie = signIn.ok ? cookieFrom(signIn.headers) : "";
     const user = await getSignedInUser(new Request("http://x/admin", { headers: { cookie } }), ctx.context);
     expect(hasAdminRole(user?.role)).toBe(true);
 
-    expect(await createOrPromoteAdmin(ctx.auth, test.db, { email: "known@example.com" })).toMatchObject({ action: "promoted", passwordChanged: false });
+    expect(await createOrPromoteAdmin(ctx.auth, test.db, { email: "known@example.com" })).toMatchObject({
+      action: "promoted",
+      passwordChanged: false,
+    });
     expect(await countAdmins(test.db)).toBe(3);
     expect(await missingAdminHint(test.db)).toBeNull();
-    await expect(createOrPromoteAdmin(ctx.auth, test.db, { email: "x@example.com", password: "short" })).rejects.toThrow("at least 8 characters");
+    await expect(createOrPromoteAdmin(ctx.auth, test.db, { email: "x@example.com", password: "short" })).rejects.toThrow(
+      "at least 8 characters",
+    );
     await expect(createOrPromoteAdmin(ctx.auth, test.db, { email: "nobody-yet@example.com" })).rejects.toThrow("give --password");
   });
 });

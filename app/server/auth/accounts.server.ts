@@ -18,9 +18,7 @@ export interface Credentials {
   password: string;
 }
 
-export type SignInOutcome =
-  | { ok: true; headers: Headers }
-  | { ok: false; toast: AuthToast; needsConfirmation?: boolean };
+export type SignInOutcome = { ok: true; headers: Headers } | { ok: false; toast: AuthToast; needsConfirmation?: boolean };
 
 export type SignUpOutcome = { ok: true; toast: AuthToast } | { ok: false; toast: AuthToast };
 
@@ -55,7 +53,12 @@ export async function admitPasswordCheck(limiter: AttemptLimiter, email: string,
 }
 
 /** After the password was checked: a right one forgets the typos, a wrong one counts as a failure. */
-export async function settlePasswordCheck(limiter: AttemptLimiter, email: string, client: string | null, passwordWasRight: boolean): Promise<void> {
+export async function settlePasswordCheck(
+  limiter: AttemptLimiter,
+  email: string,
+  client: string | null,
+  passwordWasRight: boolean,
+): Promise<void> {
   if (passwordWasRight) {
     await limiter.reset(limiterKeys.signIn(email, client));
     await limiter.reset(limiterKeys.signInAccount(email));

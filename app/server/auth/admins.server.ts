@@ -14,12 +14,7 @@ export async function countAdmins(db: DB): Promise<number> {
     .selectFrom("user")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where((eb) =>
-      eb.or([
-        eb("role", "=", "admin"),
-        eb("role", "like", "admin,%"),
-        eb("role", "like", "%,admin"),
-        eb("role", "like", "%,admin,%"),
-      ]),
+      eb.or([eb("role", "=", "admin"), eb("role", "like", "admin,%"), eb("role", "like", "%,admin"), eb("role", "like", "%,admin,%")]),
     )
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -66,18 +61,18 @@ export function withoutAdminRole(role: string | null): string {
  * the account's sign-in counters are cleared, so an owner slowed down by someone else's guessing
  * can sign in at once.
  */
-export async function createOrPromoteAdmin(
-  auth: Auth,
-  db: DB,
-  input: { email: string; password?: string },
-): Promise<CreateAdminResult> {
+export async function createOrPromoteAdmin(auth: Auth, db: DB, input: { email: string; password?: string }): Promise<CreateAdminResult> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CreateAdminError(`"${input.email}" is not an email address`);
   if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
     throw new CreateAdminError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
 
-  const existing = await db.selectFrom("user").select(["id", "role"]).where(sql`lower(email)`, "=", email).executeTakeFirst();
+  const existing = await db
+    .selectFrom("user")
+    .select(["id", "role"])
+    .where(sql`lower(email)`, "=", email)
+    .executeTakeFirst();
   if (!existing) {
     if (input.password === undefined) throw new CreateAdminError(`no account for ${email}: give --password to create one`);
     await auth.api.createUser({

@@ -7,7 +7,14 @@ import * as authCallback from "~/routes/auth-callback";
 import * as authPage from "~/routes/auth";
 import * as authReset from "~/routes/auth-reset";
 import * as storageFile from "~/routes/storage-file";
-import { confirmationLinkFor, makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
+import {
+  confirmationLinkFor,
+  makeAuthContext,
+  SAME_SITE,
+  signedInAs,
+  TEST_BASE_URL,
+  type AuthTestContext,
+} from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 
 /** The /auth, /auth/callback, /api/auth/* and /storage/product-images/:name route modules. */
@@ -36,8 +43,12 @@ function form(fields: Record<string, string>, headers: Record<string, string> = 
 describe.each(testDialects)("auth routes on %s", (dialect) => {
   let test: TestDatabase;
   let ctx: AuthTestContext;
-  const call = (module: { action?: unknown; loader?: unknown }, kind: "action" | "loader", request: Request, params: Record<string, string> = {}) =>
-    run(() => (module[kind] as (args: unknown) => unknown)({ request, context: ctx.context, params }));
+  const call = (
+    module: { action?: unknown; loader?: unknown },
+    kind: "action" | "loader",
+    request: Request,
+    params: Record<string, string> = {},
+  ) => run(() => (module[kind] as (args: unknown) => unknown)({ request, context: ctx.context, params }));
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
@@ -56,16 +67,34 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     expect(plain.location).toBe("/admin");
     expect(plain.headers?.getSetCookie().join(";")).toMatch(/session_token=[^;]+/);
 
-    expect((await call(authPage, "action", form({ ...credentials, redirectTo: "/admin/collections?x=1" }))).location).toBe("/admin/collections?x=1");
-    for (const evil of ["//evil.com", "https://evil.com", "/\\evil", "/\t/evil.com", "/.//evil.com", "/..//evil.com", "/a/..//evil.com", "/%2e//evil.com"]) {
+    expect((await call(authPage, "action", form({ ...credentials, redirectTo: "/admin/collections?x=1" }))).location).toBe(
+      "/admin/collections?x=1",
+    );
+    for (const evil of [
+      "//evil.com",
+      "https://evil.com",
+      "/\\evil",
+      "/\t/evil.com",
+      "/.//evil.com",
+      "/..//evil.com",
+      "/a/..//evil.com",
+      "/%2e//evil.com",
+    ]) {
       expect((await call(authPage, "action", form({ ...credentials, redirectTo: evil }))).location, evil).toBe("/admin");
     }
     // The loader does the same with the query string.
-    const cookie = plain.headers!.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = plain
+      .headers!.getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const loaded = await call(authPage, "loader", new Request(`${TEST_BASE_URL}/auth?redirectTo=//evil.com`, { headers: { cookie } }));
     expect(loaded).toMatchObject({ status: 302, location: "/admin" });
     for (const evil of ["/.//evil.com", "/..//evil.com", "/a/..//evil.com", "/%2e//evil.com"]) {
-      const dotted = await call(authPage, "loader", new Request(`${TEST_BASE_URL}/auth?redirectTo=${encodeURIComponent(evil)}`, { headers: { cookie } }));
+      const dotted = await call(
+        authPage,
+        "loader",
+        new Request(`${TEST_BASE_URL}/auth?redirectTo=${encodeURIComponent(evil)}`, { headers: { cookie } }),
+      );
       expect(dotted, evil).toMatchObject({ status: 302, location: "/admin" });
     }
   });
@@ -74,7 +103,15 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     const credentials = { intent: "sign-in", email: "ready@example.com", password: "correct horse battery staple" };
     expect((await call(authPage, "action", form(credentials, { origin: "https://evil.example" }))).status).toBe(403);
     expect((await call(authPage, "action", form(credentials, {}))).status).toBe(403);
-    expect((await call(authPage, "action", form({ ...credentials, intent: "sign-up", email: "csrf@example.com" }, { origin: "https://evil.example" }))).status).toBe(403);
+    expect(
+      (
+        await call(
+          authPage,
+          "action",
+          form({ ...credentials, intent: "sign-up", email: "csrf@example.com" }, { origin: "https://evil.example" }),
+        )
+      ).status,
+    ).toBe(403);
     expect(await test.db.selectFrom("user").select("id").where("email", "=", "csrf@example.com").executeTakeFirst()).toBeUndefined();
   });
 
@@ -90,7 +127,9 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     });
     const early = await call(authPage, "action", form({ intent: "sign-in", email: "fresh@example.com", password: "fresh password" }));
     expect(early).toMatchObject({ status: 403, body: { toast: { title: "Email not confirmed" }, confirmationFor: "fresh@example.com" } });
-    expect(await call(authPage, "action", form({ intent: "resend", email: "" }))).toMatchObject({ body: { toast: { title: "Email required" } } });
+    expect(await call(authPage, "action", form({ intent: "resend", email: "" }))).toMatchObject({
+      body: { toast: { title: "Email required" } },
+    });
     expect(await call(authPage, "action", form({ intent: "resend", email: "fresh@example.com" }))).toMatchObject({
       body: { toast: { title: "Email sent", description: "Confirmation email has been resent to your inbox" } },
     });
@@ -98,14 +137,23 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
 
   it("/auth/callback confirms the address, then says the link was used", async () => {
     const link = confirmationLinkFor(ctx.mails, "fresh@example.com");
-    expect(await call(authCallback, "loader", new Request(link))).toMatchObject({ status: 200, body: { status: "confirmed", email: "fresh@example.com" } });
+    expect(await call(authCallback, "loader", new Request(link))).toMatchObject({
+      status: 200,
+      body: { status: "confirmed", email: "fresh@example.com" },
+    });
     expect(await call(authCallback, "loader", new Request(link))).toMatchObject({ status: 200, body: { status: "already-confirmed" } });
-    expect(await call(authCallback, "loader", new Request(`${TEST_BASE_URL}/auth/callback?token=nope`))).toMatchObject({ status: 400, body: { status: "invalid" } });
+    expect(await call(authCallback, "loader", new Request(`${TEST_BASE_URL}/auth/callback?token=nope`))).toMatchObject({
+      status: 400,
+      body: { status: "invalid" },
+    });
   });
 
   it("signs out", async () => {
     const signedIn = await call(authPage, "action", form({ intent: "sign-in", email: "fresh@example.com", password: "fresh password" }));
-    const cookie = signedIn.headers!.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signedIn
+      .headers!.getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const out = await call(authPage, "action", form({ intent: "sign-out" }, { ...SAME_SITE, cookie }));
     expect(out).toMatchObject({ status: 302, location: "/auth" });
     expect(out.headers?.getSetCookie().join(";")).toMatch(/session_token=;/);
@@ -117,7 +165,11 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     const mail = [...ctx.mails].reverse().find((message) => message.to === "resetter@example.com" && message.subject.startsWith("Reset"));
     const token = new URL(mail!.text.match(/https?:\/\/\S+\/auth\/reset\?token=\S+/)![0]).searchParams.get("token")!;
     const reset = (fields: Record<string, string>) =>
-      call(authReset, "action", new Request(`${TEST_BASE_URL}/auth/reset`, { method: "POST", body: new URLSearchParams(fields), headers: SAME_SITE }));
+      call(
+        authReset,
+        "action",
+        new Request(`${TEST_BASE_URL}/auth/reset`, { method: "POST", body: new URLSearchParams(fields), headers: SAME_SITE }),
+      );
 
     // Typed passwords never come back in the answer.
     expect(await reset({ token, password: "a new password", confirm: "another one" })).toEqual({
@@ -130,13 +182,19 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     expect(flashCookie).toMatch(/HttpOnly/i);
 
     type Loaded = { data: { flash: unknown }; init: ResponseInit };
-    const loaded = (await authPage.loader({ request: new Request(`${TEST_BASE_URL}/auth`, { headers: { cookie: flashCookie.split(";")[0]! } }), context: ctx.context } as never)) as unknown as Loaded;
+    const loaded = (await authPage.loader({
+      request: new Request(`${TEST_BASE_URL}/auth`, { headers: { cookie: flashCookie.split(";")[0]! } }),
+      context: ctx.context,
+    } as never)) as unknown as Loaded;
     expect(loaded.data.flash).toEqual({ notice: { title: "Password changed", text: "Sign in with your new password." } });
     const headers = new Headers(loaded.init.headers);
     expect(headers.get("set-cookie")).toMatch(/^flash=;/);
     expect(headers.get("cache-control")).toBe("no-store");
     // Without the cookie there is nothing to show and nothing to clear.
-    const plain = (await authPage.loader({ request: new Request(`${TEST_BASE_URL}/auth`), context: ctx.context } as never)) as unknown as Loaded;
+    const plain = (await authPage.loader({
+      request: new Request(`${TEST_BASE_URL}/auth`),
+      context: ctx.context,
+    } as never)) as unknown as Loaded;
     expect(plain.data.flash).toBeNull();
     expect(new Headers(plain.init.headers).has("set-cookie")).toBe(false);
   });
@@ -174,7 +232,12 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
           else controller.enqueue(new Uint8Array(64 * 1024).fill(97));
         },
       });
-      const request = new Request(url, { method: "POST", headers: { ...SAME_SITE, "content-type": contentType }, body, duplex: "half" } as RequestInit);
+      const request = new Request(url, {
+        method: "POST",
+        headers: { ...SAME_SITE, "content-type": contentType },
+        body,
+        duplex: "half",
+      } as RequestInit);
       return { request, pulled: () => pulled };
     };
     const form = streamed(`${TEST_BASE_URL}/auth`, "application/x-www-form-urlencoded");
@@ -191,10 +254,14 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     const broken = new Request(`${TEST_BASE_URL}/auth`, {
       method: "POST",
       headers: { ...SAME_SITE, "content-type": "multipart/form-data; boundary=xyz" },
-      body: "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nsign-in",
+      body: '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsign-in',
     });
     expect(await call(authPage, "action", broken)).toMatchObject({ status: 400 });
-    const notAForm = new Request(`${TEST_BASE_URL}/auth`, { method: "POST", headers: { ...SAME_SITE, "content-type": "application/json" }, body: "{}" });
+    const notAForm = new Request(`${TEST_BASE_URL}/auth`, {
+      method: "POST",
+      headers: { ...SAME_SITE, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(await call(authPage, "action", notAForm)).toMatchObject({ status: 400 });
   });
 
@@ -221,10 +288,21 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
   it("/storage/product-images/:name serves stored pictures with safe headers, and nothing else", async () => {
     const bucket = path.join(ctx.dataDir, "storage", "product-images");
     mkdirSync(bucket, { recursive: true });
-    writeFileSync(path.join(bucket, "front.png"), await sharp({ create: { width: 2, height: 2, channels: 3, background: "#000" } }).png().toBuffer());
+    writeFileSync(
+      path.join(bucket, "front.png"),
+      await sharp({ create: { width: 2, height: 2, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    );
     writeFileSync(path.join(ctx.dataDir, "secret.png"), "not for you");
     const fetchName = (name: string, headers: Record<string, string> = {}) =>
-      run(() => storageFile.loader({ request: new Request(`${TEST_BASE_URL}/storage/product-images/x`, { headers }), context: ctx.context, params: { name } } as never));
+      run(() =>
+        storageFile.loader({
+          request: new Request(`${TEST_BASE_URL}/storage/product-images/x`, { headers }),
+          context: ctx.context,
+          params: { name },
+        } as never),
+      );
 
     const found = await fetchName("front.png");
     expect(found.status).toBe(200);
@@ -234,7 +312,16 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     const etag = found.headers!.get("etag")!;
     expect((await fetchName("front.png", { "if-none-match": etag })).status).toBe(304);
 
-    for (const name of ["../secret.png", "..%2Fsecret.png", "%2e%2e/secret.png", "missing.png", "front.png/..", "front.svg", ".front.png", "sub/front.png"]) {
+    for (const name of [
+      "../secret.png",
+      "..%2Fsecret.png",
+      "%2e%2e/secret.png",
+      "missing.png",
+      "front.png/..",
+      "front.svg",
+      ".front.png",
+      "sub/front.png",
+    ]) {
       expect((await fetchName(name)).status, name).toBe(404);
     }
   });

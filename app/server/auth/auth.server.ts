@@ -97,8 +97,7 @@ export interface AuthResources {
 
 export function createAuth(config: AppConfig, db: DB, options: { mailer?: Mailer } = {}): AuthResources {
   const mailer = options.mailer ?? createMailer(config);
-  const pool =
-    config.database.dialect === "postgres" ? new pg.Pool({ connectionString: config.database.url, max: 5 }) : undefined;
+  const pool = config.database.dialect === "postgres" ? new pg.Pool({ connectionString: config.database.url, max: 5 }) : undefined;
   const auth = buildAuth(config, pool ?? { db, type: "sqlite" }, mailer);
   return {
     auth,

@@ -7,7 +7,11 @@ import { isIPv6 } from "node:net";
  * the connection as the last) is the one the outermost trusted proxy saw. Entries further left
  * were written by the client and are never believed.
  */
-export function clientAddress(connectionAddress: string | undefined, forwardedFor: string | string[] | undefined, trustProxyHops: number): string | null {
+export function clientAddress(
+  connectionAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustProxyHops: number,
+): string | null {
   const hops = [...forwardedHops(forwardedFor), connectionAddress ?? ""].map(normaliseAddress);
   // With fewer entries than trusted proxies, the leftmost is the best anyone knows.
   return hops[Math.max(0, hops.length - 1 - trustProxyHops)] || null;
@@ -27,7 +31,10 @@ function forwardedHops(header: string | string[] | undefined): string[] {
  * addresses would give an attacker 2^64 fresh budgets.
  */
 function normaliseAddress(address: string): string {
-  const text = address.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  const text = address
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
   if (!isIPv6(text)) return text;
   const [head = "", tail = ""] = text.split("::");
   const left = head ? head.split(":") : [];

@@ -16,7 +16,10 @@ describe.each(testDialects)("deleting expired sessions on %s", (dialect) => {
       return dialectOf(test.db) === "postgres" ? date : date.toISOString();
     };
     const flag = dialectOf(test.db) === "postgres" ? (true as never) : (1 as never);
-    await test.db.insertInto("user").values({ id: "u1", name: "Owner", email: "owner@example.com", emailVerified: flag, createdAt: at(0), updatedAt: at(0) } as never).execute();
+    await test.db
+      .insertInto("user")
+      .values({ id: "u1", name: "Owner", email: "owner@example.com", emailVerified: flag, createdAt: at(0), updatedAt: at(0) } as never)
+      .execute();
     await test.db
       .insertInto("session")
       .values([

@@ -31,11 +31,11 @@ const sessions = new WeakMap<Request, Promise<SignedInUser | null>>();
 export function getSignedInUser(request: Request, context: AuthContext): Promise<SignedInUser | null> {
   let found = sessions.get(request);
   if (!found) {
-    found = context.auth.api.getSession({ headers: request.headers }).then((session) =>
-      session
-        ? { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role ?? null }
-        : null,
-    );
+    found = context.auth.api
+      .getSession({ headers: request.headers })
+      .then((session) =>
+        session ? { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role ?? null } : null,
+      );
     sessions.set(request, found);
   }
   return found;

@@ -29,19 +29,39 @@ describe.each(testDialects)("password reset on %s", (dialect) => {
     const oldCookie = await signedInAs(ctx.auth, email, { admin: true });
     expect(await getSignedInUser(new Request("http://x/admin", { headers: { cookie: oldCookie } }), ctx.context)).not.toBeNull();
 
-    expect(await requestPasswordReset(ctx.auth, " Owner@Example.com ", new AttemptLimiter(test.db))).toEqual({ ok: true, message: RESET_REQUESTED_MESSAGE });
+    expect(await requestPasswordReset(ctx.auth, " Owner@Example.com ", new AttemptLimiter(test.db))).toEqual({
+      ok: true,
+      message: RESET_REQUESTED_MESSAGE,
+    });
     const link = resetLinkFor(ctx, email);
     expect(link).toMatch(/^http:\/\/127\.0\.0\.1:3000\/auth\/reset\?token=/);
     const token = new URL(link!).searchParams.get("token")!;
 
-    expect(await resetPassword(ctx.auth, { token, password: "short", confirm: "short" }, new AttemptLimiter(test.db))).toMatchObject({ ok: false, field: "password" });
-    expect(await resetPassword(ctx.auth, { token, password: "a brand new password", confirm: "another one" }, new AttemptLimiter(test.db))).toMatchObject({
+    expect(await resetPassword(ctx.auth, { token, password: "short", confirm: "short" }, new AttemptLimiter(test.db))).toMatchObject({
+      ok: false,
+      field: "password",
+    });
+    expect(
+      await resetPassword(ctx.auth, { token, password: "a brand new password", confirm: "another one" }, new AttemptLimiter(test.db)),
+    ).toMatchObject({
       ok: false,
       field: "confirm",
     });
-    expect(await resetPassword(ctx.auth, { token, password: "a brand new password", confirm: "a brand new password" }, new AttemptLimiter(test.db))).toEqual({ ok: true });
+    expect(
+      await resetPassword(
+        ctx.auth,
+        { token, password: "a brand new password", confirm: "a brand new password" },
+        new AttemptLimiter(test.db),
+      ),
+    ).toEqual({ ok: true });
     // Used once: the same link again is refused.
-    expect(await resetPassword(ctx.auth, { token, password: "yet another password", confirm: "yet another password" }, new AttemptLimiter(test.db))).toMatchObject({
+    expect(
+      await resetPassword(
+        ctx.auth,
+        { token, password: "yet another password", confirm: "yet another password" },
+        new AttemptLimiter(test.db),
+      ),
+    ).toMatchObject({
       ok: false,
       field: "token",
     });
@@ -58,18 +78,33 @@ describe.each(testDialects)("password reset on %s", (dialect) => {
 
   it("answers an unknown address exactly like a known one, and sends it nothing", async () => {
     const before = ctx.mails.length;
-    expect(await requestPasswordReset(ctx.auth, "nobody@example.com", new AttemptLimiter(test.db))).toEqual({ ok: true, message: RESET_REQUESTED_MESSAGE });
+    expect(await requestPasswordReset(ctx.auth, "nobody@example.com", new AttemptLimiter(test.db))).toEqual({
+      ok: true,
+      message: RESET_REQUESTED_MESSAGE,
+    });
     expect(ctx.mails.length).toBe(before);
   });
 
   it("refuses a made-up token, an empty address and a malformed one in the user's words", async () => {
-    expect(await resetPassword(ctx.auth, { token: "not-a-real-token", password: "a long password", confirm: "a long password" }, new AttemptLimiter(test.db))).toEqual({
+    expect(
+      await resetPassword(
+        ctx.auth,
+        { token: "not-a-real-token", password: "a long password", confirm: "a long password" },
+        new AttemptLimiter(test.db),
+      ),
+    ).toEqual({
       ok: false,
       field: "token",
       error: "This reset link has expired or was already used. Ask for a new one.",
     });
-    expect(await requestPasswordReset(ctx.auth, "  ", new AttemptLimiter(test.db))).toEqual({ ok: false, error: "Please enter your email address." });
-    expect(await requestPasswordReset(ctx.auth, "not-an-address", new AttemptLimiter(test.db))).toEqual({ ok: false, error: "Please enter a valid email address." });
+    expect(await requestPasswordReset(ctx.auth, "  ", new AttemptLimiter(test.db))).toEqual({
+      ok: false,
+      error: "Please enter your email address.",
+    });
+    expect(await requestPasswordReset(ctx.auth, "not-an-address", new AttemptLimiter(test.db))).toEqual({
+      ok: false,
+      error: "Please enter a valid email address.",
+    });
   });
 
   it("limits requests per address, so one inbox cannot be flooded, and per client across addresses", async () => {
@@ -77,8 +112,12 @@ describe.each(testDialects)("password reset on %s", (dialect) => {
     for (let i = 0; i < 3; i++) expect((await requestPasswordReset(ctx.auth, "flooded@example.com", limiter)).ok).toBe(true);
     expect(await requestPasswordReset(ctx.auth, "flooded@example.com", limiter)).toEqual({ ok: false, error: TOO_MANY_ATTEMPTS });
 
-    for (let i = 0; i < 5; i++) expect((await requestPasswordReset(ctx.auth, `victim-${i}@example.com`, limiter, "198.51.100.7")).ok).toBe(true);
-    expect(await requestPasswordReset(ctx.auth, "victim-5@example.com", limiter, "198.51.100.7")).toEqual({ ok: false, error: TOO_MANY_ATTEMPTS });
+    for (let i = 0; i < 5; i++)
+      expect((await requestPasswordReset(ctx.auth, `victim-${i}@example.com`, limiter, "198.51.100.7")).ok).toBe(true);
+    expect(await requestPasswordReset(ctx.auth, "victim-5@example.com", limiter, "198.51.100.7")).toEqual({
+      ok: false,
+      error: TOO_MANY_ATTEMPTS,
+    });
     expect((await requestPasswordReset(ctx.auth, "victim-5@example.com", limiter, "203.0.113.9")).ok).toBe(true);
   });
 });

@@ -137,7 +137,10 @@ export class AttemptLimiter {
   async #prune(now: number): Promise<void> {
     if ((lastPruned.get(this.db) ?? 0) > now - PRUNE_EVERY_MS) return;
     lastPruned.set(this.db, now);
-    await this.db.deleteFrom("auth_attempt").where("at", "<", now - LONGEST_WINDOW_MS).execute();
+    await this.db
+      .deleteFrom("auth_attempt")
+      .where("at", "<", now - LONGEST_WINDOW_MS)
+      .execute();
   }
 }
 

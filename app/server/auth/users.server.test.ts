@@ -21,7 +21,8 @@ describe.each(testDialects)("managing accounts on %s", (dialect) => {
   let ownerCookie: string;
   let helperCookie: string;
   const userOf = (cookie: string) => getSignedInUser(new Request("http://x/admin", { headers: { cookie } }), ctx.context);
-  const idOf = async (email: string) => (await test.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+  const idOf = async (email: string) =>
+    (await test.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);

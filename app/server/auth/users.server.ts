@@ -35,9 +35,7 @@ export async function listUsers(db: DB, search = ""): Promise<UserListing[]> {
   const now = new Date();
   let query = db
     .selectFrom("user")
-    .leftJoin("session", (join) =>
-      join.onRef("session.userId", "=", "user.id").on("session.expiresAt", ">", authDate(db, now)),
-    )
+    .leftJoin("session", (join) => join.onRef("session.userId", "=", "user.id").on("session.expiresAt", ">", authDate(db, now)))
     .select(["user.id", "user.email", "user.name", "user.emailVerified", "user.role", "user.createdAt"])
     .select((eb) => eb.fn.count<number | string>("session.id").as("sessions"))
     .groupBy(["user.id", "user.email", "user.name", "user.emailVerified", "user.role", "user.createdAt"])
@@ -64,7 +62,11 @@ export async function listUsers(db: DB, search = ""): Promise<UserListing[]> {
  */
 export async function setAdminRole(db: DB, userId: string, admin: boolean): Promise<{ email: string; changed: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom("user").select(["id", "email", "role", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
+    const target = await trx
+      .selectFrom("user")
+      .select(["id", "email", "role", "emailVerified"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
     if (!target) throw new UserChangeRefused("This account no longer exists.");
     if (hasAdminRole(target.role) === admin) return { email: target.email, changed: false };
     if (admin && !target.emailVerified) {

@@ -120,7 +120,9 @@ describe("backup and restore (SQLite)", () => {
     running.close();
     expect(existsSync(`${site.databaseFile}-wal`)).toBe(false);
 
-    await expect(restoreBackup(site, out, { force: false })).rejects.toThrow(/already holds a site \(sauna-reviews\.sqlite, auth-secret, storage\)/);
+    await expect(restoreBackup(site, out, { force: false })).rejects.toThrow(
+      /already holds a site \(sauna-reviews\.sqlite, auth-secret, storage\)/,
+    );
 
     writeFileSync(path.join(site.dataDir, "auth-secret"), "replaced-secret-that-is-long-enough-to-be-used\n");
     const summary = await restoreBackup(site, out, { force: true });

@@ -129,9 +129,13 @@ export async function restoreBackup(site: SiteFiles, backup: string, options: { 
       `the site appears to be running (${wal} exists). Stop it first; if it is stopped, it did not shut down cleanly: start and stop it once, or pass --force.`,
     );
   }
-  const existing = [site.databaseFile, wal, `${site.databaseFile}-shm`, path.join(site.dataDir, SECRET_ENTRY), path.join(site.dataDir, STORAGE_DIR)].filter(
-    (file) => existsSync(file) && !(file.endsWith(STORAGE_DIR) && readdirSync(file).length === 0),
-  );
+  const existing = [
+    site.databaseFile,
+    wal,
+    `${site.databaseFile}-shm`,
+    path.join(site.dataDir, SECRET_ENTRY),
+    path.join(site.dataDir, STORAGE_DIR),
+  ].filter((file) => existsSync(file) && !(file.endsWith(STORAGE_DIR) && readdirSync(file).length === 0));
   if (existing.length > 0 && !options.force) {
     throw new RestoreRefused(
       `${site.dataDir} already holds a site (${existing.map((file) => path.basename(file)).join(", ")}). Restore into an empty DATA_DIR, or pass --force to move those files aside first.`,
@@ -181,4 +185,3 @@ export async function restoreBackup(site: SiteFiles, backup: string, options: { 
     rmSync(staging, { recursive: true, force: true });
   }
 }
-

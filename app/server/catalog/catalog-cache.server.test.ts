@@ -42,7 +42,9 @@ describe.each(testDialects)("catalog cache on %s", (dialect) => {
     const stop = onCatalogChange(test.db, () => {
       heard.push("mine");
       // A listener that re-renders reads the new catalog, not the dropped one.
-      void catalogCache(test.db).topProducts().then((top) => seen.push(top.products.map((product) => product.slug)));
+      void catalogCache(test.db)
+        .topProducts()
+        .then((top) => seen.push(top.products.map((product) => product.slug)));
     });
     onCatalogChange(test.db, () => {
       throw new Error("a broken listener does not stop the others");

@@ -30,16 +30,127 @@ import { listProducts } from "../products/products.server";
 const features = (...list: string[]) => JSON.stringify(list);
 
 const rows = [
-  { slug: "cedar-barrel", name: "Cedar Barrel 4", brand: "Birchline", category_id: "barrel", heater_type: "Electric", key_features: features("Cedar staves", "Glass door"), capacity: 4, price_cents: 899_900, rating: 4.6, reviews_number: 40 },
-  { slug: "barrel-two", name: "Barrel Two", brand: "birchline ", category_id: "Barrel", heater_type: "Wood-burning", key_features: features("Eco-friendly finish"), capacity: 2, price_cents: 999_900, rating: 4.6, reviews_number: 90 },
-  { slug: "infra-pod", name: "Infra Pod", brand: "Emberfold", category_id: "infrared", heater_type: "Far Infrared", key_features: features("Recover faster", "Low EMF"), capacity: 2, price_cents: 1_000_000, rating: 4.1, reviews_number: null, review_count: "1,200+ reviews" },
-  { slug: "clt-cube", name: "CLT Cube 4", brand: "Nordhaus", category_id: "cube", heater_type: "Electric heater", key_features: features("green roof", "100% spruce"), capacity: 4, price_cents: 1_499_999, rating: 4.9, reviews_number: 5 },
-  { slug: "aclt", name: "ACLTX Cabin", brand: "Nordhaus", category_id: "cabin", heater_type: null, key_features: features("evergreen trim", "greenhouse window", "economy heater"), capacity: 6, price_cents: 1_500_000, rating: null, reviews_number: null },
-  { slug: "finnish-lodge", name: "Finnish Lodge", brand: "Lakeside", category_id: "traditional", heater_type: "Wood", key_features: features("Sustainably harvested", "ecological oil"), capacity: 8, price_cents: 2_400_000, rating: 3.2, reviews_number: 12 },
-  { slug: "custom-build", name: "Custom Build", brand: "Lakeside", category_id: "custom", heater_type: "Wood / Infrared hybrid", key_features: features("recovery room", "a_b test", "second bench"), capacity: null, price_cents: null, rating: 4.6, reviews_number: 90 },
-  { slug: "electric-mini", name: "Electric Mini", brand: "Emberfold", category_id: "modern", heater_type: "Gas", key_features: features("Wi-Fi control", "ECO mode"), capacity: 1, price_cents: 450_000, rating: 2.5, reviews_number: 3 },
-  { slug: "outdoor-tent", name: "Outdoor Tent", brand: "Trail", category_id: null, heater_type: "wood stove", key_features: features(), capacity: 3, price_cents: 0, rating: 0, reviews_number: 0 },
-  { slug: "greenwood", name: "Greenwood Barrel", brand: "Trail", category_id: "barrel", heater_type: "infrared panels", key_features: features("Green-certified", "ecofriendly glue", "Finnish-style stones"), capacity: 6, price_cents: 1_250_000, rating: 4.1, reviews_number: 7 },
+  {
+    slug: "cedar-barrel",
+    name: "Cedar Barrel 4",
+    brand: "Birchline",
+    category_id: "barrel",
+    heater_type: "Electric",
+    key_features: features("Cedar staves", "Glass door"),
+    capacity: 4,
+    price_cents: 899_900,
+    rating: 4.6,
+    reviews_number: 40,
+  },
+  {
+    slug: "barrel-two",
+    name: "Barrel Two",
+    brand: "birchline ",
+    category_id: "Barrel",
+    heater_type: "Wood-burning",
+    key_features: features("Eco-friendly finish"),
+    capacity: 2,
+    price_cents: 999_900,
+    rating: 4.6,
+    reviews_number: 90,
+  },
+  {
+    slug: "infra-pod",
+    name: "Infra Pod",
+    brand: "Emberfold",
+    category_id: "infrared",
+    heater_type: "Far Infrared",
+    key_features: features("Recover faster", "Low EMF"),
+    capacity: 2,
+    price_cents: 1_000_000,
+    rating: 4.1,
+    reviews_number: null,
+    review_count: "1,200+ reviews",
+  },
+  {
+    slug: "clt-cube",
+    name: "CLT Cube 4",
+    brand: "Nordhaus",
+    category_id: "cube",
+    heater_type: "Electric heater",
+    key_features: features("green roof", "100% spruce"),
+    capacity: 4,
+    price_cents: 1_499_999,
+    rating: 4.9,
+    reviews_number: 5,
+  },
+  {
+    slug: "aclt",
+    name: "ACLTX Cabin",
+    brand: "Nordhaus",
+    category_id: "cabin",
+    heater_type: null,
+    key_features: features("evergreen trim", "greenhouse window", "economy heater"),
+    capacity: 6,
+    price_cents: 1_500_000,
+    rating: null,
+    reviews_number: null,
+  },
+  {
+    slug: "finnish-lodge",
+    name: "Finnish Lodge",
+    brand: "Lakeside",
+    category_id: "traditional",
+    heater_type: "Wood",
+    key_features: features("Sustainably harvested", "ecological oil"),
+    capacity: 8,
+    price_cents: 2_400_000,
+    rating: 3.2,
+    reviews_number: 12,
+  },
+  {
+    slug: "custom-build",
+    name: "Custom Build",
+    brand: "Lakeside",
+    category_id: "custom",
+    heater_type: "Wood / Infrared hybrid",
+    key_features: features("recovery room", "a_b test", "second bench"),
+    capacity: null,
+    price_cents: null,
+    rating: 4.6,
+    reviews_number: 90,
+  },
+  {
+    slug: "electric-mini",
+    name: "Electric Mini",
+    brand: "Emberfold",
+    category_id: "modern",
+    heater_type: "Gas",
+    key_features: features("Wi-Fi control", "ECO mode"),
+    capacity: 1,
+    price_cents: 450_000,
+    rating: 2.5,
+    reviews_number: 3,
+  },
+  {
+    slug: "outdoor-tent",
+    name: "Outdoor Tent",
+    brand: "Trail",
+    category_id: null,
+    heater_type: "wood stove",
+    key_features: features(),
+    capacity: 3,
+    price_cents: 0,
+    rating: 0,
+    reviews_number: 0,
+  },
+  {
+    slug: "greenwood",
+    name: "Greenwood Barrel",
+    brand: "Trail",
+    category_id: "barrel",
+    heater_type: "infrared panels",
+    key_features: features("Green-certified", "ecofriendly glue", "Finnish-style stones"),
+    capacity: 6,
+    price_cents: 1_250_000,
+    rating: 4.1,
+    reviews_number: 7,
+  },
 ];
 
 const criteria: [CriteriaType, string | null][] = [
@@ -161,7 +272,8 @@ describe.each(testDialects)("stored list keys and membership lookups on %s", (di
   it("keeps the keys of a product a CSV updates only in part, and pages members by position", async () => {
     test = await createTestDatabase(dialect);
     await test.db.insertInto("collections").values({ slug: "picks", title: "Picks" }).execute();
-    const full = "name,brand,slug,category_id,key_features,price,rating\nPod,Emberfold,pod,infrared,\"[Recover faster]\",9000,4\nTub,Acme,tub,barrel,[Cedar],16000,3";
+    const full =
+      'name,brand,slug,category_id,key_features,price,rating\nPod,Emberfold,pod,infrared,"[Recover faster]",9000,4\nTub,Acme,tub,barrel,[Cedar],16000,3';
     expect(await importProductCsv(test.db, full)).toMatchObject({ ok: true });
     const recovery = { kind: "tag", tag: "recovery-saunas" } as const;
     expect(ids(await listProductPage(test.db, recovery, "rating", { limit: 10, offset: 0 }))).toEqual(["pod"]);
@@ -172,7 +284,9 @@ describe.each(testDialects)("stored list keys and membership lookups on %s", (di
     expect(await countProducts(test.db, { kind: "tag", tag: "luxury-saunas" })).toBe(2);
     expect(await countProducts(test.db, { kind: "search", words: ["pod", "two"] })).toBe(1);
 
-    expect(await importProductCsv(test.db, "name,brand,slug,collection_ids\nTub,Acme,tub,[picks]\nPod Two,Emberfold,pod,[picks]")).toMatchObject({ ok: true });
+    expect(
+      await importProductCsv(test.db, "name,brand,slug,collection_ids\nTub,Acme,tub,[picks]\nPod Two,Emberfold,pod,[picks]"),
+    ).toMatchObject({ ok: true });
     const picks = Number((await test.db.selectFrom("collections").select("id").where("slug", "=", "picks").executeTakeFirstOrThrow()).id);
     expect(await countMembers(test.db, picks)).toBe(2);
     expect(ids(await listMemberPage(test.db, picks, { limit: 1, offset: 1 }))).toEqual(["pod"]);

@@ -72,12 +72,7 @@ function orderClause(db: DB, order: ProductOrder) {
 }
 
 /** One page of the selected products, in the list's order. */
-export async function listProductPage(
-  db: DB,
-  selection: ProductSelection,
-  order: ProductOrder,
-  window: PageWindow,
-): Promise<Product[]> {
+export async function listProductPage(db: DB, selection: ProductSelection, order: ProductOrder, window: PageWindow): Promise<Product[]> {
   const rows = await selectedProducts(db, selection)
     .select(PRODUCT_COLUMNS.map((column) => `products.${column}` as const))
     .orderBy(orderClause(db, order))
@@ -133,10 +128,6 @@ export async function listCollectionIdsWithMembers(db: DB): Promise<Set<number>>
 
 /** The collections a product is a stored member of. */
 export async function listCollectionIdsOfProduct(db: DB, productId: number): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom("collection_products")
-    .select("collection_id")
-    .where("product_id", "=", productId)
-    .execute();
+  const rows = await db.selectFrom("collection_products").select("collection_id").where("product_id", "=", productId).execute();
   return new Set(rows.map((row) => Number(row.collection_id)));
 }

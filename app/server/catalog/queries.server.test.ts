@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import {
-  countCatalog,
-  findCollectionBySlug,
-  listCollectionProducts,
-  listCollections,
-  listCollectionsOfProduct,
-} from "./queries.server";
+import { countCatalog, findCollectionBySlug, listCollectionProducts, listCollections, listCollectionsOfProduct } from "./queries.server";
 
 describe.each(testDialects)("catalog queries on %s", (dialect) => {
   let test: TestDatabase;

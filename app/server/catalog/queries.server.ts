@@ -48,8 +48,14 @@ export async function listCollectionsOfProduct(db: DB, productId: number): Promi
 
 export async function countCatalog(db: DB): Promise<{ products: number; collections: number }> {
   const [products, collections] = await Promise.all([
-    db.selectFrom("products").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("collections").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("collections")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   // PostgreSQL returns count(*) as text.
   return { products: Number(products.n), collections: Number(collections.n) };

@@ -54,10 +54,7 @@ describe("SwrValue", () => {
   it("does not let a refresh that started before invalidate() overwrite newer data", async () => {
     let release: (n: number) => void = () => {};
     let calls = 0;
-    const value = new SwrValue(
-      () => (++calls === 1 ? new Promise<number>((resolve) => (release = resolve)) : Promise.resolve(100)),
-      1000,
-    );
+    const value = new SwrValue(() => (++calls === 1 ? new Promise<number>((resolve) => (release = resolve)) : Promise.resolve(100)), 1000);
     const slow = value.get();
     value.invalidate();
     expect(await value.get()).toBe(100);

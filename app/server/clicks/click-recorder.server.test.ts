@@ -57,7 +57,8 @@ function rollUpsOf(clicks: ReadonlyArray<RecordedClick>) {
 function withOutage(db: DB, down: () => boolean): DB {
   return new Proxy(db, {
     get(target, property, receiver) {
-      if (property === "transaction" && down()) return () => ({ execute: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432")) });
+      if (property === "transaction" && down())
+        return () => ({ execute: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432")) });
       const value = Reflect.get(target, property, receiver);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -109,11 +110,15 @@ describe.each(testDialects)("click recording on %s", (dialect) => {
   it("loses nothing on close: everything still buffered is written before it returns", async () => {
     const recorder = new ClickRecorder(test.db, { flushEveryMs: 60_000, flushAtCount: 100_000 });
     const clicks: RecordedClick[] = [];
-    for (let i = 0; i < 12_345; i++) clicks.push({ at: START + i * 1_000, productId: (i % 5) + 1, source: i % 3 === 0 ? "home" : "product:x" });
+    for (let i = 0; i < 12_345; i++)
+      clicks.push({ at: START + i * 1_000, productId: (i % 5) + 1, source: i % 3 === 0 ? "home" : "product:x" });
     for (const click of clicks) recorder.record(click);
     await recorder.close();
     expect(recorder.pending).toBe(0);
-    const counted = await test.db.selectFrom("clicks").select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();
+    const counted = await test.db
+      .selectFrom("clicks")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .executeTakeFirstOrThrow();
     expect(Number(counted.count)).toBe(clicks.length);
     expect(await rollUps(test.db)).toEqual(rollUpsOf(clicks));
   });
@@ -123,7 +128,11 @@ describe.each(testDialects)("click recording on %s", (dialect) => {
     let seed = 7;
     const next = () => (seed = (seed * 48_271) % 2_147_483_647);
     for (let i = 0; i < 3_000; i++) {
-      clicks.push({ at: START + (next() % 40) * DAY + (next() % DAY), productId: (next() % 6) + 1, source: ["home", "compare", "collection:a", "product:b"][next() % 4]! });
+      clicks.push({
+        at: START + (next() % 40) * DAY + (next() % DAY),
+        productId: (next() % 6) + 1,
+        source: ["home", "compare", "collection:a", "product:b"][next() % 4]!,
+      });
     }
     for (let start = 0; start < clicks.length; start += 250) await writeClicks(test.db, clicks.slice(start, start + 250));
     expect(await rollUps(test.db)).toEqual(rollUpsOf(await rawRows(test.db)));

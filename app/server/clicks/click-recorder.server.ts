@@ -91,7 +91,8 @@ export class ClickRecorder {
         // Back in front, in order: the next flush tries them first.
         this.#buffer = batch.concat(this.#buffer);
         if (this.#buffer.length > this.#maxBuffered) this.#dropOldest();
-        if (!this.#failing) log.error(`Clicks could not be written, keeping ${this.#buffer.length} to retry: ${(error as Error)?.message ?? error}`);
+        if (!this.#failing)
+          log.error(`Clicks could not be written, keeping ${this.#buffer.length} to retry: ${(error as Error)?.message ?? error}`);
         this.#failing = true;
         return false;
       }
@@ -104,7 +105,8 @@ export class ClickRecorder {
   #dropOldest(): void {
     const excess = this.#buffer.length - this.#maxBuffered;
     this.#buffer.splice(0, excess);
-    if (this.#dropped === 0) log.error(`The click buffer is full (${this.#maxBuffered}); dropping the oldest clicks until the database is back`);
+    if (this.#dropped === 0)
+      log.error(`The click buffer is full (${this.#maxBuffered}); dropping the oldest clicks until the database is back`);
     this.#dropped += excess;
   }
 }

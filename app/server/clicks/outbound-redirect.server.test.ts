@@ -25,7 +25,13 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
     const rows = await test.db
       .insertInto("products")
       .values([
-        { slug: "alpha", name: "Alpha Barrel", brand: "B", website: "https://alpha.example/buy", affiliate_link: "https://alpha.example/?ref=us" },
+        {
+          slug: "alpha",
+          name: "Alpha Barrel",
+          brand: "B",
+          website: "https://alpha.example/buy",
+          affiliate_link: "https://alpha.example/?ref=us",
+        },
         { slug: "beta", name: "Beta Cube", brand: "B", website: null, affiliate_link: "https://shop.example/beta?ref=us&x=1" },
         { slug: "tyyni-4", name: "Tyyni 4", brand: "B", website: "https://lumo.example/t4" },
         { slug: "nowhere", name: "Nowhere Sauna", brand: "B", website: "javascript:alert(1)" },
@@ -92,7 +98,7 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
 
   it("records a missing or made-up source as a bounded, known value", async () => {
     await go("/go/alpha");
-    await go(`/go/alpha?from=${encodeURIComponent("=HYPERLINK(\"x\")")}`);
+    await go(`/go/alpha?from=${encodeURIComponent('=HYPERLINK("x")')}`);
     await go(`/go/alpha?from=collection:${"a".repeat(5_000)}`);
     await go("/go/ALPHA?from=Compare");
     expect(await recorded()).toEqual([
@@ -104,7 +110,9 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
   });
 
   it("redirects bots, prefetches and HEAD requests without counting them", async () => {
-    const bot = await go("/go/alpha?from=home", { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    const bot = await go("/go/alpha?from=home", {
+      headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
     const prefetch = await go("/go/alpha?from=home", { headers: { "sec-purpose": "prefetch" } });
     const oldPrefetch = await go("/go/alpha?from=home", { headers: { purpose: "prefetch" } });
     const head = await go("/go/alpha?from=home", { method: "HEAD" });
@@ -116,7 +124,11 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
   });
 
   it("leaves an unknown slug, a product without a link and other methods to the 404 page", async () => {
-    for (const response of [await go("/go/no-such-sauna?from=home"), await go("/go/nowhere?from=home"), await go("/go/alpha", { method: "POST" })]) {
+    for (const response of [
+      await go("/go/no-such-sauna?from=home"),
+      await go("/go/nowhere?from=home"),
+      await go("/go/alpha", { method: "POST" }),
+    ]) {
       expect(response.status).toBe(404);
       expect(response.headers.get("x-fell-through")).toBe("1");
     }

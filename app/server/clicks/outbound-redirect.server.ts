@@ -81,7 +81,11 @@ export function createOutboundRedirects(options: {
     const counted = isCountedClick({
       method: req.method,
       userAgent: req.headers["user-agent"],
-      purpose: [req.headers["sec-purpose"] as string | undefined, req.headers["purpose"] as string | undefined, req.headers["x-moz"] as string | undefined],
+      purpose: [
+        req.headers["sec-purpose"] as string | undefined,
+        req.headers["purpose"] as string | undefined,
+        req.headers["x-moz"] as string | undefined,
+      ],
     });
     if (counted) recorder.record({ at: now(), productId: destination.productId, source: normaliseLinkSource(fromParameter(req.url)) });
     res.writeHead(302, { ...REDIRECT_HEADERS, location: destination.url });

@@ -5,7 +5,9 @@ describe("isDatabaseUnavailable", () => {
   it("recognises a refused or dropped connection, a shutdown and a timeout", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5999"), { code: "ECONNREFUSED" });
     expect(isDatabaseUnavailable(refused)).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(Object.assign(new Error("the database system is starting up"), { code: "57P03" }))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("connection failure"), { code: "08006" }))).toBe(true);
     expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);

@@ -5,7 +5,16 @@
  */
 
 /** Socket-level failures node reports while connecting to or talking with PostgreSQL. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 
 /**
  * PostgreSQL SQLSTATEs for "the server is not there for you right now": class 08 (connection

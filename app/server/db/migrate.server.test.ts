@@ -4,11 +4,30 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import { toProduct } from "../products/product-rows";
 import { migrateDownAll, migrateToLatest } from "./migrate.server";
 
-const ourTables = ["products", "collections", "collection_products", "site_state", "user", "session", "account", "verification", "auth_attempt", "subscribers", "removed_products", "clicks", "click_days", "click_product_days", "click_source_days"];
+const ourTables = [
+  "products",
+  "collections",
+  "collection_products",
+  "site_state",
+  "user",
+  "session",
+  "account",
+  "verification",
+  "auth_attempt",
+  "subscribers",
+  "removed_products",
+  "clicks",
+  "click_days",
+  "click_product_days",
+  "click_source_days",
+];
 
 async function tableNames(test: TestDatabase): Promise<string[]> {
   const tables = await test.db.introspection.getTables();
-  return tables.map((table) => table.name).filter((name) => ourTables.includes(name)).sort();
+  return tables
+    .map((table) => table.name)
+    .filter((name) => ourTables.includes(name))
+    .sort();
 }
 
 describe.each(testDialects)("migrations on %s", (dialect) => {
@@ -20,7 +39,16 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     const names = await migrateToLatest(test.db);
     expect(names.slice(0, 2)).toEqual(["2026_11_22_0300_catalog", "2026_11_22_0310_auth"]);
     expect(names).toEqual([...names].sort());
-    expect(names).toEqual(expect.arrayContaining(["2026_11_22_2330_product_list_keys", "2026_11_22_2340_auth_attempts", "2026_11_22_2350_subscribers", "2026_11_22_2355_removed_products", "2026_11_24_0100_clicks", "2026_11_24_0200_link_checks"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "2026_11_22_2330_product_list_keys",
+        "2026_11_22_2340_auth_attempts",
+        "2026_11_22_2350_subscribers",
+        "2026_11_22_2355_removed_products",
+        "2026_11_24_0100_clicks",
+        "2026_11_24_0200_link_checks",
+      ]),
+    );
     expect(await tableNames(test)).toEqual([...ourTables].sort());
     expect(await migrateToLatest(test.db)).toEqual([]);
 
@@ -64,7 +92,12 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
   it("refuses a rating outside 0 to 5 and a duplicate slug", async () => {
     test = await createTestDatabase(dialect);
     const product = { slug: "a", name: "A", brand: "B" };
-    await expect(test.db.insertInto("products").values({ ...product, rating: 5.1 }).execute()).rejects.toThrow();
+    await expect(
+      test.db
+        .insertInto("products")
+        .values({ ...product, rating: 5.1 })
+        .execute(),
+    ).rejects.toThrow();
     await test.db.insertInto("products").values(product).execute();
     await expect(test.db.insertInto("products").values(product).execute()).rejects.toThrow();
   });

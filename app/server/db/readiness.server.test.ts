@@ -14,7 +14,10 @@ describe.each(testDialects)("readiness on %s", (dialect) => {
 
   it("is ready only once every migration is applied", async () => {
     test = await createTestDatabase(dialect, { migrate: false });
-    expect(await checkReadiness(test.db)).toMatchObject({ ready: false, reason: expect.stringMatching(/^migrations not applied: 2026_11_22_0300_catalog/) });
+    expect(await checkReadiness(test.db)).toMatchObject({
+      ready: false,
+      reason: expect.stringMatching(/^migrations not applied: 2026_11_22_0300_catalog/),
+    });
     await migrateToLatest(test.db);
     expect(await checkReadiness(test.db)).toEqual({ ready: true });
   });
@@ -25,7 +28,10 @@ describe("readiness without a database", () => {
     // Nothing listens on port 9 (discard) on this machine: the connection is refused.
     const db = openDatabase({ dialect: "postgres", url: "postgres://nobody@127.0.0.1:9/none" });
     try {
-      expect(await checkReadiness(db, 1_000)).toMatchObject({ ready: false, reason: expect.stringMatching(/cannot be reached|did not answer/) });
+      expect(await checkReadiness(db, 1_000)).toMatchObject({
+        ready: false,
+        reason: expect.stringMatching(/cannot be reached|did not answer/),
+      });
     } finally {
       await db.destroy();
     }

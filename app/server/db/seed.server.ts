@@ -10,8 +10,7 @@ import type { DB } from "./connection.server";
 const SEEDED_KEY = "sample_content_seeded_at";
 
 export type SeedOutcome =
-  | { seeded: true; products: number; collections: number }
-  | { seeded: false; reason: "already-seeded" | "not-empty" };
+  { seeded: true; products: number; collections: number } | { seeded: false; reason: "already-seeded" | "not-empty" };
 
 /**
  * Fills an empty database with the sample catalog, once in its life. The marker row is

@@ -36,7 +36,9 @@ describe("flash cookie", () => {
   });
 
   it("ignores a cookie not signed with the site's secret", async () => {
-    const headers = await setFlash(requestWith(null), { ...config, authSecret: "y".repeat(40) } as AppConfig, { notice: { title: "Deleted", text: "x" } });
+    const headers = await setFlash(requestWith(null), { ...config, authSecret: "y".repeat(40) } as AppConfig, {
+      notice: { title: "Deleted", text: "x" },
+    });
     const read = await readFlash(requestWith(headers.get("set-cookie")), config);
     expect(read.flash).toBeNull();
   });
@@ -47,7 +49,9 @@ describe("flash cookie", () => {
   });
 
   it("redirects with the cookie set", async () => {
-    const response = await redirectWithFlash(requestWith(null), config, "/admin/products?edit=3#product-form", { toast: { kind: "success", title: "Saved" } });
+    const response = await redirectWithFlash(requestWith(null), config, "/admin/products?edit=3#product-form", {
+      toast: { kind: "success", title: "Saved" },
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/products?edit=3#product-form");
     const read = await readFlash(requestWith(response.headers.get("set-cookie")), config);

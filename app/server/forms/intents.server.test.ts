@@ -15,7 +15,9 @@ const intents = {
 
 describe("dispatchIntent", () => {
   it("runs the handler the intent names, with the form", async () => {
-    expect(await dispatchIntent({ request: post({ intent: "save", name: "Cedar" }), context, params: {} }, intents)).toEqual({ saved: "Cedar" });
+    expect(await dispatchIntent({ request: post({ intent: "save", name: "Cedar" }), context, params: {} }, intents)).toEqual({
+      saved: "Cedar",
+    });
     expect(await dispatchIntent({ request: post({ intent: "remove" }), context, params: {} }, intents)).toEqual({ removed: true });
   });
 

@@ -14,7 +14,7 @@ describe("the Content-Security-Policy of a document", () => {
       '<script>window.__reactRouterContext = {"x":"<\\/script>"};</script>',
       '<script type="module" async="">import "/assets/manifest.js";</script>',
       '<script src="/assets/app.js"></script>',
-      "<script>window.__reactRouterContext = {\"x\":\"<\\/script>\"};</script>",
+      '<script>window.__reactRouterContext = {"x":"<\\/script>"};</script>',
       '<script type="text/plain">not run</script>',
       "</body></html>",
     ].join("");

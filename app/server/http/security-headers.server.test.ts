@@ -10,7 +10,12 @@ describe("headers on every response", () => {
   it("closes the features a review site never uses and isolates the window from pages it opens", () => {
     const headers = securityHeaders({ baseUrl: "https://saunas.example.com" });
     expect(headers["Cross-Origin-Opener-Policy"]).toBe("same-origin");
-    for (const feature of ["camera", "microphone", "geolocation", "payment"]) expect(headers["Permissions-Policy"]).toContain(`${feature}=()`);
-    expect(headers).toMatchObject({ "X-Content-Type-Options": "nosniff", "X-Frame-Options": "SAMEORIGIN", "Referrer-Policy": "strict-origin-when-cross-origin" });
+    for (const feature of ["camera", "microphone", "geolocation", "payment"])
+      expect(headers["Permissions-Policy"]).toContain(`${feature}=()`);
+    expect(headers).toMatchObject({
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "SAMEORIGIN",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    });
   });
 });

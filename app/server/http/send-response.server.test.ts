@@ -12,15 +12,19 @@ async function serve(make: () => Response): Promise<{ url: string; server: Serve
 }
 
 function get(url: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; chunks: number }>((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      const parts: Buffer[] = [];
-      res.on("data", (part: Buffer) => parts.push(part));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts), chunks: parts.length }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; chunks: number }>(
+    (resolve, reject) => {
+      const req = httpRequest(url, { method, headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (part: Buffer) => parts.push(part));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts), chunks: parts.length }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
 }
 
 const page = "<!DOCTYPE html><html><body>" + "<p>Cedar barrel sauna, four seats, electric heater.</p>".repeat(200) + "</body></html>";

@@ -49,7 +49,11 @@ export function toFetchRequest(req: ExpressRequest, res: ServerResponse, options
   return new Request(url, init);
 }
 
-export async function sendResponse(req: { method?: string; headers: { "accept-encoding"?: string } }, res: ServerResponse, response: Response): Promise<void> {
+export async function sendResponse(
+  req: { method?: string; headers: { "accept-encoding"?: string } },
+  res: ServerResponse,
+  response: Response,
+): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -79,7 +83,12 @@ export async function sendResponse(req: { method?: string; headers: { "accept-en
   appendVary(res, "Accept-Encoding");
   const compressor: Gzip | BrotliCompress =
     encoding === "br"
-      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: STREAM_BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } })
+      ? createBrotliCompress({
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: STREAM_BROTLI_QUALITY,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          },
+        })
       : createGzip({ level: STREAM_GZIP_LEVEL });
   const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
   let flushQueued = false;
@@ -110,7 +119,13 @@ function chooseStreamEncoding(req: { headers: { "accept-encoding"?: string } }, 
 
 function appendVary(res: ServerResponse, name: string) {
   const current = res.getHeader("vary");
-  const list = current === undefined ? [] : String(current).split(",").map((part) => part.trim()).filter(Boolean);
+  const list =
+    current === undefined
+      ? []
+      : String(current)
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean);
   if (!list.some((part) => part === "*" || part.toLowerCase() === name.toLowerCase())) res.setHeader("vary", [...list, name].join(", "));
 }
 

@@ -18,7 +18,8 @@ export class RenderLimiter {
     readonly maxConcurrent: number,
     readonly maxQueued: number,
   ) {
-    if (!(Number.isInteger(maxConcurrent) && maxConcurrent >= 1)) throw new RangeError("maxConcurrent must be a whole number of at least 1");
+    if (!(Number.isInteger(maxConcurrent) && maxConcurrent >= 1))
+      throw new RangeError("maxConcurrent must be a whole number of at least 1");
     if (!(Number.isInteger(maxQueued) && maxQueued >= 0)) throw new RangeError("maxQueued must be a whole number of at least 0");
   }
 

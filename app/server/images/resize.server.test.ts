@@ -85,7 +85,19 @@ describe("parseResizeParams", () => {
   });
 
   it("refuses malformed numbers and fits", () => {
-    for (const bad of ["w=15", "w=2401", "w=800&h=15", "w=800&h=2401", "w=800&q=0", "w=800&q=101", "w=12.5", "w=-20", "w=abc", "", "w=800&fit=fill"]) {
+    for (const bad of [
+      "w=15",
+      "w=2401",
+      "w=800&h=15",
+      "w=800&h=2401",
+      "w=800&q=0",
+      "w=800&q=101",
+      "w=12.5",
+      "w=-20",
+      "w=abc",
+      "",
+      "w=800&fit=fill",
+    ]) {
       expect(params(`src=/images/a.webp&${bad}`).ok, bad).toBe(false);
     }
   });
@@ -93,8 +105,14 @@ describe("parseResizeParams", () => {
   it("accepts only the sizes the pages use, naming what is wrong", () => {
     expect(params("src=/images/a.webp&w=1600&h=600&q=85&fit=cover").ok).toBe(true);
     expect(params("src=/images/a.webp&w=640&h=480").ok).toBe(true);
-    expect(params("src=/images/a.webp&w=1234")).toEqual({ ok: false, message: expect.stringMatching(/^w=1234 is not a width this site serves/) });
-    expect(params("src=/images/a.webp&w=640&q=79")).toEqual({ ok: false, message: expect.stringMatching(/^q=79 is not a quality this site serves/) });
+    expect(params("src=/images/a.webp&w=1234")).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^w=1234 is not a width this site serves/),
+    });
+    expect(params("src=/images/a.webp&w=640&q=79")).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^q=79 is not a quality this site serves/),
+    });
     // Listed width and quality, but a crop no page asks for.
     expect(params("src=/images/a.webp&w=640&h=641").ok).toBe(false);
     expect(params("src=/images/a.webp&w=1600&h=600&q=80").ok).toBe(false);
@@ -137,7 +155,10 @@ describe("ImageResizer (real sharp renders on disk)", () => {
     mkdirSync(path.join(publicDir, "images", "collections"), { recursive: true });
     mkdirSync(uploadsDir, { recursive: true });
     const landscape = sharp({ create: { width: 2000, height: 1125, channels: 3, background: "#b4500f" } });
-    await landscape.clone().webp().toFile(path.join(publicDir, "images", "collections", "barrel.webp"));
+    await landscape
+      .clone()
+      .webp()
+      .toFile(path.join(publicDir, "images", "collections", "barrel.webp"));
     await sharp({ create: { width: 1000, height: 1600, channels: 3, background: "#2f6b3a" } })
       .jpeg()
       .toFile(path.join(uploadsDir, "tall-photo.jpg"));

@@ -45,7 +45,11 @@ describe.each(testDialects)("periodic jobs on %s", (dialect) => {
     // Each run notes the start it claimed (job_runs is on the schedule's own clock): how late this
     // process gets to run its callbacks on a busy machine does not blur the spacing.
     const starts: number[] = [];
-    const job: PeriodicJob = { name: "count", everyMs, run: async (db) => void starts.push(Number((await jobRow(db, "count"))!.last_started_at)) };
+    const job: PeriodicJob = {
+      name: "count",
+      everyMs,
+      run: async (db) => void starts.push(Number((await jobRow(db, "count"))!.last_started_at)),
+    };
     start(test.db, [job], 100, "one");
     let seen: Awaited<ReturnType<typeof jobRow>>;
     await untilAsync(async () => (seen = await jobRow(test.db, "count")) !== undefined);

@@ -144,9 +144,12 @@ export function startJobs(db: DB, jobs: PeriodicJob[], options: JobRunnerOptions
     return promise;
   };
   const timers = jobs.map((job) => {
-    const timer = setInterval(() => {
-      if (!stopped) void track(runExclusively(db, job, running, instance, true));
-    }, Math.min(job.everyMs, checkEveryMs));
+    const timer = setInterval(
+      () => {
+        if (!stopped) void track(runExclusively(db, job, running, instance, true));
+      },
+      Math.min(job.everyMs, checkEveryMs),
+    );
     timer.unref();
     return timer;
   });

@@ -129,7 +129,11 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
   it("lists broken links first, then the ones not checked yet, then working ones; an edited link is not checked yet", async () => {
     const o = shop.origin;
     // The owner fixes the 404 link after the run: its old result no longer describes the link.
-    await test.db.updateTable("products").set({ affiliate_link: `${o}${LINK_CASES.ok}?fixed=1` }).where("id", "=", ids["missing"]!).execute();
+    await test.db
+      .updateTable("products")
+      .set({ affiliate_link: `${o}${LINK_CASES.ok}?fixed=1` })
+      .where("id", "=", ids["missing"]!)
+      .execute();
     const rows = linkReport(await listLinkTargets(test.db), await listStoredResults(test.db));
     expect(rows.map((row) => `${row.state} ${row.productName} ${row.link}`)).toEqual([
       "broken Charlie Broken affiliate",
@@ -168,20 +172,27 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
     const abandoned = await test.db.selectFrom("link_check_runs").selectAll().where("id", "=", first!).executeTakeFirstOrThrow();
     expect(abandoned.active).toBeNull();
     expect(abandoned.error).toMatch(/Interrupted/);
-    await test.db.updateTable("link_check_runs").set({ active: null, finished_at: later.toISOString() }).where("id", "=", second!).execute();
+    await test.db
+      .updateTable("link_check_runs")
+      .set({ active: null, finished_at: later.toISOString() })
+      .where("id", "=", second!)
+      .execute();
   });
 
   it("keeps to the concurrency limits: 4 at once in all, 2 at once per host", async () => {
     await test.db.deleteFrom("products").execute();
-      for (let index = 0; index < 6; index++) {
-        await addProduct(`held-${index}`, `Held ${index}`, { affiliate: `${held.origin}${LINK_CASES.held}?n=${index}`, website: `${other.origin}${LINK_CASES.held}?n=${index}` });
-      }
-      expect(await checkAllLinks(test.db, "manual", { ...settings, timeoutMs: 5_000, concurrency: 4, perHost: 2 })).toBe(true);
-      expect(held.maxOpen()).toBe(2);
-      expect(other.maxOpen()).toBe(2);
-      const results = await listStoredResults(test.db);
-      expect(results).toHaveLength(12);
-      expect(results.every((result) => result.outcome === "ok")).toBe(true);
+    for (let index = 0; index < 6; index++) {
+      await addProduct(`held-${index}`, `Held ${index}`, {
+        affiliate: `${held.origin}${LINK_CASES.held}?n=${index}`,
+        website: `${other.origin}${LINK_CASES.held}?n=${index}`,
+      });
+    }
+    expect(await checkAllLinks(test.db, "manual", { ...settings, timeoutMs: 5_000, concurrency: 4, perHost: 2 })).toBe(true);
+    expect(held.maxOpen()).toBe(2);
+    expect(other.maxOpen()).toBe(2);
+    const results = await listStoredResults(test.db);
+    expect(results).toHaveLength(12);
+    expect(results.every((result) => result.outcome === "ok")).toBe(true);
   });
 
   it("'Check now' returns at once and the run goes on in the background; a second start while it runs is refused", async () => {

@@ -1,6 +1,13 @@
 import { isBroken, isLinkOutcome } from "~/lib/links/link-outcomes";
 import { runHostLimited } from "~/lib/links/host-limited-pool";
-import { countByState, linkReport, linkTargetsOf, type LinkCheckRunView, type LinkTarget, type StoredLinkResult } from "~/lib/links/link-report";
+import {
+  countByState,
+  linkReport,
+  linkTargetsOf,
+  type LinkCheckRunView,
+  type LinkTarget,
+  type StoredLinkResult,
+} from "~/lib/links/link-report";
 import { toIsoString } from "../db/timestamps";
 import type { DB } from "../db/connection.server";
 import { checkLink, type LinkCheckOptions, type LinkCheckResult } from "./link-checker.server";
@@ -25,7 +32,6 @@ export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_PER_HOST = 2;
 /** A run whose heartbeat is older than this lost its process; the next claim takes over. */
 export const ABANDONED_AFTER_MS = 5 * 60_000;
-
 
 /** Every shop link the catalog has now, product by product. */
 export async function listLinkTargets(db: DB): Promise<LinkTarget[]> {

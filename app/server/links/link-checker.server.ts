@@ -58,7 +58,13 @@ export async function checkLink(rawUrl: string, options: LinkCheckOptions): Prom
   const elapsed = () => Math.round(performance.now() - started);
   const start = requestableUrl(rawUrl);
   if (!start) {
-    return { outcome: "invalid-url", statusCode: null, finalUrl: null, error: "Not a web address (it must start with http:// or https://)", durationMs: 0 };
+    return {
+      outcome: "invalid-url",
+      statusCode: null,
+      finalUrl: null,
+      error: "Not a web address (it must start with http:// or https://)",
+      durationMs: 0,
+    };
   }
   options.signal?.throwIfAborted();
 
@@ -76,7 +82,13 @@ export async function checkLink(rawUrl: string, options: LinkCheckOptions): Prom
       if ("message" in answer) {
         if (options.signal?.aborted) throw options.signal.reason ?? new DOMException("Stopped", "AbortError");
         if (deadline.signal.aborted) {
-          return { outcome: "timeout", statusCode: null, finalUrl: current, error: `No answer within ${formatDuration(options.timeoutMs)}`, durationMs: elapsed() };
+          return {
+            outcome: "timeout",
+            statusCode: null,
+            finalUrl: current,
+            error: `No answer within ${formatDuration(options.timeoutMs)}`,
+            durationMs: elapsed(),
+          };
         }
         const outcome = outcomeOfNetworkError(answer.code);
         return { outcome, statusCode: null, finalUrl: current, error: networkErrorText(outcome, current, answer), durationMs: elapsed() };

@@ -5,7 +5,10 @@ import type { MailMessage } from "./mailer.server";
  * An account message: plain words, one action link on a line of its own (and as a button in the
  * HTML part), then what to do if the reader did not ask for it.
  */
-function accountMail(to: string, parts: { subject: string; intro: string; link: string; action: string; ignore: string; logLine: string }): MailMessage {
+function accountMail(
+  to: string,
+  parts: { subject: string; intro: string; link: string; action: string; ignore: string; logLine: string },
+): MailMessage {
   const text = ["Hello,", "", parts.intro, "", parts.link, "", parts.ignore, "", `${SITE_NAME}`].join("\n");
   const escaped = parts.link.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   const html = [

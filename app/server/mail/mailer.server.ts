@@ -44,7 +44,14 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport: Transporter = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      });
       log.info(`Mail sent to ${message.to}: ${message.subject}`);
       return { via: "smtp", messageId: String(info.messageId) };
     },
@@ -57,7 +64,14 @@ function outboxMailer(dir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      });
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const recipient = message.to.replace(/[^a-z0-9@._-]+/gi, "_").slice(0, 80);

@@ -115,11 +115,17 @@ describe.each(testDialects)("newsletter subscribers on %s", (dialect) => {
   it("counts by state, searches by part of an address and exports every match", async () => {
     await subscribe(ctx, "=cmd@evil.example");
     expect(await countSubscribersByStatus(test.db)).toEqual({ pending: 3, confirmed: 2, unsubscribed: 0 });
-    expect((await searchSubscribers(test.db, { search: "EXAMPLE.com" })).map((s) => s.email).sort()).toEqual(
-      ["ann@example.com", "bo@example.com", "cy@example.com", "late@example.com"],
-    );
+    expect((await searchSubscribers(test.db, { search: "EXAMPLE.com" })).map((s) => s.email).sort()).toEqual([
+      "ann@example.com",
+      "bo@example.com",
+      "cy@example.com",
+      "late@example.com",
+    ]);
     expect((await searchSubscribers(test.db, { search: "%" })).map((s) => s.email)).toEqual([]);
-    expect((await searchSubscribers(test.db, { status: "confirmed" })).map((s) => s.email).sort()).toEqual(["ann@example.com", "bo@example.com"]);
+    expect((await searchSubscribers(test.db, { status: "confirmed" })).map((s) => s.email).sort()).toEqual([
+      "ann@example.com",
+      "bo@example.com",
+    ]);
     const exported: string[] = [];
     for await (const row of allSubscribers(test.db, {}, 2)) exported.push(row.email);
     expect(exported).toHaveLength(5);

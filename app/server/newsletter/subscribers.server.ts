@@ -4,7 +4,13 @@ import { toIsoString } from "../db/timestamps";
 import type { DB } from "../db/connection.server";
 import type { Mailer } from "../mail/mailer.server";
 import { newsletterConfirmationMail } from "./newsletter-mail";
-import { hashConfirmToken, newConfirmToken, parseUnsubscribeToken, unsubscribeSignatureMatches, unsubscribeToken } from "./newsletter-tokens.server";
+import {
+  hashConfirmToken,
+  newConfirmToken,
+  parseUnsubscribeToken,
+  unsubscribeSignatureMatches,
+  unsubscribeToken,
+} from "./newsletter-tokens.server";
 
 /**
  * Newsletter subscribers with double opt-in (docs/decisions/0025-sitemap-feed-and-newsletter.md):
@@ -52,7 +58,11 @@ export async function subscribe(ctx: NewsletterContext, rawEmail: string): Promi
   const nowIso = now.toISOString();
 
   // Two sign-ups racing for a new address insert one row: the second does nothing here.
-  await ctx.db.insertInto("subscribers").values({ email, status: "pending", created_at: nowIso, updated_at: nowIso }).onConflict((oc) => oc.column("email").doNothing()).execute();
+  await ctx.db
+    .insertInto("subscribers")
+    .values({ email, status: "pending", created_at: nowIso, updated_at: nowIso })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
   const row = await ctx.db.selectFrom("subscribers").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
   if (row.status === "confirmed") return "already-confirmed";
   if (row.status === "pending" && row.confirm_sent_at && now.getTime() - Date.parse(toIsoString(row.confirm_sent_at)) < RESEND_AFTER_MS) {
@@ -76,7 +86,12 @@ export async function subscribe(ctx: NewsletterContext, rawEmail: string): Promi
       CONFIRM_LINK_DAYS,
     ),
   );
-  await ctx.db.updateTable("subscribers").set({ confirm_sent_at: nowIso }).where("id", "=", row.id).where("confirm_token_hash", "=", hash).execute();
+  await ctx.db
+    .updateTable("subscribers")
+    .set({ confirm_sent_at: nowIso })
+    .where("id", "=", row.id)
+    .where("confirm_token_hash", "=", hash)
+    .execute();
   return "confirmation-sent";
 }
 

@@ -24,8 +24,21 @@ describe("pageCacheKey", () => {
   });
 
   it("never keys private, API, image or file paths, nor their data requests", () => {
-    for (const target of ["/admin", "/admin/products", "/admin.data", "/admin/products.data?x=1", "/auth", "/auth/callback?token=t", "/auth.data",
-      "/api/auth/get-session", "/img?src=a.jpg&w=400", "/storage/product-images/a.jpg", "/assets/root-abc.js", "/images/a.jpg", "//evil.example/"]) {
+    for (const target of [
+      "/admin",
+      "/admin/products",
+      "/admin.data",
+      "/admin/products.data?x=1",
+      "/auth",
+      "/auth/callback?token=t",
+      "/auth.data",
+      "/api/auth/get-session",
+      "/img?src=a.jpg&w=400",
+      "/storage/product-images/a.jpg",
+      "/assets/root-abc.js",
+      "/images/a.jpg",
+      "//evil.example/",
+    ]) {
       expect(pageCacheKey(target), target).toBeUndefined();
     }
     // Only whole segments: a page whose slug starts with those letters is still a page.

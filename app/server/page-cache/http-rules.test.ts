@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { cacheableFreshness, etagMatches, negotiateEncoding } from "./http-rules";
 
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
-const html = (extra: Record<string, string> = {}) => new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": PUBLIC, ...extra });
+const html = (extra: Record<string, string> = {}) =>
+  new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": PUBLIC, ...extra });
 
 describe("cacheableFreshness", () => {
   it("keeps a public page for its s-maxage, then serves it stale for its stale-while-revalidate", () => {
@@ -12,7 +13,10 @@ describe("cacheableFreshness", () => {
       staleMs: 86_400_000,
     });
     expect(cacheableFreshness(200, html({ "cache-control": "public, max-age=120" }))).toEqual({ freshMs: 120_000, staleMs: 0 });
-    expect(cacheableFreshness(200, new Headers({ "content-type": "text/x-script", "cache-control": PUBLIC }))).toEqual({ freshMs: 60_000, staleMs: 300_000 });
+    expect(cacheableFreshness(200, new Headers({ "content-type": "text/x-script", "cache-control": PUBLIC }))).toEqual({
+      freshMs: 60_000,
+      staleMs: 300_000,
+    });
   });
 
   it("keeps nothing the app did not mark public, nor anything private, personal or not a page", () => {

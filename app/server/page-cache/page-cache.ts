@@ -152,7 +152,11 @@ export class PageCache {
 
     const read = await readUpTo(response.body, this.#maxEntryBytes);
     if (read.rest) {
-      return new Response(prepend(read.chunks, read.rest), { status: response.status, statusText: response.statusText, headers: response.headers });
+      return new Response(prepend(read.chunks, read.rest), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     }
     const identity = Buffer.concat(read.chunks);
     const [gzipped, brotli] = await Promise.all([

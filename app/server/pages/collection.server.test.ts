@@ -8,11 +8,7 @@ import { seedSampleContent } from "../db/seed.server";
 import { sampleCollections } from "../seed/sample-collections";
 import { sampleProducts } from "../seed/sample-products";
 import { catalogCache } from "../catalog/catalog-cache.server";
-import {
-  collectionPageStatus,
-  loadCollectionPage,
-  PUBLIC_LOAD_ERROR_MESSAGE,
-} from "./collection.server";
+import { collectionPageStatus, loadCollectionPage, PUBLIC_LOAD_ERROR_MESSAGE } from "./collection.server";
 import { listProducts } from "../products/products.server";
 
 type Ready = Extract<CollectionPageData, { state: "ready" }>;
@@ -99,7 +95,10 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     for (const slug of FIXED_COLLECTION_SLUGS) {
       const ofTen = (await allPages(db, slug)).flatMap((page) => page.saunas.map((s) => s.id));
       const pagesOfTwo = await allPages(db, slug, 2);
-      expect(pagesOfTwo.flatMap((page) => page.saunas.map((s) => s.id)), slug).toEqual(ofTen);
+      expect(
+        pagesOfTwo.flatMap((page) => page.saunas.map((s) => s.id)),
+        slug,
+      ).toEqual(ofTen);
       expect(pagesOfTwo.length, slug).toBe(Math.ceil(ofTen.length / 2));
       expect(pagesOfTwo[1]?.saunas[0]?.rank, slug).toBe(3);
     }
@@ -129,22 +128,16 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
   it("prices the budget, premium and luxury pages inside their tiers (9,999 / 10,000 / 14,999 / 15,000)", async () => {
     const db = await seeded();
     const dollars = (page: Ready) => page.saunas.map((s) => Number(s.priceText.replace(/[$,]/g, "")));
-    for (const price of dollars(ready(await loadCollectionPage(db, "budget-saunas"))))
-      expect(price).toBeLessThan(10_000);
+    for (const price of dollars(ready(await loadCollectionPage(db, "budget-saunas")))) expect(price).toBeLessThan(10_000);
     const premium = dollars(ready(await loadCollectionPage(db, "premium-saunas")));
     expect(premium).toContain(10_000);
     for (const price of premium) expect(price >= 10_000 && price < 15_000).toBe(true);
-    for (const price of dollars(ready(await loadCollectionPage(db, "luxury-saunas"))))
-      expect(price).toBeGreaterThanOrEqual(15_000);
+    for (const price of dollars(ready(await loadCollectionPage(db, "luxury-saunas")))) expect(price).toBeGreaterThanOrEqual(15_000);
   });
 
   it("reads titles from the record, fixed texts on six-person and modern-outdoor, and the fixed clt record", async () => {
     const db = await seeded();
-    await db
-      .updateTable("collections")
-      .set({ title: "Edited Barrel Title" })
-      .where("slug", "=", "barrel-saunas")
-      .execute();
+    await db.updateTable("collections").set({ title: "Edited Barrel Title" }).where("slug", "=", "barrel-saunas").execute();
     await db
       .updateTable("collections")
       .set({ title: "Edited Six Title", last_updated: "2025-07-01" })

@@ -44,8 +44,7 @@ import { notFound, unavailable } from "./page-errors.server";
  */
 
 /** What the page prints after 'Error loading products: '. The cause goes to the log, not the reader. */
-export const PUBLIC_LOAD_ERROR_MESSAGE =
-  "the product catalog could not be read just now. Please try again in a moment.";
+export const PUBLIC_LOAD_ERROR_MESSAGE = "the product catalog could not be read just now. Please try again in a moment.";
 
 export interface CollectionPageOptions {
   /** SURVEY_FORM_URL: where a 'tyyni' sauna's buy button leads when it is set. */
@@ -62,7 +61,12 @@ async function findCollection(db: DB, slug: string): Promise<Collection | undefi
   return cached ?? (await findCollectionBySlug(db, slug));
 }
 
-function toSaunas(products: readonly Product[], firstRank: number, collectionSlug: string, options: CollectionPageOptions): CollectionSauna[] {
+function toSaunas(
+  products: readonly Product[],
+  firstRank: number,
+  collectionSlug: string,
+  options: CollectionPageOptions,
+): CollectionSauna[] {
   // Site-relative image paths, so the page can request them through the image route.
   const context = { origin: "", surveyFormUrl: options.surveyFormUrl ?? null, linkSource: linkSource.collection(collectionSlug) };
   return products.map((product, index) => ({
@@ -74,11 +78,7 @@ function toSaunas(products: readonly Product[], firstRank: number, collectionSlu
 }
 
 /** Reads the page; any failure becomes the error state (logged), never an exception. */
-export async function loadCollectionPage(
-  db: DB,
-  listId: string,
-  options: CollectionPageOptions = {},
-): Promise<CollectionPageData> {
+export async function loadCollectionPage(db: DB, listId: string, options: CollectionPageOptions = {}): Promise<CollectionPageData> {
   try {
     return await readCollectionPage(db, listId, options);
   } catch (error) {

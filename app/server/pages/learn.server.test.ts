@@ -82,8 +82,18 @@ describe("the Knowledge Center's page modules", () => {
   });
 
   it.each([
-    ["an unknown article", () => articlePage(BASE, "no-such-article", new Request(`${BASE}/learn/no-such-article`)), "article", "/learn/no-such-article"],
-    ["an unknown tag", () => learnTagPage(BASE, "no-such-tag", new Request(`${BASE}/learn/tag/no-such-tag`)), "learn-tag", "/learn/tag/no-such-tag"],
+    [
+      "an unknown article",
+      () => articlePage(BASE, "no-such-article", new Request(`${BASE}/learn/no-such-article`)),
+      "article",
+      "/learn/no-such-article",
+    ],
+    [
+      "an unknown tag",
+      () => learnTagPage(BASE, "no-such-tag", new Request(`${BASE}/learn/tag/no-such-tag`)),
+      "learn-tag",
+      "/learn/tag/no-such-tag",
+    ],
   ])("%s throws the screen's 404, with nothing that lets a cache keep it, and logs the path", (_name, run, screen, path) => {
     const thrown = thrownBy(run);
     expect(thrown.data).toEqual({ screen, kind: "not-found" });

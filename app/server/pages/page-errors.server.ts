@@ -36,9 +36,6 @@ export function gone(error: PageError, headers: PageErrorHeaders = { "Cache-Cont
  * 503 by default (come back later), never cached. A screen that has always answered another
  * status for its failure (the collection page: 500) passes it.
  */
-export function unavailable(
-  error: PageError,
-  init: { status?: number; headers?: PageErrorHeaders } = {},
-): never {
+export function unavailable(error: PageError, init: { status?: number; headers?: PageErrorHeaders } = {}): never {
   return throwPageError(error, { status: init.status ?? 503, headers: init.headers ?? { "Cache-Control": NO_STORE } });
 }

@@ -18,7 +18,11 @@ export async function refreshProductListKeys(db: Kysely<Database> | Kysely<any>,
   if (productIds) {
     const unique = [...new Set(productIds)];
     for (let start = 0; start < unique.length; start += BATCH) {
-      const rows = await handle.selectFrom("products").selectAll().where("id", "in", unique.slice(start, start + BATCH)).execute();
+      const rows = await handle
+        .selectFrom("products")
+        .selectAll()
+        .where("id", "in", unique.slice(start, start + BATCH))
+        .execute();
       await writeKeys(handle, rows);
     }
     return;

@@ -126,7 +126,10 @@ describe.each(testDialects)("products repository on %s", (dialect) => {
 
   it("lists the admin's page of products by category, feature or text, and counts them", async () => {
     await insertProducts(test.db, [
-      toProductRow(fields("filter-one", { categoryId: "cube", keyFeatures: ["100% cedar"], name: "Filter One" }), { isSample: false, now: NOW }),
+      toProductRow(fields("filter-one", { categoryId: "cube", keyFeatures: ["100% cedar"], name: "Filter One" }), {
+        isSample: false,
+        now: NOW,
+      }),
       toProductRow(fields("filter-two", { categoryId: "cube", keyFeatures: ["Glass"], brand: "Odd_Brand" }), { isSample: false, now: NOW }),
     ]);
     const byCategory = await listProductsPage(test.db, { category: "cube" }, 1);

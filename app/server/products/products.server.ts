@@ -48,7 +48,11 @@ export async function findProductBySlug(db: DB, slug: string): Promise<Product |
 export async function findProductsBySlugs(db: DB, slugs: readonly string[]): Promise<Product[]> {
   if (slugs.length === 0) return [];
   const lower = slugs.map((slug) => slug.toLowerCase());
-  const rows = await db.selectFrom("products").selectAll().where(sql<string>`lower(slug)`, "in", lower).execute();
+  const rows = await db
+    .selectFrom("products")
+    .selectAll()
+    .where(sql<string>`lower(slug)`, "in", lower)
+    .execute();
   return rows.map(toProduct);
 }
 
@@ -201,7 +205,10 @@ export async function insertProduct(db: DB, row: Insertable<ProductsTable>): Pro
 /** Inserts many product rows in one statement; the caller keeps the batch within the parameter limits. */
 export async function insertProducts(db: DB, rows: readonly Insertable<ProductsTable>[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto("products").values([...rows]).execute();
+  await db
+    .insertInto("products")
+    .values([...rows])
+    .execute();
 }
 
 /** Overwrites a product's row by id; false when no product has that id (any more). */

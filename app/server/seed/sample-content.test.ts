@@ -4,8 +4,7 @@ import { sampleProducts } from "./sample-products";
 import type { SampleCollection, SampleProduct } from "./sample-types";
 
 const has = (text: string, word: string): boolean => text.toLowerCase().includes(word.toLowerCase());
-const anyFeature = (p: SampleProduct, ...words: string[]): boolean =>
-  p.key_features.some((f) => words.some((w) => has(f, w)));
+const anyFeature = (p: SampleProduct, ...words: string[]): boolean => p.key_features.some((f) => words.some((w) => has(f, w)));
 
 /**
  * The slug rules that pick a collection page's products, restated here independently of the

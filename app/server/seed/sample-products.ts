@@ -151,8 +151,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Birchline Barrel Co.",
     category_id: "barrel",
     tagline: "A small cedar barrel for two.",
-    description:
-      "A short clear-cedar barrel with one bench for two and a 3.5 kW electric heater. A simple first sauna for a small yard.",
+    description: "A short clear-cedar barrel with one bench for two and a 3.5 kW electric heater. A simple first sauna for a small yard.",
     full_description:
       "The Classic 2 is a compact barrel sauna built from clear western red cedar staves held by stainless steel bands. It has a tempered glass door, one bench for two and a 3.5 kW heater on a 240 V / 20 A circuit.\n\n" +
       "It suits one or two people who want a real sauna at a modest price and have a small level spot for it. Barrels use less material than cabins and the round shape heats evenly.\n\n" +
@@ -184,8 +183,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Birchline Barrel Co.",
     category_id: "barrel",
     tagline: "A four-person barrel with a full glass back wall.",
-    description:
-      "A clear-cedar barrel with facing benches for four and a panoramic rear window. It runs on a 6 kW electric heater.",
+    description: "A clear-cedar barrel with facing benches for four and a panoramic rear window. It runs on a 6 kW electric heater.",
     full_description:
       "The Panorama 4 is Birchline's best-known barrel: 1.5 in clear cedar staves, two facing benches and a rear wall that is one sheet of tempered glass. A 6 kW heater on a 240 V / 30 A circuit warms it, and a bucket, ladle and thermometer come in the box.\n\n" +
       "It suits families and couples who want room to spread out and a view of the garden or water from the benches. It is a good middle ground between the small two-person barrels and the long barrels with porches.\n\n" +
@@ -219,8 +217,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Birchline Barrel Co.",
     category_id: "barrel",
     tagline: "A wood-fired barrel for six with a covered porch.",
-    description:
-      "A long cedar barrel with a porch under the eave and a stainless wood stove. No electrical service is needed to heat it.",
+    description: "A long cedar barrel with a porch under the eave and a stainless wood stove. No electrical service is needed to heat it.",
     full_description:
       "The Ember 6 is a wood-fired barrel sauna with two long benches and a small covered porch at the door. Its stainless stove holds 66 lbs of stones and comes with a stove guard, heat shield and chimney section.\n\n" +
       "It suits cabins, lake lots and rural yards where running a 240 V line would be costly, and people who want the soft, humid heat of water thrown on a wood-heated stone pile.\n\n" +
@@ -253,8 +250,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Birchline Barrel Co.",
     category_id: "barrel",
     tagline: "The long barrel: changing room plus benches for eight.",
-    description:
-      "A ten-foot barrel with a separate changing room and a hot room for eight, heated by a 9 kW electric heater.",
+    description: "A ten-foot barrel with a separate changing room and a hot room for eight, heated by a 9 kW electric heater.",
     full_description:
       "The Grand 8 is the longest Birchline barrel. A partition wall splits it into a changing room and a hot room with two benches, and the heater controls sit on the changing-room side so nobody has to reach into the heat.\n\n" +
       "It suits large families, shared properties and people who entertain. The thermowood end walls come pre-built, which saves time on the fiddliest part of a barrel assembly.\n\n" +
@@ -321,8 +317,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Cinderbay Saunas",
     category_id: "traditional",
     tagline: "A classic Finnish-style sauna cabin with a wood stove.",
-    description:
-      "A four-person spruce cabin with upper and lower benches and a glass-door wood stove fed from inside the hot room.",
+    description: "A four-person spruce cabin with upper and lower benches and a glass-door wood stove fed from inside the hot room.",
     full_description:
       "The Hearth 4 follows the traditional Finnish layout: a small, tall hot room with an upper bench to sit on and a lower bench for feet, heated by a wood stove with 88 lbs of stones. The walls are 2.75 in Nordic spruce under a shingled gable roof.\n\n" +
       "It suits people who want a sauna that feels like the ones in Finnish summer cottages and who are happy to light a fire. The upper bench puts bathers in the hottest air, which small barrels cannot do.\n\n" +
@@ -354,8 +349,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Cinderbay Saunas",
     category_id: "cabin",
     tagline: "A wood-fired sauna cabin with porch and changing room.",
-    description:
-      "A six-person cabin with a covered porch, a changing room and a wood stove fed from the changing-room side.",
+    description: "A six-person cabin with a covered porch, a changing room and a wood stove fed from the changing-room side.",
     full_description:
       "The Lodge 6 is a full sauna building: covered front porch, changing room and a hot room for six. The stove is loaded from the changing room through the wall, so wood and ash stay out of the hot room, and it holds 110 lbs of stones.\n\n" +
       "It suits rural properties and cabins where the sauna is a regular gathering place. The spruce comes from sustainably managed Nordic forests, which the maker documents.\n\n" +
@@ -390,8 +384,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Emberfold Wellness",
     category_id: "infrared",
     tagline: "A one-person outdoor infrared pod on a standard outlet.",
-    description:
-      "A weatherproof one-person infrared sauna with carbon heating panels that plugs into a 120 V / 15 A outdoor outlet.",
+    description: "A weatherproof one-person infrared sauna with carbon heating panels that plugs into a 120 V / 15 A outdoor outlet.",
     full_description:
       "The Solo is a small hemlock pod with full-spectrum carbon panels behind the back, sides and calves. It draws 1,350 W, so it runs from a standard 120 V / 15 A outdoor-rated outlet with no new circuit.\n\n" +
       "It suits one person who wants short, regular sessions at lower air temperatures, for example after training, and who has little space or no 240 V supply.\n\n" +
@@ -422,8 +415,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Emberfold Wellness",
     category_id: "infrared",
     tagline: "A two-person infrared sauna built for the backyard.",
-    description:
-      "A hemlock infrared sauna for two with full-spectrum carbon panels on a dedicated 120 V / 20 A circuit.",
+    description: "A hemlock infrared sauna for two with full-spectrum carbon panels on a dedicated 120 V / 20 A circuit.",
     full_description:
       "The Duo is a two-person outdoor infrared sauna with Canadian hemlock walls, a tempered glass door and an asphalt shingle roof. Full-spectrum carbon panels draw about 1,900 W on a dedicated 120 V / 20 A circuit.\n\n" +
       "It suits couples who want gentle, dry heat without the wiring cost of a traditional electric heater. The hemlock is sourced from managed forests and is low in resin, so it stays comfortable to lean on.\n\n" +
@@ -558,8 +550,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Ridgeplank",
     category_id: "clt",
     tagline: "A wood-fired CLT sauna house with a window wall.",
-    description:
-      "A six-person CLT sauna with a changing room, a floor-to-ceiling window and a glass-door wood stove.",
+    description: "A six-person CLT sauna with a changing room, a floor-to-ceiling window and a glass-door wood stove.",
     full_description:
       "The CLT Studio 6 puts a changing room and a hot room in one solid-timber shell. The hot room has Finnish-style two-tier benches, a full-height window wall and a wood stove with 130 lbs of stones. The roof can be fitted with sedum trays.\n\n" +
       "It suits owners building a sauna as a permanent garden or lakeside building, who want wood heat and are ready to invest in a structure that lasts.\n\n" +
@@ -591,8 +582,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Ridgeplank",
     category_id: "clt",
     tagline: "The smallest solid-timber sauna in the range.",
-    description:
-      "A two-person CLT sauna with a 4.5 kW electric heater, sized for courtyards and small gardens.",
+    description: "A two-person CLT sauna with a 4.5 kW electric heater, sized for courtyards and small gardens.",
     full_description:
       "The CLT Compact 2 uses the same solid cross-laminated timber walls as the larger Ridgeplank models in a footprint for two. A 4.5 kW heater on a 240 V / 25 A circuit warms it, and the thermowood exterior needs little upkeep.\n\n" +
       "It suits buyers who want the build quality of solid timber but only need room for one or two people.\n\n" +
@@ -603,12 +593,7 @@ export const sampleProducts: SampleProduct[] = [
     weight_lbs: 2900,
     heater_type: "Electric",
     heater_spec: "4.5 kW stainless electric heater, 240 V / 25 A breaker",
-    key_features: [
-      "Solid cross-laminated timber walls",
-      "Thermowood exterior",
-      "One long bench for two",
-      "Delivered fully assembled",
-    ],
+    key_features: ["Solid cross-laminated timber walls", "Thermowood exterior", "One long bench for two", "Delivered fully assembled"],
     website: "https://ridgeplank.example/clt-compact-2",
     affiliate_link: "https://ridgeplank.example/clt-compact-2?ref=saunareviews",
     rating: 4.5,
@@ -658,8 +643,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Fernhollow Builders",
     category_id: "custom",
     tagline: "A sauna cabin built to your drawings and your site.",
-    description:
-      "A made-to-order six-person sauna cabin; the price shown is the base configuration with a wood stove and cedar interior.",
+    description: "A made-to-order six-person sauna cabin; the price shown is the base configuration with a wood stove and cedar interior.",
     full_description:
       "Fernhollow builds each Custom Cabin to order. The base configuration is a six-person hot room with a changing room and a wood stove holding 110 lbs of stones; layout, windows, wood species and heater can all be changed at the design stage.\n\n" +
       "It suits owners with an awkward site, a specific look in mind or a wish to match an existing house. Natural oil finishes and reclaimed timber are available on request.\n\n" +
@@ -723,8 +707,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Fernhollow Builders",
     category_id: "custom",
     tagline: "A small made-to-order electric sauna for the garden.",
-    description:
-      "A two-person made-to-order sauna with a 4.5 kW electric heater, sized to fit between planting beds or against a fence.",
+    description: "A two-person made-to-order sauna with a 4.5 kW electric heater, sized to fit between planting beds or against a fence.",
     full_description:
       "The Custom Garden is Fernhollow's smallest design: a two-person hot room with a 4.5 kW electric heater on a 240 V / 25 A circuit, in a shape and finish chosen to suit the garden.\n\n" +
       "It suits urban and suburban yards where a standard kit will not fit the space or the look of the house.\n\n" +
@@ -789,8 +772,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Quietwater Heat",
     category_id: "cabin",
     tagline: "A straightforward electric cabin for four.",
-    description:
-      "A four-person cedar cabin with a 6 kW electric heater and loose stones, shipped as a panel kit.",
+    description: "A four-person cedar cabin with a 6 kW electric heater and loose stones, shipped as a panel kit.",
     full_description:
       "The Classic 4 is a square cedar cabin with upper and lower benches and a 6 kW electric heater with loose stones for steam. It ships as pre-built wall panels on a 240 V / 30 A circuit.\n\n" +
       "It suits buyers who want a traditional-feeling sauna without the work of a wood stove, at a price below most cabins of its size.\n\n" +
@@ -821,8 +803,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Quietwater Heat",
     category_id: "cabin",
     tagline: "A six-person electric cabin with WiFi control.",
-    description:
-      "A six-person hemlock cabin with a changing nook and a 9 kW WiFi-controlled heater.",
+    description: "A six-person hemlock cabin with a changing nook and a 9 kW WiFi-controlled heater.",
     full_description:
       "The Nordic 6 is a larger Quietwater cabin with a small changing nook by the door, L-shaped benches for six and a 9 kW heater that can be started from a phone. It needs a 240 V / 50 A circuit.\n\n" +
       "It suits families who want a roomy electric sauna they can warm up on a schedule, particularly in cold climates where the hemlock walls and insulated roof help hold heat.\n\n" +
@@ -833,13 +814,7 @@ export const sampleProducts: SampleProduct[] = [
     weight_lbs: 2200,
     heater_type: "Electric (WiFi-controlled)",
     heater_spec: "9 kW stainless electric heater with WiFi control, 240 V / 50 A breaker",
-    key_features: [
-      "L-shaped benches for six",
-      "Changing nook by the door",
-      "WiFi heater control",
-      "Insulated roof",
-      "Hemlock walls",
-    ],
+    key_features: ["L-shaped benches for six", "Changing nook by the door", "WiFi heater control", "Insulated roof", "Hemlock walls"],
     website: "https://quietwater.example/nordic-6",
     affiliate_link: "https://quietwater.example/nordic-6?ref=saunareviews",
     rating: 4.5,
@@ -854,8 +829,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Quietwater Heat",
     category_id: "traditional",
     tagline: "A small traditional sauna with an electric stone heater.",
-    description:
-      "A two-person cedar sauna with a tall hot room and a 3.5 kW electric heater on a 240 V / 20 A circuit.",
+    description: "A two-person cedar sauna with a tall hot room and a 3.5 kW electric heater on a 240 V / 20 A circuit.",
     full_description:
       "The Traditional 2 keeps the tall proportions of a Finnish hot room in a small footprint, with an upper bench for two and a 3.5 kW electric heater with stones.\n\n" +
       "It suits one or two people who want traditional heat and steam with the convenience of electric, and who have a small corner of the yard to spare.\n\n" +
@@ -866,12 +840,7 @@ export const sampleProducts: SampleProduct[] = [
     weight_lbs: 950,
     heater_type: "Electric",
     heater_spec: "3.5 kW stainless electric heater, 240 V / 20 A breaker",
-    key_features: [
-      "Tall hot room with upper bench",
-      "Electric heater with stones for steam",
-      "Cedar interior",
-      "Small footprint",
-    ],
+    key_features: ["Tall hot room with upper bench", "Electric heater with stones for steam", "Cedar interior", "Small footprint"],
     website: "https://quietwater.example/traditional-2",
     affiliate_link: "https://quietwater.example/traditional-2?ref=saunareviews",
     rating: 4,
@@ -888,8 +857,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Northstave",
     category_id: "cabin",
     tagline: "A low-cost wood-fired pine cabin kit.",
-    description:
-      "A four-person pine cabin kit with pre-cut walls and a steel wood stove, for buyers on a tight budget.",
+    description: "A four-person pine cabin kit with pre-cut walls and a steel wood stove, for buyers on a tight budget.",
     full_description:
       "The Cabin 4 is a simple pine sauna kit: pre-cut interlocking wall boards, a gable roof to be shingled by the buyer and a steel wood stove with 55 lbs of stones.\n\n" +
       "It suits handy owners who are comfortable with a multi-day assembly and want a wood-fired sauna for the least money. The pine comes from sustainable plantation forestry.\n\n" +
@@ -920,8 +888,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Northstave",
     category_id: "barrel",
     tagline: "An entry-level wood-fired spruce barrel.",
-    description:
-      "A four-person spruce barrel with a steel wood stove, one of the least expensive ways to own a wood-fired sauna.",
+    description: "A four-person spruce barrel with a steel wood stove, one of the least expensive ways to own a wood-fired sauna.",
     full_description:
       "The Barrel 4 is a spruce barrel sauna with 1.25 in staves, galvanised bands and a steel wood stove holding 44 lbs of stones. It arrives as a kit with pre-cut staves and end walls.\n\n" +
       "It suits first-time owners who want to try a wood-fired sauna at a low price and do not mind some assembly.\n\n" +
@@ -932,12 +899,7 @@ export const sampleProducts: SampleProduct[] = [
     weight_lbs: 880,
     heater_type: "Wood-burning",
     heater_spec: "Steel wood stove, 44 lbs of stones",
-    key_features: [
-      "Spruce staves, 1.25 in thick",
-      "Galvanised steel bands",
-      "Steel wood stove",
-      "Pre-cut kit with end walls",
-    ],
+    key_features: ["Spruce staves, 1.25 in thick", "Galvanised steel bands", "Steel wood stove", "Pre-cut kit with end walls"],
     website: "https://northstave.example/barrel-4",
     affiliate_link: "https://northstave.example/barrel-4?ref=saunareviews",
     rating: 3.6,
@@ -952,8 +914,7 @@ export const sampleProducts: SampleProduct[] = [
     brand: "Northstave",
     category_id: "barrel",
     tagline: "A six-person thermowood barrel with an 8 kW heater.",
-    description:
-      "A six-person thermowood barrel with an 8 kW electric heater, at a price below most barrels of its size.",
+    description: "A six-person thermowood barrel with an 8 kW electric heater, at a price below most barrels of its size.",
     full_description:
       "The Barrel 6 Electric is a 7 ft barrel in thermally modified wood, which resists rot and movement better than untreated spruce. An 8 kW heater on a 240 V / 40 A circuit heats it.\n\n" +
       "It suits families who want room for six and the convenience of electric heat on a budget.\n\n" +
@@ -964,12 +925,7 @@ export const sampleProducts: SampleProduct[] = [
     weight_lbs: 1300,
     heater_type: "Electric",
     heater_spec: "8 kW stainless electric heater, 240 V / 40 A breaker",
-    key_features: [
-      "Thermally modified wood staves",
-      "Two benches seating six",
-      "Stainless steel bands",
-      "Solid wood door",
-    ],
+    key_features: ["Thermally modified wood staves", "Two benches seating six", "Stainless steel bands", "Solid wood door"],
     website: "https://northstave.example/barrel-6-electric",
     affiliate_link: "https://northstave.example/barrel-6-electric?ref=saunareviews",
     rating: 4,

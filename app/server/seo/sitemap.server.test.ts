@@ -16,7 +16,10 @@ describe.each(testDialects)("sitemap on %s", (dialect) => {
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
     for (let i = 1; i <= 12; i++) {
-      await test.db.insertInto("products").values({ slug: `p-${String(i).padStart(2, "0")}`, name: `P ${i}`, brand: "B" }).execute();
+      await test.db
+        .insertInto("products")
+        .values({ slug: `p-${String(i).padStart(2, "0")}`, name: `P ${i}`, brand: "B" })
+        .execute();
     }
     await test.db
       .insertInto("collections")
@@ -41,7 +44,9 @@ describe.each(testDialects)("sitemap on %s", (dialect) => {
       Array.from({ length: 12 }, (_, i) => `${ORIGIN}/reviews/product/p-${String(i + 1).padStart(2, "0")}`),
     );
     expect(new Set(urls).size).toBe(urls.length);
-    expect((document as { xml: string }).xml).toMatch(/<loc>https:\/\/saunas\.example\/reviews\/product\/p-01<\/loc><lastmod>\d{4}-\d\d-\d\dT/);
+    expect((document as { xml: string }).xml).toMatch(
+      /<loc>https:\/\/saunas\.example\/reviews\/product\/p-01<\/loc><lastmod>\d{4}-\d\d-\d\dT/,
+    );
   });
 
   it("splits into an index past the per-file limit, each URL in exactly one file", async () => {

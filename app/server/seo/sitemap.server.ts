@@ -32,7 +32,10 @@ const PRODUCT_CHUNK = 5_000;
 const MEMO_MS = 10 * 60_000;
 
 async function latestUpdate(db: DB, table: "products" | "collections"): Promise<string | null> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.max("updated_at").as("latest")).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max("updated_at").as("latest"))
+    .executeTakeFirst();
   return row?.latest ? toIsoString(row.latest as Date | string) : null;
 }
 
@@ -85,7 +88,10 @@ async function leadingEntries(db: DB): Promise<SitemapEntry[]> {
 }
 
 async function countAllProducts(db: DB): Promise<number> {
-  const row = await db.selectFrom("products").select((eb) => eb.fn.countAll<number | string | bigint>().as("count")).executeTakeFirst();
+  const row = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

@@ -77,7 +77,9 @@ describe.each(testDialects)("product images in the database on %s", (dialect) =>
     dir = mkdtempSync(path.join(tmpdir(), "sauna-db-img-"));
     mkdirSync(path.join(dir, "public"));
     const storage = new DatabaseStorage(test.db);
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2f6b3a" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2f6b3a" } })
+      .jpeg()
+      .toBuffer();
     await storage.put("cabin.jpg", photo);
     const resizer = new ImageResizer({ publicDir: path.join(dir, "public"), uploads: storage, cacheDir: path.join(dir, "image-cache") });
     const get = (src: string) =>
@@ -94,7 +96,12 @@ describe.each(testDialects)("product images in the database on %s", (dialect) =>
 
     // A replaced picture is a new source (new size and time): rendered again, not served stale.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await storage.put("cabin.jpg", await sharp({ create: { width: 800, height: 600, channels: 3, background: "#b4500f" } }).jpeg().toBuffer());
+    await storage.put(
+      "cabin.jpg",
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: "#b4500f" } })
+        .jpeg()
+        .toBuffer(),
+    );
     expect((await get("/storage/product-images/cabin.jpg")).status).toBe(200);
     expect(resizer.renderCount).toBe(2);
     expect((await get("/storage/product-images/missing.jpg")).status).toBe(404);
@@ -111,7 +118,9 @@ describe.each(testDialects)("product images in the database on %s", (dialect) =>
     dir = mkdtempSync(path.join(tmpdir(), "sauna-move-"));
     const disk = new LocalDiskStorage(dir);
     mkdirSync(disk.directory, { recursive: true });
-    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#b4500f" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#b4500f" } })
+      .jpeg()
+      .toBuffer();
     await disk.put("one.jpg", photo);
     await disk.put("two.jpg", photo);
     writeFileSync(path.join(disk.directory, "fake.png"), "<html>not a picture</html>");

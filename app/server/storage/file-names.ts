@@ -51,8 +51,7 @@ export function storedImageName(originalName: string, format: ImageFormat): stri
     .replace(/^[-._]+|[-._]+$/g, "")
     .slice(0, 120);
   const givenExtension = dot > 0 ? base.slice(dot + 1) : "";
-  const matches =
-    givenExtension !== "" && CONTENT_TYPE_BY_EXTENSION[givenExtension.toLowerCase()] === IMAGE_TYPES[format].contentType;
+  const matches = givenExtension !== "" && CONTENT_TYPE_BY_EXTENSION[givenExtension.toLowerCase()] === IMAGE_TYPES[format].contentType;
   const extension = matches ? givenExtension : IMAGE_TYPES[format].extension;
   return `${stem === "" ? "image" : stem}.${extension}`;
 }

@@ -60,7 +60,8 @@ function imageFormatOf(metadata: Metadata): ImageFormat | null {
   }
 }
 
-export type UploadResult = { file: string; ok: true; storedAs: string; width: number; height: number } | { file: string; ok: false; reason: string };
+export type UploadResult =
+  { file: string; ok: true; storedAs: string; width: number; height: number } | { file: string; ok: false; reason: string };
 
 export interface UploadedFile {
   name: string;
@@ -82,4 +83,3 @@ export async function storeProductImages(storage: Storage, files: readonly Uploa
   }
   return results;
 }
-

@@ -14,8 +14,13 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const png = (width = 8, height = 8) =>
-  sharp({ create: { width, height, channels: 3, background: "#b4500f" } }).png().toBuffer();
-const jpeg = () => sharp({ create: { width: 16, height: 12, channels: 3, background: "#2f6b3a" } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#b4500f" } })
+    .png()
+    .toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 16, height: 12, channels: 3, background: "#2f6b3a" } })
+    .jpeg()
+    .toBuffer();
 
 describe("the product-images bucket on local disk: status (the products page's storage check)", () => {
   it("is missing at first, created on request, then ready with its file count", async () => {

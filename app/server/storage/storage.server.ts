@@ -119,7 +119,10 @@ export class LocalDiskStorage implements Storage {
   async names(): Promise<string[]> {
     try {
       const entries = await readdir(this.directory, { withFileTypes: true });
-      return entries.filter((entry) => entry.isFile() && isSafeStoredName(entry.name)).map((entry) => entry.name).sort();
+      return entries
+        .filter((entry) => entry.isFile() && isSafeStoredName(entry.name))
+        .map((entry) => entry.name)
+        .sort();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw error;

@@ -17,7 +17,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("subscribers")
     .addColumn("id", "integer", id)
     .addColumn("email", "text", (col) => col.notNull().unique())
-    .addColumn("status", "text", (col) => col.notNull().defaultTo("pending").check(sql`status in ('pending', 'confirmed', 'unsubscribed')`))
+    .addColumn("status", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending', 'confirmed', 'unsubscribed')`),
+    )
     .addColumn("confirm_token_hash", "text", (col) => col.unique())
     .addColumn("confirm_sent_at", timestampType)
     .addColumn("confirmed_at", timestampType)
