@@ -75,7 +75,7 @@ describe("topRatedSection", () => {
     expect(section.cards[1]!.isSample).toBe(false);
   });
 
-  it("shows a single product rather than examples, and never invents a rating or count (D6)", () => {
+  it("shows a single product rather than examples, and never invents a rating or count", () => {
     const section = topRatedSection([makeProduct({ name: "Only", slug: "only", rating: null, reviewsNumber: null })], context);
     expect(section).toMatchObject({
       source: "catalog",

@@ -67,7 +67,7 @@ describe("overviewParagraphs", () => {
 });
 
 describe("reviewCountLabel", () => {
-  it("shows the stored count, a '45+' count text, or nothing (D6)", () => {
+  it("shows the stored count, a '45+' count text, or nothing (never an invented count)", () => {
     expect(reviewCountLabel({ reviewsNumber: 86, reviewCount: "85+" })).toBe("86 reviews");
     expect(reviewCountLabel({ reviewsNumber: 1, reviewCount: null })).toBe("1 review");
     expect(reviewCountLabel({ reviewsNumber: null, reviewCount: "45+" })).toBe("45+ reviews");
@@ -101,7 +101,7 @@ describe("toProductPageView", () => {
     expect(view.category).toEqual({ label: "Cube Saunas", href: "/reviews/modern-outdoor-saunas" });
     expect(view.ratingText).toBe("4.7");
     expect(view.reviewCountText).toBe("86 reviews");
-    // D6: the record's own date, not today.
+    // Ratings and dates are shown as stored: the record's own date, not today.
     expect(view.lastUpdatedText).toBe("Last updated May 20, 2025");
     expect(view.images).toEqual(["/images/samples/a-1.webp", "/images/samples/a-3.webp"]);
     expect(view.fallbackImage).toBe("/images/fallbacks/generic.webp");

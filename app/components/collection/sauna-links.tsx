@@ -32,7 +32,7 @@ export function BuyButton({
 }
 
 /**
- * The small-print disclosure next to a buy button (VISUAL.md), for shop links only: the survey
+ * The small-print disclosure next to a buy button (readers trust a site that says it earns from the link), for shop links only: the survey
  * form is not paid, and a sauna without a link has no outbound button to disclose.
  */
 export function AffiliateNote({ link }: { link: BuyLink }) {

@@ -48,7 +48,7 @@ export type CollectionCsvOutcome = CollectionCsvResult | CollectionCsvFailure;
 
 const KNOWN_HEADERS = new Set(["slug", "title", "name", "description", "image_url", "image", "featured", "product_ids"]);
 
-/** 'a, b,,c' → ['a', 'b', 'c'] (SPEC: product_ids are split on commas). */
+/** 'a, b,,c' → ['a', 'b', 'c'] (product_ids are split on commas; empty entries are dropped). */
 export function splitProductRefs(raw: string | undefined): string[] {
   const refs = (raw ?? "")
     .split(",")
@@ -65,7 +65,7 @@ export function parseCollectionCsv(text: string): CollectionCsvOutcome {
 export function readCollectionRecords(records: readonly string[][]): CollectionCsvOutcome {
   const headerAt = records.findIndex((record) => !isBlankRecord(record));
   if (headerAt < 0) return { ok: false, error: IMPORT_MESSAGES.emptyFile };
-  // SPEC: headers are lowercased.
+  // Headers are matched case-insensitively: they are lowercased first.
   const headers = records[headerAt]!.map((cell) => cell.trim().toLowerCase());
   const at = (name: string) => headers.indexOf(name);
   const column = { slug: at("slug"), title: at("title"), name: at("name"), description: at("description") };
