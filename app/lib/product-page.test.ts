@@ -14,7 +14,6 @@ import {
 import { withRefreshToken } from "./image-url";
 import { makeCollection, makeProduct } from "../../tests/support/catalog-fixtures";
 
-const ORIGIN = "https://saunas.example";
 const TODAY = "2026-11-22";
 
 describe("specificationRows", () => {

@@ -13,6 +13,8 @@ import { log } from "./log.server";
 export const DATABASE_UNAVAILABLE_STATUS = 503;
 const RETRY_AFTER_SECONDS = "5";
 
+// A route module's loader or action, whatever its arguments: the wrapper passes them on untouched.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Handler = (...args: any[]) => unknown;
 
 function answering503OnOutage<H extends Handler>(handler: H, routeId: string): H {

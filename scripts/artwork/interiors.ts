@@ -161,7 +161,7 @@ function windowOnBack(r: Room, wx0: number, wx1: number, wy0: number, wy1: numbe
   return s;
 }
 
-function stones(rng: Rng, cx: number, top: number, w: number, h: number, k: number): string {
+function stones(rng: Rng, cx: number, top: number, w: number, h: number, _k: number): string {
   let s = "";
   const rows = 3;
   for (let row = 0; row < rows; row++) {
@@ -691,7 +691,7 @@ export function interiorBody(doc: Doc, w: number, h: number, art: Art, seed: str
 }
 
 /** Inside a barrel: staves curve overhead, benches face each other along the sides. */
-function barrelRoom(r: Room, capacity: number): string {
+function barrelRoom(r: Room, _capacity: number): string {
   const { c, t, zb, rng } = r;
   const R = 3.5;
   const cy = 3.6;

@@ -6,7 +6,7 @@
 import type { Mood } from "./mood";
 import { GLOW, mix, shade, STEEL, type WoodTone } from "./palette";
 import type { Rng } from "./rng";
-import type { Doc} from "./svg";
+import type { Doc } from "./svg";
 import { rect, type Stop } from "./svg";
 
 /** Vertical gradient for v-up local frames: stops listed top to bottom. */

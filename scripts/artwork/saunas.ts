@@ -3,14 +3,14 @@
  * barrel, cabin, cube, pod, modern, clt and tent. Each returns SVG in screen space.
  */
 
-import type { Obl} from "./geom";
+import type { Obl } from "./geom";
 import { lit, type V3 } from "./geom";
 import { tint, type Mood } from "./mood";
 import { GLOW, mix, shade, STEEL, woodTone, type WoodTone } from "./palette";
 import { boards, door, electricBox, glass, glowColors, lamination, lamp, n2, poly2, r2, vgrad, windowPane, type GlassOpts } from "./parts";
 import type { Rng } from "./rng";
 import { smoke } from "./scenes";
-import type { Doc} from "./svg";
+import type { Doc } from "./svg";
 import { circle, ellipse, n, poly, rect, type P } from "./svg";
 
 export type Shape = "barrel" | "cabin" | "cube" | "pod" | "modern" | "clt" | "tent";

@@ -4,7 +4,7 @@ import { fade, tint, type Mood } from "./mood";
 import { mix, shade } from "./palette";
 import type { Rng } from "./rng";
 import { birch, blobD, conifer, deciduous, fern, grass, rock, shrub, treeLine } from "./flora";
-import type { Doc} from "./svg";
+import type { Doc } from "./svg";
 import { circle, g, n, path, pathD, poly, rect, smoothD, type P } from "./svg";
 
 export type Setting = "lake" | "forest" | "snow" | "garden" | "mountain" | "coast";

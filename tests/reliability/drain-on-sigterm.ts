@@ -87,13 +87,14 @@ export async function sigtermUnderLoad(
   };
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.workers });
   let signalled = false;
-  let signalledAt: number | undefined;
+  // When SIGTERM was sent; the visitors read it to tell drops before the signal from after it.
+  const signal: { at?: number } = {};
   const warmedUp: boolean[] = Array.from({ length: options.workers }, () => false);
   let stopped = false;
   site.exited.then(() => (stopped = true));
   const worker = async (offset: number) => {
     for (let i = offset; !stopped; i++) {
-      const outcome = await getOnce(agent, site.origin, paths[i % paths.length]!, () => signalledAt);
+      const outcome = await getOnce(agent, site.origin, paths[i % paths.length]!, () => signal.at);
       if (outcome === "answered") {
         warmedUp[offset] = true;
         signalled ? figures.answeredAfterSignal++ : figures.answeredBeforeSignal++;
@@ -115,7 +116,7 @@ export async function sigtermUnderLoad(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   signalled = true;
-  signalledAt = performance.now();
+  signal.at = performance.now();
   site.process.kill("SIGTERM");
   figures.exitCode = await site.exited;
   await Promise.all(workers);

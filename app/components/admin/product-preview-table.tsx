@@ -57,6 +57,8 @@ export const ProductPreviewTable = memo(function ProductPreviewTable({ products 
       </ul>
       <div
         className="hidden max-h-[600px] overflow-auto rounded-card border border-line bg-surface shadow-card md:block"
+        // A scrolling region must take keyboard focus, or keyboard users cannot scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label="Parsed products, scrollable"
       >

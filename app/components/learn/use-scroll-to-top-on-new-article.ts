@@ -11,5 +11,6 @@ export function useScrollToTopOnNewArticle(articleId: string) {
   useEffect(() => {
     if (navigationType !== "POP" && !hash) window.scrollTo({ top: 0, left: 0 });
     // Only a new article scrolls; navigationType and hash are read at that moment, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [articleId]);
 }

@@ -16,6 +16,8 @@ export function MobileMenu() {
   useEffect(() => setOpen(false), [location.pathname]);
 
   return (
+    // Escape closes the menu from any link inside it; <details> with its <summary> is the control.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <details
       ref={details}
       open={open}

@@ -35,7 +35,7 @@ export function safeRedirectPath(value: string | null | undefined, fallback: str
 
 /** A path a browser resolves against this site: one slash, then anything but a second slash or backslash. */
 function isSingleSlashPath(path: string): boolean {
-  return /^\/(?![\/\\])/.test(path) && new URL(path, PROBE_ORIGIN).origin === PROBE_ORIGIN;
+  return /^\/(?![/\\])/.test(path) && new URL(path, PROBE_ORIGIN).origin === PROBE_ORIGIN;
 }
 
 /** /auth?redirectTo=… for a page that needs a signed-in admin. */

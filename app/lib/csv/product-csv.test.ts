@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCsvRecordsInChunks } from "./csv-table";
-import { createProductCsvReader, parseProductCsv, prepareProductForSave, type ProductCsvResult } from "./product-csv";
+import { createProductCsvReader, parseProductCsv, prepareProductForSave, type ProductCsvResult, type ProductImport } from "./product-csv";
 
 const fixture = readFileSync(path.resolve(__dirname, "../../../tests/fixtures/admin-products.csv"), "utf8");
 
@@ -18,7 +18,7 @@ describe("product CSV: the file", () => {
     expect(fixture).toContain("\r\n");
     const result = parsed(fixture);
     expect(result.products.map((product) => product.slug)).toEqual(["aurora-lakeside-barrel-4", "kettu-cube-2", "short-row-sauna"]);
-    const [aurora, kettu, short] = result.products as [any, any, any];
+    const [aurora, kettu, short] = result.products as [ProductImport, ProductImport, ProductImport];
 
     expect(aurora.name).toBe('Aurora "Lakeside" Barrel 4');
     expect(aurora.tagline).toBe("Cedar, glass and a porch");
