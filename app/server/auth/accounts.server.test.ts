@@ -1,8 +1,9 @@
 import { createEmailVerificationToken } from "better-auth/api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUTH_TOASTS, INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "~/lib/auth/auth-messages";
-import { confirmationLinkFor, cookieFrom, makeAuthContext, type AuthTestContext } from "../../../tests/support/auth-fixtures";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { confirmationLinkFor, cookieFrom } from "../../../tests/support/auth-fixtures";
+import { testDialects } from "../../../tests/support/test-databases";
+import { testContextForBlock } from "../../../tests/support/block-databases";
 import { confirmEmail, resendConfirmation, settlePasswordCheck, signInWithPassword, signOut, signUpWithPassword } from "./accounts.server";
 import { countAdmins, createOrPromoteAdmin, missingAdminHint } from "./admins.server";
 import { getSignedInUser, hasAdminRole } from "./guard.server";
@@ -12,16 +13,7 @@ const noHeaders = () => new Headers();
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
 describe.each(testDialects)("accounts on %s", (dialect) => {
-  let test: TestDatabase;
-  let ctx: AuthTestContext;
-  beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    ctx = makeAuthContext(test);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await test?.drop();
-  });
+  const { test, ctx } = testContextForBlock(dialect);
   // The counters live in the database: each test starts from none.
   const freshLimiter = async () => {
     await test.db.deleteFrom("auth_attempt").execute();

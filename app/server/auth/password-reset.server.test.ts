@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth/auth-messages";
-import { cookieFrom, makeAuthContext, signedInAs, type AuthTestContext } from "../../../tests/support/auth-fixtures";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { cookieFrom, signedInAs, type AuthTestContext } from "../../../tests/support/auth-fixtures";
+import { testDialects } from "../../../tests/support/test-databases";
+import { testContextForBlock } from "../../../tests/support/block-databases";
 import { signInWithPassword } from "./accounts.server";
 import { getSignedInUser } from "./guard.server";
 import { requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE } from "./password-reset.server";
@@ -13,16 +14,7 @@ function resetLinkFor(ctx: AuthTestContext, email: string): string | undefined {
 }
 
 describe.each(testDialects)("password reset on %s", (dialect) => {
-  let test: TestDatabase;
-  let ctx: AuthTestContext;
-  beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    ctx = makeAuthContext(test);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await test?.drop();
-  });
+  const { test, ctx } = testContextForBlock(dialect);
 
   it("mails a one-time link; the new password signs in, the old one and old sessions do not", async () => {
     const email = "owner@example.com";

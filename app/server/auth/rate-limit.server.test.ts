@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { beforeEach, describe, expect, it } from "vitest";
+import { testDialects } from "../../../tests/support/test-databases";
+import { testDatabaseForBlock } from "../../../tests/support/block-databases";
 import { ACCOUNT_FAILURE_DELAY, AttemptLimiter, AUTH_LIMITS, clearAttemptsForAccount } from "./rate-limit.server";
 
 describe.each(testDialects)("attempt limiter on %s", (dialect) => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  const test = testDatabaseForBlock(dialect);
   beforeEach(async () => {
     await test.db.deleteFrom("auth_attempt").execute();
   });

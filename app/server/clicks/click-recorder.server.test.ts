@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { beforeEach, describe, expect, it } from "vitest";
+import { testDialects } from "../../../tests/support/test-databases";
+import { testDatabaseForBlock } from "../../../tests/support/block-databases";
 import { utcDay } from "~/lib/clicks/click-period";
 import { ClickRecorder } from "./click-recorder.server";
 import { writeClicks, type RecordedClick } from "./click-store.server";
@@ -66,13 +67,7 @@ function withOutage(db: DB, down: () => boolean): DB {
 }
 
 describe.each(testDialects)("click recording on %s", (dialect) => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  const test = testDatabaseForBlock(dialect);
   beforeEach(async () => {
     await test.db.deleteFrom("clicks").execute();
     await test.db.deleteFrom("click_days").execute();

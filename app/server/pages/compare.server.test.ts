@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeAuthContext, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { seedSampleContent } from "~/server/db/seed.server";
+import { describe, expect, it } from "vitest";
+import { TEST_BASE_URL } from "../../../tests/support/auth-fixtures";
+import { testDialects } from "../../../tests/support/test-databases";
+import { testContextForBlock } from "../../../tests/support/block-databases";
 import { loadComparePage } from "./compare.server";
 
 describe.each(testDialects)("the compare page on %s", (dialect) => {
-  let test: TestDatabase;
-  let ctx: AuthTestContext;
-  beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedSampleContent(test.db);
-    ctx = makeAuthContext(test);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await test?.drop();
-  });
+  const { ctx } = testContextForBlock(dialect, { seed: true });
 
   const load = (query: string) => loadComparePage(ctx.context, new URL(`${TEST_BASE_URL}/compare${query}`));
 

@@ -1,22 +1,11 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeAuthContext, type AuthTestContext } from "../../../tests/support/auth-fixtures";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { seedSampleContent } from "~/server/db/seed.server";
+import { describe, expect, it } from "vitest";
+import { testDialects } from "../../../tests/support/test-databases";
+import { testContextForBlock } from "../../../tests/support/block-databases";
 import { loadHomePage } from "./home.server";
 
 describe.each(testDialects)("the home page on %s", (dialect) => {
-  let test: TestDatabase;
-  let ctx: AuthTestContext;
-  beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedSampleContent(test.db);
-    ctx = makeAuthContext(test);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await test?.drop();
-  });
+  const { test, ctx } = testContextForBlock(dialect, { seed: true });
 
   it("shows the catalog's picks, top-rated cards and comparison rows", async () => {
     const page = await loadHomePage(ctx.context, { streamComparison: false });

@@ -1,26 +1,16 @@
 import { sql } from "kysely";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeAuthContext, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
-import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { describe, expect, it } from "vitest";
+import { TEST_BASE_URL } from "../../../tests/support/auth-fixtures";
+import { testDialects } from "../../../tests/support/test-databases";
+import { testContextForBlock } from "../../../tests/support/block-databases";
 import * as reviewsRoute from "~/routes/reviews-index";
 import type { DB } from "~/server/db/connection.server";
-import { seedSampleContent } from "~/server/db/seed.server";
 import { loadReviewsIndexPage } from "./reviews-index.server";
 
 describe.each(testDialects)("the reviews index page on %s", (dialect) => {
-  let test: TestDatabase;
-  let ctx: AuthTestContext;
-  beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedSampleContent(test.db);
-    ctx = makeAuthContext(test);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await test?.drop();
-  });
+  const { test, ctx } = testContextForBlock(dialect, { seed: true });
 
   const load = (url: string, db = ctx.context.db) => loadReviewsIndexPage({ ...ctx.context, db }, new URL(`${TEST_BASE_URL}${url}`));
 
