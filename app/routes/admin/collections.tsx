@@ -1,4 +1,3 @@
-import { Database, Download } from "lucide-react";
 import { data, useNavigation, useRevalidator } from "react-router";
 import { BulkDeleteForm } from "~/components/admin/bulk-delete";
 import { CollectionTable, TableSkeleton } from "~/components/admin/collection-table";
@@ -6,7 +5,8 @@ import { EmptyTable } from "~/components/admin/admin-table";
 import { Collapsible, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
 import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { FileButton } from "~/components/ui/file-button";
-import { ImportDiff } from "~/components/admin/import-diff";
+import { ImportOutcome } from "~/components/admin/import-outcome";
+import { ExportCsvLink, SaveCsvButton } from "~/components/admin/csv-toolbar";
 import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ProgressBar } from "~/components/admin/progress-bar";
@@ -15,7 +15,6 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { FlashNotice } from "~/components/ui/flash-notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { WarningsList } from "~/components/admin/warnings-list";
-import { buttonClasses } from "~/components/ui/button";
 import { collectionRow, type CollectionRow } from "~/lib/admin/collection-row";
 import { parseCollectionCsv, type CollectionCsvResult } from "~/lib/csv/collection-csv";
 import { COLLECTION_COLUMN_GUIDE, COLLECTION_CSV_TEMPLATE } from "~/lib/csv/csv-guidelines";
@@ -123,15 +122,12 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
           disabled={busy}
           onFile={(file) => void importer.chooseFile(file)}
         />
-        <button type="submit" form="collection-csv-form" className={buttonClasses()} disabled={busy || (hydrated && !parsed)}>
-          <Database aria-hidden className="size-4" />
-          {state.phase === "uploading" || state.phase === "saving" ? "Saving…" : "Save to Database"}
-        </button>
-        {/* A plain link: the file is a download, not a page. */}
-        <a href="/admin/collections/export.csv" download className={buttonClasses({ variant: "secondary" })}>
-          <Download aria-hidden className="size-4" />
-          Export CSV
-        </a>
+        <SaveCsvButton
+          form="collection-csv-form"
+          saving={state.phase === "uploading" || state.phase === "saving"}
+          disabled={busy || (hydrated && !parsed)}
+        />
+        <ExportCsvLink href="/admin/collections/export.csv" />
       </AdminPageHeader>
 
       <CsvImportForm id="collection-csv-form" onSave={() => void importer.save()} />
@@ -173,13 +169,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
             }
           />
         )}
-        {importer.notes.length > 0 && <WarningsList title="Saved, with notes" warnings={importer.notes} />}
-        {result?.importNotes && result.importNotes.length > 0 && <WarningsList title="Saved, with notes" warnings={result.importNotes} />}
-
-        {parsed && importer.diff && <ImportDiff state={importer.diff} noun="collections" />}
-        {result?.importPreview && (
-          <ImportDiff state={{ phase: "ready", preview: result.importPreview }} title="What the save changed" noun="collections" />
-        )}
+        <ImportOutcome notes={importer.notes} diff={parsed ? importer.diff : null} saved={result} noun="collections" />
 
         {!parsed && !loadError && collections.length > 0 && (
           <Notice tone="green" title={`Showing ${collections.length} collections from the database`} role="status">

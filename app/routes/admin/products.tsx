@@ -1,4 +1,4 @@
-import { Database, Download, HardDrive, Plus } from "lucide-react";
+import { HardDrive, Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { Collapsible, CollectionOptions, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
@@ -6,7 +6,8 @@ import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { parseProductFile } from "~/components/admin/csv-upload-client";
 import { ExistingProducts } from "~/components/admin/existing-products";
 import { FileButton } from "~/components/ui/file-button";
-import { ImportDiff } from "~/components/admin/import-diff";
+import { ImportOutcome } from "~/components/admin/import-outcome";
+import { ExportCsvLink, SaveCsvButton } from "~/components/admin/csv-toolbar";
 import { ImageUpload, type ImageUploadResult } from "~/components/admin/image-upload";
 import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -264,19 +265,12 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           disabled={busy}
           onFile={(file) => void importer.chooseFile(file)}
         />
-        <button type="submit" form="product-csv-form" className={buttonClasses()} disabled={busy}>
-          <Database aria-hidden className="size-4" />
-          {state.phase === "uploading" || state.phase === "saving" ? "Saving…" : "Save to Database"}
-        </button>
+        <SaveCsvButton form="product-csv-form" saving={state.phase === "uploading" || state.phase === "saving"} disabled={busy} />
         <Link to="/admin/products/new#product-form" className={buttonClasses({ variant: "secondary" })}>
           <Plus aria-hidden className="size-4" />
           Add Product
         </Link>
-        {/* A plain link: the file is a download, not a page. */}
-        <a href="/admin/products/export.csv" download className={buttonClasses({ variant: "secondary" })}>
-          <Download aria-hidden className="size-4" />
-          Export CSV
-        </a>
+        <ExportCsvLink href="/admin/products/export.csv" />
       </AdminPageHeader>
       <FlashNotice flash={flash} />
 
@@ -321,13 +315,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             }
           />
         )}
-        {importer.notes.length > 0 && <WarningsList title="Saved, with notes" warnings={importer.notes} />}
-        {result?.importNotes && result.importNotes.length > 0 && <WarningsList title="Saved, with notes" warnings={result.importNotes} />}
-
-        {parsed && importer.diff && <ImportDiff state={importer.diff} noun="products" />}
-        {result?.importPreview && (
-          <ImportDiff state={{ phase: "ready", preview: result.importPreview }} title="What the save changed" noun="products" />
-        )}
+        <ImportOutcome notes={importer.notes} diff={parsed ? importer.diff : null} saved={result} noun="products" />
 
         {parsed && <ProductPreviewTable products={parsed.products} />}
 
