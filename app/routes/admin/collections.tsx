@@ -2,7 +2,7 @@ import { data, useNavigation, useRevalidator } from "react-router";
 import { BulkDeleteForm } from "~/components/admin/bulk-delete";
 import { CollectionTable, TableSkeleton } from "~/components/admin/collection-table";
 import { EmptyTable } from "~/components/admin/admin-table";
-import { Collapsible, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
+import { CsvGuide } from "~/components/admin/csv-reference";
 import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { FileButton } from "~/components/ui/file-button";
 import { ImportOutcome } from "~/components/admin/import-outcome";
@@ -194,29 +194,30 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
           )}
         </section>
 
-        <Collapsible title="Instructions and CSV guidelines">
-          <div className="space-y-4">
-            <ol className="list-decimal space-y-1 pl-5 text-ink-muted">
-              <li>
-                Prepare a CSV whose first row names the columns: at least <strong>slug</strong> and <strong>title</strong> (or{" "}
-                <strong>name</strong>).
-              </li>
-              <li>Upload it: the rows and any warnings appear here. Rows without a slug or title are skipped.</li>
-              <li>
-                Check the changes: each row is new, changed (with what changes, the product order included) or unchanged; unchanged rows are
-                not written.
-              </li>
-              <li>Save to Database: collections are added, or replaced when the slug exists, all together or not at all.</li>
-              <li>Export CSV downloads every collection in this format, its products in list order.</li>
-              <li>
-                Open <code className="font-mono">/reviews/&#123;slug&#125;</code> to see a collection with its products in the order of
-                product_ids (ids or slugs).
-              </li>
-            </ol>
-            <TemplateDownload csv={COLLECTION_CSV_TEMPLATE} fileName="collections-template.csv" label="Download template CSV" />
-            <ColumnGuideTable guide={COLLECTION_COLUMN_GUIDE} />
-          </div>
-        </Collapsible>
+        <CsvGuide
+          title="Instructions and CSV guidelines"
+          template={COLLECTION_CSV_TEMPLATE}
+          templateName="collections-template.csv"
+          guide={COLLECTION_COLUMN_GUIDE}
+        >
+          <ol className="list-decimal space-y-1 pl-5 text-ink-muted">
+            <li>
+              Prepare a CSV whose first row names the columns: at least <strong>slug</strong> and <strong>title</strong> (or{" "}
+              <strong>name</strong>).
+            </li>
+            <li>Upload it: the rows and any warnings appear here. Rows without a slug or title are skipped.</li>
+            <li>
+              Check the changes: each row is new, changed (with what changes, the product order included) or unchanged; unchanged rows are
+              not written.
+            </li>
+            <li>Save to Database: collections are added, or replaced when the slug exists, all together or not at all.</li>
+            <li>Export CSV downloads every collection in this format, its products in list order.</li>
+            <li>
+              Open <code className="font-mono">/reviews/&#123;slug&#125;</code> to see a collection with its products in the order of
+              product_ids (ids or slugs).
+            </li>
+          </ol>
+        </CsvGuide>
       </div>
     </>
   );

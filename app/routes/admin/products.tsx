@@ -1,7 +1,7 @@
 import { HardDrive, Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
-import { Collapsible, CollectionOptions, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
+import { Collapsible, CollectionOptions, CsvGuide } from "~/components/admin/csv-reference";
 import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { parseProductFile } from "~/components/admin/csv-upload-client";
 import { ExistingProducts } from "~/components/admin/existing-products";
@@ -325,37 +325,36 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           <Collapsible title="Collection options reference">
             <CollectionOptions existing={collectionSlugs} />
           </Collapsible>
-          <Collapsible title="CSV guidelines">
-            <div className="space-y-4">
-              <ul className="list-disc space-y-1 pl-5 text-ink-muted">
-                <li>
-                  The first row names the columns (any letter case). <strong>name</strong>, <strong>brand</strong> and <strong>slug</strong>{" "}
-                  must be there.
-                </li>
-                <li>
-                  Quote values that hold commas, quotes or line breaks: <code className="font-mono">"Cedar, glass"</code>; a quote inside is
-                  doubled: <code className="font-mono">"The ""Lakeside"""</code>.
-                </li>
-                <li>
-                  Rows without a name or slug are skipped; an empty brand becomes Unknown Brand. Warnings name the row (1 = the first row
-                  under the header).
-                </li>
-                <li>
-                  Lists are written <code className="font-mono">[a, b, c]</code>. Links must start with http:// or https://; anything else
-                  is dropped.
-                </li>
-                <li>
-                  A column the file leaves out keeps existing products' values; an empty cell clears that field. Up to 20 MB per file.
-                </li>
-                <li>
-                  Before saving, the page lists which rows are new, changed (and how) or unchanged; unchanged rows are not written. Export
-                  CSV downloads every product in this format.
-                </li>
-              </ul>
-              <TemplateDownload csv={PRODUCT_CSV_TEMPLATE} fileName="products-template.csv" label="Download template CSV" />
-              <ColumnGuideTable guide={PRODUCT_COLUMN_GUIDE} />
-            </div>
-          </Collapsible>
+          <CsvGuide
+            title="CSV guidelines"
+            template={PRODUCT_CSV_TEMPLATE}
+            templateName="products-template.csv"
+            guide={PRODUCT_COLUMN_GUIDE}
+          >
+            <ul className="list-disc space-y-1 pl-5 text-ink-muted">
+              <li>
+                The first row names the columns (any letter case). <strong>name</strong>, <strong>brand</strong> and <strong>slug</strong>{" "}
+                must be there.
+              </li>
+              <li>
+                Quote values that hold commas, quotes or line breaks: <code className="font-mono">"Cedar, glass"</code>; a quote inside is
+                doubled: <code className="font-mono">"The ""Lakeside"""</code>.
+              </li>
+              <li>
+                Rows without a name or slug are skipped; an empty brand becomes Unknown Brand. Warnings name the row (1 = the first row
+                under the header).
+              </li>
+              <li>
+                Lists are written <code className="font-mono">[a, b, c]</code>. Links must start with http:// or https://; anything else is
+                dropped.
+              </li>
+              <li>A column the file leaves out keeps existing products' values; an empty cell clears that field. Up to 20 MB per file.</li>
+              <li>
+                Before saving, the page lists which rows are new, changed (and how) or unchanged; unchanged rows are not written. Export CSV
+                downloads every product in this format.
+              </li>
+            </ul>
+          </CsvGuide>
         </div>
         <noscript>
           <Notice tone="blue" title="Scripts are off">
