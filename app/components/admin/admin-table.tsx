@@ -1,8 +1,8 @@
 import { cn } from "~/components/ui/cn";
 
 /**
- * The pieces every admin table repeats: its header row (column names in small capitals) and the
- * dashed box shown in place of a table with no rows.
+ * The pieces every admin table repeats: the card it sits in, its header row (column names in small
+ * capitals), the note under its rows, and the dashed box shown in place of a table with no rows.
  */
 
 export interface TableColumn {
@@ -45,4 +45,26 @@ export function TableHead({
 /** In place of a table with no rows: what is missing and how to add it. */
 export function EmptyTable({ children }: { children: React.ReactNode }) {
   return <p className="rounded-card border border-dashed border-line bg-surface p-6 text-center text-ink-muted">{children}</p>;
+}
+
+/**
+ * The card a table sits in. `scroll` is how it scrolls: sideways by default, so a table wider than
+ * the screen scrolls inside its card rather than widening the page.
+ */
+export function TableCard({
+  scroll = "overflow-x-auto",
+  className,
+  children,
+  ...props
+}: React.ComponentProps<"div"> & { scroll?: string }) {
+  return (
+    <div className={cn(scroll, "rounded-card border border-line bg-surface shadow-card", className)} {...props}>
+      {children}
+    </div>
+  );
+}
+
+/** A line under a table's rows, inside its card: what the table leaves out and how to see it. */
+export function TableNote({ children }: { children: React.ReactNode }) {
+  return <p className="border-t border-line px-4 py-2.5 text-sm text-ink-muted">{children}</p>;
 }

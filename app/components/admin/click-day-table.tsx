@@ -1,4 +1,5 @@
 import { adminNumber } from "./admin-format";
+import { TableHead } from "./admin-table";
 
 /** The clicks per day as numbers, for those who read a table rather than the chart. */
 export function ClickDayTable({ days }: { days: Array<{ day: string; clicks: number }> }) {
@@ -6,16 +7,11 @@ export function ClickDayTable({ days }: { days: Array<{ day: string; clicks: num
     <div className="mt-3 max-h-80 overflow-y-auto">
       <table className="w-full max-w-sm text-left">
         <caption className="sr-only">Clicks per day</caption>
-        <thead className="text-xs uppercase tracking-wider text-ink-muted">
-          <tr>
-            <th scope="col" className="py-1.5 font-semibold">
-              Day
-            </th>
-            <th scope="col" className="py-1.5 text-right font-semibold">
-              Clicks
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cell="py-1.5"
+          className="text-xs uppercase tracking-wider text-ink-muted"
+          columns={[{ label: "Day" }, { label: "Clicks", className: "text-right" }]}
+        />
         <tbody className="divide-y divide-line">
           {days.map((day) => (
             <tr key={day.day}>

@@ -1,5 +1,6 @@
 import { MousePointerClick } from "lucide-react";
 import { adminNumber } from "./admin-format";
+import { TableHead } from "./admin-table";
 
 /** The most clicked products, or the pages that sent the most clicks, for the period. */
 export function ClickTopTable({
@@ -23,16 +24,10 @@ export function ClickTopTable({
         <p className="p-5 text-sm text-ink-muted">{emptyText}</p>
       ) : (
         <table className="mt-3 w-full text-left text-sm">
-          <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
-            <tr>
-              <th scope="col" className="px-5 py-2.5 font-semibold">
-                {title === "Top products" ? "Product" : "Page"}
-              </th>
-              <th scope="col" className="px-5 py-2.5 text-right font-semibold">
-                Clicks
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            cell="px-5 py-2.5"
+            columns={[{ label: title === "Top products" ? "Product" : "Page" }, { label: "Clicks", className: "text-right" }]}
+          />
           <tbody className="divide-y divide-line">
             {rows.map((row) => (
               <tr key={row.key} data-testid={`${id}-row`}>

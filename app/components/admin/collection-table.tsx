@@ -1,6 +1,6 @@
 import { resolveImageSource } from "~/lib/image-source";
 import type { CollectionRow } from "~/lib/admin/collection-row";
-import { TableHead, type TableColumn } from "./admin-table";
+import { TableCard, TableHead, type TableColumn } from "./admin-table";
 import { DeleteRowLink, SelectRowCheckbox } from "./bulk-delete";
 
 /**
@@ -95,7 +95,7 @@ const COLUMNS: TableColumn[] = [{ label: "Name" }, { label: "Slug" }, { label: "
 function CollectionWideTable({ rows, saved }: { rows: readonly CollectionRow[]; saved: boolean }) {
   const linkSlugs = saved;
   return (
-    <div className="hidden overflow-x-auto rounded-card border border-line bg-surface shadow-card md:block">
+    <TableCard className="hidden md:block">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <TableHead cell="px-3 py-2.5" columns={saved ? [...COLUMNS, { label: "Select or delete", srOnly: true }] : COLUMNS} />
         <tbody className="divide-y divide-line">
@@ -113,7 +113,7 @@ function CollectionWideTable({ rows, saved }: { rows: readonly CollectionRow[]; 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableCard>
   );
 }
 

@@ -76,6 +76,31 @@ export function TemplateDownload({ csv, fileName, label }: { csv: string; fileNa
   );
 }
 
+/** The folded guide under a CSV import: its steps (`children`), a template to start from, and what each column takes. */
+export function CsvGuide({
+  title,
+  template,
+  templateName,
+  guide,
+  children,
+}: {
+  title: string;
+  template: string;
+  templateName: string;
+  guide: readonly ColumnGuide[];
+  children: React.ReactNode;
+}) {
+  return (
+    <Collapsible title={title}>
+      <div className="space-y-4">
+        {children}
+        <TemplateDownload csv={template} fileName={templateName} label="Download template CSV" />
+        <ColumnGuideTable guide={guide} />
+      </div>
+    </Collapsible>
+  );
+}
+
 /** The products page's reference of collection slugs a product CSV may name: the fixed ones and those that exist. */
 export function CollectionOptions({ existing }: { existing: readonly string[] }) {
   return (

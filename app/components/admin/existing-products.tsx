@@ -1,9 +1,10 @@
-import { ChevronLeft, ChevronRight, ExternalLink, Pencil, Search, X } from "lucide-react";
-import { Form, Link } from "react-router";
+import { ChevronLeft, ChevronRight, ExternalLink, Pencil, X } from "lucide-react";
+import { Link } from "react-router";
 import type { Product } from "~/lib/catalog";
 import { adminNumber, adminPrice } from "./admin-format";
+import { AdminSearchForm } from "./admin-search-form";
+import { EmptyTable, TableCard, TableHead, type TableColumn } from "./admin-table";
 import { BulkDeleteForm, DeleteRowLink, SelectRowCheckbox } from "./bulk-delete";
-import { inputClasses } from "~/components/ui/form-field";
 
 export interface ExistingProductsView {
   products: Product[];
@@ -22,6 +23,16 @@ function pageHref(filter: ExistingProductsView["filter"], page: number): string 
   const query = params.toString();
   return `/admin/products${query ? `?${query}` : ""}`;
 }
+
+const COLUMNS: TableColumn[] = [
+  { label: "Select", srOnly: true, className: "w-8" },
+  { label: "Name" },
+  { label: "Brand" },
+  { label: "Category" },
+  { label: "Price", className: "text-right" },
+  { label: "Rating", className: "text-right" },
+  { label: "Actions", srOnly: true, className: "text-right font-semibold" },
+];
 
 /** The products already saved, shown while no CSV is parsed, each with its edit form. */
 export function ExistingProducts({ view }: { view: ExistingProductsView }) {
@@ -58,33 +69,20 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
             </p>
           )}
         </div>
-        <Form method="get" role="search" className="flex gap-2">
+        <AdminSearchForm
+          id="product-search"
+          label="Search products"
+          placeholder="Name, brand or slug"
+          defaultValue={filter.search}
+          inputClassName="md:w-64"
+        >
           {filter.category && <input type="hidden" name="category" value={filter.category} />}
           {filter.feature && <input type="hidden" name="feature" value={filter.feature} />}
-          <label htmlFor="product-search" className="sr-only">
-            Search products
-          </label>
-          <input
-            id="product-search"
-            name="q"
-            defaultValue={filter.search}
-            placeholder="Name, brand or slug"
-            className={`${inputClasses} h-10 py-0 md:w-64`}
-          />
-          <button
-            type="submit"
-            className="inline-flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-sand"
-          >
-            <Search aria-hidden className="size-4" />
-            Search
-          </button>
-        </Form>
+        </AdminSearchForm>
       </div>
 
       {products.length === 0 ? (
-        <p className="rounded-card border border-dashed border-line bg-surface p-6 text-center text-ink-muted">
-          {filtered ? "No products match." : "No products yet. Upload a CSV or add one by hand."}
-        </p>
+        <EmptyTable>{filtered ? "No products match." : "No products yet. Upload a CSV or add one by hand."}</EmptyTable>
       ) : (
         <BulkDeleteForm id="bulk-delete-products" returnTo="/admin/products" noun="products">
           {/* Cards under 768 px, a table above: tables turn into cards on phones. */}
@@ -107,33 +105,9 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
               </li>
             ))}
           </ul>
-          <div className="hidden overflow-x-auto rounded-card border border-line bg-surface shadow-card md:block">
+          <TableCard className="hidden md:block">
             <table className="w-full text-left text-sm">
-              <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
-                <tr>
-                  <th scope="col" className="w-8 px-3 py-2.5">
-                    <span className="sr-only">Select</span>
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-semibold">
-                    Name
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-semibold">
-                    Brand
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-semibold">
-                    Category
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-semibold">
-                    Price
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-semibold">
-                    Rating
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cell="px-3 py-2.5" columns={COLUMNS} />
               <tbody className="divide-y divide-line">
                 {products.map((product) => (
                   <tr key={product.id} className="hover:bg-canvas">
@@ -162,7 +136,7 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableCard>
         </BulkDeleteForm>
       )}
 

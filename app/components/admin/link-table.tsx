@@ -5,6 +5,16 @@ import { formatDateTimeUtc } from "~/lib/dates";
 import { OUTCOME_LABELS } from "~/lib/links/link-outcomes";
 import { LINK_KIND_LABELS, LINK_STATE_LABELS, productEditHref, type LinkReportRow, type LinkState } from "~/lib/links/link-report";
 import { requestableUrl } from "~/lib/links/redirects";
+import { TableCard, TableHead, TableNote, type TableColumn } from "./admin-table";
+
+const LINK_COLUMNS: TableColumn[] = [
+  { label: "Product" },
+  { label: "Address" },
+  { label: "Result" },
+  { label: "Ends at" },
+  { label: "Checked" },
+  { label: "Edit", srOnly: true, className: "font-semibold" },
+];
 
 /**
  * The link-health report: one row per product link, a card on a phone and a table row from md up,
@@ -12,42 +22,21 @@ import { requestableUrl } from "~/lib/links/redirects";
  */
 export function LinkTable({ rows, hiddenRows }: { rows: LinkReportRow[]; hiddenRows: number }) {
   return (
-    <div className="rounded-card border border-line bg-surface shadow-card md:overflow-x-auto">
+    <TableCard scroll="md:overflow-x-auto">
       <table className="block w-full text-left text-sm md:table">
-        <thead className="max-md:sr-only bg-sand text-xs uppercase tracking-wider text-ink-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Product
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Address
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Result
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Ends at
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Checked
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Edit</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cell="px-4 py-3"
+          className="max-md:sr-only bg-sand text-xs uppercase tracking-wider text-ink-muted"
+          columns={LINK_COLUMNS}
+        />
         <tbody className="block divide-y divide-line md:table-row-group">
           {rows.map((row) => (
             <LinkRow key={`${row.productId}:${row.link}`} row={row} />
           ))}
         </tbody>
       </table>
-      {hiddenRows > 0 && (
-        <p className="border-t border-line px-4 py-2.5 text-sm text-ink-muted">
-          {hiddenRows.toLocaleString("en-US")} more not shown. Pick a state above to narrow the list.
-        </p>
-      )}
-    </div>
+      {hiddenRows > 0 && <TableNote>{hiddenRows.toLocaleString("en-US")} more not shown. Pick a state above to narrow the list.</TableNote>}
+    </TableCard>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { NameCount } from "~/server/admin/admin-queries.server";
-import { EmptyTable, TableHead } from "./admin-table";
+import { EmptyTable, TableCard, TableHead } from "./admin-table";
 
 /** Categories or key features in use, each linking to the products that have it. */
 export function NameCountTable({
@@ -16,7 +16,7 @@ export function NameCountTable({
 }) {
   if (rows.length === 0) return <EmptyTable>{empty}</EmptyTable>;
   return (
-    <div className="overflow-x-auto rounded-card border border-line bg-surface shadow-card">
+    <TableCard>
       <table className="w-full text-left text-sm">
         <TableHead
           cell="px-4 py-3"
@@ -39,6 +39,6 @@ export function NameCountTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableCard>
   );
 }

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import type { ProductImport } from "~/lib/csv/product-csv";
 import { adminNumber, adminPrice } from "./admin-format";
-import { TableHead, type TableColumn } from "./admin-table";
+import { TableCard, TableHead, type TableColumn } from "./admin-table";
 
 const PREVIEW_COLUMNS: TableColumn[] = [
   { label: "Row" },
@@ -55,10 +55,10 @@ export const ProductPreviewTable = memo(function ProductPreviewTable({ products 
           </li>
         ))}
       </ul>
-      <div
-        className="hidden max-h-[600px] overflow-auto rounded-card border border-line bg-surface shadow-card md:block"
+      <TableCard
+        scroll="max-h-[600px] overflow-auto"
+        className="hidden md:block"
         // A scrolling region must take keyboard focus, or keyboard users cannot scroll it.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label="Parsed products, scrollable"
       >
@@ -88,7 +88,7 @@ export const ProductPreviewTable = memo(function ProductPreviewTable({ products 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableCard>
     </section>
   );
 });

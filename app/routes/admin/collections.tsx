@@ -1,12 +1,12 @@
-import { Database, Download } from "lucide-react";
 import { data, useNavigation, useRevalidator } from "react-router";
 import { BulkDeleteForm } from "~/components/admin/bulk-delete";
 import { CollectionTable, TableSkeleton } from "~/components/admin/collection-table";
 import { EmptyTable } from "~/components/admin/admin-table";
-import { Collapsible, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
+import { CsvGuide } from "~/components/admin/csv-reference";
 import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { FileButton } from "~/components/ui/file-button";
-import { ImportDiff } from "~/components/admin/import-diff";
+import { ImportOutcome } from "~/components/admin/import-outcome";
+import { ExportCsvLink, SaveCsvButton } from "~/components/admin/csv-toolbar";
 import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ProgressBar } from "~/components/admin/progress-bar";
@@ -15,7 +15,6 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { FlashNotice } from "~/components/ui/flash-notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { WarningsList } from "~/components/admin/warnings-list";
-import { buttonClasses } from "~/components/ui/button";
 import { collectionRow, type CollectionRow } from "~/lib/admin/collection-row";
 import { parseCollectionCsv, type CollectionCsvResult } from "~/lib/csv/collection-csv";
 import { COLLECTION_COLUMN_GUIDE, COLLECTION_CSV_TEMPLATE } from "~/lib/csv/csv-guidelines";
@@ -123,15 +122,12 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
           disabled={busy}
           onFile={(file) => void importer.chooseFile(file)}
         />
-        <button type="submit" form="collection-csv-form" className={buttonClasses()} disabled={busy || (hydrated && !parsed)}>
-          <Database aria-hidden className="size-4" />
-          {state.phase === "uploading" || state.phase === "saving" ? "Saving…" : "Save to Database"}
-        </button>
-        {/* A plain link: the file is a download, not a page. */}
-        <a href="/admin/collections/export.csv" download className={buttonClasses({ variant: "secondary" })}>
-          <Download aria-hidden className="size-4" />
-          Export CSV
-        </a>
+        <SaveCsvButton
+          form="collection-csv-form"
+          saving={state.phase === "uploading" || state.phase === "saving"}
+          disabled={busy || (hydrated && !parsed)}
+        />
+        <ExportCsvLink href="/admin/collections/export.csv" />
       </AdminPageHeader>
 
       <CsvImportForm id="collection-csv-form" onSave={() => void importer.save()} />
@@ -173,13 +169,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
             }
           />
         )}
-        {importer.notes.length > 0 && <WarningsList title="Saved, with notes" warnings={importer.notes} />}
-        {result?.importNotes && result.importNotes.length > 0 && <WarningsList title="Saved, with notes" warnings={result.importNotes} />}
-
-        {parsed && importer.diff && <ImportDiff state={importer.diff} noun="collections" />}
-        {result?.importPreview && (
-          <ImportDiff state={{ phase: "ready", preview: result.importPreview }} title="What the save changed" noun="collections" />
-        )}
+        <ImportOutcome notes={importer.notes} diff={parsed ? importer.diff : null} saved={result} noun="collections" />
 
         {!parsed && !loadError && collections.length > 0 && (
           <Notice tone="green" title={`Showing ${collections.length} collections from the database`} role="status">
@@ -204,29 +194,30 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
           )}
         </section>
 
-        <Collapsible title="Instructions and CSV guidelines">
-          <div className="space-y-4">
-            <ol className="list-decimal space-y-1 pl-5 text-ink-muted">
-              <li>
-                Prepare a CSV whose first row names the columns: at least <strong>slug</strong> and <strong>title</strong> (or{" "}
-                <strong>name</strong>).
-              </li>
-              <li>Upload it: the rows and any warnings appear here. Rows without a slug or title are skipped.</li>
-              <li>
-                Check the changes: each row is new, changed (with what changes, the product order included) or unchanged; unchanged rows are
-                not written.
-              </li>
-              <li>Save to Database: collections are added, or replaced when the slug exists, all together or not at all.</li>
-              <li>Export CSV downloads every collection in this format, its products in list order.</li>
-              <li>
-                Open <code className="font-mono">/reviews/&#123;slug&#125;</code> to see a collection with its products in the order of
-                product_ids (ids or slugs).
-              </li>
-            </ol>
-            <TemplateDownload csv={COLLECTION_CSV_TEMPLATE} fileName="collections-template.csv" label="Download template CSV" />
-            <ColumnGuideTable guide={COLLECTION_COLUMN_GUIDE} />
-          </div>
-        </Collapsible>
+        <CsvGuide
+          title="Instructions and CSV guidelines"
+          template={COLLECTION_CSV_TEMPLATE}
+          templateName="collections-template.csv"
+          guide={COLLECTION_COLUMN_GUIDE}
+        >
+          <ol className="list-decimal space-y-1 pl-5 text-ink-muted">
+            <li>
+              Prepare a CSV whose first row names the columns: at least <strong>slug</strong> and <strong>title</strong> (or{" "}
+              <strong>name</strong>).
+            </li>
+            <li>Upload it: the rows and any warnings appear here. Rows without a slug or title are skipped.</li>
+            <li>
+              Check the changes: each row is new, changed (with what changes, the product order included) or unchanged; unchanged rows are
+              not written.
+            </li>
+            <li>Save to Database: collections are added, or replaced when the slug exists, all together or not at all.</li>
+            <li>Export CSV downloads every collection in this format, its products in list order.</li>
+            <li>
+              Open <code className="font-mono">/reviews/&#123;slug&#125;</code> to see a collection with its products in the order of
+              product_ids (ids or slugs).
+            </li>
+          </ol>
+        </CsvGuide>
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import { ExternalLink, RefreshCw, Search } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
+import { EmptyTable } from "~/components/admin/admin-table";
 import { LinkRunPanel } from "~/components/admin/link-run-panel";
 import { LinkStateFilter } from "~/components/admin/link-state-filter";
 import { LinkTable } from "~/components/admin/link-table";
@@ -122,7 +123,7 @@ export default function LinksPage({ loaderData, actionData }: Route.ComponentPro
           Products with an affiliate link or a website appear here.
         </Notice>
       ) : rows.length === 0 ? (
-        <p className="rounded-card border border-dashed border-line bg-surface p-6 text-center text-ink-muted">No link matches.</p>
+        <EmptyTable>No link matches.</EmptyTable>
       ) : (
         <LinkTable rows={rows} hiddenRows={hiddenRows} />
       )}

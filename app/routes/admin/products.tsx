@@ -1,12 +1,13 @@
-import { Database, Download, HardDrive, Plus } from "lucide-react";
+import { HardDrive, Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
-import { Collapsible, CollectionOptions, ColumnGuideTable, TemplateDownload } from "~/components/admin/csv-reference";
+import { Collapsible, CollectionOptions, CsvGuide } from "~/components/admin/csv-reference";
 import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { parseProductFile } from "~/components/admin/csv-upload-client";
 import { ExistingProducts } from "~/components/admin/existing-products";
 import { FileButton } from "~/components/ui/file-button";
-import { ImportDiff } from "~/components/admin/import-diff";
+import { ImportOutcome } from "~/components/admin/import-outcome";
+import { ExportCsvLink, SaveCsvButton } from "~/components/admin/csv-toolbar";
 import { ImageUpload, type ImageUploadResult } from "~/components/admin/image-upload";
 import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -264,19 +265,12 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           disabled={busy}
           onFile={(file) => void importer.chooseFile(file)}
         />
-        <button type="submit" form="product-csv-form" className={buttonClasses()} disabled={busy}>
-          <Database aria-hidden className="size-4" />
-          {state.phase === "uploading" || state.phase === "saving" ? "Saving…" : "Save to Database"}
-        </button>
+        <SaveCsvButton form="product-csv-form" saving={state.phase === "uploading" || state.phase === "saving"} disabled={busy} />
         <Link to="/admin/products/new#product-form" className={buttonClasses({ variant: "secondary" })}>
           <Plus aria-hidden className="size-4" />
           Add Product
         </Link>
-        {/* A plain link: the file is a download, not a page. */}
-        <a href="/admin/products/export.csv" download className={buttonClasses({ variant: "secondary" })}>
-          <Download aria-hidden className="size-4" />
-          Export CSV
-        </a>
+        <ExportCsvLink href="/admin/products/export.csv" />
       </AdminPageHeader>
       <FlashNotice flash={flash} />
 
@@ -321,13 +315,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             }
           />
         )}
-        {importer.notes.length > 0 && <WarningsList title="Saved, with notes" warnings={importer.notes} />}
-        {result?.importNotes && result.importNotes.length > 0 && <WarningsList title="Saved, with notes" warnings={result.importNotes} />}
-
-        {parsed && importer.diff && <ImportDiff state={importer.diff} noun="products" />}
-        {result?.importPreview && (
-          <ImportDiff state={{ phase: "ready", preview: result.importPreview }} title="What the save changed" noun="products" />
-        )}
+        <ImportOutcome notes={importer.notes} diff={parsed ? importer.diff : null} saved={result} noun="products" />
 
         {parsed && <ProductPreviewTable products={parsed.products} />}
 
@@ -337,37 +325,36 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           <Collapsible title="Collection options reference">
             <CollectionOptions existing={collectionSlugs} />
           </Collapsible>
-          <Collapsible title="CSV guidelines">
-            <div className="space-y-4">
-              <ul className="list-disc space-y-1 pl-5 text-ink-muted">
-                <li>
-                  The first row names the columns (any letter case). <strong>name</strong>, <strong>brand</strong> and <strong>slug</strong>{" "}
-                  must be there.
-                </li>
-                <li>
-                  Quote values that hold commas, quotes or line breaks: <code className="font-mono">"Cedar, glass"</code>; a quote inside is
-                  doubled: <code className="font-mono">"The ""Lakeside"""</code>.
-                </li>
-                <li>
-                  Rows without a name or slug are skipped; an empty brand becomes Unknown Brand. Warnings name the row (1 = the first row
-                  under the header).
-                </li>
-                <li>
-                  Lists are written <code className="font-mono">[a, b, c]</code>. Links must start with http:// or https://; anything else
-                  is dropped.
-                </li>
-                <li>
-                  A column the file leaves out keeps existing products' values; an empty cell clears that field. Up to 20 MB per file.
-                </li>
-                <li>
-                  Before saving, the page lists which rows are new, changed (and how) or unchanged; unchanged rows are not written. Export
-                  CSV downloads every product in this format.
-                </li>
-              </ul>
-              <TemplateDownload csv={PRODUCT_CSV_TEMPLATE} fileName="products-template.csv" label="Download template CSV" />
-              <ColumnGuideTable guide={PRODUCT_COLUMN_GUIDE} />
-            </div>
-          </Collapsible>
+          <CsvGuide
+            title="CSV guidelines"
+            template={PRODUCT_CSV_TEMPLATE}
+            templateName="products-template.csv"
+            guide={PRODUCT_COLUMN_GUIDE}
+          >
+            <ul className="list-disc space-y-1 pl-5 text-ink-muted">
+              <li>
+                The first row names the columns (any letter case). <strong>name</strong>, <strong>brand</strong> and <strong>slug</strong>{" "}
+                must be there.
+              </li>
+              <li>
+                Quote values that hold commas, quotes or line breaks: <code className="font-mono">"Cedar, glass"</code>; a quote inside is
+                doubled: <code className="font-mono">"The ""Lakeside"""</code>.
+              </li>
+              <li>
+                Rows without a name or slug are skipped; an empty brand becomes Unknown Brand. Warnings name the row (1 = the first row
+                under the header).
+              </li>
+              <li>
+                Lists are written <code className="font-mono">[a, b, c]</code>. Links must start with http:// or https://; anything else is
+                dropped.
+              </li>
+              <li>A column the file leaves out keeps existing products' values; an empty cell clears that field. Up to 20 MB per file.</li>
+              <li>
+                Before saving, the page lists which rows are new, changed (and how) or unchanged; unchanged rows are not written. Export CSV
+                downloads every product in this format.
+              </li>
+            </ul>
+          </CsvGuide>
         </div>
         <noscript>
           <Notice tone="blue" title="Scripts are off">

@@ -1,6 +1,7 @@
 import { Download, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { SubscriberTable } from "~/components/admin/subscriber-table";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { STATUS_LABELS, SUBSCRIBER_STATUSES, subscriberQuery } from "~/lib/newsletter";
@@ -20,10 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers - Admin" }, { name: "robots", content: "noindex" }];
-
-function formatDate(iso: string | null): string {
-  return iso ? iso.slice(0, 10) : "—";
-}
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const { counts, subscribers, query } = loaderData;
@@ -78,51 +75,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      {subscribers.length === 0 ? (
-        <p className="rounded-card border border-dashed border-line bg-surface p-6 text-center text-ink-muted">
-          {query.search || query.status ? "No subscriber matches." : "No one has signed up yet."}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-card border border-line bg-surface shadow-card">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-sand text-xs uppercase tracking-wider text-ink-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  State
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Signed up
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Confirmed
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Unsubscribed
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {subscribers.map((subscriber) => (
-                <tr key={subscriber.id} data-testid="subscriber-row">
-                  <td className="break-all px-4 py-2.5 font-medium text-ink">{subscriber.email}</td>
-                  <td className="px-4 py-2.5">{STATUS_LABELS[subscriber.status]}</td>
-                  <td className="px-4 py-2.5 tabular-nums">{formatDate(subscriber.createdAt)}</td>
-                  <td className="px-4 py-2.5 tabular-nums">{formatDate(subscriber.confirmedAt)}</td>
-                  <td className="px-4 py-2.5 tabular-nums">{formatDate(subscriber.unsubscribedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {subscribers.length === PAGE_SIZE && (
-            <p className="border-t border-line px-4 py-2.5 text-sm text-ink-muted">
-              Showing the newest {PAGE_SIZE}. Search to narrow the list, or export all of it.
-            </p>
-          )}
-        </div>
-      )}
+      <SubscriberTable subscribers={subscribers} pageSize={PAGE_SIZE} filtered={Boolean(query.search || query.status)} />
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { Search } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { Notice } from "~/components/ui/notice";
+import { AdminSearchForm } from "~/components/admin/admin-search-form";
+import { EmptyTable } from "~/components/admin/admin-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { UserRow } from "~/components/admin/user-row";
-import { inputClasses } from "~/components/ui/form-field";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { userActionSchema } from "~/lib/admin/user-forms";
 import { parseForm } from "~/lib/forms/parse-form";
@@ -97,21 +97,9 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
           {actionData.toast.description}
         </Notice>
       )}
-      <Form method="get" role="search" className="mb-4 flex max-w-md gap-2">
-        <label htmlFor="user-search" className="sr-only">
-          Search users
-        </label>
-        <input id="user-search" name="q" defaultValue={search} placeholder="Email address" className={`${inputClasses} h-10 py-0`} />
-        <button
-          type="submit"
-          className="inline-flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-sand"
-        >
-          <Search aria-hidden className="size-4" />
-          Search
-        </button>
-      </Form>
+      <AdminSearchForm id="user-search" label="Search users" placeholder="Email address" defaultValue={search} className="mb-4 max-w-md" />
       {users.length === 0 ? (
-        <p className="rounded-card border border-dashed border-line bg-surface p-6 text-center text-ink-muted">No accounts match.</p>
+        <EmptyTable>No accounts match.</EmptyTable>
       ) : (
         <ul className="space-y-2" aria-label="Accounts">
           {users.map((user) => (
