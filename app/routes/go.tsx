@@ -19,3 +19,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ error }) => pageErrorMeta(error);
+
+/**
+ * Never drawn, since the loader always throws to the error boundary; without a component the
+ * router would log on every request that this page route renders nothing.
+ */
+export default function OutboundLinkPage() {
+  return null;
+}
