@@ -11,6 +11,6 @@ export interface Flash {
   toast?: ResultToast;
   /** Shown as a green notice at the top of the page. */
   notice?: { title: string; text: string };
-  /** Short notes about what was saved (warnings that did not stop the save), up to ten. */
+  /** Short notes about what was saved (warnings that did not stop the save): up to ten, as many as fit a cookie, the rest counted. */
   notes?: string[];
 }

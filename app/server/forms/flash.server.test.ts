@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppConfig } from "../config.server";
-import { readFlash, redirectWithFlash, setFlash } from "./flash.server";
+import { fitNotes, readFlash, redirectWithFlash, setFlash } from "./flash.server";
 
 const config = { baseUrl: "http://localhost:3000", authSecret: "x".repeat(40) } as AppConfig;
 const httpsConfig = { baseUrl: "https://saunas.example.com", authSecret: "x".repeat(40) } as AppConfig;
@@ -56,5 +56,30 @@ describe("flash cookie", () => {
     expect(response.headers.get("location")).toBe("/admin/products?edit=3#product-form");
     const read = await readFlash(requestWith(response.headers.get("set-cookie")), config);
     expect(read.flash).toEqual({ toast: { kind: "success", title: "Saved" } });
+  });
+
+  it("keeps every note that fits and counts the rest, so the cookie stays under the browsers' 4 KB", async () => {
+    const few = ['Row 1: collection "x" does not exist (not linked)', "sale_ends 2020-01-01 has passed (no sale is shown)"];
+    expect(fitNotes(few)).toEqual(few);
+
+    const ten = Array.from({ length: 10 }, (_, i) => `note ${i + 1}`);
+    expect(fitNotes(ten)).toEqual(ten);
+    const eleven = [...ten, "note 11"];
+    expect(fitNotes(eleven)).toEqual([...ten.slice(0, 9), "…and 2 more notes not shown here."]);
+
+    const long = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(400, "x"));
+    const fitted = fitNotes(long);
+    expect(fitted.slice(0, -1).every((note) => note.length === 300)).toBe(true);
+    expect(fitted.at(-1)).toBe(`…and ${10 - (fitted.length - 1)} more notes not shown here.`);
+
+    const headers = await setFlash(requestWith(null), config, { toast: { kind: "success", title: "Product saved" }, notes: long });
+    const setCookie = headers.get("set-cookie")!;
+    expect(setCookie.length).toBeLessThan(4096);
+    expect((await readFlash(requestWith(setCookie), config)).flash?.notes).toEqual(fitted);
+
+    // Two bytes a letter: counted in bytes, not letters.
+    const accented = Array.from({ length: 10 }, () => "é".repeat(300));
+    const accentedCookie = (await setFlash(requestWith(null), config, { notes: accented })).get("set-cookie")!;
+    expect(accentedCookie.length).toBeLessThan(4096);
   });
 });

@@ -17,6 +17,33 @@ import type { AppConfig } from "../config.server";
 const FLASH_KEY = "flash";
 const MAX_NOTES = 10;
 const MAX_TEXT = 300;
+/**
+ * Bytes (UTF-8) of notes a cookie can carry. Browsers drop a cookie over 4 KB without a word, and the
+ * value is base64 (a third longer) plus a signature: past this, the whole message, "saved"
+ * included, would be lost.
+ */
+const MAX_NOTES_BYTES = 2000;
+
+/**
+ * The notes that fit the cookie, each cut to MAX_TEXT; when some do not fit, the last line says how
+ * many more there were, so the admin knows the list is not complete.
+ */
+export function fitNotes(notes: readonly string[]): string[] {
+  const texts = notes.map((note) => note.slice(0, MAX_TEXT));
+  const total = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  if (texts.length <= MAX_NOTES && total <= MAX_NOTES_BYTES) return texts;
+  // One line is kept for the count.
+  const kept: string[] = [];
+  let length = 0;
+  for (const text of texts) {
+    const bytes = Buffer.byteLength(text);
+    if (kept.length === MAX_NOTES - 1 || length + bytes > MAX_NOTES_BYTES) break;
+    kept.push(text);
+    length += bytes;
+  }
+  const left = texts.length - kept.length;
+  return [...kept, `…and ${left} more ${left === 1 ? "note" : "notes"} not shown here.`];
+}
 
 const shortText = z.string().transform((value) => value.slice(0, MAX_TEXT));
 const flashSchema = z.object({
@@ -55,7 +82,7 @@ function flashStorage(config: AppConfig): SessionStorage {
 export async function setFlash(request: Request, config: AppConfig, flash: Flash): Promise<Headers> {
   const storage = flashStorage(config);
   const session = await storage.getSession(request.headers.get("cookie"));
-  session.flash(FLASH_KEY, { ...flash, notes: flash.notes?.slice(0, MAX_NOTES) });
+  session.flash(FLASH_KEY, { ...flash, notes: flash.notes && fitNotes(flash.notes) });
   return new Headers({ "Set-Cookie": await storage.commitSession(session) });
 }
 
