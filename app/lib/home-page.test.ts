@@ -79,7 +79,7 @@ describe("topRatedSection", () => {
     const section = topRatedSection([makeProduct({ name: "Only", slug: "only", rating: null, reviewsNumber: null })], context);
     expect(section).toMatchObject({
       source: "catalog",
-      cards: [{ name: "Only", href: "/reviews/product/only", rating: null, reviewCount: null }],
+      cards: [{ name: "Only", slug: "only", rating: null, reviewCount: null }],
     });
   });
 
@@ -112,10 +112,46 @@ describe("comparisonSection", () => {
     expect(comparisonSection([], context)).toEqual({ rows: [], totalProducts: 0 });
   });
 
-  it("keeps all features for the cell to summarise and marks samples", () => {
+  it("sends the features a cell can show and how many there are, and marks samples", () => {
     const row = comparisonSection([makeProduct({ keyFeatures: ["a", " ", "b", "c", "d"], isSample: true })], context).rows[0]!;
-    expect(row.features).toEqual(["a", "b", "c", "d"]);
+    expect(row.features).toEqual(["a", "b", "c"]);
+    expect(row.featureCount).toBe(4);
     expect(row.isSample).toBe(true);
+  });
+
+  it("shapes a row with what the table draws: no link that follows from the slug, no link kind", () => {
+    const product = makeProduct({
+      id: 7,
+      slug: "birchline-panorama-4",
+      name: "Panorama 4 Barrel Sauna",
+      brand: "Birchline",
+      categoryId: "barrel",
+      rating: 4.7,
+      priceCents: 840_000,
+      images: ["/images/samples/birchline-panorama-4-1.webp"],
+      keyFeatures: ["Panoramic window", "Cedar staves"],
+      website: "https://shop.example/p4",
+      isSample: false,
+    });
+    expect(comparisonSection([product], context).rows[0]).toEqual({
+      id: 7,
+      slug: "birchline-panorama-4",
+      name: "Panorama 4 Barrel Sauna",
+      brand: "Birchline",
+      type: "Barrel",
+      rating: 4.7,
+      priceText: "$8,400",
+      image: "/images/samples/birchline-panorama-4-1.webp",
+      features: ["Panoramic window", "Cedar staves"],
+      featureCount: 2,
+      buyLink: { href: "/go/birchline-panorama-4?from=home", rel: "sponsored noopener", external: true },
+      isSample: false,
+    });
+  });
+
+  it("gives a product with no safe shop link the '#' link, which the cell shows as unavailable", () => {
+    const row = comparisonSection([makeProduct({ website: null, affiliateLink: "javascript:alert(1)" })], context).rows[0]!;
+    expect(row.buyLink).toEqual({ href: "#", external: false });
   });
 });
 
@@ -146,9 +182,11 @@ describe("bestPickCards", () => {
       ["Best Infrared Sauna", "Pod", "/reviews/infrared-saunas"],
       ["Best Barrel Sauna", "Barrel", "/reviews/barrel-saunas"],
     ]);
-    expect(cards[0]!.product).toMatchObject({ href: "/reviews/product/cabin", image: "/images/samples/cabin-1.webp" });
+    expect(cards[0]!.product).toMatchObject({ slug: "cabin", image: "/images/samples/cabin-1.webp" });
     expect(cards[1]!.product!.image).toBe("/images/fallbacks/infrared.webp");
-    expect(cards[2]!.product!.buyLink).toMatchObject({ href: "/go/barrel?from=home", kind: "website", external: true });
+    expect(cards[2]!.product!.buyLink).toEqual({ href: "/go/barrel?from=home", rel: "sponsored noopener", external: true });
+    // A card with its product needs no fallback picture.
+    expect(cards.map((c) => c.fallbackImage)).toEqual([undefined, undefined, undefined]);
   });
 
   it("titles an empty type 'No {type} sauna found' with the type's fallback picture", () => {
@@ -180,14 +218,12 @@ describe("categoryCarouselCards", () => {
     expect(categoryCarouselCards(collections, "")).toEqual([
       {
         slug: "traditional-finnish-saunas",
-        href: "/reviews/traditional-finnish-saunas",
         name: "Finnish",
         description: "",
         image: "/images/collections/tf.webp",
       },
       {
         slug: "barrel-saunas",
-        href: "/reviews/barrel-saunas",
         name: "Barrel",
         description: "Round",
         image: "/images/collections/barrel-saunas.webp",

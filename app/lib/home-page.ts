@@ -2,15 +2,19 @@ import type { Collection, Product } from "./catalog";
 import { bestByTypeCards, type BestByType, type BestType } from "./best-by-type";
 import { BUILT_IN_SAMPLE_CARDS, type BuiltInSampleCard } from "./built-in-sample-cards";
 import { buyLink, type BuyLink } from "./buy-link";
-import { browseByCategoryCards, categoryHref } from "./home-categories";
+import { browseByCategoryCards } from "./home-categories";
 import { resolveImageSource } from "./image-source";
-import { categoryLabel, productTag, reviewCountNumber } from "./product-display";
-import { toComparisonItem, toProductBasics, type ComparisonItem, type DisplayContext, type ProductCard } from "./product-view-models";
+import { categoryLabel, keyFeatureList, productTag, reviewCountNumber } from "./product-display";
+import { toProductBasics, type DisplayContext, type ProductBasics, type ProductCard } from "./product-view-models";
 import { isRated } from "./ratings";
 
 /**
  * Which products feed which home-page section, and how many, and the page's view model.
  * The database hands over the best-rated few (ADR 0017); these rules pick and shape them.
+ *
+ * The view model is also the page's hydration data, in the HTML a second time, so it carries
+ * only what the sections draw: a link that follows from a slug (productHref, categoryHref) is
+ * built by the component, and the comparison sends the features its cells can show.
  */
 
 /** What the home page shows, section by section; app/server/pages/home.server.ts builds it. */
@@ -62,19 +66,32 @@ export function topRatedProducts(products: readonly Product[], limit: number): P
 
 // Top-Rated Products
 
-/** What a top-rated card shows. */
+/** What a top-rated card shows; its link is productHref(card). */
 export type HomeProductCard = Pick<
   ProductCard,
-  "id" | "slug" | "href" | "name" | "brand" | "type" | "rating" | "image" | "priceText" | "tag" | "reviewCount"
+  "id" | "slug" | "name" | "brand" | "rating" | "image" | "priceText" | "tag" | "reviewCount"
 > & {
   /** Sample ratings are invented: the card says so with a 'Sample' badge. */
   isSample: boolean;
 };
 
+/** ProductBasics without the link a component builds from the slug (productHref). */
+function basicsWithoutHref(product: Product, context: DisplayContext): Omit<ProductBasics, "href"> {
+  const { href: _href, ...basics } = toProductBasics(product, context);
+  return basics;
+}
+
+/** What a 'Check Price' link needs of the BuyLink: where, its rel, and whether there is anywhere to go. */
+export type CheckPriceTarget = Pick<BuyLink, "href" | "rel" | "external">;
+
+function checkPriceTarget(product: Product, context: DisplayContext): CheckPriceTarget {
+  const { href, rel, external } = buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource });
+  return rel === undefined ? { href, external } : { href, rel, external };
+}
+
 export function toHomeProductCard(product: Product, context: DisplayContext): HomeProductCard {
   return {
-    ...toProductBasics(product, context),
-    type: categoryLabel(product.categoryId),
+    ...basicsWithoutHref(product, context),
     tag: productTag(product),
     reviewCount: reviewCountNumber(product),
     isSample: product.isSample,
@@ -100,7 +117,21 @@ export function topRatedSection(products: readonly Product[], context: DisplayCo
 
 // Sauna Comparison
 
-export type ComparisonRow = ComparisonItem & { isSample: boolean };
+/** The features a comparison cell shows at most (the phone card shows the first 2 of them). */
+export const COMPARISON_TABLE_FEATURES = 3;
+
+/** One row of the comparison; its link is productHref(row). */
+export interface ComparisonRow extends Omit<ProductBasics, "href"> {
+  /** Category label: 'Barrel', 'CLT', 'Outdoor'. */
+  type: string;
+  /** The first COMPARISON_TABLE_FEATURES key features: the cell shows no more. */
+  features: string[];
+  /** How many key features the product has, for the '+N more' lines. */
+  featureCount: number;
+  /** 'Check Price': the Buy link chain. */
+  buyLink: CheckPriceTarget;
+  isSample: boolean;
+}
 
 export interface ComparisonSection {
   rows: ComparisonRow[];
@@ -119,10 +150,17 @@ export function comparisonSection(
   totalProducts = products.length,
 ): ComparisonSection {
   return {
-    rows: topRatedProducts(products, limit).map((product) => ({
-      ...toComparisonItem(product, context),
-      isSample: product.isSample,
-    })),
+    rows: topRatedProducts(products, limit).map((product) => {
+      const features = keyFeatureList(product.keyFeatures);
+      return {
+        ...basicsWithoutHref(product, context),
+        type: categoryLabel(product.categoryId),
+        features: features.slice(0, COMPARISON_TABLE_FEATURES),
+        featureCount: features.length,
+        buyLink: checkPriceTarget(product, context),
+        isSample: product.isSample,
+      };
+    }),
     totalProducts,
   };
 }
@@ -130,15 +168,14 @@ export function comparisonSection(
 // Best Outdoor Saunas of 2025
 
 export interface BestPickProduct {
-  /** For 'Add to compare'. */
+  /** For 'Add to compare' and its link (productHref). */
   slug: string;
-  href: string;
   name: string;
   brand: string;
   image: string;
   rating: number | null;
   priceText: string;
-  buyLink: BuyLink;
+  buyLink: CheckPriceTarget;
   isSample: boolean;
 }
 
@@ -152,45 +189,39 @@ export interface BestPickCard {
   title: string;
   /** The type's collection page. */
   collectionHref: string;
-  /** The picture when no product qualifies: the type's category fallback. */
-  fallbackImage: string;
+  /** The picture when no product qualifies (the type's category fallback); absent when one does. */
+  fallbackImage?: string;
   product: BestPickProduct | null;
 }
 
 /** The three cards (Traditional Finnish, Infrared, Barrel) from the picks of bestByType(). */
 export function bestPickCards(picks: BestByType<Product>, context: DisplayContext): BestPickCard[] {
-  return bestByTypeCards(picks).map(({ type, label, heading, title, collectionHref, product }) => ({
-    type,
-    label,
-    heading,
-    title,
-    collectionHref,
-    // Each BestType is also the category word that chooses its fallback picture.
-    fallbackImage: resolveImageSource(null, { origin: context.origin, category: type }),
-    product: product ? toBestPickProduct(product, context) : null,
-  }));
+  return bestByTypeCards(picks).map(({ type, label, heading, title, collectionHref, product }) =>
+    product
+      ? { type, label, heading, title, collectionHref, product: toBestPickProduct(product, context) }
+      : {
+          type,
+          label,
+          heading,
+          title,
+          collectionHref,
+          // Each BestType is also the category word that chooses its fallback picture.
+          fallbackImage: resolveImageSource(null, { origin: context.origin, category: type }),
+          product: null,
+        },
+  );
 }
 
 function toBestPickProduct(product: Product, context: DisplayContext): BestPickProduct {
-  const { slug, href, name, brand, image, rating, priceText } = toProductBasics(product, context);
-  return {
-    slug,
-    href,
-    name,
-    brand,
-    image,
-    rating,
-    priceText,
-    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }),
-    isSample: product.isSample,
-  };
+  const { slug, name, brand, image, rating, priceText } = toProductBasics(product, context);
+  return { slug, name, brand, image, rating, priceText, buyLink: checkPriceTarget(product, context), isSample: product.isSample };
 }
 
 // Browse by Category
 
+/** A collection as a picture card; its link is categoryHref(card.slug). */
 export interface CategoryCard {
   slug: string;
-  href: string;
   name: string;
   description: string;
   image: string;
@@ -200,7 +231,6 @@ export interface CategoryCard {
 export function toCategoryCard(collection: Collection, origin: string): CategoryCard {
   return {
     slug: collection.slug,
-    href: categoryHref(collection.slug),
     name: collection.title,
     description: (collection.description ?? "").trim(),
     image: resolveImageSource(collection.imageUrl, { origin }),

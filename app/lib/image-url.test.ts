@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_RENDITIONS, type ImageRenditionName, renditionRefusal } from "./image-renditions";
 import {
   fixedSizesMaxWidth,
-  imagePreloadLink,
   ownImagePath,
   renditionSrcSet,
   renditionUrl,
@@ -107,24 +106,6 @@ describe("responsiveImage", () => {
     expect(thumbnail.src).toBe("/img?src=/images/a.webp&w=240&h=180");
     const row = responsiveImage("/images/a.webp", "productCard", "(min-width: 640px) 128px, 96px");
     expect(row.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["160w", "240w", "320w", "480w"]);
-  });
-
-  it("makes a preload link with the same srcset and sizes, so the browser fetches the candidate the <img> uses", () => {
-    const image = responsiveImage("/images/a.webp", "landscape", "100vw");
-    expect(imagePreloadLink(image)).toEqual({
-      rel: "preload",
-      as: "image",
-      href: image.src,
-      imageSrcSet: image.srcSet,
-      imageSizes: "100vw",
-      fetchPriority: "high",
-    });
-    expect(imagePreloadLink(responsiveImage("https://x.example/a.jpg", "landscape", "100vw"))).toEqual({
-      rel: "preload",
-      as: "image",
-      href: "https://x.example/a.jpg",
-      fetchPriority: "high",
-    });
   });
 });
 

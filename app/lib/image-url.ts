@@ -136,17 +136,3 @@ export function withRefreshToken(url: string, token: number | undefined): string
 export function absoluteUrl(pathOrUrl: string, origin: string): string {
   return pathOrUrl.startsWith("/") && !pathOrUrl.startsWith("//") ? `${origin.replace(/\/+$/, "")}${pathOrUrl}` : pathOrUrl;
 }
-
-/**
- * A `<link rel="preload">` for a page's LCP picture, with the same srcset and sizes as its <img>,
- * so the browser fetches the very candidate the <img> will use, before it reaches the markup.
- */
-export function imagePreloadLink(image: ResponsiveImageAttributes) {
-  return {
-    rel: "preload",
-    as: "image",
-    href: image.src,
-    ...(image.srcSet ? { imageSrcSet: image.srcSet, imageSizes: image.sizes } : {}),
-    fetchPriority: "high",
-  } as const;
-}

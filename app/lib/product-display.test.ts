@@ -128,6 +128,11 @@ describe("featureSummary", () => {
     expect(featureSummary(["a", "b", "c"], 2).moreText).toBe("+1 more");
   });
 
+  it("counts the features left out of a shortened list", () => {
+    expect(featureSummary(["a", "b", "c"], 3, 6)).toEqual({ visible: ["a", "b", "c"], moreText: "+3 more", emptyText: null });
+    expect(featureSummary(["a", "b", "c"], 2, 6)).toEqual({ visible: ["a", "b"], moreText: "+4 more", emptyText: null });
+  });
+
   it("says 'No features listed' when there are none", () => {
     expect(featureSummary([], 3)).toEqual({ visible: [], moreText: null, emptyText: "No features listed" });
     expect(featureSummary(["  "], 3).emptyText).toBe("No features listed");

@@ -122,10 +122,14 @@ export interface FeatureSummary {
   emptyText: string | null;
 }
 
-/** The comparison table's cell (first 3) and card (first 2). */
-export function featureSummary(features: readonly string[], limit: number): FeatureSummary {
+/**
+ * The comparison table's cell (first 3) and card (first 2). `total` is how many key features the
+ * product has when `features` holds only the first few of them (the page data sends no more than
+ * the cell shows); by default, all of `features`.
+ */
+export function featureSummary(features: readonly string[], limit: number, total?: number): FeatureSummary {
   const all = keyFeatureList(features);
-  const hidden = Math.max(0, all.length - limit);
+  const hidden = Math.max(0, (total ?? all.length) - limit);
   return {
     visible: all.slice(0, limit),
     moreText: hidden > 0 ? `+${hidden} more` : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toComparisonItem, toProductCard, toSaunaViewModel } from "./product-view-models";
+import { toProductCard, toSaunaViewModel } from "./product-view-models";
 import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 const context = { origin: "https://saunas.example", surveyFormUrl: "https://forms.example/survey", linkSource: "collection:barrel-saunas" };
@@ -131,32 +131,5 @@ describe("toSaunaViewModel", () => {
     const sauna = toSaunaViewModel({ ...rated, reviewsNumber: null, reviewCount: "45+" }, context);
     expect(sauna.reviewsNumber).toBe(45);
     expect(sauna.userCount).toBe("45+");
-  });
-});
-
-describe("toComparisonItem", () => {
-  it("builds a comparison row", () => {
-    expect(toComparisonItem(rated, { origin: "", linkSource: "collection:barrel-saunas" })).toEqual({
-      id: 7,
-      slug: "birchline-panorama-4",
-      href: "/reviews/product/birchline-panorama-4",
-      name: "Panorama 4 Barrel Sauna",
-      brand: "Birchline",
-      type: "Barrel",
-      rating: 4.7,
-      priceText: "$8,400",
-      features: ["Panoramic window", "Cedar staves", "Canopy", "Bench backrests", "LED lights"],
-      image: "/images/samples/birchline-panorama-4-1.webp",
-      buyLink: {
-        href: "/go/birchline-panorama-4?from=collection:barrel-saunas",
-        kind: "website",
-        rel: "sponsored noopener",
-        external: true,
-      },
-    });
-  });
-
-  it("uses '#' when no safe link exists and no survey setting is given", () => {
-    expect(toComparisonItem(unrated, { origin: "", linkSource: "home" }).buyLink).toEqual({ href: "#", kind: "none", external: false });
   });
 });

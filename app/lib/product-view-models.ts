@@ -146,20 +146,3 @@ export function toSaunaViewModel(product: Product, context: DisplayContext): Sau
     },
   };
 }
-
-/** A row of the home page's Sauna Comparison. */
-export interface ComparisonItem extends ProductBasics {
-  type: string;
-  features: string[];
-  /** 'Check Price': the Buy link chain. */
-  buyLink: BuyLink;
-}
-
-export function toComparisonItem(product: Product, context: DisplayContext): ComparisonItem {
-  return {
-    ...toProductBasics(product, context),
-    type: categoryLabel(product.categoryId),
-    features: keyFeatureList(product.keyFeatures),
-    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }),
-  };
-}

@@ -3,14 +3,13 @@ import { AboutSection } from "~/components/home/about-section";
 import { BestByTypeSection } from "~/components/home/best-by-type";
 import { CategoryCarousel } from "~/components/home/category-carousel";
 import { EducationSection } from "~/components/home/education-section";
-import { HERO_IMAGE, HERO_PICTURE, HomeHero } from "~/components/home/home-hero";
+import { HERO_PICTURE, HomeHero } from "~/components/home/home-hero";
 import { SaunaComparison } from "~/components/home/sauna-comparison";
 import { TopRatedProducts } from "~/components/home/top-rated-products";
 import { WhyChoose } from "~/components/home/why-choose";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import { streamsDeferredData } from "~/lib/deferred-data";
-import { imagePreloadLink } from "~/lib/image-url";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
@@ -40,8 +39,6 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
     ...structuredDataMeta([websiteStructuredData(origin), organizationStructuredData(origin)]),
   ];
 };
-
-export const links: Route.LinksFunction = () => [imagePreloadLink(HERO_IMAGE)];
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

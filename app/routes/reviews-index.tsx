@@ -8,6 +8,7 @@ import { useRevalidateOnFocus } from "~/components/reviews/use-revalidate-on-foc
 import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import { resultsHeading } from "~/lib/catalog-search";
 import { pagedLinkTags, pagedTitle } from "~/lib/pagination";
+import { productHref } from "~/lib/product-display";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
@@ -48,7 +49,13 @@ export const meta: Route.MetaFunction = ({ error, loaderData, matches }) => {
     ...structuredDataMeta([
       breadcrumbList([HOME_STEP, REVIEWS_STEP], origin),
       // The list the page shows, numbered from its first item's place in the whole list.
-      view?.mode === "index" ? itemList(view.products, origin, (view.pagination.page - 1) * view.pagination.pageSize + 1) : null,
+      view?.mode === "index"
+        ? itemList(
+            view.products.map((product) => ({ href: productHref(product) })),
+            origin,
+            (view.pagination.page - 1) * view.pagination.pageSize + 1,
+          )
+        : null,
     ]),
   ];
 };

@@ -1,4 +1,3 @@
-import { Check, Plus } from "~/components/ui/icons";
 import { cn } from "~/components/ui/cn";
 import { compareHref, MAX_COMPARE } from "~/lib/compare";
 import { useCompareItems, writeCompareItems } from "./compare-store";
@@ -30,12 +29,13 @@ export function AddToCompare({ slug, name, className }: { slug: string; name: st
       aria-disabled={full || undefined}
       title={full ? `You can compare up to ${MAX_COMPARE} saunas` : undefined}
       data-testid="add-to-compare"
-      // Its look in each state follows aria-pressed and aria-disabled (.compare-toggle in app/app.css).
+      // Its look in each state follows aria-pressed and aria-disabled (.compare-toggle in app/app.css),
+      // its Plus or Check icon too: painted by CSS on the empty first <span>, not an <svg> on every card.
       className={cn("compare-toggle", className)}
     >
-      {added ? <Check aria-hidden className="size-4" /> : <Plus aria-hidden className="size-4" />}
+      <span />
       {added ? "Added to compare" : "Add to compare"}
-      <span className="sr-only">: {name}</span>
+      <span className="sr-only">{`: ${name}`}</span>
     </a>
   );
 }

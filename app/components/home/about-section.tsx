@@ -14,8 +14,8 @@ export function AboutSection() {
     <section id="about" aria-labelledby="about-us" className="page-container py-14 md:py-20">
       <div className="grid gap-10 lg:grid-cols-[1.2fr_1fr] lg:gap-16">
         <div>
-          <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand">About us</p>
-          <h2 id="about-us" className="text-[1.75rem] font-semibold leading-tight tracking-tight md:text-4xl">
+          <p className="eyebrow">About us</p>
+          <h2 id="about-us" className="section-title">
             About {SITE_NAME}
           </h2>
           <div className="mt-5 space-y-4 text-base leading-relaxed text-ink-muted md:text-lg">
@@ -29,12 +29,9 @@ export function AboutSection() {
               says so.
             </p>
           </div>
-          <ul className="mt-6 flex flex-wrap gap-3">
+          <ul className="about-sources">
             {sources.map(({ icon: Icon, text }) => (
-              <li
-                key={text}
-                className="inline-flex items-center gap-2 rounded-full border border-line bg-surface px-4 py-2 text-sm font-semibold"
-              >
+              <li key={text}>
                 <Icon aria-hidden className="size-4 text-forest" />
                 {text}
               </li>
@@ -43,7 +40,7 @@ export function AboutSection() {
         </div>
         <aside aria-labelledby="affiliate-disclosure" className="self-start rounded-card border border-line bg-sand p-6 md:p-8">
           <div className="flex items-center gap-3">
-            <span className="flex size-10 items-center justify-center rounded-full bg-surface text-brand ring-1 ring-line">
+            <span className="icon-disc">
               <HandCoins aria-hidden className="size-5" />
             </span>
             <h3 id="affiliate-disclosure" className="text-xl font-semibold tracking-tight">

@@ -5,6 +5,7 @@ import { ProductImage } from "~/components/catalog/product-image";
 import { ButtonLink } from "~/components/ui/button";
 import type { BestPickCard } from "~/lib/home-page";
 import { responsiveImage } from "~/lib/image-url";
+import { productHref } from "~/lib/product-display";
 import { CheckPriceLink } from "./check-price-link";
 import { RatingSummary } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
@@ -41,13 +42,9 @@ export function BestByTypeSection({ cards }: { cards: BestPickCard[] }) {
             Gain Sauna Knowledge
           </ButtonLink>
         </div>
-        <nav aria-label="Sauna types" className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold">
+        <nav aria-label="Sauna types" className="type-links">
           {cards.map((card) => (
-            <Link
-              key={card.type}
-              to={card.collectionHref}
-              className="text-brand underline-offset-4 hover:text-brand-strong hover:underline"
-            >
+            <Link key={card.type} to={card.collectionHref}>
               {card.label} Saunas
             </Link>
           ))}
@@ -59,33 +56,32 @@ export function BestByTypeSection({ cards }: { cards: BestPickCard[] }) {
 
 function BestPickCardView({ card }: { card: BestPickCard }) {
   const product = card.product;
-  const image = product?.image ?? card.fallbackImage;
+  const href = product ? productHref(product) : null;
+  // A card without its product always carries the type's fallback picture.
+  const image = product?.image ?? card.fallbackImage ?? "";
   return (
-    <article data-testid="best-pick" className="flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card">
-      <div className="relative aspect-[4/3] overflow-hidden bg-sand">
+    <article data-testid="best-pick" className="pick-card">
+      <div className="pick-card-photo">
         <ProductImage
           {...responsiveImage(image, "productCard", "(min-width: 768px) 31vw, calc(100vw - 2rem)")}
-          placeholderKey={product?.href ?? card.type}
+          placeholderKey={href ?? card.type}
           alt={product ? product.name : card.heading}
           width={640}
           height={480}
           loading="lazy"
           decoding="async"
-          className="size-full object-cover"
         />
-        <span className="absolute left-3 top-3 rounded-full bg-surface/95 px-3 py-1 text-xs font-bold uppercase tracking-wider text-brand shadow-sm">
-          {card.heading}
-        </span>
+        <span>{card.heading}</span>
       </div>
-      <div className="flex flex-1 flex-col p-5">
+      <div className="pick-card-body">
         {product && <p className="brand-line">{product.brand}</p>}
-        <h3 className="mt-1 text-xl font-semibold leading-snug tracking-tight">{card.title}</h3>
+        <h3>{card.title}</h3>
         {product ? (
           <>
             <RatingSummary rating={product.rating} isSample={product.isSample} className="mt-2" />
             <p className="mt-2 text-lg font-semibold">{product.priceText}</p>
-            <div className="mt-auto flex flex-wrap items-center gap-3 pt-5">
-              <ButtonLink to={product.href} variant="secondary" aria-label={`Read Review: ${product.name}`}>
+            <div className="pick-card-actions">
+              <ButtonLink to={href!} variant="secondary" aria-label={`Read Review: ${product.name}`}>
                 Read Review
               </ButtonLink>
               <CheckPriceLink link={product.buyLink} productName={product.name} />

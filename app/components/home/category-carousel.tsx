@@ -2,9 +2,8 @@ import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ProductImage } from "~/components/catalog/product-image";
-import { cn } from "~/components/ui/cn";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
-import { NO_CATEGORIES_TEXT } from "~/lib/home-categories";
+import { categoryHref, NO_CATEGORIES_TEXT } from "~/lib/home-categories";
 import type { CategoryCard } from "~/lib/home-page";
 import { responsiveImage } from "~/lib/image-url";
 import { SectionHeading } from "./section-heading";
@@ -70,26 +69,13 @@ function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
     element.scrollBy({ left: direction * element.clientWidth, behavior: reduceMotion ? "auto" : "smooth" });
   }
 
-  const arrowClasses = cn(
-    "inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface text-ink shadow-card transition",
-    "hover:border-ink-muted hover:bg-sand disabled:cursor-default disabled:opacity-40 disabled:shadow-none disabled:hover:bg-surface",
-    // From md up the arrows sit over the sides of the track, centred on the pictures.
-    "md:absolute md:top-[38%] md:z-10 md:-translate-y-1/2",
-    // Over the pictures, a disabled arrow would only hide part of a card: it fades out there.
-    "md:disabled:opacity-0",
-  );
-
   return (
     <div className="relative mt-8 md:px-2">
       <ul
         ref={track}
         aria-label="Sauna categories"
-        className={cn(
-          "flex snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth pb-4 motion-reduce:scroll-auto",
-          "[scrollbar-width:thin]",
-          // Once the arrows work, the scrollbar is redundant on desktop.
-          hydrated && "md:[scrollbar-width:none] md:[&::-webkit-scrollbar]:hidden",
-        )}
+        // Once the arrows work, the scrollbar is redundant on desktop (app/styles/home.css).
+        className={hydrated ? "carousel-track carousel-track-hydrated" : "carousel-track"}
       >
         {cards.map((card) => (
           <li key={card.slug} data-testid="category-card" className="category-slide">
@@ -103,7 +89,7 @@ function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
           aria-label="Previous categories"
           disabled={!canGoBack}
           onClick={() => page(-1)}
-          className={cn(arrowClasses, "md:-left-4")}
+          className="carousel-arrow md:-left-4"
         >
           <ChevronLeft aria-hidden className="size-5" />
         </button>
@@ -112,7 +98,7 @@ function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
           aria-label="Next categories"
           disabled={!canGoForward}
           onClick={() => page(1)}
-          className={cn(arrowClasses, "md:-right-4")}
+          className="carousel-arrow md:-right-4"
         >
           <ChevronRight aria-hidden className="size-5" />
         </button>
@@ -123,8 +109,9 @@ function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
 
 function CategoryCardView({ card }: { card: CategoryCard }) {
   return (
-    <article className={linkedCardClasses("category-card")}>
-      <div className="category-card-photo">
+    // Its box, photo frame, title and summary are styled from `.category-slide` (app/app.css).
+    <article className={linkedCardClasses()}>
+      <div>
         <ProductImage
           {...responsiveImage(card.image, "categoryCard", "(min-width: 1024px) 22vw, (min-width: 768px) 45vw, calc(100vw - 2rem)")}
           placeholderKey={card.slug}
@@ -136,10 +123,10 @@ function CategoryCardView({ card }: { card: CategoryCard }) {
           className="card-photo"
         />
       </div>
-      <h3 className="category-card-title">
-        <CardLink to={card.href}>{card.name}</CardLink>
+      <h3>
+        <CardLink to={categoryHref(card.slug)}>{card.name}</CardLink>
       </h3>
-      {card.description && <p className="category-card-summary">{card.description}</p>}
+      {card.description && <p>{card.description}</p>}
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { buttonClasses, type ButtonStyle } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import type { BuyLink } from "~/lib/buy-link";
+import type { CheckPriceTarget } from "~/lib/home-page";
 
 /**
  * The outbound 'Check Price' link (the shop link chain of docs/decisions/0006): a new tab with rel="sponsored noopener"
@@ -14,7 +14,7 @@ export function CheckPriceLink({
   className,
   ...style
 }: {
-  link: BuyLink;
+  link: CheckPriceTarget;
   productName: string;
   label?: string;
   className?: string;
@@ -28,9 +28,14 @@ export function CheckPriceLink({
       target="_blank"
       rel={link.rel}
       aria-label={`${label} for ${productName} (opens in a new tab)`}
-      className={buttonClasses(style, cn("external-link-mark", className))}
+      className={isDefaultStyle(style) ? cn("check-price", className) : buttonClasses(style, cn("external-link-mark", className))}
     >
       {label}
     </a>
   );
+}
+
+/** The primary, medium button: `.check-price` is that button with the external-link mark, in one class. */
+function isDefaultStyle({ variant = "primary", size = "md" }: ButtonStyle): boolean {
+  return variant === "primary" && size === "md";
 }

@@ -1,18 +1,4 @@
-import {
-  ArrowRight,
-  Flame,
-  HeartPulse,
-  Ruler,
-  Thermometer,
-  Trees,
-  Users,
-  Zap,
-  ListChecks,
-  Droplets,
-  Tent,
-  Sun,
-  Wind,
-} from "~/components/ui/icons";
+import { Flame, HeartPulse, Ruler, Thermometer, Trees, Users, Zap, ListChecks, Droplets, Tent, Sun, Wind } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { SectionHeading } from "./section-heading";
 
@@ -118,15 +104,15 @@ export function EducationSection() {
 
         <div className="mt-12 grid gap-10 lg:grid-cols-[1fr_1.35fr] lg:gap-14">
           <div>
-            <h3 className="flex items-center gap-2.5 text-2xl font-semibold tracking-tight">
+            <h3 className="edu-heading">
               <HeartPulse aria-hidden className="size-6 text-brand" />
               Health Benefits
             </h3>
-            <ul className="mt-5 space-y-4">
+            <ul className="edu-benefits">
               {healthBenefits.map((benefit) => (
-                <li key={benefit.title} className="border-l-2 border-brand-soft pl-4">
-                  <p className="font-semibold">{benefit.title}</p>
-                  <p className="mt-1 text-[0.95rem] leading-relaxed text-ink-muted">{benefit.text}</p>
+                <li key={benefit.title} className="edu-point">
+                  <p>{benefit.title}</p>
+                  <p>{benefit.text}</p>
                 </li>
               ))}
             </ul>
@@ -138,22 +124,22 @@ export function EducationSection() {
           </div>
 
           <div>
-            <h3 className="flex items-center gap-2.5 text-2xl font-semibold tracking-tight">
+            <h3 className="edu-heading">
               <Thermometer aria-hidden className="size-6 text-brand" />
               Sauna Types
             </h3>
             <ul className="mt-5 grid gap-4 sm:grid-cols-2">
               {saunaTypes.map(({ icon: Icon, ...type }) => (
-                <li key={type.name} data-testid="sauna-type" className="rounded-card border border-line bg-canvas p-5">
-                  <h4 className="flex items-center gap-2 font-serif text-lg font-semibold">
+                <li key={type.name} data-testid="sauna-type" className="sauna-type">
+                  <h4>
                     <Icon aria-hidden className="size-5 text-brand" />
                     {type.name}
                   </h4>
-                  <p className="mt-2 flex flex-wrap gap-2 text-sm">
-                    <span className="rounded-full bg-brand-soft px-2.5 py-0.5 font-semibold text-brand-strong">{type.temperature}</span>
-                    <span className="rounded-full bg-sand px-2.5 py-0.5 text-ink-muted">{type.humidity}</span>
+                  <p>
+                    <span className="sauna-type-temperature">{type.temperature}</span>
+                    <span className="sauna-type-humidity">{type.humidity}</span>
                   </p>
-                  <p className="mt-3 text-sm leading-relaxed text-ink-muted">{type.text}</p>
+                  <p>{type.text}</p>
                 </li>
               ))}
             </ul>
@@ -162,19 +148,19 @@ export function EducationSection() {
         </div>
 
         <div className="mt-14 rounded-card border border-line bg-canvas p-5 md:p-8">
-          <h3 className="flex items-center gap-2.5 text-2xl font-semibold tracking-tight">
+          <h3 className="edu-heading">
             <ListChecks aria-hidden className="size-6 text-brand" />
             Buying Guide
           </h3>
           <p className="mt-2 max-w-2xl text-ink-muted">Six things to settle before you compare models.</p>
-          <ol className="mt-6 grid gap-x-8 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ol className="guide-list">
             {buyingGuide.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="grid grid-cols-[auto_1fr] content-start gap-x-4">
-                <span className="row-span-2 flex size-10 items-center justify-center rounded-full bg-surface text-brand ring-1 ring-line">
+              <li key={title} className="edu-point">
+                <span className="icon-disc">
                   <Icon aria-hidden className="size-5" />
                 </span>
-                <p className="font-semibold">{title}</p>
-                <p className="mt-1 text-[0.95rem] leading-relaxed text-ink-muted">{text}</p>
+                <p>{title}</p>
+                <p>{text}</p>
               </li>
             ))}
           </ol>
@@ -187,9 +173,8 @@ export function EducationSection() {
 
 function EducationLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
-    <Link to={to} className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand hover:text-brand-strong">
+    <Link to={to} className="arrow-link mt-5">
       {children}
-      <ArrowRight aria-hidden className="size-4" />
     </Link>
   );
 }

@@ -13,20 +13,23 @@ const RATING_TONE_TEXT: Record<RatingTone, string> = {
   unrated: "text-ink-muted",
 };
 
-/** Background per rating label, for score chips (white text on it keeps 4.5:1). */
+/**
+ * Background per rating label, for score chips: the chip's own class writes white on it (4.5:1 on
+ * every label's colour); the unrated chip's muted ink outranks that white.
+ */
 export const RATING_TONE_CHIP: Record<RatingTone, string> = {
-  excellent: "bg-rating-excellent text-white",
-  good: "bg-rating-good text-white",
-  average: "bg-rating-average text-white",
-  "below-average": "bg-rating-below text-white",
-  poor: "bg-rating-poor text-white",
+  excellent: "bg-rating-excellent",
+  good: "bg-rating-good",
+  average: "bg-rating-average",
+  "below-average": "bg-rating-below",
+  poor: "bg-rating-poor",
   unrated: "bg-sand text-ink-muted",
 };
 
 /** The neutral 'Sample' badge: a sample's rating and review count are invented. */
 export function SampleBadge({ className }: { className?: string }) {
   return (
-    <Badge variant="neutral" className={className} title="Sample product: its rating and review count are invented for demonstration">
+    <Badge className={className} title="Sample product: its rating and review count are invented for demonstration">
       Sample
     </Badge>
   );
@@ -56,9 +59,10 @@ export function RatingSummary({
     return <p className={cn("text-sm text-ink-muted", className)}>{ratingText(rating)}</p>;
   }
   return (
-    <p className={cn("flex flex-wrap items-center gap-x-2 gap-y-1 text-sm", className)}>
+    // `.rating-line` (app/app.css) sets the row and the number's weight.
+    <p className={cn("rating-line", className)}>
       <RatingStars rating={rating} size={size} rounding="half-up" />
-      <span className={cn("font-semibold tabular-nums", RATING_TONE_TEXT[ratingGrade(rating).tone])}>{ratingText(rating)}</span>
+      <span className={RATING_TONE_TEXT[ratingGrade(rating).tone]}>{ratingText(rating)}</span>
       {reviewCount != null && (
         <span className="text-ink-muted">
           ({reviewCount.toLocaleString("en-US")} {reviewCount === 1 ? "review" : "reviews"})

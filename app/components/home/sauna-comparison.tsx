@@ -1,12 +1,11 @@
-import { ArrowRight } from "~/components/ui/icons";
 import { Suspense, use } from "react";
 import { Link } from "react-router";
 import { AddToCompare } from "~/components/compare/add-to-compare";
 import { ProductImage } from "~/components/catalog/product-image";
 import { cn } from "~/components/ui/cn";
-import type { ComparisonRow, ComparisonSection } from "~/lib/home-page";
+import { COMPARISON_TABLE_FEATURES, type ComparisonRow, type ComparisonSection } from "~/lib/home-page";
 import { responsiveImage } from "~/lib/image-url";
-import { featureSummary } from "~/lib/product-display";
+import { featureSummary, productHref } from "~/lib/product-display";
 import { ratingGrade, ratingText } from "~/lib/ratings";
 import { CheckPriceLink } from "./check-price-link";
 import { RATING_TONE_CHIP, SampleBadge } from "./rating-summary";
@@ -14,7 +13,7 @@ import { SectionHeading } from "./section-heading";
 
 const NO_COMPARISON_TEXT = "No saunas available for comparison.";
 /** The table cell shows the first 3 features and a card the first 2: a phone card has less room. */
-const TABLE_FEATURES = 3;
+const TABLE_FEATURES = COMPARISON_TABLE_FEATURES;
 const CARD_FEATURES = 2;
 
 type ComparisonData = ComparisonSection | null;
@@ -77,9 +76,8 @@ function ComparisonContent({ section }: { section: ComparisonData }) {
       <ComparisonTable rows={rows} />
       {more > 0 && (
         <p className="mt-6 text-center">
-          <Link to="/reviews" className="inline-flex items-center gap-1.5 font-semibold text-brand hover:text-brand-strong">
+          <Link to="/reviews" className="arrow-link">
             Showing the {rows.length} top-rated of {totalProducts} saunas. See all reviews
-            <ArrowRight aria-hidden className="size-4" />
           </Link>
         </p>
       )}
@@ -100,7 +98,7 @@ function RatingCell({ rating, isSample }: { rating: number | null; isSample: boo
   return (
     <div className="comparison-rating">
       <ScoreChip rating={rating} />
-      <span className="text-sm text-ink-muted md:text-xs">{ratingGrade(rating).label}</span>
+      <span>{ratingGrade(rating).label}</span>
       {isSample && rating !== null && <SampleBadge />}
     </div>
   );
@@ -108,16 +106,18 @@ function RatingCell({ rating, isSample }: { rating: number | null; isSample: boo
 
 /**
  * The first 3 features on the table, the first 2 on a card: one list, whose third entry and
- * '+N more' line for each width are shown or hidden by CSS.
+ * '+N more' line for each width are shown or hidden by CSS. `features` holds at most the first 3
+ * of the product's `count` key features (all the table shows).
  */
-function FeatureList({ features }: { features: string[] }) {
-  const table = featureSummary(features, TABLE_FEATURES);
-  const card = featureSummary(features, CARD_FEATURES);
+function FeatureList({ features, count }: { features: string[]; count: number }) {
+  const table = featureSummary(features, TABLE_FEATURES, count);
+  const card = featureSummary(features, CARD_FEATURES, count);
   if (table.emptyText) return <p className="text-sm text-ink-muted">{table.emptyText}</p>;
   return (
-    <ul className="space-y-1 text-sm">
+    // Each entry is led by a check (`.comparison-features` in app/app.css), the '+N more' lines excepted.
+    <ul className="comparison-features">
       {table.visible.map((feature, index) => (
-        <li key={feature} className={cn("check-bullet", index >= CARD_FEATURES && "max-md:hidden")}>
+        <li key={feature} className={index >= CARD_FEATURES ? "max-md:hidden" : undefined}>
           {feature}
         </li>
       ))}
@@ -127,21 +127,20 @@ function FeatureList({ features }: { features: string[] }) {
   );
 }
 
+/** The picture itself carries the thumbnail's box (`.comparison-thumb`): no wrapper per row. */
 function Thumbnail({ row }: { row: ComparisonRow }) {
   return (
-    <div className="comparison-thumb">
-      <ProductImage
-        // 4rem wide in the desktop table, 5rem in the phone cards.
-        {...responsiveImage(row.image, "productCard", "(min-width: 1024px) 64px, 80px")}
-        placeholderKey={row.id}
-        alt=""
-        width={160}
-        height={120}
-        loading="lazy"
-        decoding="async"
-        className="size-full object-cover"
-      />
-    </div>
+    <ProductImage
+      // 4rem wide in the desktop table, 5rem in the phone cards.
+      {...responsiveImage(row.image, "productCard", "(min-width: 1024px) 64px, 80px")}
+      placeholderKey={row.id}
+      alt=""
+      width={160}
+      height={120}
+      loading="lazy"
+      decoding="async"
+      className="comparison-thumb"
+    />
   );
 }
 
@@ -155,7 +154,7 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
   return (
     <div className="comparison-table" data-testid="comparison-table">
       <table>
-        <caption className="sr-only">Comparison of our {rows.length} top-rated outdoor saunas</caption>
+        <caption className="sr-only">{`Comparison of our ${rows.length} top-rated outdoor saunas`}</caption>
         <thead>
           <tr>
             {headings.map((heading) => (
@@ -168,32 +167,27 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
+              {/* The cells' looks are `.comparison-table` rules in app/app.css, by position. */}
               <th scope="row">
-                <div className="flex items-start gap-3">
+                <div>
                   <Thumbnail row={row} />
-                  <div className="min-w-0">
+                  <div>
                     <p className="brand-line">{row.brand}</p>
-                    <Link to={row.href} className="font-semibold leading-snug text-ink hover:text-brand-strong">
-                      {row.name}
-                    </Link>
+                    <Link to={productHref(row)}>{row.name}</Link>
                   </div>
                 </div>
               </th>
-              <td className="text-sm">{row.type}</td>
+              <td>{row.type}</td>
               <td>
                 <RatingCell rating={row.rating} isSample={row.isSample} />
               </td>
-              <td className="whitespace-nowrap font-semibold">{row.priceText}</td>
+              <td>{row.priceText}</td>
               <td>
-                <FeatureList features={row.features} />
+                <FeatureList features={row.features} count={row.featureCount} />
               </td>
               <td>
-                <CheckPriceLink
-                  link={row.buyLink}
-                  productName={row.name}
-                  className="w-full md:h-9! md:w-auto md:whitespace-nowrap md:px-4! md:text-sm!"
-                />
-                <AddToCompare slug={row.slug} name={row.name} className="mt-2 max-md:w-full max-md:justify-center" />
+                <CheckPriceLink link={row.buyLink} productName={row.name} />
+                <AddToCompare slug={row.slug} name={row.name} />
               </td>
             </tr>
           ))}

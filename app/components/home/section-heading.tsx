@@ -1,6 +1,10 @@
 import { cn } from "~/components/ui/cn";
 
-/** The heading block every home section opens with: a small eyebrow, the serif title, an intro. */
+/**
+ * The heading block every home section opens with: a small eyebrow, the serif title, an intro.
+ * The classes are in app/styles/home.css. With no action beside it the text block stands alone:
+ * the row that would place an action at its end would only add an element.
+ */
 export function SectionHeading({
   id,
   eyebrow,
@@ -20,23 +24,20 @@ export function SectionHeading({
   action?: React.ReactNode;
   className?: string;
 }) {
-  const centered = align === "center";
+  const text = (
+    <div className={cn(align === "center" ? "section-heading-centered" : "section-heading-text", !action && className)}>
+      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      {intro && <p className="section-intro">{intro}</p>}
+    </div>
+  );
+  if (!action) return text;
   return (
-    <div
-      className={cn(
-        "flex flex-col gap-4 md:flex-row md:items-end md:justify-between",
-        centered && "md:flex-col md:items-center md:text-center",
-        className,
-      )}
-    >
-      <div className={cn("max-w-2xl", centered && "mx-auto text-center")}>
-        {eyebrow && <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand">{eyebrow}</p>}
-        <h2 id={id} className="text-[1.75rem] font-semibold leading-tight tracking-tight md:text-4xl">
-          {title}
-        </h2>
-        {intro && <p className="mt-3 text-base leading-relaxed text-ink-muted md:text-lg">{intro}</p>}
-      </div>
-      {action && <div className="shrink-0">{action}</div>}
+    <div className={cn("section-heading", align === "center" && "section-heading-center", className)}>
+      {text}
+      <div className="shrink-0">{action}</div>
     </div>
   );
 }

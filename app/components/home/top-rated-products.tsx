@@ -1,4 +1,3 @@
-import { ArrowRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { AddToCompare } from "~/components/compare/add-to-compare";
 import { ProductImage } from "~/components/catalog/product-image";
@@ -7,6 +6,7 @@ import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { BuiltInSampleCard } from "~/lib/built-in-sample-cards";
 import type { HomeProductCard, TopRatedSection } from "~/lib/home-page";
 import { responsiveImage } from "~/lib/image-url";
+import { productHref } from "~/lib/product-display";
 import { RatingSummary, SampleBadge } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
 
@@ -26,9 +26,8 @@ export function TopRatedProducts({ section }: { section: TopRatedSection }) {
           title="Top-Rated Products"
           intro="The four saunas with the best overall scores across build quality, heat performance, installation and value."
           action={
-            <Link to="/reviews" className="inline-flex items-center gap-1.5 font-semibold text-brand hover:text-brand-strong">
+            <Link to="/reviews" className="arrow-link">
               See all reviews
-              <ArrowRight aria-hidden className="size-4" />
             </Link>
           }
         />
@@ -63,8 +62,8 @@ export function TopRatedProducts({ section }: { section: TopRatedSection }) {
 function TopRatedCard({ card }: { card: HomeProductCard }) {
   const showSample = card.isSample && card.rating !== null;
   return (
-    <article data-testid="top-rated-card" className={linkedCardClasses("flex flex-row overflow-hidden bg-canvas sm:flex-col")}>
-      <div className="relative w-2/5 shrink-0 overflow-hidden bg-sand sm:aspect-[4/3] sm:w-full">
+    <article data-testid="top-rated-card" className={linkedCardClasses("top-card")}>
+      <div className="top-card-photo">
         <ProductImage
           {...responsiveImage(card.image, "productCard", CARD_IMAGE_SIZES)}
           placeholderKey={card.id}
@@ -76,25 +75,22 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
           refreshable
           // Above the card's stretched link, so the button gets the click.
           refreshClassName="z-10"
-          className="absolute inset-0 size-full object-cover sm:static"
         />
       </div>
-      <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
+      <div className="top-card-body">
         {(card.tag || showSample) && (
-          <div className="mb-2 flex flex-wrap gap-1.5">
+          <div className="card-badges">
             {card.tag && <Badge variant="best-seller">{card.tag}</Badge>}
             {showSample && <SampleBadge />}
           </div>
         )}
         <p className="brand-line">{card.brand}</p>
-        <h3 className="mt-1 text-lg font-semibold leading-snug tracking-tight">
-          <CardLink to={card.href}>{card.name}</CardLink>
+        <h3 className="card-title">
+          <CardLink to={productHref(card)}>{card.name}</CardLink>
         </h3>
         <RatingSummary rating={card.rating} reviewCount={card.reviewCount} isSample={card.isSample} sampleBadge={false} className="mt-2" />
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3 sm:pt-4">
-          <p className="text-lg font-semibold" data-testid="price">
-            {card.priceText}
-          </p>
+        <div className="top-card-foot">
+          <p data-testid="price">{card.priceText}</p>
           <AddToCompare slug={card.slug} name={card.name} />
         </div>
       </div>
@@ -122,7 +118,7 @@ function BuiltInCard({ card }: { card: BuiltInSampleCard }) {
           <Badge variant="neutral">Example</Badge>
         </div>
         <p className="brand-line">{card.kind}</p>
-        <h3 className="mt-1 text-lg font-semibold leading-snug tracking-tight">
+        <h3 className="card-title">
           <CardLink to={card.href}>{card.name}</CardLink>
         </h3>
         <p className="mt-2 text-sm leading-relaxed text-ink-muted">{card.description}</p>

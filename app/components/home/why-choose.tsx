@@ -38,13 +38,13 @@ export function WhyChoose() {
         />
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {valuePoints.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-4 rounded-card border border-line bg-canvas p-5 sm:block sm:p-6">
-              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
+            <li key={title} className="value-point">
+              <span>
                 <Icon aria-hidden className="size-5" />
               </span>
               <div>
-                <h3 className="text-lg font-semibold tracking-tight sm:mt-4">{title}</h3>
-                <p className="mt-1 text-[0.95rem] leading-relaxed text-ink-muted sm:mt-2">{text}</p>
+                <h3>{title}</h3>
+                <p>{text}</p>
               </div>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { ProductImage } from "~/components/catalog/product-image";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { CategoryCard } from "~/lib/home-page";
+import { categoryHref } from "~/lib/home-categories";
 import { responsiveImage } from "~/lib/image-url";
 
 /** A collection tile: picture, name, description; the whole tile links to /reviews/{slug}. */
@@ -26,7 +27,7 @@ export function CategoryTile({ card, headingLevel = 3 }: { card: CategoryCard; h
       </div>
       <div className="flex min-w-0 flex-1 flex-col justify-center p-4 sm:justify-start">
         <Heading className="font-serif text-base font-semibold leading-snug tracking-tight">
-          <CardLink to={card.href}>{card.name}</CardLink>
+          <CardLink to={categoryHref(card.slug)}>{card.name}</CardLink>
         </Heading>
         {card.description && <p className="mt-1.5 line-clamp-2 text-sm leading-relaxed text-ink-muted">{card.description}</p>}
       </div>

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { HomeProductCard } from "~/lib/home-page";
 import { responsiveImage } from "~/lib/image-url";
+import { productHref } from "~/lib/product-display";
 
 /** A compact product row of the reviews index: picture, brand, name, stars, price, BEST SELLER. */
 export function ProductRow({ product, headingLevel = 3 }: { product: HomeProductCard; headingLevel?: 3 | 4 }) {
@@ -35,7 +36,7 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
           {product.tag && <Badge variant="best-seller">{product.tag}</Badge>}
         </div>
         <Heading className="mt-0.5 font-sans text-base font-semibold leading-snug sm:text-lg">
-          <CardLink to={product.href}>{product.name}</CardLink>
+          <CardLink to={productHref(product)}>{product.name}</CardLink>
         </Heading>
         <RatingSummary rating={product.rating} reviewCount={product.reviewCount} isSample={product.isSample} className="mt-1" />
         <AddToCompare slug={product.slug} name={product.name} className="mt-2" />

@@ -3,10 +3,10 @@ import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { ChevronDown } from "~/components/ui/icons";
-import { bestSaunasMenu, type MenuLink } from "~/lib/site-navigation";
+import { bestSaunasMenu, type MenuColumn, type MenuLink } from "~/lib/site-navigation";
 
-const topLinkClasses =
-  "inline-flex h-10 items-center gap-1 rounded-full px-4 text-[0.95rem] font-medium text-ink transition-colors hover:bg-sand";
+// `.nav-link` and the panel's classes are in app/styles/site-shell.css: every page carries them.
+const topLinkClasses = "nav-link";
 
 /**
  * The desktop navigation: the 'Best Saunas' mega menu, then Reviews and Learn. A disclosure
@@ -64,36 +64,20 @@ export function MegaMenu() {
             Best Saunas
             <ChevronDown className={cn("size-4 transition-transform", open && "rotate-180")} />
           </button>
-          <div
-            id={panelId}
-            aria-labelledby={triggerId}
-            className={cn(
-              "absolute right-4 top-full z-50 mt-1 w-[min(700px,90vw)] rounded-card border border-line bg-surface p-6 shadow-raised md:right-8",
-              !open && "hidden",
-            )}
-          >
+          <div id={panelId} aria-labelledby={triggerId} className={open ? "mega-panel" : "mega-panel hidden"}>
             <div className="grid grid-cols-3 gap-6">
-              {bestSaunasMenu.map((column, index) => (
-                <div key={index} className="space-y-5">
-                  {column.map((group) => (
-                    <section key={group.heading} aria-labelledby={`menu-${slugOf(group.heading)}`}>
-                      <p
-                        id={`menu-${slugOf(group.heading)}`}
-                        className="mb-2 font-sans text-xs font-bold uppercase tracking-wider text-ink-muted"
-                      >
-                        {group.heading}
-                      </p>
-                      <ul className="space-y-0.5">
-                        {group.links.map((link) => (
-                          <li key={link.url}>
-                            <MenuEntry link={link} />
-                          </li>
-                        ))}
-                      </ul>
-                    </section>
-                  ))}
-                </div>
-              ))}
+              {bestSaunasMenu.map((column, index) =>
+                // A column of one group is that group: a wrapper would only add an element to every page.
+                column.length === 1 ? (
+                  <MenuGroup key={index} group={column[0]!} />
+                ) : (
+                  <div key={index} className="space-y-5">
+                    {column.map((group) => (
+                      <MenuGroup key={group.heading} group={group} />
+                    ))}
+                  </div>
+                ),
+              )}
             </div>
             <div className="mt-5 border-t border-line pt-4 text-sm">
               <Link to="/reviews" className="font-semibold text-brand hover:text-brand-strong">
@@ -124,6 +108,24 @@ function SectionLink({ to, pathname, children }: { to: string; pathname: string;
     <Link to={to} aria-current={active ? "page" : undefined} className={cn(topLinkClasses, active && "text-brand")}>
       {children}
     </Link>
+  );
+}
+
+function MenuGroup({ group }: { group: MenuColumn }) {
+  const headingId = `menu-${slugOf(group.heading)}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <p id={headingId} className="menu-heading">
+        {group.heading}
+      </p>
+      <ul className="space-y-0.5">
+        {group.links.map((link) => (
+          <li key={link.url}>
+            <MenuEntry link={link} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -30,27 +30,14 @@ export function MobileMenu() {
       }}
       className="md:hidden"
     >
-      <summary
-        aria-label={open ? "Close menu" : "Open menu"}
-        aria-controls="mobile-menu"
-        aria-expanded={open}
-        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full text-ink hover:bg-sand [&::-webkit-details-marker]:hidden"
-      >
+      <summary aria-label={open ? "Close menu" : "Open menu"} aria-controls="mobile-menu" aria-expanded={open} className="menu-button">
         {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
       </summary>
-      <nav
-        id="mobile-menu"
-        aria-label="Main"
-        className="absolute inset-x-0 top-full border-b border-line bg-surface px-4 pb-4 pt-2 shadow-raised"
-      >
-        <ul className="mx-auto w-[calc(100vw-32px)] max-w-full">
+      <nav id="mobile-menu" aria-label="Main" className="mobile-menu">
+        <ul>
           {mobileMenuLinks.map((link) => (
             <li key={link.name}>
-              <Link
-                to={link.url}
-                onClick={() => setOpen(false)}
-                className="flex h-12 items-center border-b border-line text-lg font-medium text-ink last:border-b-0 hover:text-brand"
-              >
+              <Link to={link.url} onClick={() => setOpen(false)}>
                 {link.name}
               </Link>
             </li>

@@ -8,8 +8,8 @@ export function SiteFooter() {
   const [bySize, byPrice] = bestSaunasMenu[1]!;
 
   return (
-    <footer className="mt-auto border-t border-line bg-night text-stone-300">
-      <div className="page-container grid gap-10 py-12 md:grid-cols-[2fr_1fr_1fr_1fr]">
+    <footer className="site-footer">
+      <div className="page-container footer-grid">
         <div className="max-w-sm space-y-3">
           <Link to="/" className="inline-flex items-center gap-2.5 rounded-md">
             <BrandMark className="size-8" />
@@ -28,7 +28,7 @@ export function SiteFooter() {
         />
       </div>
       <div className="border-t border-white/10">
-        <div className="page-container space-y-2 py-6 text-xs leading-relaxed text-stone-400">
+        <div className="page-container footer-legal">
           <p>
             © {year} {SITE_NAME}. All rights reserved.
           </p>
@@ -46,13 +46,11 @@ export function SiteFooter() {
 function FooterLinks({ heading, links }: { heading: string; links: { name: string; url: string }[] }) {
   return (
     <nav aria-label={heading}>
-      <h2 className="mb-3 font-sans text-xs font-bold uppercase tracking-wider text-stone-400">{heading}</h2>
-      <ul className="space-y-2 text-sm">
+      <h2 className="footer-heading">{heading}</h2>
+      <ul className="footer-links">
         {links.map((link) => (
           <li key={link.url + link.name}>
-            <Link to={link.url} className="hover:text-white">
-              {link.name}
-            </Link>
+            <Link to={link.url}>{link.name}</Link>
           </li>
         ))}
       </ul>

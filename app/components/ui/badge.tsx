@@ -1,11 +1,12 @@
 import { cn } from "./cn";
 
+// Neutral is `.badge`'s own colouring; the other variants' utilities outrank it.
 const variants = {
   featured: "bg-brand text-white",
   "best-seller": "bg-ink text-white",
   "best-value": "bg-forest text-white",
   rank: "bg-surface text-ink ring-1 ring-line",
-  neutral: "bg-sand text-ink-muted",
+  neutral: "",
 } as const;
 
 export type BadgeVariant = keyof typeof variants;

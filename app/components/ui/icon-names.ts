@@ -35,7 +35,6 @@ export const ICON_NAMES = [
   "MailCheck",
   "Menu",
   "MessagesSquare",
-  "Plus",
   "RefreshCw",
   "Ruler",
   "Scale",
@@ -58,3 +57,13 @@ export const ICON_NAMES = [
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];
+
+/**
+ * The site's own drawings in the same sprite, by symbol id and source file (from the repository
+ * root). Unlike the icons they keep the colours they are drawn with.
+ */
+export const SITE_SYMBOLS = {
+  BrandMark: "app/components/site/brand-mark.svg",
+} as const;
+
+export type SiteSymbolName = keyof typeof SITE_SYMBOLS;

@@ -1,6 +1,6 @@
 import type { SVGProps } from "react";
 import spriteUrl from "./icons.svg?no-inline";
-import type { IconName } from "./icon-names";
+import type { IconName, SiteSymbolName } from "./icon-names";
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 
@@ -31,6 +31,11 @@ function spriteIcon(name: IconName) {
 }
 
 export type SpriteIconComponent = ReturnType<typeof spriteIcon>;
+
+/** The `<use>` target of one of the site's own drawings in the sprite (SITE_SYMBOLS), drawn in its own colours. */
+export function siteSymbolHref(name: SiteSymbolName): string {
+  return `${spriteUrl}#${name}`;
+}
 
 export const ArrowLeft = spriteIcon("ArrowLeft");
 export const ArrowRight = spriteIcon("ArrowRight");
@@ -65,7 +70,6 @@ export const Menu = spriteIcon("Menu");
 export const MessagesSquare = spriteIcon("MessagesSquare");
 export const RefreshCw = spriteIcon("RefreshCw");
 export const Ruler = spriteIcon("Ruler");
-export const Plus = spriteIcon("Plus");
 export const Scale = spriteIcon("Scale");
 export const Search = spriteIcon("Search");
 export const SearchX = spriteIcon("SearchX");
