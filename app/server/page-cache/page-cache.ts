@@ -48,11 +48,12 @@ const BROTLI_QUALITY = 9;
 /**
  * Pages compressed at once. At quality 9 each Brotli encoder builds a match table of about 30 MB
  * (native memory, whatever the page's size), and every catalog page goes stale in the same
- * minute: refreshed together, 40-odd pages took RSS up by 360 MB for a moment
- * (docs/decisions/0042). Two at a time bounds that to about 60 MB and still keeps two cores busy;
- * a smaller Brotli window would use a smaller table but made home and /reviews 6–10% larger.
+ * minute: refreshed together, 40-odd pages took RSS up by 360 MB for a moment, and two at a
+ * time still showed as 30–50 MB steps every minute (docs/decisions/0042). One at a time bounds
+ * it to one table; a page takes about 25 ms, and the stale page is served meanwhile. A smaller
+ * Brotli window would use a smaller table but made home and /reviews 6–10% larger.
  */
-const MAX_CONCURRENT_COMPRESSIONS = 2;
+const MAX_CONCURRENT_COMPRESSIONS = 1;
 
 /**
  * The whole-page cache (docs/decisions/0015-page-cache.md): one entry per normalised URL, LRU by
