@@ -7,14 +7,19 @@
  *   npm run bench:memory
  *   npm run bench:memory -- --seconds 120 --connections 20
  *   npm run bench:memory -- --heap-snapshots   # also writes .heapsnapshot files at start and end
+ *   npm run bench:memory -- --only images --warm --seconds 120   # only disk-cache hits
+ *
+ * Each sample splits RSS into V8's heap, Buffers, glibc's heaps, other anonymous memory and
+ * file pages (scripts/perf/memory-probe.js, scripts/perf/process-memory.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fetchRaw } from "./perf/fetch-raw";
 import { loadTool, runLoad } from "./perf/load";
+import { residentSplitOf } from "./perf/process-memory";
 import { FLAT_TOLERANCE_MB, judgeRss } from "./perf/rss-trend";
 import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
 
@@ -29,6 +34,8 @@ const { values } = parseArgs({
     only: { type: "string" },
     /** Extra NAME=VALUE for the server's environment, e.g. --env MALLOC_ARENA_MAX=8 to compare. */
     env: { type: "string", multiple: true },
+    /** Request every picture once in each format before measuring, so the load is all disk-cache hits. */
+    warm: { type: "boolean", default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -62,6 +69,7 @@ const SEARCH_TERMS = [
 ensureProductionBuild();
 const data = makeDataDir();
 const snapshotDir = values["heap-snapshots"] ? mkdtempSync(path.join(tmpdir(), "sauna-heap-")) : undefined;
+const probeFile = path.join(mkdtempSync(path.join(tmpdir(), "sauna-probe-")), "memory.json");
 let site: SiteProcess | undefined;
 let sampler: NodeJS.Timeout | undefined;
 let loadGenerator: ChildProcess | undefined;
@@ -69,12 +77,20 @@ onInterrupt(async () => {
   loadGenerator?.kill();
   await site?.stop();
   data.remove();
+  rmSync(path.dirname(probeFile), { recursive: true, force: true });
 });
 
 try {
   site = await startSite(data.dir, {
-    nodeArgs: snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : [],
-    env: Object.fromEntries((values.env ?? []).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
+    nodeArgs: [
+      "--import",
+      path.resolve("scripts/perf/memory-probe.js"),
+      ...(snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : []),
+    ],
+    env: {
+      MEMORY_PROBE_FILE: probeFile,
+      ...Object.fromEntries((values.env ?? []).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
+    },
   });
   const targets = (await discoverTargets(site.origin)).filter((target) =>
     values.only === "images" ? target.startsWith("/img") : values.only === "pages" ? !target.startsWith("/img") : true,
@@ -82,20 +98,24 @@ try {
   console.log(
     `${targets.length} URLs: ${countBy(targets, kindOf)}; ${connections} connections for ${seconds} s (${loadTool()}), RSS every ${sampleSeconds} s`,
   );
-  const samples: Array<{ second: number; rssMb: number }> = [{ second: 0, rssMb: site.rssMb() ?? NaN }];
-  console.log(`${"s".padStart(5)} ${"RSS MB".padStart(7)}`);
-  console.log(`${"0".padStart(5)} ${samples[0]!.rssMb.toFixed(0).padStart(7)}`);
+  if (values.warm) await warmImageCache(site.origin, targets);
+  const samples: Array<{ second: number; rssMb: number }> = [];
+  console.log(memoryHeader());
+  const sample = (second: number) => {
+    const line = memoryLine(second, site!);
+    samples.push({ second, rssMb: line.rssMb });
+    console.log(line.text);
+  };
+  await new Promise((resolve) => setTimeout(resolve, 1100)); // the probe's first report
+  sample(0);
   if (snapshotDir) await heapSnapshot(site, "start");
 
   const started = performance.now();
-  sampler = setInterval(() => {
-    const sample = { second: Math.round((performance.now() - started) / 1000), rssMb: site!.rssMb() ?? NaN };
-    samples.push(sample);
-    console.log(`${String(sample.second).padStart(5)} ${sample.rssMb.toFixed(0).padStart(7)} ${"#".repeat(Math.round(sample.rssMb / 10))}`);
-  }, sampleSeconds * 1000);
+  sampler = setInterval(() => sample(Math.round((performance.now() - started) / 1000)), sampleSeconds * 1000);
   const load = await runMixedLoad(site.origin, targets);
   clearInterval(sampler);
   if (snapshotDir) await heapSnapshot(site, "end");
+  console.log(`after the load: ${memoryLine(Math.round((performance.now() - started) / 1000), site).text.trim()}`);
 
   const verdict = judgeRss(samples, budgetMb);
   console.log(
@@ -120,6 +140,49 @@ try {
   clearInterval(sampler);
   await site?.stop();
   data.remove();
+  rmSync(path.dirname(probeFile), { recursive: true, force: true });
+}
+
+/**
+ * Columns of one sample, in MB. From the process itself (process.memoryUsage()): V8's heap
+ * (`heap` committed, `used` by objects, dead ones included until the next full collection; of
+ * the heap, the `old` generation and the `large` object space) and `extern`al memory V8 knows
+ * of, of which `buffers` are ArrayBuffers and Node Buffers. From /proc: glibc's `main` heap, its other `arenas`
+ * (count in brackets), `anon` (all other anonymous memory: V8's heap, blocks glibc mapped
+ * on their own, stacks) and `file`-backed pages (the node binary, libvips).
+ */
+function memoryHeader(): string {
+  return ["s", "RSS", "heap", "used", "old", "large", "extern", "buffers", "main", "arenas", "anon", "file"]
+    .map((name, index) => name.padStart(index === 9 ? 11 : 7))
+    .join(" ");
+}
+
+function memoryLine(second: number, target: SiteProcess): { rssMb: number; text: string } {
+  const rssMb = target.rssMb() ?? NaN;
+  const mb = 1024 * 1024;
+  let usage: (NodeJS.MemoryUsage & { spaces: Record<string, number> }) | undefined;
+  try {
+    usage = JSON.parse(readFileSync(probeFile, "utf8"));
+  } catch {
+    usage = undefined; // not written yet
+  }
+  const split = residentSplitOf(target.pid);
+  const cells = [
+    String(second),
+    rssMb.toFixed(0),
+    usage ? (usage.heapTotal / mb).toFixed(0) : "?",
+    usage ? (usage.heapUsed / mb).toFixed(0) : "?",
+    usage ? ((usage.spaces.old_space ?? 0) / mb).toFixed(0) : "?",
+    usage ? ((usage.spaces.large_object_space ?? 0) / mb).toFixed(0) : "?",
+    usage ? (usage.external / mb).toFixed(0) : "?",
+    usage ? (usage.arrayBuffers / mb).toFixed(0) : "?",
+    split ? split.mainArenaMb.toFixed(0) : "?",
+    split ? `${split.threadArenasMb.toFixed(0)} (${split.threadArenas})` : "?",
+    split ? split.otherAnonymousMb.toFixed(0) : "?",
+    split ? split.fileMb.toFixed(0) : "?",
+  ];
+  const text = cells.map((cell, index) => cell.padStart(index === 9 ? 11 : 7)).join(" ");
+  return { rssMb, text: `${text} ${"#".repeat(Math.round(rssMb / 10))}` };
 }
 
 /**
@@ -144,6 +207,21 @@ async function discoverTargets(origin: string): Promise<string[]> {
   }
   for (const term of SEARCH_TERMS) found.add(`/reviews?q=${encodeURIComponent(term)}`);
   return [...found];
+}
+
+/** Renders every picture in the mix in both formats, two at a time (the route's render slots). */
+async function warmImageCache(origin: string, targets: string[]) {
+  const started = performance.now();
+  const requests = targets
+    .filter((target) => target.startsWith("/img"))
+    .flatMap((target) => ["image/avif,image/webp,*/*", "image/webp,*/*"].map((accept) => ({ target, accept })));
+  const queue = [...requests];
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await fetchRaw(origin + next.target, { accept: next.accept });
+    }),
+  );
+  console.log(`image cache warmed: ${requests.length} renders in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 function kindOf(target: string): string {

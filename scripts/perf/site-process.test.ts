@@ -13,4 +13,12 @@ describe("the benchmarks' server process", () => {
     const node = words.indexOf("node");
     expect(words.slice(node + 1, words.indexOf("server.js"))).toEqual([...START_NODE_ARGS]);
   });
+
+  it("matches the systemd unit in deploy/, which starts node itself", () => {
+    const unit = readFileSync("deploy/sauna-reviews@.service", "utf8");
+    const execStart = /^ExecStart=\S+ (.*) server\.js$/m.exec(unit);
+    expect(execStart?.[1]?.split(/\s+/)).toEqual([...START_NODE_ARGS]);
+    for (const [name, value] of Object.entries(START_ENVIRONMENT))
+      expect(unit).toMatch(new RegExp(`^Environment=.*\\b${name}=${value}\\b`, "m"));
+  });
 });

@@ -11,14 +11,15 @@ import path from "node:path";
 
 /**
  * The glibc settings and node flags `npm start` runs the server with (package.json "start";
- * docs/decisions/0020 and 0035). Keep both in step: the benchmarks measure the deployed process.
+ * docs/decisions/0020, 0035 and 0042). Keep them in step with it and with the systemd unit in
+ * deploy/ (a unit test checks): the benchmarks measure the deployed process.
  */
 export const START_ENVIRONMENT = {
   MALLOC_ARENA_MAX: "2",
   MALLOC_MMAP_THRESHOLD_: "131072",
   MALLOC_TRIM_THRESHOLD_: "131072",
 } as const;
-export const START_NODE_ARGS = ["--max-semi-space-size=4"] as const;
+export const START_NODE_ARGS = ["--max-semi-space-size=4", "--max-old-space-size=1024"] as const;
 
 export interface SiteProcess {
   origin: string;

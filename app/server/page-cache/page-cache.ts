@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import { RenderLimiter } from "../images/render-limiter.server";
 import { ByteLru } from "./byte-lru";
 import { cacheableFreshness, type StoredEncoding } from "./http-rules";
 
@@ -44,6 +45,15 @@ const ENTRY_OVERHEAD_BYTES = 1024;
  * Every page refills after a save, and a fill holds its waiters: 9 it is.
  */
 const BROTLI_QUALITY = 9;
+/**
+ * Pages compressed at once. At quality 9 each Brotli encoder builds a match table of about 30 MB
+ * (native memory, whatever the page's size), and every catalog page goes stale in the same
+ * minute: refreshed together, 40-odd pages took RSS up by 360 MB for a moment, and two at a
+ * time still showed as 30–50 MB steps every minute (docs/decisions/0042). One at a time bounds
+ * it to one table; a page takes about 25 ms, and the stale page is served meanwhile. A smaller
+ * Brotli window would use a smaller table but made home and /reviews 6–10% larger.
+ */
+const MAX_CONCURRENT_COMPRESSIONS = 1;
 
 /**
  * The whole-page cache (docs/decisions/0015-page-cache.md): one entry per normalised URL, LRU by
@@ -54,6 +64,7 @@ const BROTLI_QUALITY = 9;
  */
 export class PageCache {
   readonly #lru: ByteLru<CachedPage>;
+  readonly #compressions = new RenderLimiter(MAX_CONCURRENT_COMPRESSIONS, Number.MAX_SAFE_INTEGER);
   readonly #inFlight = new Map<string, Promise<CachedPage | undefined>>();
   readonly #render: PageCacheOptions["render"];
   readonly #onRefreshError: NonNullable<PageCacheOptions["onRefreshError"]>;
@@ -159,16 +170,18 @@ export class PageCache {
       });
     }
     const identity = Buffer.concat(read.chunks);
-    const [gzipped, brotli] = await Promise.all([
-      gzipAsync(identity, { level: 9 }),
-      brotliAsync(identity, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-    ]);
+    const [gzipped, brotli] = await this.#compressions.run(() =>
+      Promise.all([
+        gzipAsync(identity, { level: 9 }),
+        brotliAsync(identity, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        }),
+      ]),
+    );
     const headers: Array<[string, string]> = [];
     let headerBytes = 0;
     for (const [name, value] of response.headers) {
