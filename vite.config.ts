@@ -1,11 +1,30 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { precompressAssets } from "./scripts/build/precompress-assets.ts";
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * react-router's package exports resolve to its development build in every mode; for the browser
+ * bundle of a production build, its production build (the same code with the development warnings
+ * off, 0.6 KB less gzip on every page). Only that bundle: the server and the dev server import
+ * react-router from node_modules as Node resolves it, and two copies of it in one process would
+ * not share their React contexts.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, "node_modules/react-router/dist/production/index.mjs") },
+  {
+    find: /^react-router\/dom$/,
+    replacement: path.resolve(import.meta.dirname, "node_modules/react-router/dist/production/dom-export.mjs"),
+  },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle starts at createSite() so settings, database and routes share one copy.
   build: isSsrBuild ? { rollupOptions: { input: "./app/server/site.server.ts" } } : {},
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: command === "build" && !isSsrBuild ? reactRouterProduction : [],
+  },
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
 }));
