@@ -41,7 +41,9 @@ export interface CollectionPageDefaults {
 
 type DefaultsInput = Omit<CollectionPageDefaults, "image" | "recordUse"> & { recordUse?: RecordUse };
 
-const define = (input: DefaultsInput): CollectionPageDefaults => ({
+// The annotations tell the bundler that building the table has no side effects, so a browser
+// page that needs only collectionPageTitle or EXAMPLE_SAUNAS does not download the whole table.
+const define = /* @__NO_SIDE_EFFECTS__ */ (input: DefaultsInput): CollectionPageDefaults => ({
   ...input,
   image: `/images/collections/${input.slug}.webp`,
   recordUse: input.recordUse ?? "record-first",
@@ -213,11 +215,9 @@ const defaultsList: CollectionPageDefaults[] = [
   }),
 ];
 
-const defaultsBySlug = new Map(defaultsList.map((d) => [d.slug, d]));
-
 /** The defaults of one fixed page. */
 export function collectionPageDefaults(slug: FixedCollectionSlug): CollectionPageDefaults {
-  return defaultsBySlug.get(slug) as CollectionPageDefaults;
+  return defaultsList.find((defaults) => defaults.slug === slug) as CollectionPageDefaults;
 }
 
 /** Every fixed page's defaults, in FIXED_COLLECTION_SLUGS order. */

@@ -66,19 +66,32 @@ function requestKey({ width, height, quality, fit }: RenditionRequest): string {
 
 const renditions: readonly ImageRendition[] = Object.values(IMAGE_RENDITIONS);
 
-/** Every width the route serves, ascending. */
-export const ALLOWED_IMAGE_WIDTHS: readonly number[] = [...new Set(renditions.flatMap((r) => r.widths))].sort((a, b) => a - b);
-/** Every quality the route serves, ascending. */
-export const ALLOWED_IMAGE_QUALITIES: readonly number[] = [...new Set(renditions.map((r) => r.quality))].sort((a, b) => a - b);
+// The tables below serve only the image route's checks. Built in functions marked free of side
+// effects, they are left out of the browser bundle, which never reads them.
 
-const allowedRequests = new Set(
-  renditions.flatMap((rendition) =>
-    rendition.widths.map((width) => {
-      const height = renditionHeight(rendition, width);
-      return requestKey({ width, height, quality: rendition.quality, fit: height === undefined ? "inside" : "cover" });
-    }),
-  ),
-);
+/* @__NO_SIDE_EFFECTS__ */
+function distinctAscending(valuesOf: (rendition: ImageRendition) => readonly number[]): readonly number[] {
+  return [...new Set(renditions.flatMap(valuesOf))].sort((a, b) => a - b);
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+function requestKeys(): ReadonlySet<string> {
+  return new Set(
+    renditions.flatMap((rendition) =>
+      rendition.widths.map((width) => {
+        const height = renditionHeight(rendition, width);
+        return requestKey({ width, height, quality: rendition.quality, fit: height === undefined ? "inside" : "cover" });
+      }),
+    ),
+  );
+}
+
+/** Every width the route serves, ascending. */
+export const ALLOWED_IMAGE_WIDTHS = distinctAscending((rendition) => rendition.widths);
+/** Every quality the route serves, ascending. */
+export const ALLOWED_IMAGE_QUALITIES = distinctAscending((rendition) => [rendition.quality]);
+
+const allowedRequests = requestKeys();
 
 /**
  * Null when the pages use this size, else the reason in a short sentence for the 400 answer.
