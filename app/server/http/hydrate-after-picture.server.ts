@@ -12,9 +12,10 @@
  * - the modulepreload links leave the head;
  * - the module script that imports the route modules and starts React is kept, inert, in a
  *   `<script type="text/x-hydrate">` (a data block: browsers never run it);
- * - a small classic script starts hydration when the picture has loaded or failed, on the
- *   reader's first tap, key or focus (whichever comes first), and after at most
- *   {@link HYDRATION_DEADLINE_MS} whatever the picture does. Starting means adding the
+ * - a small classic script starts hydration once the picture is on screen (decoded, then the
+ *   next frame: the scripts' parsing must not hold up its paint either) or has failed, on the
+ *   reader's first tap, key or focus, or after {@link HYDRATION_DEADLINE_MS}, whichever comes
+ *   first. Starting means adding the
  *   modulepreload links back, all at once (so the module graph is fetched in parallel, not import
  *   by import), then a module script with the original text.
  *
@@ -46,8 +47,10 @@ const STARTER = `(function(){var d=document,s=d.getElementById("${DEFERRED_ID}")
 function go(){if(on)return;on=true;ev.forEach(function(e){removeEventListener(e,go,true)});
 (s.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});
 var m=d.createElement("script");m.type="module";m.textContent=s.textContent;d.body.appendChild(m)}
-if(!p||p.complete){go();return}
-p.addEventListener("load",go);p.addEventListener("error",go);ev.forEach(function(e){addEventListener(e,go,true)});setTimeout(go,${HYDRATION_DEADLINE_MS})})();`;
+function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}
+ev.forEach(function(e){addEventListener(e,go,true)});setTimeout(go,${HYDRATION_DEADLINE_MS});
+if(!p){go();return}
+if(p.decode)p.decode().then(painted,painted);else if(p.complete)painted();else{p.addEventListener("load",painted);p.addEventListener("error",painted)}})();`;
 
 /** The document with hydration deferred as described above, or unchanged when it has no main picture or no bootstrap. */
 export function hydrateAfterMainPicture(html: string): string {
