@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { contentSecurityPolicy, inlineScriptHashes } from "./server/http/content-security-policy.server";
+import { hydrateAfterMainPicture } from "./server/http/hydrate-after-picture.server";
 import { log } from "./server/log.server";
 
 /**
@@ -22,9 +23,10 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ): Promise<Response> {
   let status = responseStatusCode;
-  const html = await renderDocument(<ServerRouter context={routerContext} url={request.url} />, () => {
+  const rendered = await renderDocument(<ServerRouter context={routerContext} url={request.url} />, () => {
     status = 500;
   });
+  const html = hydrateAfterMainPicture(rendered);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",

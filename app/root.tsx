@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { CompareTray } from "./components/compare/compare-tray";
@@ -29,6 +30,11 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Public pages hydrate after their main picture is painted, so "the page has loaded" no longer
+  // means "the page is interactive"; this attribute says when it is (style hooks, tests).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

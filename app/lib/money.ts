@@ -2,14 +2,13 @@
  * Price text: '$' plus a thousands-grouped number, or
  * 'Contact for Price' when there is no price. Money is integer cents throughout the catalog.
  *
- * The number format is pinned to en-US so the server and every browser print the same text
+ * The number format is pinned to en-US (app/lib/number-text.ts) so the server and every browser print the same text
  * (no hydration mismatch, no '12.499 $' on a German laptop).
  */
 
-export const CONTACT_FOR_PRICE = "Contact for Price";
+import { formatDecimal } from "./number-text";
 
-const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const dollarsAndCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const CONTACT_FOR_PRICE = "Contact for Price";
 
 /**
  * '$12,499' for 1_249_900 cents, '$9,999.99' for 999_999 (cents only when not zero),
@@ -21,8 +20,8 @@ const dollarsAndCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 
 export function formatPrice(cents: number | null | undefined): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents) || cents <= 0) return CONTACT_FOR_PRICE;
   const whole = Math.round(cents);
-  if (whole % 100 === 0) return `$${wholeDollars.format(whole / 100)}`;
-  return `$${dollarsAndCents.format(whole / 100)}`;
+  if (whole % 100 === 0) return `$${formatDecimal(whole / 100)}`;
+  return `$${formatDecimal(whole / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** Whole dollars to cents, for tests and sample data written in dollars. */

@@ -2,6 +2,7 @@ import type { Product } from "./catalog";
 import { canonicalCollectionSlug, titleFromSlug } from "./built-in-collections";
 import { isTyyni } from "./buy-link";
 import { formatPrice } from "./money";
+import { formatDecimal } from "./number-text";
 import { isRated } from "./ratings";
 
 /**
@@ -76,12 +77,10 @@ export function capacityText(capacity: number | string | null | undefined): stri
   return persons === 1 ? "1 person" : `${persons} people`;
 }
 
-const weightNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-
 /** 1950 → '1,950 lbs'; null → null. */
 export function weightText(weightLbs: number | null | undefined): string | null {
   if (weightLbs === null || weightLbs === undefined || !Number.isFinite(weightLbs) || weightLbs <= 0) return null;
-  return `${weightNumber.format(weightLbs)} lbs`;
+  return `${formatDecimal(weightLbs, { maximumFractionDigits: 2 })} lbs`;
 }
 
 /** A specification value, or 'N/A'. */

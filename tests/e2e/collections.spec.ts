@@ -1,6 +1,6 @@
 import { sampleProductRows, type SampleProductRow as ProductRow } from "../support/sample-catalog";
 import { collectionWriter, type ExtraCollection } from "../support/e2e-collections";
-import { expect, test as base, type Locator, type Page, type Route as PlaywrightRoute } from "./fixtures";
+import { expect, test as base, waitForHydration, type Locator, type Page, type Route as PlaywrightRoute } from "./fixtures";
 
 /**
  * Collection review pages, /reviews/{listId}: the hero with its picture, the ranked list and the
@@ -426,6 +426,7 @@ test.describe("states", () => {
   test("client navigation to another collection shows three skeleton blocks, then the new page", async ({ page }) => {
     await page.goto("/reviews/barrel-saunas");
     await expect(page.getByRole("tab", { name: "Ranked list" })).toBeVisible();
+    await waitForHydration(page);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route(

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 /**
  * The `test` and `expect` every spec imports: Playwright's own, plus a watch on every page of the
@@ -54,3 +54,12 @@ export const test = base.extend<{ cspViolations: CspViolationWatch }>({
 
 export { expect };
 export type * from "@playwright/test";
+
+/**
+ * Waits until React has hydrated the page (the root layout marks `<html data-hydrated>`). Public
+ * pages hydrate only after their main picture is painted, which can be after the load event that
+ * `page.goto` waits for: a test that clicks something needing scripts waits for this first.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+}

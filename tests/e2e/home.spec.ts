@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // The top of the home page: hero headline, call to action and image.
 
@@ -62,4 +62,31 @@ test("without JavaScript the home page still shows the headline and top bar", as
   } finally {
     await context.close();
   }
+});
+
+test("the scripts wait for the hero picture: none is asked for before it, and the page hydrates once it is painted", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  // React Router's preloads and bootstrap, held back by the server (see hydrate-after-picture.server.ts).
+  expect(html).not.toContain('<link rel="modulepreload"');
+  expect(html).toContain('<script type="text/x-hydrate" id="hydrate-module"');
+
+  const finishedAt = new Map<string, number>();
+  const scriptsAskedAt: number[] = [];
+  page.on("requestfinished", (finished) => finishedAt.set(finished.url(), Date.now()));
+  page.on("request", (sent) => {
+    if (sent.resourceType() === "script") scriptsAskedAt.push(Date.now());
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  const heroSource = await page
+    .getByRole("region", { name: HEADLINE })
+    .locator("img")
+    .evaluate((image: HTMLImageElement) => image.currentSrc);
+  const heroLoadedAt = finishedAt.get(heroSource) ?? 0;
+  expect(heroLoadedAt).toBeGreaterThan(0);
+  expect(scriptsAskedAt.length).toBeGreaterThan(0);
+  expect(Math.min(...scriptsAskedAt)).toBeGreaterThanOrEqual(heroLoadedAt);
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { DEFERRED_SCRIPT_TYPE } from "./hydrate-after-picture.server";
 
 /**
  * The Content-Security-Policy of an HTML document (docs/decisions/0022). Scripts run only from
@@ -13,11 +14,21 @@ import { createHash } from "node:crypto";
 // (React escapes it in script text).
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 
-/** JavaScript types a browser executes; anything else (application/ld+json) is a data block. */
+/**
+ * JavaScript types a browser executes; anything else (application/ld+json) is a data block,
+ * except the inert copy of the hydration bootstrap, whose text runs later as a module.
+ */
 function isExecutable(attributes: string): boolean {
   if (/\ssrc\s*=/.test(attributes)) return false;
   const type = /\stype\s*=\s*"([^"]*)"/.exec(attributes)?.[1]?.trim().toLowerCase();
-  return type === undefined || type === "" || type === "module" || type === "text/javascript" || type === "application/javascript";
+  return (
+    type === undefined ||
+    type === "" ||
+    type === "module" ||
+    type === "text/javascript" ||
+    type === "application/javascript" ||
+    type === DEFERRED_SCRIPT_TYPE
+  );
 }
 
 /** 'sha256-…' sources for every inline script that runs, in document order, without repeats. */

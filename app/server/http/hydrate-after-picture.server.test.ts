@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { inlineScriptHashes } from "./content-security-policy.server";
+import { DEFERRED_SCRIPT_TYPE, HYDRATION_DEADLINE_MS, hydrateAfterMainPicture } from "./hydrate-after-picture.server";
+
+const BOOTSTRAP =
+  'import * as route0 from "/assets/root.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client.js");';
+
+/** A document shaped as React Router writes it: preloads in the head, the module bootstrap at the end of the body. */
+function documentWith(picture: string): string {
+  return [
+    "<!DOCTYPE html><html><head>",
+    '<link rel="modulepreload" href="/assets/entry.client.js"/><link rel="modulepreload" href="/assets/root.js"/>',
+    '<link rel="stylesheet" href="/assets/root.css"/>',
+    "</head><body><main>",
+    picture,
+    "</main>",
+    '<script>window.__reactRouterContext = {"basename":"/"};</script>',
+    `<script type="module" async="">${BOOTSTRAP}</script>`,
+    "</body></html>",
+  ].join("");
+}
+
+describe("hydration after the main picture", () => {
+  const html = documentWith('<img src="/img?src=/a.webp&amp;w=720" fetchPriority="high" alt="A sauna"/>');
+  const rewritten = hydrateAfterMainPicture(html);
+
+  it("takes the modulepreload links out and keeps their addresses, in order, for later", () => {
+    expect(rewritten).not.toContain('<link rel="modulepreload"');
+    expect(rewritten).toContain(`data-preload="/assets/entry.client.js /assets/root.js"`);
+    expect(rewritten).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
+  });
+
+  it("keeps the bootstrap's exact text in an inert data block, followed by the script that starts it", () => {
+    expect(rewritten).not.toContain('<script type="module"');
+    const inert = new RegExp(
+      `<script type="${DEFERRED_SCRIPT_TYPE}" id="hydrate-module" data-preload="[^"]*">([\\s\\S]*?)</script><script>`,
+    ).exec(rewritten);
+    expect(inert?.[1]).toBe(BOOTSTRAP);
+    // The starter waits for the picture, for the reader, and for the deadline.
+    expect(rewritten).toContain("p.decode().then(painted,painted)");
+    expect(rewritten).toContain(`setTimeout(go,${HYDRATION_DEADLINE_MS})`);
+    // Everything else is untouched.
+    expect(rewritten).toContain('<script>window.__reactRouterContext = {"basename":"/"};</script>');
+  });
+
+  it("lets the policy allow the bootstrap that runs later, and the starter", () => {
+    const hashes = inlineScriptHashes(rewritten);
+    expect(hashes).toEqual(expect.arrayContaining(inlineScriptHashes(html)));
+    expect(hashes).toHaveLength(inlineScriptHashes(html).length + 1);
+  });
+
+  it("leaves a document without a high-priority picture as it was", () => {
+    const plain = documentWith('<img src="/img?src=/a.webp&amp;w=720" loading="lazy" alt="A sauna"/>');
+    expect(hydrateAfterMainPicture(plain)).toBe(plain);
+    expect(hydrateAfterMainPicture("<p>no scripts</p>")).toBe("<p>no scripts</p>");
+  });
+
+  it("does not read a replacement pattern in the bootstrap's text", () => {
+    const tricky = documentWith('<img fetchPriority="high" src="/a.webp"/>').replace(BOOTSTRAP, () => 'console.log("$&$1");');
+    expect(hydrateAfterMainPicture(tricky)).toContain('console.log("$&$1");');
+  });
+});

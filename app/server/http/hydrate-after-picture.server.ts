@@ -1,0 +1,63 @@
+/**
+ * Hydration waits for the page's main picture (docs/decisions/0041).
+ *
+ * A public page's largest paint is a picture: the home hero, a collection's hero, a product's
+ * first photo, an article's cover. React Router's document asks for every script of the page
+ * (about 120 KB compressed) at once, with modulepreload links in the head and a module script at
+ * the end of the body. On a phone's slow connection those scripts share the bandwidth with the
+ * picture, which then arrives up to a second later. The page is fully usable before hydration:
+ * links are real links and forms real forms.
+ *
+ * So a document that marks its main picture with `fetchpriority="high"` is rewritten:
+ * - the modulepreload links leave the head;
+ * - the module script that imports the route modules and starts React is kept, inert, in a
+ *   `<script type="text/x-hydrate">` (a data block: browsers never run it);
+ * - a small classic script starts hydration once the picture is on screen (decoded, then the
+ *   next frame: the scripts' parsing must not hold up its paint either) or has failed, on the
+ *   reader's first tap, key or focus, or after {@link HYDRATION_DEADLINE_MS}, whichever comes
+ *   first. Starting means adding the
+ *   modulepreload links back, all at once (so the module graph is fetched in parallel, not import
+ *   by import), then a module script with the original text.
+ *
+ * The Content-Security-Policy allows inline scripts by hash; the module script inserted later
+ * has exactly the original text, so the policy counts the inert copy as a script to allow
+ * ({@link DEFERRED_SCRIPT_TYPE}).
+ *
+ * A document without such a picture (admin pages, error pages) is left as React Router wrote it.
+ */
+
+/** Longest wait for the picture before hydration starts anyway (a stalled picture must not keep the page inert). */
+export const HYDRATION_DEADLINE_MS = 3000;
+
+/** The type of the inert copy of the bootstrap: a data block to the browser, a script to allow to the policy. */
+export const DEFERRED_SCRIPT_TYPE = "text/x-hydrate";
+const DEFERRED_ID = "hydrate-module";
+
+// React writes the attribute as `fetchPriority`; HTML attribute names are case-insensitive.
+const MAIN_PICTURE = /<img\b[^>]*\sfetchpriority="high"/i;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+// React Router's bootstrap: the only inline module script of a document.
+const MODULE_BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
+
+/**
+ * Runs in the browser, as written (it is sent verbatim, so it is plain ES5 and short). The
+ * picture is found by the same attribute the server looked for.
+ */
+const STARTER = `(function(){var d=document,s=d.getElementById("${DEFERRED_ID}"),on=false,p=d.querySelector('img[fetchpriority="high"]'),ev=["pointerdown","keydown","focusin"];
+function go(){if(on)return;on=true;ev.forEach(function(e){removeEventListener(e,go,true)});
+(s.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});
+var m=d.createElement("script");m.type="module";m.textContent=s.textContent;d.body.appendChild(m)}
+function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}
+ev.forEach(function(e){addEventListener(e,go,true)});setTimeout(go,${HYDRATION_DEADLINE_MS});
+if(!p){go();return}
+if(p.decode)p.decode().then(painted,painted);else if(p.complete)painted();else{p.addEventListener("load",painted);p.addEventListener("error",painted)}})();`;
+
+/** The document with hydration deferred as described above, or unchanged when it has no main picture or no bootstrap. */
+export function hydrateAfterMainPicture(html: string): string {
+  if (!MAIN_PICTURE.test(html)) return html;
+  const bootstrap = MODULE_BOOTSTRAP.exec(html);
+  if (!bootstrap) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const inert = `<script type="${DEFERRED_SCRIPT_TYPE}" id="${DEFERRED_ID}" data-preload="${preloads.join(" ")}">${bootstrap[1]}</script><script>${STARTER}</script>`;
+  return html.replace(MODULE_PRELOAD, "").replace(bootstrap[0], () => inert);
+}
