@@ -93,7 +93,7 @@ const buyingGuide = [
 
 export function EducationSection() {
   return (
-    <section id="education" aria-labelledby="sauna-education" className="below-fold border-y border-line bg-surface">
+    <section id="education" aria-labelledby="sauna-education" className="border-y border-line bg-surface">
       <div className="page-container py-14 md:py-20">
         <SectionHeading
           id="sauna-education"

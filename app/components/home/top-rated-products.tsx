@@ -18,7 +18,7 @@ const EXAMPLE_IMAGE_SIZES = "(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 
 /** The home page's 'Top-Rated Products', anchor #reviews: the 4 best-rated saunas, or the built-in examples. */
 export function TopRatedProducts({ section }: { section: TopRatedSection }) {
   return (
-    <section id="reviews" aria-labelledby="top-rated-products" className="below-fold border-y border-line bg-surface">
+    <section id="reviews" aria-labelledby="top-rated-products" className="border-y border-line bg-surface">
       <div className="page-container py-14 md:py-20">
         <SectionHeading
           id="top-rated-products"

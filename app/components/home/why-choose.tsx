@@ -28,7 +28,7 @@ const valuePoints = [
 
 export function WhyChoose() {
   return (
-    <section aria-labelledby="why-choose" className="below-fold border-y border-line bg-surface">
+    <section aria-labelledby="why-choose" className="border-y border-line bg-surface">
       <div className="page-container py-14 md:py-20">
         <SectionHeading
           id="why-choose"
