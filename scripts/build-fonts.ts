@@ -2,21 +2,40 @@
 // the weight axis narrowed to 400–700 (the only weights the style sheet asks for) and only the
 // OpenType features the pages use (kerning, ligatures, contextual alternates, marks, tabular
 // figures). Inter goes from 48 KB to 28 KB, Fraunces from 36.6 KB to 32.7 KB; the glyphs and the
-// Unicode range are the same as the originals'. Other scripts (Latin Extended, Cyrillic, Greek,
-// Vietnamese) still come from the packages, loaded only when a page has such characters.
+// Unicode range are the packages' own. Also writes app/styles/fonts.css, which declares them.
+// Other scripts (Latin Extended, Cyrillic, Greek, Vietnamese) still come from the packages,
+// loaded only when a page has such characters.
 // Run with `npm run fonts` after updating the font packages; the results are committed.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import subsetFont from "subset-font";
-import { LATIN_UNICODE_RANGE } from "../app/styles/fonts/latin-range";
 
 const require = createRequire(import.meta.url);
 const FEATURES = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk", "rvrn", "tnum"];
 const FONTS = [
-  { source: "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2", target: "inter-latin-wght-400-700.woff2" },
-  { source: "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2", target: "fraunces-latin-wght-400-700.woff2" },
+  {
+    family: "Inter Variable",
+    pkg: "@fontsource-variable/inter",
+    file: "inter-latin-wght-normal.woff2",
+    target: "inter-latin-wght-400-700.woff2",
+  },
+  {
+    family: "Fraunces Variable",
+    pkg: "@fontsource-variable/fraunces",
+    file: "fraunces-latin-wght-normal.woff2",
+    target: "fraunces-latin-wght-400-700.woff2",
+  },
 ];
+
+/** The unicode-range the package's style sheet gives the face of `file`. */
+function unicodeRangeOf(pkg: string, file: string): string {
+  const css = readFileSync(require.resolve(`${pkg}/wght.css`), "utf8");
+  const face = css.split("@font-face").find((block) => block.includes(`/${file}`));
+  const range = face && /unicode-range:\s*([^;]+);/.exec(face)?.[1];
+  if (!range) throw new Error(`${pkg}/wght.css declares no unicode-range for ${file}`);
+  return range.trim();
+}
 
 /** Every code point of a CSS unicode-range list ('U+0000-00FF,U+0131,…'). */
 function charactersOf(unicodeRange: string): string {
@@ -28,9 +47,11 @@ function charactersOf(unicodeRange: string): string {
   return text;
 }
 
+const faces: string[] = [];
 for (const font of FONTS) {
-  const original = readFileSync(require.resolve(font.source));
-  const subset = await subsetFont(original, charactersOf(LATIN_UNICODE_RANGE), {
+  const unicodeRange = unicodeRangeOf(font.pkg, font.file);
+  const original = readFileSync(require.resolve(`${font.pkg}/files/${font.file}`));
+  const subset = await subsetFont(original, charactersOf(unicodeRange), {
     targetFormat: "woff2",
     variationAxes: { wght: { min: 400, max: 700 } },
     keepFeatures: FEATURES,
@@ -38,4 +59,28 @@ for (const font of FONTS) {
   const target = path.resolve("app/styles/fonts", font.target);
   writeFileSync(target, subset);
   console.log(`${path.relative(process.cwd(), target)}: ${original.length} → ${subset.length} bytes`);
+  // The same descriptors as the package's face (weight 100 900 included), so this one, declared
+  // later, replaces it rather than joining it.
+  faces.push(`@font-face {
+  font-family: "${font.family}";
+  font-style: normal;
+  font-display: swap;
+  font-weight: 100 900;
+  src: url(./fonts/${font.target}) format("woff2-variations");
+  unicode-range: ${unicodeRange};
+}`);
 }
+
+writeFileSync(
+  path.resolve("app/styles/fonts.css"),
+  `/*
+ * Written by \`npm run fonts\` (scripts/build-fonts.ts); do not edit.
+ * The Latin faces of both families, from cut-down copies of the packages' files (weight axis
+ * 400–700, only the OpenType features the pages use; 61 KB instead of 85 KB). They carry the
+ * same descriptors as the packages' Latin faces and are declared after them, so the browser uses
+ * these for Latin text and never fetches the packages' Latin files; other scripts still come
+ * from the packages.
+ */
+${faces.join("\n\n")}
+`,
+);
