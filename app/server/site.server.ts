@@ -87,12 +87,13 @@ export async function createSite(
   // off every rendered request: it was half of all JavaScript allocated per request (about
   // 270 KB of a picture's 550 KB) and held pictures from the disk cache to about 190 req/s
   // (docs/decisions/0042).
-  const handleRequest = options.build
-    ? createRequestHandler(async () => withDatabaseOutageResponses(await options.build!()), process.env.NODE_ENV)
-    : createRequestHandler(
-        withDatabaseOutageResponses((await import("virtual:react-router/server-build")) as ServerBuild),
-        process.env.NODE_ENV,
-      );
+  const { build } = options;
+  const handleRequest = createRequestHandler(
+    build
+      ? async () => withDatabaseOutageResponses(await build())
+      : withDatabaseOutageResponses((await import("virtual:react-router/server-build")) as ServerBuild),
+    process.env.NODE_ENV,
+  );
   const pages = createPageServing({
     // The client's address (for the abuse limits) when a visitor's request is rendered.
     render: (request, from) =>
