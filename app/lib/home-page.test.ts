@@ -97,14 +97,14 @@ describe("topRatedSection", () => {
 });
 
 describe("comparisonSection", () => {
-  it("lists the 10 best-rated products and the catalog size", () => {
-    expect(COMPARISON_ROW_LIMIT).toBe(10);
+  it("lists the 6 best-rated products and the catalog size", () => {
+    expect(COMPARISON_ROW_LIMIT).toBe(6);
     const products = Array.from({ length: 12 }, (_, i) => makeProduct({ name: `P${i}`, rating: i / 3 }));
     const section = comparisonSection(products, context);
-    expect(section.rows).toHaveLength(10);
+    expect(section.rows).toHaveLength(6);
     expect(section.totalProducts).toBe(12);
     expect(section.rows[0]!.name).toBe("P11");
-    expect(section.rows.at(-1)!.name).toBe("P2");
+    expect(section.rows.at(-1)!.name).toBe("P6");
   });
 
   it("lists every product of a small catalog, and nothing for an empty one", () => {

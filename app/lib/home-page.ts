@@ -33,11 +33,12 @@ export interface HomePageView {
 export const TOP_RATED_COUNT = 4;
 
 /**
- * The comparison table shows the 10 best-rated saunas, not the whole catalog: a table of every
- * product would be a second reviews index, and ten rows stay scannable on one screen. The rest
+ * The comparison table shows the 6 best-rated saunas, not the whole catalog: a table of every
+ * product would be a second reviews index, six rows (six cards on a phone) stay scannable, and
+ * each row costs the page about 1.7 KB of HTML and 30 elements (docs/decisions/0048). The rest
  * are one link away on /reviews, which lists them all.
  */
-export const COMPARISON_ROW_LIMIT = 10;
+export const COMPARISON_ROW_LIMIT = 6;
 
 /**
  * Best first: rated before unrated, higher rating first, then the better-reviewed product
