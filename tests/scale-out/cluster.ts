@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -42,6 +42,13 @@ export interface Balancer {
   port: number;
   stop(): Promise<void>;
   log(): string;
+  /**
+   * Resolves once nginx has answered a request with a 200 from the instance on `instancePort`
+   * after this call (read from the test's access log of upstream addresses). A fixed wait of
+   * fail_timeout is what an operator can do; the test waits for the fact itself, so a slow,
+   * loaded machine cannot stop the other instance while nginx still skips this one.
+   */
+  waitUntilServedBy(instancePort: number, timeoutMs: number): Promise<void>;
 }
 
 /**
@@ -72,7 +79,8 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  log_format upstreams '$upstream_addr|$upstream_status';
+  access_log ${dir}/upstreams.log upstreams;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -106,10 +114,36 @@ http {
     if (attempt > 200) throw new Error(`nginx did not answer: ${errorLog()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const upstreamsLog = path.join(dir, "upstreams.log");
+  const upstreamsLogSize = () => {
+    try {
+      return statSync(upstreamsLog).size;
+    } catch {
+      return 0;
+    }
+  };
   return {
     origin,
     port,
     log: errorLog,
+    async waitUntilServedBy(instancePort, timeoutMs) {
+      const from = upstreamsLogSize();
+      const deadline = Date.now() + timeoutMs;
+      const target = `127.0.0.1:${instancePort}`;
+      for (;;) {
+        // One line per request: the upstreams tried, then their statuses; the last one answered.
+        const answeredByTarget = readFileSync(upstreamsLog, "utf8")
+          .slice(from)
+          .split("\n")
+          .some((line) => {
+            const [addresses = "", statuses = ""] = line.split("|");
+            return addresses.split(", ").at(-1) === target && statuses.split(", ").at(-1) === "200";
+          });
+        if (answeredByTarget) return;
+        if (Date.now() > deadline) throw new Error(`nginx sent no request to ${target} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -341,8 +341,11 @@ async function run(cluster: Cluster) {
       await restartInstance(cluster, 1);
       // As the recipe says: nginx skips an instance for fail_timeout (5 s) after its failures (B
       // refused connections while it was down), and only then sends it traffic again. Stopping A
-      // before that leaves nginx no live instance: every request answers 502.
+      // before that leaves nginx no live instance: every request answers 502. The recipe waits a
+      // little longer than fail_timeout; the test also waits until nginx has really sent B a
+      // request, which on a loaded machine can take longer.
       await sleep(NGINX_FAIL_TIMEOUT_MS + 1_000);
+      await cluster.balancer.waitUntilServedBy(cluster.instances[1]!.port, 30_000);
       await stopSite(cluster.instances[0]!);
       await restartInstance(cluster, 0);
       await sleep(1_000);
