@@ -7,7 +7,10 @@ export default [
   route("learn/category/:category", "routes/learn/category.tsx"),
   route("learn/tag/:tag", "routes/learn/tag.tsx"),
   route("learn/:articleId", "routes/learn/article.tsx"),
+  // The image route in its two spellings, one module (docs/decisions/0045): /img/320x240/images/a.webp,
+  // what the pages link to, and /img?src=…&w=&h=, still served for URLs already out there.
   route("img", "routes/image.ts"),
+  route("img/*", "routes/image.ts", { id: "image-path" }),
   // For load balancers and process managers (issue 12): process up; database and migrations ready.
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),

@@ -201,7 +201,7 @@ async function discoverTargets(origin: string): Promise<string[]> {
     for (const match of html.matchAll(/(?:src|srcset|srcSet)="([^"]+)"/g)) {
       for (const candidate of decodeEntities(match[1]!).split(",")) {
         const url = candidate.trim().split(/\s+/)[0]!;
-        if (url.startsWith("/img?")) found.add(url);
+        if (url.startsWith("/img/") || url.startsWith("/img?")) found.add(url);
       }
     }
   }

@@ -270,7 +270,7 @@ describe("learnPageMeta", () => {
     expect(find(tags, "og:title")).toMatchObject({ content: base.title });
     expect(find(tags, "og:description")).toMatchObject({ content: base.description });
     expect(find(tags, "og:image")).toMatchObject({
-      content: "https://saunas.example/img?src=/images/articles/a.webp&w=1200&h=630",
+      content: "https://saunas.example/img/1200x630/images/articles/a.webp",
     });
     expect(find(tags, "og:type")).toMatchObject({ content: "website" });
     expect(find(tags, "robots")).toMatchObject({ content: "index,follow" });
@@ -293,7 +293,7 @@ describe("learnPageMeta", () => {
 
   it("uses the site's default picture when the page has none", () => {
     expect(find(learnPageMeta({ ...base, imageUrl: undefined }), "og:image")).toMatchObject({
-      content: "https://saunas.example/img?src=/images/og-default.jpg&w=1200&h=630",
+      content: "https://saunas.example/img/1200x630/images/og-default.jpg",
     });
   });
 

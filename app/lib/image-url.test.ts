@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_RENDITIONS, type ImageRenditionName, renditionRefusal } from "./image-renditions";
+import { parseResizeUrl } from "~/server/images/resize.server";
+import { IMAGE_RENDITIONS, type ImageRenditionName } from "./image-renditions";
 import {
   fixedSizesMaxWidth,
   ownImagePath,
@@ -8,12 +9,13 @@ import {
   resizedImageUrl,
   responsiveImage,
   usefulWidths,
+  withRefreshToken,
 } from "./image-url";
 
 describe("resizedImageUrl", () => {
-  it("sends the site's own pictures through /img with the spec's hero numbers", () => {
+  it("sends the site's own pictures through /img in the path form, with the hero's numbers", () => {
     expect(resizedImageUrl("/images/collections/barrel-saunas.webp", { width: 1600, height: 600, quality: 85, fit: "cover" })).toBe(
-      "/img?src=/images/collections/barrel-saunas.webp&w=1600&h=600&q=85",
+      "/img/1600x600q85/images/collections/barrel-saunas.webp",
     );
   });
 
@@ -24,12 +26,38 @@ describe("resizedImageUrl", () => {
 
   it("keeps slashes readable, escapes what would break the query, and names fit only when it is not the default", () => {
     const url = resizedImageUrl("/storage/product-images/a&b #1+%.jpg", { width: 640, height: 480, fit: "cover" });
-    expect(url).toBe("/img?src=/storage/product-images/a%26b%20%231%2B%25.jpg&w=640&h=480");
-    expect(new URL(url, "http://site.test").searchParams.get("src")).toBe("/storage/product-images/a&b #1+%.jpg");
-    expect(resizedImageUrl("/images/a.webp", { width: 640, height: 480, fit: "inside" })).toBe(
-      "/img?src=/images/a.webp&w=640&h=480&fit=inside",
+    expect(url).toBe("/img/640x480/storage/product-images/a%26b%20%231%2B%25.jpg");
+    // The URL parser leaves the path as written: one decoding gives the site path back.
+    expect(decodeURIComponent(new URL(url, "http://site.test").pathname)).toBe("/img/640x480/storage/product-images/a&b #1+%.jpg");
+    expect(resizedImageUrl("/images/a.webp", { width: 640, height: 480, fit: "inside" })).toBe("/img/640x480-inside/images/a.webp");
+    expect(resizedImageUrl("/images/a.webp", { width: 640, fit: "inside" })).toBe("/img/640/images/a.webp");
+    expect(resizedImageUrl("/images/a.webp", { width: 640, fit: "cover" })).toBe("/img/640-cover/images/a.webp");
+    expect(resizedImageUrl("/images/a.webp", { width: 640, height: 480, quality: 85, fit: "inside" })).toBe(
+      "/img/640x480q85-inside/images/a.webp",
     );
-    expect(resizedImageUrl("/images/a.webp", { width: 640, fit: "inside" })).toBe("/img?src=/images/a.webp&w=640");
+  });
+
+  it("spells every option it accepts so that the route reads back the same size", () => {
+    const src = "/storage/product-images/my%20photo.jpg";
+    for (const options of [
+      { width: 640, height: 480 },
+      { width: 640, height: 480, fit: "inside" as const },
+      { width: 640, fit: "cover" as const },
+      { width: 1600, height: 600, quality: 85 },
+      { width: 640 },
+    ]) {
+      const url = new URL(resizedImageUrl(src, options), "http://site.test");
+      const query = new URLSearchParams({ src, w: String(options.width) });
+      if (options.height) query.set("h", String(options.height));
+      if (options.quality) query.set("q", String(options.quality));
+      if (options.fit) query.set("fit", options.fit);
+      // Sizes no page uses are refused, but by the same rule and message in both spellings.
+      expect(parseResizeUrl(url), url.pathname).toEqual(parseResizeUrl(new URL(`http://site.test/img?${query}`)));
+    }
+    expect(parseResizeUrl(new URL(resizedImageUrl(src, { width: 640, height: 480 }), "http://site.test"))).toMatchObject({
+      ok: true,
+      params: { src: "/storage/product-images/my photo.jpg", width: 640, height: 480, quality: 80, fit: "cover" },
+    });
   });
 
   it("leaves other hosts, protocol-relative URLs and other site paths alone", () => {
@@ -40,31 +68,18 @@ describe("resizedImageUrl", () => {
   });
 });
 
-/** The query of a srcset candidate or URL as the route will read it. */
-function query(url: string) {
-  const search = new URL(url, "http://site.test").searchParams;
-  const height = search.get("h");
-  return {
-    width: Number(search.get("w")),
-    height: height === null ? undefined : Number(height),
-    quality: Number(search.get("q") ?? 80),
-    fit: (search.get("fit") ?? (height === null ? "inside" : "cover")) as "cover" | "inside",
-  };
-}
+/** What the image route answers to a srcset candidate or URL. */
+const parsed = (url: string) => parseResizeUrl(new URL(url, "http://site.test"));
 
 describe("renditionUrl and renditionSrcSet", () => {
   it("crop to the rendition's aspect at each of its widths, naming the quality only when it is not the default", () => {
     expect(renditionSrcSet("/images/a.webp", "collectionCard")).toBe(
-      [
-        "/img?src=/images/a.webp&w=160&h=90 160w",
-        "/img?src=/images/a.webp&w=240&h=135 240w",
-        "/img?src=/images/a.webp&w=320&h=180 320w",
-      ].join(", "),
+      ["/img/160x90/images/a.webp 160w", "/img/240x135/images/a.webp 240w", "/img/320x180/images/a.webp 320w"].join(", "),
     );
     expect(renditionUrl("/images/collections/barrel-saunas.webp", "collectionHero", 1600)).toBe(
-      "/img?src=/images/collections/barrel-saunas.webp&w=1600&h=600&q=85",
+      "/img/1600x600q85/images/collections/barrel-saunas.webp",
     );
-    expect(renditionUrl("/images/a.webp", "galleryMain", 640)).toBe("/img?src=/images/a.webp&w=640");
+    expect(renditionUrl("/images/a.webp", "galleryMain", 640)).toBe("/img/640/images/a.webp");
   });
 
   it("leave pictures on other hosts alone", () => {
@@ -80,14 +95,14 @@ describe("renditionUrl and renditionSrcSet", () => {
     const srcSet = renditionSrcSet("/storage/product-images/photo.jpg", name)!;
     const candidates = srcSet.split(", ").map((candidate) => candidate.split(" ")[0]!);
     expect(candidates).toHaveLength(IMAGE_RENDITIONS[name].widths.length);
-    for (const url of candidates) expect(renditionRefusal(query(url)), url).toBeNull();
+    for (const url of candidates) expect(parsed(url), url).toMatchObject({ ok: true });
   });
 });
 
 describe("responsiveImage", () => {
   it("gives src (the largest width), srcSet and sizes for an <img>", () => {
     const image = responsiveImage("/images/a.webp", "productCard", "(min-width: 768px) 31vw, calc(100vw - 2rem)");
-    expect(image.src).toBe("/img?src=/images/a.webp&w=800&h=600");
+    expect(image.src).toBe("/img/800x600/images/a.webp");
     expect(image.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual([
       "160w",
       "240w",
@@ -103,9 +118,20 @@ describe("responsiveImage", () => {
   it("offers a picture drawn at a fixed size no wider than a 3x screen needs", () => {
     const thumbnail = responsiveImage("/images/a.webp", "productCard", "(min-width: 1024px) 64px, 80px");
     expect(thumbnail.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["160w", "240w"]);
-    expect(thumbnail.src).toBe("/img?src=/images/a.webp&w=240&h=180");
+    expect(thumbnail.src).toBe("/img/240x180/images/a.webp");
     const row = responsiveImage("/images/a.webp", "productCard", "(min-width: 640px) 128px, 96px");
     expect(row.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["160w", "240w", "320w", "480w"]);
+  });
+});
+
+describe("withRefreshToken", () => {
+  it("adds the refresh parameter to a path-form URL, and to an old query-form one", () => {
+    expect(withRefreshToken("/img/320x240/images/a.webp", 3)).toBe("/img/320x240/images/a.webp?refresh=3");
+    expect(withRefreshToken("/img?src=/images/a.webp&w=320", 3)).toBe("/img?src=/images/a.webp&w=320&refresh=3");
+    expect(withRefreshToken("/img/320/images/a.webp", undefined)).toBe("/img/320/images/a.webp");
+    expect(parseResizeUrl(new URL(withRefreshToken("/img/320x240/images/a.webp", 3), "http://site.test"))).toEqual(
+      parseResizeUrl(new URL("http://site.test/img/320x240/images/a.webp")),
+    );
   });
 });
 

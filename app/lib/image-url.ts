@@ -16,7 +16,9 @@ export interface ResizeOptions {
   fit?: "cover" | "inside";
 }
 
+/** The route's query form answers at exactly this path; the path form below it. */
 export const IMAGE_ROUTE = "/img";
+export const IMAGE_PATH_PREFIX = `${IMAGE_ROUTE}/`;
 
 const RESIZABLE_PREFIXES = ["/images/", "/storage/product-images/"];
 
@@ -29,19 +31,27 @@ export function ownImagePath(src: string, origin = ""): string | null {
 }
 
 /**
- * The /img URL of one size of `src`. These URLs fill most of a page's HTML (a srcset repeats one
- * per width, on every card), so they are spelled as short as the route reads them: slashes in
- * `src` stay as they are (a query may contain them) and `fit` is named only when it is not the
- * route's default (cover with a height, inside without).
+ * The /img URL of one size of `src`, in the route's path form (docs/decisions/0045):
+ *
+ *   /img/<width>[x<height>][q<quality>][-cover|-inside]<site path>
+ *   /img/320x240/images/a.webp          320x240, cover crop (the default with a height), quality 80
+ *   /img/640/images/a.webp              640 wide, fit inside (the default without a height)
+ *   /img/1600x600q85/images/a.webp      quality named only when given
+ *   /img/640x480-inside/images/a.webp   fit named only when it is not the default for the shape
+ *
+ * These URLs fill most of a page's HTML (a srcset repeats one per width, on every card), and in
+ * the path form no parameter costs a `&amp;`. The site path is encoded as a query value would be
+ * but keeps its slashes, so the route reads it exactly as it reads the query form's src (which it
+ * still serves: /img?src=/images/a.webp&w=320&h=240).
  */
 export function resizedImageUrl(src: string, options: ResizeOptions, origin = ""): string {
   const path = ownImagePath(src, origin);
   if (!path) return src;
-  const query = [`src=${encodeURIComponent(path).replaceAll("%2F", "/")}`, `w=${Math.round(options.width)}`];
-  if (options.height) query.push(`h=${Math.round(options.height)}`);
-  if (options.quality) query.push(`q=${options.quality}`);
-  if (options.fit && options.fit !== (options.height ? "cover" : "inside")) query.push(`fit=${options.fit}`);
-  return `${IMAGE_ROUTE}?${query.join("&")}`;
+  let size = String(Math.round(options.width));
+  if (options.height) size += `x${Math.round(options.height)}`;
+  if (options.quality) size += `q${options.quality}`;
+  if (options.fit && options.fit !== (options.height ? "cover" : "inside")) size += `-${options.fit}`;
+  return `${IMAGE_PATH_PREFIX}${size}${encodeURIComponent(path).replaceAll("%2F", "/")}`;
 }
 
 /** The URL of `src` at one width of a rendition (which must be one of its widths to be served). */
@@ -97,7 +107,7 @@ export function fixedSizesMaxWidth(sizes: string): number | undefined {
 /**
  * The widths of a rendition a browser can pick for `sizes`: a picture drawn at most 80 px wide
  * needs 240 px on a 3x screen, so the 320–800 px candidates would only lengthen the HTML (each
- * is a URL of about 90 characters, repeated on every card).
+ * is a URL of about 60 characters, repeated on every card).
  */
 export function usefulWidths(widths: readonly number[], sizes: string): readonly number[] {
   const widest = fixedSizesMaxWidth(sizes);

@@ -238,13 +238,13 @@ describe("withFixedCollectionPages", () => {
 describe("gallery URLs", () => {
   it("resizes the site's own pictures through /img and adds the cache-busting parameter on refresh", () => {
     expect(mainImageUrls("/images/samples/a-1.webp")).toEqual({
-      src: "/img?src=/images/samples/a-1.webp&w=1280",
-      srcSet: [480, 640, 800, 960, 1280, 1600].map((w) => `/img?src=/images/samples/a-1.webp&w=${w} ${w}w`).join(", "),
+      src: "/img/1280/images/samples/a-1.webp",
+      srcSet: [480, 640, 800, 960, 1280, 1600].map((w) => `/img/${w}/images/samples/a-1.webp ${w}w`).join(", "),
     });
     const refreshed = mainImageUrls("/images/samples/a-1.webp", 123);
-    expect(refreshed.src).toBe("/img?src=/images/samples/a-1.webp&w=1280&refresh=123");
-    expect(refreshed.srcSet?.split(", ").every((entry) => /&refresh=123 \d+w$/.test(entry))).toBe(true);
-    expect(thumbnailImageUrl("/images/samples/a-3.webp")).toBe("/img?src=/images/samples/a-3.webp&w=320");
+    expect(refreshed.src).toBe("/img/1280/images/samples/a-1.webp?refresh=123");
+    expect(refreshed.srcSet?.split(", ").every((entry) => /\?refresh=123 \d+w$/.test(entry))).toBe(true);
+    expect(thumbnailImageUrl("/images/samples/a-3.webp")).toBe("/img/320/images/samples/a-3.webp");
   });
 
   it("keeps pictures of other hosts as given", () => {

@@ -121,14 +121,14 @@ describe("structuredDataMeta", () => {
 
 describe("social cards", () => {
   it("crops the picture to 1200x630 through the image route, as an absolute URL", () => {
-    expect(socialImageUrl("/images/samples/a-1.webp", ORIGIN)).toBe(`${ORIGIN}/img?src=/images/samples/a-1.webp&w=1200&h=630`);
-    expect(socialImageUrl(`${ORIGIN}/images/samples/a-1.webp`, ORIGIN)).toBe(`${ORIGIN}/img?src=/images/samples/a-1.webp&w=1200&h=630`);
+    expect(socialImageUrl("/images/samples/a-1.webp", ORIGIN)).toBe(`${ORIGIN}/img/1200x630/images/samples/a-1.webp`);
+    expect(socialImageUrl(`${ORIGIN}/images/samples/a-1.webp`, ORIGIN)).toBe(`${ORIGIN}/img/1200x630/images/samples/a-1.webp`);
     expect(socialImageUrl("https://cdn.example/a.jpg", ORIGIN)).toBe("https://cdn.example/a.jpg");
   });
 
   it("falls back to the default picture and fills Open Graph and Twitter tags", () => {
     const tags = socialCardMeta({ title: "T", description: "D", url: `${ORIGIN}/x` }, ORIGIN);
-    expect(tags).toContainEqual({ property: "og:image", content: `${ORIGIN}/img?src=/images/og-default.jpg&w=1200&h=630` });
+    expect(tags).toContainEqual({ property: "og:image", content: `${ORIGIN}/img/1200x630/images/og-default.jpg` });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
     expect(tags).toContainEqual({ property: "og:url", content: `${ORIGIN}/x` });
   });

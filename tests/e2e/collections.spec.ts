@@ -77,7 +77,7 @@ const rankedCards = (page: Page) => page.getByTestId("ranked-sauna");
 const compareCards = (page: Page) => page.getByTestId("compare-sauna");
 const cardNames = (cards: Locator) => cards.getByRole("heading", { level: 3 }).allInnerTexts();
 const heroOf = (page: Page) => page.locator("section[aria-labelledby='collection-title']");
-const isHeroImage = (url: URL) => url.pathname === "/img" && (url.searchParams.get("src") ?? "").startsWith("/images/collections/");
+const isHeroImage = (url: URL) => /^\/img\/[^/]+\/images\/collections\//.test(url.pathname);
 
 /**
  * Every page of a list from its first, following the pagination's Next link as a reader would
@@ -200,12 +200,12 @@ test.describe("a ranked card", () => {
 
     // The photos are resized through the image route and all sit below the hero, so they load
     // lazily; the hero is the picture fetched first.
-    await expect(first.locator("img").first()).toHaveAttribute("src", /^\/img\?src=\/images\/samples\/.+&w=800&h=600/);
-    await expect(first.locator("img").first()).toHaveAttribute("srcset", /&w=480&h=360 480w/);
+    await expect(first.locator("img").first()).toHaveAttribute("src", /^\/img\/800x600\/images\/samples\/.+\.webp$/);
+    await expect(first.locator("img").first()).toHaveAttribute("srcset", /\/img\/480x360\/images\/samples\/\S+ 480w/);
     await expect(first.locator("img").first()).toHaveAttribute("loading", "lazy");
     await expect(cards.nth(1).locator("img").first()).toHaveAttribute("loading", "lazy");
     await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
-    await expect(page.locator('img[fetchpriority="high"]')).toHaveAttribute("src", /w=1600&h=600&q=85/);
+    await expect(page.locator('img[fetchpriority="high"]')).toHaveAttribute("src", /^\/img\/1600x600q85\//);
 
     await expect(page.getByTestId("affiliate-disclosure")).toContainText("commission");
   });
@@ -294,17 +294,16 @@ test.describe("the hero", () => {
     await expect(hero.getByRole("link", { name: "Back to Reviews" })).toHaveAttribute("href", "/reviews");
     await expect(hero.getByText("Loading image...")).toBeVisible();
     const image = hero.locator("img");
-    await expect(image).toHaveAttribute("src", "/img?src=/images/collections/barrel-saunas.webp&w=1600&h=600&q=85");
+    await expect(image).toHaveAttribute("src", "/img/1600x600q85/images/collections/barrel-saunas.webp");
     const box = (await image.boundingBox())!;
     expect(box.width / box.height).toBeCloseTo(1600 / 600, 1);
 
     await expect.poll(() => requested.length).toBeGreaterThan(0);
-    expect(requested[0]!.searchParams.get("q")).toBe("85");
-    // Whichever srcset width the browser picked, it is a 1600:600 crop; cover is the route's
-    // default when a height is given, so the URL does not name it.
-    const asked = requested[0]!.searchParams;
-    expect(Number(asked.get("h")) / Number(asked.get("w"))).toBeCloseTo(600 / 1600, 2);
-    expect(asked.get("fit")).toBeNull();
+    // Whichever srcset width the browser picked, it is a 1600:600 crop at quality 85; cover is
+    // the route's default when a height is given, so the URL does not name it.
+    const size = /^\/img\/(\d+)x(\d+)q85\/images\/collections\//.exec(requested[0]!.pathname);
+    expect(size, requested[0]!.pathname).not.toBeNull();
+    expect(Number(size![2]) / Number(size![1])).toBeCloseTo(600 / 1600, 2);
     release();
     await expect(hero.getByText("Loading image...")).toHaveCount(0);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -331,8 +330,8 @@ test.describe("the hero", () => {
     await expect(page.getByText("Refreshing hero image")).toBeVisible();
     const retried = new URL((await again).url());
     expect(retried.searchParams.get("refresh")).toMatch(/^\d+$/);
-    expect(retried.searchParams.get("w")).toBe("1600");
-    await expect(image).toHaveAttribute("src", /^\/img\?src=\/images\/collections\/barrel-saunas\.webp&.*refresh=\d+$/);
+    expect(retried.pathname).toBe("/img/1600x600q85/images/collections/barrel-saunas.webp");
+    await expect(image).toHaveAttribute("src", /^\/img\/1600x600q85\/images\/collections\/barrel-saunas\.webp\?refresh=\d+$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(refresh).toHaveCount(0);
   });
@@ -348,7 +347,7 @@ test.describe("metadata", () => {
     await expect(meta("property='og:description'")).toHaveAttribute("content", /barrel/i);
     await expect(meta("property='og:image'")).toHaveAttribute(
       "content",
-      /^https?:\/\/[^/]+\/img\?src=\/images\/collections\/barrel-saunas\.webp&w=1200&h=630$/,
+      /^https?:\/\/[^/]+\/img\/1200x630\/images\/collections\/barrel-saunas\.webp$/,
     );
     await expect(meta("name='robots'")).toHaveAttribute("content", "index,follow");
     await expect(meta("property='article:modified_time'")).toHaveAttribute("content", "2025-05-15");

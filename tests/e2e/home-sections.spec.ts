@@ -21,7 +21,7 @@ const loadedWidth = (image: ReturnType<Page["locator"]>) =>
 /** Fails every request for a picture under `folder`, directly or through the /img resizer. */
 async function breakImages(page: Page, folder: string) {
   await page.route(
-    (url) => url.pathname.startsWith(folder) || (url.pathname === "/img" && (url.searchParams.get("src") ?? "").startsWith(folder)),
+    (url) => url.pathname.replace(/^\/img\/[^/]+\//, "/").startsWith(folder),
     (route: Route) => route.abort(),
   );
 }

@@ -131,7 +131,7 @@ test("every page kind carries valid JSON-LD and a 1200x630 social card", async (
     expect(blocks.flatMap(problems), path).toEqual([]);
 
     const image = metaContent(page, "og:image");
-    expect(image, path).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/img\?src=.*&w=1200&h=630$/);
+    expect(image, path).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/img\/1200x630\/(?:images|storage\/product-images)\/[^?&]+$/);
     expect(metaContent(page, "twitter:image"), path).toBe(image);
     expect(metaContent(page, "twitter:card"), path).toBe("summary_large_image");
     expect(metaContent(page, "og:url"), path).toBe(canonicalOf(page));

@@ -85,7 +85,8 @@ export async function publicUrls(origin: string): Promise<{ kind: string; path: 
     if (!found) throw new Error(`no ${kind} link found`);
     return found;
   };
-  const image = [...home.matchAll(/(\/img\?[^"\s,]+)/g)][0]?.[1]?.replaceAll("&amp;", "&");
+  // The pages' path form (/img/320x240/images/…) or the older query form (/img?src=…&amp;w=…).
+  const image = [...home.matchAll(/(\/img[/?][^"\s,]+)/g)][0]?.[1]?.replaceAll("&amp;", "&");
   if (!image) throw new Error("no /img URL found on the home page");
   const products = [...new Set(hrefs(reviews + home).filter((href) => /^\/reviews\/product\/[^/]+$/.test(href)))];
   if (products.length < 2) throw new Error("fewer than two product links found");

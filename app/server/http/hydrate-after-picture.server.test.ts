@@ -21,7 +21,7 @@ function documentWith(picture: string): string {
 }
 
 describe("hydration after the main picture", () => {
-  const html = documentWith('<img src="/img?src=/a.webp&amp;w=720" fetchPriority="high" alt="A sauna"/>');
+  const html = documentWith('<img src="/img/720/images/a.webp" fetchPriority="high" alt="A sauna"/>');
   const rewritten = hydrateAfterMainPicture(html);
 
   it("takes the modulepreload links out and keeps their addresses, in order, for later", () => {
@@ -50,7 +50,7 @@ describe("hydration after the main picture", () => {
   });
 
   it("leaves a document without a high-priority picture as it was", () => {
-    const plain = documentWith('<img src="/img?src=/a.webp&amp;w=720" loading="lazy" alt="A sauna"/>');
+    const plain = documentWith('<img src="/img/720/images/a.webp" loading="lazy" alt="A sauna"/>');
     expect(hydrateAfterMainPicture(plain)).toBe(plain);
     expect(hydrateAfterMainPicture("<p>no scripts</p>")).toBe("<p>no scripts</p>");
   });

@@ -8,13 +8,19 @@ import {
   IMAGE_CACHE_CONTROL,
   encodeWithSharp,
   ImageResizer,
-  parseResizeParams,
+  parseResizeUrl,
   parseSourcePath,
   preferredFormat,
   sharpResizeOptions,
 } from "./resize.server";
 
-const params = (query: string) => parseResizeParams(new URLSearchParams(query));
+/** The query form, /img?<query>. */
+const params = (query: string) => parseResizeUrl(new URL(`http://site.test/img?${query}`));
+/**
+ * The path form, /img/<rest>, read from the path exactly as written: a URL object would already
+ * have resolved '..' and '%2e%2e' segments, and the parser must refuse them on its own too.
+ */
+const pathParams = (rest: string) => parseResizeUrl({ pathname: `/img/${rest}`, searchParams: new URLSearchParams() });
 
 /**
  * Waits, event-loop turn by turn, for a state the code under test reaches on its own (a real
@@ -71,7 +77,7 @@ describe("parseSourcePath", () => {
   });
 });
 
-describe("parseResizeParams", () => {
+describe("parseResizeUrl, query form", () => {
   it("reads w, h, q and fit with the defaults: q 80, cover with a height, inside without", () => {
     expect(params("src=/images/a.webp&w=1600&h=600&q=85")).toMatchObject({
       ok: true,
@@ -117,6 +123,116 @@ describe("parseResizeParams", () => {
     expect(params("src=/images/a.webp&w=640&h=641").ok).toBe(false);
     expect(params("src=/images/a.webp&w=1600&h=600&q=80").ok).toBe(false);
     expect(params("src=/images/a.webp&w=640&h=480&fit=inside").ok).toBe(false);
+  });
+});
+
+describe("parseResizeUrl, path form", () => {
+  it.each([
+    ["320x240/images/samples/a-1.webp", "src=/images/samples/a-1.webp&w=320&h=240"],
+    ["320/images/samples/a-1.webp", "src=/images/samples/a-1.webp&w=320"],
+    ["1600x600q85/images/collections/barrel.webp", "src=/images/collections/barrel.webp&w=1600&h=600&q=85"],
+    ["640x480-cover/images/a.webp", "src=/images/a.webp&w=640&h=480&fit=cover"],
+    ["1600x600q85-cover/images/a.webp", "src=/images/a.webp&fit=cover&q=85&h=600&w=1600"],
+    ["320/storage/product-images/my%2520photo.jpg", "src=/storage/product-images/my%2520photo.jpg&w=320"],
+  ])("reads /img/%s as the query %s", (rest, query) => {
+    const fromPath = pathParams(rest);
+    expect(fromPath.ok, rest).toBe(true);
+    expect(fromPath).toEqual(params(query));
+  });
+
+  it("reads the same size and source as the query form: one ResizeParams, one render key", () => {
+    expect(pathParams("320x240/storage/product-images/my%2520photo.jpg")).toEqual({
+      ok: true,
+      params: {
+        src: "/storage/product-images/my photo.jpg",
+        root: "uploads",
+        relativePath: "my photo.jpg",
+        width: 320,
+        height: 240,
+        quality: 80,
+        fit: "cover",
+      },
+    });
+  });
+
+  it("ignores a query on the path form (a cache-busting refresh, or query-form parameters)", () => {
+    const withQuery = parseResizeUrl(new URL("http://site.test/img/480/images/a.webp?refresh=3&w=1234&src=/etc/passwd"));
+    expect(withQuery).toEqual(pathParams("480/images/a.webp"));
+    expect(withQuery.ok).toBe(true);
+  });
+
+  it("refuses a width, quality or crop no page uses, with the query form's messages", () => {
+    expect(pathParams("1234/images/a.webp")).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^w=1234 is not a width this site serves/),
+    });
+    expect(pathParams("1234x925/images/a.webp")).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^w=1234 is not a width this site serves/),
+    });
+    expect(pathParams("640x480q79/images/a.webp")).toEqual({ ok: false, message: expect.stringMatching(/^q=79 is not a quality/) });
+    expect(pathParams("640x480-inside/images/a.webp").ok).toBe(false);
+    expect(pathParams("1600x600/images/a.webp").ok).toBe(false);
+  });
+
+  it.each([
+    ["no size at all", "images/a.webp"],
+    ["an empty size", "/images/a.webp"],
+    ["a leading zero", "0320x240/images/a.webp"],
+    ["a zero height", "320x0/images/a.webp"],
+    ["a capital X", "320X240/images/a.webp"],
+    ["a missing height", "320x/images/a.webp"],
+    ["a height without a width", "x240/images/a.webp"],
+    ["a decimal", "320.5/images/a.webp"],
+    ["a negative number", "-320/images/a.webp"],
+    ["a six-digit width", "100000/images/a.webp"],
+    ["quality before height", "320q85x240/images/a.webp"],
+    ["an unknown fit", "320x240-fill/images/a.webp"],
+    ["a fit without its dash", "320x240cover/images/a.webp"],
+    ["trailing text", "320x240px/images/a.webp"],
+    ["an encoded size", "320%78240/images/a.webp"],
+  ])("refuses a malformed size segment (%s) with a message that shows the grammar", (_label, rest) => {
+    expect(pathParams(rest)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^the size must be <width>\[x<height>\]\[q<quality>\]\[-cover\|-inside\]/),
+    });
+  });
+
+  it("checks numbers' ranges as the query form does", () => {
+    expect(pathParams("15/images/a.webp")).toEqual(params("src=/images/a.webp&w=15"));
+    expect(pathParams("2401/images/a.webp")).toEqual(params("src=/images/a.webp&w=2401"));
+    expect(pathParams("800q101/images/a.webp")).toEqual(params("src=/images/a.webp&w=800&q=101"));
+    expect(pathParams("15/images/a.webp").ok).toBe(false);
+  });
+
+  it.each([
+    ["no source", "320x240"],
+    ["an empty source", "320x240/"],
+    ["a parent segment", "320x240/images/../../etc/passwd"],
+    ["a parent segment with an image name", "320x240/images/../../etc/passwd.png"],
+    ["encoded slashes", "320x240/images%2f..%2f..%2fetc%2fpasswd.png"],
+    ["an encoded parent segment", "320x240/images/%2e%2e/%2e%2e/etc/passwd.png"],
+    ["a doubly encoded parent segment", "320x240/images/%252e%252e/%252e%252e/etc/passwd.png"],
+    ["a triply encoded parent segment", "320x240/images/%25252e%25252e/secret.webp"],
+    ["an encoded backslash", "320x240/images/..%5c..%5csecret.webp"],
+    ["a doubly encoded backslash", "320x240/images/..%255c..%255csecret.webp"],
+    ["an encoded NUL", "320x240/images/a.webp%00.png"],
+    ["a current-directory segment", "320x240/images/./a.webp"],
+    ["an empty segment", "320x240/images//a.webp"],
+    ["another site path", "320x240/favicon.svg"],
+    ["the build's server code", "320x240/assets/../../server/index.js"],
+    ["an absolute URL", "320x240/https://evil.example/images/a.webp"],
+    ["a protocol-relative URL", "320x240//evil.example/images/a.webp"],
+    ["an encoded protocol-relative URL", "320x240/%2F%2Fevil.example/images/a.webp"],
+    ["a prefix lookalike", "320x240/images-private/a.webp"],
+    ["malformed encoding", "320x240/images/%E0%A4%A.webp"],
+  ])("refuses %s", (_label, rest) => {
+    expect(pathParams(rest).ok, rest).toBe(false);
+  });
+
+  it("answers only at /img and below it", () => {
+    expect(parseResizeUrl(new URL("http://site.test/etc/passwd")).ok).toBe(false);
+    expect(parseResizeUrl(new URL("http://site.test/imgx?src=/images/a.webp&w=320")).ok).toBe(false);
   });
 });
 
@@ -177,6 +293,75 @@ describe("ImageResizer (real sharp renders on disk)", () => {
   const resizer = () => new ImageResizer({ publicDir, uploads, cacheDir });
   const get = (r: ImageResizer, query: string, headers: Record<string, string> = {}, method = "GET") =>
     r.handle(new Request(`http://site.test/img?${query}`, { headers, method }));
+  /** The path form: /img/<rest>, as the pages link to it. */
+  const getPath = (r: ImageResizer, rest: string, headers: Record<string, string> = {}) =>
+    r.handle(new Request(`http://site.test/img/${rest}`, { headers }));
+
+  it("serves the path form, and both spellings of one size share one cached render and one ETag", async () => {
+    const r = new ImageResizer({ publicDir, uploads, cacheDir: path.join(dir, "spellings-cache") });
+    const byPath = await getPath(r, "800x600/images/collections/barrel.webp");
+    expect(byPath.status).toBe(200);
+    expect(byPath.headers.get("cache-control")).toBe(IMAGE_CACHE_CONTROL);
+    const meta = await sharp(Buffer.from(await byPath.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 800, 600]);
+    expect(r.renderCount).toBe(1);
+
+    const byQuery = await get(r, "src=/images/collections/barrel.webp&w=800&h=600&fit=cover");
+    expect(byQuery.status).toBe(200);
+    expect(byQuery.headers.get("etag")).toBe(byPath.headers.get("etag"));
+    const refreshed = await getPath(r, "800x600/images/collections/barrel.webp?refresh=5");
+    expect(refreshed.headers.get("etag")).toBe(byPath.headers.get("etag"));
+    expect(r.renderCount).toBe(1);
+    expect(
+      readdirSync(path.join(dir, "spellings-cache"), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()),
+    ).toHaveLength(1);
+
+    const hero = await getPath(r, "1600x600q85/images/collections/barrel.webp", avifAccept);
+    expect([hero.status, hero.headers.get("content-type")]).toEqual([200, "image/avif"]);
+    const upload = await getPath(r, "320/storage/product-images/tall-photo.jpg");
+    expect((await sharp(Buffer.from(await upload.arrayBuffer())).metadata()).height).toBe(512);
+  });
+
+  it("refuses traversal in the path form, spelled plainly or encoded, without reading anything", async () => {
+    const r = resizer();
+    for (const rest of [
+      // The URL parser resolves these before the route sees them: they leave /img/ altogether.
+      "320x240/images/../../etc/passwd",
+      "320x240/images/%2e%2e/%2e%2e/etc/passwd",
+      "320x240/../../secret.png",
+      // These reach the route and are refused by its own checks.
+      "320x240/images%2f..%2f..%2fsecret.png",
+      "320x240/images/..%2f..%2fsecret.png",
+      "320x240/images/%252e%252e/%252e%252e/secret.png",
+      "320x240/images/..%5c..%5csecret.png",
+      "320x240/images/..%255c..%255csecret.png",
+      "320x240/images/a.png%00.png",
+      "320x240/etc/passwd",
+      "320x240/%2F%2Fevil.example/a.png",
+    ]) {
+      const response = await getPath(r, rest);
+      expect(response.status, rest).toBe(400);
+      expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    }
+    expect((await getPath(r, "320/images/escape.png")).status).toBe(404);
+    expect((await getPath(r, "320/images/nope.webp")).status).toBe(404);
+    expect(r.renderCount).toBe(0);
+  });
+
+  it("answers 400 in the path form to an unlisted width and to a malformed size, saying what is wrong", async () => {
+    const r = resizer();
+    const unlisted = await getPath(r, "1234/images/collections/barrel.webp");
+    expect(unlisted.status).toBe(400);
+    expect(await unlisted.text()).toMatch(/^w=1234 is not a width this site serves \(/);
+    const unlistedCrop = await getPath(r, "640x123/images/collections/barrel.webp");
+    expect(unlistedCrop.status).toBe(400);
+    for (const rest of ["320px/images/collections/barrel.webp", "images/collections/barrel.webp", "320x240-fill/images/a.webp"]) {
+      const malformed = await getPath(r, rest);
+      expect(malformed.status, rest).toBe(400);
+      expect(await malformed.text()).toBe("the size must be <width>[x<height>][q<quality>][-cover|-inside], e.g. 320x240 or 1600x600q85");
+    }
+    expect(r.renderCount).toBe(0);
+  });
 
   it("renders the hero crop at exactly 1600x600, quality 85, as AVIF for browsers that accept it", async () => {
     const r = resizer();

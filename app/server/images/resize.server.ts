@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import sharp, { type ResizeOptions } from "sharp";
 import { DEFAULT_IMAGE_QUALITY, renditionRefusal } from "~/lib/image-renditions";
+import { IMAGE_PATH_PREFIX, IMAGE_ROUTE } from "~/lib/image-url";
 import { log } from "../log.server";
 import type { Storage } from "../storage/storage.server";
 import { ImageDiskCache } from "./disk-cache.server";
@@ -13,7 +14,9 @@ import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
  * The site's image route (/img, app/routes/image.ts): resizes and re-encodes pictures the site
  * serves itself, never anything fetched from elsewhere: the site calls no third party, and /img
  * must not become an open proxy (docs/decisions/0007). The URL contract is
- * app/lib/image-url.ts: /img?src=<site path>&w=&h=&q=&fit=cover|inside.
+ * app/lib/image-url.ts, in two spellings read by one parser (docs/decisions/0045):
+ *   /img/<w>[x<h>][q<q>][-cover|-inside]<site path>    e.g. /img/320x240/images/a.webp (the pages')
+ *   /img?src=<site path>&w=&h=&q=&fit=cover|inside      e.g. /img?src=/images/a.webp&w=320&h=240
  *
  * - src: a site path under /images/ (shipped artwork, from the client build's public files) or
  *   /storage/product-images/ (uploads, read through the storage driver: files under
@@ -21,14 +24,16 @@ import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
  *   at most once. Anything else (an absolute or protocol-relative URL, '..', '.', a backslash, a
  *   doubly encoded character such as '%252e') is refused with 400. So a file name that itself
  *   contains '%' cannot be resized; it is still served at its own URL.
+ *   In the path form the site path follows the size segment, encoded as the query's src value
+ *   is (so `%20` in a site path is `%2520` in either form), and is checked the same way.
  * - w (required), h (optional), q (default 80), fit 'cover' (the default when h is given) or
  *   'inside' (the default otherwise): only the combinations the pages use, listed in
- *   app/lib/image-renditions.ts; anything else is 400. Other parameters (e.g. a cache-busting
- *   'refresh') are ignored.
+ *   app/lib/image-renditions.ts; anything else is 400, as is a malformed size segment. Other
+ *   query parameters (e.g. a cache-busting 'refresh', or any on the path form) are ignored.
  * - AVIF when the Accept header lists image/avif, else WebP; `Vary: Accept`.
  * - Never upscales beyond the source, except that a cover crop (w and h) always fills its box.
  * - Renders are kept in a disk cache on each instance (rebuildable, never shared) keyed by a hash of (path, source mtime + size, w, h, q, fit,
- *   format), so a repeat request is a file read; identical requests arriving together render once.
+ *   format), whichever spelling asked, so a repeat request is a file read; identical requests arriving together render once.
  *   The cache is bounded by bytes (IMAGE_CACHE_MAX_MB), evicting the least recently used files.
  * - At most one render per CPU core runs at once and a short queue waits; beyond it the answer is
  *   503 with Retry-After, so a burst of cold URLs cannot take the CPU from page requests.
@@ -119,20 +124,57 @@ export function parseSourcePath(raw: string | null): { src: string; root: Source
   return { src: decoded, root: match.root, relativePath };
 }
 
-/** Reads and checks the query of an /img URL. */
-export function parseResizeParams(search: URLSearchParams): ParseResult {
-  const source = parseSourcePath(search.get("src"));
+/** The fields of an /img URL as written, in either spelling, before any check. */
+interface RawResizeRequest {
+  src: string | null;
+  width: string | null;
+  height: string | null;
+  quality: string | null;
+  fit: string | null;
+}
+
+/**
+ * The size segment of the path form: `<w>[x<h>][q<quality>][-cover|-inside]`. Numbers have no
+ * leading zero so that one size has one spelling; their ranges are checked below, as for the query.
+ */
+const SIZE_SEGMENT = /^([1-9]\d{0,4})(?:x([1-9]\d{0,4}))?(?:q([1-9]\d{0,2}))?(?:-(cover|inside))?$/;
+const SIZE_SEGMENT_HELP = "the size must be <width>[x<height>][q<quality>][-cover|-inside], e.g. 320x240 or 1600x600q85";
+
+/** /img/<size><site path>: the site path is encoded as the query form's src value is (slashes kept). */
+function readPathForm(pathname: string): RawResizeRequest | string {
+  const rest = pathname.slice(IMAGE_PATH_PREFIX.length);
+  const slash = rest.indexOf("/");
+  const size = SIZE_SEGMENT.exec(slash === -1 ? rest : rest.slice(0, slash));
+  if (!size) return SIZE_SEGMENT_HELP;
+  let src: string | null = null;
+  if (slash !== -1) {
+    try {
+      src = decodeURIComponent(rest.slice(slash));
+    } catch {
+      return "src is not a valid URL path";
+    }
+  }
+  return { src, width: size[1]!, height: size[2] ?? null, quality: size[3] ?? null, fit: size[4] ?? null };
+}
+
+function readQueryForm(search: URLSearchParams): RawResizeRequest {
+  return { src: search.get("src"), width: search.get("w"), height: search.get("h"), quality: search.get("q"), fit: search.get("fit") };
+}
+
+/** Checks the fields of either spelling; so both spellings of one size give the same ResizeParams. */
+function checkResizeRequest(raw: RawResizeRequest): ParseResult {
+  const source = parseSourcePath(raw.src);
   if (typeof source === "string") return { ok: false, message: source };
 
-  const width = parseWholeNumber(search.get("w"), "w", MIN_DIMENSION, MAX_DIMENSION);
+  const width = parseWholeNumber(raw.width, "w", MIN_DIMENSION, MAX_DIMENSION);
   if (width === undefined) return { ok: false, message: `w is required (${MIN_DIMENSION} to ${MAX_DIMENSION})` };
   if (typeof width === "string") return { ok: false, message: width };
-  const height = parseWholeNumber(search.get("h"), "h", MIN_DIMENSION, MAX_DIMENSION);
+  const height = parseWholeNumber(raw.height, "h", MIN_DIMENSION, MAX_DIMENSION);
   if (typeof height === "string") return { ok: false, message: height };
-  const quality = parseWholeNumber(search.get("q"), "q", 1, 100);
+  const quality = parseWholeNumber(raw.quality, "q", 1, 100);
   if (typeof quality === "string") return { ok: false, message: quality };
 
-  const fitValue = search.get("fit");
+  const fitValue = raw.fit;
   if (fitValue !== null && fitValue !== "" && fitValue !== "cover" && fitValue !== "inside") {
     return { ok: false, message: "fit must be cover or inside" };
   }
@@ -142,6 +184,18 @@ export function parseResizeParams(search: URLSearchParams): ParseResult {
   if (refusal) return { ok: false, message: refusal };
 
   return { ok: true, params: { ...source, width, height, quality: quality ?? DEFAULT_IMAGE_QUALITY, fit } };
+}
+
+/**
+ * Reads and checks an /img URL in either spelling: the path form (/img/320x240/images/a.webp,
+ * what the pages link to) or the query form (/img?src=/images/a.webp&w=320&h=240, still served
+ * for the URLs already in browsers' caches, CDNs and search engines' image indexes).
+ */
+export function parseResizeUrl(url: Pick<URL, "pathname" | "searchParams">): ParseResult {
+  if (url.pathname === IMAGE_ROUTE) return checkResizeRequest(readQueryForm(url.searchParams));
+  if (!url.pathname.startsWith(IMAGE_PATH_PREFIX)) return { ok: false, message: "not an image route URL" };
+  const raw = readPathForm(url.pathname);
+  return typeof raw === "string" ? { ok: false, message: raw } : checkResizeRequest(raw);
 }
 
 /** AVIF when the Accept header lists image/avif (with a quality above 0), else WebP. */
@@ -162,7 +216,11 @@ export interface SourceFacts {
   size: number;
 }
 
-/** The cache key: every input that changes the bytes of the output. */
+/**
+ * The cache key: every input that changes the bytes of the output. It is built from the parsed
+ * params, never from the URL, so the path and query spellings of one size (and any order or
+ * extra parameter of the query) share one cached file and one ETag.
+ */
 function renderKey(params: ResizeParams, source: SourceFacts, format: OutputFormat): string {
   const parts = [
     PIPELINE_VERSION,
@@ -260,7 +318,7 @@ export class ImageResizer {
   /** Answers one /img request: 200 with the image, 304, 400, 404 or 422. */
   async handle(request: Request): Promise<Response> {
     const method = request.method.toUpperCase();
-    const parsed = parseResizeParams(new URL(request.url).searchParams);
+    const parsed = parseResizeUrl(new URL(request.url));
     if (!parsed.ok) return textResponse(400, parsed.message, method);
     const { params } = parsed;
 

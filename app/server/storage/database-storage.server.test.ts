@@ -82,8 +82,7 @@ describe.each(testDialects)("product images in the database on %s", (dialect) =>
       .toBuffer();
     await storage.put("cabin.jpg", photo);
     const resizer = new ImageResizer({ publicDir: path.join(dir, "public"), uploads: storage, cacheDir: path.join(dir, "image-cache") });
-    const get = (src: string) =>
-      resizer.handle(new Request(`http://site.test/img?src=${src}&w=320&h=240&fit=cover`, { headers: { accept: "image/webp" } }));
+    const get = (src: string) => resizer.handle(new Request(`http://site.test/img/320x240${src}`, { headers: { accept: "image/webp" } }));
 
     const first = await get("/storage/product-images/cabin.jpg");
     expect(first.status).toBe(200);
