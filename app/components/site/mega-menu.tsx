@@ -74,7 +74,7 @@ export function MegaMenu() {
             <div id={panelId} aria-labelledby={triggerId} className="mega-panel">
               <div className="grid grid-cols-3 gap-6">
                 {bestSaunasMenu.map((column, index) =>
-                  // A column of one group is that group: a wrapper would only add an element to every page.
+                  // A column of one group is that group: a wrapper would only add an element.
                   column.length === 1 ? (
                     <MenuGroup key={index} group={column[0]!} />
                   ) : (
