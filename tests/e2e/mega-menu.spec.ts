@@ -19,20 +19,31 @@ function trigger(page: Page) {
   return page.getByRole("button", { name: "Best Saunas" });
 }
 
-/** The panel labelled by the trigger (it stays in the HTML while closed, hidden). */
+/** The panel labelled by the trigger: it exists only while the menu is open. */
 async function panelOf(page: Page): Promise<Locator> {
   const id = await trigger(page).getAttribute("id");
   expect(id, "the trigger has an id the panel refers to").toBeTruthy();
-  const panel = page.locator(`[aria-labelledby="${id}"]`);
-  await expect(panel).toHaveCount(1);
-  return panel;
+  return page.locator(`[aria-labelledby="${id}"]`);
+}
+
+/** Closed: no panel in the DOM, and the trigger says so without pointing at a missing element. */
+async function expectClosed(page: Page) {
+  await expect(trigger(page)).toHaveAttribute("aria-expanded", "false");
+  await expect(trigger(page)).not.toHaveAttribute("aria-controls");
+  await expect(await panelOf(page)).toHaveCount(0);
 }
 
 async function openByClick(page: Page): Promise<Locator> {
-  const panel = await panelOf(page);
-  await expect(panel).toBeHidden();
+  await expectClosed(page);
   await trigger(page).click();
+  return expectOpen(page);
+}
+
+/** Open: one visible panel, named by the trigger's aria-controls. */
+async function expectOpen(page: Page): Promise<Locator> {
   await expect(trigger(page)).toHaveAttribute("aria-expanded", "true");
+  const panel = await panelOf(page);
+  await expect(panel).toHaveCount(1);
   await expect(panel).toBeVisible();
   await expect(trigger(page)).toHaveAttribute("aria-controls", (await panel.getAttribute("id"))!);
   return panel;
@@ -127,13 +138,44 @@ test("Escape closes the panel and puts focus back on the trigger", async ({ page
   await expect(panel.getByRole("link").first()).toBeFocused();
 
   await page.keyboard.press("Escape");
-  await expect(panel).toBeHidden();
-  await expect(trigger(page)).toHaveAttribute("aria-expanded", "false");
+  await expectClosed(page);
   await expect(trigger(page)).toBeFocused();
 });
 
+test("a click outside the menu closes it", async ({ page }) => {
+  await openByClick(page);
+  await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+  await expectClosed(page);
+  // Closed by the click itself, not by a navigation it set off.
+  expect(new URL(page.url()).pathname).toBe("/");
+});
+
+test("focus leaving the menu closes it", async ({ page }) => {
+  const panel = await openByClick(page);
+  // The panel's last link ('See every review'), then one Tab more: focus moves on to Reviews.
+  await panel.getByRole("link").last().focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reviews", exact: true })).toBeFocused();
+  await expectClosed(page);
+});
+
+test("following a link of the panel closes it on the new page", async ({ page }) => {
+  const panel = await openByClick(page);
+  await column(panel, "By Size").getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/reviews\/two-person-saunas$/);
+  await expectClosed(page);
+});
+
+test("a closed page's HTML holds no panel, yet links every menu target (in the footer)", async ({ page }) => {
+  // What a crawler reads: the server's HTML, before any script runs.
+  const html = await (await page.request.get("/")).text();
+  expect(html).not.toContain("mega-panel");
+  const hrefs = new Set([...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1]));
+  const missing = FIXED_SLUGS.map((slug) => `/reviews/${slug}`).filter((href) => !hrefs.has(href));
+  expect(missing).toEqual([]);
+});
+
 test("the menu works from the keyboard with a visible focus ring", async ({ page }) => {
-  const panel = await panelOf(page);
   for (let presses = 0; presses < 10; presses++) {
     await page.keyboard.press("Tab");
     if (await trigger(page).evaluate((element) => element === document.activeElement)) break;
@@ -146,10 +188,9 @@ test("the menu works from the keyboard with a visible focus ring", async ({ page
   expect(outline.style).not.toBe("none");
   expect(outline.width).toBeGreaterThan(0);
 
-  await expect(panel).toBeHidden();
+  await expectClosed(page);
   await page.keyboard.press("Enter");
-  await expect(panel).toBeVisible();
-  await expect(trigger(page)).toHaveAttribute("aria-expanded", "true");
+  const panel = await expectOpen(page);
 
   await page.keyboard.press("Tab");
   const firstEntry = column(panel, "Popular Categories").getByRole("link").first();

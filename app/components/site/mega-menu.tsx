@@ -11,8 +11,14 @@ const topLinkClasses = "nav-link";
 /**
  * The desktop navigation: the 'Best Saunas' mega menu, then Reviews and Learn. A disclosure
  * button: Enter/Space or a click opens it, Tab moves on into its links, Escape closes it and
- * returns focus, and a click elsewhere, focus leaving it or a navigation closes it. The panel is
- * always in the HTML (hidden while closed) so its links exist for crawlers and no-JS readers.
+ * returns focus, and a click elsewhere, focus leaving it or a navigation closes it.
+ *
+ * The panel is rendered only while open, as Radix's NavigationMenu mounts its content: kept in
+ * the HTML while closed it cost every page about 2.7 KB and 50 elements that nobody could see,
+ * since without JavaScript the button cannot open it. Its only reader while closed was a crawler,
+ * and the footer (site-footer.tsx) links every one of its targets on every page instead
+ * (docs/decisions/0046). `aria-controls` is set only while the panel exists, so it never names a
+ * missing element.
  */
 export function MegaMenu() {
   const { pathname } = useLocation();
@@ -57,34 +63,36 @@ export function MegaMenu() {
             type="button"
             id={triggerId}
             aria-expanded={open}
-            aria-controls={panelId}
+            aria-controls={open ? panelId : undefined}
             onClick={() => setOpen((now) => !now)}
             className={cn(topLinkClasses, open && "bg-sand")}
           >
             Best Saunas
             <ChevronDown className={cn("size-4 transition-transform", open && "rotate-180")} />
           </button>
-          <div id={panelId} aria-labelledby={triggerId} className={open ? "mega-panel" : "mega-panel hidden"}>
-            <div className="grid grid-cols-3 gap-6">
-              {bestSaunasMenu.map((column, index) =>
-                // A column of one group is that group: a wrapper would only add an element to every page.
-                column.length === 1 ? (
-                  <MenuGroup key={index} group={column[0]!} />
-                ) : (
-                  <div key={index} className="space-y-5">
-                    {column.map((group) => (
-                      <MenuGroup key={group.heading} group={group} />
-                    ))}
-                  </div>
-                ),
-              )}
+          {open && (
+            <div id={panelId} aria-labelledby={triggerId} className="mega-panel">
+              <div className="grid grid-cols-3 gap-6">
+                {bestSaunasMenu.map((column, index) =>
+                  // A column of one group is that group: a wrapper would only add an element.
+                  column.length === 1 ? (
+                    <MenuGroup key={index} group={column[0]!} />
+                  ) : (
+                    <div key={index} className="space-y-5">
+                      {column.map((group) => (
+                        <MenuGroup key={group.heading} group={group} />
+                      ))}
+                    </div>
+                  ),
+                )}
+              </div>
+              <div className="mt-5 border-t border-line pt-4 text-sm">
+                <Link to="/reviews" className="font-semibold text-brand hover:text-brand-strong">
+                  See every review →
+                </Link>
+              </div>
             </div>
-            <div className="mt-5 border-t border-line pt-4 text-sm">
-              <Link to="/reviews" className="font-semibold text-brand hover:text-brand-strong">
-                See every review →
-              </Link>
-            </div>
-          </div>
+          )}
         </li>
         <li>
           <SectionLink to="/reviews" pathname={pathname}>

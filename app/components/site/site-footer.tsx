@@ -2,10 +2,16 @@ import { Link } from "react-router";
 import { bestSaunasMenu, SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
 import { BrandMark } from "./brand-mark";
 
+/**
+ * The footer links every target of the 'Best Saunas' menu: that menu's panel is rendered only
+ * while open, so these links are how crawlers (and readers without JavaScript) find every fixed
+ * collection page from every page (docs/decisions/0046). Both read app/lib/site-navigation.ts.
+ */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   const [popular] = bestSaunasMenu[0]!;
   const [bySize, byPrice] = bestSaunasMenu[1]!;
+  const [special] = bestSaunasMenu[2]!;
 
   return (
     <footer className="site-footer">
@@ -17,7 +23,7 @@ export function SiteFooter() {
           </Link>
           <p className="text-sm leading-relaxed">{SITE_DESCRIPTION}</p>
         </div>
-        <FooterLinks heading="Categories" links={popular!.links.slice(0, 5)} />
+        <FooterLinks heading="Categories" links={[...popular!.links, ...special!.links]} />
         <FooterLinks heading="Size & Price" links={[...bySize!.links, ...byPrice!.links]} />
         <FooterLinks
           heading="Resources"
