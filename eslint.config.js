@@ -8,6 +8,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The site's links and forms render without React Router's `data-discover` attribute, which only lazy
+// route discovery reads (docs/decisions/0047): they come from the wrapper, which sets `discover="none"`.
+const ROUTER_LINKS_FROM_WRAPPER = {
+  name: "react-router",
+  importNames: ["Link", "NavLink", "Form"],
+  message:
+    'Import Link, NavLink and Form from "~/components/ui/link": it renders them without data-discover, which nothing reads here (docs/decisions/0047).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,13 +63,33 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/ui/link.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [ROUTER_LINKS_FROM_WRAPPER] }],
+      // `fetcher.Form` writes data-discover too; the wrapper's FetcherForm does not.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.type='JSXMemberExpression'][name.property.name='Form']",
+          message:
+            'Write <FetcherForm fetcher={fetcher}> from "~/components/ui/link": it renders without data-discover (docs/decisions/0047).',
+        },
+      ],
+    },
+  },
+  {
     // app/lib is pure: it runs in the browser and in tests without a database.
+    // (A later block's options replace an earlier one's, so the wrapper rule is repeated here.)
     files: ["app/lib/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/server/*", "**/server/*"], message: "app/lib is pure: it never imports from app/server." }] },
+        {
+          paths: [ROUTER_LINKS_FROM_WRAPPER],
+          patterns: [{ group: ["~/server/*", "**/server/*"], message: "app/lib is pure: it never imports from app/server." }],
+        },
       ],
     },
   },

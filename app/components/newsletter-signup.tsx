@@ -1,6 +1,7 @@
 import { Mail } from "~/components/ui/icons";
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
+import { FetcherForm } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { SubscribeResult } from "~/lib/newsletter";
@@ -41,7 +42,8 @@ export function NewsletterSignup({ result }: { result?: SubscribeResult }) {
           </div>
         </div>
         <div>
-          <fetcher.Form
+          <FetcherForm
+            fetcher={fetcher}
             ref={formRef}
             method="post"
             action={NEWSLETTER_ACTION}
@@ -66,7 +68,7 @@ export function NewsletterSignup({ result }: { result?: SubscribeResult }) {
             <Button type="submit" disabled={busy}>
               {busy ? "Subscribing…" : "Subscribe"}
             </Button>
-          </fetcher.Form>
+          </FetcherForm>
           <p
             id={messageId}
             role="status"

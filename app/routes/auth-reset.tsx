@@ -1,5 +1,6 @@
 import { Lock } from "~/components/ui/icons";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { FormField } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
 import { AuthCard } from "~/components/auth/auth-card";

@@ -1,5 +1,5 @@
 import express from "express";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain JavaScript module of the process (server.js), no type declarations
 import { acceptedEncodings, precompressedAssets } from "../../precompressed-assets.js";
-import { precompressDirectory } from "./precompress-assets";
+import { precompressDirectory, precompressRouteManifest } from "./precompress-assets";
 
 const SCRIPT = "export const words = [" + Array.from({ length: 400 }, (_, i) => `"word ${i % 37}"`).join(",") + "];\n";
 
@@ -47,6 +47,23 @@ describe("precompressDirectory", () => {
     expect(existsSync(path.join(dir, "tiny-1234.js.br"))).toBe(false);
     expect(existsSync(path.join(dir, "font-1234.woff2.br"))).toBe(false);
     expect(existsSync(path.join(dir, "font-1234.woff2.gz"))).toBe(false);
+  });
+});
+
+describe("precompressRouteManifest", () => {
+  it("compresses React Router's route manifest and leaves the other assets alone", async () => {
+    const client = mkdtempSync(path.join(tmpdir(), "precompress-manifest-"));
+    try {
+      mkdirSync(path.join(client, "assets"));
+      writeFileSync(path.join(client, "assets", "manifest-1a2b3c4d.js"), SCRIPT);
+      writeFileSync(path.join(client, "assets", "home-1234.js"), SCRIPT);
+      expect(await precompressRouteManifest(client)).toBe(2);
+      expect(zlib.gunzipSync(readFileSync(path.join(client, "assets", "manifest-1a2b3c4d.js.gz"))).toString()).toBe(SCRIPT);
+      expect(existsSync(path.join(client, "assets", "manifest-1a2b3c4d.js.br"))).toBe(true);
+      expect(existsSync(path.join(client, "assets", "home-1234.js.gz"))).toBe(false);
+    } finally {
+      rmSync(client, { recursive: true, force: true });
+    }
   });
 });
 

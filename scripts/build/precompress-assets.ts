@@ -24,11 +24,14 @@ export const PRECOMPRESSED_ENCODINGS = [
   { encoding: "gzip", extension: ".gz" },
 ] as const;
 
-/** Compresses every compressible file under `dir` (recursively); returns how many it wrote. */
-export async function precompressDirectory(dir: string): Promise<number> {
+/**
+ * Compresses every compressible file under `dir` (recursively) whose name `only` accepts (all by
+ * default); returns how many copies it wrote.
+ */
+export async function precompressDirectory(dir: string, only: (name: string) => boolean = () => true): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
-    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && only(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
   let written = 0;
   await Promise.all(
@@ -70,4 +73,13 @@ export function precompressAssets(): Plugin {
       await precompressDirectory(path.join(options.dir, "assets"));
     },
   };
+}
+
+/**
+ * React Router writes the route manifest (`assets/manifest-<hash>.js`, docs/decisions/0047) into
+ * the client folder during the server build, after the plugin above has run: react-router.config.ts
+ * calls this once the whole build is done.
+ */
+export async function precompressRouteManifest(clientDir: string): Promise<number> {
+  return precompressDirectory(path.join(clientDir, "assets"), (name) => /^manifest-[\w-]+\.js$/.test(name));
 }

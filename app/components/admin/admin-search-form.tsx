@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 import { inputClasses } from "~/components/ui/form-field";
 

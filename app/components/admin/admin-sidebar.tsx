@@ -1,5 +1,5 @@
 import { ArrowLeft, FolderKanban, LayoutDashboard, Link2, LogOut, Mail, MousePointerClick, Package, Users } from "lucide-react";
-import { Form, NavLink } from "react-router";
+import { Form, NavLink } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 
 /**

@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { removalHref, type RemovalReturnPage } from "~/lib/admin/removal-request";
 
 /**

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, ExternalLink, Pencil, X } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Product } from "~/lib/catalog";
 import { adminNumber, adminPrice } from "./admin-format";
 import { AdminSearchForm } from "./admin-search-form";

@@ -1,5 +1,5 @@
 import { ShieldX } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 
 /** What a signed-in user without the admin role sees on /admin; every admin loader and action checks the role on the server as well. */
 export function ForbiddenPanel({ email }: { email: string }) {

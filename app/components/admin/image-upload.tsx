@@ -1,5 +1,6 @@
 import { ImageUp } from "lucide-react";
 import { useFetcher } from "react-router";
+import { FetcherForm } from "~/components/ui/link";
 import type { ResultToast } from "~/lib/result-toast";
 import type { UploadResult } from "~/server/storage/image-upload.server";
 import { Notice } from "~/components/ui/notice";
@@ -28,7 +29,12 @@ export function ImageUpload() {
       <p className="mt-1 text-sm text-ink-muted">
         JPEG, PNG, WebP, AVIF or GIF, up to 10 MB and 40 megapixels each. Refer to an upload in a CSV by its file name.
       </p>
-      <fetcher.Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+      <FetcherForm
+        fetcher={fetcher}
+        method="post"
+        encType="multipart/form-data"
+        className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center"
+      >
         <input type="hidden" name="intent" value="upload-images" />
         <label htmlFor="image-files" className="sr-only">
           Images to upload
@@ -48,7 +54,7 @@ export function ImageUpload() {
         >
           {busy ? "Uploading…" : "Upload Images"}
         </button>
-      </fetcher.Form>
+      </FetcherForm>
       {uploads.length > 0 && (
         <Notice tone={uploads.every((upload) => upload.ok) ? "green" : "yellow"} title="Upload results" className="mt-3">
           <ul className="space-y-0.5">

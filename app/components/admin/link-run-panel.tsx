@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ProgressBar } from "~/components/admin/progress-bar";
 import { formatDateTimeUtc } from "~/lib/dates";
 import { formatDuration } from "~/lib/duration-text";

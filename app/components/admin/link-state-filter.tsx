@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 import { LINK_STATE_LABELS, LINK_STATES, type LinkState, type LinkStateCounts } from "~/lib/links/link-report";
 

@@ -1,5 +1,5 @@
 import { Pencil } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 import { formatDateTimeUtc } from "~/lib/dates";
 import { OUTCOME_LABELS } from "~/lib/links/link-outcomes";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { NameCount } from "~/server/admin/admin-queries.server";
 import { EmptyTable, TableCard, TableHead } from "./admin-table";
 

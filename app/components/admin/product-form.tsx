@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import type { ProductFormField } from "~/lib/csv/product-form";
 import { fieldProps, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { LogOut, ShieldCheck, ShieldOff } from "lucide-react";
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import type { UserListing } from "~/server/auth/users.server";
 
 /** One account on /admin/users: its state, and the buttons that change it (each a form of its own). */

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import { MailCheck } from "~/components/ui/icons";
 import { Notice } from "~/components/ui/notice";
 

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { FormField } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
 import { AUTH_PAGE_TEXT } from "~/lib/auth/auth-messages";

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form } from "~/components/ui/link";
 import { ButtonLink } from "~/components/ui/button";
 import { CheckCircle2, Clock, XCircle } from "~/components/ui/icons";
 import type { ConfirmOutcome } from "~/lib/auth/email-confirmation";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 import { pageHref, pageLinks, type PageInfo } from "~/lib/pagination";
 

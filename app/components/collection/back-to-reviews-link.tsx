@@ -1,5 +1,5 @@
 import { ArrowLeft } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 /** The way back from a collection page, above its title whether the page loaded or failed. */
 export function BackToReviewsLink() {

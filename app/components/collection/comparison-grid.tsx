@@ -1,5 +1,5 @@
 import { Check, Truck } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AddToCompare } from "~/components/compare/add-to-compare";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";

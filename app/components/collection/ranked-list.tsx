@@ -1,5 +1,5 @@
 import { Check, Star } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AddToCompare } from "~/components/compare/add-to-compare";
 import { RatingStars } from "~/components/catalog/rating-stars";
 import { Badge } from "~/components/ui/badge";

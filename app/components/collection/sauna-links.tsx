@@ -1,5 +1,5 @@
 import { ExternalLink } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonClasses, type ButtonStyle } from "~/components/ui/button";
 import type { BuyLink } from "~/lib/buy-link";
 

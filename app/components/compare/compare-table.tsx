@@ -1,5 +1,5 @@
 import { Check, X } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { CheckPriceLink } from "~/components/home/check-price-link";
 import { Badge } from "~/components/ui/badge";
 import type { ComparedProduct, CompareView } from "~/lib/compare";

@@ -1,6 +1,7 @@
 import { Scale, X } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonClasses } from "~/components/ui/button";
 import { COMPARE_PATH, compareHref, MAX_COMPARE } from "~/lib/compare";
 import { useCompareItems, writeCompareItems } from "./compare-store";

@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AddToCompare } from "~/components/compare/add-to-compare";
 import { ProductImage } from "~/components/catalog/product-image";
 import { ButtonLink } from "~/components/ui/button";

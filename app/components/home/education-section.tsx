@@ -1,5 +1,5 @@
 import { Flame, HeartPulse, Ruler, Thermometer, Trees, Users, Zap, ListChecks, Droplets, Tent, Sun, Wind } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { SectionHeading } from "./section-heading";
 
 /**

@@ -1,5 +1,5 @@
 import { Suspense, use } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AddToCompare } from "~/components/compare/add-to-compare";
 import { ProductImage } from "~/components/catalog/product-image";
 import { cn } from "~/components/ui/cn";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ArrowLeft, CalendarDays, Clock, RefreshCw, type SpriteIconComponent } from "~/components/ui/icons";
 import type { Article } from "~/lib/articles";
 import { formatLongUsDate, formatMonthYear } from "~/lib/dates";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { ArticleTag } from "~/lib/articles";
 
 /** The foot of an article: its tags, each leading to the tag's page. */

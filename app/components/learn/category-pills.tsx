@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 import { CATEGORY_PILLS } from "~/lib/articles";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { KNOWLEDGE_CENTER_NAME } from "~/lib/articles";
 import { CategoryPills } from "./category-pills";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { ArticleSummary } from "~/lib/articles";
 import { responsiveImage } from "~/lib/image-url";
 

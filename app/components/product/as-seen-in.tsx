@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ArrowRight } from "~/components/ui/icons";
 import { collectionThumbnailSrcSet, collectionThumbnailUrl, type AsSeenInCollection } from "~/lib/product-page";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Pagination } from "~/components/catalog/pagination";
 import type { HomeProductCard } from "~/lib/home-page";
 import type { PageInfo } from "~/lib/pagination";

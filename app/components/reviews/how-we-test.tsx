@@ -1,5 +1,5 @@
 import { ArrowRight, CheckCircle2 } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 /** The site's methodology: the 'How We Test' list. */
 const howWeTest = [

@@ -1,5 +1,5 @@
 import { ArrowRight, SearchX } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { CollectionLink } from "~/lib/reviews-index";
 
 /** A search that found nothing: how to search better, popular collections, the way back to all reviews. */

@@ -1,5 +1,5 @@
 import { Search } from "~/components/ui/icons";
-import { Form } from "react-router";
+import { Form } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 
 const SEARCH_PLACEHOLDER = "Search for sauna types, brands, or features...";

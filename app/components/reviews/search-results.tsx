@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Pagination } from "~/components/catalog/pagination";
 import { resultsCountText, resultsHeading } from "~/lib/catalog-search";
 import type { CategoryCard, HomeProductCard } from "~/lib/home-page";

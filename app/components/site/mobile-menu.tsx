@@ -1,6 +1,7 @@
 import { Menu, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { mobileMenuLinks } from "~/lib/site-navigation";
 
 /**

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { bestSaunasMenu, SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
 import { BrandMark } from "./brand-mark";
 

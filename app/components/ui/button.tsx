@@ -1,4 +1,5 @@
-import { Link, type LinkProps } from "react-router";
+import type { LinkProps } from "react-router";
+import { Link } from "./link";
 import { cn } from "./cn";
 
 // The styles live in app/app.css (.btn and its variants): one short class per part keeps the

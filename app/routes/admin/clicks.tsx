@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ClickDayTable } from "~/components/admin/click-day-table";
 import { ClickTopTable } from "~/components/admin/click-top-table";
 import { ClicksChart } from "~/components/admin/clicks-chart";

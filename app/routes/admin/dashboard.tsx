@@ -1,5 +1,6 @@
 import { ArrowRight, FolderKanban, Layers, Link2Off, ListChecks, MousePointerClick, Package, Plus, Trash2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ButtonLink } from "~/components/ui/button";
 import { FlashNotice } from "~/components/ui/flash-notice";

@@ -1,5 +1,6 @@
 import { ExternalLink, RefreshCw, Search } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form } from "~/components/ui/link";
 import { EmptyTable } from "~/components/admin/admin-table";
 import { LinkRunPanel } from "~/components/admin/link-run-panel";
 import { LinkStateFilter } from "~/components/admin/link-state-filter";

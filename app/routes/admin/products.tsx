@@ -1,6 +1,7 @@
 import { HardDrive, Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { data, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { FetcherForm, Link } from "~/components/ui/link";
 import { Collapsible, CollectionOptions, CsvGuide } from "~/components/admin/csv-reference";
 import { CsvImportForm } from "~/components/admin/csv-import-form";
 import { parseProductFile } from "~/components/admin/csv-upload-client";
@@ -247,7 +248,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             : "Upload a CSV of products, check it, then save it in one go. Products with a slug that already exists are updated."
         }
       >
-        <storageFetcher.Form method="post">
+        <FetcherForm fetcher={storageFetcher} method="post">
           <input type="hidden" name="intent" value="check-storage" />
           <button
             type="submit"
@@ -257,7 +258,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             <HardDrive aria-hidden className="size-4" />
             Check Storage Status
           </button>
-        </storageFetcher.Form>
+        </FetcherForm>
         <FileButton
           id="product-csv-file"
           form="product-csv-form"

@@ -1,5 +1,5 @@
 import { Download, Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link } from "~/components/ui/link";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { SubscriberTable } from "~/components/admin/subscriber-table";
 import { buttonClasses } from "~/components/ui/button";

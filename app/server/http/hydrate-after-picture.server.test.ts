@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "./content-security-policy.server";
 import { DEFERRED_SCRIPT_TYPE, HYDRATION_DEADLINE_MS, hydrateAfterMainPicture } from "./hydrate-after-picture.server";
 
+// The route manifest comes first: the whole of it, as a file (docs/decisions/0047).
 const BOOTSTRAP =
-  'import * as route0 from "/assets/root.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client.js");';
+  'import "/assets/manifest-1a2b3c4d.js";\nimport * as route0 from "/assets/root.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client.js");';
 
 /** A document shaped as React Router writes it: preloads in the head, the module bootstrap at the end of the body. */
 function documentWith(picture: string): string {
   return [
     "<!DOCTYPE html><html><head>",
+    '<link rel="modulepreload" href="/assets/manifest-1a2b3c4d.js"/>',
     '<link rel="modulepreload" href="/assets/entry.client.js"/><link rel="modulepreload" href="/assets/root.js"/>',
     '<link rel="stylesheet" href="/assets/root.css"/>',
     "</head><body><main>",
@@ -26,7 +28,7 @@ describe("hydration after the main picture", () => {
 
   it("takes the modulepreload links out and keeps their addresses, in order, for later", () => {
     expect(rewritten).not.toContain('<link rel="modulepreload"');
-    expect(rewritten).toContain(`data-preload="/assets/entry.client.js /assets/root.js"`);
+    expect(rewritten).toContain(`data-preload="/assets/manifest-1a2b3c4d.js /assets/entry.client.js /assets/root.js"`);
     expect(rewritten).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
   });
 
