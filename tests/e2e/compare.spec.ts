@@ -10,9 +10,12 @@ import { expect, test, type Locator, type Page } from "./fixtures";
 // Several pages, two browser contexts and a reload: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
+/** 'Add to compare' / 'Added to compare', named for its sauna (': Tyyni 4 Cube Sauna'). */
+const COMPARE_TOGGLE = /^(Add|Added) to compare: /;
+
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
-    const button = document.querySelector('[data-testid="add-to-compare"]');
+    const button = document.querySelector(".compare-toggle");
     return Boolean(button && Object.keys(button).some((key) => key.startsWith("__react")));
   });
 }
@@ -20,7 +23,7 @@ async function hydrated(page: Page) {
 /** Adds the card's sauna to the comparison and returns its name (the card's title). */
 async function addFromCard(card: Locator, title: Locator): Promise<string> {
   const name = (await title.textContent())!.trim();
-  const button = card.getByTestId("add-to-compare");
+  const button = card.getByRole("button", { name: COMPARE_TOGGLE });
   await button.click();
   await expect(button).toHaveAttribute("aria-pressed", "true");
   await expect(button).toContainText("Added to compare");
@@ -52,7 +55,8 @@ test("add three saunas from the home page and a collection page, compare, remove
   expect(pick, "a ranked sauna not on the home page's top four").toBeGreaterThanOrEqual(0);
   // The choice survived the page load; the home page's picks show as added here too when listed.
   for (const [index, name] of rankedNames.entries()) {
-    if (names.includes(name)) await expect(ranked.nth(index).getByTestId("add-to-compare")).toHaveAttribute("aria-pressed", "true");
+    if (names.includes(name))
+      await expect(ranked.nth(index).getByRole("button", { name: COMPARE_TOGGLE })).toHaveAttribute("aria-pressed", "true");
   }
   const card = ranked.nth(pick);
   names.push(await addFromCard(card, card.getByRole("heading", { level: 3 })));
@@ -100,7 +104,7 @@ test("add three saunas from the home page and a collection page, compare, remove
   await expect(plain.getByTestId("compare-table").getByRole("columnheader")).toHaveCount(2);
   // Without JavaScript 'Add to compare' is a link to the comparison of that sauna.
   await plain.goto("/");
-  const plainButton = plain.getByTestId("top-rated-card").first().getByTestId("add-to-compare");
+  const plainButton = plain.getByTestId("top-rated-card").first().getByRole("button", { name: COMPARE_TOGGLE });
   await expect(plainButton).toHaveAttribute("href", /^\/compare\?products=[a-z0-9-]+$/);
   await noScript.close();
 });
@@ -115,12 +119,12 @@ test("the /reviews list, the collection comparison view, the home page's best pi
 
   await page.goto("/reviews/outdoor-saunas?view=compare");
   await hydrated(page);
-  await expect(page.getByTestId("compare-sauna").first().getByTestId("add-to-compare")).toBeVisible();
+  await expect(page.getByTestId("compare-sauna").first().getByRole("button", { name: COMPARE_TOGGLE })).toBeVisible();
 
   await page.goto("/");
   await hydrated(page);
-  await expect(page.getByTestId("best-pick").first().getByTestId("add-to-compare")).toBeVisible();
-  await expect(page.getByTestId("comparison-table").getByTestId("add-to-compare").first()).toBeVisible();
+  await expect(page.getByTestId("best-pick").first().getByRole("button", { name: COMPARE_TOGGLE })).toBeVisible();
+  await expect(page.getByTestId("comparison-table").getByRole("button", { name: COMPARE_TOGGLE }).first()).toBeVisible();
 
   // A product page: its own button, and the tray shows both; removing from the tray un-presses it.
   await page.getByTestId("comparison-table").getByRole("row").nth(2).getByRole("link").first().click();
@@ -128,7 +132,7 @@ test("the /reviews list, the collection comparison view, the home page's best pi
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
   await hydrated(page);
   const second = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
-  const button = page.getByTestId("add-to-compare");
+  const button = page.getByRole("button", { name: COMPARE_TOGGLE });
   if (second !== first) {
     await button.click();
     await expect(button).toHaveAttribute("aria-pressed", "true");

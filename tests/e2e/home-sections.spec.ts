@@ -293,7 +293,7 @@ test.describe("Sauna Comparison", () => {
       await expect(tyyni).toContainText("$16,900");
       await expect(tyyni).toContainText("4.7");
       // Rows are best rated first.
-      const chips = await rows.getByTestId("rating-chip").allTextContents();
+      const chips = await rows.locator(".comparison-score").allTextContents();
       const numbers = chips.map(Number);
       expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     } else {
@@ -364,7 +364,7 @@ test("the education section gives each sauna type's temperatures and links to th
   await open(page, "/");
   const section = page.locator("#education");
   await expect(section.getByRole("heading", { level: 3 })).toHaveText(["Health Benefits", "Sauna Types", "Buying Guide"]);
-  const types = section.getByTestId("sauna-type");
+  const types = section.getByRole("list").filter({ hasText: "170-190°F" }).getByRole("listitem");
   await expect(types).toHaveCount(4);
   await expect(types.nth(0)).toContainText("Traditional Finnish");
   await expect(types.nth(0)).toContainText("170-190°F");

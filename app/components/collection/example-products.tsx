@@ -39,7 +39,6 @@ export function ExampleProducts() {
                 width={640}
                 height={480}
                 loading="lazy"
-                decoding="async"
                 className="absolute inset-0 size-full object-cover"
               />
               <Badge variant="neutral" className="absolute left-3 top-3 shadow-sm">

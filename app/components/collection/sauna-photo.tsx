@@ -24,7 +24,6 @@ export function SaunaPhoto({
       width={800}
       height={600}
       loading="lazy"
-      decoding="async"
       refreshable
       className="absolute inset-0 size-full object-cover"
     />

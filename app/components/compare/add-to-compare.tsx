@@ -28,7 +28,6 @@ export function AddToCompare({ slug, name, className }: { slug: string; name: st
       aria-pressed={added}
       aria-disabled={full || undefined}
       title={full ? `You can compare up to ${MAX_COMPARE} saunas` : undefined}
-      data-testid="add-to-compare"
       // Its look in each state follows aria-pressed and aria-disabled (.compare-toggle in app/app.css),
       // its Plus or Check icon too: painted by CSS on the empty first <span>, not an <svg> on every card.
       className={cn("compare-toggle", className)}

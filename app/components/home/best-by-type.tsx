@@ -69,7 +69,6 @@ function BestPickCardView({ card }: { card: BestPickCard }) {
           width={640}
           height={480}
           loading="lazy"
-          decoding="async"
         />
         <span>{card.heading}</span>
       </div>

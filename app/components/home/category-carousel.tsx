@@ -78,7 +78,7 @@ function CarouselTrack({ cards }: { cards: CategoryCard[] }) {
         className={hydrated ? "carousel-track carousel-track-hydrated" : "carousel-track"}
       >
         {cards.map((card) => (
-          <li key={card.slug} data-testid="category-card" className="category-slide">
+          <li key={card.slug} className="category-slide">
             <CategoryCardView card={card} />
           </li>
         ))}
@@ -119,7 +119,6 @@ function CategoryCardView({ card }: { card: CategoryCard }) {
           width={640}
           height={400}
           loading="lazy"
-          decoding="async"
           className="card-photo"
         />
       </div>

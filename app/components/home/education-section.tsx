@@ -130,7 +130,7 @@ export function EducationSection() {
             </h3>
             <ul className="mt-5 grid gap-4 sm:grid-cols-2">
               {saunaTypes.map(({ icon: Icon, ...type }) => (
-                <li key={type.name} data-testid="sauna-type" className="sauna-type">
+                <li key={type.name} className="sauna-type">
                   <h4>
                     <Icon aria-hidden className="size-5 text-brand" />
                     {type.name}

@@ -88,9 +88,7 @@ function ComparisonContent({ section }: { section: ComparisonData }) {
 /** The score on its label's colour, '–' when unrated. */
 function ScoreChip({ rating }: { rating: number | null }) {
   return (
-    <span data-testid="rating-chip" className={cn("comparison-score", RATING_TONE_CHIP[ratingGrade(rating).tone])}>
-      {rating === null ? "–" : ratingText(rating)}
-    </span>
+    <span className={cn("comparison-score", RATING_TONE_CHIP[ratingGrade(rating).tone])}>{rating === null ? "–" : ratingText(rating)}</span>
   );
 }
 
@@ -138,7 +136,6 @@ function Thumbnail({ row }: { row: ComparisonRow }) {
       width={160}
       height={120}
       loading="lazy"
-      decoding="async"
       className="comparison-thumb"
     />
   );

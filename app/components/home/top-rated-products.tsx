@@ -71,7 +71,6 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
           width={640}
           height={480}
           loading="lazy"
-          decoding="async"
           refreshable
           // Above the card's stretched link, so the button gets the click.
           refreshClassName="z-10"
@@ -109,7 +108,6 @@ function BuiltInCard({ card }: { card: BuiltInSampleCard }) {
           width={640}
           height={480}
           loading="lazy"
-          decoding="async"
           className="size-full object-cover"
         />
       </div>

@@ -55,7 +55,6 @@ function ArticleLinks({ articles }: { articles: readonly ArticleSummary[] }) {
               width={160}
               height={90}
               loading="lazy"
-              decoding="async"
               className="aspect-[16/9] w-24 shrink-0 self-start rounded-md bg-sand object-cover"
             />
             <span className="min-w-0">

@@ -26,7 +26,6 @@ export function AsSeenIn({ collections }: { collections: AsSeenInCollection[] })
                     width={320}
                     height={180}
                     loading="lazy"
-                    decoding="async"
                     className="size-full object-cover"
                   />
                 )}

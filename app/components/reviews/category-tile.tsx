@@ -21,7 +21,6 @@ export function CategoryTile({ card, headingLevel = 3 }: { card: CategoryCard; h
           width={560}
           height={350}
           loading="lazy"
-          decoding="async"
           className="card-photo absolute inset-0 sm:static"
         />
       </div>

@@ -26,7 +26,6 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
           width={256}
           height={192}
           loading="lazy"
-          decoding="async"
           className="size-full object-cover"
         />
       </div>
