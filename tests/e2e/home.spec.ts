@@ -17,6 +17,15 @@ test("the hero shows the headline and a call to action to /reviews", async ({ pa
   await expect(cta).toHaveAttribute("href", "/reviews");
 });
 
+test("the first paint waits for the footer, which the page has", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const expectLink = /<link rel="expect" href="#([\w-]+)" blocking="render"\/?>/.exec(html);
+  expect(expectLink, "a render-blocking expect link in the head").not.toBeNull();
+  expect(html.indexOf(expectLink![0])).toBeLessThan(html.indexOf("</head>"));
+  // A missing target would hold the paint until the whole document is parsed, scripts included.
+  expect(html).toContain(`<footer id="${expectLink![1]}"`);
+});
+
 test("the page has a title", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveTitle(/Sauna Reviews/);

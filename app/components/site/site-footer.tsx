@@ -7,6 +7,9 @@ import { BrandMark } from "./brand-mark";
  * while open, so these links are how crawlers (and readers without JavaScript) find every fixed
  * collection page from every page (docs/decisions/0046). Both read app/lib/site-navigation.ts.
  */
+/** The footer's id: a page can hold its first paint until the footer, and so all above it, is parsed. */
+export const SITE_FOOTER_ID = "site-footer";
+
 export function SiteFooter() {
   const year = new Date().getFullYear();
   const [popular] = bestSaunasMenu[0]!;
@@ -14,7 +17,7 @@ export function SiteFooter() {
   const [special] = bestSaunasMenu[2]!;
 
   return (
-    <footer className="site-footer">
+    <footer id={SITE_FOOTER_ID} className="site-footer">
       <div className="page-container footer-grid">
         <div className="max-w-sm space-y-3">
           <Link to="/" className="inline-flex items-center gap-2.5 rounded-md">
