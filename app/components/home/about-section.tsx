@@ -11,7 +11,7 @@ const sources = [
 /** The About section, anchor #about, with the affiliate disclosure. */
 export function AboutSection() {
   return (
-    <section id="about" aria-labelledby="about-us" className="page-container py-14 md:py-20">
+    <section id="about" aria-labelledby="about-us" className="home-section">
       <div className="grid gap-10 lg:grid-cols-[1.2fr_1fr] lg:gap-16">
         <div>
           <p className="eyebrow">About us</p>

@@ -13,7 +13,7 @@ import { SectionHeading } from "./section-heading";
 /** The home page's 'Best Outdoor Saunas of 2025': one pick per type, the two buttons, the type pages. */
 export function BestByTypeSection({ cards }: { cards: BestPickCard[] }) {
   return (
-    <section aria-labelledby="best-outdoor-saunas" className="page-container py-14 md:py-20">
+    <section aria-labelledby="best-outdoor-saunas" className="home-section">
       <SectionHeading
         id="best-outdoor-saunas"
         eyebrow="Our picks"

@@ -17,7 +17,7 @@ import { SectionHeading } from "./section-heading";
  */
 export function CategoryCarousel({ cards }: { cards: CategoryCard[] }) {
   return (
-    <section aria-labelledby="browse-by-category" className="page-container py-14 md:py-20">
+    <section aria-labelledby="browse-by-category" className="home-section">
       <SectionHeading
         id="browse-by-category"
         eyebrow="Find your type"

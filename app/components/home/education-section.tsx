@@ -94,7 +94,7 @@ const buyingGuide = [
 export function EducationSection() {
   return (
     <section id="education" aria-labelledby="sauna-education" className="border-y border-line bg-surface">
-      <div className="page-container py-14 md:py-20">
+      <div className="home-section">
         <SectionHeading
           id="sauna-education"
           eyebrow="Sauna 101"

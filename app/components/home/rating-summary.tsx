@@ -29,7 +29,7 @@ export const RATING_TONE_CHIP: Record<RatingTone, string> = {
 /** The neutral 'Sample' badge: a sample's rating and review count are invented. */
 export function SampleBadge({ className }: { className?: string }) {
   return (
-    <Badge className={className} title="Sample product: its rating and review count are invented for demonstration">
+    <Badge className={className} title="Sample product: its rating and reviews are invented">
       Sample
     </Badge>
   );
@@ -64,9 +64,8 @@ export function RatingSummary({
       <RatingStars rating={rating} size={size} rounding="half-up" />
       <span className={RATING_TONE_TEXT[ratingGrade(rating).tone]}>{ratingText(rating)}</span>
       {reviewCount != null && (
-        <span className="text-ink-muted">
-          ({reviewCount.toLocaleString("en-US")} {reviewCount === 1 ? "review" : "reviews"})
-        </span>
+        // One text node: React would separate the four parts with comment markers in the HTML.
+        <span className="text-ink-muted">{`(${reviewCount.toLocaleString("en-US")} ${reviewCount === 1 ? "review" : "reviews"})`}</span>
       )}
       {isSample && sampleBadge && <SampleBadge />}
     </p>

@@ -28,7 +28,7 @@ type ComparisonData = ComparisonSection | null;
  */
 export function SaunaComparison({ comparison }: { comparison: ComparisonData | Promise<ComparisonData> }) {
   return (
-    <section id="comparison" aria-labelledby="sauna-comparison" className="page-container py-14 md:py-20">
+    <section id="comparison" aria-labelledby="sauna-comparison" className="home-section">
       <SectionHeading
         id="sauna-comparison"
         eyebrow="Side by side"

@@ -19,7 +19,7 @@ const EXAMPLE_IMAGE_SIZES = "(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 
 export function TopRatedProducts({ section }: { section: TopRatedSection }) {
   return (
     <section id="reviews" aria-labelledby="top-rated-products" className="border-y border-line bg-surface">
-      <div className="page-container py-14 md:py-20">
+      <div className="home-section">
         <SectionHeading
           id="top-rated-products"
           eyebrow="Highest rated"

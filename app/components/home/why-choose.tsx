@@ -29,7 +29,7 @@ const valuePoints = [
 export function WhyChoose() {
   return (
     <section aria-labelledby="why-choose" className="border-y border-line bg-surface">
-      <div className="page-container py-14 md:py-20">
+      <div className="home-section">
         <SectionHeading
           id="why-choose"
           title={`Why Choose ${SITE_NAME}`}
