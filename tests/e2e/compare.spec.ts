@@ -10,8 +10,8 @@ import { expect, test, type Locator, type Page } from "./fixtures";
 // Several pages, two browser contexts and a reload: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-/** 'Add to compare' / 'Added to compare', named for its sauna (': Tyyni 4 Cube Sauna'). */
-const COMPARE_TOGGLE = /^(Add|Added) to compare: /;
+/** 'Add to compare' / 'Added to compare', named for its sauna (': Tyyni 4 Cube Sauna'; browsers may put a space before the colon). */
+const COMPARE_TOGGLE = /^(Add|Added) to compare\s*: /;
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
