@@ -18,6 +18,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("learn/feed.xml", "routes/learn/feed.ts"),
+  // Tabs opened before the route manifest was sent up front still ask here (docs/decisions/0047).
+  route("__manifest", "routes/manifest-moved.ts"),
   route("compare", "routes/compare.tsx"),
   // Tracked shop links: the redirect itself is answered before React (docs/decisions/0028); this
   // route only renders the 404 of a link that leads nowhere.
