@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Page } from "./fixtures";
 
 // Under 768 px a menu button in the top bar toggles Best Saunas, Reviews and Learn.
 
@@ -54,6 +54,26 @@ test("choosing Learn goes to /learn and closes the menu", async ({ page }) => {
   await expect(page).toHaveURL((url) => url.pathname === "/learn");
   await expect(menuList(page)).toBeHidden();
   await expect(menuButton(page)).toHaveAccessibleName("Open menu");
+});
+
+test("a menu opened before the page hydrated still closes when a link is chosen", async ({ page }) => {
+  // Hold every script until the menu is open: the tap reaches the <details> before React does.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/");
+  await menuButton(page).tap();
+  await expect(menuList(page)).toBeVisible();
+  release();
+  await waitForHydration(page);
+
+  await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
+  await menuList(page).getByRole("link", { name: "Learn" }).tap();
+  await expect(page).toHaveURL((url) => url.pathname === "/learn");
+  await expect(menuList(page)).toBeHidden();
 });
 
 test("Escape closes an open menu", async ({ page }) => {

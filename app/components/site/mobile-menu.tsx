@@ -14,7 +14,14 @@ export function MobileMenu() {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
-  useEffect(() => setOpen(false), [location.pathname]);
+  // A navigation closes the menu. On the first run, though, the menu is as the reader left it: a
+  // tap before the page hydrated opened the <details> natively, and React does not read it back.
+  const pathnameSeen = useRef<string | null>(null);
+  useEffect(() => {
+    const hydrating = pathnameSeen.current === null;
+    pathnameSeen.current = location.pathname;
+    setOpen(hydrating ? Boolean(details.current?.open) : false);
+  }, [location.pathname]);
 
   return (
     // Escape closes the menu from any link inside it; <details> with its <summary> is the control.
