@@ -132,8 +132,9 @@ http {
       const target = `127.0.0.1:${instancePort}`;
       for (;;) {
         // One line per request: the upstreams tried, then their statuses; the last one answered.
-        const answeredByTarget = readFileSync(upstreamsLog, "utf8")
-          .slice(from)
+        const answeredByTarget = readFileSync(upstreamsLog)
+          .subarray(from)
+          .toString("utf8")
           .split("\n")
           .some((line) => {
             const [addresses = "", statuses = ""] = line.split("|");
