@@ -31,13 +31,7 @@ export function AdminSearchForm({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <input
-        id={id}
-        name="q"
-        defaultValue={defaultValue}
-        placeholder={placeholder}
-        className={`${inputClasses} h-10 py-0${inputClassName ? ` ${inputClassName}` : ""}`}
-      />
+      <input id={id} name="q" defaultValue={defaultValue} placeholder={placeholder} className={cn(inputClasses, "h-10", inputClassName)} />
       <button
         type="submit"
         className="inline-flex h-10 items-center gap-1.5 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:bg-sand"

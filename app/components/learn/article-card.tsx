@@ -44,12 +44,7 @@ export function ArticleCard({
       />
       <div className={cn("flex flex-1 flex-col", featured ? "p-6 md:p-8" : "p-5")}>
         <p className="text-xs font-bold uppercase tracking-wider text-brand">{article.category}</p>
-        <Heading
-          className={cn(
-            "mt-2 font-semibold leading-snug tracking-tight",
-            featured ? "text-2xl md:text-[1.75rem] md:leading-tight" : "text-xl",
-          )}
-        >
+        <Heading className={cn("mt-2 font-semibold tracking-tight", featured ? "text-2xl md:text-[1.75rem] md:leading-tight" : "text-xl")}>
           <CardLink to={`/learn/${article.slug}`}>{article.title}</CardLink>
         </Heading>
         <p className={cn("mt-3 text-ink-muted", featured ? "text-base md:text-lg" : "line-clamp-3 text-[0.95rem]")}>{article.excerpt}</p>

@@ -25,7 +25,7 @@ const AFFILIATE_DISCLOSURE =
 function PriceDisplay({ purchase, size = "lg" }: { purchase: PurchaseInfo; size?: "lg" | "md" }) {
   const big = size === "lg" ? "text-3xl" : "text-xl";
   if (!purchase.sale) {
-    return <p className={cn("font-serif font-semibold leading-none text-ink", big)}>{purchase.priceText}</p>;
+    return <p className={cn("font-serif font-semibold text-ink", big)}>{purchase.priceText}</p>;
   }
   return (
     <p className="flex flex-wrap items-baseline gap-x-2.5 gap-y-1 leading-none">
