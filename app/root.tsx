@@ -12,10 +12,7 @@ import "./app.css";
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  // The web fonts are not preloaded: each public page's largest paint is a picture (the hero or
-  // the gallery's first photo), and on a slow phone connection the two fonts (86 KB) preloaded
-  // beside it delayed it by about a second. They load from the style sheet instead and text
-  // swaps to them (docs/decisions/0035).
+  // No font preloads: the Latin faces travel inside the style sheet (docs/decisions/0050).
   { rel: "alternate", type: "application/atom+xml", title: "Sauna Knowledge Center", href: "/learn/feed.xml" },
 ];
 

@@ -50,7 +50,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], options: 
     "style-src 'self' 'unsafe-inline'",
     // Product pictures may be stored as https URLs of the maker's site; admin previews use blob:.
     "img-src 'self' data: blob: https:",
-    "font-src 'self'",
+    // The Latin web fonts come inside the style sheet, as data: URLs (vite.config.ts).
+    "font-src 'self' data:",
     "connect-src 'self'",
     "frame-src 'none'",
     "frame-ancestors 'self'",

@@ -12,12 +12,12 @@
  * - the modulepreload links leave the head;
  * - the module script that imports the route modules and starts React is kept, inert, in a
  *   `<script type="text/x-hydrate">` (a data block: browsers never run it);
- * - a small classic script starts hydration once the picture is on screen (decoded, then the
- *   next frame: the scripts' parsing must not hold up its paint either) or has failed, on the
- *   reader's first tap, key or focus, or after {@link HYDRATION_DEADLINE_MS}, whichever comes
- *   first. Starting means adding the
- *   modulepreload links back, all at once (so the module graph is fetched in parallel, not import
- *   by import), then a module script with the original text.
+ * - a small classic script starts hydration once the picture is on screen (the browser's largest
+ *   paint report names it, or where there is no such report: decoded, then the next frame; the
+ *   scripts' parsing must not hold up its paint either) or has failed, on the reader's first tap,
+ *   key or focus, or after {@link HYDRATION_DEADLINE_MS}, whichever comes first. Starting means
+ *   adding the modulepreload links back, all at once (so the module graph is fetched in parallel,
+ *   not import by import), then a module script with the original text.
  *
  * The Content-Security-Policy allows inline scripts by hash; the module script inserted later
  * has exactly the original text, so the policy counts the inert copy as a script to allow
@@ -28,6 +28,15 @@
 
 /** Longest wait for the picture before hydration starts anyway (a stalled picture must not keep the page inert). */
 export const HYDRATION_DEADLINE_MS = 3000;
+
+/**
+ * Where the browser reports largest paints, hydration starts when the one naming the picture
+ * arrives: that is after the frame showing it was presented, which "decoded, then the next frame"
+ * only approximates (the compositor can present it a few milliseconds after the scripts were
+ * asked for). If the picture is not the page's largest paint no report names it, and hydration
+ * starts this long after the frame following its decode.
+ */
+export const LARGEST_PAINT_GRACE_MS = 500;
 
 /** The type of the inert copy of the bootstrap: a data block to the browser, a script to allow to the policy. */
 export const DEFERRED_SCRIPT_TYPE = "text/x-hydrate";
@@ -47,9 +56,11 @@ const STARTER = `(function(){var d=document,s=d.getElementById("${DEFERRED_ID}")
 function go(){if(on)return;on=true;ev.forEach(function(e){removeEventListener(e,go,true)});
 (s.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});
 var m=d.createElement("script");m.type="module";m.textContent=s.textContent;d.body.appendChild(m)}
-function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}
+var P=window.PerformanceObserver,lcp=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("largest-contentful-paint")>=0;
+function painted(){requestAnimationFrame(function(){setTimeout(go,lcp?${LARGEST_PAINT_GRACE_MS}:0)})}
 ev.forEach(function(e){addEventListener(e,go,true)});setTimeout(go,${HYDRATION_DEADLINE_MS});
 if(!p){go();return}
+if(lcp)new P(function(l){l.getEntries().forEach(function(e){if(e.element===p)setTimeout(go,0)})}).observe({type:"largest-contentful-paint",buffered:true});
 if(p.decode)p.decode().then(painted,painted);else if(p.complete)painted();else{p.addEventListener("load",painted);p.addEventListener("error",painted)}})();`;
 
 /** The document with hydration deferred as described above, or unchanged when it has no main picture or no bootstrap. */

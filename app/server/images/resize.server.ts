@@ -57,7 +57,20 @@ const MAX_INPUT_PIXELS = 50_000_000;
 sharp.cache(false);
 sharp.concurrency(1);
 /** Bump when the rendering pipeline changes, so old cache files are not served for new renders. */
-const PIPELINE_VERSION = 1;
+const PIPELINE_VERSION = 2;
+
+/**
+ * Qualities in URLs are on WebP's scale. sharp's AVIF encoder at the same number keeps far more
+ * detail than its WebP encoder: on the sample photos at 720×450, AVIF 80 came out at 1.8× the
+ * bytes of WebP 80 (PSNR 43 dB against 39). 25 lower matches WebP's fidelity: AVIF 55 measured a
+ * PSNR at or above WebP 80's, and AVIF 60 above WebP 85's, at about 85 % of their bytes.
+ */
+const AVIF_QUALITY_BELOW_WEBP = 25;
+
+/** The AVIF encoder's quality for a quality on WebP's scale. */
+export function avifQuality(quality: number): number {
+  return Math.max(1, quality - AVIF_QUALITY_BELOW_WEBP);
+}
 
 /**
  * /images/x.webp is the file images/x.webp of the public directory (as express.static serves it);
@@ -461,7 +474,8 @@ export async function encodeWithSharp(
 ): Promise<Buffer> {
   const pipeline = sharp(input, { limitInputPixels: maxInputPixels, autoOrient: true }).resize(sharpResizeOptions(params));
   // AVIF at effort 2: 0.4 s for 1600x600 instead of 4.9 s at the default.
-  const encoded = format === "avif" ? pipeline.avif({ quality: params.quality, effort: 2 }) : pipeline.webp({ quality: params.quality });
+  const encoded =
+    format === "avif" ? pipeline.avif({ quality: avifQuality(params.quality), effort: 2 }) : pipeline.webp({ quality: params.quality });
   return encoded.toBuffer();
 }
 
