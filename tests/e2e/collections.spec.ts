@@ -225,6 +225,8 @@ test.describe("the two layouts", () => {
     const compareTab = page.getByRole("tab", { name: /Compare/ });
     await expect(listTab).toHaveAttribute("aria-selected", "true");
     await expect(rankedCards(page).first()).toBeVisible();
+    // Arrow keys move between the tabs only once the scripts run.
+    await waitForHydration(page);
 
     await listTab.focus();
     await page.keyboard.press("ArrowRight");

@@ -1,5 +1,5 @@
 import { FIXED_COLLECTION_SLUGS } from "../../app/lib/collection-rules";
-import { expect, test, type Locator, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Locator, type Page } from "./fixtures";
 
 // The desktop 'Best Saunas' mega menu, which links every fixed collection page under /reviews/,
 // and the Reviews and Learn links of the top bar. Under 768 px the mobile menu replaces it.
@@ -7,6 +7,8 @@ import { expect, test, type Locator, type Page } from "./fixtures";
 test.beforeEach(async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the mega menu is a desktop control");
   await page.goto("/");
+  // The trigger is a button that needs the scripts; the page hydrates after its hero is drawn.
+  await waitForHydration(page);
 });
 
 // The menu's 16 targets: every fixed collection page except the general list (outdoor-saunas).

@@ -33,10 +33,11 @@ export const HYDRATION_DEADLINE_MS = 3000;
  * Where the browser reports largest paints, hydration starts when the one naming the picture
  * arrives: that is after the frame showing it was presented, which "decoded, then the next frame"
  * only approximates (the compositor can present it a few milliseconds after the scripts were
- * asked for). If the picture is not the page's largest paint no report names it, and hydration
- * starts this long after the frame following its decode.
+ * asked for). If the picture is not the page's largest paint (on a phone a collection's intro
+ * text can be larger) no report names it, and hydration starts this long after the frame
+ * following its decode: enough for that frame to have been presented.
  */
-export const LARGEST_PAINT_GRACE_MS = 500;
+export const LARGEST_PAINT_GRACE_MS = 100;
 
 /** The type of the inert copy of the bootstrap: a data block to the browser, a script to allow to the policy. */
 export const DEFERRED_SCRIPT_TYPE = "text/x-hydrate";
