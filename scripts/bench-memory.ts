@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fetchRaw } from "./perf/fetch-raw";
+import { decodeEntities, pictureUrlsIn } from "./perf/page-html";
 import { loadTool, runLoad } from "./perf/load";
 import { residentSplitOf } from "./perf/process-memory";
 import { FLAT_TOLERANCE_MB, judgeRss } from "./perf/rss-trend";
@@ -198,12 +199,7 @@ async function discoverTargets(origin: string): Promise<string[]> {
       const href = decodeEntities(match[1]!);
       if (/^\/(reviews|learn|product)(\/|$|\?)/.test(href) || href === "/") found.add(href);
     }
-    for (const match of html.matchAll(/(?:src|srcset|srcSet)="([^"]+)"/g)) {
-      for (const candidate of decodeEntities(match[1]!).split(",")) {
-        const url = candidate.trim().split(/\s+/)[0]!;
-        if (url.startsWith("/img/") || url.startsWith("/img?")) found.add(url);
-      }
-    }
+    for (const url of pictureUrlsIn(html)) found.add(url);
   }
   for (const term of SEARCH_TERMS) found.add(`/reviews?q=${encodeURIComponent(term)}`);
   return [...found];
@@ -236,10 +232,6 @@ function countBy(items: string[], key: (item: string) => string): string {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
   return [...counts].map(([name, count]) => `${count} ${name}`).join(", ");
-}
-
-function decodeEntities(text: string): string {
-  return text.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&#39;", "'");
 }
 
 /**

@@ -21,6 +21,7 @@ import lighthouse from "lighthouse";
 import { planRemoval, removeFromCatalog } from "../app/server/admin/catalog-removal.server";
 import { openDatabase } from "../app/server/db/connection.server";
 import { productImagesStorage } from "../app/server/storage/storage.server";
+import { pictureUrlsIn } from "./perf/page-html";
 import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -188,10 +189,7 @@ async function auditWithRetry(name: string, url: string, errorStatus: boolean): 
  */
 async function warmUp(origin: string, path: string): Promise<void> {
   const html = await (await fetch(origin + path)).text();
-  const candidates = [...html.matchAll(/(?:src|srcset)="([^"]+)"/g)].flatMap(([, value]) =>
-    value!.split(",").map((candidate) => candidate.trim().split(/\s+/)[0]!.replaceAll("&amp;", "&")),
-  );
-  for (const picture of new Set(candidates.filter((url) => url.startsWith("/img")))) {
+  for (const picture of pictureUrlsIn(html)) {
     await fetch(origin + picture, { headers: { accept: CHROMIUM_IMAGE_ACCEPT } }).then((response) => response.arrayBuffer());
   }
 }
