@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { loadPageErrorScreens } from "./components/site/page-error-boundary";
 import { contentSecurityPolicy, inlineScriptHashes } from "./server/http/content-security-policy.server";
 import { hydrateAfterMainPicture } from "./server/http/hydrate-after-picture.server";
 import { log } from "./server/log.server";
@@ -23,6 +24,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ): Promise<Response> {
   let status = responseStatusCode;
+  // A page showing an error draws its panel from a module of its own; have it before rendering.
+  if (routerContext.staticHandlerContext.errors) await loadPageErrorScreens();
   const rendered = await renderDocument(<ServerRouter context={routerContext} url={request.url} />, () => {
     status = 500;
   });
@@ -54,6 +57,10 @@ function renderDocument(element: React.ReactElement, onRenderError: () => void):
     });
     let shellFailed = false;
     const { pipe, abort } = renderToPipeableStream(element, {
+      // The document goes out whole, so nothing is gained by React writing a finished <Suspense>
+      // part after the rest with a script that moves it into place (it does so for parts past
+      // this many bytes): every part stays where it belongs, readable without JavaScript.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         pipe(sink);
       },

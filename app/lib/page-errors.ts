@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
-import { KNOWLEDGE_CENTER_NAME } from "./articles";
 import { SITE_NAME } from "./site-navigation";
 
 /**
@@ -7,14 +6,18 @@ import { SITE_NAME } from "./site-navigation";
  *
  * A page module (app/server/pages/<screen>.server.ts) either returns its screen's view model or
  * throws a `PageError` with the helpers of app/server/pages/page-errors.server.ts
- * (`notFound`, `gone`, `unavailable`), which set the HTTP status and headers. The route exports
- * `PageErrorBoundary as ErrorBoundary` (app/components/site/page-error-boundary.tsx) and starts
- * its meta with `if (error) return pageErrorMeta(error);`, so the loader's data type holds only
- * the ready page and the component never branches on "found".
+ * (`notFound`, `gone`, `unavailable`), which set the HTTP status and headers and word the error
+ * (app/server/pages/page-error-texts.server.ts). The route exports `PageErrorBoundary as
+ * ErrorBoundary` (app/components/site/page-error-boundary.tsx) and starts its meta with
+ * `if (error) return pageErrorMeta(error);`, so the loader's data type holds only the ready page
+ * and the component never branches on "found".
+ *
+ * The wording travels with the error, so the browser's scripts carry none of it but the two
+ * texts it may have to supply itself: a 404 or 503 that arrives without a payload (the
+ * database-outage wrapper's, React Router's own) is the site-wide not-found or unavailable screen.
  *
  * A screen with its own wording adds a member to the union below, its texts to
- * `pageErrorTexts`, and (when it shows more than a panel) a case to the boundary. Anything else
- * thrown (the database-outage 503, a bare 404) renders as the site-wide texts.
+ * `wordPageError`, and (when it shows more than a panel) a case to the error screens.
  */
 
 export interface CategoryLink {
@@ -42,27 +45,6 @@ export type PageError =
 
 export type PageErrorScreen = PageError["screen"];
 
-const SCREENS: ReadonlySet<string> = new Set<PageErrorScreen>(["product", "collection", "article", "learn-tag", "go", "page", "site"]);
-const KINDS: ReadonlySet<string> = new Set<PageError["kind"]>(["not-found", "gone", "unavailable"]);
-
-/** Whether a thrown response's payload is a page error (a plain string or null is not). */
-export function isPageError(value: unknown): value is PageError {
-  if (typeof value !== "object" || value === null) return false;
-  const { screen, kind } = value as { screen?: unknown; kind?: unknown };
-  return typeof screen === "string" && SCREENS.has(screen) && typeof kind === "string" && KINDS.has(kind);
-}
-
-/**
- * The page error a thrown response stands for: its own payload, else by status the site-wide
- * 404 or 503. Undefined for anything else (an unexpected failure: "Something went wrong").
- */
-export function pageErrorOf(status: number, payload: unknown): PageError | undefined {
-  if (isPageError(payload)) return payload;
-  if (status === 404) return { screen: "page", kind: "not-found" };
-  if (status === 503) return { screen: "site", kind: "unavailable" };
-  return undefined;
-}
-
 export interface PageErrorTexts {
   /** The <title>; null where the screen has never had one (the site-wide 503). */
   metaTitle: string | null;
@@ -72,91 +54,67 @@ export interface PageErrorTexts {
   message: string;
 }
 
-const PRODUCT_NOT_FOUND: PageErrorTexts = {
-  metaTitle: `Product Not Found - ${SITE_NAME}`,
-  metaDescription: "We have no review of this sauna. See the outdoor saunas we review.",
-  title: "Product Not Found",
-  message: "The requested product could not be found.",
+/** A page error with its words: what a loader throws, and what the boundary and meta read. */
+export type WordedPageError = PageError & { texts: PageErrorTexts };
+
+/** The site-wide big 404. */
+export const PAGE_NOT_FOUND: WordedPageError = {
+  screen: "page",
+  kind: "not-found",
+  texts: {
+    metaTitle: `Page not found - ${SITE_NAME}`,
+    // A result page may still quote the error page; say what it is rather than leave it blank.
+    metaDescription: "This page does not exist. Browse our outdoor sauna reviews and buying guides instead.",
+    title: "404 - Oops! Page not found",
+    message: "The page you asked for isn't here. It may have moved, or the address may be mistyped.",
+  },
 };
 
-/** The site-wide big 404 (NotFoundPanel's own wording). */
-export const PAGE_NOT_FOUND_TITLE = "404 - Oops! Page not found";
-export const PAGE_NOT_FOUND_MESSAGE = "The page you asked for isn't here. It may have moved, or the address may be mistyped.";
+/** The site-wide 503: it has never had a title or description, and keeps it so. */
+export const SITE_UNAVAILABLE: WordedPageError = {
+  screen: "site",
+  kind: "unavailable",
+  texts: {
+    metaTitle: null,
+    metaDescription: null,
+    title: "Temporarily unavailable",
+    message: "The site cannot reach its data right now. Please try again in a moment.",
+  },
+};
 
-/** Every screen's words for its error. */
-export function pageErrorTexts(error: PageError): PageErrorTexts {
-  switch (error.screen) {
-    case "product":
-      if (error.kind === "gone") {
-        return {
-          metaTitle: `${error.name} - No Longer Reviewed - ${SITE_NAME}`,
-          metaDescription: `We no longer review the ${error.name}. See the outdoor saunas we review now.`,
-          title: "No Longer Reviewed",
-          message: `We have removed the ${error.name} from our reviews.`,
-        };
-      }
-      return PRODUCT_NOT_FOUND;
-    case "collection":
-      if (error.kind === "unavailable") {
-        return {
-          metaTitle: `Error loading products - ${SITE_NAME}`,
-          metaDescription: `The "${error.listId}" sauna collection could not be shown.`,
-          title: error.title,
-          message: `Error loading products: ${error.message}`,
-        };
-      }
-      return {
-        metaTitle: `Collection Not Found - ${SITE_NAME}`,
-        metaDescription: `The "${error.listId}" sauna collection could not be shown.`,
-        title: "Collection Not Found",
-        message: `The "${error.listId}" sauna collection could not be found or has no products available.`,
-      };
-    case "article":
-      return learnNotFound("Article Not Found", "The article you're looking for doesn't exist or has been moved.");
-    case "learn-tag":
-      return learnNotFound("Tag Not Found", "No article carries this tag. It may have been renamed, or the address may be mistyped.");
-    case "go":
-      return {
-        metaTitle: `Shop link not available - ${SITE_NAME}`,
-        metaDescription: null,
-        ...(error.product
-          ? {
-              title: `No shop link for ${error.product.name} yet`,
-              message: "We don't have a link to a shop for this sauna right now. Its review has the details, price and specifications.",
-            }
-          : {
-              title: "This shop link doesn't lead anywhere",
-              message: "The sauna this link was for isn't in our reviews. It may have been removed, or the address may be mistyped.",
-            }),
-      };
-    case "page":
-      return {
-        metaTitle: `Page not found - ${SITE_NAME}`,
-        // A result page may still quote the error page; say what it is rather than leave it blank.
-        metaDescription: "This page does not exist. Browse our outdoor sauna reviews and buying guides instead.",
-        title: PAGE_NOT_FOUND_TITLE,
-        message: PAGE_NOT_FOUND_MESSAGE,
-      };
-    case "site":
-      return {
-        metaTitle: null,
-        metaDescription: null,
-        title: "Temporarily unavailable",
-        message: "The site cannot reach its data right now. Please try again in a moment.",
-      };
-  }
+const SCREENS: ReadonlySet<string> = new Set<PageErrorScreen>(["product", "collection", "article", "learn-tag", "go", "page", "site"]);
+const KINDS: ReadonlySet<string> = new Set<PageError["kind"]>(["not-found", "gone", "unavailable"]);
+
+/** Whether a thrown response's payload is a worded page error (a plain string or null is not). */
+export function isWordedPageError(value: unknown): value is WordedPageError {
+  if (typeof value !== "object" || value === null) return false;
+  const { screen, kind, texts } = value as { screen?: unknown; kind?: unknown; texts?: Partial<PageErrorTexts> | null };
+  return (
+    typeof screen === "string" &&
+    SCREENS.has(screen) &&
+    typeof kind === "string" &&
+    KINDS.has(kind) &&
+    typeof texts?.title === "string" &&
+    typeof texts.message === "string"
+  );
 }
 
-function learnNotFound(title: string, message: string): PageErrorTexts {
-  return { metaTitle: `${title} - ${KNOWLEDGE_CENTER_NAME}`, metaDescription: message, title, message };
+/**
+ * The page error a thrown response stands for: its own payload, else by status the site-wide
+ * 404 or 503. Undefined for anything else (an unexpected failure: "Something went wrong").
+ */
+export function pageErrorOf(status: number, payload: unknown): WordedPageError | undefined {
+  if (isWordedPageError(payload)) return payload;
+  if (status === 404) return PAGE_NOT_FOUND;
+  if (status === 503) return SITE_UNAVAILABLE;
+  return undefined;
 }
 
 /**
  * The meta tags of a screen showing its error: title, description and `noindex` (an error page
- * must not be indexed). The site-wide 503 has never had any, and keeps it so.
+ * must not be indexed). The site-wide 503 has none.
  */
-export function pageErrorMetaOf(error: PageError): MetaDescriptor[] {
-  const texts = pageErrorTexts(error);
+export function pageErrorMetaOf({ texts }: WordedPageError): MetaDescriptor[] {
   if (texts.metaTitle === null) return [];
   const tags: MetaDescriptor[] = [{ title: texts.metaTitle }];
   if (texts.metaDescription !== null) tags.push({ name: "description", content: texts.metaDescription });
@@ -168,7 +126,7 @@ export function pageErrorMetaOf(error: PageError): MetaDescriptor[] {
  * The page error of whatever a route's boundary caught (the `error` of meta and ErrorBoundary):
  * a thrown response's page error; undefined for an unexpected failure.
  */
-export function caughtPageError(error: unknown): PageError | undefined {
+export function caughtPageError(error: unknown): WordedPageError | undefined {
   return isRouteErrorResponse(error) ? pageErrorOf(error.status, error.data) : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // Any unknown path shows the not-found page and logs the bad path to the console.
 
@@ -33,4 +33,25 @@ test("the bad path is logged to the browser console", async ({ page }) => {
   // The browser's own "Failed to load resource" line for the 404 response does not count.
   const fromTheApp = () => errors.filter((text) => text.includes(BAD_PATH) && !text.startsWith("Failed to load resource"));
   await expect.poll(fromTheApp, { message: "an error logged by the app naming the bad path" }).toHaveLength(1);
+});
+
+test("the panel is in the HTML the server sends, not streamed in after it", async ({ request }) => {
+  const html = await (await request.get(BAD_PATH)).text();
+  const main = html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
+  expect(main).toContain("404 - Oops! Page not found");
+  expect(main).toContain('href="/"');
+  // What React writes when part of a page arrives after its fallback: a hidden copy and a script that swaps it in.
+  expect(html).not.toContain("$RC");
+  expect(html).not.toContain('<div hidden id="S:');
+});
+
+test("a client-side navigation to a missing page shows its panel and its title", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  type WithRouter = { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } };
+  await page.evaluate((path) => (window as unknown as WithRouter).__reactRouterDataRouter.navigate(path), BAD_PATH);
+
+  await expect(page).toHaveURL((url) => url.pathname === BAD_PATH);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Oops! Page not found");
+  await expect(page).toHaveTitle("Page not found - Sauna Reviews");
 });

@@ -2,13 +2,13 @@ import { ButtonLink } from "~/components/ui/button";
 
 /** The big-404 screen. Sections with a home of their own (the Knowledge Center) send the reader back there. */
 export function NotFoundPanel({
-  title = "404 - Oops! Page not found",
-  message = "The page you asked for isn't here. It may have moved, or the address may be mistyped.",
+  title,
+  message,
   returnTo = "/",
   returnLabel = "Return to Home",
 }: {
-  title?: string;
-  message?: string;
+  title: string;
+  message: string;
   returnTo?: string;
   returnLabel?: string;
 }) {

@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pageErrorMeta } from "~/lib/page-errors";
 import { gone, notFound, unavailable } from "~/server/pages/page-errors.server";
-import { PageErrorBoundary } from "./page-error-boundary";
+import { loadPageErrorScreens, PageErrorBoundary } from "./page-error-boundary";
 
 /**
  * Every public screen's 404 and 503 (or the failure status it has always answered), thrown the
@@ -186,6 +186,9 @@ async function render(test: Pick<Case, "path" | "throws">) {
 }
 
 describe("PageErrorBoundary", () => {
+  // As the server does before rendering a page that shows an error (entry.server.tsx).
+  beforeAll(() => loadPageErrorScreens());
+
   it.each(cases)("renders $screen", async (test) => {
     const { html, status, headers, error } = await render(test);
     expect(status).toBe(test.status);

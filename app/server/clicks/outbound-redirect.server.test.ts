@@ -167,7 +167,7 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
         (thrown: { data: unknown; init: ResponseInit | null }) => thrown,
       );
       expect(answer?.init?.status).toBe(404);
-      expect(answer?.data).toEqual({ screen: "go", kind: "not-found", product: null });
+      expect(answer?.data).toMatchObject({ screen: "go", kind: "not-found", product: null });
     } finally {
       stderr.mockRestore();
     }

@@ -96,7 +96,7 @@ describe("the Knowledge Center's page modules", () => {
     ],
   ])("%s throws the screen's 404, with nothing that lets a cache keep it, and logs the path", (_name, run, screen, path) => {
     const thrown = thrownBy(run);
-    expect(thrown.data).toEqual({ screen, kind: "not-found" });
+    expect(thrown.data).toMatchObject({ screen, kind: "not-found" });
     expect(thrown.init?.status).toBe(404);
     expect(new Headers(thrown.init?.headers).get("Cache-Control")).toBeNull();
     expect(warnings).toEqual([`[warn] 404 Not Found: ${path}\n`]);

@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import type { PageError } from "~/lib/page-errors";
+import { wordPageError } from "./page-error-texts.server";
 
 /**
  * How a page module gives up: it throws one of these, React Router answers with the status and
- * headers, and the route's boundary (PageErrorBoundary) shows the payload. See app/lib/page-errors.ts.
+ * headers, and the route's boundary (PageErrorBoundary) shows the payload: the error with its
+ * words (page-error-texts.server.ts). See app/lib/page-errors.ts.
  *
  * Cache-Control is the caller's to choose and is passed through as given: the pages have always
  * differed here (the product's 404 says no-store, the collection's sends none) and keep doing so.
@@ -19,7 +21,7 @@ export const NO_STORE = "no-store";
 export const GONE_CACHE_CONTROL = "public, max-age=0, s-maxage=3600";
 
 export function throwPageError(error: PageError, init: { status: number; headers?: PageErrorHeaders }): never {
-  throw data(error, { status: init.status, headers: init.headers });
+  throw data(wordPageError(error), { status: init.status, headers: init.headers });
 }
 
 /** 404. */

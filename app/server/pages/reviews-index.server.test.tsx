@@ -1,16 +1,19 @@
 import { sql } from "kysely";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_BASE_URL } from "../../../tests/support/auth-fixtures";
 import { testDialects } from "../../../tests/support/test-databases";
 import { testContextForBlock } from "../../../tests/support/block-databases";
 import * as reviewsRoute from "~/routes/reviews-index";
+import { loadPageErrorScreens } from "~/components/site/page-error-boundary";
 import type { DB } from "~/server/db/connection.server";
 import { loadReviewsIndexPage } from "./reviews-index.server";
 
 describe.each(testDialects)("the reviews index page on %s", (dialect) => {
   const { test, ctx } = testContextForBlock(dialect, { seed: true });
+  // As the server does before rendering a page that shows an error (entry.server.tsx).
+  beforeAll(() => loadPageErrorScreens());
 
   const load = (url: string, db = ctx.context.db) => loadReviewsIndexPage({ ...ctx.context, db }, new URL(`${TEST_BASE_URL}${url}`));
 
