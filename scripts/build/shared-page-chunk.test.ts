@@ -47,6 +47,36 @@ describe("sharedPageChunk", () => {
     expect(shared.some((id) => id.includes("/routes/"))).toBe(false);
   });
 
+  it("counts the routes of one folder as one section", () => {
+    const learn: Record<string, string[]> = {
+      [`/s/app/routes/learn/index.tsx${CLIENT_ROUTE}`]: ["/s/app/routes/learn/index.tsx"],
+      "/s/app/routes/learn/index.tsx": ["/s/app/components/learn/article-card.tsx", "/s/app/lib/dates.ts"],
+      [`/s/app/routes/learn/tag.tsx${CLIENT_ROUTE}`]: ["/s/app/routes/learn/tag.tsx"],
+      "/s/app/routes/learn/tag.tsx": ["/s/app/components/learn/article-card.tsx"],
+      [`/s/app/routes/learn/article.tsx${CLIENT_ROUTE}`]: ["/s/app/routes/learn/article.tsx"],
+      "/s/app/routes/learn/article.tsx": ["/s/app/components/learn/article-card.tsx", "/s/app/lib/dates.ts"],
+      [`/s/app/routes/product.tsx${CLIENT_ROUTE}`]: ["/s/app/routes/product.tsx"],
+      "/s/app/routes/product.tsx": ["/s/app/lib/dates.ts"],
+      [`/s/app/routes/collection.tsx${CLIENT_ROUTE}`]: ["/s/app/routes/collection.tsx"],
+      "/s/app/routes/collection.tsx": ["/s/app/lib/dates.ts"],
+      "/s/app/components/learn/article-card.tsx": [],
+      "/s/app/lib/dates.ts": [],
+    };
+    // Three Knowledge Center pages are one section; dates.ts is used by three sections.
+    expect(sharedModules(learn, 3)).toEqual(["/s/app/lib/dates.ts"]);
+  });
+
+  it("takes everything the root route imports: every page loads it anyway", () => {
+    const withRoot: Record<string, string[]> = {
+      ...graph,
+      [`/s/app/root.tsx${CLIENT_ROUTE}`]: ["/s/app/root.tsx"],
+      "/s/app/root.tsx": ["/s/app/components/site/site-header.tsx"],
+      "/s/app/components/site/site-header.tsx": [],
+    };
+    expect(sharedModules(withRoot, 3)).toContain("/s/app/components/site/site-header.tsx");
+    expect(sharedModules(withRoot, 3)).not.toContain("/s/app/root.tsx");
+  });
+
   it("leaves the server build alone", () => {
     expect(sharedModules(graph, 1, "ssr")).toEqual([]);
   });
