@@ -104,6 +104,8 @@ interface PageScore {
   cls: number;
   /** Transfer size of every script the page loaded, headers included, as sent (Brotli to Chromium). */
   javascriptKb: number;
+  /** The same scripts' bodies as the server sends them to a browser that takes gzip but not Brotli. */
+  javascriptGzipKb: number;
   performanceRuns: number[];
   /** Every run's LCP and TBT, in run order: the spread says how far one run's figure can be trusted. */
   lcpRunsMs: number[];
@@ -209,9 +211,12 @@ async function audit(name: string, url: string, errorStatus: boolean): Promise<P
     const { lhr } = result;
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
     const requests =
-      (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ??
-      [];
-    const scriptBytes = requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+      (
+        lhr.audits["network-requests"]?.details as
+          { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined
+      )?.items ?? [];
+    const scripts = requests.filter((item) => item.resourceType === "Script");
+    const scriptBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     const failedAudits = CATEGORIES.filter((category) => category !== "performance").flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -230,6 +235,7 @@ async function audit(name: string, url: string, errorStatus: boolean): Promise<P
       tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
       cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
       javascriptKb: scriptBytes / 1024,
+      javascriptGzipKb: (await gzipBodyBytes(scripts.map((item) => item.url))) / 1024,
       performanceRuns: [],
       lcpRunsMs: [],
       tbtRunsMs: [],
@@ -240,9 +246,36 @@ async function audit(name: string, url: string, errorStatus: boolean): Promise<P
   }
 }
 
+/**
+ * What the scripts weigh for a browser that takes gzip and not Brotli: the bodies the server
+ * sends it (its precompressed .gz copies; a script too small to be worth compressing as it is).
+ */
+async function gzipBodyBytes(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of new Set(urls)) {
+    const response = await fetch(url, { method: "HEAD", headers: { "accept-encoding": "gzip" } });
+    total += Number(response.headers.get("content-length") ?? NaN);
+  }
+  return total;
+}
+
 function printTable(rows: PageScore[]) {
-  const header = ["page", "perf", "a11y", "best", "SEO", "LCP s", "TBT ms", "CLS", "JS KB", "perf runs", "LCP runs s", "TBT runs ms"];
-  const widths = [Math.max(12, ...rows.map((row) => row.name.length)), 5, 5, 5, 5, 6, 7, 6, 7, 12, 16, 14];
+  const header = [
+    "page",
+    "perf",
+    "a11y",
+    "best",
+    "SEO",
+    "LCP s",
+    "TBT ms",
+    "CLS",
+    "JS KB",
+    "JS gz KB",
+    "perf runs",
+    "LCP runs s",
+    "TBT runs ms",
+  ];
+  const widths = [Math.max(12, ...rows.map((row) => row.name.length)), 5, 5, 5, 5, 6, 7, 6, 7, 9, 12, 16, 14];
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" ");
   const score = (value: number | null) => (value === null ? "-" : String(value));
   console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU slowdown), median of ${runs} run(s) by performance score`);
@@ -259,6 +292,7 @@ function printTable(rows: PageScore[]) {
         row.tbtMs.toFixed(0),
         row.cls.toFixed(3),
         row.javascriptKb.toFixed(1),
+        row.javascriptGzipKb.toFixed(1),
         row.performanceRuns.join(","),
         row.lcpRunsMs.map((ms) => (ms / 1000).toFixed(2)).join(","),
         row.tbtRunsMs.map((ms) => ms.toFixed(0)).join(","),

@@ -43,6 +43,11 @@ describe("precompressDirectory", () => {
     expect(readFileSync(path.join(dir, "app-1234.js.br")).length).toBeLessThan(readFileSync(path.join(dir, "app-1234.js.gz")).length);
   });
 
+  it("writes a gzip copy smaller than zlib's best", () => {
+    const zlibBest = zlib.gzipSync(SCRIPT, { level: zlib.constants.Z_BEST_COMPRESSION }).length;
+    expect(readFileSync(path.join(dir, "app-1234.js.gz")).length).toBeLessThan(zlibBest);
+  });
+
   it("leaves tiny files and already compressed formats alone", () => {
     expect(existsSync(path.join(dir, "tiny-1234.js.br"))).toBe(false);
     expect(existsSync(path.join(dir, "font-1234.woff2.br"))).toBe(false);
