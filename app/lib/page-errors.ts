@@ -88,14 +88,17 @@ const KINDS: ReadonlySet<string> = new Set<PageError["kind"]>(["not-found", "gon
 /** Whether a thrown response's payload is a worded page error (a plain string or null is not). */
 export function isWordedPageError(value: unknown): value is WordedPageError {
   if (typeof value !== "object" || value === null) return false;
-  const { screen, kind, texts } = value as { screen?: unknown; kind?: unknown; texts?: Partial<PageErrorTexts> | null };
+  const { screen, kind, texts } = value as { screen?: unknown; kind?: unknown; texts?: Record<keyof PageErrorTexts, unknown> | null };
+  const textOrNull = (text: unknown) => typeof text === "string" || text === null;
   return (
     typeof screen === "string" &&
     SCREENS.has(screen) &&
     typeof kind === "string" &&
     KINDS.has(kind) &&
     typeof texts?.title === "string" &&
-    typeof texts.message === "string"
+    typeof texts.message === "string" &&
+    textOrNull(texts.metaTitle) &&
+    textOrNull(texts.metaDescription)
   );
 }
 

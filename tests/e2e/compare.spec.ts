@@ -197,3 +197,14 @@ test("on a phone the tray sits above the product page's Buy Now bar, and both ca
   await compareLink.click();
   await expect(page).toHaveURL((url) => url.pathname === "/compare", { timeout: 20_000 });
 });
+
+test("when the tray cannot be fetched, picking a sauna still works and the page stays", async ({ page }) => {
+  await page.route("**/assets/compare-tray-*.js", (route) => route.abort());
+  await page.goto("/");
+  await hydrated(page);
+  const card = page.getByTestId("top-rated-card").first();
+  await addFromCard(card, card.getByRole("heading", { level: 3 }));
+  await expect(page.getByRole("heading", { level: 1, name: "Compare Top Saunas For Your Perfect Match" })).toBeVisible();
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  await expect(page.getByTestId("compare-tray")).toHaveCount(0);
+});

@@ -55,3 +55,21 @@ test("a client-side navigation to a missing page shows its panel and its title",
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Oops! Page not found");
   await expect(page).toHaveTitle("Page not found - Sauna Reviews");
 });
+
+test("when the panels cannot be fetched, a client-side navigation still shows the error's words", async ({ page }) => {
+  let asked = 0;
+  await page.route("**/assets/page-error-screens-*.js", (route) => {
+    asked++;
+    return route.abort();
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  type WithRouter = { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } };
+  await page.evaluate((path) => (window as unknown as WithRouter).__reactRouterDataRouter.navigate(path), BAD_PATH);
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Oops! Page not found");
+  await expect(page.getByText("The page you asked for isn't here.")).toBeVisible();
+  await expect(page).toHaveTitle("Page not found - Sauna Reviews");
+  // Asked for once: a failure is kept, not retried on every render.
+  expect(asked).toBe(1);
+});

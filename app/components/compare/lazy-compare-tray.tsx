@@ -3,7 +3,14 @@ import { useLocation } from "react-router";
 import { COMPARE_PATH } from "~/lib/compare";
 import { useCompareItems } from "./compare-store";
 
-const CompareTray = lazy(() => import("./compare-tray").then((module) => ({ default: module.CompareTray })));
+// A tray that cannot be fetched (offline, or a page opened before a deploy replaced the file) is
+// left out: the picks stay stored and /compare still shows them.
+const CompareTray = lazy(() =>
+  import("./compare-tray").then(
+    (module) => ({ default: module.CompareTray }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * The compare tray, fetched the first time it has something to show. Most visits never pick a

@@ -13,9 +13,16 @@ let loadingScreens: Promise<PageErrorScreens> | undefined;
  * The error panels' module, fetched once. The server awaits it before rendering a page that shows
  * an error (entry.server.tsx), so its HTML holds the panel in place, never a fallback followed
  * by a script that moves the panel in; a browser fetches it only for a page that shows one.
+ *
+ * A browser that cannot fetch it (offline, or a page opened before a deploy replaced the file)
+ * shows each error's own words in a plain panel until the next page load. The answer is kept
+ * either way: a boundary that suspended renders again and must find the same promise settled.
  */
 export function loadPageErrorScreens(): Promise<PageErrorScreens> {
-  loadingScreens ??= import("./page-error-screens").then((module) => (screens = module));
+  loadingScreens ??= import("./page-error-screens").then(
+    (module) => (screens = module),
+    () => ({ PageErrorView: PlainPageErrorView }),
+  );
   return loadingScreens;
 }
 
@@ -45,6 +52,15 @@ export function PageErrorBoundary() {
 function PageErrorPanel({ error }: { error: WordedPageError }) {
   const { PageErrorView } = screens ?? use(loadPageErrorScreens());
   return <PageErrorView error={error} />;
+}
+
+function PlainPageErrorView({ error }: { error: WordedPageError }) {
+  return (
+    <main id="main" className="page-container flex-1 py-24 text-center">
+      <h1 className="text-3xl font-semibold">{error.texts.title}</h1>
+      <p className="mt-3 text-ink-muted">{error.texts.message}</p>
+    </main>
+  );
 }
 
 function UnexpectedError({ error }: { error: unknown }) {
