@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { precompressRouteManifest } from "./scripts/build/precompress-assets.ts";
+import { precompressClientAssets } from "./scripts/build/precompress-assets.ts";
 
 export default {
   ssr: true,
@@ -10,8 +10,9 @@ export default {
   // The end-to-end runner builds into its own folder, so a test run never swaps the assets
   // under a server started from build/ (server.js reads the same variable).
   buildDirectory: process.env.BUILD_DIR || "build",
-  // The route manifest is written after the client build's assets were compressed.
+  // A Brotli and a gzip copy of every script, style sheet and SVG, once the whole build (the route
+  // manifest comes with the server build) is written (scripts/build/precompress-assets.ts).
   async buildEnd({ reactRouterConfig }) {
-    await precompressRouteManifest(path.join(reactRouterConfig.buildDirectory, "client"));
+    await precompressClientAssets(path.join(reactRouterConfig.buildDirectory, "client"));
   },
 } satisfies Config;

@@ -2,7 +2,6 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { precompressAssets } from "./scripts/build/precompress-assets.ts";
 import { sharedPageChunk } from "./scripts/build/shared-page-chunk.ts";
 
 /** Code at least three public pages import (two put 3 KB more on the article page; four, one more request on the home page). */
@@ -54,5 +53,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tsconfigPaths: true,
     alias: command === "build" && !isSsrBuild ? reactRouterProduction : [],
   },
-  plugins: [tailwindcss(), reactRouter(), sharedChunk.plugin, precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), sharedChunk.plugin],
 }));

@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain JavaScript module of the process (server.js), no type declarations
 import { acceptedEncodings, precompressedAssets } from "../../precompressed-assets.js";
-import { precompressDirectory, precompressRouteManifest } from "./precompress-assets";
+import { precompressClientAssets, precompressDirectory } from "./precompress-assets";
 
 const SCRIPT = "export const words = [" + Array.from({ length: 400 }, (_, i) => `"word ${i % 37}"`).join(",") + "];\n";
 
@@ -55,17 +55,20 @@ describe("precompressDirectory", () => {
   });
 });
 
-describe("precompressRouteManifest", () => {
-  it("compresses React Router's route manifest and leaves the other assets alone", async () => {
-    const client = mkdtempSync(path.join(tmpdir(), "precompress-manifest-"));
+describe("precompressClientAssets", () => {
+  it("compresses every asset of the client build, the route manifest included", async () => {
+    const client = mkdtempSync(path.join(tmpdir(), "precompress-client-"));
     try {
       mkdirSync(path.join(client, "assets"));
       writeFileSync(path.join(client, "assets", "manifest-1a2b3c4d.js"), SCRIPT);
       writeFileSync(path.join(client, "assets", "home-1234.js"), SCRIPT);
-      expect(await precompressRouteManifest(client)).toBe(2);
+      writeFileSync(path.join(client, "robots-like.txt"), SCRIPT);
+      expect(await precompressClientAssets(client)).toBe(4);
       expect(zlib.gunzipSync(readFileSync(path.join(client, "assets", "manifest-1a2b3c4d.js.gz"))).toString()).toBe(SCRIPT);
       expect(existsSync(path.join(client, "assets", "manifest-1a2b3c4d.js.br"))).toBe(true);
-      expect(existsSync(path.join(client, "assets", "home-1234.js.gz"))).toBe(false);
+      expect(existsSync(path.join(client, "assets", "home-1234.js.br"))).toBe(true);
+      // Only the hashed assets: files outside assets/ are served as they are.
+      expect(existsSync(path.join(client, "robots-like.txt.gz"))).toBe(false);
     } finally {
       rmSync(client, { recursive: true, force: true });
     }

@@ -14,7 +14,6 @@ import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Plugin } from "vite";
 
 const brotli = promisify(zlib.brotliCompress);
 
@@ -69,24 +68,12 @@ export async function precompressDirectory(dir: string, only: (name: string) => 
   return written;
 }
 
-/** The Vite plugin: runs on the client build's output folder once it is written. */
-export function precompressAssets(): Plugin {
-  return {
-    name: "sauna:precompress-assets",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
-    async writeBundle(options) {
-      if (!options.dir) return;
-      await precompressDirectory(path.join(options.dir, "assets"));
-    },
-  };
-}
-
 /**
- * React Router writes the route manifest (`assets/manifest-<hash>.js`, docs/decisions/0047) into
- * the client folder during the server build, after the plugin above has run: react-router.config.ts
- * calls this once the whole build is done.
+ * Every asset of a finished build: react-router.config.ts calls this once both builds are written.
+ * Not a bundler plugin: React Router writes the route manifest (`assets/manifest-<hash>.js`,
+ * docs/decisions/0047) during the server build, after the client build's own hooks have run,
+ * and Zopfli's few seconds are a step after bundling, not part of it.
  */
-export async function precompressRouteManifest(clientDir: string): Promise<number> {
-  return precompressDirectory(path.join(clientDir, "assets"), (name) => /^manifest-[\w-]+\.js$/.test(name));
+export async function precompressClientAssets(clientDir: string): Promise<number> {
+  return precompressDirectory(path.join(clientDir, "assets"));
 }
