@@ -4,7 +4,11 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { sharedPageChunk } from "./scripts/build/shared-page-chunk.ts";
 
-/** Code at least three public pages import (two put 3 KB more on the article page; four, one more request on the home page). */
+/**
+ * Code that pages of at least three sections of the site import (a folder of routes such as the
+ * Knowledge Center is one section), and all the root route imports. Four or five sections put
+ * more chunks and more bytes on the home page (docs/decisions/0051).
+ */
 const sharedChunk = sharedPageChunk(3);
 
 /**

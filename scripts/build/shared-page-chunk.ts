@@ -7,8 +7,9 @@
  * not, statically) go in it. A section is a folder of routes (the Knowledge Center's index,
  * category, tag and article pages are one: app/routes/learn/) or a route file of its own: a
  * module only the Knowledge Center uses is one section's code, and every other page would load it
- * for nothing. Admin and sign-in routes are not public pages: a module only they use never lands
- * in the chunk, so admin code stays out of the public pages' bundles (they may still load the chunk).
+ * for nothing. Everything the root route imports goes in too: every page loads the root.
+ * Admin and sign-in routes are not public pages: a module only they use never lands in the
+ * chunk, so admin code stays out of the public pages' bundles (they may still load the chunk).
  */
 import type { Plugin } from "vite";
 

@@ -1,6 +1,7 @@
 import { Suspense, use } from "react";
 import { useRouteError } from "react-router";
 import { caughtPageError, type WordedPageError } from "~/lib/page-errors";
+import { PlainPageError } from "./plain-page-error";
 
 export { pageErrorMeta } from "~/lib/page-errors";
 
@@ -55,21 +56,14 @@ function PageErrorPanel({ error }: { error: WordedPageError }) {
 }
 
 function PlainPageErrorView({ error }: { error: WordedPageError }) {
-  return (
-    <main id="main" className="page-container flex-1 py-24 text-center">
-      <h1 className="text-3xl font-semibold">{error.texts.title}</h1>
-      <p className="mt-3 text-ink-muted">{error.texts.message}</p>
-    </main>
-  );
+  return <PlainPageError title={error.texts.title} message={error.texts.message} />;
 }
 
 function UnexpectedError({ error }: { error: unknown }) {
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
-    <main id="main" className="page-container flex-1 py-24 text-center">
-      <h1 className="text-3xl font-semibold">Something went wrong</h1>
-      <p className="mt-3 text-ink-muted">Sorry, this page could not be shown. Please try again in a moment.</p>
+    <PlainPageError title="Something went wrong" message="Sorry, this page could not be shown. Please try again in a moment.">
       {detail && <pre className="mt-6 overflow-x-auto rounded-card bg-sand p-4 text-left text-xs">{detail}</pre>}
-    </main>
+    </PlainPageError>
   );
 }

@@ -5,6 +5,7 @@ import { CollectionNotFound } from "~/components/collection/collection-not-found
 import { ProductGone, ProductNotFound } from "~/components/product/product-missing";
 import { NotFoundPanel } from "~/components/site/not-found-panel";
 import type { WordedPageError } from "~/lib/page-errors";
+import { PlainPageError } from "./plain-page-error";
 
 /**
  * Every screen's error panel, drawn from a worded page error. Fetched by the browser only when a
@@ -55,12 +56,7 @@ export function PageErrorView({ error }: { error: WordedPageError }) {
     case "page":
       return <PageNotFound title={texts.title} message={texts.message} />;
     case "site":
-      return (
-        <main id="main" className="page-container flex-1 py-24 text-center">
-          <h1 className="text-3xl font-semibold">{texts.title}</h1>
-          <p className="mt-3 text-ink-muted">{texts.message}</p>
-        </main>
-      );
+      return <PlainPageError title={texts.title} message={texts.message} />;
   }
 }
 
