@@ -77,6 +77,16 @@ function postgresOrSkip(what: string): boolean {
   return false;
 }
 
+/** The last `count` lines of a process's output, indented under a check. */
+function lastLines(output: string, count: number): string {
+  return output
+    .trimEnd()
+    .split("\n")
+    .slice(-count)
+    .map((line) => `    ${line}`)
+    .join("\n");
+}
+
 const dataDirs: string[] = [];
 const newDataDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), "sauna-soak-data-"));
@@ -153,6 +163,10 @@ try {
     const site = await startSite({ buildDir, dataDir: newDataDir(), databaseUrl: postgres.url });
     try {
       const urls = await publicUrls(site.origin);
+      // The sign-in page and the admin's door go through the accounts library, which holds a pool
+      // of its own: its idle connections are there when the database stops, and must not take
+      // the process down with them (they once did).
+      for (const door of ["/auth", "/admin"]) await fetch(site.origin + door, { redirect: "manual" }).then((response) => response.text());
       // A search for a word no one searched before: no cache can answer it, only the database.
       const freshSearch = (unique: number) => `/reviews?q=cedar+${unique}`;
       const figures = await postgresOutageUnderLoad(
@@ -178,6 +192,8 @@ try {
         `serving again within 5 s of PostgreSQL's return (${figures.recoveredAfterMs} ms)`,
       );
       check(figures.processAlive, "the same server process kept running");
+      // What the server said before it went: the only trace of why, once the process is gone.
+      if (!figures.processAlive) console.log(`  the server's last words:\n${lastLines(site.output(), 40)}`);
     } finally {
       await stopSite(site);
     }

@@ -1,10 +1,10 @@
 import { betterAuth } from "better-auth";
+import type pg from "pg";
 import { admin } from "better-auth/plugins";
-import pg from "pg";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth/password-rules";
 import { SITE_NAME } from "~/lib/site-navigation";
 import type { AppConfig } from "../config.server";
-import type { DB } from "../db/connection.server";
+import { createPostgresPool, type DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { confirmationMail, passwordResetMail } from "../mail/account-mail";
 import { createMailer, type Mailer } from "../mail/mailer.server";
@@ -97,7 +97,10 @@ export interface AuthResources {
 
 export function createAuth(config: AppConfig, db: DB, options: { mailer?: Mailer } = {}): AuthResources {
   const mailer = options.mailer ?? createMailer(config);
-  const pool = config.database.dialect === "postgres" ? new pg.Pool({ connectionString: config.database.url, max: 5 }) : undefined;
+  // Its own pool (the library speaks to pg directly), with the same time limits and the same
+  // handling of a dropped idle connection as the site's: without that, a database restart within
+  // ten seconds of a sign-in page being shown stopped the whole process.
+  const pool = config.database.dialect === "postgres" ? createPostgresPool(config.database.url, { max: 5 }) : undefined;
   const auth = buildAuth(config, pool ?? { db, type: "sqlite" }, mailer);
   return {
     auth,

@@ -52,10 +52,14 @@ function restrictToOwner(file: string) {
 const PG_INT8 = 20;
 const PG_DATE = 1082;
 
-function openPostgres(url: string): DB {
+/**
+ * A pool of PostgreSQL connections as the site needs every one of them: the site's database
+ * handle and the accounts library each open one (`max` connections apiece).
+ */
+export function createPostgresPool(url: string, options: { max: number; types?: pg.CustomTypesConfig }): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: options.max,
     // A visitor must get an answer (a 503 page) rather than wait on a database that is down or
     // stuck: connecting gives up after 3 s, a statement after 30 s on the server, and the client
     // stops waiting for an answer shortly after that (a server that vanished mid-query never
@@ -65,6 +69,18 @@ function openPostgres(url: string): DB {
     query_timeout: 35_000,
     // TCP keepalive notices a peer that disappeared without closing the socket.
     keepAlive: true,
+    ...(options.types ? { types: options.types } : {}),
+  });
+  // An idle client whose server restarts or drops it emits "error" on the pool; without a
+  // listener that is an uncaught exception and the whole site stops. The pool discards the
+  // client and opens a new one on the next query, so logging it is all there is to do.
+  pool.on("error", (error) => log.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
+  return pool;
+}
+
+function openPostgres(url: string): DB {
+  const pool = createPostgresPool(url, {
+    max: 10,
     types: {
       // pg's own signature takes an untyped format; we only pass it through.
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -77,10 +93,6 @@ function openPostgres(url: string): DB {
       },
     } as pg.CustomTypesConfig,
   });
-  // An idle client whose server restarts or drops it emits "error" on the pool; without a
-  // listener that is an uncaught exception and the whole site stops. The pool discards the
-  // client and opens a new one on the next query, so logging it is all there is to do.
-  pool.on("error", (error) => log.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
