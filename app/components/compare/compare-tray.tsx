@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { buttonClasses } from "~/components/ui/button";
-import { COMPARE_PATH, compareHref, MAX_COMPARE } from "~/lib/compare";
+import { compareHref, MAX_COMPARE } from "~/lib/compare";
 import { useCompareItems, writeCompareItems } from "./compare-store";
 
 /** The gap between the tray and the bottom of the screen, or the bar pinned there (0.75rem). */
@@ -14,11 +14,11 @@ const TRAY_GAP_PX = 12;
  * product page's Buy Now bar on phones), 0 when there is none or it is hidden at this width.
  * Measured rather than assumed: the bar's height follows its text, which wraps on narrow screens.
  */
-function useBottomBarHeight(active: boolean): number {
+function useBottomBarHeight(): number {
   const [height, setHeight] = useState(0);
   const { pathname } = useLocation();
   useEffect(() => {
-    const bar = active ? document.querySelector<HTMLElement>("[data-bottom-bar]") : null;
+    const bar = document.querySelector<HTMLElement>("[data-bottom-bar]");
     if (!bar) {
       setHeight(0);
       return;
@@ -29,17 +29,17 @@ function useBottomBarHeight(active: boolean): number {
     const observer = new ResizeObserver(update);
     observer.observe(bar);
     return () => observer.disconnect();
-  }, [active, pathname]);
+  }, [pathname]);
   return height;
 }
 
-/** The bar at the bottom of the screen listing the saunas picked for comparison (JavaScript only). */
+/**
+ * The bar at the bottom of the screen listing the saunas picked for comparison (JavaScript only).
+ * LazyCompareTray renders it only while there is a pick and the page is not /compare itself.
+ */
 export function CompareTray() {
   const items = useCompareItems();
-  const { pathname } = useLocation();
-  const visible = items.length > 0 && pathname !== COMPARE_PATH;
-  const bottomBar = useBottomBarHeight(visible);
-  if (!visible) return null;
+  const bottomBar = useBottomBarHeight();
   return (
     <aside
       aria-label="Compare saunas"

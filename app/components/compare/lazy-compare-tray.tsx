@@ -1,16 +1,11 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useLocation } from "react-router";
+import { lazyOptional } from "~/components/ui/lazy-optional";
 import { COMPARE_PATH } from "~/lib/compare";
 import { useCompareItems } from "./compare-store";
 
-// A tray that cannot be fetched (offline, or a page opened before a deploy replaced the file) is
-// left out: the picks stay stored and /compare still shows them.
-const CompareTray = lazy(() =>
-  import("./compare-tray").then(
-    (module) => ({ default: module.CompareTray }),
-    () => ({ default: () => null }),
-  ),
-);
+// A tray that cannot be fetched is left out: the picks stay stored and /compare still shows them.
+const CompareTray = lazyOptional(() => import("./compare-tray").then((module) => module.CompareTray));
 
 /**
  * The compare tray, fetched the first time it has something to show. Most visits never pick a

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import type { ExternalToast, ToasterProps } from "sonner";
+import { lazyOptional } from "./lazy-optional";
 
 /**
  * Toasts without sonner in the page's first bundle. Most visits never show one, so the library
@@ -19,10 +20,14 @@ const toasterMounted = new Promise<void>((resolve) => {
 function show(kind: Kind, title: string, options?: ExternalToast) {
   toasterWanted = true;
   requestToaster?.();
-  void Promise.all([import("sonner"), toasterMounted]).then(([{ toast: sonnerToast }]) => {
-    if (kind === "message") sonnerToast(title, options);
-    else sonnerToast[kind](title, options);
-  });
+  void Promise.all([import("sonner"), toasterMounted]).then(
+    ([{ toast: sonnerToast }]) => {
+      if (kind === "message") sonnerToast(title, options);
+      else sonnerToast[kind](title, options);
+    },
+    // sonner could not be fetched: the toast area renders nothing, and so does this toast.
+    () => {},
+  );
 }
 
 export const toast = Object.assign((title: string, options?: ExternalToast) => show("message", title, options), {
@@ -32,7 +37,7 @@ export const toast = Object.assign((title: string, options?: ExternalToast) => s
   info: (title: string, options?: ExternalToast) => show("info", title, options),
 });
 
-const SonnerToaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+const SonnerToaster = lazyOptional(() => import("sonner").then((module) => module.Toaster));
 
 /** The toast area, rendered (and sonner fetched) only once a toast has been asked for. */
 export function LazyToaster(props: ToasterProps) {
