@@ -60,6 +60,9 @@ export default [
     route("links/progress", "routes/admin/links-progress.ts"),
     route("clicks", "routes/admin/clicks.tsx"),
     route("clicks/export", "routes/admin/clicks-export.ts"),
+    // Who did what in the admin area (docs/decisions/0056).
+    route("audit", "routes/admin/audit.tsx"),
+    route("audit/export.csv", "routes/admin/audit-export.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

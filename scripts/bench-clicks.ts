@@ -2,9 +2,11 @@
  * Tracked shop links under load (docs/decisions/0028), against the production server on a
  * throwaway SQLite site:
  *
- * 1. /go/{slug} redirects per second (50 connections, wrk or autocannon), each one a counted
- *    click, next to a page-cache hit of the home page on the same server; then a clean stop
- *    (SIGTERM) and a count of the clicks that reached the database against the redirects sent.
+ * 1. /go/{slug} redirects per second (50 connections, wrk or autocannon), next to a page-cache
+ *    hit of the home page on the same server; then a clean stop (SIGTERM). The load comes from
+ *    one client with one User-Agent (or none), so it counts at most one click (docs/decisions/0056):
+ *    the check is that the flood did not inflate the count. That a clean stop loses no counted
+ *    click is click-recorder.server.test.ts's.
  * 2. 1,000,000 clicks written straight into the database (through the same batch writer the
  *    server uses, so the daily roll-up is filled as in production), then the admin's
  *    report's queries timed on the database (next to the same counts read from the raw rows), and
@@ -81,17 +83,16 @@ try {
     `| / (page cache hit, br) | ${round(cached.requestsPerSecond)} | ${cached.p50Ms.toFixed(1)} ms | ${cached.p99Ms.toFixed(1)} ms | ${cached.failures} |`,
   );
   console.log(
-    `| /go/${slug} (302, click counted) | ${round(go.requestsPerSecond)} | ${go.p50Ms.toFixed(1)} ms | ${go.p99Ms.toFixed(1)} ms | ${go.failures} |`,
+    `| /go/${slug} (302; one reader, counted once) | ${round(go.requestsPerSecond)} | ${go.p50Ms.toFixed(1)} ms | ${go.p99Ms.toFixed(1)} ms | ${go.failures} |`,
   );
 
   await site.stop();
   site = undefined;
   const recorded = (await countClicks()) - before;
-  // A request cut off by the end of the run may be counted by the server but not by the tool.
   console.log(
-    `\nClean stop: ${recorded.toLocaleString("en-US")} clicks in the database for ${go.requests.toLocaleString("en-US")} redirects the load tool saw.`,
+    `\nClean stop: ${recorded.toLocaleString("en-US")} clicks in the database for ${go.requests.toLocaleString("en-US")} redirects from one client.`,
   );
-  if (recorded < go.requests) throw new Error(`Clicks were lost: ${go.requests - recorded}`);
+  if (recorded > 1) throw new Error(`One client's repeated clicks were counted ${recorded} times`);
 
   // 2. A million clicks, spread over the last 120 days, every product and a dozen sources.
   const db = openDatabase({ dialect: "sqlite", file: databaseFile });

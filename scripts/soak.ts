@@ -9,10 +9,13 @@
  *   kill      kill -9 at a random point of a 20,000-row import's transaction (after the import
  *             reports rows written in it), 10 times on SQLite and 10 on PostgreSQL: all rows or
  *             none, and the site starts and serves
+ *   bodies    a signed-in admin's 400 MB chunked POSTs to /admin/users, /admin/remove and
+ *             /admin/links: 413 each, the server's RSS under 300 MB; and a poisoned URL
+ *             (tracking and unread parameters) never reaches the cached page of its key
  *
- * Options: --only load,sigterm,outage,kill  --seconds 60  --connections 100  --trials 10
+ * Options: --only load,sigterm,outage,kill,bodies  --seconds 60  --connections 100  --trials 10
  *          --rows 20000  --build-dir DIR (reuse a build instead of making one)
- *          --quick (sigterm and outage only: under a minute after the build)
+ *          --quick (sigterm, outage and bodies only: under a minute after the build)
  * The PostgreSQL parts need initdb/pg_ctl (/usr/lib/postgresql/15/bin, or POSTGRES_BIN) and root;
  * without them they are skipped with a notice, or fail when CI=true. Exits 1 when a check fails.
  */
@@ -23,6 +26,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sigtermUnderLoad } from "../tests/reliability/drain-on-sigterm";
 import { killDuringImport, type KillTrial } from "../tests/reliability/kill-during-import";
+import { largeAdminBodies, poisonedCacheKeys } from "../tests/reliability/large-bodies";
 import { runLoad } from "../tests/reliability/load";
 import { postgresOutageUnderLoad } from "../tests/reliability/postgres-outage";
 import { createPrivatePostgres, privatePostgresUnavailable, type PrivatePostgres } from "../tests/reliability/private-postgres";
@@ -40,7 +44,7 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const scenarios = new Set(values.quick ? ["sigterm", "outage"] : (values.only ?? "load,sigterm,outage,kill").split(","));
+const scenarios = new Set(values.quick ? ["sigterm", "outage", "bodies"] : (values.only ?? "load,sigterm,outage,kill,bodies").split(","));
 const failures: string[] = [];
 let checks = 0;
 /** One short figure per scenario, for the closing summary line. */
@@ -194,6 +198,32 @@ try {
       check(figures.processAlive, "the same server process kept running");
       // What the server said before it went: the only trace of why, once the process is gone.
       if (!figures.processAlive) console.log(`  the server's last words:\n${lastLines(site.output(), 40)}`);
+    } finally {
+      await stopSite(site);
+    }
+  }
+
+  if (scenarios.has("bodies")) {
+    console.log("\n400 MB admin bodies and a poisoned page-cache key (SQLite)");
+    const dataDir = newDataDir();
+    const site = await startSite({ buildDir, dataDir });
+    try {
+      const bodies = await largeAdminBodies(site, dataDir, ["/admin/users", "/admin/remove", "/admin/links"]);
+      for (const answer of bodies.answers) {
+        console.log(`  POST ${answer.path}: ${answer.status} after ${answer.sentMb} MB sent, Connection: ${answer.connection ?? "(none)"}`);
+      }
+      console.log(`  server RSS ${bodies.rssBeforeMb} MB before, ${bodies.rssPeakMb} MB at most`);
+      figuresLine.push(`bodies: ${bodies.answers.map((answer) => answer.status).join("/")}, RSS peak ${bodies.rssPeakMb} MB`);
+      for (const answer of bodies.answers) check(answer.status === 413, `${answer.path}: 400 MB answered 413 (${answer.status})`);
+      check(bodies.rssPeakMb < 300, `the server's RSS stayed under 300 MB (${bodies.rssPeakMb} MB)`);
+      const cache = await poisonedCacheKeys(site);
+      for (const page of cache.pages) {
+        check(
+          page.cache === "hit" && page.leaked.length === 0,
+          `${page.plain} after ${page.poisoned}: served from the cache (${page.cache}) with none of the dropped parameters (${page.leaked.join(", ") || "none"})`,
+        );
+      }
+      check(site.process.exitCode === null, "the server is still running");
     } finally {
       await stopSite(site);
     }

@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { FetcherForm } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { useFloodChallenge } from "~/components/forms/use-flood-challenge";
 import type { SubscribeResult } from "~/lib/newsletter";
 
 /** Where the form posts; the route answers with a page of its own when JavaScript is off. */
@@ -22,6 +23,11 @@ export function NewsletterSignup({ result }: { result?: SubscribeResult }) {
   const answer = fetcher.data ?? result;
   const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
+  // Under a flood of sign-ups the answer may be a challenge: solved here, then the form goes again.
+  const challengeProblem = useFloodChallenge(
+    formRef,
+    fetcher.data && !fetcher.data.ok && fetcher.data.field === "challenge" ? fetcher.data.challenge : undefined,
+  );
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
@@ -76,7 +82,7 @@ export function NewsletterSignup({ result }: { result?: SubscribeResult }) {
             data-testid="newsletter-message"
             className={cn("mt-3 text-sm empty:hidden", answer?.ok ? "font-medium text-forest" : "text-red-700")}
           >
-            {answer?.message}
+            {challengeProblem ?? answer?.message}
           </p>
         </div>
       </div>

@@ -1,3 +1,5 @@
+import { FLOOD_TEXT, type FloodChallenge } from "./flood-challenge";
+
 /**
  * The newsletter's rules as the pages see them: what counts as an address, and the words a
  * reader gets back. The answer to a sign-up is the same whether the address is new, waiting for
@@ -29,13 +31,16 @@ export function isPlausibleEmail(email: string): boolean {
 export type SubscribeResult =
   | { ok: true; message: string }
   | { ok: false; field: "email"; message: string; email: string }
-  | { ok: false; field: "limit"; message: string; email: string };
+  | { ok: false; field: "limit"; message: string; email: string }
+  /** The site is flooded with sign-ups: the form must be sent again with this challenge solved. */
+  | { ok: false; field: "challenge"; message: string; email: string; challenge: FloodChallenge };
 
 export const SUBSCRIBE_MESSAGES = {
   thanks: "Thanks! Please check your inbox: click the link in the email we just sent to confirm your subscription.",
   invalid: "Please enter a valid email address, like name@example.com.",
   limited: "Too many sign-ups from here just now. Please try again in a few minutes.",
   failed: "We could not send the confirmation email just now. Please try again in a few minutes.",
+  confirming: FLOOD_TEXT.confirming,
 };
 
 export const CONFIRM_MESSAGES = {

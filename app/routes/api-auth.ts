@@ -1,5 +1,5 @@
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth/auth-messages";
-import { admitPasswordCheck, settlePasswordCheck } from "~/server/auth/accounts.server";
+import { admitPasswordCheck, passwordCallerOf, settlePasswordCheck } from "~/server/auth/accounts.server";
 import { getSignedInUser } from "~/server/auth/guard.server";
 import { isSameSiteRequest } from "~/server/auth/origin.server";
 import { AttemptLimiter } from "~/server/auth/rate-limit.server";
@@ -7,17 +7,36 @@ import { AUTH_API_LIMIT_BYTES, BodyTooLarge, readBodyBytes, TOO_LARGE_HEADERS } 
 import type { Route } from "./+types/api-auth";
 
 /**
- * /api/auth/*: better-auth's own HTTP endpoints (session, sign-out, the admin plugin's user
- * management). The credential endpoints our /auth forms serve are closed here
- * (PATHS_SERVED_BY_OUR_FORMS), so every password guess goes through one door and one limiter;
- * change-password, which checks the current password, goes through the same limiter as sign-in.
+ * /api/auth/*: the few of better-auth's HTTP endpoints the site offers, named one by one; every
+ * other path answers 404 before the library sees it. Sign-in, sign-up, confirmation and reset are
+ * the /auth forms; roles are changed on /admin/users, which refuses to demote the last admin
+ * and logs who did it. So the library's password checks without a limit (verify-password) and
+ * the admin plugin's endpoints (set-role, create-user, impersonate-user…) cannot be reached, and
+ * an endpoint a library update adds stays closed until it is added here.
+ *
+ * - GET get-session: the caller's own session, nothing secret is checked;
+ * - POST sign-out: ends the caller's own session;
+ * - POST change-password: checks the current password, behind the same door and limits as
+ *   sign-in (admitPasswordCheck: the device cookie, per account and per client).
  */
+const REACHABLE_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
+  "GET /api/auth/get-session",
+  "POST /api/auth/sign-out",
+  "POST /api/auth/change-password",
+]);
+
+const reachable = (request: Request) =>
+  REACHABLE_AUTH_ENDPOINTS.has(`${request.method === "HEAD" ? "GET" : request.method} ${new URL(request.url).pathname}`);
+
+const notFound = () => Response.json({ message: "Not found" }, { status: 404 });
 
 export function loader({ request, context }: Route.LoaderArgs) {
+  if (!reachable(request)) return notFound();
   return context.auth.handler(request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  if (!reachable(request)) return notFound();
   if (!isSameSiteRequest(request, context.config.baseUrl)) {
     return Response.json({ message: "This request came from another site and was refused." }, { status: 403 });
   }
@@ -37,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) return context.auth.handler(buffered);
   const limiter = new AttemptLimiter(context.db);
   const client = context.clientAddress ?? null;
-  const decision = await admitPasswordCheck(limiter, user.email, client);
+  const caller = passwordCallerOf(context.auth, request.headers, user.email, client);
+  const decision = await admitPasswordCheck(limiter, user.email, caller);
   if (!decision.allowed) {
     return Response.json(
       { code: "TOO_MANY_ATTEMPTS", message: TOO_MANY_ATTEMPTS },
@@ -54,6 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         .json()
         .catch(() => null)
     )?.code === "INVALID_PASSWORD";
-  if (response.ok || wrongPassword) await settlePasswordCheck(limiter, user.email, client, response.ok);
+  if (response.ok || wrongPassword) await settlePasswordCheck(limiter, user.email, { client, device: decision.device }, response.ok);
   return response;
 }

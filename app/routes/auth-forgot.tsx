@@ -1,5 +1,7 @@
 import { Lock } from "~/components/ui/icons";
+import { useRef } from "react";
 import { data, useNavigation } from "react-router";
+import { useFloodChallenge } from "~/components/forms/use-flood-challenge";
 import { Form, Link } from "~/components/ui/link";
 import { FormField } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
@@ -7,9 +9,11 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { forgotPasswordSchema } from "~/lib/auth/auth-forms";
 import { fieldProps, formFailure, formValues, parseForm } from "~/lib/forms/parse-form";
+import { FLOOD_TEXT } from "~/lib/flood-challenge";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { assertSameSite } from "~/server/auth/origin.server";
-import { AttemptLimiter } from "~/server/auth/rate-limit.server";
+import { AttemptLimiter, AUTH_LIMITS, limiterKeys } from "~/server/auth/rate-limit.server";
+import { admitUnderFlood, challengeAnswerInit } from "~/server/flood/flood-challenge.server";
 import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/auth-forgot";
@@ -30,18 +34,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
   const parsed = parseForm(form, forgotPasswordSchema);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const outcome = await requestPasswordReset(
-    context.auth,
-    parsed.value.email,
-    new AttemptLimiter(context.db),
-    context.clientAddress ?? null,
-  );
+  const client = context.clientAddress ?? null;
+  const gate = await admitUnderFlood({
+    db: context.db,
+    authSecret: context.config.authSecret,
+    form: "reset",
+    body: form,
+    clientChecks: client ? [{ key: limiterKeys.resetClient(client), rule: AUTH_LIMITS.resetPerClient }] : [],
+  });
+  if (!gate.admitted) return data({ ...formFailure(formValues(form), {}), challenge: gate.challenge }, challengeAnswerInit());
+  const outcome = await requestPasswordReset(context.auth, parsed.value.email, new AttemptLimiter(context.db), client);
   if (!outcome.ok) return data(formFailure(formValues(form), { email: outcome.error }), { status: 400 });
   return data({ ok: true as const, message: outcome.message });
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  const challenge = actionData && "challenge" in actionData ? actionData.challenge : undefined;
+  const challengeProblem = useFloodChallenge(formRef, challenge);
   return (
     <AuthCard icon={Lock} title="Reset your password" description="We will mail you a link to choose a new one.">
       {actionData?.ok ? (
@@ -49,7 +60,12 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           {actionData.message}
         </Notice>
       ) : (
-        <Form method="post" className="space-y-4" aria-label="Ask for a reset link">
+        <Form method="post" className="space-y-4" aria-label="Ask for a reset link" ref={formRef}>
+          {challenge && (
+            <p role="status" className="rounded-lg bg-sand p-3 text-sm text-ink-muted">
+              {challengeProblem ?? FLOOD_TEXT.confirming}
+            </p>
+          )}
           <FormField label="Email" type="email" autoComplete="email" {...fieldProps(actionData, "email", loaderData.email)} />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending…" : "Send reset link"}

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(form, resetPasswordSchema);
   // Passwords are never sent back: the answer keeps no typed value.
   if (!parsed.ok) return data(formFailure({}, parsed.fieldErrors, parsed.formError), { status: 400 });
-  const outcome = await resetPassword(context.auth, parsed.value, new AttemptLimiter(context.db));
+  const outcome = await resetPassword(context.auth, parsed.value, new AttemptLimiter(context.db), context.clientAddress ?? null);
   if (outcome.ok) {
     throw await redirectWithFlash(request, context.config, "/auth", {
       notice: { title: "Password changed", text: "Sign in with your new password." },

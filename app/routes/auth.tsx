@@ -7,8 +7,10 @@ import { safeRedirectPath } from "~/lib/auth/safe-redirect";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { resendConfirmation, signInWithPassword, signOut, signUpWithPassword } from "~/server/auth/accounts.server";
 import { getSignedInUser } from "~/server/auth/guard.server";
+import { recordSignIn } from "~/server/audit/audit-log.server";
 import { assertSameSite } from "~/server/auth/origin.server";
-import { AttemptLimiter } from "~/server/auth/rate-limit.server";
+import { AttemptLimiter, AUTH_LIMITS, limiterKeys } from "~/server/auth/rate-limit.server";
+import { admitUnderFlood, challengeAnswerInit } from "~/server/flood/flood-challenge.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
@@ -58,6 +60,13 @@ const intents = {
       new AttemptLimiter(context.db),
       context.clientAddress ?? null,
     );
+    // Admin accounts only: the audit log is a trail of admin actions (docs/decisions/0056).
+    await recordSignIn(context.db, {
+      email,
+      ok: outcome.ok,
+      address: context.clientAddress ?? null,
+      reason: outcome.ok ? undefined : outcome.toast.description,
+    });
     if (outcome.ok) throw redirect(safeRedirectPath(redirectTo), { headers: outcome.headers });
     return data<AuthActionResult>(
       { toast: outcome.toast, confirmationFor: outcome.needsConfirmation ? email : undefined, tab: "sign-in", email },
@@ -68,6 +77,20 @@ const intents = {
     const parsed = parseForm(form, credentialsSchema);
     if (!parsed.ok) return unreadable("sign-up");
     const { email, password } = parsed.value;
+    const client = context.clientAddress ?? null;
+    const gate = await admitUnderFlood({
+      db: context.db,
+      authSecret: context.config.authSecret,
+      form: "sign-up",
+      body: form,
+      clientChecks: client ? [{ key: limiterKeys.signUpClient(client), rule: AUTH_LIMITS.signUpPerClient }] : [],
+    });
+    if (!gate.admitted) {
+      return data<AuthActionResult>(
+        { tab: "sign-up", email, challenge: { intent: "sign-up", challenge: gate.challenge } },
+        challengeAnswerInit(),
+      );
+    }
     const outcome = await signUpWithPassword(
       context.auth,
       { email, password },
@@ -83,6 +106,21 @@ const intents = {
     const parsed = parseForm(form, resendSchema);
     if (!parsed.ok) return unreadable("sign-in");
     const { email } = parsed.value;
+    const client = context.clientAddress ?? null;
+    // A resend is a mail like a sign-up's: the two count as one flood.
+    const gate = await admitUnderFlood({
+      db: context.db,
+      authSecret: context.config.authSecret,
+      form: "sign-up",
+      body: form,
+      clientChecks: client ? [{ key: limiterKeys.resendClient(client), rule: AUTH_LIMITS.resendPerClient }] : [],
+    });
+    if (!gate.admitted) {
+      return data<AuthActionResult>(
+        { confirmationFor: email, tab: "sign-in", email, challenge: { intent: "resend", challenge: gate.challenge } },
+        challengeAnswerInit(),
+      );
+    }
     const outcome = await resendConfirmation(context.auth, email, new AttemptLimiter(context.db), context.clientAddress ?? null);
     // The banner stays up, with its field, whatever the answer: the next try happens there.
     return data<AuthActionResult>(

@@ -49,6 +49,8 @@ describe("loadConfig", () => {
     [{ IMAGE_CACHE_MAX_MB: "8" }, 'Invalid setting IMAGE_CACHE_MAX_MB="8": must be at least 16 (megabytes)'],
     [{ IMAGE_STORAGE: "s3" }, 'Invalid setting IMAGE_STORAGE="s3": must be disk (files under DATA_DIR/storage) or database'],
     [{ JOB_CHECK_SECONDS: "0" }, 'Invalid setting JOB_CHECK_SECONDS="0": must be at least 1 second'],
+    [{ AUDIT_RETENTION_DAYS: "0" }, 'Invalid setting AUDIT_RETENTION_DAYS="0": must be at least 1 day'],
+    [{ AUDIT_RETENTION_DAYS: "a year" }, 'Invalid setting AUDIT_RETENTION_DAYS="a year": must be a number of days'],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
@@ -75,6 +77,11 @@ describe("loadConfig", () => {
     expect(load({ DATABASE_URL: "postgres://db.example/sauna" }).imageStorage).toBe("database");
     expect(load({ DATABASE_URL: "postgres://db.example/sauna", IMAGE_STORAGE: "disk" }).imageStorage).toBe("disk");
     expect(load({ IMAGE_STORAGE: "database" }).imageStorage).toBe("database");
+  });
+
+  it("keeps the audit log a year unless AUDIT_RETENTION_DAYS says otherwise", () => {
+    expect(load({}).auditRetentionDays).toBe(365);
+    expect(load({ AUDIT_RETENTION_DAYS: "90" }).auditRetentionDays).toBe(90);
   });
 
   it("looks for due periodic jobs every minute unless JOB_CHECK_SECONDS says otherwise", () => {
@@ -147,6 +154,28 @@ describe("loadConfig", () => {
     expect(load({ LINK_CHECK_TIMEOUT: "3s" }).linkCheckTimeoutMs).toBe(3000);
     for (const bad of ["10", "500ms", "2m", "soon"]) {
       expect(() => load({ LINK_CHECK_TIMEOUT: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
+  it("lets outbound requests reach no internal range and only ports 80 and 443 unless OUTBOUND_ALLOW_* open more", () => {
+    expect(load({}).outbound).toEqual({ allowPrivate: [], allowPorts: [] });
+    expect(
+      load({ OUTBOUND_ALLOW_PRIVATE: "10.20.0.0/16, FD00::/8,192.168.1.5", OUTBOUND_ALLOW_PORTS: "8080, 9000-9100" }).outbound,
+    ).toEqual({
+      allowPrivate: ["10.20.0.0/16", "fd00::/8", "192.168.1.5/32"],
+      allowPorts: [
+        [8080, 8080],
+        [9000, 9100],
+      ],
+    });
+    expect(() => load({ OUTBOUND_ALLOW_PRIVATE: "10.0.0.0/8, intranet" })).toThrow(
+      /Invalid setting OUTBOUND_ALLOW_PRIVATE="10.0.0.0\/8, intranet": "intranet" is not an address range/,
+    );
+    for (const bad of ["10.0.0.0/33", "10.0.0/8", "fd00::/129", "10.0.0.0/8/1"]) {
+      expect(() => load({ OUTBOUND_ALLOW_PRIVATE: bad }), bad).toThrow(ConfigError);
+    }
+    for (const bad of ["0", "65536", "90-80", "http", "8080:8081"]) {
+      expect(() => load({ OUTBOUND_ALLOW_PORTS: bad }), bad).toThrow(/Invalid setting OUTBOUND_ALLOW_PORTS/);
     }
   });
 });

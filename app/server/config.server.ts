@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 import { parseDuration } from "~/lib/duration-text";
+import { parseAllowedPorts, parseAllowedRanges, type OutboundPolicy } from "./outbound/outbound-policy.server";
 
 /**
  * Every setting the site reads from the environment, validated once at start-up.
@@ -47,6 +48,21 @@ const linkCheckTimeout = z
     return ms;
   })
   .default(10_000);
+
+/** A comma-separated list read by `parse` (unset is an empty list), whose error names the entry that is wrong. */
+function listSetting<T>(parse: (text: string) => { value: T } | { error: string }) {
+  return z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const parsed = parse(value);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.value;
+    });
+}
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -101,8 +117,16 @@ const envSchema = z.object({
     .min(1, "must be at least 1 second")
     .max(3600, "must be at most 3600 seconds")
     .default(60),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number of days" })
+    .int("must be a whole number of days")
+    .min(1, "must be at least 1 day")
+    .max(36_500, "must be at most 36500 days (100 years)")
+    .default(365),
   LINK_CHECK_INTERVAL: linkCheckInterval,
   LINK_CHECK_TIMEOUT: linkCheckTimeout,
+  OUTBOUND_ALLOW_PRIVATE: listSetting(parseAllowedRanges),
+  OUTBOUND_ALLOW_PORTS: listSetting(parseAllowedPorts),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
 });
 
@@ -127,6 +151,8 @@ export interface AppConfig {
   imageStorage: "disk" | "database";
   /** How often each instance looks whether a periodic job is due, in milliseconds. */
   jobCheckMs: number;
+  /** How long the admin audit log keeps a row (AUDIT_RETENTION_DAYS); older rows are deleted once a day. */
+  auditRetentionDays: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Memory the whole-page cache may use, in bytes; 0 turns it off. */
   pageCacheBytes: number;
@@ -140,6 +166,12 @@ export interface AppConfig {
   linkCheckIntervalMs: number | null;
   /** How long one link (its whole redirect chain) may take before it counts as a timeout. */
   linkCheckTimeoutMs: number;
+  /**
+   * Where the server's own requests (link checks, feeds) may go: public addresses on ports 80
+   * and 443, plus the internal ranges (OUTBOUND_ALLOW_PRIVATE) and ports (OUTBOUND_ALLOW_PORTS)
+   * the operator opens on purpose.
+   */
+  outbound: OutboundPolicy;
 }
 
 export class ConfigError extends Error {
@@ -179,11 +211,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     imageStorage: values.IMAGE_STORAGE ?? (values.DATABASE_URL ? "database" : "disk"),
     jobCheckMs: values.JOB_CHECK_SECONDS * 1000,
+    auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     logLevel: values.LOG_LEVEL,
     pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,
     trustProxyHops: values.TRUST_PROXY,
     linkCheckIntervalMs: values.LINK_CHECK_INTERVAL,
     linkCheckTimeoutMs: values.LINK_CHECK_TIMEOUT,
+    outbound: { allowPrivate: values.OUTBOUND_ALLOW_PRIVATE, allowPorts: values.OUTBOUND_ALLOW_PORTS },
   };
 }
 

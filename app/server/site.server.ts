@@ -12,6 +12,10 @@ import { EXPIRED_SESSIONS_JOB } from "./auth/expired-sessions.server";
 import { clientAddress } from "./auth/client-address.server";
 import { loadConfig, type AppConfig } from "./config.server";
 import { withDatabaseOutageResponses } from "./database-outage-responses.server";
+import { withAdminAudit } from "./audit/admin-audit-build.server";
+import { auditRetentionJob } from "./audit/audit-log.server";
+import { FORGET_CLICK_READERS_JOB } from "./clicks/click-readers.server";
+import { withBodyErrorResponses } from "./http/body-error-responses.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedSampleContent } from "./db/seed.server";
@@ -80,7 +84,9 @@ export async function createSite(
   const publicDir = path.resolve(options.publicDir ?? "public");
   const linkChecks = createLinkChecking(db, linkCheckSettingsFrom(config), config.linkCheckIntervalMs);
   const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer, linkChecks };
-  // Every loader and action answers a database outage with a 503 page instead of an error.
+  // Every loader and action answers a database outage with a 503 page instead of an error, and
+  // every action a body too large or unreadable with a 413 or 400 (request-body.server.ts). Every
+  // admin action, outermost so it sees the status that was sent, leaves a row in the audit log.
   // React Router rebuilds its route tables from the build (data routes, the static handler, every
   // path's ranked branches) on each request when it is given a function, so that development
   // picks up edits. The production build never changes: handing it over once keeps that work
@@ -90,8 +96,10 @@ export async function createSite(
   const { build } = options;
   const handleRequest = createRequestHandler(
     build
-      ? async () => withDatabaseOutageResponses(await build())
-      : withDatabaseOutageResponses((await import("virtual:react-router/server-build")) as ServerBuild),
+      ? async () => withAdminAudit(withBodyErrorResponses(withDatabaseOutageResponses(await build())))
+      : withAdminAudit(
+          withBodyErrorResponses(withDatabaseOutageResponses((await import("virtual:react-router/server-build")) as ServerBuild)),
+        ),
     process.env.NODE_ENV,
   );
   const pages = createPageServing({
@@ -114,11 +122,21 @@ export async function createSite(
       : undefined;
   // Tracked shop links (docs/decisions/0028): counted in memory, written in batches.
   const clicks = new ClickRecorder(db);
-  const outbound = createOutboundRedirects({ db, surveyFormUrl: config.surveyFormUrl, recorder: clicks });
+  const outbound = createOutboundRedirects({
+    db,
+    surveyFormUrl: config.surveyFormUrl,
+    recorder: clicks,
+    trustProxyHops: config.trustProxyHops,
+  });
   const stopListeningForLinks = onCatalogChange(db, outbound.invalidate);
   // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).
   // Each runs once per period across every instance on the database (job-runner.server.ts).
-  const periodicJobs: PeriodicJob[] = [EXPIRED_SESSIONS_JOB, ...(linkChecks.job ? [linkChecks.job] : [])];
+  const periodicJobs: PeriodicJob[] = [
+    EXPIRED_SESSIONS_JOB,
+    FORGET_CLICK_READERS_JOB,
+    auditRetentionJob(config.auditRetentionDays),
+    ...(linkChecks.job ? [linkChecks.job] : []),
+  ];
   const jobs = startJobs(db, periodicJobs, {
     checkEveryMs: config.jobCheckMs,
     instanceId: `${os.hostname()}:${config.port}:${INSTANCE_ID.slice(0, 8)}`,

@@ -70,6 +70,10 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
   const visitor = await browser.newContext({ baseURL: freshSite.url, userAgent: VISITOR_AGENT });
   await cspViolations.watch(visitor);
   const visit = await visitor.newPage();
+  // Another reader: a repeat click of one reader on one product within 30 minutes counts once.
+  const otherVisitor = await browser.newContext({ baseURL: freshSite.url, userAgent: `${VISITOR_AGENT} Edg/140.0.0.0` });
+  await cspViolations.watch(otherVisitor);
+  const otherVisit = await otherVisitor.newPage();
   try {
     await test.step("a visitor follows 'Check Price & Reviews' on the collection page to the shop", async () => {
       await visit.goto("/reviews/infrared-saunas");
@@ -84,12 +88,21 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
       await shopPage.close();
     });
 
-    await test.step("and 'Buy Now' on the product page", async () => {
+    await test.step("the same visitor's 'Buy Now' on the product page goes to the shop again (a repeat: not counted)", async () => {
       await visit.goto(`/reviews/product/${SLUG}`);
       const buy = visit.getByRole("region", { name: "Price and where to buy" }).getByRole("link", { name: /Buy Now/ });
       await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=product:${SLUG}`);
-      await expect(buy).toHaveAttribute("rel", "sponsored noopener");
       const [shopPage] = await Promise.all([visitor.waitForEvent("page"), buy.click()]);
+      await expect(shopPage.getByRole("heading", { name: "The Shop" })).toBeVisible();
+      await shopPage.close();
+    });
+
+    await test.step("and another reader's 'Buy Now' on the product page", async () => {
+      await otherVisit.goto(`/reviews/product/${SLUG}`);
+      const buy = otherVisit.getByRole("region", { name: "Price and where to buy" }).getByRole("link", { name: /Buy Now/ });
+      await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=product:${SLUG}`);
+      await expect(buy).toHaveAttribute("rel", "sponsored noopener");
+      const [shopPage] = await Promise.all([otherVisitor.waitForEvent("page"), buy.click()]);
       await expect(shopPage.getByRole("heading", { name: "The Shop" })).toBeVisible();
       expect(shopPage.url()).toBe(affiliateLink);
       await shopPage.close();
@@ -133,6 +146,7 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
     });
   } finally {
     await visitor.close();
+    await otherVisitor.close();
   }
 
   await test.step("the admin's clicks page shows the two clicks, one from each page", async () => {

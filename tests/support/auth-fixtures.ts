@@ -51,7 +51,8 @@ export function makeAuthContext(test: TestDatabase): AuthTestContext {
       config,
       auth: resources.auth,
       publicDir: path.resolve("public"),
-      mailer,
+      // The site's mailer, as createSite hands it on: under the per-recipient daily cap.
+      mailer: resources.mailer,
       clientAddress: "127.0.0.1",
       linkChecks,
     },

@@ -1,10 +1,10 @@
-import { ArrowLeft, FolderKanban, LayoutDashboard, Link2, LogOut, Mail, MousePointerClick, Package, Users } from "lucide-react";
+import { ArrowLeft, FolderKanban, History, LayoutDashboard, Link2, LogOut, Mail, MousePointerClick, Package, Users } from "lucide-react";
 import { Form, NavLink } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 
 /**
  * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Clicks, Link health,
- * Users, Subscribers and Back to Site, the current page highlighted. A column beside the page from 768 px; above it on a phone,
+ * Users, Subscribers, Audit log and Back to Site, the current page highlighted. A column beside the page from 768 px; above it on a phone,
  * as rows of links (all of them always in view).
  */
 const links = [
@@ -15,6 +15,7 @@ const links = [
   { to: "/admin/links", label: "Link health", icon: Link2, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/subscribers", label: "Subscribers", icon: Mail, end: false },
+  { to: "/admin/audit", label: "Audit log", icon: History, end: false },
 ];
 
 export function AdminSidebar({ email }: { email: string }) {

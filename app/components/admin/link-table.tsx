@@ -3,7 +3,7 @@ import { Link } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 import { formatDateTimeUtc } from "~/lib/dates";
 import { OUTCOME_LABELS } from "~/lib/links/link-outcomes";
-import { LINK_KIND_LABELS, LINK_STATE_LABELS, productEditHref, type LinkReportRow, type LinkState } from "~/lib/links/link-report";
+import { LINK_KIND_LABELS, NOT_CHECKED_YET, productEditHref, type LinkReportRow, type LinkState } from "~/lib/links/link-report";
 import { requestableUrl } from "~/lib/links/redirects";
 import { TableCard, TableHead, TableNote, type TableColumn } from "./admin-table";
 
@@ -47,7 +47,7 @@ const STATE_TONES: Record<LinkState, string> = {
 };
 
 function StateBadge({ row }: { row: LinkReportRow }) {
-  const label = row.result ? OUTCOME_LABELS[row.result.outcome] : LINK_STATE_LABELS.unchecked;
+  const label = row.result ? OUTCOME_LABELS[row.result.outcome] : NOT_CHECKED_YET;
   return <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold", STATE_TONES[row.state])}>{label}</span>;
 }
 

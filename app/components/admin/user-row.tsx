@@ -43,7 +43,7 @@ export function UserRow({ user, me, lastAdmin, pending }: { user: UserListing; m
               name="intent"
               value="revoke-admin"
               disabled={lastAdmin || busy("revoke-admin")}
-              title={lastAdmin ? "The only admin keeps the role: make another account admin first." : undefined}
+              title={lastAdmin ? "The last confirmed admin keeps the role: make another account admin first." : undefined}
               className="inline-flex h-9 items-center gap-1.5 rounded-full border border-line px-3 text-sm font-semibold text-ink hover:bg-sand disabled:cursor-not-allowed disabled:opacity-50"
             >
               <ShieldOff aria-hidden className="size-4" />

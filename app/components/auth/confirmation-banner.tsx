@@ -1,9 +1,14 @@
+import { useRef } from "react";
+import { useFloodChallenge } from "~/components/forms/use-flood-challenge";
 import { Form } from "~/components/ui/link";
 import { MailCheck } from "~/components/ui/icons";
 import { Notice } from "~/components/ui/notice";
+import { FLOOD_TEXT, type FloodChallenge } from "~/lib/flood-challenge";
 
 /** Shown after sign-up or a sign-in refused for want of confirmation: says where the link went and sends it again. */
-export function ConfirmationBanner({ email, busy }: { email: string; busy: boolean }) {
+export function ConfirmationBanner({ email, busy, challenge }: { email: string; busy: boolean; challenge?: FloodChallenge }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const challengeProblem = useFloodChallenge(formRef, challenge);
   return (
     <Notice tone="yellow" title="Confirmation required" className="mb-5" role="status">
       <p>
@@ -16,7 +21,8 @@ export function ConfirmationBanner({ email, busy }: { email: string; busy: boole
         )}{" "}
         Open it to confirm your address, then sign in.
       </p>
-      <Form method="post" className="mt-3 flex flex-col gap-2">
+      <Form method="post" className="mt-3 flex flex-col gap-2" ref={formRef}>
+        {challenge && <p className="text-sm">{challengeProblem ?? FLOOD_TEXT.confirming}</p>}
         <input type="hidden" name="intent" value="resend" />
         <label className="sr-only" htmlFor="resend-email">
           Email for the confirmation link

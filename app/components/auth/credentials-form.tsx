@@ -1,9 +1,12 @@
+import { useRef } from "react";
+import { useFloodChallenge } from "~/components/forms/use-flood-challenge";
 import { Form, Link } from "~/components/ui/link";
 import { FormField } from "~/components/ui/form-field";
 import { Button } from "~/components/ui/button";
 import { AUTH_PAGE_TEXT } from "~/lib/auth/auth-messages";
 import type { AuthTab } from "~/lib/auth/auth-page";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/password-rules";
+import { FLOOD_TEXT, type FloodChallenge } from "~/lib/flood-challenge";
 
 export const CREDENTIAL_FORMS = {
   "sign-in": {
@@ -33,16 +36,26 @@ export function CredentialsForm({
   email,
   redirectTo,
   busy,
+  challenge,
 }: {
   intent: AuthTab;
   email: string;
   redirectTo: string;
   busy: boolean;
+  /** The site is flooded with sign-ups: solved in this browser, then the form is sent again. */
+  challenge?: FloodChallenge;
 }) {
   const text = CREDENTIAL_FORMS[intent];
+  const formRef = useRef<HTMLFormElement>(null);
+  const challengeProblem = useFloodChallenge(formRef, challenge);
   // No `required`: an empty field is answered by the 'Missing fields' toast.
   return (
-    <Form method="post" className="space-y-4" aria-label={text.label}>
+    <Form method="post" className="space-y-4" aria-label={text.label} ref={formRef}>
+      {challenge && (
+        <p role="status" className="rounded-lg bg-sand p-3 text-sm text-ink-muted">
+          {challengeProblem ?? FLOOD_TEXT.confirming}
+        </p>
+      )}
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormField label="Email" name="email" type="email" autoComplete="email" defaultValue={email} key={`${intent}-${email}`} />

@@ -54,7 +54,13 @@ export function SignInPage({
             </div>
 
             {!result && <FlashNotice flash={flash} />}
-            {result?.confirmationFor !== undefined && <ConfirmationBanner email={result.confirmationFor} busy={busyIntent === "resend"} />}
+            {result?.confirmationFor !== undefined && (
+              <ConfirmationBanner
+                email={result.confirmationFor}
+                busy={busyIntent === "resend"}
+                challenge={result.challenge?.intent === "resend" ? result.challenge.challenge : undefined}
+              />
+            )}
 
             <Tabs.Root value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
               <Tabs.List aria-label="Sign in or sign up" className="mb-5 grid grid-cols-2 rounded-full bg-sand p-1">
@@ -74,7 +80,13 @@ export function SignInPage({
 
               {AUTH_TABS.map((value) => (
                 <Tabs.Content key={value} value={value}>
-                  <CredentialsForm intent={value} email={email} redirectTo={redirectTo} busy={busyIntent === value} />
+                  <CredentialsForm
+                    intent={value}
+                    email={email}
+                    redirectTo={redirectTo}
+                    busy={busyIntent === value}
+                    challenge={result?.challenge?.intent === value ? result.challenge.challenge : undefined}
+                  />
                 </Tabs.Content>
               ))}
             </Tabs.Root>

@@ -1,5 +1,6 @@
 /** What the sign-in page shows: which tab is open, and what the last submission answered. */
 
+import type { FloodChallenge } from "../flood-challenge";
 import type { AuthToast } from "./auth-messages";
 
 export type AuthTab = "sign-in" | "sign-up";
@@ -12,4 +13,6 @@ export interface AuthActionResult {
   confirmationFor?: string;
   tab: AuthTab;
   email: string;
+  /** The site is flooded: the form of this intent must be sent again with this challenge solved. */
+  challenge?: { intent: "sign-up" | "resend"; challenge: FloodChallenge };
 }

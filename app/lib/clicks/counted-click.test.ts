@@ -35,7 +35,9 @@ describe("isCountedClick", () => {
     expect(isCountedClick({ ...visit, method: undefined })).toBe(false);
   });
 
-  it("counts a request without a User-Agent (privacy tools strip it; it is not a known bot)", () => {
-    expect(isCountedClick({ ...visit, userAgent: undefined })).toBe(true);
+  it("does not count a request without a User-Agent: every browser sends one, a script replaying the link need not", () => {
+    expect(isCountedClick({ ...visit, userAgent: undefined })).toBe(false);
+    expect(isCountedClick({ ...visit, userAgent: "" })).toBe(false);
+    expect(isCountedClick({ ...visit, userAgent: "   " })).toBe(false);
   });
 });

@@ -71,11 +71,18 @@ describe("collections CSV", () => {
     expect(result.otherWarnings).toEqual(['Row 1: image_url "javascript:alert(1)" is not an http(s) link or a file name (dropped)']);
   });
 
-  it("lets a repeated slug's later row win", () => {
-    const result = parsed("slug,title\na,First\na,Second");
-    expect(result.collections).toHaveLength(1);
-    expect(result.collections[0]!.title).toBe("Second");
-    expect(result.otherWarnings).toEqual(['Row 2: slug "a" repeats row 1; row 2 is used']);
+  it("refuses a file that uses one slug on two rows, in any letter case, naming both rows", () => {
+    expect(parseCollectionCsv("slug,title\ndup-1,First\nb,B\n\nDUP-1,Second")).toEqual({
+      ok: false,
+      error:
+        "Rows 1 and 4 both use the slug dup-1. Each slug may appear once in a file (letter case does not count); nothing is saved until it does.",
+    });
+  });
+
+  it("keeps slugs and the product slugs it lists in lower case", () => {
+    const result = parsed('slug,title,product_ids\n Best-Cedar ,A,"Tyyni-4, 12"');
+    expect(result.collections[0]!.slug).toBe("best-cedar");
+    expect(result.collections[0]!.productRefs).toEqual(["tyyni-4", "12"]);
   });
 
   it("refuses empty files and files without a valid row", () => {

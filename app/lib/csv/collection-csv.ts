@@ -1,5 +1,5 @@
 import { isBlankRecord, readCsvFile } from "./csv-table";
-import { quoteForWarning, readFlag, readImageRef, readText } from "./csv-values";
+import { quoteForWarning, readFlag, readImageRef, readSlug, readText, repeatedSlugsError } from "./csv-values";
 import { IMPORT_MESSAGES } from "./import-messages";
 
 /**
@@ -34,7 +34,7 @@ export interface CollectionCsvResult {
    * IMPORT_MESSAGES.collectionsWarningHeader.
    */
   missingFieldWarnings: string[];
-  /** Everything else worth knowing (dropped links, repeated slugs, unknown columns), by file row. */
+  /** Everything else worth knowing (dropped links, unknown columns), by file row. */
   otherWarnings: string[];
   columns: CollectionCsvColumn[];
 }
@@ -52,7 +52,8 @@ const KNOWN_HEADERS = new Set(["slug", "title", "name", "description", "image_ur
 export function splitProductRefs(raw: string | undefined): string[] {
   const refs = (raw ?? "")
     .split(",")
-    .map((ref) => ref.trim())
+    // Slugs are kept in lower case (readSlug); ids are digits, which lower case leaves alone.
+    .map((ref) => ref.trim().toLowerCase())
     .filter((ref) => ref !== "");
   return [...new Set(refs)];
 }
@@ -82,13 +83,14 @@ export function readCollectionRecords(records: readonly string[][]): CollectionC
 
   const offending: string[][] = [];
   const collections: CollectionImport[] = [];
-  const positionBySlug = new Map<string, number>();
+  /** Each slug's rows: a slug used twice makes the whole file an error, naming the rows. */
+  const rowsBySlug = new Map<string, number[]>();
   const cell = (record: readonly string[], index: number) => (index >= 0 ? (record[index] ?? "") : "");
 
   records.slice(headerAt + 1).forEach((record, index) => {
     if (isBlankRecord(record)) return;
     const rowNumber = index + 1;
-    const slug = readText(cell(record, column.slug));
+    const slug = readSlug(cell(record, column.slug));
     const title = readText(cell(record, column.title)) ?? readText(cell(record, column.name));
     const missing = [!title && "title", !slug && "slug"].filter((field): field is string => Boolean(field));
     if (missing.length > 0) {
@@ -112,17 +114,15 @@ export function readCollectionRecords(records: readonly string[][]): CollectionC
       featured: readFlag(cell(record, featuredColumn)),
       productRefs: splitProductRefs(cell(record, productIdsColumn)),
     };
-    const earlier = positionBySlug.get(collection.slug);
-    if (earlier !== undefined) {
-      otherWarnings.push(
-        `Row ${rowNumber}: slug "${collection.slug}" repeats row ${collections[earlier]!.rowNumber}; row ${rowNumber} is used`,
-      );
-      collections[earlier] = collection;
-    } else {
-      positionBySlug.set(collection.slug, collections.length);
+    const rows = rowsBySlug.get(collection.slug);
+    if (rows) rows.push(rowNumber);
+    else {
+      rowsBySlug.set(collection.slug, [rowNumber]);
       collections.push(collection);
     }
   });
+  const repeats = [...rowsBySlug].filter(([, rows]) => rows.length > 1).map(([slug, rows]) => ({ slug, rows }));
+  if (repeats.length > 0) return { ok: false, error: repeatedSlugsError(repeats) };
 
   const missingFieldWarnings = offending.map((missing, index) => `Row ${index + 1}: Missing ${missing.join(", ")}`);
   if (collections.length === 0) return { ok: false, error: IMPORT_MESSAGES.noValidCollections };

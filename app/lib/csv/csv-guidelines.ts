@@ -18,7 +18,7 @@ const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
   brand: { required: true, rule: "Empty becomes 'Unknown Brand' (with a warning).", example: "Nordic Cedar" },
   slug: {
     required: true,
-    rule: "Unique; an existing product with this slug is updated. Rows without one are skipped.",
+    rule: "Unique in the file, in any letter case (saved in lower case); an existing product with this slug is updated. Rows without one are skipped.",
     example: "tyyni-barrel-6",
   },
   category_id: { required: false, rule: "Category text, e.g. barrel, infrared, traditional.", example: "barrel" },
@@ -74,7 +74,7 @@ export const COLLECTION_COLUMN_GUIDE: ColumnGuide[] = [
   {
     column: "slug",
     required: true,
-    rule: "Unique; the page is /reviews/{slug}. An existing collection with this slug is overwritten.",
+    rule: "Unique in the file, in any letter case (saved in lower case); the page is /reviews/{slug}. An existing collection with this slug is overwritten.",
     example: "best-cedar-saunas",
   },
   { column: "title (or name)", required: true, rule: "The page title.", example: "Best Cedar Saunas" },

@@ -27,6 +27,30 @@ export function readText(raw: string | undefined): string | null {
   return text === "" ? null : text;
 }
 
+/**
+ * A slug as the site keeps it: trimmed and in lower case, so `DUP-1` and `dup-1` name one product
+ * (addresses are case-insensitive to readers, and two pages differing only in case would split
+ * their links and clicks). Null when empty.
+ */
+export function readSlug(raw: string | undefined): string | null {
+  return readText(raw)?.toLowerCase() ?? null;
+}
+
+/**
+ * The error for slugs used by more than one row of one file: saving would otherwise keep one row
+ * silently. Rows are numbered as in the warnings (1 is the first row under the header); a few
+ * repeats are named, then how many more.
+ */
+export function repeatedSlugsError(repeats: ReadonlyArray<{ slug: string; rows: readonly number[] }>): string {
+  const NAMED = 5;
+  const sentences = repeats.slice(0, NAMED).map(({ slug, rows }) => {
+    const list = rows.length === 2 ? `${rows[0]} and ${rows[1]}` : `${rows.slice(0, -1).join(", ")} and ${rows.at(-1)}`;
+    return `Rows ${list} both use the slug ${slug}`.replace(" both ", rows.length === 2 ? " both " : " all ");
+  });
+  const more = repeats.length - NAMED;
+  return `${sentences.join("; ")}${more > 0 ? `; and ${more} more repeated ${more === 1 ? "slug" : "slugs"}` : ""}. Each slug may appear once in a file (letter case does not count); nothing is saved until it does.`;
+}
+
 /** Short enough to quote in a warning line. */
 export function quoteForWarning(raw: string): string {
   const text = raw.trim().replace(/\s+/g, " ");

@@ -20,6 +20,8 @@ export const IMPORT_MESSAGES = {
   fileTooLargeTitle: "File too large",
   fileTooLarge: (bytes: number) =>
     `This file is ${formatMegabytes(bytes)}; the limit is 20 MB. Split it into smaller files and import them one after another.`,
+  /** Sent without a declared size and stopped at the limit, so its whole size is not known. */
+  fileOverLimit: "This file is larger than 20 MB, the limit. Split it into smaller files and import them one after another.",
 
   csvUploadedTitle: "CSV Uploaded Successfully",
   csvUploaded: (count: number) => `Parsed ${count} products from CSV`,

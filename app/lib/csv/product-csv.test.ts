@@ -128,10 +128,25 @@ describe("product CSV: the file", () => {
     expect(result.warnings).toEqual(["Row 1: Missing name, brand (row skipped)", "Row 2: Missing brand, slug (row skipped)"]);
   });
 
-  it("lets a repeated slug's later row win, in the first row's place", () => {
-    const result = parsed("name,brand,slug\nFirst,B,a\nOther,B,b\nSecond,B,a");
-    expect(result.products.map((p) => `${p.slug}:${p.name}`)).toEqual(["a:Second", "b:Other"]);
-    expect(result.warnings).toEqual(['Row 3: slug "a" repeats row 1; row 3 is used']);
+  it("refuses a file that uses one slug on two rows, in any letter case, naming both rows", () => {
+    const text = ["name,brand,slug", "A,B,a", "Dup,B,dup-1", "C,B,c", "D,B,d", "E,B,e", "Dup again,B,DUP-1"].join("\n");
+    expect(parseProductCsv(text)).toEqual({
+      ok: false,
+      error:
+        "Rows 2 and 6 both use the slug dup-1. Each slug may appear once in a file (letter case does not count); nothing is saved until it does.",
+    });
+    // The browser's chunked reader says the same, so the preview shows it before any upload.
+    const reader = createProductCsvReader();
+    reader.addRecords(text.split("\n").map((line) => line.split(",")));
+    expect(reader.finish()).toEqual(parseProductCsv(text));
+    expect(parseProductCsv("name,brand,slug\nA,B,x\nB,B,y\nC,B, X \nD,B,Y\nE,B,x")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Rows 1, 3 and 5 all use the slug x; Rows 2 and 4 both use the slug y\./),
+    });
+  });
+
+  it("keeps slugs in lower case, so DUP-1 and dup-1 are one product", () => {
+    expect(parsed("name,brand,slug\nA,B, Tyyni-Barrel-6 ").products[0]!.slug).toBe("tyyni-barrel-6");
   });
 
   it("warns about columns that are not product fields, and ignores id", () => {

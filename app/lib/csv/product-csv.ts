@@ -14,7 +14,9 @@ import {
   readList,
   readPriceCents,
   readRating,
+  readSlug,
   readText,
+  repeatedSlugsError,
   readWeight,
   type ReadValue,
 } from "./csv-values";
@@ -129,7 +131,7 @@ export function readProductRow(
   const warnings: string[] = [];
   const name = readText(fields.name);
   const brand = readText(fields.brand);
-  const slug = readText(fields.slug);
+  const slug = readSlug(fields.slug);
   const missing = [!name && "name", !brand && "brand", !slug && "slug"].filter((field): field is string => Boolean(field));
 
   if (!name || !slug) {
@@ -284,7 +286,8 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
   let rowNumber = 0;
   let rowsRead = 0;
   const products: ProductImport[] = [];
-  const positionBySlug = new Map<string, number>();
+  /** Each slug's rows: a slug used twice makes the whole file an error, naming the rows. */
+  const rowsBySlug = new Map<string, number[]>();
   const warnings: string[] = [];
 
   function addRecord(record: string[]) {
@@ -319,13 +322,10 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
     );
     warnings.push(...outcome.warnings);
     if (!outcome.kept) return;
-    const earlier = positionBySlug.get(outcome.product.slug);
-    if (earlier !== undefined) {
-      const earlierRow = products[earlier]!.rowNumber;
-      warnings.push(`Row ${rowNumber}: slug "${outcome.product.slug}" repeats row ${earlierRow}; row ${rowNumber} is used`);
-      products[earlier] = outcome.product;
-    } else {
-      positionBySlug.set(outcome.product.slug, products.length);
+    const rows = rowsBySlug.get(outcome.product.slug);
+    if (rows) rows.push(rowNumber);
+    else {
+      rowsBySlug.set(outcome.product.slug, [rowNumber]);
       products.push(outcome.product);
     }
   }
@@ -338,6 +338,8 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
       if (failure) return failure;
       if (!layout) return { ok: false, error: IMPORT_MESSAGES.emptyFile };
       if (products.length === 0) return { ok: false, error: IMPORT_MESSAGES.noValidProducts };
+      const repeats = [...rowsBySlug].filter(([, rows]) => rows.length > 1).map(([slug, rows]) => ({ slug, rows }));
+      if (repeats.length > 0) return { ok: false, error: repeatedSlugsError(repeats) };
       const columns = PRODUCT_CSV_COLUMNS.filter((column) => layout!.index.has(column));
       return { ok: true, products, warnings, columns, rowsRead };
     },

@@ -5,6 +5,8 @@ import {
   headFailureNeedsGet,
   isBroken,
   isLinkOutcome,
+  isNotChecked,
+  OUTCOME_LABELS,
   outcomeOfNetworkError,
   outcomeOfStatus,
 } from "./link-outcomes";
@@ -55,6 +57,20 @@ describe("link outcomes", () => {
     }
     expect(isLinkOutcome("redirect-loop")).toBe(true);
     expect(isLinkOutcome("gone")).toBe(false);
+  });
+
+  it("a link the site refused to fetch is not checked, neither working nor broken, and says so in plain words", () => {
+    expect(outcomeOfNetworkError("ERR_OUTBOUND_INTERNAL_ADDRESS")).toBe("internal-address");
+    expect(outcomeOfNetworkError("ERR_OUTBOUND_PORT_NOT_ALLOWED")).toBe("port-not-allowed");
+    for (const outcome of ["internal-address", "port-not-allowed"] as const) {
+      expect(isNotChecked(outcome), outcome).toBe(true);
+      expect(isBroken(outcome), outcome).toBe(false);
+      expect(isLinkOutcome(outcome), outcome).toBe(true);
+    }
+    expect(OUTCOME_LABELS["internal-address"]).toBe("Not checked: internal address");
+    expect(OUTCOME_LABELS["port-not-allowed"]).toBe("Not checked: port not allowed");
+    // A refusal is final: asking again with GET would be refused the same way.
+    expect(headFailureNeedsGet("ERR_OUTBOUND_INTERNAL_ADDRESS")).toBe(false);
   });
 
   it("asks GET again after an error status to HEAD (405, 501, but also 403/404/500 that some shops give HEAD only)", () => {

@@ -1,7 +1,10 @@
 /**
  * How a checked shop link is judged (docs/decisions/0030-link-health.md). One outcome per link,
- * decided from the last answer of its redirect chain or from the error that stopped it; every
- * outcome but "ok" is broken, because a visitor following the link would not reach a shop page.
+ * decided from the last answer of its redirect chain or from the error that stopped it. Every
+ * outcome but "ok" is broken, because a visitor following the link would not reach a shop page,
+ * except the two the site refused to check at all (an internal address, a port it does not
+ * visit: docs/decisions/0053-guarded-outbound-requests.md): nothing is known about those, so
+ * they are "not checked" rather than broken.
  */
 
 export const LINK_OUTCOMES = [
@@ -15,6 +18,8 @@ export const LINK_OUTCOMES = [
   "tls-error",
   "redirect-loop",
   "invalid-url",
+  "internal-address",
+  "port-not-allowed",
 ] as const;
 
 export type LinkOutcome = (typeof LINK_OUTCOMES)[number];
@@ -35,10 +40,17 @@ export const OUTCOME_LABELS: Record<LinkOutcome, string> = {
   "tls-error": "Secure connection failed",
   "redirect-loop": "Redirect loop",
   "invalid-url": "Not a web address",
+  "internal-address": "Not checked: internal address",
+  "port-not-allowed": "Not checked: port not allowed",
 };
 
+/** Outcomes of links the site would not fetch: no verdict on the shop either way. */
+export function isNotChecked(outcome: LinkOutcome): boolean {
+  return outcome === "internal-address" || outcome === "port-not-allowed";
+}
+
 export function isBroken(outcome: LinkOutcome): boolean {
-  return outcome !== "ok";
+  return outcome !== "ok" && !isNotChecked(outcome);
 }
 
 /** The outcome of the final answer (after following redirects). */
@@ -67,6 +79,8 @@ const TLS_CODES = new Set([
 /** The outcome of a request that failed before any answer, from Node's error code. */
 export function outcomeOfNetworkError(code: string | undefined): LinkOutcome {
   if (!code) return "connection-error";
+  if (code === "ERR_OUTBOUND_INTERNAL_ADDRESS") return "internal-address";
+  if (code === "ERR_OUTBOUND_PORT_NOT_ALLOWED") return "port-not-allowed";
   if (DNS_CODES.has(code)) return "dns-error";
   if (TIMEOUT_CODES.has(code)) return "timeout";
   if (TLS_CODES.has(code) || code.startsWith("ERR_SSL_") || code.startsWith("ERR_TLS_")) return "tls-error";

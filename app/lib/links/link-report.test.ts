@@ -6,6 +6,7 @@ import {
   linkTargetsOf,
   parseStateFilter,
   productEditHref,
+  stateOfOutcome,
   type StoredLinkResult,
 } from "./link-report";
 
@@ -34,6 +35,19 @@ describe("the link health report", () => {
       { productId: 3, productName: "Cube", link: "website", url: "https://b.example.org" },
     ]);
     expect(linkTargetsOf({ id: 4, name: "None", affiliateLink: "  ", website: null })).toEqual([]);
+  });
+
+  it("puts a link the site refused to fetch (internal address, port) with the unchecked ones, never with the broken", () => {
+    expect(stateOfOutcome("internal-address")).toBe("unchecked");
+    expect(stateOfOutcome("port-not-allowed")).toBe("unchecked");
+    expect(stateOfOutcome("ok")).toBe("ok");
+    expect(stateOfOutcome("dns-error")).toBe("broken");
+    const rows = linkReport(
+      [{ productId: 1, productName: "Inside", link: "affiliate", url: "http://127.0.0.1:3999/admin" }],
+      [result(1, "affiliate", "http://127.0.0.1:3999/admin", "internal-address")],
+    );
+    expect(rows[0]).toMatchObject({ state: "unchecked", result: { outcome: "internal-address" } });
+    expect(countByState(rows)).toEqual({ broken: 0, unchecked: 1, ok: 0 });
   });
 
   it("lists broken links first, then unchecked, then working; by product name within each", () => {

@@ -1,5 +1,5 @@
 import { containsText } from "../text-match";
-import { isBroken, type LinkOutcome } from "./link-outcomes";
+import { isBroken, isNotChecked, type LinkOutcome } from "./link-outcomes";
 
 /**
  * What /admin/links lists: every shop link the catalog has now, with the last check of that very
@@ -38,7 +38,16 @@ export type LinkState = "broken" | "unchecked" | "ok";
 
 export const LINK_STATES: readonly LinkState[] = ["broken", "unchecked", "ok"];
 
-export const LINK_STATE_LABELS: Record<LinkState, string> = { broken: "Broken", unchecked: "Not checked yet", ok: "Working" };
+/** "Not checked" holds links never checked since they were set, and links the site refuses to fetch. */
+export const LINK_STATE_LABELS: Record<LinkState, string> = { broken: "Broken", unchecked: "Not checked", ok: "Working" };
+
+/** A link with no result for its current address. */
+export const NOT_CHECKED_YET = "Not checked yet";
+
+export function stateOfOutcome(outcome: LinkOutcome): LinkState {
+  if (isNotChecked(outcome)) return "unchecked";
+  return isBroken(outcome) ? "broken" : "ok";
+}
 
 export interface LinkReportRow extends LinkTarget {
   state: LinkState;
@@ -81,7 +90,7 @@ export function linkReport(targets: LinkTarget[], results: StoredLinkResult[]): 
       const current = stored && stored.url === target.url ? stored : null;
       return {
         ...target,
-        state: current ? (isBroken(current.outcome) ? "broken" : "ok") : "unchecked",
+        state: current ? stateOfOutcome(current.outcome) : "unchecked",
         result: current,
         previous: current ? null : stored,
       };

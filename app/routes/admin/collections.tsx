@@ -19,11 +19,13 @@ import { collectionRow, type CollectionRow } from "~/lib/admin/collection-row";
 import { parseCollectionCsv, type CollectionCsvResult } from "~/lib/csv/collection-csv";
 import { COLLECTION_COLUMN_GUIDE, COLLECTION_CSV_TEMPLATE } from "~/lib/csv/csv-guidelines";
 import type { ImportPreview } from "~/lib/csv/import-plan";
-import { IMPORT_MESSAGES, MAX_CSV_BYTES } from "~/lib/csv/import-messages";
+import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
 import type { ResultToast } from "~/lib/result-toast";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { importFormUpload } from "~/server/admin/csv-import.server";
+import { recordImport } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { BodyTooLarge, readForm } from "~/server/http/request-body.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { listCollections } from "~/server/catalog/queries.server";
 import { listCollectionIdsWithMembers } from "~/server/catalog/product-lists.server";
@@ -71,15 +73,25 @@ interface ActionResult {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   // The no-JavaScript path of the upload form; the page's script posts to /admin/collections/import.
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (!Number.isFinite(declared) || declared > MAX_CSV_BYTES + 64 * 1024) {
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
+    const declared = Number(request.headers.get("content-length") ?? "NaN");
     return data<ActionResult>(
-      { toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description: IMPORT_MESSAGES.fileTooLarge(declared) } },
+      {
+        toast: {
+          kind: "error",
+          title: IMPORT_MESSAGES.fileTooLargeTitle,
+          description: Number.isFinite(declared) ? IMPORT_MESSAGES.fileTooLarge(declared) : IMPORT_MESSAGES.fileOverLimit,
+        },
+      },
       { status: 413 },
     );
   }
-  const form = await request.formData();
   const { status, ...outcome } = await importFormUpload(context.db, form.get("file"), "collections");
+  await recordImport({ request, context }, "collections", { status, toast: outcome.toast });
   return data<ActionResult>(outcome, { status });
 }
 

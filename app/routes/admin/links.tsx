@@ -14,6 +14,7 @@ import { cn } from "~/components/ui/cn";
 import { countByState, filterReport, linkReport, parseStateFilter } from "~/lib/links/link-report";
 import type { ResultToast } from "~/lib/result-toast";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import { latestLinkCheckRun, listLinkTargets, listStoredResults } from "~/server/links/link-check-runs.server";
 import { log } from "~/server/log.server";
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const me = await requireAdmin(args.request, args.context);
   return dispatchIntent(args, {
-    "check-now": async ({ context }) => {
+    "check-now": async ({ request, context }) => {
       const outcome = await context.linkChecks.start("manual");
       if (outcome === "already-running") {
         return data({
@@ -63,6 +64,7 @@ export async function action(args: Route.ActionArgs) {
         });
       }
       log.info(`${me.email}: started a link check`);
+      await recordAdminAction({ request, context }, "link-check-started", "every shop link");
       return data({
         toast: { kind: "success", title: "Link check started", description: "Results appear here as each link is checked." } as ResultToast,
       });

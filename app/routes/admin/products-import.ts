@@ -1,4 +1,5 @@
 import { importProductCsv, respondToCsvUpload } from "~/server/admin/csv-import.server";
+import { recordImportResponse } from "~/server/audit/audit-log.server";
 import { requireAdminForApi } from "~/server/auth/guard.server";
 import type { Route } from "./+types/products-import";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
@@ -10,7 +11,9 @@ import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminForApi(request, context);
-  return respondToCsvUpload(request, context.db, importProductCsv);
+  const response = await respondToCsvUpload(request, context.db, importProductCsv);
+  await recordImportResponse({ request, context }, "products", response);
+  return response;
 }
 
 /** The page posts here; a GET (a bookmark, a crawler) gets 405, not an error in the log. */

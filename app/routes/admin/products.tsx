@@ -35,10 +35,12 @@ import { importFormUpload } from "~/server/admin/csv-import.server";
 import { saveOneProduct } from "~/server/admin/product-save.server";
 import { ImportRowError } from "~/server/admin/save-errors";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { recordAdminAction, recordImport } from "~/server/audit/audit-log.server";
 import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
-import { MAX_IMAGES_PER_UPLOAD, MAX_UPLOAD_REQUEST_BYTES, storeProductImages } from "~/server/storage/image-upload.server";
+import { BodyTooLarge, PRODUCT_UPLOAD_LIMIT_BYTES, readForm } from "~/server/http/request-body.server";
+import { MAX_IMAGES_PER_UPLOAD, storeProductImages } from "~/server/storage/image-upload.server";
 import { productImagesStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/products";
 
@@ -100,12 +102,13 @@ const refuse = (status: number, toast: ResultToast, extra: Partial<ActionResult>
 const NOT_SAVED: ResultToast = { kind: "error", title: "Product not saved", description: "Check the highlighted fields." };
 
 const intents = {
-  "check-storage": async ({ context }) => {
+  "check-storage": async ({ request, context }) => {
     const status = await productImagesStorage(context.config, context.db).check({ create: true });
+    await recordAdminAction({ request, context }, "image-storage-checked", `${context.config.imageStorage}: ${status.state}`);
     return data<ActionResult>({ storage: status, toast: storageToast(status) });
   },
 
-  "upload-images": async ({ form, context }) => {
+  "upload-images": async ({ form, request, context }) => {
     const storage = productImagesStorage(context.config, context.db);
     const files = form.getAll("images").filter((entry): entry is File => typeof entry !== "string" && entry.size > 0);
     if (files.length === 0)
@@ -123,6 +126,7 @@ const intents = {
     );
     const stored = uploads.filter((upload) => upload.ok).length;
     const refused = uploads.length - stored;
+    await recordAdminAction({ request, context }, "images-uploaded", `${stored} stored, ${refused} refused`);
     const toast: ResultToast =
       refused === 0
         ? {
@@ -150,6 +154,11 @@ const intents = {
     try {
       const { id } = await saveOneProduct(context.db, parsed.value.product, editingId);
       invalidateCatalog(context.db);
+      await recordAdminAction(
+        { request, context },
+        "product-saved",
+        `${editingId ? "Changed" : "Added"} ${parsed.value.product.slug} (id ${id}): ${parsed.value.product.name}`,
+      );
       // Post/redirect/get: the page shows the saved product, and the flash says it was saved.
       throw await redirectWithFlash(request, context.config, `/admin/products?edit=${id}#product-form`, {
         toast: { kind: "success", title: "Product saved", description: "The product page shows the change now." },
@@ -170,9 +179,10 @@ const intents = {
     }
   },
 
-  "import-csv": async ({ form, context }) => {
+  "import-csv": async ({ form, request, context }) => {
     // The form's no-JavaScript path: the same import the page's script sends to /admin/products/import.
     const { status, ...outcome } = await importFormUpload(context.db, form.get("file"), "products");
+    await recordImport({ request, context }, "products", { status, toast: outcome.toast });
     return data<ActionResult>(outcome, { status });
   },
 } satisfies IntentTable;
@@ -180,18 +190,19 @@ const intents = {
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   await requireAdmin(request, context);
-  // Multipart bodies are read whole by formData(): refuse oversized ones before reading.
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (!Number.isFinite(declared))
-    return refuse(411, { kind: "error", title: "Upload refused", description: "The request did not say how large it is." });
-  if (declared > MAX_UPLOAD_REQUEST_BYTES) {
+  let form: FormData;
+  try {
+    // Under the page's upload limit (request-body.server.ts), however the body is sent.
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
     return refuse(413, {
       kind: "error",
       title: "Upload too large",
-      description: "Send at most 60 MB at a time (each image at most 10 MB).",
+      description: `Send at most ${PRODUCT_UPLOAD_LIMIT_BYTES / (1024 * 1024)} MB at a time (each image at most 10 MB).`,
     });
   }
-  return dispatchIntent(args, intents, { form: await request.formData() });
+  return dispatchIntent(args, intents, { form });
 }
 
 export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,9 @@ import { Button } from "~/components/ui/button";
 import { readRemovalSelection, removalSummary, removedNoticeText } from "~/lib/admin/removal-request";
 import { planRemoval, removeFromCatalog } from "~/server/admin/catalog-removal.server";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { redirectWithFlash } from "~/server/forms/flash.server";
+import { readFormUnderLimit } from "~/server/http/request-body.server";
 import { log } from "~/server/log.server";
 import { productImagesStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/remove";
@@ -30,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const form = await request.formData();
+  const form = await readFormUnderLimit(request);
   const selection = readRemovalSelection(form);
   // Planned again from the ids: the confirmation page may be stale, the database is not.
   const plan = await planRemoval(context.db, selection);
@@ -39,6 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     storage: productImagesStorage(context.config, context.db),
   });
   log.info(`Removed ${removalSummary(result)} (${result.imagesDeleted} uploaded pictures deleted)`);
+  const named = [...plan.products.map((p) => p.slug), ...plan.collections.map((c) => `collection ${c.slug}`)].join(", ");
+  await recordAdminAction(
+    { request, context },
+    "catalog-removal",
+    `Deleted ${removalSummary(result)} (${result.imagesDeleted} uploaded pictures deleted)${named ? `: ${named}` : ""}`,
+  );
   throw await redirectWithFlash(request, context.config, selection.returnTo, {
     notice: { title: "Deleted", text: removedNoticeText(result) },
   });

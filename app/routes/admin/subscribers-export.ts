@@ -1,5 +1,6 @@
 import { csvLine, STATUS_LABELS, subscriberQuery } from "~/lib/newsletter";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { allSubscribers } from "~/server/newsletter/subscribers.server";
 import type { Route } from "./+types/subscribers-export";
 
@@ -11,6 +12,11 @@ import type { Route } from "./+types/subscribers-export";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = subscriberQuery(new URL(request.url));
+  await recordAdminAction(
+    { request, context },
+    "subscribers-exported",
+    [query.search && `search "${query.search}"`, query.status && `state ${query.status}`].filter(Boolean).join(", ") || "all subscribers",
+  );
   const encoder = new TextEncoder();
   const rows = allSubscribers(context.db, query);
   const body = new ReadableStream<Uint8Array>({

@@ -12,6 +12,8 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { requireAdmin, type SignedInUser } from "~/server/auth/guard.server";
 import { dispatchIntent, UNKNOWN_INTENT_TOAST, type IntentArgs, type IntentTable } from "~/server/forms/intents.server";
 import { log } from "~/server/log.server";
+import type { AuditAction } from "~/lib/audit/audit-actions";
+import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { listUsers, setAdminRole, signOutEverywhere, UserChangeRefused } from "~/server/auth/users.server";
 import type { Route } from "./+types/users";
 
@@ -35,23 +37,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 function accountIntents(me: SignedInUser) {
   const forAccount =
-    (change: (db: IntentArgs["context"]["db"], userId: string) => Promise<ResultToast>) =>
-    async ({ form, context }: IntentArgs) => {
+    (audit: AuditAction, change: (db: IntentArgs["context"]["db"], userId: string) => Promise<ResultToast>) =>
+    async ({ form, request, context }: IntentArgs) => {
       const parsed = parseForm(form, userActionSchema);
       if (!parsed.ok) return data({ toast: UNKNOWN_INTENT_TOAST }, { status: 400 });
+      const account = `[account ${parsed.value.userId}]`;
       try {
         const toast = await change(context.db, parsed.value.userId);
         log.info(`${me.email}: ${toast.title} (${toast.description})`);
+        await recordAdminAction({ request, context }, audit, `${toast.title}: ${toast.description} ${account}`);
         return data({ toast });
       } catch (error) {
         if (error instanceof UserChangeRefused) {
+          log.warn(`${me.email}: ${audit} refused (${error.message})`);
+          await recordAdminAction({ request, context }, audit, `Refused: ${error.message} ${account}`);
           return data({ toast: { kind: "error", title: "Not changed", description: error.message } as ResultToast }, { status: 409 });
         }
         throw error;
       }
     };
   return {
-    "grant-admin": forAccount(async (db, userId) => {
+    "grant-admin": forAccount("admin-granted", async (db, userId) => {
       const { email, changed } = await setAdminRole(db, userId, true);
       return {
         kind: "success",
@@ -59,7 +65,7 @@ function accountIntents(me: SignedInUser) {
         description: `${email} can sign in to the admin area.`,
       };
     }),
-    "revoke-admin": forAccount(async (db, userId) => {
+    "revoke-admin": forAccount("admin-revoked", async (db, userId) => {
       const { email, changed } = await setAdminRole(db, userId, false);
       return {
         kind: "success",
@@ -67,7 +73,7 @@ function accountIntents(me: SignedInUser) {
         description: `${email} can no longer open the admin area.`,
       };
     }),
-    "sign-out": forAccount(async (db, userId) => {
+    "sign-out": forAccount("signed-out-everywhere", async (db, userId) => {
       const ended = await signOutEverywhere(db, userId);
       return { kind: "success", title: "Signed out everywhere", description: `${ended} ${ended === 1 ? "session" : "sessions"} ended.` };
     }),
@@ -84,7 +90,8 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
   useResultToast(actionData);
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? `${navigation.formData?.get("intent")}:${navigation.formData?.get("userId")}` : null;
-  const admins = users.filter((user) => user.admin).length;
+  // Only confirmed admins can sign in: the last of them cannot be demoted.
+  const admins = users.filter((user) => user.admin && user.verified).length;
 
   return (
     <>
@@ -107,7 +114,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
               key={user.id}
               user={user}
               me={user.email === myEmail}
-              lastAdmin={user.admin && admins <= 1 && !search}
+              lastAdmin={user.admin && user.verified && admins <= 1 && !search}
               pending={pending}
             />
           ))}

@@ -7,7 +7,8 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { log } from "~/server/log.server";
 import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
-import { allowSubscribeAttempt } from "~/server/newsletter/subscribe-limit.server";
+import { admitUnderFlood, challengeAnswerInit } from "~/server/flood/flood-challenge.server";
+import { allowSubscribeAttempt, subscribeClientChecks } from "~/server/newsletter/subscribe-limit.server";
 import { subscribe } from "~/server/newsletter/subscribers.server";
 import type { Route } from "./+types/subscribe";
 
@@ -31,7 +32,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { email } = parsed.value;
-  const decision = await allowSubscribeAttempt(context.db, context.clientAddress ?? null, email);
+  const client = context.clientAddress ?? null;
+  const gate = await admitUnderFlood({
+    db: context.db,
+    authSecret: context.config.authSecret,
+    form: "newsletter",
+    body: form,
+    clientChecks: subscribeClientChecks(client),
+  });
+  if (!gate.admitted) {
+    return data<SubscribeResult>(
+      { ok: false, field: "challenge", message: SUBSCRIBE_MESSAGES.confirming, email: typed, challenge: gate.challenge },
+      challengeAnswerInit(),
+    );
+  }
+  const decision = await allowSubscribeAttempt(context.db, client, email);
   if (!decision.allowed) {
     return data<SubscribeResult>(
       { ok: false, field: "limit", message: SUBSCRIBE_MESSAGES.limited, email: typed },

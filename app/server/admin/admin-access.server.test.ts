@@ -2,6 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as audit from "~/routes/admin/audit";
+import * as auditExport from "~/routes/admin/audit-export";
 import * as categories from "~/routes/admin/categories";
 import * as collectionsExport from "~/routes/admin/collections-export";
 import * as clicksExport from "~/routes/admin/clicks-export";
@@ -141,6 +143,8 @@ function calls(): Call[] {
     ["clicks", "/admin/clicks?days=90", clicks.loader as Handler],
     ["clicks export", "/admin/clicks/export?days=7", clicksExport.loader as Handler],
     ["link health", "/admin/links?show=broken", links.loader as Handler],
+    ["audit log", "/admin/audit?action=admin-granted", audit.loader as Handler],
+    ["audit log export", "/admin/audit/export.csv", auditExport.loader as Handler],
   ];
   const productForm = {
     intent: "save-product",

@@ -1,11 +1,12 @@
 import { parseCollectionCsv } from "~/lib/csv/collection-csv";
 import { isEmptyCsvText } from "~/lib/csv/csv-table";
-import { checkCsvFile, IMPORT_MESSAGES, MAX_CSV_BYTES, nothingToSave, type ImportKind, type ToastText } from "~/lib/csv/import-messages";
+import { checkCsvFile, IMPORT_MESSAGES, nothingToSave, type ImportKind, type ToastText } from "~/lib/csv/import-messages";
 import { previewOf, type ImportPreview } from "~/lib/csv/import-plan";
 import { parseProductCsv, prepareProductForSave } from "~/lib/csv/product-csv";
 import type { ResultToast } from "~/lib/result-toast";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
+import { BodyTooLarge, readBodyText, TOO_LARGE_HEADERS } from "../http/request-body.server";
 import { log } from "../log.server";
 import { listCollectionSlugs } from "./admin-queries.server";
 import { saveCollections } from "./collection-save.server";
@@ -39,36 +40,6 @@ export type PreviewResult = { ok: true; preview: ImportPreview; milliseconds: nu
 export interface ImportOptions {
   /** The previewed plan's fingerprint (the page sends it with Save); see saveProducts. */
   expectedFingerprint?: string;
-}
-
-export class UploadTooLarge extends Error {
-  constructor(readonly bytes: number) {
-    super(IMPORT_MESSAGES.fileTooLarge(bytes));
-  }
-}
-
-/**
- * The body of an upload as text, refusing anything over the limit while it streams in (a
- * missing or lying Content-Length does not get past it).
- */
-export async function readBodyText(request: Request, limit: number = MAX_CSV_BYTES): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) throw new UploadTooLarge(declared);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const parts: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > limit) {
-      await reader.cancel();
-      throw new UploadTooLarge(received);
-    }
-    parts.push(value);
-  }
-  return new TextDecoder("utf-8").decode(Buffer.concat(parts));
 }
 
 async function parseProducts(db: DB, text: string) {
@@ -207,19 +178,20 @@ export async function importFormUpload(
 /** The header the page sends its previewed plan's fingerprint in. */
 export const PLAN_FINGERPRINT_HEADER = "x-import-plan";
 
+/** The uploaded file, read under the import endpoints' limit (request-body.server.ts). */
 async function readUpload(request: Request): Promise<{ text: string } | { refused: Response }> {
   try {
     return { text: await readBodyText(request) };
   } catch (error) {
-    if (error instanceof UploadTooLarge) {
-      return {
-        refused: Response.json(
-          { ok: false, toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description: error.message } },
-          { status: 413 },
-        ),
-      };
-    }
-    throw error;
+    if (!(error instanceof BodyTooLarge)) throw error;
+    const declared = Number(request.headers.get("content-length") ?? "NaN");
+    const description = Number.isFinite(declared) ? IMPORT_MESSAGES.fileTooLarge(declared) : IMPORT_MESSAGES.fileOverLimit;
+    return {
+      refused: Response.json(
+        { ok: false, toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description } },
+        { status: 413, headers: TOO_LARGE_HEADERS },
+      ),
+    };
   }
 }
 

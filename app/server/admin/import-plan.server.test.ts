@@ -261,8 +261,19 @@ describe.each(testDialects)("import preview and export on %s", (dialect) => {
     expect(shown.rows[0]!.changes).toEqual([{ field: "price", kind: "value", from: "$1,000", to: "$1,200" }]);
     expect(await snapshot(test.db)).toEqual(before);
 
-    const tooBig = await respondToCsvPreview(post("/x", "a", { "content-length": String(21 * 1024 * 1024) }), test.db, previewProductCsv);
+    const tooBig = await respondToCsvPreview(
+      post("/admin/products/import/preview", "a", { "content-length": String(21 * 1024 * 1024) }),
+      test.db,
+      previewProductCsv,
+    );
     expect(tooBig.status).toBe(413);
+    expect(((await tooBig.json()) as { toast: { description: string } }).toast.description).toBe(
+      "This file is 21.0 MB; the limit is 20 MB. Split it into smaller files and import them one after another.",
+    );
+    // Exactly 20 MB is still a file to read.
+    expect(
+      (await respondToCsvPreview(post("/admin/products/import/preview", "x".repeat(20 * 1024 * 1024)), test.db, previewProductCsv)).status,
+    ).not.toBe(413);
 
     const stale = await respondToCsvUpload(
       post("/admin/products/import", csv, { "x-import-plan": "not-the-plan" }),

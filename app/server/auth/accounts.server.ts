@@ -4,7 +4,8 @@ import type { ConfirmOutcome } from "~/lib/auth/email-confirmation";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import type { Auth } from "./auth.server";
-import { ACCOUNT_FAILURE_DELAY, AUTH_LIMITS, limiterKeys, type AttemptLimiter, type LimitDecision } from "./rate-limit.server";
+import { deviceTokenFor, issueDeviceCookie, type DeviceCookieKeys } from "./device-cookie.server";
+import { AUTH_LIMITS, limiterKeys, type AttemptLimiter } from "./rate-limit.server";
 
 /**
  * What the /auth forms and the /auth/callback page do with better-auth, turned into the
@@ -37,34 +38,77 @@ function errorMessage(error: unknown): string | undefined {
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-/**
- * The limits in front of every check of an account's password (sign-in and change-password):
- * the account's failures from anywhere (growing delays), this client's failures across all
- * accounts, and this address from this client (5 per 10 minutes). Counts the attempt when allowed.
- */
-export async function admitPasswordCheck(limiter: AttemptLimiter, email: string, client: string | null): Promise<LimitDecision> {
-  const delayed = await limiter.delayFor(limiterKeys.signInAccount(email), ACCOUNT_FAILURE_DELAY);
-  if (delayed) return delayed;
-  if (client) {
-    const sprayed = await limiter.check([{ key: limiterKeys.signInClient(client), rule: AUTH_LIMITS.signInFailuresPerClient }]);
-    if (sprayed) return sprayed;
-  }
-  return limiter.attempt([{ key: limiterKeys.signIn(email, client), rule: AUTH_LIMITS.signInPerEmail }], normalise(email));
+/** The keys of the device cookies, from the auth instance's own secret and address. */
+export function deviceCookieKeys(auth: Auth): DeviceCookieKeys {
+  const { secret, baseURL } = auth.options;
+  if (!secret) throw new Error("The accounts library has no secret to sign device cookies with.");
+  return { secret, secure: typeof baseURL === "string" && baseURL.startsWith("https:") };
 }
 
-/** After the password was checked: a right one forgets the typos, a wrong one counts as a failure. */
+/**
+ * Who is checking a password: the client's address (null when unknown) and the nonce of the
+ * device cookie it showed for this account (null when none, or not a valid one for it).
+ */
+export interface PasswordCaller {
+  client: string | null;
+  device: string | null;
+}
+
+export function passwordCallerOf(auth: Auth, headers: Headers, email: string, client: string | null): PasswordCaller {
+  return { client, device: deviceTokenFor(deviceCookieKeys(auth), headers, email)?.nonce ?? null };
+}
+
+/** Allowed: `device` is the device cookie the check counts as trusted (null: an untrusted client). */
+export type PasswordCheckTicket = { allowed: true; device: string | null } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * The limits in front of every check of an account's password (sign-in and change-password),
+ * after OWASP's device cookies (docs/decisions/0052):
+ * - a browser showing the account's device cookie is trusted unless that cookie has failed too
+ *   often itself; nothing else applies to it, so no stranger can lock the owner's browser out;
+ * - any other client is refused after 5 attempts at this address in 10 minutes or 30 failures
+ *   across addresses, with refused attempts charged too, and is locked out of the account while
+ *   untrusted clients together have failed 10 times in the last hour.
+ */
+export async function admitPasswordCheck(limiter: AttemptLimiter, email: string, caller: PasswordCaller): Promise<PasswordCheckTicket> {
+  const { client, device } = caller;
+  if (device) {
+    const worn = await limiter.check([{ key: limiterKeys.signInDevice(device), rule: AUTH_LIMITS.signInFailuresPerDevice }]);
+    if (!worn || worn.allowed) return { allowed: true, device };
+  }
+  const own = limiterKeys.signIn(email, client);
+  const perClient = await limiter.admit(
+    [
+      { key: own, rule: AUTH_LIMITS.signInPerEmail },
+      ...(client ? [{ key: limiterKeys.signInClient(client), rule: AUTH_LIMITS.signInFailuresPerClient }] : []),
+    ],
+    [own],
+    normalise(email),
+  );
+  if (!perClient.allowed) return perClient;
+  const lockedOut = await limiter.check([{ key: limiterKeys.signInUntrusted(email), rule: AUTH_LIMITS.signInUntrustedPerAccount }]);
+  if (lockedOut && !lockedOut.allowed) return lockedOut;
+  return { allowed: true, device: null };
+}
+
+/**
+ * After the password was checked: a right one forgets this client's typos; a wrong one counts
+ * against the trusted device alone, or else against the account's untrusted clients and this client.
+ */
 export async function settlePasswordCheck(
   limiter: AttemptLimiter,
   email: string,
-  client: string | null,
+  checked: PasswordCaller,
   passwordWasRight: boolean,
 ): Promise<void> {
+  const { client, device } = checked;
   if (passwordWasRight) {
     await limiter.reset(limiterKeys.signIn(email, client));
-    await limiter.reset(limiterKeys.signInAccount(email));
     return;
   }
-  const keys = [limiterKeys.signInAccount(email), ...(client ? [limiterKeys.signInClient(client)] : [])];
+  const keys = device
+    ? [limiterKeys.signInDevice(device)]
+    : [limiterKeys.signInUntrusted(email), ...(client ? [limiterKeys.signInClient(client)] : [])];
   await limiter.record(keys, normalise(email));
 }
 
@@ -76,16 +120,19 @@ export async function signInWithPassword(
   client: string | null = null,
 ): Promise<SignInOutcome> {
   if (email.trim() === "" || password === "") return { ok: false, toast: AUTH_TOASTS.missingFields };
-  if (!(await admitPasswordCheck(limiter, email, client)).allowed) {
-    return { ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) };
-  }
+  const ticket = await admitPasswordCheck(limiter, email, passwordCallerOf(auth, requestHeaders, email, client));
+  if (!ticket.allowed) return { ok: false, toast: AUTH_TOASTS.authError(TOO_MANY_ATTEMPTS) };
+  const checked = { client, device: ticket.device };
   try {
     const { headers } = await auth.api.signInEmail({
       body: { email: normalise(email), password, rememberMe: true },
       headers: requestHeaders,
       returnHeaders: true,
     });
-    await settlePasswordCheck(limiter, email, client, true);
+    await settlePasswordCheck(limiter, email, checked, true);
+    // This browser is now trusted for the account; a fresh nonce each time, so failures counted
+    // against an older cookie (perhaps a copied one) do not follow the owner.
+    headers.append("Set-Cookie", issueDeviceCookie(deviceCookieKeys(auth), email).setCookie);
     return { ok: true, headers };
   } catch (error) {
     const code = errorCode(error);
@@ -93,7 +140,7 @@ export async function signInWithPassword(
     // reaches someone who knows the password.
     if (code === "EMAIL_NOT_VERIFIED") return { ok: false, toast: AUTH_TOASTS.emailNotConfirmed, needsConfirmation: true };
     if (isAPIError(error) && error.statusCode < 500 && code !== "BANNED_USER") {
-      await settlePasswordCheck(limiter, email, client, false);
+      await settlePasswordCheck(limiter, email, checked, false);
       // Unknown address, wrong password, malformed address: one answer for all of them.
       return { ok: false, toast: AUTH_TOASTS.authError(INVALID_CREDENTIALS) };
     }
@@ -115,12 +162,11 @@ export async function signUpWithPassword(
   client: string | null = null,
 ): Promise<SignUpOutcome> {
   if (email.trim() === "" || password === "") return { ok: false, toast: AUTH_TOASTS.missingFields };
-  // Per client as well as site-wide, so one visitor cannot spend the whole site's allowance.
+  // Per address and per client only: a site-wide cap is one a stranger could spend for everyone.
   const decision = await limiter.attempt(
     [
       { key: limiterKeys.signUp(email), rule: AUTH_LIMITS.signUpPerEmail },
       ...(client ? [{ key: limiterKeys.signUpClient(client), rule: AUTH_LIMITS.signUpPerClient }] : []),
-      { key: limiterKeys.signUpTotal, rule: AUTH_LIMITS.signUpTotal },
     ],
     normalise(email),
   );
@@ -152,7 +198,6 @@ export async function resendConfirmation(
     [
       { key: limiterKeys.resend(email), rule: AUTH_LIMITS.resendPerEmail },
       ...(client ? [{ key: limiterKeys.resendClient(client), rule: AUTH_LIMITS.resendPerClient }] : []),
-      { key: limiterKeys.resendTotal, rule: AUTH_LIMITS.resendTotal },
     ],
     normalise(email),
   );

@@ -8,6 +8,7 @@ import { createPostgresPool, type DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { confirmationMail, passwordResetMail } from "../mail/account-mail";
 import { createMailer, type Mailer } from "../mail/mailer.server";
+import { capMailPerRecipient } from "../mail/recipient-cap.server";
 import { allowedOrigins } from "./origin.server";
 
 /**
@@ -76,6 +77,10 @@ function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlit
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     rateLimit: { enabled: false },
     disabledPaths: PATHS_SERVED_BY_OUR_FORMS,
+    // Reset tokens are kept as their SHA-256: whoever reads the database (a backup, a leaked
+    // dump) holds nothing that resets a password. Confirmation links are signed tokens that are
+    // never stored.
+    verification: { storeIdentifier: "hashed" },
     telemetry: { enabled: false },
     logger: {
       level: config.logLevel === "debug" ? "debug" : "warn",
@@ -96,7 +101,9 @@ export interface AuthResources {
 }
 
 export function createAuth(config: AppConfig, db: DB, options: { mailer?: Mailer } = {}): AuthResources {
-  const mailer = options.mailer ?? createMailer(config);
+  // Every message of the site (account and newsletter mail: the context shares this mailer) is
+  // counted against its recipient's daily cap, whoever asked for it.
+  const mailer = capMailPerRecipient(db, options.mailer ?? createMailer(config));
   // Its own pool (the library speaks to pg directly), with the same time limits and the same
   // handling of a dropped idle connection as the site's: without that, a database restart within
   // ten seconds of a sign-in page being shown stopped the whole process.

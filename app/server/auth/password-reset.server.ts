@@ -28,7 +28,6 @@ export async function requestPasswordReset(
   const decision = await limiter.attempt([
     { key: limiterKeys.reset(address), rule: AUTH_LIMITS.resetPerEmail },
     ...(client ? [{ key: limiterKeys.resetClient(client), rule: AUTH_LIMITS.resetPerClient }] : []),
-    { key: limiterKeys.resetTotal, rule: AUTH_LIMITS.resetTotal },
   ]);
   if (!decision.allowed) return { ok: false, error: TOO_MANY_ATTEMPTS };
   try {
@@ -42,10 +41,16 @@ export async function requestPasswordReset(
 
 export type ResetOutcome = { ok: true } | { ok: false; error: string; field?: "password" | "confirm" | "token" };
 
+/**
+ * Consumes a reset link. Tries are limited per client only: tokens are 24 random letters and digits, so
+ * guessing is hopeless anyway, and a shared ceiling would let strangers keep a genuine link from
+ * working by filling it.
+ */
 export async function resetPassword(
   auth: Auth,
   input: { token: string; password: string; confirm: string },
   limiter: AttemptLimiter,
+  client: string | null = null,
 ): Promise<ResetOutcome> {
   const parsed = resetPasswordSchema.safeParse(input);
   if (!parsed.success) {
@@ -54,8 +59,7 @@ export async function resetPassword(
     return { ok: false, field: issue.path[0] as "token" | "password" | "confirm", error: issue.message };
   }
   const { token, password } = parsed.data;
-  // Tokens are 24 random characters; the ceiling only stops a script from trying them at speed.
-  if (!(await limiter.attempt([{ key: limiterKeys.resetAttempts, rule: AUTH_LIMITS.resetAttempts }])).allowed) {
+  if (client && !(await limiter.attempt([{ key: limiterKeys.resetTokenClient(client), rule: AUTH_LIMITS.resetTokenPerClient }])).allowed) {
     return { ok: false, error: TOO_MANY_ATTEMPTS };
   }
   try {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../../../tests/support/test-databases";
 import { testDatabaseForBlock } from "../../../tests/support/block-databases";
-import { ACCOUNT_FAILURE_DELAY, AttemptLimiter, AUTH_LIMITS, clearAttemptsForAccount } from "./rate-limit.server";
+import { AttemptLimiter, AUTH_LIMITS, clearAttemptsForAccount } from "./rate-limit.server";
 
 describe.each(testDialects)("attempt limiter on %s", (dialect) => {
   const test = testDatabaseForBlock(dialect);
@@ -81,28 +81,34 @@ describe.each(testDialects)("attempt limiter on %s", (dialect) => {
     expect(rows).toHaveLength(rule.max);
   });
 
-  it("slows an account with growing delays after the free failures, never more than the ceiling", async () => {
+  it("admit charges refused attempts: retrying the moment a wait ends finds it started again", async () => {
     let now = 5_000_000;
     const limiter = new AttemptLimiter(test.db, () => now);
-    const key = "sign-in-account:owner@example.com";
-    const rule = { free: 3, windowMs: 3_600_000, firstDelayMs: 1_000, maxDelayMs: 8_000 };
-    for (let failure = 1; failure <= 3; failure++) {
-      expect(await limiter.delayFor(key, rule)).toBeNull();
-      await limiter.record([key]);
+    const own = { key: "sign-in:owner@example.com from 198.51.100.1", rule: { max: 3, windowMs: 60_000 } };
+    const failures = { key: "sign-in-client:198.51.100.1", rule: { max: 10, windowMs: 60_000 } };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(await limiter.admit([own, failures], [own.key])).toEqual({ allowed: true });
+      now += 1_000;
     }
-    // 3 failures: the next try waits 1 s from the last failure, then 2 s, 4 s, 8 s, 8 s.
-    for (const seconds of [1, 2, 4, 8, 8]) {
-      expect(await limiter.delayFor(key, rule)).toEqual({ allowed: false, retryAfterSeconds: seconds });
-      now += seconds * 1000 - 1;
-      expect((await limiter.delayFor(key, rule))?.allowed).toBe(false);
-      now += 1;
-      expect(await limiter.delayFor(key, rule)).toBeNull();
-      await limiter.record([key]);
+    // Only the keys named as counted were counted.
+    expect(await test.db.selectFrom("auth_attempt").select("key").where("key", "=", failures.key).execute()).toHaveLength(0);
+    // Refused: a whole window from now. Each try before it ends is refused and starts it again.
+    expect(await limiter.admit([own, failures], [own.key])).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    for (let retry = 0; retry < 20; retry++) {
+      now += 59_000;
+      expect(await limiter.admit([own, failures], [own.key])).toEqual({ allowed: false, retryAfterSeconds: 60 });
     }
-    // Failures older than the window no longer count.
-    now += rule.windowMs;
-    expect(await limiter.delayFor(key, rule)).toBeNull();
-    expect(ACCOUNT_FAILURE_DELAY).toEqual({ free: 10, windowMs: 3_600_000, firstDelayMs: 1_000, maxDelayMs: 300_000 });
+    // However many refusals, the key never holds more than its limit.
+    expect(await test.db.selectFrom("auth_attempt").select("key").where("key", "=", own.key).execute()).toHaveLength(3);
+    // A client that waits as long as it was told is let in again.
+    now += 60_000;
+    expect(await limiter.admit([own, failures], [own.key])).toEqual({ allowed: true });
+  });
+
+  it("uses the documented sign-in limits", () => {
+    expect(AUTH_LIMITS.signInUntrustedPerAccount).toEqual({ max: 10, windowMs: 3_600_000 });
+    expect(AUTH_LIMITS.signInFailuresPerDevice).toEqual({ max: 10, windowMs: 3_600_000 });
+    expect(AUTH_LIMITS.signInFailuresPerClient).toEqual({ max: 30, windowMs: 600_000 });
   });
 
   it("clears every counter tagged with one account, and only those", async () => {

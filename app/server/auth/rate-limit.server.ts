@@ -11,13 +11,10 @@ import { dialectOf } from "../db/dialect";
  * (client-address.server.ts, TRUST_PROXY), and its counters live in the database (the
  * auth_attempt table), so they hold across restarts and are shared by several instances.
  *
- * Two kinds of rule:
- * - sliding windows (`attempt`): at most `max` counted attempts per key in `windowMs`; a refused
- *   attempt counts against no key;
- * - growing delays (`delayFor`): after `free` failures for a key, each further try must wait
- *   twice as long as the one before, up to `maxDelayMs`. Used for an account's failures from
- *   every address together, so a stranger guessing from many places slows guessing down without
- *   ever locking the owner out for longer than a few minutes.
+ * Every rule is a sliding window: at most `max` counted attempts per key in `windowMs`.
+ * - `attempt`: a refused attempt counts against no key (the mail-sending forms);
+ * - `admit`: a refused attempt is charged too, so a client that tries again the moment its wait
+ *   ends finds the wait started again (the password doors, docs/decisions/0052).
  */
 
 export interface LimitRule {
@@ -25,33 +22,34 @@ export interface LimitRule {
   windowMs: number;
 }
 
-export interface DelayRule {
-  /** Failures allowed in the window before any delay. */
-  free: number;
-  windowMs: number;
-  firstDelayMs: number;
-  maxDelayMs: number;
-}
-
 export const AUTH_LIMITS = {
-  /** One address from one client: the attempts a person typing makes. A success clears it. */
+  /**
+   * One address from one untrusted client: the attempts a person typing makes. Refused attempts
+   * are charged too; a success clears it.
+   */
   signInPerEmail: { max: 5, windowMs: 10 * 60_000 },
-  /** Failed sign-ins from one client across all addresses (password spraying). */
+  /** Failed sign-ins from one untrusted client across all addresses (password spraying). */
   signInFailuresPerClient: { max: 30, windowMs: 10 * 60_000 },
+  /**
+   * Failures for one account from every untrusted client together. At the limit, untrusted
+   * clients are locked out of the account until failures leave the window; a browser holding
+   * the account's device cookie is not.
+   */
+  signInUntrustedPerAccount: { max: 10, windowMs: 60 * 60_000 },
+  /** Failures from one device cookie; at the limit that browser counts as untrusted. */
+  signInFailuresPerDevice: { max: 10, windowMs: 60 * 60_000 },
+  // No site-wide ceiling on the mail-sending forms: a stranger could spend it for everyone. A
+  // flood makes them ask for a proof of work instead (app/server/flood/flood-challenge.server.ts),
+  // and each address gets at most a few mails a day (app/server/mail/recipient-cap.server.ts).
   signUpPerEmail: { max: 3, windowMs: 60 * 60_000 },
   signUpPerClient: { max: 5, windowMs: 60 * 60_000 },
-  signUpTotal: { max: 30, windowMs: 60 * 60_000 },
   resendPerEmail: { max: 3, windowMs: 10 * 60_000 },
   resendPerClient: { max: 5, windowMs: 60 * 60_000 },
-  resendTotal: { max: 30, windowMs: 60 * 60_000 },
   resetPerEmail: { max: 3, windowMs: 60 * 60_000 },
   resetPerClient: { max: 5, windowMs: 60 * 60_000 },
-  resetTotal: { max: 30, windowMs: 60 * 60_000 },
-  resetAttempts: { max: 10, windowMs: 10 * 60_000 },
+  /** Reset links tried from one client: a genuine link is accepted whatever other clients send. */
+  resetTokenPerClient: { max: 10, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
-
-/** Failed sign-ins for one account from anywhere: 10 free an hour, then 1 s, 2 s, 4 s… up to 5 minutes. */
-export const ACCOUNT_FAILURE_DELAY: DelayRule = { free: 10, windowMs: 60 * 60_000, firstDelayMs: 1_000, maxDelayMs: 5 * 60_000 };
 
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -60,7 +58,7 @@ export interface LimitCheck {
   rule: LimitRule;
 }
 
-const LONGEST_WINDOW_MS = Math.max(ACCOUNT_FAILURE_DELAY.windowMs, ...Object.values(AUTH_LIMITS).map((rule) => rule.windowMs));
+const LONGEST_WINDOW_MS = Math.max(...Object.values(AUTH_LIMITS).map((rule) => rule.windowMs));
 const PRUNE_EVERY_MS = 60_000;
 const lastPruned = new WeakMap<DB, number>();
 
@@ -78,14 +76,8 @@ export class AttemptLimiter {
     const now = this.now();
     // Checking and counting are one step: otherwise two requests arriving together (on one
     // instance or on two sharing the database) both see the last free slot and both take it.
-    // On PostgreSQL each key's counter is locked for the transaction (keys in order, so two
-    // attempts never wait on each other crosswise); SQLite runs one transaction at a time.
     const decision = await this.db.transaction().execute(async (trx) => {
-      if (dialectOf(trx) === "postgres") {
-        for (const key of [...new Set(checks.map((check) => check.key))].sort()) {
-          await sql`select pg_advisory_xact_lock(hashtextextended(${`sauna-reviews:limit:${key}`}, 0))`.execute(trx);
-        }
-      }
+      await lockKeys(trx, checks);
       const refused = await checkLimits(trx, checks, now);
       if (refused) return refused;
       await recordAttempts(
@@ -111,22 +103,41 @@ export class AttemptLimiter {
   }
 
   /**
-   * A growing-delay rule: null when a try is allowed now, else how long to wait. The delay runs
-   * from the last failure, so a waiting owner is never pushed further back by refused tries.
+   * Like `attempt`, for the password doors, where waiting must be the only way through: a refused
+   * attempt is charged to every key at its limit, whose attempts in the window all move to now.
+   * So a client told to wait that tries again early waits a whole window from then, and the key
+   * never holds more than `max` rows however fast the retries come. An allowed attempt is counted
+   * against the keys in `counted` only; the other keys count failures, recorded once the outcome
+   * is known.
    */
-  async delayFor(key: string, rule: DelayRule): Promise<LimitDecision | null> {
+  async admit(checks: readonly LimitCheck[], counted: readonly string[], account?: string): Promise<LimitDecision> {
     const now = this.now();
-    const row = await this.db
-      .selectFrom("auth_attempt")
-      .select((eb) => [eb.fn.countAll<number | string>().as("failures"), eb.fn.max("at").as("last")])
-      .where("key", "=", key)
-      .where("at", ">", now - rule.windowMs)
-      .executeTakeFirst();
-    const failures = Number(row?.failures ?? 0);
-    if (failures < rule.free || row?.last == null) return null;
-    const delay = Math.min(rule.firstDelayMs * 2 ** (failures - rule.free), rule.maxDelayMs);
-    const waitMs = Number(row.last) + delay - now;
-    return waitMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) } : null;
+    const decision = await this.db.transaction().execute(async (trx) => {
+      await lockKeys(trx, checks);
+      const refused = await checkLimits(trx, checks, now);
+      if (!refused) {
+        await recordAttempts(trx, counted, account, now);
+        return { allowed: true } as const;
+      }
+      for (const { key, rule } of checks) {
+        const window = await trx
+          .selectFrom("auth_attempt")
+          .select((eb) => eb.fn.countAll<number | string>().as("attempts"))
+          .where("key", "=", key)
+          .where("at", ">", now - rule.windowMs)
+          .executeTakeFirst();
+        if (Number(window?.attempts ?? 0) < rule.max) continue;
+        await trx
+          .updateTable("auth_attempt")
+          .set({ at: now })
+          .where("key", "=", key)
+          .where("at", ">", now - rule.windowMs)
+          .execute();
+      }
+      return (await checkLimits(trx, checks, now)) ?? refused;
+    });
+    if (decision.allowed) await this.#prune(now);
+    return decision;
   }
 
   /** Forgets a key (a successful sign-in forgets that address's earlier typos). */
@@ -141,6 +152,17 @@ export class AttemptLimiter {
       .deleteFrom("auth_attempt")
       .where("at", "<", now - LONGEST_WINDOW_MS)
       .execute();
+  }
+}
+
+/**
+ * On PostgreSQL each key's counter is locked for the transaction (keys in order, so two attempts
+ * never wait on each other crosswise); SQLite runs one transaction at a time.
+ */
+async function lockKeys(trx: DB, checks: readonly LimitCheck[]): Promise<void> {
+  if (dialectOf(trx) !== "postgres") return;
+  for (const key of [...new Set(checks.map((check) => check.key))].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`sauna-reviews:limit:${key}`}, 0))`.execute(trx);
   }
 }
 
@@ -185,16 +207,14 @@ export function normaliseEmail(email: string): string {
 /** Keys of the counters. `client` is the client's address, or null when it is not known. */
 export const limiterKeys = {
   signIn: (email: string, client: string | null = null) => `sign-in:${normaliseEmail(email)}${client ? ` from ${client}` : ""}`,
-  signInAccount: (email: string) => `sign-in-account:${normaliseEmail(email)}`,
+  signInUntrusted: (email: string) => `sign-in-untrusted:${normaliseEmail(email)}`,
+  signInDevice: (nonce: string) => `sign-in-device:${nonce}`,
   signInClient: (client: string) => `sign-in-client:${client}`,
   signUp: (email: string) => `sign-up:${normaliseEmail(email)}`,
   signUpClient: (client: string) => `sign-up-client:${client}`,
-  signUpTotal: "sign-up:*",
   resend: (email: string) => `resend:${normaliseEmail(email)}`,
   resendClient: (client: string) => `resend-client:${client}`,
-  resendTotal: "resend:*",
   reset: (email: string) => `reset:${normaliseEmail(email)}`,
   resetClient: (client: string) => `reset-client:${client}`,
-  resetTotal: "reset:*",
-  resetAttempts: "reset-password:*",
+  resetTokenClient: (client: string) => `reset-token-client:${client}`,
 };

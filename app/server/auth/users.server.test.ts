@@ -56,8 +56,43 @@ describe.each(testDialects)("managing accounts on %s", (dialect) => {
   it("never removes the last admin", async () => {
     const owner = await idOf("owner@example.com");
     await expect(setAdminRole(test.db, owner, false)).rejects.toThrow(
-      new UserChangeRefused("owner@example.com is the only admin. Make another account admin first."),
+      new UserChangeRefused(
+        "owner@example.com is the last admin with a confirmed address, so nobody could sign in to the admin area. Make another account admin first.",
+      ),
     );
+    expect((await userOf(ownerCookie))?.role).toBe("admin");
+  });
+
+  it("an admin who never confirmed the address does not count: the last confirmed admin keeps the role", async () => {
+    // Such a row came from the accounts library's own set-role or a hand edit; it cannot sign in.
+    await ctx.auth.api.signUpEmail({ body: { email: "unconfirmed-admin@example.com", password: "a long password", name: "u" } });
+    await test.db.updateTable("user").set({ role: "admin" }).where("email", "=", "unconfirmed-admin@example.com").execute();
+    await expect(setAdminRole(test.db, await idOf("owner@example.com"), false)).rejects.toThrow(/last admin with a confirmed address/);
+    expect((await userOf(ownerCookie))?.role).toBe("admin");
+    // Demoting the unconfirmed one is fine: the owner is still there.
+    expect(await setAdminRole(test.db, await idOf("unconfirmed-admin@example.com"), false)).toMatchObject({ changed: true });
+  });
+
+  it("of two admins demoting each other at once, exactly one succeeds", async () => {
+    const owner = await idOf("owner@example.com");
+    const helper = await idOf("helper@example.com");
+    for (let round = 0; round < 5; round++) {
+      await setAdminRole(test.db, helper, true);
+      // PostgreSQL: two connections, as two requests on two instances would have. SQLite: the
+      // site's one handle, as every request of its one process has.
+      const [first, second] = dialect === "postgres" ? [test.openAnother(), test.openAnother()] : [test.db, test.db];
+      const outcomes = await Promise.allSettled([setAdminRole(first, owner, false), setAdminRole(second, helper, false)]);
+      expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+      const refused = outcomes.find((outcome) => outcome.status === "rejected");
+      expect(refused?.reason).toBeInstanceOf(UserChangeRefused);
+      const admins = (await listUsers(test.db)).filter((user) => user.admin);
+      expect(admins).toHaveLength(1);
+      // Back to the owner alone for the next round and the tests below.
+      if (admins[0]!.email !== "owner@example.com") {
+        await setAdminRole(test.db, owner, true);
+        await setAdminRole(test.db, helper, false);
+      }
+    }
     expect((await userOf(ownerCookie))?.role).toBe("admin");
   });
 

@@ -56,12 +56,17 @@ export async function listUsers(db: DB, search = ""): Promise<UserListing[]> {
 }
 
 /**
- * Grants or revokes the admin role. Revoking is refused for the last admin, so the site always
- * has someone who can sign in to it; the check and the change happen in one transaction, with the
- * admin rows locked on PostgreSQL so two revokes at once cannot both pass.
+ * Grants or revokes the admin role. Revoking is refused for the last admin with a confirmed
+ * address (an unconfirmed one cannot sign in), so the site always has someone who can open the
+ * admin area. The check and the change are one transaction: on PostgreSQL the admin rows are
+ * locked before anything is read, so of two admins demoting each other at once the second sees
+ * the first's change and is refused; SQLite runs one transaction at a time.
  */
 export async function setAdminRole(db: DB, userId: string, admin: boolean): Promise<{ email: string; changed: boolean }> {
   return db.transaction().execute(async (trx) => {
+    let admins = trx.selectFrom("user").select(["id", "role", "emailVerified"]).where("role", "like", "%admin%");
+    if (dialectOf(db) === "postgres") admins = admins.forUpdate();
+    const confirmedAdmins = (await admins.execute()).filter((row) => hasAdminRole(row.role) && Boolean(row.emailVerified));
     const target = await trx
       .selectFrom("user")
       .select(["id", "email", "role", "emailVerified"])
@@ -72,11 +77,10 @@ export async function setAdminRole(db: DB, userId: string, admin: boolean): Prom
     if (admin && !target.emailVerified) {
       throw new UserChangeRefused(`${target.email} has not confirmed the address yet; an admin must have a confirmed address.`);
     }
-    if (!admin) {
-      let admins = trx.selectFrom("user").select(["id", "role"]).where("role", "like", "%admin%");
-      if (dialectOf(db) === "postgres") admins = admins.forUpdate();
-      const count = (await admins.execute()).filter((row) => hasAdminRole(row.role)).length;
-      if (count <= 1) throw new UserChangeRefused(`${target.email} is the only admin. Make another account admin first.`);
+    if (!admin && !confirmedAdmins.some((row) => row.id !== target.id)) {
+      throw new UserChangeRefused(
+        `${target.email} is the last admin with a confirmed address, so nobody could sign in to the admin area. Make another account admin first.`,
+      );
     }
     await trx
       .updateTable("user")

@@ -1,6 +1,18 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { utcDay } from "~/lib/clicks/click-period";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
-import { writeClicks, type RecordedClick } from "./click-store.server";
+import { countFirstClicks, DaySalts, readerKey, REPEAT_WINDOW_MS, type ClickReader, type ReaderClick } from "./click-readers.server";
+import { insertClicks, type RecordedClick } from "./click-store.server";
+
+/**
+ * A click as the redirect hands it over: with the reader (address and User-Agent) when it is to
+ * count once per reader per window (click-readers.server.ts). The reader stays in memory only
+ * until the batch is written; only its salted hash reaches the database.
+ */
+export interface ObservedClick extends RecordedClick {
+  reader?: ClickReader;
+}
 
 /**
  * Keeps counted clicks in memory and writes them in batches (docs/decisions/0028), so a redirect
@@ -13,9 +25,21 @@ export interface ClickRecorderOptions {
   flushEveryMs?: number;
   flushAtCount?: number;
   maxBuffered?: number;
+  /** A reader's repeat clicks of one product within this long count once. */
+  repeatWindowMs?: number;
+  /** Readers remembered in memory (see RecentReaders); past this the oldest are forgotten. */
+  maxRecentReaders?: number;
+  now?: () => number;
 }
 
-const DEFAULTS = { flushEveryMs: 1_000, flushAtCount: 500, maxBuffered: 100_000 } as const;
+const DEFAULTS = {
+  flushEveryMs: 1_000,
+  flushAtCount: 500,
+  maxBuffered: 100_000,
+  repeatWindowMs: REPEAT_WINDOW_MS,
+  maxRecentReaders: 200_000,
+  now: Date.now,
+} as const;
 /** Clicks per transaction: a long outage's backlog is written in several, not one huge one. */
 const BATCH_LIMIT = 5_000;
 
@@ -24,7 +48,11 @@ export class ClickRecorder {
   readonly #flushAtCount: number;
   readonly #maxBuffered: number;
   readonly #timer: NodeJS.Timeout;
-  #buffer: RecordedClick[] = [];
+  readonly #windowMs: number;
+  readonly #now: () => number;
+  readonly #salts: DaySalts;
+  readonly #recent: RecentReaders;
+  #buffer: ObservedClick[] = [];
   /** Flushes run one after another, so no click is ever written twice. */
   #queue: Promise<unknown> = Promise.resolve();
   /** Flushes started and not yet finished: a slow database never piles up timer flushes behind it. */
@@ -38,6 +66,10 @@ export class ClickRecorder {
     const settings = { ...DEFAULTS, ...options };
     this.#flushAtCount = settings.flushAtCount;
     this.#maxBuffered = settings.maxBuffered;
+    this.#windowMs = settings.repeatWindowMs;
+    this.#now = settings.now;
+    this.#salts = new DaySalts(db);
+    this.#recent = new RecentReaders(settings.repeatWindowMs, settings.maxRecentReaders);
     this.#timer = setInterval(() => {
       if (this.#buffer.length > 0 && this.#running === 0) void this.flush();
     }, settings.flushEveryMs);
@@ -54,11 +86,14 @@ export class ClickRecorder {
     return this.#dropped;
   }
 
-  record(click: RecordedClick): void {
+  record(click: ObservedClick): void {
     if (this.#closed) {
       log.error("A click arrived after the click recorder closed; it was not recorded");
       return;
     }
+    // A repeat this instance has already seen never fills the buffer (a flood of one reader's
+    // clicks stays one entry); the database decides the rest, across instances.
+    if (click.reader && this.#recent.seenWithinWindow(click.reader, click.productId, click.at)) return;
     this.#buffer.push(click);
     if (this.#buffer.length > this.#maxBuffered) this.#dropOldest();
     // While the database is failing, only the timer retries: a full batch would otherwise start
@@ -86,7 +121,7 @@ export class ClickRecorder {
     while (this.#buffer.length > 0) {
       const batch = this.#buffer.splice(0, BATCH_LIMIT);
       try {
-        await writeClicks(this.#db, batch);
+        await this.#write(batch);
       } catch (error) {
         // Back in front, in order: the next flush tries them first.
         this.#buffer = batch.concat(this.#buffer);
@@ -102,11 +137,69 @@ export class ClickRecorder {
     return true;
   }
 
+  /**
+   * One transaction: the clicks that carry a reader count only if the reader's last counted click
+   * of that product is older than the window (countFirstClicks); the rest are written as given.
+   */
+  async #write(batch: readonly ObservedClick[]): Promise<void> {
+    const now = this.#now();
+    const keyed: ReaderClick[] = [];
+    const keyedAt: number[] = [];
+    for (const [index, click] of batch.entries()) {
+      if (!click.reader) continue;
+      const salt = await this.#salts.saltFor(utcDay(click.at), now);
+      keyed.push({ at: click.at, reader: readerKey(salt, click.reader, click.productId) });
+      keyedAt.push(index);
+    }
+    await this.#db.transaction().execute(async (trx) => {
+      const counted = await countFirstClicks(trx, keyed, this.#windowMs);
+      const skipped = new Set(keyedAt.filter((_, position) => !counted.has(position)));
+      await insertClicks(
+        trx,
+        batch.filter((_, index) => !skipped.has(index)).map(({ at, productId, source }) => ({ at, productId, source })),
+      );
+    });
+  }
+
   #dropOldest(): void {
     const excess = this.#buffer.length - this.#maxBuffered;
     this.#buffer.splice(0, excess);
     if (this.#dropped === 0)
       log.error(`The click buffer is full (${this.#maxBuffered}); dropping the oldest clicks until the database is back`);
     this.#dropped += excess;
+  }
+}
+
+/**
+ * The readers this instance counted in the last window, so a flood of one reader's repeats is
+ * dropped at once instead of waiting in the buffer for the database to refuse it. Keyed by an
+ * HMAC under a random key of this process (never written anywhere, gone on restart); entries
+ * leave after the window, oldest first, and the oldest are forgotten past `max` (the database
+ * still refuses those repeats).
+ */
+class RecentReaders {
+  readonly #key = randomBytes(32);
+  readonly #seen = new Map<string, number>();
+  readonly #windowMs: number;
+  readonly #max: number;
+
+  constructor(windowMs: number, max: number) {
+    this.#windowMs = windowMs;
+    this.#max = max;
+  }
+
+  /** True when this reader's click of this product is a repeat within the window; else remembers it. */
+  seenWithinWindow(reader: ClickReader, productId: number, at: number): boolean {
+    const id = createHmac("sha256", this.#key).update(`${reader.address}\n${reader.userAgent}\n${productId}`).digest("base64url");
+    const last = this.#seen.get(id);
+    if (last !== undefined && at - last < this.#windowMs && at >= last) return true;
+    // Re-inserted, so the map stays in time order and the oldest are first.
+    this.#seen.delete(id);
+    this.#seen.set(id, at);
+    for (const [oldest, when] of this.#seen) {
+      if (this.#seen.size <= this.#max && at - when < this.#windowMs) break;
+      this.#seen.delete(oldest);
+    }
+    return false;
   }
 }

@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { utcDay } from "~/lib/clicks/click-period";
 import type { DB } from "../db/connection.server";
+import type { Database } from "../db/schema";
 
 /** A counted click as the site keeps it: when, which product, from which page. Nothing about the visitor. */
 export interface RecordedClick {
@@ -20,6 +21,12 @@ const ROWS_PER_INSERT = 500;
  */
 export async function writeClicks(db: DB, clicks: readonly RecordedClick[]): Promise<void> {
   if (clicks.length === 0) return;
+  await db.transaction().execute((trx) => insertClicks(trx, clicks));
+}
+
+/** writeClicks inside a transaction the caller holds (the recorder decides which clicks count in it). */
+export async function insertClicks(trx: Transaction<Database>, clicks: readonly RecordedClick[]): Promise<void> {
+  if (clicks.length === 0) return;
   const days = new Counter<{ day: string }>();
   const productDays = new Counter<{ day: string; product_id: number }>();
   const sourceDays = new Counter<{ day: string; source: string }>();
@@ -29,39 +36,37 @@ export async function writeClicks(db: DB, clicks: readonly RecordedClick[]): Pro
     productDays.add(`${day} ${click.productId}`, { day, product_id: click.productId });
     sourceDays.add(`${day} ${click.source}`, { day, source: click.source });
   }
-  await db.transaction().execute(async (trx) => {
-    for (const rows of chunks(clicks)) {
-      await trx
-        .insertInto("clicks")
-        .values(rows.map((click) => ({ clicked_at: click.at, product_id: click.productId, source: click.source })))
-        .execute();
-    }
-    for (const rows of chunks(days.rows())) {
-      await trx
-        .insertInto("click_days")
-        .values(rows)
-        .onConflict((conflict) => conflict.column("day").doUpdateSet({ clicks: sql<number>`click_days.clicks + excluded.clicks` }))
-        .execute();
-    }
-    for (const rows of chunks(productDays.rows())) {
-      await trx
-        .insertInto("click_product_days")
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.columns(["day", "product_id"]).doUpdateSet({ clicks: sql<number>`click_product_days.clicks + excluded.clicks` }),
-        )
-        .execute();
-    }
-    for (const rows of chunks(sourceDays.rows())) {
-      await trx
-        .insertInto("click_source_days")
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.columns(["day", "source"]).doUpdateSet({ clicks: sql<number>`click_source_days.clicks + excluded.clicks` }),
-        )
-        .execute();
-    }
-  });
+  for (const rows of chunks(clicks)) {
+    await trx
+      .insertInto("clicks")
+      .values(rows.map((click) => ({ clicked_at: click.at, product_id: click.productId, source: click.source })))
+      .execute();
+  }
+  for (const rows of chunks(days.rows())) {
+    await trx
+      .insertInto("click_days")
+      .values(rows)
+      .onConflict((conflict) => conflict.column("day").doUpdateSet({ clicks: sql<number>`click_days.clicks + excluded.clicks` }))
+      .execute();
+  }
+  for (const rows of chunks(productDays.rows())) {
+    await trx
+      .insertInto("click_product_days")
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict.columns(["day", "product_id"]).doUpdateSet({ clicks: sql<number>`click_product_days.clicks + excluded.clicks` }),
+      )
+      .execute();
+  }
+  for (const rows of chunks(sourceDays.rows())) {
+    await trx
+      .insertInto("click_source_days")
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict.columns(["day", "source"]).doUpdateSet({ clicks: sql<number>`click_source_days.clicks + excluded.clicks` }),
+      )
+      .execute();
+  }
 }
 
 /** Counts by key; one row per key, so an upsert never meets the same key twice in one statement. */

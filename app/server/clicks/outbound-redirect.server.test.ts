@@ -17,6 +17,8 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
   let server: http.Server;
   let origin: string;
   let answeredNow = 0;
+  // Each test an hour after the last: a repeat click of the same reader counts once per 30 minutes.
+  let clock = Date.now();
   let stopListening: () => void;
   const ids: Record<string, number> = {};
 
@@ -39,8 +41,8 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
       .returning(["id", "slug"])
       .execute();
     for (const row of rows) ids[row.slug] = row.id;
-    recorder = new ClickRecorder(test.db, { flushEveryMs: 60_000 });
-    outbound = createOutboundRedirects({ db: test.db, surveyFormUrl: SURVEY, recorder });
+    recorder = new ClickRecorder(test.db, { flushEveryMs: 60_000, now: () => clock });
+    outbound = createOutboundRedirects({ db: test.db, surveyFormUrl: SURVEY, recorder, now: () => clock });
     stopListening = onCatalogChange(test.db, outbound.invalidate);
     // Wired the way the site does: the fast path first, then the path that loads the map.
     server = http.createServer((req, res) => {
@@ -62,6 +64,7 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
     await test?.drop();
   });
   beforeEach(async () => {
+    clock += 3_600_000;
     await recorder.flush();
     await test.db.deleteFrom("clicks").execute();
     await test.db.deleteFrom("click_days").execute();
@@ -97,10 +100,12 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
   });
 
   it("records a missing or made-up source as a bounded, known value", async () => {
-    await go("/go/alpha");
-    await go(`/go/alpha?from=${encodeURIComponent('=HYPERLINK("x")')}`);
-    await go(`/go/alpha?from=collection:${"a".repeat(5_000)}`);
-    await go("/go/ALPHA?from=Compare");
+    // Four readers (one browser each), so each click counts.
+    const as = (n: number) => ({ headers: { "user-agent": `${BROWSER} reader/${n}` } });
+    await go("/go/alpha", as(1));
+    await go(`/go/alpha?from=${encodeURIComponent('=HYPERLINK("x")')}`, as(2));
+    await go(`/go/alpha?from=collection:${"a".repeat(5_000)}`, as(3));
+    await go("/go/ALPHA?from=Compare", as(4));
     expect(await recorded()).toEqual([
       [ids.alpha, "unknown"],
       [ids.alpha, "unknown"],

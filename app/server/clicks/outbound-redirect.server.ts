@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { buyDestination } from "~/lib/buy-link";
 import { isCountedClick } from "~/lib/clicks/counted-click";
 import { normaliseLinkSource, trackedLinkSlug } from "~/lib/clicks/tracked-link";
+import { clientAddress } from "../auth/client-address.server";
 import type { DB } from "../db/connection.server";
 import type { ClickRecorder } from "./click-recorder.server";
 
@@ -9,7 +10,9 @@ import type { ClickRecorder } from "./click-recorder.server";
  * /go/{product-slug}: the redirect every shop link goes through (docs/decisions/0028). It is
  * answered straight from the Node request, before Express and React: the slug is looked up in an
  * in-memory map of every product's destination (built on first use, dropped on every catalog
- * change), the click is handed to the recorder (written later, in a batch) and a 302 goes out.
+ * change), the click is handed to the recorder with its reader (address and User-Agent: the
+ * recorder counts one click per reader and product in 30 minutes, written later, in a batch) and a
+ * 302 goes out, whether or not the click counts.
  * A slug with no destination is not answered here: the request goes on to the /go route, which
  * renders a 404 page in the site's look.
  */
@@ -47,6 +50,8 @@ export function createOutboundRedirects(options: {
   db: DB;
   surveyFormUrl?: string | null;
   recorder: ClickRecorder;
+  /** TRUST_PROXY: how the reader's address is read (auth/client-address.server.ts). */
+  trustProxyHops?: number;
   now?: () => number;
 }): OutboundRedirects {
   const { db, recorder } = options;
@@ -87,7 +92,17 @@ export function createOutboundRedirects(options: {
         req.headers["x-moz"] as string | undefined,
       ],
     });
-    if (counted) recorder.record({ at: now(), productId: destination.productId, source: normaliseLinkSource(fromParameter(req.url)) });
+    if (counted) {
+      recorder.record({
+        at: now(),
+        productId: destination.productId,
+        source: normaliseLinkSource(fromParameter(req.url)),
+        reader: {
+          address: clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustProxyHops ?? 0) ?? "unknown",
+          userAgent: req.headers["user-agent"] ?? "",
+        },
+      });
+    }
     res.writeHead(302, { ...REDIRECT_HEADERS, location: destination.url });
     res.end();
     return true;

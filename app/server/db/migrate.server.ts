@@ -9,6 +9,10 @@ import * as removedProducts from "./migrations/2026_11_22_2355_removed_products"
 import * as linkChecks from "./migrations/2026_11_24_0200_link_checks";
 import * as scaleOut from "./migrations/2026_11_24_0400_scale_out";
 import * as clicks from "./migrations/2026_11_24_0100_clicks";
+import * as floodChallengesAndMailCaps from "./migrations/2026_11_25_2310_flood_challenges_and_mail_caps";
+import * as auditLog from "./migrations/2026_11_25_2320_audit_log";
+import * as clickReaders from "./migrations/2026_11_25_2320_click_readers";
+import * as lowerCaseSlugs from "./migrations/2026_11_25_2320_lower_case_slugs";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -24,6 +28,10 @@ const migrations: Record<string, Migration> = {
   "2026_11_24_0200_link_checks": linkChecks,
   "2026_11_24_0400_scale_out": scaleOut,
   "2026_11_24_0100_clicks": clicks,
+  "2026_11_25_2310_flood_challenges_and_mail_caps": floodChallengesAndMailCaps,
+  "2026_11_25_2320_audit_log": auditLog,
+  "2026_11_25_2320_click_readers": clickReaders,
+  "2026_11_25_2320_lower_case_slugs": lowerCaseSlugs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -222,6 +222,11 @@ export interface Database {
   click_days: ClickDaysTable;
   click_product_days: ClickProductDaysTable;
   click_source_days: ClickSourceDaysTable;
+  click_readers: ClickReadersTable;
+  click_salts: ClickSaltsTable;
+  audit_log: AuditLogTable;
+  used_challenges: UsedChallengesTable;
+  mail_sends: MailSendsTable;
 }
 
 /** One counted outbound click (app/server/clicks/): no cookie, no address, nothing about the visitor. */
@@ -253,6 +258,38 @@ export interface ClickSourceDaysTable {
   day: string;
   source: string;
   clicks: ClickCount;
+}
+
+/**
+ * A reader's last counted click of one product, for 30 minutes (app/server/clicks/click-readers.server.ts):
+ * a keyed hash of address, User-Agent and product under the day's salt, never the address.
+ */
+export interface ClickReadersTable {
+  reader: string;
+  /** Milliseconds since 1970 (a string from PostgreSQL's bigint). */
+  counted_at: ColumnType<number | string, number, number>;
+}
+
+/** The random key of one UTC day's reader hashes, deleted when the day is over. */
+export interface ClickSaltsTable {
+  /** YYYY-MM-DD. */
+  day: string;
+  /** Hex. */
+  salt: string;
+}
+
+/** One admin action or admin sign-in (app/server/audit/audit-log.server.ts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** Milliseconds since 1970 (a string from PostgreSQL's bigint). */
+  at: ColumnType<number | string, number, number>;
+  user_id: string | null;
+  /** The account's address when it acted. */
+  user_email: string;
+  action: string;
+  detail: string;
+  /** The client's address as the site reads it (TRUST_PROXY). */
+  address: string | null;
 }
 
 /** Abuse-limit counters (app/server/auth/rate-limit.server.ts): one row per counted attempt. */
@@ -288,4 +325,19 @@ export interface StoredFileChunksTable {
   version: string;
   seq: number;
   data: Uint8Array;
+}
+
+/** A solved proof-of-work challenge, accepted once (app/server/flood/flood-challenge.server.ts). */
+export interface UsedChallengesTable {
+  signature: string;
+  /** Milliseconds since 1970. */
+  expires_at: number;
+}
+
+/** One message sent, for the daily cap per recipient (app/server/mail/recipient-cap.server.ts). */
+export interface MailSendsTable {
+  /** SHA-256 (hex) of the normalised address. */
+  recipient: string;
+  /** Milliseconds since 1970. */
+  at: number;
 }

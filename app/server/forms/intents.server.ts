@@ -1,5 +1,6 @@
 import { data, type AppLoadContext, type Params } from "react-router";
 import type { ResultToast } from "~/lib/result-toast";
+import { readFormUnderLimit } from "../http/request-body.server";
 
 /**
  * One action, several buttons: each submit button (or hidden field) names an `intent`, and the
@@ -31,14 +32,15 @@ export function intentOf(form: FormData): string {
 /**
  * Runs the handler the form's intent names. An intent missing from the table (or none) answers
  * 400 with "Unknown action" and changes nothing. `form` is for actions that read the body
- * themselves first (a size limit, a multipart check); otherwise it is read here.
+ * themselves first (their own words for a refusal); otherwise it is read here, under the route's
+ * size limit: 413 past it, 400 for a body that is not a form.
  */
 export async function dispatchIntent<Table extends IntentTable>(
   args: { request: Request; context: AppLoadContext; params: Params },
   table: Table,
   options: { form?: FormData } = {},
 ): Promise<Awaited<ReturnType<Table[keyof Table]>> | ReturnType<typeof unknownIntent>> {
-  const form = options.form ?? (await args.request.formData());
+  const form = options.form ?? (await readFormUnderLimit(args.request));
   const intent = intentOf(form);
   // Own keys only: "toString" or "__proto__" must not reach Object.prototype.
   if (!Object.hasOwn(table, intent)) return unknownIntent();

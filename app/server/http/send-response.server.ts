@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { constants as zlibConstants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from "node:zlib";
 import { negotiateEncoding } from "../page-cache/http-rules";
+import { bodyLimitFor, limitedNodeBody } from "./request-body.server";
 
 /**
  * Sends a response the app rendered (and the page cache did not keep) to Node, compressed here:
@@ -21,12 +22,15 @@ const STREAM_GZIP_LEVEL = 6;
 
 /**
  * The Fetch request React Router renders, built from an Express request (which knows about
- * trusted proxies). A cache fill renders a HEAD as a GET, and finishes even if its visitor
- * leaves (`forCache`): others may be waiting for the page.
+ * trusted proxies). Its body is the only way any route reads one, and it stops at the route's
+ * size limit (request-body.server.ts). A cache fill renders a HEAD as a GET, for the URL its page
+ * is stored under (`forCache`: the public origin and the cache key, so a parameter the key
+ * dropped never reaches the page), and finishes even if its visitor leaves: others may be
+ * waiting for the page.
  */
-export function toFetchRequest(req: ExpressRequest, res: ServerResponse, options: { forCache?: boolean } = {}): Request {
+export function toFetchRequest(req: ExpressRequest, res: ServerResponse, options: { forCache?: { url: string } } = {}): Request {
   const method = options.forCache ? "GET" : req.method;
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.host || "localhost"}`);
+  const url = options.forCache ? new URL(options.forCache.url) : new URL(req.originalUrl, `${req.protocol}://${req.host || "localhost"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -43,14 +47,14 @@ export function toFetchRequest(req: ExpressRequest, res: ServerResponse, options
     init.signal = controller.signal;
   }
   if (method !== "GET" && method !== "HEAD") {
-    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.body = limitedNodeBody(req, bodyLimitFor(url.pathname));
     init.duplex = "half";
   }
   return new Request(url, init);
 }
 
 export async function sendResponse(
-  req: { method?: string; headers: { "accept-encoding"?: string } },
+  req: { method?: string; headers: { "accept-encoding"?: string }; complete?: boolean },
   res: ServerResponse,
   response: Response,
 ): Promise<void> {
@@ -59,6 +63,10 @@ export async function sendResponse(
     return;
   }
   res.statusCode = response.status;
+  // An answer sent before its request's body was read to the end (refused as too large, or
+  // never needed): closing the connection afterwards keeps Node from reading and discarding the
+  // rest, which a client could make as long as it likes.
+  if (req.complete === false) res.setHeader("connection", "close");
   if (response.statusText) res.statusMessage = response.statusText;
   for (const [name, value] of response.headers) {
     if (name === "set-cookie") continue;

@@ -17,7 +17,8 @@ import { createLinkChecking, LINK_CHECK_JOB } from "./link-checking.server";
 
 // The link check over a catalog whose links point at a local stand-in for the shops: every case
 // is classified and stored, and the page's order puts the broken ones first. Traffic goes only
-// to 127.0.0.1; the unknown domain fails in an injected resolver, never a real one.
+// to 127.0.0.1, which these settings allow on purpose; the unknown domain fails in an injected
+// resolver, never a real one.
 
 // Long enough for a local answer on a loaded CI machine (a redirect chain is several requests),
 // far below the slow stand-in's delay.
@@ -54,7 +55,13 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
     held = await startLinkTestServer({ holdMs: 200 });
     other = await startLinkTestServer({ holdMs: 200 });
     refusedOrigin = await closedPortOrigin();
-    settings = { timeoutMs: TIMEOUT_MS, userAgent: "Mozilla/5.0 (compatible; Sauna Reviews link checker; +http://test)", lookup };
+    settings = {
+      timeoutMs: TIMEOUT_MS,
+      userAgent: "Mozilla/5.0 (compatible; Sauna Reviews link checker; +http://test)",
+      lookup,
+      // The stand-in shops are on this machine: allowed on purpose, as an operator would (the default refuses them).
+      outbound: { allowPrivate: ["127.0.0.1/32"], allowPorts: [[1024, 65535]] },
+    };
     const o = shop.origin;
     await addProduct("ok", "Alpha Works", { affiliate: `${o}${LINK_CASES.ok}?ref=sr`, website: `${o}${LINK_CASES.ok}` });
     await addProduct("missing", "Bravo Missing", { affiliate: `${o}${LINK_CASES.notFound}` });

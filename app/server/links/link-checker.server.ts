@@ -1,5 +1,3 @@
-import http from "node:http";
-import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { formatDuration } from "~/lib/duration-text";
 import {
@@ -11,12 +9,15 @@ import {
   type LinkOutcome,
 } from "~/lib/links/link-outcomes";
 import { DEFAULT_MAX_REDIRECTS, isReservedUnresolvableHost, nextRedirect, requestableUrl } from "~/lib/links/redirects";
+import { guardedRequest, OutboundRefused } from "../outbound/guarded-http.server";
+import { STRICT_OUTBOUND_POLICY, type OutboundPolicy } from "../outbound/outbound-policy.server";
 
 /**
  * Checks one shop link the way a visitor's browser would reach it (docs/decisions/0030-link-health.md):
  * HEAD first, GET when HEAD's answer may be HEAD's own fault, redirects followed by hand, one
  * deadline for the whole chain. A GET is cut off as soon as its headers arrive: no body is ever
- * downloaded.
+ * downloaded. Every hop goes through the guarded client, so a link (or a redirect) to an address
+ * inside the site's own network is refused before connecting and reported as not checked.
  */
 
 export interface LinkCheckOptions {
@@ -26,6 +27,8 @@ export interface LinkCheckOptions {
   maxRedirects?: number;
   /** Name resolution; tests inject one so a name fails without asking a real resolver. */
   lookup?: LookupFunction;
+  /** Which internal ranges and ports may be asked; by default none and 80/443. */
+  outbound?: OutboundPolicy;
   /** Aborted when the run is stopped: the check then rejects with an AbortError instead of judging the link. */
   signal?: AbortSignal;
 }
@@ -49,6 +52,8 @@ interface Answer {
 interface Failure {
   code: string | undefined;
   message: string;
+  /** Why the guarded client would not ask, when it would not. */
+  refused?: OutboundRefused;
 }
 
 class LinkTimeout extends Error {}
@@ -91,7 +96,8 @@ export async function checkLink(rawUrl: string, options: LinkCheckOptions): Prom
           };
         }
         const outcome = outcomeOfNetworkError(answer.code);
-        return { outcome, statusCode: null, finalUrl: current, error: networkErrorText(outcome, current, answer), durationMs: elapsed() };
+        const error = answer.refused ? refusalText(answer.refused, current !== start) : networkErrorText(outcome, current, answer);
+        return { outcome, statusCode: null, finalUrl: current, error, durationMs: elapsed() };
       }
       const step = nextRedirect(current, answer.status, answer.location, visited, hops, maxRedirects);
       switch (step.kind) {
@@ -150,44 +156,43 @@ async function askWithFallback(url: string, options: LinkCheckOptions, signal: A
   return needsGet ? ask("GET", url, options, signal) : head;
 }
 
-function ask(method: "HEAD" | "GET", url: string, options: LinkCheckOptions, signal: AbortSignal): Promise<Answer | Failure> {
+async function ask(method: "HEAD" | "GET", url: string, options: LinkCheckOptions, signal: AbortSignal): Promise<Answer | Failure> {
   const target = new URL(url);
   if (isReservedUnresolvableHost(target.hostname)) {
-    return Promise.resolve({ code: "ENOTFOUND", message: `${target.hostname} is a reserved name that never resolves` });
+    return { code: "ENOTFOUND", message: `${target.hostname} is a reserved name that never resolves` };
   }
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (value: Answer | Failure) => {
-      if (settled) return;
-      settled = true;
-      resolve(value);
-    };
-    const client = target.protocol === "https:" ? https : http;
-    const request = client.request(
-      target,
-      {
-        method,
-        // A fresh connection per request: nothing is kept open between checks.
-        agent: false,
-        signal,
-        ...(options.lookup ? { lookup: options.lookup } : {}),
-        headers: {
-          "User-Agent": options.userAgent,
-          Accept: "text/html,application/xhtml+xml,*/*;q=0.8",
-          "Accept-Encoding": "identity",
-        },
+  try {
+    const response = await guardedRequest(url, {
+      method,
+      policy: options.outbound ?? STRICT_OUTBOUND_POLICY,
+      signal,
+      lookup: options.lookup,
+      headers: {
+        "User-Agent": options.userAgent,
+        Accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+        "Accept-Encoding": "identity",
       },
-      (response) => {
-        const location = response.headers.location ?? null;
-        settle({ status: response.statusCode ?? 0, location: Array.isArray(location) ? (location[0] ?? null) : location });
-        // The status line and headers are all a check needs: drop the body unread.
-        response.destroy();
-        request.destroy();
-      },
-    );
-    request.on("error", (error: NodeJS.ErrnoException) => settle({ code: error.code, message: error.message }));
-    request.end();
-  });
+    });
+    const location = response.headers.location ?? null;
+    // The status line and headers are all a check needs: drop the body unread.
+    response.destroy();
+    return { status: response.statusCode ?? 0, location: Array.isArray(location) ? (location[0] ?? null) : location };
+  } catch (caught) {
+    const error = caught as NodeJS.ErrnoException;
+    return { code: error.code, message: error.message, ...(caught instanceof OutboundRefused ? { refused: caught } : {}) };
+  }
+}
+
+/** "Not checked: …" in the owner's words: what was refused, and how to allow it on purpose. */
+function refusalText(refused: OutboundRefused, viaRedirect: boolean): string {
+  const { host } = new URL(refused.url);
+  if (refused.reason === "port") {
+    return `Not checked: ${viaRedirect ? `it redirects to ${host}, ` : ""}port ${refused.detail} is not one the site visits (only 80 and 443 unless OUTBOUND_ALLOW_PORTS adds more)`;
+  }
+  // A name is followed by the address it resolved to; an address is not repeated.
+  const named = new URL(refused.url).hostname.replace(/^\[|\]$/g, "") === refused.detail ? host : `${host} (${refused.detail})`;
+  const where = viaRedirect ? `it redirects to ${named}, which is` : `${named} is`;
+  return `Not checked: ${where} an internal address. The site does not visit addresses inside its own network unless OUTBOUND_ALLOW_PRIVATE allows them.`;
 }
 
 function networkErrorText(outcome: LinkOutcome, url: string, failure: Failure): string {

@@ -31,7 +31,7 @@ export function linkCheckerUserAgent(baseUrl: string): string {
 }
 
 export function linkCheckSettingsFrom(config: AppConfig): LinkCheckSettings {
-  return { timeoutMs: config.linkCheckTimeoutMs, userAgent: linkCheckerUserAgent(config.baseUrl) };
+  return { timeoutMs: config.linkCheckTimeoutMs, userAgent: linkCheckerUserAgent(config.baseUrl), outbound: config.outbound };
 }
 
 export function createLinkChecking(db: DB, settings: LinkCheckSettings, intervalMs: number | null): LinkChecking {

@@ -23,7 +23,11 @@ export interface MailMessage {
   logLine?: string;
 }
 
-export type MailDelivery = { via: "smtp"; messageId: string } | { via: "outbox"; file: string };
+export type MailDelivery =
+  | { via: "smtp"; messageId: string }
+  | { via: "outbox"; file: string }
+  // Not sent: the address has had its day's share (recipient-cap.server.ts).
+  | { via: "dropped"; reason: "recipient-daily-cap" };
 
 export interface Mailer {
   send(message: MailMessage): Promise<MailDelivery>;

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasSessionCookie, pageCacheKey } from "./cache-key";
+import { hasSessionCookie, pageCacheKey, ROUTE_QUERY_PARAMS } from "./cache-key";
 
 describe("pageCacheKey", () => {
   it("keys a plain path by itself", () => {
@@ -10,15 +12,51 @@ describe("pageCacheKey", () => {
   });
 
   it("sorts parameters, drops empty and tracking ones, ignores the fragment", () => {
-    expect(pageCacheKey("/reviews?view=list&q=barrel")).toBe("/reviews?q=barrel&view=list");
-    expect(pageCacheKey("/reviews?q=barrel&view=list")).toBe("/reviews?q=barrel&view=list");
-    expect(pageCacheKey("/reviews?q=&view=list&utm_source=news&UTM_Medium=mail&fbclid=x&gclid=y")).toBe("/reviews?view=list");
+    expect(pageCacheKey("/reviews?page=2&q=barrel")).toBe("/reviews?page=2&q=barrel");
+    expect(pageCacheKey("/reviews?q=barrel&page=2")).toBe("/reviews?page=2&q=barrel");
+    expect(pageCacheKey("/reviews?q=&page=2&utm_source=news&UTM_Medium=mail&fbclid=x&gclid=y")).toBe("/reviews?page=2");
     expect(pageCacheKey("/?utm_campaign=spring")).toBe("/");
     expect(pageCacheKey("/reviews?q=cedar#top")).toBe("/reviews?q=cedar");
   });
 
+  it("keeps only the parameters the route reads: a poisoned URL keys to the plain page", () => {
+    expect(pageCacheKey("/reviews?utm_source=attacker&utm_medium=%22%3E%3Cb%3E&fbclid=poison")).toBe("/reviews");
+    // /reviews reads page and q; view belongs to the collection pages, sort to no page.
+    expect(pageCacheKey("/reviews?view=%22%3E%3Cb%3E&sort=poison&q=cedar")).toBe("/reviews?q=cedar");
+    expect(pageCacheKey("/reviews/barrel-saunas?view=compare&q=poison&page=2&x=1")).toBe("/reviews/barrel-saunas?page=2&view=compare");
+    expect(pageCacheKey("/compare?products=a,b&view=poison")).toBe("/compare?products=a%2Cb");
+    expect(pageCacheKey("/sitemap.xml?page=2&q=x")).toBe("/sitemap.xml?page=2");
+    expect(pageCacheKey("/reviews/product/cedar-4?page=2&q=x")).toBe("/reviews/product/cedar-4");
+    expect(pageCacheKey("/learn/heat?page=2")).toBe("/learn/heat");
+    expect(pageCacheKey("/no-such-page?q=x")).toBe("/no-such-page");
+    expect(pageCacheKey("/newsletter/confirm?token=abc&utm_source=mail")).toBe("/newsletter/confirm?token=abc");
+    // Names are read as the loaders read them: exactly.
+    expect(pageCacheKey("/reviews?Q=poison&PAGE=2")).toBe("/reviews");
+  });
+
+  it("matches routes as React Router does: any case, a trailing slash, data requests with their _routes", () => {
+    expect(pageCacheKey("/Reviews/?q=cedar&x=1")).toBe("/Reviews/?q=cedar");
+    expect(pageCacheKey("/reviews.data?q=cedar&_routes=routes%2Freviews-index&utm_source=x")).toBe(
+      "/reviews.data?_routes=routes%2Freviews-index&q=cedar",
+    );
+    expect(pageCacheKey("/_root.data?_routes=root&fbclid=x")).toBe("/_root.data?_routes=root");
+    expect(pageCacheKey("/reviews?_routes=root")).toBe("/reviews");
+  });
+
+  it("has a decision for every cached route of app/routes.ts", () => {
+    const table = readFileSync(path.resolve(__dirname, "../../routes.ts"), "utf8");
+    // Top-level routes only: the nested ones are the admin area's, never cached.
+    const paths = [...table.matchAll(/^ {2}route\("([^"]+)"/gm)].map((match) => `/${match[1]}`);
+    const listed = new Set(ROUTE_QUERY_PARAMS.map(([pattern]) => pattern));
+    // "*" is every other path, which reads no parameter.
+    const cached = paths.filter((route) => route !== "/*" && pageCacheKey(route) !== undefined);
+    expect(cached.length).toBeGreaterThan(15);
+    for (const route of cached) expect(listed.has(route), route).toBe(true);
+    expect(listed.has("/")).toBe(true);
+  });
+
   it("keeps the order of a repeated parameter's values and encodes them one way", () => {
-    expect(pageCacheKey("/reviews?tag=b&page=2&tag=a")).toBe("/reviews?page=2&tag=b&tag=a");
+    expect(pageCacheKey("/compare?products=b&page=2&products=a")).toBe("/compare?products=b&products=a");
     expect(pageCacheKey("/reviews?q=red%20cedar")).toBe(pageCacheKey("/reviews?q=red+cedar"));
     expect(pageCacheKey("/reviews.data?_routes=routes%2Freviews-index")).toBe("/reviews.data?_routes=routes%2Freviews-index");
   });

@@ -27,13 +27,16 @@ export function createPageServing(options: {
   /** 0 turns the cache off; everything is then rendered per request. */
   maxBytes: number;
 }): PageServing {
-  const { render, baseUrl } = options;
+  const { render } = options;
+  // The URL a key's page is rendered for, by a visitor's miss and by a background refresh alike.
+  const origin = new URL(options.baseUrl).origin;
+  const urlOf = (key: string) => origin + key;
   const cache =
     options.maxBytes > 0
       ? new PageCache({
           maxBytes: options.maxBytes,
           // A background refresh has no visitor: it renders the key as a visitor without cookies.
-          render: (key) => render(new Request(baseUrl + key, { headers: { accept: "text/html,*/*" } })),
+          render: (key) => render(new Request(urlOf(key), { headers: { accept: "text/html,*/*" } })),
           onRefreshError: (key, error) =>
             log.error(`Page cache refresh of ${key} failed, serving the previous page: ${(error as Error)?.message ?? error}`),
         })
@@ -58,10 +61,11 @@ export function createPageServing(options: {
       try {
         const key = cacheKeyOf(req);
         if (key !== undefined) {
-          // The first request of a page renders it for everyone, as it came (but as a GET):
-          // public pages depend on nothing but the URL, or they would not say `public`
-          // (docs/decisions/0015-page-cache.md).
-          const outcome = await cache!.fill(key, () => render(toFetchRequest(req, res, { forCache: true }), req));
+          // The first request of a page renders it for everyone (as a GET), for the URL it is
+          // stored under, exactly as a background refresh does: public pages depend on nothing
+          // but the URL, or they would not say `public` (docs/decisions/0015-page-cache.md), and
+          // a parameter the key dropped must not reach the page every later visitor gets.
+          const outcome = await cache!.fill(key, () => render(toFetchRequest(req, res, { forCache: { url: urlOf(key) } }), req));
           if (outcome instanceof Response) {
             res.setHeader("x-page-cache", "bypass");
             await sendResponse(req, res, outcome);

@@ -136,6 +136,11 @@ async function readCollectionPage(db: DB, listId: string, options: CollectionPag
   if (canonical !== listId && isFixedCollectionSlug(canonical)) {
     return { state: "redirect", location: `/reviews/${canonical}` };
   }
+  // Stored slugs are lower case too: 'Best-Cedar' → best-cedar, unless a collection kept that
+  // exact spelling (saved before the rule, its lower case already taken).
+  if (canonical !== listId && !(await findCollection(db, listId)) && (await findCollection(db, canonical))) {
+    return { state: "redirect", location: `/reviews/${canonical}` };
+  }
   const page = options.page ?? 1;
   const pageSize = options.pageSize ?? COLLECTION_PAGE_SIZE;
 

@@ -39,8 +39,17 @@ export async function findProductById(db: DB, id: number): Promise<Product | und
   return row && toProduct(row);
 }
 
+/**
+ * Slugs are stored in lower case, so `Tyyni-4` finds `tyyni-4`. The exact spelling is tried
+ * first: a slug saved in capitals before that rule, which could not be lowered because its lower
+ * case was taken, stays reachable at its own address.
+ */
 export async function findProductBySlug(db: DB, slug: string): Promise<Product | undefined> {
-  const row = await db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirst();
+  const row =
+    (await db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirst()) ??
+    (slug === slug.toLowerCase()
+      ? undefined
+      : await db.selectFrom("products").selectAll().where("slug", "=", slug.toLowerCase()).executeTakeFirst());
   return row && toProduct(row);
 }
 

@@ -14,9 +14,8 @@ type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
-/** Several files go in one form post; more than this is refused before it is read. */
+/** Several files go in one form post (the request's size limit is in request-body.server.ts). */
 export const MAX_IMAGES_PER_UPLOAD = 20;
-export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
 
 export type ImageCheck = { ok: true; format: ImageFormat; width: number; height: number } | { ok: false; reason: string };
 

@@ -1,0 +1,84 @@
+import type { AppLoadContext, ServerBuild } from "react-router";
+import { getSignedInUser, hasAdminRole } from "../auth/guard.server";
+import { isRecorded, recordAudit } from "./audit-log.server";
+import { log } from "../log.server";
+
+/**
+ * The audit log's safety net (docs/decisions/0056): every admin action (a POST to any /admin
+ * route, whatever its code remembers to record) leaves a row. An action that recorded its own,
+ * more precise row (recordAdminAction) gets no second one; the others get "admin-request" with
+ * the method, the path and the status it answered. The body is never read here: the action reads
+ * it under its own limit. The import previews only read, and are left out.
+ */
+const ADMIN_ROUTE = /^routes\/admin\//;
+const READ_ONLY_POSTS = /\/import\/preview$/;
+
+// A route module's action, whatever its arguments.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler = (...args: any[]) => unknown;
+
+/** The status an action's answer (returned or thrown) carries. */
+export function answeredStatus(answer: unknown, thrown: boolean): number {
+  if (answer instanceof Response) return answer.status;
+  if (answer && typeof answer === "object" && (answer as { type?: unknown }).type === "DataWithResponseInit") {
+    return (answer as { init?: ResponseInit | null }).init?.status ?? 200;
+  }
+  return thrown ? 500 : 200;
+}
+
+async function recordRequest(args: { request: Request; context: AppLoadContext }, status: number): Promise<void> {
+  const { request, context } = args;
+  if (isRecorded(request)) return;
+  const url = new URL(request.url);
+  if (READ_ONLY_POSTS.test(url.pathname)) return;
+  try {
+    const user = await getSignedInUser(request, context);
+    // Refused requests of strangers and non-admins are not admin actions.
+    if (!user || !hasAdminRole(user.role)) return;
+    await recordAudit(context.db, {
+      userId: user.id,
+      email: user.email,
+      action: "admin-request",
+      detail: `${request.method} ${url.pathname}: answered ${status}`,
+      address: context.clientAddress ?? null,
+    });
+  } catch (error) {
+    log.error(`Audit entry for ${request.method} ${url.pathname} not written: ${(error as Error)?.message ?? error}`);
+  }
+}
+
+function audited<H extends Handler>(action: H): H {
+  return (async (...args: Parameters<H>) => {
+    let answer: unknown;
+    let thrown = false;
+    try {
+      answer = await action(...args);
+      return answer;
+    } catch (error) {
+      answer = error;
+      thrown = true;
+      throw error;
+    } finally {
+      await recordRequest(args[0], answeredStatus(answer, thrown));
+    }
+  }) as H;
+}
+
+const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>();
+
+/** The same build, with every /admin route's action recorded in the audit log. Each build is wrapped once. */
+export function withAdminAudit(build: ServerBuild): ServerBuild {
+  let wrapped = wrappedBuilds.get(build);
+  if (!wrapped) {
+    const routes: ServerBuild["routes"] = {};
+    for (const [id, route] of Object.entries(build.routes)) {
+      routes[id] =
+        route && ADMIN_ROUTE.test(id) && route.module.action
+          ? { ...route, module: { ...route.module, action: audited(route.module.action) } }
+          : route;
+    }
+    wrapped = { ...build, routes };
+    wrappedBuilds.set(build, wrapped);
+  }
+  return wrapped;
+}
