@@ -24,6 +24,8 @@ export default [
   // Tracked shop links: the redirect itself is answered before React (docs/decisions/0028); this
   // route only renders the 404 of a link that leads nowhere.
   route("go/:slug", "routes/go.tsx"),
+  // A shop's own link from the where-to-buy table (docs/decisions/0058): the same 404 when it leads nowhere.
+  route("go/:slug/:merchant", "routes/go.tsx", { id: "go-merchant" }),
   route("newsletter", "routes/newsletter/subscribe.tsx"),
   route("newsletter/confirm", "routes/newsletter/confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter/unsubscribe.tsx"),
@@ -49,6 +51,12 @@ export default [
     route("collections/import", "routes/admin/collections-import.ts"),
     route("collections/import/preview", "routes/admin/collections-import-preview.ts"),
     route("collections/export.csv", "routes/admin/collections-export.ts"),
+    // Shops and their offers (docs/decisions/0059): the merchants list and the offers CSV.
+    route("merchants", "routes/admin/merchants.tsx"),
+    route("offers", "routes/admin/offers.tsx"),
+    route("offers/import", "routes/admin/offers-import.ts"),
+    route("offers/import/preview", "routes/admin/offers-import-preview.ts"),
+    route("offers/export.csv", "routes/admin/offers-export.ts"),
     route("categories", "routes/admin/categories.tsx"),
     route("features", "routes/admin/features.tsx"),
     route("remove", "routes/admin/remove.tsx"),

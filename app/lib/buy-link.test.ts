@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buyDestination, buyLink, isTyyni, safeHttpUrl } from "./buy-link";
+import type { ShopOffer } from "./offers/shop-offer";
 
 const survey = "https://forms.example/sauna-survey";
 
@@ -30,17 +31,53 @@ describe("safeHttpUrl", () => {
 describe("buyDestination", () => {
   const both = { name: "Barrel 4", website: "https://maker.example/b4", affiliateLink: "https://maker.example/b4?ref=us" };
 
-  it("prefers the website", () => {
-    expect(buyDestination(both)).toEqual({ url: "https://maker.example/b4", kind: "website" });
+  // The order changed (docs/decisions/0058): the affiliate link earns the commission, the maker's site does not.
+  it("prefers the affiliate link to the website", () => {
+    expect(buyDestination(both)).toEqual({ url: "https://maker.example/b4?ref=us", kind: "affiliate" });
   });
 
-  it("uses the affiliate link when there is no website", () => {
-    expect(buyDestination({ ...both, website: "" })).toEqual({ url: "https://maker.example/b4?ref=us", kind: "affiliate" });
-    expect(buyDestination({ ...both, website: null })?.kind).toBe("affiliate");
+  it("uses the website when there is no affiliate link", () => {
+    expect(buyDestination({ ...both, affiliateLink: "" })).toEqual({ url: "https://maker.example/b4", kind: "website" });
+    expect(buyDestination({ ...both, affiliateLink: null })?.kind).toBe("website");
+  });
+
+  it("takes the best offer with a link for the country, with its merchant's affiliate parameters", () => {
+    const offer = (merchantSlug: string, fields: Partial<ShopOffer>): ShopOffer => ({
+      id: 1,
+      productId: 1,
+      merchantId: merchantSlug.length,
+      merchantSlug,
+      merchantName: merchantSlug,
+      link: `https://${merchantSlug}.example/b4`,
+      priceMinor: 800_000,
+      currency: "USD",
+      salePriceMinor: null,
+      saleEndsAt: null,
+      availability: "InStock",
+      countries: [],
+      merchantCountries: [],
+      source: "form",
+      confirmedAt: "2026-11-20T00:00:00.000Z",
+      priceChangedAt: "2026-11-20T00:00:00.000Z",
+      isPrimary: false,
+      shippingNote: null,
+      merchantAffiliateParams: null,
+      ...fields,
+    });
+    const offers = [
+      offer("maker", { isPrimary: true, priceMinor: 900_000 }),
+      offer("retail", { priceMinor: 850_000, merchantAffiliateParams: "tag=site-20" }),
+      offer("bad-link", { priceMinor: 100_000, link: "javascript:alert(1)" }),
+      offer("shop-de", { priceMinor: 700_000, currency: "EUR", countries: ["DE"] }),
+    ];
+    expect(buyDestination({ ...both, offers })).toMatchObject({ url: "https://retail.example/b4?tag=site-20", kind: "affiliate" });
+    expect(buyDestination({ ...both, offers }, null, { country: "DE", siteCountry: "US" })?.url).toBe("https://shop-de.example/b4");
+    // Offers without a usable link: the maker's website.
+    expect(buyDestination({ ...both, offers: [offers[2]!] })).toEqual({ url: "https://maker.example/b4", kind: "website" });
   });
 
   it("skips a link that is not http(s)", () => {
-    expect(buyDestination({ ...both, website: "javascript:alert(1)" })?.url).toBe("https://maker.example/b4?ref=us");
+    expect(buyDestination({ ...both, affiliateLink: "javascript:alert(1)" })?.url).toBe("https://maker.example/b4");
     expect(buyDestination({ name: "X", website: "javascript:alert(1)", affiliateLink: "data:text/html,x" })).toBeNull();
   });
 
@@ -54,13 +91,13 @@ describe("buyDestination", () => {
   });
 
   it("keeps the normal link for a 'tyyni' sauna when the setting is unset or unsafe", () => {
-    expect(buyDestination({ ...both, name: "Tyyni 4" })?.url).toBe("https://maker.example/b4");
-    expect(buyDestination({ ...both, name: "Tyyni 4" }, null)?.url).toBe("https://maker.example/b4");
-    expect(buyDestination({ ...both, name: "Tyyni 4" }, "javascript:alert(1)")?.url).toBe("https://maker.example/b4");
+    expect(buyDestination({ ...both, name: "Tyyni 4" })?.url).toBe("https://maker.example/b4?ref=us");
+    expect(buyDestination({ ...both, name: "Tyyni 4" }, null)?.url).toBe("https://maker.example/b4?ref=us");
+    expect(buyDestination({ ...both, name: "Tyyni 4" }, "javascript:alert(1)")?.url).toBe("https://maker.example/b4?ref=us");
   });
 
   it("never sends other saunas to the survey form", () => {
-    expect(buyDestination(both, survey)?.url).toBe("https://maker.example/b4");
+    expect(buyDestination(both, survey)?.url).toBe("https://maker.example/b4?ref=us");
   });
 
   it("recognises 'tyyni' in any case", () => {
@@ -78,13 +115,13 @@ describe("buyLink", () => {
     expect(buyLink(product, { source: "collection:barrel-saunas" })).toEqual({
       href: "/go/barrel-4?from=collection:barrel-saunas",
       kind: "website",
-      rel: "sponsored noopener",
+      rel: "sponsored nofollow noopener",
       external: true,
     });
     expect(buyLink({ ...product, website: null, affiliateLink: "https://maker.example/b4?ref=us" }, { source: "home" })).toEqual({
       href: "/go/barrel-4?from=home",
       kind: "affiliate",
-      rel: "sponsored noopener",
+      rel: "sponsored nofollow noopener",
       external: true,
     });
   });

@@ -1,3 +1,5 @@
+import type { ShopOffer } from "./offers/shop-offer";
+
 /**
  * The catalog as pages see it: plain, serialisable objects with the same shape on SQLite and
  * PostgreSQL. Money is integer cents; dates are ISO text.
@@ -34,6 +36,13 @@ export interface Product {
   isSample: boolean;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The product's offers, attached by the page loaders (one query per page of products,
+   * app/server/offers/offer-reads.server.ts) so every page decides the price with the one rule.
+   * Absent where a product was read without them (admin screens, imports): the row's price
+   * columns, which hold the same rule's answer, stand in.
+   */
+  offers?: ShopOffer[];
 }
 
 export type CriteriaType = "custom" | "category" | "brand" | "price" | "size" | "heater_type" | "features" | "use_case";

@@ -65,7 +65,7 @@ describe("compareView", () => {
     expect(view.products[1]!.buyLink).toEqual({
       href: "/go/alpha?from=compare",
       kind: "website",
-      rel: "sponsored noopener",
+      rel: "sponsored nofollow noopener",
       external: true,
     });
   });

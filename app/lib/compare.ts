@@ -2,7 +2,8 @@ import type { Product } from "./catalog";
 import { buyLink, type BuyLink } from "./buy-link";
 import { linkSource } from "./clicks/tracked-link";
 import { mainImage } from "./image-source";
-import { formatPrice } from "./money";
+import type { PriceSettings } from "./offers/display-price";
+import { DEFAULT_SITE_PRICES, priceSettingsAt, productPriceView } from "./offers/price-view";
 import { brandText, capacityText, categoryLabel, keyFeatureList, productHref, textOrNull, weightText } from "./product-display";
 import { ratingOrNull, ratingText } from "./ratings";
 
@@ -44,12 +45,16 @@ export interface ComparedProduct {
   image: string;
   isSample: boolean;
   buyLink: BuyLink;
+  /** 'Price as of …' for the price cell, on hover and focus; null when no price is shown. */
+  priceAsOf: string | null;
   /** The comparison without this product. */
   removeHref: string;
 }
 
 export interface CompareRow {
   label: string;
+  /** The price row: its cells say how old the price is on hover and focus. */
+  isPrice?: true;
   /** One cell per product, in column order. */
   values: string[];
 }
@@ -83,8 +88,9 @@ function ratingCell(product: Product): string {
 export function compareView(
   requested: string | null | undefined,
   findBySlug: (slug: string) => Product | undefined,
-  options: { origin?: string; surveyFormUrl?: string | null } = {},
+  options: { origin?: string; surveyFormUrl?: string | null; prices?: PriceSettings } = {},
 ): CompareView {
+  const prices = options.prices ?? priceSettingsAt(DEFAULT_SITE_PRICES, Date.now());
   const allNamed = (requested ?? "")
     .split(",")
     .map((part) => part.trim())
@@ -98,22 +104,25 @@ export function compareView(
     else unknownSlugs.push(slug);
   }
   const foundSlugs = found.map((product) => product.slug);
-  const products = found.map((product) => ({
+  const priceViews = found.map((product) => productPriceView(product, prices));
+  const products = found.map((product, index) => ({
     slug: product.slug,
     name: product.name,
     brand: brandText(product.brand),
     href: productHref(product),
     image: mainImage(product.images, product.categoryId, options.origin ?? ""),
     isSample: product.isSample,
-    buyLink: buyLink(product, { surveyFormUrl: options.surveyFormUrl, source: linkSource.compare }),
+    buyLink: buyLink(product, { surveyFormUrl: options.surveyFormUrl, source: linkSource.compare, siteCountry: prices.country }),
+    priceAsOf: priceViews[index]!.asOfText,
     removeHref: compareHref(foundSlugs.filter((slug) => slug !== product.slug)),
   }));
-  const price = (p: Product) => {
-    const sale = p.salePriceCents !== null && p.salePriceCents > 0 && (p.priceCents === null || p.salePriceCents < p.priceCents);
-    return sale ? `${formatPrice(p.salePriceCents)} (list ${formatPrice(p.priceCents)})` : formatPrice(p.priceCents);
-  };
+  // The displayed price every other page shows, with the price before a running sale beside it.
   const rows: CompareRow[] = [
-    { label: "Price", values: found.map(price) },
+    {
+      label: "Price",
+      isPrice: true,
+      values: priceViews.map((view) => (view.listText ? `${view.text} (list ${view.listText})` : view.text)),
+    },
     { label: "Type", values: found.map((p) => categoryLabel(p.categoryId)) },
     { label: "Capacity", values: found.map((p) => capacityText(p.capacity) ?? NOT_AVAILABLE) },
     { label: "Dimensions", values: found.map((p) => textOrNull(p.dimensions) ?? NOT_AVAILABLE) },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SITE_PRICES, priceSettingsAt } from "./offers/price-view";
 import { bestByType } from "./best-by-type";
 import { BUILT_IN_SAMPLE_CARDS } from "./built-in-sample-cards";
 import {
@@ -12,7 +13,12 @@ import {
 } from "./home-page";
 import { makeCollection, makeProduct } from "../../tests/support/catalog-fixtures";
 
-const context = { origin: "", surveyFormUrl: null, linkSource: "home" };
+const context = {
+  origin: "",
+  surveyFormUrl: null,
+  linkSource: "home",
+  prices: priceSettingsAt(DEFAULT_SITE_PRICES, Date.parse("2026-11-26T12:00:00Z")),
+};
 
 describe("topRatedProducts", () => {
   it("orders by rating, then by review count, then by name; unrated last", () => {
@@ -141,10 +147,11 @@ describe("comparisonSection", () => {
       type: "Barrel",
       rating: 4.7,
       priceText: "$8,400",
+      priceAsOf: "Price as of May 20, 2025",
       image: "/images/samples/birchline-panorama-4-1.webp",
       features: ["Panoramic window", "Cedar staves"],
       featureCount: 2,
-      buyLink: { href: "/go/birchline-panorama-4?from=home", rel: "sponsored noopener", external: true },
+      buyLink: { href: "/go/birchline-panorama-4?from=home", rel: "sponsored nofollow noopener", external: true },
       isSample: false,
     });
   });
@@ -184,7 +191,7 @@ describe("bestPickCards", () => {
     ]);
     expect(cards[0]!.product).toMatchObject({ slug: "cabin", image: "/images/samples/cabin-1.webp" });
     expect(cards[1]!.product!.image).toBe("/images/fallbacks/infrared.webp");
-    expect(cards[2]!.product!.buyLink).toEqual({ href: "/go/barrel?from=home", rel: "sponsored noopener", external: true });
+    expect(cards[2]!.product!.buyLink).toEqual({ href: "/go/barrel?from=home", rel: "sponsored nofollow noopener", external: true });
     // A card with its product needs no fallback picture.
     expect(cards.map((c) => c.fallbackImage)).toEqual([undefined, undefined, undefined]);
   });

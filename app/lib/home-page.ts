@@ -1,11 +1,11 @@
 import type { Collection, Product } from "./catalog";
 import { bestByTypeCards, type BestByType, type BestType } from "./best-by-type";
 import { BUILT_IN_SAMPLE_CARDS, type BuiltInSampleCard } from "./built-in-sample-cards";
-import { buyLink, type BuyLink } from "./buy-link";
+import type { BuyLink } from "./buy-link";
 import { browseByCategoryCards } from "./home-categories";
 import { resolveImageSource } from "./image-source";
 import { categoryLabel, keyFeatureList, productTag, reviewCountNumber } from "./product-display";
-import { toProductBasics, type DisplayContext, type ProductBasics, type ProductCard } from "./product-view-models";
+import { productBuyLink, toProductBasics, type DisplayContext, type ProductBasics, type ProductCard } from "./product-view-models";
 import { isRated } from "./ratings";
 
 /**
@@ -70,7 +70,7 @@ export function topRatedProducts(products: readonly Product[], limit: number): P
 /** What a top-rated card shows; its link is productHref(card). */
 export type HomeProductCard = Pick<
   ProductCard,
-  "id" | "slug" | "name" | "brand" | "rating" | "image" | "priceText" | "tag" | "reviewCount"
+  "id" | "slug" | "name" | "brand" | "rating" | "image" | "priceText" | "priceAsOf" | "tag" | "reviewCount"
 > & {
   /** Sample ratings are invented: the card says so with a 'Sample' badge. */
   isSample: boolean;
@@ -86,7 +86,7 @@ function basicsWithoutHref(product: Product, context: DisplayContext): Omit<Prod
 export type CheckPriceTarget = Pick<BuyLink, "href" | "rel" | "external">;
 
 function checkPriceTarget(product: Product, context: DisplayContext): CheckPriceTarget {
-  const { href, rel, external } = buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource });
+  const { href, rel, external } = productBuyLink(product, context);
   return rel === undefined ? { href, external } : { href, rel, external };
 }
 
@@ -176,6 +176,8 @@ export interface BestPickProduct {
   image: string;
   rating: number | null;
   priceText: string;
+  /** 'Price as of …', on hover and focus. */
+  priceAsOf: string | null;
   buyLink: CheckPriceTarget;
   isSample: boolean;
 }
@@ -214,8 +216,18 @@ export function bestPickCards(picks: BestByType<Product>, context: DisplayContex
 }
 
 function toBestPickProduct(product: Product, context: DisplayContext): BestPickProduct {
-  const { slug, name, brand, image, rating, priceText } = toProductBasics(product, context);
-  return { slug, name, brand, image, rating, priceText, buyLink: checkPriceTarget(product, context), isSample: product.isSample };
+  const { slug, name, brand, image, rating, priceText, priceAsOf } = toProductBasics(product, context);
+  return {
+    slug,
+    name,
+    brand,
+    image,
+    rating,
+    priceText,
+    priceAsOf,
+    buyLink: checkPriceTarget(product, context),
+    isSample: product.isSample,
+  };
 }
 
 // Browse by Category

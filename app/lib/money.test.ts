@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_FOR_PRICE, centsToDollarsText, dollarsToCents, formatPrice } from "./money";
+import { CONTACT_FOR_PRICE, centsToDollarsText, dollarsToCents, formatPrice, formatMoney, minorToDecimalText } from "./money";
 
 describe("formatPrice", () => {
   it("groups thousands and drops zero cents", () => {
@@ -46,5 +46,22 @@ describe("centsToDollarsText", () => {
     expect(centsToDollarsText(999_999)).toBe("9999.99");
     expect(centsToDollarsText(5)).toBe("0.05");
     expect(centsToDollarsText(null)).toBe("");
+  });
+});
+
+describe("formatMoney", () => {
+  it("writes dollars exactly as formatPrice, and other currencies with their sign", () => {
+    expect(formatMoney(765_000, "USD")).toBe("$7,650");
+    expect(formatMoney(999_999, "usd")).toBe("$9,999.99");
+    expect(formatMoney(790_000, "EUR")).toBe("€7,900");
+    expect(formatMoney(12_345, "GBP")).toBe("£123.45");
+    expect(formatMoney(129_900, "JPY")).toBe("¥129,900");
+    expect(formatMoney(8_990_000, "SEK")).toBe("SEK 89,900");
+    expect(formatMoney(null, "EUR")).toBe("Contact for Price");
+  });
+
+  it("gives schema.org its plain decimal", () => {
+    expect(minorToDecimalText(765_000, "USD")).toBe("7650.00");
+    expect(minorToDecimalText(129_900, "JPY")).toBe("129900");
   });
 });

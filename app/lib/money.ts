@@ -37,3 +37,40 @@ export function dollarsToCents(dollars: number): number {
 export function centsToDollarsText(cents: number | null): string {
   return cents === null ? "" : (cents / 100).toFixed(2);
 }
+
+/** How each currency is written: its sign and its minor units (ISO 4217); others get their code and two decimals. */
+const CURRENCY_FORMS: Record<string, { sign: string; digits: number }> = {
+  USD: { sign: "$", digits: 2 },
+  EUR: { sign: "€", digits: 2 },
+  GBP: { sign: "£", digits: 2 },
+  CAD: { sign: "CA$", digits: 2 },
+  AUD: { sign: "A$", digits: 2 },
+  NZD: { sign: "NZ$", digits: 2 },
+  JPY: { sign: "¥", digits: 0 },
+};
+
+function currencyForm(currency: string): { sign: string; digits: number } {
+  const code = currency.trim().toUpperCase();
+  return CURRENCY_FORMS[code] ?? { sign: `${code} `, digits: 2 };
+}
+
+/**
+ * An amount in minor units of `currency`, written like formatPrice: '$12,499', '€7,990',
+ * '$9,999.99' (decimals only when not zero), 'SEK 89,900'. USD is exactly formatPrice, so every
+ * existing price text stays as it was; no price is 'Contact for Price'.
+ */
+export function formatMoney(minor: number | null | undefined, currency: string): string {
+  if (currency.trim().toUpperCase() === "USD") return formatPrice(minor);
+  if (minor === null || minor === undefined || !Number.isFinite(minor) || minor <= 0) return CONTACT_FOR_PRICE;
+  const { sign, digits } = currencyForm(currency);
+  const whole = Math.round(minor);
+  const scale = 10 ** digits;
+  const fractionDigits = whole % scale === 0 ? 0 : digits;
+  return `${sign}${formatDecimal(whole / scale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits })}`;
+}
+
+/** Minor units as the plain decimal schema.org wants ('7650.00' for 765000 USD cents, '129900' for JPY). */
+export function minorToDecimalText(minor: number, currency: string): string {
+  const { digits } = currencyForm(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}

@@ -108,11 +108,14 @@ describe("toProductPageView", () => {
   });
 
   it("strikes the price through only while the sale runs", () => {
+    // The displayed price is what a reader pays today: the sale price while it runs (docs/decisions/0058).
     const running = toProductPageView(tyyni, { today: "2026-12-31" });
-    expect(running.priceText).toBe("$16,900");
-    expect(running.sale?.salePriceText).toBe("$15,400");
+    expect(running.priceText).toBe("$15,400");
+    expect(running.sale).toEqual({ priceText: "$16,900", salePriceText: "$15,400", endsOn: "2026-12-31" });
     expect(running.saleEndsText).toBe("Sale ends December 31, 2026");
+    expect(running.priceAsOf).toBe("Price as of May 20, 2025");
     const over = toProductPageView(tyyni, { today: "2027-01-01" });
+    expect(over.priceText).toBe("$16,900");
     expect(over.sale).toBeNull();
     expect(over.saleEndsText).toBeNull();
   });
@@ -135,7 +138,7 @@ describe("toProductPageView", () => {
     expect(toProductPageView(tyyni, { today: TODAY }).buyLink).toEqual({
       href: "/go/lumo-tyyni-4?from=product:lumo-tyyni-4",
       kind: "website",
-      rel: "sponsored noopener",
+      rel: "sponsored nofollow noopener",
       external: true,
     });
     expect(toProductPageView(tyyni, { today: TODAY, surveyFormUrl: "https://forms.example/s" }).buyLink).toEqual({

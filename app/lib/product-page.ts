@@ -9,9 +9,10 @@ import { formatLongUsDate } from "./dates";
 import { categoryFallbackImage, galleryImages } from "./image-source";
 import { IMAGE_RENDITIONS } from "./image-renditions";
 import { ownImagePath, renditionSrcSet, renditionUrl, withRefreshToken } from "./image-url";
-import { formatPrice } from "./money";
+import type { PriceSettings } from "./offers/display-price";
+import { DEFAULT_SITE_PRICES, productPriceRange, productPriceView, type PriceRange, type PriceView } from "./offers/price-view";
+import { whereToBuyView, type WhereToBuyView } from "./offers/where-to-buy";
 import {
-  activeSale,
   brandText,
   categoryBreadcrumb,
   keyFeatureList,
@@ -77,11 +78,20 @@ export interface ProductPageView {
   specifications: SpecificationRow[];
   heaterType: string | null;
   heaterSpec: string | null;
+  /** The displayed price (the one rule's; the same on every page): '$7,650', 'Check price', 'Contact for Price'. */
   priceText: string;
   /** The sale beside the struck-through price, when one runs today. */
   sale: SaleOffer | null;
   /** 'Sale ends December 31, 2026', or null. */
   saleEndsText: string | null;
+  /** 'Price as of November 26, 2026', shown under the price; null when no price is shown. */
+  priceAsOf: string | null;
+  /** The whole displayed price, for the structured data. */
+  price: PriceView;
+  /** The shown prices' range (the where-to-buy table's numbers), for the structured data. */
+  priceRange: PriceRange | null;
+  /** The offers for the site's country, cheapest first. */
+  whereToBuy: WhereToBuyView;
   shipping: string;
   buyLink: BuyLink;
   /** For the meta description: the tagline, else the description, shortened. */
@@ -102,6 +112,11 @@ export interface ProductPageContext {
   surveyFormUrl?: string | null;
   /** Today as YYYY-MM-DD (decides whether a sale still runs). */
   today: string;
+  /**
+   * The one price rule's settings; without them the defaults (US, USD, 24 h) on `today`. Their
+   * own `today` wins when both are given.
+   */
+  prices?: PriceSettings;
   asSeenIn?: AsSeenInCollection[];
   /**
    * Whether /reviews/{slug} shows a collection: a fixed page or a stored collection. Without it,
@@ -157,7 +172,10 @@ export function shortenText(text: string, max = 160): string {
 }
 
 export function toProductPageView(product: Product, context: ProductPageContext): ProductPageView {
-  const sale = activeSale(product, context.today);
+  const prices = context.prices ?? { ...DEFAULT_SITE_PRICES, today: context.today, now: Date.parse(`${context.today}T12:00:00Z`) };
+  const price = productPriceView(product, prices);
+  const sale: SaleOffer | null = price.listText ? { priceText: price.listText, salePriceText: price.text, endsOn: price.saleEndsAt } : null;
+  const source = linkSource.product(product.slug);
   const summarySource = textOrNull(product.tagline) ?? textOrNull(product.description) ?? `${brandText(product.brand)} ${product.name}`;
   return {
     id: product.id,
@@ -180,11 +198,15 @@ export function toProductPageView(product: Product, context: ProductPageContext)
     specifications: specificationRows(product),
     heaterType: textOrNull(product.heaterType),
     heaterSpec: textOrNull(product.heaterSpec),
-    priceText: formatPrice(product.priceCents),
+    priceText: price.text,
     sale,
-    saleEndsText: sale?.endsOn ? `Sale ends ${formatLongUsDate(sale.endsOn)}` : null,
+    saleEndsText: price.saleEndsText,
+    priceAsOf: price.asOfText,
+    price,
+    priceRange: productPriceRange(product, prices),
+    whereToBuy: whereToBuyView(product, prices, { source, surveyFormUrl: context.surveyFormUrl }),
     shipping: shippingText(product.shippingInfo),
-    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: linkSource.product(product.slug) }),
+    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source, siteCountry: prices.country }),
     summary: shortenText(summarySource),
     asSeenIn: context.asSeenIn ?? [],
   };

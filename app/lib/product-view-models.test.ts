@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SITE_PRICES, priceSettingsAt } from "./offers/price-view";
 import { toProductCard, toSaunaViewModel } from "./product-view-models";
 import { makeProduct } from "../../tests/support/catalog-fixtures";
 
-const context = { origin: "https://saunas.example", surveyFormUrl: "https://forms.example/survey", linkSource: "collection:barrel-saunas" };
+const context = {
+  origin: "https://saunas.example",
+  surveyFormUrl: "https://forms.example/survey",
+  linkSource: "collection:barrel-saunas",
+  prices: priceSettingsAt(DEFAULT_SITE_PRICES, Date.parse("2026-11-26T12:00:00Z")),
+};
 
 const rated = makeProduct({
   id: 7,
@@ -53,6 +59,7 @@ describe("toProductCard", () => {
       rating: 4.7,
       image: "https://saunas.example/images/samples/birchline-panorama-4-1.webp",
       priceText: "$8,400",
+      priceAsOf: "Price as of May 20, 2025",
       tag: "BEST SELLER",
       category: "barrel",
       productType: "Electric",
@@ -60,8 +67,9 @@ describe("toProductCard", () => {
       features: ["Panoramic window", "Cedar staves", "Canopy", "Bench backrests", "LED lights"],
       buyLink: {
         href: "/go/birchline-panorama-4?from=collection:barrel-saunas",
-        kind: "website",
-        rel: "sponsored noopener",
+        // The affiliate link before the website (docs/decisions/0058).
+        kind: "affiliate",
+        rel: "sponsored nofollow noopener",
         external: true,
       },
       reviewCount: 214,

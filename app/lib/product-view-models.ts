@@ -1,7 +1,8 @@
 import type { Product } from "./catalog";
 import { buyLink, type BuyLink } from "./buy-link";
 import { mainImage } from "./image-source";
-import { formatPrice } from "./money";
+import type { PriceSettings } from "./offers/display-price";
+import { productPriceView } from "./offers/price-view";
 import {
   brandText,
   capacityText,
@@ -33,6 +34,8 @@ export interface DisplayContext {
   surveyFormUrl?: string | null;
   /** The page the products are shown on, for its tracked shop links (`linkSource` in ./clicks/tracked-link). */
   linkSource: string;
+  /** The one price rule's settings at render time (the site's country and currency, today, now). */
+  prices: PriceSettings;
 }
 
 type Tag = typeof BEST_SELLER | null;
@@ -46,10 +49,14 @@ export interface ProductBasics {
   brand: string;
   rating: number | null;
   image: string;
+  /** The displayed price ('$7,650', 'Check price', 'Contact for Price'): the one rule's, the same on every page. */
   priceText: string;
+  /** 'Price as of November 26, 2026', shown on hover and focus; null when no price is shown. */
+  priceAsOf: string | null;
 }
 
 export function toProductBasics(product: Product, context: DisplayContext): ProductBasics {
+  const price = productPriceView(product, context.prices);
   return {
     id: product.id,
     slug: product.slug,
@@ -58,7 +65,8 @@ export function toProductBasics(product: Product, context: DisplayContext): Prod
     brand: brandText(product.brand),
     rating: ratingOrNull(product.rating),
     image: mainImage(product.images, product.categoryId, context.origin),
-    priceText: formatPrice(product.priceCents),
+    priceText: price.text,
+    priceAsOf: price.asOfText,
   };
 }
 
@@ -88,10 +96,15 @@ export function toProductCard(product: Product, context: DisplayContext): Produc
     productType: textOrNull(product.heaterType),
     description: textOrNull(product.description) ?? textOrNull(product.tagline),
     features: keyFeatureList(product.keyFeatures),
-    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }),
+    buyLink: productBuyLink(product, context),
     reviewCount: reviewCountNumber(product),
     userCount: userCountText(product),
   };
+}
+
+/** The product's shop link on this page (tracked /go href), decided for the site's country. */
+export function productBuyLink(product: Product, context: DisplayContext): BuyLink {
+  return buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource, siteCountry: context.prices.country });
 }
 
 export interface SaunaSpecification {
@@ -132,7 +145,7 @@ export function toSaunaViewModel(product: Product, context: DisplayContext): Sau
     userCount: userCountText(product),
     reviewsNumber: reviewCountNumber(product),
     shipping: shippingText(product.shippingInfo),
-    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: context.linkSource }),
+    buyLink: productBuyLink(product, context),
     tag: productTag(product),
     featureLines: featureLines(product),
     pros: keyFeatureList(product.keyFeatures).slice(0, MAX_PROS),

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SITE_PRICES, priceSettingsAt } from "./offers/price-view";
 import { productMatches } from "./catalog-search";
 import { topRatedProducts } from "./home-page";
 import { pageInfo } from "./pagination";
 import { reviewsIndexRequest, reviewsIndexView, searchSuggestions } from "./reviews-index";
 import { makeCollection, makeProduct } from "../../tests/support/catalog-fixtures";
 
-const context = { origin: "", surveyFormUrl: null, linkSource: "reviews" };
+const context = {
+  origin: "",
+  surveyFormUrl: null,
+  linkSource: "reviews",
+  prices: priceSettingsAt(DEFAULT_SITE_PRICES, Date.parse("2026-11-26T12:00:00Z")),
+};
 
 const products = [
   makeProduct({ name: "Pod", slug: "pod", brand: "Emberfold", categoryId: "infrared", rating: 3.9 }),

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { IMAGE_RENDITIONS } from "./image-renditions";
 import { absoluteUrl, renditionUrl } from "./image-url";
+import { minorToDecimalText } from "./money";
 import { SITE_NAME } from "./site-navigation";
 
 /**
@@ -28,6 +29,15 @@ export interface SocialCard {
   image?: string | null;
   imageAlt?: string;
   type?: "website" | "article" | "product";
+  /** A product's displayed price (the one price rule's), as product:price tags; absent when the page shows none. */
+  price?: { amount: string; currency: string } | null;
+}
+
+/** The social card's price of a product page: the displayed price, or null when the page shows no number. */
+export function socialCardPrice(price: { kind: string; amountMinor: number | null; currency: string | null }): SocialCard["price"] {
+  return price.kind === "price" && price.amountMinor !== null && price.currency !== null
+    ? { amount: minorToDecimalText(price.amountMinor, price.currency), currency: price.currency }
+    : null;
 }
 
 export function socialCardMeta(card: SocialCard, origin: string): MetaDescriptor[] {
@@ -46,6 +56,11 @@ export function socialCardMeta(card: SocialCard, origin: string): MetaDescriptor
     { name: "twitter:description", content: card.description },
     { name: "twitter:image", content: image },
   ];
+  if (card.price)
+    tags.push(
+      { property: "product:price:amount", content: card.price.amount },
+      { property: "product:price:currency", content: card.price.currency },
+    );
   if (card.imageAlt) tags.push({ property: "og:image:alt", content: card.imageAlt }, { name: "twitter:image:alt", content: card.imageAlt });
   return tags;
 }

@@ -11,6 +11,7 @@ import {
   structuredDataMeta,
   websiteStructuredData,
 } from "./structured-data";
+import type { ShopOffer } from "./offers/shop-offer";
 import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 const ORIGIN = "https://saunas.example";
@@ -57,6 +58,64 @@ describe("productStructuredData", () => {
       priceValidUntil: "2026-12-31",
     });
     expect(ld({ ...real, priceCents: null })).not.toHaveProperty("offers");
+  });
+
+  const shopOffer = (merchantSlug: string, fields: Partial<ShopOffer>): ShopOffer => ({
+    id: 1,
+    productId: real.id,
+    merchantId: 1,
+    merchantSlug,
+    merchantName: merchantSlug,
+    link: `https://${merchantSlug}.example/real-one`,
+    priceMinor: 1_250_000,
+    currency: "USD",
+    salePriceMinor: null,
+    saleEndsAt: null,
+    availability: "InStock",
+    countries: [],
+    merchantCountries: [],
+    source: "form",
+    confirmedAt: "2026-11-20T00:00:00.000Z",
+    priceChangedAt: "2026-11-20T00:00:00.000Z",
+    isPrimary: false,
+    shippingNote: null,
+    merchantAffiliateParams: null,
+    ...fields,
+  });
+
+  it("publishes an AggregateOffer over the prices the page shows when several shops sell it", () => {
+    const offers = [
+      shopOffer("maker", { isPrimary: true, priceMinor: 1_250_000, salePriceMinor: 1_150_000, saleEndsAt: "2026-12-31" }),
+      shopOffer("retail", { priceMinor: 1_320_000, availability: "unknown" }),
+      // Not shown as a price the reader can pay: out of stock, another country, a stale feed.
+      shopOffer("gone", { priceMinor: 900_000, availability: "OutOfStock" }),
+      shopOffer("germany", { priceMinor: 1_000_000, currency: "EUR", countries: ["DE"] }),
+      shopOffer("feed", { priceMinor: 950_000, source: "feed", confirmedAt: "2026-11-01T00:00:00.000Z" }),
+    ];
+    expect(ld({ ...real, offers })!.offers).toEqual({
+      "@type": "AggregateOffer",
+      lowPrice: "11500.00",
+      highPrice: "13200.00",
+      offerCount: 2,
+      priceCurrency: "USD",
+    });
+  });
+
+  it("publishes one shop's Offer with the availability it stated and the sale's last day", () => {
+    const offers = [shopOffer("maker", { priceMinor: 1_250_000, salePriceMinor: 1_150_000, saleEndsAt: "2026-12-31" })];
+    expect(ld({ ...real, offers })!.offers).toEqual({
+      "@type": "Offer",
+      price: "11500.00",
+      priceCurrency: "USD",
+      url: `${ORIGIN}/reviews/product/real-one`,
+      availability: "https://schema.org/InStock",
+      priceValidUntil: "2026-12-31",
+    });
+  });
+
+  it("publishes no offer when the page says 'Check price'", () => {
+    const offers = [shopOffer("feed", { source: "feed", confirmedAt: "2026-11-01T00:00:00.000Z" })];
+    expect(ld({ ...real, offers })).not.toHaveProperty("offers");
   });
 
   it("publishes no Product at all when it would have neither an offer nor a real rating", () => {

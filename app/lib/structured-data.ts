@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import type { Article } from "./articles";
 import type { Product } from "./catalog";
 import { absoluteUrl } from "./image-url";
-import { centsToDollarsText } from "./money";
+import { minorToDecimalText } from "./money";
 import { reviewCountNumber } from "./product-display";
 import type { ProductPageView } from "./product-page";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site-navigation";
@@ -66,23 +66,16 @@ export function itemList(items: readonly { href: string }[], origin: string, fir
 /**
  * The Product record, or null when it would carry none of review, aggregateRating or offers
  * (search engines reject such a record). aggregateRating only for a real (not sample) product
- * with both a rating and a review count: invented numbers are never published. The offer has no
- * availability: the catalog does not know the seller's stock, and guessing 'InStock' would be a
- * claim the site cannot back.
+ * with both a rating and a review count: invented numbers are never published. `offers` says only
+ * what the page shows: with several shown prices for the site's country an AggregateOffer (the
+ * lowest is the displayed price, the highest the dearest row of the where-to-buy table); with one,
+ * an Offer at the displayed price, with its availability when the shop stated one and the sale's
+ * last day as priceValidUntil. A page that says "Check price" or "Contact for Price" publishes no
+ * offer.
  */
 export function productStructuredData(product: Product, view: ProductPageView, origin: string): JsonLd | null {
   const reviewCount = reviewCountNumber(product);
-  const priceCents = view.sale ? product.salePriceCents : product.priceCents;
-  const offers =
-    priceCents !== null && priceCents > 0
-      ? {
-          "@type": "Offer",
-          price: centsToDollarsText(priceCents),
-          priceCurrency: "USD",
-          url: absoluteUrl(view.canonicalPath, origin),
-          ...(view.sale?.endsOn ? { priceValidUntil: view.sale.endsOn } : {}),
-        }
-      : null;
+  const offers = offersData(view, origin);
   const aggregateRating =
     !product.isSample && view.rating !== null && reviewCount !== null && reviewCount > 0
       ? { "@type": "AggregateRating", ratingValue: view.rating.toFixed(1), reviewCount, bestRating: "5", worstRating: "0" }
@@ -99,6 +92,29 @@ export function productStructuredData(product: Product, view: ProductPageView, o
     sku: product.slug,
     ...(offers ? { offers } : {}),
     ...(aggregateRating ? { aggregateRating } : {}),
+  };
+}
+
+function offersData(view: ProductPageView, origin: string): JsonLd | null {
+  const { price, priceRange } = view;
+  if (price.kind !== "price" || price.amountMinor === null || price.currency === null || !priceRange) return null;
+  if (priceRange.offerCount > 1) {
+    return {
+      "@type": "AggregateOffer",
+      lowPrice: minorToDecimalText(price.amountMinor, price.currency),
+      highPrice: minorToDecimalText(priceRange.highMinor, priceRange.currency),
+      offerCount: priceRange.offerCount,
+      priceCurrency: price.currency,
+    };
+  }
+  return {
+    "@type": "Offer",
+    price: minorToDecimalText(price.amountMinor, price.currency),
+    priceCurrency: price.currency,
+    url: absoluteUrl(view.canonicalPath, origin),
+    // 'unknown' is what the shop did not say: no availability is claimed for it.
+    ...(priceRange.availability !== "unknown" ? { availability: `https://schema.org/${priceRange.availability}` } : {}),
+    ...(price.saleEndsAt ? { priceValidUntil: price.saleEndsAt } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     url: new URL(request.url),
     baseUrl: config.baseUrl,
     surveyFormUrl: config.surveyFormUrl,
+    prices: config.prices,
   });
   // Only a real page may be kept by a CDN: a 404 or 500 must not outlive the problem.
   return data(page, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });

@@ -3,7 +3,7 @@ import { ProductDetail } from "~/components/product/product-detail";
 import { ProductLoadingSpinner } from "~/components/product/product-loading-spinner";
 import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import { SITE_NAME } from "~/lib/site-navigation";
-import { socialCardMeta } from "~/lib/social-card";
+import { socialCardMeta, socialCardPrice } from "~/lib/social-card";
 import { structuredDataMeta } from "~/lib/structured-data";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { productPage } from "~/server/pages/product.server";
@@ -19,6 +19,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     idOrSlug: (params.productId ?? "").trim(),
     baseUrl: config.baseUrl,
     surveyFormUrl: config.surveyFormUrl,
+    prices: config.prices,
   });
 }
 
@@ -39,7 +40,14 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
     { tagName: "link", rel: "canonical", href: canonical },
     { name: "robots", content: "index,follow" },
     ...socialCardMeta(
-      { title: `${view.brand} ${view.name} Review`, description, url: canonical, image: view.images[0], type: "product" },
+      {
+        title: `${view.brand} ${view.name} Review`,
+        description,
+        url: canonical,
+        image: view.images[0],
+        type: "product",
+        price: socialCardPrice(view.price),
+      },
       origin,
     ),
     ...structuredDataMeta([loaderData.productLd, loaderData.breadcrumbLd]),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -122,6 +122,39 @@ describe("loadConfig", () => {
     const fresh = path.join(dataDir, "new", "data");
     expect(loadConfig({ DATA_DIR: fresh }).dataDir).toBe(fresh);
     expect(statSync(fresh).mode & 0o777).toBe(0o700);
+  });
+
+  it("reads the price and country settings, with their defaults", () => {
+    expect(load({}).prices).toEqual({ country: "US", currency: "USD", maxAgeMs: 24 * 3_600_000 });
+    expect(load({}).geo).toEqual({ countryHeader: null, geoipDb: null });
+    const file = path.join(dataDir, "GeoLite2-Country.mmdb");
+    writeFileSync(file, "");
+    const config = load({
+      SITE_COUNTRY: "de",
+      SITE_CURRENCY: "eur",
+      PRICE_MAX_AGE: "6",
+      GEO_COUNTRY_HEADER: "CF-IPCountry",
+      GEOIP_DB: file,
+    });
+    expect(config.prices).toEqual({ country: "DE", currency: "EUR", maxAgeMs: 6 * 3_600_000 });
+    expect(config.geo).toEqual({ countryHeader: "cf-ipcountry", geoipDb: file });
+  });
+
+  it.each([
+    [{ SITE_COUNTRY: "Germany" }, 'Invalid setting SITE_COUNTRY="Germany": must be a two-letter ISO 3166-1 country code such as US or DE'],
+    [{ SITE_CURRENCY: "$" }, 'Invalid setting SITE_CURRENCY="$": must be a three-letter ISO 4217 currency code such as USD or EUR'],
+    [{ PRICE_MAX_AGE: "0" }, 'Invalid setting PRICE_MAX_AGE="0": must be more than 0 hours'],
+    [{ PRICE_MAX_AGE: "a day" }, 'Invalid setting PRICE_MAX_AGE="a day": must be a number of hours'],
+    [
+      { GEO_COUNTRY_HEADER: "CF IPCountry" },
+      'Invalid setting GEO_COUNTRY_HEADER="CF IPCountry": must be a header name such as CF-IPCountry',
+    ],
+    [
+      { GEOIP_DB: "/no/such/file.mmdb" },
+      'Invalid setting GEOIP_DB="/no/such/file.mmdb": must be the path of a MaxMind .mmdb country or city database; no file is there',
+    ],
+  ])("refuses a wrong price or country setting: %j", (env, message) => {
+    expect(() => load(env)).toThrow(message);
   });
 
   it("reads TRUST_PROXY as off or a number of proxies, and refuses anything else", () => {

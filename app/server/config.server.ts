@@ -49,6 +49,12 @@ const linkCheckTimeout = z
   })
   .default(10_000);
 
+const countryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, { message: "must be a two-letter ISO 3166-1 country code such as US or DE" })
+  .transform((value) => value.toUpperCase());
+
 /** A comma-separated list read by `parse` (unset is an empty list), whose error names the entry that is wrong. */
 function listSetting<T>(parse: (text: string) => { value: T } | { error: string }) {
   return z
@@ -128,6 +134,29 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE: listSetting(parseAllowedRanges),
   OUTBOUND_ALLOW_PORTS: listSetting(parseAllowedPorts),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
+  SITE_COUNTRY: countryCode.default("US"),
+  SITE_CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, { message: "must be a three-letter ISO 4217 currency code such as USD or EUR" })
+    .transform((value) => value.toUpperCase())
+    .default("USD"),
+  PRICE_MAX_AGE: z.coerce
+    .number({ error: "must be a number of hours" })
+    .positive("must be more than 0 hours")
+    .max(8760, "must be at most 8760 hours (a year)")
+    .default(24),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, { message: "must be a header name such as CF-IPCountry" })
+    .transform((value) => value.toLowerCase())
+    .optional(),
+  GEOIP_DB: z
+    .string()
+    .trim()
+    .refine((value) => existsSync(value), { message: "must be the path of a MaxMind .mmdb country or city database; no file is there" })
+    .optional(),
 });
 
 export interface AppConfig {
@@ -172,6 +201,18 @@ export interface AppConfig {
    * the operator opens on purpose.
    */
   outbound: OutboundPolicy;
+  /**
+   * The one price rule's settings (app/lib/offers/display-price.ts): the country and currency the
+   * pages show prices for (SITE_COUNTRY, SITE_CURRENCY) and how long a feed's price is believed
+   * without a new run (PRICE_MAX_AGE, in ms here).
+   */
+  prices: { country: string; currency: string; maxAgeMs: number };
+  /**
+   * How /go learns the reader's country: a header the operator's proxy sets (GEO_COUNTRY_HEADER,
+   * lower case; believed only when TRUST_PROXY is set), else a MaxMind database file (GEOIP_DB),
+   * else the site's country.
+   */
+  geo: { countryHeader: string | null; geoipDb: string | null };
 }
 
 export class ConfigError extends Error {
@@ -218,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     linkCheckIntervalMs: values.LINK_CHECK_INTERVAL,
     linkCheckTimeoutMs: values.LINK_CHECK_TIMEOUT,
     outbound: { allowPrivate: values.OUTBOUND_ALLOW_PRIVATE, allowPorts: values.OUTBOUND_ALLOW_PORTS },
+    prices: { country: values.SITE_COUNTRY, currency: values.SITE_CURRENCY, maxAgeMs: Math.round(values.PRICE_MAX_AGE * 3_600_000) },
+    geo: { countryHeader: values.GEO_COUNTRY_HEADER ?? null, geoipDb: values.GEOIP_DB ?? null },
   };
 }
 

@@ -28,6 +28,7 @@ import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking
 import { formatDuration } from "~/lib/duration-text";
 import { ClickRecorder } from "./clicks/click-recorder.server";
 import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
+import { createReaderCountry } from "./geo/reader-country.server";
 
 export interface Site {
   config: AppConfig;
@@ -69,7 +70,7 @@ export async function createSite(
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info(`Database migrated: ${applied.join(", ")}`);
     if (config.seedSampleContent) {
-      const outcome = await seedSampleContent(db);
+      const outcome = await seedSampleContent(db, undefined, config.prices);
       if (outcome.seeded) log.info(`Seeded sample content: ${outcome.products} products, ${outcome.collections} collections`);
     }
     // Sign-up never grants admin, so one line tells the operator how to create the first one.
@@ -127,6 +128,12 @@ export async function createSite(
     surveyFormUrl: config.surveyFormUrl,
     recorder: clicks,
     trustProxyHops: config.trustProxyHops,
+    readerCountry: createReaderCountry({
+      header: config.geo.countryHeader,
+      trustProxyHops: config.trustProxyHops,
+      geoipDb: config.geo.geoipDb,
+    }),
+    siteCountry: config.prices.country,
   });
   const stopListeningForLinks = onCatalogChange(db, outbound.invalidate);
   // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).

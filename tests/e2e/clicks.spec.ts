@@ -80,7 +80,7 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
       const card = visit.getByTestId("ranked-sauna").filter({ hasText: NAME });
       const buy = card.getByRole("link", { name: /Check Price & Reviews/ });
       await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=collection:infrared-saunas`);
-      await expect(buy).toHaveAttribute("rel", "sponsored noopener");
+      await expect(buy).toHaveAttribute("rel", "sponsored nofollow noopener");
       await expect(buy).toHaveAttribute("target", "_blank");
       const [shopPage] = await Promise.all([visitor.waitForEvent("page"), buy.click()]);
       await expect(shopPage.getByRole("heading", { name: "The Shop" })).toBeVisible();
@@ -101,7 +101,7 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
       await otherVisit.goto(`/reviews/product/${SLUG}`);
       const buy = otherVisit.getByRole("region", { name: "Price and where to buy" }).getByRole("link", { name: /Buy Now/ });
       await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=product:${SLUG}`);
-      await expect(buy).toHaveAttribute("rel", "sponsored noopener");
+      await expect(buy).toHaveAttribute("rel", "sponsored nofollow noopener");
       const [shopPage] = await Promise.all([otherVisitor.waitForEvent("page"), buy.click()]);
       await expect(shopPage.getByRole("heading", { name: "The Shop" })).toBeVisible();
       expect(shopPage.url()).toBe(affiliateLink);

@@ -176,7 +176,7 @@ test.describe("a ranked card", () => {
 
     const buy = first.getByRole("link", { name: /Check Price & Reviews/ });
     await expect(buy).toHaveAttribute("target", "_blank");
-    await expect(buy).toHaveAttribute("rel", "sponsored noopener");
+    await expect(buy).toHaveAttribute("rel", "sponsored nofollow noopener");
     await expect(buy).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=collection:barrel-saunas$/);
     // The tracked link leads to the shop.
     const redirect = await page.request.get((await buy.getAttribute("href"))!, { maxRedirects: 0 });
@@ -253,7 +253,7 @@ test.describe("the two layouts", () => {
     await expect(first.getByRole("link", { name: "View Details" })).toHaveAttribute("href", /^\/reviews\/product\//);
     const checkPrice = first.getByRole("link", { name: /^Check Price/ });
     await expect(checkPrice).toHaveAttribute("target", "_blank");
-    await expect(checkPrice).toHaveAttribute("rel", "sponsored noopener");
+    await expect(checkPrice).toHaveAttribute("rel", "sponsored nofollow noopener");
     await expect(checkPrice).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=collection:barrel-saunas$/);
 
     await page.keyboard.press("ArrowLeft");

@@ -1,9 +1,22 @@
-import { ArrowLeft, FolderKanban, History, LayoutDashboard, Link2, LogOut, Mail, MousePointerClick, Package, Users } from "lucide-react";
+import {
+  ArrowLeft,
+  FolderKanban,
+  History,
+  LayoutDashboard,
+  Link2,
+  LogOut,
+  Mail,
+  MousePointerClick,
+  Package,
+  Store,
+  Tags,
+  Users,
+} from "lucide-react";
 import { Form, NavLink } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 
 /**
- * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Clicks, Link health,
+ * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Merchants, Offers, Clicks, Link health,
  * Users, Subscribers, Audit log and Back to Site, the current page highlighted. A column beside the page from 768 px; above it on a phone,
  * as rows of links (all of them always in view).
  */
@@ -11,6 +24,8 @@ const links = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/products", label: "Products", icon: Package, end: false },
   { to: "/admin/collections", label: "Collections", icon: FolderKanban, end: false },
+  { to: "/admin/merchants", label: "Merchants", icon: Store, end: false },
+  { to: "/admin/offers", label: "Offers", icon: Tags, end: false },
   { to: "/admin/clicks", label: "Clicks", icon: MousePointerClick, end: false },
   { to: "/admin/links", label: "Link health", icon: Link2, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },

@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from "react";
-import { checkCsvFile, IMPORT_MESSAGES, nothingToSave, type ImportKind } from "~/lib/csv/import-messages";
+import { checkCsvFile, IMPORT_MESSAGES, nothingToSave, saveErrorFallback, type ImportKind } from "~/lib/csv/import-messages";
 import { fetchImportPreview, postCsvFile } from "./csv-upload-client";
 import type { DiffState } from "./import-diff";
 import { showToast } from "~/components/ui/use-result-toast";
 
 /**
- * The import's states, the same for products and collections: empty → parsing →
+ * The import's states, the same for products, collections and offers: empty → parsing →
  * parsed (rows held in memory, warnings listed) → uploading → saving → saved (back to empty,
  * warnings cleared). Uploading and saving disable the buttons. Once a file has parsed, the server
  * is asked for its per-row diff against the database (`diff`), which Save then vouches for.
@@ -111,13 +111,8 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
     } else {
       setState({ phase: "parsed", file, parsed });
       if (body.preview) setDiff({ phase: "ready", preview: body.preview });
-      showToast(
-        body.toast ?? {
-          kind: "error",
-          title: kind === "products" ? IMPORT_MESSAGES.productsSaveErrorTitle : IMPORT_MESSAGES.collectionsSaveErrorTitle,
-          description: body.error ?? (kind === "products" ? "Nothing was saved." : IMPORT_MESSAGES.collectionsSaveErrorFallback),
-        },
-      );
+      const fallback = saveErrorFallback(kind);
+      showToast(body.toast ?? { kind: "error", title: fallback.title, description: body.error ?? fallback.description });
     }
   }, []);
 

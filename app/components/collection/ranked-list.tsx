@@ -9,6 +9,7 @@ import { ratingText } from "~/lib/ratings";
 import type { CollectionSauna } from "~/lib/collection-page";
 import { AffiliateNote, BuyButton } from "./sauna-links";
 import { SaunaPhoto } from "./sauna-photo";
+import { PriceText } from "~/components/catalog/price-text";
 
 const RANK_BADGES = 3;
 
@@ -59,7 +60,7 @@ function RankedSaunaCard({ sauna }: { sauna: CollectionSauna }) {
           className="absolute bottom-3 left-3 rounded-full bg-ink/85 px-3 py-1 text-sm font-bold text-white shadow-sm"
         >
           <span className="sr-only">Price: </span>
-          {sauna.priceText}
+          <PriceText text={sauna.priceText} asOf={sauna.priceAsOf} />
         </span>
       </div>
 

@@ -5,7 +5,7 @@ import type { BuyLink } from "~/lib/buy-link";
 
 /**
  * The outbound shop button of a sauna: a new tab with the link's rel
- * ('sponsored noopener' for shops). A sauna with no usable link has nowhere to send the reader,
+ * ('sponsored nofollow noopener' for shops). A sauna with no usable link has nowhere to send the reader,
  * so the button opens its review instead of pointing at '#'.
  */
 export function BuyButton({

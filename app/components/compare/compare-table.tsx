@@ -2,6 +2,7 @@ import { Check, X } from "~/components/ui/icons";
 import { Link } from "~/components/ui/link";
 import { CheckPriceLink } from "~/components/home/check-price-link";
 import { Badge } from "~/components/ui/badge";
+import { PriceText } from "~/components/catalog/price-text";
 import type { ComparedProduct, CompareView } from "~/lib/compare";
 import { renditionUrl } from "~/lib/image-url";
 
@@ -29,7 +30,7 @@ export function CompareTable({ products, rows, features }: Pick<CompareView, "pr
               </th>
               {row.values.map((value, index) => (
                 <td key={products[index]!.slug} className="px-4 py-2.5">
-                  {value}
+                  {row.isPrice ? <PriceText text={value} asOf={products[index]!.priceAsOf} /> : value}
                 </td>
               ))}
             </tr>

@@ -3,7 +3,7 @@ import { cn } from "~/components/ui/cn";
 import type { CheckPriceTarget } from "~/lib/home-page";
 
 /**
- * The outbound 'Check Price' link (the shop link chain of docs/decisions/0006): a new tab with rel="sponsored noopener"
+ * The outbound 'Check Price' link (the shop link chain of docs/decisions/0006): a new tab with rel="sponsored nofollow noopener"
  * (just "noopener" for the survey form). With no usable link (the chain ended at '#') nothing
  * clickable is shown: a dead link would only send the reader to the top of the page.
  */

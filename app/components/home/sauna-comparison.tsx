@@ -10,6 +10,7 @@ import { ratingGrade, ratingText } from "~/lib/ratings";
 import { CheckPriceLink } from "./check-price-link";
 import { RATING_TONE_CHIP, SampleBadge } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
+import { PriceText } from "~/components/catalog/price-text";
 
 const NO_COMPARISON_TEXT = "No saunas available for comparison.";
 /** The table cell shows the first 3 features and a card the first 2: a phone card has less room. */
@@ -178,7 +179,9 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
               <td>
                 <RatingCell rating={row.rating} isSample={row.isSample} />
               </td>
-              <td>{row.priceText}</td>
+              <td>
+                <PriceText text={row.priceText} asOf={row.priceAsOf} />
+              </td>
               <td>
                 <FeatureList features={row.features} count={row.featureCount} />
               </td>

@@ -9,6 +9,7 @@ import { responsiveImage } from "~/lib/image-url";
 import { productHref } from "~/lib/product-display";
 import { RatingSummary, SampleBadge } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
+import { PriceText } from "~/components/catalog/price-text";
 
 /** A quarter of the row from lg, half from sm; on phones the picture takes two fifths of the card, beside the text. */
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 22vw, (min-width: 640px) 45vw, 40vw";
@@ -89,7 +90,9 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
         </h3>
         <RatingSummary rating={card.rating} reviewCount={card.reviewCount} isSample={card.isSample} sampleBadge={false} className="mt-2" />
         <div className="top-card-foot">
-          <p data-testid="price">{card.priceText}</p>
+          <p data-testid="price">
+            <PriceText text={card.priceText} asOf={card.priceAsOf} />
+          </p>
           <AddToCompare slug={card.slug} name={card.name} />
         </div>
       </div>

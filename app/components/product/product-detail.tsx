@@ -10,6 +10,7 @@ import { DetailsAccordion } from "./details-accordion";
 import { ProductGallery } from "./product-gallery";
 import { BuyBox, MobileBuyBar } from "./product-purchase";
 import { Specifications } from "./specifications";
+import { WhereToBuy } from "./where-to-buy";
 
 /** A product's review page: breadcrumb, header, gallery, overview, features, and the buying details beside them. */
 export function ProductDetail({ view }: { view: ProductPageView }) {
@@ -22,6 +23,7 @@ export function ProductDetail({ view }: { view: ProductPageView }) {
         <div className="mt-8 grid gap-10 md:grid-cols-[minmax(0,1fr)_18rem] md:gap-8 lg:grid-cols-[minmax(0,1fr)_23rem] lg:gap-12">
           <div className="min-w-0 space-y-12">
             <ProductGallery productKey={String(view.id)} name={view.name} images={view.images} fallbackImage={view.fallbackImage} />
+            <WhereToBuy whereToBuy={view.whereToBuy} productName={view.name} />
             {view.overview.length > 0 && (
               <section aria-labelledby="overview-heading">
                 <h2 id="overview-heading" className="text-2xl font-semibold">

@@ -8,13 +8,15 @@ import type { SaleOffer } from "~/lib/product-display";
  * The price and 'Buy Now' of the product page: a box in the side column on wide screens, and
  * a bar pinned to the bottom of the screen on small ones. The affiliate disclosure sits next to
  * the button, where the reader decides; outbound links open in a new tab with the rel buyLink()
- * gives them ("sponsored noopener"; docs/decisions/0028).
+ * gives them ("sponsored nofollow noopener"; docs/decisions/0028, 0058).
  */
 
 interface PurchaseInfo {
   priceText: string;
   sale: SaleOffer | null;
   saleEndsText: string | null;
+  /** 'Price as of November 26, 2026' */
+  priceAsOf: string | null;
   shipping: string;
   buyLink: BuyLink;
 }
@@ -66,6 +68,11 @@ export function BuyBox({ purchase, className }: { purchase: PurchaseInfo; classN
       className={cn("rounded-card border border-line bg-surface p-5 shadow-card lg:p-6", className)}
     >
       <PriceDisplay purchase={purchase} />
+      {purchase.priceAsOf && (
+        <p className="mt-1.5 text-xs text-ink-muted" data-testid="price-as-of">
+          {purchase.priceAsOf}
+        </p>
+      )}
       {purchase.sale && (
         <p className="mt-2 inline-flex rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold text-brand-strong">
           {purchase.saleEndsText ?? "On sale now"}
@@ -101,7 +108,7 @@ export function MobileBuyBar({ purchase }: { purchase: PurchaseInfo }) {
             {purchase.sale && purchase.saleEndsText ? (
               <span className="font-semibold text-brand-strong">{purchase.saleEndsText}</span>
             ) : (
-              purchase.shipping
+              (purchase.priceAsOf ?? purchase.shipping)
             )}
           </p>
         </div>

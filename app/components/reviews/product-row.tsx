@@ -7,6 +7,7 @@ import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { HomeProductCard } from "~/lib/home-page";
 import { responsiveImage } from "~/lib/image-url";
 import { productHref } from "~/lib/product-display";
+import { PriceText } from "~/components/catalog/price-text";
 
 /** A compact product row of the reviews index: picture, brand, name, stars, price, BEST SELLER. */
 export function ProductRow({ product, headingLevel = 3 }: { product: HomeProductCard; headingLevel?: 3 | 4 }) {
@@ -41,7 +42,7 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
         <AddToCompare slug={product.slug} name={product.name} className="mt-2" />
       </div>
       <p className="col-start-2 self-start font-semibold sm:col-start-3 sm:row-start-1 sm:self-center sm:text-right sm:text-lg">
-        {product.priceText}
+        <PriceText text={product.priceText} asOf={product.priceAsOf} />
       </p>
       <ChevronRight
         aria-hidden

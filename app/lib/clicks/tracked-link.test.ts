@@ -6,6 +6,8 @@ import {
   normaliseLinkSource,
   trackedLinkHref,
   trackedLinkSlug,
+  trackedLinkTarget,
+  trackedOfferHref,
   UNKNOWN_SOURCE,
 } from "./tracked-link";
 
@@ -88,5 +90,20 @@ describe("source labels and pages", () => {
     expect(linkSourcePath("compare")).toBe("/compare");
     expect(linkSourcePath("unknown")).toBeNull();
     expect(linkSourcePath("collection")).toBeNull();
+  });
+});
+
+describe("a shop's own tracked link", () => {
+  it("names the product and the merchant: /go/{product}/{merchant}?from=…", () => {
+    expect(trackedOfferHref("barrel-4", "nordic-bath", "product:barrel-4")).toBe("/go/barrel-4/nordic-bath?from=product:barrel-4");
+    expect(trackedOfferHref("a b", "x/y", "nonsense")).toBe("/go/a%20b/x%2Fy?from=unknown");
+  });
+
+  it("is read back as product and merchant; a product link has no merchant; deeper paths are not links", () => {
+    expect(trackedLinkTarget("/go/barrel-4/nordic-bath")).toEqual({ slug: "barrel-4", merchant: "nordic-bath" });
+    expect(trackedLinkTarget("/go/barrel-4")).toEqual({ slug: "barrel-4", merchant: null });
+    expect(trackedLinkTarget("/go/a%20b/x%2Fy")).toEqual({ slug: "a b", merchant: "x/y" });
+    for (const path of ["/go/barrel-4/", "/go//shop", "/go/a/b/c", "/go/a/%E0%A4%A", "/reviews/a/b"])
+      expect(trackedLinkTarget(path)).toBeNull();
   });
 });

@@ -58,16 +58,39 @@ export function trackedLinkHref(productSlug: string, source: string): string {
   return `${TRACKED_LINK_PREFIX}${encodeURIComponent(productSlug)}?from=${normaliseLinkSource(source)}`;
 }
 
-/** The product slug of a /go path (`/go/barrel-4`), or null when the path is not one. */
-export function trackedLinkSlug(pathname: string): string | null {
-  if (!pathname.startsWith(TRACKED_LINK_PREFIX)) return null;
-  const encoded = pathname.slice(TRACKED_LINK_PREFIX.length);
-  if (encoded === "" || encoded.includes("/")) return null;
+/** The tracked href of one shop's offer of a product: `/go/barrel-4/nordic-retail?from=product:barrel-4`. */
+export function trackedOfferHref(productSlug: string, merchantSlug: string, source: string): string {
+  return `${TRACKED_LINK_PREFIX}${encodeURIComponent(productSlug)}/${encodeURIComponent(merchantSlug)}?from=${normaliseLinkSource(source)}`;
+}
+
+function decodeSegment(encoded: string): string | null {
+  if (encoded === "") return null;
   try {
     return decodeURIComponent(encoded);
   } catch {
     return null;
   }
+}
+
+/**
+ * The product slug and, for a shop's own link, the merchant slug of a /go path (`/go/barrel-4`,
+ * `/go/barrel-4/nordic-retail`), or null when the path is not one.
+ */
+export function trackedLinkTarget(pathname: string): { slug: string; merchant: string | null } | null {
+  if (!pathname.startsWith(TRACKED_LINK_PREFIX)) return null;
+  const parts = pathname.slice(TRACKED_LINK_PREFIX.length).split("/");
+  if (parts.length > 2) return null;
+  const slug = decodeSegment(parts[0] ?? "");
+  if (slug === null) return null;
+  if (parts.length === 1) return { slug, merchant: null };
+  const merchant = decodeSegment(parts[1] ?? "");
+  return merchant === null ? null : { slug, merchant };
+}
+
+/** The product slug of a /go path (`/go/barrel-4`), or null when the path is not one. */
+export function trackedLinkSlug(pathname: string): string | null {
+  const target = trackedLinkTarget(pathname);
+  return target && target.merchant === null ? target.slug : null;
 }
 
 /** How the admin names a source: "Collection: barrel-saunas", "Home page". */

@@ -1,10 +1,13 @@
 import { centsToDollarsText } from "../money";
+import { minorToMajorText } from "../offers/currencies";
+import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from "./offer-csv";
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from "./product-csv";
 import type { StoredProduct } from "./import-plan";
 
 /**
  * A stored record as a row of the import format (ADR 0031), so that exporting the catalog and
- * importing the file changes nothing: money as the importer reads it (dollars, two decimals),
+ * importing the file changes nothing: money as the importer reads it (dollars, two decimals; an
+ * offer's in its own currency's major units),
  * lists as JSON lists (a feature may hold a comma), a collection's products in list order.
  * Formula neutralisation is the CSV writer's job (csv-writer.ts).
  */
@@ -70,4 +73,37 @@ export function collectionCsvRecord(collection: ExportedCollection): string[] {
     collection.featured ? "true" : "false",
     refs.join(", "),
   ];
+}
+
+export const OFFER_EXPORT_HEADER: readonly OfferCsvColumn[] = OFFER_CSV_COLUMNS;
+
+export interface ExportedOffer {
+  productSlug: string;
+  /** The slug, not the name: slugs are unique, names need not be. */
+  merchantSlug: string;
+  link: string | null;
+  priceMinor: number | null;
+  currency: string;
+  salePriceMinor: number | null;
+  saleEndsAt: string | null;
+  availability: string;
+  shippingNote: string | null;
+  countries: readonly string[];
+}
+
+/** Money in major units of the offer's currency ('1299.50' EUR, '150000' JPY), as the importer reads it. */
+export function offerCsvRecord(offer: ExportedOffer): string[] {
+  const cells: Record<OfferCsvColumn, string> = {
+    product_slug: offer.productSlug,
+    merchant: offer.merchantSlug,
+    link: text(offer.link),
+    price: minorToMajorText(offer.priceMinor, offer.currency),
+    currency: offer.currency,
+    sale_price: minorToMajorText(offer.salePriceMinor, offer.currency),
+    sale_end: text(offer.saleEndsAt),
+    availability: offer.availability,
+    shipping_note: text(offer.shippingNote),
+    countries: list(offer.countries),
+  };
+  return OFFER_EXPORT_HEADER.map((column) => cells[column]);
 }

@@ -142,3 +142,42 @@ export const COLLECTION_CSV_TEMPLATE = [
 export function csvDataUrl(csv: string): string {
   return `data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`;
 }
+
+/** The offers CSV (one row per product and merchant), in the export's column order. */
+export const OFFER_COLUMN_GUIDE: ColumnGuide[] = [
+  { column: "product_slug", required: true, rule: "The slug of an existing product.", example: "tyyni-barrel-6" },
+  {
+    column: "merchant",
+    required: true,
+    rule: "An existing merchant's slug or name (add merchants under Merchants).",
+    example: "nordic-bath-supply",
+  },
+  {
+    column: "link",
+    required: false,
+    rule: "The link a buyer is sent to (the affiliate link), http(s) only.",
+    example: "https://shop.example/tyyni?ref=site",
+  },
+  { column: "price", required: false, rule: "In the currency's main unit, like the product CSV's price.", example: "8499.00" },
+  { column: "currency", required: false, rule: "ISO 4217 code; empty is USD.", example: "EUR" },
+  { column: "sale_price", required: false, rule: "Shown while below the price and the sale runs.", example: "7999.00" },
+  { column: "sale_end", required: false, rule: "The sale's last day, YYYY-MM-DD; empty: until cleared.", example: "2026-12-31" },
+  {
+    column: "availability",
+    required: false,
+    rule: "InStock, OutOfStock, PreOrder, BackOrder, Discontinued or unknown (any case, spaces allowed); empty is unknown.",
+    example: "in stock",
+  },
+  { column: "shipping_note", required: false, rule: "A short line shown beside the offer.", example: "Free curbside delivery" },
+  {
+    column: "countries",
+    required: false,
+    rule: "Two-letter country codes it serves, as a list; empty: the merchant's.",
+    example: "[US, CA]",
+  },
+];
+
+export const OFFER_CSV_TEMPLATE = [
+  "product_slug,merchant,link,price,currency,sale_price,sale_end,availability,shipping_note,countries",
+  'tyyni-barrel-6,nordic-bath-supply,https://shop.example/tyyni?ref=site,8499.00,USD,7999.00,2026-12-31,in stock,Free curbside delivery,"[US, CA]"',
+].join("\r\n");

@@ -1,9 +1,9 @@
 /**
- * The words of the admin imports (products, collections, image storage),
+ * The words of the admin imports (products, collections, offers, image storage),
  * in one place so the browser preview, the server and the tests say exactly the same thing.
  */
 
-export type ImportKind = "products" | "collections";
+export type ImportKind = "products" | "collections" | "offers";
 
 /** The most one import takes: a 20,000-product catalog fits, and the request stays bounded. */
 export const MAX_CSV_BYTES = 20 * 1024 * 1024;
@@ -17,6 +17,7 @@ export const IMPORT_MESSAGES = {
   missingHeaders: "CSV is missing required headers: ",
   noValidProducts: "No valid products found in CSV. Please check the format and try again.",
   noValidCollections: "No valid collections found in CSV. Please check the format and try again.",
+  noValidOffers: "No offers found in the CSV: every row under the header is empty.",
   fileTooLargeTitle: "File too large",
   fileTooLarge: (bytes: number) =>
     `This file is ${formatMegabytes(bytes)}; the limit is 20 MB. Split it into smaller files and import them one after another.`,
@@ -47,6 +48,14 @@ export const IMPORT_MESSAGES = {
         : ""
     }`,
   planChangedTitle: "The catalog changed since the preview",
+
+  noOffersTitle: "No offers to save",
+  noOffers: "Please upload a CSV file first",
+  offersSavedTitle: "Offers Saved Successfully",
+  offersSaved: (count: number, unchanged = 0) =>
+    `Saved ${count} ${count === 1 ? "offer" : "offers"} and refreshed the products' prices${unchanged > 0 ? `; ${unchanged} unchanged ${unchanged === 1 ? "was" : "were"} left as ${unchanged === 1 ? "it was" : "they were"}` : ""}`,
+  offersSaveErrorTitle: "Error saving offers",
+  offersUnmatchedTitle: "Unknown products or merchants",
   collectionsWarningHeader: "The following rows have missing required fields that may cause issues:",
 } as const;
 
@@ -67,9 +76,18 @@ export interface ToastText {
 
 /** 'Save to Database' with no file chosen (or an empty one). */
 export function nothingToSave(kind: ImportKind): ToastText {
+  if (kind === "offers") return { title: IMPORT_MESSAGES.noOffersTitle, description: IMPORT_MESSAGES.noOffers };
   return kind === "products"
     ? { title: IMPORT_MESSAGES.noProductsTitle, description: IMPORT_MESSAGES.noProducts }
     : { title: IMPORT_MESSAGES.noCollectionsTitle, description: IMPORT_MESSAGES.noCollections };
+}
+
+/** The title and fallback words of a save that failed without the server saying why. */
+export function saveErrorFallback(kind: ImportKind): ToastText {
+  if (kind === "offers") return { title: IMPORT_MESSAGES.offersSaveErrorTitle, description: "Nothing was saved." };
+  return kind === "products"
+    ? { title: IMPORT_MESSAGES.productsSaveErrorTitle, description: "Nothing was saved." }
+    : { title: IMPORT_MESSAGES.collectionsSaveErrorTitle, description: IMPORT_MESSAGES.collectionsSaveErrorFallback };
 }
 
 /**

@@ -1,4 +1,6 @@
+import { formatMinor } from "../offers/currencies";
 import type { CollectionCsvColumn } from "./collection-csv";
+import type { OfferFieldColumn, OfferFields } from "./offer-csv";
 import type { ProductCsvColumn, ProductImport } from "./product-csv";
 
 /**
@@ -23,8 +25,9 @@ export type FieldChange =
 
 export interface PlannedRow {
   rowNumber: number;
+  /** The product's or collection's slug; for an offer, "product-slug @ merchant-slug". */
   slug: string;
-  /** The product's name or the collection's title, as the file has it. */
+  /** The product's name or the collection's title, as the file has it; for an offer, "Product at Merchant". */
   name: string;
   status: RowStatus;
   /** Empty unless the row is changed. */
@@ -225,6 +228,50 @@ export function planCollectionRow(
   if (present.has("product_ids")) {
     const members = listChange("product_ids", stored.members, row.members, { ordered: true, showOrder: true });
     if (members) changes.push(members);
+  }
+  return { ...planned, status: changes.length > 0 ? "changed" : "unchanged", changes };
+}
+
+// ---- Offers --------------------------------------------------------------------------------
+
+/** '€1,299.50'; an offer's money reads in its own currency. */
+function displayOfferMoney(minor: number | null, currency: string): string {
+  return minor === null ? EMPTY : formatMinor(minor, currency);
+}
+
+/**
+ * One offer row against the stored offer of its product and merchant (undefined: there is none).
+ * As for products, a column the file lacks is not compared. The money fields compare the amount
+ * and its currency: 1,000 USD and 1,000 EUR are different prices.
+ */
+export function planOfferRow(
+  stored: OfferFields | undefined,
+  row: OfferFields & { rowNumber: number; slug: string; name: string },
+  columns: readonly OfferFieldColumn[],
+): PlannedRow {
+  const planned = { rowNumber: row.rowNumber, slug: row.slug, name: row.name };
+  if (!stored) return { ...planned, status: "new", changes: [] };
+  const present = new Set(columns);
+  const changes: FieldChange[] = [];
+  const text = (column: OfferFieldColumn, before: string | null, after: string | null) => {
+    if (present.has(column) && before !== after) changes.push(valueChange(column, displayText(before), displayText(after)));
+  };
+  const money = (column: OfferFieldColumn, before: number | null, after: number | null) => {
+    const sameCurrency = !present.has("currency") || stored.currency === row.currency;
+    if (present.has(column) && (before !== after || (!sameCurrency && before !== null))) {
+      changes.push(valueChange(column, displayOfferMoney(before, stored.currency), displayOfferMoney(after, row.currency)));
+    }
+  };
+  text("link", stored.link, row.link);
+  money("price", stored.priceMinor, row.priceMinor);
+  text("currency", stored.currency, row.currency);
+  money("sale_price", stored.salePriceMinor, row.salePriceMinor);
+  text("sale_end", stored.saleEndsAt, row.saleEndsAt);
+  text("availability", stored.availability, row.availability);
+  text("shipping_note", stored.shippingNote, row.shippingNote);
+  if (present.has("countries")) {
+    const countries = listChange("countries", stored.countries, row.countries, { ordered: false });
+    if (countries) changes.push(countries);
   }
   return { ...planned, status: changes.length > 0 ? "changed" : "unchanged", changes };
 }

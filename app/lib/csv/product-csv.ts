@@ -201,9 +201,11 @@ export function readProductRow(
  * the price), but said out loud: the page shows a sale only while its price is below the list
  * price and its end date has not passed.
  */
-function saleWarnings(
+export function saleWarnings(
   sale: Pick<ProductImport, "priceCents" | "salePriceCents" | "saleEndsAt">,
   today = new Date().toISOString().slice(0, 10),
+  /** The end date's column: sale_ends for products, sale_end for offers. */
+  endColumn = "sale_ends",
 ): string[] {
   const warnings: string[] = [];
   if (sale.salePriceCents !== null) {
@@ -211,8 +213,8 @@ function saleWarnings(
     else if (sale.salePriceCents >= sale.priceCents) warnings.push("sale_price is not below price (no sale is shown)");
   }
   if (sale.saleEndsAt !== null) {
-    if (sale.saleEndsAt < today) warnings.push(`sale_ends ${sale.saleEndsAt} has passed (no sale is shown)`);
-    if (sale.salePriceCents === null) warnings.push("sale_ends is set but sale_price is empty (no sale is shown)");
+    if (sale.saleEndsAt < today) warnings.push(`${endColumn} ${sale.saleEndsAt} has passed (no sale is shown)`);
+    if (sale.salePriceCents === null) warnings.push(`${endColumn} is set but sale_price is empty (no sale is shown)`);
   }
   return warnings;
 }

@@ -6,29 +6,36 @@ import { ClicksChart } from "~/components/admin/clicks-chart";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { clickFilterFrom, clickFilterQuery, UNKNOWN_COUNTRY } from "~/lib/clicks/click-filter";
 import { CLICK_PERIODS, clickPeriodFrom } from "~/lib/clicks/click-period";
 import { describeLinkSource, linkSourcePath } from "~/lib/clicks/tracked-link";
 import { productHref } from "~/lib/product-display";
 import { adminNumber } from "~/components/admin/admin-format";
 import { requireAdmin } from "~/server/auth/guard.server";
-import { clickReport } from "~/server/clicks/click-analytics.server";
+import { clickFilterChoices, clickReport } from "~/server/clicks/click-analytics.server";
 import type { Route } from "./+types/clicks";
 
 /**
  * /admin/clicks: outbound shop-link clicks for the last 7, 30 or 90 days (UTC days): per day as a
  * chart and a table, the most clicked products and the pages that sent them, and the daily
- * counts as CSV. Read from the daily roll-up (docs/decisions/0028).
+ * counts as CSV. Read from the daily roll-up (docs/decisions/0028); filtered by the reader's
+ * country or the shop (docs/decisions/0058), from the raw clicks of the period.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const days = clickPeriodFrom(new URL(request.url).searchParams.get("days"));
-  return { days, report: await clickReport(context.db, days) };
+  const params = new URL(request.url).searchParams;
+  const days = clickPeriodFrom(params.get("days"));
+  const filter = clickFilterFrom(params);
+  const now = Date.now();
+  const [report, choices] = await Promise.all([clickReport(context.db, days, now, filter), clickFilterChoices(context.db, days, now)]);
+  return { days, filter, choices, report };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Clicks - Admin" }, { name: "robots", content: "noindex" }];
 
 export default function Clicks({ loaderData }: Route.ComponentProps) {
-  const { days, report } = loaderData;
+  const { days, filter, choices, report } = loaderData;
+  const filtered = filter.country !== null || filter.merchant !== null;
   const first = report.days[0]?.day;
   const last = report.days.at(-1)?.day;
   return (
@@ -47,7 +54,7 @@ export default function Clicks({ loaderData }: Route.ComponentProps) {
         {CLICK_PERIODS.map((period) => (
           <Link
             key={period}
-            to={`/admin/clicks?days=${period}`}
+            to={`/admin/clicks?days=${period}${clickFilterQuery(filter)}`}
             aria-current={period === days ? "page" : undefined}
             className={cn(
               "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium",
@@ -58,6 +65,49 @@ export default function Clicks({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
+
+      <form method="get" action="/admin/clicks" className="mb-6 flex flex-wrap items-end gap-3" aria-label="Filter clicks">
+        <input type="hidden" name="days" value={days} />
+        <label className="grid gap-1 text-sm font-medium">
+          Reader country
+          <select name="country" defaultValue={filter.country ?? ""} className="h-9 rounded-md border border-line bg-surface px-2 text-sm">
+            <option value="">All countries</option>
+            {choices.countries.map((country) => (
+              <option key={country} value={country}>
+                {country}
+              </option>
+            ))}
+            <option value={UNKNOWN_COUNTRY}>Unknown</option>
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-medium">
+          Shop
+          <select
+            name="merchant"
+            defaultValue={filter.merchant === null ? "" : String(filter.merchant)}
+            className="h-9 rounded-md border border-line bg-surface px-2 text-sm"
+          >
+            <option value="">All shops</option>
+            {choices.merchants.map((merchant) => (
+              <option key={merchant.id} value={String(merchant.id)}>
+                {merchant.name}
+              </option>
+            ))}
+            <option value="none">No shop (maker&apos;s website or survey)</option>
+          </select>
+        </label>
+        <button type="submit" className={buttonClasses({ variant: "secondary" })}>
+          Filter
+        </button>
+        {filtered && (
+          <Link
+            to={`/admin/clicks?days=${days}`}
+            className="h-9 content-center text-sm font-medium text-brand underline-offset-4 hover:underline"
+          >
+            Clear filter
+          </Link>
+        )}
+      </form>
 
       <section aria-labelledby="clicks-per-day" className="rounded-card border border-line bg-surface p-5 shadow-card">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -9,7 +9,7 @@ import type { Route } from "./+types/products-import-preview";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminForApi(request, context);
-  return respondToCsvPreview(request, context.db, previewProductCsv);
+  return respondToCsvPreview(request, context.db, previewProductCsv, context.config.prices);
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -11,7 +11,7 @@ import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdminForApi(request, context);
-  const response = await respondToCsvUpload(request, context.db, importProductCsv);
+  const response = await respondToCsvUpload(request, context.db, importProductCsv, context.config.prices);
   await recordImportResponse({ request, context }, "products", response);
   return response;
 }

@@ -14,6 +14,7 @@ import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ProductForm, type ProductFormState } from "~/components/admin/product-form";
 import { ProductPreviewTable } from "~/components/admin/product-preview-table";
+import { ProductOffers } from "~/components/admin/product-offers";
 import { ProgressBar } from "~/components/admin/progress-bar";
 import { StorageBanner } from "~/components/admin/storage-banner";
 import { useCsvImport } from "~/components/admin/use-csv-import";
@@ -41,6 +42,10 @@ import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server"
 import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
 import { BodyTooLarge, PRODUCT_UPLOAD_LIMIT_BYTES, readForm } from "~/server/http/request-body.server";
 import { MAX_IMAGES_PER_UPLOAD, storeProductImages } from "~/server/storage/image-upload.server";
+import { productOffersForAdmin } from "~/server/offers/offer-admin-reads.server";
+import { offerIntents, type OfferFormState } from "~/server/offers/offer-intents.server";
+import { merchantChoices } from "~/server/offers/merchants-admin.server";
+import { offerFormValues } from "~/lib/offers/offer-form";
 import { productImagesStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/products";
 
@@ -69,6 +74,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     !isNew && Number.isSafeInteger(editId) && editId > 0 ? findProductForEdit(context.db, editId) : Promise.resolve(null),
   ]);
   const mode: Mode = isNew ? "new" : editing ? "edit" : "list";
+  // The edited product's offers, each with the values its edit form starts from.
+  const [offers, merchants] = editing
+    ? await Promise.all([productOffersForAdmin(context.db, editing.product.id), merchantChoices(context.db)])
+    : [[], []];
   const { flash, headers } = await readFlash(request, context.config);
   return data(
     {
@@ -79,6 +88,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       editing: editing
         ? { id: editing.product.id, name: editing.product.name, values: productFormValues(editing.product, editing.collectionSlugs) }
         : null,
+      offers: offers.map((offer) => ({ ...offer, values: offerFormValues(offer) })),
+      merchants,
       // What the last save or delete said (set by the action that redirected here).
       flash,
     },
@@ -94,6 +105,8 @@ interface ActionResult {
   importNotes?: string[];
   /** The no-JavaScript import: what the save did, row by row. */
   importPreview?: ImportPreview;
+  /** A refused offer save: its form's values and errors. */
+  offerForm?: OfferFormState;
 }
 
 const refuse = (status: number, toast: ResultToast, extra: Partial<ActionResult> = {}) =>
@@ -152,7 +165,7 @@ const intents = {
     }
     const editingId = Number(form.get("id")) || null;
     try {
-      const { id } = await saveOneProduct(context.db, parsed.value.product, editingId);
+      const { id } = await saveOneProduct(context.db, parsed.value.product, editingId, context.config.prices);
       invalidateCatalog(context.db);
       await recordAdminAction(
         { request, context },
@@ -181,10 +194,13 @@ const intents = {
 
   "import-csv": async ({ form, request, context }) => {
     // The form's no-JavaScript path: the same import the page's script sends to /admin/products/import.
-    const { status, ...outcome } = await importFormUpload(context.db, form.get("file"), "products");
+    const { status, ...outcome } = await importFormUpload(context.db, form.get("file"), "products", context.config.prices);
     await recordImport({ request, context }, "products", { status, toast: outcome.toast });
     return data<ActionResult>(outcome, { status });
   },
+
+  // Add, edit and delete one offer of the edited product (app/server/offers/offer-intents.server.ts).
+  ...offerIntents,
 } satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
@@ -298,6 +314,15 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             editingId={mode === "edit" && editing ? editing.id : null}
             state={formState}
             busy={formBusy}
+          />
+        )}
+        {mode === "edit" && editing && (
+          <ProductOffers
+            productId={editing.id}
+            offers={loaderData.offers}
+            merchants={loaderData.merchants}
+            feedback={result?.offerForm}
+            busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "save-offer"}
           />
         )}
 

@@ -16,6 +16,11 @@ import * as collections from "~/routes/admin/collections";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as features from "~/routes/admin/features";
 import * as layout from "~/routes/admin/layout";
+import * as merchants from "~/routes/admin/merchants";
+import * as offers from "~/routes/admin/offers";
+import * as offersExport from "~/routes/admin/offers-export";
+import * as offersImport from "~/routes/admin/offers-import";
+import * as offersImportPreview from "~/routes/admin/offers-import-preview";
 import * as productsExport from "~/routes/admin/products-export";
 import * as productsImport from "~/routes/admin/products-import";
 import * as productsImportPreview from "~/routes/admin/products-import-preview";
@@ -42,6 +47,7 @@ type Handler = (args: Args) => Promise<unknown>;
 
 const PRODUCT_CSV = "name,brand,slug,collection_ids\nGuarded Sauna,Test,guarded-sauna,[barrel-saunas]\n";
 const COLLECTION_CSV = "slug,title,product_ids\nguarded-list,Guarded List,guarded-sauna\n";
+const OFFER_CSV = "product_slug,merchant,price,availability\nguarded-sauna,guarded-shop,1000,in stock\n";
 
 async function pngBytes(): Promise<ArrayBuffer> {
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#b4500f" } })
@@ -107,6 +113,8 @@ async function snapshot(db: DB, dataDir: string) {
     products: await db.selectFrom("products").selectAll().orderBy("id").execute(),
     collections: await db.selectFrom("collections").selectAll().orderBy("id").execute(),
     memberships: await db.selectFrom("collection_products").selectAll().orderBy("collection_id").orderBy("position").execute(),
+    merchants: await db.selectFrom("merchants").selectAll().orderBy("id").execute(),
+    offers: await db.selectFrom("offers").selectAll().orderBy("id").execute(),
     users: await db.selectFrom("user").select(["id", "email", "role", "emailVerified"]).orderBy("id").execute(),
     linkCheckRuns: await db.selectFrom("link_check_runs").select(["id", "trigger"]).orderBy("id").execute(),
     files,
@@ -145,6 +153,9 @@ function calls(): Call[] {
     ["link health", "/admin/links?show=broken", links.loader as Handler],
     ["audit log", "/admin/audit?action=admin-granted", audit.loader as Handler],
     ["audit log export", "/admin/audit/export.csv", auditExport.loader as Handler],
+    ["merchants", "/admin/merchants?edit=1", merchants.loader as Handler],
+    ["offers", "/admin/offers", offers.loader as Handler],
+    ["offers export", "/admin/offers/export.csv", offersExport.loader as Handler],
   ];
   const productForm = {
     intent: "save-product",
@@ -237,6 +248,58 @@ function calls(): Call[] {
       request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/collections/import/preview`, COLLECTION_CSV, headers),
     },
     {
+      name: "merchants action: save-merchant",
+      kind: "page",
+      changes: true,
+      handler: merchants.action as Handler,
+      request: (headers) =>
+        multipart(
+          `${TEST_BASE_URL}/admin/merchants`,
+          { intent: "save-merchant", name: "Guarded Shop 2", domain: "guarded2.example" },
+          headers,
+        ),
+    },
+    {
+      name: "merchants action: delete-merchant",
+      kind: "page",
+      changes: true,
+      handler: merchants.action as Handler,
+      request: async (headers) => multipart(`${TEST_BASE_URL}/admin/merchants`, { intent: "delete-merchant", id: "2" }, headers),
+    },
+    {
+      name: "offers action: import-csv (form)",
+      kind: "page",
+      changes: true,
+      handler: offers.action as Handler,
+      request: (headers) =>
+        multipart(`${TEST_BASE_URL}/admin/offers`, { file: new File([OFFER_CSV], "o.csv", { type: "text/csv" }) }, headers),
+    },
+    {
+      name: "offers import endpoint",
+      kind: "api",
+      changes: true,
+      handler: offersImport.action as Handler,
+      request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/offers/import`, OFFER_CSV.replace("1000", "900"), headers),
+    },
+    {
+      name: "offers import preview endpoint",
+      kind: "api",
+      handler: offersImportPreview.action as Handler,
+      request: async (headers) => csvPost(`${TEST_BASE_URL}/admin/offers/import/preview`, OFFER_CSV, headers),
+    },
+    {
+      name: "products action: save-offer",
+      kind: "page",
+      changes: true,
+      handler: products.action as Handler,
+      request: (headers) =>
+        multipart(
+          `${TEST_BASE_URL}/admin/products?edit=1`,
+          { intent: "save-offer", product_id: "1", merchant_id: "1", price: "500", currency: "USD" },
+          headers,
+        ),
+    },
+    {
       name: "link check progress endpoint",
       kind: "api",
       handler: linksProgress.loader as Handler,
@@ -277,6 +340,14 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     ctx = makeAuthContext(test);
     await test.db.insertInto("collections").values({ slug: "barrel-saunas", title: "Barrel Saunas" }).execute();
     await test.db.insertInto("products").values({ slug: "existing", name: "Existing", brand: "B" }).execute();
+    // Merchant 1 sells; merchant 2 has no offers, so the admin may delete it.
+    await test.db
+      .insertInto("merchants")
+      .values([
+        { slug: "guarded-shop", name: "Guarded Shop", domain: "guarded.example" },
+        { slug: "unused-shop", name: "Unused Shop", domain: "unused.example" },
+      ])
+      .execute();
     userCookie = await signedInAs(ctx.auth, "reader@example.com", { admin: false });
     adminCookie = await signedInAs(ctx.auth, "boss@example.com", { admin: true });
   });
@@ -339,7 +410,10 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
       // save-product answers with a redirect to the saved product, and a delete with one to the
       // list it came from (post/redirect/get); what to tell the admin goes in the flash cookie.
       expect([200, 302], `${call.name}: ${JSON.stringify(result)}`).toContain(result.status);
-      if (result.status === 302) {
+      if (result.status === 302 && /^\/admin\/(merchants|products\?edit=\d+#product-offers)$/.test(result.location ?? "")) {
+        // The merchants page and the product screen's offers: saved or deleted, said in the flash.
+        expect(result.setCookie, call.name).toMatch(/^flash=[^;]+; Max-Age=300; Path=\/; HttpOnly; SameSite=Lax/);
+      } else if (result.status === 302) {
         expect(result.location, call.name).toMatch(/^\/admin\/products(\?edit=\d+#product-form)?$/);
         expect(result.setCookie, call.name).toMatch(/^flash=[^;]+; Max-Age=300; Path=\/; HttpOnly; SameSite=Lax/);
         const { flash } = await readFlash(
@@ -360,6 +434,15 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     expect(after.products.map((p) => p.slug).sort()).toEqual(["guarded-api", "guarded-sauna", "hand-made", "hand-made-2"]);
     expect(after.collections.map((c) => c.slug).sort()).toEqual(["barrel-saunas", "guarded-api-list", "guarded-list"]);
     expect(after.linkCheckRuns).toEqual([{ id: expect.any(Number), trigger: "manual" }]);
+    // The merchant form added one and deleted 'unused-shop' (product saves may add the maker's shop).
+    expect(after.merchants.map((m) => m.slug)).toEqual(expect.arrayContaining(["guarded-shop", "guarded-shop-2"]));
+    expect(after.merchants.map((m) => m.slug)).not.toContain("unused-shop");
+    // The offers CSV's offer stays; the product form's offer went with 'existing', which the last call deletes.
+    // (Product saves with a price make primary offers of their own, source "form".)
+    const csvOffers = after.offers.filter((o) => o.source === "csv");
+    expect(csvOffers.map((o) => [o.product_id, o.merchant_id, Number(o.price_minor), o.source])).toEqual([
+      [expect.any(Number), 1, 90_000, "csv"],
+    ]);
     expect(before.files).toEqual(["(no bucket)"]);
     expect(after.files).toEqual(["guarded.png"]);
   });

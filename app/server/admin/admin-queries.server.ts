@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Product } from "~/lib/catalog";
 import { countCatalog, listCollectionsOfProduct } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
+import { primaryOfferFields, withPrimaryOffer } from "../offers/offers.server";
 import { parseTextList } from "../products/product-rows";
 import { findProductById } from "../products/products.server";
 
@@ -82,8 +83,13 @@ export async function listCollectionSlugs(db: DB): Promise<string[]> {
 
 /** A product and the slugs of its collections, for the edit form. */
 export async function findProductForEdit(db: DB, id: number): Promise<{ product: Product; collectionSlugs: string[] } | null> {
-  const [product, collections] = await Promise.all([findProductById(db, id), listCollectionsOfProduct(db, id)]);
+  const [product, collections, primaries] = await Promise.all([
+    findProductById(db, id),
+    listCollectionsOfProduct(db, id),
+    primaryOfferFields(db, [id]),
+  ]);
   if (!product) return null;
+  // The form's price, sale and link fields are the primary offer's (ADR 0057), which it saves to.
   // Sorted here, not by the database's collation, so both dialects list them alike.
-  return { product, collectionSlugs: collections.map((collection) => collection.slug).sort() };
+  return { product: withPrimaryOffer(product, primaries), collectionSlugs: collections.map((collection) => collection.slug).sort() };
 }

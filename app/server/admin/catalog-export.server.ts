@@ -1,7 +1,16 @@
-import { COLLECTION_EXPORT_HEADER, collectionCsvRecord, PRODUCT_EXPORT_HEADER, productCsvRecord } from "~/lib/csv/catalog-export";
+import {
+  COLLECTION_EXPORT_HEADER,
+  collectionCsvRecord,
+  OFFER_EXPORT_HEADER,
+  offerCsvRecord,
+  PRODUCT_EXPORT_HEADER,
+  productCsvRecord,
+} from "~/lib/csv/catalog-export";
 import { csvLine } from "~/lib/csv/csv-writer";
 import type { DB } from "../db/connection.server";
+import { primaryOfferFields, withPrimaryOffer } from "../offers/offers.server";
 import { listProductFieldsAfterId } from "../products/products.server";
+import { parseTextList } from "../products/product-rows";
 import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
 
 /**
@@ -24,9 +33,14 @@ export async function* productCsvLines(db: DB): AsyncGenerator<string> {
     }
     const ids = records.map((record) => record.id);
     const collectionsOf = await collectionSlugsByProduct(db, ids);
+    // The price, sale and link columns are the primary offer's (ADR 0057), as the import writes them.
+    const primaries = await primaryOfferFields(db, ids);
     let page = header;
     header = "";
-    for (const { id, ...product } of records) page += csvLine(productCsvRecord({ ...product, collectionIds: collectionsOf.get(id) ?? [] }));
+    for (const record of records) {
+      const { id, ...product } = withPrimaryOffer(record, primaries);
+      page += csvLine(productCsvRecord({ ...product, collectionIds: collectionsOf.get(id) ?? [] }));
+    }
     yield page;
     afterId = ids.at(-1)!;
   }
@@ -55,6 +69,59 @@ export async function* collectionCsvLines(db: DB): AsyncGenerator<string> {
         members: membersOf.get(Number(collection.id)) ?? [],
       }),
     );
+  }
+}
+
+/** Every offer in the offers CSV's format, a page at a time by id (never the whole table in memory). */
+export async function* offerCsvLines(db: DB): AsyncGenerator<string> {
+  let header = csvLine(OFFER_EXPORT_HEADER);
+  let afterId = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom("offers")
+      .innerJoin("products", "products.id", "offers.product_id")
+      .innerJoin("merchants", "merchants.id", "offers.merchant_id")
+      .select([
+        "offers.id",
+        "products.slug as product_slug",
+        "merchants.slug as merchant_slug",
+        "offers.link",
+        "offers.price_minor",
+        "offers.currency",
+        "offers.sale_price_minor",
+        "offers.sale_ends_at",
+        "offers.availability",
+        "offers.shipping_note",
+        "offers.countries",
+      ])
+      .where("offers.id", ">", afterId)
+      .orderBy("offers.id")
+      .limit(PAGE)
+      .execute();
+    if (rows.length === 0) {
+      if (header !== "") yield header;
+      return;
+    }
+    let page = header;
+    header = "";
+    for (const row of rows) {
+      page += csvLine(
+        offerCsvRecord({
+          productSlug: row.product_slug,
+          merchantSlug: row.merchant_slug,
+          link: row.link,
+          priceMinor: row.price_minor === null ? null : Number(row.price_minor),
+          currency: row.currency,
+          salePriceMinor: row.sale_price_minor === null ? null : Number(row.sale_price_minor),
+          saleEndsAt: row.sale_ends_at,
+          availability: row.availability,
+          shippingNote: row.shipping_note,
+          countries: parseTextList(row.countries),
+        }),
+      );
+    }
+    yield page;
+    afterId = Number(rows.at(-1)!.id);
   }
 }
 

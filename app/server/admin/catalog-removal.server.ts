@@ -7,8 +7,8 @@ import { listProductImagesAfterId, listProductNamesByIds, listSampleProductNames
 import type { Storage } from "../storage/storage.server";
 
 /**
- * Deleting products and collections. One transaction removes the rows and their memberships and
- * leaves a record of each deleted product, so its old address answers 410 Gone (ADR 0026). Uploaded
+ * Deleting products and collections. One transaction removes the rows, their memberships and
+ * offers (and the sample shops left without offers), and leaves a record of each deleted product, so its old address answers 410 Gone (ADR 0026). Uploaded
  * pictures stay in the bucket unless the admin asks for the ones no remaining product uses.
  */
 
@@ -98,6 +98,18 @@ export async function removeFromCatalog(
       await trx.deleteFrom("collection_products").where("collection_id", "in", part).execute();
       const result = await trx.deleteFrom("collections").where("id", "in", part).executeTakeFirst();
       collections += Number(result.numDeletedRows);
+    }
+    // The removed products took their offers with them (on delete cascade); a sample shop that
+    // no offer uses any more was only there for the samples, so it goes too. A sample shop that
+    // sells a real product stays.
+    if (productIds.length > 0) {
+      await trx
+        .deleteFrom("merchants")
+        .where("is_sample", "=", true)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom("offers").select("offers.id").whereRef("offers.merchant_id", "=", "merchants.id"))),
+        )
+        .execute();
     }
     await publishCatalogChange(trx);
     return { products, collections };

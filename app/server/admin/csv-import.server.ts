@@ -2,16 +2,19 @@ import { parseCollectionCsv } from "~/lib/csv/collection-csv";
 import { isEmptyCsvText } from "~/lib/csv/csv-table";
 import { checkCsvFile, IMPORT_MESSAGES, nothingToSave, type ImportKind, type ToastText } from "~/lib/csv/import-messages";
 import { previewOf, type ImportPreview } from "~/lib/csv/import-plan";
+import { offerRowsRefusal, parseOfferCsv } from "~/lib/csv/offer-csv";
 import { parseProductCsv, prepareProductForSave } from "~/lib/csv/product-csv";
 import type { ResultToast } from "~/lib/result-toast";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import { BodyTooLarge, readBodyText, TOO_LARGE_HEADERS } from "../http/request-body.server";
 import { log } from "../log.server";
+import { planOfferImport } from "../offers/offer-plan.server";
+import { OfferRowsUnmatched, saveOffers } from "../offers/offer-save.server";
 import { listCollectionSlugs } from "./admin-queries.server";
 import { saveCollections } from "./collection-save.server";
 import { planCollectionImport, planFingerprint, planProductImport } from "./import-plan.server";
-import { saveProducts } from "./product-save.server";
+import { saveProducts, type PriceConfig } from "./product-save.server";
 import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
 
 /**
@@ -40,6 +43,8 @@ export type PreviewResult = { ok: true; preview: ImportPreview; milliseconds: nu
 export interface ImportOptions {
   /** The previewed plan's fingerprint (the page sends it with Save); see saveProducts. */
   expectedFingerprint?: string;
+  /** The site's price settings (config.prices): a saved price is in its currency, and the displayed price is decided for its country. */
+  prices?: PriceConfig;
 }
 
 async function parseProducts(db: DB, text: string) {
@@ -58,11 +63,11 @@ async function parseCollections(text: string) {
 }
 
 /** The preview's question: what would saving this file change? Nothing is written. */
-export async function previewProductCsv(db: DB, text: string): Promise<PreviewResult> {
+export async function previewProductCsv(db: DB, text: string, prices?: PriceConfig): Promise<PreviewResult> {
   const started = performance.now();
   const parsed = await parseProducts(db, text);
   if (!parsed.ok) return parsed;
-  const plan = await planProductImport(db, parsed.products.map(prepareProductForSave), parsed.columns);
+  const plan = await planProductImport(db, parsed.products.map(prepareProductForSave), parsed.columns, prices);
   return { ok: true, preview: previewOf(plan.rows, plan.fingerprint), milliseconds: Math.round(performance.now() - started) };
 }
 
@@ -88,7 +93,10 @@ export async function importProductCsv(db: DB, text: string, options: ImportOpti
   const parsed = await parseProducts(db, text);
   if (!parsed.ok) return parsed;
   try {
-    const result = await saveProducts(db, parsed.products, parsed.columns, { expectedFingerprint: options.expectedFingerprint });
+    const result = await saveProducts(db, parsed.products, parsed.columns, {
+      expectedFingerprint: options.expectedFingerprint,
+      prices: options.prices,
+    });
     if (result.saved > 0) invalidateCatalog(db);
     const milliseconds = Math.round(performance.now() - started);
     log.info(`Imported products from CSV in ${milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
@@ -152,6 +160,64 @@ export async function importCollectionCsv(db: DB, text: string, options: ImportO
   }
 }
 
+// ---- Offers: the same preview, diff and all-or-nothing save; a row naming a product or
+// merchant that does not exist refuses the whole file, in the preview already.
+
+function parseOffers(text: string) {
+  if (isEmptyCsvText(text)) return { ok: false as const, status: 422, toast: nothingToSave("offers") };
+  const parsed = parseOfferCsv(text);
+  if (!parsed.ok) return { ok: false as const, status: 422, toast: { title: IMPORT_MESSAGES.parseErrorTitle, description: parsed.error } };
+  return parsed;
+}
+
+export async function previewOfferCsv(db: DB, text: string): Promise<PreviewResult> {
+  const started = performance.now();
+  const parsed = parseOffers(text);
+  if (!parsed.ok) return parsed;
+  const plan = await planOfferImport(db, parsed.offers, parsed.columns);
+  if (plan.unmatched.length > 0) {
+    return {
+      ok: false,
+      status: 422,
+      toast: { title: IMPORT_MESSAGES.offersUnmatchedTitle, description: offerRowsRefusal(plan.unmatched) },
+    };
+  }
+  return { ok: true, preview: previewOf(plan.rows, plan.fingerprint), milliseconds: Math.round(performance.now() - started) };
+}
+
+export async function importOfferCsv(db: DB, text: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const started = performance.now();
+  const parsed = parseOffers(text);
+  if (!parsed.ok) return parsed;
+  try {
+    const result = await saveOffers(db, parsed.offers, parsed.columns, options);
+    if (result.saved > 0) invalidateCatalog(db);
+    const milliseconds = Math.round(performance.now() - started);
+    log.info(`Imported offers from CSV in ${milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
+    return {
+      ok: true,
+      toast: { title: IMPORT_MESSAGES.offersSavedTitle, description: IMPORT_MESSAGES.offersSaved(result.saved, result.unchanged) },
+      saved: result.saved,
+      unchanged: result.unchanged,
+      warnings: parsed.warnings,
+      notes: [],
+      preview: previewOf(result.plan.rows, result.plan.fingerprint),
+      milliseconds,
+    };
+  } catch (error) {
+    if (error instanceof PlanChanged) return planChanged(error);
+    if (error instanceof OfferRowsUnmatched) {
+      return { ok: false, status: 422, toast: { title: IMPORT_MESSAGES.offersUnmatchedTitle, description: error.message } };
+    }
+    log.warn(`Offer import failed: ${databaseMessage(error)}`);
+    return {
+      ok: false,
+      status: error instanceof ImportRowError ? 422 : 500,
+      toast: { title: IMPORT_MESSAGES.offersSaveErrorTitle, description: `Nothing was saved. ${databaseMessage(error)}` },
+    };
+  }
+}
+
 /**
  * The pages' no-JavaScript path: the file arrives as a multipart form field, is checked as the
  * page's script would check it, and is imported. The caller has checked the admin guard.
@@ -160,12 +226,18 @@ export async function importFormUpload(
   db: DB,
   file: FormDataEntryValue | null,
   kind: ImportKind,
+  prices?: PriceConfig,
 ): Promise<{ status: number; toast: ResultToast; importNotes?: string[]; importPreview?: ImportPreview }> {
   if (!(file instanceof File) || file.size === 0) return { status: 400, toast: { kind: "error", ...nothingToSave(kind) } };
   const refused = checkCsvFile(file, kind);
   if (refused) return { status: 400, toast: { kind: "error", ...refused } };
   const text = await file.text();
-  const result = kind === "products" ? await importProductCsv(db, text) : await importCollectionCsv(db, text);
+  const result =
+    kind === "offers"
+      ? await importOfferCsv(db, text, { prices })
+      : kind === "products"
+        ? await importProductCsv(db, text, { prices })
+        : await importCollectionCsv(db, text);
   if (!result.ok) return { status: result.status, toast: { kind: "error", ...result.toast } };
   return {
     status: 200,
@@ -203,11 +275,12 @@ export async function respondToCsvUpload(
   request: Request,
   db: DB,
   importCsv: (db: DB, text: string, options: ImportOptions) => Promise<ImportResult>,
+  prices?: PriceConfig,
 ): Promise<Response> {
   const upload = await readUpload(request);
   if ("refused" in upload) return upload.refused;
   const expectedFingerprint = request.headers.get(PLAN_FINGERPRINT_HEADER) || undefined;
-  const result = await importCsv(db, upload.text, { expectedFingerprint });
+  const result = await importCsv(db, upload.text, { expectedFingerprint, prices });
   if (!result.ok) {
     return Response.json({ ok: false, toast: { kind: "error", ...result.toast }, preview: result.preview }, { status: result.status });
   }
@@ -224,11 +297,12 @@ export async function respondToCsvUpload(
 export async function respondToCsvPreview(
   request: Request,
   db: DB,
-  previewCsv: (db: DB, text: string) => Promise<PreviewResult>,
+  previewCsv: (db: DB, text: string, prices?: PriceConfig) => Promise<PreviewResult>,
+  prices?: PriceConfig,
 ): Promise<Response> {
   const upload = await readUpload(request);
   if ("refused" in upload) return upload.refused;
-  const result = await previewCsv(db, upload.text);
+  const result = await previewCsv(db, upload.text, prices);
   if (!result.ok) return Response.json({ ok: false, toast: { kind: "error", ...result.toast } }, { status: result.status });
   return Response.json({ ok: true, preview: result.preview }, { headers: { "Cache-Control": "no-store" } });
 }

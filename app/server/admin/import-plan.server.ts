@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import type { CollectionCsvColumn, CollectionImport } from "~/lib/csv/collection-csv";
 import { planCollectionRow, planProductRow, type CollectionState, type PlannedRow, type StoredProduct } from "~/lib/csv/import-plan";
 import type { ProductCsvColumn, ProductImport } from "~/lib/csv/product-csv";
+import type { SitePrices } from "~/lib/offers/price-view";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
+import { DEFAULT_PRICES, priceSettingsAt, storedPriceFields, withPrimaryOffer } from "../offers/offers.server";
 import { listProductFieldsBySlugs, listProductRefsByIds, listProductRefsBySlugs } from "../products/products.server";
 import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
 
@@ -44,11 +46,13 @@ export async function planProductImport(
   db: DB,
   products: readonly ProductImport[],
   columns: readonly ProductCsvColumn[],
+  prices: SitePrices = DEFAULT_PRICES,
 ): Promise<ProductPlan> {
   const stored = await loadStoredProducts(
     db,
     products.map((product) => product.slug),
     columns.includes("collection_ids"),
+    prices,
   );
   // The save links only collections that exist when it runs; compare with that.
   const wantedCollections = columns.includes("collection_ids")
@@ -74,10 +78,19 @@ export async function planProductImport(
   return { rows, write, notLinked, fingerprint: planFingerprint(rows) };
 }
 
-async function loadStoredProducts(db: DB, slugs: readonly string[], withCollections: boolean): Promise<Map<string, StoredProduct>> {
+async function loadStoredProducts(
+  db: DB,
+  slugs: readonly string[],
+  withCollections: boolean,
+  prices: SitePrices,
+): Promise<Map<string, StoredProduct>> {
   const stored = new Map<string, StoredProduct>();
   const slugById = new Map<number, string>();
-  for (const { id, ...fields } of await listProductFieldsBySlugs(db, slugs)) {
+  const records = await listProductFieldsBySlugs(db, slugs);
+  // The file's price, sale and link columns are the primary offer's (ADR 0057): compare with it.
+  const primaries = await storedPriceFields(db, records, priceSettingsAt(prices));
+  for (const record of records) {
+    const { id, ...fields } = withPrimaryOffer(record, primaries);
     stored.set(fields.slug, { ...fields, collectionIds: [] });
     slugById.set(id, fields.slug);
   }

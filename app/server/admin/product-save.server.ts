@@ -1,9 +1,11 @@
 import type { Insertable, Transaction } from "kysely";
 import { prepareProductForSave, type ProductCsvColumn, type ProductImport } from "~/lib/csv/product-csv";
+import type { SitePrices } from "~/lib/offers/price-view";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import type { Database, ProductsTable } from "../db/schema";
+import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices, savePrimaryOffers, type PrimaryOfferFields } from "../offers/offers.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { columnsUpdatedByCsv, toProductRow } from "../products/product-rows";
 import { findProductIdBySlug, insertProduct, updateProduct, upsertProductsOnSlug } from "../products/products.server";
@@ -15,12 +17,39 @@ import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
  * Saving products: an upsert on slug of every new or changed row (ADR 0031) inside ONE
  * transaction, in multi-row batches (20,000 rows are 40 statements, not 20,000), then the
  * memberships from collection_ids. Any failure rolls everything back, and the failing row is named.
+ * The price, sale and link fields are the product's primary offer (ADR 0057): written there, then
+ * the products row's copy of the displayed price is refreshed, in the same transaction.
  */
 
 /** 500 rows x 24 columns stays below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 export const PRODUCT_BATCH_SIZE = 500;
 
 type Trx = Transaction<Database>;
+
+/** The site's price settings (config.prices): the currency a typed price is in, and the rule's country. */
+export type PriceConfig = SitePrices;
+
+/** The product columns that hold the primary offer's fields, with the CSV column that brings each. */
+const OFFER_FIELDS: {
+  column: ProductCsvColumn;
+  field: keyof PrimaryOfferFields;
+  read: (product: ProductImport) => string | number | null;
+}[] = [
+  { column: "price", field: "priceCents", read: (product) => product.priceCents },
+  { column: "sale_price", field: "salePriceCents", read: (product) => product.salePriceCents },
+  { column: "sale_ends", field: "saleEndsAt", read: (product) => product.saleEndsAt },
+  { column: "affiliate_link", field: "link", read: (product) => product.affiliateLink },
+];
+
+/** Kept by refreshProductPrices from the offers, never written from a file onto an existing row. */
+const MAINTAINED_COLUMNS: readonly (keyof ProductsTable)[] = ["price_cents", "sale_price_cents", "sale_ends_at", "affiliate_link"];
+
+/** The primary offer's fields a file (or the form, which has every column) gives for one product. */
+function offerFieldsOf(product: ProductImport, columns: readonly ProductCsvColumn[]): Partial<PrimaryOfferFields> {
+  const fields: Partial<Record<keyof PrimaryOfferFields, string | number | null>> = {};
+  for (const { column, field, read } of OFFER_FIELDS) if (columns.includes(column)) fields[field] = read(product);
+  return fields as Partial<PrimaryOfferFields>;
+}
 
 /** An imported or edited product is a real one, even when it replaces a sample of the same slug. */
 function toRow(product: ProductImport, now: string): Insertable<ProductsTable> {
@@ -45,6 +74,8 @@ export interface ProductSaveOptions {
    * transaction differs (the catalog changed since the preview), nothing is saved.
    */
   expectedFingerprint?: string;
+  /** The site's price settings; SITE_COUNTRY, SITE_CURRENCY and PRICE_MAX_AGE's defaults when not given. */
+  prices?: PriceConfig;
 }
 
 class BatchFailure extends Error {
@@ -65,14 +96,16 @@ export async function saveProducts(
   const products = imported.map(prepareProductForSave);
   const batchSize = options.batchSize ?? PRODUCT_BATCH_SIZE;
   const now = new Date().toISOString();
-  const update = columnsUpdatedByCsv(columns);
+  const update = columnsUpdatedByCsv(columns).filter((column) => !MAINTAINED_COLUMNS.includes(column));
+  const offerColumns = OFFER_FIELDS.some(({ column }) => columns.includes(column));
+  const settings = priceSettingsAt(options.prices ?? DEFAULT_PRICES);
   let batches: ProductImport[][] = [];
 
   try {
     return await db.transaction().execute(async (trx) => {
       // The plan is made again here, on the rows as they are inside this transaction: only new
       // and changed rows are written, and a plan that differs from the preview stops the save.
-      const plan = await planProductImport(trx, products, columns);
+      const plan = await planProductImport(trx, products, columns, options.prices);
       if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) throw new PlanChanged(plan.rows);
       batches = chunks(plan.write, batchSize);
       const idBySlug = new Map<string, number>();
@@ -90,6 +123,14 @@ export async function saveProducts(
       }
       // The plan has already set aside (and reported) collection slugs that do not exist.
       if (columns.includes("collection_ids")) await linkCollections(trx, plan.write, idBySlug);
+      if (offerColumns && idBySlug.size > 0) {
+        await savePrimaryOffers(
+          trx,
+          plan.write.map((product) => ({ productId: idBySlug.get(product.slug)!, fields: offerFieldsOf(product, columns) })),
+          { source: "csv", currency: settings.currency, now },
+        );
+        await refreshProductPrices(trx, [...idBySlug.values()], settings);
+      }
       if (idBySlug.size > 0) await refreshProductListKeys(trx, [...idBySlug.values()]);
       if (plan.write.length > 0) await publishCatalogChange(trx);
       return { saved: plan.write.length, unchanged: products.length - plan.write.length, notLinked: plan.notLinked, plan };
@@ -164,6 +205,8 @@ async function findFailingProduct(
   return new Error(`Rows ${batch[0]?.rowNumber ?? "?"}–${batch.at(-1)?.rowNumber ?? "?"}: ${failure.message}`);
 }
 
+const ALL_OFFER_COLUMNS = OFFER_FIELDS.map(({ column }) => column);
+
 /**
  * The admin's one-product form. A new product must have a slug of its own; an edited one is
  * found by id, so its slug may change (as long as no other product has the new one).
@@ -172,9 +215,11 @@ export async function saveOneProduct(
   db: DB,
   imported: ProductImport,
   editingId: number | null,
+  prices: PriceConfig = DEFAULT_PRICES,
 ): Promise<{ id: number; notLinked: string[] }> {
   const product = prepareProductForSave(imported);
   const now = new Date().toISOString();
+  const settings = priceSettingsAt(prices);
   return db.transaction().execute(async (trx) => {
     const sameSlug = await findProductIdBySlug(trx, product.slug);
     if (sameSlug !== undefined && sameSlug !== editingId) {
@@ -189,6 +234,12 @@ export async function saveOneProduct(
       id = editingId;
     }
     const notLinked = await linkCollections(trx, [product], new Map([[product.slug, id]]));
+    await savePrimaryOffers(trx, [{ productId: id, fields: offerFieldsOf(product, ALL_OFFER_COLUMNS) }], {
+      source: "form",
+      currency: settings.currency,
+      now,
+    });
+    await refreshProductPrices(trx, [id], settings);
     await refreshProductListKeys(trx, [id]);
     await publishCatalogChange(trx);
     return { id, notLinked };

@@ -225,24 +225,28 @@ export function auditRetentionJob(retentionDays: number): PeriodicJob {
 }
 
 /**
- * A CSV import (products or collections), saved or refused, with the words the admin saw: the
+ * A CSV import (products, collections or offers), saved or refused, with the words the admin saw: the
  * toast says how many rows were written and how many were unchanged, or why nothing was saved.
  */
 export async function recordImport(
   args: AuditArgs,
-  kind: "products" | "collections",
+  kind: "products" | "collections" | "offers",
   outcome: { status: number; toast?: { title: string; description?: string } },
 ): Promise<void> {
   const words = outcome.toast ? `${outcome.toast.title}: ${outcome.toast.description ?? ""}` : "no answer";
   await recordAdminAction(
     args,
-    kind === "products" ? "products-imported" : "collections-imported",
+    kind === "offers" ? "offers-imported" : kind === "products" ? "products-imported" : "collections-imported",
     outcome.status < 300 ? words : `Nothing saved (${outcome.status}). ${words}`,
   );
 }
 
 /** recordImport for the import endpoints, which answer JSON with the same toast. */
-export async function recordImportResponse(args: AuditArgs, kind: "products" | "collections", response: Response): Promise<void> {
+export async function recordImportResponse(
+  args: AuditArgs,
+  kind: "products" | "collections" | "offers",
+  response: Response,
+): Promise<void> {
   const body = (await response
     .clone()
     .json()

@@ -5,12 +5,15 @@ import type { ProductOrder, ProductSelection } from "~/lib/product-selection";
 import type { DB } from "../db/connection.server";
 import type { Database } from "../db/schema";
 import { dialectOf } from "../db/dialect";
+import { withOffers } from "../offers/offer-reads.server";
 import { PRODUCT_COLUMNS, toProduct } from "../products/product-rows";
 
 /**
  * The public product lists, a page at a time (ADR 0017): the selection becomes a WHERE clause on
  * the stored list keys, the order and the page bounds are SQL, and the count for the page links
- * is a count(*) with the same WHERE. Nothing here reads more rows than one page.
+ * is a count(*) with the same WHERE. Nothing here reads more rows than one page. Each page's
+ * products come with their offers, read in one more query for the whole page, so every list
+ * prints the price the one rule decides (app/lib/offers/display-price.ts).
  */
 
 export interface PageWindow {
@@ -71,7 +74,7 @@ function orderClause(db: DB, order: ProductOrder) {
     : sql`products.rating ${desc}, products.name, products.id`;
 }
 
-/** One page of the selected products, in the list's order. */
+/** One page of the selected products, in the list's order, with their offers. */
 export async function listProductPage(db: DB, selection: ProductSelection, order: ProductOrder, window: PageWindow): Promise<Product[]> {
   const rows = await selectedProducts(db, selection)
     .select(PRODUCT_COLUMNS.map((column) => `products.${column}` as const))
@@ -79,7 +82,7 @@ export async function listProductPage(db: DB, selection: ProductSelection, order
     .limit(window.limit)
     .offset(window.offset)
     .execute();
-  return rows.map(toProduct);
+  return withOffers(db, rows.map(toProduct));
 }
 
 /** The first selected product in the list's order, or null. */
@@ -96,7 +99,7 @@ export async function countProducts(db: DB, selection: ProductSelection): Promis
   return Number(row.n);
 }
 
-/** One page of a collection's stored members, in the editor's order. */
+/** One page of a collection's stored members, in the editor's order, with their offers. */
 export async function listMemberPage(db: DB, collectionId: number, window: PageWindow): Promise<Product[]> {
   const rows = await db
     .selectFrom("collection_products")
@@ -108,7 +111,7 @@ export async function listMemberPage(db: DB, collectionId: number, window: PageW
     .limit(window.limit)
     .offset(window.offset)
     .execute();
-  return rows.map(toProduct);
+  return withOffers(db, rows.map(toProduct));
 }
 
 export async function countMembers(db: DB, collectionId: number): Promise<number> {

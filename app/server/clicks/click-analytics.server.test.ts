@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { clickReport, clicksPerDay, recentClickTotal, topClickedProducts, topClickSources } from "./click-analytics.server";
+import {
+  clickFilterChoices,
+  clickReport,
+  clicksPerDay,
+  recentClickTotal,
+  topClickedProducts,
+  topClickSources,
+} from "./click-analytics.server";
 import { writeClicks, type RecordedClick } from "./click-store.server";
 
 const NOW = Date.parse("2026-11-24T15:00:00Z");
@@ -114,5 +121,55 @@ describe.each(testDialects)("click analytics on %s", (dialect) => {
     expect(await topClickedProducts(test.db, "2020-01-01", "2020-01-02")).toEqual([]);
     expect(await topClickSources(test.db, "2020-01-01", "2020-01-02")).toEqual([]);
     expect(await recentClickTotal(test.db, 7, Date.parse("2020-01-02T00:00:00Z"))).toBe(0);
+  });
+});
+
+describe.each(testDialects)("click reports filtered by country and shop on %s", (dialect) => {
+  let test: TestDatabase;
+  let shop: number;
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    const [merchant] = await test.db.insertInto("merchants").values({ slug: "saunahaus", name: "Saunahaus" }).returning("id").execute();
+    shop = Number(merchant!.id);
+    const [product] = await test.db
+      .insertInto("products")
+      .values({ slug: "alpha", name: "Alpha Barrel", brand: "B" })
+      .returning("id")
+      .execute();
+    const id = Number(product!.id);
+    const tagged = (clicks: RecordedClick[], country: string | null, merchantId: number | null) =>
+      clicks.map((click) => ({ ...click, country, merchantId }));
+    await writeClicks(test.db, [
+      ...tagged(on(0, 3, id, "home"), "DE", shop),
+      ...tagged(on(1, 2, id, "product:alpha"), "US", null),
+      ...tagged(on(2, 1, id, "home"), null, shop),
+      // Outside the 7 days.
+      ...tagged(on(10, 4, id, "home"), "DE", shop),
+    ]);
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+
+  it("counts only the clicks of one reader country, per day, with its top products and pages", async () => {
+    const report = await clickReport(test.db, 7, NOW, { country: "DE", merchant: null });
+    expect(report.total).toBe(3);
+    expect(report.days.at(-1)).toEqual({ day: "2026-11-24", clicks: 3 });
+    expect(report.days.filter((day) => day.clicks > 0)).toHaveLength(1);
+    expect(report.topProducts.map((product) => [product.name, product.clicks])).toEqual([["Alpha Barrel", 3]]);
+    expect(report.topSources).toEqual([{ source: "home", clicks: 3 }]);
+  });
+
+  it("counts the clicks of one shop, of no shop, and of readers whose country was unknown", async () => {
+    expect((await clickReport(test.db, 7, NOW, { country: null, merchant: shop })).total).toBe(4);
+    expect((await clickReport(test.db, 7, NOW, { country: null, merchant: "none" })).total).toBe(2);
+    expect((await clickReport(test.db, 7, NOW, { country: "unknown", merchant: null })).total).toBe(1);
+    expect((await clickReport(test.db, 7, NOW, { country: "DE", merchant: "none" })).total).toBe(0);
+    // Unfiltered, the roll-ups still count them all.
+    expect((await clickReport(test.db, 7, NOW)).total).toBe(6);
+  });
+
+  it("offers the countries clicks came from in the period and every shop", async () => {
+    expect(await clickFilterChoices(test.db, 7, NOW)).toEqual({ countries: ["DE", "US"], merchants: [{ id: shop, name: "Saunahaus" }] });
   });
 });

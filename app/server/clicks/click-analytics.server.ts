@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { fillDays, periodDays, type DailyClicks } from "~/lib/clicks/click-period";
+import { NO_CLICK_FILTER, UNKNOWN_COUNTRY, type ClickFilter } from "~/lib/clicks/click-filter";
 import type { DB } from "../db/connection.server";
 
 /**
@@ -61,6 +62,11 @@ export async function topClickedProducts(db: DB, fromDay: string, toDay: string,
     .orderBy("product_id")
     .limit(limit)
     .execute();
+  return namedProducts(db, rows);
+}
+
+/** Products by id with their clicks, named from the catalog or the record of removed products. */
+async function namedProducts(db: DB, rows: readonly { product_id: number; clicks: unknown }[]): Promise<ProductClicks[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.product_id);
   const [listed, removed] = await Promise.all([
@@ -97,9 +103,96 @@ export async function topClickSources(db: DB, fromDay: string, toDay: string, li
   return rows.map((row) => ({ source: row.source, clicks: count(row.clicks) }));
 }
 
-/** Everything the clicks page shows for the `days` days ending today (UTC). */
-export async function clickReport(db: DB, days: number, now: number | Date = Date.now()): Promise<ClickReport> {
+// A filtered report (app/lib/clicks/click-filter.ts): the roll-ups know neither the reader's
+// country nor the merchant, so it reads the raw rows of the period (a range of
+// clicks_clicked_at_idx) and groups them in the database.
+const DAY_MS = 86_400_000;
+
+function filteredClicks(db: DB, fromDay: string, toDay: string, filter: ClickFilter) {
+  let query = db
+    .selectFrom("clicks")
+    .where("clicked_at", ">=", Date.parse(`${fromDay}T00:00:00Z`))
+    .where("clicked_at", "<", Date.parse(`${toDay}T00:00:00Z`) + DAY_MS);
+  if (filter.country === UNKNOWN_COUNTRY) query = query.where("country", "is", null);
+  else if (filter.country !== null) query = query.where("country", "=", filter.country);
+  if (filter.merchant === "none") query = query.where("merchant_id", "is", null);
+  else if (filter.merchant !== null) query = query.where("merchant_id", "=", filter.merchant);
+  return query;
+}
+
+async function filteredReport(db: DB, period: readonly string[], filter: ClickFilter): Promise<Omit<ClickReport, "total">> {
+  const from = period[0]!;
+  const to = period.at(-1)!;
+  // Whole milliseconds divided by a day's: integer division on both databases, the UTC day's number.
+  const dayNumber = sql<number | string>`clicked_at / ${sql.lit(DAY_MS)}`;
+  const [perDay, products, sources] = await Promise.all([
+    filteredClicks(db, from, to, filter)
+      .select([dayNumber.as("day"), sql<string>`count(*)`.as("clicks")])
+      .groupBy(dayNumber)
+      .execute(),
+    filteredClicks(db, from, to, filter)
+      .select(["product_id", sql<string>`count(*)`.as("clicks")])
+      .groupBy("product_id")
+      .orderBy(sql`count(*)`, "desc")
+      .orderBy("product_id")
+      .limit(TOP_LIMIT)
+      .execute(),
+    filteredClicks(db, from, to, filter)
+      .select(["source", sql<string>`count(*)`.as("clicks")])
+      .groupBy("source")
+      .orderBy(sql`count(*)`, "desc")
+      .orderBy("source")
+      .limit(TOP_LIMIT)
+      .execute(),
+  ]);
+  const days = fillDays(
+    period,
+    perDay.map((row) => ({ day: new Date(Math.floor(Number(row.day)) * DAY_MS).toISOString().slice(0, 10), clicks: count(row.clicks) })),
+  );
+  return {
+    days,
+    topProducts: await namedProducts(
+      db,
+      products.map((row) => ({ product_id: Number(row.product_id), clicks: row.clicks })),
+    ),
+    topSources: sources.map((row) => ({ source: row.source, clicks: count(row.clicks) })),
+  };
+}
+
+/** What the filter controls offer: the merchants, and the countries clicks came from in the period. */
+export async function clickFilterChoices(
+  db: DB,
+  days: number,
+  now: number | Date = Date.now(),
+): Promise<{ countries: string[]; merchants: { id: number; name: string }[] }> {
   const period = periodDays(days, now);
+  const [countries, merchants] = await Promise.all([
+    filteredClicks(db, period[0]!, period.at(-1)!, NO_CLICK_FILTER)
+      .select("country")
+      .distinct()
+      .where("country", "is not", null)
+      .orderBy("country")
+      .execute(),
+    db.selectFrom("merchants").select(["id", "name"]).orderBy("name").execute(),
+  ]);
+  return {
+    countries: countries.map((row) => row.country).filter((country): country is string => country !== null),
+    merchants: merchants.map((merchant) => ({ id: Number(merchant.id), name: merchant.name })),
+  };
+}
+
+/** Everything the clicks page shows for the `days` days ending today (UTC), for the clicks the filter keeps. */
+export async function clickReport(
+  db: DB,
+  days: number,
+  now: number | Date = Date.now(),
+  filter: ClickFilter = NO_CLICK_FILTER,
+): Promise<ClickReport> {
+  const period = periodDays(days, now);
+  if (filter.country !== null || filter.merchant !== null) {
+    const report = await filteredReport(db, period, filter);
+    return { ...report, total: report.days.reduce((sum, day) => sum + day.clicks, 0) };
+  }
   const from = period[0]!;
   const to = period.at(-1)!;
   const [perDay, topProducts, topSources] = await Promise.all([

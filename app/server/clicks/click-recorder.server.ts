@@ -156,7 +156,9 @@ export class ClickRecorder {
       const skipped = new Set(keyedAt.filter((_, position) => !counted.has(position)));
       await insertClicks(
         trx,
-        batch.filter((_, index) => !skipped.has(index)).map(({ at, productId, source }) => ({ at, productId, source })),
+        batch
+          .filter((_, index) => !skipped.has(index))
+          .map(({ at, productId, source, country, merchantId }) => ({ at, productId, source, country, merchantId })),
       );
     });
   }

@@ -10,9 +10,13 @@ export interface RecordedClick {
   productId: number;
   /** Already normalised (normaliseLinkSource). */
   source: string;
+  /** The reader's country (ISO 3166-1), when /go could tell. */
+  country?: string | null;
+  /** The merchant whose offer the reader was sent to, when it was an offer. */
+  merchantId?: number | null;
 }
 
-/** Rows per INSERT: 4 values each stays far below SQLite's 32,766 bound variables. */
+/** Rows per INSERT: 6 values each stays far below SQLite's 32,766 bound variables. */
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -39,7 +43,15 @@ export async function insertClicks(trx: Transaction<Database>, clicks: readonly 
   for (const rows of chunks(clicks)) {
     await trx
       .insertInto("clicks")
-      .values(rows.map((click) => ({ clicked_at: click.at, product_id: click.productId, source: click.source })))
+      .values(
+        rows.map((click) => ({
+          clicked_at: click.at,
+          product_id: click.productId,
+          source: click.source,
+          country: click.country ?? null,
+          merchant_id: click.merchantId ?? null,
+        })),
+      )
       .execute();
   }
   for (const rows of chunks(days.rows())) {

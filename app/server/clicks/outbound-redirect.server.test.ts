@@ -81,7 +81,8 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
   it("redirects to the shop with a 302 that nobody caches, indexes or cookies, and counts the click", async () => {
     const response = await go("/go/alpha?from=collection:barrel-saunas");
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("https://alpha.example/buy");
+    // The affiliate link before the maker's website (docs/decisions/0058).
+    expect(response.headers.get("location")).toBe("https://alpha.example/?ref=us");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
@@ -90,12 +91,18 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
     expect(await recorded()).toEqual([[ids.alpha, "collection:barrel-saunas"]]);
   });
 
-  it("follows today's chain: affiliate link without a website, the survey form for Tyyni", async () => {
+  it("follows the chain: the affiliate link, the website without one, the survey form for Tyyni", async () => {
     expect((await go("/go/beta?from=home")).headers.get("location")).toBe("https://shop.example/beta?ref=us&x=1");
     expect((await go("/go/tyyni-4?from=product:tyyni-4")).headers.get("location")).toBe(SURVEY);
+    await test.db.updateTable("products").set({ affiliate_link: null }).where("slug", "=", "alpha").execute();
+    invalidateCatalog(test.db);
+    expect((await go("/go/alpha?from=home")).headers.get("location")).toBe("https://alpha.example/buy");
+    await test.db.updateTable("products").set({ affiliate_link: "https://alpha.example/?ref=us" }).where("slug", "=", "alpha").execute();
+    invalidateCatalog(test.db);
     expect(await recorded()).toEqual([
       [ids.beta, "home"],
       [ids["tyyni-4"], "product:tyyni-4"],
+      [ids.alpha, "home"],
     ]);
   });
 
@@ -123,7 +130,7 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
     const head = await go("/go/alpha?from=home", { method: "HEAD" });
     for (const response of [bot, prefetch, oldPrefetch, head]) {
       expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe("https://alpha.example/buy");
+      expect(response.headers.get("location")).toBe("https://alpha.example/?ref=us");
     }
     expect(await recorded()).toEqual([]);
   });
@@ -146,15 +153,15 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
     await go("/go/alpha?from=home");
     expect(answeredNow).toBe(before + 1);
 
-    await test.db.updateTable("products").set({ website: "https://alpha.example/new" }).where("slug", "=", "alpha").execute();
+    await test.db.updateTable("products").set({ affiliate_link: "https://alpha.example/new" }).where("slug", "=", "alpha").execute();
     // Without a change notice the map is still the old one...
-    expect((await go("/go/alpha")).headers.get("location")).toBe("https://alpha.example/buy");
+    expect((await go("/go/alpha")).headers.get("location")).toBe("https://alpha.example/?ref=us");
     // ...an admin save drops it, and the next click reads the new link.
     invalidateCatalog(test.db);
     const afterChange = answeredNow;
     expect((await go("/go/alpha")).headers.get("location")).toBe("https://alpha.example/new");
     expect(answeredNow).toBe(afterChange);
-    await test.db.updateTable("products").set({ website: "https://alpha.example/buy" }).where("slug", "=", "alpha").execute();
+    await test.db.updateTable("products").set({ affiliate_link: "https://alpha.example/?ref=us" }).where("slug", "=", "alpha").execute();
     invalidateCatalog(test.db);
   });
 

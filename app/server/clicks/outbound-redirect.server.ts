@@ -1,18 +1,25 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { buyDestination } from "~/lib/buy-link";
+import { buyDestination, isTyyni, safeHttpUrl } from "~/lib/buy-link";
 import { isCountedClick } from "~/lib/clicks/counted-click";
-import { normaliseLinkSource, trackedLinkSlug } from "~/lib/clicks/tracked-link";
+import { normaliseLinkSource, trackedLinkTarget } from "~/lib/clicks/tracked-link";
+import { offerLinkUrl } from "~/lib/offers/offer-link";
+import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { clientAddress } from "../auth/client-address.server";
 import type { DB } from "../db/connection.server";
+import type { ReaderCountry } from "../geo/reader-country.server";
+import { allOffersByProduct } from "../offers/offer-reads.server";
 import type { ClickRecorder } from "./click-recorder.server";
 
 /**
- * /go/{product-slug}: the redirect every shop link goes through (docs/decisions/0028). It is
- * answered straight from the Node request, before Express and React: the slug is looked up in an
- * in-memory map of every product's destination (built on first use, dropped on every catalog
- * change), the click is handed to the recorder with its reader (address and User-Agent: the
- * recorder counts one click per reader and product in 30 minutes, written later, in a batch) and a
- * 302 goes out, whether or not the click counts.
+ * /go/{product-slug} and /go/{product-slug}/{merchant-slug}: the redirect every shop link goes
+ * through (docs/decisions/0028, 0058). It is answered straight from the Node request, before
+ * Express and React: the slug is looked up in an in-memory map of every product's links (its
+ * offers, its website, built on first use, dropped on every catalog change), the destination is
+ * chosen for the reader's country (the product's best affiliate offer there, else the site's
+ * country's, else the maker's website; a named merchant's own offer when the link names one),
+ * the click is handed to the recorder with its reader, country and merchant (the recorder counts
+ * one click per reader and product in 30 minutes, written later, in a batch) and a 302 goes out,
+ * whether or not the click counts. Pages stay the same for every country; only this answer varies.
  * A slug with no destination is not answered here: the request goes on to the /go route, which
  * renders a 404 page in the site's look.
  */
@@ -25,10 +32,20 @@ export interface OutboundRedirects {
   invalidate(): void;
 }
 
-interface Destination {
+/** What the redirect knows of a product: enough to choose a destination for any country. */
+export interface ProductLinks {
   productId: number;
+  name: string;
+  website: string | null;
+  affiliateLink: string | null;
+  offers: ShopOffer[];
+}
+
+export interface Destination {
   /** Absolute and ASCII-only (as URL.href makes it), so it is always a valid Location header. */
   url: string;
+  /** The merchant of the offer it leads to; null for the website or the survey form. */
+  merchantId: number | null;
 }
 
 /**
@@ -52,22 +69,27 @@ export function createOutboundRedirects(options: {
   recorder: ClickRecorder;
   /** TRUST_PROXY: how the reader's address is read (auth/client-address.server.ts). */
   trustProxyHops?: number;
+  /** How the reader's country is read (geo/reader-country.server.ts); without it, everyone is in the site's country. */
+  readerCountry?: ReaderCountry;
+  /** SITE_COUNTRY: the country of readers whose own is unknown or has no offer. */
+  siteCountry?: string;
   now?: () => number;
 }): OutboundRedirects {
   const { db, recorder } = options;
   const now = options.now ?? Date.now;
-  let loaded: { destinations: Map<string, Destination>; at: number } | undefined;
-  let loading: Promise<Map<string, Destination>> | undefined;
+  const siteCountry = (options.siteCountry ?? "US").toUpperCase();
+  let loaded: { destinations: Map<string, ProductLinks>; at: number } | undefined;
+  let loading: Promise<Map<string, ProductLinks>> | undefined;
   let generation = 0;
 
   const fresh = () => (loaded && now() - loaded.at < DESTINATIONS_MAX_AGE_MS ? loaded.destinations : undefined);
 
-  function load(): Promise<Map<string, Destination>> {
+  function load(): Promise<Map<string, ProductLinks>> {
     const current = fresh();
     if (current) return Promise.resolve(current);
     if (!loading) {
       const startedIn = generation;
-      loading = readDestinations(db, options.surveyFormUrl)
+      loading = readProductLinks(db)
         .then((destinations) => {
           // A catalog change while reading: this map may miss it; answer with it once, keep nothing.
           if (startedIn === generation) loaded = { destinations, at: now() };
@@ -80,8 +102,16 @@ export function createOutboundRedirects(options: {
     return loading;
   }
 
-  function answer(req: IncomingMessage, res: ServerResponse, slug: string, destinations: Map<string, Destination>): boolean {
-    const destination = destinations.get(slug.toLowerCase());
+  function answer(req: IncomingMessage, res: ServerResponse, target: GoTarget, products: Map<string, ProductLinks>): boolean {
+    const links = products.get(target.slug.toLowerCase());
+    if (!links) return false;
+    const country = options.readerCountry?.countryOf(req) ?? null;
+    const destination = chooseDestination(links, target.merchant, {
+      country: country ?? siteCountry,
+      siteCountry,
+      today: new Date(now()).toISOString().slice(0, 10),
+      surveyFormUrl: options.surveyFormUrl,
+    });
     if (!destination) return false;
     const counted = isCountedClick({
       method: req.method,
@@ -95,8 +125,10 @@ export function createOutboundRedirects(options: {
     if (counted) {
       recorder.record({
         at: now(),
-        productId: destination.productId,
+        productId: links.productId,
         source: normaliseLinkSource(fromParameter(req.url)),
+        country,
+        merchantId: destination.merchantId,
         reader: {
           address: clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustProxyHops ?? 0) ?? "unknown",
           userAgent: req.headers["user-agent"] ?? "",
@@ -108,18 +140,18 @@ export function createOutboundRedirects(options: {
     return true;
   }
 
-  const slugOf = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD" ? trackedLinkSlug(pathOf(req.url)) : null);
+  const targetOf = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD" ? trackedLinkTarget(pathOf(req.url)) : null);
 
   return {
     serveNow(req, res) {
-      const slug = slugOf(req);
-      const destinations = slug === null ? undefined : fresh();
-      return destinations !== undefined && answer(req, res, slug!, destinations);
+      const target = targetOf(req);
+      const products = target === null ? undefined : fresh();
+      return products !== undefined && answer(req, res, target!, products);
     },
     async serve(req, res) {
-      const slug = slugOf(req);
-      if (slug === null) return false;
-      return answer(req, res, slug, await load());
+      const target = targetOf(req);
+      if (target === null) return false;
+      return answer(req, res, target, await load());
     },
     invalidate() {
       generation++;
@@ -128,14 +160,48 @@ export function createOutboundRedirects(options: {
   };
 }
 
-async function readDestinations(db: DB, surveyFormUrl: string | null | undefined): Promise<Map<string, Destination>> {
-  const rows = await db.selectFrom("products").select(["id", "slug", "name", "website", "affiliate_link"]).execute();
-  const destinations = new Map<string, Destination>();
-  for (const row of rows) {
-    const destination = buyDestination({ name: row.name, website: row.website, affiliateLink: row.affiliate_link }, surveyFormUrl);
-    if (destination) destinations.set(row.slug.toLowerCase(), { productId: row.id, url: new URL(destination.url).href });
+type GoTarget = { slug: string; merchant: string | null };
+
+/**
+ * The chain of buyDestination for the reader's country, so a page's button and its redirect agree:
+ * the survey form for a 'tyyni' sauna when set; a link naming a merchant goes to that merchant's
+ * offer when it has a usable link; otherwise (and for a merchant the product no longer has: a
+ * cached page may still name it) the best affiliate offer for the country, then the website.
+ */
+export function chooseDestination(
+  links: ProductLinks,
+  merchant: string | null,
+  where: { country: string; siteCountry: string; today: string; surveyFormUrl?: string | null },
+): Destination | null {
+  const survey = isTyyni(links.name) ? safeHttpUrl(where.surveyFormUrl) : null;
+  if (survey) return { url: new URL(survey).href, merchantId: null };
+  if (merchant !== null) {
+    const named = links.offers.find((offer) => offer.merchantSlug.toLowerCase() === merchant.toLowerCase());
+    const url = named ? offerLinkUrl(named.link, named.merchantAffiliateParams) : null;
+    if (named && url) return { url: new URL(url).href, merchantId: named.merchantId };
   }
-  return destinations;
+  const destination = buyDestination(links, null, where);
+  if (!destination) return null;
+  return { url: new URL(destination.url).href, merchantId: destination.offer?.merchantId ?? null };
+}
+
+async function readProductLinks(db: DB): Promise<Map<string, ProductLinks>> {
+  const [rows, offers] = await Promise.all([
+    db.selectFrom("products").select(["id", "slug", "name", "website", "affiliate_link"]).execute(),
+    allOffersByProduct(db),
+  ]);
+  const products = new Map<string, ProductLinks>();
+  for (const row of rows) {
+    const productId = Number(row.id);
+    products.set(row.slug.toLowerCase(), {
+      productId,
+      name: row.name,
+      website: row.website,
+      affiliateLink: row.affiliate_link,
+      offers: offers.get(productId) ?? [],
+    });
+  }
+  return products;
 }
 
 function pathOf(target: string | undefined): string {

@@ -20,6 +20,8 @@ const ourTables = [
   "click_days",
   "click_product_days",
   "click_source_days",
+  "merchants",
+  "offers",
 ];
 
 async function tableNames(test: TestDatabase): Promise<string[]> {

@@ -13,6 +13,8 @@ import * as floodChallengesAndMailCaps from "./migrations/2026_11_25_2310_flood_
 import * as auditLog from "./migrations/2026_11_25_2320_audit_log";
 import * as clickReaders from "./migrations/2026_11_25_2320_click_readers";
 import * as lowerCaseSlugs from "./migrations/2026_11_25_2320_lower_case_slugs";
+import * as merchantsAndOffers from "./migrations/2026_11_26_0000_merchants_and_offers";
+import * as clickCountryAndMerchant from "./migrations/2026_11_26_0010_click_country_and_merchant";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_2320_audit_log": auditLog,
   "2026_11_25_2320_click_readers": clickReaders,
   "2026_11_25_2320_lower_case_slugs": lowerCaseSlugs,
+  "2026_11_26_0000_merchants_and_offers": merchantsAndOffers,
+  "2026_11_26_0010_click_country_and_merchant": clickCountryAndMerchant,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,6 +24,11 @@ export interface ProductsTable {
   tagline: string | null;
   description: string | null;
   full_description: string | null;
+  // price_cents, sale_price_cents, sale_ends_at and affiliate_link are a copy kept by
+  // refreshProductPrice (app/server/offers/offers.server.ts) after every offer write, in the same
+  // transaction; never typed into directly. The price columns hold the displayed price (the one
+  // price function, for the site's country and currency) so collection price rules and list keys
+  // still filter and sort in SQL; affiliate_link is the primary offer's link, for the link checker.
   /** Money is integer cents: 99,999,999.99 dollars needs a 64-bit integer. */
   price_cents: number | null;
   sale_price_cents: number | null;
@@ -36,7 +41,9 @@ export interface ProductsTable {
   heater_type: string | null;
   heater_spec: string | null;
   key_features: JsonList;
+  /** The maker's own site; stays on the product (it is not an offer). */
   website: string | null;
+  /** The primary offer's link (see above). */
   affiliate_link: string | null;
   /** 0 to 5 with one decimal; null means not yet rated, shown as such and never given a default (ADR 0006). */
   rating: number | null;
@@ -59,6 +66,60 @@ export interface ProductsTable {
 }
 
 export type CriteriaType = "custom" | "category" | "brand" | "price" | "size" | "heater_type" | "features" | "use_case";
+
+/** A shop that sells products; its offers are matched to it by domain (migrations/2026_11_26_0000_merchants_and_offers.ts). */
+export interface MerchantsTable {
+  id: Generated<number>;
+  /** Unique, lower case, from the name or domain. */
+  slug: string;
+  name: string;
+  /** The shop's domain, e.g. "fernhollow.example"; offers' links are matched to a merchant by it. */
+  domain: string | null;
+  logo_url: string | null;
+  /** ISO 3166-1 alpha-2 codes (upper case) it sells to; [] = everywhere. */
+  countries: JsonList;
+  /** Query parameters added to every offer link of this merchant that lacks them, e.g. "tag=mysite-20". */
+  affiliate_params: string | null;
+  is_sample: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type OfferAvailability = "InStock" | "OutOfStock" | "PreOrder" | "BackOrder" | "Discontinued" | "unknown";
+export type OfferSource = "form" | "csv" | "feed";
+
+/** One product at one merchant; unique (product_id, merchant_id). */
+export interface OffersTable {
+  id: Generated<number>;
+  /** products(id), on delete cascade. */
+  product_id: number;
+  /** merchants(id), on delete restrict. */
+  merchant_id: number;
+  /** The offer the product form and the product CSV's price and link columns read and write: one per product at most. */
+  is_primary: Flag;
+  /** The link a buyer is sent to (the affiliate link). */
+  link: string | null;
+  /** Integer minor units of `currency` (cents for USD, EUR). */
+  price_minor: number | null;
+  /** ISO 4217, upper case; default "USD". */
+  currency: string;
+  sale_price_minor: number | null;
+  /** YYYY-MM-DD, the last day of the sale (same meaning as products.sale_ends_at). */
+  sale_ends_at: string | null;
+  /** An OfferAvailability; default "unknown". */
+  availability: string;
+  shipping_note: string | null;
+  /** ISO 3166-1 alpha-2 codes this offer serves; [] = the merchant's countries. */
+  countries: JsonList;
+  /** An OfferSource. */
+  source: string;
+  /** When the price was last confirmed (a save, an import, a feed run). */
+  confirmed_at: Timestamp;
+  /** When price_minor or sale_price_minor last changed. */
+  price_changed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 
 export interface CollectionsTable {
   id: Generated<number>;
@@ -203,6 +264,8 @@ export interface LinkCheckResultsTable {
 
 export interface Database {
   products: ProductsTable;
+  merchants: MerchantsTable;
+  offers: OffersTable;
   link_check_runs: LinkCheckRunsTable;
   link_check_results: LinkCheckResultsTable;
   removed_products: RemovedProductsTable;
@@ -237,6 +300,10 @@ export interface ClicksTable {
   product_id: number;
   /** A normalised page kind: home, collection:<slug>, product:<slug>... (app/lib/clicks/tracked-link.ts). */
   source: string;
+  /** The reader's country (ISO 3166-1, upper case) as /go read it; null when unknown or before it was kept. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The merchant whose offer the click went to; null for the maker's website or the survey form. */
+  merchant_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A string from PostgreSQL's bigint. */

@@ -1,10 +1,13 @@
 import { dollarsToCents } from "~/lib/money";
+import { shopDomain } from "~/lib/offers/shop-domain";
+import { DEFAULT_PRICES, findOrCreateMerchantByDomain, priceSettingsAt, refreshProductPrices } from "../offers/offers.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { toProductRow, type ProductFields } from "../products/product-rows";
 import { hasAnyProduct, insertProducts } from "../products/products.server";
 import { sampleCollections } from "../seed/sample-collections";
+import { sampleMerchants, sampleOffers } from "../seed/sample-offers";
 import { sampleProducts } from "../seed/sample-products";
-import type { SampleCollection, SampleProduct } from "../seed/sample-types";
+import type { SampleCollection, SampleMerchant, SampleOffer, SampleProduct } from "../seed/sample-types";
 import type { DB } from "./connection.server";
 
 const SEEDED_KEY = "sample_content_seeded_at";
@@ -20,10 +23,13 @@ export type SeedOutcome =
  */
 export async function seedSampleContent(
   db: DB,
-  content: { products: SampleProduct[]; collections: SampleCollection[] } = {
+  content: { products: SampleProduct[]; collections: SampleCollection[]; merchants?: SampleMerchant[]; offers?: SampleOffer[] } = {
     products: sampleProducts,
     collections: sampleCollections,
+    merchants: sampleMerchants,
+    offers: sampleOffers,
   },
+  prices: { country: string; currency: string; maxAgeMs: number } = DEFAULT_PRICES,
 ): Promise<SeedOutcome> {
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -44,6 +50,12 @@ export async function seedSampleContent(
     );
     // The table was empty (checked above), so every product is a seeded one.
     await refreshProductListKeys(trx);
+    await seedOffers(trx, content.products, content.merchants ?? [], content.offers ?? [], now);
+    await refreshProductPrices(
+      trx,
+      (await trx.selectFrom("products").select("id").execute()).map((row) => Number(row.id)),
+      priceSettingsAt(prices),
+    );
 
     await trx
       .insertInto("collections")
@@ -69,8 +81,89 @@ export async function seedSampleContent(
   });
 }
 
+/**
+ * The sample shops, each sample product's primary offer at its maker's shop (found by the
+ * affiliate link's domain, else the website's: its own price, sale and link), and the retailers'
+ * offers. All of it is sample content: removing the samples removes the offers with their
+ * products and then the shops no offer uses any more.
+ */
+async function seedOffers(trx: DB, products: SampleProduct[], merchants: SampleMerchant[], offers: SampleOffer[], now: string) {
+  const merchantIds = new Map<string, number>();
+  const nameByDomain = new Map(merchants.map((merchant) => [merchant.domain, merchant.name]));
+  for (const merchant of merchants) {
+    const { id } = await trx
+      .insertInto("merchants")
+      .values({
+        slug: merchant.slug,
+        name: merchant.name,
+        domain: merchant.domain,
+        countries: JSON.stringify(merchant.countries),
+        affiliate_params: merchant.affiliate_params ?? null,
+        is_sample: true,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    merchantIds.set(merchant.slug, Number(id));
+  }
+  const productIds = new Map(
+    (await trx.selectFrom("products").select(["id", "slug"]).execute()).map((row) => [row.slug, Number(row.id)] as const),
+  );
+
+  const rows = [];
+  for (const product of products) {
+    const domain = shopDomain(product.affiliate_link) ?? shopDomain(product.website);
+    const productId = productIds.get(product.slug);
+    if (!domain || productId === undefined) continue;
+    rows.push({
+      product_id: productId,
+      merchant_id: await findOrCreateMerchantByDomain(trx, domain, { name: nameByDomain.get(domain), isSample: true }),
+      is_primary: true,
+      link: product.affiliate_link || null,
+      price_minor: dollarsToCents(product.price),
+      currency: "USD",
+      sale_price_minor: product.sale_price === undefined ? null : dollarsToCents(product.sale_price),
+      sale_ends_at: product.sale_ends_at ?? null,
+      availability: "InStock",
+      shipping_note: product.shipping_info,
+      countries: "[]",
+      source: "form",
+      confirmed_at: now,
+      price_changed_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  for (const offer of offers) {
+    const productId = productIds.get(offer.product);
+    const merchantId = merchantIds.get(offer.merchant);
+    if (productId === undefined || merchantId === undefined) continue;
+    rows.push({
+      product_id: productId,
+      merchant_id: merchantId,
+      is_primary: false,
+      link: offer.link,
+      // Whole units; both currencies the samples use have two decimals.
+      price_minor: dollarsToCents(offer.price),
+      currency: offer.currency ?? "USD",
+      sale_price_minor: offer.sale_price === undefined ? null : dollarsToCents(offer.sale_price),
+      sale_ends_at: offer.sale_ends_at ?? null,
+      availability: offer.availability,
+      shipping_note: offer.shipping_note ?? null,
+      countries: JSON.stringify(offer.countries ?? []),
+      source: "csv",
+      confirmed_at: now,
+      price_changed_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  if (rows.length > 0) await trx.insertInto("offers").values(rows).execute();
+}
+
 /** A sample as the fields any product has: prices in cents, its three pictures by their fixed names. */
-function sampleProductFields(product: SampleProduct): ProductFields {
+export function sampleProductFields(product: SampleProduct): ProductFields {
   return {
     slug: product.slug,
     name: product.name,

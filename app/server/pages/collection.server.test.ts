@@ -174,7 +174,7 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     const [first] = ready(await loadCollectionPage(db, "barrel-saunas")).saunas;
     expect(first).toMatchObject({ rank: 1, isSample: true, typeLabel: "Barrel" });
     expect(first!.image).toMatch(/^\/images\/samples\/.+-1\.webp$/);
-    expect(first!.buyLink).toMatchObject({ external: true, rel: "sponsored noopener" });
+    expect(first!.buyLink).toMatchObject({ external: true, rel: "sponsored nofollow noopener" });
     expect(first!.href).toMatch(/^\/reviews\/product\/birchline-/);
   });
 

@@ -21,6 +21,7 @@ import {
 } from "~/lib/pagination";
 import { categoryLabel } from "~/lib/product-display";
 import type { ProductSelection } from "~/lib/product-selection";
+import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
 import { toSaunaViewModel } from "~/lib/product-view-models";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { countMembers, countProducts, listMemberPage, listProductPage } from "../catalog/product-lists.server";
@@ -49,6 +50,8 @@ export const PUBLIC_LOAD_ERROR_MESSAGE = "the product catalog could not be read 
 export interface CollectionPageOptions {
   /** SURVEY_FORM_URL: where a 'tyyni' sauna's buy button leads when it is set. */
   surveyFormUrl?: string | null;
+  /** SITE_COUNTRY, SITE_CURRENCY, PRICE_MAX_AGE; the defaults when absent. */
+  prices?: SitePrices;
   /** The page asked for, 1 when absent. A page past the end comes back with no saunas. */
   page?: number;
   /** Saunas per page; COLLECTION_PAGE_SIZE unless a test asks otherwise. */
@@ -68,7 +71,12 @@ function toSaunas(
   options: CollectionPageOptions,
 ): CollectionSauna[] {
   // Site-relative image paths, so the page can request them through the image route.
-  const context = { origin: "", surveyFormUrl: options.surveyFormUrl ?? null, linkSource: linkSource.collection(collectionSlug) };
+  const context = {
+    origin: "",
+    surveyFormUrl: options.surveyFormUrl ?? null,
+    linkSource: linkSource.collection(collectionSlug),
+    prices: priceSettingsAt(options.prices ?? DEFAULT_SITE_PRICES, Date.now()),
+  };
   return products.map((product, index) => ({
     ...toSaunaViewModel(product, context),
     rank: firstRank + index,
@@ -207,6 +215,7 @@ export interface CollectionRequest {
   /** BASE_URL, for the page's absolute URLs. */
   baseUrl: string;
   surveyFormUrl?: string | null;
+  prices?: SitePrices;
 }
 
 /**
@@ -220,7 +229,7 @@ export async function collectionPage(db: DB, request: CollectionRequest): Promis
   const { page: pageNumber, canonical } = parsePageParam(url.searchParams.get(PAGE_PARAM));
   if (!canonical) throw redirect(pageHref(url.pathname, url.search, pageNumber), 301);
 
-  const page = await loadCollectionPage(db, listId, { surveyFormUrl: request.surveyFormUrl, page: pageNumber });
+  const page = await loadCollectionPage(db, listId, { surveyFormUrl: request.surveyFormUrl, prices: request.prices, page: pageNumber });
   switch (page.state) {
     case "redirect":
       throw redirect(`${page.location}${url.search}`, 301);

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { COMPARE_PARAM, compareView, parseCompareSlugs, type CompareView } from "~/lib/compare";
+import { priceSettingsAt } from "~/lib/offers/price-view";
+import { withOffers } from "../offers/offer-reads.server";
 import { findProductsBySlugs } from "../products/products.server";
 
 /**
@@ -10,7 +12,10 @@ import { findProductsBySlugs } from "../products/products.server";
  */
 export async function loadComparePage({ db, config }: Pick<AppLoadContext, "db" | "config">, url: URL): Promise<CompareView> {
   const requested = url.searchParams.get(COMPARE_PARAM);
-  const products = await findProductsBySlugs(db, parseCompareSlugs(requested));
+  const products = await withOffers(db, await findProductsBySlugs(db, parseCompareSlugs(requested)));
   const bySlug = new Map(products.map((product) => [product.slug.toLowerCase(), product]));
-  return compareView(requested, (slug) => bySlug.get(slug), { surveyFormUrl: config.surveyFormUrl });
+  return compareView(requested, (slug) => bySlug.get(slug), {
+    surveyFormUrl: config.surveyFormUrl,
+    prices: priceSettingsAt(config.prices, Date.now()),
+  });
 }

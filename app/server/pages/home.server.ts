@@ -9,6 +9,7 @@ import {
   type ComparisonSection,
   type HomePageView,
 } from "~/lib/home-page";
+import { priceSettingsAt } from "~/lib/offers/price-view";
 import type { DisplayContext } from "~/lib/product-view-models";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { log } from "../log.server";
@@ -29,7 +30,12 @@ export async function loadHomePage(
   { streamComparison }: { streamComparison: boolean },
 ): Promise<HomePageView> {
   // Pictures as site paths, so the /img route can resize them whatever BASE_URL says.
-  const display: DisplayContext = { origin: "", surveyFormUrl: config.surveyFormUrl, linkSource: linkSource.home };
+  const display: DisplayContext = {
+    origin: "",
+    surveyFormUrl: config.surveyFormUrl,
+    linkSource: linkSource.home,
+    prices: priceSettingsAt(config.prices, Date.now()),
+  };
   const comparison = loadComparison(db, display);
   const catalog = catalogCache(db);
   const [collections, picks, top] = await Promise.all([

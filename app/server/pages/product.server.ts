@@ -8,11 +8,13 @@ import {
   type AsSeenInCollection,
   type ProductScreen,
 } from "~/lib/product-page";
+import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
 import { breadcrumbList, HOME_STEP, productStructuredData, REVIEWS_STEP } from "~/lib/structured-data";
 import { findRemovedProduct } from "../admin/catalog-removal.server";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { listCollectionIdsOfProduct } from "../catalog/product-lists.server";
 import { findCollectionBySlug } from "../catalog/queries.server";
+import { withOffers } from "../offers/offer-reads.server";
 import { findProductByIdOrSlug } from "../products/products.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
@@ -26,12 +28,13 @@ import { gone, NO_STORE, notFound, unavailable } from "./page-errors.server";
  */
 export async function productPage(
   db: DB,
-  request: { idOrSlug: string; baseUrl: string; surveyFormUrl?: string | null },
+  request: { idOrSlug: string; baseUrl: string; surveyFormUrl?: string | null; prices?: SitePrices },
 ): Promise<ProductScreen> {
   const { idOrSlug, baseUrl } = request;
   let product: Product | undefined;
   try {
-    product = idOrSlug === "" ? undefined : await findProductByIdOrSlug(db, idOrSlug);
+    const found = idOrSlug === "" ? undefined : await findProductByIdOrSlug(db, idOrSlug);
+    product = found && (await withOffers(db, [found]))[0];
   } catch (error) {
     // A product that cannot be loaded shows the 'Product Not Found' screen.
     log.error(`Product ${idOrSlug} could not be loaded: ${(error as Error)?.message ?? error}`);
@@ -52,9 +55,11 @@ export async function productPage(
     storedCategoryCollection(db, product.categoryId),
     asSeenIn(db, product),
   ]);
+  const prices = priceSettingsAt(request.prices ?? DEFAULT_SITE_PRICES, Date.now());
   const view = toProductPageView(product, {
     surveyFormUrl: request.surveyFormUrl,
-    today: new Date().toISOString().slice(0, 10),
+    today: prices.today,
+    prices,
     asSeenIn: asSeenInCollections,
     hasCollectionPage: (slug) => isFixedCollectionSlug(slug) || slug === collectionOfCategory,
   });

@@ -11,6 +11,7 @@ import {
   parsePageParam,
   PRODUCT_LIST_PAGE_SIZE,
 } from "~/lib/pagination";
+import { priceSettingsAt } from "~/lib/offers/price-view";
 import type { DisplayContext } from "~/lib/product-view-models";
 import { reviewsIndexRequest, reviewsIndexView, type ReviewsIndexPage } from "~/lib/reviews-index";
 import { catalogCache } from "../catalog/catalog-cache.server";
@@ -57,6 +58,7 @@ export async function loadReviewsIndexPage({ db, config }: Pick<AppLoadContext, 
     origin: "",
     surveyFormUrl: config.surveyFormUrl,
     linkSource: search.query === "" ? linkSource.reviews : linkSource.search,
+    prices: priceSettingsAt(config.prices, Date.now()),
   };
   const listParams = new URLSearchParams(search.query === "" ? {} : { q: search.query });
   return {

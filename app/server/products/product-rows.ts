@@ -56,7 +56,7 @@ export const PRODUCT_COLUMNS = [
 ] as const satisfies readonly (keyof ProductRecord)[];
 
 /** A product's own fields: what an editor, a file or the seed gives; the database adds the rest. */
-export type ProductFields = Omit<Product, "id" | "isSample" | "createdAt" | "updatedAt">;
+export type ProductFields = Omit<Product, "id" | "isSample" | "createdAt" | "updatedAt" | "offers">;
 
 export function toProduct(row: ProductRecord): Product {
   return {

@@ -61,3 +61,33 @@ export interface SampleCollection {
   /** ISO date */
   last_updated: string;
 }
+
+/** An invented shop of the sample catalog, on a `.example` domain. */
+export interface SampleMerchant {
+  slug: string;
+  name: string;
+  domain: string;
+  /** ISO 3166-1 alpha-2 codes it sells to; [] = everywhere. */
+  countries: string[];
+  affiliate_params?: string;
+}
+
+/**
+ * A sample product's offer at a shop other than its maker (the maker's shop is each product's
+ * primary offer, made from its own price, sale and affiliate link).
+ */
+export interface SampleOffer {
+  product: string;
+  merchant: string;
+  link: string;
+  /** Whole units of `currency` (default USD). */
+  price: number;
+  currency?: string;
+  sale_price?: number;
+  /** YYYY-MM-DD, the sale's last day. */
+  sale_ends_at?: string;
+  availability: "InStock" | "OutOfStock" | "PreOrder" | "BackOrder" | "Discontinued" | "unknown";
+  shipping_note?: string;
+  /** [] or absent = the merchant's countries. */
+  countries?: string[];
+}

@@ -1,0 +1,58 @@
+import { Form, Link } from "~/components/ui/link";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Notice } from "~/components/ui/notice";
+import type { MerchantFormField } from "~/lib/offers/merchant-form";
+import { fieldProps, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
+
+export interface MerchantFormState {
+  values: FormValues;
+  fieldErrors?: FieldErrors<MerchantFormField>;
+  formError?: string | null;
+}
+
+/** Add or edit one merchant: a plain form posting to /admin/merchants (works without scripts). */
+export function MerchantForm({ editingId, state, busy }: { editingId: number | null; state: MerchantFormState; busy: boolean }) {
+  const field = (name: MerchantFormField, label: string, extra: Record<string, unknown> = {}) => (
+    <FormField label={label} {...fieldProps(state, name)} {...extra} />
+  );
+  return (
+    <section
+      id="merchant-form"
+      aria-labelledby="merchant-form-title"
+      className="scroll-mt-24 rounded-card border border-line bg-surface p-4 shadow-card md:p-6"
+    >
+      <h2 id="merchant-form-title" className="text-xl font-semibold">
+        {editingId === null ? "Add a merchant" : `Edit merchant: ${state.values.name ?? ""}`}
+      </h2>
+      {state.formError && (
+        <Notice tone="red" title="Not saved" className="mt-4" role="alert">
+          {state.formError}
+        </Notice>
+      )}
+      <Form method="post" className="mt-5 space-y-5" key={editingId ?? "new"}>
+        <input type="hidden" name="intent" value="save-merchant" />
+        {editingId !== null && <input type="hidden" name="id" value={editingId} />}
+        <div className="grid gap-4 md:grid-cols-2">
+          {field("name", "Name *")}
+          {field("slug", "Slug", { hint: "Empty: made from the name. Lower-case letters, digits and dashes." })}
+          {field("domain", "Shop domain", { placeholder: "shop.example", hint: "Offer links are matched to the merchant by it." })}
+          {field("logo_url", "Logo URL", { placeholder: "https://" })}
+          {field("countries", "Countries it sells to", { placeholder: "US, CA", hint: "Two-letter codes; empty: everywhere." })}
+          {field("affiliate_params", "Affiliate parameters", {
+            placeholder: "tag=mysite-20",
+            hint: "Added to every offer link of this merchant that lacks them.",
+          })}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : "Save merchant"}
+          </Button>
+          <Link to="/admin/merchants" className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import type { OfferForPrice } from "./display-price";
+
+/**
+ * An offer as the server reads it for pages and for /go: what the price rule needs plus what the
+ * where-to-buy table and the redirect show or use. It stays on the server; pages receive view
+ * models made from it, never the links themselves.
+ */
+export interface ShopOffer extends OfferForPrice {
+  id: number;
+  productId: number;
+  merchantId: number;
+  shippingNote: string | null;
+  /** The merchant's query parameters added to the link when it lacks them (e.g. "tag=mysite-20"). */
+  merchantAffiliateParams: string | null;
+}

@@ -1,0 +1,12 @@
+import { csvDownload, offerCsvLines } from "~/server/admin/catalog-export.server";
+import { requireAdmin } from "~/server/auth/guard.server";
+import type { Route } from "./+types/offers-export";
+
+/**
+ * GET /admin/offers/export.csv: every offer in the offers import's format (merchants by slug,
+ * prices in their currency's major units), so an untouched file imports as 0 new, 0 changed.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return csvDownload(offerCsvLines(context.db), `offers-${new Date().toISOString().slice(0, 10)}.csv`);
+}

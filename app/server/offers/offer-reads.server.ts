@@ -1,0 +1,113 @@
+import type { Product } from "~/lib/catalog";
+import { OFFER_AVAILABILITIES, type OfferAvailability, type OfferSource } from "~/lib/offers/display-price";
+import type { ShopOffer } from "~/lib/offers/shop-offer";
+import { chunks, IN_LIST_CHUNK } from "../db/chunks";
+import type { DB } from "../db/connection.server";
+import { toIsoString } from "../db/timestamps";
+import { parseTextList } from "../products/product-rows";
+
+/**
+ * Reading offers for pages: the offers of a whole page of products in one query (with their
+ * merchants), never one query per product, so a list of 24 cards costs one extra round trip.
+ */
+
+const OFFER_SOURCES: readonly OfferSource[] = ["form", "csv", "feed"];
+
+function availabilityOf(value: string): OfferAvailability {
+  return (OFFER_AVAILABILITIES as readonly string[]).includes(value) ? (value as OfferAvailability) : "unknown";
+}
+
+function upperCodes(json: string): string[] {
+  return parseTextList(json)
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => code !== "");
+}
+
+function offerRows(db: DB) {
+  return db
+    .selectFrom("offers")
+    .innerJoin("merchants", "merchants.id", "offers.merchant_id")
+    .select([
+      "offers.id",
+      "offers.product_id",
+      "offers.merchant_id",
+      "offers.is_primary",
+      "offers.link",
+      "offers.price_minor",
+      "offers.currency",
+      "offers.sale_price_minor",
+      "offers.sale_ends_at",
+      "offers.availability",
+      "offers.shipping_note",
+      "offers.countries",
+      "offers.source",
+      "offers.confirmed_at",
+      "offers.price_changed_at",
+      "merchants.slug as merchant_slug",
+      "merchants.name as merchant_name",
+      "merchants.countries as merchant_countries",
+      "merchants.affiliate_params as merchant_affiliate_params",
+    ])
+    .orderBy("offers.product_id")
+    .orderBy("offers.id");
+}
+
+type OfferRow = Awaited<ReturnType<ReturnType<typeof offerRows>["execute"]>>[number];
+
+function toShopOffer(row: OfferRow): ShopOffer {
+  return {
+    id: Number(row.id),
+    productId: Number(row.product_id),
+    merchantId: Number(row.merchant_id),
+    merchantSlug: row.merchant_slug,
+    merchantName: row.merchant_name,
+    link: row.link,
+    // PostgreSQL returns bigint columns as text.
+    priceMinor: row.price_minor === null ? null : Number(row.price_minor),
+    currency: row.currency.trim().toUpperCase(),
+    salePriceMinor: row.sale_price_minor === null ? null : Number(row.sale_price_minor),
+    saleEndsAt: row.sale_ends_at,
+    availability: availabilityOf(row.availability),
+    countries: upperCodes(row.countries),
+    merchantCountries: upperCodes(row.merchant_countries),
+    source: (OFFER_SOURCES as readonly string[]).includes(row.source) ? (row.source as OfferSource) : "form",
+    confirmedAt: toIsoString(row.confirmed_at),
+    priceChangedAt: toIsoString(row.price_changed_at),
+    isPrimary: Boolean(row.is_primary),
+    shippingNote: row.shipping_note,
+    merchantAffiliateParams: row.merchant_affiliate_params,
+  };
+}
+
+/** The offers of these products with their merchants, by product id; a product without offers gets []. */
+export async function offersOfProducts(db: DB, productIds: readonly number[]): Promise<Map<number, ShopOffer[]>> {
+  const ids = [...new Set(productIds)];
+  const byProduct = new Map<number, ShopOffer[]>(ids.map((id) => [id, []]));
+  for (const part of chunks(ids, IN_LIST_CHUNK)) {
+    const rows = await offerRows(db).where("offers.product_id", "in", part).execute();
+    for (const row of rows) byProduct.get(Number(row.product_id))?.push(toShopOffer(row));
+  }
+  return byProduct;
+}
+
+/** Every offer, by product id, in one query: the /go redirect's map of destinations. */
+export async function allOffersByProduct(db: DB): Promise<Map<number, ShopOffer[]>> {
+  const byProduct = new Map<number, ShopOffer[]>();
+  for (const row of await offerRows(db).execute()) {
+    const offer = toShopOffer(row);
+    const list = byProduct.get(offer.productId);
+    if (list) list.push(offer);
+    else byProduct.set(offer.productId, [offer]);
+  }
+  return byProduct;
+}
+
+/** The products with their offers attached (one query for all of them), in the same order. */
+export async function withOffers<P extends Product>(db: DB, products: readonly P[]): Promise<P[]> {
+  if (products.length === 0) return [];
+  const offers = await offersOfProducts(
+    db,
+    products.map((product) => product.id),
+  );
+  return products.map((product) => ({ ...product, offers: offers.get(product.id) ?? [] }));
+}

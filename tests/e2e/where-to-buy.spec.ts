@@ -1,0 +1,65 @@
+import { expect, test } from "./fixtures";
+
+// The product page's "Where to buy" (docs/decisions/0058), on the seeded sample catalog: the Valo 2
+// is sold by its maker ($10,000), Nordic Bath Supply ($10,400) and Backyard Leisure Co (out of stock).
+
+const SLUG = "lumo-works-valo-2-cube-sauna";
+const URL = `/reviews/product/${SLUG}`;
+
+test("lists the shops cheapest first, the lowest marked, out of stock last, each a sponsored /go link", async ({ page }, testInfo) => {
+  await page.goto(URL);
+  const section = page.getByTestId("where-to-buy");
+  await expect(section.getByRole("heading", { name: "Where to buy" })).toBeVisible();
+  // A table where there is room (1280 px), a stacked list on phones (390 px); only one is shown.
+  const layout = testInfo.project.name === "mobile" ? section.getByTestId("where-to-buy-list") : section.getByTestId("where-to-buy-table");
+  await expect(layout).toBeVisible();
+  const rows = layout.getByTestId("offer-row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText("Lumo Works");
+  await expect(rows.nth(0)).toContainText("Lowest price");
+  await expect(rows.nth(0)).toContainText("$10,000");
+  await expect(rows.nth(0)).toContainText(/Price as of \w+ \d{1,2}, \d{4}/);
+  await expect(rows.nth(1)).toContainText("Nordic Bath Supply");
+  await expect(rows.nth(1)).toContainText("$10,400");
+  await expect(rows.nth(2)).toContainText("Backyard Leisure Co");
+  await expect(rows.nth(2)).toContainText("Out of stock");
+
+  const link = rows.nth(1).getByRole("link", { name: /Nordic Bath Supply/ });
+  await expect(link).toHaveAttribute("href", `/go/${SLUG}/nordic-bath-supply?from=product:${SLUG}`);
+  await expect(link).toHaveAttribute("rel", /\bsponsored\b/);
+  await expect(link).toHaveAttribute("rel", /\bnofollow\b/);
+  await expect(link).toHaveAttribute("target", "_blank");
+  const redirect = await page.request.get((await link.getAttribute("href"))!, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers()["location"]).toMatch(/^https:\/\/nordicbathsupply\.example\/p\/lumo-works-valo-2-cube-sauna/);
+
+  // Nothing wider than the screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("works without JavaScript: the rows and their links are in the server's HTML", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: testInfo.project.name === "mobile" ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(URL);
+    const links = page.getByTestId("where-to-buy").getByRole("link");
+    await expect(links).toHaveCount(3);
+    await expect(links.first()).toHaveAttribute("href", `/go/${SLUG}/lumo-works?from=product:${SLUG}`);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the price says how old it is: a title on the cards, visible on the product page", async ({ page }, testInfo) => {
+  await page.goto("/reviews");
+  const price = page.getByTestId("product-row").first().locator("[data-as-of]");
+  await expect(price).toHaveAttribute("title", /^Price as of /);
+  await expect(price).toHaveAttribute("aria-description", /^Price as of /);
+  await page.goto(URL);
+  const priceBox = testInfo.project.name === "mobile" ? page.getByTestId("mobile-buy-bar") : page.getByTestId("price-as-of");
+  await expect(priceBox).toContainText(/Price as of \w+ \d{1,2}, \d{4}/);
+});
