@@ -553,9 +553,11 @@ await check("Reset-token validity probe", "GET /api/auth/reset-password/<random 
   return { answer: `${tally(statuses)}${told ? `; ${told} answers told whether the token exists` : ""}`, holds: verdict(holds) };
 });
 
+// Keys no earlier check has filled: the attack needs the first request of a key after the cache
+// was emptied (an import, a restart). Paged lists echo their query in their page links.
 for (const [poisoned, plain] of [
-  ["/reviews?utm_source=attacker&utm_medium=%22%3E%3Cb%3E&fbclid=poison", "/reviews"],
-  ["/reviews?q=barrel&view=poison&sort=poison&utm_source=attacker", "/reviews?q=barrel"],
+  ["/reviews?page=2&utm_source=attacker&utm_medium=%22%3E%3Cb%3E&fbclid=poison", "/reviews?page=2"],
+  ["/reviews/outdoor-saunas?page=2&q=poison&sort=poison&utm_source=attacker", "/reviews/outdoor-saunas?page=2"],
   ["/learn?utm_campaign=poison&gclid=attacker", "/learn"],
 ]) {
   await check("Poisoned page-cache key", `GET ${poisoned}, then GET ${plain}`, async () => {
@@ -677,7 +679,9 @@ const signUp = (email: string, client: string) =>
 await flood(
   "Sign-up flood",
   "POST /auth intent=sign-up",
-  29,
+  // One past the old site-wide ceiling of 30 an hour, from few enough addresses that each stays
+  // within its own per-client allowance.
+  35,
   7,
   (index, client) => signUp(`replay-${runTag}-${index}@example.com`, client),
   (client) => signUp(`replay-${runTag}-fresh@example.com`, client),
@@ -687,17 +691,35 @@ const forgot = (email: string, client: string) =>
 await flood(
   "Password-reset flood",
   "POST /auth/forgot",
-  9,
+  31,
   9,
   (index, client) => forgot(`nobody-${runTag}-${index}@example.com`, client),
   (client) => forgot(`replay-${runTag}-fresh@example.com`, client),
+);
+const consumeLink = (token: string, client: string) =>
+  send({
+    method: "POST",
+    path: "/auth/reset",
+    headers: formHeaders,
+    body: form({ token, password: "replay password that is long enough", confirm: "replay password that is long enough" }),
+    client,
+  });
+// A stranger's bogus links must not use up a ceiling that a genuine emailed link then meets: the
+// fresh client's link is judged (here: "expired or used", as its token is made up), not refused.
+await flood(
+  "Reset-link flood",
+  "POST /auth/reset with made-up tokens",
+  10,
+  10,
+  (index, client) => consumeLink(`bogus${runTag}${index}`.padEnd(24, "x"), client),
+  (client) => consumeLink(`fresh${runTag}`.padEnd(24, "y"), client),
 );
 const subscribe = (email: string, client: string) =>
   send({ method: "POST", path: "/newsletter", headers: formHeaders, body: form({ email }), client });
 await flood(
   "Newsletter flood",
   "POST /newsletter",
-  197,
+  200,
   40,
   (index, client) => subscribe(`news-${runTag}-${index}@example.com`, client),
   (client) => subscribe(`news-${runTag}-fresh@example.com`, client),

@@ -59,6 +59,11 @@ describe("pageHref", () => {
     expect(pageHref("/reviews/barrel-saunas", "?page=2", 1)).toBe("/reviews/barrel-saunas");
     expect(pageHref("/reviews/barrel-saunas", "?view=compare", 2)).toBe("/reviews/barrel-saunas?view=compare&page=2");
   });
+
+  it("puts the page last whatever order the address came in (a cached page is rendered for its sorted key)", () => {
+    expect(pageHref("/reviews", "?page=400&q=saunas", 2)).toBe("/reviews?q=saunas&page=2");
+    expect(pageHref("/reviews/barrel-saunas", "?page=9&view=compare", 3)).toBe("/reviews/barrel-saunas?view=compare&page=3");
+  });
 });
 
 describe("pagedTitle", () => {

@@ -61,12 +61,16 @@ export function isPastLastPage(info: PageInfo): boolean {
 
 /**
  * The address of `page` of the list at `pathname`, keeping the other query parameters
- * (`q`, `view`) in their order. Page 1 carries no parameter, so it has exactly one URL.
+ * (`q`, `view`) in their order and the page number last. Page 1 carries no parameter, so it has
+ * exactly one URL.
  */
 export function pageHref(pathname: string, search: string | URLSearchParams, page: number): string {
   const params = new URLSearchParams(search);
-  if (page <= 1) params.delete(PAGE_PARAM);
-  else params.set(PAGE_PARAM, String(page));
+  // The page number always goes last, whatever order the address came in: the page cache renders
+  // a page for its key, whose parameters are sorted, and a link or redirect must still read
+  // `?q=cedar&page=2`, one spelling for one page.
+  params.delete(PAGE_PARAM);
+  if (page > 1) params.append(PAGE_PARAM, String(page));
   const query = params.toString();
   return query === "" ? pathname : `${pathname}?${query}`;
 }

@@ -31,9 +31,9 @@ export function AuditTable({
               <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">
                 <time dateTime={entry.at}>{entry.at.slice(0, 19).replace("T", " ")}</time>
               </td>
-              <td className="px-4 py-2.5 break-all">{entry.email}</td>
+              <td className="whitespace-nowrap px-4 py-2.5">{entry.email}</td>
               <td className="whitespace-nowrap px-4 py-2.5">{auditActionLabel(entry.action)}</td>
-              <td className="px-4 py-2.5 break-words">{entry.detail}</td>
+              <td className="min-w-48 px-4 py-2.5 break-words">{entry.detail}</td>
               <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">{entry.address ?? "-"}</td>
             </tr>
           ))}
