@@ -48,8 +48,9 @@ export function WhereToBuy({ whereToBuy, productName }: { whereToBuy: WhereToBuy
             {whereToBuy.rows.map((row) => (
               <tr key={row.merchantSlug} data-testid="offer-row" className={cn("align-top", !row.buyable && "text-ink-muted")}>
                 <th scope="row" className="px-4 py-3 font-semibold text-ink">
-                  {row.merchantName}
-                  {row.lowest && <LowestBadge />}
+                  {/* The name and the badge on lines of their own: the column is narrow, and a badge that wraps keeps its indent. */}
+                  <span className="block">{row.merchantName}</span>
+                  {row.lowest && <LowestBadge className="mt-1" />}
                 </th>
                 <td className="px-4 py-3">
                   <OfferPrice row={row} />
@@ -93,9 +94,9 @@ export function WhereToBuy({ whereToBuy, productName }: { whereToBuy: WhereToBuy
   );
 }
 
-function LowestBadge() {
+function LowestBadge({ className = "ml-2" }: { className?: string }) {
   return (
-    <Badge variant="best-value" className="ml-2">
+    <Badge variant="best-value" className={className}>
       Lowest price
     </Badge>
   );
