@@ -13,18 +13,21 @@ const nextYear = new Date().getUTCFullYear() + 1;
 test("a sale entered on the form shows on the product page until it ends", async ({ page, adminSite }) => {
   test.setTimeout(90_000);
   await signInAsNewAdmin(page, adminSite, "sales");
+  // The product's own form: once saved, the same screen also lists the product's offers, whose
+  // forms have price and sale fields of their own.
+  const productForm = page.locator("#product-form");
 
   await page.goto("/admin/products/new");
-  await page.getByLabel("Name *").fill("Sale Form Barrel");
-  await page.getByLabel("Brand").fill("Northwind");
-  await page.getByLabel("Slug *").fill(SLUG);
-  await page.getByLabel("Price (USD)", { exact: true }).fill("7650");
-  await page.getByLabel("Sale price (USD)").fill("7299");
-  await page.getByLabel("Sale ends").fill(`${nextYear}-01-31`);
+  await productForm.getByLabel("Name *").fill("Sale Form Barrel");
+  await productForm.getByLabel("Brand").fill("Northwind");
+  await productForm.getByLabel("Slug *").fill(SLUG);
+  await productForm.getByLabel("Price (USD)", { exact: true }).fill("7650");
+  await productForm.getByLabel("Sale price (USD)").fill("7299");
+  await productForm.getByLabel("Sale ends").fill(`${nextYear}-01-31`);
   await page.getByRole("button", { name: "Save Product" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Products Management" })).toBeVisible();
-  await expect(page.getByLabel("Sale price (USD)")).toHaveValue("7299.00");
-  await expect(page.getByLabel("Sale ends")).toHaveValue(`${nextYear}-01-31`);
+  await expect(productForm.getByLabel("Sale price (USD)")).toHaveValue("7299.00");
+  await expect(productForm.getByLabel("Sale ends")).toHaveValue(`${nextYear}-01-31`);
 
   await page.goto(`/reviews/product/${SLUG}`);
   const buyBox = page.getByRole("region", { name: "Price and where to buy" });
@@ -34,7 +37,7 @@ test("a sale entered on the form shows on the product page until it ends", async
 
   // An end date in the past saves with a warning, and the page shows the plain price.
   await page.goBack();
-  await page.getByLabel("Sale ends").fill("2020-01-31");
+  await productForm.getByLabel("Sale ends").fill("2020-01-31");
   await page.getByRole("button", { name: "Save Product" }).click();
   await expect(page.getByText("sale_ends 2020-01-31 has passed (no sale is shown)")).toBeVisible();
 

@@ -53,8 +53,17 @@ function problems(block: Block): string[] {
     case "Product": {
       need(typeof block.name === "string" && block.name, "name");
       need(block.offers || block.review || block.aggregateRating, "offers, review or aggregateRating");
+      // One shop: an Offer with its price. Several: an AggregateOffer, whose required fields are
+      // the lowest price and the currency (offerCount and highPrice are what a range needs).
       const offer = block.offers as Block | undefined;
-      if (offer) need(offer.price && offer.priceCurrency === "USD", "offers.price and priceCurrency");
+      if (offer?.["@type"] === "AggregateOffer") {
+        need(
+          offer.lowPrice && offer.highPrice && Number(offer.offerCount) >= 2 && offer.priceCurrency === "USD",
+          "offers.lowPrice, highPrice, offerCount and priceCurrency",
+        );
+      } else if (offer) {
+        need(offer["@type"] === "Offer" && offer.price && offer.priceCurrency === "USD", "offers.price and priceCurrency");
+      }
       const rating = block.aggregateRating as Block | undefined;
       if (rating) need(rating.ratingValue && (rating.reviewCount || rating.ratingCount), "aggregateRating value and count");
       break;
@@ -144,11 +153,21 @@ test("every page kind carries valid JSON-LD and a 1200x630 social card", async (
   }
 });
 
-test("a sample product publishes its offer but never its invented rating", async ({ request }) => {
+test("a sample product publishes its offers but never its invented rating", async ({ request }) => {
   const page = await html(request, "/reviews/product/lumo-works-valo-2-cube-sauna");
   expect(page).toContain("Sample listing");
   const product = jsonLdBlocks(page).find((block) => block["@type"] === "Product")!;
-  expect(product.offers).toMatchObject({ "@type": "Offer", priceCurrency: "USD" });
+  // Three sample shops list it and two can take an order: the structured data gives the range of
+  // those two, as the where-to-buy table shows it ($10,000 to $10,400; the third row is out of stock).
+  expect(page.match(/<tr data-testid="offer-row" class="align-top">/g)).toHaveLength(2);
+  expect(page.match(/<tr data-testid="offer-row" class="align-top text-ink-muted">/g)).toHaveLength(1);
+  expect(product.offers).toEqual({
+    "@type": "AggregateOffer",
+    lowPrice: "10000.00",
+    highPrice: "10400.00",
+    offerCount: 2,
+    priceCurrency: "USD",
+  });
   expect(product).not.toHaveProperty("aggregateRating");
   expect(product).not.toHaveProperty("review");
 });

@@ -17,11 +17,7 @@ export function PriceText({ text, asOf, className }: { text: string; asOf: strin
       title={asOf}
       aria-description={asOf}
       data-as-of=""
-      className={cn(
-        "relative z-10 cursor-help rounded-sm",
-        "after:pointer-events-none after:absolute after:left-0 after:top-full after:z-20 after:mt-1 after:whitespace-nowrap after:rounded after:bg-ink after:px-2 after:py-1 after:text-xs after:font-normal after:text-white focus-visible:after:content-[attr(title)]",
-        className,
-      )}
+      className={cn("price-as-of", className)}
     >
       {text}
     </span>
