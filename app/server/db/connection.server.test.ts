@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "./connection.server";
+import { createPostgresPool, openDatabase } from "./connection.server";
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
@@ -36,5 +36,33 @@ describe("the SQLite file", () => {
     await sql`select 1`.execute(db);
     expect(mode(file)).toBe(0o600);
     await db.destroy();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a PostgreSQL connection the server ends", () => {
+  it("is dropped with a log line, never an uncaught error, even while checked out between statements", async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const pool = createPostgresPool(url, { max: 2 });
+    const killer = createPostgresPool(url, { max: 1 });
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", onUncaught);
+    try {
+      // Held by us between two statements, as a transaction waiting on our code holds it.
+      const held = await pool.connect();
+      const { rows } = await held.query<{ pid: number }>("select pg_backend_pid() as pid");
+      await killer.query("select pg_terminate_backend($1)", [rows[0]!.pid]);
+      // The server's goodbye arrives on the idle socket of the checked-out client.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(held.query("select 1")).rejects.toThrow();
+      held.release(true);
+      // The pool carries on with a new connection.
+      expect((await pool.query<{ one: number }>("select 1 as one")).rows[0]!.one).toBe(1);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      await pool.end();
+      await killer.end();
+    }
   });
 });

@@ -75,6 +75,15 @@ export function createPostgresPool(url: string, options: { max: number; types?: 
   // listener that is an uncaught exception and the whole site stops. The pool discards the
   // client and opens a new one on the next query, so logging it is all there is to do.
   pool.on("error", (error) => log.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
+  // The pool listens only while a client is idle. A client checked out between two statements (a
+  // transaction waiting on our code, a batch of clicks being written) emits "error" on itself when
+  // the server ends it ("terminating connection due to administrator command" on a restart), and
+  // without a listener of its own that also stops the whole site. The statement in flight, if any,
+  // still fails on its own, and the pool discards a client that can no longer be queried when it
+  // is released.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.warn(`PostgreSQL dropped a connection in use: ${error.message}`));
+  });
   return pool;
 }
 
