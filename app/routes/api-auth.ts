@@ -3,7 +3,7 @@ import { admitPasswordCheck, passwordCallerOf, settlePasswordCheck } from "~/ser
 import { getSignedInUser } from "~/server/auth/guard.server";
 import { isSameSiteRequest } from "~/server/auth/origin.server";
 import { AttemptLimiter } from "~/server/auth/rate-limit.server";
-import { AUTH_API_LIMIT_BYTES, BodyTooLarge, readBodyBytes, TOO_LARGE_HEADERS } from "~/server/http/request-body.server";
+import { BodyTooLarge, readBodyBytes, TOO_LARGE_HEADERS } from "~/server/http/request-body.server";
 import type { Route } from "./+types/api-auth";
 
 /**
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let body: Uint8Array<ArrayBuffer>;
   try {
-    body = await readBodyBytes(request, AUTH_API_LIMIT_BYTES);
+    body = await readBodyBytes(request);
   } catch (error) {
     if (error instanceof BodyTooLarge) return Response.json({ message: error.message }, { status: 413, headers: TOO_LARGE_HEADERS });
     throw error;

@@ -14,7 +14,7 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { AttemptLimiter, AUTH_LIMITS, limiterKeys } from "~/server/auth/rate-limit.server";
 import { admitUnderFlood, challengeAnswerInit } from "~/server/flood/flood-challenge.server";
-import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
+import { readFormUnderLimit } from "~/server/http/request-body.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/auth-forgot";
 
@@ -31,7 +31,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameSite(request, context.config.baseUrl);
-  const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
+  const form = await readFormUnderLimit(request);
   const parsed = parseForm(form, forgotPasswordSchema);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const client = context.clientAddress ?? null;

@@ -12,7 +12,7 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { AttemptLimiter } from "~/server/auth/rate-limit.server";
 import { redirectWithFlash } from "~/server/forms/flash.server";
-import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
+import { readFormUnderLimit } from "~/server/http/request-body.server";
 import { resetPassword } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/auth-reset";
 
@@ -33,7 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameSite(request, context.config.baseUrl);
-  const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
+  const form = await readFormUnderLimit(request);
   const parsed = parseForm(form, resetPasswordSchema);
   // Passwords are never sent back: the answer keeps no typed value.
   if (!parsed.ok) return data(formFailure({}, parsed.fieldErrors, parsed.formError), { status: 400 });

@@ -13,7 +13,7 @@ import { AttemptLimiter, AUTH_LIMITS, limiterKeys } from "~/server/auth/rate-lim
 import { admitUnderFlood, challengeAnswerInit } from "~/server/flood/flood-challenge.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
-import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
+import { readFormUnderLimit } from "~/server/http/request-body.server";
 import type { Route } from "./+types/auth";
 
 /**
@@ -133,7 +133,7 @@ const intents = {
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   assertSameSite(request, context.config.baseUrl);
-  return dispatchIntent(args, intents, { form: await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES) });
+  return dispatchIntent(args, intents, { form: await readFormUnderLimit(request) });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {

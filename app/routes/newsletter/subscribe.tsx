@@ -6,7 +6,7 @@ import { MAX_TYPED_EMAIL, subscribeSchema } from "~/lib/newsletter-form";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { log } from "~/server/log.server";
-import { AUTH_FORM_LIMIT_BYTES, readFormUnderLimit } from "~/server/http/request-body.server";
+import { readFormUnderLimit } from "~/server/http/request-body.server";
 import { admitUnderFlood, challengeAnswerInit } from "~/server/flood/flood-challenge.server";
 import { allowSubscribeAttempt, subscribeClientChecks } from "~/server/newsletter/subscribe-limit.server";
 import { subscribe } from "~/server/newsletter/subscribers.server";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Newsletter - ${SITE_NAM
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameSite(request, context.config.baseUrl);
-  const form = await readFormUnderLimit(request, AUTH_FORM_LIMIT_BYTES);
+  const form = await readFormUnderLimit(request);
   const parsed = parseForm(form, subscribeSchema);
   // What was typed goes back into the field after any refusal, so nothing has to be typed again.
   const typed = valueText(formValues(form), "email").slice(0, MAX_TYPED_EMAIL);

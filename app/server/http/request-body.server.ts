@@ -18,7 +18,7 @@ import { MAX_CSV_BYTES } from "~/lib/csv/import-messages";
 
 /** The sign-in, sign-up, reset and newsletter forms: an address, a password and a few hidden fields. */
 export const AUTH_FORM_LIMIT_BYTES = 8 * 1024;
-/** better-auth's JSON endpoints (sign-out, change-password, the admin plugin's calls). */
+/** The accounts library's JSON endpoints the site offers (get-session, sign-out, change-password). */
 export const AUTH_API_LIMIT_BYTES = 16 * 1024;
 /** An admin form of text fields: a product's description is the longest. */
 export const ADMIN_FORM_LIMIT_BYTES = 1024 * 1024;
