@@ -121,6 +121,25 @@ export interface OffersTable {
   updated_at: Timestamp;
 }
 
+/**
+ * One change of an offer's price, sale, currency, availability or shop, written by triggers on
+ * offers (migrations/2026_11_26_0100_offer_price_history.ts); the state holds until the offer's next row.
+ */
+export interface OfferPriceHistoryTable {
+  id: Generated<number>;
+  /** products(id), on delete cascade. */
+  product_id: number;
+  /** The offer's id, without a foreign key: a removed offer keeps its past. */
+  offer_id: number;
+  merchant_id: number;
+  price_minor: number | null;
+  sale_price_minor: number | null;
+  sale_ends_at: string | null;
+  currency: string;
+  availability: string;
+  recorded_at: Timestamp;
+}
+
 export interface CollectionsTable {
   id: Generated<number>;
   slug: string;
@@ -266,6 +285,7 @@ export interface Database {
   products: ProductsTable;
   merchants: MerchantsTable;
   offers: OffersTable;
+  offer_price_history: OfferPriceHistoryTable;
   link_check_runs: LinkCheckRunsTable;
   link_check_results: LinkCheckResultsTable;
   removed_products: RemovedProductsTable;
