@@ -89,11 +89,16 @@ export function learnSitemapEntries(articles: readonly ArticleSummary[]): Sitema
 /** Paths crawlers must leave alone: private areas, the affiliate redirects and search results. */
 export const ROBOTS_DISALLOWED = ["/admin", "/auth", "/api/", "/go/", "/reviews?q="];
 
+/**
+ * The Disallow lines come before "Allow: /": parsers that take the first matching line (Python's
+ * urllib.robotparser, many older crawlers) would otherwise stop at "Allow: /" and crawl /admin,
+ * while parsers that take the longest match (Google, RFC 9309) read both orders the same.
+ */
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
-    "Allow: /",
     ...ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`),
+    "Allow: /",
     "",
     `Sitemap: ${absoluteUrl("/sitemap.xml", origin)}`,
     "",
