@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvLine, formulaSafeCsvCell, isPlausibleEmail, normalizeEmail, subscriberQuery } from "./newsletter";
+import { isPlausibleEmail, normalizeEmail, subscriberQuery } from "./newsletter";
 
 describe("email addresses", () => {
   it("treats case and surrounding spaces as the same address", () => {
@@ -11,18 +11,6 @@ describe("email addresses", () => {
     for (const bad of ["", "plain", "a@b", "a@@b.com", "a b@c.com", "<a@b.com>", "a@b.c", `${"x".repeat(250)}@b.com`]) {
       expect(isPlausibleEmail(bad), bad).toBe(false);
     }
-  });
-});
-
-describe("formula-safe CSV", () => {
-  it("neutralises cells a spreadsheet would run as a formula", () => {
-    expect(formulaSafeCsvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    for (const start of ["+", "-", "@", "\t", "\r"]) expect(formulaSafeCsvCell(`${start}1`)).toBe(`"'${start}1"`);
-    expect(formulaSafeCsvCell("ann@example.com")).toBe('"ann@example.com"');
-  });
-
-  it("ends lines with CRLF", () => {
-    expect(csvLine(["a", "b,c"])).toBe('"a","b,c"\r\n');
   });
 });
 

@@ -59,9 +59,6 @@ export const UNSUBSCRIBE_MESSAGES = {
   },
 };
 
-// The CSV writer moved to one module for every export; these names stay for the callers here.
-export { csvLine, formulaSafeCsvCell } from "./csv/csv-writer";
-
 /** The admin list's search (?q=, part of an address) and state filter (?status=). */
 export function subscriberQuery(url: URL): { search: string; status?: SubscriberStatus } {
   const status = url.searchParams.get("status");

@@ -39,9 +39,9 @@ test("a collections CSV's product_ids curate /reviews/barrel-saunas; a product C
   const productCsv =
     "name,brand,slug,category_id,rating,collection_ids\nCurated Cedar Cabin,Northwind,curated-cedar-cabin,cabin,4.9,[infrared-saunas]\n";
   await page.locator("#product-csv-file").setInputFiles({ name: "p.csv", mimeType: "text/csv", buffer: Buffer.from(productCsv) });
-  await expect(toast(page, "CSV Uploaded Successfully", "Parsed 1 products from CSV")).toBeVisible();
+  await expect(toast(page, "CSV Uploaded Successfully", "Parsed 1 product from CSV")).toBeVisible();
   await page.getByRole("button", { name: "Save to Database" }).click();
-  await expect(toast(page, "Products Saved Successfully", "Saved 1 products to the database")).toBeVisible();
+  await expect(toast(page, "Products Saved Successfully", "Saved 1 product to the database")).toBeVisible();
 
   await page.goto(`${freshSite.url}/reviews/infrared-saunas`);
   await expect(cardNames(page)).toHaveText(["Curated Cedar Cabin"]);

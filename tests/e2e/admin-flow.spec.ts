@@ -159,7 +159,7 @@ test("sign up, confirm, get promoted, import products and a collection, see them
       toast(
         page,
         "Collections Saved Successfully",
-        "Saved 1 collections to the database. Existing collections with the same slugs were overwritten.",
+        "Saved 1 collection to the database. Existing collections with the same slugs were overwritten.",
       ),
     ).toBeVisible();
     await expect(page.getByText("Showing 18 collections from the database")).toBeVisible();

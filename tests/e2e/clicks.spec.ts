@@ -168,7 +168,8 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
     const csv = await page.request.get(`${freshSite.url}/admin/clicks/export?days=7`);
     expect(csv.headers()["content-type"]).toContain("text/csv");
     const lines = (await csv.text()).trim().split("\r\n");
-    expect(lines[0]).toBe('"day","clicks"');
+    // After the byte order mark that tells spreadsheets the file is UTF-8.
+    expect(lines[0]).toBe('\ufeff"day","clicks"');
     expect(lines).toHaveLength(8);
     // The last row is today; the two clicks are on the days they happened (a run may cross midnight UTC).
     const rows = lines.slice(1).map((line) => line.split(",").map((cell) => cell.replace(/^"|"$/g, "")));

@@ -47,6 +47,9 @@ describe("the toast words", () => {
     );
     expect(IMPORT_MESSAGES.productsSavedTitle).toBe("Products Saved Successfully");
     expect(IMPORT_MESSAGES.productsSaved(20000)).toBe("Saved 20000 products to the database");
+    // One is one: "Saved 1 products" read as a mistake.
+    expect(IMPORT_MESSAGES.productsSaved(1)).toBe("Saved 1 product to the database");
+    expect(IMPORT_MESSAGES.csvUploaded(1)).toBe("Parsed 1 product from CSV");
     expect(IMPORT_MESSAGES.productsSaveErrorTitle).toBe("Error saving products");
     expect(IMPORT_MESSAGES.parseErrorTitle).toBe("Error parsing CSV");
     expect(IMPORT_MESSAGES.parseErrorFallback).toBe("Failed to parse the CSV file");
@@ -57,6 +60,7 @@ describe("the toast words", () => {
     expect(IMPORT_MESSAGES.collectionsSaved(2)).toBe(
       "Saved 2 collections to the database. Existing collections with the same slugs were overwritten.",
     );
+    expect(IMPORT_MESSAGES.collectionsSaved(1)).toMatch(/^Saved 1 collection to the database\./);
     expect(IMPORT_MESSAGES.noCollectionsTitle).toBe("No collections to save");
     expect(IMPORT_MESSAGES.noCollections).toBe("Please upload a CSV file first");
     expect(IMPORT_MESSAGES.collectionsSaveErrorTitle).toBe("Error saving collections");

@@ -25,12 +25,12 @@ export const IMPORT_MESSAGES = {
   fileOverLimit: "This file is larger than 20 MB, the limit. Split it into smaller files and import them one after another.",
 
   csvUploadedTitle: "CSV Uploaded Successfully",
-  csvUploaded: (count: number) => `Parsed ${count} products from CSV`,
+  csvUploaded: (count: number) => `Parsed ${count} ${count === 1 ? "product" : "products"} from CSV`,
   noProductsTitle: "No products to save",
   noProducts: "Please upload a CSV file first",
   productsSavedTitle: "Products Saved Successfully",
   productsSaved: (count: number, unchanged = 0) =>
-    `Saved ${count} products to the database${unchanged > 0 ? `; ${unchanged} unchanged ${unchanged === 1 ? "was" : "were"} left as ${unchanged === 1 ? "it was" : "they were"}` : ""}`,
+    `Saved ${count} ${count === 1 ? "product" : "products"} to the database${unchanged > 0 ? `; ${unchanged} unchanged ${unchanged === 1 ? "was" : "were"} left as ${unchanged === 1 ? "it was" : "they were"}` : ""}`,
   productsSaveErrorTitle: "Error saving products",
 
   collectionsLoadErrorTitle: "Error loading collections",
@@ -42,7 +42,7 @@ export const IMPORT_MESSAGES = {
   noCollections: "Please upload a CSV file first",
   collectionsSavedTitle: "Collections Saved Successfully",
   collectionsSaved: (count: number, unchanged = 0) =>
-    `Saved ${count} collections to the database. Existing collections with the same slugs were overwritten.${
+    `Saved ${count} ${count === 1 ? "collection" : "collections"} to the database. Existing collections with the same slugs were overwritten.${
       unchanged > 0
         ? ` ${unchanged} unchanged ${unchanged === 1 ? "was" : "were"} left as ${unchanged === 1 ? "it was" : "they were"}.`
         : ""

@@ -2,6 +2,7 @@ import { auditActionLabel, auditQuery } from "~/lib/audit/audit-actions";
 import { csvLine } from "~/lib/csv/csv-writer";
 import { allAuditEntries, recordAdminAction } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/guard.server";
+import { csvDownload } from "~/server/http/csv-download.server";
 import type { Route } from "./+types/audit-export";
 
 /**
@@ -15,25 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { email, action } = auditQuery(new URL(request.url));
   const entries = allAuditEntries(context.db, { email, action });
   await recordAdminAction({ request, context }, "audit-exported", [email, action].filter(Boolean).join(", ") || "every entry");
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(csvLine(["at", "user_id", "email", "action", "action_label", "detail", "address"])));
-    },
-    async pull(controller) {
-      const next = await entries.next();
-      if (next.done) return controller.close();
-      const e = next.value;
-      controller.enqueue(
-        encoder.encode(csvLine([e.at, e.userId ?? "", e.email, e.action, auditActionLabel(e.action), e.detail, e.address ?? ""])),
-      );
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  async function* lines() {
+    yield csvLine(["at", "user_id", "email", "action", "action_label", "detail", "address"]);
+    for await (const e of entries)
+      yield csvLine([e.at, e.userId ?? "", e.email, e.action, auditActionLabel(e.action), e.detail, e.address ?? ""]);
+  }
+  return csvDownload(lines(), `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -2,6 +2,7 @@ import { clickPeriodFrom, periodDays } from "~/lib/clicks/click-period";
 import { csvLine } from "~/lib/csv/csv-writer";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { clicksPerDay } from "~/server/clicks/click-analytics.server";
+import { csvDownload } from "~/server/http/csv-download.server";
 import type { Route } from "./+types/clicks-export";
 
 /**
@@ -13,12 +14,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const days = periodDays(clickPeriodFrom(new URL(request.url).searchParams.get("days")), Date.now());
   const counts = await clicksPerDay(context.db, days);
-  const body = csvLine(["day", "clicks"]) + counts.map((entry) => csvLine([entry.day, String(entry.clicks)])).join("");
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="clicks-${days[0]}-to-${days.at(-1)}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  async function* lines() {
+    yield csvLine(["day", "clicks"]);
+    for (const entry of counts) yield csvLine([entry.day, String(entry.clicks)]);
+  }
+  return csvDownload(lines(), `clicks-${days[0]}-to-${days.at(-1)}.csv`);
 }

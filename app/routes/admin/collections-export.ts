@@ -1,4 +1,5 @@
-import { collectionCsvLines, csvDownload } from "~/server/admin/catalog-export.server";
+import { collectionCsvLines } from "~/server/admin/catalog-export.server";
+import { csvDownload } from "~/server/http/csv-download.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import type { Route } from "./+types/collections-export";
 

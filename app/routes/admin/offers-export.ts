@@ -1,4 +1,5 @@
-import { csvDownload, offerCsvLines } from "~/server/admin/catalog-export.server";
+import { offerCsvLines } from "~/server/admin/catalog-export.server";
+import { csvDownload } from "~/server/http/csv-download.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import type { Route } from "./+types/offers-export";
 

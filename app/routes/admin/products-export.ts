@@ -1,4 +1,5 @@
-import { csvDownload, productCsvLines } from "~/server/admin/catalog-export.server";
+import { productCsvLines } from "~/server/admin/catalog-export.server";
+import { csvDownload } from "~/server/http/csv-download.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import type { Route } from "./+types/products-export";
 

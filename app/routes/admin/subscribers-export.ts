@@ -1,6 +1,8 @@
-import { csvLine, STATUS_LABELS, subscriberQuery } from "~/lib/newsletter";
-import { requireAdmin } from "~/server/auth/guard.server";
+import { csvLine } from "~/lib/csv/csv-writer";
+import { STATUS_LABELS, subscriberQuery } from "~/lib/newsletter";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
+import { requireAdmin } from "~/server/auth/guard.server";
+import { csvDownload } from "~/server/http/csv-download.server";
 import { allSubscribers } from "~/server/newsletter/subscribers.server";
 import type { Route } from "./+types/subscribers-export";
 
@@ -17,27 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     "subscribers-exported",
     [query.search && `search "${query.search}"`, query.status && `state ${query.status}`].filter(Boolean).join(", ") || "all subscribers",
   );
-  const encoder = new TextEncoder();
-  const rows = allSubscribers(context.db, query);
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(csvLine(["email", "state", "signed_up_at", "confirmed_at", "unsubscribed_at"])));
-    },
-    async pull(controller) {
-      const next = await rows.next();
-      if (next.done) return controller.close();
-      const s = next.value;
-      controller.enqueue(
-        encoder.encode(csvLine([s.email, STATUS_LABELS[s.status], s.createdAt, s.confirmedAt ?? "", s.unsubscribedAt ?? ""])),
-      );
-    },
-  });
-  const stamp = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="subscribers-${stamp}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  async function* lines() {
+    yield csvLine(["email", "state", "signed_up_at", "confirmed_at", "unsubscribed_at"]);
+    for await (const s of allSubscribers(context.db, query))
+      yield csvLine([s.email, STATUS_LABELS[s.status], s.createdAt, s.confirmedAt ?? "", s.unsubscribedAt ?? ""]);
+  }
+  return csvDownload(lines(), `subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
 }

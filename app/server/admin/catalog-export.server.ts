@@ -124,31 +124,3 @@ export async function* offerCsvLines(db: DB): AsyncGenerator<string> {
     afterId = Number(rows.at(-1)!.id);
   }
 }
-
-/**
- * A download of generated lines, streamed as they are produced. The first chunk is produced
- * before the answer starts, and each generator's first chunk has read the database: a database
- * that is down is an error page (503), not a 200 whose file stops after the header.
- */
-export async function csvDownload(lines: AsyncGenerator<string>, fileName: string): Promise<Response> {
-  const encoder = new TextEncoder();
-  let first: IteratorResult<string> | null = await lines.next();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = first ?? (await lines.next());
-      first = null;
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await lines.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
-    },
-  });
-}
