@@ -21,11 +21,11 @@ import {
 import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 describe("shippingText", () => {
-  it("shows the shipping info, or 'Free Shipping' when missing or blank", () => {
+  it("shows the shipping info as written, and claims nothing (no 'Free Shipping') when missing or blank", () => {
     expect(shippingText("$499 freight")).toBe("$499 freight");
-    expect(shippingText(null)).toBe("Free Shipping");
-    expect(shippingText("")).toBe("Free Shipping");
-    expect(shippingText("   ")).toBe("Free Shipping");
+    expect(shippingText(null)).toBeNull();
+    expect(shippingText("")).toBeNull();
+    expect(shippingText("   ")).toBeNull();
   });
 });
 

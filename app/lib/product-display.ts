@@ -10,7 +10,6 @@ import { isRated } from "./ratings";
  * shown as stored, never invented.
  */
 
-export const FREE_SHIPPING = "Free Shipping";
 export const DEFAULT_BRAND = "Premium Brand";
 export const BEST_SELLER = "BEST SELLER";
 export const BEST_SELLER_MIN_RATING = 4.7;
@@ -25,9 +24,12 @@ export function textOrNull(value: string | null | undefined): string | null {
   return text === "" ? null : text;
 }
 
-/** The shipping text, or 'Free Shipping' when missing or blank. */
-export function shippingText(shippingInfo: string | null | undefined): string {
-  return textOrNull(shippingInfo) ?? FREE_SHIPPING;
+/**
+ * The shipping text as the owner wrote it, or null when there is none: the page then says nothing
+ * about shipping rather than promising "Free Shipping" that nobody confirmed.
+ */
+export function shippingText(shippingInfo: string | null | undefined): string | null {
+  return textOrNull(shippingInfo);
 }
 
 /** The brand, or 'Premium Brand' when blank. */

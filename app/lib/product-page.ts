@@ -92,7 +92,8 @@ export interface ProductPageView {
   priceRange: PriceRange | null;
   /** The offers for the site's country, cheapest first. */
   whereToBuy: WhereToBuyView;
-  shipping: string;
+  /** Null when the product has no shipping data: nothing is claimed. */
+  shipping: string | null;
   buyLink: BuyLink;
   /** For the meta description: the tagline, else the description, shortened. */
   summary: string;

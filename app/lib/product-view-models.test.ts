@@ -107,7 +107,8 @@ describe("toSaunaViewModel", () => {
     expect(sauna.priceText).toBe("$8,400");
     expect(sauna.userCount).toBe("214");
     expect(sauna.reviewsNumber).toBe(214);
-    expect(sauna.shipping).toBe("Free Shipping");
+    // No shipping data: nothing is claimed.
+    expect(sauna.shipping).toBeNull();
     expect(sauna.featureLines).toEqual(["Panoramic window", "Cedar staves", "Canopy", "Bench backrests"]);
     expect(sauna.pros).toEqual(["Panoramic window", "Cedar staves", "Canopy", "Bench backrests"]);
     expect(sauna.cons).toEqual([]);

@@ -123,7 +123,8 @@ export interface SaunaViewModel extends ProductBasics {
   /** '86' or '45+'; null when unknown (never a made-up '0'). */
   userCount: string | null;
   reviewsNumber: number | null;
-  shipping: string;
+  /** Null when the product has no shipping data: nothing is claimed. */
+  shipping: string | null;
   /** The shop link as the page prints it (a tracked /go URL); the raw website and affiliate URLs stay on the server. */
   buyLink: BuyLink;
   tag: Tag;

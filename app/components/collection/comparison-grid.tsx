@@ -67,10 +67,12 @@ function ComparisonCard({ sauna }: { sauna: CollectionSauna }) {
           <span className="text-2xl font-bold text-ink" data-testid="compare-price">
             <PriceText text={sauna.priceText} asOf={sauna.priceAsOf} />
           </span>
-          <span className="inline-flex items-center gap-1.5 text-sm text-forest">
-            <Truck aria-hidden className="size-4 shrink-0" />
-            {sauna.shipping}
-          </span>
+          {sauna.shipping && (
+            <span className="inline-flex items-center gap-1.5 text-sm text-forest">
+              <Truck aria-hidden className="size-4 shrink-0" />
+              {sauna.shipping}
+            </span>
+          )}
         </div>
 
         {sauna.pros.length > 0 && (

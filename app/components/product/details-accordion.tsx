@@ -32,7 +32,7 @@ export function DetailsAccordion({ view }: { view: ProductPageView }) {
         )}
       </DetailsItem>
       <DetailsItem {...item("shipping")} title="Shipping & Delivery" contentClassName="space-y-2 pb-4 text-sm text-ink-muted">
-        <p className="font-medium text-ink">{view.shipping}</p>
+        <p className="font-medium text-ink">{view.shipping ?? "The seller sets shipping when you order."}</p>
         <p>Delivery terms, lead times and prices are set by the seller and can change: confirm them before you order.</p>
       </DetailsItem>
       <DetailsItem {...item("method")} title="How We Test" contentClassName="pb-4 text-sm text-ink-muted" last>

@@ -17,7 +17,7 @@ interface PurchaseInfo {
   saleEndsText: string | null;
   /** 'Price as of November 26, 2026' */
   priceAsOf: string | null;
-  shipping: string;
+  shipping: string | null;
   buyLink: BuyLink;
 }
 
@@ -78,10 +78,12 @@ export function BuyBox({ purchase, className }: { purchase: PurchaseInfo; classN
           {purchase.saleEndsText ?? "On sale now"}
         </p>
       )}
-      <p className="mt-3 flex items-start gap-2 text-sm text-ink-muted">
-        <Truck aria-hidden className="mt-0.5 size-4 shrink-0 text-forest" />
-        <span>{purchase.shipping}</span>
-      </p>
+      {purchase.shipping && (
+        <p className="mt-3 flex items-start gap-2 text-sm text-ink-muted">
+          <Truck aria-hidden className="mt-0.5 size-4 shrink-0 text-forest" />
+          <span>{purchase.shipping}</span>
+        </p>
+      )}
       <BuyNowLink buyLink={purchase.buyLink} className="mt-5 w-full" />
       <p className="mt-3 text-xs leading-relaxed text-ink-muted">{AFFILIATE_DISCLOSURE}</p>
     </section>

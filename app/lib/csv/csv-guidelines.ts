@@ -60,7 +60,7 @@ const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
   rating: { required: false, rule: "Rounded to one decimal and kept within 0 to 5 (7.34 → 5.0).", example: "4.7" },
   reviews_number: { required: false, rule: "Whole number; not a number → empty.", example: "128" },
   review_count: { required: false, rule: "Text as shown, e.g. 45+.", example: "45+" },
-  shipping_info: { required: false, rule: "Empty shows 'Free Shipping'.", example: "Free Shipping" },
+  shipping_info: { required: false, rule: "Empty: the pages say nothing about shipping.", example: "Free Shipping" },
   collection_ids: {
     required: false,
     rule: "[slug1, slug2]: the collections this product joins, appended in file order.",
