@@ -250,3 +250,15 @@ test("the Knowledge Center feed lists every article with absolute links", async 
     expect((await request.get(link!)).status()).toBe(200);
   }
 });
+
+test("the sitemap, robots.txt and the feed carry an ETag and answer a revalidation with 304 and no body", async ({ request }) => {
+  for (const path of ["/sitemap.xml", "/robots.txt", "/learn/feed.xml"]) {
+    const first = await request.get(path);
+    expect(first.status(), path).toBe(200);
+    const etag = first.headers()["etag"];
+    expect(etag, path).toMatch(/^W\/".+"$/);
+    const again = await request.get(path, { headers: { "If-None-Match": etag! } });
+    expect(again.status(), path).toBe(304);
+    expect((await again.body()).length, path).toBe(0);
+  }
+});

@@ -17,6 +17,12 @@ describe("cacheableFreshness", () => {
       freshMs: 60_000,
       staleMs: 300_000,
     });
+    // What crawlers and feed readers poll: the sitemap, robots.txt, the feed.
+    for (const type of ["application/xml; charset=utf-8", "text/plain; charset=utf-8", "application/atom+xml; charset=utf-8"])
+      expect(cacheableFreshness(200, new Headers({ "content-type": type, "cache-control": PUBLIC })), type).toEqual({
+        freshMs: 60_000,
+        staleMs: 300_000,
+      });
   });
 
   it("keeps nothing the app did not mark public, nor anything private, personal or not a page", () => {

@@ -10,8 +10,12 @@ export interface Freshness {
   staleMs: number;
 }
 
-/** HTML documents and React Router's client-navigation data (`.data`) responses. */
-const CACHEABLE_TYPE = /^(?:text\/html|text\/x-script)\b/i;
+/**
+ * HTML documents, React Router's client-navigation data (`.data`) responses, and the documents
+ * crawlers and feed readers poll (the sitemap, robots.txt, the Atom feed): kept, they get the
+ * cache's ETag and 304 answers, so a crawler's revalidation costs no render and no body.
+ */
+const CACHEABLE_TYPE = /^(?:text\/html|text\/x-script|text\/plain|application\/xml|application\/atom\+xml)\b/i;
 
 /**
  * How long a rendered response may be kept, or undefined when it must not be: the app opts a
