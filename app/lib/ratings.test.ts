@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filledStarCount, NOT_YET_RATED, ratingAccessibleText, ratingGrade, ratingText, starStates } from "./ratings";
+import { NOT_YET_RATED, ratingAccessibleText, ratingGrade, ratingText, starFill } from "./ratings";
 
 describe("ratingGrade", () => {
   it.each([
@@ -46,45 +46,24 @@ describe("ratingText", () => {
   });
 });
 
-describe("stars, general display (half up)", () => {
+describe("stars: one fill for every page", () => {
   it.each([
-    [4.5, 5],
-    [4.4, 4],
-    [4.49, 4],
-    [3.5, 4],
-    [0.5, 1],
-    [0.4, 0],
+    [4.6, 4.6],
+    [4.5, 4.5],
+    [4.44, 4.4],
+    [4.96, 5],
+    [0.4, 0.4],
     [0, 0],
     [5, 5],
-  ])("%s fills %s stars", (rating, filled) => {
-    expect(filledStarCount(rating)).toBe(filled);
-    const states = starStates(rating);
-    expect(states).toHaveLength(5);
-    expect(states.filter((s) => s === "full")).toHaveLength(filled);
-    expect(states.slice(0, filled).every((s) => s === "full")).toBe(true);
+  ])("%s fills %s stars", (rating, fill) => {
+    expect(starFill(rating)).toBe(fill);
   });
 
-  it("honours another maximum and never overfills", () => {
-    expect(starStates(3.5, "half-up", 10)).toEqual([...Array(4).fill("full"), ...Array(6).fill("empty")]);
-    expect(filledStarCount(7, "half-up", 5)).toBe(5);
-    expect(starStates(-1)).toEqual(Array(5).fill("empty"));
-  });
-
-  it("shows empty stars for an unrated product", () => {
-    expect(starStates(null)).toEqual(["empty", "empty", "empty", "empty", "empty"]);
-  });
-});
-
-describe("stars, product and collection pages (whole part only)", () => {
-  it.each([
-    [4.9, 4],
-    [4.5, 4],
-    [4.0, 4],
-    [3.5, 3],
-    [0.9, 0],
-    [5, 5],
-  ])("%s fills %s of 5", (rating, filled) => {
-    expect(filledStarCount(rating, "whole")).toBe(filled);
-    expect(starStates(rating, "whole").filter((s) => s === "full")).toHaveLength(filled);
+  it("honours another maximum, never overfills, and fills nothing for no rating", () => {
+    expect(starFill(3.5, 10)).toBe(3.5);
+    expect(starFill(7)).toBe(5);
+    expect(starFill(-1)).toBe(0);
+    expect(starFill(null)).toBe(0);
+    expect(starFill(Number.NaN)).toBe(0);
   });
 });

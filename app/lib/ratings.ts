@@ -48,23 +48,13 @@ export function ratingAccessibleText(rating: number | null, max = DEFAULT_STAR_M
   return isRated(rating) ? `Rated ${rating.toFixed(1)} out of ${max}` : NOT_YET_RATED;
 }
 
-export type StarState = "full" | "empty";
-
 /**
- * 'half-up' is the general display: whole stars plus one more when the fraction is 0.5 or more.
- * 'whole' is the product and collection pages: the whole part only.
+ * How much of the row of stars a rating fills: the rating itself, to the one decimal pages print,
+ * within 0 and the maximum. One rule for every page (docs/decisions/0065): a 4.6 fills four stars
+ * and most of the fifth everywhere, where rounding rules of their own once drew it as five stars
+ * on one page and four on another.
  */
-export type StarRounding = "half-up" | "whole";
-
-export function filledStarCount(rating: number | null, rounding: StarRounding = "half-up", max = DEFAULT_STAR_MAX): number {
+export function starFill(rating: number | null, max = DEFAULT_STAR_MAX): number {
   if (!isRated(rating) || rating <= 0) return 0;
-  const whole = Math.floor(rating);
-  const extra = rounding === "half-up" && rating - whole >= 0.5 ? 1 : 0;
-  return Math.min(max, whole + extra);
-}
-
-/** The row of stars, e.g. 4.5 → four 'full' + one 'full' (half-up) or + one 'empty' (whole). */
-export function starStates(rating: number | null, rounding: StarRounding = "half-up", max = DEFAULT_STAR_MAX): StarState[] {
-  const filled = filledStarCount(rating, rounding, max);
-  return Array.from({ length: Math.max(0, max) }, (_, i) => (i < filled ? "full" : "empty"));
+  return Math.min(max, Math.round(rating * 10) / 10);
 }

@@ -187,15 +187,19 @@ test.describe("a ranked card", () => {
     const name = first.getByRole("heading", { level: 3 }).getByRole("link");
     await expect(name).toHaveAttribute("href", (await review.getAttribute("href"))!);
 
-    // Stars fill by the whole part only on collection pages: 4.6 shows four.
+    // Stars fill as far as the rating goes, as on every page: 4.6 shows four and most of the fifth.
     const rating = dollars(await first.getByTestId("rating-badge").innerText());
     const stars = first.getByRole("img", { name: `Rated ${rating.toFixed(1)} out of 5` });
     await expect(stars).toBeVisible();
-    // The row of stars is one element whose amber ::after layer covers the filled ones.
-    const painted = await stars.evaluate((element) =>
-      Math.round((5 * parseFloat(getComputedStyle(element, "::after").width)) / element.getBoundingClientRect().width),
-    );
-    expect(painted).toBe(Math.floor(rating));
+    // The row of stars is one element whose amber ::after layer covers whole stars with their gaps, then part of the next.
+    const painted = await stars.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const gap = (box.width - 5 * box.height) / 4;
+      const width = parseFloat(getComputedStyle(element, "::after").width);
+      const whole = Math.floor((width + 0.01) / (box.height + gap));
+      return Math.round((whole + (width - whole * (box.height + gap)) / box.height) * 10) / 10;
+    });
+    expect(painted).toBe(rating);
     await expect(first.getByTestId("rating-badge").locator("svg.fill-amber-500")).toHaveCount(1); // the badge's star
 
     // The photos are resized through the image route and all sit below the hero, so they load

@@ -100,7 +100,7 @@ test("every link of every sample product's breadcrumb answers 200", async ({ req
   expect(checked.get("/reviews")).toBe(200);
 });
 
-test("the header shows brand, name, whole stars, the rating with one decimal, the count, the record's date and the sample notice", async ({
+test("the header shows brand, name, stars filled to the rating, the rating with one decimal, the count, the record's date and the sample notice", async ({
   page,
 }) => {
   await openProduct(page);
@@ -109,10 +109,10 @@ test("the header shows brand, name, whole stars, the rating with one decimal, th
   await expect(header.getByRole("heading", { level: 1 })).toHaveText(TYYNI.name);
 
   const rating = header.getByTestId("product-rating");
-  // 4.7 fills 4 stars on the product page (whole part only); the general display would fill 5.
+  // 4.7 fills four stars and most of the fifth, as on every other page.
   const stars = rating.getByRole("img", { name: "Rated 4.7 out of 5" });
   await expect(stars).toBeVisible();
-  expect(await paintedStars(stars)).toBe(4);
+  expect(await paintedStars(stars)).toBe(4.7);
   await expect(rating).toContainText("4.7");
   await expect(rating).toContainText(`(${TYYNI.reviews_number} reviews)`);
   await expect(header.getByText("Sample", { exact: true })).toBeVisible();
@@ -376,10 +376,16 @@ test("the server HTML already holds the product and its specifications", async (
  * How many of the five stars are painted amber: the rating is one element whose ::after layer
  * covers the filled stars, so its width against the whole row's says how many the reader sees.
  */
+/** How many stars the amber layer covers, to one decimal: whole stars with their gaps, then part of the next. */
 function paintedStars(stars: Locator) {
   return stars.evaluate((element) => {
     const filled = getComputedStyle(element, "::after");
     if (filled.backgroundColor === "rgba(0, 0, 0, 0)") return 0;
-    return Math.round((5 * parseFloat(filled.width)) / element.getBoundingClientRect().width);
+    const box = element.getBoundingClientRect();
+    const star = box.height;
+    const gap = (box.width - 5 * star) / 4;
+    const width = parseFloat(filled.width);
+    const whole = Math.floor((width + 0.01) / (star + gap));
+    return Math.round((whole + (width - whole * (star + gap)) / star) * 10) / 10;
   });
 }

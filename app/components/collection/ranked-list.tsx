@@ -118,7 +118,7 @@ export function RatingRow({ sauna, className }: { sauna: CollectionSauna; classN
     <div className={cn("flex flex-wrap items-center gap-x-2 gap-y-1 text-sm", className)}>
       {sauna.rating !== null ? (
         <>
-          <RatingStars rating={sauna.rating} rounding="whole" size="md" />
+          <RatingStars rating={sauna.rating} size="md" />
           <span className="font-semibold text-ink" aria-hidden>
             {ratingText(sauna.rating)}
           </span>

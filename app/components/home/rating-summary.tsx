@@ -61,7 +61,7 @@ export function RatingSummary({
   return (
     // `.rating-line` (app/app.css) sets the row and the number's weight.
     <p className={cn("rating-line", className)}>
-      <RatingStars rating={rating} size={size} rounding="half-up" />
+      <RatingStars rating={rating} size={size} />
       <span className={RATING_TONE_TEXT[ratingGrade(rating).tone]}>{ratingText(rating)}</span>
       {reviewCount != null && (
         // One text node: React would separate the four parts with comment markers in the HTML.

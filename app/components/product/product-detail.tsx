@@ -96,7 +96,7 @@ function ProductHeader({ view }: { view: ProductPageView }) {
       {view.tagline && <p className="mt-2 text-lg text-ink-muted">{view.tagline}</p>}
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
         <span className="inline-flex items-center gap-2" data-testid="product-rating">
-          <RatingStars rating={view.rating} rounding="whole" size="lg" />
+          <RatingStars rating={view.rating} size="lg" />
           <span className={cn("font-semibold", view.rating === null ? "text-ink-muted" : "text-ink")}>{view.ratingText}</span>
           {view.reviewCountText && <span className="text-ink-muted">({view.reviewCountText})</span>}
         </span>
