@@ -195,19 +195,9 @@ export function featuredArticles<T extends Listable>(articles: readonly T[], cou
   return [...articles].sort(oldestFirst).slice(0, count);
 }
 
-/**
- * The 6 newest by publishDate, leaving out the articles already featured above them, so the two
- * sections never show the same card twice.
- */
-export function latestArticles<T extends Listable>(
-  articles: readonly T[],
-  { excluding = [], count = LATEST_COUNT }: { excluding?: readonly Listable[]; count?: number } = {},
-): T[] {
-  const shown = new Set(excluding.map((article) => article.slug));
-  return articles
-    .filter((article) => !shown.has(article.slug))
-    .sort(newestFirst)
-    .slice(0, count);
+/** The 6 newest by publishDate (featured ones included: the section lists what is new, not what is left). */
+export function latestArticles<T extends Listable>(articles: readonly T[], { count = LATEST_COUNT }: { count?: number } = {}): T[] {
+  return [...articles].sort(newestFirst).slice(0, count);
 }
 
 /** Up to 3 of the same category, never the current one, newest first. */

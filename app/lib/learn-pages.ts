@@ -17,7 +17,7 @@ interface LearnPageLinks {
 /** /learn */
 export interface LearnIndexPage extends LearnPageLinks {
   featured: ArticleSummary[];
-  /** The newest articles, never one already featured. */
+  /** The six newest articles, featured ones included. */
   latest: ArticleSummary[];
 }
 

@@ -29,13 +29,13 @@ import { notFound } from "./page-errors.server";
  * routes send Cache-Control with a found page only).
  */
 
-/** /learn: the two featured articles, then the newest of the rest. */
+/** /learn: the two featured articles, then the six newest. */
 export function learnIndexPage(baseUrl: string): LearnIndexPage {
   const articles = loadArticles().map(toSummary);
   const featured = featuredArticles(articles);
   return {
     featured,
-    latest: latestArticles(articles, { excluding: featured }),
+    latest: latestArticles(articles),
     canonicalUrl: `${baseUrl}/learn`,
     imageUrl: featured[0] ? `${baseUrl}${featured[0].image}` : undefined,
   };
