@@ -25,6 +25,7 @@ import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
 import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking.server";
+import { canonicalPagePath } from "~/lib/canonical-address";
 import { formatDuration } from "~/lib/duration-text";
 import { ClickRecorder } from "./clicks/click-recorder.server";
 import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
@@ -158,7 +159,7 @@ export async function createSite(
     config,
     securityHeaders: securityHeaders(config),
     // /go is never a page-cache question: each one must be counted, so it is answered first.
-    serveCached: (req, res) => outbound.serveNow(req, res) || pages.serveCached(req, res),
+    serveCached: (req, res) => redirectToCanonicalAddress(req, res) || outbound.serveNow(req, res) || pages.serveCached(req, res),
     requestHandler: (req, res, next) => {
       outbound.serve(req, res).then(
         (answered) => answered || pages.requestHandler(req, res, next),
@@ -179,4 +180,25 @@ export async function createSite(
       await db.destroy();
     },
   };
+}
+
+/**
+ * A public page asked for in another form (capitals, a trailing slash) is sent to its one
+ * address for good, its query kept. Only reads: a form posted to a second form of an address
+ * would lose its body on a redirect, and gets the page's own answer instead.
+ */
+function redirectToCanonicalAddress(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const raw = req.url ?? "/";
+  const queryAt = raw.indexOf("?");
+  const pathname = queryAt === -1 ? raw : raw.slice(0, queryAt);
+  const canonical = canonicalPagePath(pathname);
+  if (canonical === null) return false;
+  res.writeHead(301, {
+    Location: canonical + (queryAt === -1 ? "" : raw.slice(queryAt)),
+    "Cache-Control": "public, max-age=86400",
+    "Content-Length": "0",
+  });
+  res.end();
+  return true;
 }

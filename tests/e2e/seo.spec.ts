@@ -262,3 +262,23 @@ test("the sitemap, robots.txt and the feed carry an ETag and answer a revalidati
     expect((await again.body()).length, path).toBe(0);
   }
 });
+
+test("every public page has one address: capitals and trailing slashes answer 301 to it, the query kept", async ({ request }) => {
+  for (const [asked, canonical] of [
+    ["/reviews/Outdoor-Saunas", "/reviews/outdoor-saunas"],
+    ["/reviews/product/Fernhollow-Custom-Cabin-Sauna", "/reviews/product/fernhollow-custom-cabin-sauna"],
+    ["/learn/Best-Barrel-Saunas", "/learn/best-barrel-saunas"],
+    ["/learn/tag/DIY", "/learn/tag/diy"],
+    ["/learn/category/DIY", "/learn/category/diy"],
+    ["/reviews/", "/reviews"],
+    ["/learn/best-barrel-saunas/", "/learn/best-barrel-saunas"],
+    ["/REVIEWS?q=barrel", "/reviews?q=barrel"],
+    ["/sitemap.xml/", "/sitemap.xml"],
+    ["/learn/feed.xml/", "/learn/feed.xml"],
+  ]) {
+    const response = await request.get(asked!, { maxRedirects: 0 });
+    expect(response.status(), asked).toBe(301);
+    expect(response.headers()["location"], asked).toBe(canonical);
+    expect((await request.get(canonical!, { maxRedirects: 0 })).status(), canonical).toBe(200);
+  }
+});
