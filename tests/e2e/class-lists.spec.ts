@@ -81,10 +81,10 @@ test("no public page holds an element with two classes for one property", async 
   found.push(...(await visit(page, "/compare")));
 
   found.push(...(await visit(page, product)));
-  const features = page.getByRole("button", { name: "Key Features" });
-  if (await features.count()) {
-    await features.click();
-    found.push(...(await conflictsOn(page, `${product}, Key Features open`)));
+  const method = page.getByRole("button", { name: "How We Test" });
+  if (await method.count()) {
+    await method.click();
+    found.push(...(await conflictsOn(page, `${product}, How We Test open`)));
   }
 
   found.push(...(await visit(page, "/learn")));

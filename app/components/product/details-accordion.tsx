@@ -1,36 +1,21 @@
 import { useId, useState } from "react";
 import { cn } from "~/components/ui/cn";
-import { Check, ChevronDown } from "~/components/ui/icons";
+import { ChevronDown } from "~/components/ui/icons";
 import type { ProductPageView } from "~/lib/product-page";
 
-type DetailsSection = "features" | "shipping" | "method";
+type DetailsSection = "shipping" | "method";
 
 /**
- * One section open at a time, Key Features first; a second click on the open one closes it. The
+ * One section open at a time, shipping first; a second click on the open one closes it. The
  * closed sections stay in the HTML, hidden, so their text is there for crawlers and no-JS readers.
+ * The key features are not repeated here: the main column lists them under their own heading.
  */
 export function DetailsAccordion({ view }: { view: ProductPageView }) {
-  const [open, setOpen] = useState<DetailsSection | null>("features");
+  const [open, setOpen] = useState<DetailsSection | null>("shipping");
   const toggle = (value: DetailsSection) => setOpen((now) => (now === value ? null : value));
   const item = (value: DetailsSection) => ({ value, open: open === value, onToggle: () => toggle(value) });
   return (
     <div className="rounded-card border border-line bg-surface px-5 shadow-card lg:px-6">
-      <DetailsItem {...item("features")} title="Key Features" contentClassName="pb-4 text-sm">
-        {view.keyFeatures.length > 0 ? (
-          <ul className="space-y-2.5">
-            {view.keyFeatures.map((feature) => (
-              <li key={feature} className="flex items-start gap-2.5">
-                <span className="mt-0.5 flex size-4.5 shrink-0 items-center justify-center rounded-full bg-forest-soft text-forest">
-                  <Check aria-hidden className="size-3" strokeWidth={3} />
-                </span>
-                <span>{feature}</span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-ink-muted">No features listed</p>
-        )}
-      </DetailsItem>
       <DetailsItem {...item("shipping")} title="Shipping & Delivery" contentClassName="space-y-2 pb-4 text-sm text-ink-muted">
         <p className="font-medium text-ink">{view.shipping ?? "The seller sets shipping when you order."}</p>
         <p>Delivery terms, lead times and prices are set by the seller and can change: confirm them before you order.</p>
