@@ -6,8 +6,12 @@ import { mobileMenuLinks } from "~/lib/site-navigation";
 
 /**
  * Under 768 px: a button that toggles the three main links. Built on <details> so it opens
- * even before (or without) JavaScript; once hydrated, choosing an item, Escape or a
- * navigation closes it.
+ * even before (or without) JavaScript; once hydrated, choosing an item, Escape, a navigation or
+ * focus moving elsewhere closes it.
+ *
+ * The <summary> carries no aria-expanded: the browser reports the disclosure's state from the
+ * <details> itself, true before hydration too, and ARIA attributes of a button are not allowed
+ * on a summary.
  */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
@@ -36,9 +40,13 @@ export function MobileMenu() {
           details.current?.querySelector("summary")?.focus();
         }
       }}
+      // An open menu covers the page: once focus is elsewhere, the reader has left it.
+      onBlur={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
       className="md:hidden"
     >
-      <summary aria-label={open ? "Close menu" : "Open menu"} aria-controls="mobile-menu" aria-expanded={open} className="menu-button">
+      <summary aria-label={open ? "Close menu" : "Open menu"} className="menu-button">
         {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
       </summary>
       <nav id="mobile-menu" aria-label="Main" className="mobile-menu">
