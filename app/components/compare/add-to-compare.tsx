@@ -1,40 +1,50 @@
 import { cn } from "~/components/ui/cn";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { compareHref, MAX_COMPARE } from "~/lib/compare";
 import { useCompareItems, writeCompareItems } from "./compare-store";
 
 /**
- * 'Add to compare' for one product. With JavaScript it toggles the product in the compare tray
- * (up to four); without it, it is a link to the comparison of this product, which the reader can
- * extend from there.
+ * 'Add to compare' for one product. Without JavaScript (and until the page hydrates) it is a link
+ * to the comparison of this product, which the reader can extend from there; once scripts run it
+ * becomes a real toggle button for the compare tray (up to four), so Space and Enter both work
+ * and its pressed state is announced.
  */
 export function AddToCompare({ slug, name, className }: { slug: string; name: string; className?: string }) {
+  const hydrated = useHydrated();
   const items = useCompareItems();
   const added = items.some((item) => item.slug === slug);
   const full = !added && items.length >= MAX_COMPARE;
-
-  function toggle(event: React.MouseEvent<HTMLAnchorElement>) {
-    event.preventDefault();
-    if (added) writeCompareItems(items.filter((item) => item.slug !== slug));
-    else if (!full) writeCompareItems([...items, { slug, name }]);
-  }
-
-  return (
-    <a
-      href={compareHref([slug])}
-      // Comparison pages are noindex; crawlers need not follow one from every card.
-      rel="nofollow"
-      onClick={toggle}
-      role="button"
-      aria-pressed={added}
-      aria-disabled={full || undefined}
-      title={full ? `You can compare up to ${MAX_COMPARE} saunas` : undefined}
-      // Its look in each state follows aria-pressed and aria-disabled (.compare-toggle in app/app.css),
-      // its Plus or Check icon too: painted by CSS on the empty first <span>, not an <svg> on every card.
-      className={cn("compare-toggle", className)}
-    >
+  // Its look in each state follows aria-pressed and aria-disabled (.compare-toggle in app/app.css),
+  // its Plus or Check icon too: painted by CSS on the empty first <span>, not an <svg> on every card.
+  const label = (
+    <>
       <span />
       {added ? "Added to compare" : "Add to compare"}
       <span className="sr-only">{`: ${name}`}</span>
-    </a>
+    </>
+  );
+
+  if (!hydrated) {
+    return (
+      // Comparison pages are noindex; crawlers need not follow one from every card.
+      <a href={compareHref([slug])} rel="nofollow" className={cn("compare-toggle", className)}>
+        {label}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        if (added) writeCompareItems(items.filter((item) => item.slug !== slug));
+        else if (!full) writeCompareItems([...items, { slug, name }]);
+      }}
+      aria-pressed={added}
+      aria-disabled={full || undefined}
+      title={full ? `You can compare up to ${MAX_COMPARE} saunas` : undefined}
+      className={cn("compare-toggle", className)}
+    >
+      {label}
+    </button>
   );
 }

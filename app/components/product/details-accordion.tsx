@@ -68,9 +68,9 @@ function DetailsItem({
           <ChevronDown className={cn("size-4 shrink-0 transition-transform", open && "rotate-180")} />
         </button>
       </h3>
-      <div role="region" id={contentId} aria-labelledby={triggerId} hidden={!open} className={contentClassName}>
+      <section id={contentId} aria-labelledby={triggerId} hidden={!open} className={contentClassName}>
         {children}
-      </div>
+      </section>
     </div>
   );
 }

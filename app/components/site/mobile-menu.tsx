@@ -49,7 +49,7 @@ export function MobileMenu() {
       <summary aria-label={open ? "Close menu" : "Open menu"} className="menu-button">
         {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
       </summary>
-      <nav id="mobile-menu" aria-label="Main" className="mobile-menu">
+      <nav id="mobile-menu" aria-label="Main (menu)" className="mobile-menu">
         <ul>
           {mobileMenuLinks.map((link) => (
             <li key={link.name}>
