@@ -1,0 +1,44 @@
+import { expect, signInAsNewAdmin, test } from "./admin-support";
+import { axeFindings, htmlFindings } from "./validation";
+
+/**
+ * Every admin screen through the independent validators (./validation.ts), signed in as an
+ * admin on a private server: the HTML the server sends through html-validate (desktop only: it
+ * is the same at every width), the hydrated screen through axe-core at 1280 and 390 px.
+ */
+
+const SCREENS = [
+  "/admin",
+  "/admin/products",
+  "/admin/products/new",
+  "/admin/collections",
+  "/admin/merchants",
+  "/admin/offers",
+  "/admin/categories",
+  "/admin/features",
+  "/admin/remove",
+  "/admin/users",
+  "/admin/subscribers",
+  "/admin/links",
+  "/admin/clicks",
+  "/admin/audit",
+];
+
+// create-admin and a password hash, then fourteen screens through two validators.
+test.describe.configure({ timeout: 300_000 });
+
+test("every admin screen passes the HTML validator and axe", async ({ page, adminSite }, testInfo) => {
+  await signInAsNewAdmin(page, adminSite, "validators");
+  const findings: string[] = [];
+  for (const path of SCREENS) {
+    if (testInfo.project.name === "desktop") {
+      const response = await page.request.get(`${adminSite.url}${path}`);
+      expect(response.status(), path).toBe(200);
+      findings.push(...(await htmlFindings(await response.text(), path)));
+    }
+    await page.goto(`${adminSite.url}${path}`);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    findings.push(...(await axeFindings(page, `${path} at ${page.viewportSize()?.width} px`)));
+  }
+  expect(findings).toEqual([]);
+});
