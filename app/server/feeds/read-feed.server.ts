@@ -125,6 +125,23 @@ interface RawRecords {
   records: AsyncIterable<{ line: number; fields: RawFeedFields }>;
 }
 
+/**
+ * A quote that is never closed makes the rest of the file one value. Left alone, every item after
+ * it would vanish from the run as if the shop had dropped them; a value holding a line break
+ * followed by a whole row's worth of separators is that, not a product description.
+ */
+function swallowsRows(cells: readonly string[], delimiter: string, width: number): boolean {
+  const separators = Math.max(1, width - 1);
+  return cells.some(
+    (cell) =>
+      cell.includes("\n") &&
+      cell
+        .split("\n")
+        .slice(1)
+        .some((line) => line.split(delimiter).length - 1 >= separators),
+  );
+}
+
 async function* delimitedFields(text: FeedText, delimiter: string, options: ReadFeedOptions) {
   let index: ColumnIndex | null = null;
   let width = 0;
@@ -134,6 +151,12 @@ async function* delimitedFields(text: FeedText, delimiter: string, options: Read
       index = columnsFor(cells, options);
       width = cells.length;
       continue;
+    }
+    if (swallowsRows(cells, delimiter, width)) {
+      throw new FeedError(
+        "not-a-feed",
+        `Row ${row} has a quoted value that is never closed (a " without its pair), so the rows after it cannot be told apart and nothing was read. The file needs fixing.`,
+      );
     }
     if (cells.length > width) {
       yield {
@@ -199,6 +222,7 @@ async function* rowsOf(source: FeedSource, options: ReadFeedOptions): AsyncGener
     const { unit, records } = rawRecords(text, options);
     const rules = new FeedRules(unit);
     for await (const record of records) {
+      options.signal?.throwIfAborted();
       const row: FeedRow = record.tooWide
         ? { ok: false, line: record.line, itemId: record.fields.id?.trim() || null, reason: record.tooWide }
         : readFeedRow(record.fields, record.line, { defaultCurrency: options.defaultCurrency });
