@@ -448,7 +448,7 @@ describe("feeds from a shop's address", () => {
   it("refuses a feed redirecting to 127.0.0.1; the inside server hears nothing", async () => {
     const message = await refusedWith("fetch-refused", url("/to-inside"), options());
     expect(message).toBe(
-      `The feed's address redirects to 127.0.0.1:${inside.port}, which leads to an internal network address (127.0.0.1), which the site does not fetch. An operator can allow a range inside the network with OUTBOUND_ALLOW_PRIVATE.`,
+      `The feed's address redirects to 127.0.0.1:${inside.port}, an internal network address, which the site does not fetch. An operator can allow a range inside the network with OUTBOUND_ALLOW_PRIVATE.`,
     );
     expect(inside.hits).toEqual([]);
   });
