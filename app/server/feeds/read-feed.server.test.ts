@@ -17,8 +17,17 @@ import {
   SAMPLE_XML_TAIL,
   writeSampleFeed,
 } from "../../../scripts/feeds/sample-feed";
+import type { AppConfig } from "../config.server";
 import type { OutboundPolicy } from "../outbound/outbound-policy.server";
-import { FeedError, peekFeed, readFeed, type FeedErrorCode, type FeedSource, type ReadFeedOptions } from "./read-feed.server";
+import {
+  FeedError,
+  feedReadSettingsFrom,
+  peekFeed,
+  readFeed,
+  type FeedErrorCode,
+  type FeedSource,
+  type ReadFeedOptions,
+} from "./read-feed.server";
 
 // Feeds written to a temporary folder and served by local stand-ins for a shop: the shop stands
 // on 127.0.0.2, which the policy below allows on purpose; 127.0.0.1 stays inside and must never
@@ -481,5 +490,18 @@ describe("feeds from a shop's address", () => {
 
   it("peeks at a feed from an address", async () => {
     expect((await peekFeed(url("/feed.xml"), options())).format).toBe("google-xml");
+  });
+});
+
+describe("feedReadSettingsFrom", () => {
+  it("takes the cap, the outbound policy and the currency from the site's settings", () => {
+    const outbound: OutboundPolicy = { allowPrivate: ["10.0.0.0/8"], allowPorts: [] };
+    const config = { feedMaxBytes: 5 * 1024 * 1024, outbound, prices: { currency: "EUR" }, baseUrl: "https://saunas.example.com" };
+    expect(feedReadSettingsFrom(config as AppConfig)).toEqual({
+      maxBytes: 5 * 1024 * 1024,
+      outbound,
+      defaultCurrency: "EUR",
+      userAgent: expect.stringMatching(/^Mozilla\/5\.0 \(compatible; .+ feed reader; \+https:\/\/saunas\.example\.com\)$/),
+    });
   });
 });
