@@ -23,6 +23,14 @@ describe("parseFeedPrice", () => {
     expect(read(raw)).toEqual({ ok: true, minor, currency });
   });
 
+  it("reads the currency symbols that say which currency they are", () => {
+    expect(read("$1,299.00")).toEqual({ ok: true, minor: 129_900, currency: "USD" });
+    expect(read("$1,299.00", "CAD")).toEqual({ ok: true, minor: 129_900, currency: "CAD" });
+    expect(read("$1,299.00", "EUR")).toEqual({ ok: true, minor: 129_900, currency: "USD" });
+    expect(read("1.299,00 €")).toEqual({ ok: true, minor: 129_900, currency: "EUR" });
+    expect(read("£ 49.99")).toEqual({ ok: true, minor: 4999, currency: "GBP" });
+  });
+
   it("uses the default currency when the text has none", () => {
     expect(read("1299.00", "EUR")).toEqual({ ok: true, minor: 129_900, currency: "EUR" });
     expect(read("1299.00")).toEqual({ ok: false, reason: 'Price "1299.00" has no currency: write it like 1299.00 USD.' });
