@@ -142,6 +142,16 @@ describe("Google XML", () => {
     ]);
   });
 
+  it("decodes the encoding the XML declaration names, and UTF-16 by its byte-order mark", async () => {
+    const body = `<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>L</g:id><title>Löyly kiuas</title><g:price>10.00 EUR</g:price></item></channel></rss>`;
+    const latin1 = feedFile(Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>${body}`, "latin1"));
+    expect(items(await rowsOf(latin1))).toMatchObject([{ title: "Löyly kiuas" }]);
+    const utf16 = feedFile(
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`<?xml version="1.0" encoding="UTF-16"?>${body}`, "utf16le")]),
+    );
+    expect(items(await rowsOf(utf16))).toMatchObject([{ title: "Löyly kiuas" }]);
+  });
+
   it("a g: prefix the feed forgot to declare still means Google's", async () => {
     const source = feedFile(`<rss version="2.0"><channel><item><g:id>X</g:id><g:price>10.00 USD</g:price></item></channel></rss>`);
     expect(items(await rowsOf(source))).toMatchObject([{ id: "X", priceMinor: 1000 }]);
