@@ -32,7 +32,12 @@ export function PriceHistoryChart({ history }: { history: PriceHistoryView | nul
         Price history
       </h2>
       <p className="mt-1 text-sm text-ink-muted">The lowest price at the shops above at the end of each day, over the past 90 days.</p>
-      <div className="mt-4 max-w-[36rem] rounded-card border border-line bg-surface p-3 shadow-card sm:p-4">
+      {history.lowestIn90 && (
+        <p className="mt-2 text-sm font-semibold text-forest" data-testid="history-lowest-in-90">
+          Today&apos;s price is the lowest in 90 days.
+        </p>
+      )}
+      <div className="mt-4 max-w-[32rem] rounded-card border border-line bg-surface p-3 shadow-card sm:p-4">
         <Chart series={short} currency={history.currency} label="90 days" />
         {hasYear && (
           <details className="group mt-3 border-t border-line pt-3">
@@ -116,7 +121,7 @@ function Chart({
       {chart.ticks.map((tick) => (
         <g key={tick.value}>
           <line x1={chart.plot.left} x2={chart.plot.right} y1={tick.y} y2={tick.y} stroke="currentColor" strokeOpacity={0.12} />
-          <text x={chart.plot.left - 6} y={tick.y} dy="0.32em" textAnchor="end" fontSize="12" className="fill-ink-muted">
+          <text x={chart.plot.left - 6} y={tick.y} dy="0.32em" textAnchor="end" fontSize="12.5" className="fill-ink-muted">
             {tick.value === 0 ? "0" : formatMoney(tick.value, currency)}
           </text>
         </g>
@@ -124,7 +129,7 @@ function Chart({
       <path d={chart.path} fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
       {chart.last && <circle cx={chart.last.x} cy={chart.last.y} r={4} fill="currentColor" />}
       {chart.labels.map((tick) => (
-        <text key={tick.day} x={tick.x} y={chart.plot.bottom + 18} textAnchor={tick.anchor} fontSize="12" className="fill-ink-muted">
+        <text key={tick.day} x={tick.x} y={chart.plot.bottom + 18} textAnchor={tick.anchor} fontSize="12.5" className="fill-ink-muted">
           {dayLabel(tick.day)}
         </text>
       ))}

@@ -30,8 +30,8 @@ export interface PriceChart {
 /** The smallest span the scale shows, as a share of the highest price. */
 const MIN_SPAN_SHARE = 0.1;
 
-export function priceChart(series: readonly DayPrice[], size: { width: number; height: number } = { width: 420, height: 220 }): PriceChart {
-  const plot = { left: 58, top: 10, right: size.width - 10, bottom: size.height - 26 };
+export function priceChart(series: readonly DayPrice[], size: { width: number; height: number } = { width: 360, height: 210 }): PriceChart {
+  const plot = { left: 56, top: 10, right: size.width - 8, bottom: size.height - 26 };
   const values = series.map((point) => point.amountMinor).filter((amount): amount is number => amount !== null);
   const high = Math.max(0, ...values);
   const low = values.length > 0 ? Math.min(...values) : 0;
@@ -50,18 +50,15 @@ export function priceChart(series: readonly DayPrice[], size: { width: number; h
   const slot = series.length > 0 ? (plot.right - plot.left) / series.length : 0;
   const xOf = (index: number) => plot.left + index * slot;
   const round = (value: number) => Math.round(value * 10) / 10;
+  // One H per run of equal days, one V per change: the path stays short for a year of days.
   let path = "";
-  let previous: number | null = null;
   series.forEach((point, index) => {
-    if (point.amountMinor === null) {
-      previous = null;
-      return;
-    }
-    const y = round(yOf(point.amountMinor));
-    if (previous === null) path += `M${round(xOf(index))} ${y}`;
-    else if (previous !== point.amountMinor) path += `V${y}`;
-    path += `H${round(xOf(index + 1))}`;
-    previous = point.amountMinor;
+    const before = series[index - 1]?.amountMinor ?? null;
+    const after = series[index + 1]?.amountMinor ?? null;
+    if (point.amountMinor === null) return;
+    if (before === null) path += `M${round(xOf(index))} ${round(yOf(point.amountMinor))}`;
+    else if (before !== point.amountMinor) path += `V${round(yOf(point.amountMinor))}`;
+    if (after !== point.amountMinor) path += `H${round(xOf(index + 1))}`;
   });
   const lastPoint = series.at(-1);
   const last = lastPoint?.amountMinor == null ? null : { x: round(plot.right), y: round(yOf(lastPoint.amountMinor)) };
