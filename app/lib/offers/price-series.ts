@@ -85,13 +85,18 @@ export function dailyLowestPrices(
     return servesCountry(where, settings.country);
   });
 
+  // Days go forward, so each offer's place in its timeline only moves forward: one pass over the rows.
+  const cursors = timelines.map(() => -1);
   const series: DayPrice[] = [];
   for (let index = days - 1; index >= 1; index--) {
     const day = addDays(settings.today, -index);
     const endOfDay = Date.parse(`${addDays(day, 1)}T00:00:00Z`);
     let best: DayPrice = { day, amountMinor: null, merchantName: null };
-    for (const [, timeline] of timelines) {
-      const state = stateAt(timeline, endOfDay);
+    for (const [position, [, timeline]] of timelines.entries()) {
+      let cursor = cursors[position] as number;
+      while (cursor + 1 < timeline.length && Date.parse((timeline[cursor + 1] as PriceHistoryEntry).recordedAt) < endOfDay) cursor++;
+      cursors[position] = cursor;
+      const state = timeline[cursor];
       if (!state || !sameCurrency(state.currency, settings.currency) || !isBuyable(state.availability)) continue;
       const amount = effectivePriceMinor(state, day);
       if (amount === null) continue;
@@ -105,16 +110,6 @@ export function dailyLowestPrices(
   }
   series.push(todayPrice(listed, settings));
   return series;
-}
-
-/** The last entry recorded before `instant`, or undefined before the offer's first. */
-function stateAt(timeline: readonly PriceHistoryEntry[], instant: number): PriceHistoryEntry | undefined {
-  let found: PriceHistoryEntry | undefined;
-  for (const entry of timeline) {
-    if (Date.parse(entry.recordedAt) >= instant) break;
-    found = entry;
-  }
-  return found;
 }
 
 /** Today's point: the displayed price, or no value when the page shows "Check price" or no price. */
