@@ -1,3 +1,4 @@
+import type { PriceHistoryEntry } from "./offers/price-series";
 import type { ShopOffer } from "./offers/shop-offer";
 
 /**
@@ -43,6 +44,12 @@ export interface Product {
    * columns, which hold the same rule's answer, stand in.
    */
   offers?: ShopOffer[];
+  /**
+   * Its offers' recorded prices over the days a page needs (a year for its own page, a month for
+   * a card), attached by the loaders (app/server/offers/price-history.server.ts). Absent where a
+   * page shows no history.
+   */
+  priceHistory?: PriceHistoryEntry[];
 }
 
 export type CriteriaType = "custom" | "category" | "brand" | "price" | "size" | "heater_type" | "features" | "use_case";

@@ -148,6 +148,7 @@ describe("comparisonSection", () => {
       rating: 4.7,
       priceText: "$8,400",
       priceAsOf: "Price as of May 20, 2025",
+      priceDrop: null,
       image: "/images/samples/birchline-panorama-4-1.webp",
       features: ["Panoramic window", "Cedar staves"],
       featureCount: 2,

@@ -70,7 +70,7 @@ export function topRatedProducts(products: readonly Product[], limit: number): P
 /** What a top-rated card shows; its link is productHref(card). */
 export type HomeProductCard = Pick<
   ProductCard,
-  "id" | "slug" | "name" | "brand" | "rating" | "image" | "priceText" | "priceAsOf" | "tag" | "reviewCount"
+  "id" | "slug" | "name" | "brand" | "rating" | "image" | "priceText" | "priceAsOf" | "priceDrop" | "tag" | "reviewCount"
 > & {
   /** Sample ratings are invented: the card says so with a 'Sample' badge. */
   isSample: boolean;
@@ -178,6 +178,8 @@ export interface BestPickProduct {
   priceText: string;
   /** 'Price as of …', on hover and focus. */
   priceAsOf: string | null;
+  /** "Price dropped N%", or null. */
+  priceDrop: number | null;
   buyLink: CheckPriceTarget;
   isSample: boolean;
 }
@@ -216,7 +218,7 @@ export function bestPickCards(picks: BestByType<Product>, context: DisplayContex
 }
 
 function toBestPickProduct(product: Product, context: DisplayContext): BestPickProduct {
-  const { slug, name, brand, image, rating, priceText, priceAsOf } = toProductBasics(product, context);
+  const { slug, name, brand, image, rating, priceText, priceAsOf, priceDrop } = toProductBasics(product, context);
   return {
     slug,
     name,
@@ -225,6 +227,7 @@ function toBestPickProduct(product: Product, context: DisplayContext): BestPickP
     rating,
     priceText,
     priceAsOf,
+    priceDrop,
     buyLink: checkPriceTarget(product, context),
     isSample: product.isSample,
   };

@@ -11,6 +11,7 @@ import { IMAGE_RENDITIONS } from "./image-renditions";
 import { ownImagePath, renditionSrcSet, renditionUrl, withRefreshToken } from "./image-url";
 import type { PriceSettings } from "./offers/display-price";
 import { DEFAULT_SITE_PRICES, productPriceRange, productPriceView, type PriceRange, type PriceView } from "./offers/price-view";
+import { priceHistoryView, type PriceHistoryView } from "./offers/price-history-view";
 import { whereToBuyView, type WhereToBuyView } from "./offers/where-to-buy";
 import {
   brandText,
@@ -92,6 +93,8 @@ export interface ProductPageView {
   priceRange: PriceRange | null;
   /** The offers for the site's country, cheapest first. */
   whereToBuy: WhereToBuyView;
+  /** The lowest price over the past year, for the chart under where-to-buy; null with less than two days of it. */
+  priceHistory: PriceHistoryView | null;
   /** Null when the product has no shipping data: nothing is claimed. */
   shipping: string | null;
   buyLink: BuyLink;
@@ -206,6 +209,7 @@ export function toProductPageView(product: Product, context: ProductPageContext)
     price,
     priceRange: productPriceRange(product, prices),
     whereToBuy: whereToBuyView(product, prices, { source, surveyFormUrl: context.surveyFormUrl }),
+    priceHistory: priceHistoryView(product, prices),
     shipping: shippingText(product.shippingInfo),
     buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source, siteCountry: prices.country }),
     summary: shortenText(summarySource),

@@ -60,6 +60,7 @@ describe("toProductCard", () => {
       image: "https://saunas.example/images/samples/birchline-panorama-4-1.webp",
       priceText: "$8,400",
       priceAsOf: "Price as of May 20, 2025",
+      priceDrop: null,
       tag: "BEST SELLER",
       category: "barrel",
       productType: "Electric",

@@ -2,6 +2,7 @@ import type { Product } from "./catalog";
 import { buyLink, type BuyLink } from "./buy-link";
 import { mainImage } from "./image-source";
 import type { PriceSettings } from "./offers/display-price";
+import { productPriceDrop } from "./offers/price-history-view";
 import { productPriceView } from "./offers/price-view";
 import {
   brandText,
@@ -53,6 +54,8 @@ export interface ProductBasics {
   priceText: string;
   /** 'Price as of November 26, 2026', shown on hover and focus; null when no price is shown. */
   priceAsOf: string | null;
+  /** "Price dropped N%": N when today's price is at least 5% under the past month's median (docs/decisions/0063), else null. */
+  priceDrop: number | null;
 }
 
 export function toProductBasics(product: Product, context: DisplayContext): ProductBasics {
@@ -67,6 +70,7 @@ export function toProductBasics(product: Product, context: DisplayContext): Prod
     image: mainImage(product.images, product.categoryId, context.origin),
     priceText: price.text,
     priceAsOf: price.asOfText,
+    priceDrop: productPriceDrop(product, context.prices),
   };
 }
 

@@ -8,6 +8,7 @@ import type { CollectionSauna } from "~/lib/collection-page";
 import { RankLabel, RatingRow } from "./ranked-list";
 import { AffiliateNote, BuyButton } from "./sauna-links";
 import { SaunaPhoto } from "./sauna-photo";
+import { PriceDrop } from "~/components/catalog/price-drop";
 import { PriceText } from "~/components/catalog/price-text";
 
 /**
@@ -66,6 +67,7 @@ function ComparisonCard({ sauna }: { sauna: CollectionSauna }) {
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-y border-line py-3">
           <span className="text-2xl font-bold text-ink" data-testid="compare-price">
             <PriceText text={sauna.priceText} asOf={sauna.priceAsOf} />
+            <PriceDrop percent={sauna.priceDrop} />
           </span>
           {sauna.shipping && (
             <span className="inline-flex items-center gap-1.5 text-sm text-forest">

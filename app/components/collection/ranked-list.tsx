@@ -9,6 +9,7 @@ import { ratingText } from "~/lib/ratings";
 import type { CollectionSauna } from "~/lib/collection-page";
 import { AffiliateNote, BuyButton } from "./sauna-links";
 import { SaunaPhoto } from "./sauna-photo";
+import { PriceDrop } from "~/components/catalog/price-drop";
 import { PriceText } from "~/components/catalog/price-text";
 
 const RANK_BADGES = 3;
@@ -68,6 +69,7 @@ function RankedSaunaCard({ sauna }: { sauna: CollectionSauna }) {
         <div className="flex flex-wrap items-center gap-2">
           <RankLabel rank={sauna.rank} />
           {sauna.tag && <Badge variant="best-seller">{sauna.tag}</Badge>}
+          <PriceDrop percent={sauna.priceDrop} />
           <span className="brand-line">{sauna.typeLabel}</span>
         </div>
 

@@ -9,6 +9,7 @@ import { productHref } from "~/lib/product-display";
 import { CheckPriceLink } from "./check-price-link";
 import { RatingSummary } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
+import { PriceDrop } from "~/components/catalog/price-drop";
 import { PriceText } from "~/components/catalog/price-text";
 
 /** The home page's 'Best Outdoor Saunas of 2025': one pick per type, the two buttons, the type pages. */
@@ -81,6 +82,7 @@ function BestPickCardView({ card }: { card: BestPickCard }) {
             <RatingSummary rating={product.rating} isSample={product.isSample} className="mt-2" />
             <p className="mt-2 text-lg font-semibold">
               <PriceText text={product.priceText} asOf={product.priceAsOf} />
+              <PriceDrop percent={product.priceDrop} />
             </p>
             <div className="pick-card-actions">
               <ButtonLink to={href!} variant="secondary" aria-label={`Read Review: ${product.name}`}>

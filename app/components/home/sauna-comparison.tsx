@@ -10,6 +10,7 @@ import { ratingGrade, ratingText } from "~/lib/ratings";
 import { CheckPriceLink } from "./check-price-link";
 import { RATING_TONE_CHIP, SampleBadge } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
+import { PriceDrop } from "~/components/catalog/price-drop";
 import { PriceText } from "~/components/catalog/price-text";
 
 const NO_COMPARISON_TEXT = "No saunas available for comparison.";
@@ -181,6 +182,7 @@ function ComparisonTable({ rows }: { rows: ComparisonRow[] }) {
               </td>
               <td>
                 <PriceText text={row.priceText} asOf={row.priceAsOf} />
+                <PriceDrop percent={row.priceDrop} />
               </td>
               <td>
                 <FeatureList features={row.features} count={row.featureCount} />

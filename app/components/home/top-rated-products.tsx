@@ -9,6 +9,7 @@ import { responsiveImage } from "~/lib/image-url";
 import { productHref } from "~/lib/product-display";
 import { RatingSummary, SampleBadge } from "./rating-summary";
 import { SectionHeading } from "./section-heading";
+import { PriceDrop } from "~/components/catalog/price-drop";
 import { PriceText } from "~/components/catalog/price-text";
 
 /** A quarter of the row from lg, half from sm; on phones the picture takes two fifths of the card, beside the text. */
@@ -92,6 +93,7 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
         <div className="top-card-foot">
           <p data-testid="price">
             <PriceText text={card.priceText} asOf={card.priceAsOf} />
+            <PriceDrop percent={card.priceDrop} />
           </p>
           <AddToCompare slug={card.slug} name={card.name} />
         </div>

@@ -8,6 +8,7 @@ import type { ProductPageView } from "~/lib/product-page";
 import { AsSeenIn } from "./as-seen-in";
 import { DetailsAccordion } from "./details-accordion";
 import { ProductGallery } from "./product-gallery";
+import { PriceHistoryChart } from "./price-history-chart";
 import { BuyBox, MobileBuyBar } from "./product-purchase";
 import { Specifications } from "./specifications";
 import { WhereToBuy } from "./where-to-buy";
@@ -24,6 +25,7 @@ export function ProductDetail({ view }: { view: ProductPageView }) {
           <div className="min-w-0 space-y-12">
             <ProductGallery productKey={String(view.id)} name={view.name} images={view.images} fallbackImage={view.fallbackImage} />
             <WhereToBuy whereToBuy={view.whereToBuy} productName={view.name} />
+            <PriceHistoryChart history={view.priceHistory} />
             {view.overview.length > 0 && (
               <section aria-labelledby="overview-heading">
                 <h2 id="overview-heading" className="text-2xl font-semibold">

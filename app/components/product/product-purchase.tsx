@@ -19,7 +19,11 @@ interface PurchaseInfo {
   priceAsOf: string | null;
   shipping: string | null;
   buyLink: BuyLink;
+  /** Set when today's price is the lowest of the past 90 days. */
+  priceHistory: { lowestIn90: boolean } | null;
 }
+
+const LOWEST_IN_90 = "Lowest price in 90 days";
 
 const AFFILIATE_DISCLOSURE =
   "We may earn a commission if you buy through this link, at no extra cost to you. It never affects our ratings.";
@@ -78,6 +82,11 @@ export function BuyBox({ purchase, className }: { purchase: PurchaseInfo; classN
           {purchase.saleEndsText ?? "On sale now"}
         </p>
       )}
+      {purchase.priceHistory?.lowestIn90 && (
+        <p className="mt-2 text-sm font-semibold text-forest" data-testid="lowest-in-90">
+          {LOWEST_IN_90}
+        </p>
+      )}
       {purchase.shipping && (
         <p className="mt-3 flex items-start gap-2 text-sm text-ink-muted">
           <Truck aria-hidden className="mt-0.5 size-4 shrink-0 text-forest" />
@@ -109,6 +118,8 @@ export function MobileBuyBar({ purchase }: { purchase: PurchaseInfo }) {
           <p className="mt-1 truncate text-xs text-ink-muted">
             {purchase.sale && purchase.saleEndsText ? (
               <span className="font-semibold text-brand-strong">{purchase.saleEndsText}</span>
+            ) : purchase.priceHistory?.lowestIn90 ? (
+              <span className="font-semibold text-forest">{LOWEST_IN_90}</span>
             ) : (
               (purchase.priceAsOf ?? purchase.shipping)
             )}

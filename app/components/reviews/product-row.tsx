@@ -7,6 +7,7 @@ import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { HomeProductCard } from "~/lib/home-page";
 import { responsiveImage } from "~/lib/image-url";
 import { productHref } from "~/lib/product-display";
+import { PriceDrop } from "~/components/catalog/price-drop";
 import { PriceText } from "~/components/catalog/price-text";
 
 /** A compact product row of the reviews index: picture, brand, name, stars, price, BEST SELLER. */
@@ -43,6 +44,7 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
       </div>
       <p className="col-start-2 self-start font-semibold sm:col-start-3 sm:row-start-1 sm:self-center sm:text-right sm:text-lg">
         <PriceText text={product.priceText} asOf={product.priceAsOf} />
+        <PriceDrop percent={product.priceDrop} />
       </p>
       <ChevronRight
         aria-hidden

@@ -6,6 +6,7 @@ import type { DB } from "../db/connection.server";
 import type { Database } from "../db/schema";
 import { dialectOf } from "../db/dialect";
 import { withOffers } from "../offers/offer-reads.server";
+import { withCardPriceHistory } from "../offers/price-history.server";
 import { PRODUCT_COLUMNS, toProduct } from "../products/product-rows";
 
 /**
@@ -13,7 +14,8 @@ import { PRODUCT_COLUMNS, toProduct } from "../products/product-rows";
  * the stored list keys, the order and the page bounds are SQL, and the count for the page links
  * is a count(*) with the same WHERE. Nothing here reads more rows than one page. Each page's
  * products come with their offers, read in one more query for the whole page, so every list
- * prints the price the one rule decides (app/lib/offers/display-price.ts).
+ * prints the price the one rule decides (app/lib/offers/display-price.ts), and with the month of
+ * price history a card's "Price dropped" is measured against (two more queries).
  */
 
 export interface PageWindow {
@@ -74,7 +76,7 @@ function orderClause(db: DB, order: ProductOrder) {
     : sql`products.rating ${desc}, products.name, products.id`;
 }
 
-/** One page of the selected products, in the list's order, with their offers. */
+/** One page of the selected products, in the list's order, with their offers and recent price history. */
 export async function listProductPage(db: DB, selection: ProductSelection, order: ProductOrder, window: PageWindow): Promise<Product[]> {
   const rows = await selectedProducts(db, selection)
     .select(PRODUCT_COLUMNS.map((column) => `products.${column}` as const))
@@ -82,7 +84,7 @@ export async function listProductPage(db: DB, selection: ProductSelection, order
     .limit(window.limit)
     .offset(window.offset)
     .execute();
-  return withOffers(db, rows.map(toProduct));
+  return withCardPriceHistory(db, await withOffers(db, rows.map(toProduct)));
 }
 
 /** The first selected product in the list's order, or null. */
@@ -99,7 +101,7 @@ export async function countProducts(db: DB, selection: ProductSelection): Promis
   return Number(row.n);
 }
 
-/** One page of a collection's stored members, in the editor's order, with their offers. */
+/** One page of a collection's stored members, in the editor's order, with their offers and recent price history. */
 export async function listMemberPage(db: DB, collectionId: number, window: PageWindow): Promise<Product[]> {
   const rows = await db
     .selectFrom("collection_products")
@@ -111,7 +113,7 @@ export async function listMemberPage(db: DB, collectionId: number, window: PageW
     .limit(window.limit)
     .offset(window.offset)
     .execute();
-  return withOffers(db, rows.map(toProduct));
+  return withCardPriceHistory(db, await withOffers(db, rows.map(toProduct)));
 }
 
 export async function countMembers(db: DB, collectionId: number): Promise<number> {

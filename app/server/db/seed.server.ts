@@ -4,8 +4,10 @@ import { DEFAULT_PRICES, findOrCreateMerchantByDomain, priceSettingsAt, refreshP
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { toProductRow, type ProductFields } from "../products/product-rows";
 import { hasAnyProduct, insertProducts } from "../products/products.server";
+import { chunks } from "./chunks";
 import { sampleCollections } from "../seed/sample-collections";
 import { sampleMerchants, sampleOffers } from "../seed/sample-offers";
+import { samplePriceHistory, sampleOfferStates } from "../seed/sample-price-history";
 import { sampleProducts } from "../seed/sample-products";
 import type { SampleCollection, SampleMerchant, SampleOffer, SampleProduct } from "../seed/sample-types";
 import type { DB } from "./connection.server";
@@ -51,6 +53,7 @@ export async function seedSampleContent(
     // The table was empty (checked above), so every product is a seeded one.
     await refreshProductListKeys(trx);
     await seedOffers(trx, content.products, content.merchants ?? [], content.offers ?? [], now);
+    await seedPriceHistory(trx, content.products, content.merchants ?? [], content.offers ?? [], now);
     await refreshProductPrices(
       trx,
       (await trx.selectFrom("products").select("id").execute()).map((row) => Number(row.id)),
@@ -161,6 +164,47 @@ async function seedOffers(trx: DB, products: SampleProduct[], merchants: SampleM
   }
   if (rows.length > 0) await trx.insertInto("offers").values(rows).execute();
 }
+
+/**
+ * Ninety days of past prices for the sample offers, written straight into the history (the
+ * triggers record only changes from now on). Removing a sample product removes them with it.
+ */
+async function seedPriceHistory(trx: DB, products: SampleProduct[], merchants: SampleMerchant[], offers: SampleOffer[], now: string) {
+  const offerIds = new Map(
+    (
+      await trx
+        .selectFrom("offers")
+        .innerJoin("products", "products.id", "offers.product_id")
+        .innerJoin("merchants", "merchants.id", "offers.merchant_id")
+        .select(["offers.id", "offers.product_id", "offers.merchant_id", "products.slug as product", "merchants.slug as merchant"])
+        .execute()
+    ).map((row) => [
+      `${row.product} ${row.merchant}`,
+      { offerId: Number(row.id), productId: Number(row.product_id), merchantId: Number(row.merchant_id) },
+    ]),
+  );
+  const rows = samplePriceHistory(sampleOfferStates(products, merchants, offers), now).flatMap((row) => {
+    const ids = offerIds.get(`${row.product} ${row.merchant}`);
+    if (!ids) return [];
+    return [
+      {
+        product_id: ids.productId,
+        offer_id: ids.offerId,
+        merchant_id: ids.merchantId,
+        price_minor: row.priceMinor,
+        sale_price_minor: row.salePriceMinor,
+        sale_ends_at: row.saleEndsAt,
+        currency: row.currency,
+        availability: row.availability,
+        recorded_at: row.recordedAt,
+      },
+    ];
+  });
+  for (const part of chunks(rows, HISTORY_BATCH)) await trx.insertInto("offer_price_history").values(part).execute();
+}
+
+/** Rows per insert: nine columns each stays far under SQLite's and PostgreSQL's parameter limits. */
+const HISTORY_BATCH = 500;
 
 /** A sample as the fields any product has: prices in cents, its three pictures by their fixed names. */
 export function sampleProductFields(product: SampleProduct): ProductFields {

@@ -8,6 +8,7 @@ import {
   type AsSeenInCollection,
   type ProductScreen,
 } from "~/lib/product-page";
+import { HISTORY_DAYS } from "~/lib/offers/price-history-view";
 import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
 import { breadcrumbList, HOME_STEP, productStructuredData, REVIEWS_STEP } from "~/lib/structured-data";
 import { findRemovedProduct } from "../admin/catalog-removal.server";
@@ -15,6 +16,7 @@ import { catalogCache } from "../catalog/catalog-cache.server";
 import { listCollectionIdsOfProduct } from "../catalog/product-lists.server";
 import { findCollectionBySlug } from "../catalog/queries.server";
 import { withOffers } from "../offers/offer-reads.server";
+import { withPriceHistory } from "../offers/price-history.server";
 import { findProductByIdOrSlug } from "../products/products.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
@@ -51,10 +53,12 @@ export async function productPage(
     return notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": NO_STORE });
   }
 
-  const [collectionOfCategory, asSeenInCollections] = await Promise.all([
+  const [collectionOfCategory, asSeenInCollections, withHistory] = await Promise.all([
     storedCategoryCollection(db, product.categoryId),
     asSeenIn(db, product),
+    priceHistoryOf(db, product),
   ]);
+  product = withHistory;
   const prices = priceSettingsAt(request.prices ?? DEFAULT_SITE_PRICES, Date.now());
   const view = toProductPageView(product, {
     surveyFormUrl: request.surveyFormUrl,
@@ -106,5 +110,15 @@ async function asSeenIn(db: DB, product: Product): Promise<AsSeenInCollection[]>
   } catch (error) {
     log.error(`'As Seen In' could not be computed for product ${product.id}: ${(error as Error)?.message ?? error}`);
     return [];
+  }
+}
+
+/** The product with its year of price history; a failure only hides the chart. */
+async function priceHistoryOf(db: DB, product: Product): Promise<Product> {
+  try {
+    return (await withPriceHistory(db, [product], HISTORY_DAYS))[0] ?? product;
+  } catch (error) {
+    log.error(`The price history of product ${product.id} could not be read: ${(error as Error)?.message ?? error}`);
+    return product;
   }
 }

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { TEST_BASE_URL } from "../../../tests/support/auth-fixtures";
 import { testContextForBlock } from "../../../tests/support/block-databases";
 import { testDialects } from "../../../tests/support/test-databases";
-import { minorToDecimalText } from "~/lib/money";
+import { formatMoney, minorToDecimalText } from "~/lib/money";
 import { displayPrice } from "~/lib/offers/display-price";
+import { historyRange } from "~/lib/offers/price-history-view";
 import { CHECK_PRICE, priceSettingsAt, toPriceView, type PriceView } from "~/lib/offers/price-view";
 import { socialCardPrice } from "~/lib/social-card";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
@@ -97,6 +98,12 @@ describe.each(testDialects)("one price on every page on %s", (dialect) => {
       } else {
         expect(lowest).toHaveLength(0);
       }
+      // The price chart's last day is the displayed price (docs/decisions/0063).
+      expect(view.priceHistory, `${slug}: a price chart`).not.toBeNull();
+      const chartToday = historyRange(view.priceHistory!, 1)[0]!.amountMinor;
+      if (view.price.kind === "price")
+        note(slug, { page: "price chart: today", text: formatMoney(chartToday, view.priceHistory!.currency), asOf: view.priceAsOf });
+      else expect(chartToday, `${slug}: no price in the chart today`).toBeNull();
 
       // The social card and the structured data carry the displayed amount as a plain number.
       const amount = view.price.amountMinor === null ? null : minorToDecimalText(view.price.amountMinor, view.price.currency!);
@@ -131,12 +138,12 @@ describe.each(testDialects)("one price on every page on %s", (dialect) => {
         });
       }
       const pages = shown.get(slug)!.map((entry) => entry.page);
-      for (const required of ["/reviews", "search", "product page", "social card", "JSON-LD", "/compare"])
+      for (const required of ["/reviews", "search", "product page", "price chart: today", "social card", "JSON-LD", "/compare"])
         expect(pages, slug).toContain(required);
     }
     // Every page kind was seen for some product.
     expect([...kinds].sort()).toEqual(
-      ["/compare", "/reviews", "JSON-LD", "collection", "home:", "product", "search", "social", "where"].sort(),
+      ["/compare", "/reviews", "JSON-LD", "collection", "home:", "price", "product", "search", "social", "where"].sort(),
     );
   });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { displayPrice, type PriceSettings } from "~/lib/offers/display-price";
+import { dailyLowestPrices, isLowestInDays, priceDropPercent, type ListedOffer, type PriceHistoryEntry } from "~/lib/offers/price-series";
 import { sampleCollections } from "./sample-collections";
+import { sampleMerchants, sampleOffers } from "./sample-offers";
+import { DROPPED_SAMPLES, sampleOfferStates, samplePriceHistory } from "./sample-price-history";
 import { sampleProducts } from "./sample-products";
 import type { SampleCollection, SampleProduct } from "./sample-types";
 
@@ -149,5 +153,89 @@ describe("sample collections", () => {
   it.each(fixedSlugs)("%s has at least 3 products by the collection rules", (slug) => {
     const matches = sampleProducts.filter(collectionRules[slug]);
     expect(matches.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("sample price history", () => {
+  const seededAt = "2026-11-26T09:30:00.000Z";
+  const settings: PriceSettings = { country: "US", currency: "USD", maxAgeMs: 86_400_000, today: "2026-11-26", now: Date.parse(seededAt) };
+  const states = sampleOfferStates(sampleProducts, sampleMerchants, sampleOffers);
+  const history = samplePriceHistory(states, seededAt);
+  const keyOf = (row: { product: string; merchant: string }) => `${row.product} ${row.merchant}`;
+  const offerIds = new Map(states.map((state, index) => [keyOf(state), index + 1]));
+  const listed: ListedOffer[] = states.map((state, index) => ({
+    id: index + 1,
+    merchantSlug: state.merchant,
+    merchantName: state.merchantName,
+    link: null,
+    priceMinor: state.priceMinor,
+    currency: state.currency,
+    salePriceMinor: state.salePriceMinor,
+    saleEndsAt: state.saleEndsAt,
+    availability: state.availability,
+    countries: state.countries,
+    merchantCountries: state.merchantCountries,
+    source: "form",
+    confirmedAt: seededAt,
+    priceChangedAt: seededAt,
+    isPrimary: false,
+  }));
+  // The rows as the seed writes them, and the row the database's trigger adds when each offer is inserted.
+  const entries = (product: string): PriceHistoryEntry[] =>
+    [...history, ...states.map((state) => ({ ...state, recordedAt: seededAt }))]
+      .filter((row) => row.product === product)
+      .map((row, index) => ({
+        id: index + 1,
+        offerId: offerIds.get(keyOf(row))!,
+        merchantName: row.merchant,
+        merchantCountries: states.find((state) => keyOf(state) === keyOf(row))!.merchantCountries,
+        priceMinor: row.priceMinor,
+        salePriceMinor: row.salePriceMinor,
+        saleEndsAt: row.saleEndsAt,
+        currency: row.currency,
+        availability: row.availability,
+        recordedAt: row.recordedAt,
+      }));
+  const seriesOf = (product: string, days: number) =>
+    dailyLowestPrices(
+      entries(product),
+      listed.filter((offer) => states[offer.id - 1]!.product === product),
+      settings,
+      days,
+    );
+
+  it("gives every offer at least 60 days of past that ends in the offer as seeded", () => {
+    for (const state of states) {
+      const rows = history.filter((row) => keyOf(row) === keyOf(state));
+      expect(Date.parse(seededAt) - Date.parse(rows[0]!.recordedAt), keyOf(state)).toBeGreaterThanOrEqual(60 * 86_400_000);
+      expect(rows.at(-1), keyOf(state)).toMatchObject({
+        priceMinor: state.priceMinor,
+        salePriceMinor: state.salePriceMinor,
+        saleEndsAt: state.saleEndsAt,
+        availability: state.availability,
+      });
+    }
+    expect(new Set(states.map((state) => state.product))).toEqual(new Set(sampleProducts.map((product) => product.slug)));
+  });
+
+  it.each(sampleProducts.map((product) => [product.slug] as const))(
+    "%s: 'Price dropped' only where the history shows a real drop",
+    (slug) => {
+      const series = seriesOf(slug, 31);
+      const shown = displayPrice(
+        listed.filter((offer) => states[offer.id - 1]!.product === slug),
+        settings,
+      );
+      // The last day is the displayed price.
+      expect(series.at(-1)?.amountMinor).toBe(shown.kind === "price" ? shown.amountMinor : null);
+      if ((DROPPED_SAMPLES as readonly string[]).includes(slug)) expect(priceDropPercent(series)).toBe(7);
+      else expect(priceDropPercent(series)).toBeNull();
+    },
+  );
+
+  it("shows 'Lowest price in 90 days' on the sale that began this month, and not on every product", () => {
+    const lowest = sampleProducts.filter((product) => isLowestInDays(seriesOf(product.slug, 91))).map((product) => product.slug);
+    expect(lowest).toContain("birchline-ember-6-barrel-sauna");
+    expect(lowest.length).toBeLessThan(sampleProducts.length / 2);
   });
 });

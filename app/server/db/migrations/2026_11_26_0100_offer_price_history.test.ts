@@ -51,9 +51,10 @@ describe.each(testDialects)("offer price history on %s", (dialect) => {
       { price: 100_000, sale: 90_000, availability: "OutOfStock" },
     ]);
 
-    // A removed offer keeps its past; the product's removal takes it.
+    // A removed offer keeps its past, closed by a row no reader can buy at; the product's removal takes it all.
     await test.db.deleteFrom("offers").where("product_id", "=", id).execute();
-    expect(await historyOf(test.db, id)).toHaveLength(3);
+    expect(await historyOf(test.db, id)).toHaveLength(4);
+    expect((await historyOf(test.db, id)).at(-1)).toEqual({ price: null, sale: null, availability: "Discontinued" });
     await test.db.deleteFrom("products").where("id", "=", id).execute();
     expect(await historyOf(test.db, id)).toEqual([]);
   });
