@@ -15,6 +15,7 @@ import * as clickReaders from "./migrations/2026_11_25_2320_click_readers";
 import * as lowerCaseSlugs from "./migrations/2026_11_25_2320_lower_case_slugs";
 import * as merchantsAndOffers from "./migrations/2026_11_26_0000_merchants_and_offers";
 import * as clickCountryAndMerchant from "./migrations/2026_11_26_0010_click_country_and_merchant";
+import * as priceAlerts from "./migrations/2026_11_26_0300_price_alerts";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_25_2320_lower_case_slugs": lowerCaseSlugs,
   "2026_11_26_0000_merchants_and_offers": merchantsAndOffers,
   "2026_11_26_0010_click_country_and_merchant": clickCountryAndMerchant,
+  "2026_11_26_0300_price_alerts": priceAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
