@@ -159,6 +159,29 @@ describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
     expect(await test.db.selectFrom("price_alerts").selectAll().where("email", "=", "cy@example.com").execute()).toEqual([]);
   });
 
+  it("a confirmation mail that fails can be asked for again at once; its link works as soon as it is written", async () => {
+    const id = await productId(test.db, "gamma");
+    const failing: Mailer = { send: () => Promise.reject(new Error("SMTP down")), close() {} };
+    await expect(
+      subscribeToPriceAlert({ ...ctx, mailer: failing }, { email: "gil@example.com", productId: id, targetMajor: null }),
+    ).rejects.toThrow("SMTP down");
+    let seen: string | null = null;
+    const opensAtOnce: Mailer = {
+      async send(message) {
+        mails.push(message);
+        // The reader opens the link before the sign-up has even answered.
+        seen = (await confirmPriceAlert(test.db, linkIn(message, "/alerts/confirm"), clock))?.slug ?? null;
+        return { via: "outbox", file: "(memory)" };
+      },
+      close() {},
+    };
+    expect(
+      (await subscribeToPriceAlert({ ...ctx, mailer: opensAtOnce }, { email: "gil@example.com", productId: id, targetMajor: null })).kind,
+    ).toBe("confirmation-sent");
+    expect(seen).toBe("gamma");
+    await unsubscribePriceAlert(test.db, SECRET, linkIn(mails.at(-1)!, "/alerts/unsubscribe"), clock);
+  });
+
   it("reading the unsubscribe link changes nothing; using it stops the alert and no mail follows", async () => {
     const email = "dee@example.com";
     const token = await watch(email, "gamma");
@@ -197,7 +220,7 @@ describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
   });
 
   it("counts alerts by state and lists them per sauna for the admin", async () => {
-    expect(await countAlertsByStatus(test.db)).toEqual({ pending: 0, confirmed: 6, unsubscribed: 1 });
+    expect(await countAlertsByStatus(test.db)).toEqual({ pending: 0, confirmed: 6, unsubscribed: 2 });
     const rows = await alertsByProduct(test.db);
     expect(rows.map((row) => [row.slug, row.confirmed, row.pending, row.lowestTargetMinor])).toEqual([
       ["delta", 3, 0, null],

@@ -111,29 +111,36 @@ export async function subscribeToPriceAlert(
   }
 
   const { token, hash } = newConfirmToken();
-  // An unsubscribed alert asked for again is pending until it is confirmed again.
+  // An unsubscribed alert asked for again is pending until it is confirmed again. The link's
+  // time is written with its hash, before the mail goes: a reader (or a test) quick enough to
+  // open the mail before a later write would otherwise find the link not yet valid.
   const updated = await ctx.db
     .updateTable("price_alerts")
-    .set({ ...watch, status: "pending", confirm_token_hash: hash })
+    .set({ ...watch, status: "pending", confirm_token_hash: hash, confirm_sent_at: nowIso })
     .where("id", "=", row.id)
     .where("status", "!=", "confirmed")
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) return { kind: "already-confirmed" };
 
-  await ctx.mailer.send(
-    priceAlertConfirmationMail(
-      email,
-      { name: product.name, priceText, targetText: targetMinor === null ? null : formatMoney(targetMinor, shown.currency) },
-      { confirm: alertConfirmUrl(ctx.baseUrl, token), unsubscribe: alertUnsubscribeUrl(ctx.baseUrl, ctx.authSecret, row.id, email) },
-      CONFIRM_LINK_DAYS,
-    ),
-  );
-  await ctx.db
-    .updateTable("price_alerts")
-    .set({ confirm_sent_at: nowIso })
-    .where("id", "=", row.id)
-    .where("confirm_token_hash", "=", hash)
-    .execute();
+  try {
+    await ctx.mailer.send(
+      priceAlertConfirmationMail(
+        email,
+        { name: product.name, priceText, targetText: targetMinor === null ? null : formatMoney(targetMinor, shown.currency) },
+        { confirm: alertConfirmUrl(ctx.baseUrl, token), unsubscribe: alertUnsubscribeUrl(ctx.baseUrl, ctx.authSecret, row.id, email) },
+        CONFIRM_LINK_DAYS,
+      ),
+    );
+  } catch (error) {
+    // Not sent: the next try must not wait for the resend pause.
+    await ctx.db
+      .updateTable("price_alerts")
+      .set({ confirm_sent_at: null })
+      .where("id", "=", row.id)
+      .where("confirm_token_hash", "=", hash)
+      .execute();
+    throw error;
+  }
   return { kind: "confirmation-sent" };
 }
 
