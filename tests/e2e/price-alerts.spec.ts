@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { sampleProducts } from "../../app/server/seed/sample-products";
 import { expect, signInAsNewAdmin, test, toast, uniqueEmail, type AdminSite } from "./admin-support";
 
 /**
@@ -75,6 +76,11 @@ test("subscribe on a sauna's page, confirm, a lower price mails once, GET of uns
     const element = document.querySelector('[data-testid="price-alert-form"]');
     return Boolean(element && Object.keys(element).some((key) => key.startsWith("__react")));
   });
+  // At phone width nothing scrolls sideways.
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await box.scrollIntoViewIfNeeded();
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await visitor.setViewportSize({ width: 1280, height: 800 });
   // A target at the price is refused in place, keeping what was typed.
   await form.getByLabel("Email address").fill(email);
   await form.getByLabel("Target price (optional)").fill("7,650");
@@ -141,4 +147,24 @@ test("subscribe on a sauna's page, confirm, a lower price mails once, GET of uns
   });
   expect(forged.status()).toBe(400);
   await reader.close();
+});
+
+test("without JavaScript: the form posts to /alerts, which answers with the form again after a refusal", async ({ browser }) => {
+  // A sample sauna with a price; nothing is stored, so no other spec sees a change.
+  const sample = sampleProducts.find((product) => product.price !== undefined && product.sale_price === undefined)!;
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const visitor = await noScript.newPage();
+  const email = uniqueEmail("alert-nojs");
+  await visitor.goto(`/reviews/product/${sample.slug}`);
+  const form = visitor.getByTestId("price-alert-form");
+  await form.getByLabel("Email address").fill(email);
+  await form.getByLabel("Target price (optional)").fill("99,999,999");
+  await form.getByRole("button", { name: "Email me" }).click();
+  await expect(visitor).toHaveURL((url) => url.pathname === "/alerts");
+  await expect(visitor.getByRole("heading", { level: 1, name: "Price alert" })).toBeVisible();
+  await expect(visitor.getByTestId("price-alert-message")).toContainText("must be below the current price");
+  await expect(visitor.getByTestId("price-alert-form").getByLabel("Email address")).toHaveValue(email);
+  await expect(visitor.getByTestId("price-alert-form").getByLabel("Target price (optional)")).toHaveValue("99,999,999");
+  await expect(visitor.getByRole("link", { name: "Back to the sauna" })).toHaveAttribute("href", `/reviews/product/${sample.slug}`);
+  await noScript.close();
 });

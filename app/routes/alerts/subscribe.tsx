@@ -5,7 +5,7 @@ import { PRICE_ALERT_MESSAGES, productPathOrNull, type PriceAlertResult, type Pr
 import { formValues, parseForm, valueText } from "~/lib/forms/parse-form";
 import { MAX_TYPED_EMAIL } from "~/lib/newsletter-form";
 import { SITE_NAME } from "~/lib/site-navigation";
-import { subscribeToPriceAlert } from "~/server/alerts/price-alerts.server";
+import { priceToWatch, subscribeToPriceAlert, type PriceAlertOutcome } from "~/server/alerts/price-alerts.server";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { admitUnderFlood, challengeAnswerInit } from "~/server/flood/flood-challenge.server";
 import { readFormUnderLimit } from "~/server/http/request-body.server";
@@ -22,6 +22,12 @@ import type { Route } from "./+types/subscribe";
  */
 
 export const meta: Route.MetaFunction = () => [{ title: `Price alert - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+/** The outcomes that all get the same thanks. */
+const ACCEPTED = ["confirmation-sent", "confirmation-recently-sent", "already-confirmed"] as const;
+type AcceptedKind = (typeof ACCEPTED)[number];
+type Refused = Exclude<PriceAlertOutcome, { kind: AcceptedKind }>;
+const isRefused = (outcome: PriceAlertOutcome): outcome is Refused => !(ACCEPTED as readonly string[]).includes(outcome.kind);
 
 type Refusal = Exclude<PriceAlertResult, { ok: true } | { field: "challenge" }>["field"];
 
@@ -61,11 +67,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       challengeAnswerInit(),
     );
   }
-  const decision = await allowSubscribeAttempt(context.db, client, email);
+  const refusal = (outcome: Refused) => {
+    switch (outcome.kind) {
+      case "invalid-email":
+        return refuse("email", PRICE_ALERT_MESSAGES.invalidEmail, 400);
+      case "no-product":
+      case "no-price":
+        return refuse("product", PRICE_ALERT_MESSAGES.noPrice, 400);
+      case "target-too-high":
+        return refuse("target", PRICE_ALERT_MESSAGES.targetTooHigh(outcome.priceText), 400);
+    }
+  };
+  const { db, mailer, config } = context;
+  // A wrong target is answered before the limits count the post: correcting it costs no try.
+  const check = await priceToWatch(db, config.prices, { productId, targetMajor: target });
+  if (check.kind !== "ok") return refusal(check);
+  const decision = await allowSubscribeAttempt(db, client, email);
   if (!decision.allowed) return refuse("limit", PRICE_ALERT_MESSAGES.limited, 429, { "Retry-After": String(decision.retryAfterSeconds) });
 
-  const { db, mailer, config } = context;
-  let outcome;
+  let outcome: PriceAlertOutcome;
   try {
     outcome = await subscribeToPriceAlert(
       { db, mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices },
@@ -75,15 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     log.error(`A price alert sign-up could not be completed: ${(error as Error)?.message ?? error}`);
     return refuse("limit", PRICE_ALERT_MESSAGES.failed, 503);
   }
-  switch (outcome.kind) {
-    case "invalid-email":
-      return refuse("email", PRICE_ALERT_MESSAGES.invalidEmail, 400);
-    case "no-product":
-    case "no-price":
-      return refuse("product", PRICE_ALERT_MESSAGES.noPrice, 400);
-    case "target-too-high":
-      return refuse("target", PRICE_ALERT_MESSAGES.targetTooHigh(outcome.priceText), 400);
-  }
+  if (isRefused(outcome)) return refusal(outcome);
   // The same answer for a new, a pending and a confirmed alert: the form tells no one who watches what.
   return data<PriceAlertResult>({ ok: true, message: PRICE_ALERT_MESSAGES.thanks });
 }

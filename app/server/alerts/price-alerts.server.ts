@@ -63,6 +63,38 @@ export async function displayedPrices(
   return new Map([...offers].map(([id, list]) => [id, displayPrice(list, settings)]));
 }
 
+type PriceCheck =
+  | { kind: "no-product" | "no-price" }
+  | { kind: "target-too-high"; priceText: string }
+  | {
+      kind: "ok";
+      product: { id: number; name: string };
+      shown: { amountMinor: number; currency: string };
+      priceText: string;
+      targetMinor: number | null;
+    };
+
+/**
+ * Whether the sauna has a price to watch and the target is below it. The form's action asks
+ * this before counting the post against the sign-up limits: a reader correcting a target should
+ * not use up their tries.
+ */
+export async function priceToWatch(
+  db: DB,
+  prices: SitePrices,
+  input: { productId: number; targetMajor: number | null },
+  now = new Date(),
+): Promise<PriceCheck> {
+  const product = await db.selectFrom("products").select(["id", "name"]).where("id", "=", input.productId).executeTakeFirst();
+  if (!product) return { kind: "no-product" };
+  const shown = (await displayedPrices(db, [product.id], prices, now)).get(product.id);
+  if (shown?.kind !== "price") return { kind: "no-price" };
+  const priceText = formatMoney(shown.amountMinor, shown.currency);
+  const targetMinor = input.targetMajor === null ? null : majorToMinor(input.targetMajor, shown.currency);
+  if (targetMinor !== null && targetMinor >= shown.amountMinor) return { kind: "target-too-high", priceText };
+  return { kind: "ok", product, shown, priceText, targetMinor };
+}
+
 /**
  * Stores the alert (pending) and mails a confirmation link, unless it is confirmed already or a
  * link went out a moment ago. Asking again changes the one row's target and price at sign-up.
@@ -76,13 +108,9 @@ export async function subscribeToPriceAlert(
   if (!isPlausibleEmail(email)) return { kind: "invalid-email" };
   const now = (ctx.now ?? (() => new Date()))();
   const nowIso = now.toISOString();
-  const product = await ctx.db.selectFrom("products").select(["id", "name"]).where("id", "=", input.productId).executeTakeFirst();
-  if (!product) return { kind: "no-product" };
-  const shown = (await displayedPrices(ctx.db, [product.id], ctx.prices, now)).get(product.id);
-  if (shown?.kind !== "price") return { kind: "no-price" };
-  const priceText = formatMoney(shown.amountMinor, shown.currency);
-  const targetMinor = input.targetMajor === null ? null : majorToMinor(input.targetMajor, shown.currency);
-  if (targetMinor !== null && targetMinor >= shown.amountMinor) return { kind: "target-too-high", priceText };
+  const check = await priceToWatch(ctx.db, ctx.prices, input, now);
+  if (check.kind !== "ok") return check;
+  const { product, shown, priceText, targetMinor } = check;
   const watch = {
     target_price_minor: targetMinor,
     currency: shown.currency,
