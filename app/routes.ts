@@ -29,6 +29,10 @@ export default [
   route("newsletter", "routes/newsletter/subscribe.tsx"),
   route("newsletter/confirm", "routes/newsletter/confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter/unsubscribe.tsx"),
+  // Price-drop alerts (docs/decisions/0062): the product page's form posts here, so the page stays cacheable.
+  route("alerts", "routes/alerts/subscribe.tsx"),
+  route("alerts/confirm", "routes/alerts/confirm.tsx"),
+  route("alerts/unsubscribe", "routes/alerts/unsubscribe.tsx"),
   route("reviews/product/:productId", "routes/product.tsx", { id: "product-under-reviews" }),
   route("product/:productId", "routes/product.tsx", { id: "product" }),
   route("reviews/:listId", "routes/collection.tsx"),

@@ -30,6 +30,7 @@ import { formatDuration } from "~/lib/duration-text";
 import { ClickRecorder } from "./clicks/click-recorder.server";
 import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
 import { createReaderCountry } from "./geo/reader-country.server";
+import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "./alerts/price-alert-job.server";
 
 export interface Site {
   config: AppConfig;
@@ -144,11 +145,14 @@ export async function createSite(
     FORGET_CLICK_READERS_JOB,
     auditRetentionJob(config.auditRetentionDays),
     ...(linkChecks.job ? [linkChecks.job] : []),
+    priceAlertJob({ mailer: authResources.mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
   ];
   const jobs = startJobs(db, periodicJobs, {
     checkEveryMs: config.jobCheckMs,
     instanceId: `${os.hostname()}:${config.port}:${INSTANCE_ID.slice(0, 8)}`,
   });
+  // A price saved here or on another instance reaches waiting readers in seconds, not at the next period.
+  const stopPriceAlertTrigger = runPriceAlertsAfterCatalogChanges(db, jobs.runNow);
   if (config.linkCheckIntervalMs !== null)
     log.info(`Shop links are checked every ${formatDuration(config.linkCheckIntervalMs)} (LINK_CHECK_INTERVAL)`);
 
@@ -170,6 +174,7 @@ export async function createSite(
     close: async () => {
       stopListening();
       stopListeningForLinks();
+      stopPriceAlertTrigger();
       await otherInstances?.close();
       // The link check first: its run (button or schedule) stops between links, then the runner waits for it.
       await linkChecks.stop();

@@ -7,6 +7,7 @@ import { ChevronRight, Info } from "~/components/ui/icons";
 import type { ProductPageView } from "~/lib/product-page";
 import { AsSeenIn } from "./as-seen-in";
 import { DetailsAccordion } from "./details-accordion";
+import { PriceAlertForm } from "./price-alert-form";
 import { ProductGallery } from "./product-gallery";
 import { PriceHistoryChart } from "./price-history-chart";
 import { BuyBox, MobileBuyBar } from "./product-purchase";
@@ -26,6 +27,7 @@ export function ProductDetail({ view }: { view: ProductPageView }) {
             <ProductGallery productKey={String(view.id)} name={view.name} images={view.images} fallbackImage={view.fallbackImage} />
             <WhereToBuy whereToBuy={view.whereToBuy} productName={view.name} />
             <PriceHistoryChart history={view.priceHistory} />
+            <PriceAlertForm product={view} />
             {view.overview.length > 0 && (
               <section aria-labelledby="overview-heading">
                 <h2 id="overview-heading" className="text-2xl font-semibold">

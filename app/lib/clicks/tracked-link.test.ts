@@ -40,6 +40,7 @@ describe("normaliseLinkSource", () => {
     ["reviews", "reviews"],
     ["search", "search"],
     ["compare", "compare"],
+    ["price-alert", "price-alert"],
     [" Home ", "home"],
     ["collection:barrel-saunas", "collection:barrel-saunas"],
     ["COLLECTION:Barrel-Saunas", "collection:barrel-saunas"],

@@ -8,8 +8,8 @@
 /** Where every tracked link starts; robots.txt keeps crawlers out of it. */
 export const TRACKED_LINK_PREFIX = "/go/";
 
-/** Pages without a slug of their own. */
-const PLAIN_SOURCES = ["home", "reviews", "search", "compare"] as const;
+/** Pages without a slug of their own, and the price-drop alert mail (docs/decisions/0062-price-drop-alerts.md). */
+const PLAIN_SOURCES = ["home", "reviews", "search", "compare", "price-alert"] as const;
 /** Pages about one collection or one product: `collection:barrel-saunas`, `product:tyyni-4`. */
 const SLUGGED_SOURCES = ["collection", "product"] as const;
 
@@ -29,6 +29,7 @@ export const linkSource = {
   reviews: "reviews",
   search: "search",
   compare: "compare",
+  priceAlert: "price-alert",
   collection: (slug: string) => sluggedSource("collection", slug),
   product: (slug: string) => sluggedSource("product", slug),
 } as const;
@@ -104,6 +105,8 @@ export function describeLinkSource(source: string): string {
       return "Search results";
     case "compare":
       return "Compare page";
+    case "price-alert":
+      return "Price-drop alert email";
     case UNKNOWN_SOURCE:
       return "Unknown page";
   }

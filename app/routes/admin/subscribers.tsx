@@ -1,29 +1,50 @@
 import { Download, Search } from "lucide-react";
 import { Form, Link } from "~/components/ui/link";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { PriceAlertTable } from "~/components/admin/price-alert-table";
 import { SubscriberTable } from "~/components/admin/subscriber-table";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { STATUS_LABELS, SUBSCRIBER_STATUSES, subscriberQuery } from "~/lib/newsletter";
+import { parsePageParam } from "~/lib/pagination";
+import { alertsByProduct, countAlertsByStatus } from "~/server/alerts/price-alerts.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { countSubscribersByStatus, searchSubscribers } from "~/server/newsletter/subscribers.server";
 import type { Route } from "./+types/subscribers";
 
-/** /admin/subscribers: the newsletter list, counted by state, searchable, exportable as CSV. */
+/**
+ * /admin/subscribers: the newsletter list, counted by state, searchable, exportable as CSV; and
+ * the price-drop alerts, per sauna (docs/decisions/0062-price-drop-alerts.md).
+ */
 
 const PAGE_SIZE = 100;
+const ALERT_PAGE_SIZE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const query = subscriberQuery(new URL(request.url));
-  const [counts, subscribers] = await Promise.all([countSubscribersByStatus(context.db), searchSubscribers(context.db, query, PAGE_SIZE)]);
-  return { counts, subscribers, query };
+  const url = new URL(request.url);
+  const query = subscriberQuery(url);
+  const alertPage = parsePageParam(url.searchParams.get("alerts_page")).page;
+  const [counts, subscribers, alertCounts, alertRows] = await Promise.all([
+    countSubscribersByStatus(context.db),
+    searchSubscribers(context.db, query, PAGE_SIZE),
+    countAlertsByStatus(context.db),
+    // One more than shown: whether a next page exists.
+    alertsByProduct(context.db, ALERT_PAGE_SIZE + 1, (alertPage - 1) * ALERT_PAGE_SIZE),
+  ]);
+  const alerts = {
+    counts: alertCounts,
+    rows: alertRows.slice(0, ALERT_PAGE_SIZE),
+    page: alertPage,
+    hasNext: alertRows.length > ALERT_PAGE_SIZE,
+  };
+  return { counts, subscribers, query, alerts };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers - Admin" }, { name: "robots", content: "noindex" }];
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
-  const { counts, subscribers, query } = loaderData;
+  const { counts, subscribers, query, alerts } = loaderData;
   const exportParams = new URLSearchParams();
   if (query.search) exportParams.set("q", query.search);
   if (query.status) exportParams.set("status", query.status);
@@ -76,6 +97,18 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <SubscriberTable subscribers={subscribers} pageSize={PAGE_SIZE} filtered={Boolean(query.search || query.status)} />
+
+      <section aria-labelledby="price-alerts-heading" className="mt-12" id="price-alerts">
+        <h2 id="price-alerts-heading" className="text-xl font-semibold">
+          Price alerts
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-ink-muted" data-testid="price-alert-counts">
+          Readers waiting for a price drop, per sauna: {alerts.counts.confirmed.toLocaleString("en-US")} confirmed,{" "}
+          {alerts.counts.pending.toLocaleString("en-US")} pending, {alerts.counts.unsubscribed.toLocaleString("en-US")} stopped. Each gets
+          at most one email per sauna a week.
+        </p>
+        <PriceAlertTable rows={alerts.rows} page={alerts.page} hasNext={alerts.hasNext} />
+      </section>
     </>
   );
 }

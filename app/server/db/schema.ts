@@ -180,6 +180,32 @@ export interface SubscribersTable {
   updated_at: Timestamp;
 }
 
+/** Price-drop alerts (double opt-in); see migrations/2026_11_26_0300_price_alerts.ts. */
+export interface PriceAlertsTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** products(id), on delete cascade. */
+  product_id: number;
+  status: ColumnType<SubscriberStatus, SubscriberStatus | undefined, SubscriberStatus>;
+  /** Minor units of `currency` (a string from PostgreSQL's bigint); null: a drop of 5% or more. */
+  target_price_minor: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** ISO 4217 of the prices here: the site's currency when the reader subscribed. */
+  currency: string;
+  /** The displayed price when the reader last subscribed. */
+  price_at_subscribe_minor: ColumnType<number | string, number, number>;
+  /** SHA-256 (hex) of the pending confirmation link's token; null once used. */
+  confirm_token_hash: string | null;
+  confirm_sent_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
+  unsubscribed_at: NullableTimestamp;
+  /** When the last alert mail went (or was claimed for sending), and at which price. */
+  last_sent_at: NullableTimestamp;
+  last_sent_price_minor: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Facts about this installation, e.g. when the sample content was seeded. */
 export interface SiteStateTable {
   key: string;
@@ -293,6 +319,7 @@ export interface Database {
   collection_products: CollectionProductsTable;
   site_state: SiteStateTable;
   subscribers: SubscribersTable;
+  price_alerts: PriceAlertsTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

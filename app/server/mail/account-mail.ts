@@ -1,4 +1,5 @@
 import { SITE_NAME } from "~/lib/site-navigation";
+import { escapeHtml, mailDocument } from "./mail-document";
 import type { MailMessage } from "./mailer.server";
 
 /**
@@ -10,14 +11,17 @@ function accountMail(
   parts: { subject: string; intro: string; link: string; action: string; ignore: string; logLine: string },
 ): MailMessage {
   const text = ["Hello,", "", parts.intro, "", parts.link, "", parts.ignore, "", `${SITE_NAME}`].join("\n");
-  const escaped = parts.link.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  const html = [
-    "<p>Hello,</p>",
-    `<p>${parts.intro}</p>`,
-    `<p><a href="${escaped}">${parts.action}</a></p>`,
-    `<p style="color:#5b5148;font-size:13px">Or paste this address into your browser: ${escaped}</p>`,
-    `<p>${parts.ignore}</p>`,
-  ].join("\n");
+  const escaped = escapeHtml(parts.link);
+  const html = mailDocument(
+    parts.subject,
+    [
+      "<p>Hello,</p>",
+      `<p>${parts.intro}</p>`,
+      `<p><a href="${escaped}">${parts.action}</a></p>`,
+      `<p style="color:#5b5148;font-size:13px">Or paste this address into your browser: ${escaped}</p>`,
+      `<p>${parts.ignore}</p>`,
+    ].join("\n"),
+  );
   return { to, subject: parts.subject, text, html, logLine: parts.logLine };
 }
 

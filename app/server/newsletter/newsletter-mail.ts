@@ -1,11 +1,8 @@
 import { SITE_NAME } from "~/lib/site-navigation";
 import type { MailMessage } from "../mail/mailer.server";
+import { escapeHtml, mailDocument } from "../mail/mail-document";
 
 /** The confirmation mail of a newsletter sign-up, the only mail an unconfirmed address ever gets. */
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
 
 /**
  * List-Unsubscribe (a link mail programs show as 'Unsubscribe') and List-Unsubscribe-Post, which
@@ -28,17 +25,21 @@ export function newsletterConfirmationMail(to: string, links: { confirm: string;
     "",
     SITE_NAME,
   ].join("\n");
-  const html = [
-    "<p>Hello,</p>",
-    `<p>Someone (we hope you) asked for the ${SITE_NAME} newsletter at this address. To confirm, open this link within ${validForDays} days:</p>`,
-    `<p><a href="${escapeHtml(links.confirm)}">Confirm my subscription</a></p>`,
-    `<p style="color:#5b5148;font-size:13px">Or paste this address into your browser: ${escapeHtml(links.confirm)}</p>`,
-    "<p>If you did not ask for it, ignore this message: you will get nothing more from us.</p>",
-    `<p style="color:#5b5148;font-size:13px"><a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a></p>`,
-  ].join("\n");
+  const subject = `Confirm your ${SITE_NAME} newsletter subscription`;
+  const html = mailDocument(
+    subject,
+    [
+      "<p>Hello,</p>",
+      `<p>Someone (we hope you) asked for the ${SITE_NAME} newsletter at this address. To confirm, open this link within ${validForDays} days:</p>`,
+      `<p><a href="${escapeHtml(links.confirm)}">Confirm my subscription</a></p>`,
+      `<p style="color:#5b5148;font-size:13px">Or paste this address into your browser: ${escapeHtml(links.confirm)}</p>`,
+      "<p>If you did not ask for it, ignore this message: you will get nothing more from us.</p>",
+      `<p style="color:#5b5148;font-size:13px"><a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a></p>`,
+    ].join("\n"),
+  );
   return {
     to,
-    subject: `Confirm your ${SITE_NAME} newsletter subscription`,
+    subject,
     text,
     html,
     headers: listUnsubscribeHeaders(links.unsubscribe),

@@ -5,7 +5,13 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
  * - Confirmation: 32 random bytes, used once; the database keeps only its SHA-256.
  * - Unsubscribe: an HMAC of the subscriber's id and address under a key derived from AUTH_SECRET,
  *   so the link works without signing in, forever, and cannot be made for someone else's id.
+ * Price-drop alerts use the same two kinds under a purpose of their own (UNSUBSCRIBE_PURPOSES), so
+ * a newsletter link can never stop an alert with the same id, nor the other way round.
  */
+
+/** One signing key per kind of list. */
+export const UNSUBSCRIBE_PURPOSES = { newsletter: "newsletter-unsubscribe-v1", priceAlert: "price-alert-unsubscribe-v1" } as const;
+export type UnsubscribePurpose = (typeof UNSUBSCRIBE_PURPOSES)[keyof typeof UNSUBSCRIBE_PURPOSES];
 
 export function newConfirmToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("base64url");
@@ -16,17 +22,22 @@ export function hashConfirmToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-function unsubscribeKey(authSecret: string): Buffer {
+function unsubscribeKey(authSecret: string, purpose: UnsubscribePurpose): Buffer {
   // A key of its own: an unsubscribe signature can never be mistaken for a session signature.
-  return createHmac("sha256", authSecret).update("newsletter-unsubscribe-v1").digest();
+  return createHmac("sha256", authSecret).update(purpose).digest();
 }
 
-function signature(authSecret: string, id: number, email: string): string {
-  return createHmac("sha256", unsubscribeKey(authSecret)).update(`${id}:${email}`).digest("base64url");
+function signature(authSecret: string, id: number, email: string, purpose: UnsubscribePurpose): string {
+  return createHmac("sha256", unsubscribeKey(authSecret, purpose)).update(`${id}:${email}`).digest("base64url");
 }
 
-export function unsubscribeToken(authSecret: string, id: number, email: string): string {
-  return `${id}.${signature(authSecret, id, email)}`;
+export function unsubscribeToken(
+  authSecret: string,
+  id: number,
+  email: string,
+  purpose: UnsubscribePurpose = UNSUBSCRIBE_PURPOSES.newsletter,
+): string {
+  return `${id}.${signature(authSecret, id, email, purpose)}`;
 }
 
 /** The subscriber id a token names, if its signature is right for that id's address. */
@@ -35,8 +46,14 @@ export function parseUnsubscribeToken(token: string): { id: number; signature: s
   return match ? { id: Number(match[1]), signature: match[2]! } : null;
 }
 
-export function unsubscribeSignatureMatches(authSecret: string, id: number, email: string, given: string): boolean {
-  const expected = Buffer.from(signature(authSecret, id, email));
+export function unsubscribeSignatureMatches(
+  authSecret: string,
+  id: number,
+  email: string,
+  given: string,
+  purpose: UnsubscribePurpose = UNSUBSCRIBE_PURPOSES.newsletter,
+): boolean {
+  const expected = Buffer.from(signature(authSecret, id, email, purpose));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }

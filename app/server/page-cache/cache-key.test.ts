@@ -30,6 +30,7 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/learn/heat?page=2")).toBe("/learn/heat");
     expect(pageCacheKey("/no-such-page?q=x")).toBe("/no-such-page");
     expect(pageCacheKey("/newsletter/confirm?token=abc&utm_source=mail")).toBe("/newsletter/confirm?token=abc");
+    expect(pageCacheKey("/alerts/unsubscribe?token=12.abc&utm_source=mail")).toBe("/alerts/unsubscribe?token=12.abc");
     // Names are read as the loaders read them: exactly.
     expect(pageCacheKey("/reviews?Q=poison&PAGE=2")).toBe("/reviews");
   });

@@ -43,6 +43,9 @@ export const ROUTE_QUERY_PARAMS: ReadonlyArray<readonly [pattern: string, params
   // Personal links from a mail; their pages say no-store, so the key never stores a token.
   ["/newsletter/confirm", ["token"]],
   ["/newsletter/unsubscribe", ["token"]],
+  ["/alerts", []],
+  ["/alerts/confirm", ["token"]],
+  ["/alerts/unsubscribe", ["token"]],
   ["/reviews/product/:productId", []],
   ["/product/:productId", []],
   ["/reviews/:listId", ["page", "view"]],

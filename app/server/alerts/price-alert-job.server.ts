@@ -1,0 +1,167 @@
+import { linkSource, trackedLinkHref } from "~/lib/clicks/tracked-link";
+import { lastSentCutoff, previousPriceMinor, shouldSendAlert } from "~/lib/alerts/price-alert-rule";
+import { onCatalogChange } from "../catalog/catalog-cache.server";
+import type { DB } from "../db/connection.server";
+import { toIsoString } from "../db/timestamps";
+import type { PeriodicJob } from "../jobs/job-runner.server";
+import { log } from "../log.server";
+import { priceDropMail } from "./price-alert-mail";
+import { alertUnsubscribeUrl, displayedPrices, type PriceAlertContext } from "./price-alerts.server";
+
+/**
+ * The job that mails price-drop alerts (docs/decisions/0062-price-drop-alerts.md). It walks the
+ * confirmed alerts in batches by id (10,000 alerts never sit in memory at once), computes each
+ * batch's displayed prices with the one price rule, and mails the alerts the rule says are due.
+ *
+ * Once per alert, whatever runs at the same time: an alert is claimed by one conditional UPDATE
+ * (last_sent_at set, only where it is still older than 7 days) before its mail goes, so of two
+ * runs (two instances, or a run the job lock did not cover) only one claims it. If the mail then
+ * fails, the claim is undone and the next run tries again; a crash between claim and mail loses
+ * that one mail rather than sending it twice.
+ */
+
+export const PRICE_ALERTS_JOB_NAME = "price-alerts";
+export const PRICE_ALERTS_EVERY_MS = 15 * 60_000;
+/** Alerts read and decided per round. */
+export const PRICE_ALERT_BATCH = 100;
+/** A burst of saves (an import, several forms) makes one run, this long after the last. */
+export const AFTER_CATALOG_CHANGE_MS = 5_000;
+
+export type PriceAlertJobContext = Omit<PriceAlertContext, "db"> & { batchSize?: number };
+
+function confirmedAlertsAfter(db: DB, afterId: number, cutoffIso: string, limit: number) {
+  return (
+    db
+      .selectFrom("price_alerts")
+      .innerJoin("products", "products.id", "price_alerts.product_id")
+      .select([
+        "price_alerts.id",
+        "price_alerts.email",
+        "price_alerts.product_id",
+        "price_alerts.target_price_minor",
+        "price_alerts.currency",
+        "price_alerts.price_at_subscribe_minor",
+        "price_alerts.last_sent_at",
+        "price_alerts.last_sent_price_minor",
+        "products.name",
+        "products.slug",
+      ])
+      .where("price_alerts.status", "=", "confirmed")
+      .where("price_alerts.id", ">", afterId)
+      // Mailed within 7 days: not due whatever the price, so not even read.
+      .where((eb) => eb.or([eb("price_alerts.last_sent_at", "is", null), eb("price_alerts.last_sent_at", "<=", cutoffIso)]))
+      .orderBy("price_alerts.id")
+      .limit(limit)
+      .execute()
+  );
+}
+
+const money = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+/** One pass over every confirmed alert; returns how many were read and how many mails went. */
+export async function sendDuePriceAlerts(db: DB, ctx: PriceAlertJobContext): Promise<{ checked: number; sent: number }> {
+  const now = (ctx.now ?? (() => new Date()))();
+  const nowIso = now.toISOString();
+  const cutoffIso = lastSentCutoff(now).toISOString();
+  const batchSize = ctx.batchSize ?? PRICE_ALERT_BATCH;
+  let afterId = 0;
+  let checked = 0;
+  let sent = 0;
+  for (;;) {
+    const alerts = await confirmedAlertsAfter(db, afterId, cutoffIso, batchSize);
+    if (alerts.length === 0) break;
+    afterId = alerts.at(-1)!.id;
+    checked += alerts.length;
+    const prices = await displayedPrices(
+      db,
+      alerts.map((alert) => alert.product_id),
+      ctx.prices,
+      now,
+    );
+    for (const alert of alerts) {
+      const shown = prices.get(alert.product_id);
+      const current = shown?.kind === "price" ? { amountMinor: shown.amountMinor, currency: shown.currency } : null;
+      const state = {
+        targetMinor: money(alert.target_price_minor),
+        currency: alert.currency,
+        priceAtSubscribeMinor: Number(alert.price_at_subscribe_minor),
+        lastSentAt: alert.last_sent_at === null ? null : new Date(toIsoString(alert.last_sent_at)),
+        lastSentPriceMinor: money(alert.last_sent_price_minor),
+      };
+      if (!current || !shouldSendAlert(state, current, now)) continue;
+
+      const claim = await db
+        .updateTable("price_alerts")
+        .set({ last_sent_at: nowIso, last_sent_price_minor: current.amountMinor })
+        .where("id", "=", alert.id)
+        .where("status", "=", "confirmed")
+        .where((eb) => eb.or([eb("last_sent_at", "is", null), eb("last_sent_at", "<=", cutoffIso)]))
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) continue;
+      try {
+        await ctx.mailer.send(
+          priceDropMail(alert.email, {
+            productName: alert.name,
+            currency: current.currency,
+            newPriceMinor: current.amountMinor,
+            oldPriceMinor: previousPriceMinor(state),
+            shopLink: `${ctx.baseUrl}${trackedLinkHref(alert.slug, linkSource.priceAlert)}`,
+            reviewLink: `${ctx.baseUrl}/reviews/product/${encodeURIComponent(alert.slug)}`,
+            unsubscribe: alertUnsubscribeUrl(ctx.baseUrl, ctx.authSecret, alert.id, alert.email),
+          }),
+        );
+        sent += 1;
+      } catch (error) {
+        log.error(`Price alert ${alert.id} could not be mailed; the next run tries again: ${(error as Error)?.message ?? error}`);
+        await db
+          .updateTable("price_alerts")
+          .set({
+            last_sent_at: alert.last_sent_at === null ? null : toIsoString(alert.last_sent_at),
+            last_sent_price_minor: state.lastSentPriceMinor,
+          })
+          .where("id", "=", alert.id)
+          .where("last_sent_at", "=", nowIso)
+          .execute();
+      }
+    }
+    if (alerts.length < batchSize) break;
+  }
+  if (sent > 0) log.info(`Price alerts: ${sent} mailed of ${checked} checked`);
+  return { checked, sent };
+}
+
+export function priceAlertJob(ctx: PriceAlertJobContext): PeriodicJob {
+  return { name: PRICE_ALERTS_JOB_NAME, everyMs: PRICE_ALERTS_EVERY_MS, run: (db) => sendDuePriceAlerts(db, ctx).then(() => undefined) };
+}
+
+/**
+ * Runs the job soon after every catalog change (a price saved here, or on another instance: those
+ * reach invalidateCatalog too), so a reader hears of a drop in seconds, not at the next period.
+ * The runner's lock keeps it to one run across instances; a change that lands while a run is in
+ * progress is looked at again once it ends. Returns the function that stops listening.
+ */
+export function runPriceAlertsAfterCatalogChanges(
+  db: DB,
+  runNow: (name: string) => Promise<boolean>,
+  delayMs = AFTER_CATALOG_CHANGE_MS,
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = (retries: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      runNow(PRICE_ALERTS_JOB_NAME).then(
+        (ran) => {
+          // Another run held the job (here or elsewhere): it may have read the prices before this change.
+          if (!ran && retries > 0) schedule(retries - 1);
+        },
+        (error: unknown) => log.error(`Price alerts could not run after a catalog change: ${(error as Error)?.message ?? error}`),
+      );
+    }, delayMs);
+    timer.unref();
+  };
+  const stopListening = onCatalogChange(db, () => schedule(3));
+  return () => {
+    stopListening();
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,291 @@
+import { sql } from "kysely";
+import { isPlausibleEmail, normalizeEmail, type SubscriberStatus } from "~/lib/newsletter";
+import { formatMoney } from "~/lib/money";
+import { displayPrice, type DisplayPrice } from "~/lib/offers/display-price";
+import { majorToMinor } from "~/lib/offers/currencies";
+import type { SitePrices } from "~/lib/offers/price-view";
+import type { DB } from "../db/connection.server";
+import { toIsoString } from "../db/timestamps";
+import type { Mailer } from "../mail/mailer.server";
+import {
+  hashConfirmToken,
+  newConfirmToken,
+  parseUnsubscribeToken,
+  UNSUBSCRIBE_PURPOSES,
+  unsubscribeSignatureMatches,
+  unsubscribeToken,
+} from "../newsletter/newsletter-tokens.server";
+import { CONFIRM_LINK_DAYS, RESEND_AFTER_MS } from "../newsletter/subscribers.server";
+import { offersOfProducts, priceSettingsAt } from "../offers/offers.server";
+import { priceAlertConfirmationMail } from "./price-alert-mail";
+
+/**
+ * Price-drop alerts (docs/decisions/0062-price-drop-alerts.md), sign-up to unsubscribe: double
+ * opt-in with the newsletter's tokens and timings, one row per address and product. Sending the
+ * alerts themselves is the job's (price-alert-job.server.ts).
+ */
+
+export interface PriceAlertContext {
+  db: DB;
+  mailer: Mailer;
+  /** BASE_URL, for the links in the mail. */
+  baseUrl: string;
+  authSecret: string;
+  /** SITE_COUNTRY, SITE_CURRENCY, PRICE_MAX_AGE: the displayed price is computed with them. */
+  prices: SitePrices;
+  now?: () => Date;
+}
+
+export type PriceAlertOutcome =
+  | { kind: "confirmation-sent" | "confirmation-recently-sent" | "already-confirmed" }
+  | { kind: "invalid-email" | "no-product" | "no-price" }
+  /** The target is not below the displayed price, written out for the answer. */
+  | { kind: "target-too-high"; priceText: string };
+
+export function alertConfirmUrl(baseUrl: string, token: string): string {
+  return `${baseUrl}/alerts/confirm?token=${encodeURIComponent(token)}`;
+}
+
+export function alertUnsubscribeUrl(baseUrl: string, authSecret: string, id: number, email: string): string {
+  const token = unsubscribeToken(authSecret, id, email, UNSUBSCRIBE_PURPOSES.priceAlert);
+  return `${baseUrl}/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** The displayed price of each product, by the one price rule, from its offers as they are now. */
+export async function displayedPrices(
+  db: DB,
+  productIds: readonly number[],
+  prices: SitePrices,
+  now: Date,
+): Promise<Map<number, DisplayPrice>> {
+  const settings = priceSettingsAt(prices, now.getTime());
+  const offers = await offersOfProducts(db, productIds);
+  return new Map([...offers].map(([id, list]) => [id, displayPrice(list, settings)]));
+}
+
+type PriceCheck =
+  | { kind: "no-product" | "no-price" }
+  | { kind: "target-too-high"; priceText: string }
+  | {
+      kind: "ok";
+      product: { id: number; name: string };
+      shown: { amountMinor: number; currency: string };
+      priceText: string;
+      targetMinor: number | null;
+    };
+
+/**
+ * Whether the sauna has a price to watch and the target is below it. The form's action asks
+ * this before counting the post against the sign-up limits: a reader correcting a target should
+ * not use up their tries.
+ */
+export async function priceToWatch(
+  db: DB,
+  prices: SitePrices,
+  input: { productId: number; targetMajor: number | null },
+  now = new Date(),
+): Promise<PriceCheck> {
+  const product = await db.selectFrom("products").select(["id", "name"]).where("id", "=", input.productId).executeTakeFirst();
+  if (!product) return { kind: "no-product" };
+  const shown = (await displayedPrices(db, [product.id], prices, now)).get(product.id);
+  if (shown?.kind !== "price") return { kind: "no-price" };
+  const priceText = formatMoney(shown.amountMinor, shown.currency);
+  const targetMinor = input.targetMajor === null ? null : majorToMinor(input.targetMajor, shown.currency);
+  if (targetMinor !== null && targetMinor >= shown.amountMinor) return { kind: "target-too-high", priceText };
+  return { kind: "ok", product, shown, priceText, targetMinor };
+}
+
+/**
+ * Stores the alert (pending) and mails a confirmation link, unless it is confirmed already or a
+ * link went out a moment ago. Asking again changes the one row's target and price at sign-up.
+ * A mail failure throws; the row then waits for the next try.
+ */
+export async function subscribeToPriceAlert(
+  ctx: PriceAlertContext,
+  input: { email: string; productId: number; targetMajor: number | null },
+): Promise<PriceAlertOutcome> {
+  const email = normalizeEmail(input.email);
+  if (!isPlausibleEmail(email)) return { kind: "invalid-email" };
+  const now = (ctx.now ?? (() => new Date()))();
+  const nowIso = now.toISOString();
+  const check = await priceToWatch(ctx.db, ctx.prices, input, now);
+  if (check.kind !== "ok") return check;
+  const { product, shown, priceText, targetMinor } = check;
+  const watch = {
+    target_price_minor: targetMinor,
+    currency: shown.currency,
+    price_at_subscribe_minor: shown.amountMinor,
+    updated_at: nowIso,
+  };
+
+  // Two sign-ups racing for a new pair insert one row: the second does nothing here.
+  await ctx.db
+    .insertInto("price_alerts")
+    .values({ email, product_id: product.id, status: "pending", ...watch, created_at: nowIso })
+    .onConflict((oc) => oc.columns(["email", "product_id"]).doNothing())
+    .execute();
+  const row = await ctx.db
+    .selectFrom("price_alerts")
+    .selectAll()
+    .where("email", "=", email)
+    .where("product_id", "=", product.id)
+    .executeTakeFirstOrThrow();
+  if (
+    row.status === "confirmed" ||
+    (row.status === "pending" && row.confirm_sent_at && now.getTime() - Date.parse(toIsoString(row.confirm_sent_at)) < RESEND_AFTER_MS)
+  ) {
+    await ctx.db.updateTable("price_alerts").set(watch).where("id", "=", row.id).where("status", "=", row.status).execute();
+    return { kind: row.status === "confirmed" ? "already-confirmed" : "confirmation-recently-sent" };
+  }
+
+  const { token, hash } = newConfirmToken();
+  // An unsubscribed alert asked for again is pending until it is confirmed again. The link's
+  // time is written with its hash, before the mail goes: a reader (or a test) quick enough to
+  // open the mail before a later write would otherwise find the link not yet valid.
+  const updated = await ctx.db
+    .updateTable("price_alerts")
+    .set({ ...watch, status: "pending", confirm_token_hash: hash, confirm_sent_at: nowIso })
+    .where("id", "=", row.id)
+    .where("status", "!=", "confirmed")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return { kind: "already-confirmed" };
+
+  try {
+    await ctx.mailer.send(
+      priceAlertConfirmationMail(
+        email,
+        { name: product.name, priceText, targetText: targetMinor === null ? null : formatMoney(targetMinor, shown.currency) },
+        { confirm: alertConfirmUrl(ctx.baseUrl, token), unsubscribe: alertUnsubscribeUrl(ctx.baseUrl, ctx.authSecret, row.id, email) },
+        CONFIRM_LINK_DAYS,
+      ),
+    );
+  } catch (error) {
+    // Not sent: the next try must not wait for the resend pause.
+    await ctx.db
+      .updateTable("price_alerts")
+      .set({ confirm_sent_at: null })
+      .where("id", "=", row.id)
+      .where("confirm_token_hash", "=", hash)
+      .execute();
+    throw error;
+  }
+  return { kind: "confirmation-sent" };
+}
+
+/** The product an alert watches, for the pages its links land on. */
+export interface AlertProduct {
+  name: string;
+  slug: string;
+}
+
+/** Confirms the pending alert the link was sent for; null for an unknown, used or expired link. */
+export async function confirmPriceAlert(db: DB, token: string, now = new Date()): Promise<AlertProduct | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const hash = hashConfirmToken(token);
+  const row = await db
+    .selectFrom("price_alerts")
+    .innerJoin("products", "products.id", "price_alerts.product_id")
+    .select(["price_alerts.id", "price_alerts.status", "price_alerts.confirm_sent_at", "products.name", "products.slug"])
+    .where("price_alerts.confirm_token_hash", "=", hash)
+    .executeTakeFirst();
+  if (!row || row.status !== "pending" || !row.confirm_sent_at) return null;
+  if (now.getTime() - Date.parse(toIsoString(row.confirm_sent_at)) > CONFIRM_LINK_DAYS * 24 * 60 * 60_000) return null;
+  const nowIso = now.toISOString();
+  const result = await db
+    .updateTable("price_alerts")
+    .set({ status: "confirmed", confirmed_at: nowIso, confirm_token_hash: null, updated_at: nowIso })
+    .where("id", "=", row.id)
+    .where("confirm_token_hash", "=", hash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? { name: row.name, slug: row.slug } : null;
+}
+
+/** The alert a signed unsubscribe link names, read only (the page a plain GET shows); null when the link is not genuine. */
+export async function alertOfUnsubscribeLink(
+  db: DB,
+  authSecret: string,
+  token: string,
+): Promise<(AlertProduct & { id: number; status: SubscriberStatus }) | null> {
+  const parsed = parseUnsubscribeToken(token);
+  if (!parsed) return null;
+  const row = await db
+    .selectFrom("price_alerts")
+    .innerJoin("products", "products.id", "price_alerts.product_id")
+    .select(["price_alerts.id", "price_alerts.email", "price_alerts.status", "products.name", "products.slug"])
+    .where("price_alerts.id", "=", parsed.id)
+    .executeTakeFirst();
+  if (!row || !unsubscribeSignatureMatches(authSecret, row.id, row.email, parsed.signature, UNSUBSCRIBE_PURPOSES.priceAlert)) return null;
+  return { id: row.id, status: row.status as SubscriberStatus, name: row.name, slug: row.slug };
+}
+
+/** Stops the alert a signed link names; null when the link is not genuine. Idempotent. */
+export async function unsubscribePriceAlert(db: DB, authSecret: string, token: string, now = new Date()): Promise<AlertProduct | null> {
+  const alert = await alertOfUnsubscribeLink(db, authSecret, token);
+  if (!alert) return null;
+  if (alert.status !== "unsubscribed") {
+    const nowIso = now.toISOString();
+    await db
+      .updateTable("price_alerts")
+      .set({ status: "unsubscribed", unsubscribed_at: nowIso, confirm_token_hash: null, updated_at: nowIso })
+      .where("id", "=", alert.id)
+      .execute();
+  }
+  return { name: alert.name, slug: alert.slug };
+}
+
+// Admin
+
+export interface ProductAlertsRow {
+  productId: number;
+  name: string;
+  slug: string;
+  confirmed: number;
+  pending: number;
+  /** The lowest target among confirmed and pending alerts, minor units of `currency`; null when none set one. */
+  lowestTargetMinor: number | null;
+  currency: string;
+}
+
+/** Alerts per product, most confirmed first, one page; products with only stopped alerts are left out. */
+export async function alertsByProduct(db: DB, limit = 100, offset = 0): Promise<ProductAlertsRow[]> {
+  const rows = await db
+    .selectFrom("price_alerts")
+    .innerJoin("products", "products.id", "price_alerts.product_id")
+    .where("price_alerts.status", "in", ["confirmed", "pending"])
+    .select([
+      "products.id",
+      "products.name",
+      "products.slug",
+      sql<number | string>`count(case when price_alerts.status = 'confirmed' then 1 end)`.as("confirmed"),
+      sql<number | string>`count(case when price_alerts.status = 'pending' then 1 end)`.as("pending"),
+      sql<number | string | null>`min(price_alerts.target_price_minor)`.as("lowest_target"),
+      sql<string>`min(price_alerts.currency)`.as("currency"),
+    ])
+    .groupBy(["products.id", "products.name", "products.slug"])
+    .orderBy(sql`count(case when price_alerts.status = 'confirmed' then 1 end)`, "desc")
+    .orderBy("products.name")
+    .orderBy("products.id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => ({
+    productId: Number(row.id),
+    name: row.name,
+    slug: row.slug,
+    confirmed: Number(row.confirmed),
+    pending: Number(row.pending),
+    lowestTargetMinor: row.lowest_target === null ? null : Number(row.lowest_target),
+    currency: row.currency,
+  }));
+}
+
+export async function countAlertsByStatus(db: DB): Promise<Record<SubscriberStatus, number>> {
+  const rows = await db
+    .selectFrom("price_alerts")
+    .select(["status", (eb) => eb.fn.countAll<number | string | bigint>().as("count")])
+    .groupBy("status")
+    .execute();
+  const counts: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
+  for (const row of rows) counts[row.status as SubscriberStatus] = Number(row.count);
+  return counts;
+}
