@@ -16,6 +16,7 @@ import * as lowerCaseSlugs from "./migrations/2026_11_25_2320_lower_case_slugs";
 import * as merchantsAndOffers from "./migrations/2026_11_26_0000_merchants_and_offers";
 import * as clickCountryAndMerchant from "./migrations/2026_11_26_0010_click_country_and_merchant";
 import * as offerPriceHistory from "./migrations/2026_11_26_0100_offer_price_history";
+import * as feeds from "./migrations/2026_11_26_0200_feeds";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0000_merchants_and_offers": merchantsAndOffers,
   "2026_11_26_0010_click_country_and_merchant": clickCountryAndMerchant,
   "2026_11_26_0100_offer_price_history": offerPriceHistory,
+  "2026_11_26_0200_feeds": feeds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,7 +22,8 @@ export const PRODUCT_LIST_KEY_COLUMNS = [
   "review_total",
 ] as const;
 
-export type ProductRecord = Omit<Selectable<ProductsTable>, (typeof PRODUCT_LIST_KEY_COLUMNS)[number]>;
+// gtin and mpn are read by the feeds' matching (app/server/feeds), not by the pages.
+export type ProductRecord = Omit<Selectable<ProductsTable>, (typeof PRODUCT_LIST_KEY_COLUMNS)[number] | "gtin" | "mpn">;
 
 /** Every column a page reads of a product. */
 export const PRODUCT_COLUMNS = [
