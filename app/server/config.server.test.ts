@@ -182,6 +182,12 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads merchant feeds up to 200 MB unless FEED_MAX_MB says otherwise", () => {
+    expect(load({}).feedMaxBytes).toBe(200 * 1024 * 1024);
+    expect(load({ FEED_MAX_MB: "5" }).feedMaxBytes).toBe(5 * 1024 * 1024);
+    expect(() => load({ FEED_MAX_MB: "0" })).toThrow(/Invalid setting FEED_MAX_MB="0"/);
+  });
+
   it("gives each shop link 10 seconds unless LINK_CHECK_TIMEOUT says otherwise (1s to 60s)", () => {
     expect(load({}).linkCheckTimeoutMs).toBe(10_000);
     expect(load({ LINK_CHECK_TIMEOUT: "3s" }).linkCheckTimeoutMs).toBe(3000);

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 import { parseDuration } from "~/lib/duration-text";
+import { FEED_MAX_BYTES } from "~/lib/feeds/feed-error";
 import { parseAllowedPorts, parseAllowedRanges, type OutboundPolicy } from "./outbound/outbound-policy.server";
 
 /**
@@ -129,6 +130,12 @@ const envSchema = z.object({
     .min(1, "must be at least 1 day")
     .max(36_500, "must be at most 36500 days (100 years)")
     .default(365),
+  FEED_MAX_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .int("must be a whole number of megabytes")
+    .min(1, "must be at least 1 (megabyte)")
+    .max(4096, "must be at most 4096 megabytes")
+    .default(FEED_MAX_BYTES / 1024 / 1024),
   LINK_CHECK_INTERVAL: linkCheckInterval,
   LINK_CHECK_TIMEOUT: linkCheckTimeout,
   OUTBOUND_ALLOW_PRIVATE: listSetting(parseAllowedRanges),
@@ -191,6 +198,8 @@ export interface AppConfig {
    * the abuse limits; see client-address.server.ts.
    */
   trustProxyHops: number;
+  /** The largest merchant feed read (FEED_MAX_MB), in bytes after unpacking; a larger one is refused whole. */
+  feedMaxBytes: number;
   /** How often every shop link is checked (LINK_CHECK_INTERVAL), in ms; null: only on demand. */
   linkCheckIntervalMs: number | null;
   /** How long one link (its whole redirect chain) may take before it counts as a timeout. */
@@ -256,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: values.LOG_LEVEL,
     pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,
     trustProxyHops: values.TRUST_PROXY,
+    feedMaxBytes: values.FEED_MAX_MB * 1024 * 1024,
     linkCheckIntervalMs: values.LINK_CHECK_INTERVAL,
     linkCheckTimeoutMs: values.LINK_CHECK_TIMEOUT,
     outbound: { allowPrivate: values.OUTBOUND_ALLOW_PRIVATE, allowPorts: values.OUTBOUND_ALLOW_PORTS },

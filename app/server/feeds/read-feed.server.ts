@@ -1,0 +1,246 @@
+import type { LookupFunction } from "node:net";
+import { fieldsOf, googleColumns, mappedColumns, type ColumnIndex } from "~/lib/feeds/feed-columns";
+import { FEED_MAX_BYTES, FEED_TIMEOUT_MS, FeedError } from "~/lib/feeds/feed-error";
+import type { FeedColumnMapping, FeedFormat, FeedRow, RawFeedFields } from "~/lib/feeds/feed-item";
+import { readFeedRow } from "~/lib/feeds/feed-row";
+import type { AppConfig } from "../config.server";
+import { STRICT_OUTBOUND_POLICY, type OutboundPolicy } from "../outbound/outbound-policy.server";
+import { delimitedRecords, delimiterOf, isBlankCells } from "./delimited-feed.server";
+import { feedErrorOf, openFeedBytes, type FeedSource, type FeedSourceSettings } from "./feed-source.server";
+import { feedText, type FeedText } from "./feed-text.server";
+import { xmlFeedRecords } from "./xml-feed.server";
+
+/**
+ * Reading a merchant's product feed (docs/decisions/0061-reading-merchant-feeds.md): open it
+ * (a shop's address through the guarded client, or an uploaded file), tell its format from its
+ * first bytes, and stream its items as rows, each read or rejected with a reason. Whatever makes
+ * the whole feed untrustworthy (unreachable, too large, broken or hostile XML, two currencies)
+ * throws a FeedError, also mid-stream: the caller saves nothing from a run that threw.
+ */
+
+export { FeedError, FEED_MAX_BYTES, FEED_TIMEOUT_MS } from "~/lib/feeds/feed-error";
+export type { FeedErrorCode } from "~/lib/feeds/feed-error";
+export type { FeedSource } from "./feed-source.server";
+
+export interface ReadFeedOptions {
+  /** Undefined: told from the first bytes (XML or delimited; the header's names decide google-tsv or a mapping). */
+  format?: FeedFormat;
+  /** Required for csv-mapped; given without a format, the file is read through it. */
+  mapping?: FeedColumnMapping;
+  /** After unpacking; default FEED_MAX_BYTES (200 MB; the site passes FEED_MAX_MB's). */
+  maxBytes?: number;
+  /** A URL's whole download, redirects and body; default 60 s. */
+  timeoutMs?: number;
+  /** For prices written without a currency: the site's currency. */
+  defaultCurrency?: string;
+  signal?: AbortSignal;
+  /** Which internal ranges and ports a feed's address may reach; default none and 80/443 (pass the config's). */
+  outbound?: OutboundPolicy;
+  userAgent?: string;
+  /** Name resolution; tests inject one so a name resolves to a local stand-in. */
+  lookup?: LookupFunction;
+}
+
+export type FeedFetchOptions = Pick<ReadFeedOptions, "maxBytes" | "timeoutMs" | "signal" | "outbound" | "userAgent" | "lookup">;
+
+/** The site's own settings for reading feeds: its size cap, its outbound policy, its currency. */
+export function feedReadSettingsFrom(
+  config: AppConfig,
+  userAgent?: string,
+): Required<Pick<ReadFeedOptions, "maxBytes" | "outbound" | "defaultCurrency">> & Pick<ReadFeedOptions, "userAgent"> {
+  return { maxBytes: config.feedMaxBytes, outbound: config.outbound, defaultCurrency: config.prices.currency, userAgent };
+}
+
+function sourceSettings(options: FeedFetchOptions): FeedSourceSettings {
+  return {
+    maxBytes: options.maxBytes ?? FEED_MAX_BYTES,
+    timeoutMs: options.timeoutMs ?? FEED_TIMEOUT_MS,
+    outbound: options.outbound ?? STRICT_OUTBOUND_POLICY,
+    userAgent: options.userAgent,
+    lookup: options.lookup,
+    signal: options.signal,
+  };
+}
+
+type Shape = { kind: "xml" } | { kind: "delimited"; delimiter: string };
+
+function quotedStart(head: string): string {
+  const start = head.trimStart().slice(0, 30).replace(/\s+/g, " ");
+  return JSON.stringify(start);
+}
+
+/** XML or delimited, from the opening text; the format the owner chose must agree with it. */
+function shapeOf(head: string, format: FeedFormat | undefined): Shape {
+  const start = head.trimStart();
+  if (start === "") throw new FeedError("empty", "The feed is empty: it holds no items, so nothing changed.");
+  if (start.slice(0, 2048).includes("\u0000")) {
+    throw new FeedError(
+      "not-a-feed",
+      "The file is not a product feed: it holds binary data, not text (a spreadsheet file? save it as CSV or TSV).",
+    );
+  }
+  if (start.startsWith("<")) {
+    if (/^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html)\b/i.test(start)) {
+      throw new FeedError(
+        "not-a-feed",
+        "The address answered with a web page, not a product feed. Check the feed's address with the shop.",
+      );
+    }
+    if (format !== undefined && format !== "google-xml") {
+      throw new FeedError("not-a-feed", "The feed is set to be a CSV or TSV file, but it is XML. Choose Google XML as its format.");
+    }
+    return { kind: "xml" };
+  }
+  if (format === "google-xml") {
+    throw new FeedError("not-a-feed", `The feed is set to be Google XML, but it is not XML (it starts ${quotedStart(head)}).`);
+  }
+  const headerLine = start.split(/\r?\n/, 1)[0]!;
+  return { kind: "delimited", delimiter: delimiterOf(headerLine) };
+}
+
+function needsMapping(header: readonly string[]): FeedError {
+  return new FeedError(
+    "needs-mapping",
+    `The file's columns are not Google's attribute names (it needs at least id and price). Pick once which of its columns holds each field; the feed keeps that mapping. Its columns: ${header.map((name) => `"${name}"`).join(", ")}.`,
+  );
+}
+
+/** The header's columns under the format and mapping the feed has. */
+function columnsFor(header: readonly string[], options: ReadFeedOptions): ColumnIndex {
+  const useMapping = options.format === "csv-mapped" || (options.format === undefined && options.mapping !== undefined);
+  if (useMapping) {
+    if (!options.mapping) throw needsMapping(header);
+    const mapped = mappedColumns(header, options.mapping);
+    if (!mapped.ok) throw new FeedError("bad-mapping", mapped.reason);
+    return mapped.index;
+  }
+  const google = googleColumns(header);
+  if (!google) throw needsMapping(header);
+  return google;
+}
+
+interface RawRecords {
+  /** "line" in XML, "row" in a delimited file: the word the messages use. */
+  unit: "line" | "row";
+  records: AsyncIterable<{ line: number; fields: RawFeedFields }>;
+}
+
+async function* delimitedFields(text: FeedText, delimiter: string, options: ReadFeedOptions) {
+  let index: ColumnIndex | null = null;
+  let width = 0;
+  for await (const { row, cells } of delimitedRecords(text.chunks, delimiter)) {
+    if (isBlankCells(cells)) continue;
+    if (index === null) {
+      index = columnsFor(cells, options);
+      width = cells.length;
+      continue;
+    }
+    if (cells.length > width) {
+      yield {
+        line: row,
+        fields: fieldsOf(cells, index),
+        tooWide: `The row has ${cells.length} values but the header has ${width} columns (a ${delimiter === "\t" ? "tab" : `"${delimiter}"`} inside a value?), so its values cannot be told apart.`,
+      };
+      continue;
+    }
+    yield { line: row, fields: fieldsOf(cells, index) };
+  }
+  if (index === null) throw new FeedError("empty", "The feed is empty: it holds no items, so nothing changed.");
+}
+
+function rawRecords(
+  text: FeedText,
+  options: ReadFeedOptions,
+): RawRecords & { records: AsyncIterable<{ line: number; fields: RawFeedFields; tooWide?: string }> } {
+  const shape = shapeOf(text.head, options.format);
+  if (shape.kind === "xml") return { unit: "line", records: xmlFeedRecords(text.chunks) };
+  return { unit: "row", records: delimitedFields(text, shape.delimiter, options) };
+}
+
+/** The feed-wide rules: one currency, each id once. */
+class FeedRules {
+  private currency: { code: string; line: number } | null = null;
+  private readonly ids = new Map<string, number>();
+  count = 0;
+
+  constructor(private readonly unit: "line" | "row") {}
+
+  check(row: FeedRow): FeedRow {
+    this.count += 1;
+    if (!row.ok) return row;
+    const { item, line } = row;
+    const first = this.ids.get(item.id);
+    if (first !== undefined) {
+      return {
+        ok: false,
+        line,
+        itemId: item.id,
+        reason: `Item id ${JSON.stringify(item.id)} appears again (first on ${this.unit} ${first}); only the first is read.`,
+      };
+    }
+    this.ids.set(item.id, line);
+    if (this.currency === null) this.currency = { code: item.currency, line };
+    else if (this.currency.code !== item.currency) {
+      const Unit = this.unit === "line" ? "Line" : "Row";
+      throw new FeedError(
+        "mixed-currencies",
+        `${Unit} ${this.currency.line} is priced in ${this.currency.code} and ${this.unit} ${line} in ${item.currency}. A feed must use one currency throughout, so nothing was read. Ask the shop for one feed per currency (Google Merchant Center makes one per country).`,
+      );
+    }
+    return row;
+  }
+}
+
+async function* rowsOf(source: FeedSource, options: ReadFeedOptions): AsyncGenerator<FeedRow> {
+  const settings = sourceSettings(options);
+  const bytes = await openFeedBytes(source, settings);
+  try {
+    const text = await feedText(bytes);
+    const { unit, records } = rawRecords(text, options);
+    const rules = new FeedRules(unit);
+    for await (const record of records) {
+      const row: FeedRow = record.tooWide
+        ? { ok: false, line: record.line, itemId: record.fields.id?.trim() || null, reason: record.tooWide }
+        : readFeedRow(record.fields, record.line, { defaultCurrency: options.defaultCurrency });
+      yield rules.check(row);
+    }
+    if (rules.count === 0) throw new FeedError("empty", "The feed holds no items, so nothing changed.");
+  } catch (error) {
+    throw feedErrorOf(error, source, settings, "body");
+  } finally {
+    bytes.destroy();
+  }
+}
+
+/** Streams the feed's rows in order; throws FeedError (also mid-stream). Memory stays flat for any size. */
+export function readFeed(source: FeedSource, options: ReadFeedOptions = {}): AsyncIterable<FeedRow> {
+  return rowsOf(source, options);
+}
+
+/** For the mapping screen: the header row (column names) and up to 5 sample rows of a delimited feed, and the detected format. */
+export async function peekFeed(
+  source: FeedSource,
+  options: FeedFetchOptions = {},
+): Promise<{ format: FeedFormat | "needs-mapping"; columns: string[]; sample: string[][] }> {
+  const settings = sourceSettings(options);
+  const bytes = await openFeedBytes(source, settings);
+  try {
+    const text = await feedText(bytes);
+    const shape = shapeOf(text.head, undefined);
+    if (shape.kind === "xml") return { format: "google-xml", columns: [], sample: [] };
+    let columns: string[] | null = null;
+    const sample: string[][] = [];
+    for await (const { cells } of delimitedRecords(text.chunks, shape.delimiter)) {
+      if (isBlankCells(cells)) continue;
+      if (columns === null) columns = cells.map((cell) => cell.trim());
+      else sample.push(cells);
+      if (sample.length >= 5) break;
+    }
+    if (columns === null) throw new FeedError("empty", "The feed is empty: it holds no items.");
+    return { format: googleColumns(columns) ? "google-tsv" : "needs-mapping", columns, sample };
+  } catch (error) {
+    throw feedErrorOf(error, source, settings, "body");
+  } finally {
+    bytes.destroy();
+  }
+}
