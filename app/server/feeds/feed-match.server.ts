@@ -162,5 +162,7 @@ export async function matchFeedRows(db: DB, feedId: number, rows: AsyncIterable<
     if (batch.length >= BATCH) await flush();
   }
   await flush();
+  // A second item for one product is found a batch later than the reader's own rejections.
+  result.rejected.sort((a, b) => a.line - b.line);
   return result;
 }
