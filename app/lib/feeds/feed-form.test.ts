@@ -9,7 +9,14 @@ describe("readFeedForm", () => {
     );
     expect(read).toEqual({
       ok: true,
-      feed: { name: "Nordic feed", merchantId: 3, sourceKind: "url", url: "https://shop.example/feed.xml", format: null, schedule: "daily" },
+      feed: {
+        name: "Nordic feed",
+        merchantId: 3,
+        sourceKind: "url",
+        url: "https://shop.example/feed.xml",
+        format: null,
+        schedule: "daily",
+      },
     });
   });
 

@@ -55,7 +55,8 @@ export function readFeedForm(
   }
 
   const formatText = values.format ?? "";
-  const format = formatText === "" ? null : (FEED_FORMATS as readonly string[]).includes(formatText) ? (formatText as FeedFormat) : undefined;
+  const format =
+    formatText === "" ? null : (FEED_FORMATS as readonly string[]).includes(formatText) ? (formatText as FeedFormat) : undefined;
   if (format === undefined) errors.format = "Choose a format, or leave it to be detected.";
 
   const schedule = readFeedSchedule(values.schedule || "off");

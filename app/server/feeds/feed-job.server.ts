@@ -21,7 +21,12 @@ export interface FeedJobSettings {
 
 /** The feeds due now, oldest run first. */
 export async function dueFeedIds(db: DB, now: number = Date.now()): Promise<number[]> {
-  const rows = await db.selectFrom("feeds").select(["id", "schedule", "last_run_at"]).where("schedule", "!=", "off").orderBy("last_run_at").execute();
+  const rows = await db
+    .selectFrom("feeds")
+    .select(["id", "schedule", "last_run_at"])
+    .where("schedule", "!=", "off")
+    .orderBy("last_run_at")
+    .execute();
   return rows
     .filter((row) => {
       const schedule = readFeedSchedule(row.schedule);
@@ -35,7 +40,13 @@ export async function runDueFeeds(db: DB, settings: FeedJobSettings, now: number
   for (const feedId of await dueFeedIds(db, now)) {
     const feed = await loadFeed(db, feedId);
     if (!feed) continue;
-    const outcome = await runFeed(db, feed, { trigger: "schedule", save: true, dataDir: settings.dataDir, read: settings.read, prices: settings.prices });
+    const outcome = await runFeed(db, feed, {
+      trigger: "schedule",
+      save: true,
+      dataDir: settings.dataDir,
+      read: settings.read,
+      prices: settings.prices,
+    });
     if (outcome.status === "failed") log.warn(`Scheduled feed ${feed.name} failed: ${outcome.error}`);
     ran += 1;
   }

@@ -148,7 +148,14 @@ export async function matchFeedRows(db: DB, feedId: number, rows: AsyncIterable<
         return;
       }
       claimed.set(product.id, { itemId: item.id, line });
-      result.matched.push({ line, itemId: item.id, productId: product.id, productSlug: product.slug, productName: product.name, offer: feedOfferItem(item) });
+      result.matched.push({
+        line,
+        itemId: item.id,
+        productId: product.id,
+        productSlug: product.slug,
+        productName: product.name,
+        offer: feedOfferItem(item),
+      });
     });
     batch = [];
   };

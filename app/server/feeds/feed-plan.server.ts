@@ -29,12 +29,7 @@ export interface FeedPlan {
   fingerprint: string;
 }
 
-export async function planFeedOffers(
-  db: DB,
-  feed: { id: number; merchantId: number },
-  match: FeedMatch,
-  today: string,
-): Promise<FeedPlan> {
+export async function planFeedOffers(db: DB, feed: { id: number; merchantId: number }, match: FeedMatch, today: string): Promise<FeedPlan> {
   const stored = await storedOffersAtMerchant(db, feed.merchantId);
   const plan: FeedPlan = {
     rows: [],
@@ -53,12 +48,21 @@ export async function planFeedOffers(
     plan.productIds.push(item.productId);
     const current = stored.get(item.productId);
     const fields = feedOfferFields(item.offer, current, today);
-    const row = planOfferRow(current, { ...fields, rowNumber: item.line, slug: item.productSlug, name: `${item.productName} (item ${item.itemId})` }, FEED_OFFER_COLUMNS);
+    const row = planOfferRow(
+      current,
+      { ...fields, rowNumber: item.line, slug: item.productSlug, name: `${item.productName} (item ${item.itemId})` },
+      FEED_OFFER_COLUMNS,
+    );
     plan.rows.push(row);
     plan.counts[row.status] += 1;
     if (!current) plan.inserts.push({ productId: item.productId, itemId: item.itemId, fields });
     else if (row.status === "changed") {
-      plan.updates.push({ offerId: current.id, itemId: item.itemId, fields, priceChanged: priceDiffers(current, fields, FEED_OFFER_COLUMNS) });
+      plan.updates.push({
+        offerId: current.id,
+        itemId: item.itemId,
+        fields,
+        priceChanged: priceDiffers(current, fields, FEED_OFFER_COLUMNS),
+      });
     } else plan.confirms.push({ offerId: current.id, itemId: item.itemId });
   }
   const goneOffers = [...stored.values()].filter(

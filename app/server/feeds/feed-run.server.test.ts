@@ -14,7 +14,19 @@ const PRICES = { country: "US", currency: "USD", maxAgeMs: 24 * 3_600_000 };
 /** A Google TSV feed: one line per item, in the header's order. */
 function tsv(items: { id: string; price: string; gtin?: string; mpn?: string; brand?: string; availability?: string }[]) {
   const lines = items.map((item) =>
-    [item.id, `Item ${item.id}`, `https://nordic.example/p/${item.id}`, item.price, "", "", item.availability ?? "in_stock", item.brand ?? "", item.gtin ?? "", item.mpn ?? "", ""].join("\t"),
+    [
+      item.id,
+      `Item ${item.id}`,
+      `https://nordic.example/p/${item.id}`,
+      item.price,
+      "",
+      "",
+      item.availability ?? "in_stock",
+      item.brand ?? "",
+      item.gtin ?? "",
+      item.mpn ?? "",
+      "",
+    ].join("\t"),
   );
   return `${SAMPLE_TSV_HEADER}\n${lines.join("\n")}\n`;
 }
@@ -61,11 +73,20 @@ describe.each(testDialects)("merchant feed runs on %s", (dialect) => {
         { slug: "zeta", name: "Zeta Pod", brand: "B", mpn: "shared" },
       ])
       .execute();
-    await test.db.insertInto("merchants").values({ slug: "nordic-bath", name: "Nordic Bath", domain: "nordic.example", countries: "[]" }).execute();
+    await test.db
+      .insertInto("merchants")
+      .values({ slug: "nordic-bath", name: "Nordic Bath", domain: "nordic.example", countries: "[]" })
+      .execute();
     const merchant = await test.db.selectFrom("merchants").select("id").executeTakeFirstOrThrow();
     const inserted = await test.db
       .insertInto("feeds")
-      .values({ name: "Nordic feed", merchant_id: merchant.id, source_kind: "upload", upload_name: "test.feed", upload_original_name: "feed.tsv" })
+      .values({
+        name: "Nordic feed",
+        merchant_id: merchant.id,
+        source_kind: "upload",
+        upload_name: "test.feed",
+        upload_original_name: "feed.tsv",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     feed = (await loadFeed(test.db, Number(inserted.id)))!;
@@ -93,9 +114,16 @@ describe.each(testDialects)("merchant feed runs on %s", (dialect) => {
     );
     const before = await snapshot(test.db);
     const preview = await run({ save: false });
-    expect(preview).toMatchObject({ status: "previewed", counts: { new: 5, changed: 0, unchanged: 0, gone: 0, unmatched: 1, rejected: 2 } });
+    expect(preview).toMatchObject({
+      status: "previewed",
+      counts: { new: 5, changed: 0, unchanged: 0, gone: 0, unmatched: 1, rejected: 2 },
+    });
     expect(await snapshot(test.db)).toEqual(before);
-    const stored = await test.db.selectFrom("feed_runs").select(["details", "fingerprint"]).where("id", "=", preview.runId).executeTakeFirstOrThrow();
+    const stored = await test.db
+      .selectFrom("feed_runs")
+      .select(["details", "fingerprint"])
+      .where("id", "=", preview.runId)
+      .executeTakeFirstOrThrow();
     const details = JSON.parse(stored.details!);
     expect(details.unmatched).toEqual([expect.objectContaining({ itemId: "U-1" })]);
     expect(details.rejected.map((entry: { itemId: string }) => entry.itemId)).toEqual(["A-2", "X-1"]);
@@ -104,7 +132,13 @@ describe.each(testDialects)("merchant feed runs on %s", (dialect) => {
 
     const saved = await run({ preview: { runId: preview.runId, fingerprint: stored.fingerprint! } });
     expect(saved).toMatchObject({ status: "saved", counts: { new: 5 } });
-    expect(await offerOf(test.db, "beta")).toMatchObject({ price_minor: 399900, source: "feed", feed_id: feed.id, feed_item_id: "B-1", availability: "InStock" });
+    expect(await offerOf(test.db, "beta")).toMatchObject({
+      price_minor: 399900,
+      source: "feed",
+      feed_id: feed.id,
+      feed_item_id: "B-1",
+      availability: "InStock",
+    });
     const alpha = await test.db.selectFrom("products").select(["price_cents"]).where("slug", "=", "alpha").executeTakeFirstOrThrow();
     expect(Number(alpha.price_cents)).toBe(459900);
     // The price history is written by the offers' triggers.
@@ -148,14 +182,21 @@ describe.each(testDialects)("merchant feed runs on %s", (dialect) => {
     });
 
     it("mixed currencies", async () => {
-      write(tsv([{ id: "A-1", price: "4199.00 USD", gtin: sampleGtin(1) }, { id: "B-1", price: "3999.00 EUR", gtin: "0012345678905" }]));
+      write(
+        tsv([
+          { id: "A-1", price: "4199.00 USD", gtin: sampleGtin(1) },
+          { id: "B-1", price: "3999.00 EUR", gtin: "0012345678905" },
+        ]),
+      );
       const outcome = await run();
       expect(outcome.status).toBe("failed");
       expect(outcome.status === "failed" && outcome.error).toMatch(/currenc/i);
     });
 
     it("malformed XML", async () => {
-      write('<?xml version="1.0"?><rss xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A-1</g:id><g:price>10 USD</g:price></channel></rss>');
+      write(
+        '<?xml version="1.0"?><rss xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A-1</g:id><g:price>10 USD</g:price></channel></rss>',
+      );
       const outcome = await run();
       expect(outcome.status).toBe("failed");
       expect(outcome.status === "failed" && outcome.error).toMatch(/Nothing was changed/);
@@ -179,7 +220,12 @@ describe.each(testDialects)("merchant feed runs on %s", (dialect) => {
   });
 
   it("rejects a price of 'free' with its reason and saves the rest", async () => {
-    write(tsv([{ id: "A-1", price: "4399.00 USD", gtin: sampleGtin(1) }, { id: "B-1", price: "free", gtin: "0012345678905" }]));
+    write(
+      tsv([
+        { id: "A-1", price: "4399.00 USD", gtin: sampleGtin(1) },
+        { id: "B-1", price: "free", gtin: "0012345678905" },
+      ]),
+    );
     const preview = await run({ save: false });
     expect(preview).toMatchObject({ counts: { rejected: 1 } });
     const stored = await test.db.selectFrom("feed_runs").select("details").where("id", "=", preview.runId).executeTakeFirstOrThrow();

@@ -87,7 +87,10 @@ export async function loadFeed(db: DB, feedId: number): Promise<FeedRecord | nul
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
-function detailsOf(plan: FeedPlan, match: { rejected: FeedRunDetails["rejected"]; unmatched: FeedRunDetails["unmatched"] }): FeedRunDetails {
+function detailsOf(
+  plan: FeedPlan,
+  match: { rejected: FeedRunDetails["rejected"]; unmatched: FeedRunDetails["unmatched"] },
+): FeedRunDetails {
   return { rows: cappedRows(plan.rows), rejected: match.rejected, unmatched: match.unmatched, gone: plan.gone };
 }
 
@@ -144,7 +147,11 @@ export async function runFeed(db: DB, feed: FeedRecord, options: FeedRunOptions)
   let runId: number;
   if (options.preview) {
     runId = options.preview.runId;
-    await db.updateTable("feed_runs").set({ status: "running", started_at: startedAt.toISOString(), finished_at: null }).where("id", "=", runId).execute();
+    await db
+      .updateTable("feed_runs")
+      .set({ status: "running", started_at: startedAt.toISOString(), finished_at: null })
+      .where("id", "=", runId)
+      .execute();
   } else {
     const inserted = await db
       .insertInto("feed_runs")
@@ -163,7 +170,9 @@ export async function runFeed(db: DB, feed: FeedRecord, options: FeedRunOptions)
     match = await matchFeedRows(db, feed.id, rows);
   } catch (error) {
     const message =
-      error instanceof FeedError ? `${error.message} Nothing was changed.` : `The feed could not be read (${databaseMessage(error)}). Nothing was changed.`;
+      error instanceof FeedError
+        ? `${error.message} Nothing was changed.`
+        : `The feed could not be read (${databaseMessage(error)}). Nothing was changed.`;
     if (!(error instanceof FeedError)) log.warn(`Feed ${feed.id} (${feed.name}) failed: ${databaseMessage(error)}`);
     await finishRun(db, runId, started, { status: "failed", error: message });
     await markRun();
@@ -173,7 +182,12 @@ export async function runFeed(db: DB, feed: FeedRecord, options: FeedRunOptions)
   const day = today(startedAt);
   if (!options.save) {
     const plan = await planFeedOffers(db, feed, match, day);
-    await finishRun(db, runId, started, { status: "previewed", counts: plan.counts, fingerprint: plan.fingerprint, details: detailsOf(plan, match) });
+    await finishRun(db, runId, started, {
+      status: "previewed",
+      counts: plan.counts,
+      fingerprint: plan.fingerprint,
+      details: detailsOf(plan, match),
+    });
     return { status: "previewed", runId, counts: plan.counts };
   }
 
@@ -188,9 +202,16 @@ export async function runFeed(db: DB, feed: FeedRecord, options: FeedRunOptions)
       return planned;
     });
     invalidateCatalog(db);
-    await finishRun(db, runId, started, { status: "saved", counts: plan.counts, fingerprint: plan.fingerprint, details: detailsOf(plan, match) });
+    await finishRun(db, runId, started, {
+      status: "saved",
+      counts: plan.counts,
+      fingerprint: plan.fingerprint,
+      details: detailsOf(plan, match),
+    });
     await markRun();
-    log.info(`Feed ${feed.name}: ${plan.counts.new} new, ${plan.counts.changed} changed, ${plan.counts.unchanged} unchanged, ${plan.counts.gone} gone in ${Math.round(performance.now() - started)} ms`);
+    log.info(
+      `Feed ${feed.name}: ${plan.counts.new} new, ${plan.counts.changed} changed, ${plan.counts.unchanged} unchanged, ${plan.counts.gone} gone in ${Math.round(performance.now() - started)} ms`,
+    );
     return { status: "saved", runId, counts: plan.counts };
   } catch (error) {
     if (error instanceof PlanMoved) {

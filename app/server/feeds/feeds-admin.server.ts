@@ -99,7 +99,18 @@ export async function listFeeds(db: DB): Promise<FeedListRow[]> {
   const feeds = await db
     .selectFrom("feeds as f")
     .innerJoin("merchants as m", "m.id", "f.merchant_id")
-    .select(["f.id", "f.name", "f.merchant_id", "m.name as merchant_name", "f.source_kind", "f.url", "f.upload_original_name", "f.format", "f.mapping", "f.schedule"])
+    .select([
+      "f.id",
+      "f.name",
+      "f.merchant_id",
+      "m.name as merchant_name",
+      "f.source_kind",
+      "f.url",
+      "f.upload_original_name",
+      "f.format",
+      "f.mapping",
+      "f.schedule",
+    ])
     .orderBy("f.name")
     .execute();
   const lastRuns = new Map<number, FeedRunSummary>();
@@ -233,7 +244,13 @@ export async function feedForm(db: DB, feedId: number) {
 }
 
 export async function feedRuns(db: DB, feedId: number, limit = 10): Promise<FeedRunSummary[]> {
-  const rows = await db.selectFrom("feed_runs").select(RUN_COLUMNS).where("feed_id", "=", feedId).orderBy("id", "desc").limit(limit).execute();
+  const rows = await db
+    .selectFrom("feed_runs")
+    .select(RUN_COLUMNS)
+    .where("feed_id", "=", feedId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
   return rows.map(toRunSummary);
 }
 
@@ -293,4 +310,3 @@ export async function linkFeedItem(db: DB, feedId: number, itemId: string, produ
 export async function productChoices(db: DB, limit = 2000): Promise<{ slug: string; name: string }[]> {
   return db.selectFrom("products").select(["slug", "name"]).orderBy("name").limit(limit).execute();
 }
-
