@@ -58,9 +58,3 @@ export function describeFeedCounts(counts: FeedRunCounts): string {
   const n = (value: number) => value.toLocaleString("en-US");
   return `${n(counts.new)} new, ${n(counts.changed)} changed, ${n(counts.unchanged)} unchanged, ${n(counts.gone)} gone, ${n(counts.unmatched)} unmatched, ${n(counts.rejected)} rejected`;
 }
-
-/** The first `cap` rows of each status, in order (the diff the preview shows). */
-export function cappedRows(rows: readonly PlannedRow[], cap: number = FEED_DETAIL_CAP): PlannedRow[] {
-  const taken = { new: 0, changed: 0, unchanged: 0 };
-  return rows.filter((row) => taken[row.status]++ < cap);
-}

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { planOfferRow, type PlannedRow } from "~/lib/csv/import-plan";
 import { FEED_OFFER_COLUMNS, feedOfferFields } from "~/lib/feeds/feed-offer";
 import { FEED_DETAIL_CAP, type FeedRunCounts, type GoneOffer } from "~/lib/feeds/feed-run";
-import { planFingerprint } from "../admin/import-plan.server";
 import type { DB } from "../db/connection.server";
 import { priceDiffers } from "../offers/offer-writes.server";
 import type { FeedMatch } from "./feed-match.server";
@@ -17,6 +16,7 @@ import { storedOffersAtMerchant, type ChangedFeedOffer, type ConfirmedFeedOffer,
  */
 
 export interface FeedPlan {
+  /** The diff's first rows of each status (FEED_DETAIL_CAP), in feed order; the counts and the fingerprint cover them all. */
   rows: PlannedRow[];
   inserts: NewFeedOffer[];
   updates: ChangedFeedOffer[];
@@ -43,6 +43,9 @@ export async function planFeedOffers(db: DB, feed: { id: number; merchantId: num
     fingerprint: "",
   };
   const seen = new Set<number>();
+  // The fingerprint is hashed row by row (as planFingerprint does), so 20,000 diff rows are never held at once.
+  const rowsHash = createHash("sha256");
+  const kept = { new: 0, changed: 0, unchanged: 0 };
   for (const item of match.matched) {
     seen.add(item.productId);
     plan.productIds.push(item.productId);
@@ -53,7 +56,8 @@ export async function planFeedOffers(db: DB, feed: { id: number; merchantId: num
       { ...fields, rowNumber: item.line, slug: item.productSlug, name: `${item.productName} (item ${item.itemId})` },
       FEED_OFFER_COLUMNS,
     );
-    plan.rows.push(row);
+    rowsHash.update(JSON.stringify([row.slug, row.status, row.changes]));
+    if (kept[row.status]++ < FEED_DETAIL_CAP) plan.rows.push(row);
     plan.counts[row.status] += 1;
     if (!current) plan.inserts.push({ productId: item.productId, itemId: item.itemId, fields });
     else if (row.status === "changed") {
@@ -93,7 +97,7 @@ export async function planFeedOffers(db: DB, feed: { id: number; merchantId: num
     }));
   }
   plan.fingerprint = createHash("sha256")
-    .update(planFingerprint(plan.rows))
+    .update(rowsHash.digest("base64url"))
     .update(plan.goneIds.join(","))
     .digest("base64url")
     .slice(0, 32);

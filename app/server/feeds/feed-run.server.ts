@@ -1,5 +1,5 @@
 import path from "node:path";
-import { cappedRows, type FeedRunCounts, type FeedRunDetails } from "~/lib/feeds/feed-run";
+import type { FeedRunCounts, FeedRunDetails } from "~/lib/feeds/feed-run";
 import type { FeedColumnMapping, FeedFormat, FeedRow } from "~/lib/feeds/feed-item";
 import type { SitePrices } from "~/lib/offers/price-view";
 import { databaseMessage } from "../admin/save-errors";
@@ -91,7 +91,7 @@ function detailsOf(
   plan: FeedPlan,
   match: { rejected: FeedRunDetails["rejected"]; unmatched: FeedRunDetails["unmatched"] },
 ): FeedRunDetails {
-  return { rows: cappedRows(plan.rows), rejected: match.rejected, unmatched: match.unmatched, gone: plan.gone };
+  return { rows: plan.rows, rejected: match.rejected, unmatched: match.unmatched, gone: plan.gone };
 }
 
 async function finishRun(
