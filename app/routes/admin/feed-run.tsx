@@ -165,7 +165,15 @@ export default function FeedRunPage({ loaderData, actionData }: Route.ComponentP
         )}
         {run.error ? (
           <Notice tone="red" title="The run failed" role="alert">
-            {run.error}
+            {run.error}{" "}
+            <Link to={`/admin/feeds?edit=${feed.id}#feed-form`} className="font-semibold text-brand underline">
+              Edit the feed
+            </Link>{" "}
+            or{" "}
+            <Link to={`/admin/feeds?map=${feed.id}#feed-mapping`} className="font-semibold text-brand underline">
+              choose its columns
+            </Link>
+            .
           </Notice>
         ) : (
           <p

@@ -55,7 +55,16 @@ describe.each(testDialects)("the feeds admin on %s", (dialect) => {
 
     await test.db
       .insertInto("offers")
-      .values({ product_id: product!.id, merchant_id: merchantId, source: "feed", feed_id: id, feed_item_id: "SKU-1", price_minor: 100 })
+      .values({
+        product_id: product!.id,
+        merchant_id: merchantId,
+        source: "feed",
+        feed_id: id,
+        feed_item_id: "SKU-1",
+        price_minor: 100,
+        currency: "USD",
+        availability: "InStock",
+      })
       .execute();
     expect(await deleteFeed(test.db, dataDir, id)).toBe(true);
     expect(await test.db.selectFrom("offers").select(["feed_id", "feed_item_id", "price_minor"]).execute()).toEqual([
