@@ -23,12 +23,24 @@ function quoted(raw: string): string {
   return JSON.stringify(text.length > 40 ? `${text.slice(0, 39)}…` : text);
 }
 
-/** "USD 1299.00" / "1299.00 USD" / "1299.00" → the amount's text and the code as written (null when none). */
-function splitCurrency(text: string): { amount: string; code: string | null } {
+const SYMBOLS: Record<string, string> = { "€": "EUR", "£": "GBP" };
+const DOLLARS = new Set(["USD", "CAD", "AUD", "NZD", "SGD", "HKD"]);
+
+/**
+ * "USD 1299.00" / "1299.00 USD" / "1299.00" / "$1,299.00" / "1.299,00 €" → the amount's text and
+ * the code (null when none). "$" is the site's currency when that is a dollar, else US dollars;
+ * the symbols that name one currency (€, £) are read as it.
+ */
+function splitCurrency(text: string, defaultCurrency: string | null): { amount: string; code: string | null } {
   const before = /^([A-Za-z]{3})\s*(.*)$/.exec(text);
   if (before && /\d/.test(before[2]!)) return { amount: before[2]!.trim(), code: before[1]!.toUpperCase() };
   const after = /^(.*?)\s*([A-Za-z]{3})$/.exec(text);
   if (after && /\d/.test(after[1]!)) return { amount: after[1]!.trim(), code: after[2]!.toUpperCase() };
+  const leading = /^([$€£])\s*(.*)$/.exec(text);
+  const trailing = /^(.*?)\s*([$€£])$/.exec(text);
+  const [mark, amount] = leading ? [leading[1]!, leading[2]!] : trailing ? [trailing[2]!, trailing[1]!] : [null, text];
+  if (mark === "$") return { amount: amount.trim(), code: defaultCurrency && DOLLARS.has(defaultCurrency) ? defaultCurrency : "USD" };
+  if (mark !== null) return { amount: amount.trim(), code: SYMBOLS[mark]! };
   return { amount: text, code: null };
 }
 
@@ -66,7 +78,7 @@ export function parseFeedPrice(
 ): FeedPrice {
   const text = raw.trim();
   if (text === "") return { ok: false, reason: `${field} is empty: ${example(defaultCurrency ?? null)}.` };
-  const { amount, code } = splitCurrency(text);
+  const { amount, code } = splitCurrency(text, defaultCurrency ? defaultCurrency.toUpperCase() : null);
   if (code !== null && !isCurrencyCode(code)) {
     return {
       ok: false,

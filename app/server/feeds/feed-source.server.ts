@@ -45,23 +45,23 @@ function tooLarge(maxBytes: number): FeedError {
 }
 
 function refusedText(refused: OutboundRefused, asked: string): string {
-  const redirected = refused.url !== asked;
-  const host = (() => {
-    try {
-      return new URL(refused.url).host;
-    } catch {
-      return refused.url;
-    }
-  })();
-  const via = redirected ? `The feed's address redirects to ${host}, which` : `The feed's address`;
-  switch (refused.reason) {
-    case "internal-address":
-      return `${via} leads to an internal network address (${refused.detail}), which the site does not fetch. An operator can allow a range inside the network with OUTBOUND_ALLOW_PRIVATE.`;
-    case "port":
-      return `${via} uses port ${refused.detail}, which the site does not fetch from (only 80 and 443 unless OUTBOUND_ALLOW_PORTS adds more).`;
-    default:
-      return `${redirected ? `The feed's address redirects to ${refused.url}, which is` : "The feed's address is"} not an http:// or https:// address.`;
+  if (refused.reason === "protocol") {
+    return refused.url === asked
+      ? "The feed's address is not an http:// or https:// address."
+      : `The feed's address redirects to ${refused.url}, which is not an http:// or https:// address.`;
   }
+  const target = new URL(refused.url);
+  // A name is followed by the address it resolved to; an address is not repeated.
+  const named = target.hostname.replace(/^\[|\]$/g, "") === refused.detail ? target.host : `${target.host} (${refused.detail})`;
+  if (refused.reason === "port") {
+    const where = refused.url === asked ? "The feed's address uses" : `The feed's address redirects to ${named}, which uses`;
+    return `${where} port ${refused.detail}, which the site does not fetch from (only 80 and 443 unless OUTBOUND_ALLOW_PORTS adds more).`;
+  }
+  const where =
+    refused.url === asked
+      ? `The feed's address leads to an internal network address (${refused.detail})`
+      : `The feed's address redirects to ${named}, an internal network address`;
+  return `${where}, which the site does not fetch. An operator can allow a range inside the network with OUTBOUND_ALLOW_PRIVATE.`;
 }
 
 /** Node's and the guard's errors → the owner's words; an abort by the caller is passed on unchanged. */

@@ -44,10 +44,13 @@ async function* decode(bytes: Readable): AsyncGenerator<string> {
 export async function feedText(bytes: Readable): Promise<FeedText> {
   const text = decode(bytes);
   let head = "";
-  while (head.length < HEAD_CHARS && !/\S[^\n]*\n/.test(head)) {
+  // Up to the first line with something on it, whatever blank space comes before: a head that
+  // is only blank so far keeps just its line breaks, so the lines keep their numbers.
+  while (!/\S[^\n]*\n/.test(head) && (head.length < HEAD_CHARS || head.trim() === "")) {
     const next = await text.next();
     if (next.done) break;
     head += next.value;
+    if (head.length >= HEAD_CHARS && head.trim() === "") head = head.replace(/[^\n]/g, "");
   }
   // TextDecoder drops a UTF-8 BOM itself; one that survives (a doubled BOM, UTF-16) goes here.
   head = head.replace(/^\ufeff/, "");

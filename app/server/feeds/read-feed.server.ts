@@ -3,6 +3,7 @@ import { fieldsOf, googleColumns, mappedColumns, type ColumnIndex } from "~/lib/
 import { FEED_MAX_BYTES, FEED_TIMEOUT_MS, FeedError } from "~/lib/feeds/feed-error";
 import type { FeedColumnMapping, FeedFormat, FeedRow, RawFeedFields } from "~/lib/feeds/feed-item";
 import { readFeedRow } from "~/lib/feeds/feed-row";
+import { SITE_NAME } from "~/lib/site-navigation";
 import type { AppConfig } from "../config.server";
 import { STRICT_OUTBOUND_POLICY, type OutboundPolicy } from "../outbound/outbound-policy.server";
 import { delimitedRecords, delimiterOf, isBlankCells } from "./delimited-feed.server";
@@ -43,12 +44,20 @@ export interface ReadFeedOptions {
 
 export type FeedFetchOptions = Pick<ReadFeedOptions, "maxBytes" | "timeoutMs" | "signal" | "outbound" | "userAgent" | "lookup">;
 
-/** The site's own settings for reading feeds: its size cap, its outbound policy, its currency. */
+/**
+ * The site's own settings for reading feeds: its size cap (FEED_MAX_MB), where its requests may
+ * go (OUTBOUND_ALLOW_*), its currency for prices written without one, and a User-Agent that
+ * names the site to the shop, as the link checker's does.
+ */
 export function feedReadSettingsFrom(
   config: AppConfig,
-  userAgent?: string,
-): Required<Pick<ReadFeedOptions, "maxBytes" | "outbound" | "defaultCurrency">> & Pick<ReadFeedOptions, "userAgent"> {
-  return { maxBytes: config.feedMaxBytes, outbound: config.outbound, defaultCurrency: config.prices.currency, userAgent };
+): Required<Pick<ReadFeedOptions, "maxBytes" | "outbound" | "defaultCurrency" | "userAgent">> {
+  return {
+    maxBytes: config.feedMaxBytes,
+    outbound: config.outbound,
+    defaultCurrency: config.prices.currency,
+    userAgent: `Mozilla/5.0 (compatible; ${SITE_NAME} feed reader; +${config.baseUrl})`,
+  };
 }
 
 function sourceSettings(options: FeedFetchOptions): FeedSourceSettings {
@@ -119,13 +128,37 @@ function columnsFor(header: readonly string[], options: ReadFeedOptions): Column
   return google;
 }
 
-interface RawRecords {
-  /** "line" in XML, "row" in a delimited file: the word the messages use. */
-  unit: "line" | "row";
-  records: AsyncIterable<{ line: number; fields: RawFeedFields }>;
+/** One item's fields where it starts; `unreadable` says why its values cannot be used, when that shows before reading them. */
+interface SourceRecord {
+  line: number;
+  fields: RawFeedFields;
+  unreadable?: string;
 }
 
-async function* delimitedFields(text: FeedText, delimiter: string, options: ReadFeedOptions) {
+interface SourceRecords {
+  /** "line" in XML, "row" in a delimited file: the word the messages use. */
+  unit: "line" | "row";
+  records: AsyncIterable<SourceRecord>;
+}
+
+/**
+ * A quote that is never closed makes the rest of the file one value. Left alone, every item after
+ * it would vanish from the run as if the shop had dropped them; a value holding a line break
+ * followed by a whole row's worth of separators is that, not a product description.
+ */
+function swallowsRows(cells: readonly string[], delimiter: string, width: number): boolean {
+  const separators = Math.max(1, width - 1);
+  return cells.some(
+    (cell) =>
+      cell.includes("\n") &&
+      cell
+        .split("\n")
+        .slice(1)
+        .some((line) => line.split(delimiter).length - 1 >= separators),
+  );
+}
+
+async function* delimitedFields(text: FeedText, delimiter: string, options: ReadFeedOptions): AsyncGenerator<SourceRecord> {
   let index: ColumnIndex | null = null;
   let width = 0;
   for await (const { row, cells } of delimitedRecords(text.chunks, delimiter)) {
@@ -135,11 +168,17 @@ async function* delimitedFields(text: FeedText, delimiter: string, options: Read
       width = cells.length;
       continue;
     }
+    if (swallowsRows(cells, delimiter, width)) {
+      throw new FeedError(
+        "not-a-feed",
+        `Row ${row} has a quoted value that is never closed (a " without its pair), so the rows after it cannot be told apart and nothing was read. The file needs fixing.`,
+      );
+    }
     if (cells.length > width) {
       yield {
         line: row,
         fields: fieldsOf(cells, index),
-        tooWide: `The row has ${cells.length} values but the header has ${width} columns (a ${delimiter === "\t" ? "tab" : `"${delimiter}"`} inside a value?), so its values cannot be told apart.`,
+        unreadable: `The row has ${cells.length} values but the header has ${width} columns (a ${delimiter === "\t" ? "tab" : `"${delimiter}"`} inside a value?), so its values cannot be told apart.`,
       };
       continue;
     }
@@ -148,10 +187,7 @@ async function* delimitedFields(text: FeedText, delimiter: string, options: Read
   if (index === null) throw new FeedError("empty", "The feed is empty: it holds no items, so nothing changed.");
 }
 
-function rawRecords(
-  text: FeedText,
-  options: ReadFeedOptions,
-): RawRecords & { records: AsyncIterable<{ line: number; fields: RawFeedFields; tooWide?: string }> } {
+function sourceRecords(text: FeedText, options: ReadFeedOptions): SourceRecords {
   const shape = shapeOf(text.head, options.format);
   if (shape.kind === "xml") return { unit: "line", records: xmlFeedRecords(text.chunks) };
   return { unit: "row", records: delimitedFields(text, shape.delimiter, options) };
@@ -196,11 +232,12 @@ async function* rowsOf(source: FeedSource, options: ReadFeedOptions): AsyncGener
   const bytes = await openFeedBytes(source, settings);
   try {
     const text = await feedText(bytes);
-    const { unit, records } = rawRecords(text, options);
+    const { unit, records } = sourceRecords(text, options);
     const rules = new FeedRules(unit);
     for await (const record of records) {
-      const row: FeedRow = record.tooWide
-        ? { ok: false, line: record.line, itemId: record.fields.id?.trim() || null, reason: record.tooWide }
+      options.signal?.throwIfAborted();
+      const row: FeedRow = record.unreadable
+        ? { ok: false, line: record.line, itemId: record.fields.id?.trim() || null, reason: record.unreadable }
         : readFeedRow(record.fields, record.line, { defaultCurrency: options.defaultCurrency });
       yield rules.check(row);
     }

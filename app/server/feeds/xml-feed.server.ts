@@ -45,14 +45,11 @@ function entitiesRefused(): FeedError {
 
 function malformed(message: string): FeedError {
   const match = /(?:^|:)(\d+):(\d+): (.*)$/.exec(message);
-  const where = match ? `on line ${match[1]}, column ${match[2]}` : "";
+  const where = match ? ` on line ${match[1]}, column ${match[2]}` : "";
   const what = (match ? match[3]! : message).replace(/\.$/, "");
   return new FeedError(
     "malformed-xml",
-    `The feed's XML is broken ${where} (${what}), so it cannot be read and nothing changed. The shop needs to fix its feed.`.replace(
-      "broken  (",
-      "broken (",
-    ),
+    `The feed's XML is broken${where} (${what}), so it cannot be read and nothing changed. The shop needs to fix its feed.`,
   );
 }
 
