@@ -61,6 +61,9 @@ export default [
     route("offers/import", "routes/admin/offers-import.ts"),
     route("offers/import/preview", "routes/admin/offers-import-preview.ts"),
     route("offers/export.csv", "routes/admin/offers-export.ts"),
+    // Merchant feeds (docs/decisions/0064): the feeds, their form and mapping; a run's preview, diff and save.
+    route("feeds", "routes/admin/feeds.tsx"),
+    route("feeds/:feedId/runs/:runId", "routes/admin/feed-run.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("features", "routes/admin/features.tsx"),
     route("remove", "routes/admin/remove.tsx"),

@@ -34,6 +34,10 @@ export interface Product {
   reviewsNumber: number | null;
   reviewCount: string | null;
   shippingInfo: string | null;
+  /** The trade item number (GTIN-8/12/13/14, digits only) a merchant feed's item is matched by; absent where a reader left it out. */
+  gtin?: string | null;
+  /** The maker's part number, the feeds' second match. */
+  mpn?: string | null;
   isSample: boolean;
   createdAt: string;
   updatedAt: string;

@@ -24,6 +24,8 @@ import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
+import { feedsJob } from "./feeds/feed-job.server";
+import { feedReadSettingsFrom } from "./feeds/read-feed.server";
 import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking.server";
 import { canonicalPagePath } from "~/lib/canonical-address";
 import { formatDuration } from "~/lib/duration-text";
@@ -146,6 +148,7 @@ export async function createSite(
     auditRetentionJob(config.auditRetentionDays),
     ...(linkChecks.job ? [linkChecks.job] : []),
     priceAlertJob({ mailer: authResources.mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
+    feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
   ];
   const jobs = startJobs(db, periodicJobs, {
     checkEveryMs: config.jobCheckMs,

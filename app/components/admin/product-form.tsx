@@ -80,6 +80,8 @@ export function ProductForm({
           {field("website", "Website", { type: "url", placeholder: "https://" })}
           {field("affiliate_link", "Affiliate link", { type: "url", placeholder: "https://" })}
           {field("collection_ids", "Collections", { hint: "Collection slugs, comma-separated." })}
+          {field("gtin", "GTIN", { inputMode: "numeric", hint: "UPC or EAN: merchant feeds find the product by it." })}
+          {field("mpn", "MPN", { hint: "The maker's part number, the feeds' second match." })}
         </div>
         <div className="grid gap-4 md:grid-cols-2">
           {field("images", "Images", { multiline: true, hint: "One per line: an http(s) link or an uploaded file name." })}

@@ -30,6 +30,8 @@ const product: StoredProduct = {
   reviewCount: "+45",
   shippingInfo: null,
   collectionIds: ["barrel-saunas"],
+  gtin: "4006381333931",
+  mpn: "NC-VALO",
 };
 
 describe("the catalog export", () => {

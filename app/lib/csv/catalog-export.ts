@@ -45,6 +45,8 @@ export function productCsvRecord(product: StoredProduct): string[] {
     review_count: text(product.reviewCount),
     shipping_info: text(product.shippingInfo),
     collection_ids: list(product.collectionIds),
+    gtin: text(product.gtin ?? null),
+    mpn: text(product.mpn ?? null),
   };
   return PRODUCT_EXPORT_HEADER.map((column) => cells[column]);
 }

@@ -66,6 +66,12 @@ const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
     rule: "[slug1, slug2]: the collections this product joins, appended in file order.",
     example: "[barrel-saunas, six-person-saunas]",
   },
+  gtin: {
+    required: false,
+    rule: "8, 12, 13 or 14 digits (UPC, EAN); a wrong check digit is left empty with a warning. Merchant feeds find the product by it. One product per GTIN.",
+    example: "4006381333931",
+  },
+  mpn: { required: false, rule: "The maker's part number; merchant feeds find the product by it when no GTIN matches.", example: "NC-TB6" },
 };
 
 export const PRODUCT_COLUMN_GUIDE: ColumnGuide[] = PRODUCT_CSV_COLUMNS.map((column) => ({ column, ...productGuide[column] }));
@@ -130,6 +136,8 @@ export const PRODUCT_CSV_TEMPLATE = [
     "128",
     "Free Shipping",
     '"[barrel-saunas, six-person-saunas]"',
+    "4006381333931",
+    "NC-TB6",
   ].join(","),
 ].join("\r\n");
 

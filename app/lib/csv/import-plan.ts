@@ -159,6 +159,8 @@ const PRODUCT_FIELDS: { column: ProductCsvColumn | null; field: string; key: Pro
   { column: "reviews_number", field: "reviews_number", key: "reviewsNumber", kind: "number" },
   { column: "review_count", field: "review_count", key: "reviewCount", kind: "text" },
   { column: "shipping_info", field: "shipping_info", key: "shippingInfo", kind: "text" },
+  { column: "gtin", field: "gtin", key: "gtin", kind: "text" },
+  { column: "mpn", field: "mpn", key: "mpn", kind: "text" },
   // The save makes the product's collections exactly this set; where it stays, its place is kept.
   { column: "collection_ids", field: "collection_ids", key: "collectionIds", kind: "set" },
 ];

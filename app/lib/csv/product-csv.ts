@@ -1,5 +1,6 @@
 import { canonicalCollectionSlug } from "../built-in-collections";
 import type { Product } from "../catalog";
+import { readGtin } from "../feeds/gtin";
 import { dollarsToCents } from "../money";
 import { isBlankRecord, readCsvFile } from "./csv-table";
 import {
@@ -56,6 +57,8 @@ export const PRODUCT_CSV_COLUMNS = [
   "review_count",
   "shipping_info",
   "collection_ids",
+  "gtin",
+  "mpn",
 ] as const;
 
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
@@ -191,9 +194,19 @@ export function readProductRow(
     reviewsNumber: noted("reviews_number", fields.reviews_number, readInteger(fields.reviews_number)),
     reviewCount: readText(fields.review_count),
     shippingInfo: readText(fields.shipping_info),
+    gtin: noted("gtin", fields.gtin, readProductGtin(fields.gtin)),
+    mpn: readText(fields.mpn),
     collectionIds,
   };
   return { kept: true, product, warnings };
+}
+
+/** A GTIN with its check digit checked: a mistyped one must not match a feed's item, so it is left empty, with a warning. */
+export function readProductGtin(raw: string | undefined): ReadValue<string | null> {
+  const read = readGtin(raw);
+  return read.warning
+    ? { value: null, note: "is not a GTIN (8, 12, 13 or 14 digits, the last a check digit); left empty" }
+    : { value: read.gtin };
 }
 
 /**
@@ -240,6 +253,8 @@ export function prepareProductForSave(product: ProductImport): ProductImport {
     affiliateLink: emptyToNull(product.affiliateLink),
     reviewCount: emptyToNull(product.reviewCount),
     shippingInfo: emptyToNull(product.shippingInfo),
+    gtin: product.gtin === undefined ? undefined : emptyToNull(product.gtin),
+    mpn: product.mpn === undefined ? undefined : emptyToNull(product.mpn),
     rating: product.rating === null || !Number.isFinite(product.rating) ? null : clampRating(product.rating),
     priceCents: centsForSave(product.priceCents, maxCents),
     salePriceCents: centsForSave(product.salePriceCents, maxCents),

@@ -79,3 +79,12 @@ describe("the one-product form", () => {
     });
   });
 });
+
+describe("the product form's GTIN and MPN", () => {
+  it("keeps a valid GTIN and the MPN, and refuses a GTIN with a wrong check digit on its field", () => {
+    const ok = readProductForm({ name: "Tyyni", slug: "tyyni", gtin: "4006 3813 3393 1", mpn: " NC-TB6 " });
+    expect(ok.ok && [ok.product.gtin, ok.product.mpn]).toEqual(["4006381333931", "NC-TB6"]);
+    const typo = readProductForm({ name: "Tyyni", slug: "tyyni", gtin: "4006381333932" });
+    expect(typo.ok ? null : typo.errors.gtin).toMatch(/check digit/);
+  });
+});

@@ -37,6 +37,14 @@ export function readProductForm(values: ProductFormValues, options: ProductRuleO
     if (outcome.missing.includes("slug")) errors.slug = "Enter a slug, e.g. tyyni-barrel-6.";
     return { ok: false, errors, warnings: warnings.filter((warning) => !warning.startsWith("Missing")) };
   }
+  // A form can ask again: a GTIN that fails its check is an error on the field, not a dropped value.
+  if ((values.gtin ?? "").trim() !== "" && outcome.product.gtin === null) {
+    return {
+      ok: false,
+      errors: { gtin: "Not a GTIN: 8, 12, 13 or 14 digits, the last a check digit. Check for a typo." },
+      warnings: warnings.filter((warning) => !warning.startsWith("gtin ")),
+    };
+  }
   return { ok: true, product: outcome.product, warnings };
 }
 
@@ -86,5 +94,7 @@ export function productFormValues(product: Product, collectionSlugs: readonly st
     review_count: text(product.reviewCount),
     shipping_info: text(product.shippingInfo),
     collection_ids: collectionSlugs.join(", "),
+    gtin: text(product.gtin ?? null),
+    mpn: text(product.mpn ?? null),
   };
 }

@@ -16,6 +16,7 @@ import * as lowerCaseSlugs from "./migrations/2026_11_25_2320_lower_case_slugs";
 import * as merchantsAndOffers from "./migrations/2026_11_26_0000_merchants_and_offers";
 import * as clickCountryAndMerchant from "./migrations/2026_11_26_0010_click_country_and_merchant";
 import * as offerPriceHistory from "./migrations/2026_11_26_0100_offer_price_history";
+import * as feeds from "./migrations/2026_11_26_0200_feeds";
 import * as priceAlerts from "./migrations/2026_11_26_0300_price_alerts";
 import * as offerPriceHistoryRemovals from "./migrations/2026_11_26_0400_offer_price_history_removals";
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0000_merchants_and_offers": merchantsAndOffers,
   "2026_11_26_0010_click_country_and_merchant": clickCountryAndMerchant,
   "2026_11_26_0100_offer_price_history": offerPriceHistory,
+  "2026_11_26_0200_feeds": feeds,
   "2026_11_26_0300_price_alerts": priceAlerts,
   "2026_11_26_0400_offer_price_history_removals": offerPriceHistoryRemovals,
 };

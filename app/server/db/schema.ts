@@ -51,6 +51,10 @@ export interface ProductsTable {
   /** The review count as the source wrote it, e.g. "45+". */
   review_count: string | null;
   shipping_info: string | null;
+  /** Digits (8, 12, 13 or 14, check digit valid), unique: what a merchant feed's item is matched by first (ADR 0064). */
+  gtin: Generated<string | null>;
+  /** The maker's part number; a feed item is matched by it (any letter case) when no GTIN matches. */
+  mpn: Generated<string | null>;
   is_sample: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -119,6 +123,68 @@ export interface OffersTable {
   price_changed_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The feed that last wrote this offer (feeds.id; cleared when the feed is deleted), null for a form or CSV offer. */
+  feed_id: Generated<number | null>;
+  /** The feed item's id: an offer of the feed whose item is missing from a run is marked out of stock. */
+  feed_item_id: Generated<string | null>;
+}
+
+/** A merchant's product feed (docs/decisions/0064): its items become offers at that merchant. */
+export interface FeedsTable {
+  id: Generated<number>;
+  name: string;
+  /** merchants(id), on delete restrict. */
+  merchant_id: number;
+  /** "url" | "upload". */
+  source_kind: string;
+  url: string | null;
+  /** The stored upload's file name under DATA_DIR/feeds. */
+  upload_name: string | null;
+  /** The upload's name as the owner's computer called it, for the screens. */
+  upload_original_name: string | null;
+  /** A FeedFormat; null = detected on each read. */
+  format: string | null;
+  /** A FeedColumnMapping as JSON, for "csv-mapped". */
+  mapping: string | null;
+  /** A FeedSchedule: "off" | "hourly" | "6h" | "daily". */
+  schedule: Generated<string>;
+  last_run_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FeedRunsTable {
+  id: Generated<number>;
+  /** feeds(id), on delete cascade. */
+  feed_id: number;
+  started_at: Timestamp;
+  finished_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** "running" | "previewed" | "saved" | "failed" | "discarded". */
+  status: string;
+  /** "manual" | "schedule". */
+  trigger: string;
+  new_count: Generated<number>;
+  changed_count: Generated<number>;
+  unchanged_count: Generated<number>;
+  gone_count: Generated<number>;
+  unmatched_count: Generated<number>;
+  rejected_count: Generated<number>;
+  /** Why the run failed, in the owner's words. */
+  error: string | null;
+  fingerprint: string | null;
+  /** The run page's lists as JSON (FeedRunDetails), capped. */
+  details: string | null;
+  milliseconds: number | null;
+}
+
+/** The owner's "this feed item is product X". */
+export interface FeedItemLinksTable {
+  id: Generated<number>;
+  feed_id: number;
+  item_id: string;
+  /** products(id), on delete cascade. */
+  product_id: number;
+  created_at: Timestamp;
 }
 
 /**
@@ -312,6 +378,9 @@ export interface Database {
   merchants: MerchantsTable;
   offers: OffersTable;
   offer_price_history: OfferPriceHistoryTable;
+  feeds: FeedsTable;
+  feed_runs: FeedRunsTable;
+  feed_item_links: FeedItemLinksTable;
   link_check_runs: LinkCheckRunsTable;
   link_check_results: LinkCheckResultsTable;
   removed_products: RemovedProductsTable;

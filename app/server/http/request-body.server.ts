@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { data } from "react-router";
 import { MAX_CSV_BYTES } from "~/lib/csv/import-messages";
+import { FEED_MAX_BYTES } from "~/lib/feeds/feed-error";
 
 /**
  * Request bodies, read under one size limit per kind of route, for every request: public, auth
@@ -26,6 +27,8 @@ export const ADMIN_FORM_LIMIT_BYTES = 1024 * 1024;
 export const PRODUCT_UPLOAD_LIMIT_BYTES = 60 * 1024 * 1024;
 /** A CSV file sent as a multipart field (the no-JavaScript import): the file and the form around it. */
 export const CSV_FORM_LIMIT_BYTES = MAX_CSV_BYTES + 64 * 1024;
+/** The feeds screen's form carries an uploaded merchant feed: the reader's own cap, plus the form around it. */
+export const FEED_FORM_LIMIT_BYTES = FEED_MAX_BYTES + 64 * 1024;
 
 /**
  * Which routes take how much, first match wins. Paths are matched without a trailing slash or
@@ -38,6 +41,7 @@ export const BODY_LIMITS: ReadonlyArray<{ path: RegExp; bytes: number }> = [
   { path: /^\/admin\/(?:products|collections)\/import(?:\/preview)?$/i, bytes: MAX_CSV_BYTES },
   { path: /^\/admin\/products$/i, bytes: PRODUCT_UPLOAD_LIMIT_BYTES },
   { path: /^\/admin\/collections$/i, bytes: CSV_FORM_LIMIT_BYTES },
+  { path: /^\/admin\/feeds$/i, bytes: FEED_FORM_LIMIT_BYTES },
   { path: /^\/admin(?:\/|$)/i, bytes: ADMIN_FORM_LIMIT_BYTES },
   { path: /^\/api\/auth(?:\/|$)/i, bytes: AUTH_API_LIMIT_BYTES },
   // /auth, /auth/forgot, /auth/reset, /newsletter, and every public page (none takes a larger form).

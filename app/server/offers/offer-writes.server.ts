@@ -25,7 +25,7 @@ function availabilityOf(value: string): OfferAvailability {
   return (OFFER_AVAILABILITIES as readonly string[]).includes(value) ? (value as OfferAvailability) : "unknown";
 }
 
-const OFFER_COLUMNS = [
+export const OFFER_COLUMNS = [
   "id",
   "product_id",
   "merchant_id",
@@ -40,7 +40,7 @@ const OFFER_COLUMNS = [
   "countries",
 ] as const;
 
-type OfferRecord = {
+export type OfferRecord = {
   id: number;
   product_id: number;
   merchant_id: number;
@@ -55,7 +55,7 @@ type OfferRecord = {
   countries: string;
 };
 
-function toStoredOffer(row: OfferRecord): StoredOffer {
+export function toStoredOffer(row: OfferRecord): StoredOffer {
   return {
     id: Number(row.id),
     productId: Number(row.product_id),

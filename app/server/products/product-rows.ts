@@ -22,7 +22,8 @@ export const PRODUCT_LIST_KEY_COLUMNS = [
   "review_total",
 ] as const;
 
-export type ProductRecord = Omit<Selectable<ProductsTable>, (typeof PRODUCT_LIST_KEY_COLUMNS)[number]>;
+export type ProductRecord = Omit<Selectable<ProductsTable>, (typeof PRODUCT_LIST_KEY_COLUMNS)[number] | "gtin" | "mpn"> &
+  Partial<Pick<Selectable<ProductsTable>, "gtin" | "mpn">>;
 
 /** Every column a page reads of a product. */
 export const PRODUCT_COLUMNS = [
@@ -50,6 +51,8 @@ export const PRODUCT_COLUMNS = [
   "reviews_number",
   "review_count",
   "shipping_info",
+  "gtin",
+  "mpn",
   "is_sample",
   "created_at",
   "updated_at",
@@ -84,6 +87,8 @@ export function toProduct(row: ProductRecord): Product {
     reviewsNumber: row.reviews_number,
     reviewCount: row.review_count,
     shippingInfo: row.shipping_info,
+    gtin: row.gtin ?? null,
+    mpn: row.mpn ?? null,
     isSample: Boolean(row.is_sample),
     createdAt: toIsoString(row.created_at),
     updatedAt: toIsoString(row.updated_at),
@@ -125,6 +130,9 @@ export function toProductRow(product: ProductFields, stamp: { isSample: boolean;
     reviews_number: product.reviewsNumber,
     review_count: product.reviewCount,
     shipping_info: product.shippingInfo,
+    // Left out when the source said nothing of them (a writer that predates them keeps them).
+    ...(product.gtin !== undefined ? { gtin: product.gtin } : {}),
+    ...(product.mpn !== undefined ? { mpn: product.mpn } : {}),
     is_sample: stamp.isSample,
     updated_at: stamp.now,
   };
@@ -152,6 +160,8 @@ const CSV_COLUMN_FIELDS: Partial<Record<ProductCsvColumn, (keyof ProductsTable)[
   reviews_number: ["reviews_number"],
   review_count: ["review_count"],
   shipping_info: ["shipping_info"],
+  gtin: ["gtin"],
+  mpn: ["mpn"],
 };
 
 /** The columns an existing product gets from a file: the ones the file has (ADR 0012). */

@@ -46,6 +46,8 @@ function fields(slug: string, overrides: Partial<ProductFields> = {}): ProductFi
     reviewsNumber: 12,
     reviewCount: "12+",
     shippingInfo: null,
+    gtin: null,
+    mpn: null,
     ...overrides,
   };
 }

@@ -1,0 +1,87 @@
+import { readText } from "../csv/csv-values";
+import { FEED_FIELDS, FEED_FORMATS, type FeedColumnMapping, type FeedFormat } from "./feed-item";
+import { readFeedSchedule, type FeedSchedule } from "./feed-schedule";
+
+/**
+ * The admin's add/edit form for a merchant feed, and its column-mapping step. Every value is
+ * checked here, on the server; a problem is an error beside its field.
+ */
+
+export const FEED_FORM_FIELDS = ["name", "merchant_id", "source_kind", "url", "format", "schedule"] as const;
+export type FeedFormField = (typeof FEED_FORM_FIELDS)[number] | "file";
+export type FeedFormValues = Partial<Record<(typeof FEED_FORM_FIELDS)[number], string>>;
+
+export const FEED_FORMAT_LABELS: Record<FeedFormat, string> = {
+  "google-xml": "Google Merchant Center XML",
+  "google-tsv": "Google Merchant Center TSV or CSV",
+  "csv-mapped": "Other CSV (choose the columns)",
+};
+
+export interface FeedInput {
+  name: string;
+  merchantId: number;
+  sourceKind: "url" | "upload";
+  url: string | null;
+  /** null: told from the file on each read. */
+  format: FeedFormat | null;
+  schedule: FeedSchedule;
+}
+
+export function readFeedForm(
+  values: FeedFormValues,
+  options: { hasUpload: boolean },
+): { ok: true; feed: FeedInput } | { ok: false; errors: Partial<Record<FeedFormField, string>> } {
+  const errors: Partial<Record<FeedFormField, string>> = {};
+  const name = readText(values.name);
+  if (!name) errors.name = "Name the feed, e.g. Nordic Bath full catalogue.";
+  else if (name.length > 120) errors.name = "Use at most 120 characters.";
+
+  const merchantId = Number(values.merchant_id);
+  if (!Number.isInteger(merchantId) || merchantId <= 0) errors.merchant_id = "Choose the shop this feed lists.";
+
+  const sourceKind = values.source_kind === "upload" ? "upload" : "url";
+  let url: string | null = null;
+  if (sourceKind === "url") {
+    const text = readText(values.url);
+    try {
+      const parsed = new URL(text ?? "");
+      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("not http");
+      url = parsed.toString();
+    } catch {
+      errors.url = "Write the feed's address, starting with http:// or https://.";
+    }
+  } else if (!options.hasUpload) {
+    errors.file = "Choose the feed file to upload.";
+  }
+
+  const formatText = values.format ?? "";
+  const format =
+    formatText === "" ? null : (FEED_FORMATS as readonly string[]).includes(formatText) ? (formatText as FeedFormat) : undefined;
+  if (format === undefined) errors.format = "Choose a format, or leave it to be detected.";
+
+  const schedule = readFeedSchedule(values.schedule || "off");
+  if (!schedule) errors.schedule = "Choose how often the feed is read.";
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, feed: { name: name!, merchantId, sourceKind, url, format: format ?? null, schedule: schedule! } };
+}
+
+/** The fields a mapping must name a column for. */
+export const REQUIRED_MAPPED_FIELDS = ["id", "price"] as const;
+
+/** The mapping step's form (`map_<field>` = a column name of the file, or empty). */
+export function readMappingForm(
+  values: Record<string, string>,
+  columns: readonly string[],
+): { ok: true; mapping: FeedColumnMapping } | { ok: false; error: string } {
+  const mapping: FeedColumnMapping = {};
+  for (const field of FEED_FIELDS) {
+    const column = (values[`map_${field}`] ?? "").trim();
+    if (column === "") continue;
+    if (!columns.includes(column)) return { ok: false, error: `The file has no column "${column}". Choose one of its columns.` };
+    mapping[field] = column;
+  }
+  const missing = REQUIRED_MAPPED_FIELDS.filter((field) => !mapping[field]);
+  if (missing.length > 0) return { ok: false, error: `Choose the column that holds each item's ${missing.join(" and the ")}.` };
+  return { ok: true, mapping };
+}

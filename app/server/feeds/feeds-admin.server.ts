@@ -1,0 +1,312 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FeedInput } from "~/lib/feeds/feed-form";
+import type { FeedColumnMapping } from "~/lib/feeds/feed-item";
+import type { FeedRunCounts, FeedRunDetails } from "~/lib/feeds/feed-run";
+import type { DB } from "../db/connection.server";
+import { feedUploadPath } from "./feed-run.server";
+
+/**
+ * The feeds admin's reads and writes (docs/decisions/0064): the feeds with their last run, a
+ * feed's add/edit and its column mapping, uploads kept under DATA_DIR/feeds so a feed can be run
+ * again, the runs, and the owner's "this item is product X".
+ */
+
+export interface FeedRunSummary {
+  id: number;
+  status: string;
+  trigger: string;
+  startedAt: string;
+  finishedAt: string | null;
+  counts: FeedRunCounts;
+  error: string | null;
+  milliseconds: number | null;
+}
+
+export interface FeedListRow {
+  id: number;
+  name: string;
+  merchantId: number;
+  merchantName: string;
+  sourceKind: "url" | "upload";
+  /** The address, or the uploaded file's own name. */
+  source: string;
+  format: string | null;
+  hasMapping: boolean;
+  schedule: string;
+  lastRun: FeedRunSummary | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+type RunRow = {
+  id: number;
+  status: string;
+  trigger: string;
+  started_at: Date | string;
+  finished_at: Date | string | null;
+  new_count: number;
+  changed_count: number;
+  unchanged_count: number;
+  gone_count: number;
+  unmatched_count: number;
+  rejected_count: number;
+  error: string | null;
+  milliseconds: number | null;
+};
+
+const RUN_COLUMNS = [
+  "id",
+  "status",
+  "trigger",
+  "started_at",
+  "finished_at",
+  "new_count",
+  "changed_count",
+  "unchanged_count",
+  "gone_count",
+  "unmatched_count",
+  "rejected_count",
+  "error",
+  "milliseconds",
+] as const;
+
+function toRunSummary(row: RunRow): FeedRunSummary {
+  return {
+    id: Number(row.id),
+    status: row.status,
+    trigger: row.trigger,
+    startedAt: iso(row.started_at)!,
+    finishedAt: iso(row.finished_at),
+    counts: {
+      new: Number(row.new_count),
+      changed: Number(row.changed_count),
+      unchanged: Number(row.unchanged_count),
+      gone: Number(row.gone_count),
+      unmatched: Number(row.unmatched_count),
+      rejected: Number(row.rejected_count),
+    },
+    error: row.error,
+    milliseconds: row.milliseconds === null ? null : Number(row.milliseconds),
+  };
+}
+
+export async function listFeeds(db: DB): Promise<FeedListRow[]> {
+  const feeds = await db
+    .selectFrom("feeds as f")
+    .innerJoin("merchants as m", "m.id", "f.merchant_id")
+    .select([
+      "f.id",
+      "f.name",
+      "f.merchant_id",
+      "m.name as merchant_name",
+      "f.source_kind",
+      "f.url",
+      "f.upload_original_name",
+      "f.format",
+      "f.mapping",
+      "f.schedule",
+    ])
+    .orderBy("f.name")
+    .execute();
+  const lastRuns = new Map<number, FeedRunSummary>();
+  if (feeds.length > 0) {
+    const latest = await db
+      .selectFrom("feed_runs")
+      .select(["feed_id", (eb) => eb.fn.max("id").as("id")])
+      .where(
+        "feed_id",
+        "in",
+        feeds.map((feed) => feed.id),
+      )
+      .groupBy("feed_id")
+      .execute();
+    const ids = latest.map((row) => Number(row.id));
+    if (ids.length > 0) {
+      const runs = await db
+        .selectFrom("feed_runs")
+        .select([...RUN_COLUMNS, "feed_id"])
+        .where("id", "in", ids)
+        .execute();
+      for (const run of runs) lastRuns.set(Number(run.feed_id), toRunSummary(run));
+    }
+  }
+  return feeds.map((feed) => ({
+    id: Number(feed.id),
+    name: feed.name,
+    merchantId: Number(feed.merchant_id),
+    merchantName: feed.merchant_name,
+    sourceKind: feed.source_kind === "url" ? "url" : "upload",
+    source: feed.source_kind === "url" ? (feed.url ?? "") : (feed.upload_original_name ?? "uploaded file"),
+    format: feed.format,
+    hasMapping: feed.mapping !== null,
+    schedule: feed.schedule,
+    lastRun: lastRuns.get(Number(feed.id)) ?? null,
+  }));
+}
+
+export async function merchantChoices(db: DB): Promise<{ id: number; name: string }[]> {
+  const rows = await db.selectFrom("merchants").select(["id", "name"]).orderBy("name").execute();
+  return rows.map((row) => ({ id: Number(row.id), name: row.name }));
+}
+
+export interface StoredUpload {
+  storedName: string;
+  originalName: string;
+}
+
+/** Streams an uploaded feed to DATA_DIR/feeds under a name of the site's choosing. */
+export async function storeFeedUpload(dataDir: string, file: File): Promise<StoredUpload> {
+  const storedName = `${randomUUID()}.feed`;
+  const target = feedUploadPath(dataDir, storedName);
+  await mkdir(path.dirname(target), { recursive: true });
+  await pipeline(Readable.fromWeb(file.stream() as import("node:stream/web").ReadableStream), createWriteStream(target, { mode: 0o600 }));
+  return { storedName, originalName: path.basename(file.name || "feed").slice(0, 200) };
+}
+
+export async function removeFeedUpload(dataDir: string, storedName: string | null): Promise<void> {
+  if (storedName) await rm(feedUploadPath(dataDir, storedName), { force: true });
+}
+
+/** Adds a feed, or changes one; a new upload replaces the old file (returned, for the caller to remove after the save). */
+export async function saveFeed(
+  db: DB,
+  feedId: number | null,
+  input: FeedInput,
+  upload: StoredUpload | null,
+): Promise<{ id: number; replacedUpload: string | null }> {
+  const now = new Date().toISOString();
+  const values = {
+    name: input.name,
+    merchant_id: input.merchantId,
+    source_kind: input.sourceKind,
+    url: input.sourceKind === "url" ? input.url : null,
+    format: input.format,
+    schedule: input.schedule,
+    updated_at: now,
+    ...(upload ? { upload_name: upload.storedName, upload_original_name: upload.originalName } : {}),
+  };
+  if (feedId === null) {
+    const inserted = await db
+      .insertInto("feeds")
+      .values({ ...values, created_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: Number(inserted.id), replacedUpload: null };
+  }
+  const before = await db.selectFrom("feeds").select(["upload_name"]).where("id", "=", feedId).executeTakeFirst();
+  await db.updateTable("feeds").set(values).where("id", "=", feedId).execute();
+  const replaced = before?.upload_name ?? null;
+  return { id: feedId, replacedUpload: (upload || input.sourceKind === "url") && replaced !== upload?.storedName ? replaced : null };
+}
+
+export async function saveFeedMapping(db: DB, feedId: number, mapping: FeedColumnMapping): Promise<void> {
+  await db
+    .updateTable("feeds")
+    .set({ mapping: JSON.stringify(mapping), format: "csv-mapped", updated_at: new Date().toISOString() })
+    .where("id", "=", feedId)
+    .execute();
+}
+
+/** Deletes a feed, its runs and its item links; its offers stay (they are the shop's offers), no longer tied to it. */
+export async function deleteFeed(db: DB, dataDir: string, feedId: number): Promise<boolean> {
+  const uploadName = await db.transaction().execute(async (trx) => {
+    const feed = await trx.selectFrom("feeds").select(["upload_name"]).where("id", "=", feedId).executeTakeFirst();
+    if (!feed) return undefined;
+    await trx.updateTable("offers").set({ feed_id: null, feed_item_id: null }).where("feed_id", "=", feedId).execute();
+    await trx.deleteFrom("feeds").where("id", "=", feedId).execute();
+    return feed.upload_name;
+  });
+  if (uploadName === undefined) return false;
+  await removeFeedUpload(dataDir, uploadName);
+  return true;
+}
+
+export async function feedForm(db: DB, feedId: number) {
+  const row = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    name: row.name,
+    merchantId: Number(row.merchant_id),
+    sourceKind: row.source_kind as "url" | "upload",
+    url: row.url,
+    uploadOriginalName: row.upload_original_name,
+    format: row.format,
+    mapping: row.mapping ? (JSON.parse(row.mapping) as FeedColumnMapping) : null,
+    schedule: row.schedule,
+    lastRunAt: iso(row.last_run_at),
+  };
+}
+
+export async function feedRuns(db: DB, feedId: number, limit = 10): Promise<FeedRunSummary[]> {
+  const rows = await db
+    .selectFrom("feed_runs")
+    .select(RUN_COLUMNS)
+    .where("feed_id", "=", feedId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toRunSummary);
+}
+
+export interface FeedRunView extends FeedRunSummary {
+  feedId: number;
+  fingerprint: string | null;
+  details: FeedRunDetails;
+}
+
+export async function loadFeedRun(db: DB, feedId: number, runId: number): Promise<FeedRunView | null> {
+  const row = await db
+    .selectFrom("feed_runs")
+    .select([...RUN_COLUMNS, "feed_id", "fingerprint", "details"])
+    .where("id", "=", runId)
+    .where("feed_id", "=", feedId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const details: FeedRunDetails = row.details ? JSON.parse(row.details) : { rows: [], rejected: [], unmatched: [], gone: [] };
+  return { ...toRunSummary(row), feedId: Number(row.feed_id), fingerprint: row.fingerprint, details };
+}
+
+export async function discardFeedRun(db: DB, feedId: number, runId: number): Promise<void> {
+  await db
+    .updateTable("feed_runs")
+    .set({ status: "discarded", details: null, fingerprint: null })
+    .where("id", "=", runId)
+    .where("feed_id", "=", feedId)
+    .where("status", "=", "previewed")
+    .execute();
+}
+
+/** The product a picker's text names: its slug, else its exact name in any letter case. */
+export async function findProductByRef(db: DB, text: string): Promise<{ id: number; name: string } | null> {
+  const ref = text.trim();
+  if (ref === "") return null;
+  const bySlug = await db.selectFrom("products").select(["id", "name"]).where("slug", "=", ref.toLowerCase()).executeTakeFirst();
+  if (bySlug) return { id: Number(bySlug.id), name: bySlug.name };
+  const byName = await db
+    .selectFrom("products")
+    .select(["id", "name"])
+    .where((eb) => eb(eb.fn("lower", ["name"]), "=", ref.toLowerCase()))
+    .limit(2)
+    .execute();
+  return byName.length === 1 ? { id: Number(byName[0]!.id), name: byName[0]!.name } : null;
+}
+
+/** "This item is product X": kept for every later run of the feed (a new answer replaces the old). */
+export async function linkFeedItem(db: DB, feedId: number, itemId: string, productId: number): Promise<void> {
+  await db
+    .insertInto("feed_item_links")
+    .values({ feed_id: feedId, item_id: itemId, product_id: productId })
+    .onConflict((conflict) => conflict.columns(["feed_id", "item_id"]).doUpdateSet({ product_id: productId }))
+    .execute();
+}
+
+/** The products a picker offers (name and slug), enough for a site's catalog; beyond it the owner types a slug. */
+export async function productChoices(db: DB, limit = 2000): Promise<{ slug: string; name: string }[]> {
+  return db.selectFrom("products").select(["slug", "name"]).orderBy("name").limit(limit).execute();
+}

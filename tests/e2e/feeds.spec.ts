@@ -1,0 +1,75 @@
+import { expect, signInAsNewAdmin, test } from "./admin-support";
+
+// Merchant feeds (docs/decisions/0064), at 1280 and 390 px: the owner uploads a shop's Google TSV
+// feed, sees an item with a price of "free" rejected with its reason and an item no product has
+// the GTIN of, says which product it is, previews the run, reads the diff, saves, and finds the
+// shop's new price on the product page.
+
+const HEADER = ["id", "title", "link", "price", "availability", "brand", "gtin"].join("\t");
+
+// Each width has its product, so the two runs do not depend on each other's order.
+const PRODUCTS = {
+  desktop: { slug: "cinderbay-trail-tent-sauna", price: "2499.00", shown: "$2,499" },
+  mobile: { slug: "lumo-works-kallio-6-modern-sauna", price: "21499.00", shown: "$21,499" },
+};
+
+test("an owner adds a feed by upload, matches an unmatched item, previews, saves and sees the new price", async ({
+  page,
+  adminSite,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const width = testInfo.project.name === "mobile" ? "mobile" : "desktop";
+  const product = PRODUCTS[width];
+  const feedName = `Nordic e2e feed ${width} ${process.pid}`;
+  const feed = [
+    HEADER,
+    [
+      "NB-1",
+      "Trail tent by Nordic",
+      `https://nordicbathsupply.example/p/${product.slug}`,
+      `${product.price} USD`,
+      "in_stock",
+      "Cinderbay",
+      "",
+    ].join("\t"),
+    ["NB-2", "Gift card", "https://nordicbathsupply.example/p/gift", "free", "in_stock", "Nordic", ""].join("\t"),
+  ].join("\n");
+
+  await signInAsNewAdmin(page, adminSite, `feeds-${width}`);
+  await page.goto("/admin/feeds?new");
+  const form = page.locator("#feed-form");
+  await form.getByLabel("Name *").fill(feedName);
+  await form.getByLabel("Shop *").selectOption({ label: "Nordic Bath Supply" });
+  await form.getByLabel("From a file I upload").check();
+  await form
+    .getByLabel("Feed file (XML, TSV or CSV)")
+    .setInputFiles({ name: "nordic.tsv", mimeType: "text/tab-separated-values", buffer: Buffer.from(feed) });
+  await form.getByRole("button", { name: "Save feed" }).click();
+  await expect(page.getByText(`${feedName} is saved.`).first()).toBeVisible();
+
+  const row = page.getByRole("row").filter({ hasText: feedName });
+  await row.getByRole("button", { name: `Preview run of ${feedName}` }).click();
+  const counts = page.getByTestId("feed-run-counts");
+  await expect(counts).toHaveText("0 new, 0 changed, 0 unchanged, 0 gone, 1 unmatched, 1 rejected");
+  await expect(page.getByTestId("rejected-items")).toContainText(/item NB-2:.*Price "free" is not an amount/);
+
+  const unmatched = page.getByTestId("unmatched-item").filter({ hasText: "item NB-1" });
+  await unmatched.getByLabel("Product (its slug or name)").fill(product.slug);
+  await unmatched.getByRole("button", { name: "This is the product" }).click();
+  await expect(counts).toHaveText("0 new, 1 changed, 0 unchanged, 0 gone, 0 unmatched, 1 rejected");
+  const changed = page.locator('[data-status="changed"]');
+  await expect(changed).toHaveCount(1);
+  await expect(changed).toContainText(product.shown);
+
+  await page.getByRole("button", { name: "Save these changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "price history are updated" })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await page.goto(`/reviews/product/${product.slug}`);
+  const section = page.getByTestId("where-to-buy");
+  const layout = width === "mobile" ? section.getByTestId("where-to-buy-list") : section.getByTestId("where-to-buy-table");
+  const nordic = layout.getByTestId("offer-row").filter({ hasText: "Nordic Bath Supply" });
+  await expect(nordic).toContainText(product.shown);
+  await expect(nordic).not.toContainText("Out of stock");
+});
