@@ -3,7 +3,7 @@
  *
  * Takes a consistent snapshot of a SQLite site, running or not, with its uploaded images and
  * generated auth secret, into one .tar.gz (docs/decisions/0023-backups-and-outages.md). Reads the same
- * environment as the server (DATA_DIR). On PostgreSQL use pg_dump instead: see README "Backups".
+ * environment as the server (DATA_DIR). On PostgreSQL use pg_dump instead: see docs/operations.md, "Backups".
  */
 import { parseArgs } from "node:util";
 import { createBackup } from "../app/server/backup/site-backup.server";
@@ -37,7 +37,7 @@ async function main(): Promise<number> {
   }
   if (config.database.dialect === "postgres") {
     console.error(
-      'DATABASE_URL names PostgreSQL: back it up with pg_dump, and copy DATA_DIR/storage and the auth secret beside it (README, "Backups").',
+      'DATABASE_URL names PostgreSQL: back it up with pg_dump, and copy DATA_DIR/storage and the auth secret beside it (docs/operations.md, "Backups").',
     );
     return 2;
   }

@@ -2,7 +2,7 @@
  * `npm run bench`: how fast the production server answers each kind of public page, next to
  * nginx serving the very same bytes (the ceiling), on the sample catalog and again with 20,000
  * generated products. One run, one machine, loopback only, a throwaway DATA_DIR. Timing lives
- * here, never in tests. See README "Performance".
+ * here, never in tests. See docs/performance.md.
  *
  *   npm run bench                                  # 10 s per measurement, 50 connections
  *   npm run bench -- --seconds 5 --connections 50 --products 20000 --json bench.json

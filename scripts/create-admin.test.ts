@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -34,6 +34,17 @@ describe("create-admin", () => {
     expect(run.stdout).toContain("Created admin owner@example.com");
     expect(run.stdout).toContain("Sign in at https://saunas.example.com/auth");
     expect(run.stdout).not.toContain("a long password");
+  });
+
+  it("prints the address the site started with when this shell has none of its PORT, HOST or BASE_URL", () => {
+    // What createSite records at start-up: a site on port 4599, this shell on the defaults.
+    writeFileSync(path.join(dataDir, "site-address"), "http://127.0.0.1:4599\n");
+    const run = createAdmin(["--email", "owner@example.com"], { ADMIN_PASSWORD: "a long password", BASE_URL: "", PORT: "", HOST: "" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("Sign in at http://127.0.0.1:4599/auth");
+    expect(run.stdout).toContain("(The address the site last started with on this DATA_DIR.)");
+    expect(run.stdout).not.toContain("3000");
   });
 
   it("refuses a password on the command line, and asks for ADMIN_PASSWORD when there is no terminal to prompt on", () => {

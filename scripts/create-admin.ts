@@ -6,7 +6,8 @@
  * from a prompt that does not echo it: never from the command line, where it would stay in the
  * shell history and in npm's echo of the command. It reads the same environment as the server
  * (DATA_DIR, DATABASE_URL, AUTH_SECRET, BASE_URL…), so it works on SQLite and PostgreSQL alike,
- * and while the server is running. It ends by printing the sign-in link on BASE_URL.
+ * and while the server is running. It ends by printing the sign-in link: on BASE_URL (or PORT and
+ * HOST) when this shell sets them, else on the address the site last started with on DATA_DIR.
  */
 import { parseArgs } from "node:util";
 import { createOrPromoteAdmin } from "../app/server/auth/admins.server";
@@ -15,6 +16,7 @@ import { ConfigError, loadConfig } from "../app/server/config.server";
 import { assertReachable, openDatabase } from "../app/server/db/connection.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
 import { setLogLevel } from "../app/server/log.server";
+import { signInAddress } from "../app/server/site-address.server";
 import { promptPassword } from "./prompt-password";
 
 const usage = [
@@ -81,8 +83,10 @@ async function main(): Promise<number> {
     const where = config.database.dialect === "sqlite" ? config.database.file : "PostgreSQL (DATABASE_URL)";
     if (result.action === "created") console.log(`Created admin ${result.email} in ${where}.`);
     else console.log(`Promoted ${result.email} to admin in ${where}${result.passwordChanged ? " and set the new password" : ""}.`);
-    console.log(`Sign in at ${config.baseUrl}/auth`);
-    if (!process.env.BASE_URL) console.log("(BASE_URL is not set: set it to the address people use, and the link above will use it.)");
+    const signIn = signInAddress(config, process.env);
+    console.log(`Sign in at ${signIn.url}`);
+    if (signIn.from === "recorded") console.log("(The address the site last started with on this DATA_DIR.)");
+    else if (!process.env.BASE_URL) console.log("(BASE_URL is not set: set it to the address people use, and the link above will use it.)");
     return 0;
   } catch (error) {
     console.error(`Cannot create an admin: ${(error as Error).message}`);

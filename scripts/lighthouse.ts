@@ -2,8 +2,8 @@
  * `npm run lighthouse`: Lighthouse 12 in its default mobile mode (simulated slow 4G and a 4x
  * slower CPU) on every public page kind of the production build, served on a throwaway
  * DATA_DIR, in Debian's Chromium. Works offline. Each page runs three times and the run with the
- * median performance score is reported (the machine is shared and noisy). See README
- * "Performance" and "Search engines".
+ * median performance score is reported (the machine is shared and noisy). See docs/performance.md
+ * and docs/operations.md, "Search engines".
  *
  *   npm run lighthouse
  *   npm run lighthouse -- --only home,product,article

@@ -26,7 +26,9 @@ async function main(): Promise<number> {
     return 2;
   }
   if (process.env.DATABASE_URL) {
-    console.error('DATABASE_URL names PostgreSQL: restore it with pg_restore or psql (README, "Backups"); this restores SQLite sites.');
+    console.error(
+      'DATABASE_URL names PostgreSQL: restore it with pg_restore or psql (docs/operations.md, "Backups"); this restores SQLite sites.',
+    );
     return 2;
   }
   // The server's own default and file name; loadConfig is not used because it would create a

@@ -5,6 +5,7 @@ import path from "node:path";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { loadArticles } from "./articles.server";
 import { missingAdminHint } from "./auth/admins.server";
+import { recordSiteAddress } from "./site-address.server";
 import { createAuth } from "./auth/auth.server";
 import { INSTANCE_ID, listenForCatalogChanges } from "./catalog/catalog-broadcast.server";
 import { invalidateCatalog, onCatalogChange } from "./catalog/catalog-cache.server";
@@ -64,7 +65,8 @@ export async function createSite(
     pageCache?: boolean;
   } = {},
 ): Promise<Site> {
-  const config = loadConfig(options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const config = loadConfig(env);
   setLogLevel(config.logLevel);
   loadArticles();
 
@@ -78,8 +80,9 @@ export async function createSite(
       if (outcome.seeded) log.info(`Seeded sample content: ${outcome.products} products, ${outcome.collections} collections`);
     }
     // Sign-up never grants admin, so one line tells the operator how to create the first one.
-    const adminHint = await missingAdminHint(db);
+    const adminHint = await missingAdminHint(db, env);
     if (adminHint) log.info(adminHint);
+    recordSiteAddress(config.dataDir, config.baseUrl);
   } catch (error) {
     await db.destroy();
     throw error;

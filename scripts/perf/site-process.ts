@@ -55,7 +55,7 @@ export async function startSite(dataDir: string, options: { nodeArgs?: string[];
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
-    // What `npm start` sets (package.json; README "Memory"): the process measured is the one deployed.
+    // What `npm start` sets (package.json; docs/performance.md, "Memory"): the process measured is the one deployed.
     ...START_ENVIRONMENT,
     ...options.env,
   };

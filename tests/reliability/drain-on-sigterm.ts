@@ -9,7 +9,7 @@ import type { RunningSite } from "./production-server";
  *
  * Not covered, by design: a brand-new TCP connection still waiting in the kernel's accept queue
  * when the listener closes is reset by the kernel before the process ever sees it. Taking the
- * instance out of the load balancer before sending SIGTERM avoids that (README, "Reliability").
+ * instance out of the load balancer before sending SIGTERM avoids that (docs/operations.md, "Reliability").
  */
 
 export interface DrainFigures {

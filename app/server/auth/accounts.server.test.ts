@@ -308,6 +308,10 @@ describe.each(testDialects)("accounts on %s", (dialect) => {
   it("create-admin creates a confirmed admin, or promotes and confirms an existing account", async () => {
     expect(await countAdmins(test.db)).toBe(0);
     expect(await missingAdminHint(test.db)).toMatch(/npm run create-admin -- --email/);
+    // The suggested command carries the server's own settings, so the account lands in its database.
+    expect(await missingAdminHint(test.db, { PORT: "4599", DATA_DIR: "/srv/saunas" })).toContain(
+      "Create one with: DATA_DIR=/srv/saunas PORT=4599 npm run create-admin -- --email",
+    );
 
     expect(await createOrPromoteAdmin(ctx.auth, test.db, { email: "Boss@Example.com", password: "boss password" })).toEqual({
       action: "created",

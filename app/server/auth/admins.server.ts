@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { createAdminCommand } from "~/lib/auth/create-admin-command";
 import type { DB } from "../db/connection.server";
 import { MIN_PASSWORD_LENGTH, type Auth } from "./auth.server";
 import { clearAttemptsForAccount } from "./rate-limit.server";
@@ -20,11 +21,12 @@ export async function countAdmins(db: DB): Promise<number> {
   return Number(row.n);
 }
 
-/** The one start-up line saying how to create the first admin, or null when an admin exists. */
-export async function missingAdminHint(db: DB): Promise<string | null> {
-  return (await countAdmins(db)) > 0
-    ? null
-    : "No admin account yet. Create one with: npm run create-admin -- --email you@example.com (it asks for the password)";
+/**
+ * The one start-up line saying how to create the first admin, with the settings the server runs
+ * with (env), or null when an admin exists.
+ */
+export async function missingAdminHint(db: DB, env: Readonly<Record<string, string | undefined>> = {}): Promise<string | null> {
+  return (await countAdmins(db)) > 0 ? null : `No admin account yet. Create one with: ${createAdminCommand(env)}`;
 }
 
 class CreateAdminError extends Error {

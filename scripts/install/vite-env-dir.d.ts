@@ -1,0 +1,2 @@
+export function withEnvDirOption(source: string): { text: string; count: number };
+export function patchInstalledReactRouterDev(root: string): number;
