@@ -2,16 +2,10 @@ import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
-import { FEED_FORMAT_LABELS, type FeedFormField } from "~/lib/feeds/feed-form";
+import { FEED_FORMAT_LABELS, type FeedFormState } from "~/lib/feeds/feed-form";
 import { FEED_FORMATS, FEED_FIELDS, type FeedColumnMapping } from "~/lib/feeds/feed-item";
 import { FEED_SCHEDULE_LABELS, FEED_SCHEDULES } from "~/lib/feeds/feed-schedule";
-import { fieldProps, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
-
-export interface FeedFormState {
-  values: FormValues;
-  fieldErrors?: FieldErrors<FeedFormField>;
-  formError?: string | null;
-}
+import { fieldProps, type FormValues } from "~/lib/forms/parse-form";
 
 const text = (values: FormValues, name: string) => {
   const value = values[name];

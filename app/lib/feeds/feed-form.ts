@@ -1,4 +1,5 @@
 import { readText } from "../csv/csv-values";
+import type { FieldErrors, FormValues } from "../forms/parse-form";
 import { FEED_FIELDS, FEED_FORMATS, type FeedColumnMapping, type FeedFormat } from "./feed-item";
 import { readFeedSchedule, type FeedSchedule } from "./feed-schedule";
 
@@ -10,6 +11,13 @@ import { readFeedSchedule, type FeedSchedule } from "./feed-schedule";
 export const FEED_FORM_FIELDS = ["name", "merchant_id", "source_kind", "url", "format", "schedule"] as const;
 export type FeedFormField = (typeof FEED_FORM_FIELDS)[number] | "file";
 export type FeedFormValues = Partial<Record<(typeof FEED_FORM_FIELDS)[number], string>>;
+
+/** What the feed form shows: the values typed, and after a refused save, what was wrong. */
+export interface FeedFormState {
+  values: FormValues;
+  fieldErrors?: FieldErrors<FeedFormField>;
+  formError?: string | null;
+}
 
 export const FEED_FORMAT_LABELS: Record<FeedFormat, string> = {
   "google-xml": "Google Merchant Center XML",

@@ -1,4 +1,4 @@
-import { data, redirect, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { ImportDiff } from "~/components/admin/import-diff";
 import { GoneOffers, RejectedItems, UnmatchedItems } from "~/components/admin/feed-run-lists";
 import { runStatusWords } from "~/components/admin/feed-table";
@@ -8,14 +8,10 @@ import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { describeFeedCounts } from "~/lib/feeds/feed-run";
-import type { ResultToast } from "~/lib/result-toast";
 import { SITE_NAME } from "~/lib/site-navigation";
-import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/guard.server";
-import { loadFeed, runFeed } from "~/server/feeds/feed-run.server";
-import { discardFeedRun, findProductByRef, linkFeedItem, loadFeedRun, productChoices } from "~/server/feeds/feeds-admin.server";
-import { feedReadSettingsFrom } from "~/server/feeds/read-feed.server";
-import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
+import { FEED_RUN_INTENTS, loadFeedRunScreen, type FeedRunActionResult } from "~/server/feeds/feed-run-screen.server";
+import { dispatchIntent } from "~/server/forms/intents.server";
 import type { Route } from "./+types/feed-run";
 
 /**
@@ -27,120 +23,21 @@ import type { Route } from "./+types/feed-run";
 
 export const meta: Route.MetaFunction = () => [{ title: `Feed run - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
-async function find(params: { feedId?: string; runId?: string }, db: Route.LoaderArgs["context"]["db"]) {
-  const feedId = Number(params.feedId);
-  const runId = Number(params.runId);
-  if (!Number.isSafeInteger(feedId) || !Number.isSafeInteger(runId)) return null;
-  const [feed, run] = await Promise.all([loadFeed(db, feedId), loadFeedRun(db, feedId, runId)]);
-  return feed && run ? { feed, run } : null;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const found = await find(params, context.db);
-  if (!found) throw data("No such feed run", { status: 404 });
-  const merchant = await context.db.selectFrom("merchants").select("name").where("id", "=", found.feed.merchantId).executeTakeFirst();
-  const products = found.run.counts.unmatched > 0 && found.run.status === "previewed" ? await productChoices(context.db) : [];
-  return { feed: { id: found.feed.id, name: found.feed.name, merchantName: merchant?.name ?? "" }, run: found.run, products };
+  const screen = await loadFeedRunScreen(context.db, params);
+  if (!screen) throw data("No such feed run", { status: 404 });
+  return screen;
 }
-
-interface ActionResult {
-  toast?: ResultToast;
-}
-
-const runOptions = (context: Route.ActionArgs["context"]) => ({
-  dataDir: context.config.dataDir,
-  read: feedReadSettingsFrom(context.config),
-  prices: context.config.prices,
-});
-
-const intents = {
-  "save-run": async ({ request, context, params }) => {
-    const found = await find(params, context.db);
-    if (!found || found.run.status !== "previewed" || !found.run.fingerprint) {
-      return data<ActionResult>(
-        { toast: { kind: "error", title: "Not saved", description: "This run is not a preview waiting to be saved." } },
-        { status: 409 },
-      );
-    }
-    const outcome = await runFeed(context.db, found.feed, {
-      trigger: "manual",
-      save: true,
-      preview: { runId: found.run.id, fingerprint: found.run.fingerprint },
-      ...runOptions(context),
-    });
-    await recordAdminAction(
-      { request, context },
-      "merchant-feed-run",
-      `Saved feed ${found.feed.name} (id ${found.feed.id}): ${outcome.status === "failed" ? outcome.error : outcome.status === "plan-changed" ? "refused, the plan changed since the preview" : describeFeedCounts(outcome.counts)}`,
-    );
-    if (outcome.status === "plan-changed") {
-      return data<ActionResult>(
-        {
-          toast: {
-            kind: "error",
-            title: "Nothing was saved",
-            description: "The feed or the catalog changed since the preview. Check the updated preview below, then save again.",
-          },
-        },
-        { status: 409 },
-      );
-    }
-    throw redirect(`/admin/feeds/${found.feed.id}/runs/${outcome.runId}`);
-  },
-
-  "discard-run": async ({ request, context, params }) => {
-    const found = await find(params, context.db);
-    if (!found)
-      return data<ActionResult>({ toast: { kind: "error", title: "Nothing discarded", description: "No such run." } }, { status: 404 });
-    await discardFeedRun(context.db, found.feed.id, found.run.id);
-    await recordAdminAction(
-      { request, context },
-      "merchant-feed-run",
-      `Discarded the preview of feed ${found.feed.name} (id ${found.feed.id})`,
-    );
-    throw redirect("/admin/feeds");
-  },
-
-  "match-item": async ({ form, request, context, params }) => {
-    const found = await find(params, context.db);
-    if (!found) return data<ActionResult>({ toast: { kind: "error", title: "Not matched", description: "No such run." } }, { status: 404 });
-    const itemId = String(form.get("item_id") ?? "").trim();
-    const ref = String(form.get("product") ?? "");
-    const product = await findProductByRef(context.db, ref);
-    if (!itemId || !product) {
-      return data<ActionResult>(
-        {
-          toast: {
-            kind: "error",
-            title: "Not matched",
-            description: `No product has the slug or name "${ref.trim()}". Pick one from the list.`,
-          },
-        },
-        { status: 400 },
-      );
-    }
-    await linkFeedItem(context.db, found.feed.id, itemId, product.id);
-    await recordAdminAction(
-      { request, context },
-      "merchant-feed-item-matched",
-      `Feed ${found.feed.name} (id ${found.feed.id}): item ${itemId} is ${product.name}`,
-    );
-    // The preview is planned again with the new answer; the old one can no longer be saved.
-    if (found.run.status === "previewed") await discardFeedRun(context.db, found.feed.id, found.run.id);
-    const outcome = await runFeed(context.db, found.feed, { trigger: "manual", save: false, ...runOptions(context) });
-    throw redirect(`/admin/feeds/${found.feed.id}/runs/${outcome.runId}`);
-  },
-} satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args.request, args.context);
-  return dispatchIntent(args, intents);
+  return dispatchIntent(args, FEED_RUN_INTENTS);
 }
 
 export default function FeedRunPage({ loaderData, actionData }: Route.ComponentProps) {
   const { feed, run, products } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const result = actionData as FeedRunActionResult | undefined;
   useResultToast(result);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-run";

@@ -1,0 +1,204 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { readFeedForm, readMappingForm, type FeedFormState, type FeedFormValues } from "~/lib/feeds/feed-form";
+import { describeFeedCounts } from "~/lib/feeds/feed-run";
+import { formValues } from "~/lib/forms/parse-form";
+import type { ResultToast } from "~/lib/result-toast";
+import { recordAdminAction } from "../audit/audit-log.server";
+import { readFlash, redirectWithFlash } from "../forms/flash.server";
+import type { IntentTable } from "../forms/intents.server";
+import { feedSourceOf, loadFeed, runFeed } from "./feed-run.server";
+import {
+  deleteFeed,
+  feedForm,
+  listFeeds,
+  merchantChoices,
+  removeFeedUpload,
+  saveFeed,
+  saveFeedMapping,
+  storeFeedUpload,
+} from "./feeds-admin.server";
+import { FeedError, feedReadSettingsFrom, peekFeed } from "./read-feed.server";
+
+/**
+ * The /admin/feeds screen's server half (docs/decisions/0064), kept apart from its route: what
+ * the screen loads, and its intents (save a feed, choose an "other CSV" feed's columns, preview
+ * or run it, delete it), each recorded in the audit log. The caller has checked the admin role.
+ */
+
+const idOf = (text: string | null) => {
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** What /admin/feeds shows: the feeds, the shops to pick from, the feed being edited or added, and a mapping step. */
+export async function loadFeedsScreen(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const editId = idOf(url.searchParams.get("edit"));
+  const mapId = idOf(url.searchParams.get("map"));
+  const [feeds, merchants, editing] = await Promise.all([
+    listFeeds(context.db),
+    merchantChoices(context.db),
+    editId ? feedForm(context.db, editId) : Promise.resolve(null),
+  ]);
+  let mapping: {
+    feedId: number;
+    columns: string[];
+    sample: string[][];
+    current: Record<string, string> | null;
+    error: string | null;
+  } | null = null;
+  if (mapId) {
+    const feed = await loadFeed(context.db, mapId);
+    if (feed) {
+      try {
+        const peek = await peekFeed(feedSourceOf(feed, context.config.dataDir), feedReadSettingsFrom(context.config));
+        mapping = { feedId: feed.id, columns: peek.columns, sample: peek.sample, current: feed.mapping, error: null };
+      } catch (error) {
+        if (!(error instanceof FeedError)) throw error;
+        mapping = { feedId: feed.id, columns: [], sample: [], current: feed.mapping, error: error.message };
+      }
+    }
+  }
+  const { flash, headers } = await readFlash(request, context.config);
+  return data(
+    {
+      feeds,
+      merchants,
+      editing: editing
+        ? {
+            id: editing.id,
+            uploadedName: editing.uploadOriginalName,
+            values: {
+              name: editing.name,
+              merchant_id: String(editing.merchantId),
+              source_kind: editing.sourceKind,
+              url: editing.url ?? "",
+              format: editing.format ?? "",
+              schedule: editing.schedule,
+            },
+          }
+        : null,
+      adding: url.searchParams.has("new"),
+      mapping,
+      flash,
+    },
+    { headers },
+  );
+}
+
+export interface FeedsActionResult {
+  toast?: ResultToast;
+  form?: FeedFormState & { editingId: number | null };
+  mappingError?: string;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export const FEED_INTENTS = {
+  "save-feed": async ({ form, request, context }) => {
+    const editingId = idOf(text(form, "id"));
+    const file = form.get("file");
+    const upload = file instanceof File && file.size > 0 ? file : null;
+    const existing = editingId ? await feedForm(context.db, editingId) : null;
+    const values = Object.fromEntries(
+      ["name", "merchant_id", "source_kind", "url", "format", "schedule"].map((name) => [name, text(form, name)]),
+    ) as FeedFormValues;
+    const read = readFeedForm(values, { hasUpload: upload !== null || Boolean(existing?.uploadOriginalName) });
+    if (!read.ok) {
+      return data<FeedsActionResult>(
+        {
+          toast: { kind: "error", title: "Feed not saved", description: "Check the highlighted fields." },
+          form: { values: formValues(form), fieldErrors: read.errors, editingId },
+        },
+        { status: 400 },
+      );
+    }
+    const stored = upload && read.feed.sourceKind === "upload" ? await storeFeedUpload(context.config.dataDir, upload) : null;
+    const { id, replacedUpload } = await saveFeed(context.db, editingId, read.feed, stored);
+    await removeFeedUpload(context.config.dataDir, replacedUpload);
+    await recordAdminAction(
+      { request, context },
+      "merchant-feed-saved",
+      `${editingId ? "Changed" : "Added"} feed ${read.feed.name} (id ${id})`,
+    );
+    // A file with its own column names needs its mapping before it can run.
+    let next = "/admin/feeds";
+    if (read.feed.format === "csv-mapped" || read.feed.format === null) {
+      const feed = await loadFeed(context.db, id);
+      if (feed && !feed.mapping) {
+        try {
+          const peek = await peekFeed(feedSourceOf(feed, context.config.dataDir), feedReadSettingsFrom(context.config));
+          if (peek.format === "needs-mapping") next = `/admin/feeds?map=${id}#feed-mapping`;
+        } catch (error) {
+          if (!(error instanceof FeedError)) throw error;
+        }
+      }
+    }
+    throw await redirectWithFlash(request, context.config, next, {
+      toast: { kind: "success", title: "Feed saved", description: `${read.feed.name} is saved.` },
+    });
+  },
+
+  "save-mapping": async ({ form, request, context }) => {
+    const feed = await loadFeed(context.db, idOf(text(form, "id")) ?? 0);
+    if (!feed)
+      return data<FeedsActionResult>(
+        { toast: { kind: "error", title: "Not saved", description: "That feed no longer exists." } },
+        { status: 404 },
+      );
+    const peek = await peekFeed(feedSourceOf(feed, context.config.dataDir), feedReadSettingsFrom(context.config));
+    const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const read = readMappingForm(values, peek.columns);
+    if (!read.ok)
+      return data<FeedsActionResult>(
+        { mappingError: read.error, toast: { kind: "error", title: "Columns not saved", description: read.error } },
+        { status: 400 },
+      );
+    await saveFeedMapping(context.db, feed.id, read.mapping);
+    await recordAdminAction({ request, context }, "merchant-feed-saved", `Chose the columns of feed ${feed.name} (id ${feed.id})`);
+    throw await redirectWithFlash(request, context.config, "/admin/feeds", {
+      toast: { kind: "success", title: "Columns saved", description: `${feed.name} can run now.` },
+    });
+  },
+
+  "run-feed": async ({ form, request, context }) => {
+    const feed = await loadFeed(context.db, idOf(text(form, "id")) ?? 0);
+    if (!feed)
+      return data<FeedsActionResult>(
+        { toast: { kind: "error", title: "Not run", description: "That feed no longer exists." } },
+        { status: 404 },
+      );
+    const save = text(form, "mode") === "save";
+    const outcome = await runFeed(context.db, feed, {
+      trigger: "manual",
+      save,
+      dataDir: context.config.dataDir,
+      read: feedReadSettingsFrom(context.config),
+      prices: context.config.prices,
+    });
+    await recordAdminAction(
+      { request, context },
+      "merchant-feed-run",
+      `${save ? "Ran and saved" : "Previewed"} feed ${feed.name} (id ${feed.id}): ${outcome.status === "failed" ? outcome.error : describeFeedCounts(outcome.counts)}`,
+    );
+    throw redirect(`/admin/feeds/${feed.id}/runs/${outcome.runId}`);
+  },
+
+  "delete-feed": async ({ form, request, context }) => {
+    const id = idOf(text(form, "id"));
+    const feed = id ? await loadFeed(context.db, id) : null;
+    if (!feed || !(await deleteFeed(context.db, context.config.dataDir, feed.id))) {
+      return data<FeedsActionResult>(
+        { toast: { kind: "error", title: "Nothing deleted", description: "That feed no longer exists." } },
+        { status: 404 },
+      );
+    }
+    await recordAdminAction({ request, context }, "merchant-feed-deleted", `Deleted feed ${feed.name} (id ${feed.id}); its offers stay`);
+    throw await redirectWithFlash(request, context.config, "/admin/feeds", {
+      toast: { kind: "success", title: "Feed deleted", description: `${feed.name} is deleted. Its offers stay at the shop.` },
+    });
+  },
+} satisfies IntentTable;
