@@ -2,13 +2,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { sampleProducts } from "../../app/server/seed/sample-products";
-import { expect, signInAsNewAdmin, test, toast, uniqueEmail, type AdminSite } from "./admin-support";
+import { expect, signInAsNewAdmin, test, uniqueEmail, type AdminSite } from "./admin-support";
 
 /**
  * Price-drop alerts, end to end: a reader asks for an alert on a sauna's page, confirms from the
- * outbox mail; the admin lowers the price on the product form; exactly one alert mail is written
- * (the job runs seconds after the save); its unsubscribe link's GET changes nothing and the POST
- * stops the alert. Runs on a private server (admin-support) whose outbox this spec can read, on a
+ * outbox mail; a merchant feed run brings a cheaper shop's offer; exactly one alert mail is
+ * written (the job runs seconds after the save); its unsubscribe link's GET changes nothing and
+ * the POST stops the alert. Runs on a private server (admin-support) whose outbox this spec can read, on a
  * sauna of its own, so no other spec sees its price change. Desktop only: every sign-up counts
  * against the per-client limit of the one test server.
  */
@@ -19,6 +19,14 @@ test.beforeEach(({}, testInfo) => {
 });
 
 const SLUG = `alert-barrel-${process.pid}`;
+
+/** A valid GTIN-13 of this run's own (prefix 29, the process id, the check digit). */
+function runGtin(): string {
+  const body = `29${String(process.pid).padStart(10, "0").slice(-10)}`;
+  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+const GTIN = runGtin();
 
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -59,9 +67,9 @@ test("subscribe on a sauna's page, confirm, a lower price mails once, GET of uns
   await productForm.getByLabel("Slug *").fill(SLUG);
   await productForm.getByLabel("Price (USD)", { exact: true }).fill("7650");
   await productForm.getByLabel("Affiliate link").fill(`https://shop.example/${SLUG}`);
+  await productForm.getByLabel("GTIN").fill(GTIN);
   await page.getByRole("button", { name: "Save Product" }).click();
   await expect(page).toHaveURL(/\/admin\/products\?edit=\d+/);
-  const editUrl = page.url();
 
   // A reader, not signed in, asks for an alert on the sauna's page.
   const reader = await browser.newContext();
@@ -102,11 +110,36 @@ test("subscribe on a sauna's page, confirm, a lower price mails once, GET of uns
   await expect(visitor.getByRole("heading", { level: 1, name: "Price alert on" })).toBeVisible();
   await expect(await alertRow(page)).toContainText(/Alert Test Barrel\s*1\s*0\s*Any 5% drop/);
 
-  // The admin lowers the price by more than 5%: the job runs seconds after the save.
-  await page.goto(editUrl);
-  await productForm.getByLabel("Price (USD)", { exact: true }).fill("7199");
-  await page.getByRole("button", { name: "Save Product" }).click();
-  await expect(toast(page, "Product saved")).toBeVisible();
+  // A shop's feed brings the sauna at more than 5% less; the job runs seconds after the run is saved.
+  const feedName = `Alert feed ${process.pid}`;
+  const feed = [
+    ["id", "title", "link", "price", "availability", "brand", "gtin"].join("\t"),
+    [
+      `AL-${process.pid}`,
+      "Alert Test Barrel",
+      `https://nordicbathsupply.example/p/${SLUG}`,
+      "7199.00 USD",
+      "in_stock",
+      "Northwind",
+      GTIN,
+    ].join("\t"),
+  ].join("\n");
+  await page.goto("/admin/feeds?new");
+  const feedForm = page.locator("#feed-form");
+  await feedForm.getByLabel("Name *").fill(feedName);
+  await feedForm.getByLabel("Shop *").selectOption({ label: "Nordic Bath Supply" });
+  await feedForm.getByLabel("From a file I upload").check();
+  await feedForm
+    .getByLabel("Feed file (XML, TSV or CSV)")
+    .setInputFiles({ name: "alert.tsv", mimeType: "text/tab-separated-values", buffer: Buffer.from(feed) });
+  await feedForm.getByRole("button", { name: "Save feed" }).click();
+  await expect(page.getByText(`${feedName} is saved.`).first()).toBeVisible();
+  const runAndSave = page
+    .getByRole("row")
+    .filter({ hasText: feedName })
+    .getByRole("button", { name: `Run now and save ${feedName}` });
+  await runAndSave.click();
+  await expect(page.getByTestId("feed-run-counts")).toHaveText("1 new, 0 changed, 0 unchanged, 0 gone, 0 unmatched, 0 rejected");
   await expect.poll(() => mailsTo(adminSite, email, "Price drop").length, { message: "the price drop mail", timeout: 60_000 }).toBe(1);
   const alert = mailsTo(adminSite, email, "Price drop")[0]!;
   expect(alert).toContain("now $7,199, down from $7,650");
@@ -117,9 +150,10 @@ test("subscribe on a sauna's page, confirm, a lower price mails once, GET of uns
   expect(headers.replace(/[ \t]+/g, "")).toContain(`List-Unsubscribe:<${unsubscribe}>`);
   expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
-  // Saving again (the same price) makes another run: still one mail.
-  await page.getByRole("button", { name: "Save Product" }).click();
-  await expect(toast(page, "Product saved")).toBeVisible();
+  // The feed again (the same price, only confirmed) makes another run of the job: still one mail.
+  await page.goto("/admin/feeds");
+  await runAndSave.click();
+  await expect(page.getByTestId("feed-run-counts")).toHaveText("0 new, 0 changed, 1 unchanged, 0 gone, 0 unmatched, 0 rejected");
   await page.waitForTimeout(8_000);
   expect(mailsTo(adminSite, email, "Price drop")).toHaveLength(1);
 
