@@ -253,7 +253,7 @@ describe("the body is sanitized", () => {
     expect(html).toContain("<ol>\n<li>first</li>");
     expect(html).toContain('<th align="center">B</th>');
     expect(html).toContain(
-      '<div class="table-scroll table-scroll-wide" tabindex="0" role="region" aria-label="Table, scrolls sideways on small screens"><table>',
+      '<section class="table-scroll table-scroll-wide" tabindex="0" aria-label="Table, scrolls sideways on small screens"><table>',
     );
     expect(html).toContain('<div class="table-scroll"><table>');
     expect(html).toContain("<code>inline</code>");

@@ -103,14 +103,15 @@ function splitFrontMatter(source: string): { yaml: string; body: string } | unde
 
 // Tables of four or more columns cannot fit a 390 px phone: they get a scroll box that says so
 // (nothing on a page scrolls sideways except a table that says it does) and that a keyboard
-// can focus to scroll. Narrow tables keep a plain box as a safety net.
+// can focus to scroll: a labelled <section>, which is the region landmark itself (a div with a
+// region role says the same less plainly). Narrow tables keep a plain box as a safety net.
 const markdown = new Marked({
   gfm: true,
   renderer: {
     table(token) {
       const table = Renderer.prototype.table.call(this, token);
       return token.header.length >= 4
-        ? `<div class="table-scroll table-scroll-wide" tabindex="0" role="region" aria-label="Table, scrolls sideways on small screens">${table}</div>\n`
+        ? `<section class="table-scroll table-scroll-wide" tabindex="0" aria-label="Table, scrolls sideways on small screens">${table}</section>\n`
         : `<div class="table-scroll">${table}</div>\n`;
     },
   },
@@ -168,6 +169,7 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     "th",
     "td",
     "div",
+    "section",
   ],
   allowedAttributes: {
     a: ["href", "title", "target", "rel"],
@@ -175,14 +177,10 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     th: [alignment],
     td: [alignment],
     code: ["class"],
-    div: [
-      "class",
-      { name: "tabindex", multiple: false, values: ["0"] },
-      { name: "role", multiple: false, values: ["region"] },
-      "aria-label",
-    ],
+    div: ["class"],
+    section: ["class", { name: "tabindex", multiple: false, values: ["0"] }, "aria-label"],
   },
-  allowedClasses: { code: [/^language-[\w-]+$/], div: ["table-scroll", "table-scroll-wide"] },
+  allowedClasses: { code: [/^language-[\w-]+$/], div: ["table-scroll"], section: ["table-scroll", "table-scroll-wide"] },
   allowedSchemes: ["http", "https"],
   allowedSchemesByTag: {},
   allowProtocolRelative: false,
