@@ -55,10 +55,28 @@ export function TableCard({
   scroll = "overflow-x-auto",
   className,
   children,
+  label,
   ...props
-}: React.ComponentProps<"div"> & { scroll?: string }) {
+}: React.ComponentProps<"div"> & {
+  scroll?: string;
+  /**
+   * For a table known to scroll sideways: the card becomes a labelled section (a region) that a
+   * keyboard can focus, or keyboard users could not scroll it.
+   */
+  label?: string;
+}) {
+  const classes = cn(scroll, "rounded-card border border-line bg-surface shadow-card", className);
+  if (label) {
+    return (
+      // A scroll container is focusable so the arrow keys scroll it (WCAG 2.1.1); it does nothing else.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      <section tabIndex={0} aria-label={label} className={classes}>
+        {children}
+      </section>
+    );
+  }
   return (
-    <div className={cn(scroll, "rounded-card border border-line bg-surface shadow-card", className)} {...props}>
+    <div className={classes} {...props}>
       {children}
     </div>
   );
