@@ -202,6 +202,28 @@ describe.each(testDialects)("merchant feed runs on %s", (dialect) => {
       expect(outcome.status === "failed" && outcome.error).toMatch(/Nothing was changed/);
     });
 
+    it("a billion-laughs document and an external entity: refused before any entity is read", async () => {
+      const laughs = [
+        '<?xml version="1.0"?>',
+        '<!DOCTYPE rss [<!ENTITY lol "lol">',
+        ...Array.from({ length: 9 }, (_, level) => `<!ENTITY lol${level + 1} "${`&lol${level || ""};`.repeat(10)}">`),
+        "]>",
+        '<rss xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A-1</g:id><g:title>&lol9;</g:title><g:price>10 USD</g:price></item></channel></rss>',
+      ].join("\n");
+      const external = [
+        '<?xml version="1.0"?>',
+        '<!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/passwd">]>',
+        '<rss xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>A-1</g:id><g:title>&secret;</g:title><g:price>10 USD</g:price></item></channel></rss>',
+      ].join("\n");
+      for (const document of [laughs, external]) {
+        write(document);
+        const outcome = await run();
+        expect(outcome.status).toBe("failed");
+        expect(outcome.status === "failed" && outcome.error).toMatch(/entit/i);
+        expect(outcome.status === "failed" && outcome.error).toMatch(/Nothing was changed/);
+      }
+    });
+
     it("a feed over the size limit", async () => {
       write(tsv([{ id: "A-1", price: "4199.00 USD", gtin: sampleGtin(1) }]));
       const outcome = await run({ read: { maxBytes: 100 } });
