@@ -239,7 +239,7 @@ test.describe("Top-Rated Products", () => {
     await expect(tyyni).toContainText("(86 reviews)");
     // The sample's sale price (until 2026-12-31): every page shows the one displayed price (ADR 0058).
     await expect(tyyni).toContainText("$15,400");
-    await tyyni.getByRole("link", { name: "Tyyni 4 Cube Sauna" }).click();
+    await tyyni.getByRole("link", { name: "Tyyni 4 Cube Sauna", exact: true }).click();
     await expect(page).toHaveURL(/\/reviews\/product\/lumo-works-tyyni-4-cube-sauna$/);
   });
 
