@@ -96,7 +96,8 @@ export function WhereToBuy({ whereToBuy, productName }: { whereToBuy: WhereToBuy
 
 function LowestBadge({ className = "ml-2" }: { className?: string }) {
   return (
-    <Badge variant="best-value" className={className}>
+    // One line: in the table's narrow shop column the two words broke inside the pill.
+    <Badge variant="best-value" className={cn("whitespace-nowrap", className)}>
       Lowest price
     </Badge>
   );
