@@ -8,14 +8,17 @@ import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
 import type { Mailer } from "../mail/mailer.server";
 import {
+  CONFIRM_LINK_DAYS,
+  confirmLinkStillValid,
   hashConfirmToken,
+  isConfirmTokenShaped,
   newConfirmToken,
   parseUnsubscribeToken,
   UNSUBSCRIBE_PURPOSES,
   unsubscribeSignatureMatches,
   unsubscribeToken,
 } from "../newsletter/newsletter-tokens.server";
-import { CONFIRM_LINK_DAYS, RESEND_AFTER_MS } from "../newsletter/subscribers.server";
+import { RESEND_AFTER_MS } from "../newsletter/subscribers.server";
 import { offersOfProducts, priceSettingsAt } from "../offers/offers.server";
 import { priceAlertConfirmationMail } from "./price-alert-mail";
 
@@ -180,7 +183,7 @@ export interface AlertProduct {
 
 /** Confirms the pending alert the link was sent for; null for an unknown, used or expired link. */
 export async function confirmPriceAlert(db: DB, token: string, now = new Date()): Promise<AlertProduct | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isConfirmTokenShaped(token)) return null;
   const hash = hashConfirmToken(token);
   const row = await db
     .selectFrom("price_alerts")
@@ -189,7 +192,7 @@ export async function confirmPriceAlert(db: DB, token: string, now = new Date())
     .where("price_alerts.confirm_token_hash", "=", hash)
     .executeTakeFirst();
   if (!row || row.status !== "pending" || !row.confirm_sent_at) return null;
-  if (now.getTime() - Date.parse(toIsoString(row.confirm_sent_at)) > CONFIRM_LINK_DAYS * 24 * 60 * 60_000) return null;
+  if (!confirmLinkStillValid(toIsoString(row.confirm_sent_at), now)) return null;
   const nowIso = now.toISOString();
   const result = await db
     .updateTable("price_alerts")

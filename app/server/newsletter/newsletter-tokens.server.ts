@@ -22,6 +22,19 @@ export function hashConfirmToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** How long a confirmation link works after its mail was sent. */
+export const CONFIRM_LINK_DAYS = 7;
+
+/** Whether a link's token has the shape newConfirmToken makes (anything else is not looked up). */
+export function isConfirmTokenShaped(token: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+/** Whether a confirmation mail sent at `sentAt` (ISO) is still within its CONFIRM_LINK_DAYS. */
+export function confirmLinkStillValid(sentAt: string, now: Date): boolean {
+  return now.getTime() - Date.parse(sentAt) <= CONFIRM_LINK_DAYS * 24 * 60 * 60_000;
+}
+
 function unsubscribeKey(authSecret: string, purpose: UnsubscribePurpose): Buffer {
   // A key of its own: an unsubscribe signature can never be mistaken for a session signature.
   return createHmac("sha256", authSecret).update(purpose).digest();

@@ -5,7 +5,10 @@ import type { DB } from "../db/connection.server";
 import type { Mailer } from "../mail/mailer.server";
 import { newsletterConfirmationMail } from "./newsletter-mail";
 import {
+  CONFIRM_LINK_DAYS,
+  confirmLinkStillValid,
   hashConfirmToken,
+  isConfirmTokenShaped,
   newConfirmToken,
   parseUnsubscribeToken,
   unsubscribeSignatureMatches,
@@ -28,8 +31,6 @@ export interface NewsletterContext {
   now?: () => Date;
 }
 
-/** How long a confirmation link works. */
-export const CONFIRM_LINK_DAYS = 7;
 /** A second sign-up within this time sends no second mail (the first is probably on its way). */
 export const RESEND_AFTER_MS = 5 * 60_000;
 
@@ -97,11 +98,11 @@ export async function subscribe(ctx: NewsletterContext, rawEmail: string): Promi
 
 /** Confirms the pending address the link was sent to; false for an unknown, used or expired link. */
 export async function confirmSubscription(db: DB, token: string, now = new Date()): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
+  if (!isConfirmTokenShaped(token)) return false;
   const hash = hashConfirmToken(token);
   const row = await db.selectFrom("subscribers").selectAll().where("confirm_token_hash", "=", hash).executeTakeFirst();
   if (!row || row.status !== "pending" || !row.confirm_sent_at) return false;
-  if (now.getTime() - Date.parse(toIsoString(row.confirm_sent_at)) > CONFIRM_LINK_DAYS * 24 * 60 * 60_000) return false;
+  if (!confirmLinkStillValid(toIsoString(row.confirm_sent_at), now)) return false;
   const nowIso = now.toISOString();
   const result = await db
     .updateTable("subscribers")
