@@ -30,6 +30,10 @@ export interface Article {
   category: string;
   categorySlug: ArticleCategorySlug;
   excerpt: string;
+  /** The editor's title for search results, when the title is longer than they show. */
+  metaTitle?: string;
+  /** The editor's meta description, when the excerpt is longer than search results show. */
+  metaDescription?: string;
   /** Site-relative hero image, e.g. /images/articles/{slug}.webp */
   image: string;
   /** Describes the hero image; empty when the picture only decorates the title. */

@@ -6,12 +6,12 @@ import {
   mainImageUrls,
   overviewParagraphs,
   reviewCountLabel,
-  shortenText,
   specificationRows,
   thumbnailImageUrl,
   toProductPageView,
 } from "./product-page";
 import { withRefreshToken } from "./image-url";
+import { shortenText } from "./search-snippet";
 import { makeCollection, makeProduct } from "../../tests/support/catalog-fixtures";
 
 const TODAY = "2026-11-22";

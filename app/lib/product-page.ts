@@ -13,6 +13,7 @@ import type { PriceSettings } from "./offers/display-price";
 import { DEFAULT_SITE_PRICES, productPriceRange, productPriceView, type PriceRange, type PriceView } from "./offers/price-view";
 import { priceHistoryView, type PriceHistoryView } from "./offers/price-history-view";
 import { whereToBuyView, type WhereToBuyView } from "./offers/where-to-buy";
+import { shortenText } from "./search-snippet";
 import {
   brandText,
   categoryBreadcrumb,
@@ -164,15 +165,6 @@ export function reviewCountLabel(product: Pick<Product, "reviewsNumber" | "revie
   if (text === null) return null;
   // '1+' is a lower bound, so only an exact '1' is singular.
   return `${text} ${text === "1" ? "review" : "reviews"}`;
-}
-
-/** At most `max` characters, cut at a word boundary with an ellipsis. */
-export function shortenText(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/, "")}…`;
 }
 
 export function toProductPageView(product: Product, context: ProductPageContext): ProductPageView {

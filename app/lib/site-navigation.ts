@@ -13,8 +13,9 @@ export interface MenuColumn {
 
 export const SITE_NAME = "Sauna Reviews";
 
+/** Also the home page's meta description: at most 160 characters, or search results cut it. */
 export const SITE_DESCRIPTION =
-  "Independent reviews and side-by-side comparisons of outdoor saunas, from barrel and traditional Finnish to infrared, so you can choose the right one for your home.";
+  "Independent reviews and side-by-side comparisons of barrel, traditional Finnish and infrared outdoor saunas, to help you choose the right one for your home.";
 
 const popularCategories: MenuLink[] = [
   { name: "Modern Outdoor Saunas", url: "/reviews/modern-outdoor-saunas", badge: "FEATURED" },

@@ -28,7 +28,8 @@ export interface SocialCard {
   /** Site path (or absolute URL) of the page's picture; the default picture when missing. */
   image?: string | null;
   imageAlt?: string;
-  type?: "website" | "article" | "product";
+  /** One of Open Graph's own types: a product review is an "article". */
+  type?: "website" | "article";
   /** A product's displayed price (the one price rule's), as product:price tags; absent when the page shows none. */
   price?: { amount: string; currency: string } | null;
 }

@@ -7,6 +7,7 @@ import { CompareTable } from "~/components/compare/compare-table";
 import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import { canonicalCompareHref, MAX_COMPARE } from "~/lib/compare";
 import { SITE_NAME } from "~/lib/site-navigation";
+import { searchTitle } from "~/lib/search-snippet";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
@@ -39,7 +40,8 @@ export const meta: Route.MetaFunction = ({ error, loaderData, matches }) => {
   const slugs = loaderData?.view.products.map((product) => product.slug) ?? [];
   const canonical = `${origin}${canonicalCompareHref(slugs)}`;
   const names = loaderData?.view.products.map((product) => product.name) ?? [];
-  const title = names.length > 0 ? `${names.join(" vs ")} - ${SITE_NAME}` : TITLE;
+  // Three or four names run past what search results and tabs show: shortened at a word.
+  const title = names.length > 0 ? searchTitle(names.join(" vs "), SITE_NAME) : TITLE;
   return [
     { title },
     { name: "description", content: DESCRIPTION },

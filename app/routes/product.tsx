@@ -45,7 +45,8 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
         description,
         url: canonical,
         image: view.images[0],
-        type: "product",
+        // A review is an article about a product; "product" is not an Open Graph type.
+        type: "article",
         price: socialCardPrice(view.price),
       },
       origin,

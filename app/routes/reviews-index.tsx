@@ -9,6 +9,8 @@ import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-b
 import { resultsHeading } from "~/lib/catalog-search";
 import { pagedLinkTags, pagedTitle } from "~/lib/pagination";
 import { productHref } from "~/lib/product-display";
+import { searchTitle } from "~/lib/search-snippet";
+import { SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
@@ -36,7 +38,8 @@ export const meta: Route.MetaFunction = ({ error, loaderData, matches }) => {
   if (error) return pageErrorMeta(error);
   const view = loaderData?.view;
   const searching = view?.mode === "search";
-  const title = searching ? `${resultsHeading(view.query)} - ${PAGE_TITLE}` : PAGE_TITLE;
+  // A reader's words can be long: the title is shortened to what search results and tabs show.
+  const title = searching ? searchTitle(resultsHeading(view.query), SITE_NAME) : PAGE_TITLE;
   const origin = siteOrigin(matches);
   const canonicalUrl = loaderData?.urls.canonical ?? `${origin}/reviews`;
   return [

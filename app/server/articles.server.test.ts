@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ARTICLE_CATEGORY_SLUGS, readTimeText, tagSlug } from "~/lib/articles";
+import { ARTICLE_CATEGORY_SLUGS, KNOWLEDGE_CENTER_NAME, readTimeText, tagSlug } from "~/lib/articles";
+import { searchTitle } from "~/lib/search-snippet";
 import { ArticleContentError, countWords, loadArticles, parseArticle, parseArticleFiles } from "./articles.server";
 
 const FILE = "content/articles/test-article.md";
@@ -109,6 +110,14 @@ describe("the shipped articles", () => {
     expect(html).toContain('<a href="/reviews/infrared-saunas">');
   });
 
+  it("fit search results: a title of at most 60 characters and a description of at most 160", () => {
+    for (const article of loadArticles()) {
+      // Whole, not shortened by searchTitle: an editor's title reads better than a cut one.
+      expect(searchTitle(article.metaTitle ?? article.title, KNOWLEDGE_CENTER_NAME), article.slug).not.toContain("…");
+      expect((article.metaDescription ?? article.excerpt).length, article.slug).toBeLessThanOrEqual(160);
+    }
+  });
+
   it("are parsed once", () => {
     expect(loadArticles()).toBe(articles);
   });
@@ -151,6 +160,17 @@ describe("parseArticle", () => {
     ["8 min", "readTimeMinutes must be a whole number of minutes"],
   ])("refuses a read time of %s", (value, message) => {
     expect(problemOf(() => parseArticle(FILE, source({ readTimeMinutes: value })))).toContain(message);
+  });
+
+  it("takes a title and a description for search results, refusing ones that search results would cut", () => {
+    const article = parseArticle(FILE, source({ metaTitle: '"Short Title"', metaDescription: '"A description."' }));
+    expect(article).toMatchObject({ metaTitle: "Short Title", metaDescription: "A description." });
+    expect(problemOf(() => parseArticle(FILE, source({ metaTitle: `"${"x".repeat(61)}"` })))).toContain(
+      "metaTitle must be at most 60 characters",
+    );
+    expect(problemOf(() => parseArticle(FILE, source({ metaDescription: `"${"x".repeat(161)}"` })))).toContain(
+      "metaDescription must be at most 160 characters",
+    );
   });
 
   it("leaves lastUpdated out when the file has none", () => {

@@ -3,6 +3,7 @@ import sanitizeHtml from "sanitize-html";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { ARTICLE_CATEGORY_SLUGS, findCategory, readTimeLabel, readTimeText, tagSlug, type Article } from "~/lib/articles";
+import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/search-snippet";
 
 /**
  * The Knowledge Center's articles: Markdown files with YAML front matter in content/articles/,
@@ -55,6 +56,14 @@ const frontMatterSchema = z.strictObject({
     error: (issue) => (issue.input === undefined ? "is required" : `must be one of ${ARTICLE_CATEGORY_SLUGS.join(", ")}`),
   }),
   excerpt: requiredText(),
+  /** Optional: the <title> for search results when the title is too long to show whole there. */
+  metaTitle: requiredText()
+    .max(SEARCH_TITLE_MAX, `must be at most ${SEARCH_TITLE_MAX} characters (search results cut the rest)`)
+    .optional(),
+  /** Optional: the meta description when the excerpt is too long for search results. */
+  metaDescription: requiredText()
+    .max(SEARCH_DESCRIPTION_MAX, `must be at most ${SEARCH_DESCRIPTION_MAX} characters (search results cut the rest)`)
+    .optional(),
   image: sitePath,
   /** Optional: describe the hero picture when it shows something the title does not say. */
   imageAlt: z.string({ error: "must be text" }).trim().optional(),
@@ -262,6 +271,8 @@ export function parseArticle(file: string, source: string): Article {
     category: category.name,
     categorySlug: meta.categorySlug,
     excerpt: meta.excerpt,
+    ...(meta.metaTitle ? { metaTitle: meta.metaTitle } : {}),
+    ...(meta.metaDescription ? { metaDescription: meta.metaDescription } : {}),
     image: meta.image,
     imageAlt: meta.imageAlt ?? "",
     readTime: meta.readTimeMinutes ? readTimeLabel(meta.readTimeMinutes) : readTimeText(wordCount),

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
+import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "../../app/lib/search-snippet";
+import { jsonLdVocabularyFindings } from "../validators/schema-org-vocabulary";
 
 /**
  * The two validators nobody on this project wrote, as the specs run them on every page kind:
@@ -40,4 +42,41 @@ export async function axeFindings(page: Page, label: string): Promise<string[]> 
         .map((node) => node.target.join(" "))
         .join(" | ")})`,
   );
+}
+
+/** React escapes these five in text and attributes; a length is counted on the decoded text. */
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+/** Open Graph's own object types (ogp.me); anything else is ignored by the readers of og:type. */
+const OPEN_GRAPH_TYPES = new Set(["website", "article", "book", "profile", "music.song", "music.album", "video.movie", "video.other"]);
+
+/**
+ * What search results and social cards show of the page's head: a title and description that fit
+ * (longer ones are cut by the engine, not by us), an Open Graph type that exists, and JSON-LD
+ * whose every type and property is in schema.org's vocabulary.
+ */
+export function headFindings(html: string, label: string): string[] {
+  const findings: string[] = [];
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  if (title === undefined) findings.push(`${label}: no <title>`);
+  else if (decodeEntities(title).length > SEARCH_TITLE_MAX) {
+    findings.push(`${label}: title is ${decodeEntities(title).length} characters (max ${SEARCH_TITLE_MAX}): ${decodeEntities(title)}`);
+  }
+  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+  if (description !== undefined && decodeEntities(description).length > SEARCH_DESCRIPTION_MAX) {
+    findings.push(`${label}: description is ${decodeEntities(description).length} characters (max ${SEARCH_DESCRIPTION_MAX})`);
+  }
+  const ogType = /<meta property="og:type" content="([^"]*)"/.exec(html)?.[1];
+  if (ogType !== undefined && !OPEN_GRAPH_TYPES.has(ogType)) findings.push(`${label}: og:type "${ogType}" is not an Open Graph type`);
+  for (const [, json] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    findings.push(...jsonLdVocabularyFindings(JSON.parse(json!)).map((finding) => `${label}: JSON-LD ${finding}`));
+  }
+  return findings;
 }

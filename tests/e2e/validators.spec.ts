@@ -1,9 +1,10 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import { axeFindings, htmlFindings } from "./validation";
+import { axeFindings, headFindings, htmlFindings } from "./validation";
 
 /**
  * Every public page kind through the independent validators (./validation.ts): the HTML the
- * server sends through html-validate (the same at every width, so once, on desktop), the
+ * server sends through html-validate (the same at every width, so once, on desktop) with its head
+ * checked against schema.org's vocabulary, Open Graph's types and search results' lengths, and the
  * hydrated page through axe-core at 1280 and 390 px. Zero findings is the bar.
  */
 
@@ -38,7 +39,8 @@ for (const [kind, path] of PAGES) {
     if (testInfo.project.name === "desktop") {
       const response = await request.get(path);
       expect(response.headers()["content-type"]).toContain("text/html");
-      findings.push(...(await htmlFindings(await response.text(), path)));
+      const html = await response.text();
+      findings.push(...(await htmlFindings(html, path)), ...headFindings(html, path));
     }
     await page.goto(path);
     await waitForHydration(page);

@@ -4,6 +4,7 @@ import { RelatedArticles } from "~/components/learn/related-articles";
 import { useScrollToTopOnNewArticle } from "~/components/learn/use-scroll-to-top-on-new-article";
 import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
 import { pageErrorMeta } from "~/lib/page-errors";
+import { searchTitle, shortenText } from "~/lib/search-snippet";
 import { siteOrigin } from "~/lib/site-origin";
 import { articleStructuredData, breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
@@ -29,8 +30,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const { article } = loaderData;
   const origin = siteOrigin(matches);
   return learnPageMeta({
-    title: `${article.title} - ${KNOWLEDGE_CENTER_NAME}`,
-    description: article.excerpt,
+    title: searchTitle(article.metaTitle ?? article.title, KNOWLEDGE_CENTER_NAME),
+    description: shortenText(article.metaDescription ?? article.excerpt),
     canonicalUrl: loaderData.canonicalUrl,
     origin,
     imageUrl: loaderData.imageUrl,

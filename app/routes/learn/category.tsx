@@ -4,6 +4,7 @@ import { LearnPageHeader } from "~/components/learn/learn-page-header";
 import { NoArticles } from "~/components/learn/no-articles";
 import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
 import { pageErrorMeta } from "~/lib/page-errors";
+import { searchTitle } from "~/lib/search-snippet";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
@@ -26,7 +27,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData
     ? learnPageMeta({
-        title: `${loaderData.title} - ${KNOWLEDGE_CENTER_NAME}`,
+        title: searchTitle(loaderData.title, KNOWLEDGE_CENTER_NAME),
         description: loaderData.description,
         canonicalUrl: loaderData.canonicalUrl,
         origin: siteOrigin(matches),

@@ -3,6 +3,7 @@ import { ArticleGrid } from "~/components/learn/article-card";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
 import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
 import { pageErrorMeta } from "~/lib/page-errors";
+import { searchTitle } from "~/lib/search-snippet";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
 import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (error || !loaderData) return pageErrorMeta(error);
   const { tag } = loaderData;
   return learnPageMeta({
-    title: `${loaderData.title} - ${KNOWLEDGE_CENTER_NAME}`,
+    title: searchTitle(loaderData.title, KNOWLEDGE_CENTER_NAME),
     description: loaderData.description,
     canonicalUrl: loaderData.canonicalUrl,
     origin: siteOrigin(matches),
