@@ -1,14 +1,34 @@
 import { useId } from "react";
-import { clickChart } from "~/lib/clicks/click-chart";
+import { CHART_SIZES, clickChart } from "~/lib/clicks/click-chart";
 import type { DailyClicks } from "~/lib/clicks/click-period";
 
 /**
  * Clicks per day as a bar chart, drawn as SVG on the server (no script, no chart library). Screen
- * readers get a title and a one-line summary; the same numbers are in the table below it.
+ * readers get a title and a one-line summary; the same numbers are in the table below it. A phone
+ * gets a narrower drawing (CSS shows one of the two), so its dates and counts stay readable.
  */
 export function ClicksChart({ days, title }: { days: DailyClicks[]; title: string }) {
+  return (
+    <div data-testid="clicks-chart">
+      <ChartDrawing days={days} title={title} size={CHART_SIZES.narrow} className="sm:hidden" />
+      <ChartDrawing days={days} title={title} size={CHART_SIZES.wide} className="hidden sm:block" />
+    </div>
+  );
+}
+
+function ChartDrawing({
+  days,
+  title,
+  size,
+  className,
+}: {
+  days: DailyClicks[];
+  title: string;
+  size: (typeof CHART_SIZES)[keyof typeof CHART_SIZES];
+  className: string;
+}) {
   const id = useId();
-  const chart = clickChart(days);
+  const chart = clickChart(days, size);
   const total = days.reduce((sum, day) => sum + day.clicks, 0);
   const busiest = days.reduce<DailyClicks | null>((best, day) => (day.clicks > (best?.clicks ?? 0) ? day : best), null);
   const summary =
@@ -20,8 +40,7 @@ export function ClicksChart({ days, title }: { days: DailyClicks[]; title: strin
       viewBox={`0 0 ${chart.width} ${chart.height}`}
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
-      className="h-auto w-full text-brand"
-      data-testid="clicks-chart"
+      className={`h-auto w-full text-brand ${className}`}
     >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{summary}</desc>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clickChart, niceStep } from "./click-chart";
+import { CHART_SIZES, clickChart, niceStep } from "./click-chart";
 
 const days = (counts: number[]) => counts.map((clicks, index) => ({ day: `2026-01-${String(index + 1).padStart(2, "0")}`, clicks }));
 
@@ -50,5 +50,17 @@ describe("clickChart", () => {
     const chart = clickChart(days([0, 0, 0]));
     expect(chart.max).toBe(1);
     expect(chart.bars.every((bar) => bar.height === 0 && Number.isFinite(bar.y))).toBe(true);
+  });
+});
+
+describe("the narrow drawing for phones", () => {
+  it("is about as wide as a 390 px screen's content, so 11-unit text stays about 11 px", () => {
+    const chart = clickChart(days(Array.from({ length: 30 }, (_, index) => index)), CHART_SIZES.narrow);
+    expect(chart.width).toBeLessThanOrEqual(358);
+    expect(chart.labels.length).toBeLessThanOrEqual(5);
+    expect(chart.labels.at(-1)!.day).toBe(chart.bars.at(-1)!.day);
+    // Four dates of "MM-DD" at 11 px need about 35 px each: they never touch.
+    const gaps = chart.labels.slice(1).map((label, index) => label.x - chart.labels[index]!.x);
+    expect(Math.min(...gaps)).toBeGreaterThan(45);
   });
 });

@@ -29,7 +29,7 @@ export interface ClickChart {
   max: number;
   ticks: ChartTick[];
   bars: ChartBar[];
-  /** Days whose date is written under the axis: about six, the last day always among them. */
+  /** Days whose date is written under the axis: about six (four when narrow), the last day always among them. */
   labels: Array<{ day: string; x: number }>;
 }
 
@@ -45,9 +45,18 @@ export function niceStep(max: number, count: number): number {
   return 10 * power;
 }
 
+/**
+ * Two drawings of one chart: the SVG scales with its box, and text drawn at 11 units in a
+ * 720-wide picture is 5 px tall on a 390 px phone. The narrow one keeps its text readable there.
+ */
+export const CHART_SIZES = {
+  wide: { width: 720, height: 240, labels: 6 },
+  narrow: { width: 340, height: 220, labels: 4 },
+} as const;
+
 export function clickChart(
   days: ReadonlyArray<DailyClicks>,
-  size: { width: number; height: number } = { width: 720, height: 240 },
+  size: { width: number; height: number; labels?: number } = CHART_SIZES.wide,
 ): ClickChart {
   const plot = { left: 44, top: 12, right: size.width - 8, bottom: size.height - 28 };
   const busiest = Math.max(0, ...days.map((entry) => entry.clicks));
@@ -67,7 +76,7 @@ export function clickChart(
   const ticks: ChartTick[] = [];
   for (let value = 0; value <= max; value += step) ticks.push({ value, y: yOf(value) });
 
-  const every = Math.max(1, Math.ceil(days.length / 6));
+  const every = Math.max(1, Math.ceil(days.length / (size.labels ?? CHART_SIZES.wide.labels)));
   const labels = bars
     .filter((_, index) => (days.length - 1 - index) % every === 0)
     .map((bar) => ({ day: bar.day, x: bar.x + bar.width / 2 }));
