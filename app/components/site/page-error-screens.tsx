@@ -10,6 +10,7 @@ import { PlainPageError } from "./plain-page-error";
 /**
  * Every screen's error panel, drawn from a worded page error. Fetched by the browser only when a
  * page shows one (page-error-boundary.tsx), so the pages that work carry none of it.
+ * @public (imported by a dynamic import(), which the unused-code check does not follow)
  */
 export function PageErrorView({ error }: { error: WordedPageError }) {
   const { texts } = error;

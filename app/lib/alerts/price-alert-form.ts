@@ -33,5 +33,3 @@ export const priceAlertSchema = z.object({
       return read.value;
     }),
 });
-
-export type PriceAlertInput = z.infer<typeof priceAlertSchema>;

@@ -13,7 +13,6 @@ const PLAIN_SOURCES = ["home", "reviews", "search", "compare", "price-alert"] as
 /** Pages about one collection or one product: `collection:barrel-saunas`, `product:tyyni-4`. */
 const SLUGGED_SOURCES = ["collection", "product"] as const;
 
-export type PlainSource = (typeof PLAIN_SOURCES)[number];
 export type SluggedSourceKind = (typeof SLUGGED_SOURCES)[number];
 
 /** What a click's `from` becomes when it is missing or not one of the known page kinds. */

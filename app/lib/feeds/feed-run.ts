@@ -18,8 +18,6 @@ export interface FeedRunCounts {
   rejected: number;
 }
 
-export const EMPTY_FEED_COUNTS: FeedRunCounts = { new: 0, changed: 0, unchanged: 0, gone: 0, unmatched: 0, rejected: 0 };
-
 export interface RejectedItem {
   line: number;
   itemId: string | null;

@@ -89,9 +89,6 @@ export interface MerchantsTable {
   updated_at: Timestamp;
 }
 
-export type OfferAvailability = "InStock" | "OutOfStock" | "PreOrder" | "BackOrder" | "Discontinued" | "unknown";
-export type OfferSource = "form" | "csv" | "feed";
-
 /** One product at one merchant; unique (product_id, merchant_id). */
 export interface OffersTable {
   id: Generated<number>;
@@ -110,12 +107,12 @@ export interface OffersTable {
   sale_price_minor: number | null;
   /** YYYY-MM-DD, the last day of the sale (same meaning as products.sale_ends_at). */
   sale_ends_at: string | null;
-  /** An OfferAvailability; default "unknown". */
+  /** "InStock", "OutOfStock", "PreOrder", "BackOrder", "Discontinued" or (the default) "unknown". */
   availability: string;
   shipping_note: string | null;
   /** ISO 3166-1 alpha-2 codes this offer serves; [] = the merchant's countries. */
   countries: JsonList;
-  /** An OfferSource. */
+  /** Where the offer came from: "form", "csv" or "feed". */
   source: string;
   /** When the price was last confirmed (a save, an import, a feed run). */
   confirmed_at: Timestamp;

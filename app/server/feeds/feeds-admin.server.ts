@@ -243,17 +243,6 @@ export async function feedForm(db: DB, feedId: number) {
   };
 }
 
-export async function feedRuns(db: DB, feedId: number, limit = 10): Promise<FeedRunSummary[]> {
-  const rows = await db
-    .selectFrom("feed_runs")
-    .select(RUN_COLUMNS)
-    .where("feed_id", "=", feedId)
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map(toRunSummary);
-}
-
 export interface FeedRunView extends FeedRunSummary {
   feedId: number;
   fingerprint: string | null;

@@ -27,9 +27,6 @@ const REFUSAL_CODES: Record<OutboundRefusalReason, string> = {
   protocol: "ERR_OUTBOUND_PROTOCOL",
 };
 
-export const OUTBOUND_INTERNAL_ADDRESS = REFUSAL_CODES["internal-address"];
-export const OUTBOUND_PORT_NOT_ALLOWED = REFUSAL_CODES.port;
-
 /** A request the policy refused before any connection was opened. */
 export class OutboundRefused extends Error {
   override name = "OutboundRefused";
