@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { pack as tarPack, type Headers } from "tar-stream";
+import { pack as tarPack, type Pack } from "tar-stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { NotABackupError, readTarGz, TarGzWriter } from "./tar-archive.server";
 
@@ -16,12 +16,15 @@ async function readAll(file: string) {
 }
 
 /** A .tar.gz of the given headers, made by tar-stream directly (what a hostile file could hold). */
-async function archiveOf(name: string, entries: Array<{ header: Headers; body?: string }>): Promise<string> {
+async function archiveOf(name: string, entries: Array<{ header: Parameters<Pack["entry"]>[0]; body?: string }>): Promise<string> {
   const pack = tarPack();
   const chunks: Buffer[] = [];
-  pack.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise((resolve) => pack.on("end", resolve));
-  for (const { header, body } of entries) pack.entry(header, body);
+  pack.on("data", (chunk) => void chunks.push(chunk as Buffer));
+  const done = new Promise<void>((resolve) => pack.on("end", () => resolve()));
+  for (const { header, body } of entries) {
+    if (body === undefined) pack.entry(header);
+    else pack.entry(header, body);
+  }
   pack.finalize();
   await done;
   const file = path.join(root, name);
