@@ -59,7 +59,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">Compare Saunas</h1>
         <p className="mt-2 text-ink-muted">Up to {MAX_COMPARE} saunas side by side. Share this page's address to share the comparison.</p>
         <CompareNotice unknownSlugs={view.unknownSlugs} truncated={view.truncated} />
-        {products.length === 0 ? <CompareEmpty /> : <CompareTable products={products} rows={view.rows} features={view.features} />}
+        {products.length === 0 ? <CompareEmpty /> : <CompareTable view={view} />}
       </div>
     </main>
   );
