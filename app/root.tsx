@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
-import { LazyCompareTray } from "./components/compare/lazy-compare-tray";
+import { CompareSkipLink, LazyCompareTray } from "./components/compare/lazy-compare-tray";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { PageErrorBoundary } from "./components/site/page-error-boundary";
@@ -45,10 +45,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
+        <CompareSkipLink />
         <SiteHeader />
         {children}
-        <SiteFooter />
+        {/* Right after the page's content in the tab order, though drawn at the foot of the screen. */}
         <LazyCompareTray />
+        <SiteFooter />
         {/* Toasts: 4 s, 3 visible, 14 px gap, 356 px wide, bottom-right, Alt+T to reach them. */}
         <LazyToaster position="bottom-right" duration={4000} visibleToasts={3} gap={14} hotkey={["altKey", "KeyT"]} richColors />
         <ScrollRestoration />

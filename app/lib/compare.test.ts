@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canonicalCompareHref, compareHref, compareView, parseCompareSlugs } from "./compare";
+import {
+  canonicalCompareHref,
+  compareAnnouncement,
+  compareHref,
+  compareTrayShown,
+  compareView,
+  groupFeatures,
+  parseCompareSlugs,
+} from "./compare";
 import { makeProduct } from "../../tests/support/catalog-fixtures";
 
 const a = makeProduct({
@@ -56,9 +64,9 @@ describe("compareView", () => {
     expect(row("Rating")).toEqual(["4.1 (sample)", "4.5 / 5"]);
   });
 
-  it("marks features every product lists, ignoring case, and lists them first", () => {
-    expect(view.features[0]).toEqual({ feature: "cedar", has: [true, true], shared: true });
-    expect(view.features.slice(1).every((f) => !f.shared)).toBe(true);
+  it("gives a feature both list a row, ignoring case, and puts each one's own features in one row", () => {
+    expect(view.features).toEqual([{ feature: "cedar", has: [true, true], shared: true }]);
+    expect(view.ownFeatures).toEqual({ label: "Other features", lists: [["Panoramic window"], ["Glass door"]] });
   });
 
   it("keeps the buy link of each product (sponsored, new tab)", () => {
@@ -73,5 +81,152 @@ describe("compareView", () => {
   it("says when more than four were named", () => {
     expect(compareView("a,b,c,d,e", find).truncated).toBe(true);
     expect(compareView("alpha,bravo", find).truncated).toBe(false);
+  });
+});
+
+// The key features of sample saunas, as the seeded catalog lists them.
+const TYYNI_4 = [
+  "Thermally modified spruce cladding",
+  "Full-height tempered glass front",
+  "WiFi heater control with scheduling",
+  "Two-tier benches for four",
+  "Integrated LED bench lighting",
+  "Ships as a pre-assembled module",
+];
+const CLT_RECOVERY_SUITE_8 = [
+  "Hot room, shower corner and plunge deck",
+  "Built for team and group recovery sessions",
+  "Solid cross-laminated timber walls",
+  "WiFi heater control with scheduling",
+  "Three-tier benches",
+];
+const CLT_COMPACT_2 = ["Solid cross-laminated timber walls", "Thermowood exterior", "One long bench for two", "Delivered fully assembled"];
+const EMBER_6 = [
+  "Wood stove needs no electrical hookup",
+  "Covered porch under the eave",
+  "Two long benches",
+  "Clear cedar staves",
+  "Stove guard and heat shield included",
+  "Traditional Finnish loyly from loose stones",
+];
+const CUSTOM_CABIN = [
+  "Built to your drawings and site",
+  "Choice of cedar, spruce or thermowood",
+  "Reclaimed and FSC-certified timber available",
+  "Eco-friendly natural oil finishes",
+  "Separate changing room",
+];
+const LODGE_6 = [
+  "Stove fed from the changing room",
+  "Separate changing room",
+  "Covered front porch",
+  "Spruce walls, 2.75 in tongue-and-groove",
+  "Sustainable Nordic spruce from managed forests",
+  "Double-pane door window",
+];
+
+describe("groupFeatures", () => {
+  it("turns 15 features of three saunas into 2 shared rows and one row of each sauna's own", () => {
+    const { features, ownFeatures } = groupFeatures([TYYNI_4, CLT_RECOVERY_SUITE_8, CLT_COMPACT_2]);
+    expect(features).toEqual([
+      { feature: "WiFi heater control with scheduling", has: [true, true, false], shared: false },
+      { feature: "Solid cross-laminated timber walls", has: [false, true, true], shared: false },
+    ]);
+    expect(ownFeatures?.label).toBe("Other features");
+    expect(ownFeatures?.lists.map((list) => list.length)).toEqual([5, 3, 3]);
+    expect(ownFeatures?.lists[2]).toEqual(["Thermowood exterior", "One long bench for two", "Delivered fully assembled"]);
+  });
+
+  it("puts a feature every sauna lists first, marked shared, before one only some list", () => {
+    const { features } = groupFeatures(
+      [TYYNI_4, CUSTOM_CABIN, LODGE_6, CLT_RECOVERY_SUITE_8].map((list, index) =>
+        index === 3 ? [...list, "separate changing room"] : list,
+      ),
+    );
+    expect(features.map((row) => [row.feature, row.has.filter(Boolean).length, row.shared])).toEqual([
+      ["Separate changing room", 3, false],
+      ["WiFi heater control with scheduling", 2, false],
+    ]);
+    expect(groupFeatures([CUSTOM_CABIN, LODGE_6]).features).toEqual([
+      { feature: "Separate changing room", has: [true, true], shared: true },
+    ]);
+  });
+
+  it("with nothing shared, lists 17 features as one 'Key features' row instead of 17 rows of dashes", () => {
+    const { features, ownFeatures } = groupFeatures([TYYNI_4, EMBER_6, CUSTOM_CABIN]);
+    expect(features).toEqual([]);
+    expect(ownFeatures).toEqual({ label: "Key features", lists: [TYYNI_4, EMBER_6, CUSTOM_CABIN] });
+  });
+
+  it("has no row of own features when every feature is shared or none is listed", () => {
+    expect(groupFeatures([["Cedar"], ["cedar"]]).ownFeatures).toBeNull();
+    expect(groupFeatures([[], []])).toEqual({ features: [], ownFeatures: null });
+  });
+
+  it("leaves an empty list for a sauna whose features are all shared", () => {
+    expect(groupFeatures([["Cedar"], ["Cedar", "Porch"]]).ownFeatures).toEqual({ label: "Other features", lists: [[], ["Porch"]] });
+  });
+});
+
+describe("compareTrayShown", () => {
+  const picks = [
+    { slug: "alpha", name: "Alpha" },
+    { slug: "bravo", name: "Bravo" },
+  ];
+  const at = (path: string) => {
+    const url = new URL(path, "https://saunas.example");
+    return compareTrayShown({ pathname: url.pathname, search: url.search }, picks);
+  };
+
+  it("shows on the pages with 'Add to compare'", () => {
+    for (const path of ["/", "/reviews", "/reviews?q=barrel", "/reviews/outdoor-saunas", "/reviews/product/alpha", "/product/alpha"]) {
+      expect(at(path), path).toBe(true);
+    }
+  });
+
+  it("never shows on the admin area, sign-in, the Knowledge Center, newsletter or alert pages", () => {
+    for (const path of [
+      "/admin",
+      "/admin/products",
+      "/auth",
+      "/auth/forgot",
+      "/learn",
+      "/learn/best-barrel-saunas",
+      "/newsletter",
+      "/alerts/confirm",
+      "/no-such-page",
+      "/reviewsx",
+    ]) {
+      expect(at(path), path).toBe(false);
+    }
+  });
+
+  it("shows on /compare unless the page shows exactly the picks, in any order", () => {
+    expect(at("/compare?products=bravo,alpha")).toBe(false);
+    expect(at("/compare?products=Alpha,bravo")).toBe(false);
+    expect(at("/compare?products=alpha")).toBe(true);
+    expect(at("/compare?products=alpha,bravo,charlie")).toBe(true);
+    expect(at("/compare")).toBe(true);
+  });
+
+  it("is hidden while nothing is picked", () => {
+    expect(compareTrayShown({ pathname: "/", search: "" }, [])).toBe(false);
+  });
+});
+
+describe("compareAnnouncement", () => {
+  const alpha = { slug: "alpha", name: "Alpha" };
+  const bravo = { slug: "bravo", name: "Bravo" };
+
+  it("says what was added, with how many of four are picked", () => {
+    expect(compareAnnouncement([alpha], [alpha, bravo])).toBe("Added Bravo to compare (2 of 4)");
+  });
+
+  it("says what was removed", () => {
+    expect(compareAnnouncement([alpha, bravo], [bravo])).toBe("Removed Alpha from compare");
+  });
+
+  it("says nothing when nothing changed", () => {
+    expect(compareAnnouncement([alpha], [alpha])).toBeNull();
   });
 });

@@ -37,6 +37,55 @@ export function canonicalCompareHref(slugs: readonly string[]): string {
   return compareHref([...slugs].sort());
 }
 
+/** A pick in the compare tray: enough to list it and link to the comparison. */
+export interface ComparePick {
+  slug: string;
+  name: string;
+}
+
+/**
+ * The pages where saunas are picked and compared: the home page, /reviews and everything under
+ * it (collections, product pages), /product/… and /compare. Not the admin area, sign-in, the
+ * Knowledge Center, the newsletter and alert pages: they have nothing to pick, and the tray would
+ * only cover their forms and buttons (docs/decisions/0068).
+ */
+export function onComparePage(pathname: string): boolean {
+  return (
+    pathname === "/" ||
+    pathname === "/reviews" ||
+    pathname.startsWith("/reviews/") ||
+    pathname.startsWith("/product/") ||
+    pathname === COMPARE_PATH
+  );
+}
+
+/**
+ * Whether the compare tray shows: while something is picked, on those pages; on /compare only
+ * when the page compares something else than the picks (a shared link, a column removed).
+ */
+export function compareTrayShown(location: { pathname: string; search: string }, picks: readonly ComparePick[]): boolean {
+  if (picks.length === 0 || !onComparePage(location.pathname)) return false;
+  if (location.pathname !== COMPARE_PATH) return true;
+  return !sameSaunas(parseCompareSlugs(new URLSearchParams(location.search).get(COMPARE_PARAM)), picks);
+}
+
+/** The slugs name exactly the picks, in any order. */
+export function sameSaunas(slugs: readonly string[], picks: readonly ComparePick[]): boolean {
+  const picked = picks.map((pick) => pick.slug.toLowerCase());
+  return slugs.length === picked.length && picked.every((slug) => slugs.includes(slug.toLowerCase()));
+}
+
+/** What a screen reader hears when the picks change in this tab; null when nothing changed. */
+export function compareAnnouncement(before: readonly ComparePick[], after: readonly ComparePick[]): string | null {
+  const names = (picks: readonly ComparePick[]) => picks.map((pick) => pick.name).join(" and ");
+  const added = after.filter((pick) => !before.some((old) => old.slug === pick.slug));
+  const removed = before.filter((pick) => !after.some((now) => now.slug === pick.slug));
+  const parts: string[] = [];
+  if (removed.length > 0) parts.push(`Removed ${names(removed)} from compare`);
+  if (added.length > 0) parts.push(`Added ${names(added)} to compare (${after.length} of ${MAX_COMPARE})`);
+  return parts.length > 0 ? parts.join(". ") : null;
+}
+
 export interface ComparedProduct {
   slug: string;
   name: string;
@@ -59,6 +108,7 @@ export interface CompareRow {
   values: string[];
 }
 
+/** A key feature at least two of the compared products list: one row of Yes and No. */
 export interface FeatureRow {
   feature: string;
   /** Per product: does it list the feature? */
@@ -67,10 +117,22 @@ export interface FeatureRow {
   shared: boolean;
 }
 
+/**
+ * The features only one compared product lists, in one row: each product's own list in its
+ * cell. 'Other features' below the shared rows, 'Key features' when no feature is shared.
+ */
+export interface OwnFeatures {
+  label: "Other features" | "Key features";
+  /** One list per product, in column order; empty when the product has none of its own. */
+  lists: string[][];
+}
+
 export interface CompareView {
   products: ComparedProduct[];
   rows: CompareRow[];
   features: FeatureRow[];
+  /** Null when every feature listed is in a shared row (or none is listed). */
+  ownFeatures: OwnFeatures | null;
   /** Slugs the URL named that match no product, in the order given. */
   unknownSlugs: string[];
   /** Shown when the URL named more than MAX_COMPARE products. */
@@ -133,14 +195,47 @@ export function compareView(
     },
     { label: "Rating", values: found.map(ratingCell) },
   ];
-  const lists = found.map((p) => keyFeatureList(p.keyFeatures));
-  const seen = new Map<string, string>();
-  for (const list of lists) for (const feature of list) if (!seen.has(feature.toLowerCase())) seen.set(feature.toLowerCase(), feature);
-  const features = [...seen].map(([key, feature]) => {
-    const has = lists.map((list) => list.some((f) => f.toLowerCase() === key));
-    return { feature, has, shared: found.length > 1 && has.every(Boolean) };
+  const { features, ownFeatures } = groupFeatures(found.map((p) => keyFeatureList(p.keyFeatures)));
+  return {
+    products,
+    rows,
+    features,
+    ownFeatures,
+    unknownSlugs,
+    truncated: new Set(allNamed.map((s) => s.toLowerCase())).size > MAX_COMPARE,
+  };
+}
+
+/**
+ * Key features are free text, so most are one product's own: a row each would be a column of
+ * dashes with one tick. A feature two or more products list (ignoring case) gets a row, the most
+ * widely listed first, then in the order the products list them; the rest go into one row, each
+ * product's own list in its cell.
+ */
+export function groupFeatures(lists: readonly (readonly string[])[]): { features: FeatureRow[]; ownFeatures: OwnFeatures | null } {
+  const keyed = lists.map((list) => new Set(list.map((feature) => feature.toLowerCase())));
+  const spelling = new Map<string, string>();
+  for (const list of lists)
+    for (const feature of list) if (!spelling.has(feature.toLowerCase())) spelling.set(feature.toLowerCase(), feature);
+  const features = [...spelling]
+    .map(([key, feature]) => ({ feature, has: keyed.map((set) => set.has(key)) }))
+    .map((row) => ({ ...row, count: row.has.filter(Boolean).length }))
+    .filter((row) => row.count >= 2)
+    // Stable: rows listed as often keep the products' order.
+    .sort((a, b) => b.count - a.count)
+    .map(({ feature, has, count }) => ({ feature, has, shared: count === lists.length }));
+  const inRows = new Set(features.map((row) => row.feature.toLowerCase()));
+  const own = lists.map((list) => {
+    const seen = new Set<string>();
+    return list.filter((feature) => {
+      const key = feature.toLowerCase();
+      if (inRows.has(key) || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   });
-  // Shared features first: they are what the products have in common.
-  features.sort((a, b) => Number(b.shared) - Number(a.shared));
-  return { products, rows, features, unknownSlugs, truncated: new Set(allNamed.map((s) => s.toLowerCase())).size > MAX_COMPARE };
+  const ownFeatures: OwnFeatures | null = own.some((list) => list.length > 0)
+    ? { label: features.length > 0 ? "Other features" : "Key features", lists: own }
+    : null;
+  return { features, ownFeatures };
 }

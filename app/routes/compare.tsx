@@ -1,8 +1,6 @@
-import { useEffect } from "react";
 import { data } from "react-router";
 import { CompareEmpty } from "~/components/compare/compare-empty";
 import { CompareNotice } from "~/components/compare/compare-notice";
-import { writeCompareItems } from "~/components/compare/compare-store";
 import { CompareTable } from "~/components/compare/compare-table";
 import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import { canonicalCompareHref, MAX_COMPARE } from "~/lib/compare";
@@ -16,8 +14,9 @@ import type { Route } from "./+types/compare";
 
 /**
  * /compare?products=slug-a,slug-b: up to four saunas side by side. The URL is the whole state, so
- * it can be shared and works without JavaScript. Every combination is noindex, with a canonical
- * link to the sorted set.
+ * it can be shared and works without JavaScript. Opening one does not touch the compare tray,
+ * which holds what this reader picked. Every combination is noindex, with a canonical link to the
+ * sorted set.
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -56,18 +55,13 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   const { view } = loaderData;
   const { products } = view;
 
-  // The page's URL is the truth: the tray follows it (a shared link, a removed column).
-  useEffect(() => {
-    writeCompareItems(products.map((product) => ({ slug: product.slug, name: product.name })));
-  }, [products]);
-
   return (
     <main id="main" className="flex-1">
       <div className="page-container py-8 md:py-12">
         <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">Compare Saunas</h1>
         <p className="mt-2 text-ink-muted">Up to {MAX_COMPARE} saunas side by side. Share this page's address to share the comparison.</p>
         <CompareNotice unknownSlugs={view.unknownSlugs} truncated={view.truncated} />
-        {products.length === 0 ? <CompareEmpty /> : <CompareTable products={products} rows={view.rows} features={view.features} />}
+        {products.length === 0 ? <CompareEmpty /> : <CompareTable view={view} />}
       </div>
     </main>
   );

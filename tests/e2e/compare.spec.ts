@@ -209,3 +209,166 @@ test("when the tray cannot be fetched, picking a sauna still works and the page 
   await expect(page.getByText("Something went wrong")).toHaveCount(0);
   await expect(page.getByTestId("compare-tray")).toHaveCount(0);
 });
+
+const THREE = ["lumo-works-tyyni-4-cube-sauna", "birchline-ember-6-barrel-sauna", "fernhollow-custom-cabin-sauna"];
+
+/** The picks stored for the tray (null before any pick). */
+function storedPicks(page: Page) {
+  return page.evaluate(() => window.localStorage.getItem("compare-products"));
+}
+
+/** Picks the first `count` saunas of the /reviews list and returns their names. */
+async function pickFromReviews(page: Page, count: number): Promise<string[]> {
+  await page.goto("/reviews");
+  await hydrated(page);
+  const names: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const row = page.getByTestId("product-row").nth(index);
+    names.push(await addFromCard(row, row.getByRole("heading")));
+  }
+  return names;
+}
+
+test("a /compare link leaves the tray alone, and the tray shows only where saunas are picked", async ({ page }) => {
+  await page.goto(`/compare?products=${THREE.join(",")}`);
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await expect(page.getByTestId("compare-table").getByRole("columnheader")).toHaveCount(4);
+  expect(await storedPicks(page), "opening a comparison link fills no tray").toBeNull();
+  await page.goto("/");
+  await hydrated(page);
+  await expect(page.getByTestId("compare-tray")).toHaveCount(0);
+
+  const [picked] = await pickFromReviews(page, 1);
+  const tray = page.getByTestId("compare-tray");
+  await expect(tray).toContainText(picked!);
+  const stored = await storedPicks(page);
+
+  // Not where nothing is picked: sign-in, the admin area (its sign-in), the Knowledge Center, the newsletter.
+  for (const path of ["/auth", "/auth/forgot", "/admin", "/learn", "/learn/best-barrel-saunas", "/newsletter/confirm?token=not-a-token"]) {
+    await page.goto(path);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await expect(page.getByRole("link", { name: "Skip to compare tray" }), path).toHaveCount(0);
+    await expect(tray, path).toHaveCount(0);
+  }
+  // A comparison of something else shows the reader's own picks, and does not replace them.
+  await page.goto(`/compare?products=${THREE.join(",")}`);
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await expect(tray).toContainText(picked!);
+  expect(await storedPicks(page)).toBe(stored);
+  // The comparison of exactly the picks needs no tray under it.
+  await tray.getByRole("link", { name: "Compare (1)" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/compare" && url.searchParams.get("products")!.split(",").length === 1);
+  await expect(page.getByTestId("compare-table").getByRole("columnheader", { name: new RegExp(picked!) })).toBeVisible();
+  await expect(tray).toHaveCount(0);
+});
+
+test("the tray folds to a pill for the session, says each change, and keeps focus in place when a sauna is removed", async ({ page }) => {
+  const names = await pickFromReviews(page, 3);
+  const announcer = page.getByTestId("compare-announcer");
+  await expect(announcer).toHaveAttribute("role", "status");
+  await expect(announcer).toHaveText(`Added ${names[2]} to compare (3 of 4)`);
+
+  const tray = page.getByTestId("compare-tray");
+  const toggle = tray.getByRole("button", { name: /Saunas to compare/ });
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toHaveText(/3 of 4/);
+  await expect(tray.getByRole("link", { name: "Compare (3)" })).toBeHidden();
+  // The pill is small: it leaves the rest of the bottom of the screen free.
+  const box = (await tray.boundingBox())!;
+  expect(box.width).toBeLessThan(page.viewportSize()!.width / 2);
+  // Folded for the session: the next page keeps it so.
+  await page.goto("/");
+  await hydrated(page);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(tray.getByRole("link", { name: "Compare (3)" })).toBeVisible();
+
+  // From the keyboard: removing the middle pick puts focus on the next one's Remove, the last on the one before.
+  const removeButton = (name: string) => tray.getByRole("button", { name: `Remove ${name} from compare` });
+  await removeButton(names[1]!).focus();
+  await page.keyboard.press("Enter");
+  await expect(announcer).toHaveText(`Removed ${names[1]} from compare`);
+  await expect(removeButton(names[2]!)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(removeButton(names[0]!)).toBeFocused();
+  // The last pick: the tray goes, and focus lands on the page's own control for it (or the page's content).
+  await page.goto("/reviews");
+  await hydrated(page);
+  await removeButton(names[0]!).focus();
+  await page.keyboard.press("Enter");
+  await expect(tray).toHaveCount(0);
+  const own = page.getByTestId("product-row").first().getByRole("button", { name: COMPARE_TOGGLE });
+  await expect(own).toBeFocused();
+  await expect(own).toHaveAttribute("aria-pressed", "false");
+});
+
+test("from the top of a page the tray is one skip link away, and comes right after the page's content", async ({ page }) => {
+  await pickFromReviews(page, 1);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("compare-tray")).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to compare tray" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("compare-tray").getByRole("button", { name: /Saunas to compare/ })).toBeFocused();
+  // In the document's order: after <main>, before the footer.
+  const order = await page.evaluate(() => {
+    const tray = document.querySelector("[data-testid=compare-tray]")!;
+    const main = document.querySelector("main")!;
+    const footer = document.querySelector("footer")!;
+    return [
+      Boolean(main.compareDocumentPosition(tray) & Node.DOCUMENT_POSITION_FOLLOWING),
+      Boolean(tray.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING),
+    ];
+  });
+  expect(order).toEqual([true, true]);
+});
+
+test("the comparison: specs first, then features two saunas share, then each one's own; at 390 px the labels stay while the columns scroll", async ({
+  page,
+}, testInfo) => {
+  // Tyyni 4 and the CLT Recovery Suite 8 both list 'WiFi heater control with scheduling'; the third shares nothing.
+  await page.goto(`/compare?products=lumo-works-tyyni-4-cube-sauna,ridgeplank-clt-recovery-suite-8,${THREE[1]}`);
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  const table = page.getByTestId("compare-table");
+  const labels = (await table.getByRole("rowheader").allTextContents()).map((text) => text.trim());
+  expect(labels).toEqual([
+    "Price",
+    "Type",
+    "Capacity",
+    "Dimensions",
+    "Weight",
+    "Heater",
+    "Rating",
+    "WiFi heater control with scheduling",
+    "Other features",
+  ]);
+  const shared = table.getByRole("row", { name: /WiFi heater control with scheduling/ });
+  // The marks are for the eye; the words Yes and No are what a screen reader reads.
+  await expect(shared.getByRole("cell")).toHaveText([/^Yes$/, /^Yes$/, /No$/]);
+  const own = table.getByTestId("compare-own-features").getByRole("cell");
+  await expect(own.nth(0).getByRole("listitem")).toHaveCount(5);
+  await expect(own.nth(2).getByRole("listitem")).toHaveCount(6);
+
+  // Each 'Check Price' is on one line, whatever the width.
+  for (const link of await table.getByRole("link", { name: /Check Price for/ }).all()) {
+    const height = await link.evaluate((element) => element.getBoundingClientRect().height);
+    expect(height).toBeLessThanOrEqual(46);
+  }
+  if (testInfo.project.name !== "mobile") return;
+  // On a phone the columns scroll sideways and the row labels stay at the left edge.
+  const price = table.getByRole("rowheader", { name: "Price", exact: true });
+  const before = (await price.boundingBox())!;
+  await table.evaluate((element) => element.parentElement!.scrollBy({ left: 400 }));
+  await expect.poll(async () => (await table.getByRole("columnheader").nth(1).boundingBox())!.x).toBeLessThan(before.x);
+  expect((await price.boundingBox())!.x).toBe(before.x);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "only the table scrolls sideways, not the page").toBeLessThanOrEqual(0);
+});

@@ -1,7 +1,7 @@
 import { cn } from "~/components/ui/cn";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { compareHref, MAX_COMPARE } from "~/lib/compare";
-import { useCompareItems, writeCompareItems } from "./compare-store";
+import { announceCompare, useCompareItems, writeCompareItems } from "./compare-store";
 
 /**
  * 'Add to compare' for one product. Without JavaScript (and until the page hydrates) it is a link
@@ -14,6 +14,7 @@ export function AddToCompare({ slug, name, className }: { slug: string; name: st
   const items = useCompareItems();
   const added = items.some((item) => item.slug === slug);
   const full = !added && items.length >= MAX_COMPARE;
+  const fullText = `You can compare up to ${MAX_COMPARE} saunas`;
   // Its look in each state follows aria-pressed and aria-disabled (.compare-toggle in app/app.css),
   // its Plus or Check icon too: painted by CSS on the empty first <span>, not an <svg> on every card.
   const label = (
@@ -37,11 +38,14 @@ export function AddToCompare({ slug, name, className }: { slug: string; name: st
       type="button"
       onClick={() => {
         if (added) writeCompareItems(items.filter((item) => item.slug !== slug));
-        else if (!full) writeCompareItems([...items, { slug, name }]);
+        else if (full) announceCompare(fullText);
+        else writeCompareItems([...items, { slug, name }]);
       }}
+      // The compare tray puts focus back here when the reader removes this sauna, its last pick.
+      data-compare-slug={slug}
       aria-pressed={added}
       aria-disabled={full || undefined}
-      title={full ? `You can compare up to ${MAX_COMPARE} saunas` : undefined}
+      title={full ? fullText : undefined}
       className={cn("compare-toggle", className)}
     >
       {label}
