@@ -48,6 +48,8 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/products-new.tsx"),
+    // The product-images bucket: its status, its check and the picture upload (the products page posts here).
+    route("products/images", "routes/admin/product-images.tsx"),
     route("products/import", "routes/admin/products-import.ts"),
     route("products/import/preview", "routes/admin/products-import-preview.ts"),
     route("products/export.csv", "routes/admin/products-export.ts"),

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 import { parseDuration } from "~/lib/duration-text";
-import { FEED_MAX_BYTES } from "~/lib/feeds/feed-error";
+import { FEED_MAX_BYTES } from "~/lib/upload-limits";
 import { parseAllowedPorts, parseAllowedRanges, type OutboundPolicy } from "./outbound/outbound-policy.server";
 
 /**

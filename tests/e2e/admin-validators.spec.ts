@@ -11,6 +11,7 @@ const SCREENS = [
   "/admin",
   "/admin/products",
   "/admin/products/new",
+  "/admin/products/images",
   "/admin/collections",
   "/admin/merchants",
   "/admin/offers",
@@ -24,7 +25,7 @@ const SCREENS = [
   "/admin/audit",
 ];
 
-// create-admin and a password hash, then fourteen screens through two validators.
+// create-admin and a password hash, then fifteen screens through two validators.
 test.describe.configure({ timeout: 300_000 });
 
 test("every admin screen passes the HTML validator and axe", async ({ page, adminSite }, testInfo) => {

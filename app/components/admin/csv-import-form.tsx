@@ -5,11 +5,22 @@ import { useHydrated } from "~/components/ui/use-hydrated";
  * the page has parsed and previewed the file, and saving posts it to the JSON endpoint; without,
  * the browser posts the chosen file to the page's action, which runs the same import.
  */
-export function CsvImportForm({ id, onSave, children }: { id: string; onSave(): void; children?: React.ReactNode }) {
+export function CsvImportForm({
+  id,
+  className,
+  onSave,
+  children,
+}: {
+  id: string;
+  className?: string;
+  onSave(): void;
+  children?: React.ReactNode;
+}) {
   const hydrated = useHydrated();
   return (
     <form
       id={id}
+      className={className}
       method="post"
       encType="multipart/form-data"
       onSubmit={(event) => {

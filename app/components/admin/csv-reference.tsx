@@ -1,5 +1,6 @@
 import { ChevronDown, Download } from "lucide-react";
 import { COLLECTION_OPTIONS, csvDataUrl, type ColumnGuide } from "~/lib/csv/csv-guidelines";
+import { helpSegments, type CsvGuideData } from "~/lib/csv/csv-guides";
 import { TableHead, type TableColumn } from "./admin-table";
 
 /** A collapsible block (a <details>: it opens without JavaScript and with the keyboard). */
@@ -76,28 +77,37 @@ export function TemplateDownload({ csv, fileName, label }: { csv: string; fileNa
   );
 }
 
-/** The folded guide under a CSV import: its steps (`children`), a template to start from, and what each column takes. */
-export function CsvGuide({
-  title,
-  template,
-  templateName,
-  guide,
-  children,
-}: {
-  title: string;
-  template: string;
-  templateName: string;
-  guide: readonly ColumnGuide[];
-  children: React.ReactNode;
-}) {
+/** The folded guide under a CSV import: its help (steps or rules), a template to start from, and what each column takes. */
+export function CsvGuide({ guide }: { guide: CsvGuideData }) {
+  const List = guide.ordered ? "ol" : "ul";
   return (
-    <Collapsible title={title}>
+    <Collapsible title={guide.title}>
       <div className="space-y-4">
-        {children}
-        <TemplateDownload csv={template} fileName={templateName} label="Download template CSV" />
-        <ColumnGuideTable guide={guide} />
+        <List className={`${guide.ordered ? "list-decimal" : "list-disc"} space-y-1 pl-5 text-ink-muted`}>
+          {guide.help.map((line) => (
+            <li key={line}>
+              <HelpLine line={line} />
+            </li>
+          ))}
+        </List>
+        <TemplateDownload csv={guide.template} fileName={guide.templateName} label="Download template CSV" />
+        <ColumnGuideTable guide={guide.columns} />
       </div>
     </Collapsible>
+  );
+}
+
+function HelpLine({ line }: { line: string }) {
+  return helpSegments(line).map((segment, index) =>
+    segment.kind === "strong" ? (
+      <strong key={index}>{segment.text}</strong>
+    ) : segment.kind === "code" ? (
+      <code key={index} className="font-mono">
+        {segment.text}
+      </code>
+    ) : (
+      segment.text
+    ),
   );
 }
 

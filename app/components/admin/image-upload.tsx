@@ -1,25 +1,25 @@
 import { ImageUp } from "lucide-react";
 import { useFetcher } from "react-router";
 import { FetcherForm } from "~/components/ui/link";
-import type { ResultToast } from "~/lib/result-toast";
-import type { UploadResult } from "~/server/storage/image-upload.server";
+import { describeBytes, describePixels, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/lib/upload-limits";
+import type { ImagesActionResult } from "~/server/storage/product-images-screen.server";
 import { Notice } from "~/components/ui/notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 
-export interface ImageUploadResult {
-  toast?: ResultToast;
-  uploads?: UploadResult[];
-}
+/** The product-images screen, where the storage and upload forms post. */
+export const PRODUCT_IMAGES_PATH = "/admin/products/images";
 
 /**
  * Several pictures at once into the product-images bucket. A bare file name in a CSV's images
- * list then shows that picture. A plain multipart form; the page stays where it is.
+ * list then shows that picture. A plain multipart form: with scripts the page stays where it
+ * is; without, the browser lands on the product-images screen, which passes its answer in
+ * `result`.
  */
-export function ImageUpload() {
-  const fetcher = useFetcher<ImageUploadResult>();
+export function ImageUpload({ result }: { result?: ImagesActionResult }) {
+  const fetcher = useFetcher<ImagesActionResult>();
   useResultToast(fetcher.data);
   const busy = fetcher.state !== "idle";
-  const uploads = fetcher.data?.uploads ?? [];
+  const uploads = (fetcher.data ?? result)?.uploads ?? [];
   return (
     <section aria-labelledby="images-title" className="rounded-card border border-line bg-surface p-4 shadow-card">
       <h2 id="images-title" className="flex items-center gap-2 text-lg font-semibold">
@@ -27,11 +27,13 @@ export function ImageUpload() {
         Product images
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        JPEG, PNG, WebP, AVIF or GIF, up to 10 MB and 40 megapixels each. Refer to an upload in a CSV by its file name.
+        JPEG, PNG, WebP, AVIF or GIF, up to {describeBytes(MAX_IMAGE_BYTES)} and {describePixels(MAX_IMAGE_PIXELS)} each. Refer to an upload
+        in a CSV by its file name.
       </p>
       <FetcherForm
         fetcher={fetcher}
         method="post"
+        action={PRODUCT_IMAGES_PATH}
         encType="multipart/form-data"
         className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center"
       >

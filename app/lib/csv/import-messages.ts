@@ -3,10 +3,11 @@
  * in one place so the browser preview, the server and the tests say exactly the same thing.
  */
 
+import { describeBytes, MAX_CSV_BYTES } from "../upload-limits";
+
 export type ImportKind = "products" | "collections" | "offers";
 
-/** The most one import takes: a 20,000-product catalog fits, and the request stays bounded. */
-export const MAX_CSV_BYTES = 20 * 1024 * 1024;
+const LIMIT = describeBytes(MAX_CSV_BYTES);
 
 export const IMPORT_MESSAGES = {
   invalidFileTypeTitle: "Invalid file type",
@@ -20,9 +21,9 @@ export const IMPORT_MESSAGES = {
   noValidOffers: "No offers found in the CSV: every row under the header is empty.",
   fileTooLargeTitle: "File too large",
   fileTooLarge: (bytes: number) =>
-    `This file is ${formatMegabytes(bytes)}; the limit is 20 MB. Split it into smaller files and import them one after another.`,
+    `This file is ${formatMegabytes(bytes)}; the limit is ${LIMIT}. Split it into smaller files and import them one after another.`,
   /** Sent without a declared size and stopped at the limit, so its whole size is not known. */
-  fileOverLimit: "This file is larger than 20 MB, the limit. Split it into smaller files and import them one after another.",
+  fileOverLimit: `This file is larger than ${LIMIT}, the limit. Split it into smaller files and import them one after another.`,
 
   csvUploadedTitle: "CSV Uploaded Successfully",
   csvUploaded: (count: number) => `Parsed ${count} ${count === 1 ? "product" : "products"} from CSV`,
@@ -74,6 +75,18 @@ export interface ToastText {
   description?: string;
 }
 
+/**
+ * A body the server stopped at the limit: its size when the request declared one (`declared`,
+ * from Content-Length), else only that it is over.
+ */
+export function fileTooLargeText(declared: number): ToastText {
+  return {
+    title: IMPORT_MESSAGES.fileTooLargeTitle,
+    description:
+      Number.isFinite(declared) && declared > MAX_CSV_BYTES ? IMPORT_MESSAGES.fileTooLarge(declared) : IMPORT_MESSAGES.fileOverLimit,
+  };
+}
+
 /** 'Save to Database' with no file chosen (or an empty one). */
 export function nothingToSave(kind: ImportKind): ToastText {
   if (kind === "offers") return { title: IMPORT_MESSAGES.noOffersTitle, description: IMPORT_MESSAGES.noOffers };
@@ -92,7 +105,7 @@ export function saveErrorFallback(kind: ImportKind): ToastText {
 
 /**
  * A CSV is text/csv or a name ending .csv; an empty file is refused; and
- * a file over 20 MB is refused before anything reads it.
+ * a file over MAX_CSV_BYTES is refused before anything reads it.
  */
 export function checkCsvFile(file: FileFacts, kind: ImportKind): ToastText | null {
   const isCsv = file.type === "text/csv" || file.name.toLowerCase().endsWith(".csv");

@@ -1,13 +1,12 @@
 import { Download } from "lucide-react";
-import { Link } from "~/components/ui/link";
 import { ClickDayTable } from "~/components/admin/click-day-table";
 import { ClickTopTable } from "~/components/admin/click-top-table";
 import { ClicksChart } from "~/components/admin/clicks-chart";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
-import { clickFilterFrom, clickFilterQuery, UNKNOWN_COUNTRY } from "~/lib/clicks/click-filter";
-import { CLICK_PERIODS, clickPeriodFrom } from "~/lib/clicks/click-period";
+import { ClickFilterForm, ClickPeriodNav } from "~/components/admin/click-filters";
+import { clickFilterFrom } from "~/lib/clicks/click-filter";
+import { clickPeriodFrom } from "~/lib/clicks/click-period";
 import { describeLinkSource, linkSourcePath } from "~/lib/clicks/tracked-link";
 import { productHref } from "~/lib/product-display";
 import { adminNumber } from "~/components/admin/admin-format";
@@ -35,7 +34,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Clicks - Admin" }, { na
 
 export default function Clicks({ loaderData }: Route.ComponentProps) {
   const { days, filter, choices, report } = loaderData;
-  const filtered = filter.country !== null || filter.merchant !== null;
   const first = report.days[0]?.day;
   const last = report.days.at(-1)?.day;
   return (
@@ -50,64 +48,8 @@ export default function Clicks({ loaderData }: Route.ComponentProps) {
         </a>
       </AdminPageHeader>
 
-      <nav aria-label="Period" className="mb-6 flex flex-wrap items-center gap-2">
-        {CLICK_PERIODS.map((period) => (
-          <Link
-            key={period}
-            to={`/admin/clicks?days=${period}${clickFilterQuery(filter)}`}
-            aria-current={period === days ? "page" : undefined}
-            className={cn(
-              "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium",
-              period === days ? "border-brand bg-brand text-white" : "border-line bg-surface text-ink hover:border-brand/40",
-            )}
-          >
-            Last {period} days
-          </Link>
-        ))}
-      </nav>
-
-      <form method="get" action="/admin/clicks" className="mb-6 flex flex-wrap items-end gap-3" aria-label="Filter clicks">
-        <input type="hidden" name="days" value={days} />
-        <label className="grid gap-1 text-sm font-medium">
-          Reader country
-          <select name="country" defaultValue={filter.country ?? ""} className="h-9 rounded-md border border-line bg-surface px-2 text-sm">
-            <option value="">All countries</option>
-            {choices.countries.map((country) => (
-              <option key={country} value={country}>
-                {country}
-              </option>
-            ))}
-            <option value={UNKNOWN_COUNTRY}>Unknown</option>
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-medium">
-          Shop
-          <select
-            name="merchant"
-            defaultValue={filter.merchant === null ? "" : String(filter.merchant)}
-            className="h-9 rounded-md border border-line bg-surface px-2 text-sm"
-          >
-            <option value="">All shops</option>
-            {choices.merchants.map((merchant) => (
-              <option key={merchant.id} value={String(merchant.id)}>
-                {merchant.name}
-              </option>
-            ))}
-            <option value="none">No shop (maker&apos;s website or survey)</option>
-          </select>
-        </label>
-        <button type="submit" className={buttonClasses({ variant: "secondary" })}>
-          Filter
-        </button>
-        {filtered && (
-          <Link
-            to={`/admin/clicks?days=${days}`}
-            className="h-9 content-center text-sm font-medium text-brand underline-offset-4 hover:underline"
-          >
-            Clear filter
-          </Link>
-        )}
-      </form>
+      <ClickPeriodNav days={days} filter={filter} />
+      <ClickFilterForm days={days} filter={filter} choices={choices} />
 
       <section aria-labelledby="clicks-per-day" className="rounded-card border border-line bg-surface p-5 shadow-card">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

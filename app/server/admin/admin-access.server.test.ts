@@ -26,6 +26,7 @@ import * as productsImport from "~/routes/admin/products-import";
 import * as productsImportPreview from "~/routes/admin/products-import-preview";
 import * as productsNew from "~/routes/admin/products-new";
 import * as products from "~/routes/admin/products";
+import * as productImages from "~/routes/admin/product-images";
 import * as remove from "~/routes/admin/remove";
 import * as subscribersExport from "~/routes/admin/subscribers-export";
 import * as subscribers from "~/routes/admin/subscribers";
@@ -139,6 +140,7 @@ function calls(): Call[] {
     ["dashboard", "/admin", dashboard.loader as Handler],
     ["products", "/admin/products?edit=1", products.loader as Handler],
     ["products/new", "/admin/products/new", productsNew.loader as Handler],
+    ["product images", "/admin/products/images", productImages.loader as Handler],
     ["collections", "/admin/collections", collections.loader as Handler],
     ["categories", "/admin/categories", categories.loader as Handler],
     ["features", "/admin/features", features.loader as Handler],
@@ -167,20 +169,20 @@ function calls(): Call[] {
   return [
     ...loaders.map(([name, url, handler]) => ({ name: `${name} loader`, kind: "page" as const, request: get(url), handler })),
     {
-      name: "products action: check-storage (creates the bucket)",
+      name: "product images action: check-storage (creates the bucket)",
       kind: "page",
       changes: true,
-      handler: products.action as Handler,
-      request: (headers) => multipart(`${TEST_BASE_URL}/admin/products`, { intent: "check-storage" }, headers),
+      handler: productImages.action as Handler,
+      request: (headers) => multipart(`${TEST_BASE_URL}/admin/products/images`, { intent: "check-storage" }, headers),
     },
     {
-      name: "products action: upload-images",
+      name: "product images action: upload-images",
       kind: "page",
       changes: true,
-      handler: products.action as Handler,
+      handler: productImages.action as Handler,
       request: async (headers) =>
         multipart(
-          `${TEST_BASE_URL}/admin/products`,
+          `${TEST_BASE_URL}/admin/products/images`,
           { intent: "upload-images", images: [new File([await pngBytes()], "guarded.png", { type: "image/png" })] },
           headers,
         ),

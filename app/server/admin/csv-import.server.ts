@@ -1,13 +1,13 @@
 import { parseCollectionCsv } from "~/lib/csv/collection-csv";
 import { isEmptyCsvText } from "~/lib/csv/csv-table";
-import { checkCsvFile, IMPORT_MESSAGES, nothingToSave, type ImportKind, type ToastText } from "~/lib/csv/import-messages";
+import { checkCsvFile, fileTooLargeText, IMPORT_MESSAGES, nothingToSave, type ImportKind, type ToastText } from "~/lib/csv/import-messages";
 import { previewOf, type ImportPreview } from "~/lib/csv/import-plan";
 import { offerRowsRefusal, parseOfferCsv } from "~/lib/csv/offer-csv";
 import { parseProductCsv, prepareProductForSave } from "~/lib/csv/product-csv";
 import type { ResultToast } from "~/lib/result-toast";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
-import { BodyTooLarge, readBodyText, TOO_LARGE_HEADERS } from "../http/request-body.server";
+import { BodyTooLarge, declaredLength, readBodyText, TOO_LARGE_HEADERS } from "../http/request-body.server";
 import { log } from "../log.server";
 import { planOfferImport } from "../offers/offer-plan.server";
 import { OfferRowsUnmatched, saveOffers } from "../offers/offer-save.server";
@@ -250,17 +250,18 @@ export async function importFormUpload(
 /** The header the page sends its previewed plan's fingerprint in. */
 export const PLAN_FINGERPRINT_HEADER = "x-import-plan";
 
-/** The uploaded file, read under the import endpoints' limit (request-body.server.ts). */
+/**
+ * The uploaded file, read under the import endpoints' limit (request-body.server.ts). Past it,
+ * the 413 carries the same words as the page's own check of the file.
+ */
 async function readUpload(request: Request): Promise<{ text: string } | { refused: Response }> {
   try {
     return { text: await readBodyText(request) };
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) throw error;
-    const declared = Number(request.headers.get("content-length") ?? "NaN");
-    const description = Number.isFinite(declared) ? IMPORT_MESSAGES.fileTooLarge(declared) : IMPORT_MESSAGES.fileOverLimit;
     return {
       refused: Response.json(
-        { ok: false, toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description } },
+        { ok: false, toast: { kind: "error", ...fileTooLargeText(declaredLength(request.headers)) } },
         { status: 413, headers: TOO_LARGE_HEADERS },
       ),
     };

@@ -1,9 +1,10 @@
 import type { LookupFunction } from "node:net";
 import { fieldsOf, googleColumns, mappedColumns, type ColumnIndex } from "~/lib/feeds/feed-columns";
-import { FEED_MAX_BYTES, FEED_TIMEOUT_MS, FeedError } from "~/lib/feeds/feed-error";
+import { FEED_TIMEOUT_MS, FeedError } from "~/lib/feeds/feed-error";
 import type { FeedColumnMapping, FeedFormat, FeedRow, RawFeedFields } from "~/lib/feeds/feed-item";
 import { readFeedRow } from "~/lib/feeds/feed-row";
 import { SITE_NAME } from "~/lib/site-navigation";
+import { FEED_MAX_BYTES } from "~/lib/upload-limits";
 import type { AppConfig } from "../config.server";
 import { STRICT_OUTBOUND_POLICY, type OutboundPolicy } from "../outbound/outbound-policy.server";
 import { delimitedRecords, delimiterOf, isBlankCells } from "./delimited-feed.server";
@@ -19,7 +20,7 @@ import { xmlFeedRecords } from "./xml-feed.server";
  * throws a FeedError, also mid-stream: the caller saves nothing from a run that threw.
  */
 
-export { FeedError, FEED_MAX_BYTES, FEED_TIMEOUT_MS } from "~/lib/feeds/feed-error";
+export { FeedError, FEED_TIMEOUT_MS } from "~/lib/feeds/feed-error";
 export type { FeedErrorCode } from "~/lib/feeds/feed-error";
 export type { FeedSource } from "./feed-source.server";
 

@@ -4,7 +4,14 @@ import type { AddressInfo } from "node:net";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handleError } from "~/entry.server";
+import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
+import { MAX_CSV_BYTES } from "~/lib/upload-limits";
+import * as collectionsImport from "~/routes/admin/collections-import";
 import * as links from "~/routes/admin/links";
+import * as offers from "~/routes/admin/offers";
+import * as offersImport from "~/routes/admin/offers-import";
+import * as products from "~/routes/admin/products";
+import * as productsImport from "~/routes/admin/products-import";
 import * as remove from "~/routes/admin/remove";
 import * as users from "~/routes/admin/users";
 import { makeAuthContext, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
@@ -23,11 +30,18 @@ import { withBodyErrorResponses } from "./body-error-responses.server";
 /** An action that forgets the readers and calls request.formData() itself. */
 const forgetful = { action: async ({ request }: { request: Request }) => ({ fields: [...(await request.formData()).keys()] }) };
 const ADMIN_ACTIONS = { "admin/users": users, "admin/remove": remove, "admin/links": links, "admin/forgetful": forgetful };
+/** The CSV imports: the endpoints the page's script posts the file to, and the pages' own forms without JavaScript. */
+const CSV_ENDPOINTS = {
+  "admin/products/import": productsImport,
+  "admin/collections/import": collectionsImport,
+  "admin/offers/import": offersImport,
+};
+const CSV_PAGES = { "admin/products": products, "admin/offers": offers };
 
 function buildOf(): ServerBuild {
   const routes: Record<string, unknown> = { root: { id: "root", path: "", module: { default: () => null } } };
   const assetRoutes: Record<string, unknown> = { root: { id: "root", path: "", module: "/root.js", hasAction: false, hasLoader: false } };
-  for (const [path, module] of Object.entries(ADMIN_ACTIONS)) {
+  for (const [path, module] of Object.entries({ ...ADMIN_ACTIONS, ...CSV_ENDPOINTS, ...CSV_PAGES })) {
     const id = `routes/${path}`;
     routes[id] = { id, parentId: "root", path, module };
     assetRoutes[id] = { id, parentId: "root", path, module: `/${id}.js`, hasAction: true, hasLoader: true };
@@ -193,6 +207,56 @@ describe.each(testDialects)("request bodies through the real request path on %s"
       errors.mockRestore();
     }
   });
+
+  it.each(Object.keys(CSV_ENDPOINTS))(
+    "/%s: a CSV past the limit, sent chunked, is answered 413 with the import's own words, the connection closed after it",
+    async (path) => {
+      const answer = await post(`${origin}/${path}`, { ...admin, "content-type": "text/csv" }, { total: 400 * 1024 * 1024 });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        ok: false,
+        toast: { kind: "error", title: IMPORT_MESSAGES.fileTooLargeTitle, description: IMPORT_MESSAGES.fileOverLimit },
+      });
+      expect(answer.headers.connection).toBe("close");
+      expect(answer.sent).toBeLessThan(MAX_CSV_BYTES + 32 * 1024 * 1024);
+    },
+  );
+
+  it("a declared CSV past the limit is refused before it is read, saying how large it is", async () => {
+    const total = MAX_CSV_BYTES + 1024 * 1024;
+    const answer = await post(`${origin}/admin/offers/import`, { ...admin, "content-type": "text/csv" }, { total, declared: true });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).toast.description).toBe(IMPORT_MESSAGES.fileTooLarge(total));
+    expect(answer.sent).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it.each(Object.keys(CSV_ENDPOINTS))("/%s: a 2 MB CSV, well under the import's limit, is read whole", async (path) => {
+    const row = `unknown-product,unknown-shop,https://shop.example/x,100\n`;
+    const csv = `product_slug,merchant,link,price\n${row.repeat(Math.ceil((2 * 1024 * 1024) / row.length))}`;
+    const answer = await post(`${origin}/${path}`, { ...admin, "content-type": "text/csv" }, csv);
+    // Read and refused for what it says (no such columns, products or merchants), not for its size.
+    expect(answer.status).toBe(422);
+    expect(answer.headers.connection).not.toBe("close");
+  });
+
+  it.each(Object.keys(CSV_PAGES))(
+    "/%s without JavaScript: a file past the limit is answered 413 with the import's words, on the page",
+    async (path) => {
+      const answer = await post(
+        `${origin}/${path}`,
+        { ...admin, "content-type": "multipart/form-data; boundary=xyz" },
+        { total: 400 * 1024 * 1024 },
+      );
+      expect(answer.status).toBe(413);
+      const { actionData } = JSON.parse(answer.body) as { actionData: Record<string, { toast?: unknown }> };
+      expect(actionData[`routes/${path}`]?.toast).toEqual({
+        kind: "error",
+        title: IMPORT_MESSAGES.fileTooLargeTitle,
+        description: IMPORT_MESSAGES.fileOverLimit,
+      });
+      expect(answer.headers.connection).toBe("close");
+    },
+  );
 
   it("a form under the limit still reaches the action", async () => {
     const answer = await post(

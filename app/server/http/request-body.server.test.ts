@@ -7,13 +7,12 @@ import {
   bodyLimitFor,
   CSV_FORM_LIMIT_BYTES,
   MalformedBody,
-  PRODUCT_UPLOAD_LIMIT_BYTES,
   readBodyBytes,
   readBodyText,
   readForm,
   readFormUnderLimit,
 } from "./request-body.server";
-import { MAX_CSV_BYTES } from "~/lib/csv/import-messages";
+import { IMAGE_UPLOAD_LIMIT_BYTES, MAX_CSV_BYTES } from "~/lib/upload-limits";
 
 /** A body of `chunks` pieces of `size` bytes, made as it is read; `pulled()` says how many were. */
 function generated(chunks: number, size = 64 * 1024) {
@@ -54,14 +53,19 @@ describe("bodyLimitFor: one table for every route", () => {
     expect(bodyLimitFor("/admin/remove")).toBe(ADMIN_FORM_LIMIT_BYTES);
     expect(bodyLimitFor("/admin/links/")).toBe(ADMIN_FORM_LIMIT_BYTES);
     expect(bodyLimitFor("/admin")).toBe(ADMIN_FORM_LIMIT_BYTES);
-    expect(bodyLimitFor("/admin/products")).toBe(PRODUCT_UPLOAD_LIMIT_BYTES);
-    expect(bodyLimitFor("/ADMIN/Products.data")).toBe(PRODUCT_UPLOAD_LIMIT_BYTES);
-    expect(bodyLimitFor("/admin/collections")).toBe(CSV_FORM_LIMIT_BYTES);
+    expect(bodyLimitFor("/admin/products/images")).toBe(IMAGE_UPLOAD_LIMIT_BYTES);
+    expect(bodyLimitFor("/ADMIN/Products/Images.data")).toBe(IMAGE_UPLOAD_LIMIT_BYTES);
+    // The pages whose form posts a CSV without JavaScript.
+    for (const path of ["/admin/products", "/ADMIN/Products.data", "/admin/products/new", "/admin/collections", "/admin/offers"]) {
+      expect(bodyLimitFor(path), path).toBe(CSV_FORM_LIMIT_BYTES);
+    }
     for (const path of [
       "/admin/products/import",
       "/admin/products/import/preview",
       "/admin/collections/import",
       "/admin/collections/import/preview",
+      "/admin/offers/import",
+      "/admin/offers/import/preview",
     ]) {
       expect(bodyLimitFor(path), path).toBe(MAX_CSV_BYTES);
     }

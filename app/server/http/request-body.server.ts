@@ -1,14 +1,15 @@
 import type { IncomingMessage } from "node:http";
 import { data } from "react-router";
-import { MAX_CSV_BYTES } from "~/lib/csv/import-messages";
-import { FEED_MAX_BYTES } from "~/lib/feeds/feed-error";
+import { describeBytes, FEED_MAX_BYTES, IMAGE_UPLOAD_LIMIT_BYTES, MAX_CSV_BYTES } from "~/lib/upload-limits";
 
 /**
  * Request bodies, read under one size limit per kind of route, for every request: public, auth
  * and admin, multipart, urlencoded, JSON or CSV. The limit is applied twice from the same table:
  * where the Node request becomes the Fetch request every route sees (`limitedNodeBody`), so no
- * route can read past it whatever it calls, and by the readers below, which turn an overflow into
- * a 413 and an unreadable form into a 400, each with a sentence and nothing in the log.
+ * route can read past it whatever it calls, and by `readBodyBytes`, the one reader every route
+ * reads through (the others are built on it), which turns an overflow into a 413 and an
+ * unreadable form into a 400, each with a sentence and nothing in the log. The sizes of the
+ * files the admin sends are in lib/upload-limits.ts, which the screens' help text reads too.
  *
  * A declared Content-Length over the limit is refused before a byte is read; a body sent without
  * one (chunked) is counted while it streams in and refused as soon as it passes the limit. On
@@ -23,8 +24,6 @@ export const AUTH_FORM_LIMIT_BYTES = 8 * 1024;
 export const AUTH_API_LIMIT_BYTES = 16 * 1024;
 /** An admin form of text fields: a product's description is the longest. */
 export const ADMIN_FORM_LIMIT_BYTES = 1024 * 1024;
-/** Product pictures in one form post: up to six of the 10 MB each allows, and the other fields. */
-export const PRODUCT_UPLOAD_LIMIT_BYTES = 60 * 1024 * 1024;
 /** A CSV file sent as a multipart field (the no-JavaScript import): the file and the form around it. */
 export const CSV_FORM_LIMIT_BYTES = MAX_CSV_BYTES + 64 * 1024;
 /** The feeds screen's form carries an uploaded merchant feed: the reader's own cap, plus the form around it. */
@@ -38,9 +37,10 @@ export const FEED_FORM_LIMIT_BYTES = FEED_MAX_BYTES + 64 * 1024;
  */
 export const BODY_LIMITS: ReadonlyArray<{ path: RegExp; bytes: number }> = [
   // The import endpoints take the CSV file itself as the body.
-  { path: /^\/admin\/(?:products|collections)\/import(?:\/preview)?$/i, bytes: MAX_CSV_BYTES },
-  { path: /^\/admin\/products$/i, bytes: PRODUCT_UPLOAD_LIMIT_BYTES },
-  { path: /^\/admin\/collections$/i, bytes: CSV_FORM_LIMIT_BYTES },
+  { path: /^\/admin\/(?:products|collections|offers)\/import(?:\/preview)?$/i, bytes: MAX_CSV_BYTES },
+  { path: /^\/admin\/products\/images$/i, bytes: IMAGE_UPLOAD_LIMIT_BYTES },
+  // The pages whose form posts a CSV without JavaScript.
+  { path: /^\/admin\/(?:products(?:\/new)?|collections|offers)$/i, bytes: CSV_FORM_LIMIT_BYTES },
   { path: /^\/admin\/feeds$/i, bytes: FEED_FORM_LIMIT_BYTES },
   { path: /^\/admin(?:\/|$)/i, bytes: ADMIN_FORM_LIMIT_BYTES },
   { path: /^\/api\/auth(?:\/|$)/i, bytes: AUTH_API_LIMIT_BYTES },
@@ -59,7 +59,7 @@ export function bodyLimitFor(target: string | Request): number {
 export class BodyTooLarge extends Error {
   override name = "BodyTooLarge";
   constructor(readonly limit: number) {
-    super(`The request is larger than ${formatBytes(limit)}.`);
+    super(`The request is larger than ${describeBytes(limit)}.`);
   }
 }
 
@@ -70,11 +70,8 @@ export class MalformedBody extends Error {
 
 export const MALFORMED_FORM_MESSAGE = "The form could not be read. Please reload the page and try again.";
 
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
-}
-
-function declaredLength(headers: { get(name: string): string | null }): number {
+/** The Content-Length a request declares, or NaN when it declares none (a chunked body). */
+export function declaredLength(headers: { get(name: string): string | null }): number {
   const value = headers.get("content-length");
   return value === null || !/^\s*\d+\s*$/.test(value) ? NaN : Number(value);
 }

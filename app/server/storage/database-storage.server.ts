@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
+import { describeBytes, MAX_IMAGE_BYTES } from "~/lib/upload-limits";
 import type { DB } from "../db/connection.server";
 import { isSafeStoredName } from "./file-names";
-import { MAX_IMAGE_BYTES } from "./image-upload.server";
 import type { StorageStatus, StoredFile, Storage } from "./storage.server";
 
 /**
@@ -42,7 +42,7 @@ export class DatabaseStorage implements Storage {
   async put(name: string, bytes: Uint8Array): Promise<void> {
     if (!isSafeStoredName(name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
     // The upload checks this first; a file that skipped them (a move from disk) still may not be larger.
-    if (bytes.byteLength > MAX_IMAGE_BYTES) throw new Error(`refusing to store ${name}: larger than 10 MB`);
+    if (bytes.byteLength > MAX_IMAGE_BYTES) throw new Error(`refusing to store ${name}: larger than ${describeBytes(MAX_IMAGE_BYTES)}`);
     const version = randomUUID();
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const chunks = Math.max(1, Math.ceil(buffer.byteLength / CHUNK_BYTES));

@@ -1,27 +1,23 @@
 import sharp from "sharp";
+import { describeBytes, describePixels, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/lib/upload-limits";
 import { storedImageName, type ImageFormat } from "./file-names";
 import type { Storage } from "./storage.server";
 
 /**
  * Uploading product pictures from the admin. Only real images are kept: every file is decoded
- * with sharp (a renamed HTML page, a truncated JPEG or an SVG with script in it is refused), it
- * may be at most 10 MB and at most 40 megapixels (a decompression bomb is refused before it is
- * decoded).
+ * with sharp (a renamed HTML page, a truncated JPEG or an SVG with script in it is refused), and
+ * held to the picture limits of lib/upload-limits.ts (a decompression bomb is refused before it
+ * is decoded).
  */
 
 /** sharp's metadata type (its `export =` namespace is not reachable through a default import here). */
 type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_IMAGE_PIXELS = 40_000_000;
-/** Several files go in one form post (the request's size limit is in request-body.server.ts). */
-export const MAX_IMAGES_PER_UPLOAD = 20;
-
 export type ImageCheck = { ok: true; format: ImageFormat; width: number; height: number } | { ok: false; reason: string };
 
 export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
   if (bytes.byteLength === 0) return { ok: false, reason: "is empty" };
-  if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, reason: "is larger than 10 MB" };
+  if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, reason: `is larger than ${describeBytes(MAX_IMAGE_BYTES)}` };
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -34,7 +30,8 @@ export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
   const height = metadata.height ?? 0;
   const pixels = width * height * Math.max(1, metadata.pages ?? 1);
   if (!(width > 0 && height > 0)) return { ok: false, reason: "is not an image" };
-  if (pixels > MAX_IMAGE_PIXELS) return { ok: false, reason: `is ${width} x ${height} pixels; the limit is 40 megapixels` };
+  if (pixels > MAX_IMAGE_PIXELS)
+    return { ok: false, reason: `is ${width} x ${height} pixels; the limit is ${describePixels(MAX_IMAGE_PIXELS)}` };
   try {
     // Decode every pixel: a damaged or truncated file fails here instead of on the site.
     await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", animated: true }).stats();
