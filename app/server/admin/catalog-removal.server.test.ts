@@ -9,7 +9,8 @@ import { seedSampleContent } from "../db/seed.server";
 import { sampleCollections } from "../seed/sample-collections";
 import { sampleProducts } from "../seed/sample-products";
 import { LocalDiskStorage } from "../storage/storage.server";
-import { findRemovedProduct, planRemoval, removeFromCatalog } from "./catalog-removal.server";
+import { findRemovedProduct } from "../products/removed-products.server";
+import { planRemoval, removeFromCatalog } from "./catalog-removal.server";
 import { saveProducts } from "./product-save.server";
 
 const PICTURE = new Uint8Array([1, 2, 3]);

@@ -4,6 +4,7 @@ import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { listProductImagesAfterId, listProductNamesByIds, listSampleProductNames } from "../products/products.server";
+import { recordRemovedProducts } from "../products/removed-products.server";
 import type { Storage } from "../storage/storage.server";
 
 /**
@@ -78,18 +79,7 @@ export async function removeFromCatalog(
     for (const part of chunks(productIds, IN_LIST_CHUNK)) {
       const rows = await listProductNamesByIds(trx, part);
       if (rows.length === 0) continue;
-      await trx
-        .insertInto("removed_products")
-        .values(rows.map((row) => ({ slug: row.slug, product_id: row.id, name: row.name, category_id: row.categoryId })))
-        .onConflict((conflict) =>
-          conflict.column("slug").doUpdateSet((eb) => ({
-            product_id: eb.ref("excluded.product_id"),
-            name: eb.ref("excluded.name"),
-            category_id: eb.ref("excluded.category_id"),
-            removed_at: new Date().toISOString(),
-          })),
-        )
-        .execute();
+      await recordRemovedProducts(trx, rows);
       await trx.deleteFrom("collection_products").where("product_id", "in", part).execute();
       const result = await trx.deleteFrom("products").where("id", "in", part).executeTakeFirst();
       products += Number(result.numDeletedRows);
@@ -121,21 +111,6 @@ export async function removeFromCatalog(
     if (await options.storage.remove(name).catch(() => false)) imagesDeleted += 1;
   }
   return { ...removed, imagesDeleted };
-}
-
-/** A deleted product's record, by its old id or slug; undefined when it was never deleted. */
-export async function findRemovedProduct(
-  db: DB,
-  idOrSlug: string,
-): Promise<{ slug: string; name: string; categoryId: string | null } | undefined> {
-  const byId = /^\d{1,15}$/.test(idOrSlug);
-  const row = await db
-    .selectFrom("removed_products")
-    .select(["slug", "name", "category_id"])
-    .where((eb) => (byId ? eb.or([eb("product_id", "=", Number(idOrSlug)), eb("slug", "=", idOrSlug)]) : eb("slug", "=", idOrSlug)))
-    .orderBy("removed_at", "desc")
-    .executeTakeFirst();
-  return row && { slug: row.slug, name: row.name, categoryId: row.category_id };
 }
 
 /** A product's picture that lives in our bucket: a bare file name or /storage/product-images/{name}. */

@@ -11,7 +11,7 @@ import {
 import { HISTORY_DAYS } from "~/lib/offers/price-history-view";
 import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
 import { breadcrumbList, HOME_STEP, productStructuredData, REVIEWS_STEP } from "~/lib/structured-data";
-import { findRemovedProduct } from "../admin/catalog-removal.server";
+import { findRemovedProduct } from "../products/removed-products.server";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { listCollectionIdsOfProduct } from "../catalog/product-lists.server";
 import { findCollectionBySlug } from "../catalog/queries.server";
