@@ -3,6 +3,7 @@ import { EmailConfirmation } from "~/components/auth/email-confirmation";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { confirmEmail } from "~/server/auth/accounts.server";
 import type { Route } from "./+types/auth-callback";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /auth/callback: where the confirmation link lands. It confirms the address and says what
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = await confirmEmail(context.auth, context.db, token);
   const status = outcome.status === "confirmed" || outcome.status === "already-confirmed" ? 200 : 400;
   // The token is in the URL: keep the page out of caches.
-  return data(outcome, { status, headers: { "Cache-Control": "no-store" } });
+  return data(outcome, { status, headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 }
 
 export default function AuthCallback({ loaderData }: Route.ComponentProps) {

@@ -17,6 +17,7 @@ import { admitUnderFlood, challengeAnswerInit } from "~/server/flood/flood-chall
 import { readFormUnderLimit } from "~/server/http/request-body.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/auth-forgot";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /auth/forgot: asks for the address and mails a one-time link to /auth/reset. Every address gets
@@ -26,7 +27,7 @@ import type { Route } from "./+types/auth-forgot";
 export const meta: Route.MetaFunction = () => [{ title: `Reset your password - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return data({ email: new URL(request.url).searchParams.get("email") ?? "" }, { headers: { "Cache-Control": "no-store" } });
+  return data({ email: new URL(request.url).searchParams.get("email") ?? "" }, { headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

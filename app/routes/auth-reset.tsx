@@ -15,6 +15,7 @@ import { redirectWithFlash } from "~/server/forms/flash.server";
 import { readFormUnderLimit } from "~/server/http/request-body.server";
 import { resetPassword } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/auth-reset";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /auth/reset?token=…: where the reset mail's link lands. The new password replaces the old one,
@@ -27,7 +28,7 @@ export function loader({ request }: Route.LoaderArgs) {
   // The token is in the URL: keep the page out of every cache.
   return data(
     { token: new URL(request.url).searchParams.get("token") ?? "" },
-    { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
+    { headers: { "Cache-Control": CACHE_CONTROL.noStore, "Referrer-Policy": "no-referrer" } },
   );
 }
 

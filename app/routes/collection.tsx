@@ -8,9 +8,9 @@ import { pagedLinkTags, pagedTitle } from "~/lib/pagination";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { collectionPage } from "~/server/pages/collection.server";
 import type { Route } from "./+types/collection";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /** /reviews/{listId}: the fixed collection pages and every collection stored in the database. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     prices: config.prices,
   });
   // Only a real page may be kept by a CDN: a 404 or 500 must not outlive the problem.
-  return data(page, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
+  return data(page, { headers: { "Cache-Control": CACHE_CONTROL.publicPage } });
 }
 
 /** The page's own Cache-Control, or the thrown error page's (none, or no-store). */

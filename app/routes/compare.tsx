@@ -11,6 +11,7 @@ import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import { loadComparePage } from "~/server/pages/compare.server";
 import type { Route } from "./+types/compare";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /compare?products=slug-a,slug-b: up to four saunas side by side. The URL is the whole state, so
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await loadComparePage(context, new URL(request.url));
   // The page depends on the query string and changes with the catalog: short-lived in caches.
   // The header rides on the data, so an error page (which has its own) is never cached with it.
-  return data({ view }, { headers: { "Cache-Control": "public, max-age=0, s-maxage=60" } });
+  return data({ view }, { headers: { "Cache-Control": CACHE_CONTROL.publicPage } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -1,6 +1,7 @@
 import { pageErrorMeta } from "~/lib/page-errors";
 import { throwOutboundNotFound } from "~/server/pages/go.server";
 import type { Route } from "./+types/go";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
@@ -15,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** Whatever the loader ended with (even a failed database read), this page is never stored nor indexed. */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return { "Cache-Control": "no-store", "X-Robots-Tag": loaderHeaders.get("X-Robots-Tag") ?? "noindex, nofollow" };
+  return { "Cache-Control": CACHE_CONTROL.noStore, "X-Robots-Tag": loaderHeaders.get("X-Robots-Tag") ?? "noindex, nofollow" };
 }
 
 export const meta: Route.MetaFunction = ({ error }) => pageErrorMeta(error);

@@ -15,9 +15,9 @@ import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { organizationStructuredData, structuredDataMeta, websiteStructuredData } from "~/lib/structured-data";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { loadHomePage } from "~/server/pages/home.server";
 import type { Route } from "./+types/home";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 const HOME_TITLE = `${SITE_NAME} - Compare Top Outdoor Saunas`;
 
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadHomePage(context, { streamComparison: streamsDeferredData(request.headers) });
   // A CDN may serve the home page for a minute and refresh it in the background; the header rides
   // on the data, so an error page (which has its own) is never cached with it.
-  return data(page, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
+  return data(page, { headers: { "Cache-Control": CACHE_CONTROL.publicPage } });
 }
 
 export const meta: Route.MetaFunction = ({ error, matches }) => {

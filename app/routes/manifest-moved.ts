@@ -1,3 +1,4 @@
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 /**
  * GET /__manifest: where React Router's lazy route discovery asked for route details. The site
  * now sends its whole route manifest with the page (docs/decisions/0047), so only a tab opened
@@ -6,5 +7,5 @@
  * instead of showing an error for a route it had not discovered yet.
  */
 export function loader() {
-  return new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true", "Cache-Control": "no-store" } });
+  return new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true", "Cache-Control": CACHE_CONTROL.noStore } });
 }

@@ -5,9 +5,9 @@ import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-b
 import { SITE_NAME } from "~/lib/site-navigation";
 import { socialCardMeta, socialCardPrice } from "~/lib/social-card";
 import { structuredDataMeta } from "~/lib/structured-data";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { productPage } from "~/server/pages/product.server";
 import type { Route } from "./+types/product";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * The product detail page, at /reviews/product/{id or slug} and /product/{id or slug}; the
@@ -25,7 +25,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 
 /** A found product is public; a thrown 404, 410 or 503 brings its own Cache-Control. */
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
-  return { "Cache-Control": (errorHeaders ?? loaderHeaders).get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL };
+  return { "Cache-Control": (errorHeaders ?? loaderHeaders).get("Cache-Control") ?? CACHE_CONTROL.publicPage };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {

@@ -1,6 +1,7 @@
 import { checkReadiness } from "~/server/db/readiness.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/readyz";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * GET /readyz: 200 when the database answers within a second and its migrations are applied,
@@ -20,6 +21,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   return new Response(readiness.ready ? "ready\n" : "not ready\n", {
     status: readiness.ready ? 200 : 503,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.noStore },
   });
 }

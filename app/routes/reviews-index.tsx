@@ -14,9 +14,9 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { loadReviewsIndexPage } from "~/server/pages/reviews-index.server";
 import type { Route } from "./+types/reviews-index";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /** '{product} Reviews - Expert Recommendations', the product being 'Sauna'. */
 const PAGE_TITLE = "Sauna Reviews - Expert Recommendations";
@@ -27,7 +27,7 @@ const DESCRIPTION =
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadReviewsIndexPage(context, new URL(request.url));
   // Only the page itself may be kept by a CDN; its 503 carries its own no-store.
-  return data(page, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
+  return data(page, { headers: { "Cache-Control": CACHE_CONTROL.publicPage } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -1,6 +1,6 @@
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { cachedSitemap } from "~/server/seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /** /sitemap.xml, or /sitemap.xml?page=N of a sitemap split past 50,000 URLs (a resource route). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -10,10 +10,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (document.kind === "not-found") {
     return new Response("No such sitemap page.\n", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.noStore },
     });
   }
   return new Response(document.xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE_CONTROL.publicPage },
   });
 }

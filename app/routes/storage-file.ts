@@ -1,6 +1,7 @@
 import { contentTypeFor } from "~/server/storage/file-names";
 import { productImagesStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/storage-file";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /storage/product-images/:name: uploaded product pictures, public like the spec's bucket.
@@ -27,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
     // An upload may be replaced under the same name: a short max-age, then revalidate by ETag.
-    "Cache-Control": "public, max-age=300, stale-while-revalidate=86400",
+    "Cache-Control": CACHE_CONTROL.uploadedFile,
     ETag: etag,
     "Last-Modified": file.modified.toUTCString(),
   });

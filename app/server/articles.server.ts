@@ -323,9 +323,3 @@ export function loadArticles(): Article[] {
 export function findArticle(id: string): Article | undefined {
   return loadArticles().find((article) => article.id === id);
 }
-
-/**
- * The /learn pages change only with a new build: browsers may keep them 5 minutes and a CDN an
- * hour, refreshing in the background for a day, so a CDN can serve them. Not-found answers get none.
- */
-export const ARTICLE_PAGE_CACHE_CONTROL = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";

@@ -1,6 +1,7 @@
 import { data, type ServerBuild } from "react-router";
 import { isDatabaseUnavailable } from "./db/database-outage.server";
 import { log } from "./log.server";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * While the database is down or stuck, every page and action whose own code lets the failure
@@ -26,7 +27,7 @@ function answering503OnOutage<H extends Handler>(handler: H, routeId: string): H
       log.error(`Database unavailable (${routeId}): ${(error as Error)?.message ?? error}`);
       throw data("The site is temporarily unavailable. Please try again in a moment.", {
         status: DATABASE_UNAVAILABLE_STATUS,
-        headers: { "Cache-Control": "no-store", "Retry-After": RETRY_AFTER_SECONDS },
+        headers: { "Cache-Control": CACHE_CONTROL.noStore, "Retry-After": RETRY_AFTER_SECONDS },
       });
     }
   }) as H;

@@ -34,6 +34,7 @@ import { ClickRecorder } from "./clicks/click-recorder.server";
 import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
 import { createReaderCountry } from "./geo/reader-country.server";
 import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "./alerts/price-alert-job.server";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export interface Site {
   config: AppConfig;
@@ -207,7 +208,7 @@ function redirectToCanonicalAddress(req: IncomingMessage, res: ServerResponse): 
   if (canonical === null) return false;
   res.writeHead(301, {
     Location: canonical + (queryAt === -1 ? "" : raw.slice(queryAt)),
-    "Cache-Control": "public, max-age=86400",
+    "Cache-Control": CACHE_CONTROL.canonicalRedirect,
     "Content-Length": "0",
   });
   res.end();

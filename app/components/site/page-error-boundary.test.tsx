@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { pageErrorMeta } from "~/lib/page-errors";
 import { gone, notFound, unavailable } from "~/server/pages/page-errors.server";
 import { loadPageErrorScreens, PageErrorBoundary } from "./page-error-boundary";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * Every public screen's 404 and 503 (or the failure status it has always answered), thrown the
@@ -25,7 +26,7 @@ interface Case {
 const outage = () => {
   throw data("The site is temporarily unavailable. Please try again in a moment.", {
     status: 503,
-    headers: { "Cache-Control": "no-store", "Retry-After": "5" },
+    headers: { "Cache-Control": CACHE_CONTROL.noStore, "Retry-After": "5" },
   });
 };
 const SITE_UNAVAILABLE = ["Temporarily unavailable", "The site cannot reach its data right now. Please try again in a moment."];
@@ -70,7 +71,7 @@ const cases: Case[] = [
   {
     screen: "product 404",
     path: "/reviews/product/nope",
-    throws: () => notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": "no-store" }),
+    throws: () => notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": CACHE_CONTROL.noStore }),
     status: 404,
     cacheControl: "no-store",
     title: "Product Not Found - Sauna Reviews",
@@ -143,7 +144,10 @@ const cases: Case[] = [
     screen: "go 404, no product",
     path: "/go/nope",
     throws: () =>
-      notFound({ screen: "go", kind: "not-found", product: null }, { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" }),
+      notFound(
+        { screen: "go", kind: "not-found", product: null },
+        { "Cache-Control": CACHE_CONTROL.noStore, "X-Robots-Tag": "noindex, nofollow" },
+      ),
     status: 404,
     cacheControl: "no-store",
     title: "Shop link not available - Sauna Reviews",

@@ -4,6 +4,7 @@ import { ForbiddenPanel } from "~/components/admin/forbidden-panel";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { requireAdmin, type AdminForbidden } from "~/server/auth/guard.server";
 import type { Route } from "./+types/layout";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * The admin area's frame: the guard (only a signed-in admin gets past, checked on the server) and
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Admin - ${SITE_NAME}` }
 
 export function headers() {
   // Personal pages: never stored by a shared cache.
-  return { "Cache-Control": "private, no-store" };
+  return { "Cache-Control": CACHE_CONTROL.privateNoStore };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { requireAdminForApi } from "~/server/auth/guard.server";
 import { latestLinkCheckRun } from "~/server/links/link-check-runs.server";
 import type { Route } from "./+types/links-progress";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /admin/links/progress: how far the latest link check has got, as JSON. /admin/links polls it
@@ -9,5 +10,5 @@ import type { Route } from "./+types/links-progress";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminForApi(request, context);
   const run = await latestLinkCheckRun(context.db);
-  return Response.json({ run }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json({ run }, { headers: { "Cache-Control": CACHE_CONTROL.privateNoStore } });
 }

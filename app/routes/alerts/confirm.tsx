@@ -4,6 +4,7 @@ import { PRICE_ALERT_PAGES } from "~/lib/alerts/price-alert-messages";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { confirmPriceAlert } from "~/server/alerts/price-alerts.server";
 import type { Route } from "./+types/confirm";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /alerts/confirm?token=…: the one-time link of a price alert's confirmation mail. Opening it
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const product = await confirmPriceAlert(context.db, token);
   // The token is in the URL: keep the page out of caches.
-  return data({ product }, { status: product ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+  return data({ product }, { status: product ? 200 : 400, headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 }
 
 export default function ConfirmPriceAlert({ loaderData }: Route.ComponentProps) {

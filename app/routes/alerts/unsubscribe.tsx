@@ -6,6 +6,7 @@ import { PRICE_ALERT_PAGES } from "~/lib/alerts/price-alert-messages";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { alertOfUnsubscribeLink, unsubscribePriceAlert } from "~/server/alerts/price-alerts.server";
 import type { Route } from "./+types/unsubscribe";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /alerts/unsubscribe?token=…: the 'Stop this alert' link of every price alert mail.
@@ -26,14 +27,14 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("tok
 export async function loader({ request, context }: Route.LoaderArgs) {
   const alert = await alertOfUnsubscribeLink(context.db, context.config.authSecret, tokenOf(request));
   const view = alert ? { name: alert.name, stopped: alert.status === "unsubscribed" } : null;
-  return data({ alert: view }, { status: alert ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+  return data({ alert: view }, { status: alert ? 200 : 400, headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const product = await unsubscribePriceAlert(context.db, context.config.authSecret, tokenOf(request));
   return data(
     { stopped: product !== null, name: product?.name ?? null },
-    { status: product ? 200 : 400, headers: { "Cache-Control": "no-store" } },
+    { status: product ? 200 : 400, headers: { "Cache-Control": CACHE_CONTROL.noStore } },
   );
 }
 

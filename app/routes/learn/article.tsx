@@ -7,16 +7,16 @@ import { pageErrorMeta } from "~/lib/page-errors";
 import { searchTitle, shortenText } from "~/lib/search-snippet";
 import { siteOrigin } from "~/lib/site-origin";
 import { articleStructuredData, breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
-import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
 import { articlePage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/article";
 import "~/styles/article-prose.css";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 export function loader({ params, context, request }: Route.LoaderArgs) {
   return data(articlePage(context.config.baseUrl, params.articleId, request), {
-    headers: { "Cache-Control": ARTICLE_PAGE_CACHE_CONTROL },
+    headers: { "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }
 

@@ -7,16 +7,16 @@ import { pageErrorMeta } from "~/lib/page-errors";
 import { searchTitle } from "~/lib/search-snippet";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
-import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
 import { learnCategoryPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/category";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 /** /learn/category/{category}. An unknown category answers 200 with an empty page that stays out of search results. */
 export function loader({ params, context }: Route.LoaderArgs) {
   return data(learnCategoryPage(context.config.baseUrl, params.category), {
-    headers: { "Cache-Control": ARTICLE_PAGE_CACHE_CONTROL },
+    headers: { "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }
 

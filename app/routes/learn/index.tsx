@@ -9,14 +9,14 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { pageErrorMeta } from "~/lib/page-errors";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
-import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
 import { learnIndexPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/index";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return data(learnIndexPage(context.config.baseUrl), { headers: { "Cache-Control": ARTICLE_PAGE_CACHE_CONTROL } });
+  return data(learnIndexPage(context.config.baseUrl), { headers: { "Cache-Control": CACHE_CONTROL.articlePage } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -6,16 +6,16 @@ import { pageErrorMeta } from "~/lib/page-errors";
 import { searchTitle } from "~/lib/search-snippet";
 import { siteOrigin } from "~/lib/site-origin";
 import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
-import { ARTICLE_PAGE_CACHE_CONTROL } from "~/server/articles.server";
 import { learnTagPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/tag";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 /** /learn/tag/{tag-slug}: the articles carrying one tag. */
 export function loader({ params, context, request }: Route.LoaderArgs) {
   return data(learnTagPage(context.config.baseUrl, params.tag, request), {
-    headers: { "Cache-Control": ARTICLE_PAGE_CACHE_CONTROL },
+    headers: { "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }
 

@@ -4,6 +4,7 @@ import { CONFIRM_MESSAGES } from "~/lib/newsletter";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { confirmSubscription } from "~/server/newsletter/subscribers.server";
 import type { Route } from "./+types/confirm";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /** /newsletter/confirm?token=…: the one-time link of the confirmation mail. */
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const confirmed = await confirmSubscription(context.db, token);
   // The token is in the URL: keep the page out of caches.
-  return data({ confirmed }, { status: confirmed ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+  return data({ confirmed }, { status: confirmed ? 200 : 400, headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 }
 
 export default function ConfirmSubscription({ loaderData }: Route.ComponentProps) {

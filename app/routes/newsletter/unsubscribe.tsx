@@ -4,6 +4,7 @@ import { UNSUBSCRIBE_MESSAGES } from "~/lib/newsletter";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { unsubscribe } from "~/server/newsletter/subscribers.server";
 import type { Route } from "./+types/unsubscribe";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /newsletter/unsubscribe?token=…: opening the link unsubscribes (one click, no sign-in; the
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Unsubscribe - ${SITE_NA
 async function unsubscribeFrom(request: Request, context: Route.LoaderArgs["context"]) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const done = await unsubscribe(context.db, context.config.authSecret, token);
-  return data({ done }, { status: done ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+  return data({ done }, { status: done ? 200 : 400, headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -16,6 +16,7 @@ import { saveCollections } from "./collection-save.server";
 import { planCollectionImport, planFingerprint, planProductImport } from "./import-plan.server";
 import { saveProducts, type PriceConfig } from "./product-save.server";
 import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * The server half of an admin import: the uploaded file is parsed again with the same rules the
@@ -305,5 +306,5 @@ export async function respondToCsvPreview(
   if ("refused" in upload) return upload.refused;
   const result = await previewCsv(db, upload.text, prices);
   if (!result.ok) return Response.json({ ok: false, toast: { kind: "error", ...result.toast } }, { status: result.status });
-  return Response.json({ ok: true, preview: result.preview }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ ok: true, preview: result.preview }, { headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 }

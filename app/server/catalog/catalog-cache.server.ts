@@ -117,6 +117,3 @@ export function onCatalogChange(db: DB, listener: CatalogChangeListener): () => 
   registered.add(listener);
   return () => registered.delete(listener);
 }
-
-/** Cache-Control for public catalog pages: a CDN may serve them briefly, then revalidate. */
-export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";

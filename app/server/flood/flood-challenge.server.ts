@@ -4,6 +4,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { FLOOD_SOLUTION_FIELD, type FloodChallenge, type FloodForm } from "~/lib/flood-challenge";
 import type { DB } from "../db/connection.server";
 import { AttemptLimiter, type LimitCheck, type LimitRule } from "../auth/rate-limit.server";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * Floods slow the flood, not everyone (docs/decisions/0054). The forms that send mail (sign-up
@@ -149,5 +150,5 @@ export async function acceptSolution(db: DB, authSecret: string, form: FloodForm
  * reader without JavaScript must do (the page says to try again in a few minutes).
  */
 export function challengeAnswerInit(): ResponseInit {
-  return { status: 429, headers: { "Retry-After": String(2 * 60), "Cache-Control": "no-store" } };
+  return { status: 429, headers: { "Retry-After": String(2 * 60), "Cache-Control": CACHE_CONTROL.noStore } };
 }

@@ -1,3 +1,4 @@
+import { CACHE_CONTROL } from "./cache-control.server";
 /**
  * Every CSV the admin area hands out: streamed as its lines are produced, and starting with a
  * UTF-8 byte order mark, without which Excel on Windows reads the file as the local code page and
@@ -31,7 +32,7 @@ export async function csvDownload(lines: AsyncIterator<string>, fileName: string
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": CACHE_CONTROL.noStore,
     },
   });
 }

@@ -5,7 +5,6 @@ import sharp from "sharp";
 import { LocalDiskStorage, type Storage } from "../storage/storage.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  IMAGE_CACHE_CONTROL,
   avifQuality,
   encodeWithSharp,
   ImageResizer,
@@ -15,6 +14,7 @@ import {
   sharpResizeOptions,
   type ResizeParams,
 } from "./resize.server";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /** The query form, /img?<query>. */
 const params = (query: string) => parseResizeUrl(new URL(`http://site.test/img?${query}`));
@@ -325,7 +325,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
     const r = new ImageResizer({ publicDir, uploads, cacheDir: path.join(dir, "spellings-cache") });
     const byPath = await getPath(r, "800x600/images/collections/barrel.webp");
     expect(byPath.status).toBe(200);
-    expect(byPath.headers.get("cache-control")).toBe(IMAGE_CACHE_CONTROL);
+    expect(byPath.headers.get("cache-control")).toBe(CACHE_CONTROL.image);
     const meta = await sharp(Buffer.from(await byPath.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 800, 600]);
     expect(r.renderCount).toBe(1);
@@ -392,7 +392,7 @@ describe("ImageResizer (real sharp renders on disk)", () => {
     const response = await get(r, "src=/images/collections/barrel.webp&w=1600&h=600&q=85&fit=cover", avifAccept);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/avif");
-    expect(response.headers.get("cache-control")).toBe(IMAGE_CACHE_CONTROL);
+    expect(response.headers.get("cache-control")).toBe(CACHE_CONTROL.image);
     expect(response.headers.get("vary")).toBe("Accept");
     expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]{40}"$/);
     expect(response.headers.get("last-modified")).toBeTruthy();

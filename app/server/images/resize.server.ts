@@ -9,6 +9,7 @@ import { log } from "../log.server";
 import type { Storage } from "../storage/storage.server";
 import { ImageDiskCache } from "./disk-cache.server";
 import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * The site's image route (/img, app/routes/image.ts): resizes and re-encodes pictures the site
@@ -39,7 +40,6 @@ import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
  *   503 with Retry-After, so a burst of cold URLs cannot take the CPU from page requests.
  */
 
-export const IMAGE_CACHE_CONTROL = "public, max-age=604800, stale-while-revalidate=86400";
 const MIN_DIMENSION = 16;
 const MAX_DIMENSION = 2400;
 /** Renders that may wait for a slot beyond those running: every picture of a cold home page (about 45) with room to spare, so a first visit after a deploy never sees a refused picture. */
@@ -293,7 +293,7 @@ class HttpProblem extends Error {
 function textResponse(status: number, message: string, method: string, extraHeaders: Record<string, string> = {}): Response {
   return new Response(method === "HEAD" ? null : message, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...extraHeaders },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.noStore, ...extraHeaders },
   });
 }
 
@@ -344,7 +344,7 @@ export class ImageResizer {
     const lastModified = new Date(Math.floor(source.mtimeMs / 1000) * 1000);
     const headers = new Headers({
       "Content-Type": CONTENT_TYPES[format],
-      "Cache-Control": IMAGE_CACHE_CONTROL,
+      "Cache-Control": CACHE_CONTROL.image,
       Vary: "Accept",
       ETag: etag,
       "Last-Modified": lastModified.toUTCString(),

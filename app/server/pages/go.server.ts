@@ -3,6 +3,7 @@ import { findProductBySlug } from "~/server/products/products.server";
 import type { DB } from "~/server/db/connection.server";
 import { log } from "~/server/log.server";
 import { notFound } from "./page-errors.server";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /go/{product-slug} when there is nowhere to send the visitor. A product with a shop link is
@@ -17,6 +18,6 @@ export async function throwOutboundNotFound(db: DB, rawSlug: string | undefined,
   log.warn(`404 Not Found: ${new URL(request.url).pathname} (${product ? "the product has no shop link" : "no such product"})`);
   return notFound(
     { screen: "go", kind: "not-found", product: product ? { name: product.name, href: productHref(product) } : null },
-    { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" },
+    { "Cache-Control": CACHE_CONTROL.noStore, "X-Robots-Tag": "noindex, nofollow" },
   );
 }

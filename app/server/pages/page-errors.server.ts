@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { PageError } from "~/lib/page-errors";
 import { wordPageError } from "./page-error-texts.server";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * How a page module gives up: it throws one of these, React Router answers with the status and
@@ -15,11 +16,6 @@ import { wordPageError } from "./page-error-texts.server";
 /** Headers of an error page; a route's `headers` export passes them on (`errorHeaders`). */
 export type PageErrorHeaders = Record<string, string>;
 
-/** Nothing may keep a failure or a missing page: it must not outlive the problem. */
-export const NO_STORE = "no-store";
-/** A deleted product stays deleted: a CDN may keep the answer a while (a re-import is seen within the hour). */
-export const GONE_CACHE_CONTROL = "public, max-age=0, s-maxage=3600";
-
 export function throwPageError(error: PageError, init: { status: number; headers?: PageErrorHeaders }): never {
   throw data(wordPageError(error), { status: init.status, headers: init.headers });
 }
@@ -30,7 +26,7 @@ export function notFound(error: PageError, headers?: PageErrorHeaders): never {
 }
 
 /** 410: gone for good, so search engines drop the address (ADR 0026); a CDN may keep it an hour. */
-export function gone(error: PageError, headers: PageErrorHeaders = { "Cache-Control": GONE_CACHE_CONTROL }): never {
+export function gone(error: PageError, headers: PageErrorHeaders = { "Cache-Control": CACHE_CONTROL.gone }): never {
   return throwPageError(error, { status: 410, headers });
 }
 
@@ -39,5 +35,5 @@ export function gone(error: PageError, headers: PageErrorHeaders = { "Cache-Cont
  * status for its failure (the collection page: 500) passes it.
  */
 export function unavailable(error: PageError, init: { status?: number; headers?: PageErrorHeaders } = {}): never {
-  return throwPageError(error, { status: init.status ?? 503, headers: init.headers ?? { "Cache-Control": NO_STORE } });
+  return throwPageError(error, { status: init.status ?? 503, headers: init.headers ?? { "Cache-Control": CACHE_CONTROL.noStore } });
 }

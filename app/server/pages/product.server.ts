@@ -20,7 +20,8 @@ import { withPriceHistory } from "../offers/price-history.server";
 import { findProductByIdOrSlug } from "../products/products.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
-import { gone, NO_STORE, notFound, unavailable } from "./page-errors.server";
+import { CACHE_CONTROL } from "../http/cache-control.server";
+import { gone, notFound, unavailable } from "./page-errors.server";
 
 /**
  * The product detail page, served at /reviews/product/{id or slug} and /product/{id or slug}:
@@ -50,7 +51,7 @@ export async function productPage(
       const category = categoryBreadcrumb(removed.categoryId, (slug) => isFixedCollectionSlug(slug) || slug === categoryCollection);
       return gone({ screen: "product", kind: "gone", name: removed.name, category: category.href === "/reviews" ? null : category });
     }
-    return notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": NO_STORE });
+    return notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": CACHE_CONTROL.noStore });
   }
 
   const [collectionOfCategory, asSeenInCollections, withHistory] = await Promise.all([
