@@ -5,11 +5,12 @@ import { CompareNotice } from "~/components/compare/compare-notice";
 import { writeCompareItems } from "~/components/compare/compare-store";
 import { CompareTable } from "~/components/compare/compare-table";
 import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
-import { canonicalCompareHref, MAX_COMPARE } from "~/lib/compare";
+import { canonicalCompareHref, leftSomethingOut, MAX_COMPARE } from "~/lib/compare";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
+import { NOT_KEPT_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { loadComparePage } from "~/server/pages/compare.server";
 import type { Route } from "./+types/compare";
 
@@ -23,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await loadComparePage(context, new URL(request.url));
   // The page depends on the query string and changes with the catalog: short-lived in caches.
   // The header rides on the data, so an error page (which has its own) is never cached with it.
-  return data({ view }, { headers: { "Cache-Control": "public, max-age=0, s-maxage=60" } });
+  // A comparison naming unknown products is not kept at all: any text makes one.
+  const cacheControl = leftSomethingOut(view) ? NOT_KEPT_PAGE_CACHE_CONTROL : "public, max-age=0, s-maxage=60";
+  return data({ view }, { headers: { "Cache-Control": cacheControl } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

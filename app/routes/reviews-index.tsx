@@ -12,7 +12,8 @@ import { productHref } from "~/lib/product-display";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
+import { foundNothing } from "~/lib/reviews-index";
+import { NOT_KEPT_PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "~/server/catalog/catalog-cache.server";
 import { loadReviewsIndexPage } from "~/server/pages/reviews-index.server";
 import type { Route } from "./+types/reviews-index";
 
@@ -24,8 +25,10 @@ const DESCRIPTION =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadReviewsIndexPage(context, new URL(request.url));
-  // Only the page itself may be kept by a CDN; its 503 carries its own no-store.
-  return data(page, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
+  // Only the page itself may be kept by a CDN; its 503 carries its own no-store. A search that
+  // found nothing is not kept at all: any text makes one.
+  const nothing = page.view.mode === "search" && foundNothing(page.view);
+  return data(page, { headers: { "Cache-Control": nothing ? NOT_KEPT_PAGE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

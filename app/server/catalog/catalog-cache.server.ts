@@ -120,3 +120,11 @@ export function onCatalogChange(db: DB, listener: CatalogChangeListener): () => 
 
 /** Cache-Control for public catalog pages: a CDN may serve them briefly, then revalidate. */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/**
+ * Cache-Control for a public page that is not worth keeping anywhere: one whose query names
+ * nothing the site has (a search that found nothing, a comparison of unknown products). Any text
+ * makes such a page, so keeping each one would let made-up queries fill the page cache and push
+ * real pages out (docs/decisions/0067). No s-maxage: neither the page cache nor a CDN keeps it.
+ */
+export const NOT_KEPT_PAGE_CACHE_CONTROL = "public, max-age=0";
