@@ -51,9 +51,9 @@ function parseCacheControl(value: string): Map<string, number> {
 export type StoredEncoding = "br" | "gzip" | "identity";
 
 /**
- * Compression for a body someone is waiting for: a page streamed as it renders, and a page-cache
- * miss. A kept page's bodies are compressed again at the best level afterwards, off the request
- * path (page-cache.ts).
+ * Compression for a body someone is waiting for: a page streamed as it renders (and, for gzip, a
+ * page-cache miss). A kept page's bodies are compressed again at the best level afterwards, off
+ * the request path (page-cache.ts).
  */
 export const FAST_BROTLI_QUALITY = 4;
 export const FAST_GZIP_LEVEL = 6;

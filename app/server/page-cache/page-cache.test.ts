@@ -4,6 +4,13 @@ import { brotliOptions, gzipOptions, PageCache, zlibCompress, type CachedPage, t
 
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
+/** About `size` characters of varied list items, so that each compression level gives bytes of its own. */
+function items(size: number): string {
+  let list = "";
+  for (let i = 0; list.length < size; i++) list += `<li>Sauna ${i % 97}: ${(i * 37) % 101} °C</li>`;
+  return list;
+}
+
 /** A page renderer that counts its renders and can be held open to let requests pile up. */
 function renderer(options: { cacheControl?: string; status?: number; size?: number } = {}) {
   let version = 1;
@@ -24,7 +31,7 @@ function renderer(options: { cacheControl?: string; status?: number; size?: numb
       calls.push(key);
       const rendered = version;
       if (gate) await gate;
-      const body = `<!DOCTYPE html><html><body><h1>${key}</h1><p>catalog v${rendered}</p>${"<li>Cedar barrel sauna</li>".repeat((options.size ?? 2000) / 28)}</body></html>`;
+      const body = `<!DOCTYPE html><html><body><h1>${key}</h1><p>catalog v${rendered}</p>${items(options.size ?? 2000)}</body></html>`;
       return new Response(body, {
         status: options.status ?? 200,
         headers: {
