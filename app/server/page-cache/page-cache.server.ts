@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendResponse, toFetchRequest } from "../http/send-response.server";
 import { log } from "../log.server";
 import { hasSessionCookie, pageCacheKey } from "./cache-key";
-import { etagMatches, negotiateEncoding } from "./http-rules";
+import { etagMatches, negotiateEncoding, type StoredEncoding } from "./http-rules";
 import { PageCache, type CachedPage } from "./page-cache";
 
 /**
@@ -57,7 +57,7 @@ export function createPageServing(options: {
       if (key === undefined) return false;
       const page = cache!.lookup(key);
       if (!page) return false;
-      sendPage(req, res, key, page, "hit").catch((error: unknown) => {
+      sendPage(req, res, key, page, "hit")?.catch((error: unknown) => {
         log.error(`Page cache could not send ${key}: ${(error as Error)?.message ?? error}`);
         res.destroy();
       });
@@ -98,9 +98,16 @@ export function createPageServing(options: {
   /**
    * One cached page to one request: 304 when the client has it, else the best encoding it takes.
    * A page whose background compression is not done yet may first have to compress that
-   * encoding (fast, once per page and encoding); the plain body is sent if that fails.
+   * encoding (fast, once per page and encoding): only then is there a promise, and the plain
+   * body is sent if that fails. A hit on a page with its bodies is answered synchronously.
    */
-  async function sendPage(req: IncomingMessage, res: ServerResponse, key: string, page: CachedPage, how: "hit" | "miss"): Promise<void> {
+  function sendPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    page: CachedPage,
+    how: "hit" | "miss",
+  ): Promise<void> | undefined {
     if (etagMatches(req.headers["if-none-match"], page.etag)) {
       if (res.destroyed) return;
       const headers: string[] = ["etag", page.etag, "x-page-cache", how];
@@ -109,27 +116,34 @@ export function createPageServing(options: {
       res.end();
       return;
     }
-    let encoding = negotiateEncoding(req.headers["accept-encoding"]);
-    const made = cache!.body(key, page, encoding);
-    let body: Buffer;
-    if (Buffer.isBuffer(made)) {
-      body = made;
-    } else {
-      try {
-        body = await made;
-      } catch (error) {
+    const encoding = negotiateEncoding(req.headers["accept-encoding"]);
+    const body = cache!.body(key, page, encoding);
+    if (Buffer.isBuffer(body)) return writePage(req, res, page, how, encoding, body);
+    return body.then(
+      (compressed) => writePage(req, res, page, how, encoding, compressed),
+      (error: unknown) => {
         log.error(`Page cache could not compress ${key}, sending it plain: ${(error as Error)?.message ?? error}`);
-        encoding = "identity";
-        body = page.bodies.identity;
-      }
-    }
-    if (res.destroyed) return;
-    const headers: string[] = [];
-    for (const [name, value] of page.headers) headers.push(name, value);
-    headers.push("etag", page.etag, "content-length", String(body.length), "x-page-cache", how);
-    if (encoding !== "identity") headers.push("content-encoding", encoding);
-    res.writeHead(200, headers);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+        writePage(req, res, page, how, "identity", page.bodies.identity);
+      },
+    );
   }
+}
+
+/** The page's 200: its headers replayed, its ETag, and one body (none for HEAD). */
+function writePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  how: "hit" | "miss",
+  encoding: StoredEncoding,
+  body: Buffer,
+): undefined {
+  if (res.destroyed) return;
+  const headers: string[] = [];
+  for (const [name, value] of page.headers) headers.push(name, value);
+  headers.push("etag", page.etag, "content-length", String(body.length), "x-page-cache", how);
+  if (encoding !== "identity") headers.push("content-encoding", encoding);
+  res.writeHead(200, headers);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
 }
