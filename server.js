@@ -52,7 +52,7 @@ if (vite) {
 } else {
   // Scripts, styles and SVGs are sent as the Brotli or gzip copy the build wrote beside them;
   // `compression` only handles a client that accepts neither. Pages and data are compressed by
-  // the site (once, when the page cache fills, or as they stream), so `compression` never sees them.
+  // the site (by the page cache, or as they stream), so `compression` never sees them.
   // Vite fingerprints everything under /assets: safe to cache for a year.
   const assetsDir = path.join(buildDir, "client/assets");
   const assetCaching = { immutable: true, maxAge: "1y" };

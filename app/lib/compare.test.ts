@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   canonicalCompareHref,
+  canonicalCompareParam,
   compareAnnouncement,
   compareHref,
   compareTrayShown,
   compareView,
   groupFeatures,
+  leftSomethingOut,
   parseCompareSlugs,
 } from "./compare";
 import { makeProduct } from "../../tests/support/catalog-fixtures";
@@ -40,6 +42,19 @@ describe("compare URLs", () => {
     expect(parseCompareSlugs(null)).toEqual([]);
   });
 
+  it("spells a ?products= value one way among those that make the same page", () => {
+    expect(canonicalCompareParam(" Alpha,bravo,,alpha ")).toBe("alpha,bravo");
+    expect(canonicalCompareParam(" , ,")).toBeUndefined();
+    // Five distinct names: the page says it compared the first four, so the value stays as sent.
+    expect(canonicalCompareParam("a,b,c,d,E")).toBe("a,b,c,d,E");
+    expect(canonicalCompareParam("a,A,b,c,d")).toBe("a,b,c,d");
+    for (const value of [" Alpha,bravo,,alpha ", "a,b,c,d,E", "a,A,b,c,d", "x,nope"]) {
+      const named = compareView(value, find);
+      const canonical = compareView(canonicalCompareParam(value), find);
+      expect(canonical, value).toEqual(named);
+    }
+  });
+
   it("keeps the reader's order in links and sorts the canonical set", () => {
     expect(compareHref(["b", "a"])).toBe("/compare?products=b,a");
     expect(canonicalCompareHref(["b", "a"])).toBe("/compare?products=a,b");
@@ -49,6 +64,12 @@ describe("compare URLs", () => {
 
 describe("compareView", () => {
   const view = compareView("bravo,nope,alpha", find);
+
+  it("says when it left out a product the URL named", () => {
+    expect(leftSomethingOut(view)).toBe(true);
+    expect(leftSomethingOut(compareView("bravo,alpha", find))).toBe(false);
+    expect(leftSomethingOut(compareView("", find))).toBe(false);
+  });
 
   it("compares the known products in the order named and names the unknown ones", () => {
     expect(view.products.map((p) => p.slug)).toEqual(["bravo", "alpha"]);

@@ -27,6 +27,22 @@ export function parseCompareSlugs(value: string | null | undefined): string[] {
   return slugs.slice(0, MAX_COMPARE);
 }
 
+/**
+ * The one spelling of a ?products= value among those that make the same page: its slugs as the
+ * page reads them (trimmed, lower-cased, without repeats, in order), or undefined when it names
+ * none (the empty comparison). A value naming more than MAX_COMPARE is kept as sent: the page
+ * says it showed only the first ones, which a shorter spelling would not.
+ */
+export function canonicalCompareParam(value: string): string | undefined {
+  const named = value
+    .split(",")
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+  if (new Set(named).size > MAX_COMPARE) return value;
+  const slugs = parseCompareSlugs(value);
+  return slugs.length === 0 ? undefined : slugs.join(",");
+}
+
 /** /compare?products=a,b in the reader's order (commas kept readable). */
 export function compareHref(slugs: readonly string[]): string {
   return slugs.length === 0 ? COMPARE_PATH : `${COMPARE_PATH}?${COMPARE_PARAM}=${slugs.map(encodeURIComponent).join(",")}`;
@@ -137,6 +153,11 @@ export interface CompareView {
   unknownSlugs: string[];
   /** Shown when the URL named more than MAX_COMPARE products. */
   truncated: boolean;
+}
+
+/** The URL named products the comparison does not show: unknown ones, or more than MAX_COMPARE. */
+export function leftSomethingOut(view: Pick<CompareView, "unknownSlugs" | "truncated">): boolean {
+  return view.unknownSlugs.length > 0 || view.truncated;
 }
 
 const NOT_AVAILABLE = "—";

@@ -3,7 +3,7 @@ import { DEFAULT_SITE_PRICES, priceSettingsAt } from "./offers/price-view";
 import { productMatches } from "./catalog-search";
 import { topRatedProducts } from "./home-page";
 import { pageInfo } from "./pagination";
-import { reviewsIndexRequest, reviewsIndexView, searchSuggestions } from "./reviews-index";
+import { foundNothing, reviewsIndexRequest, reviewsIndexView, searchSuggestions } from "./reviews-index";
 import { makeCollection, makeProduct } from "../../tests/support/catalog-fixtures";
 
 const context = {
@@ -103,6 +103,9 @@ describe("reviewsIndexView with a query", () => {
     const page = view("hot tub");
     expect(page).toMatchObject({ mode: "search", products: [], collections: [], collectionCount: 0 });
     if (page.mode !== "search") return;
+    expect(foundNothing(page)).toBe(true);
+    const found = view("barrel");
+    expect(found.mode === "search" && foundNothing(found)).toBe(false);
     expect(page.suggestions).toEqual([{ href: "/reviews/barrel-saunas", name: "Best Barrel Saunas" }]);
   });
 });

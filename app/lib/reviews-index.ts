@@ -56,6 +56,11 @@ export type ReviewsIndexView =
       suggestions: CollectionLink[];
     };
 
+/** A search that matched no product and no collection: the page says so and suggests some. */
+export function foundNothing(results: { collectionCount: number; pagination: PageInfo }): boolean {
+  return results.collectionCount === 0 && results.pagination.totalItems === 0;
+}
+
 /** The page's view model; app/server/pages/reviews-index.server.ts builds it. */
 export interface ReviewsIndexPage {
   view: ReviewsIndexView;

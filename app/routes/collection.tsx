@@ -1,9 +1,9 @@
 import { data, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CollectionReview } from "~/components/collection/collection-review";
 import { CollectionSkeleton } from "~/components/collection/collection-skeleton";
-import { VIEW_PARAM } from "~/components/collection/view-switch";
 import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import { collectionPageTitle } from "~/lib/collection-page-defaults";
+import { VIEW_PARAM } from "~/lib/collection-view";
 import { pagedLinkTags, pagedTitle } from "~/lib/pagination";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";

@@ -3,7 +3,7 @@ import { CompareEmpty } from "~/components/compare/compare-empty";
 import { CompareNotice } from "~/components/compare/compare-notice";
 import { CompareTable } from "~/components/compare/compare-table";
 import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
-import { canonicalCompareHref, MAX_COMPARE } from "~/lib/compare";
+import { canonicalCompareHref, leftSomethingOut, MAX_COMPARE } from "~/lib/compare";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { searchTitle } from "~/lib/search-snippet";
 import { siteOrigin } from "~/lib/site-origin";
@@ -24,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await loadComparePage(context, new URL(request.url));
   // The page depends on the query string and changes with the catalog: short-lived in caches.
   // The header rides on the data, so an error page (which has its own) is never cached with it.
-  return data({ view }, { headers: { "Cache-Control": CACHE_CONTROL.publicPage } });
+  // A comparison naming unknown products is not kept at all: any text makes one.
+  const cacheControl = leftSomethingOut(view) ? CACHE_CONTROL.notKept : CACHE_CONTROL.publicPage;
+  return data({ view }, { headers: { "Cache-Control": cacheControl } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

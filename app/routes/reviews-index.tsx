@@ -14,6 +14,7 @@ import { SITE_NAME } from "~/lib/site-navigation";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
+import { foundNothing } from "~/lib/reviews-index";
 import { loadReviewsIndexPage } from "~/server/pages/reviews-index.server";
 import type { Route } from "./+types/reviews-index";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
@@ -26,8 +27,10 @@ const DESCRIPTION =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadReviewsIndexPage(context, new URL(request.url));
-  // Only the page itself may be kept by a CDN; its 503 carries its own no-store.
-  return data(page, { headers: { "Cache-Control": CACHE_CONTROL.publicPage } });
+  // Only the page itself may be kept by a CDN; its 503 carries its own no-store. A search that
+  // found nothing is not kept at all: any text makes one.
+  const nothing = page.view.mode === "search" && foundNothing(page.view);
+  return data(page, { headers: { "Cache-Control": nothing ? CACHE_CONTROL.notKept : CACHE_CONTROL.publicPage } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -1,8 +1,8 @@
 /**
  * One load measurement: `connections` keep-alive connections hammering one URL for `seconds`,
  * with wrk when it is installed (it costs the measured server least CPU) and autocannon
- * otherwise. `uniqueQuery` appends a query parameter that differs on every request, so a page
- * cache keyed by URL can never answer from memory: the uncached cost of a page.
+ * otherwise. `numberedPaths` asks for `url` followed by 1, 2, 3… (every request a page of its
+ * own, as long as the numbers last), so each is a page-cache miss: the cost of a miss.
  */
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
@@ -24,7 +24,7 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
-  uniqueQuery?: boolean;
+  numberedPaths?: boolean;
 }
 
 const WRK = "/usr/bin/wrk";
@@ -37,15 +37,15 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   return loadTool() === "wrk" ? runWrk(options) : runAutocannon(options);
 }
 
-// wrk runs one Lua state per thread: `id` tells the threads apart so the unique query strings
-// never repeat across threads. done() prints one JSON line the caller parses.
+// wrk runs one Lua state per thread: `id` tells the threads apart so the numbers never repeat
+// across threads. done() prints one JSON line the caller parses.
 const WRK_SCRIPT = `
 local threads_made = 0
 function setup(thread)
   threads_made = threads_made + 1
   thread:set("id", threads_made)
 end
-UNIQUE_REQUEST
+NUMBERED_REQUEST
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"failures":%d}\\n',
@@ -53,12 +53,12 @@ function done(summary, latency, requests)
     e.status + e.connect + e.read + e.write + e.timeout))
 end
 `;
-const UNIQUE_REQUEST = `
+// Two threads (-t2): thread 1 asks for 1, 3, 5…, thread 2 for 2, 4, 6….
+const NUMBERED_REQUEST = `
 local counter = 0
 function request()
   counter = counter + 1
-  local separator = string.find(wrk.path, "?", 1, true) and "&" or "?"
-  return wrk.format(nil, wrk.path .. separator .. "nocache=" .. id .. "-" .. counter)
+  return wrk.format(nil, wrk.path .. ((counter - 1) * 2 + id))
 end
 `;
 
@@ -66,7 +66,7 @@ async function runWrk(options: LoadOptions): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(tmpdir(), "sauna-wrk-"));
   try {
     const script = path.join(dir, "report.lua");
-    writeFileSync(script, WRK_SCRIPT.replace("UNIQUE_REQUEST", options.uniqueQuery ? UNIQUE_REQUEST : ""));
+    writeFileSync(script, WRK_SCRIPT.replace("NUMBERED_REQUEST", options.numberedPaths ? NUMBERED_REQUEST : ""));
     const args = ["-t2", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "-s", script];
     for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
     args.push(options.url);
@@ -105,9 +105,7 @@ async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
       {
         method: "GET",
         path: base.pathname + base.search,
-        setupRequest: options.uniqueQuery
-          ? (request) => ({ ...request, path: `${base.pathname}${base.search ? `${base.search}&` : "?"}nocache=${++counter}` })
-          : undefined,
+        setupRequest: options.numberedPaths ? (request) => ({ ...request, path: `${base.pathname}${++counter}` }) : undefined,
       },
     ],
   });

@@ -5,9 +5,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import pg from "pg";
+import { brotliOptions, gzipOptions } from "../../app/server/page-cache/page-cache";
 import { expect, runCreateAdmin, signIn, signInAsNewAdmin, test as sqliteTest, uniqueEmail } from "./admin-support";
 
 // The whole-page cache (docs/decisions/0015-page-cache.md) against the production server with a
@@ -132,6 +133,15 @@ function get(base: string, target: string, options: { method?: string; headers?:
   });
 }
 
+/**
+ * `text` in a letter case of this run's own: a search no other request has made, so its page is
+ * not cached yet (the key keeps the case; the search ignores it).
+ */
+function inCaseOfThisRun(text: string): string {
+  const stamp = Date.now() ^ Math.floor(Math.random() * 2 ** 30);
+  return [...text].map((letter, i) => ((stamp >> i) & 1 ? letter.toUpperCase() : letter)).join("");
+}
+
 const productLinks = (html: string) => new Set([...html.matchAll(/href="\/reviews\/product\/([a-z0-9-]+)"/g)].map((match) => match[1]!));
 const collectionLinks = (html: string) =>
   [...new Set([...html.matchAll(/href="\/reviews\/([a-z0-9-]+)"/g)].map((match) => match[1]!))].filter((slug) => slug !== "product");
@@ -232,7 +242,9 @@ test("a signed-in admin never receives a cached page, and an anonymous visitor n
   expect(adminPage.headers()["x-page-cache"]).toBe("bypass");
 
   // A page the admin asks for first is not kept: the next anonymous request renders it itself.
-  const fresh = `/reviews?q=cedar-${Date.now().toString(36)}`;
+  // A search that finds something (one that finds nothing is never kept), spelt in a letter case
+  // of this run's own: the key keeps the case, the search ignores it.
+  const fresh = `/reviews?q=${inCaseOfThisRun("barrel saunas")}`;
   expect((await page.request.get(fresh)).headers()["x-page-cache"]).toBe("bypass");
   expect((await get(base, fresh)).cache).toBe("miss");
   expect((await get(base, fresh)).cache).toBe("hit");
@@ -261,6 +273,10 @@ test("cached pages answer HEAD, If-None-Match and each client's encoding", async
   expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
   const etag = plain.headers["etag"] as string;
   expect(etag).toMatch(/^W\/".+"$/);
+  // A page just kept serves fast-compressed bodies until its background compression lands (the
+  // ETag stays): the byte counts below are compared once the best ones are in place.
+  const bestGzip = gzipSync(plain.body, gzipOptions("best"));
+  await expect.poll(async () => (await get(base, "/learn", { headers: { "accept-encoding": "gzip" } })).body.equals(bestGzip)).toBe(true);
 
   const br = await get(base, "/learn", { headers: { "accept-encoding": "gzip, deflate, br" } });
   expect(br.headers["content-encoding"]).toBe("br");
@@ -291,4 +307,72 @@ test("cached pages answer HEAD, If-None-Match and each client's encoding", async
   expect(missing.cache).toBe("bypass");
   expect(missing.headers["content-encoding"]).toBe("gzip");
   expect(missing.text).toContain("</html>");
+});
+
+test("junk parameters, and junk values of the parameters a page reads, make no entry of their own", async ({ adminSite }) => {
+  const base = adminSite.url;
+  const junk = `junk${Date.now().toString(36)}`;
+  // A parameter home does not read is dropped: the second request is a hit, and no page shows it.
+  await get(base, `/?x=${junk}`);
+  const home = await get(base, `/?x=${junk}-2&utm_source=${junk}`);
+  expect(home.cache).toBe("hit");
+  expect(home.text).not.toContain(junk);
+
+  // A page number written another way, or past the end, gets today's redirect, and it is never kept.
+  for (const [page, status] of [
+    [`abc${junk}`, 301],
+    ["02", 301],
+    ["999999", 302],
+  ] as const) {
+    const first = await get(base, `/reviews?page=${page}`);
+    const again = await get(base, `/reviews?page=${page}`);
+    expect([first.status, again.status], page).toEqual([status, status]);
+    expect([first.cache, again.cache], page).toEqual(["bypass", "bypass"]);
+  }
+
+  // Any view of a collection but the comparison is its ranked list: a hit on the plain page.
+  const collection = collectionLinks((await get(base, "/reviews")).text)[0]!;
+  const plain = await get(base, `/reviews/${collection}`);
+  const view = await get(base, `/reviews/${collection}?view=${junk}`);
+  expect(view.cache).toBe("hit");
+  expect(view.text).toBe(plain.text);
+
+  // A data request keeps, of the routes it names, its page's own; naming none, it is not kept.
+  await get(base, "/reviews.data?_routes=routes%2Freviews-index");
+  expect((await get(base, `/reviews.data?_routes=routes%2Freviews-index,${junk}`)).cache).toBe("hit");
+  for (let i = 0; i < 2; i++) expect((await get(base, `/reviews.data?_routes=${junk}`)).cache).toBe("bypass");
+
+  // The search reads its query trimmed: one entry for every spelling.
+  await get(base, "/reviews?q=barrel");
+  expect((await get(base, "/reviews?q=%20%20barrel%20")).cache).toBe("hit");
+
+  // A search that found nothing and a comparison of unknown products: answered as ever, never kept.
+  for (const target of [`/reviews?q=${junk}`, `/compare?products=${junk}`]) {
+    const first = await get(base, target);
+    const again = await get(base, target);
+    expect([first.status, again.status], target).toEqual([200, 200]);
+    expect([first.cache, again.cache], target).toEqual(["bypass", "bypass"]);
+    expect(again.text, target).toContain(junk);
+  }
+});
+
+test("a miss is sent at once, compressed fast; the kept page then serves its best bodies", async ({ adminSite }) => {
+  const base = adminSite.url;
+  const target = `/reviews?q=${inCaseOfThisRun("barrel sauna")}`;
+  const miss = await get(base, target, { headers: { "accept-encoding": "gzip, deflate, br" } });
+  expect(miss.status).toBe(200);
+  expect(miss.cache).toBe("miss");
+  expect(miss.headers["content-encoding"]).toBe("br");
+  const identity = Buffer.from(miss.text, "utf8");
+  const fast = brotliCompressSync(identity, brotliOptions("fast", identity.length));
+  const best = brotliCompressSync(identity, brotliOptions("best", identity.length));
+  expect(fast.equals(best)).toBe(false);
+  expect(miss.body.equals(fast)).toBe(true);
+  // The background job replaces the bodies within moments; hits are served from the best one then.
+  await expect
+    .poll(async () => (await get(base, target, { headers: { "accept-encoding": "br" } })).body.equals(best), { timeout: 15_000 })
+    .toBe(true);
+  const hit = await get(base, target, { headers: { "accept-encoding": "br" } });
+  expect(hit.cache).toBe("hit");
+  expect(hit.headers["etag"]).toBe(miss.headers["etag"]);
 });

@@ -2,15 +2,7 @@ import { useId, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { Columns3, ListOrdered } from "~/components/ui/icons";
 import { cn } from "~/components/ui/cn";
-
-type CollectionView = "list" | "compare";
-
-export const VIEW_PARAM = "view";
-
-/** '?view=compare' chooses the comparison layout; anything else is the ranked list. */
-function viewFromSearch(search: URLSearchParams): CollectionView {
-  return search.get(VIEW_PARAM) === "compare" ? "compare" : "list";
-}
+import { collectionViewFrom, VIEW_PARAM, type CollectionView } from "~/lib/collection-view";
 
 /** The same search with `view` chosen; the ranked list is the default, so it needs no parameter. */
 function searchWithView(search: URLSearchParams, view: CollectionView): URLSearchParams {
@@ -48,7 +40,7 @@ export function CollectionViews({
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
-  const view = viewFromSearch(searchParams);
+  const view = collectionViewFrom(searchParams.get(VIEW_PARAM));
   const id = useId();
   const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
   const tabId = (value: CollectionView) => `${id}-tab-${value}`;

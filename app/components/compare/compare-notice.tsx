@@ -1,9 +1,9 @@
 import { Info } from "~/components/ui/icons";
-import { MAX_COMPARE, type CompareView } from "~/lib/compare";
+import { leftSomethingOut, MAX_COMPARE, type CompareView } from "~/lib/compare";
 
 /** What the comparison left out of the URL's list: unknown slugs, and any past the first MAX_COMPARE. */
 export function CompareNotice({ unknownSlugs, truncated }: Pick<CompareView, "unknownSlugs" | "truncated">) {
-  if (unknownSlugs.length === 0 && !truncated) return null;
+  if (!leftSomethingOut({ unknownSlugs, truncated })) return null;
   return (
     <div
       role="note"

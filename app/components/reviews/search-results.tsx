@@ -3,7 +3,7 @@ import { Pagination } from "~/components/catalog/pagination";
 import { resultsCountText, resultsHeading } from "~/lib/catalog-search";
 import type { CategoryCard, HomeProductCard } from "~/lib/home-page";
 import type { PageInfo } from "~/lib/pagination";
-import type { CollectionLink } from "~/lib/reviews-index";
+import { foundNothing, type CollectionLink } from "~/lib/reviews-index";
 import { CategoryTile } from "./category-tile";
 import { NoResults } from "./no-results";
 import { ProductRows } from "./product-rows";
@@ -24,7 +24,7 @@ export function SearchResults({
   pagination: PageInfo;
   suggestions: CollectionLink[];
 }) {
-  const empty = collectionCount === 0 && pagination.totalItems === 0;
+  const empty = foundNothing({ collectionCount, pagination });
   return (
     <section aria-labelledby="search-results" className="page-container py-10 md:py-14">
       <div className="flex flex-wrap items-end justify-between gap-4">

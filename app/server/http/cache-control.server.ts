@@ -6,6 +6,13 @@
 export const CACHE_CONTROL = {
   /** Catalog pages (home, /reviews, collections, products, /compare): a CDN may serve them a minute, then revalidate. */
   publicPage: "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+  /**
+   * A public page not worth keeping anywhere: one whose query names nothing the site has (a
+   * search that found nothing, a comparison of unknown products). Any text makes such a page, so
+   * keeping each would let made-up queries fill the page cache and push real pages out
+   * (docs/decisions/0067). No s-maxage: neither the page cache nor a CDN keeps it.
+   */
+  notKept: "public, max-age=0",
   /** The /learn pages change only with a new build: browsers keep them 5 minutes, a CDN an hour. */
   articlePage: "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400",
   /** Resized pictures: their address changes with their content, so they are kept a week. */

@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { constants as zlibConstants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from "node:zlib";
-import { negotiateEncoding } from "../page-cache/http-rules";
+import { FAST_BROTLI_QUALITY, FAST_GZIP_LEVEL, negotiateEncoding } from "../page-cache/http-rules";
 import { bodyLimitFor, limitedNodeBody } from "./request-body.server";
 
 /**
@@ -16,9 +16,6 @@ import { bodyLimitFor, limitedNodeBody } from "./request-body.server";
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|[\w.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
 /** Below this, compressing costs more than the bytes it saves. */
 const MIN_COMPRESSED_BYTES = 1024;
-/** Dynamic responses: fast settings; the cached pages get the thorough ones at fill time. */
-const STREAM_BROTLI_QUALITY = 4;
-const STREAM_GZIP_LEVEL = 6;
 
 /**
  * The Fetch request React Router renders, built from an Express request (which knows about
@@ -93,11 +90,11 @@ export async function sendResponse(
     encoding === "br"
       ? createBrotliCompress({
           params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: STREAM_BROTLI_QUALITY,
+            [zlibConstants.BROTLI_PARAM_QUALITY]: FAST_BROTLI_QUALITY,
             [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
           },
         })
-      : createGzip({ level: STREAM_GZIP_LEVEL });
+      : createGzip({ level: FAST_GZIP_LEVEL });
   const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
   let flushQueued = false;
   source.on("data", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasSessionCookie, pageCacheKey, ROUTE_QUERY_PARAMS } from "./cache-key";
+import { CACHED_ROUTES, hasSessionCookie, pageCacheKey } from "./cache-key";
 
 describe("pageCacheKey", () => {
   it("keys a plain path by itself", () => {
@@ -44,16 +44,58 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/reviews?_routes=root")).toBe("/reviews");
   });
 
-  it("has a decision for every cached route of app/routes.ts", () => {
+  it("has a decision for every cached route of app/routes.ts, under the route's own id", () => {
     const table = readFileSync(path.resolve(__dirname, "../../routes.ts"), "utf8");
-    // Top-level routes only: the nested ones are the admin area's, never cached.
-    const paths = [...table.matchAll(/^ {2}route\("([^"]+)"/gm)].map((match) => `/${match[1]}`);
-    const listed = new Set(ROUTE_QUERY_PARAMS.map(([pattern]) => pattern));
+    // Top-level routes only: the nested ones are the admin area's, never cached. A route's id is
+    // the one app/routes.ts gives it, or its module's path without the extension.
+    const routes = [...table.matchAll(/^ {2}(?:route\("([^"]+)", "([^"]+)"(?:, \{ id: "([^"]+)" \})?|index\("([^"]+)"\))/gm)].map(
+      ([, routePath, file, id, indexFile]) => ({
+        path: `/${routePath ?? ""}`,
+        id: id ?? (file ?? indexFile!).replace(/\.tsx?$/, ""),
+      }),
+    );
     // "*" is every other path, which reads no parameter.
-    const cached = paths.filter((route) => route !== "/*" && pageCacheKey(route) !== undefined);
+    const cached = routes.filter((route) => route.path !== "/*" && pageCacheKey(route.path) !== undefined);
     expect(cached.length).toBeGreaterThan(15);
-    for (const route of cached) expect(listed.has(route), route).toBe(true);
-    expect(listed.has("/")).toBe(true);
+    const listed = new Map(CACHED_ROUTES.map((route) => [route.path, route.id]));
+    for (const route of cached) expect(listed.get(route.path), route.path).toBe(route.id);
+    expect(listed.get("/")).toBe("routes/home");
+    expect(CACHED_ROUTES).toHaveLength(cached.length);
+  });
+
+  it("keys each value in its one spelling: junk values of a parameter a page reads make no entry of their own", () => {
+    // Any view but the comparison is the ranked list.
+    for (const view of ["junk1", "junk2", "list", "COMPARE", ""]) {
+      expect(pageCacheKey(`/reviews/barrel-saunas?view=${view}`), view).toBe("/reviews/barrel-saunas");
+    }
+    expect(pageCacheKey("/reviews/barrel-saunas?view=compare&page=2")).toBe("/reviews/barrel-saunas?page=2&view=compare");
+    // The search reads its query with whitespace collapsed and trimmed, at most 100 characters.
+    expect(pageCacheKey("/reviews?q=%20%20red%20%20%20cedar%20")).toBe("/reviews?q=red+cedar");
+    expect(pageCacheKey("/reviews?q=%20%20")).toBe("/reviews");
+    expect(pageCacheKey(`/reviews?q=${"a".repeat(100)}${"b".repeat(50)}`)).toBe(`/reviews?q=${"a".repeat(100)}`);
+    // A comparison names its products one way; more than four stay as sent (the page says it cut them).
+    expect(pageCacheKey("/compare?products=%20Cedar-4%20,barrel-2,cedar-4,,")).toBe("/compare?products=cedar-4%2Cbarrel-2");
+    expect(pageCacheKey("/compare?products=,%20,")).toBe("/compare");
+    expect(pageCacheKey("/compare?products=a,b,c,d,e")).toBe("/compare?products=a%2Cb%2Cc%2Cd%2Ce");
+    // Page numbers stay as sent: the lists answer '02', 'abc' or a page past the end with a redirect,
+    // and the sitemap with a 404, none of which is ever kept.
+    expect(pageCacheKey("/reviews?page=abc1")).toBe("/reviews?page=abc1");
+    expect(pageCacheKey("/sitemap.xml?page=02")).toBe("/sitemap.xml?page=02");
+  });
+
+  it("keeps of a data request's _routes only its page's route and the root, and keeps none that names neither", () => {
+    expect(pageCacheKey("/reviews.data?_routes=routes%2Freviews-index,junk1")).toBe("/reviews.data?_routes=routes%2Freviews-index");
+    expect(pageCacheKey("/reviews.data?_routes=junk2,routes%2Freviews-index,root")).toBe(
+      "/reviews.data?_routes=root%2Croutes%2Freviews-index",
+    );
+    expect(pageCacheKey("/reviews/product/cedar-4.data?_routes=product-under-reviews")).toBe(
+      "/reviews/product/cedar-4.data?_routes=product-under-reviews",
+    );
+    // Another route's id loads nothing here: it is no more than junk.
+    expect(pageCacheKey("/reviews/product/cedar-4.data?_routes=product")).toBeUndefined();
+    expect(pageCacheKey("/reviews/product/cedar-4.data?_routes=junk7")).toBeUndefined();
+    expect(pageCacheKey("/_root.data?_routes=routes%2Fhome&_routes=root")).toBe("/_root.data?_routes=root%2Croutes%2Fhome");
+    expect(pageCacheKey("/reviews/barrel-saunas.data?view=junk&page=2")).toBe("/reviews/barrel-saunas.data?page=2");
   });
 
   it("keeps the order of a repeated parameter's values and encodes them one way", () => {

@@ -1,3 +1,7 @@
+import { normaliseQuery } from "~/lib/catalog-search";
+import { collectionViewFrom, VIEW_PARAM } from "~/lib/collection-view";
+import { canonicalCompareParam, COMPARE_PARAM } from "~/lib/compare";
+
 /**
  * Which requests the page cache may answer, and the one key each of them is stored under.
  * Pure: no Node request types, so it is unit-tested on plain strings.
@@ -20,56 +24,83 @@ const UNCACHED_PATHS = /^\/(?:admin|auth|api|img|storage|assets|images|go)(?:[/.
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?better-auth[.-]/;
 
 /**
- * The query parameters each cached route reads, by its path in app/routes.ts; every other
- * parameter (tracking tags, a mistyped name, anything an attacker adds) is dropped from the key,
- * and so from the URL the page is rendered for: the page cannot echo what its key does not hold.
- * A route missing here reads none. Every route of app/routes.ts outside UNCACHED_PATHS is listed
- * (a test holds the two together), so a new route is a decision here too.
+ * How a parameter's value is written in the key, and so in the URL the page is rendered for:
+ * `asSent`, when the page answers every value it does not take as written with a redirect or a
+ * 404 (never kept), or a function giving the value's one spelling among those that make the same
+ * page, undefined when it makes the page its absence makes. Either way, junk values cannot each
+ * make an entry of their own.
  */
-export const ROUTE_QUERY_PARAMS: ReadonlyArray<readonly [pattern: string, params: readonly string[]]> = [
-  ["/", []],
-  ["/learn", []],
-  ["/learn/category/:category", []],
-  ["/learn/tag/:tag", []],
-  ["/learn/feed.xml", []],
-  ["/learn/:articleId", []],
-  ["/healthz", []],
-  ["/readyz", []],
-  ["/sitemap.xml", ["page"]],
-  ["/robots.txt", []],
-  ["/__manifest", []],
-  ["/compare", ["products"]],
-  ["/newsletter", []],
+type ValueRule = "asSent" | ((value: string) => string | undefined);
+
+export interface CachedRoute {
+  /** The path as app/routes.ts writes it, from the root. */
+  path: string;
+  /** Its route id in React Router: the module's path without extension, or the id app/routes.ts gives it. */
+  id: string;
+  /** The query parameters its loader reads, and how each value is keyed. */
+  params: Readonly<Record<string, ValueRule>>;
+}
+
+/** `?page=` on a list: '02', 'abc', '1' get a 301 to their one spelling, a page past the end a 302. */
+const PAGE_NUMBER = { page: "asSent" } as const;
+
+/**
+ * Every route of app/routes.ts outside UNCACHED_PATHS, with the query parameters it reads; every
+ * other parameter (tracking tags, a mistyped name, anything an attacker adds) is dropped from the
+ * key, and so from the URL the page is rendered for: the page cannot echo what its key does not
+ * hold. A test holds this table to app/routes.ts, so a new route is a decision here too
+ * (docs/decisions/0067).
+ */
+export const CACHED_ROUTES: readonly CachedRoute[] = [
+  { path: "/", id: "routes/home", params: {} },
+  { path: "/learn", id: "routes/learn/index", params: {} },
+  { path: "/learn/category/:category", id: "routes/learn/category", params: {} },
+  { path: "/learn/tag/:tag", id: "routes/learn/tag", params: {} },
+  { path: "/learn/feed.xml", id: "routes/learn/feed", params: {} },
+  { path: "/learn/:articleId", id: "routes/learn/article", params: {} },
+  { path: "/healthz", id: "routes/healthz", params: {} },
+  { path: "/readyz", id: "routes/readyz", params: {} },
+  // A sitemap page it does not have, or a number written another way, is a 404.
+  { path: "/sitemap.xml", id: "routes/sitemap", params: { page: "asSent" } },
+  { path: "/robots.txt", id: "routes/robots", params: {} },
+  { path: "/__manifest", id: "routes/manifest-moved", params: {} },
+  { path: "/compare", id: "routes/compare", params: { [COMPARE_PARAM]: canonicalCompareParam } },
+  { path: "/newsletter", id: "routes/newsletter/subscribe", params: {} },
   // Personal links from a mail; their pages say no-store, so the key never stores a token.
-  ["/newsletter/confirm", ["token"]],
-  ["/newsletter/unsubscribe", ["token"]],
-  ["/alerts", []],
-  ["/alerts/confirm", ["token"]],
-  ["/alerts/unsubscribe", ["token"]],
-  ["/reviews/product/:productId", []],
-  ["/product/:productId", []],
-  ["/reviews/:listId", ["page", "view"]],
-  ["/reviews", ["page", "q"]],
+  { path: "/newsletter/confirm", id: "routes/newsletter/confirm", params: { token: "asSent" } },
+  { path: "/newsletter/unsubscribe", id: "routes/newsletter/unsubscribe", params: { token: "asSent" } },
+  { path: "/alerts", id: "routes/alerts/subscribe", params: {} },
+  { path: "/alerts/confirm", id: "routes/alerts/confirm", params: { token: "asSent" } },
+  { path: "/alerts/unsubscribe", id: "routes/alerts/unsubscribe", params: { token: "asSent" } },
+  { path: "/reviews/product/:productId", id: "product-under-reviews", params: {} },
+  { path: "/product/:productId", id: "product", params: {} },
+  {
+    path: "/reviews/:listId",
+    id: "routes/collection",
+    // Any view but the comparison is the ranked list, which needs no parameter.
+    params: { ...PAGE_NUMBER, [VIEW_PARAM]: (value) => (collectionViewFrom(value) === "list" ? undefined : value) },
+  },
+  // The query as the search reads it: whitespace collapsed, trimmed, cut at 100 characters.
+  { path: "/reviews", id: "routes/reviews-index", params: { ...PAGE_NUMBER, q: (value) => normaliseQuery(value) || undefined } },
 ];
 
+/** The id of the root route, whose loader every page's data request may ask for too. */
+const ROOT_ROUTE_ID = "root";
 /** React Router's data requests name the routes whose loaders they want. */
-const DATA_REQUEST_PARAMS = ["_routes"];
+const DATA_ROUTES_PARAM = "_routes";
 
 /** Route patterns as React Router matches them: `:name` is one segment, case does not matter, a trailing slash is allowed. */
-const ROUTE_MATCHERS = ROUTE_QUERY_PARAMS.map(([pattern, params]) => {
-  const segments = pattern
+const ROUTE_MATCHERS = CACHED_ROUTES.map((route) => {
+  const segments = route.path
     .split("/")
     .filter(Boolean)
     .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-  return { test: new RegExp(`^/${segments.join("/")}/?$`, "i"), params: new Set(params) };
+  return { test: new RegExp(`^/${segments.join("/")}/?$`, "i"), route };
 });
 
-/** The parameters the route at `path` reads (a data request's path is its page's, plus `_routes`). */
-export function routeQueryParams(path: string): ReadonlySet<string> {
-  const dataRequest = path.endsWith(".data");
-  const pagePath = dataRequest ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") : path;
-  const params = ROUTE_MATCHERS.find((route) => route.test.test(pagePath))?.params ?? new Set<string>();
-  return dataRequest ? new Set([...params, ...DATA_REQUEST_PARAMS]) : params;
+/** The table's row for a page path (a data request's path is its page's). */
+function routeOf(path: string): CachedRoute | undefined {
+  return ROUTE_MATCHERS.find((matcher) => matcher.test.test(path))?.route;
 }
 
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
@@ -78,10 +109,13 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
 
 /**
  * The cache key of a request target (`/reviews?q=cedar&utm_source=x`), or undefined when the
- * path is never cached. Equivalent URLs share a key: only the parameters the route reads are
- * kept (ROUTE_QUERY_PARAMS), sorted by name (a name's values keep their order, which can
- * matter), empty ones dropped, and the fragment ignored. The key is also the URL the page is
- * rendered for, so a page never sees a parameter that its key left out.
+ * request is never cached. Equivalent URLs share a key: only the parameters the route reads are
+ * kept (CACHED_ROUTES), each value in its one spelling, sorted by name (a name's values keep
+ * their order, which can matter), empty ones dropped, and the fragment ignored. The key is also
+ * the URL the page is rendered for, so a page never sees a parameter that its key left out.
+ *
+ * A data request keeps, of the route ids its `_routes` names, only its page's own and the root's;
+ * when it names neither, no loader runs, and it is answered per request, never kept.
  */
 export function pageCacheKey(target: string): string | undefined {
   const queryAt = target.indexOf("?");
@@ -89,13 +123,23 @@ export function pageCacheKey(target: string): string | undefined {
   if (!path.startsWith("/") || path.startsWith("//") || UNCACHED_PATHS.test(path)) return undefined;
   if (queryAt === -1 || queryAt === target.length - 1) return path;
 
+  const dataRequest = path.endsWith(".data");
+  const route = routeOf(dataRequest ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") : path);
   const hashAt = target.indexOf("#", queryAt);
-  const query = target.slice(queryAt + 1, hashAt === -1 ? undefined : hashAt);
-  const read = routeQueryParams(path);
+  const query = new URLSearchParams(target.slice(queryAt + 1, hashAt === -1 ? undefined : hashAt));
   const kept: Array<[string, string]> = [];
-  for (const [name, value] of new URLSearchParams(query)) {
-    if (value === "" || !read.has(name)) continue;
-    kept.push([name, value]);
+  for (const [name, sent] of query) {
+    const rule = route && Object.hasOwn(route.params, name) ? route.params[name] : undefined;
+    if (rule === undefined || sent === "") continue;
+    const value = rule === "asSent" ? sent : rule(sent);
+    if (value !== undefined && value !== "") kept.push([name, value]);
+  }
+  if (dataRequest && query.has(DATA_ROUTES_PARAM)) {
+    const named = new Set(query.getAll(DATA_ROUTES_PARAM).flatMap((value) => value.split(",")));
+    // A page the table does not know is a 404, never kept: its request goes on as sent.
+    const ids = route ? [ROOT_ROUTE_ID, route.id].filter((id) => named.has(id)) : [...named];
+    if (ids.length === 0) return undefined;
+    kept.push([DATA_ROUTES_PARAM, ids.join(",")]);
   }
   if (kept.length === 0) return path;
   // Array.prototype.sort is stable: repeated names keep their values' order.

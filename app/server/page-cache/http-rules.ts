@@ -51,6 +51,14 @@ function parseCacheControl(value: string): Map<string, number> {
 export type StoredEncoding = "br" | "gzip" | "identity";
 
 /**
+ * Compression for a body someone is waiting for: a page streamed as it renders (and, for gzip, a
+ * page-cache miss). A kept page's bodies are compressed again at the best level afterwards, off
+ * the request path (page-cache.ts).
+ */
+export const FAST_BROTLI_QUALITY = 4;
+export const FAST_GZIP_LEVEL = 6;
+
+/**
  * The best stored encoding the client accepts: brotli, then gzip, then the plain body. A q=0
  * refuses an encoding, `*` stands for any encoding not named; the plain body is always allowed
  * (a client that refuses even that still gets it, which beats a 406 for a web page).

@@ -1,8 +1,10 @@
 import express from "express";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageServing } from "./page-cache.server";
+import { brotliOptions, gzipOptions } from "./page-cache";
+import { createPageServing, type PageServing } from "./page-cache.server";
 
 const BASE_URL = "https://saunas.example";
 
@@ -33,6 +35,10 @@ let running: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (running ? running.close(() => resolve()) : resolve())));
 
 async function serve(render: (request: Request) => Promise<Response>): Promise<string> {
+  return (await serveWithCache(render)).origin;
+}
+
+async function serveWithCache(render: (request: Request) => Promise<Response>): Promise<{ origin: string; pages: PageServing }> {
   const pages = createPageServing({ render, baseUrl: BASE_URL, maxBytes: 10_000_000 });
   const app = express();
   app.use(pages.requestHandler);
@@ -41,7 +47,39 @@ async function serve(render: (request: Request) => Promise<Response>): Promise<s
     if (!pages.serveCached(req, res)) app(req, res);
   });
   await new Promise<void>((resolve) => running!.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(running.address() as AddressInfo).port}`;
+  return { origin: `http://127.0.0.1:${(running.address() as AddressInfo).port}`, pages };
+}
+
+/** A page of varied text, so that each compression level gives its own bytes. */
+function catalogRenderer() {
+  const rendered: string[] = [];
+  const items = Array.from({ length: 600 }, (_, i) => `<li>Sauna ${i}: ${(i * 37) % 101} °C, ${(i * 53) % 17} seats</li>`).join("");
+  return {
+    rendered,
+    render: async (request: Request) => {
+      rendered.push(request.url);
+      return new Response(`<!DOCTYPE html><html><body><h1>${new URL(request.url).pathname}</h1><ul>${items}</ul></body></html>`, {
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0, s-maxage=60" },
+      });
+    },
+  };
+}
+
+/** One answer's status, headers and bytes as sent (fetch would decode them). */
+function raw(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Headers; body: Buffer }>((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const answered = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") answered.set(name, value);
+        resolve({ status: response.statusCode ?? 0, headers: answered, body: Buffer.concat(chunks) });
+      });
+    })
+      .on("error", reject)
+      .end();
+  });
 }
 
 describe("the page cache renders a page for its key's URL", () => {
@@ -82,5 +120,55 @@ describe("the page cache renders a page for its key's URL", () => {
         .end(),
     );
     expect(pages.rendered).toEqual([`${BASE_URL}/learn`]);
+  });
+});
+
+describe("a miss is sent at once, compressed fast; the kept page is compressed at the best level afterwards", () => {
+  it("sends the miss as Brotli 4, gzip 6 or plain, then serves Brotli 9 and gzip 9 from the cache", async () => {
+    const pages = catalogRenderer();
+    const { origin, pages: serving } = await serveWithCache(pages.render);
+
+    const miss = await raw(`${origin}/reviews`, { "accept-encoding": "gzip, deflate, br" });
+    expect(miss.headers.get("x-page-cache")).toBe("miss");
+    expect(miss.headers.get("content-encoding")).toBe("br");
+    expect(miss.headers.get("vary")).toBe("Accept-Encoding");
+    const identity = brotliDecompressSync(miss.body);
+    expect(miss.body.equals(brotliCompressSync(identity, brotliOptions("fast", identity.length)))).toBe(true);
+    expect(miss.body.equals(brotliCompressSync(identity, brotliOptions("best", identity.length)))).toBe(false);
+    expect(Number(miss.headers.get("content-length"))).toBe(miss.body.length);
+    const etag = miss.headers.get("etag");
+
+    await expect.poll(() => serving.stats!.compressing, { timeout: 10_000 }).toBe(0);
+    const hit = await raw(`${origin}/reviews`, { "accept-encoding": "gzip, deflate, br" });
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(hit.body.equals(brotliCompressSync(identity, brotliOptions("best", identity.length)))).toBe(true);
+    expect(hit.headers.get("etag")).toBe(etag);
+    const gzipHit = await raw(`${origin}/reviews`, { "accept-encoding": "gzip" });
+    expect(gzipHit.body.equals(gzipSync(identity, gzipOptions("best")))).toBe(true);
+    expect(serving.stats!.compressionsStarted).toBe(1);
+    expect(pages.rendered).toHaveLength(1);
+
+    const gzipMiss = await raw(`${origin}/learn`, { "accept-encoding": "gzip" });
+    expect(gzipMiss.headers.get("x-page-cache")).toBe("miss");
+    expect(gzipMiss.body.equals(gzipSync(gunzipSync(gzipMiss.body), gzipOptions("fast")))).toBe(true);
+    const plainMiss = await raw(`${origin}/compare`);
+    expect(plainMiss.headers.get("x-page-cache")).toBe("miss");
+    expect(plainMiss.headers.get("content-encoding")).toBeNull();
+    expect(plainMiss.body.toString("utf8")).toContain("<h1>/compare</h1>");
+
+    // The ETag holds across the change of bodies: the client's copy is still the page.
+    const notModified = await raw(`${origin}/reviews`, { "if-none-match": etag! });
+    expect(notModified.status).toBe(304);
+  });
+
+  it("serves /?x=1 as the cached home page after the first request", async () => {
+    const pages = catalogRenderer();
+    const { origin, pages: serving } = await serveWithCache(pages.render);
+    expect((await fetch(`${origin}/?x=1`)).headers.get("x-page-cache")).toBe("miss");
+    const again = await fetch(`${origin}/?x=2&utm_source=y`);
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(await again.text()).not.toContain("x=");
+    expect(pages.rendered).toEqual([`${BASE_URL}/`]);
+    expect(serving.stats!.entries).toBe(1);
   });
 });

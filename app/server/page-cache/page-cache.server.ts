@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendResponse, toFetchRequest } from "../http/send-response.server";
 import { log } from "../log.server";
 import { hasSessionCookie, pageCacheKey } from "./cache-key";
-import { etagMatches, negotiateEncoding } from "./http-rules";
+import { etagMatches, negotiateEncoding, type StoredEncoding } from "./http-rules";
 import { PageCache, type CachedPage } from "./page-cache";
 
 /**
@@ -17,6 +17,8 @@ export interface PageServing {
   requestHandler: RequestHandler;
   /** Drops every cached page: called on every catalog change. */
   invalidate(): void;
+  /** The cache's counts (entries, bytes, renders and compressions under way), or undefined when it is off. */
+  readonly stats: PageCache["stats"] | undefined;
 }
 
 export function createPageServing(options: {
@@ -39,6 +41,8 @@ export function createPageServing(options: {
           render: (key) => render(new Request(urlOf(key), { headers: { accept: "text/html,*/*" } })),
           onRefreshError: (key, error) =>
             log.error(`Page cache refresh of ${key} failed, serving the previous page: ${(error as Error)?.message ?? error}`),
+          onCompressionError: (key, error) =>
+            log.error(`Page cache compression of ${key} failed, serving its fast bodies: ${(error as Error)?.message ?? error}`),
         })
       : undefined;
 
@@ -53,7 +57,10 @@ export function createPageServing(options: {
       if (key === undefined) return false;
       const page = cache!.lookup(key);
       if (!page) return false;
-      sendPage(req, res, page, "hit");
+      sendPage(req, res, key, page, "hit")?.catch((error: unknown) => {
+        log.error(`Page cache could not send ${key}: ${(error as Error)?.message ?? error}`);
+        res.destroy();
+      });
       return true;
     },
 
@@ -69,8 +76,8 @@ export function createPageServing(options: {
           if (outcome instanceof Response) {
             res.setHeader("x-page-cache", "bypass");
             await sendResponse(req, res, outcome);
-          } else if (!res.destroyed) {
-            sendPage(req, res, outcome, "miss");
+          } else {
+            await sendPage(req, res, key, outcome, "miss");
           }
           return;
         }
@@ -82,20 +89,56 @@ export function createPageServing(options: {
     },
 
     invalidate: () => cache?.invalidate(),
+
+    get stats() {
+      return cache?.stats;
+    },
   };
+
+  /**
+   * One cached page to one request: 304 when the client has it, else the best encoding it takes.
+   * A page whose background compression is not done yet may first have to compress that
+   * encoding (fast, once per page and encoding): only then is there a promise, and the plain
+   * body is sent if that fails. A hit on a page with its bodies is answered synchronously.
+   */
+  function sendPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    page: CachedPage,
+    how: "hit" | "miss",
+  ): Promise<void> | undefined {
+    if (etagMatches(req.headers["if-none-match"], page.etag)) {
+      if (res.destroyed) return;
+      const headers: string[] = ["etag", page.etag, "x-page-cache", how];
+      for (const [name, value] of page.headers) if (name === "cache-control" || name === "vary") headers.push(name, value);
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const encoding = negotiateEncoding(req.headers["accept-encoding"]);
+    const body = cache!.body(key, page, encoding);
+    if (Buffer.isBuffer(body)) return writePage(req, res, page, how, encoding, body);
+    return body.then(
+      (compressed) => writePage(req, res, page, how, encoding, compressed),
+      (error: unknown) => {
+        log.error(`Page cache could not compress ${key}, sending it plain: ${(error as Error)?.message ?? error}`);
+        writePage(req, res, page, how, "identity", page.bodies.identity);
+      },
+    );
+  }
 }
 
-/** One cached page to one request: 304 when the client has it, else the best encoding it takes. */
-function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, how: "hit" | "miss"): void {
-  if (etagMatches(req.headers["if-none-match"], page.etag)) {
-    const headers: string[] = ["etag", page.etag, "x-page-cache", how];
-    for (const [name, value] of page.headers) if (name === "cache-control" || name === "vary") headers.push(name, value);
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-  const body = page.bodies[encoding];
+/** The page's 200: its headers replayed, its ETag, and one body (none for HEAD). */
+function writePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  how: "hit" | "miss",
+  encoding: StoredEncoding,
+  body: Buffer,
+): undefined {
+  if (res.destroyed) return;
   const headers: string[] = [];
   for (const [name, value] of page.headers) headers.push(name, value);
   headers.push("etag", page.etag, "content-length", String(body.length), "x-page-cache", how);
