@@ -19,7 +19,7 @@ import { FORGET_CLICK_READERS_JOB } from "./clicks/click-readers.server";
 import { withBodyErrorResponses } from "./http/body-error-responses.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
-import { seedSampleContent } from "./db/seed.server";
+import { seedSampleContent } from "./seed/seed.server";
 import "./load-context";
 import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";

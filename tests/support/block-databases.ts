@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { seedSampleContent } from "~/server/db/seed.server";
+import { seedSampleContent } from "~/server/seed/seed.server";
 import { makeAuthContext, type AuthTestContext } from "./auth-fixtures";
 import { createTestDatabase, type TestDatabase, type TestDialect } from "./test-databases";
 

@@ -5,7 +5,7 @@ import { atomFeed } from "~/lib/article-feed";
 import { toSummary } from "~/lib/articles";
 import { MAX_URLS_PER_SITEMAP, sitemapIndexXml } from "~/lib/sitemap";
 import { loadArticles } from "~/server/articles.server";
-import { seedSampleContent } from "~/server/db/seed.server";
+import { seedSampleContent } from "~/server/seed/seed.server";
 import { buildSitemap } from "~/server/seo/sitemap.server";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/test-databases";
 

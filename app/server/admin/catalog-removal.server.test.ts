@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseProductCsv } from "~/lib/csv/product-csv";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { catalogCache } from "../catalog/catalog-cache.server";
-import { seedSampleContent } from "../db/seed.server";
+import { seedSampleContent } from "../seed/seed.server";
 import { sampleCollections } from "../seed/sample-collections";
 import { sampleProducts } from "../seed/sample-products";
 import { LocalDiskStorage } from "../storage/storage.server";

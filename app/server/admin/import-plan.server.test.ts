@@ -7,7 +7,7 @@ import type { ImportPreview } from "~/lib/csv/import-plan";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { PRODUCT_LIST_KEY_COLUMNS } from "../products/product-rows";
 import type { DB } from "../db/connection.server";
-import { seedSampleContent } from "../db/seed.server";
+import { seedSampleContent } from "../seed/seed.server";
 import { csvDownload } from "../http/csv-download.server";
 import { collectionCsvLines, productCsvLines } from "./catalog-export.server";
 import {

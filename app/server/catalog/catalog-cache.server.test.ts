@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { bestByType } from "~/lib/best-by-type";
 import { COMPARISON_ROW_LIMIT } from "~/lib/home-page";
-import { seedSampleContent } from "../db/seed.server";
+import { seedSampleContent } from "../seed/seed.server";
 import { catalogCache, invalidateCatalog, onCatalogChange } from "./catalog-cache.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { listProducts } from "../products/products.server";

@@ -8,7 +8,7 @@ import { planRemoval, removeFromCatalog } from "../admin/catalog-removal.server"
 import { saveOneProduct } from "../admin/product-save.server";
 import { listProductPage } from "../catalog/product-lists.server";
 import type { DB } from "../db/connection.server";
-import { seedSampleContent } from "../db/seed.server";
+import { seedSampleContent } from "../seed/seed.server";
 import { DROPPED_SAMPLES } from "../seed/sample-price-history";
 import { sampleProducts } from "../seed/sample-products";
 import { findProductByIdOrSlug } from "../products/products.server";

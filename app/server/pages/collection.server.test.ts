@@ -4,7 +4,7 @@ import { collectionPageDefaults } from "~/lib/collection-page-defaults";
 import { COLLECTION_PAGE_SIZE } from "~/lib/pagination";
 import { FIXED_COLLECTION_SLUGS, matchesFixedCollection, type FixedCollectionSlug } from "~/lib/collection-rules";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { seedSampleContent } from "../db/seed.server";
+import { seedSampleContent } from "../seed/seed.server";
 import { sampleCollections } from "../seed/sample-collections";
 import { sampleProducts } from "../seed/sample-products";
 import { catalogCache } from "../catalog/catalog-cache.server";

@@ -5,7 +5,7 @@ import { toProductRow } from "../../products/product-rows";
 import { sampleProducts } from "../../seed/sample-products";
 import type { DB } from "../connection.server";
 import { createMigrator, migrateToLatest } from "../migrate.server";
-import { sampleProductFields } from "../seed.server";
+import { sampleProductFields } from "../../seed/seed.server";
 import { toIsoString } from "../timestamps";
 
 const THIS_MIGRATION = "2026_11_26_0000_merchants_and_offers";

@@ -4,8 +4,8 @@ import { displayPrice } from "~/lib/offers/display-price";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { planRemoval, removeFromCatalog } from "../admin/catalog-removal.server";
 import { DEFAULT_PRICES, offersOfProducts, priceSettingsAt, savePrimaryOffer } from "../offers/offers.server";
-import { sampleMerchants, sampleOffers } from "../seed/sample-offers";
-import { sampleProducts } from "../seed/sample-products";
+import { sampleMerchants, sampleOffers } from "./sample-offers";
+import { sampleProducts } from "./sample-products";
 import { LocalDiskStorage } from "../storage/storage.server";
 import { seedSampleContent } from "./seed.server";
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { countCatalog } from "../catalog/queries.server";
-import { sampleCollections } from "../seed/sample-collections";
-import { sampleProducts } from "../seed/sample-products";
+import { sampleCollections } from "./sample-collections";
+import { sampleProducts } from "./sample-products";
 import { seedSampleContent } from "./seed.server";
 
 describe.each(testDialects)("sample content seed on %s", (dialect) => {

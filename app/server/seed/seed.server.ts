@@ -4,13 +4,13 @@ import { DEFAULT_PRICES, findOrCreateMerchantByDomain, priceSettingsAt, refreshP
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { toProductRow, type ProductFields } from "../products/product-rows";
 import { hasAnyProduct, insertProducts } from "../products/products.server";
-import { chunks } from "./chunks";
-import { sampleCollections } from "../seed/sample-collections";
-import { sampleMerchants, sampleOffers } from "../seed/sample-offers";
-import { samplePriceHistory, sampleOfferStates } from "../seed/sample-price-history";
-import { sampleProducts } from "../seed/sample-products";
-import type { SampleCollection, SampleMerchant, SampleOffer, SampleProduct } from "../seed/sample-types";
-import type { DB } from "./connection.server";
+import { chunks } from "../db/chunks";
+import { sampleCollections } from "./sample-collections";
+import { sampleMerchants, sampleOffers } from "./sample-offers";
+import { samplePriceHistory, sampleOfferStates } from "./sample-price-history";
+import { sampleProducts } from "./sample-products";
+import type { SampleCollection, SampleMerchant, SampleOffer, SampleProduct } from "./sample-types";
+import type { DB } from "../db/connection.server";
 
 const SEEDED_KEY = "sample_content_seeded_at";
 
