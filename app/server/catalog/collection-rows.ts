@@ -15,7 +15,6 @@ export function toCollection(row: Selectable<CollectionsTable>): Collection {
     criteriaType: row.criteria_type as CriteriaType,
     criteriaValue: row.criteria_value,
     featured: Boolean(row.featured),
-    lastUpdated: row.last_updated,
     isSample: Boolean(row.is_sample),
     updatedAt: toIsoString(row.updated_at),
   };
