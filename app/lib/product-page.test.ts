@@ -107,6 +107,14 @@ describe("toProductPageView", () => {
     expect(view.isSample).toBe(true);
   });
 
+  it("claims no shipping (no 'Free Shipping') when the record has no shipping data, and shows the owner's words when it has", () => {
+    const view = toProductPageView({ ...tyyni, shippingInfo: null }, { today: TODAY });
+    expect(view.shipping).toBeNull();
+    expect(JSON.stringify(view)).not.toMatch(/free shipping/i);
+    expect(toProductPageView({ ...tyyni, shippingInfo: "  " }, { today: TODAY }).shipping).toBeNull();
+    expect(toProductPageView({ ...tyyni, shippingInfo: "$499 freight" }, { today: TODAY }).shipping).toBe("$499 freight");
+  });
+
   it("strikes the price through only while the sale runs", () => {
     // The displayed price is what a reader pays today: the sale price while it runs (docs/decisions/0058).
     const running = toProductPageView(tyyni, { today: "2026-12-31" });

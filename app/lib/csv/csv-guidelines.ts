@@ -72,6 +72,11 @@ const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
     example: "4006381333931",
   },
   mpn: { required: false, rule: "The maker's part number; merchant feeds find the product by it when no GTIN matches.", example: "NC-TB6" },
+  best_seller: {
+    required: false,
+    rule: "yes or no (true/false, 1/0); empty is no. Only a product marked yes shows a Best seller badge. Anything else stops the import, naming the row.",
+    example: "no",
+  },
 };
 
 export const PRODUCT_COLUMN_GUIDE: ColumnGuide[] = PRODUCT_CSV_COLUMNS.map((column) => ({ column, ...productGuide[column] }));
@@ -138,6 +143,7 @@ export const PRODUCT_CSV_TEMPLATE = [
     '"[barrel-saunas, six-person-saunas]"',
     "4006381333931",
     "NC-TB6",
+    "no",
   ].join(","),
 ].join("\r\n");
 

@@ -38,6 +38,7 @@ const stored: StoredProduct = {
   reviewCount: null,
   shippingInfo: null,
   collectionIds: ["barrel-saunas", "electric-saunas"],
+  bestSeller: false,
 };
 
 /** A CSV row as the save will write it. */
@@ -86,6 +87,15 @@ describe("the per-row plan for products", () => {
       { field: "key_features", kind: "list", added: ["Porch"], removed: ["Glass"], reordered: false },
       { field: "collection_ids", kind: "list", added: ["wood-fired-saunas"], removed: [], reordered: false },
     ]);
+  });
+
+  it("best_seller: no → yes is a change; empty is no, so it is not", () => {
+    const marked = row("name,brand,slug,best_seller\nValo,North,valo,yes");
+    expect(planProductRow(stored, marked.product, marked.columns).changes).toEqual([
+      { field: "best_seller", kind: "value", from: "no", to: "yes" },
+    ]);
+    const empty = row("name,brand,slug,best_seller\nValo,North,valo,");
+    expect(planProductRow(stored, empty.product, empty.columns).status).toBe("unchanged");
   });
 
   it("a product's collections in another order are not a change", () => {

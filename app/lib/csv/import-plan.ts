@@ -133,7 +133,7 @@ export function listChange(
 export type StoredProduct = Omit<ProductImport, "rowNumber">;
 
 type ProductKey = Exclude<keyof StoredProduct, "slug">;
-type FieldKind = "text" | "money" | "number" | "list" | "set";
+type FieldKind = "text" | "money" | "number" | "list" | "set" | "yes-no";
 
 /** Each compared field: the CSV column that brings it (null: every file), and how it reads. */
 const PRODUCT_FIELDS: { column: ProductCsvColumn | null; field: string; key: ProductKey; kind: FieldKind }[] = [
@@ -161,6 +161,7 @@ const PRODUCT_FIELDS: { column: ProductCsvColumn | null; field: string; key: Pro
   { column: "shipping_info", field: "shipping_info", key: "shippingInfo", kind: "text" },
   { column: "gtin", field: "gtin", key: "gtin", kind: "text" },
   { column: "mpn", field: "mpn", key: "mpn", kind: "text" },
+  { column: "best_seller", field: "best_seller", key: "bestSeller", kind: "yes-no" },
   // The save makes the product's collections exactly this set; where it stays, its place is kept.
   { column: "collection_ids", field: "collection_ids", key: "collectionIds", kind: "set" },
 ];
@@ -177,6 +178,9 @@ function fieldChange(field: string, kind: FieldKind, before: unknown, after: unk
       return before === after ? null : valueChange(field, displayNumber(before as number | null), displayNumber(after as number | null));
     case "text":
       return before === after ? null : valueChange(field, displayText(before as string | null), displayText(after as string | null));
+    case "yes-no":
+      // Absent reads as no, as the database's default does.
+      return Boolean(before) === Boolean(after) ? null : valueChange(field, before ? "yes" : "no", after ? "yes" : "no");
   }
 }
 

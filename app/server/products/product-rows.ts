@@ -163,6 +163,7 @@ const CSV_COLUMN_FIELDS: Partial<Record<ProductCsvColumn, (keyof ProductsTable)[
   reviews_number: ["reviews_number"],
   review_count: ["review_count"],
   shipping_info: ["shipping_info"],
+  best_seller: ["best_seller"],
   gtin: ["gtin"],
   mpn: ["mpn"],
 };
