@@ -80,6 +80,7 @@ export function builtInCollectionRecord(summary: CollectionSummary): Collection 
     intro: null,
     criteriaType: "custom",
     criteriaValue: null,
+    keepsRule: false,
     isSample: false,
     updatedAt: "1970-01-01T00:00:00.000Z",
   };

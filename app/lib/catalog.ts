@@ -74,6 +74,11 @@ export interface Collection {
   criteriaType: CriteriaType;
   criteriaValue: string | null;
   featured: boolean;
+  /**
+   * The page lists its rule's saunas plus the ones stored for it (added by the owner's choice on
+   * import); false: stored products, when there are any, replace the rule.
+   */
+  keepsRule: boolean;
   isSample: boolean;
   /** The row's last change: its texts, or which products it holds (ISO). */
   updatedAt: string;

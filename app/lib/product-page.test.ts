@@ -218,6 +218,28 @@ describe("collectionsListingProduct", () => {
     expect(collectionsListingProduct(infrared, [infraredPage], notPicked)).toEqual([]);
   });
 
+  it("lists both the rule's products and the stored extras of a collection that keeps its rule", () => {
+    const barrelPage = makeCollection({ id: 70, slug: "barrel-saunas", title: "Barrel Saunas", keepsRule: true });
+    const byCategory = makeCollection({
+      id: 71,
+      slug: "infrared-picks",
+      criteriaType: "category",
+      criteriaValue: "infrared",
+      keepsRule: true,
+    });
+    // The infrared sauna was added to the barrel page; the barrel to the infrared list.
+    const infraredFacts = { memberOf: new Set([70]), collectionsWithMembers: new Set([70, 71]) };
+    expect(collectionsListingProduct(infrared, [barrelPage, byCategory], infraredFacts).map((c) => c.slug)).toEqual([
+      "barrel-saunas",
+      "infrared-picks",
+    ]);
+    const barrelFacts = { memberOf: new Set([71]), collectionsWithMembers: new Set([70, 71]) };
+    expect(collectionsListingProduct(barrel, [barrelPage, byCategory], barrelFacts).map((c) => c.slug)).toEqual([
+      "barrel-saunas",
+      "infrared-picks",
+    ]);
+  });
+
   it("ignores a criterion when the collection has stored members", () => {
     const byCategory = makeCollection({ id: 51, slug: "infrared-picks", criteriaType: "category", criteriaValue: "infrared" });
     const facts = { memberOf: new Set<number>(), collectionsWithMembers: new Set([51]) };

@@ -55,6 +55,7 @@ export function makeCollection(fields: Partial<Collection> = {}): Collection {
     criteriaType: "custom",
     criteriaValue: null,
     featured: false,
+    keepsRule: false,
     isSample: false,
     updatedAt: "2025-05-20T00:00:00.000Z",
     ...fields,

@@ -79,7 +79,9 @@ export function ProductForm({
           {field("tagline", "Tagline")}
           {field("website", "Website", { type: "url", placeholder: "https://" })}
           {field("affiliate_link", "Affiliate link", { type: "url", placeholder: "https://" })}
-          {field("collection_ids", "Collections", { hint: "Collection slugs, comma-separated." })}
+          {field("collection_ids", "Collections", {
+            hint: "Collection slugs, comma-separated. A collection that lists saunas by a rule keeps it, and gets this one too.",
+          })}
           {field("gtin", "GTIN", { inputMode: "numeric", hint: "UPC or EAN: merchant feeds find the product by it." })}
           {field("mpn", "MPN", { hint: "The maker's part number, the feeds' second match." })}
           <CheckboxField

@@ -63,7 +63,7 @@ const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
   shipping_info: { required: false, rule: "Empty: the pages say nothing about shipping.", example: "Free Shipping" },
   collection_ids: {
     required: false,
-    rule: "[slug1, slug2]: the collections this product joins, appended in file order.",
+    rule: "[slug1, slug2]: the collections this product joins, appended in file order. For a collection that lists its saunas by a rule (barrel-saunas lists every barrel), the preview asks first: add the products to its rule, or replace the rule with them.",
     example: "[barrel-saunas, six-person-saunas]",
   },
   gtin: {

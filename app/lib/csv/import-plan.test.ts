@@ -8,6 +8,8 @@ import {
   planProductRow,
   previewOf,
   PREVIEW_ROWS_PER_STATUS,
+  readCollectionChoice,
+  ruleListWarning,
   type PlannedRow,
   type StoredProduct,
 } from "./import-plan";
@@ -101,6 +103,23 @@ describe("the per-row plan for products", () => {
   it("a product's collections in another order are not a change", () => {
     const { product, columns } = row('name,brand,slug,collection_ids\nValo,North,valo,"[electric-saunas, barrel-saunas]"');
     expect(planProductRow(stored, product, columns).status).toBe("unchanged");
+  });
+});
+
+describe("the words of a rule-listed collection's question", () => {
+  const change = { slug: "barrel-saunas", title: "Best Barrel Saunas", ruleCount: 7, listed: ["a"] };
+
+  it("says what saving as it is would do, in numbers", () => {
+    expect(ruleListWarning(change)).toBe("barrel-saunas will show only the products you list: 1 instead of 7.");
+    expect(ruleListWarning({ ...change, ruleCount: 0, listed: ["a", "b"] })).toBe(
+      "barrel-saunas will show only the products you list (2) instead of filling itself by its rule, which matches no sauna yet.",
+    );
+  });
+
+  it("reads only 'add' and 'replace' as an answer", () => {
+    expect(readCollectionChoice("add")).toBe("add");
+    expect(readCollectionChoice("replace")).toBe("replace");
+    for (const raw of [null, "", "Add", "keep", undefined]) expect(readCollectionChoice(raw)).toBeNull();
   });
 });
 

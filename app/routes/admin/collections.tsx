@@ -15,7 +15,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { FlashNotice } from "~/components/ui/flash-notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { WarningsList } from "~/components/admin/warnings-list";
-import { collectionRow, type CollectionRow } from "~/lib/admin/collection-row";
+import { collectionRow, listingOf, type CollectionRow } from "~/lib/admin/collection-row";
 import { parseCollectionCsv, type CollectionCsvResult } from "~/lib/csv/collection-csv";
 import { COLLECTION_COLUMN_GUIDE, COLLECTION_CSV_TEMPLATE } from "~/lib/csv/csv-guidelines";
 import type { ImportPreview } from "~/lib/csv/import-plan";
@@ -29,7 +29,6 @@ import { BodyTooLarge, readForm } from "~/server/http/request-body.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { listCollections } from "~/server/catalog/queries.server";
 import { listCollectionIdsWithMembers } from "~/server/catalog/product-lists.server";
-import { isFixedCollectionSlug } from "~/lib/collection-rules";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/collections";
 
@@ -49,11 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const [collections, withMembers] = await Promise.all([listCollections(context.db), listCollectionIdsWithMembers(context.db)]);
     const rows = collections.map((collection) => ({
       ...collectionRow(collection),
-      listing: withMembers.has(collection.id)
-        ? ("curated" as const)
-        : isFixedCollectionSlug(collection.slug)
-          ? ("rule" as const)
-          : undefined,
+      listing: listingOf(collection, withMembers.has(collection.id)),
     }));
     return data({ collections: rows, loadError: null, flash }, { headers });
   } catch (error) {

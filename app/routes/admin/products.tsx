@@ -194,7 +194,7 @@ const intents = {
 
   "import-csv": async ({ form, request, context }) => {
     // The form's no-JavaScript path: the same import the page's script sends to /admin/products/import.
-    const { status, ...outcome } = await importFormUpload(context.db, form.get("file"), "products", context.config.prices);
+    const { status, ...outcome } = await importFormUpload(context.db, form, "products", context.config.prices);
     await recordImport({ request, context }, "products", { status, toast: outcome.toast });
     return data<ActionResult>(outcome, { status });
   },

@@ -65,3 +65,17 @@ export async function setProductCollections(
     if (!unchanged) await replaceCollectionMembers(trx, collectionId, next);
   }
 }
+
+/**
+ * These collections keep listing their rule's saunas and add the products stored for them (the
+ * owner's "add" on import, and the product form always): ADR 0070.
+ */
+export async function keepRules(trx: Trx, collectionSlugs: readonly string[]): Promise<void> {
+  for (const part of chunks([...new Set(collectionSlugs)], IN_LIST_CHUNK)) {
+    await trx
+      .updateTable("collections")
+      .set({ keeps_rule: true, updated_at: new Date().toISOString() })
+      .where("slug", "in", part)
+      .execute();
+  }
+}

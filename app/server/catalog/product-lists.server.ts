@@ -55,6 +55,16 @@ function selectionCondition(eb: ProductsEb, selection: ProductSelection): Expres
       return columnContains("feature_words", selection.needle);
     case "search":
       return selection.words.length === 0 ? null : eb.and(selection.words.map((word) => columnContains("search_text", word)));
+    case "rule-and-members": {
+      const rule = selectionCondition(eb, selection.rule);
+      // A rule that takes every product leaves nothing to add.
+      if (rule === null) return null;
+      const members = eb
+        .selectFrom("collection_products")
+        .select("collection_products.product_id")
+        .where("collection_products.collection_id", "=", selection.collectionId);
+      return eb.or([rule, eb("products.id", "in", members)]);
+    }
   }
 }
 

@@ -218,6 +218,11 @@ export interface CollectionsTable {
   criteria_type: ColumnType<CriteriaType, CriteriaType | undefined, CriteriaType>;
   criteria_value: string | null;
   featured: Flag;
+  /**
+   * The page keeps listing its rule's saunas and adds the stored ones to them (pinned extras);
+   * false: stored products, when there are any, are the whole list. Meaningless without a rule.
+   */
+  keeps_rule: Flag;
   is_sample: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;

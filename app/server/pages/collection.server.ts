@@ -171,10 +171,11 @@ async function readCollectionPage(db: DB, listId: string, options: CollectionPag
     // The clt page's record is fixed (collection-page-defaults): nothing to read.
     const record = listId === "clt-saunas" ? undefined : await findCollection(db, listId);
     // Curated: an admin stored this page's saunas (a collections CSV's product_ids, or products'
-    // collection_ids), so it shows exactly those, in the stored order. The rule fills in otherwise.
-    const curated = record ? await membershipPage(db, record.id, page, pageSize) : null;
+    // collection_ids), so it shows exactly those, in the stored order. The rule fills in otherwise,
+    // and a collection that keeps its rule (ADR 0070) lists the stored ones with the rule's.
+    const curated = record && !record.keepsRule ? await membershipPage(db, record.id, page, pageSize) : null;
     if (curated) return readyPage(listId, record, curated, "membership", options);
-    const listed = await selectionPage(db, { kind: "tag", tag: listId }, page, pageSize);
+    const listed = await selectionPage(db, withExtras(record, { kind: "tag", tag: listId }), page, pageSize);
     // Nothing matches the rule: the 3 best-rated saunas stand in, and the page says so.
     if (listed.pagination.totalItems === 0) {
       return readyPage(listId, record, await topRatedPage(db, SLUG_FALLBACK_COUNT, page, pageSize), "top-rated", options);
@@ -189,16 +190,22 @@ async function readCollectionPage(db: DB, listId: string, options: CollectionPag
 
   // The fallback chain of collection-products.ts, one step at a time: stored membership in the
   // editors' order, then the criteria query, then the first 5 by rating. (A product CSV's
-  // collection_ids are stored as memberships, so membership covers that step too.)
-  const curated = await membershipPage(db, record.id, page, pageSize);
+  // collection_ids are stored as memberships, so membership covers that step too.) A collection
+  // that keeps its rule lists its stored products with the criteria's instead (ADR 0070).
+  const rule = criteriaSelection(record.criteriaType, record.criteriaValue);
+  const curated = rule && record.keepsRule ? null : await membershipPage(db, record.id, page, pageSize);
   if (curated) return readyPage(listId, record, curated, "membership", options);
-  const selection = criteriaSelection(record.criteriaType, record.criteriaValue);
-  if (selection) {
-    const listed = await selectionPage(db, selection, page, pageSize);
+  if (rule) {
+    const listed = await selectionPage(db, withExtras(record, rule), page, pageSize);
     if (listed.pagination.totalItems > 0) return readyPage(listId, record, listed, "criteria", options);
   }
   // No members, and no criteria or none that match: the first 5 by rating, and the page says so.
   return readyPage(listId, record, await topRatedPage(db, LAST_RESORT_COUNT, page, pageSize), "top-rated", options);
+}
+
+/** The rule, plus the products stored for a collection that keeps its rule. */
+function withExtras(record: Collection | undefined, rule: ProductSelection): ProductSelection {
+  return record?.keepsRule ? { kind: "rule-and-members", rule, collectionId: record.id } : rule;
 }
 
 /** One page of a collection's stored members in the editors' order; null when it has none. */
