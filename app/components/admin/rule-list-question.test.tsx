@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { previewOf } from "~/lib/csv/import-plan";
 import { RuleListQuestion } from "./rule-list-question";
 
-const change = { slug: "barrel-saunas", title: "Best Barrel Saunas", ruleCount: 7, listed: ["valo-cube"] };
+const change = { slug: "barrel-saunas", title: "Best Barrel Saunas", ruleCount: 7, listedCount: 1, listed: ["valo-cube"] };
 
 describe("the import's question about rule-listed collections", () => {
   it("says loudly what saving would do, and asks, in the upload form, before anything is saved", () => {

@@ -107,13 +107,20 @@ describe("the per-row plan for products", () => {
 });
 
 describe("the words of a rule-listed collection's question", () => {
-  const change = { slug: "barrel-saunas", title: "Best Barrel Saunas", ruleCount: 7, listed: ["a"] };
+  const change = { slug: "barrel-saunas", title: "Best Barrel Saunas", ruleCount: 7, listedCount: 1, listed: ["a"] };
 
   it("says what saving as it is would do, in numbers", () => {
     expect(ruleListWarning(change)).toBe("barrel-saunas will show only the products you list: 1 instead of 7.");
-    expect(ruleListWarning({ ...change, ruleCount: 0, listed: ["a", "b"] })).toBe(
+    expect(ruleListWarning({ ...change, ruleCount: 0, listedCount: 2, listed: ["a", "b"] })).toBe(
       "barrel-saunas will show only the products you list (2) instead of filling itself by its rule, which matches no sauna yet.",
     );
+  });
+
+  it("sends the page the first 20 slugs of a long list, with the whole count", () => {
+    const listed = Array.from({ length: 2000 }, (_, index) => `p-${index}`);
+    const [sent] = previewOf([], "f", [{ ...change, listedCount: listed.length, listed }]).ruleLists!;
+    expect(sent!.listed).toEqual(listed.slice(0, 20));
+    expect(ruleListWarning(sent!)).toBe("barrel-saunas will show only the products you list: 2,000 instead of 7.");
   });
 
   it("reads only 'add' and 'replace' as an answer", () => {

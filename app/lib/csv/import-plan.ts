@@ -50,9 +50,14 @@ export interface RuleListChange {
   title: string;
   /** How many saunas its rule lists now (0: none match, and the page shows stand-ins). */
   ruleCount: number;
-  /** The products the file adds to it (slugs, file order): the list it would show instead. */
+  /** How many products the file adds to it: the list it would show instead. */
+  listedCount: number;
+  /** Those products' slugs in file order (the preview sends the first PREVIEW_LISTED_SLUGS). */
   listed: string[];
 }
+
+/** The slugs of a rule list the preview sends: the count says how many there are in all. */
+export const PREVIEW_LISTED_SLUGS = 20;
 
 /**
  * The owner's answer for every RuleListChange of a file: add the listed products to each
@@ -98,7 +103,8 @@ export function previewOf(
 ): ImportPreview {
   const taken: PlanCounts = { new: 0, changed: 0, unchanged: 0 };
   const shown = rows.filter((row) => taken[row.status]++ < PREVIEW_ROWS_PER_STATUS);
-  return { counts: countStatuses(rows), rows: shown, fingerprint, ruleLists: [...ruleLists], collectionChoice };
+  const lists = ruleLists.map((change) => ({ ...change, listed: change.listed.slice(0, PREVIEW_LISTED_SLUGS) }));
+  return { counts: countStatuses(rows), rows: shown, fingerprint, ruleLists: lists, collectionChoice };
 }
 
 const products = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "product" : "products"}`;
@@ -106,9 +112,9 @@ const saunas = (count: number) => `${count.toLocaleString("en-US")} ${count === 
 
 /** The loud line: 'barrel-saunas will show only the products you list: 1 instead of 7.' */
 export function ruleListWarning(change: RuleListChange): string {
-  const listed = change.listed.length;
+  const listed = change.listedCount;
   if (change.ruleCount === 0) {
-    return `${change.slug} will show only the products you list (${listed}) instead of filling itself by its rule, which matches no sauna yet.`;
+    return `${change.slug} will show only the products you list (${listed.toLocaleString("en-US")}) instead of filling itself by its rule, which matches no sauna yet.`;
   }
   return `${change.slug} will show only the products you list: ${listed.toLocaleString("en-US")} instead of ${change.ruleCount.toLocaleString("en-US")}.`;
 }
@@ -121,7 +127,7 @@ export function collectionChoiceLabel(choice: CollectionChoice, changes: readonl
     );
     return `Add the products to the collection and keep its rule (${lists.join("; ")})`;
   }
-  const lists = changes.map((change) => `${change.slug} shows only ${products(change.listed.length)}`);
+  const lists = changes.map((change) => `${change.slug} shows only ${products(change.listedCount)}`);
   return `Replace the rule with the products you list (${lists.join("; ")})`;
 }
 

@@ -54,7 +54,7 @@ describe.each(testDialects)("adding products to a rule-listed collection on %s",
     const preview = await previewProductCsv(db, csv);
     if (!preview.ok) throw new Error(preview.toast.description);
     expect(preview.preview.ruleLists).toEqual([
-      { slug: "barrel-saunas", title: expect.any(String), ruleCount: barrels.length, listed: [cube.slug] },
+      { slug: "barrel-saunas", title: expect.any(String), ruleCount: barrels.length, listedCount: 1, listed: [cube.slug] },
     ]);
     expect(ruleListWarning(preview.preview.ruleLists![0]!)).toBe(
       `barrel-saunas will show only the products you list: 1 instead of ${barrels.length}.`,

@@ -152,7 +152,7 @@ export async function ruleListChanges(db: DB, joining: ReadonlyMap<string, strin
     const record = records.get(slug);
     if (!record || !storingReplacesRule(record, withStored.has(record.id))) continue;
     const ruleCount = await countProducts(db, collectionRule(record)!);
-    changes.push({ slug, title: record.title, ruleCount, listed });
+    changes.push({ slug, title: record.title, ruleCount, listedCount: listed.length, listed });
   }
   return changes;
 }

@@ -119,11 +119,8 @@ export async function saveProducts(
       // A rule-listed collection changes only as the owner chose, inside this same transaction.
       if (plan.ruleLists.length > 0) {
         if (!options.collectionChoice) throw new CollectionChoiceNeeded(plan.rows, plan.ruleLists);
-        if (options.collectionChoice === "add")
-          await keepRules(
-            trx,
-            plan.ruleLists.map((change) => change.slug),
-          );
+        const ruled = plan.ruleLists.map((change) => change.slug);
+        if (options.collectionChoice === "add") await keepRules(trx, ruled);
       }
       batches = chunks(plan.write, batchSize);
       const idBySlug = new Map<string, number>();
@@ -255,12 +252,8 @@ export async function saveOneProduct(
     // gains the product (the import's "add"), never turns into a list of this one product.
     const current = editingId === null ? [] : ((await collectionSlugsByProduct(trx, [editingId])).get(editingId) ?? []);
     const joining = new Map(product.collectionIds.filter((slug) => !current.includes(slug)).map((slug) => [slug, [product.slug]]));
-    const rulesKept = await ruleListChanges(trx, joining);
-    if (rulesKept.length > 0)
-      await keepRules(
-        trx,
-        rulesKept.map((change) => change.slug),
-      );
+    const ruled = (await ruleListChanges(trx, joining)).map((change) => change.slug);
+    if (ruled.length > 0) await keepRules(trx, ruled);
     const notLinked = await linkCollections(trx, [product], new Map([[product.slug, id]]));
     await savePrimaryOffers(trx, [{ productId: id, fields: offerFieldsOf(product, ALL_OFFER_COLUMNS) }], {
       source: "form",
