@@ -36,12 +36,12 @@ describe("titles and descriptions from a slug", () => {
     expect(titleFromSlug(slug)).toBe(title);
   });
 
-  it("describes a built-in collection as 'Top-rated {name} for 2025'", () => {
-    expect(defaultCollectionDescription("Two Person Saunas")).toBe("Top-rated Two Person Saunas for 2025");
+  it("describes a built-in collection as 'Top-rated {name}', without a year (no date stands behind one)", () => {
+    expect(defaultCollectionDescription("Two Person Saunas")).toBe("Top-rated Two Person Saunas");
     expect(builtInCollection("two-person-saunas")).toEqual({
       slug: "two-person-saunas",
       title: "Two Person Saunas",
-      description: "Top-rated Two Person Saunas for 2025",
+      description: "Top-rated Two Person Saunas",
       imageUrl: null,
       featured: false,
     });

@@ -56,9 +56,9 @@ export function titleFromSlug(slug: string): string {
     .join(" ");
 }
 
-/** 'Top-rated Two Person Saunas for 2025'. */
+/** 'Top-rated Two Person Saunas': no year, since no date stands behind one. */
 export function defaultCollectionDescription(title: string): string {
-  return `Top-rated ${title} for 2025`;
+  return `Top-rated ${title}`;
 }
 
 /** A stand-in record for a slug with no stored collection: title from the slug, no image. */
@@ -80,7 +80,7 @@ export function builtInCollectionRecord(summary: CollectionSummary): Collection 
     intro: null,
     criteriaType: "custom",
     criteriaValue: null,
-    lastUpdated: null,
+    keepsRule: false,
     isSample: false,
     updatedAt: "1970-01-01T00:00:00.000Z",
   };

@@ -34,6 +34,12 @@ export interface Product {
   reviewsNumber: number | null;
   reviewCount: string | null;
   shippingInfo: string | null;
+  /**
+   * The owner marked it a best seller: the only source of that badge (the site measures no
+   * sales). Every reader sets it; absent only where a writer says nothing of it (the database
+   * default, false, applies).
+   */
+  bestSeller?: boolean;
   /** The trade item number (GTIN-8/12/13/14, digits only) a merchant feed's item is matched by; absent where a reader left it out. */
   gtin?: string | null;
   /** The maker's part number, the feeds' second match. */
@@ -68,8 +74,12 @@ export interface Collection {
   criteriaType: CriteriaType;
   criteriaValue: string | null;
   featured: boolean;
-  /** YYYY-MM-DD */
-  lastUpdated: string | null;
+  /**
+   * The page lists its rule's saunas plus the ones stored for it (added by the owner's choice on
+   * import); false: stored products, when there are any, replace the rule.
+   */
+  keepsRule: boolean;
   isSample: boolean;
+  /** The row's last change: its texts, or which products it holds (ISO). */
   updatedAt: string;
 }

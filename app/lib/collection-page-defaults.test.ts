@@ -16,7 +16,6 @@ const record = makeCollection({
   description: "Stored description",
   intro: "Stored intro",
   imageUrl: "/storage/product-images/barrel-hero.webp",
-  lastUpdated: "2025-06-01",
 });
 
 describe("the themed defaults of the fixed pages", () => {
@@ -25,13 +24,15 @@ describe("the themed defaults of the fixed pages", () => {
     expect(FIXED_COLLECTION_SLUGS).toHaveLength(17);
   });
 
-  it.each(FIXED_COLLECTION_SLUGS)("%s has a title, description, intro, its shipped picture and an April–May 2025 date", (slug) => {
+  it.each(FIXED_COLLECTION_SLUGS)("%s has a title, description, intro and its shipped picture, and no date or year of its own", (slug) => {
     const d = collectionPageDefaults(slug);
     expect(d.title).toMatch(/\S/);
     expect(d.description.length).toBeGreaterThan(20);
     expect(d.intro.length).toBeGreaterThan(80);
     expect(d.image).toBe(`/images/collections/${slug}.webp`);
-    expect(d.lastUpdated).toMatch(/^2025-0[45]-\d{2}$/);
+    // A year in a title must come from the page's real last change; no default can know it.
+    for (const text of [d.title, d.description, d.intro]) expect(text).not.toMatch(/\b20\d\d\b/);
+    expect(d).not.toHaveProperty("lastUpdated");
     expect(["By Type", "By Size", "By Price", "Special Types"]).toContain(d.group);
   });
 
@@ -45,13 +46,13 @@ describe("the themed defaults of the fixed pages", () => {
 
 describe("collectionHeader", () => {
   it("uses the record's values on a record-first page", () => {
-    expect(collectionHeader("barrel-saunas", record)).toEqual({
+    expect(collectionHeader("barrel-saunas", record, "2026-11-27T01:00:00.000Z")).toEqual({
       slug: "barrel-saunas",
       title: "Stored Barrel Title",
       description: "Stored description",
       intro: "Stored intro",
       image: "/storage/product-images/barrel-hero.webp",
-      lastUpdated: "2025-06-01",
+      lastUpdated: "2026-11-27T01:00:00.000Z",
       group: "By Type",
       label: null,
       badge: null,
@@ -74,7 +75,7 @@ describe("collectionHeader", () => {
       description: d.description,
       intro: d.intro,
       image: "/images/collections/budget-saunas.webp",
-      lastUpdated: d.lastUpdated,
+      lastUpdated: null,
       label: "Under $10,000",
       badge: "BEST VALUE",
       recordMissing: false,
@@ -89,20 +90,20 @@ describe("collectionHeader", () => {
       description: d.description,
       intro: d.intro,
       image: d.image,
-      lastUpdated: "2025-04-28",
+      lastUpdated: null,
     });
     expect(header.recordMissing).toBe(true);
   });
 
   it.each(["six-person-saunas", "modern-outdoor-saunas"] as const)(
-    "%s keeps its fixed title, description and date over the record's, but takes the record's intro and picture",
+    "%s keeps its fixed title and description over the record's, but takes the record's intro and picture",
     (slug) => {
       const stored = { ...record, slug };
       const d = collectionPageDefaults(slug);
-      expect(collectionHeader(slug, stored)).toMatchObject({
+      expect(collectionHeader(slug, stored, "2026-11-27T01:00:00.000Z")).toMatchObject({
         title: d.title,
         description: d.description,
-        lastUpdated: d.lastUpdated,
+        lastUpdated: "2026-11-27T01:00:00.000Z",
         intro: "Stored intro",
         image: "/storage/product-images/barrel-hero.webp",
         recordMissing: false,
@@ -120,7 +121,7 @@ describe("collectionHeader", () => {
         description: d.description,
         intro: d.intro,
         image: "/images/collections/clt-saunas.webp",
-        lastUpdated: d.lastUpdated,
+        lastUpdated: null,
         recordMissing: false,
       });
     }
@@ -133,12 +134,11 @@ describe("collectionHeader", () => {
       description: null,
       intro: null,
       imageUrl: null,
-      lastUpdated: null,
     });
     expect(collectionHeader("lakeside-barrels", generic)).toEqual({
       slug: "lakeside-barrels",
       title: "Lakeside Barrels",
-      description: "Top-rated Lakeside Barrels for 2025",
+      description: "Top-rated Lakeside Barrels",
       intro: genericIntro("Lakeside Barrels"),
       image: "/images/fallbacks/barrel.webp",
       lastUpdated: null,
@@ -156,7 +156,7 @@ describe("collectionHeader", () => {
 
 describe("collectionPageTitle", () => {
   it("is '{collection title} - Sauna Reviews'", () => {
-    expect(collectionPageTitle("Best Barrel Saunas of 2025")).toBe("Best Barrel Saunas of 2025 - Sauna Reviews");
+    expect(collectionPageTitle("Best Barrel Saunas")).toBe("Best Barrel Saunas - Sauna Reviews");
   });
 });
 

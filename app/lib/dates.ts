@@ -25,3 +25,10 @@ export function formatDateTimeUtc(value: string): string {
   const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
   return `${day}, ${time} UTC`;
 }
+
+/** The newest of some dates (ISO strings of one format compare in time order), or null. */
+export function newestDate(dates: Iterable<string | null | undefined>): string | null {
+  let newest: string | null = null;
+  for (const date of dates) if (date && (newest === null || date > newest)) newest = date;
+  return newest;
+}

@@ -89,16 +89,22 @@ describe("topRatedSection", () => {
     });
   });
 
-  it("tags BEST SELLER from 4.7 and for a 'tyyni' name whatever its rating", () => {
+  it("tags 'Top rated' from 4.7, and 'Best seller' only where the owner marked it", () => {
     const cards = topRatedSection(
       [
         makeProduct({ name: "Tyyni 4 Cube", rating: 3.0 }),
         makeProduct({ name: "A", rating: 4.7 }),
         makeProduct({ name: "B", rating: 4.69 }),
+        makeProduct({ name: "C", rating: 4.2, bestSeller: true }),
       ],
       context,
     ).cards;
-    expect(cards.map((c) => ("tag" in c ? c.tag : undefined))).toEqual(["BEST SELLER", null, "BEST SELLER"]);
+    expect(cards.map((c) => [c.name, "tag" in c ? c.tag : undefined])).toEqual([
+      ["A", "Top rated"],
+      ["B", null],
+      ["C", "Best seller"],
+      ["Tyyni 4 Cube", null],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Collection, Product } from "./catalog";
 import { bestByTypeCards, type BestByType, type BestType } from "./best-by-type";
+import { contentYear } from "./content-year";
 import { BUILT_IN_SAMPLE_CARDS, type BuiltInSampleCard } from "./built-in-sample-cards";
 import type { BuyLink } from "./buy-link";
 import { browseByCategoryCards } from "./home-categories";
@@ -19,6 +20,8 @@ import { isRated } from "./ratings";
 
 /** What the home page shows, section by section; app/server/pages/home.server.ts builds it. */
 export interface HomePageView {
+  /** The years the page's titles may name (contentYear): null, and the title names none. */
+  years: HomeYears;
   categories: CategoryCard[];
   bestPicks: BestPickCard[];
   topRated: TopRatedSection;
@@ -27,6 +30,20 @@ export interface HomePageView {
    * already resolved on a document load; null when they could not be read.
    */
   comparison: ComparisonSection | null | Promise<ComparisonSection | null>;
+}
+
+// The years in the titles
+
+export interface HomeYears {
+  /** 'Outdoor sauna reviews for {year}': every sauna the page shows (the picks, the top cards and the comparison). */
+  hero: number | null;
+  /** 'Best Outdoor Saunas of {year}': the three picks. */
+  bestPicks: number | null;
+}
+
+export function homeYears(picks: BestByType<Product>, top: readonly Product[]): HomeYears {
+  const picked = [picks.traditional, picks.infrared, picks.barrel];
+  return { hero: contentYear([...picked, ...top]), bestPicks: contentYear(picked) };
 }
 
 /** The top-rated section lists the 4 best-rated saunas. */
@@ -166,7 +183,7 @@ export function comparisonSection(
   };
 }
 
-// Best Outdoor Saunas of 2025
+// Best Outdoor Saunas (of the picks' year)
 
 export interface BestPickProduct {
   /** For 'Add to compare' and its link (productHref). */

@@ -8,7 +8,6 @@ import {
   categoryLabel,
   featureLines,
   featureSummary,
-  isBestSeller,
   parseReviewCountText,
   productHref,
   productTag,
@@ -139,20 +138,23 @@ describe("featureSummary", () => {
   });
 });
 
-describe("BEST SELLER", () => {
-  it("is given at 4.7 or higher", () => {
-    expect(isBestSeller({ name: "A", rating: 4.7 })).toBe(true);
-    expect(isBestSeller({ name: "A", rating: 5 })).toBe(true);
-    expect(isBestSeller({ name: "A", rating: 4.69 })).toBe(false);
-    expect(isBestSeller({ name: "A", rating: 4.6 })).toBe(false);
-    expect(isBestSeller({ name: "A", rating: null })).toBe(false);
+describe("a card's badge (productTag)", () => {
+  it("says 'Top rated' at 4.7 or higher, a rating claim the stars beside it show", () => {
+    expect(productTag({ rating: 4.7 })).toBe("Top rated");
+    expect(productTag({ rating: 5 })).toBe("Top rated");
+    expect(productTag({ rating: 4.69 })).toBeNull();
+    expect(productTag({ rating: null })).toBeNull();
   });
 
-  it("is given to names containing 'tyyni' whatever the rating", () => {
-    expect(isBestSeller({ name: "Tyyni 4 Cube Sauna", rating: 3 })).toBe(true);
-    expect(isBestSeller({ name: "lumo tyyni", rating: null })).toBe(true);
-    expect(productTag({ name: "Tyyni", rating: 1 })).toBe("BEST SELLER");
-    expect(productTag({ name: "Valo", rating: 4.5 })).toBeNull();
+  it("never says 'Best seller' from a rating or a name: sales are not measured", () => {
+    for (const rating of [4.7, 5, null]) expect(productTag({ rating })).not.toBe("Best seller");
+    expect(productTag({ rating: 3, bestSeller: false })).toBeNull();
+  });
+
+  it("says 'Best seller' only where the owner marked it, and that one badge when both apply", () => {
+    expect(productTag({ rating: 3.9, bestSeller: true })).toBe("Best seller");
+    expect(productTag({ rating: null, bestSeller: true })).toBe("Best seller");
+    expect(productTag({ rating: 4.9, bestSeller: true })).toBe("Best seller");
   });
 });
 

@@ -1,6 +1,5 @@
 import type { Product } from "./catalog";
 import { canonicalCollectionSlug, titleFromSlug } from "./built-in-collections";
-import { isTyyni } from "./buy-link";
 import { formatPrice } from "./money";
 import { formatDecimal } from "./number-text";
 import { isRated } from "./ratings";
@@ -11,8 +10,11 @@ import { isRated } from "./ratings";
  */
 
 export const DEFAULT_BRAND = "Premium Brand";
-export const BEST_SELLER = "BEST SELLER";
-export const BEST_SELLER_MIN_RATING = 4.7;
+/** The owner's own mark (a product's best_seller): the site measures no sales, so it never claims one itself. */
+export const BEST_SELLER = "Best seller";
+/** A rating claim, which the stars beside it show to be true. */
+export const TOP_RATED = "Top rated";
+export const TOP_RATED_MIN_RATING = 4.7;
 export const MAX_FEATURE_LINES = 4;
 export const MAX_PROS = 4;
 export const NO_FEATURES_TEXT = "No features listed";
@@ -138,13 +140,16 @@ export function featureSummary(features: readonly string[], limit: number, total
   };
 }
 
-/** BEST SELLER at a rating of 4.7 or more, or for a name containing 'tyyni'. */
-export function isBestSeller(product: Pick<Product, "name" | "rating">): boolean {
-  return (isRated(product.rating) && product.rating >= BEST_SELLER_MIN_RATING) || isTyyni(product.name);
-}
+export type ProductTag = typeof BEST_SELLER | typeof TOP_RATED;
 
-export function productTag(product: Pick<Product, "name" | "rating">): typeof BEST_SELLER | null {
-  return isBestSeller(product) ? BEST_SELLER : null;
+/**
+ * A card's one badge: "Best seller" where the owner marked the product so, else "Top rated" at a
+ * rating of 4.7 or more, else none. The owner's mark wins when both apply: it says something the
+ * card does not already show, while the stars beside the badge already show a high rating.
+ */
+export function productTag(product: Pick<Product, "rating" | "bestSeller">): ProductTag | null {
+  if (product.bestSeller) return BEST_SELLER;
+  return isRated(product.rating) && product.rating >= TOP_RATED_MIN_RATING ? TOP_RATED : null;
 }
 
 // Category words and links

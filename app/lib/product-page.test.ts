@@ -107,6 +107,14 @@ describe("toProductPageView", () => {
     expect(view.isSample).toBe(true);
   });
 
+  it("claims no shipping (no 'Free Shipping') when the record has no shipping data, and shows the owner's words when it has", () => {
+    const view = toProductPageView({ ...tyyni, shippingInfo: null }, { today: TODAY });
+    expect(view.shipping).toBeNull();
+    expect(JSON.stringify(view)).not.toMatch(/free shipping/i);
+    expect(toProductPageView({ ...tyyni, shippingInfo: "  " }, { today: TODAY }).shipping).toBeNull();
+    expect(toProductPageView({ ...tyyni, shippingInfo: "$499 freight" }, { today: TODAY }).shipping).toBe("$499 freight");
+  });
+
   it("strikes the price through only while the sale runs", () => {
     // The displayed price is what a reader pays today: the sale price while it runs (docs/decisions/0058).
     const running = toProductPageView(tyyni, { today: "2026-12-31" });
@@ -208,6 +216,28 @@ describe("collectionsListingProduct", () => {
     expect(collectionsListingProduct(barrel, [infraredPage], curated).map((c) => c.slug)).toEqual(["infrared-saunas"]);
     const notPicked = { memberOf: new Set<number>(), collectionsWithMembers: new Set([60]) };
     expect(collectionsListingProduct(infrared, [infraredPage], notPicked)).toEqual([]);
+  });
+
+  it("lists both the rule's products and the stored extras of a collection that keeps its rule", () => {
+    const barrelPage = makeCollection({ id: 70, slug: "barrel-saunas", title: "Barrel Saunas", keepsRule: true });
+    const byCategory = makeCollection({
+      id: 71,
+      slug: "infrared-picks",
+      criteriaType: "category",
+      criteriaValue: "infrared",
+      keepsRule: true,
+    });
+    // The infrared sauna was added to the barrel page; the barrel to the infrared list.
+    const infraredFacts = { memberOf: new Set([70]), collectionsWithMembers: new Set([70, 71]) };
+    expect(collectionsListingProduct(infrared, [barrelPage, byCategory], infraredFacts).map((c) => c.slug)).toEqual([
+      "barrel-saunas",
+      "infrared-picks",
+    ]);
+    const barrelFacts = { memberOf: new Set([71]), collectionsWithMembers: new Set([70, 71]) };
+    expect(collectionsListingProduct(barrel, [barrelPage, byCategory], barrelFacts).map((c) => c.slug)).toEqual([
+      "barrel-saunas",
+      "infrared-picks",
+    ]);
   });
 
   it("ignores a criterion when the collection has stored members", () => {

@@ -217,10 +217,16 @@ export interface MembershipFacts {
   collectionsWithMembers: ReadonlySet<number>;
 }
 
+/** Whether the collection has a rule its stored products could add to (a fixed page, or criteria). */
+function byRuleExists(collection: Collection): boolean {
+  return isFixedCollectionSlug(collection.slug) || criteriaPredicate(collection.criteriaType, collection.criteriaValue) !== null;
+}
+
 /**
  * 'As Seen In': the collections whose pages list this product by their own choice, with the same
  * rules those pages use: a collection with stored members (curated, fixed slug or not) lists
- * exactly them; otherwise a fixed slug lists what its rule selects and any other collection what
+ * exactly them, unless it keeps its rule, when it lists them and what its rule selects;
+ * otherwise a fixed slug lists what its rule selects and any other collection what
  * its criteria select. A page that shows the product only as a stand-in because its rule matched
  * nothing (the "first 3" / "first 5" fallbacks) does not contain it: when the product satisfies
  * the rule, the rule matched something, so the question never needs the other products. Input
@@ -232,9 +238,14 @@ export function collectionsListingProduct(
   membership: MembershipFacts,
 ): AsSeenInCollection[] {
   const listed = collections.filter((collection) => {
-    if (membership.collectionsWithMembers.has(collection.id)) return membership.memberOf.has(collection.id);
-    if (isFixedCollectionSlug(collection.slug)) return matchesFixedCollection(collection.slug, product);
-    return criteriaPredicate(collection.criteriaType, collection.criteriaValue)?.(product) ?? false;
+    const byRule = () =>
+      isFixedCollectionSlug(collection.slug)
+        ? matchesFixedCollection(collection.slug, product)
+        : (criteriaPredicate(collection.criteriaType, collection.criteriaValue)?.(product) ?? false);
+    const handPicked = membership.collectionsWithMembers.has(collection.id) && !(collection.keepsRule && byRuleExists(collection));
+    if (handPicked) return membership.memberOf.has(collection.id);
+    // By its rule; a collection that keeps its rule also lists its stored extras (ADR 0070).
+    return membership.memberOf.has(collection.id) || byRule();
   });
   return listed.map((collection) => ({
     slug: collection.slug,

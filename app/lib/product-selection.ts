@@ -19,7 +19,9 @@ export type ProductSelection =
   /** Some key feature has a word starting with the prefix; `needle` is featurePrefixNeedle(prefix). */
   | { kind: "feature-prefix"; needle: string }
   /** The searchable text contains every one of these lower-cased words. */
-  | { kind: "search"; words: string[] };
+  | { kind: "search"; words: string[] }
+  /** A collection's rule, plus the products stored for it (a collection that keeps its rule: ADR 0070). */
+  | { kind: "rule-and-members"; rule: ProductSelection; collectionId: number };
 
 /**
  * The two orders lists use. 'rating': best rated first, unrated last, then by name (collection

@@ -18,7 +18,7 @@ import {
   textOrNull,
   userCountText,
   weightText,
-  type BEST_SELLER,
+  type ProductTag,
 } from "./product-display";
 import { ratingOrNull } from "./ratings";
 
@@ -39,7 +39,7 @@ export interface DisplayContext {
   prices: PriceSettings;
 }
 
-type Tag = typeof BEST_SELLER | null;
+type Tag = ProductTag | null;
 
 /** What every product view shows, and shows the same way. */
 export interface ProductBasics {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { atomFeed } from "./article-feed";
 import type { ArticleSummary } from "./articles";
-import { learnSitemapEntries, newestDate, robotsTxt, sitemapIndexXml, urlsetXml, xmlEscape } from "./sitemap";
+import { newestDate } from "./dates";
+import { learnSitemapEntries, robotsTxt, sitemapIndexXml, urlsetXml, xmlEscape } from "./sitemap";
 
 const ORIGIN = "https://saunas.example";
 

@@ -1,4 +1,5 @@
 import { ARTICLE_CATEGORIES, type ArticleSummary } from "./articles";
+import { newestDate } from "./dates";
 import { absoluteUrl } from "./image-url";
 
 /**
@@ -50,13 +51,6 @@ export function sitemapIndexXml(pageCount: number, origin: string, lastmod?: str
 /** Which slice of the whole URL list one sitemap file holds. */
 export function sitemapPageRange(page: number, perPage = MAX_URLS_PER_SITEMAP): { start: number; end: number } {
   return { start: (page - 1) * perPage, end: page * perPage };
-}
-
-/** The newest of some dates (ISO strings compare in time order), or null. */
-export function newestDate(dates: Iterable<string | null | undefined>): string | null {
-  let newest: string | null = null;
-  for (const date of dates) if (date && (newest === null || date > newest)) newest = date;
-  return newest;
 }
 
 function articleDate(article: Pick<ArticleSummary, "publishDate" | "lastUpdated">): string {

@@ -4,6 +4,7 @@ import { socialCardMeta, socialImageUrl } from "./social-card";
 import {
   articleStructuredData,
   breadcrumbList,
+  collectionPageStructuredData,
   HOME_STEP,
   itemList,
   productStructuredData,
@@ -140,6 +141,21 @@ describe("itemList", () => {
       { "@type": "ListItem", position: 25, url: `${ORIGIN}/reviews/product/a` },
       { "@type": "ListItem", position: 26, url: `${ORIGIN}/reviews/product/b` },
     ]);
+  });
+});
+
+describe("collectionPageStructuredData", () => {
+  it("dates the page by its 'Last updated', and claims no date when it has none", () => {
+    const page = { title: "Best Barrel Saunas", description: "D", path: "/reviews/barrel-saunas", lastUpdated: "2026-11-27T01:02:03.000Z" };
+    expect(collectionPageStructuredData(page, ORIGIN)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "CollectionPage",
+      name: "Best Barrel Saunas",
+      description: "D",
+      url: `${ORIGIN}/reviews/barrel-saunas`,
+      dateModified: "2026-11-27T01:02:03.000Z",
+    });
+    expect(collectionPageStructuredData({ ...page, lastUpdated: null }, ORIGIN)).not.toHaveProperty("dateModified");
   });
 });
 

@@ -137,6 +137,24 @@ export function articleStructuredData(
   };
 }
 
+/**
+ * A collection review page. dateModified is the date the page shows as 'Last updated' and the
+ * sitemap gives as its lastmod: the page's real last change, left out when nothing dates it.
+ */
+export function collectionPageStructuredData(
+  page: { title: string; description: string; path: string; lastUpdated: string | null },
+  origin: string,
+): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "CollectionPage",
+    name: page.title,
+    description: page.description,
+    url: absoluteUrl(page.path, origin),
+    ...(page.lastUpdated ? { dateModified: page.lastUpdated } : {}),
+  };
+}
+
 /** The home page: the site, with its search box. */
 export function websiteStructuredData(origin: string): JsonLd {
   return {

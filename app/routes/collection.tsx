@@ -7,7 +7,7 @@ import { VIEW_PARAM } from "~/lib/collection-view";
 import { pagedLinkTags, pagedTitle } from "~/lib/pagination";
 import { siteOrigin } from "~/lib/site-origin";
 import { socialCardMeta } from "~/lib/social-card";
-import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
+import { breadcrumbList, collectionPageStructuredData, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
 import { collectionPage } from "~/server/pages/collection.server";
 import type { Route } from "./+types/collection";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
@@ -55,6 +55,11 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
     ...pagedLinkTags(urls),
     ...socialCardMeta({ title, description: header.description, url: urls.canonical, image: socialImageUrl, type: "article" }, origin),
     ...structuredDataMeta([
+      // The canonical URL, dated as the page's 'Last updated' and the sitemap's lastmod.
+      collectionPageStructuredData(
+        { title, description: header.description, path: urls.canonical, lastUpdated: header.lastUpdated },
+        origin,
+      ),
       breadcrumbList([HOME_STEP, REVIEWS_STEP, { name: header.title, path: `/reviews/${header.slug}` }], origin),
       // Positions follow the ranks the page shows, so a later page of the list continues the count.
       saunas.length > 0 ? itemList(saunas, origin, saunas[0]!.rank) : null,

@@ -55,13 +55,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, bestPicks, topRated, comparison } = loaderData;
+  const { years, categories, bestPicks, topRated, comparison } = loaderData;
   return (
     <main id="main" className="flex-1">
-      <HomeHero />
+      <HomeHero year={years.hero} />
       <CategoryCarousel cards={categories} />
       <WhyChoose />
-      <BestByTypeSection cards={bestPicks} />
+      <BestByTypeSection cards={bestPicks} year={years.bestPicks} />
       <TopRatedProducts section={topRated} />
       <SaunaComparison comparison={comparison} />
       <EducationSection />

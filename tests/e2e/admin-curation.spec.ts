@@ -40,6 +40,11 @@ test("a collections CSV's product_ids curate /reviews/barrel-saunas; a product C
     "name,brand,slug,category_id,rating,collection_ids\nCurated Cedar Cabin,Northwind,curated-cedar-cabin,cabin,4.9,[infrared-saunas]\n";
   await page.locator("#product-csv-file").setInputFiles({ name: "p.csv", mimeType: "text/csv", buffer: Buffer.from(productCsv) });
   await expect(toast(page, "CSV Uploaded Successfully", "Parsed 1 product from CSV")).toBeVisible();
+  // infrared-saunas lists by its rule: the preview asks, and the owner hand-picks (docs/decisions/0070).
+  await expect(page.getByTestId("rule-list-warnings")).toHaveText(
+    /^infrared-saunas will show only the products you list: 1 instead of \d+\.$/,
+  );
+  await page.getByRole("radio", { name: /^Replace the rule with the products you list/ }).check();
   await page.getByRole("button", { name: "Save to Database" }).click();
   await expect(toast(page, "Products Saved Successfully", "Saved 1 product to the database")).toBeVisible();
 

@@ -56,6 +56,8 @@ test("Buy buttons go through /go to the shop; the admin sees each click against 
       `Linkless Cabin,Northwind,linkless-cabin,cabin,4.1,,\n`;
     await page.locator("#product-csv-file").setInputFiles({ name: "p.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await expect(toast(page, "CSV Uploaded Successfully", "Parsed 2 products from CSV")).toBeVisible(patient);
+    // infrared-saunas lists by its rule: the preview asks first (docs/decisions/0070); the sauna joins the rule's.
+    await page.getByRole("radio", { name: /^Add the products to the collection and keep its rule/ }).check(patient);
     await page.getByRole("button", { name: "Save to Database" }).click();
     await expect(toast(page, "Products Saved Successfully", "Saved 2 products to the database")).toBeVisible(patient);
   });

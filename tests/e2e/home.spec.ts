@@ -15,6 +15,9 @@ test("the hero shows the headline and a call to action to /reviews", async ({ pa
   const cta = page.getByRole("region", { name: HEADLINE }).getByRole("link", { name: "Explore Top Saunas" });
   await expect(cta).toBeVisible();
   await expect(cta).toHaveAttribute("href", "/reviews");
+  // The line above names the year of the reviews it opens, as the footer's copyright does: the
+  // server seeded its samples this year.
+  await expect(page.getByRole("region", { name: HEADLINE })).toContainText(`Outdoor sauna reviews for ${new Date().getUTCFullYear()}`);
 });
 
 test("the first paint waits for the footer, which the page has", async ({ request }) => {

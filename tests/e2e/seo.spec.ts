@@ -99,6 +99,10 @@ function problems(block: Block): string[] {
     case "Organization":
       need(block.name && isAbsolute(block.url), "name and url");
       break;
+    case "CollectionPage":
+      need(block.name && isAbsolute(block.url), "name and url");
+      need(/^\d{4}-\d\d-\d\dT/.test(String(block.dateModified)), "dateModified");
+      break;
     default:
       found.push(`unexpected type ${block["@type"]}`);
   }
@@ -126,7 +130,7 @@ test("every page kind carries valid JSON-LD and a 1200x630 social card", async (
   const pages: Record<string, string[]> = {
     "/": ["WebSite", "Organization"],
     "/reviews": ["BreadcrumbList", "ItemList"],
-    "/reviews/barrel-saunas": ["BreadcrumbList", "ItemList"],
+    "/reviews/barrel-saunas": ["CollectionPage", "BreadcrumbList", "ItemList"],
     "/reviews/product/lumo-works-valo-2-cube-sauna": ["Product", "BreadcrumbList"],
     "/learn": ["BreadcrumbList"],
     "/learn/category/buying-guides": ["BreadcrumbList"],

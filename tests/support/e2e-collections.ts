@@ -47,7 +47,6 @@ export function collectionWriter(): CollectionWriter {
           intro: null,
           image_url: null,
           featured: false,
-          last_updated: null,
           is_sample: false,
           created_at: now,
           updated_at: now,

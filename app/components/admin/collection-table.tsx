@@ -60,9 +60,10 @@ export function CollectionTable({ rows, saved }: { rows: readonly CollectionRow[
   );
 }
 
-/** Whether a saved collection's page shows the saunas an admin stored, or what its rule selects. */
+/** Whether a saved collection's page shows the saunas an admin stored, what its rule selects, or both. */
 function ListingBadge({ listing }: { listing: CollectionRow["listing"] }) {
   if (!listing) return null;
+  const { label, title } = LISTING_BADGES[listing];
   return (
     <span
       className={
@@ -70,16 +71,21 @@ function ListingBadge({ listing }: { listing: CollectionRow["listing"] }) {
           ? "ml-2 rounded-full bg-brand-soft px-1.5 py-0.5 font-sans text-[0.7rem] font-semibold text-brand-strong"
           : "ml-2 rounded-full bg-sand px-1.5 py-0.5 font-sans text-[0.7rem] font-semibold text-ink"
       }
-      title={
-        listing === "curated"
-          ? "The page shows the saunas stored for it, in that order."
-          : "The page shows the saunas its rule selects, best rated first."
-      }
+      title={title}
     >
-      {listing === "curated" ? "curated" : "by rule"}
+      {label}
     </span>
   );
 }
+
+const LISTING_BADGES: Record<NonNullable<CollectionRow["listing"]>, { label: string; title: string }> = {
+  curated: { label: "curated", title: "The page shows the saunas stored for it, in that order." },
+  rule: { label: "by rule", title: "The page shows the saunas its rule selects, best rated first." },
+  "rule-plus": {
+    label: "by rule + added",
+    title: "The page shows the saunas its rule selects and the ones added to it, best rated first.",
+  },
+};
 
 function RowSelection({ row, id }: { row: CollectionRow; id: number }) {
   return (

@@ -1,5 +1,12 @@
 import { useHydrated } from "~/components/ui/use-hydrated";
 
+const FORM_IDS: Record<string, string> = { products: "product-csv-form", collections: "collection-csv-form", offers: "offer-csv-form" };
+
+/** The id of an import page's upload form ('products' → product-csv-form), which its toolbar's file input and Save button name. */
+export function importFormId(kind: string): string {
+  return FORM_IDS[kind] ?? `${kind}-csv-form`;
+}
+
 /**
  * The form the page's Upload CSV and Save to Database buttons belong to (by its id). With scripts
  * the page has parsed and previewed the file, and saving posts it to the JSON endpoint; without,

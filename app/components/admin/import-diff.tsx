@@ -3,11 +3,13 @@ import { cn } from "~/components/ui/cn";
 import {
   describeCounts,
   PREVIEW_ROWS_PER_STATUS,
+  type CollectionChoice,
   type FieldChange,
   type ImportPreview,
   type PlannedRow,
   type RowStatus,
 } from "~/lib/csv/import-plan";
+import { RuleListQuestion } from "./rule-list-question";
 
 /**
  * The import's per-row diff against the database: the counts first, a filter, and for each row
@@ -36,17 +38,24 @@ const shows = (filter: Filter, status: RowStatus) =>
 /** Rows rendered at most for one filter (the server sends up to this many of each status). */
 const SHOWN = PREVIEW_ROWS_PER_STATUS;
 
-export type DiffState = { phase: "loading" } | { phase: "ready"; preview: ImportPreview } | { phase: "failed"; message: string };
+export type DiffState =
+  | { phase: "loading" }
+  /** With scripts, the answer to the preview's question (RuleListQuestion) is kept by the page. */
+  | { phase: "ready"; preview: ImportPreview; choice?: CollectionChoice | null; choose?(choice: CollectionChoice): void }
+  | { phase: "failed"; message: string };
 
 export const ImportDiff = memo(function ImportDiff({
   state,
   title = "Changes against the database",
   noun,
+  form,
 }: {
   state: DiffState;
   title?: string;
   /** 'products' or 'collections'. */
   noun: string;
+  /** The upload form the preview's question (if any) is answered in. */
+  form?: string;
 }) {
   const [filter, setFilter] = useState<Filter>("all");
   if (state.phase === "loading") {
@@ -77,6 +86,7 @@ export const ImportDiff = memo(function ImportDiff({
           {describeCounts(counts)}
         </p>
       </div>
+      {form && <RuleListQuestion preview={state.preview} form={form} choice={state.choice} onChoose={state.choose} />}
       {counts.new + counts.changed === 0 && (
         <p className="text-sm text-ink-muted">Every row matches the database: saving writes nothing.</p>
       )}

@@ -1,8 +1,8 @@
 import { Form, Link } from "~/components/ui/link";
 import type { ProductFormField } from "~/lib/csv/product-form";
-import { fieldProps, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
+import { fieldProps, valueText, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { CheckboxField, FormField } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
 
 /** What the form shows: the values (saved, or as typed), the action's errors, the save's warnings. */
@@ -79,9 +79,18 @@ export function ProductForm({
           {field("tagline", "Tagline")}
           {field("website", "Website", { type: "url", placeholder: "https://" })}
           {field("affiliate_link", "Affiliate link", { type: "url", placeholder: "https://" })}
-          {field("collection_ids", "Collections", { hint: "Collection slugs, comma-separated." })}
+          {field("collection_ids", "Collections", {
+            hint: "Collection slugs, comma-separated. A collection that lists saunas by a rule keeps it, and gets this one too.",
+          })}
           {field("gtin", "GTIN", { inputMode: "numeric", hint: "UPC or EAN: merchant feeds find the product by it." })}
           {field("mpn", "MPN", { hint: "The maker's part number, the feeds' second match." })}
+          <CheckboxField
+            name="best_seller"
+            label="Mark as best seller"
+            checked={valueText(state.values, "best_seller") === "true"}
+            hint="Shows a 'Best seller' badge on its cards. The site measures no sales: tick it only where you know it sells best."
+            error={state.fieldErrors?.best_seller}
+          />
         </div>
         <div className="grid gap-4 md:grid-cols-2">
           {field("images", "Images", { multiline: true, hint: "One per line: an http(s) link or an uploaded file name." })}

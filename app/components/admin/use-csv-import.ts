@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { CollectionChoice } from "~/lib/csv/import-plan";
 import { checkCsvFile, IMPORT_MESSAGES, nothingToSave, saveErrorFallback, type ImportKind } from "~/lib/csv/import-messages";
 import { fetchImportPreview, postCsvFile } from "./csv-upload-client";
 import type { DiffState } from "./import-diff";
@@ -37,6 +38,10 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
   const [diff, setDiff] = useState<DiffState | null>(null);
   const diffRef = useRef(diff);
   diffRef.current = diff;
+  // The owner's answer to the preview's question about rule-listed collections (ADR 0070).
+  const [choice, setChoice] = useState<CollectionChoice | null>(null);
+  const choiceRef = useRef(choice);
+  choiceRef.current = choice;
   // A diff that arrives for a file the admin has since replaced is dropped.
   const diffFor = useRef<File | null>(null);
   const optionsRef = useRef(options);
@@ -54,6 +59,7 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
     }
     setNotes([]);
     setDiff(null);
+    setChoice(null);
     diffFor.current = null;
     setState({ phase: "parsing", fileName: file.name, fraction: 0 });
     const outcome = await parse(file, (fraction) =>
@@ -91,6 +97,14 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
     // the server saves nothing and sends the new diff instead.
     const shown = diffRef.current;
     const headers: Record<string, string> = shown?.phase === "ready" ? { "X-Import-Plan": shown.preview.fingerprint } : {};
+    if (shown?.phase === "ready" && (shown.preview.ruleLists?.length ?? 0) > 0) {
+      // The save would refuse without an answer: ask here instead of uploading the file for nothing.
+      if (!choiceRef.current) {
+        showToast({ kind: "error", title: IMPORT_MESSAGES.collectionChoiceTitle, description: IMPORT_MESSAGES.collectionChoiceFirst });
+        return;
+      }
+      headers["X-Import-Collections"] = choiceRef.current;
+    }
     setState({ phase: "uploading", file, parsed, fraction: 0 });
     const { body } = await postCsvFile(
       endpoint,
@@ -104,6 +118,7 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
     if (body.ok) {
       setState({ phase: "idle" });
       setDiff(null);
+      setChoice(null);
       diffFor.current = null;
       setNotes(body.notes ?? []);
       if (body.toast) showToast(body.toast);
@@ -118,5 +133,10 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
 
   const busy = state.phase === "parsing" || state.phase === "uploading" || state.phase === "saving";
   const parsed = state.phase === "parsed" || state.phase === "uploading" || state.phase === "saving" ? state.parsed : null;
-  return { state, parsed, busy, notes, diff, chooseFile, save };
+  // The diff on screen carries the answer and the way to give it, so the page needs no more props.
+  const shownDiff = useMemo<DiffState | null>(
+    () => (diff?.phase === "ready" ? { ...diff, choice, choose: setChoice } : diff),
+    [diff, choice],
+  );
+  return { state, parsed, busy, notes, diff: shownDiff, chooseFile, save };
 }

@@ -3,6 +3,7 @@ import { Link } from "~/components/ui/link";
 import { AddToCompare } from "~/components/compare/add-to-compare";
 import { RatingStars } from "~/components/catalog/rating-stars";
 import { Badge } from "~/components/ui/badge";
+import { ProductTagBadge } from "~/components/catalog/product-tag-badge";
 import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ratingText } from "~/lib/ratings";
@@ -68,7 +69,7 @@ function RankedSaunaCard({ sauna }: { sauna: CollectionSauna }) {
       <div className="flex min-w-0 flex-col gap-3 p-5 md:p-7">
         <div className="flex flex-wrap items-center gap-2">
           <RankLabel rank={sauna.rank} />
-          {sauna.tag && <Badge variant="best-seller">{sauna.tag}</Badge>}
+          <ProductTagBadge tag={sauna.tag} />
           <PriceDrop percent={sauna.priceDrop} />
           <span className="brand-line">{sauna.typeLabel}</span>
         </div>

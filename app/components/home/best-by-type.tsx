@@ -3,6 +3,7 @@ import { Link } from "~/components/ui/link";
 import { AddToCompare } from "~/components/compare/add-to-compare";
 import { ProductImage } from "~/components/catalog/product-image";
 import { ButtonLink } from "~/components/ui/button";
+import { bestPicksTitle } from "~/lib/content-year";
 import type { BestPickCard } from "~/lib/home-page";
 import { responsiveImage } from "~/lib/image-url";
 import { productHref } from "~/lib/product-display";
@@ -12,14 +13,14 @@ import { SectionHeading } from "./section-heading";
 import { PriceDrop } from "~/components/catalog/price-drop";
 import { PriceText } from "~/components/catalog/price-text";
 
-/** The home page's 'Best Outdoor Saunas of 2025': one pick per type, the two buttons, the type pages. */
-export function BestByTypeSection({ cards }: { cards: BestPickCard[] }) {
+/** The home page's 'Best Outdoor Saunas of {the picks' year}': one pick per type, the two buttons, the type pages. */
+export function BestByTypeSection({ cards, year }: { cards: BestPickCard[]; year: number | null }) {
   return (
     <section aria-labelledby="best-outdoor-saunas" className="home-section">
       <SectionHeading
         id="best-outdoor-saunas"
         eyebrow="Our picks"
-        title="Best Outdoor Saunas of 2025"
+        title={bestPicksTitle(year)}
         intro="The highest-rated sauna of each major type. Start here if you want one clear recommendation."
       />
       <ul className="mt-10 grid gap-6 md:grid-cols-3">

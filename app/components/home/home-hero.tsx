@@ -1,5 +1,6 @@
 import { ArrowRight, BadgeCheck, Scale, ThermometerSun } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
+import { heroKicker } from "~/lib/content-year";
 import { responsiveImage } from "~/lib/image-url";
 
 /** The hero's picture, also the page's social card image. */
@@ -22,13 +23,13 @@ const promises = [
   { icon: ThermometerSun, text: "Buying advice from sauna owners" },
 ];
 
-/** The home page's opening: the promise, the way to the reviews, and the hero picture. */
-export function HomeHero() {
+/** The home page's opening: the promise, the way to the reviews, and the hero picture. `year`: see heroKicker. */
+export function HomeHero({ year }: { year: number | null }) {
   return (
     <section aria-labelledby="hero-title" className="hero">
       <div className="page-container hero-grid">
         <div className="max-w-xl">
-          <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-brand">Outdoor sauna reviews for 2025</p>
+          <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-brand">{heroKicker(year)}</p>
           <h1 id="hero-title" className="hero-title">
             Compare Top Saunas For Your Perfect Match
           </h1>

@@ -2,6 +2,7 @@ import { Link } from "~/components/ui/link";
 import { AddToCompare } from "~/components/compare/add-to-compare";
 import { ProductImage } from "~/components/catalog/product-image";
 import { Badge } from "~/components/ui/badge";
+import { ProductTagBadge } from "~/components/catalog/product-tag-badge";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { BuiltInSampleCard } from "~/lib/built-in-sample-cards";
 import type { HomeProductCard, TopRatedSection } from "~/lib/home-page";
@@ -81,7 +82,7 @@ function TopRatedCard({ card }: { card: HomeProductCard }) {
       <div className="top-card-body">
         {(card.tag || showSample) && (
           <div className="card-badges">
-            {card.tag && <Badge variant="best-seller">{card.tag}</Badge>}
+            <ProductTagBadge tag={card.tag} />
             {showSample && <SampleBadge />}
           </div>
         )}

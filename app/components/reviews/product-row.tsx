@@ -2,7 +2,7 @@ import { ChevronRight } from "~/components/ui/icons";
 import { ProductImage } from "~/components/catalog/product-image";
 import { AddToCompare } from "~/components/compare/add-to-compare";
 import { RatingSummary } from "~/components/home/rating-summary";
-import { Badge } from "~/components/ui/badge";
+import { ProductTagBadge } from "~/components/catalog/product-tag-badge";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
 import type { HomeProductCard } from "~/lib/home-page";
 import { responsiveImage } from "~/lib/image-url";
@@ -10,7 +10,7 @@ import { productHref } from "~/lib/product-display";
 import { PriceDrop } from "~/components/catalog/price-drop";
 import { PriceText } from "~/components/catalog/price-text";
 
-/** A compact product row of the reviews index: picture, brand, name, stars, price, BEST SELLER. */
+/** A compact product row of the reviews index: picture, brand, name, stars, price, its badge (Best seller or Top rated). */
 export function ProductRow({ product, headingLevel = 3 }: { product: HomeProductCard; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
@@ -34,7 +34,7 @@ export function ProductRow({ product, headingLevel = 3 }: { product: HomeProduct
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <p className="brand-line">{product.brand}</p>
-          {product.tag && <Badge variant="best-seller">{product.tag}</Badge>}
+          <ProductTagBadge tag={product.tag} />
         </div>
         <Heading className="mt-0.5 font-sans text-base font-semibold leading-snug sm:text-lg">
           <CardLink to={productHref(product)}>{product.name}</CardLink>

@@ -4,6 +4,7 @@ import { cn } from "./cn";
 const variants = {
   featured: "bg-brand text-white",
   "best-seller": "bg-ink text-white",
+  "top-rated": "bg-brand-soft text-brand-strong",
   "best-value": "bg-forest text-white",
   rank: "bg-surface text-ink ring-1 ring-line",
   neutral: "",
@@ -11,7 +12,7 @@ const variants = {
 
 export type BadgeVariant = keyof typeof variants;
 
-/** FEATURED, BEST SELLER, BEST VALUE and rank badges share this one shape, so every badge on the site looks alike. */
+/** FEATURED, Best seller, Top rated, BEST VALUE and rank badges share this one shape, so every badge on the site looks alike. */
 export function Badge({ variant = "neutral", className, ...props }: React.ComponentProps<"span"> & { variant?: BadgeVariant }) {
   return (
     <span

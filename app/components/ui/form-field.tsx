@@ -55,3 +55,56 @@ export function FormField({
     </div>
   );
 }
+
+/**
+ * A labelled checkbox with its hint and error, for a yes-or-no field. Ticked it sends `value`
+ * ("true"); clear it sends nothing, which the form's rules read as no.
+ */
+export function CheckboxField({
+  label,
+  name,
+  checked,
+  hint,
+  error,
+  value = "true",
+}: {
+  label: string;
+  name: string;
+  checked: boolean;
+  hint?: string;
+  error?: string;
+  value?: string;
+}) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          value={value}
+          defaultChecked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+          className="size-4 accent-brand"
+        />
+        <label htmlFor={id} className="text-sm font-medium text-ink">
+          {label}
+        </label>
+      </div>
+      {hint && (
+        <p id={hintId} className="text-xs text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

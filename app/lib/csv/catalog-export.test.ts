@@ -32,6 +32,7 @@ const product: StoredProduct = {
   collectionIds: ["barrel-saunas"],
   gtin: "4006381333931",
   mpn: "NC-VALO",
+  bestSeller: true,
 };
 
 describe("the catalog export", () => {
@@ -58,7 +59,9 @@ describe("the catalog export", () => {
       images: '["https://example.com/a.jpg","b.jpg"]',
       full_description: "",
       collection_ids: "",
+      best_seller: "yes",
     });
+    expect(productCsvRecord({ ...product, bestSeller: false })[PRODUCT_EXPORT_HEADER.indexOf("best_seller")]).toBe("no");
   });
 
   it("writes a collection's products in list order, as slugs, or as the id for an all-digit slug", () => {

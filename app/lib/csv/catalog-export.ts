@@ -47,6 +47,7 @@ export function productCsvRecord(product: StoredProduct): string[] {
     collection_ids: list(product.collectionIds),
     gtin: text(product.gtin ?? null),
     mpn: text(product.mpn ?? null),
+    best_seller: product.bestSeller ? "yes" : "no",
   };
   return PRODUCT_EXPORT_HEADER.map((column) => cells[column]);
 }

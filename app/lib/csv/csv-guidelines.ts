@@ -63,7 +63,7 @@ const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
   shipping_info: { required: false, rule: "Empty: the pages say nothing about shipping.", example: "Free Shipping" },
   collection_ids: {
     required: false,
-    rule: "[slug1, slug2]: the collections this product joins, appended in file order.",
+    rule: "[slug1, slug2]: the collections this product joins, appended in file order. For a collection that lists its saunas by a rule (barrel-saunas lists every barrel), the preview asks first: add the products to its rule, or replace the rule with them.",
     example: "[barrel-saunas, six-person-saunas]",
   },
   gtin: {
@@ -72,6 +72,11 @@ const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
     example: "4006381333931",
   },
   mpn: { required: false, rule: "The maker's part number; merchant feeds find the product by it when no GTIN matches.", example: "NC-TB6" },
+  best_seller: {
+    required: false,
+    rule: "yes or no (true/false, 1/0); empty is no. Only a product marked yes shows a Best seller badge. Anything else stops the import, naming the row.",
+    example: "no",
+  },
 };
 
 export const PRODUCT_COLUMN_GUIDE: ColumnGuide[] = PRODUCT_CSV_COLUMNS.map((column) => ({ column, ...productGuide[column] }));
@@ -138,6 +143,7 @@ export const PRODUCT_CSV_TEMPLATE = [
     '"[barrel-saunas, six-person-saunas]"',
     "4006381333931",
     "NC-TB6",
+    "no",
   ].join(","),
 ].join("\r\n");
 

@@ -221,3 +221,27 @@ export function readFlag(raw: string | undefined): boolean {
   const text = (raw ?? "").trim().toLowerCase();
   return text === "true" || text === "1";
 }
+
+const YES = new Set(["true", "yes", "1"]);
+const NO = new Set(["false", "no", "0", ""]);
+
+/**
+ * A strict yes or no (the product CSV's best_seller): true/yes/1 and false/no/0 in any letter
+ * case, empty for no. Anything else is null, never a guess: a claim shown to readers must be the
+ * one the owner meant.
+ */
+export function readYesNo(raw: string | undefined): boolean | null {
+  const text = (raw ?? "").trim().toLowerCase();
+  if (YES.has(text)) return true;
+  if (NO.has(text)) return false;
+  return null;
+}
+
+/** The whole file is refused while a yes-or-no column holds something else; the rows and values are named. */
+export function notYesOrNoError(column: string, bad: ReadonlyArray<{ rowNumber: number; raw: string }>): string {
+  const NAMED = 5;
+  const named = bad.slice(0, NAMED).map(({ rowNumber, raw }) => `row ${rowNumber} has ${quoteForWarning(raw)}`);
+  const more = bad.length - NAMED;
+  const list = `${named.join(", ")}${more > 0 ? ` and ${more} more ${more === 1 ? "row" : "rows"}` : ""}`;
+  return `${column} must say yes or no, but ${list}. Write yes or no (true/false and 1/0 work too), or leave it empty for no; nothing is saved until then.`;
+}

@@ -49,6 +49,9 @@ export const IMPORT_MESSAGES = {
         : ""
     }`,
   planChangedTitle: "The catalog changed since the preview",
+  collectionChoiceTitle: "Choose what the collections show",
+  /** Save pressed (with scripts) before answering the rule-listed collections' question. */
+  collectionChoiceFirst: "Choose below whether to add the products to each collection's rule or to replace the rule, then save.",
 
   noOffersTitle: "No offers to save",
   noOffers: "Please upload a CSV file first",

@@ -8,6 +8,8 @@ import {
   planProductRow,
   previewOf,
   PREVIEW_ROWS_PER_STATUS,
+  readCollectionChoice,
+  ruleListWarning,
   type PlannedRow,
   type StoredProduct,
 } from "./import-plan";
@@ -38,6 +40,7 @@ const stored: StoredProduct = {
   reviewCount: null,
   shippingInfo: null,
   collectionIds: ["barrel-saunas", "electric-saunas"],
+  bestSeller: false,
 };
 
 /** A CSV row as the save will write it. */
@@ -88,9 +91,42 @@ describe("the per-row plan for products", () => {
     ]);
   });
 
+  it("best_seller: no → yes is a change; empty is no, so it is not", () => {
+    const marked = row("name,brand,slug,best_seller\nValo,North,valo,yes");
+    expect(planProductRow(stored, marked.product, marked.columns).changes).toEqual([
+      { field: "best_seller", kind: "value", from: "no", to: "yes" },
+    ]);
+    const empty = row("name,brand,slug,best_seller\nValo,North,valo,");
+    expect(planProductRow(stored, empty.product, empty.columns).status).toBe("unchanged");
+  });
+
   it("a product's collections in another order are not a change", () => {
     const { product, columns } = row('name,brand,slug,collection_ids\nValo,North,valo,"[electric-saunas, barrel-saunas]"');
     expect(planProductRow(stored, product, columns).status).toBe("unchanged");
+  });
+});
+
+describe("the words of a rule-listed collection's question", () => {
+  const change = { slug: "barrel-saunas", title: "Best Barrel Saunas", ruleCount: 7, listedCount: 1, listed: ["a"] };
+
+  it("says what saving as it is would do, in numbers", () => {
+    expect(ruleListWarning(change)).toBe("barrel-saunas will show only the products you list: 1 instead of 7.");
+    expect(ruleListWarning({ ...change, ruleCount: 0, listedCount: 2, listed: ["a", "b"] })).toBe(
+      "barrel-saunas will show only the products you list (2) instead of filling itself by its rule, which matches no sauna yet.",
+    );
+  });
+
+  it("sends the page the first 20 slugs of a long list, with the whole count", () => {
+    const listed = Array.from({ length: 2000 }, (_, index) => `p-${index}`);
+    const [sent] = previewOf([], "f", [{ ...change, listedCount: listed.length, listed }]).ruleLists!;
+    expect(sent!.listed).toEqual(listed.slice(0, 20));
+    expect(ruleListWarning(sent!)).toBe("barrel-saunas will show only the products you list: 2,000 instead of 7.");
+  });
+
+  it("reads only 'add' and 'replace' as an answer", () => {
+    expect(readCollectionChoice("add")).toBe("add");
+    expect(readCollectionChoice("replace")).toBe("replace");
+    for (const raw of [null, "", "Add", "keep", undefined]) expect(readCollectionChoice(raw)).toBeNull();
   });
 });
 

@@ -40,12 +40,47 @@ export interface PlanCounts {
   unchanged: number;
 }
 
+/**
+ * A collection that lists its saunas by a rule and has none stored, to which the file adds
+ * products (its collection_ids): saved as it is, the page would show only those instead of its
+ * rule's. The import asks first (ADR 0070).
+ */
+export interface RuleListChange {
+  slug: string;
+  title: string;
+  /** How many saunas its rule lists now (0: none match, and the page shows stand-ins). */
+  ruleCount: number;
+  /** How many products the file adds to it: the list it would show instead. */
+  listedCount: number;
+  /** Those products' slugs in file order (the preview sends the first PREVIEW_LISTED_SLUGS). */
+  listed: string[];
+}
+
+/** The slugs of a rule list the preview sends: the count says how many there are in all. */
+export const PREVIEW_LISTED_SLUGS = 20;
+
+/**
+ * The owner's answer for every RuleListChange of a file: add the listed products to each
+ * collection and keep its rule, or replace the rule with the listed products.
+ */
+export type CollectionChoice = "add" | "replace";
+
+export const COLLECTION_CHOICES: readonly CollectionChoice[] = ["add", "replace"];
+
+export function readCollectionChoice(raw: unknown): CollectionChoice | null {
+  return COLLECTION_CHOICES.find((choice) => choice === raw) ?? null;
+}
+
 /** What the preview receives: the counts, and the first rows of each status in file order. */
 export interface ImportPreview {
   counts: PlanCounts;
   rows: PlannedRow[];
   /** The server's digest of the whole plan: the save refuses to go ahead when its own differs. */
   fingerprint: string;
+  /** Rule-listed collections the file would turn into hand-picked lists: the save needs a CollectionChoice. Absent: none. */
+  ruleLists?: RuleListChange[];
+  /** The choice the save applied; null when it was not given (the save then wrote nothing). */
+  collectionChoice?: CollectionChoice | null;
 }
 
 /**
@@ -60,10 +95,48 @@ export function countStatuses(rows: readonly PlannedRow[]): PlanCounts {
   return counts;
 }
 
-export function previewOf(rows: readonly PlannedRow[], fingerprint: string): ImportPreview {
+export function previewOf(
+  rows: readonly PlannedRow[],
+  fingerprint: string,
+  ruleLists: readonly RuleListChange[] = [],
+  collectionChoice: CollectionChoice | null = null,
+): ImportPreview {
   const taken: PlanCounts = { new: 0, changed: 0, unchanged: 0 };
   const shown = rows.filter((row) => taken[row.status]++ < PREVIEW_ROWS_PER_STATUS);
-  return { counts: countStatuses(rows), rows: shown, fingerprint };
+  const lists = ruleLists.map((change) => ({ ...change, listed: change.listed.slice(0, PREVIEW_LISTED_SLUGS) }));
+  return { counts: countStatuses(rows), rows: shown, fingerprint, ruleLists: lists, collectionChoice };
+}
+
+const products = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "product" : "products"}`;
+const saunas = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "sauna" : "saunas"}`;
+
+/** The loud line: 'barrel-saunas will show only the products you list: 1 instead of 7.' */
+export function ruleListWarning(change: RuleListChange): string {
+  const listed = change.listedCount;
+  if (change.ruleCount === 0) {
+    return `${change.slug} will show only the products you list (${listed.toLocaleString("en-US")}) instead of filling itself by its rule, which matches no sauna yet.`;
+  }
+  return `${change.slug} will show only the products you list: ${listed.toLocaleString("en-US")} instead of ${change.ruleCount.toLocaleString("en-US")}.`;
+}
+
+/** How each choice reads, with what it does to the collections. */
+export function collectionChoiceLabel(choice: CollectionChoice, changes: readonly RuleListChange[]): string {
+  if (choice === "add") {
+    const lists = changes.map(
+      (change) => `${change.slug} keeps its ${saunas(change.ruleCount)} and adds ${products(change.listed.length)}`,
+    );
+    return `Add the products to the collection and keep its rule (${lists.join("; ")})`;
+  }
+  const lists = changes.map((change) => `${change.slug} shows only ${products(change.listedCount)}`);
+  return `Replace the rule with the products you list (${lists.join("; ")})`;
+}
+
+/** What a save did with the choice, for the page that shows what the save changed. */
+export function collectionChoiceDone(choice: CollectionChoice, changes: readonly RuleListChange[]): string {
+  const slugs = changes.map((change) => change.slug).join(", ");
+  return choice === "add"
+    ? `${slugs}: the rule was kept and the listed products were added to it.`
+    : `${slugs}: now shows only the products you listed, instead of its rule.`;
 }
 
 /** '1 new, 3 changed, 25 unchanged'. */
@@ -133,7 +206,7 @@ export function listChange(
 export type StoredProduct = Omit<ProductImport, "rowNumber">;
 
 type ProductKey = Exclude<keyof StoredProduct, "slug">;
-type FieldKind = "text" | "money" | "number" | "list" | "set";
+type FieldKind = "text" | "money" | "number" | "list" | "set" | "yes-no";
 
 /** Each compared field: the CSV column that brings it (null: every file), and how it reads. */
 const PRODUCT_FIELDS: { column: ProductCsvColumn | null; field: string; key: ProductKey; kind: FieldKind }[] = [
@@ -161,6 +234,7 @@ const PRODUCT_FIELDS: { column: ProductCsvColumn | null; field: string; key: Pro
   { column: "shipping_info", field: "shipping_info", key: "shippingInfo", kind: "text" },
   { column: "gtin", field: "gtin", key: "gtin", kind: "text" },
   { column: "mpn", field: "mpn", key: "mpn", kind: "text" },
+  { column: "best_seller", field: "best_seller", key: "bestSeller", kind: "yes-no" },
   // The save makes the product's collections exactly this set; where it stays, its place is kept.
   { column: "collection_ids", field: "collection_ids", key: "collectionIds", kind: "set" },
 ];
@@ -177,6 +251,9 @@ function fieldChange(field: string, kind: FieldKind, before: unknown, after: unk
       return before === after ? null : valueChange(field, displayNumber(before as number | null), displayNumber(after as number | null));
     case "text":
       return before === after ? null : valueChange(field, displayText(before as string | null), displayText(after as string | null));
+    case "yes-no":
+      // Absent reads as no, as the database's default does.
+      return Boolean(before) === Boolean(after) ? null : valueChange(field, before ? "yes" : "no", after ? "yes" : "no");
   }
 }
 

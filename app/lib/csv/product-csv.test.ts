@@ -145,6 +145,29 @@ describe("product CSV: the file", () => {
     });
   });
 
+  it("reads best_seller as yes or no (true/false, yes/no, 1/0, any case; empty is no)", () => {
+    const rows = ["true", "FALSE", " yes ", "No", "1", "0", ""].map((value, index) => `P${index},B,p-${index},${value}`);
+    const result = parsed(["name,brand,slug,best_seller", ...rows].join("\n"));
+    expect(result.products.map((product) => product.bestSeller)).toEqual([true, false, true, false, true, false, false]);
+    expect(result.columns).toContain("best_seller");
+    expect(result.warnings).toEqual([]);
+    // Without the column the file says nothing of it: the save leaves each product's mark as it is.
+    expect(parsed("name,brand,slug\nA,B,a").columns).not.toContain("best_seller");
+  });
+
+  it("refuses a best_seller that is neither yes nor no, naming the rows and values, in the browser's reader too", () => {
+    const text = ["name,brand,slug,best_seller", "A,B,a,yes", "C,B,c,maybe", "D,B,d,", "E,B,e,Y"].join("\n");
+    const refused = {
+      ok: false,
+      error:
+        'best_seller must say yes or no, but row 2 has "maybe", row 4 has "Y". Write yes or no (true/false and 1/0 work too), or leave it empty for no; nothing is saved until then.',
+    };
+    expect(parseProductCsv(text)).toEqual(refused);
+    const reader = createProductCsvReader();
+    reader.addRecords(text.split("\n").map((line) => line.split(",")));
+    expect(reader.finish()).toEqual(refused);
+  });
+
   it("keeps slugs in lower case, so DUP-1 and dup-1 are one product", () => {
     expect(parsed("name,brand,slug\nA,B, Tyyni-Barrel-6 ").products[0]!.slug).toBe("tyyni-barrel-6");
   });

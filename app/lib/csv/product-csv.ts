@@ -17,6 +17,8 @@ import {
   readRating,
   readSlug,
   readText,
+  readYesNo,
+  notYesOrNoError,
   repeatedSlugsError,
   readWeight,
   type ReadValue,
@@ -59,6 +61,7 @@ export const PRODUCT_CSV_COLUMNS = [
   "collection_ids",
   "gtin",
   "mpn",
+  "best_seller",
 ] as const;
 
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
@@ -118,7 +121,14 @@ export interface RawProductLists {
 }
 
 export type ProductRowOutcome =
-  { kept: true; product: ProductImport; warnings: string[] } | { kept: false; missing: string[]; warnings: string[] };
+  | {
+      kept: true;
+      product: ProductImport;
+      warnings: string[];
+      /** best_seller's text when it says neither yes nor no: the file (or form) is refused, not guessed at. */
+      notYesOrNo?: string;
+    }
+  | { kept: false; missing: string[]; warnings: string[] };
 
 /**
  * The rules for one row. Missing name or slug drops the row; a missing brand becomes
@@ -169,6 +179,7 @@ export function readProductRow(
   const saleEndsAt = noted("sale_ends", fields.sale_ends, readIsoDate(fields.sale_ends));
   warnings.push(...saleWarnings({ priceCents, salePriceCents, saleEndsAt }, options.today).map((text) => `Row ${rowNumber}: ${text}`));
 
+  const bestSeller = readYesNo(fields.best_seller);
   const product: ProductImport = {
     rowNumber,
     slug,
@@ -196,9 +207,10 @@ export function readProductRow(
     shippingInfo: readText(fields.shipping_info),
     gtin: noted("gtin", fields.gtin, readProductGtin(fields.gtin)),
     mpn: readText(fields.mpn),
+    bestSeller: bestSeller ?? false,
     collectionIds,
   };
-  return { kept: true, product, warnings };
+  return bestSeller === null ? { kept: true, product, warnings, notYesOrNo: fields.best_seller ?? "" } : { kept: true, product, warnings };
 }
 
 /** A GTIN with its check digit checked: a mistyped one must not match a feed's item, so it is left empty, with a warning. */
@@ -306,6 +318,7 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
   /** Each slug's rows: a slug used twice makes the whole file an error, naming the rows. */
   const rowsBySlug = new Map<string, number[]>();
   const warnings: string[] = [];
+  const notYesOrNo: { rowNumber: number; raw: string }[] = [];
 
   function addRecord(record: string[]) {
     if (failure) return;
@@ -339,6 +352,7 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
     );
     warnings.push(...outcome.warnings);
     if (!outcome.kept) return;
+    if (outcome.notYesOrNo !== undefined) notYesOrNo.push({ rowNumber, raw: outcome.notYesOrNo });
     const rows = rowsBySlug.get(outcome.product.slug);
     if (rows) rows.push(rowNumber);
     else {
@@ -357,6 +371,7 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
       if (products.length === 0) return { ok: false, error: IMPORT_MESSAGES.noValidProducts };
       const repeats = [...rowsBySlug].filter(([, rows]) => rows.length > 1).map(([slug, rows]) => ({ slug, rows }));
       if (repeats.length > 0) return { ok: false, error: repeatedSlugsError(repeats) };
+      if (notYesOrNo.length > 0) return { ok: false, error: notYesOrNoError("best_seller", notYesOrNo) };
       const columns = PRODUCT_CSV_COLUMNS.filter((column) => layout!.index.has(column));
       return { ok: true, products, warnings, columns, rowsRead };
     },

@@ -80,6 +80,22 @@ describe("the one-product form", () => {
   });
 });
 
+describe("the product form's best seller box", () => {
+  it("marks a best seller only when ticked, and shows the mark again when editing", () => {
+    const ticked = readProductForm({ name: "Tyyni", slug: "tyyni", best_seller: "true" });
+    expect(ticked.ok && ticked.product.bestSeller).toBe(true);
+    const clear = readProductForm({ name: "Tyyni", slug: "tyyni" });
+    expect(clear.ok && clear.product.bestSeller).toBe(false);
+    expect(productFormValues(makeProduct({ bestSeller: true }), []).best_seller).toBe("true");
+    expect(productFormValues(makeProduct({ bestSeller: false }), []).best_seller).toBe("");
+  });
+
+  it("asks again, on the field, for anything but yes or no", () => {
+    const odd = readProductForm({ name: "Tyyni", slug: "tyyni", best_seller: "perhaps" });
+    expect(odd.ok ? null : odd.errors.best_seller).toMatch(/Tick the box/);
+  });
+});
+
 describe("the product form's GTIN and MPN", () => {
   it("keeps a valid GTIN and the MPN, and refuses a GTIN with a wrong check digit on its field", () => {
     const ok = readProductForm({ name: "Tyyni", slug: "tyyni", gtin: "4006 3813 3393 1", mpn: " NC-TB6 " });

@@ -37,6 +37,9 @@ export function readProductForm(values: ProductFormValues, options: ProductRuleO
     if (outcome.missing.includes("slug")) errors.slug = "Enter a slug, e.g. tyyni-barrel-6.";
     return { ok: false, errors, warnings: warnings.filter((warning) => !warning.startsWith("Missing")) };
   }
+  if (outcome.notYesOrNo !== undefined) {
+    return { ok: false, errors: { best_seller: "Tick the box for a best seller, or leave it clear." }, warnings };
+  }
   // A form can ask again: a GTIN that fails its check is an error on the field, not a dropped value.
   if ((values.gtin ?? "").trim() !== "" && outcome.product.gtin === null) {
     return {
@@ -96,5 +99,7 @@ export function productFormValues(product: Product, collectionSlugs: readonly st
     collection_ids: collectionSlugs.join(", "),
     gtin: text(product.gtin ?? null),
     mpn: text(product.mpn ?? null),
+    // The checkbox's value when ticked; clear is absent, read as no.
+    best_seller: product.bestSeller ? "true" : "",
   };
 }

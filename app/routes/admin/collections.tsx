@@ -9,7 +9,7 @@ import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { FlashNotice } from "~/components/ui/flash-notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
-import { collectionRow, type CollectionRow } from "~/lib/admin/collection-row";
+import { collectionRow, listingOf, type CollectionRow } from "~/lib/admin/collection-row";
 import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { importFormAction } from "~/server/admin/import-form.server";
@@ -17,7 +17,6 @@ import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { listCollections } from "~/server/catalog/queries.server";
 import { listCollectionIdsWithMembers } from "~/server/catalog/product-lists.server";
-import { isFixedCollectionSlug } from "~/lib/collection-rules";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/collections";
 
@@ -37,11 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const [collections, withMembers] = await Promise.all([listCollections(context.db), listCollectionIdsWithMembers(context.db)]);
     const rows = collections.map((collection) => ({
       ...collectionRow(collection),
-      listing: withMembers.has(collection.id)
-        ? ("curated" as const)
-        : isFixedCollectionSlug(collection.slug)
-          ? ("rule" as const)
-          : undefined,
+      listing: listingOf(collection, withMembers.has(collection.id)),
     }));
     return data({ collections: rows, loadError: null, flash }, { headers });
   } catch (error) {

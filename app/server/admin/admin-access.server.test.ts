@@ -202,7 +202,8 @@ function calls(): Call[] {
       request: (headers) =>
         multipart(
           `${TEST_BASE_URL}/admin/products`,
-          { intent: "import-csv", file: new File([PRODUCT_CSV], "p.csv", { type: "text/csv" }) },
+          // barrel-saunas lists by its rule: the owner's answer comes with the file (ADR 0070).
+          { intent: "import-csv", collection_choice: "add", file: new File([PRODUCT_CSV], "p.csv", { type: "text/csv" }) },
           headers,
         ),
     },
@@ -227,7 +228,10 @@ function calls(): Call[] {
       changes: true,
       handler: productsImport.action as Handler,
       request: async (headers) =>
-        csvPost(`${TEST_BASE_URL}/admin/products/import`, PRODUCT_CSV.replace(/guarded-sauna/g, "guarded-api"), headers),
+        csvPost(`${TEST_BASE_URL}/admin/products/import`, PRODUCT_CSV.replace(/guarded-sauna/g, "guarded-api"), {
+          ...headers,
+          "x-import-collections": "add",
+        }),
     },
     {
       name: "collections import endpoint",

@@ -34,7 +34,7 @@ describe.each(testDialects)("removing catalog content on %s", (dialect) => {
       ].join("\n"),
     );
     if (!csv.ok) throw new Error(csv.error);
-    await saveProducts(test.db, csv.products, csv.columns);
+    await saveProducts(test.db, csv.products, csv.columns, { collectionChoice: "replace" });
     for (const name of ["only-mine.jpg", "shared.jpg", "also-mine.jpg", "unrelated.jpg"]) await storage.put(name, PICTURE);
   });
   afterAll(async () => {

@@ -80,6 +80,12 @@ export async function removeFromCatalog(
       const rows = await listProductNamesByIds(trx, part);
       if (rows.length === 0) continue;
       await recordRemovedProducts(trx, rows);
+      // A list that loses a product has changed: its page's 'Last updated' moves.
+      await trx
+        .updateTable("collections")
+        .set({ updated_at: new Date().toISOString() })
+        .where("id", "in", trx.selectFrom("collection_products").select("collection_id").where("product_id", "in", part))
+        .execute();
       await trx.deleteFrom("collection_products").where("product_id", "in", part).execute();
       const result = await trx.deleteFrom("products").where("id", "in", part).executeTakeFirst();
       products += Number(result.numDeletedRows);

@@ -1,7 +1,7 @@
 import { parseCollectionCsv } from "~/lib/csv/collection-csv";
 import { isEmptyCsvText } from "~/lib/csv/csv-table";
 import { checkCsvFile, fileTooLargeText, IMPORT_MESSAGES, nothingToSave, type ImportKind, type ToastText } from "~/lib/csv/import-messages";
-import { previewOf, type ImportPreview } from "~/lib/csv/import-plan";
+import { previewOf, readCollectionChoice, type CollectionChoice, type ImportPreview } from "~/lib/csv/import-plan";
 import { offerRowsRefusal, parseOfferCsv } from "~/lib/csv/offer-csv";
 import { parseProductCsv, prepareProductForSave } from "~/lib/csv/product-csv";
 import type { ResultToast } from "~/lib/result-toast";
@@ -15,7 +15,7 @@ import { listCollectionSlugs } from "./admin-queries.server";
 import { saveCollections } from "./collection-save.server";
 import { planCollectionImport, planFingerprint, planProductImport } from "./import-plan.server";
 import { saveProducts, type PriceConfig } from "./product-save.server";
-import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
+import { CollectionChoiceNeeded, databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
@@ -46,6 +46,8 @@ export interface ImportOptions {
   expectedFingerprint?: string;
   /** The site's price settings (config.prices): a saved price is in its currency, and the displayed price is decided for its country. */
   prices?: PriceConfig;
+  /** The owner's answer for rule-listed collections the file adds products to (ADR 0070). */
+  collectionChoice?: CollectionChoice;
 }
 
 async function parseProducts(db: DB, text: string) {
@@ -69,7 +71,11 @@ export async function previewProductCsv(db: DB, text: string, prices?: PriceConf
   const parsed = await parseProducts(db, text);
   if (!parsed.ok) return parsed;
   const plan = await planProductImport(db, parsed.products.map(prepareProductForSave), parsed.columns, prices);
-  return { ok: true, preview: previewOf(plan.rows, plan.fingerprint), milliseconds: Math.round(performance.now() - started) };
+  return {
+    ok: true,
+    preview: previewOf(plan.rows, plan.fingerprint, plan.ruleLists),
+    milliseconds: Math.round(performance.now() - started),
+  };
 }
 
 export async function previewCollectionCsv(db: DB, text: string): Promise<PreviewResult> {
@@ -85,7 +91,17 @@ function planChanged(error: PlanChanged): ImportResult {
     ok: false,
     status: 409,
     toast: { title: IMPORT_MESSAGES.planChangedTitle, description: error.message },
-    preview: previewOf(error.rows, planFingerprint(error.rows)),
+    preview: previewOf(error.rows, planFingerprint(error.rows, error.ruleLists), error.ruleLists),
+  };
+}
+
+/** Nothing saved: the plan goes back with its question (ADR 0070). */
+function choiceNeeded(error: CollectionChoiceNeeded): ImportResult {
+  return {
+    ok: false,
+    status: 409,
+    toast: { title: IMPORT_MESSAGES.collectionChoiceTitle, description: error.message },
+    preview: previewOf(error.rows, planFingerprint(error.rows, error.ruleLists), error.ruleLists, null),
   };
 }
 
@@ -97,6 +113,7 @@ export async function importProductCsv(db: DB, text: string, options: ImportOpti
     const result = await saveProducts(db, parsed.products, parsed.columns, {
       expectedFingerprint: options.expectedFingerprint,
       prices: options.prices,
+      collectionChoice: options.collectionChoice,
     });
     if (result.saved > 0) invalidateCatalog(db);
     const milliseconds = Math.round(performance.now() - started);
@@ -108,11 +125,17 @@ export async function importProductCsv(db: DB, text: string, options: ImportOpti
       unchanged: result.unchanged,
       warnings: parsed.warnings,
       notes: result.notLinked.map((entry) => `Not linked (no such collection): ${entry}`),
-      preview: previewOf(result.plan.rows, result.plan.fingerprint),
+      preview: previewOf(
+        result.plan.rows,
+        result.plan.fingerprint,
+        result.plan.ruleLists,
+        result.plan.ruleLists.length > 0 ? (options.collectionChoice ?? null) : null,
+      ),
       milliseconds,
     };
   } catch (error) {
     if (error instanceof PlanChanged) return planChanged(error);
+    if (error instanceof CollectionChoiceNeeded) return choiceNeeded(error);
     log.warn(`Product import failed: ${databaseMessage(error)}`);
     return {
       ok: false,
@@ -219,27 +242,47 @@ export async function importOfferCsv(db: DB, text: string, options: ImportOption
   }
 }
 
+/** The fields the upload form sends with its file: the question's answer and the plan it answered. */
+export const COLLECTION_CHOICE_FIELD = "collection_choice";
+export const IMPORT_PLAN_FIELD = "import_plan";
+
 /**
  * The pages' no-JavaScript path: the file arrives as a multipart form field, is checked as the
- * page's script would check it, and is imported. The caller has checked the admin guard.
+ * page's script would check it, and is imported. Given the whole form, the choice for
+ * rule-listed collections and the fingerprint of the plan it answered come with it (a refused
+ * save shows the plan and the question again; ADR 0070). The caller has checked the admin guard.
  */
 export async function importFormUpload(
   db: DB,
-  file: FormDataEntryValue | null,
+  upload: FormData | FormDataEntryValue | null,
   kind: ImportKind,
   prices?: PriceConfig,
 ): Promise<{ status: number; toast: ResultToast; importNotes?: string[]; importPreview?: ImportPreview }> {
+  const form = upload instanceof FormData ? upload : null;
+  const file = form ? form.get("file") : upload;
   if (!(file instanceof File) || file.size === 0) return { status: 400, toast: { kind: "error", ...nothingToSave(kind) } };
   const refused = checkCsvFile(file, kind);
   if (refused) return { status: 400, toast: { kind: "error", ...refused } };
   const text = await file.text();
+  const answered = form?.get(IMPORT_PLAN_FIELD);
+  const options: ImportOptions = {
+    prices,
+    collectionChoice: readCollectionChoice(form?.get(COLLECTION_CHOICE_FIELD)) ?? undefined,
+    expectedFingerprint: typeof answered === "string" && answered !== "" ? answered : undefined,
+  };
   const result =
     kind === "offers"
-      ? await importOfferCsv(db, text, { prices })
+      ? await importOfferCsv(db, text, options)
       : kind === "products"
-        ? await importProductCsv(db, text, { prices })
+        ? await importProductCsv(db, text, options)
         : await importCollectionCsv(db, text);
-  if (!result.ok) return { status: result.status, toast: { kind: "error", ...result.toast } };
+  if (!result.ok) {
+    return {
+      status: result.status,
+      toast: { kind: "error", ...result.toast },
+      ...(result.preview ? { importPreview: result.preview } : {}),
+    };
+  }
   return {
     status: 200,
     toast: { kind: "success", ...result.toast },
@@ -250,6 +293,8 @@ export async function importFormUpload(
 
 /** The header the page sends its previewed plan's fingerprint in. */
 export const PLAN_FINGERPRINT_HEADER = "x-import-plan";
+/** The header the page sends the owner's CollectionChoice in. */
+export const COLLECTION_CHOICE_HEADER = "x-import-collections";
 
 /**
  * The uploaded file, read under the import endpoints' limit (request-body.server.ts). Past it,
@@ -282,7 +327,8 @@ export async function respondToCsvUpload(
   const upload = await readUpload(request);
   if ("refused" in upload) return upload.refused;
   const expectedFingerprint = request.headers.get(PLAN_FINGERPRINT_HEADER) || undefined;
-  const result = await importCsv(db, upload.text, { expectedFingerprint, prices });
+  const collectionChoice = readCollectionChoice(request.headers.get(COLLECTION_CHOICE_HEADER)) ?? undefined;
+  const result = await importCsv(db, upload.text, { expectedFingerprint, prices, collectionChoice });
   if (!result.ok) {
     return Response.json({ ok: false, toast: { kind: "error", ...result.toast }, preview: result.preview }, { status: result.status });
   }

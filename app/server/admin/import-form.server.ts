@@ -36,9 +36,13 @@ export async function readImportForm(
   }
 }
 
-/** Imports the form's `file` field, and records the import in the audit log. */
+/**
+ * Imports the form's `file` field, and records the import in the audit log. The whole form goes
+ * along: a product import's answer to the rule-listed collections' question and the plan it
+ * answered come with the file.
+ */
 export async function importFromForm({ request, context }: Args, form: FormData, kind: ImportKind) {
-  const { status, ...outcome } = await importFormUpload(context.db, form.get("file"), kind, context.config.prices);
+  const { status, ...outcome } = await importFormUpload(context.db, form, kind, context.config.prices);
   await recordImport({ request, context }, kind, { status, toast: outcome.toast });
   return data<ImportFormResult>(outcome, { status });
 }

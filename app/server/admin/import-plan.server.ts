@@ -1,10 +1,20 @@
 import { createHash } from "node:crypto";
 import type { CollectionCsvColumn, CollectionImport } from "~/lib/csv/collection-csv";
-import { planCollectionRow, planProductRow, type CollectionState, type PlannedRow, type StoredProduct } from "~/lib/csv/import-plan";
+import { collectionRule, storingReplacesRule } from "~/lib/collection-listing";
+import {
+  planCollectionRow,
+  planProductRow,
+  type CollectionState,
+  type PlannedRow,
+  type RuleListChange,
+  type StoredProduct,
+} from "~/lib/csv/import-plan";
 import type { ProductCsvColumn, ProductImport } from "~/lib/csv/product-csv";
 import type { SitePrices } from "~/lib/offers/price-view";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
+import type { CriteriaType } from "~/lib/catalog";
+import { countProducts } from "../catalog/product-lists.server";
 import { DEFAULT_PRICES, priceSettingsAt, storedPriceFields, withPrimaryOffer } from "../offers/offers.server";
 import { listProductFieldsBySlugs, listProductRefsByIds, listProductRefsBySlugs } from "../products/products.server";
 import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
@@ -23,6 +33,8 @@ export interface ProductPlan {
   write: ProductImport[];
   /** collection_ids entries that name no collection: 'Row 3: no-such-list'. */
   notLinked: string[];
+  /** Rule-listed collections the write would turn into hand-picked lists: the save needs the owner's choice (ADR 0070). */
+  ruleLists: RuleListChange[];
   fingerprint: string;
 }
 
@@ -34,10 +46,15 @@ export interface CollectionPlan {
   fingerprint: string;
 }
 
-/** A digest of every row's status and changes: equal digests, same save. */
-export function planFingerprint(rows: readonly PlannedRow[]): string {
+/**
+ * A digest of every row's status and changes, and of the rule-listed collections the save would
+ * change with how many saunas each lists now: equal digests, same save, on the same pages.
+ */
+export function planFingerprint(rows: readonly PlannedRow[], ruleLists: readonly RuleListChange[] = []): string {
   const hash = createHash("sha256");
   for (const row of rows) hash.update(JSON.stringify([row.slug, row.status, row.changes]));
+  if (ruleLists.length > 0)
+    hash.update(JSON.stringify(["rule-lists", ruleLists.map((change) => [change.slug, change.ruleCount, change.listed])]));
   return hash.digest("base64url").slice(0, 32);
 }
 
@@ -75,7 +92,69 @@ export async function planProductImport(
     rows.push(planned);
     if (planned.status !== "unchanged") write.push(row);
   }
-  return { rows, write, notLinked, fingerprint: planFingerprint(rows) };
+  const ruleLists = wantedCollections ? await ruleListChanges(db, joiningCollections(write, stored)) : [];
+  return { rows, write, notLinked, ruleLists, fingerprint: planFingerprint(rows, ruleLists) };
+}
+
+/** Each collection the written rows join (a product not yet in it), with those products' slugs in file order. */
+function joiningCollections(write: readonly ProductImport[], stored: ReadonlyMap<string, StoredProduct>): Map<string, string[]> {
+  const joining = new Map<string, string[]>();
+  for (const product of write) {
+    const current = new Set(stored.get(product.slug)?.collectionIds ?? []);
+    for (const slug of product.collectionIds) {
+      if (current.has(slug)) continue;
+      const listed = joining.get(slug);
+      if (listed) listed.push(product.slug);
+      else joining.set(slug, [product.slug]);
+    }
+  }
+  return joining;
+}
+
+/**
+ * The joined collections that list by a rule and hold no stored product yet, nor keep their rule:
+ * stored products would replace the rule there (collection-listing.ts). Each with how many saunas
+ * its rule lists now. A few small queries, whatever the file's size: collections are few.
+ */
+export async function ruleListChanges(db: DB, joining: ReadonlyMap<string, string[]>): Promise<RuleListChange[]> {
+  if (joining.size === 0) return [];
+  const records = new Map<
+    string,
+    { id: number; slug: string; title: string; criteriaType: CriteriaType; criteriaValue: string | null; keepsRule: boolean }
+  >();
+  for (const part of chunks([...joining.keys()], IN_LIST_CHUNK)) {
+    const rows = await db
+      .selectFrom("collections")
+      .select(["id", "slug", "title", "criteria_type", "criteria_value", "keeps_rule"])
+      .where("slug", "in", part)
+      .execute();
+    for (const row of rows) {
+      records.set(row.slug, {
+        id: Number(row.id),
+        slug: row.slug,
+        title: row.title,
+        criteriaType: row.criteria_type as CriteriaType,
+        criteriaValue: row.criteria_value,
+        keepsRule: Boolean(row.keeps_rule),
+      });
+    }
+  }
+  const withStored = new Set<number>();
+  for (const part of chunks(
+    [...records.values()].map((record) => record.id),
+    IN_LIST_CHUNK,
+  )) {
+    const rows = await db.selectFrom("collection_products").select("collection_id").distinct().where("collection_id", "in", part).execute();
+    for (const row of rows) withStored.add(Number(row.collection_id));
+  }
+  const changes: RuleListChange[] = [];
+  for (const [slug, listed] of joining) {
+    const record = records.get(slug);
+    if (!record || !storingReplacesRule(record, withStored.has(record.id))) continue;
+    const ruleCount = await countProducts(db, collectionRule(record)!);
+    changes.push({ slug, title: record.title, ruleCount, listedCount: listed.length, listed });
+  }
+  return changes;
 }
 
 async function loadStoredProducts(

@@ -5,7 +5,8 @@ import type { Database } from "../db/schema";
 /**
  * Collection membership writes: a collection's list is stored as rows with positions 1..n in the
  * editor's order. Used only inside the import transactions, so a failure leaves every list as it
- * was.
+ * was. A collection whose list changes has changed: its updated_at moves with it, and its page
+ * says so ('Last updated', the sitemap's lastmod).
  */
 
 type Trx = Transaction<Database>;
@@ -15,6 +16,7 @@ export const MEMBERSHIP_INSERT_CHUNK = 1000;
 
 /** A collection's list becomes exactly these products, in this order (a collection CSV's product_ids). */
 export async function replaceCollectionMembers(trx: Trx, collectionId: number, productIds: readonly number[]): Promise<void> {
+  await trx.updateTable("collections").set({ updated_at: new Date().toISOString() }).where("id", "=", collectionId).execute();
   await trx.deleteFrom("collection_products").where("collection_id", "=", collectionId).execute();
   const rows = [...new Set(productIds)].map((productId, index) => ({
     collection_id: collectionId,
@@ -61,5 +63,19 @@ export async function setProductCollections(
     const next = [...kept, ...joining];
     const unchanged = next.length === currentIds.length && next.every((productId, index) => productId === currentIds[index]);
     if (!unchanged) await replaceCollectionMembers(trx, collectionId, next);
+  }
+}
+
+/**
+ * These collections keep listing their rule's saunas and add the products stored for them (the
+ * owner's "add" on import, and the product form always): ADR 0070.
+ */
+export async function keepRules(trx: Trx, collectionSlugs: readonly string[]): Promise<void> {
+  for (const part of chunks([...new Set(collectionSlugs)], IN_LIST_CHUNK)) {
+    await trx
+      .updateTable("collections")
+      .set({ keeps_rule: true, updated_at: new Date().toISOString() })
+      .where("slug", "in", part)
+      .execute();
   }
 }

@@ -9,9 +9,11 @@ import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices, savePrimaryOffer
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { columnsUpdatedByCsv, toProductRow } from "../products/product-rows";
 import { findProductIdBySlug, insertProduct, updateProduct, upsertProductsOnSlug } from "../products/products.server";
-import { planProductImport, type ProductPlan } from "./import-plan.server";
-import { setProductCollections } from "./memberships.server";
-import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
+import type { CollectionChoice } from "~/lib/csv/import-plan";
+import { planProductImport, ruleListChanges, type ProductPlan } from "./import-plan.server";
+import { collectionSlugsByProduct } from "./membership-reads.server";
+import { keepRules, setProductCollections } from "./memberships.server";
+import { CollectionChoiceNeeded, databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
 
 /**
  * Saving products: an upsert on slug of every new or changed row (ADR 0031) inside ONE
@@ -76,6 +78,11 @@ export interface ProductSaveOptions {
   expectedFingerprint?: string;
   /** The site's price settings; SITE_COUNTRY, SITE_CURRENCY and PRICE_MAX_AGE's defaults when not given. */
   prices?: PriceConfig;
+  /**
+   * The owner's answer for the plan's rule-listed collections (ADR 0070). Without one, a plan
+   * that has any saves nothing (CollectionChoiceNeeded); a plan without any ignores it.
+   */
+  collectionChoice?: CollectionChoice;
 }
 
 class BatchFailure extends Error {
@@ -106,7 +113,15 @@ export async function saveProducts(
       // The plan is made again here, on the rows as they are inside this transaction: only new
       // and changed rows are written, and a plan that differs from the preview stops the save.
       const plan = await planProductImport(trx, products, columns, options.prices);
-      if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) throw new PlanChanged(plan.rows);
+      if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) {
+        throw new PlanChanged(plan.rows, plan.ruleLists);
+      }
+      // A rule-listed collection changes only as the owner chose, inside this same transaction.
+      if (plan.ruleLists.length > 0) {
+        if (!options.collectionChoice) throw new CollectionChoiceNeeded(plan.rows, plan.ruleLists);
+        const ruled = plan.ruleLists.map((change) => change.slug);
+        if (options.collectionChoice === "add") await keepRules(trx, ruled);
+      }
       batches = chunks(plan.write, batchSize);
       const idBySlug = new Map<string, number>();
       for (const [index, batch] of batches.entries()) {
@@ -233,6 +248,12 @@ export async function saveOneProduct(
         throw new ImportRowError(0, product.slug, "this product no longer exists");
       id = editingId;
     }
+    // The form asks nothing: a rule-listed collection it adds the product to keeps its rule and
+    // gains the product (the import's "add"), never turns into a list of this one product.
+    const current = editingId === null ? [] : ((await collectionSlugsByProduct(trx, [editingId])).get(editingId) ?? []);
+    const joining = new Map(product.collectionIds.filter((slug) => !current.includes(slug)).map((slug) => [slug, [product.slug]]));
+    const ruled = (await ruleListChanges(trx, joining)).map((change) => change.slug);
+    if (ruled.length > 0) await keepRules(trx, ruled);
     const notLinked = await linkCollections(trx, [product], new Map([[product.slug, id]]));
     await savePrimaryOffers(trx, [{ productId: id, fields: offerFieldsOf(product, ALL_OFFER_COLUMNS) }], {
       source: "form",

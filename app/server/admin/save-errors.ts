@@ -1,4 +1,4 @@
-import type { PlannedRow } from "~/lib/csv/import-plan";
+import type { PlannedRow, RuleListChange } from "~/lib/csv/import-plan";
 
 /**
  * A save that failed because of one row, so the admin is told which row broke it. The row
@@ -29,7 +29,29 @@ export function databaseMessage(error: unknown): string {
 export class PlanChanged extends Error {
   override name = "PlanChanged";
 
-  constructor(readonly rows: readonly PlannedRow[]) {
+  constructor(
+    readonly rows: readonly PlannedRow[],
+    /** The plan's rule-listed collections, which the new preview must show again. */
+    readonly ruleLists: readonly RuleListChange[] = [],
+  ) {
     super("The catalog changed since the preview, so nothing was saved. Check the updated preview, then save again.");
+  }
+}
+
+/**
+ * The file would turn rule-listed collections into hand-picked lists and the owner has not said
+ * whether to do that or to add the products to each rule (ADR 0070): nothing is saved, and the
+ * plan goes back to the page with the question.
+ */
+export class CollectionChoiceNeeded extends Error {
+  override name = "CollectionChoiceNeeded";
+
+  constructor(
+    readonly rows: readonly PlannedRow[],
+    readonly ruleLists: readonly RuleListChange[],
+  ) {
+    super(
+      `${ruleLists.map((change) => change.slug).join(", ")} ${ruleLists.length === 1 ? "lists its saunas" : "list their saunas"} by a rule. Nothing was saved: choose whether to add the products to the rule or to replace it, then save again.`,
+    );
   }
 }

@@ -15,7 +15,7 @@ export function toCollection(row: Selectable<CollectionsTable>): Collection {
     criteriaType: row.criteria_type as CriteriaType,
     criteriaValue: row.criteria_value,
     featured: Boolean(row.featured),
-    lastUpdated: row.last_updated,
+    keepsRule: Boolean(row.keeps_rule),
     isSample: Boolean(row.is_sample),
     updatedAt: toIsoString(row.updated_at),
   };

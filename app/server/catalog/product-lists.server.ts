@@ -5,6 +5,7 @@ import type { ProductOrder, ProductSelection } from "~/lib/product-selection";
 import type { DB } from "../db/connection.server";
 import type { Database } from "../db/schema";
 import { dialectOf } from "../db/dialect";
+import { toIsoString } from "../db/timestamps";
 import { withOffers } from "../offers/offer-reads.server";
 import { withCardPriceHistory } from "../offers/price-history.server";
 import { PRODUCT_COLUMNS, toProduct } from "../products/product-rows";
@@ -54,6 +55,16 @@ function selectionCondition(eb: ProductsEb, selection: ProductSelection): Expres
       return columnContains("feature_words", selection.needle);
     case "search":
       return selection.words.length === 0 ? null : eb.and(selection.words.map((word) => columnContains("search_text", word)));
+    case "rule-and-members": {
+      const rule = selectionCondition(eb, selection.rule);
+      // A rule that takes every product leaves nothing to add.
+      if (rule === null) return null;
+      const members = eb
+        .selectFrom("collection_products")
+        .select("collection_products.product_id")
+        .where("collection_products.collection_id", "=", selection.collectionId);
+      return eb.or([rule, eb("products.id", "in", members)]);
+    }
   }
 }
 
@@ -99,6 +110,39 @@ export async function countProducts(db: DB, selection: ProductSelection): Promis
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** How many products a list holds and when the newest of them last changed (ISO; null for none). */
+export interface ListSummary {
+  count: number;
+  newestChange: string | null;
+}
+
+const summaryOf = (row: { n: number | string; newest: Date | string | null }): ListSummary => ({
+  count: Number(row.n),
+  newestChange: row.newest === null ? null : toIsoString(row.newest),
+});
+
+/**
+ * countProducts and the selection's newest updated_at in the same statement: a collection page
+ * dates itself by the products it lists at no extra read.
+ */
+export async function summariseProducts(db: DB, selection: ProductSelection): Promise<ListSummary> {
+  const row = await selectedProducts(db, selection)
+    .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.max("products.updated_at").as("newest")])
+    .executeTakeFirstOrThrow();
+  return summaryOf(row);
+}
+
+/** countMembers, with the members' newest updated_at. */
+export async function summariseMembers(db: DB, collectionId: number): Promise<ListSummary> {
+  const row = await db
+    .selectFrom("collection_products")
+    .innerJoin("products", "products.id", "collection_products.product_id")
+    .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.max("products.updated_at").as("newest")])
+    .where("collection_products.collection_id", "=", collectionId)
+    .executeTakeFirstOrThrow();
+  return summaryOf(row);
 }
 
 /** One page of a collection's stored members, in the editor's order, with their offers and recent price history. */

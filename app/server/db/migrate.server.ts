@@ -19,6 +19,8 @@ import * as offerPriceHistory from "./migrations/2026_11_26_0100_offer_price_his
 import * as feeds from "./migrations/2026_11_26_0200_feeds";
 import * as priceAlerts from "./migrations/2026_11_26_0300_price_alerts";
 import * as offerPriceHistoryRemovals from "./migrations/2026_11_26_0400_offer_price_history_removals";
+import * as trueDatesAndLabels from "./migrations/2026_11_27_0100_true_dates_and_labels";
+import * as collectionKeepsRule from "./migrations/2026_11_27_0200_collection_keeps_rule";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -44,6 +46,8 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0200_feeds": feeds,
   "2026_11_26_0300_price_alerts": priceAlerts,
   "2026_11_26_0400_offer_price_history_removals": offerPriceHistoryRemovals,
+  "2026_11_27_0100_true_dates_and_labels": trueDatesAndLabels,
+  "2026_11_27_0200_collection_keeps_rule": collectionKeepsRule,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,6 +51,8 @@ export interface ProductsTable {
   /** The review count as the source wrote it, e.g. "45+". */
   review_count: string | null;
   shipping_info: string | null;
+  /** The owner's own "best seller" mark: the only source of that badge (sales are not measured here). */
+  best_seller: Flag;
   /** Digits (8, 12, 13 or 14, check digit valid), unique: what a merchant feed's item is matched by first (ADR 0064). */
   gtin: Generated<string | null>;
   /** The maker's part number; a feed item is matched by it (any letter case) when no GTIN matches. */
@@ -213,8 +215,11 @@ export interface CollectionsTable {
   criteria_type: ColumnType<CriteriaType, CriteriaType | undefined, CriteriaType>;
   criteria_value: string | null;
   featured: Flag;
-  /** YYYY-MM-DD: when the editors last reviewed the list. */
-  last_updated: string | null;
+  /**
+   * The page keeps listing its rule's saunas and adds the stored ones to them (pinned extras);
+   * false: stored products, when there are any, are the whole list. Meaningless without a rule.
+   */
+  keeps_rule: Flag;
   is_sample: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;

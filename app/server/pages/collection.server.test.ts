@@ -10,6 +10,7 @@ import { sampleProducts } from "../seed/sample-products";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { collectionPageStatus, loadCollectionPage, PUBLIC_LOAD_ERROR_MESSAGE } from "./collection.server";
 import { listProducts } from "../products/products.server";
+import { importCollectionCsv, importProductCsv } from "../admin/csv-import.server";
 
 type Ready = Extract<CollectionPageData, { state: "ready" }>;
 
@@ -138,17 +139,12 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
   it("reads titles from the record, fixed texts on six-person and modern-outdoor, and the fixed clt record", async () => {
     const db = await seeded();
     await db.updateTable("collections").set({ title: "Edited Barrel Title" }).where("slug", "=", "barrel-saunas").execute();
-    await db
-      .updateTable("collections")
-      .set({ title: "Edited Six Title", last_updated: "2025-07-01" })
-      .where("slug", "=", "six-person-saunas")
-      .execute();
+    await db.updateTable("collections").set({ title: "Edited Six Title" }).where("slug", "=", "six-person-saunas").execute();
     await db.updateTable("collections").set({ title: "Edited CLT Title" }).where("slug", "=", "clt-saunas").execute();
 
     expect(ready(await loadCollectionPage(db, "barrel-saunas")).header.title).toBe("Edited Barrel Title");
     const six = ready(await loadCollectionPage(db, "six-person-saunas")).header;
     expect(six.title).toBe(collectionPageDefaults("six-person-saunas").title);
-    expect(six.lastUpdated).toBe(collectionPageDefaults("six-person-saunas").lastUpdated);
     const clt = ready(await loadCollectionPage(db, "clt-saunas"));
     expect(clt.header.title).toBe(collectionPageDefaults("clt-saunas").title);
     expect(clt.saunas.every((s) => s.categoryId === "clt" || /\bclt\b/i.test(s.name))).toBe(true);
@@ -162,7 +158,6 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     expect(page.header).toMatchObject({
       title: defaults.title,
       description: defaults.description,
-      lastUpdated: defaults.lastUpdated,
       recordMissing: true,
     });
     expect(page.saunas.length).toBeGreaterThanOrEqual(3);
@@ -210,7 +205,7 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     const page = ready(await loadCollectionPage(db, "emberfold-picks"));
     expect(page.header).toMatchObject({
       title: "Emberfold Picks",
-      description: "Top-rated Emberfold Picks for 2025",
+      description: "Top-rated Emberfold Picks",
       recordMissing: false,
     });
     expect(page.source).toBe("criteria");
@@ -296,6 +291,75 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     await db.deleteFrom("collection_products").where("collection_id", "=", Number(barrelPage.id)).execute();
     const byRule = ready(await loadCollectionPage(db, "barrel-saunas"));
     expect(byRule.source).toBe("rule");
+  });
+
+  describe("'Last updated': the page's real last change", () => {
+    const later = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const dateOf = async (slug: string) => ready(await loadCollectionPage(test.db, slug)).header.lastUpdated;
+    const csv = (header: string[], ...rows: string[][]) => [header, ...rows].map((cells) => cells.join(",")).join("\n");
+
+    it("is the seed's time for a sample page, never a fixed date", async () => {
+      const before = new Date().toISOString();
+      await seeded();
+      for (const slug of FIXED_COLLECTION_SLUGS) {
+        const date = await dateOf(slug);
+        expect(date, slug).not.toBeNull();
+        expect(date! >= before, slug).toBe(true);
+      }
+    });
+
+    it("moves when a product on the page is imported, not when one elsewhere is", async () => {
+      const db = await seeded();
+      const seededDate = await dateOf("barrel-saunas");
+      const [barrel] = ready(await loadCollectionPage(db, "barrel-saunas")).saunas;
+      const elsewhere = (await listProducts(db)).find((product) => !matchesFixedCollection("barrel-saunas", product))!;
+      await later();
+      const outside = await importProductCsv(
+        db,
+        csv(["name", "brand", "slug", "tagline"], [elsewhere.name, elsewhere.brand, elsewhere.slug, "Edited"]),
+      );
+      expect(outside.ok).toBe(true);
+      expect(await dateOf("barrel-saunas")).toBe(seededDate);
+
+      await later();
+      const inside = await importProductCsv(
+        db,
+        csv(["name", "brand", "slug", "tagline"], [barrel!.name, barrel!.brand, barrel!.slug, "Edited"]),
+      );
+      expect(inside.ok).toBe(true);
+      const moved = await dateOf("barrel-saunas");
+      expect(moved! > seededDate!).toBe(true);
+    });
+
+    it("moves when an import changes the collection itself, and when a product leaves its hand-picked list", async () => {
+      const db = await seeded();
+      const id = await insertCollection({ slug: "editors-list", title: "Editors' List" });
+      const [first, second] = sampleProducts;
+      const members = await db.selectFrom("products").select(["id", "slug"]).where("slug", "in", [first!.slug, second!.slug]).execute();
+      await db
+        .insertInto("collection_products")
+        .values(members.map((row, position) => ({ collection_id: id, product_id: Number(row.id), position })))
+        .execute();
+      await db.updateTable("collections").set({ updated_at: "2026-01-01T00:00:00.000Z" }).where("id", "=", id).execute();
+      const start = await dateOf("editors-list");
+
+      await later();
+      const retitled = await importCollectionCsv(db, csv(["slug", "title"], ["editors-list", "Our Editors' List"]));
+      expect(retitled.ok).toBe(true);
+      const afterTitle = await dateOf("editors-list");
+      expect(afterTitle! > start!).toBe(true);
+
+      // The product leaves the list: it is no longer on the page, yet the page has changed.
+      await later();
+      const left = await importProductCsv(
+        db,
+        csv(["name", "brand", "slug", "collection_ids"], [first!.name, first!.brand, first!.slug, ""]),
+      );
+      expect(left.ok).toBe(true);
+      const page = ready(await loadCollectionPage(db, "editors-list"));
+      expect(page.saunas.map((sauna) => sauna.slug)).toEqual([second!.slug]);
+      expect(page.header.lastUpdated! > afterTitle!).toBe(true);
+    });
   });
 
   it("turns a failing database into the error state (500) with a public message", async () => {

@@ -3,7 +3,7 @@ import { linkSource } from "~/lib/clicks/tracked-link";
 import type { Collection, Product } from "~/lib/catalog";
 import { canonicalCollectionSlug, titleFromSlug } from "~/lib/built-in-collections";
 import type { CollectionPageData, CollectionPageView, CollectionSauna, CollectionSource } from "~/lib/collection-page";
-import { collectionHeader, collectionPageDefaults, type CollectionHeader } from "~/lib/collection-page-defaults";
+import { collectionHeader, collectionPageDefaults } from "~/lib/collection-page-defaults";
 import { LAST_RESORT_COUNT } from "~/lib/collection-products";
 import { isFixedCollectionSlug, SLUG_FALLBACK_COUNT } from "~/lib/collection-rules";
 import { criteriaSelection } from "~/lib/criteria-query";
@@ -23,8 +23,9 @@ import { categoryLabel } from "~/lib/product-display";
 import type { ProductSelection } from "~/lib/product-selection";
 import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
 import { toSaunaViewModel } from "~/lib/product-view-models";
+import { newestDate } from "~/lib/dates";
 import { catalogCache } from "../catalog/catalog-cache.server";
-import { countMembers, countProducts, listMemberPage, listProductPage } from "../catalog/product-lists.server";
+import { listMemberPage, listProductPage, summariseMembers, summariseProducts } from "../catalog/product-lists.server";
 import { findCollectionBySlug } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
@@ -98,15 +99,17 @@ export async function loadCollectionPage(db: DB, listId: string, options: Collec
 interface ListedPage {
   products: Product[];
   pagination: PageInfo;
+  /** When the newest of the whole list's products last changed (ISO), null for an empty list. */
+  newestChange: string | null;
 }
 
-/** One page of a selection in rating order, with its count. */
+/** One page of a selection in rating order, with its count and its newest change. */
 async function selectionPage(db: DB, selection: ProductSelection, page: number, pageSize: number): Promise<ListedPage> {
-  const [total, products] = await Promise.all([
-    countProducts(db, selection),
+  const [summary, products] = await Promise.all([
+    summariseProducts(db, selection),
     listProductPage(db, selection, "rating", { limit: pageSize, offset: pageOffset(page, pageSize) }),
   ]);
-  return { products, pagination: pageInfo(page, total, pageSize) };
+  return { products, pagination: pageInfo(page, summary.count, pageSize), newestChange: summary.newestChange };
 }
 
 /**
@@ -115,17 +118,29 @@ async function selectionPage(db: DB, selection: ProductSelection, page: number, 
  */
 async function topRatedPage(db: DB, count: number, page: number, pageSize: number): Promise<ListedPage> {
   const products = await listProductPage(db, { kind: "all" }, "rating", { limit: Math.min(count, pageSize), offset: 0 });
-  return { products: page === 1 ? products : [], pagination: pageInfo(page, products.length, pageSize) };
+  return {
+    products: page === 1 ? products : [],
+    pagination: pageInfo(page, products.length, pageSize),
+    newestChange: newestDate(products.map((product) => product.updatedAt)),
+  };
 }
 
+/**
+ * A page ready to show. Its 'Last updated' is its real last change: the newest of the record's
+ * own (its texts, or which products it holds; absent for a fixed page without one) and the
+ * products it lists. Offers are left out on purpose: prices carry their own 'as of' date, and a
+ * feed confirming them every hour would re-date the page every hour.
+ */
 function readyPage(
-  header: CollectionHeader,
+  slug: string,
+  record: Collection | undefined,
   listed: ListedPage,
   source: CollectionSource,
   options: CollectionPageOptions,
   showingTopRated = source === "top-rated",
 ): CollectionPageData {
   const { pagination } = listed;
+  const header = collectionHeader(slug, record, newestDate([record?.updatedAt, listed.newestChange]));
   const saunas = toSaunas(listed.products, pageOffset(pagination.page, pagination.pageSize) + 1, header.slug, options);
   return {
     state: "ready",
@@ -155,43 +170,50 @@ async function readCollectionPage(db: DB, listId: string, options: CollectionPag
   if (isFixedCollectionSlug(listId)) {
     // The clt page's record is fixed (collection-page-defaults): nothing to read.
     const record = listId === "clt-saunas" ? undefined : await findCollection(db, listId);
-    const header = collectionHeader(listId, record);
     // Curated: an admin stored this page's saunas (a collections CSV's product_ids, or products'
-    // collection_ids), so it shows exactly those, in the stored order. The rule fills in otherwise.
-    const curated = record ? await membershipPage(db, record.id, page, pageSize) : null;
-    if (curated) return readyPage(header, curated, "membership", options);
-    const listed = await selectionPage(db, { kind: "tag", tag: listId }, page, pageSize);
+    // collection_ids), so it shows exactly those, in the stored order. The rule fills in otherwise,
+    // and a collection that keeps its rule (ADR 0070) lists the stored ones with the rule's.
+    const curated = record && !record.keepsRule ? await membershipPage(db, record.id, page, pageSize) : null;
+    if (curated) return readyPage(listId, record, curated, "membership", options);
+    const listed = await selectionPage(db, withExtras(record, { kind: "tag", tag: listId }), page, pageSize);
     // Nothing matches the rule: the 3 best-rated saunas stand in, and the page says so.
     if (listed.pagination.totalItems === 0) {
-      return readyPage(header, await topRatedPage(db, SLUG_FALLBACK_COUNT, page, pageSize), "top-rated", options);
+      return readyPage(listId, record, await topRatedPage(db, SLUG_FALLBACK_COUNT, page, pageSize), "top-rated", options);
     }
-    return readyPage(header, listed, "rule", options);
+    return readyPage(listId, record, listed, "rule", options);
   }
 
   const record = await findCollection(db, listId);
   if (!record) return { state: "not-found", listId };
-  const header = collectionHeader(listId, record);
+  // Throws for a generic slug without its record, before anything is read.
+  collectionHeader(listId, record);
 
   // The fallback chain of collection-products.ts, one step at a time: stored membership in the
   // editors' order, then the criteria query, then the first 5 by rating. (A product CSV's
-  // collection_ids are stored as memberships, so membership covers that step too.)
-  const curated = await membershipPage(db, record.id, page, pageSize);
-  if (curated) return readyPage(header, curated, "membership", options);
-  const selection = criteriaSelection(record.criteriaType, record.criteriaValue);
-  if (selection) {
-    const listed = await selectionPage(db, selection, page, pageSize);
-    if (listed.pagination.totalItems > 0) return readyPage(header, listed, "criteria", options);
+  // collection_ids are stored as memberships, so membership covers that step too.) A collection
+  // that keeps its rule lists its stored products with the criteria's instead (ADR 0070).
+  const rule = criteriaSelection(record.criteriaType, record.criteriaValue);
+  const curated = rule && record.keepsRule ? null : await membershipPage(db, record.id, page, pageSize);
+  if (curated) return readyPage(listId, record, curated, "membership", options);
+  if (rule) {
+    const listed = await selectionPage(db, withExtras(record, rule), page, pageSize);
+    if (listed.pagination.totalItems > 0) return readyPage(listId, record, listed, "criteria", options);
   }
   // No members, and no criteria or none that match: the first 5 by rating, and the page says so.
-  return readyPage(header, await topRatedPage(db, LAST_RESORT_COUNT, page, pageSize), "top-rated", options);
+  return readyPage(listId, record, await topRatedPage(db, LAST_RESORT_COUNT, page, pageSize), "top-rated", options);
+}
+
+/** The rule, plus the products stored for a collection that keeps its rule. */
+function withExtras(record: Collection | undefined, rule: ProductSelection): ProductSelection {
+  return record?.keepsRule ? { kind: "rule-and-members", rule, collectionId: record.id } : rule;
 }
 
 /** One page of a collection's stored members in the editors' order; null when it has none. */
 async function membershipPage(db: DB, collectionId: number, page: number, pageSize: number): Promise<ListedPage | null> {
-  const memberCount = await countMembers(db, collectionId);
-  if (memberCount === 0) return null;
+  const members = await summariseMembers(db, collectionId);
+  if (members.count === 0) return null;
   const products = await listMemberPage(db, collectionId, { limit: pageSize, offset: pageOffset(page, pageSize) });
-  return { products, pagination: pageInfo(page, memberCount, pageSize) };
+  return { products, pagination: pageInfo(page, members.count, pageSize), newestChange: members.newestChange };
 }
 
 /** The HTTP status of each state. */

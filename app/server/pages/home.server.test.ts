@@ -15,6 +15,12 @@ describe.each(testDialects)("the home page on %s", (dialect) => {
     expect((await page.comparison)?.rows.length).toBeGreaterThan(0);
   });
 
+  it("names in its titles the year of the saunas it shows (the seed's), not a fixed one", async () => {
+    const page = await loadHomePage(ctx.context, { streamComparison: false });
+    const seededYear = new Date().getUTCFullYear();
+    expect(page.years).toEqual({ hero: seededYear, bestPicks: seededYear });
+  });
+
   it("streams the comparison rows on a client navigation", async () => {
     const page = await loadHomePage(ctx.context, { streamComparison: true });
     expect(page.comparison).toBeInstanceOf(Promise);
@@ -31,5 +37,7 @@ describe.each(testDialects)("the home page on %s", (dialect) => {
     expect(page.bestPicks.map((card) => card.product)).toEqual([null, null, null]);
     expect(page.topRated.source).toBe("built-in");
     expect(page.comparison).toBeNull();
+    // Nothing dates the fallbacks: no year is named.
+    expect(page.years).toEqual({ hero: null, bestPicks: null });
   });
 });

@@ -5,6 +5,7 @@ import {
   categoryCarouselCards,
   COMPARISON_ROW_LIMIT,
   comparisonSection,
+  homeYears,
   topRatedSection,
   type ComparisonSection,
   type HomePageView,
@@ -47,6 +48,7 @@ export async function loadHomePage(
     readOr(catalog.topProducts(), { products: [], total: 0 }, "products for the top-rated list"),
   ]);
   return {
+    years: homeYears(picks, top.products),
     categories: categoryCarouselCards(collections, display.origin),
     bestPicks: bestPickCards(picks, display),
     topRated: topRatedSection(top.products, display),

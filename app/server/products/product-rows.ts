@@ -51,6 +51,7 @@ export const PRODUCT_COLUMNS = [
   "reviews_number",
   "review_count",
   "shipping_info",
+  "best_seller",
   "gtin",
   "mpn",
   "is_sample",
@@ -87,6 +88,7 @@ export function toProduct(row: ProductRecord): Product {
     reviewsNumber: row.reviews_number,
     reviewCount: row.review_count,
     shippingInfo: row.shipping_info,
+    bestSeller: Boolean(row.best_seller),
     gtin: row.gtin ?? null,
     mpn: row.mpn ?? null,
     isSample: Boolean(row.is_sample),
@@ -131,6 +133,7 @@ export function toProductRow(product: ProductFields, stamp: { isSample: boolean;
     review_count: product.reviewCount,
     shipping_info: product.shippingInfo,
     // Left out when the source said nothing of them (a writer that predates them keeps them).
+    ...(product.bestSeller !== undefined ? { best_seller: product.bestSeller } : {}),
     ...(product.gtin !== undefined ? { gtin: product.gtin } : {}),
     ...(product.mpn !== undefined ? { mpn: product.mpn } : {}),
     is_sample: stamp.isSample,
@@ -160,6 +163,7 @@ const CSV_COLUMN_FIELDS: Partial<Record<ProductCsvColumn, (keyof ProductsTable)[
   reviews_number: ["reviews_number"],
   review_count: ["review_count"],
   shipping_info: ["shipping_info"],
+  best_seller: ["best_seller"],
   gtin: ["gtin"],
   mpn: ["mpn"],
 };

@@ -46,6 +46,7 @@ function fields(slug: string, overrides: Partial<ProductFields> = {}): ProductFi
     reviewsNumber: 12,
     reviewCount: "12+",
     shippingInfo: null,
+    bestSeller: false,
     gtin: null,
     mpn: null,
     ...overrides,
@@ -97,7 +98,7 @@ describe.each(testDialects)("products repository on %s", (dialect) => {
   });
 
   it("writes a product's fields and reads back the same fields", async () => {
-    const written = fields("round-trip");
+    const written = fields("round-trip", { bestSeller: true });
     const id = await insertProduct(test.db, toProductRow(written, { isSample: true, now: NOW }));
     const product = await findProductById(test.db, id);
     expect(product).toMatchObject({ ...written, id, isSample: true, updatedAt: NOW });

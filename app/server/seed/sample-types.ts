@@ -58,8 +58,6 @@ export interface SampleCollection {
   criteria_type: "custom" | "category" | "brand" | "price" | "size" | "heater_type" | "features" | "use_case";
   criteria_value: string | null;
   featured: boolean;
-  /** ISO date */
-  last_updated: string;
 }
 
 /** An invented shop of the sample catalog, on a `.example` domain. */

@@ -72,7 +72,6 @@ export async function seedSampleContent(
           criteria_type: collection.criteria_type,
           criteria_value: collection.criteria_value,
           featured: collection.featured,
-          last_updated: collection.last_updated,
           is_sample: true,
           created_at: now,
           updated_at: now,

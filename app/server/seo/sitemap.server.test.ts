@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXED_COLLECTION_SLUGS } from "~/lib/collection-rules";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
+import { loadCollectionPage } from "../pages/collection.server";
 import { buildSitemap, cachedSitemap } from "./sitemap.server";
 
 const ORIGIN = "https://saunas.example";
@@ -47,6 +48,20 @@ describe.each(testDialects)("sitemap on %s", (dialect) => {
     expect((document as { xml: string }).xml).toMatch(
       /<loc>https:\/\/saunas\.example\/reviews\/product\/p-01<\/loc><lastmod>\d{4}-\d\d-\d\dT/,
     );
+  });
+
+  it("dates each collection page as the page itself does ('Last updated' = lastmod)", async () => {
+    // A product on no collection page changes later than everything else: no page's date moves.
+    await test.db.updateTable("products").set({ updated_at: "2027-01-01T00:00:00.000Z" }).where("slug", "=", "p-05").execute();
+    const xml = ((await buildSitemap(test.db, ORIGIN, null)) as { xml: string }).xml;
+    const lastmods = new Map([...xml.matchAll(/<loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [m[1]!, m[2] ?? null]));
+    for (const slug of [...FIXED_COLLECTION_SLUGS, "cedar-picks"]) {
+      const page = await loadCollectionPage(test.db, slug);
+      if (page.state !== "ready") throw new Error(`${slug}: ${page.state}`);
+      expect(page.header.lastUpdated, slug).not.toBeNull();
+      expect(lastmods.get(`${ORIGIN}/reviews/${slug}`), slug).toBe(page.header.lastUpdated);
+    }
+    expect(lastmods.get(`${ORIGIN}/reviews/cedar-picks`)).not.toBe("2027-01-01T00:00:00.000Z");
   });
 
   it("splits into an index past the per-file limit, each URL in exactly one file", async () => {

@@ -3,15 +3,8 @@ import { canonicalCollectionSlug } from "~/lib/built-in-collections";
 import { FIXED_COLLECTION_SLUGS, isFixedCollectionSlug } from "~/lib/collection-rules";
 import { pageCount, pageHref, PRODUCT_LIST_PAGE_SIZE } from "~/lib/pagination";
 import { productHref } from "~/lib/product-display";
-import {
-  learnSitemapEntries,
-  MAX_URLS_PER_SITEMAP,
-  newestDate,
-  sitemapIndexXml,
-  sitemapPageRange,
-  urlsetXml,
-  type SitemapEntry,
-} from "~/lib/sitemap";
+import { newestDate } from "~/lib/dates";
+import { learnSitemapEntries, MAX_URLS_PER_SITEMAP, sitemapIndexXml, sitemapPageRange, urlsetXml, type SitemapEntry } from "~/lib/sitemap";
 import { loadArticles } from "../articles.server";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import { loadCollectionPage } from "../pages/collection.server";
@@ -47,10 +40,13 @@ function laterPages(path: string, pages: number, lastmod: string | null | undefi
   return Array.from({ length: Math.max(0, pages - 1) }, (_, index) => ({ path: pageHref(path, "", index + 2), lastmod }));
 }
 
-/** How many pages a collection page has: the same reading the page itself does. */
-async function collectionPageCount(db: DB, slug: string): Promise<number> {
+/**
+ * How many pages a collection page has and its 'Last updated': the same reading the page itself
+ * does, so the sitemap's lastmod is the date the page shows.
+ */
+async function collectionListing(db: DB, slug: string): Promise<{ pages: number; lastmod: string | null }> {
   const page = await loadCollectionPage(db, slug);
-  return page.state === "ready" ? page.pagination.pageCount : 1;
+  return page.state === "ready" ? { pages: page.pagination.pageCount, lastmod: page.header.lastUpdated } : { pages: 1, lastmod: null };
 }
 
 /** Everything but the products: the fixed and stored pages, with every page of each list. */
@@ -58,10 +54,9 @@ async function leadingEntries(db: DB): Promise<SitemapEntry[]> {
   const [productsUpdated, collectionsUpdated, collections] = await Promise.all([
     latestUpdate(db, "products"),
     latestUpdate(db, "collections"),
-    db.selectFrom("collections").select(["slug", "updated_at"]).orderBy("slug").execute(),
+    db.selectFrom("collections").select("slug").orderBy("slug").execute(),
   ]);
   const catalogUpdated = newestDate([productsUpdated, collectionsUpdated]);
-  const recordDates = new Map(collections.map((row) => [row.slug, toIsoString(row.updated_at)]));
 
   const entries: SitemapEntry[] = [
     { path: "/", lastmod: catalogUpdated },
@@ -69,20 +64,17 @@ async function leadingEntries(db: DB): Promise<SitemapEntry[]> {
     ...laterPages("/reviews", pageCount(await countAllProducts(db), PRODUCT_LIST_PAGE_SIZE), catalogUpdated),
     ...learnSitemapEntries(loadArticles().map(toSummary)),
   ];
-  // A fixed collection page exists with or without a record; its list follows the products.
-  const lists: { path: string; slug: string; lastmod: string | null | undefined }[] = FIXED_COLLECTION_SLUGS.map((slug) => ({
-    path: `/reviews/${slug}`,
-    slug,
-    lastmod: newestDate([recordDates.get(slug), productsUpdated]),
-  }));
+  // A fixed collection page exists with or without a record.
+  const lists: { path: string; slug: string }[] = FIXED_COLLECTION_SLUGS.map((slug) => ({ path: `/reviews/${slug}`, slug }));
   for (const { slug } of collections) {
     // A stored slug that names a fixed page (or redirects to one) is already listed above.
     if (isFixedCollectionSlug(slug) || isFixedCollectionSlug(canonicalCollectionSlug(slug))) continue;
-    lists.push({ path: `/reviews/${encodeURIComponent(slug)}`, slug, lastmod: recordDates.get(slug) });
+    lists.push({ path: `/reviews/${encodeURIComponent(slug)}`, slug });
   }
-  const pageCounts = await Promise.all(lists.map((list) => collectionPageCount(db, list.slug)));
+  const listings = await Promise.all(lists.map((list) => collectionListing(db, list.slug)));
   lists.forEach((list, index) => {
-    entries.push({ path: list.path, lastmod: list.lastmod }, ...laterPages(list.path, pageCounts[index]!, list.lastmod));
+    const { pages, lastmod } = listings[index]!;
+    entries.push({ path: list.path, lastmod }, ...laterPages(list.path, pages, lastmod));
   });
   return entries;
 }
