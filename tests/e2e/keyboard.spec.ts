@@ -222,3 +222,27 @@ test("Enter and Space open and close the mobile menu, and Escape gives focus bac
   await expect(menu).toBeHidden();
   await expect(button).toBeFocused();
 });
+
+test("with saunas picked, Tab reaches the compare tray's controls, each visible and clear of the page, and Space folds it", async ({
+  page,
+}) => {
+  await page.goto("/reviews");
+  await waitForHydration(page);
+  const toggles = page.getByRole("button", { name: /^Add to compare\s*: / });
+  for (const index of [0, 1]) {
+    await toggles.nth(index).click();
+  }
+  const tray = page.getByTestId("compare-tray");
+  await expect(tray.getByRole("link", { name: "Compare (2)" })).toBeVisible();
+
+  const stops = await tabThrough(page);
+  expect(problems(stops)).toEqual([]);
+  expect(stops.filter((stop) => /Remove .* from compare/.test(stop.name))).toHaveLength(2);
+
+  const fold = tray.getByRole("button", { name: /Saunas to compare/ });
+  await fold.focus();
+  await page.keyboard.press(" ");
+  await expect(fold).toHaveAttribute("aria-expanded", "false");
+  await page.keyboard.press("Enter");
+  await expect(fold).toHaveAttribute("aria-expanded", "true");
+});

@@ -63,7 +63,8 @@ function useBottomBarHeight(): number {
 
 /**
  * Room under the page for the tray (padding at the bottom of <body>), so the end of every page
- * can be scrolled above it instead of staying covered.
+ * can be scrolled above it instead of staying covered; and as much scroll padding, so a link or
+ * button reached by Tab scrolls into view above the tray (and any bar under it), never under it.
  */
 function useRoomBelowPage(tray: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -71,13 +72,18 @@ function useRoomBelowPage(tray: React.RefObject<HTMLElement | null>) {
     if (!element) return;
     const update = () => {
       document.body.style.paddingBottom = `${element.offsetHeight + 2 * TRAY_GAP_PX}px`;
+      const covered = window.innerHeight - element.getBoundingClientRect().top + TRAY_GAP_PX;
+      document.documentElement.style.scrollPaddingBottom = `${Math.max(0, Math.round(covered))}px`;
     };
     update();
     const observer = new ResizeObserver(update);
     observer.observe(element);
+    window.addEventListener("resize", update);
     return () => {
       observer.disconnect();
+      window.removeEventListener("resize", update);
       document.body.style.paddingBottom = "";
+      document.documentElement.style.scrollPaddingBottom = "";
     };
   }, [tray]);
 }
