@@ -15,6 +15,7 @@ const SCREENS = [
   "/admin/collections",
   "/admin/merchants",
   "/admin/offers",
+  "/admin/feeds",
   "/admin/categories",
   "/admin/features",
   "/admin/remove",
@@ -25,7 +26,7 @@ const SCREENS = [
   "/admin/audit",
 ];
 
-// create-admin and a password hash, then fifteen screens through two validators.
+// create-admin and a password hash, then sixteen screens through two validators.
 test.describe.configure({ timeout: 300_000 });
 
 test("every admin screen passes the HTML validator and axe", async ({ page, adminSite }, testInfo) => {

@@ -246,3 +246,12 @@ test("with saunas picked, Tab reaches the compare tray's controls, each visible 
   await page.keyboard.press("Enter");
   await expect(fold).toHaveAttribute("aria-expanded", "true");
 });
+
+test("removing the last sauna on /compare by keyboard leaves focus on the empty comparison, not the document", async ({ page }) => {
+  await page.goto("/compare?products=lumo-works-tyyni-4-cube-sauna");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Remove Tyyni 4 Cube Sauna from the comparison" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.pathname === "/compare" && !url.searchParams.get("products"));
+  await expect(page.locator(":focus")).toContainText("No saunas to compare yet");
+});

@@ -84,6 +84,8 @@ test("a menu opened before the page hydrated still closes when a link is chosen"
 });
 
 test("Escape closes an open menu", async ({ page }) => {
+  // Escape is the page script's: before hydration the <details> knows no Escape key.
+  await waitForHydration(page);
   await menuButton(page).tap();
   await expect(menuList(page)).toBeVisible();
 

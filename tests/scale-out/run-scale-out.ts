@@ -200,7 +200,7 @@ async function run(cluster: Cluster) {
     const form = new FormData();
     form.set("intent", "upload-images");
     form.append("images", new Blob([new Uint8Array(picture)], { type: "image/jpeg" }), "scale-out-test.jpg");
-    const upload = await postDirect(`${a.origin}/admin/products`, { Cookie: cookie, ...asVisitor }, form);
+    const upload = await postDirect(`${a.origin}/admin/products/images`, { Cookie: cookie, ...asVisitor }, form);
     check(upload.status === 200, "instance A stores an uploaded picture", `status ${upload.status}`);
     const stored = await db.query<{ name: string }>("select name from stored_files where name like 'scale-out-test%'");
     const storedName = stored.rows[0]?.name;

@@ -21,10 +21,13 @@ function imageLink(imageUrl: string) {
   );
 }
 
-/** A saved collection's slug opens its page; a parsed one has no page yet. */
+/**
+ * A saved collection's slug opens its page; a parsed one has no page yet. Underlined: a badge may
+ * sit beside it in the cell, and a link must not differ from text by colour alone.
+ */
 function slugLink(slug: string) {
   return (
-    <a href={`/reviews/${encodeURIComponent(slug)}`} className="text-brand hover:underline">
+    <a href={`/reviews/${encodeURIComponent(slug)}`} className="text-brand underline underline-offset-2">
       {slug}
     </a>
   );

@@ -111,6 +111,18 @@ function NoneMark({ words }: { words: string }) {
  * of falling back to the document, and when this page compares exactly the reader's picks the
  * sauna leaves the compare tray too. A link someone shared never changes the tray.
  */
+let lastColumnRemoved = false;
+
+/**
+ * True once after 'Remove' took the last column away: the table is gone with the focused link,
+ * so the empty comparison that replaces it takes focus (see CompareEmpty) instead of the document.
+ */
+export function takeLastColumnRemoval(): boolean {
+  const removed = lastColumnRemoved;
+  lastColumnRemoved = false;
+  return removed;
+}
+
 function useColumnRemoval(products: readonly ComparedProduct[]) {
   const table = useRef<HTMLTableElement>(null);
   const removedAt = useRef<number | null>(null);
@@ -123,6 +135,7 @@ function useColumnRemoval(products: readonly ComparedProduct[]) {
   }, [products]);
   const removing = (slug: string, index: number) => {
     removedAt.current = index;
+    lastColumnRemoved = products.length === 1;
     const picks = readCompareItems();
     if (
       sameSaunas(
