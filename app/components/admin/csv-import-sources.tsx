@@ -44,6 +44,15 @@ export function productImport(collectionSlugs: readonly string[]): CsvImportSour
   };
 }
 
+/** A file parsed in one step (no progress to report until it is done). */
+function wholeFile<T extends { ok: true }>(parse: (text: string) => T | { ok: false; error: string }): CsvImportSource<T>["parse"] {
+  return async (file, onProgress) => {
+    const outcome = parse(await file.text());
+    onProgress(1);
+    return outcome.ok ? { ok: true, parsed: outcome } : { ok: false, error: outcome.error };
+  };
+}
+
 export const COLLECTION_IMPORT: CsvImportSource<CollectionCsvResult> = {
   kind: "collections",
   formId: "collection-csv-form",
@@ -52,11 +61,7 @@ export const COLLECTION_IMPORT: CsvImportSource<CollectionCsvResult> = {
   previewEndpoint: "/admin/collections/import/preview",
   saveNeedsFile: true,
   guide: COLLECTION_CSV_GUIDE,
-  parse: async (file, onProgress) => {
-    const outcome = parseCollectionCsv(await file.text());
-    onProgress(1);
-    return outcome.ok ? { ok: true, parsed: outcome } : { ok: false, error: outcome.error };
-  },
+  parse: wholeFile(parseCollectionCsv),
   savingLabel: (parsed) => `Saving ${parsed.collections.length} collections…`,
   confirm: (parsed) => (
     <Notice tone="blue" title="Existing collections will be overwritten" role="status">
@@ -90,11 +95,7 @@ export const OFFER_IMPORT: CsvImportSource<OfferCsvResult> = {
   previewEndpoint: "/admin/offers/import/preview",
   saveNeedsFile: true,
   guide: OFFER_CSV_GUIDE,
-  parse: async (file, onProgress) => {
-    const outcome = parseOfferCsv(await file.text());
-    onProgress(1);
-    return outcome.ok ? { ok: true, parsed: outcome } : { ok: false, error: outcome.error };
-  },
+  parse: wholeFile(parseOfferCsv),
   savingLabel: (parsed) => `Saving ${count(parsed.offers.length)} offers…`,
   confirm: (parsed) => (
     <Notice tone="blue" title={`${count(parsed.offers.length)} offers ready to save`} role="status">

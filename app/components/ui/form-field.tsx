@@ -42,16 +42,7 @@ export function FormField({
       ) : (
         <input {...shared} {...(props as React.ComponentProps<"input">)} />
       )}
-      {hint && (
-        <p id={hintId} className="text-xs text-ink-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
@@ -95,6 +86,15 @@ export function CheckboxField({
           {label}
         </label>
       </div>
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A field's hint and error, under it, with the ids its control's aria-describedby names. */
+function FieldNotes({ hint, hintId, error, errorId }: { hint?: string; hintId?: string; error?: string; errorId?: string }) {
+  return (
+    <>
       {hint && (
         <p id={hintId} className="text-xs text-ink-muted">
           {hint}
@@ -105,6 +105,6 @@ export function CheckboxField({
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
