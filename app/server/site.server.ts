@@ -31,6 +31,7 @@ import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking
 import { canonicalPagePath } from "~/lib/canonical-address";
 import { formatDuration } from "~/lib/duration-text";
 import { ClickRecorder } from "./clicks/click-recorder.server";
+import { viewedPage } from "~/lib/views/page-view";
 import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
 import { createReaderCountry } from "./geo/reader-country.server";
 import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "./alerts/price-alert-job.server";
@@ -111,6 +112,21 @@ export async function createSite(
         ),
     process.env.NODE_ENV,
   );
+  // Tracked shop links (docs/decisions/0028) and page views (0074): counted in memory, written in batches.
+  const clicks = new ClickRecorder(db);
+  const countView = (req: IncomingMessage) => {
+    const path = viewedPage({
+      method: req.method,
+      url: req.url,
+      userAgent: req.headers["user-agent"],
+      purpose: [
+        req.headers["sec-purpose"] as string | undefined,
+        req.headers["purpose"] as string | undefined,
+        req.headers["x-moz"] as string | undefined,
+      ],
+    });
+    if (path !== null) clicks.recordView(path);
+  };
   const pages = createPageServing({
     // The client's address (for the abuse limits) when a visitor's request is rendered.
     render: (request, from) =>
@@ -122,6 +138,7 @@ export async function createSite(
       ),
     baseUrl: config.baseUrl,
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
+    countView: config.pageViews ? countView : undefined,
   });
   const stopListening = onCatalogChange(db, pages.invalidate);
   // Saves made by other instances on the same PostgreSQL database (docs/decisions/0032).
@@ -129,8 +146,6 @@ export async function createSite(
     config.database.dialect === "postgres"
       ? listenForCatalogChanges(config.database.url, { onChange: () => invalidateCatalog(db) })
       : undefined;
-  // Tracked shop links (docs/decisions/0028): counted in memory, written in batches.
-  const clicks = new ClickRecorder(db);
   const outbound = createOutboundRedirects({
     db,
     surveyFormUrl: config.surveyFormUrl,
