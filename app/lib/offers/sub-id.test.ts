@@ -4,10 +4,12 @@ import { isSubId, SUB_ID_PRESETS, subIdFrom, subIdParameter, withSubId } from ".
 describe("withSubId", () => {
   it("adds the sub-ID in each network's format, leaving the rest of the link as it was", () => {
     const link = "https://www.amazon.example/dp/B0X?tag=mysite-20&th=1";
-    expect(withSubId(link, "ascsubtag={id}", "k3j9x2m7qp")).toBe("https://www.amazon.example/dp/B0X?tag=mysite-20&th=1&ascsubtag=k3j9x2m7qp");
-    expect(withSubId("https://www.awin1.example/cread.php?awinmid=1&awinaffid=2&p=https%3A%2F%2Fshop.example%2Fa%20b", "clickref={id}", "abc")).toBe(
-      "https://www.awin1.example/cread.php?awinmid=1&awinaffid=2&p=https%3A%2F%2Fshop.example%2Fa%20b&clickref=abc",
+    expect(withSubId(link, "ascsubtag={id}", "k3j9x2m7qp")).toBe(
+      "https://www.amazon.example/dp/B0X?tag=mysite-20&th=1&ascsubtag=k3j9x2m7qp",
     );
+    expect(
+      withSubId("https://www.awin1.example/cread.php?awinmid=1&awinaffid=2&p=https%3A%2F%2Fshop.example%2Fa%20b", "clickref={id}", "abc"),
+    ).toBe("https://www.awin1.example/cread.php?awinmid=1&awinaffid=2&p=https%3A%2F%2Fshop.example%2Fa%20b&clickref=abc");
     expect(withSubId("https://shop.example/x", "sid={id}", "abc")).toBe("https://shop.example/x?sid=abc");
     expect(withSubId("https://shop.example/x?a=1#top", "subId1={id}", "abc")).toBe("https://shop.example/x?a=1&subId1=abc#top");
   });

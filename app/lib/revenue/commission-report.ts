@@ -44,9 +44,7 @@ export interface CommissionRow {
   status: CommissionStatus;
 }
 
-export type ReportReading =
-  | { ok: true; rows: CommissionRow[]; errors: string[] }
-  | { ok: false; error: string };
+export type ReportReading = { ok: true; rows: CommissionRow[]; errors: string[] } | { ok: false; error: string };
 
 /** The header row of a report, to offer its columns in the mapping form. */
 export function reportHeaders(text: string): { ok: true; headers: string[] } | { ok: false; error: string } {
@@ -101,7 +99,8 @@ export function readCommissionReport(text: string, map: ColumnMap): ReportReadin
     const currency = (cell("currency") || map.defaultCurrency).toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) rowErrors.push(`"${currency}" is not a three-letter currency code`);
     const status = index.status === -1 ? "pending" : readStatus(cell("status"));
-    if (status === null) rowErrors.push(`the status "${cell("status")}" is not one we know (pending, approved or reversed, or the network's word for one)`);
+    if (status === null)
+      rowErrors.push(`the status "${cell("status")}" is not one we know (pending, approved or reversed, or the network's word for one)`);
     if (rowErrors.length > 0) {
       errors.push(`Line ${line}: ${rowErrors.join("; ")}.`);
       return;
@@ -121,7 +120,8 @@ export function readCommissionReport(text: string, map: ColumnMap): ReportReadin
       status: status!,
     });
   });
-  if (rows.length === 0 && errors.length === 0) return { ok: false, error: "No orders found in the CSV: every row under the header is empty." };
+  if (rows.length === 0 && errors.length === 0)
+    return { ok: false, error: "No orders found in the CSV: every row under the header is empty." };
   return { ok: true, rows, errors };
 }
 

@@ -60,7 +60,11 @@ describe("earnings", () => {
       ["Saunahaus", null, 40, false],
       ["Nordic Retail", null, 10, true],
     ]);
-    expect(earningsRows("country", facts).map((row) => row.key).sort()).toEqual(["DE", "US"]);
+    expect(
+      earningsRows("country", facts)
+        .map((row) => row.key)
+        .sort(),
+    ).toEqual(["DE", "US"]);
   });
 
   it("per source kind: product pages and collections with their views", () => {

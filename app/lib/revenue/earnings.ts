@@ -116,7 +116,9 @@ function keyOf(dimension: Dimension, click: ClickFacts, facts: EarningsFacts): K
   switch (dimension) {
     case "page": {
       const path = pageOfSource(click.source);
-      return path ? { key: path, label: path, href: path, viewed: true } : { key: click.source, label: describeLinkSource(click.source), href: null, viewed: false };
+      return path
+        ? { key: path, label: path, href: path, viewed: true }
+        : { key: click.source, label: describeLinkSource(click.source), href: null, viewed: false };
     }
     case "product": {
       const product = facts.products.get(click.productId);
@@ -127,7 +129,12 @@ function keyOf(dimension: Dimension, click: ClickFacts, facts: EarningsFacts): K
     case "merchant":
       return click.merchantId === null
         ? { key: "none", label: "No merchant (maker's website or survey)", href: null, viewed: false }
-        : { key: String(click.merchantId), label: facts.merchants.get(click.merchantId) ?? `Removed merchant #${click.merchantId}`, href: null, viewed: false };
+        : {
+            key: String(click.merchantId),
+            label: facts.merchants.get(click.merchantId) ?? `Removed merchant #${click.merchantId}`,
+            href: null,
+            viewed: false,
+          };
     case "source": {
       const kind = kindOfSource(click.source);
       return { key: kind, label: KINDS[kind]!, href: null, viewed: kind !== "price-alert" && kind !== "unknown" };
@@ -193,7 +200,10 @@ export function earningsTotal(facts: EarningsFacts): EarningsRow {
     totals.orders++;
     addMoney(order.status === "approved" ? totals.approved : totals.pending, order.currency, order.commissionHundredths);
   }
-  return rowOf(totals, [...facts.viewsByPath.values()].reduce((sum, count) => sum + count, 0));
+  return rowOf(
+    totals,
+    [...facts.viewsByPath.values()].reduce((sum, count) => sum + count, 0),
+  );
 }
 
 function rowOf(
@@ -247,7 +257,8 @@ export function dimensionFrom(value: string | null): Dimension {
 /** The currencies of a set of rows, the one with most earned first. */
 export function currenciesOf(row: EarningsRow): string[] {
   const earned = new Map<string, number>();
-  for (const money of [row.pending, row.approved]) for (const [currency, amount] of Object.entries(money)) earned.set(currency, (earned.get(currency) ?? 0) + amount);
+  for (const money of [row.pending, row.approved])
+    for (const [currency, amount] of Object.entries(money)) earned.set(currency, (earned.get(currency) ?? 0) + amount);
   return [...earned].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([currency]) => currency);
 }
 

@@ -33,7 +33,17 @@ describe("viewedPage", () => {
   });
 
   it("does not count what is not a public page", () => {
-    for (const url of ["/admin", "/admin/clicks", "/go/tyyni-4", "/learn/feed.xml", "/sitemap.xml", "/robots.txt", "/healthz", "/auth", "/img/x"]) {
+    for (const url of [
+      "/admin",
+      "/admin/clicks",
+      "/go/tyyni-4",
+      "/learn/feed.xml",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/healthz",
+      "/auth",
+      "/img/x",
+    ]) {
       expect(view(url), url).toBeNull();
     }
   });

@@ -84,7 +84,11 @@ describe.each(testDialects)("page views and sub-IDs on %s", (dialect) => {
     expect(other).not.toBe(first);
     await recorder.close();
     const rows = await test.db.selectFrom("click_sub_ids").selectAll().orderBy("clicked_at").orderBy("sub_id").execute();
-    expect(rows.map((row) => ({ ...row, clicked_at: Number(row.clicked_at) })).sort((a, b) => (a.sub_id === first ? -1 : b.sub_id === first ? 1 : 0))).toEqual([
+    expect(
+      rows
+        .map((row) => ({ ...row, clicked_at: Number(row.clicked_at) }))
+        .sort((a, b) => (a.sub_id === first ? -1 : b.sub_id === first ? 1 : 0)),
+    ).toEqual([
       { sub_id: first, clicked_at: START, product_id: 4, merchant_id: 2, source: "product:tyyni-4", country: "DE" },
       { sub_id: other, clicked_at: START, product_id: 4, merchant_id: 2, source: "product:tyyni-4", country: "DE" },
     ]);

@@ -48,7 +48,14 @@ describe.each(testDialects)("commission reports on %s", (dialect) => {
       .execute();
     await test.db
       .insertInto("click_sub_ids")
-      .values({ sub_id: "k3j9x2m7qp", clicked_at: at, product_id: productId, merchant_id: merchantId, source: "product:tyyni-4", country: "DE" })
+      .values({
+        sub_id: "k3j9x2m7qp",
+        clicked_at: at,
+        product_id: productId,
+        merchant_id: merchantId,
+        source: "product:tyyni-4",
+        country: "DE",
+      })
       .execute();
     await test.db.insertInto("page_view_days").values({ day: "2026-11-25", path: "/reviews/product/tyyni-4", views: 200 }).execute();
   });
@@ -88,7 +95,10 @@ describe.each(testDialects)("commission reports on %s", (dialect) => {
     await saveReport(test.db, network(first.map), first.rows, (await planReport(test.db, null, first.rows)).fingerprint, NOW);
     const networkId = Number((await test.db.selectFrom("commission_networks").select("id").executeTakeFirstOrThrow()).id);
 
-    const second = awin(["AW-1,25/11/2026 14:05,k3j9x2m7qp,1299.00,64.95,EUR,declined", "AW-3,25/11/2026,k3j9x2m7qp,80.00,4.00,USD,pending"]);
+    const second = awin([
+      "AW-1,25/11/2026 14:05,k3j9x2m7qp,1299.00,64.95,EUR,declined",
+      "AW-3,25/11/2026,k3j9x2m7qp,80.00,4.00,USD,pending",
+    ]);
     const plan = await planReport(test.db, networkId, second.rows);
     expect(plan).toMatchObject({ added: 0, updated: 1, unchanged: 1, changes: ["AW-1: pending → reversed"] });
     await saveReport(test.db, network(second.map), second.rows, plan.fingerprint, NOW);
@@ -120,6 +130,11 @@ describe.each(testDialects)("commission reports on %s", (dialect) => {
     await saveReport(test.db, network(map), rows, (await planReport(test.db, null, rows)).fingerprint, NOW);
     const report = await earningsReport(test.db, 30, NOW, "merchant");
     expect(report.total.approved).toEqual({ EUR: 750, USD: 700 });
-    expect(report.daily.find((day) => day.day === "2026-11-25")).toEqual({ day: "2026-11-25", views: 200, clicks: 0, earned: { EUR: 750, USD: 700 } });
+    expect(report.daily.find((day) => day.day === "2026-11-25")).toEqual({
+      day: "2026-11-25",
+      views: 200,
+      clicks: 0,
+      earned: { EUR: 750, USD: 700 },
+    });
   });
 });

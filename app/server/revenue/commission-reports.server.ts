@@ -94,7 +94,11 @@ async function storedOrders(db: DB, networkId: number, orderIds: readonly string
 async function knownSubIds(db: DB, subIds: readonly string[]): Promise<Set<string>> {
   const known = new Set<string>();
   for (let start = 0; start < subIds.length; start += IN_LIST) {
-    const rows = await db.selectFrom("click_sub_ids").select("sub_id").where("sub_id", "in", subIds.slice(start, start + IN_LIST)).execute();
+    const rows = await db
+      .selectFrom("click_sub_ids")
+      .select("sub_id")
+      .where("sub_id", "in", subIds.slice(start, start + IN_LIST))
+      .execute();
     for (const row of rows) known.add(row.sub_id);
   }
   return known;
@@ -102,7 +106,14 @@ async function knownSubIds(db: DB, subIds: readonly string[]): Promise<Set<strin
 
 /** What saving these rows would do, against the stored orders of the network (a new network: networkId null). */
 export async function planReport(db: DB, networkId: number | null, rows: readonly CommissionRow[]): Promise<ReportPlan> {
-  const stored = networkId === null ? new Map<string, StoredOrder>() : await storedOrders(db, networkId, rows.map((row) => row.orderId));
+  const stored =
+    networkId === null
+      ? new Map<string, StoredOrder>()
+      : await storedOrders(
+          db,
+          networkId,
+          rows.map((row) => row.orderId),
+        );
   const known = await knownSubIds(db, [...new Set(rows.flatMap((row) => (row.subId === null ? [] : [row.subId])))]);
   const plan: ReportPlan = { added: 0, updated: 0, unchanged: 0, matched: 0, changes: [], fingerprint: "" };
   const hash = createHash("sha256");

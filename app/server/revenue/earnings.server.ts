@@ -35,12 +35,7 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
   const from = Date.parse(`${first}T00:00:00Z`);
   const to = Date.parse(`${last}T00:00:00Z`) + DAY_MS;
   const [views, clicks, clickDays, orders, products, merchants] = await Promise.all([
-    db
-      .selectFrom("page_view_days")
-      .select(["day", "path", "views"])
-      .where("day", ">=", first)
-      .where("day", "<=", last)
-      .execute(),
+    db.selectFrom("page_view_days").select(["day", "path", "views"]).where("day", ">=", first).where("day", "<=", last).execute(),
     db
       .selectFrom("clicks")
       .select(["product_id", "merchant_id", "source", "country", (eb) => eb.fn.countAll<number | string>().as("count")])
@@ -88,7 +83,12 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
       click:
         row.product_id === null || row.source === null
           ? null
-          : { productId: Number(row.product_id), merchantId: row.merchant_id === null ? null : Number(row.merchant_id), source: row.source, country: row.country },
+          : {
+              productId: Number(row.product_id),
+              merchantId: row.merchant_id === null ? null : Number(row.merchant_id),
+              source: row.source,
+              country: row.country,
+            },
       status,
       commissionHundredths: commission,
       currency: row.currency,
@@ -123,5 +123,25 @@ export async function earningsReport(db: DB, days: number, now: number, dimensio
     daily: facts.daily,
     unmatched: facts.orders.filter((order) => order.click === null).length,
     reversed: facts.orders.filter((order) => order.status === "reversed").length,
+  };
+}
+
+/** The dashboard's card: orders not reversed in the last `days` days, and their commission per currency. */
+export async function recentEarnings(db: DB, days: number, now: number = Date.now()): Promise<{ orders: number; earned: Money }> {
+  const from = Date.parse(`${periodDays(days, now)[0]}T00:00:00Z`);
+  const rows = await db
+    .selectFrom("commissions")
+    .select([
+      "currency",
+      (eb) => eb.fn.countAll<number | string>().as("orders"),
+      (eb) => eb.fn.sum<number | string>("commission_hundredths").as("earned"),
+    ])
+    .where("ordered_at", ">=", from)
+    .where("status", "!=", "reversed")
+    .groupBy("currency")
+    .execute();
+  return {
+    orders: rows.reduce((sum, row) => sum + Number(row.orders), 0),
+    earned: Object.fromEntries(rows.map((row) => [row.currency, Number(row.earned)])),
   };
 }
