@@ -4,9 +4,6 @@
  * so the network's commission report names the click. The ID is random and says nothing by itself.
  */
 
-/** Where the ID goes in a template. */
-export const SUB_ID_PLACEHOLDER = "{id}";
-
 /** The networks' own parameter names, as the merchant form offers them. */
 export const SUB_ID_PRESETS = [
   { network: "Amazon Associates", template: "ascsubtag={id}" },
