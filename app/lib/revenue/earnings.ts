@@ -103,6 +103,9 @@ function kindOfSource(source: string): string {
   return kind in KINDS ? kind : "unknown";
 }
 
+/** A page as the tables name it: its path, the home page said in words. */
+const pageLabel = (path: string) => (path === "/" ? "Home page (/)" : path);
+
 interface Keyed {
   key: string;
   label: string;
@@ -117,7 +120,7 @@ function keyOf(dimension: Dimension, click: ClickFacts, facts: EarningsFacts): K
     case "page": {
       const path = pageOfSource(click.source);
       return path
-        ? { key: path, label: path, href: path, viewed: true }
+        ? { key: path, label: pageLabel(path), href: path, viewed: true }
         : { key: click.source, label: describeLinkSource(click.source), href: null, viewed: false };
     }
     case "product": {
@@ -152,7 +155,8 @@ function viewsOf(dimension: Dimension, facts: EarningsFacts): Map<string, { view
     if (entry) entry.views += count;
     else views.set(keyed.key, { views: count, keyed });
   };
-  if (dimension === "page") for (const [path, count] of facts.viewsByPath) add({ key: path, label: path, href: path, viewed: true }, count);
+  if (dimension === "page")
+    for (const [path, count] of facts.viewsByPath) add({ key: path, label: pageLabel(path), href: path, viewed: true }, count);
   if (dimension === "source")
     for (const [path, count] of facts.viewsByPath) {
       const kind = kindOfPath(path);
