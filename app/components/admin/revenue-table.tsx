@@ -127,7 +127,10 @@ export function RevenueTable({ view, rows, title }: { view: RevenueView; rows: E
                   row.label
                 )}
                 {row.few && (
-                  <span className="ml-2 rounded-full bg-sand px-2 py-0.5 text-xs font-medium text-ink-muted" data-testid="few-views">
+                  <span
+                    className="ml-2 inline-block whitespace-nowrap rounded-full bg-sand px-2 py-0.5 text-xs font-medium text-ink-muted"
+                    data-testid="few-views"
+                  >
                     {row.views === null ? "few clicks" : "few views"}
                   </span>
                 )}

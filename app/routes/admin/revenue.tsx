@@ -63,6 +63,7 @@ export default function RevenuePage({ loaderData, actionData }: Route.ComponentP
   useResultToast(actionData && "toast" in actionData ? actionData : null);
   const busy = useNavigation().state === "submitting";
   const step = actionData && "step" in actionData ? actionData : undefined;
+  const upload = <RevenueUpload networks={networks} step={step} busy={busy} />;
   const title = DIMENSIONS.find((dimension) => dimension.key === view.by)!.label;
   const figures = [
     { label: "Views", value: adminNumber(total.views) },
@@ -88,6 +89,8 @@ export default function RevenuePage({ loaderData, actionData }: Route.ComponentP
           Download CSV
         </a>
       </AdminPageHeader>
+      {/* Under way, the upload comes first: each step's answer is at the top of the page it lands on. */}
+      {step && <div className="mb-6">{upload}</div>}
       <RevenueNav view={view} />
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" data-testid="revenue-totals">
         {figures.map((figure) => (
@@ -119,7 +122,7 @@ export default function RevenuePage({ loaderData, actionData }: Route.ComponentP
         </h2>
         <RevenueTable view={view} rows={rows} title={`${title}, last ${view.days} days`} />
       </section>
-      <RevenueUpload networks={networks} step={step} busy={busy} />
+      {!step && upload}
     </>
   );
 }
