@@ -34,6 +34,7 @@ import { ClickRecorder } from "./clicks/click-recorder.server";
 import { viewedPage } from "~/lib/views/page-view";
 import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
 import { createReaderCountry } from "./geo/reader-country.server";
+import { commissionReportsJob } from "./revenue/commission-job.server";
 import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "./alerts/price-alert-job.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
@@ -168,6 +169,7 @@ export async function createSite(
     ...(linkChecks.job ? [linkChecks.job] : []),
     priceAlertJob({ mailer: authResources.mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
+    commissionReportsJob(config.outbound),
   ];
   const jobs = startJobs(db, periodicJobs, {
     checkEveryMs: config.jobCheckMs,
