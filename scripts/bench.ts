@@ -149,7 +149,8 @@ if (values.json) {
 async function importGeneratedProducts(dataDir: string, count: number) {
   const db = openDatabase(loadConfig({ DATA_DIR: dataDir }).database);
   try {
-    const result = await importProductCsv(db, generatedProductCsv(count));
+    // The six-person collection lists by a rule: the generated members join it, the rule stays.
+    const result = await importProductCsv(db, generatedProductCsv(count), { collectionChoice: "add" });
     if (!result.ok) throw new Error(`The generated import failed: ${result.toast.description}`);
   } finally {
     await db.destroy();
