@@ -7,8 +7,9 @@ import { loadArticles } from "./articles.server";
 import { missingAdminHint } from "./auth/admins.server";
 import { recordSiteAddress } from "./site-address.server";
 import { createAuth } from "./auth/auth.server";
+import { categoryHref } from "~/lib/home-categories";
 import { INSTANCE_ID, listenForCatalogChanges } from "./catalog/catalog-broadcast.server";
-import { invalidateCatalog, onCatalogChange } from "./catalog/catalog-cache.server";
+import { catalogCache, invalidateCatalog, onCatalogChange } from "./catalog/catalog-cache.server";
 import { EXPIRED_SESSIONS_JOB } from "./auth/expired-sessions.server";
 import { clientAddress } from "./auth/client-address.server";
 import { loadConfig, type AppConfig } from "./config.server";
@@ -122,6 +123,8 @@ export async function createSite(
       ),
     baseUrl: config.baseUrl,
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
+    // After a save, besides the most visited pages: the ones every reader's visit starts from.
+    warmKeys: async () => ["/", "/reviews", ...(await catalogCache(db).collections()).map((collection) => categoryHref(collection.slug))],
   });
   const stopListening = onCatalogChange(db, pages.invalidate);
   // Saves made by other instances on the same PostgreSQL database (docs/decisions/0032).

@@ -103,6 +103,15 @@ function routeOf(path: string): CachedRoute | undefined {
   return ROUTE_MATCHERS.find((matcher) => matcher.test.test(path))?.route;
 }
 
+/**
+ * A key whose path the route table knows (a data request's or an unknown path's does not): what
+ * the page warmer counts visits of and renders again after a catalog change.
+ */
+export function isPageKey(key: string): boolean {
+  const queryAt = key.indexOf("?");
+  return routeOf(queryAt === -1 ? key : key.slice(0, queryAt)) !== undefined;
+}
+
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
 }
