@@ -92,7 +92,11 @@ function sqliteMatchQuery(words: readonly string[]): string {
  */
 function searchRankExpression(words: readonly string[], phrase: string) {
   const name = sql`(' ' || products.search_name || ' ')`;
-  const all = (patterns: string[]) => sql.join(patterns.map((pattern) => sql`${name} like ${pattern}`), sql` and `);
+  const all = (patterns: string[]) =>
+    sql.join(
+      patterns.map((pattern) => sql`${name} like ${pattern}`),
+      sql` and `,
+    );
   return sql`case
     when products.search_name = ${phrase} then 0
     when ${all(words.map((word) => `% ${word} %`))} then 1
