@@ -1,6 +1,7 @@
 import { normaliseQuery } from "~/lib/catalog-search";
 import { collectionViewFrom, VIEW_PARAM } from "~/lib/collection-view";
 import { canonicalCompareParam, COMPARE_PARAM } from "~/lib/compare";
+import { DATA_ROUTES_PARAM, isDataRequestPath, pagePathOfDataRequest } from "../framework/react-router-adapter.server";
 
 /**
  * Which requests the page cache may answer, and the one key each of them is stored under.
@@ -93,8 +94,6 @@ export const CACHED_ROUTES: readonly CachedRoute[] = [
 
 /** The id of the root route, whose loader every page's data request may ask for too. */
 const ROOT_ROUTE_ID = "root";
-/** React Router's data requests name the routes whose loaders they want. */
-const DATA_ROUTES_PARAM = "_routes";
 
 /** Route patterns as React Router matches them: `:name` is one segment, case does not matter, a trailing slash is allowed. */
 const ROUTE_MATCHERS = CACHED_ROUTES.map((route) => {
@@ -130,8 +129,8 @@ export function pageCacheKey(target: string): string | undefined {
   if (!path.startsWith("/") || path.startsWith("//") || UNCACHED_PATHS.test(path) || STREAMED_PATHS.test(path)) return undefined;
   if (queryAt === -1 || queryAt === target.length - 1) return path;
 
-  const dataRequest = path.endsWith(".data");
-  const route = routeOf(dataRequest ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") : path);
+  const dataRequest = isDataRequestPath(path);
+  const route = routeOf(pagePathOfDataRequest(path));
   const hashAt = target.indexOf("#", queryAt);
   const query = new URLSearchParams(target.slice(queryAt + 1, hashAt === -1 ? undefined : hashAt));
   const kept: Array<[string, string]> = [];
