@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { Links, Meta, Outlet, Scripts, ServerRouter, type EntryContext, type HandleErrorFunction, type ServerBuild } from "react-router";
+import { handWrittenBuild } from "../support/server-build";
 
 /**
  * The smallest server build React Router's own request handler serves: a root document with
@@ -75,34 +76,20 @@ export function minimalBuild(options: MinimalBuildOptions = {}): ServerBuild {
       },
     ]),
   );
-  return {
+  return handWrittenBuild({
     entry: {
-      module: {
-        default: (request: Request, status: number, headers: Headers, context: EntryContext) => {
-          options.onDocument?.(context);
-          headers.set("Content-Type", "text/html; charset=utf-8");
-          return new Response(`<!DOCTYPE html>${renderToString(<ServerRouter context={context} url={request.url} />)}`, {
-            status,
-            headers,
-          });
-        },
-        ...(options.handleError ? { handleError: options.handleError } : {}),
+      default: (request: Request, status: number, headers: Headers, context: EntryContext) => {
+        options.onDocument?.(context);
+        headers.set("Content-Type", "text/html; charset=utf-8");
+        return new Response(`<!DOCTYPE html>${renderToString(<ServerRouter context={context} url={request.url} />)}`, { status, headers });
       },
+      ...(options.handleError ? { handleError: options.handleError } : {}),
     },
     routes,
     assets: {
       entry: { module: "/assets/entry.client.js", imports: ["/assets/framework.js"] },
       routes: assetRoutes,
       url: "/assets/manifest.js",
-      version: "test",
     },
-    basename: "/",
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
+  });
 }
