@@ -19,6 +19,7 @@ import {
 import { loadArticles } from "../articles.server";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import { collectionPageCount } from "../pages/collection.server";
+import { isThrownAnswer } from "../pages/page-errors.server";
 import { toIsoString } from "../db/timestamps";
 import type { DB } from "../db/connection.server";
 
@@ -97,10 +98,18 @@ async function pageEntries(db: DB): Promise<SitemapEntry[]> {
     if (isFixedCollectionSlug(slug) || isFixedCollectionSlug(canonicalCollectionSlug(slug))) continue;
     lists.push({ path: `/reviews/${encodeURIComponent(slug)}`, slug });
   }
-  const counts = await Promise.all(lists.map((list) => collectionPageCount(db, list.slug)));
+  const counts = await Promise.all(
+    lists.map((list) =>
+      collectionPageCount(db, list.slug).catch((error: unknown) => {
+        // A collection removed since the list was read answers 404 like its page: it is left out.
+        if (isThrownAnswer(error)) return null;
+        throw error;
+      }),
+    ),
+  );
   lists.forEach((list, index) => {
-    const { pageCount: pages, lastUpdated } = counts[index]!;
-    entries.push({ path: list.path, lastmod: lastUpdated }, ...laterPages(list.path, pages, lastUpdated));
+    const count = counts[index];
+    if (count) entries.push({ path: list.path, lastmod: count.lastUpdated }, ...laterPages(list.path, count.pageCount, count.lastUpdated));
   });
   return entries;
 }
