@@ -1,7 +1,7 @@
-import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { reactRouterProductionAliases } from "./app/server/framework/react-router-adapter.server.ts";
 import { sharedPageChunk } from "./scripts/build/shared-page-chunk.ts";
 
 /**
@@ -10,21 +10,6 @@ import { sharedPageChunk } from "./scripts/build/shared-page-chunk.ts";
  * more chunks and more bytes on the home page (docs/decisions/0051).
  */
 const sharedChunk = sharedPageChunk(3);
-
-/**
- * react-router's package exports resolve to its development build in every mode; for the browser
- * bundle of a production build, its production build (the same code with the development warnings
- * off, 0.6 KB less gzip on every page). Only that bundle: the server and the dev server import
- * react-router from node_modules as Node resolves it, and two copies of it in one process would
- * not share their React contexts.
- */
-const reactRouterProduction = [
-  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, "node_modules/react-router/dist/production/index.mjs") },
-  {
-    find: /^react-router\/dom$/,
-    replacement: path.resolve(import.meta.dirname, "node_modules/react-router/dist/production/dom-export.mjs"),
-  },
-];
 
 /**
  * The Latin faces of the two web fonts (46 KB, app/styles/fonts/) travel inside the style sheet
@@ -55,7 +40,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
   resolve: {
     tsconfigPaths: true,
-    alias: command === "build" && !isSsrBuild ? reactRouterProduction : [],
+    // The browser bundle's production build of React Router (docs/decisions/0081).
+    alias: command === "build" && !isSsrBuild ? reactRouterProductionAliases(import.meta.dirname) : [],
   },
   plugins: [tailwindcss(), reactRouter(), sharedChunk.plugin],
 }));

@@ -25,6 +25,7 @@ import "./load-context";
 import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
+import { isSitemapFilePath, sitemapFileResponse } from "./seo/sitemap-responses.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
 import { feedsJob } from "./feeds/feed-job.server";
 import { feedReadSettingsFrom } from "./feeds/read-feed.server";
@@ -114,13 +115,19 @@ export async function createSite(
   );
   const pages = createPageServing({
     // The client's address (for the abuse limits) when a visitor's request is rendered.
+    // The sitemap files are answered ahead of React Router (seo/sitemap-responses.server.ts says why).
     render: (request, from) =>
-      handleRequest(
-        request,
-        from
-          ? { ...context, clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops) }
-          : context,
-      ),
+      isSitemapFilePath(new URL(request.url).pathname)
+        ? sitemapFileResponse(db, config.baseUrl, request)
+        : handleRequest(
+            request,
+            from
+              ? {
+                  ...context,
+                  clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops),
+                }
+              : context,
+          ),
     baseUrl: config.baseUrl,
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
     // After a save, besides the most visited pages: the ones every reader's visit starts from.
