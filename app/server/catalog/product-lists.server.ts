@@ -69,21 +69,42 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ProductSelection)
 }
 
 /**
- * Products with every word starting one of their searchable words, looked up in the full-text
- * index (migration 2026_11_28_0500_search_index). The words are letters and digits only
- * (searchTokens), so they need no quoting beyond what each query syntax asks for.
+ * Which matches of a search a query asks for: every product with all the words, those whose name
+ * holds them all (ranks 0-2 of searchRank), or the others (rank 3).
  */
-function fullTextMatch(db: DB, words: readonly string[]): Expression<SqlBool> {
+type SearchPart = "everywhere" | "name" | "elsewhere";
+
+/**
+ * The search's words as each database's full-text query (migration 2026_11_28_0500_search_index).
+ * The words are letters and digits only (searchTokens), so they need no quoting beyond what each
+ * syntax asks for. PostgreSQL's name words carry weight A.
+ */
+function textQuery(db: DB, words: readonly string[], part: SearchPart): string {
   if (dialectOf(db) === "postgres") {
-    const query = words.map((word) => `${word}:*`).join(" & ");
-    return sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query})`;
+    const everywhere = words.map((word) => `${word}:*`).join(" & ");
+    const name = words.map((word) => `${word}:*A`).join(" & ");
+    return part === "everywhere" ? everywhere : part === "name" ? name : `(${everywhere}) & !(${name})`;
   }
-  return sql<SqlBool>`products.id in (select rowid from product_search where product_search match ${sqliteMatchQuery(words)})`;
+  const everywhere = words.map((word) => `"${word}"*`).join(" ");
+  const name = `search_name : (${everywhere})`;
+  return part === "everywhere" ? everywhere : part === "name" ? name : `(${everywhere}) NOT ${name}`;
 }
 
-/** FTS5's query: every word as a quoted prefix, all of them required. */
-function sqliteMatchQuery(words: readonly string[]): string {
-  return words.map((word) => `"${word}"*`).join(" ");
+function fullTextMatch(db: DB, words: readonly string[], part: SearchPart = "everywhere"): Expression<SqlBool> {
+  const query = textQuery(db, words, part);
+  return dialectOf(db) === "postgres"
+    ? sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query})`
+    : sql<SqlBool>`products.id in (select rowid from product_search where product_search match ${query})`;
+}
+
+/** SQLite counts in the FTS table itself, without joining each match back to its row. */
+async function countMatches(db: DB, words: readonly string[], part: SearchPart): Promise<number> {
+  const query = textQuery(db, words, part);
+  const { rows } =
+    dialectOf(db) === "postgres"
+      ? await sql<{ n: string }>`select count(*) as n from products where search_vector @@ to_tsquery('simple', ${query})`.execute(db)
+      : await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${query}`.execute(db);
+  return Number(rows[0]!.n);
 }
 
 /**
@@ -128,8 +149,8 @@ function orderClause(db: DB, order: ProductOrder, selection: ProductSelection): 
 /** One page of the selected products, in the list's order, with their offers and recent price history. */
 export async function listProductPage(db: DB, selection: ProductSelection, order: ProductOrder, window: PageWindow): Promise<Product[]> {
   const rows =
-    selection.kind === "search" && selection.words.length > 0 && dialectOf(db) === "sqlite"
-      ? await sqliteSearchPage(db, selection, order, window)
+    selection.kind === "search" && selection.words.length > 0
+      ? await searchPage(db, selection, order, window)
       : await selectedProducts(db, selection)
           .select(PRODUCT_COLUMNS.map((column) => `products.${column}` as const))
           .orderBy(orderClause(db, order, selection))
@@ -146,31 +167,29 @@ const ORDER_INDEX: Record<ProductOrder, string> = {
 };
 
 /**
- * Past this many matches, the products outside the name ranks are read by walking the list's
+ * Past this many matches, SQLite reads the products outside the name ranks by walking the list's
  * order index and keeping the matches, which stops after one page, instead of fetching every
  * match and sorting them all: for a word in most of 200,000 products, about 70 ms against 600 ms
  * on a busy 2-core machine. Under it, fetching the few matches and sorting them is quicker than
- * walking the whole index.
+ * walking the whole index. PostgreSQL's planner makes that choice itself from its statistics.
  */
 const WALK_ORDER_INDEX_FROM = 2000;
 
 /**
- * A page of search results on SQLite, in two parts that meet at the page boundary: the products
- * whose name holds every word (ranks 0-2 of searchRank, found by the name column's index, few as
- * a rule, sorted by rank), then the other matches (rank 3) in the list's order. The result is
- * what orderClause's single ORDER BY gives; PostgreSQL plans that query well by itself.
+ * A page of search results in two parts that meet at the page boundary: the products whose name
+ * holds every word (ranks 0-2 of searchRank, few as a rule), sorted by rank, then the other
+ * matches (rank 3) in the list's own order, which an index can give without sorting them all.
+ * Together they are exactly what orderClause's rank-first ORDER BY gives.
  */
-async function sqliteSearchPage(db: DB, selection: Extract<ProductSelection, { kind: "search" }>, order: ProductOrder, window: PageWindow) {
-  const everywhere = sqliteMatchQuery(selection.words);
-  const inName = `search_name : (${everywhere})`;
-  const elsewhere = `(${everywhere}) NOT ${inName}`;
-  const [named, others] = await Promise.all([ftsCount(db, inName), ftsCount(db, elsewhere)]);
+async function searchPage(db: DB, selection: Extract<ProductSelection, { kind: "search" }>, order: ProductOrder, window: PageWindow) {
+  const { words } = selection;
+  const [named, others] = await Promise.all([countMatches(db, words, "name"), countMatches(db, words, "elsewhere")]);
   const columns = PRODUCT_COLUMNS.map((column) => sql.ref(`products.${column}`));
   const rows: Array<Selectable<Database["products"]>> = [];
   if (window.offset < named) {
     const { rows: first } = await sql<Selectable<Database["products"]>>`
       select ${sql.join(columns)} from products
-      where products.id in (select rowid from product_search where product_search match ${inName})
+      where ${fullTextMatch(db, words, "name")}
       order by ${orderClause(db, order, selection)}
       limit ${window.limit} offset ${window.offset}
     `.execute(db);
@@ -179,21 +198,16 @@ async function sqliteSearchPage(db: DB, selection: Extract<ProductSelection, { k
   const offset = Math.max(0, window.offset - named);
   const limit = window.limit - rows.length;
   if (limit > 0 && offset < others) {
-    const index = others >= WALK_ORDER_INDEX_FROM ? sql`indexed by ${sql.ref(ORDER_INDEX[order])}` : sql``;
+    const walk = dialectOf(db) === "sqlite" && others >= WALK_ORDER_INDEX_FROM;
     const { rows: rest } = await sql<Selectable<Database["products"]>>`
-      select ${sql.join(columns)} from products ${index}
-      where products.id in (select rowid from product_search where product_search match ${elsewhere})
+      select ${sql.join(columns)} from products ${walk ? sql`indexed by ${sql.ref(ORDER_INDEX[order])}` : sql``}
+      where ${fullTextMatch(db, words, "elsewhere")}
       order by ${orderClause(db, order, { kind: "all" })}
       limit ${limit} offset ${offset}
     `.execute(db);
     rows.push(...rest);
   }
   return rows;
-}
-
-async function ftsCount(db: DB, query: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${query}`.execute(db);
-  return Number(rows[0]!.n);
 }
 
 /** The first selected product in the list's order, or null. */
@@ -204,11 +218,7 @@ export async function firstProduct(db: DB, selection: ProductSelection, order: P
 
 /** How many products the selection holds (PostgreSQL returns count(*) as text). */
 export async function countProducts(db: DB, selection: ProductSelection): Promise<number> {
-  // SQLite counts a search in the index itself: joining every match back to its row first cost
-  // seven times as much when the words match most of 200,000 products.
-  if (selection.kind === "search" && selection.words.length > 0 && dialectOf(db) === "sqlite") {
-    return ftsCount(db, sqliteMatchQuery(selection.words));
-  }
+  if (selection.kind === "search" && selection.words.length > 0) return countMatches(db, selection.words, "everywhere");
   const row = await selectedProducts(db, selection)
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .executeTakeFirstOrThrow();

@@ -10,7 +10,8 @@ import { dialectOf } from "../dialect";
  * - SQLite: an FTS5 table over the two columns, kept in step with products by triggers, so
  *   every write path (admin form, CSV import, feeds, seed, removal) updates it with its row.
  * - PostgreSQL: a tsvector generated from the two columns with the 'simple' configuration (no
- *   stemming, no stop words: the words as stored) and a GIN index on it.
+ *   stemming, no stop words: the words as stored), the name's words weighted A so a query can
+ *   ask for them alone, and a GIN index on it.
  */
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -24,7 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === "postgres") {
     await sql`
       alter table products add column search_vector tsvector generated always as (
-        to_tsvector('simple', search_name || ' ' || search_text)
+        setweight(to_tsvector('simple', search_name), 'A') || to_tsvector('simple', search_text)
       ) stored
     `.execute(db);
     await sql`create index products_search_vector_idx on products using gin (search_vector)`.execute(db);
