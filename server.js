@@ -4,10 +4,10 @@
 import compression from "compression";
 import express from "express";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { precompressedAssets } from "./precompressed-assets.js";
+import { stopAccepting } from "./server-stop.js";
 
 const development = process.argv.includes("--dev");
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
@@ -112,10 +112,8 @@ async function stop(signal) {
     server.closeAllConnections();
   }, 10_000);
   deadline.unref();
-  // Stop accepting, but not through http's close(): that also drops every connection without a
-  // request in progress, including ones accepted a moment ago whose request has not been read
-  // yet, and those visitors would get a reset instead of a page.
-  net.Server.prototype.close.call(server, async () => {
+  // Stop accepting, but leave the connections open (server-stop.js says why).
+  stopAccepting(server, async () => {
     await site.close();
     await vite?.close();
     console.log("Stopped");

@@ -1,7 +1,7 @@
-import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { reactRouterProductionAliases } from "./app/server/framework/react-router-adapter.server.ts";
 import { sharedPageChunk } from "./scripts/build/shared-page-chunk.ts";
 
 /**
@@ -12,21 +12,6 @@ import { sharedPageChunk } from "./scripts/build/shared-page-chunk.ts";
 const sharedChunk = sharedPageChunk(3);
 
 /**
- * react-router's package exports resolve to its development build in every mode; for the browser
- * bundle of a production build, its production build (the same code with the development warnings
- * off, 0.6 KB less gzip on every page). Only that bundle: the server and the dev server import
- * react-router from node_modules as Node resolves it, and two copies of it in one process would
- * not share their React contexts.
- */
-const reactRouterProduction = [
-  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, "node_modules/react-router/dist/production/index.mjs") },
-  {
-    find: /^react-router\/dom$/,
-    replacement: path.resolve(import.meta.dirname, "node_modules/react-router/dist/production/dom-export.mjs"),
-  },
-];
-
-/**
  * The Latin faces of the two web fonts (46 KB, app/styles/fonts/) travel inside the style sheet
  * as data: URLs, so the first layout already uses them. Fetched on their own, they arrived after
  * the first paint on a slow phone, and swapping them in laid the whole page out again (about
@@ -34,13 +19,21 @@ const reactRouterProduction = [
  */
 const inlineLatinFonts = (file: string) => (/[\\/]app[\\/]styles[\\/]fonts[\\/][^\\/]+\.woff2$/.test(file) ? true : undefined);
 
+/**
+ * Rolldown prints a yellow report of the plugins' time when they take most of a build, which
+ * React Router's virtual modules always do here (and more so on a busy machine). It reads like a
+ * failure on a first build and says nothing actionable: off.
+ */
+const quietTimings = { bundlerTimings: false };
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle starts at createSite() so settings, database and routes share one copy.
   build: isSsrBuild
-    ? { rollupOptions: { input: "./app/server/site.server.ts" }, assetsInlineLimit: inlineLatinFonts }
+    ? { rollupOptions: { input: "./app/server/site.server.ts", checks: quietTimings }, assetsInlineLimit: inlineLatinFonts }
     : {
         assetsInlineLimit: inlineLatinFonts,
         rolldownOptions: {
+          checks: quietTimings,
           output: {
             codeSplitting: {
               // Fewer, larger chunks: React, ReactDOM and react-router in one, the public pages'
@@ -55,7 +48,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
   resolve: {
     tsconfigPaths: true,
-    alias: command === "build" && !isSsrBuild ? reactRouterProduction : [],
+    // The browser bundle's production build of React Router (docs/decisions/0081).
+    alias: command === "build" && !isSsrBuild ? reactRouterProductionAliases(import.meta.dirname) : [],
   },
   plugins: [tailwindcss(), reactRouter(), sharedChunk.plugin],
 }));

@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { loadPageErrorScreens } from "./components/site/page-error-boundary";
+import { documentHasErrors, isCrossSiteRefusal } from "./server/framework/react-router-adapter.server";
 import { contentSecurityPolicy, inlineScriptHashes } from "./server/http/content-security-policy.server";
 import { hydrateAfterMainPicture } from "./server/http/hydrate-after-picture.server";
 import { log } from "./server/log.server";
@@ -25,7 +26,7 @@ export default async function handleRequest(
 ): Promise<Response> {
   let status = responseStatusCode;
   // A page showing an error draws its panel from a module of its own; have it before rendering.
-  if (routerContext.staticHandlerContext.errors) await loadPageErrorScreens();
+  if (documentHasErrors(routerContext)) await loadPageErrorScreens();
   const rendered = await renderDocument(<ServerRouter context={routerContext} url={request.url} />, () => {
     status = 500;
   });
@@ -81,8 +82,6 @@ function renderDocument(element: React.ReactElement, onRenderError: () => void):
   });
 }
 
-const CROSS_SITE_REFUSALS = ["origin does not match `origin` header", "`origin` header is not a valid URL"];
-
 /**
  * A 4xx error response is the caller's mistake (a GET of a POST-only endpoint, a POST to a
  * page): it is answered, not logged, so one visitor cannot fill the log with stack traces.
@@ -92,7 +91,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // React Router's own cross-site check refuses a POST whose Origin is not the request's (a 400);
   // anyone can send one, so it is a client's mistake, not ours.
-  if (error instanceof Error && CROSS_SITE_REFUSALS.some((text) => error.message.includes(text))) return;
+  if (isCrossSiteRefusal(error)) return;
   // React Router's own error responses carry the underlying error, if any, in `.error`.
   const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? `${error.status} ${error.statusText}`) : error;
   log.error(cause instanceof Error ? (cause.stack ?? cause.message) : String(cause));

@@ -7,6 +7,9 @@ import {
   resultsCountText,
   resultsHeading,
   searchCatalog,
+  searchPhrase,
+  searchRank,
+  searchTokens,
   searchWords,
 } from "./catalog-search";
 import { makeCollection, makeProduct } from "../../tests/support/catalog-fixtures";
@@ -50,6 +53,23 @@ describe("normaliseQuery", () => {
   });
 });
 
+describe("searchTokens", () => {
+  it("lower-cases, drops accents and splits at anything not a letter or digit", () => {
+    expect(searchTokens("Löyly-Sauna, 4.5 kW (Wi-Fi)")).toEqual(["loyly", "sauna", "4", "5", "kw", "wi", "fi"]);
+    expect(searchTokens("  ")).toEqual([]);
+  });
+});
+
+describe("searchRank", () => {
+  const words = searchWords("cedar barrel");
+  it("puts the exact name first, then names holding the words whole, then by a word start, then the rest", () => {
+    expect(searchRank({ name: "Cedar Barrel" }, words, searchPhrase("cedar barrel"))).toBe(0);
+    expect(searchRank({ name: "Cedar Barrel 4" }, words, searchPhrase("cedar barrel"))).toBe(1);
+    expect(searchRank({ name: "Cedarwood Barrels" }, words, searchPhrase("cedar barrel"))).toBe(2);
+    expect(searchRank({ name: "Classic 2" }, words, searchPhrase("cedar barrel"))).toBe(3);
+  });
+});
+
 describe("searchWords", () => {
   it("lower-cases, strips edge punctuation and removes duplicates", () => {
     expect(searchWords('"Cedar," CEDAR (barrel)')).toEqual(["cedar", "barrel"]);
@@ -70,7 +90,7 @@ describe("productMatches", () => {
     expect(productMatches(cedarBarrel, ["classic"])).toBe(true);
     expect(productMatches(cedarBarrel, ["birchline"])).toBe(true);
     expect(productMatches(cltCube, ["clt"])).toBe(true);
-    expect(productMatches(infraredPod, ["full-spectrum"])).toBe(true);
+    expect(productMatches(infraredPod, searchWords("full-spectrum"))).toBe(true);
     expect(productMatches(cedarBarrel, ["cedar"])).toBe(true);
     expect(productMatches(infraredPod, ["cedar"])).toBe(false);
   });
@@ -82,7 +102,20 @@ describe("productMatches", () => {
 
   it("matches the category label as well as the id", () => {
     const modernCube = makeProduct({ name: "Unit", categoryId: "modern-cube" });
-    expect(productMatches(modernCube, ["modern cube"])).toBe(true);
+    expect(productMatches(modernCube, searchWords("modern cube"))).toBe(true);
+  });
+
+  it("matches words by their start, never inside a word", () => {
+    expect(productMatches(cedarBarrel, ["ced", "stave"])).toBe(true);
+    expect(productMatches(cedarBarrel, ["edar"])).toBe(false);
+    expect(productMatches(cltCube, searchWords("laminated"))).toBe(true);
+  });
+
+  it("ignores accents, and reads punctuation as a word break", () => {
+    const loyly = makeProduct({ name: "Löyly-Sauna Ränta", keyFeatures: ["Wi-Fi control"] });
+    expect(productMatches(loyly, searchWords("LOYLY ranta"))).toBe(true);
+    expect(productMatches(loyly, searchWords("wi fi"))).toBe(true);
+    expect(productMatches(loyly, searchWords("wifi"))).toBe(false);
   });
 
   it("does not search the description", () => {
@@ -114,8 +147,8 @@ describe("searchCatalog", () => {
   });
 
   it("keeps the given order", () => {
-    const all = searchCatalog("e", products, collections);
-    expect(all.products).toEqual(products);
+    const all = searchCatalog("c", products, collections);
+    expect(all.products).toEqual([cedarBarrel, infraredPod, cltCube]);
   });
 
   it("returns nothing for a blank query and for a word found nowhere", () => {

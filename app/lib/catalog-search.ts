@@ -3,9 +3,14 @@ import { categoryLabel } from "./product-display";
 
 /**
  * The reviews index search (/reviews?q=): products and collections whose name, brand, type
- * (category or heater type) or key features match the query. Case-insensitive; every word of the
- * query must be found somewhere in the record, in any of its fields ('cedar barrel' finds a
- * barrel sauna with a cedar feature).
+ * (category or heater type) or key features match the query. Every word of the query must start
+ * a word somewhere in the record, in any of its fields ('cedar barrel' finds a barrel sauna with
+ * a cedar feature; 'ced' finds it too, 'edar' does not). Case and accents are ignored, and
+ * punctuation separates words ('wi-fi' is 'wi' and 'fi').
+ *
+ * Words, not substrings, because that is what a full-text index looks up: the database finds the
+ * products through one (SQLite FTS5, PostgreSQL tsvector), and both split the stored text into
+ * the very words searchTokens() writes, so the two databases find the same products.
  *
  * Two small kindnesses so that the placeholder's own examples work:
  * - a plural word also finds the singular ('barrels' finds 'Barrel', 'saunas' finds 'Sauna');
@@ -24,69 +29,105 @@ export function normaliseQuery(raw: string | null | undefined): string {
 }
 
 /**
- * The words every match must contain, lower-cased: punctuation at a word's ends dropped
- * ('"cedar,"' → 'cedar'), ignored words left out, plurals reduced ('barrels' → 'barrel').
+ * The words of a text as the search stores and compares them: lower-cased, accents removed
+ * ('Löyly' → 'loyly'), split at every character that is not a letter or a digit. Stored texts
+ * are these words joined by single spaces, which every full-text tokenizer splits the same way.
+ */
+export function searchTokens(text: string): string[] {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((token) => token !== "");
+}
+
+/**
+ * The words every match must start a word with: the query's tokens, ignored words left out,
+ * plurals reduced ('barrels' → 'barrel'), each once.
  */
 export function searchWords(query: string): string[] {
-  const words = normaliseQuery(query)
-    .toLowerCase()
-    .split(" ")
-    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
-    .filter((word) => word !== "" && !IGNORED_WORDS.has(word))
+  const words = searchTokens(normaliseQuery(query))
+    .filter((word) => !IGNORED_WORDS.has(word))
     .map(singular);
   return [...new Set(words)];
 }
 
+/** The whole query as one stored-form text: a product whose name is exactly this ranks first. */
+export function searchPhrase(query: string): string {
+  return searchTokens(normaliseQuery(query)).join(" ");
+}
+
 /**
  * 'barrels' → 'barrel', 'kits' → 'kit'. Words of 3 letters or fewer ('gas') and '-ss' words
- * ('glass') stay whole. Dropping an 's' only ever widens a substring match, never narrows it.
+ * ('glass') stay whole. Dropping an 's' only ever widens a prefix match, never narrows it.
  */
 function singular(word: string): string {
   if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
   return word;
 }
 
-/** The fields as one lower-cased text, a line each, that every search word must occur in. */
-function searchableText(fields: readonly (string | null | undefined)[]): string {
+/** The fields' words in stored form: one space-separated text. */
+function storedText(fields: readonly (string | null | undefined)[]): string {
   return fields
-    .filter((field): field is string => typeof field === "string" && field.trim() !== "")
-    .join("\n")
-    .toLowerCase();
+    .filter((field): field is string => typeof field === "string")
+    .flatMap(searchTokens)
+    .join(" ");
 }
 
-function matchesAll(fields: readonly (string | null | undefined)[], words: readonly string[]): boolean {
-  const text = searchableText(fields);
-  return words.every((word) => text.includes(word));
+/** Every word starts some token of the text. */
+function startsWordsOf(text: string, words: readonly string[]): boolean {
+  const tokens = text === "" ? [] : text.split(" ");
+  return words.every((word) => tokens.some((token) => token.startsWith(word)));
 }
 
 type SearchableProduct = Pick<Product, "name" | "brand" | "categoryId" | "heaterType" | "keyFeatures">;
 type SearchableCollection = Pick<Collection, "title" | "slug">;
 
-/** The text a product is found by: name, brand, category (id and label), heater type, key features. */
-export function productSearchFields(product: SearchableProduct): string[] {
-  const fields = [product.name, product.brand, product.categoryId ?? "", categoryLabel(product.categoryId), product.heaterType ?? ""];
-  return [...fields, ...product.keyFeatures];
+/** What a product is found by besides its name: brand, category (id and label), heater type, key features. */
+function productOtherFields(product: SearchableProduct): string[] {
+  return [product.brand, product.categoryId ?? "", categoryLabel(product.categoryId), product.heaterType ?? "", ...product.keyFeatures];
 }
 
 /** A collection is found by its name (title) and its slug read as words ('two-person-saunas'). */
 export function collectionSearchFields(collection: SearchableCollection): string[] {
-  return [collection.title, collection.slug.replace(/[-_]+/g, " ")];
+  return [collection.title, collection.slug];
 }
 
 /**
- * A product's searchable text, stored with it (ADR 0017) so the database can look words up in it:
- * a product matches when the text contains every search word.
+ * A product's name in stored form (the search_name column): the search ranks products whose
+ * name holds the words above those that only mention them elsewhere.
  */
+export function productSearchName(product: Pick<Product, "name">): string {
+  return storedText([product.name]);
+}
+
+/** The rest of a product's searchable words in stored form (the search_text column). */
 export function productSearchText(product: SearchableProduct): string {
-  return searchableText(productSearchFields(product));
+  return storedText(productOtherFields(product));
 }
 
 export function productMatches(product: SearchableProduct, words: readonly string[]): boolean {
-  return matchesAll(productSearchFields(product), words);
+  return startsWordsOf(`${productSearchName(product)} ${productSearchText(product)}`.trim(), words);
 }
 
 export function collectionMatches(collection: SearchableCollection, words: readonly string[]): boolean {
-  return matchesAll(collectionSearchFields(collection), words);
+  return startsWordsOf(storedText(collectionSearchFields(collection)), words);
+}
+
+/**
+ * Where a matching product ranks, best first: 0 its name is the query, 1 its name holds every
+ * word whole, 2 its name starts a word with every word, 3 the words are found elsewhere. Within
+ * a rank the list's own order (best rated first) holds. The database ranks by the same rule
+ * (product-lists.server.ts), so the order is the same on SQLite and PostgreSQL.
+ */
+export function searchRank(product: Pick<Product, "name">, words: readonly string[], phrase: string): number {
+  const name = productSearchName(product);
+  if (name === phrase) return 0;
+  const tokens = name.split(" ");
+  if (words.every((word) => tokens.includes(word))) return 1;
+  if (startsWordsOf(name, words)) return 2;
+  return 3;
 }
 
 export interface CatalogSearchResult<P, C> {

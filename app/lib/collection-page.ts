@@ -34,13 +34,6 @@ export interface CollectionPageContent {
   showingTopRated: boolean;
 }
 
-/** What reading /reviews/{listId} comes to: a page, or what to do instead. */
-export type CollectionPageData =
-  | { state: "redirect"; location: string }
-  | { state: "not-found"; listId: string }
-  | { state: "error"; listId: string; message: string }
-  | ({ state: "ready" } & CollectionPageContent);
-
 /** The screen's view model: a ready page with its absolute URLs. */
 export interface CollectionPageView extends CollectionPageContent {
   /** Canonical, previous and next page URLs. */

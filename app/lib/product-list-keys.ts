@@ -1,7 +1,7 @@
 import type { Product } from "./catalog";
 import { FIXED_COLLECTION_SLUGS, matchesFixedCollection, type FixedCollectionSlug } from "./collection-rules";
 import { isTraditionalPick } from "./best-by-type";
-import { productSearchText } from "./catalog-search";
+import { productSearchName, productSearchText } from "./catalog-search";
 import { reviewCountNumber } from "./product-display";
 import type { ProductFacts } from "./product-match";
 
@@ -13,7 +13,8 @@ import type { ProductFacts } from "./product-match";
  *
  * - listTags: every fixed collection page whose rule the product satisfies, plus the home page's
  *   traditional pick: '|barrel-saunas|outdoor-saunas|…|'. A page filters on '%|slug|%'.
- * - searchText: the text the search looks words up in, lower-cased.
+ * - searchName, searchText: the product's name, and the rest of what the search finds it by, as
+ *   the words the full-text index holds (catalog-search.ts).
  * - featureWords: the key features with a mark before every word start (see markWordStarts).
  * - brandKey, categoryKey, heaterKey: trimmed and lower-cased, for equality and 'contains'.
  * - reviewTotal: the review count the top-rated order breaks rating ties with.
@@ -33,6 +34,7 @@ const CONTROL_CHARACTERS = /[\u0001\u001e]/g;
 
 export interface ProductListKeys {
   listTags: string;
+  searchName: string;
   searchText: string;
   featureWords: string;
   brandKey: string;
@@ -48,6 +50,7 @@ export function productListKeys(product: KeyedProduct): ProductListKeys {
   if (isTraditionalPick(product)) tags.push(TRADITIONAL_PICK_TAG);
   return {
     listTags: tags.length === 0 ? "" : `${TAG_SEPARATOR}${tags.join(TAG_SEPARATOR)}${TAG_SEPARATOR}`,
+    searchName: productSearchName(product),
     searchText: productSearchText(product),
     featureWords: product.keyFeatures.map((feature) => markWordStarts(feature.toLowerCase())).join(FEATURE_SEPARATOR),
     brandKey: textKey(product.brand),

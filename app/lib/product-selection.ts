@@ -18,8 +18,11 @@ export type ProductSelection =
   | { kind: "heater-contains"; text: string }
   /** Some key feature has a word starting with the prefix; `needle` is featurePrefixNeedle(prefix). */
   | { kind: "feature-prefix"; needle: string }
-  /** The searchable text contains every one of these lower-cased words. */
-  | { kind: "search"; words: string[] }
+  /**
+   * Every word starts a word of the product's searchable text (catalog-search.ts), found through
+   * the full-text index; the list is ranked by searchRank against the words and the phrase.
+   */
+  | { kind: "search"; words: string[]; phrase: string }
   /** A collection's rule, plus the products stored for it (a collection that keeps its rule: ADR 0070). */
   | { kind: "rule-and-members"; rule: ProductSelection; collectionId: number };
 

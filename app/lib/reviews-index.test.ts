@@ -55,7 +55,7 @@ describe("reviewsIndexRequest", () => {
   it("asks for every search word, singular and lower-cased", () => {
     expect(reviewsIndexRequest("Cedar  Barrels")).toEqual({
       query: "Cedar Barrels",
-      selection: { kind: "search", words: ["cedar", "barrel"] },
+      selection: { kind: "search", words: ["cedar", "barrel"], phrase: "cedar barrels" },
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { Collection, Product } from "./catalog";
 import { lastResortCollections } from "./built-in-collections";
-import { collectionMatches, normaliseQuery, searchWords } from "./catalog-search";
+import { collectionMatches, normaliseQuery, searchPhrase, searchWords } from "./catalog-search";
 import { categoryHref, reviewsIndexTiles } from "./home-categories";
 import { toCategoryCard, toHomeProductCard, type CategoryCard, type HomeProductCard } from "./home-page";
 import type { PagedUrls, PageInfo } from "./pagination";
@@ -80,7 +80,7 @@ export function reviewsIndexRequest(rawQuery: string | null | undefined): Review
   const query = normaliseQuery(rawQuery);
   // A query of ignored words only ('saunas') has no words left: it matches every product.
   const words = query === "" ? [] : searchWords(query);
-  return { query, selection: words.length === 0 ? { kind: "all" } : { kind: "search", words } };
+  return { query, selection: words.length === 0 ? { kind: "all" } : { kind: "search", words, phrase: searchPhrase(query) } };
 }
 
 export interface ReviewsIndexInput {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { atomFeed } from "./article-feed";
 import type { ArticleSummary } from "./articles";
 import { newestDate } from "./dates";
-import { learnSitemapEntries, robotsTxt, sitemapIndexXml, urlsetXml, xmlEscape } from "./sitemap";
+import { learnSitemapEntries, parseSitemapFilePath, robotsTxt, sitemapFilePath, sitemapIndexXml, urlsetXml, xmlEscape } from "./sitemap";
 
 const ORIGIN = "https://saunas.example";
 
@@ -34,10 +34,31 @@ describe("sitemap XML", () => {
     );
   });
 
-  it("names each file of a split sitemap in the index", () => {
-    const xml = sitemapIndexXml(3, ORIGIN, "2026-11-02");
-    expect(xml.match(/<sitemap>/g)).toHaveLength(3);
-    expect(xml).toContain("<loc>https://saunas.example/sitemap.xml?page=3</loc><lastmod>2026-11-02</lastmod>");
+  it("names each sitemap file in the index, at the root, with its date when it has one", () => {
+    const xml = sitemapIndexXml(
+      [
+        { path: sitemapFilePath("pages", 1), lastmod: "2026-11-02" },
+        { path: sitemapFilePath("products", 3), lastmod: null },
+      ],
+      ORIGIN,
+    );
+    expect(xml.match(/<sitemap>/g)).toHaveLength(2);
+    expect(xml).toContain("<sitemap><loc>https://saunas.example/sitemap-pages-1.xml</loc><lastmod>2026-11-02</lastmod></sitemap>");
+    expect(xml).toContain("<sitemap><loc>https://saunas.example/sitemap-products-3.xml</loc></sitemap>");
+  });
+
+  it("reads a sitemap file's address back, and nothing else", () => {
+    expect(parseSitemapFilePath("/sitemap-products-12.xml")).toEqual({ section: "products", part: 12 });
+    expect(parseSitemapFilePath(sitemapFilePath("pages", 1))).toEqual({ section: "pages", part: 1 });
+    for (const path of [
+      "/sitemap.xml",
+      "/sitemap-products-0.xml",
+      "/sitemap-products-01.xml",
+      "/sitemap-images-1.xml",
+      "/a/sitemap-pages-1.xml",
+    ]) {
+      expect(parseSitemapFilePath(path), path).toBeNull();
+    }
   });
 
   it("escapes the five XML specials", () => {

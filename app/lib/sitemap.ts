@@ -3,8 +3,9 @@ import { newestDate } from "./dates";
 import { absoluteUrl } from "./image-url";
 
 /**
- * /sitemap.xml and /robots.txt as text. The sitemap protocol allows 50,000 URLs per file; past
- * that, /sitemap.xml becomes a sitemap index naming /sitemap.xml?page=1, ?page=2, … (see
+ * /sitemap.xml and /robots.txt as text. /sitemap.xml is a sitemap index naming the sitemap files,
+ * each of at most 50,000 URLs as the protocol allows: /sitemap-pages-1.xml (the site's pages and
+ * every page of its lists), /sitemap-products-1.xml, -2, … (see
  * docs/decisions/0025-sitemap-feed-and-newsletter.md).
  */
 
@@ -25,32 +26,42 @@ function lastmodElement(lastmod: string | null | undefined): string {
   return lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : "";
 }
 
+/** A sitemap file is written as its start, one `urlElement` per line, its end: so it can be streamed. */
+export const URLSET_START = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+export const URLSET_END = "</urlset>\n";
+
+export function urlElement(entry: SitemapEntry, origin: string): string {
+  return `<url><loc>${xmlEscape(absoluteUrl(entry.path, origin))}</loc>${lastmodElement(entry.lastmod)}</url>`;
+}
+
 export function urlsetXml(entries: Iterable<SitemapEntry>, origin: string): string {
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
-  for (const entry of entries) {
-    lines.push(`<url><loc>${xmlEscape(absoluteUrl(entry.path, origin))}</loc>${lastmodElement(entry.lastmod)}</url>`);
-  }
-  lines.push("</urlset>", "");
-  return lines.join("\n");
+  let xml = URLSET_START;
+  for (const entry of entries) xml += `${urlElement(entry, origin)}\n`;
+  return xml + URLSET_END;
 }
 
-/** The address of one file of a split sitemap. */
-export function sitemapPagePath(page: number): string {
-  return `/sitemap.xml?page=${page}`;
+/** The two kinds of sitemap file: the site's pages, and the products. */
+export type SitemapSection = "pages" | "products";
+
+/** The address of file `part` (from 1) of a section: at the root, as a sitemap may only list addresses under its own folder. */
+export function sitemapFilePath(section: SitemapSection, part: number): string {
+  return `/sitemap-${section}-${part}.xml`;
 }
 
-export function sitemapIndexXml(pageCount: number, origin: string, lastmod?: string | null): string {
+/** The section and part a path names, or null when it names no sitemap file (`part` is not checked against what exists). */
+export function parseSitemapFilePath(path: string): { section: SitemapSection; part: number } | null {
+  const match = /^\/sitemap-(pages|products)-([1-9]\d{0,6})\.xml$/.exec(path);
+  return match ? { section: match[1] as SitemapSection, part: Number(match[2]) } : null;
+}
+
+/** The sitemap index: each file's address and the newest lastmod of what it lists. */
+export function sitemapIndexXml(files: readonly SitemapEntry[], origin: string): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
-  for (let page = 1; page <= pageCount; page++) {
-    lines.push(`<sitemap><loc>${xmlEscape(absoluteUrl(sitemapPagePath(page), origin))}</loc>${lastmodElement(lastmod)}</sitemap>`);
+  for (const file of files) {
+    lines.push(`<sitemap><loc>${xmlEscape(absoluteUrl(file.path, origin))}</loc>${lastmodElement(file.lastmod)}</sitemap>`);
   }
   lines.push("</sitemapindex>", "");
   return lines.join("\n");
-}
-
-/** Which slice of the whole URL list one sitemap file holds. */
-export function sitemapPageRange(page: number, perPage = MAX_URLS_PER_SITEMAP): { start: number; end: number } {
-  return { start: (page - 1) * perPage, end: page * perPage };
 }
 
 function articleDate(article: Pick<ArticleSummary, "publishDate" | "lastUpdated">): string {

@@ -1,6 +1,7 @@
 import { data, type ServerBuild } from "react-router";
 import { isDatabaseUnavailable } from "./db/database-outage.server";
 import { log } from "./log.server";
+import { wrapRouteHandlers, type RouteHandler } from "./framework/react-router-adapter.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
@@ -14,11 +15,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 export const DATABASE_UNAVAILABLE_STATUS = 503;
 const RETRY_AFTER_SECONDS = "5";
 
-// A route module's loader or action, whatever its arguments: the wrapper passes them on untouched.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = (...args: any[]) => unknown;
-
-function answering503OnOutage<H extends Handler>(handler: H, routeId: string): H {
+function answering503OnOutage<H extends RouteHandler>(handler: H, routeId: string): H {
   return (async (...args: Parameters<H>) => {
     try {
       return await handler(...args);
@@ -42,28 +39,8 @@ const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>();
 export function withDatabaseOutageResponses(build: ServerBuild): ServerBuild {
   let wrapped = wrappedBuilds.get(build);
   if (!wrapped) {
-    wrapped = wrapRoutes(build);
+    wrapped = wrapRouteHandlers(build, (handler, _kind, routeId) => answering503OnOutage(handler, routeId));
     wrappedBuilds.set(build, wrapped);
   }
   return wrapped;
-}
-
-function wrapRoutes(build: ServerBuild): ServerBuild {
-  const routes: ServerBuild["routes"] = {};
-  for (const [id, route] of Object.entries(build.routes)) {
-    if (!route) continue;
-    const { loader, action } = route.module;
-    routes[id] =
-      loader || action
-        ? {
-            ...route,
-            module: {
-              ...route.module,
-              ...(loader ? { loader: answering503OnOutage(loader, id) } : {}),
-              ...(action ? { action: answering503OnOutage(action, id) } : {}),
-            },
-          }
-        : route;
-  }
-  return { ...build, routes };
 }

@@ -7,8 +7,9 @@ import { loadArticles } from "./articles.server";
 import { missingAdminHint } from "./auth/admins.server";
 import { recordSiteAddress } from "./site-address.server";
 import { createAuth } from "./auth/auth.server";
+import { categoryHref } from "~/lib/home-categories";
 import { INSTANCE_ID, listenForCatalogChanges } from "./catalog/catalog-broadcast.server";
-import { invalidateCatalog, onCatalogChange } from "./catalog/catalog-cache.server";
+import { catalogCache, invalidateCatalog, onCatalogChange } from "./catalog/catalog-cache.server";
 import { EXPIRED_SESSIONS_JOB } from "./auth/expired-sessions.server";
 import { clientAddress } from "./auth/client-address.server";
 import { loadConfig, type AppConfig } from "./config.server";
@@ -24,6 +25,7 @@ import "./load-context";
 import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
+import { isSitemapFilePath, sitemapFileResponse } from "./seo/sitemap-responses.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
 import { feedsJob } from "./feeds/feed-job.server";
 import { feedReadSettingsFrom } from "./feeds/read-feed.server";
@@ -130,16 +132,24 @@ export async function createSite(
   };
   const pages = createPageServing({
     // The client's address (for the abuse limits) when a visitor's request is rendered.
+    // The sitemap files are answered ahead of React Router (seo/sitemap-responses.server.ts says why).
     render: (request, from) =>
-      handleRequest(
-        request,
-        from
-          ? { ...context, clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops) }
-          : context,
-      ),
+      isSitemapFilePath(new URL(request.url).pathname)
+        ? sitemapFileResponse(db, config.baseUrl, request)
+        : handleRequest(
+            request,
+            from
+              ? {
+                  ...context,
+                  clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops),
+                }
+              : context,
+          ),
     baseUrl: config.baseUrl,
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
     countView: config.pageViews ? countView : undefined,
+    // After a save, besides the most visited pages: the ones every reader's visit starts from.
+    warmKeys: async () => ["/", "/reviews", ...(await catalogCache(db).collections()).map((collection) => categoryHref(collection.slug))],
   });
   const stopListening = onCatalogChange(db, pages.invalidate);
   // Saves made by other instances on the same PostgreSQL database (docs/decisions/0032).

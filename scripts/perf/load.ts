@@ -105,7 +105,8 @@ async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
       {
         method: "GET",
         path: base.pathname + base.search,
-        setupRequest: options.numberedPaths ? (request) => ({ ...request, path: `${base.pathname}${++counter}` }) : undefined,
+        // Only when wanted: autocannon calls a setupRequest key even when its value is undefined.
+        ...(options.numberedPaths ? { setupRequest: (request) => ({ ...request, path: `${base.pathname}${++counter}` }) } : {}),
       },
     ],
   });

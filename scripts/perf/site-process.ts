@@ -23,6 +23,8 @@ export const START_NODE_ARGS = ["--max-semi-space-size=4", "--max-old-space-size
 
 export interface SiteProcess {
   origin: string;
+  /** From the spawn until /readyz first answered 200: what a deploy or a crash costs in availability. */
+  startupMs: number;
   pid: number;
   dataDir: string;
   /** Resident set size of the server process in MB, from /proc (Linux). */
@@ -49,6 +51,7 @@ export function makeDataDir(): { dir: string; remove(): void } {
  */
 export async function startSite(dataDir: string, options: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<SiteProcess> {
   const port = await freePort();
+  const spawnedAt = performance.now();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -75,8 +78,13 @@ export async function startSite(dataDir: string, options: { nodeArgs?: string[];
   });
   // Keep draining stdout so a chatty server never blocks on a full pipe.
   child.stdout!.resume();
+  const origin = `http://127.0.0.1:${port}`;
+  while ((await fetch(`${origin}/readyz`).catch(() => undefined))?.status !== 200) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   return {
-    origin: `http://127.0.0.1:${port}`,
+    startupMs: performance.now() - spawnedAt,
+    origin,
     pid: child.pid!,
     dataDir,
     rssMb: () => rssMbOf(child.pid!),

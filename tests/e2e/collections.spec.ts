@@ -366,7 +366,7 @@ test.describe("metadata", () => {
       .locator("script[type='application/ld+json']")
       .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}") as Record<string, unknown>));
     expect(blocks.find((block) => block["@type"] === "CollectionPage")).toMatchObject({ dateModified: modified });
-    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const sitemap = await (await request.get("/sitemap-pages-1.xml")).text();
     expect(sitemap).toMatch(new RegExp(`/reviews/barrel-saunas</loc><lastmod>${modified!.replace(/[.]/g, "\\.")}</lastmod>`));
     await expect(page.locator("head link[rel='canonical']")).toHaveAttribute("href", /^https?:\/\/[^/]+\/reviews\/barrel-saunas$/);
 

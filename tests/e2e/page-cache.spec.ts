@@ -219,7 +219,11 @@ async function adminSaveIsVisible(page: Page, base: string, createAdmin: (email:
     const after = await get(base, target, { headers: { "accept-encoding": "gzip, br" } });
     expect(after.status, target).toBe(200);
     expect(after.text, target).toContain(newName);
-    expect(after.cache, `${target} is rendered anew, not served stale`).toBe("miss");
+    // Rendered anew, never served stale: by this request (a miss), or already by the warmer,
+    // which renders the visited pages again after a save (a hit on the new page). A data
+    // request is never warmed.
+    if (target.endsWith(".data")) expect(after.cache, target).toBe("miss");
+    else expect(["miss", "hit"], target).toContain(after.cache);
   }
 }
 

@@ -181,11 +181,24 @@ const PRIVATE = /^\/(admin|auth|api|go|img|storage|compare)\b|\?q=|\.(xml|txt|sv
 test("the sitemap lists exactly the canonical public pages, each answering 200", async ({ request, baseURL }) => {
   // A hundred-odd page loads, twice: allow for a busy machine.
   test.setTimeout(180_000);
-  const response = await request.get("/sitemap.xml");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toContain("application/xml");
-  expect(response.headers()["cache-control"]).toMatch(/^public/);
-  const listed = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  // /sitemap.xml is the index; the URLs are in the files it names.
+  const index = await request.get("/sitemap.xml");
+  expect(index.status()).toBe(200);
+  expect(index.headers()["content-type"]).toContain("application/xml");
+  expect(index.headers()["cache-control"]).toMatch(/^public/);
+  const indexText = await index.text();
+  expect(indexText).toContain("<sitemapindex ");
+  const files = [...indexText.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(files).toEqual([`${baseURL}/sitemap-pages-1.xml`, `${baseURL}/sitemap-products-1.xml`]);
+  const listed: string[] = [];
+  for (const file of files) {
+    const response = await request.get(file);
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()["content-type"], file).toContain("application/xml");
+    expect(response.headers()["cache-control"], file).toMatch(/^public/);
+    listed.push(...[...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!));
+  }
+  expect((await request.get("/sitemap-products-2.xml")).status()).toBe(404);
   expect(new Set(listed).size).toBe(listed.length);
   // 29 sample products, 17 collections, home, reviews and the Knowledge Center at least.
   expect(listed.length).toBeGreaterThan(50);

@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { atomFeed } from "~/lib/article-feed";
 import { toSummary } from "~/lib/articles";
-import { MAX_URLS_PER_SITEMAP, sitemapIndexXml } from "~/lib/sitemap";
+import { sql } from "kysely";
+import { PRODUCT_LIST_PAGE_SIZE } from "~/lib/pagination";
+import { MAX_URLS_PER_SITEMAP, sitemapFilePath, sitemapIndexXml } from "~/lib/sitemap";
 import { loadArticles } from "~/server/articles.server";
 import { seedSampleContent } from "~/server/seed/seed.server";
-import { buildSitemap } from "~/server/seo/sitemap.server";
+import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
+import type { DB } from "~/server/db/connection.server";
+import { sitemapFile, sitemapIndex } from "~/server/seo/sitemap.server";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/test-databases";
 
 /**
@@ -39,7 +43,19 @@ describe("the validators themselves", () => {
   });
 });
 
-describe.each(testDialects)("sitemap on %s with the sample catalog", (dialect) => {
+/** A sitemap file as the client receives it. */
+async function fileText(db: DB, path: string): Promise<string> {
+  const chunks = await sitemapFile(db, ORIGIN, path);
+  if (!chunks) throw new Error(`no sitemap file ${path}`);
+  let xml = "";
+  for await (const chunk of chunks) xml += chunk;
+  return xml;
+}
+
+const filesOf = (index: string) => [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+const urlCount = (xml: string) => xml.match(/<url>/g)?.length ?? 0;
+
+describe.each(testDialects)("sitemap on %s", (dialect) => {
   let test: TestDatabase;
 
   beforeAll(async () => {
@@ -48,31 +64,63 @@ describe.each(testDialects)("sitemap on %s with the sample catalog", (dialect) =
   });
   afterAll(() => test.drop());
 
-  it("validates against the sitemaps.org urlset schema", async () => {
-    const document = await buildSitemap(test.db, ORIGIN, null);
-    if (document.kind === "not-found") throw new Error("no sitemap");
-    expect(document.kind).toBe("urlset");
-    expect(await xmllintErrors(document.xml, "sitemap.xsd")).toEqual([]);
-    const urls = document.xml.match(/<url>/g)?.length ?? 0;
+  it("with the sample catalog: an index and files that each validate against the sitemaps.org schemas", async () => {
+    const index = await sitemapIndex(test.db, ORIGIN);
+    expect(await xmllintErrors(index, "siteindex.xsd")).toEqual([]);
+    expect(filesOf(index)).toEqual(["/sitemap-pages-1.xml", "/sitemap-products-1.xml"]);
+    let urls = 0;
+    for (const path of filesOf(index)) {
+      const xml = await fileText(test.db, path);
+      expect(await xmllintErrors(xml, "sitemap.xsd"), path).toEqual([]);
+      urls += urlCount(xml);
+    }
     expect(urls).toBeGreaterThan(29);
-    expect(urls).toBeLessThanOrEqual(MAX_URLS_PER_SITEMAP);
   });
 
-  it("splits into an index and files that each validate", async () => {
-    const index = await buildSitemap(test.db, ORIGIN, null, 10);
-    if (index.kind === "not-found") throw new Error("no sitemap index");
-    expect(index.kind).toBe("index");
-    expect(await xmllintErrors(index.xml, "siteindex.xsd")).toEqual([]);
-    const page = await buildSitemap(test.db, ORIGIN, 2, 10);
-    if (page.kind === "not-found") throw new Error("no second sitemap file");
-    expect(await xmllintErrors(page.xml, "sitemap.xsd")).toEqual([]);
-  });
+  it(
+    `past ${MAX_URLS_PER_SITEMAP.toLocaleString("en")} products: a second products file, the first holding exactly the limit, all valid`,
+    { timeout: 120_000 },
+    async () => {
+      const before = await test.db
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
+      const extra = MAX_URLS_PER_SITEMAP + 10 - Number(before.n);
+      // One statement, both dialects: a row per number of a recursive count.
+      await sql`
+        with recursive numbers(n) as (select 1 union all select n + 1 from numbers where n < ${sql.lit(extra)})
+        insert into products (slug, name, brand) select 'bulk-' || n, 'Bulk ' || n, 'Bulk' from numbers
+      `.execute(test.db);
+      invalidateCatalog(test.db);
+      const total = Number(before.n) + extra;
+      expect(total).toBe(MAX_URLS_PER_SITEMAP + 10);
+
+      const index = await sitemapIndex(test.db, ORIGIN);
+      expect(await xmllintErrors(index, "siteindex.xsd")).toEqual([]);
+      expect(filesOf(index)).toEqual(["/sitemap-pages-1.xml", "/sitemap-products-1.xml", "/sitemap-products-2.xml"]);
+      const first = await fileText(test.db, "/sitemap-products-1.xml");
+      const second = await fileText(test.db, "/sitemap-products-2.xml");
+      expect(urlCount(first)).toBe(MAX_URLS_PER_SITEMAP);
+      expect(urlCount(second)).toBe(10);
+      expect(second).toContain(`<loc>${ORIGIN}/reviews/product/bulk-${extra}</loc>`);
+      expect(await xmllintErrors(first, "sitemap.xsd")).toEqual([]);
+      expect(await xmllintErrors(second, "sitemap.xsd")).toEqual([]);
+      const pages = await fileText(test.db, "/sitemap-pages-1.xml");
+      expect(await xmllintErrors(pages, "sitemap.xsd")).toEqual([]);
+      // /reviews has a page per 24 products now, each listed.
+      expect(urlCount(pages)).toBeGreaterThan(total / PRODUCT_LIST_PAGE_SIZE);
+      expect(urlCount(pages)).toBeLessThanOrEqual(MAX_URLS_PER_SITEMAP);
+    },
+  );
 });
 
 describe("the sitemap index", () => {
   it("validates against the sitemaps.org index schema, with and without a date", async () => {
-    expect(await xmllintErrors(sitemapIndexXml(3, ORIGIN, "2026-11-20T10:00:00.000Z"), "siteindex.xsd")).toEqual([]);
-    expect(await xmllintErrors(sitemapIndexXml(2, ORIGIN), "siteindex.xsd")).toEqual([]);
+    const files = [
+      { path: sitemapFilePath("pages", 1), lastmod: "2026-11-20T10:00:00.000Z" },
+      { path: sitemapFilePath("products", 1), lastmod: null },
+    ];
+    expect(await xmllintErrors(sitemapIndexXml(files, ORIGIN), "siteindex.xsd")).toEqual([]);
   });
 });
 

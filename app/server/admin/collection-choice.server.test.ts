@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { CollectionPageData } from "~/lib/collection-page";
+import type { CollectionPageContent } from "~/lib/collection-page";
 import { parseProductCsv } from "~/lib/csv/product-csv";
 import { productFormValues, readProductForm } from "~/lib/csv/product-form";
 import { ruleListWarning } from "~/lib/csv/import-plan";
@@ -19,12 +19,8 @@ import { ImportRowError } from "./save-errors";
  * the preview says so and the save needs the owner's choice, add to the rule or replace it (ADR 0070).
  */
 
-type Ready = Extract<CollectionPageData, { state: "ready" }>;
-
-async function page(db: DB, slug: string): Promise<Ready> {
-  const loaded = await loadCollectionPage(db, slug, { pageSize: 100 });
-  if (loaded.state !== "ready") throw new Error(loaded.state);
-  return loaded;
+function page(db: DB, slug: string): Promise<CollectionPageContent> {
+  return loadCollectionPage(db, slug, { pageSize: 100 });
 }
 
 async function snapshot(db: DB) {

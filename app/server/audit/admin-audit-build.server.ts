@@ -2,6 +2,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import { getSignedInUser, hasAdminRole } from "../auth/guard.server";
 import { isRecorded, recordAudit } from "./audit-log.server";
 import { log } from "../log.server";
+import { answeredStatus, wrapRouteHandlers, type RouteHandler } from "../framework/react-router-adapter.server";
 
 /**
  * The audit log's safety net (docs/decisions/0056): every admin action (a POST to any /admin
@@ -12,19 +13,6 @@ import { log } from "../log.server";
  */
 const ADMIN_ROUTE = /^routes\/admin\//;
 const READ_ONLY_POSTS = /\/import\/preview$/;
-
-// A route module's action, whatever its arguments.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = (...args: any[]) => unknown;
-
-/** The status an action's answer (returned or thrown) carries. */
-export function answeredStatus(answer: unknown, thrown: boolean): number {
-  if (answer instanceof Response) return answer.status;
-  if (answer && typeof answer === "object" && (answer as { type?: unknown }).type === "DataWithResponseInit") {
-    return (answer as { init?: ResponseInit | null }).init?.status ?? 200;
-  }
-  return thrown ? 500 : 200;
-}
 
 async function recordRequest(args: { request: Request; context: AppLoadContext }, status: number): Promise<void> {
   const { request, context } = args;
@@ -47,7 +35,7 @@ async function recordRequest(args: { request: Request; context: AppLoadContext }
   }
 }
 
-function audited<H extends Handler>(action: H): H {
+function audited<H extends RouteHandler>(action: H): H {
   return (async (...args: Parameters<H>) => {
     let answer: unknown;
     let thrown = false;
@@ -70,14 +58,9 @@ const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>();
 export function withAdminAudit(build: ServerBuild): ServerBuild {
   let wrapped = wrappedBuilds.get(build);
   if (!wrapped) {
-    const routes: ServerBuild["routes"] = {};
-    for (const [id, route] of Object.entries(build.routes)) {
-      routes[id] =
-        route && ADMIN_ROUTE.test(id) && route.module.action
-          ? { ...route, module: { ...route.module, action: audited(route.module.action) } }
-          : route;
-    }
-    wrapped = { ...build, routes };
+    wrapped = wrapRouteHandlers(build, (handler, kind, routeId) =>
+      kind === "action" && ADMIN_ROUTE.test(routeId) ? audited(handler) : undefined,
+    );
     wrappedBuilds.set(build, wrapped);
   }
   return wrapped;

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CriteriaType, Product } from "~/lib/catalog";
-import { productMatches, searchWords } from "~/lib/catalog-search";
+import { productMatches, searchPhrase, searchRank, searchWords } from "~/lib/catalog-search";
 import { FIXED_COLLECTION_SLUGS, matchesFixedCollection } from "~/lib/collection-rules";
 import { criteriaPredicate, criteriaSelection } from "~/lib/criteria-query";
 import { compareByTopRating } from "~/lib/home-page";
 import { pageCount, pageOffset } from "~/lib/pagination";
 import type { ProductOrder, ProductSelection } from "~/lib/product-selection";
+import { reviewsIndexRequest } from "~/lib/reviews-index";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { importProductCsv } from "../admin/csv-import.server";
 import { createMigrator, migrateToLatest } from "../db/migrate.server";
@@ -140,6 +141,18 @@ const rows = [
     reviews_number: 0,
   },
   {
+    slug: "loyly-barrel",
+    name: "Löyly Barrel",
+    brand: "Härmä",
+    category_id: "barrel",
+    heater_type: "Electric",
+    key_features: features("Cedarwood benches"),
+    capacity: 2,
+    price_cents: 700_000,
+    rating: 3.9,
+    reviews_number: 2,
+  },
+  {
     slug: "greenwood",
     name: "Greenwood Barrel",
     brand: "Trail",
@@ -187,7 +200,30 @@ const criteria: [CriteriaType, string | null][] = [
   ["custom", "x"],
 ];
 
-const searches = ["barrel", "cedar barrel", "BIRCHLINE", "infrared", "saunas", "eco", "100%", "a_b", "_", "traditional wood", "zzz"];
+const searches = [
+  "barrel",
+  "barrels",
+  "cedar barrel",
+  "Cedar Barrel 4",
+  "ced",
+  "edar",
+  "BIRCHLINE",
+  "infrared",
+  "saunas",
+  "eco",
+  "100%",
+  "a_b",
+  "_",
+  "traditional wood",
+  "wi-fi",
+  "loyly",
+  "LÖYLY barrel",
+  "harma",
+  "zzz",
+];
+
+/** What /reviews?q= asks the database for. */
+const searchFor = (query: string) => reviewsIndexRequest(query).selection;
 
 /** Every product a selection holds, read page by page. */
 async function allPages(db: TestDatabase["db"], selection: ProductSelection, order: ProductOrder, size: number) {
@@ -233,16 +269,33 @@ describe.each(testDialects)("paged product lists on %s", (dialect) => {
     }
   });
 
-  it("finds what the search finds in code, with LIKE's wildcards taken literally", async () => {
+  it("finds through the full-text index what the search finds in code, ranked as the rule in code ranks", async () => {
     for (const query of searches) {
       const words = searchWords(query);
-      const selection: ProductSelection = words.length === 0 ? { kind: "all" } : { kind: "search", words };
-      const selected = await allPages(test.db, selection, "top-rating", 4);
-      const expected = [...byRating].sort(compareByTopRating).filter((p) => productMatches(p, words));
-      expect(new Set(ids(selected.products)), query).toEqual(new Set(ids(expected)));
+      const phrase = searchPhrase(query);
+      const selected = await allPages(test.db, searchFor(query), "top-rating", 4);
+      const expected = [...byRating]
+        .sort(compareByTopRating)
+        .filter((p) => productMatches(p, words))
+        .sort((a, b) => (words.length === 0 ? 0 : searchRank(a, words, phrase) - searchRank(b, words, phrase)));
+      expect(ids(selected.products), query).toEqual(ids(expected));
       expect(selected.total, query).toBe(expected.length);
     }
-    expect(await countProducts(test.db, { kind: "search", words: ["100%"] })).toBe(1);
+  });
+
+  it("ranks a product whose name is the query first, then names holding the words, then the rest", async () => {
+    // 'barrels': Barrel Two, Cedar Barrel 4 (both 4.6, Barrel Two with more reviews), Greenwood
+    // Barrel (4.1) and Löyly Barrel (3.9) name it; the rest, CLT Cube 4 (4.9) too, only say it in
+    // their category. 'barrel two' is one product's whole name.
+    const barrel = ids(await listProductPage(test.db, searchFor("barrels"), "top-rating", { limit: 4, offset: 0 }));
+    expect(barrel).toEqual(["barrel-two", "cedar-barrel", "greenwood", "loyly-barrel"]);
+    expect(ids(await listProductPage(test.db, searchFor("Barrel two"), "top-rating", { limit: 1, offset: 0 }))).toEqual(["barrel-two"]);
+    // A word inside another is not a word start: 'edar' finds nothing, 'ced' finds cedar and cedarwood.
+    expect(await countProducts(test.db, searchFor("edar"))).toBe(0);
+    expect(ids(await listProductPage(test.db, searchFor("ced"), "top-rating", { limit: 9, offset: 0 }))).toEqual([
+      "cedar-barrel",
+      "loyly-barrel",
+    ]);
   });
 
   it("orders by rating with unrated last, and the top-rating order breaks ties by review count", async () => {
@@ -259,9 +312,49 @@ describe.each(testDialects)("paged product lists on %s", (dialect) => {
   it("tiles the list with pages: no product twice, none left out, the last page short", async () => {
     const { total, pages } = await allPages(test.db, { kind: "all" }, "top-rating", 3);
     expect(total).toBe(rows.length);
-    expect(pages.map((page) => page.length)).toEqual([3, 3, 3, 1]);
+    expect(pages.map((page) => page.length)).toEqual([3, 3, 3, 2]);
     expect(new Set(ids(pages.flat())).size).toBe(rows.length);
-    expect(await listProductPage(test.db, { kind: "all" }, "top-rating", { limit: 3, offset: 30 })).toEqual([]);
+    expect(await listProductPage(test.db, { kind: "all" }, "top-rating", { limit: 3, offset: 33 })).toEqual([]);
+  });
+});
+
+describe.each(testDialects)("a search matching thousands of products on %s", (dialect) => {
+  let test: TestDatabase;
+  afterAll(() => test?.drop());
+
+  it("gives every page in the order the rule in code gives, names holding the words first", async () => {
+    // 2,600 products say 'cedar' (past the point where SQLite walks the order index for the
+    // matches outside the names); 40 of them name it, a few of those exactly.
+    test = await createTestDatabase(dialect);
+    const many = Array.from({ length: 2600 }, (_, i) => ({
+      slug: `m-${i}`,
+      name: i % 65 === 0 ? (i % 195 === 0 ? "Cedar" : `Cedar Hut ${i}`) : `Hut ${i}`,
+      brand: `Brand ${i % 7}`,
+      key_features: features(i % 2 === 0 ? "Cedar benches" : "Cedar walls"),
+      rating: (i * 37) % 51 === 0 ? null : ((i * 37) % 51) / 10,
+      reviews_number: (i * 11) % 5,
+    }));
+    for (let start = 0; start < many.length; start += 500) {
+      await test.db
+        .insertInto("products")
+        .values(many.slice(start, start + 500))
+        .execute();
+    }
+    await refreshProductListKeys(test.db);
+    const all = await listProducts(test.db);
+    const words = searchWords("cedar");
+    const expected = [...all]
+      .sort(compareByTopRating)
+      .filter((p) => productMatches(p, words))
+      .sort((a, b) => searchRank(a, words, "cedar") - searchRank(b, words, "cedar"));
+    expect(expected.slice(0, 14).every((p) => p.name === "Cedar")).toBe(true);
+    const selection = searchFor("cedar");
+    expect(await countProducts(test.db, selection)).toBe(2600);
+    for (const page of [1, 2, 3, 50, 108, 109]) {
+      const window = { limit: 24, offset: pageOffset(page, 24) };
+      const got = await listProductPage(test.db, selection, "top-rating", window);
+      expect(ids(got), `page ${page}`).toEqual(ids(expected.slice(window.offset, window.offset + 24)));
+    }
   });
 });
 
@@ -282,7 +375,7 @@ describe.each(testDialects)("stored list keys and membership lookups on %s", (di
     expect(await importProductCsv(test.db, "name,brand,slug,price\nPod Two,Emberfold,pod,15000")).toMatchObject({ ok: true });
     expect(ids(await listProductPage(test.db, recovery, "rating", { limit: 10, offset: 0 }))).toEqual(["pod"]);
     expect(await countProducts(test.db, { kind: "tag", tag: "luxury-saunas" })).toBe(2);
-    expect(await countProducts(test.db, { kind: "search", words: ["pod", "two"] })).toBe(1);
+    expect(await countProducts(test.db, reviewsIndexRequest("pod two").selection)).toBe(1);
 
     expect(
       await importProductCsv(test.db, "name,brand,slug,collection_ids\nTub,Acme,tub,[picks]\nPod Two,Emberfold,pod,[picks]"),
@@ -304,7 +397,7 @@ describe.each(testDialects)("stored list keys and membership lookups on %s", (di
       .execute();
     await migrateToLatest(test.db);
     expect(await countProducts(test.db, { kind: "tag", tag: "eco-friendly-saunas" })).toBe(1);
-    expect(await countProducts(test.db, { kind: "search", words: ["old", "barrel"] })).toBe(1);
+    expect(await countProducts(test.db, reviewsIndexRequest("old barrel").selection)).toBe(1);
 
     await createMigrator(test.db).migrateTo("2026_11_22_0310_auth");
     const columns = (await test.db.introspection.getTables()).find((table) => table.name === "products")!.columns;

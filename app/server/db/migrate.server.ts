@@ -22,6 +22,7 @@ import * as offerPriceHistoryRemovals from "./migrations/2026_11_26_0400_offer_p
 import * as trueDatesAndLabels from "./migrations/2026_11_27_0100_true_dates_and_labels";
 import * as collectionKeepsRule from "./migrations/2026_11_27_0200_collection_keeps_rule";
 import * as pageViewsAndEarnings from "./migrations/2026_11_28_0100_page_views_and_earnings";
+import * as searchIndex from "./migrations/2026_11_28_0500_search_index";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_0100_true_dates_and_labels": trueDatesAndLabels,
   "2026_11_27_0200_collection_keeps_rule": collectionKeepsRule,
   "2026_11_28_0100_page_views_and_earnings": pageViewsAndEarnings,
+  "2026_11_28_0500_search_index": searchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -63,6 +63,7 @@ export interface ProductsTable {
   // Derived on every save so the public lists filter and sort in SQL (ADR 0017,
   // app/lib/product-list-keys.ts); never edited by hand.
   list_tags: Generated<string>;
+  search_name: Generated<string>;
   search_text: Generated<string>;
   feature_words: Generated<string>;
   brand_key: Generated<string>;

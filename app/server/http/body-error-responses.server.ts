@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import { wrapRouteHandlers, type RouteHandler } from "../framework/react-router-adapter.server";
 import {
   BodyTooLarge,
   isUnreadableFormError,
@@ -18,11 +19,7 @@ import {
  * client's mistake into a 500.
  */
 
-// A route module's action, whatever its arguments: the wrapper passes them on untouched.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = (...args: any[]) => unknown;
-
-function answeringBodyErrors<H extends Handler>(action: H): H {
+function answeringBodyErrors<H extends RouteHandler>(action: H): H {
   return (async (...args: Parameters<H>) => {
     try {
       return await action(...args);
@@ -41,13 +38,7 @@ const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>();
 export function withBodyErrorResponses(build: ServerBuild): ServerBuild {
   let wrapped = wrappedBuilds.get(build);
   if (!wrapped) {
-    const routes: ServerBuild["routes"] = {};
-    for (const [id, route] of Object.entries(build.routes)) {
-      if (!route) continue;
-      const { action } = route.module;
-      routes[id] = action ? { ...route, module: { ...route.module, action: answeringBodyErrors(action) } } : route;
-    }
-    wrapped = { ...build, routes };
+    wrapped = wrapRouteHandlers(build, (handler, kind) => (kind === "action" ? answeringBodyErrors(handler) : undefined));
     wrappedBuilds.set(build, wrapped);
   }
   return wrapped;

@@ -15,6 +15,7 @@ import * as productsImport from "~/routes/admin/products-import";
 import * as remove from "~/routes/admin/remove";
 import * as users from "~/routes/admin/users";
 import { makeAuthContext, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
+import { handWrittenBuild } from "../../../tests/support/server-build";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { withDatabaseOutageResponses } from "../database-outage-responses.server";
 import { log } from "../log.server";
@@ -46,31 +47,19 @@ function buildOf(): ServerBuild {
     routes[id] = { id, parentId: "root", path, module };
     assetRoutes[id] = { id, parentId: "root", path, module: `/${id}.js`, hasAction: true, hasLoader: true };
   }
-  return {
+  return handWrittenBuild({
     entry: {
-      module: {
-        // The page's errors and action data as JSON, in place of the document.
-        default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: Record<string, unknown> }) =>
-          new Response(
-            JSON.stringify({ errors: context.staticHandlerContext.errors, actionData: context.staticHandlerContext.actionData }),
-            {
-              status,
-              headers,
-            },
-          ),
-        handleError,
-      },
+      // The page's errors and action data as JSON, in place of the document.
+      default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: Record<string, unknown> }) =>
+        new Response(JSON.stringify({ errors: context.staticHandlerContext.errors, actionData: context.staticHandlerContext.actionData }), {
+          status,
+          headers,
+        }),
+      handleError,
     },
     routes,
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: assetRoutes, url: "/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
+    assets: { entry: { module: "/entry.js", imports: [] }, routes: assetRoutes, url: "/manifest.js" },
+  });
 }
 
 interface Answer {

@@ -1,3 +1,5 @@
+import { MODULE_BOOTSTRAP, MODULE_PRELOAD } from "../framework/react-router-adapter.server";
+
 /**
  * Hydration waits for the page's main picture (docs/decisions/0041).
  *
@@ -45,9 +47,6 @@ const DEFERRED_ID = "hydrate-module";
 
 // React writes the attribute as `fetchPriority`; HTML attribute names are case-insensitive.
 const MAIN_PICTURE = /<img\b[^>]*\sfetchpriority="high"/i;
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-// React Router's bootstrap: the only inline module script of a document.
-const MODULE_BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
 
 /**
  * Runs in the browser, as written (it is sent verbatim, so it is plain ES5 and short). The

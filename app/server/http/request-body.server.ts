@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { data } from "react-router";
 import { describeBytes, FEED_MAX_BYTES, IMAGE_UPLOAD_LIMIT_BYTES, MAX_CSV_BYTES } from "~/lib/upload-limits";
+import { pagePathOfDataRequest } from "../framework/react-router-adapter.server";
 
 /**
  * Request bodies, read under one size limit per kind of route, for every request: public, auth
@@ -51,7 +52,7 @@ export const BODY_LIMITS: ReadonlyArray<{ path: RegExp; bytes: number }> = [
 /** The body limit of a path (`/admin/users`, `/admin/users.data`) or of a request's URL. */
 export function bodyLimitFor(target: string | Request): number {
   let pathname = typeof target === "string" ? target : new URL(target.url).pathname;
-  pathname = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  pathname = pagePathOfDataRequest(pathname);
   if (pathname.length > 1) pathname = pathname.replace(/\/+$/, "");
   return BODY_LIMITS.find((limit) => limit.path.test(pathname))!.bytes;
 }

@@ -25,7 +25,8 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/reviews?view=%22%3E%3Cb%3E&sort=poison&q=cedar")).toBe("/reviews?q=cedar");
     expect(pageCacheKey("/reviews/barrel-saunas?view=compare&q=poison&page=2&x=1")).toBe("/reviews/barrel-saunas?page=2&view=compare");
     expect(pageCacheKey("/compare?products=a,b&view=poison")).toBe("/compare?products=a%2Cb");
-    expect(pageCacheKey("/sitemap.xml?page=2&q=x")).toBe("/sitemap.xml?page=2");
+    // The sitemap index reads no parameter: one entry, whatever a crawler adds (an old ?page=N too).
+    expect(pageCacheKey("/sitemap.xml?page=2&q=x")).toBe("/sitemap.xml");
     expect(pageCacheKey("/reviews/product/cedar-4?page=2&q=x")).toBe("/reviews/product/cedar-4");
     expect(pageCacheKey("/learn/heat?page=2")).toBe("/learn/heat");
     expect(pageCacheKey("/no-such-page?q=x")).toBe("/no-such-page");
@@ -78,9 +79,8 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/compare?products=,%20,")).toBe("/compare");
     expect(pageCacheKey("/compare?products=a,b,c,d,e")).toBe("/compare?products=a%2Cb%2Cc%2Cd%2Ce");
     // Page numbers stay as sent: the lists answer '02', 'abc' or a page past the end with a redirect,
-    // and the sitemap with a 404, none of which is ever kept.
+    // none of which is ever kept.
     expect(pageCacheKey("/reviews?page=abc1")).toBe("/reviews?page=abc1");
-    expect(pageCacheKey("/sitemap.xml?page=02")).toBe("/sitemap.xml?page=02");
   });
 
   it("keeps of a data request's _routes only its page's route and the root, and keeps none that names neither", () => {
@@ -136,6 +136,15 @@ describe("pageCacheKey", () => {
       expect(pageCacheKey(target), target).toBeUndefined();
     }
     expect(pageCacheKey("/good-saunas")).toBe("/good-saunas");
+  });
+
+  it("never keys a sitemap file, which is streamed, but keys the sitemap index without its query", () => {
+    for (const target of ["/sitemap-pages-1.xml", "/sitemap-products-2.xml", "/sitemap-products-2.xml?page=3", "/sitemap-anything.xml"]) {
+      expect(pageCacheKey(target), target).toBeUndefined();
+    }
+    expect(pageCacheKey("/sitemap.xml")).toBe("/sitemap.xml");
+    expect(pageCacheKey("/sitemap.xml?page=2")).toBe("/sitemap.xml");
+    expect(pageCacheKey("/sitemap-pages-1.xml/x")).toBe("/sitemap-pages-1.xml/x");
   });
 });
 

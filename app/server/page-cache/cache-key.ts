@@ -1,6 +1,7 @@
 import { normaliseQuery } from "~/lib/catalog-search";
 import { collectionViewFrom, VIEW_PARAM } from "~/lib/collection-view";
 import { canonicalCompareParam, COMPARE_PARAM } from "~/lib/compare";
+import { DATA_ROUTES_PARAM, isDataRequestPath, pagePathOfDataRequest } from "../framework/react-router-adapter.server";
 
 /**
  * Which requests the page cache may answer, and the one key each of them is stored under.
@@ -14,6 +15,13 @@ import { canonicalCompareParam, COMPARE_PARAM } from "~/lib/compare";
  * every /go (tracked shop link) request must reach the click counter.
  */
 const UNCACHED_PATHS = /^\/(?:admin|auth|api|img|storage|assets|images|go)(?:[/.]|$)/;
+/**
+ * The sitemap files (/sitemap-products-1.xml): streamed from the database as they are sent, up to
+ * 50,000 URLs each, which the cache would have to hold whole; crawlers read them seldom. They are
+ * answered ahead of React Router (seo/sitemap-responses.server.ts), so app/routes.ts has no row
+ * for them; /sitemap.xml, the small index, is a cached route like any other.
+ */
+const STREAMED_PATHS = /^\/sitemap-[^/]*\.xml$/;
 
 /**
  * better-auth names every cookie it sets `better-auth.<name>` (or `better-auth-<name>`), behind
@@ -60,8 +68,8 @@ export const CACHED_ROUTES: readonly CachedRoute[] = [
   { path: "/learn/:articleId", id: "routes/learn/article", params: {} },
   { path: "/healthz", id: "routes/healthz", params: {} },
   { path: "/readyz", id: "routes/readyz", params: {} },
-  // A sitemap page it does not have, or a number written another way, is a 404.
-  { path: "/sitemap.xml", id: "routes/sitemap", params: { page: "asSent" } },
+  // The index: one document, whatever the query (the old ?page=N included).
+  { path: "/sitemap.xml", id: "routes/sitemap", params: {} },
   { path: "/robots.txt", id: "routes/robots", params: {} },
   { path: "/__manifest", id: "routes/manifest-moved", params: {} },
   { path: "/compare", id: "routes/compare", params: { [COMPARE_PARAM]: canonicalCompareParam } },
@@ -86,8 +94,6 @@ export const CACHED_ROUTES: readonly CachedRoute[] = [
 
 /** The id of the root route, whose loader every page's data request may ask for too. */
 const ROOT_ROUTE_ID = "root";
-/** React Router's data requests name the routes whose loaders they want. */
-const DATA_ROUTES_PARAM = "_routes";
 
 /** Route patterns as React Router matches them: `:name` is one segment, case does not matter, a trailing slash is allowed. */
 const ROUTE_MATCHERS = CACHED_ROUTES.map((route) => {
@@ -101,6 +107,15 @@ const ROUTE_MATCHERS = CACHED_ROUTES.map((route) => {
 /** The table's row for a page path (a data request's path is its page's). */
 function routeOf(path: string): CachedRoute | undefined {
   return ROUTE_MATCHERS.find((matcher) => matcher.test.test(path))?.route;
+}
+
+/**
+ * A key whose path the route table knows (a data request's or an unknown path's does not): what
+ * the page warmer counts visits of and renders again after a catalog change.
+ */
+export function isPageKey(key: string): boolean {
+  const queryAt = key.indexOf("?");
+  return routeOf(queryAt === -1 ? key : key.slice(0, queryAt)) !== undefined;
 }
 
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
@@ -120,11 +135,11 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
 export function pageCacheKey(target: string): string | undefined {
   const queryAt = target.indexOf("?");
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
-  if (!path.startsWith("/") || path.startsWith("//") || UNCACHED_PATHS.test(path)) return undefined;
+  if (!path.startsWith("/") || path.startsWith("//") || UNCACHED_PATHS.test(path) || STREAMED_PATHS.test(path)) return undefined;
   if (queryAt === -1 || queryAt === target.length - 1) return path;
 
-  const dataRequest = path.endsWith(".data");
-  const route = routeOf(dataRequest ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") : path);
+  const dataRequest = isDataRequestPath(path);
+  const route = routeOf(pagePathOfDataRequest(path));
   const hashAt = target.indexOf("#", queryAt);
   const query = new URLSearchParams(target.slice(queryAt + 1, hashAt === -1 ? undefined : hashAt));
   const kept: Array<[string, string]> = [];

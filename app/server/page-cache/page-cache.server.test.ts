@@ -172,6 +172,32 @@ describe("a miss is sent at once, compressed fast; the kept page is compressed a
     expect(pages.rendered).toEqual([`${BASE_URL}/`]);
     expect(serving.stats!.entries).toBe(1);
   });
+
+  it("after a catalog change, renders the visited pages and the fixed ones again before anyone asks, from the new catalog", async () => {
+    let price = "€9,000";
+    const render = async (request: Request) =>
+      new Response(`<!DOCTYPE html><p>${new URL(request.url).pathname} ${price}</p>`, {
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0, s-maxage=60" },
+      });
+    const pages = createPageServing({ render, baseUrl: BASE_URL, maxBytes: 10_000_000, warmKeys: async () => ["/", "/reviews"] });
+    const app = express();
+    app.use(pages.requestHandler);
+    running = createServer((req, res) => {
+      if (!pages.serveCached(req, res)) app(req, res);
+    });
+    await new Promise<void>((resolve) => running!.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(running.address() as AddressInfo).port}`;
+    for (const path of ["/reviews/product/kallio", "/reviews/product/kallio", "/learn"]) await fetch(origin + path);
+
+    price = "€8,000";
+    pages.invalidate();
+    await expect.poll(() => pages.stats!.pagesWarmed, { timeout: 5000 }).toBe(4);
+    for (const path of ["/reviews/product/kallio", "/learn", "/", "/reviews"]) {
+      const response = await fetch(origin + path);
+      expect(response.headers.get("x-page-cache"), path).toBe("hit");
+      expect(await response.text(), path).toContain("€8,000");
+    }
+  });
 });
 
 describe("page views", () => {

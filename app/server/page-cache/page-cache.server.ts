@@ -2,9 +2,10 @@ import type { RequestHandler } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendResponse, toFetchRequest } from "../http/send-response.server";
 import { log } from "../log.server";
-import { hasSessionCookie, pageCacheKey } from "./cache-key";
+import { hasSessionCookie, isPageKey, pageCacheKey } from "./cache-key";
 import { etagMatches, negotiateEncoding, type StoredEncoding } from "./http-rules";
 import { PageCache, type CachedPage } from "./page-cache";
+import { PageWarmer, VisitCounter } from "./page-warmer";
 
 /**
  * The page cache wired to HTTP (docs/decisions/0015-page-cache.md). `serveCached` answers a hit
@@ -15,10 +16,10 @@ import { PageCache, type CachedPage } from "./page-cache";
 export interface PageServing {
   serveCached(req: IncomingMessage, res: ServerResponse): boolean;
   requestHandler: RequestHandler;
-  /** Drops every cached page: called on every catalog change. */
+  /** Drops every cached page and warms the ones readers are about to ask for: called on every catalog change. */
   invalidate(): void;
-  /** The cache's counts (entries, bytes, renders and compressions under way), or undefined when it is off. */
-  readonly stats: PageCache["stats"] | undefined;
+  /** The cache's counts (entries, bytes, renders and compressions under way, pages warmed), or undefined when it is off. */
+  readonly stats: (PageCache["stats"] & PageWarmer["stats"]) | undefined;
 }
 
 export function createPageServing(options: {
@@ -33,6 +34,8 @@ export function createPageServing(options: {
    * rendered without the cache), which decides whether it is a view to count (PAGE_VIEWS).
    */
   countView?: (req: IncomingMessage) => void;
+  /** The keys warmed after every catalog change besides the most visited: home, /reviews, the collections. */
+  warmKeys?: () => Promise<string[]>;
 }): PageServing {
   const { render, countView } = options;
   // The URL a key's page is rendered for, by a visitor's miss and by a background refresh alike.
@@ -50,6 +53,15 @@ export function createPageServing(options: {
             log.error(`Page cache compression of ${key} failed, serving its fast bodies: ${(error as Error)?.message ?? error}`),
         })
       : undefined;
+  const visits = new VisitCounter();
+  const warmer = cache
+    ? new PageWarmer({
+        fill: (key) => cache.fill(key),
+        visits,
+        fixedKeys: options.warmKeys ?? (async () => []),
+        onError: (key, error) => log.error(`Page cache could not warm ${key}: ${(error as Error)?.message ?? error}`),
+      })
+    : undefined;
 
   const cacheKeyOf = (req: IncomingMessage): string | undefined => {
     if (!cache || (req.method !== "GET" && req.method !== "HEAD") || hasSessionCookie(req.headers.cookie)) return undefined;
@@ -60,6 +72,7 @@ export function createPageServing(options: {
     serveCached(req, res) {
       const key = cacheKeyOf(req);
       if (key === undefined) return false;
+      if (isPageKey(key)) visits.count(key);
       const page = cache!.lookup(key);
       if (!page) return false;
       countView?.(req);
@@ -99,10 +112,14 @@ export function createPageServing(options: {
       }
     },
 
-    invalidate: () => cache?.invalidate(),
+    invalidate: () => {
+      if (!cache) return;
+      cache.invalidate();
+      void warmer!.restart();
+    },
 
     get stats() {
-      return cache?.stats;
+      return cache && { ...cache.stats, ...warmer!.stats };
     },
   };
 

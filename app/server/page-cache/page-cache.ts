@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { RenderLimiter } from "../images/render-limiter.server";
-import { ByteLru } from "./byte-lru";
+import { createByteLru, type ByteLru } from "./byte-lru";
 import { cacheableFreshness, FAST_GZIP_LEVEL, type StoredEncoding } from "./http-rules";
 
 const gzipAsync = promisify(gzip);
@@ -135,7 +135,7 @@ export class PageCache {
   #generation = 0;
 
   constructor(options: PageCacheOptions) {
-    this.#lru = new ByteLru(options.maxBytes);
+    this.#lru = createByteLru(options.maxBytes);
     this.#render = options.render;
     this.#onRefreshError = options.onRefreshError ?? (() => {});
     this.#onCompressionError = options.onCompressionError ?? (() => {});
@@ -147,8 +147,8 @@ export class PageCache {
   get stats() {
     return {
       entries: this.#lru.size,
-      bytes: this.#lru.bytes,
-      maxBytes: this.#lru.maxBytes,
+      bytes: this.#lru.calculatedSize,
+      maxBytes: this.#lru.maxSize,
       rendering: this.#inFlight.size,
       /** Best-level compressions queued or running. */
       compressing: this.#compressing.size,
@@ -255,7 +255,13 @@ export class PageCache {
     if (kept) this.#lru.delete(key);
     page.bodies[encoding] = body;
     page.bytes += body.length;
-    if (kept) this.#lru.set(key, page);
+    if (kept) this.#store(key, page);
+  }
+
+  /** Stores the page; false (and nothing stored) when it alone is over the budget. */
+  #store(key: string, page: CachedPage): boolean {
+    this.#lru.set(key, page);
+    return this.#lru.peek(key) === page;
   }
 
   /** Queues the key's one best-level compression, unless one is queued already or the queue is full. */
@@ -297,7 +303,7 @@ export class PageCache {
     // A catalog change (or a newer render of the key) came meanwhile: this page is not to be served.
     if (generation !== this.#generation || this.#lru.peek(key) !== page) return "superseded";
     const fastBytes = (page.bodies.gzip?.length ?? 0) + (page.bodies.br?.length ?? 0);
-    this.#lru.set(key, {
+    this.#store(key, {
       ...page,
       bodies: { identity, gzip: gzipped, br: brotli },
       compression: "best",
@@ -352,7 +358,7 @@ export class PageCache {
       staleUntil: renderedAt + freshness.freshMs + freshness.staleMs,
       bytes: identity.length + headerBytes + key.length * 2 + ENTRY_OVERHEAD_BYTES,
     };
-    if (generation === this.#generation && this.#lru.set(key, page)) this.#compressInBackground(key);
+    if (generation === this.#generation && this.#store(key, page)) this.#compressInBackground(key);
     return page;
   }
 }

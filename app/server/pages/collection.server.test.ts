@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { CollectionPageData } from "~/lib/collection-page";
+import type { CollectionPageContent } from "~/lib/collection-page";
 import { collectionPageDefaults } from "~/lib/collection-page-defaults";
 import { COLLECTION_PAGE_SIZE } from "~/lib/pagination";
 import { FIXED_COLLECTION_SLUGS, matchesFixedCollection, type FixedCollectionSlug } from "~/lib/collection-rules";
@@ -8,15 +8,22 @@ import { seedSampleContent } from "../seed/seed.server";
 import { sampleCollections } from "../seed/sample-collections";
 import { sampleProducts } from "../seed/sample-products";
 import { catalogCache } from "../catalog/catalog-cache.server";
-import { collectionPageStatus, loadCollectionPage, PUBLIC_LOAD_ERROR_MESSAGE } from "./collection.server";
+import { collectionPageCount, loadCollectionPage, PUBLIC_LOAD_ERROR_MESSAGE } from "./collection.server";
 import { listProducts } from "../products/products.server";
 import { importCollectionCsv, importProductCsv } from "../admin/csv-import.server";
 
-type Ready = Extract<CollectionPageData, { state: "ready" }>;
+type Ready = CollectionPageContent;
 
-function ready(page: CollectionPageData): Ready {
-  if (page.state !== "ready") throw new Error(`expected a ready page, got ${page.state}`);
-  return page;
+/** What the page module threw instead of a page: a redirect (a Response), or a page error (React Router's data()). */
+async function thrownBy(loading: Promise<unknown>): Promise<{ status: number; location: string | null; data: unknown }> {
+  try {
+    await loading;
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location"), data: null };
+    const { data, init } = thrown as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, location: null, data };
+  }
+  throw new Error("nothing was thrown");
 }
 
 describe.each(testDialects)("collection review page data on %s", (dialect) => {
@@ -45,9 +52,9 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
 
   /** Every page of a list, followed to its end as a reader would. */
   async function allPages(db: Awaited<ReturnType<typeof seeded>>, slug: string, pageSize?: number): Promise<Ready[]> {
-    const pages = [ready(await loadCollectionPage(db, slug, { pageSize }))];
+    const pages = [await loadCollectionPage(db, slug, { pageSize })];
     while (pages.at(-1)!.pagination.page < pages.at(-1)!.pagination.pageCount) {
-      pages.push(ready(await loadCollectionPage(db, slug, { page: pages.length + 1, pageSize })));
+      pages.push(await loadCollectionPage(db, slug, { page: pages.length + 1, pageSize }));
     }
     return pages;
   }
@@ -60,7 +67,6 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
       const pages = await allPages(db, slug);
       const saunas = pages.flatMap((page) => page.saunas);
       for (const page of pages) {
-        expect(collectionPageStatus(page), slug).toBe(200);
         expect(page.content, slug).toBe("list");
         expect(page.source, slug).toBe("rule");
         expect(page.saunas.length, slug).toBeLessThanOrEqual(COLLECTION_PAGE_SIZE);
@@ -107,7 +113,7 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
 
   it("gives a page past the end no saunas and says how many pages there are", async () => {
     const db = await seeded();
-    const past = ready(await loadCollectionPage(db, "barrel-saunas", { page: 99 }));
+    const past = await loadCollectionPage(db, "barrel-saunas", { page: 99 });
     expect(past.saunas).toEqual([]);
     expect(past.pagination.page).toBeGreaterThan(past.pagination.pageCount);
   });
@@ -129,11 +135,11 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
   it("prices the budget, premium and luxury pages inside their tiers (9,999 / 10,000 / 14,999 / 15,000)", async () => {
     const db = await seeded();
     const dollars = (page: Ready) => page.saunas.map((s) => Number(s.priceText.replace(/[$,]/g, "")));
-    for (const price of dollars(ready(await loadCollectionPage(db, "budget-saunas")))) expect(price).toBeLessThan(10_000);
-    const premium = dollars(ready(await loadCollectionPage(db, "premium-saunas")));
+    for (const price of dollars(await loadCollectionPage(db, "budget-saunas"))) expect(price).toBeLessThan(10_000);
+    const premium = dollars(await loadCollectionPage(db, "premium-saunas"));
     expect(premium).toContain(10_000);
     for (const price of premium) expect(price >= 10_000 && price < 15_000).toBe(true);
-    for (const price of dollars(ready(await loadCollectionPage(db, "luxury-saunas")))) expect(price).toBeGreaterThanOrEqual(15_000);
+    for (const price of dollars(await loadCollectionPage(db, "luxury-saunas"))) expect(price).toBeGreaterThanOrEqual(15_000);
   });
 
   it("reads titles from the record, fixed texts on six-person and modern-outdoor, and the fixed clt record", async () => {
@@ -142,10 +148,10 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     await db.updateTable("collections").set({ title: "Edited Six Title" }).where("slug", "=", "six-person-saunas").execute();
     await db.updateTable("collections").set({ title: "Edited CLT Title" }).where("slug", "=", "clt-saunas").execute();
 
-    expect(ready(await loadCollectionPage(db, "barrel-saunas")).header.title).toBe("Edited Barrel Title");
-    const six = ready(await loadCollectionPage(db, "six-person-saunas")).header;
+    expect((await loadCollectionPage(db, "barrel-saunas")).header.title).toBe("Edited Barrel Title");
+    const six = (await loadCollectionPage(db, "six-person-saunas")).header;
     expect(six.title).toBe(collectionPageDefaults("six-person-saunas").title);
-    const clt = ready(await loadCollectionPage(db, "clt-saunas"));
+    const clt = await loadCollectionPage(db, "clt-saunas");
     expect(clt.header.title).toBe(collectionPageDefaults("clt-saunas").title);
     expect(clt.saunas.every((s) => s.categoryId === "clt" || /\bclt\b/i.test(s.name))).toBe(true);
   });
@@ -153,7 +159,7 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
   it("uses the themed defaults and flags the missing record when a fixed page has none", async () => {
     const db = await seeded();
     await db.deleteFrom("collections").where("slug", "=", "infrared-saunas").execute();
-    const page = ready(await loadCollectionPage(db, "infrared-saunas"));
+    const page = await loadCollectionPage(db, "infrared-saunas");
     const defaults = collectionPageDefaults("infrared-saunas");
     expect(page.header).toMatchObject({
       title: defaults.title,
@@ -166,7 +172,7 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
 
   it("builds sauna view models with rank, sample flag, type label, site-relative images and safe buy links", async () => {
     const db = await seeded();
-    const [first] = ready(await loadCollectionPage(db, "barrel-saunas")).saunas;
+    const [first] = (await loadCollectionPage(db, "barrel-saunas")).saunas;
     expect(first).toMatchObject({ rank: 1, isSample: true, typeLabel: "Barrel" });
     expect(first!.image).toMatch(/^\/images\/samples\/.+-1\.webp$/);
     expect(first!.buyLink).toMatchObject({ external: true, rel: "sponsored nofollow noopener" });
@@ -176,18 +182,22 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
   it("redirects the short and mixed-case names of a fixed page to its slug", async () => {
     const db = await seeded();
     for (const alias of ["barrel", "Barrel-Saunas", "electric", "wood-fired"]) {
-      const page = await loadCollectionPage(db, alias);
-      expect(page.state, alias).toBe("redirect");
-      expect(collectionPageStatus(page)).toBe(301);
+      const thrown = await thrownBy(loadCollectionPage(db, alias));
+      expect(thrown.status, alias).toBe(301);
+      expect(thrown.location, alias).toMatch(/^\/reviews\/[a-z-]+-saunas$/);
     }
-    expect(await loadCollectionPage(db, "barrel")).toEqual({ state: "redirect", location: "/reviews/barrel-saunas" });
+    expect(await thrownBy(loadCollectionPage(db, "barrel"))).toEqual({ status: 301, location: "/reviews/barrel-saunas", data: null });
+    // The query asked with goes along.
+    expect((await thrownBy(loadCollectionPage(db, "barrel", { search: "?view=compare" }))).location).toBe(
+      "/reviews/barrel-saunas?view=compare",
+    );
   });
 
-  it("answers not-found (404) for a slug that is neither fixed nor stored", async () => {
+  it("throws not-found (404) for a slug that is neither fixed nor stored", async () => {
     const db = await seeded();
-    const page = await loadCollectionPage(db, "no-such-collection");
-    expect(page).toEqual({ state: "not-found", listId: "no-such-collection" });
-    expect(collectionPageStatus(page)).toBe(404);
+    const thrown = await thrownBy(loadCollectionPage(db, "no-such-collection"));
+    expect(thrown.status).toBe(404);
+    expect(thrown.data).toMatchObject({ screen: "collection", kind: "not-found", listId: "no-such-collection" });
   });
 
   it("shows a generic collection created after the cache was filled, by its brand criterion", async () => {
@@ -202,7 +212,7 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
       criteria_value: "Emberfold Wellness",
     });
 
-    const page = ready(await loadCollectionPage(db, "emberfold-picks"));
+    const page = await loadCollectionPage(db, "emberfold-picks");
     expect(page.header).toMatchObject({
       title: "Emberfold Picks",
       description: "Top-rated Emberfold Picks",
@@ -222,7 +232,7 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
       .insertInto("collection_products")
       .values(picks.map((p, position) => ({ collection_id: id, product_id: Number(p.id), position })))
       .execute();
-    const page = ready(await loadCollectionPage(db, "editors-three"));
+    const page = await loadCollectionPage(db, "editors-three");
     expect(page.source).toBe("membership");
     expect(page.saunas.map((s) => s.slug)).toEqual(picks.map((p) => p.slug));
   });
@@ -235,16 +245,16 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
       criteria_type: "brand",
       criteria_value: "No Such Brand",
     });
-    const page = ready(await loadCollectionPage(db, "nobody-brand"));
+    const page = await loadCollectionPage(db, "nobody-brand");
     expect(page).toMatchObject({ content: "list", source: "top-rated", showingTopRated: true });
     expect(page.saunas.map((sauna) => sauna.rank)).toEqual([1, 2, 3, 4, 5]);
-    expect(collectionPageStatus(page)).toBe(200);
+    expect(page.pagination).toMatchObject({ page: 1, pageCount: 1, totalItems: 5 });
   });
 
   it("falls back to the first 5 for a custom collection with no members, and says so", async () => {
     const db = await seeded();
     await insertCollection({ slug: "empty-custom", title: "Empty Custom" });
-    const page = ready(await loadCollectionPage(db, "empty-custom"));
+    const page = await loadCollectionPage(db, "empty-custom");
     expect(page.source).toBe("top-rated");
     expect(page.showingTopRated).toBe(true);
     expect(page.saunas).toHaveLength(5);
@@ -256,15 +266,15 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
       products: sampleProducts.filter((p) => p.price >= 15_000 && p.capacity !== 2),
       collections: sampleCollections.filter((c) => c.slug !== "budget-saunas"),
     });
-    const page = ready(await loadCollectionPage(test.db, "budget-saunas"));
+    const page = await loadCollectionPage(test.db, "budget-saunas");
     expect(page).toMatchObject({ content: "list", source: "top-rated", showingTopRated: true });
     expect(page.saunas).toHaveLength(3);
     expect(page.header.recordMissing).toBe(true);
-    const twoPerson = ready(await loadCollectionPage(test.db, "two-person-saunas"));
+    const twoPerson = await loadCollectionPage(test.db, "two-person-saunas");
     expect(twoPerson).toMatchObject({ content: "list", source: "top-rated", showingTopRated: true });
     expect(twoPerson.saunas).toHaveLength(3);
     // A type page too.
-    const infrared = ready(await loadCollectionPage(test.db, "infrared-saunas"));
+    const infrared = await loadCollectionPage(test.db, "infrared-saunas");
     expect(infrared).toMatchObject({ content: "list", source: "top-rated", showingTopRated: true });
     expect(infrared.saunas).toHaveLength(3);
   });
@@ -284,18 +294,46 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
       .insertInto("collection_products")
       .values(chosen.map((slug, position) => ({ collection_id: Number(barrelPage.id), product_id: bySlug.get(slug)!, position })))
       .execute();
-    const curated = ready(await loadCollectionPage(db, "barrel-saunas"));
+    const curated = await loadCollectionPage(db, "barrel-saunas");
     expect(curated.source).toBe("membership");
     expect(curated.saunas.map((sauna) => sauna.name)).toEqual([sampleProducts[3]!.name, sampleProducts[0]!.name]);
 
     await db.deleteFrom("collection_products").where("collection_id", "=", Number(barrelPage.id)).execute();
-    const byRule = ready(await loadCollectionPage(db, "barrel-saunas"));
+    const byRule = await loadCollectionPage(db, "barrel-saunas");
     expect(byRule.source).toBe("rule");
+  });
+
+  it("counts the pages each kind of list renders, and their date, without reading them (the sitemap's count)", async () => {
+    const db = await seeded();
+    const picked = (await listProducts(db)).slice(0, 7).map((product) => product.slug);
+    const imported = await importCollectionCsv(db, `slug,title,product_ids\npicked-seven,Picked Seven,"${picked.join(",")}"`);
+    expect(imported.ok).toBe(true);
+    await insertCollection({ slug: "one-brand", title: "One Brand", criteria_type: "brand", criteria_value: sampleProducts[0]!.brand });
+    await insertCollection({ slug: "nobody-brand", title: "Nobody Brand", criteria_type: "brand", criteria_value: "No Such Brand" });
+    const sources = new Set<string>();
+    for (const slug of [...FIXED_COLLECTION_SLUGS, "picked-seven", "one-brand", "nobody-brand"]) {
+      for (const pageSize of [3, COLLECTION_PAGE_SIZE]) {
+        // The pages a reader can open: each one up to the first that holds no sauna.
+        let rendered = 0;
+        while ((await loadCollectionPage(db, slug, { page: rendered + 1, pageSize })).saunas.length > 0) rendered++;
+        const first = await loadCollectionPage(db, slug, { pageSize });
+        sources.add(first.source);
+        const counted = await collectionPageCount(db, slug, pageSize);
+        expect(counted.pageCount, `${slug} by ${pageSize}`).toBe(Math.max(1, rendered));
+        expect(counted.pageCount, `${slug} by ${pageSize}`).toBe(first.pagination.pageCount);
+        expect(counted.lastUpdated, slug).toBe(first.header.lastUpdated);
+      }
+    }
+    expect((await collectionPageCount(db, "picked-seven", 3)).pageCount).toBe(3);
+    expect([...sources].sort()).toEqual(["criteria", "membership", "rule", "top-rated"]);
+    // It throws what the page throws.
+    expect((await thrownBy(collectionPageCount(db, "no-such-collection"))).status).toBe(404);
+    expect((await thrownBy(collectionPageCount(db, "barrel"))).status).toBe(301);
   });
 
   describe("'Last updated': the page's real last change", () => {
     const later = () => new Promise((resolve) => setTimeout(resolve, 5));
-    const dateOf = async (slug: string) => ready(await loadCollectionPage(test.db, slug)).header.lastUpdated;
+    const dateOf = async (slug: string) => (await loadCollectionPage(test.db, slug)).header.lastUpdated;
     const csv = (header: string[], ...rows: string[][]) => [header, ...rows].map((cells) => cells.join(",")).join("\n");
 
     it("is the seed's time for a sample page, never a fixed date", async () => {
@@ -311,7 +349,7 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
     it("moves when a product on the page is imported, not when one elsewhere is", async () => {
       const db = await seeded();
       const seededDate = await dateOf("barrel-saunas");
-      const [barrel] = ready(await loadCollectionPage(db, "barrel-saunas")).saunas;
+      const [barrel] = (await loadCollectionPage(db, "barrel-saunas")).saunas;
       const elsewhere = (await listProducts(db)).find((product) => !matchesFixedCollection("barrel-saunas", product))!;
       await later();
       const outside = await importProductCsv(
@@ -356,20 +394,30 @@ describe.each(testDialects)("collection review page data on %s", (dialect) => {
         csv(["name", "brand", "slug", "collection_ids"], [first!.name, first!.brand, first!.slug, ""]),
       );
       expect(left.ok).toBe(true);
-      const page = ready(await loadCollectionPage(db, "editors-list"));
+      const page = await loadCollectionPage(db, "editors-list");
       expect(page.saunas.map((sauna) => sauna.slug)).toEqual([second!.slug]);
       expect(page.header.lastUpdated! > afterTitle!).toBe(true);
     });
   });
 
-  it("turns a failing database into the error state (500) with a public message", async () => {
+  it("throws a failing database as the 500 error page with a public message", async () => {
     // A database without its tables: every catalog read fails.
     test = await createTestDatabase(dialect, { migrate: false });
     const broken = test.db;
-    const page = await loadCollectionPage(broken, "barrel-saunas");
-    expect(page).toEqual({ state: "error", listId: "barrel-saunas", message: PUBLIC_LOAD_ERROR_MESSAGE });
-    expect(collectionPageStatus(page)).toBe(500);
-    const generic = await loadCollectionPage(broken, "some-list");
-    expect(generic.state).toBe("error");
+    // A fixed page is named by its own title, a stored one by its slug's words (its record could not be read).
+    for (const [listId, title] of [
+      ["barrel-saunas", "Best Barrel Saunas"],
+      ["some-list", "Some List"],
+    ] as const) {
+      const thrown = await thrownBy(loadCollectionPage(broken, listId));
+      expect(thrown.status, listId).toBe(500);
+      expect(thrown.data, listId).toMatchObject({
+        screen: "collection",
+        kind: "unavailable",
+        listId,
+        title,
+        message: PUBLIC_LOAD_ERROR_MESSAGE,
+      });
+    }
   });
 });

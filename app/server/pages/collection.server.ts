@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { linkSource } from "~/lib/clicks/tracked-link";
 import type { Collection, Product } from "~/lib/catalog";
 import { canonicalCollectionSlug, titleFromSlug } from "~/lib/built-in-collections";
-import type { CollectionPageData, CollectionPageView, CollectionSauna, CollectionSource } from "~/lib/collection-page";
+import type { CollectionPageContent, CollectionPageView, CollectionSauna, CollectionSource } from "~/lib/collection-page";
 import { collectionHeader, collectionPageDefaults } from "~/lib/collection-page-defaults";
 import { LAST_RESORT_COUNT } from "~/lib/collection-products";
 import { isFixedCollectionSlug, SLUG_FALLBACK_COUNT } from "~/lib/collection-rules";
@@ -13,11 +13,11 @@ import {
   isPastLastPage,
   PAGE_PARAM,
   pageHref,
+  pageCount,
   pageInfo,
   pageOffset,
   pagedUrls,
   parsePageParam,
-  type PageInfo,
 } from "~/lib/pagination";
 import { categoryLabel } from "~/lib/product-display";
 import type { ProductSelection } from "~/lib/product-selection";
@@ -29,12 +29,12 @@ import { listMemberPage, listProductPage, summariseMembers, summariseProducts } 
 import { findCollectionBySlug } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
-import { notFound, unavailable } from "./page-errors.server";
+import { isThrownAnswer, notFound, unavailable } from "./page-errors.server";
 
 /**
  * The collection review page, /reviews/{listId}: which collection the address means (one of the
  * fixed pages, or a collection stored in the database), its header texts, and one page of its
- * saunas as view models, or what the page shows instead (not found, an error).
+ * saunas as view models, or the answer it throws instead (a redirect, not found, an error).
  *
  * The saunas are read a page at a time (ADR 0017): the page's rule becomes a selection the
  * database filters, orders and counts, so a page costs the same with 30 products or 20,000.
@@ -57,6 +57,8 @@ export interface CollectionPageOptions {
   page?: number;
   /** Saunas per page; COLLECTION_PAGE_SIZE unless a test asks otherwise. */
   pageSize?: number;
+  /** The query asked with (`?view=list`), kept by a redirect to the canonical slug. */
+  search?: string;
 }
 
 /** The record of a slug: from the cached list, else straight from the database (see above). */
@@ -86,148 +88,176 @@ function toSaunas(
   }));
 }
 
-/** Reads the page; any failure becomes the error state (logged), never an exception. */
-export async function loadCollectionPage(db: DB, listId: string, options: CollectionPageOptions = {}): Promise<CollectionPageData> {
+/**
+ * One page of the collection, or a thrown answer instead: a 301 to the slug's canonical address
+ * (keeping `options.search`), a 404 for an unknown collection, and a 500 when the products could
+ * not be read (the page names the collection and says so; logged; nothing caches it).
+ */
+export async function loadCollectionPage(db: DB, listId: string, options: CollectionPageOptions = {}): Promise<CollectionPageContent> {
   try {
-    return await readCollectionPage(db, listId, options);
+    const pageSize = options.pageSize ?? COLLECTION_PAGE_SIZE;
+    const listing = await collectionListing(db, listId, pageSize, options.search ?? "");
+    return await readPage(listing, options.page ?? 1, pageSize, options);
   } catch (error) {
+    if (isThrownAnswer(error)) throw error;
     log.error(`Error loading products for /reviews/${listId}: ${(error as Error)?.message ?? error}`);
-    return { state: "error", listId, message: PUBLIC_LOAD_ERROR_MESSAGE };
+    const title = isFixedCollectionSlug(listId) ? collectionPageDefaults(listId).title : titleFromSlug(listId);
+    // No headers: a failure is not cached (only a page that says `public` is).
+    return unavailable(
+      { screen: "collection", kind: "unavailable", listId, title, message: PUBLIC_LOAD_ERROR_MESSAGE },
+      { status: 500, headers: {} },
+    );
   }
 }
 
-interface ListedPage {
-  products: Product[];
-  pagination: PageInfo;
-  /** When the newest of the whole list's products last changed (ISO), null for an empty list. */
-  newestChange: string | null;
+/**
+ * How many pages the collection page has (page 1 to `pageCount` render, a later one redirects)
+ * and the 'Last updated' it shows, counted by the same listing the page reads (`collectionListing`),
+ * without reading its saunas. The sitemap lists and dates the pages with it. Throws as the page
+ * does (a redirect, a 404); a failed read is the caller's to handle.
+ */
+export async function collectionPageCount(
+  db: DB,
+  listId: string,
+  pageSize = COLLECTION_PAGE_SIZE,
+): Promise<{ pageCount: number; lastUpdated: string | null }> {
+  const listing = await collectionListing(db, listId, pageSize, "");
+  return { pageCount: pageCount(listing.count, pageSize), lastUpdated: lastUpdatedOf(listing) };
 }
 
-/** One page of a selection in rating order, with its count and its newest change. */
-async function selectionPage(db: DB, selection: ProductSelection, page: number, pageSize: number): Promise<ListedPage> {
-  const [summary, products] = await Promise.all([
-    summariseProducts(db, selection),
-    listProductPage(db, selection, "rating", { limit: pageSize, offset: pageOffset(page, pageSize) }),
-  ]);
-  return { products, pagination: pageInfo(page, summary.count, pageSize), newestChange: summary.newestChange };
+/**
+ * Which list the page shows, with its size and newest change, before any of its saunas is read:
+ * the one decision the page and its page count share, so they cannot disagree.
+ */
+interface CollectionListing {
+  slug: string;
+  record: Collection | undefined;
+  source: CollectionSource;
+  /** How many saunas the whole list holds. */
+  count: number;
+  /** When the newest of the list's products last changed (ISO), null for an empty list. */
+  newestChange: string | null;
+  /** One page of the list's products. */
+  read(page: number, pageSize: number): Promise<Product[]>;
+}
+
+/**
+ * Its 'Last updated' is its real last change: the newest of the record's own (its texts, or which
+ * products it holds; absent for a fixed page without one) and the products it lists. Offers are
+ * left out on purpose: prices carry their own 'as of' date, and a feed confirming them every hour
+ * would re-date the page every hour.
+ */
+function headerOf(listing: CollectionListing) {
+  return collectionHeader(listing.slug, listing.record, newestDate([listing.record?.updatedAt, listing.newestChange]));
+}
+
+function lastUpdatedOf(listing: CollectionListing): string | null {
+  return headerOf(listing).lastUpdated;
+}
+
+/** A page ready to show: the listing's page of saunas as view models. */
+async function readPage(
+  listing: CollectionListing,
+  page: number,
+  pageSize: number,
+  options: CollectionPageOptions,
+): Promise<CollectionPageContent> {
+  const pagination = pageInfo(page, listing.count, pageSize);
+  const products = await listing.read(page, pageSize);
+  const header = headerOf(listing);
+  return {
+    header,
+    content: pagination.totalItems > 0 ? "list" : "empty",
+    saunas: toSaunas(products, pageOffset(pagination.page, pagination.pageSize) + 1, header.slug, options),
+    pagination,
+    source: listing.source,
+    showingTopRated: listing.source === "top-rated",
+  };
+}
+
+/** A selection in rating order. */
+async function selectionListing(db: DB, selection: ProductSelection): Promise<Omit<CollectionListing, "slug" | "record" | "source">> {
+  const summary = await summariseProducts(db, selection);
+  return {
+    ...summary,
+    read: (page, pageSize) => listProductPage(db, selection, "rating", { limit: pageSize, offset: pageOffset(page, pageSize) }),
+  };
 }
 
 /**
  * The best-rated `count` products, shown as a single page when a rule matched nothing; a later
  * page number is past its end and holds nothing.
  */
-async function topRatedPage(db: DB, count: number, page: number, pageSize: number): Promise<ListedPage> {
+async function topRatedListing(db: DB, count: number, pageSize: number): Promise<Omit<CollectionListing, "slug" | "record" | "source">> {
   const products = await listProductPage(db, { kind: "all" }, "rating", { limit: Math.min(count, pageSize), offset: 0 });
   return {
-    products: page === 1 ? products : [],
-    pagination: pageInfo(page, products.length, pageSize),
+    count: products.length,
     newestChange: newestDate(products.map((product) => product.updatedAt)),
+    read: async (page) => (page === 1 ? products : []),
   };
 }
 
-/**
- * A page ready to show. Its 'Last updated' is its real last change: the newest of the record's
- * own (its texts, or which products it holds; absent for a fixed page without one) and the
- * products it lists. Offers are left out on purpose: prices carry their own 'as of' date, and a
- * feed confirming them every hour would re-date the page every hour.
- */
-function readyPage(
-  slug: string,
-  record: Collection | undefined,
-  listed: ListedPage,
-  source: CollectionSource,
-  options: CollectionPageOptions,
-  showingTopRated = source === "top-rated",
-): CollectionPageData {
-  const { pagination } = listed;
-  const header = collectionHeader(slug, record, newestDate([record?.updatedAt, listed.newestChange]));
-  const saunas = toSaunas(listed.products, pageOffset(pagination.page, pagination.pageSize) + 1, header.slug, options);
+/** A collection's stored members in the editors' order; null when it has none. */
+async function membershipListing(db: DB, collectionId: number): Promise<Omit<CollectionListing, "slug" | "record" | "source"> | null> {
+  const members = await summariseMembers(db, collectionId);
+  if (members.count === 0) return null;
   return {
-    state: "ready",
-    header,
-    content: pagination.totalItems > 0 ? "list" : "empty",
-    saunas,
-    pagination,
-    source,
-    showingTopRated,
+    ...members,
+    read: (page, pageSize) => listMemberPage(db, collectionId, { limit: pageSize, offset: pageOffset(page, pageSize) }),
   };
 }
 
-async function readCollectionPage(db: DB, listId: string, options: CollectionPageOptions): Promise<CollectionPageData> {
+async function collectionListing(db: DB, listId: string, pageSize: number, search: string): Promise<CollectionListing> {
   const canonical = canonicalCollectionSlug(listId);
   // 'barrel' → barrel-saunas, 'Barrel-Saunas' → barrel-saunas: one URL per page.
   if (canonical !== listId && isFixedCollectionSlug(canonical)) {
-    return { state: "redirect", location: `/reviews/${canonical}` };
+    throw redirect(`/reviews/${canonical}${search}`, 301);
   }
   // Stored slugs are lower case too: 'Best-Cedar' → best-cedar, unless a collection kept that
   // exact spelling (saved before the rule, its lower case already taken).
   if (canonical !== listId && !(await findCollection(db, listId)) && (await findCollection(db, canonical))) {
-    return { state: "redirect", location: `/reviews/${canonical}` };
+    throw redirect(`/reviews/${canonical}${search}`, 301);
   }
-  const page = options.page ?? 1;
-  const pageSize = options.pageSize ?? COLLECTION_PAGE_SIZE;
 
   if (isFixedCollectionSlug(listId)) {
     // The clt page's record is fixed (collection-page-defaults): nothing to read.
     const record = listId === "clt-saunas" ? undefined : await findCollection(db, listId);
+    const page = { slug: listId, record };
     // Curated: an admin stored this page's saunas (a collections CSV's product_ids, or products'
     // collection_ids), so it shows exactly those, in the stored order. The rule fills in otherwise,
     // and a collection that keeps its rule (ADR 0070) lists the stored ones with the rule's.
-    const curated = record && !record.keepsRule ? await membershipPage(db, record.id, page, pageSize) : null;
-    if (curated) return readyPage(listId, record, curated, "membership", options);
-    const listed = await selectionPage(db, withExtras(record, { kind: "tag", tag: listId }), page, pageSize);
+    const curated = record && !record.keepsRule ? await membershipListing(db, record.id) : null;
+    if (curated) return { ...page, ...curated, source: "membership" };
+    const listed = await selectionListing(db, withExtras(record, { kind: "tag", tag: listId }));
+    if (listed.count > 0) return { ...page, ...listed, source: "rule" };
     // Nothing matches the rule: the 3 best-rated saunas stand in, and the page says so.
-    if (listed.pagination.totalItems === 0) {
-      return readyPage(listId, record, await topRatedPage(db, SLUG_FALLBACK_COUNT, page, pageSize), "top-rated", options);
-    }
-    return readyPage(listId, record, listed, "rule", options);
+    return { ...page, ...(await topRatedListing(db, SLUG_FALLBACK_COUNT, pageSize)), source: "top-rated" };
   }
 
   const record = await findCollection(db, listId);
-  if (!record) return { state: "not-found", listId };
+  if (!record) return notFound({ screen: "collection", kind: "not-found", listId });
   // Throws for a generic slug without its record, before anything is read.
   collectionHeader(listId, record);
+  const page = { slug: listId, record };
 
   // The fallback chain of collection-products.ts, one step at a time: stored membership in the
   // editors' order, then the criteria query, then the first 5 by rating. (A product CSV's
   // collection_ids are stored as memberships, so membership covers that step too.) A collection
   // that keeps its rule lists its stored products with the criteria's instead (ADR 0070).
   const rule = criteriaSelection(record.criteriaType, record.criteriaValue);
-  const curated = rule && record.keepsRule ? null : await membershipPage(db, record.id, page, pageSize);
-  if (curated) return readyPage(listId, record, curated, "membership", options);
+  const curated = rule && record.keepsRule ? null : await membershipListing(db, record.id);
+  if (curated) return { ...page, ...curated, source: "membership" };
   if (rule) {
-    const listed = await selectionPage(db, withExtras(record, rule), page, pageSize);
-    if (listed.pagination.totalItems > 0) return readyPage(listId, record, listed, "criteria", options);
+    const listed = await selectionListing(db, withExtras(record, rule));
+    if (listed.count > 0) return { ...page, ...listed, source: "criteria" };
   }
   // No members, and no criteria or none that match: the first 5 by rating, and the page says so.
-  return readyPage(listId, record, await topRatedPage(db, LAST_RESORT_COUNT, page, pageSize), "top-rated", options);
+  return { ...page, ...(await topRatedListing(db, LAST_RESORT_COUNT, pageSize)), source: "top-rated" };
 }
 
 /** The rule, plus the products stored for a collection that keeps its rule. */
 function withExtras(record: Collection | undefined, rule: ProductSelection): ProductSelection {
   return record?.keepsRule ? { kind: "rule-and-members", rule, collectionId: record.id } : rule;
-}
-
-/** One page of a collection's stored members in the editors' order; null when it has none. */
-async function membershipPage(db: DB, collectionId: number, page: number, pageSize: number): Promise<ListedPage | null> {
-  const members = await summariseMembers(db, collectionId);
-  if (members.count === 0) return null;
-  const products = await listMemberPage(db, collectionId, { limit: pageSize, offset: pageOffset(page, pageSize) });
-  return { products, pagination: pageInfo(page, members.count, pageSize), newestChange: members.newestChange };
-}
-
-/** The HTTP status of each state. */
-export function collectionPageStatus(page: CollectionPageData): 200 | 301 | 404 | 500 {
-  switch (page.state) {
-    case "redirect":
-      return 301;
-    case "not-found":
-      return 404;
-    case "error":
-      return 500;
-    case "ready":
-      return 200;
-  }
 }
 
 export interface CollectionRequest {
@@ -251,27 +281,17 @@ export async function collectionPage(db: DB, request: CollectionRequest): Promis
   const { page: pageNumber, canonical } = parsePageParam(url.searchParams.get(PAGE_PARAM));
   if (!canonical) throw redirect(pageHref(url.pathname, url.search, pageNumber), 301);
 
-  const page = await loadCollectionPage(db, listId, { surveyFormUrl: request.surveyFormUrl, prices: request.prices, page: pageNumber });
-  switch (page.state) {
-    case "redirect":
-      throw redirect(`${page.location}${url.search}`, 301);
-    case "not-found":
-      return notFound({ screen: "collection", kind: "not-found", listId: page.listId });
-    case "error": {
-      const title = isFixedCollectionSlug(listId) ? collectionPageDefaults(listId).title : titleFromSlug(listId);
-      // No headers: a failure is not cached (only a page that says `public` is).
-      return unavailable(
-        { screen: "collection", kind: "unavailable", listId: page.listId, title, message: page.message },
-        { status: collectionPageStatus(page), headers: {} },
-      );
-    }
-  }
+  const page = await loadCollectionPage(db, listId, {
+    surveyFormUrl: request.surveyFormUrl,
+    prices: request.prices,
+    page: pageNumber,
+    search: url.search,
+  });
   if (isPastLastPage(page.pagination)) {
     throw redirect(pageHref(url.pathname, url.search, page.pagination.pageCount), 302);
   }
-  const { state: _ready, ...content } = page;
   return {
-    ...content,
+    ...page,
     urls: pagedUrls(request.baseUrl, `/reviews/${page.header.slug}`, new URLSearchParams(), page.pagination),
     socialImageUrl: absoluteUrl(page.header.image, request.baseUrl),
   };

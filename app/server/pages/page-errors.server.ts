@@ -16,8 +16,22 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 /** Headers of an error page; a route's `headers` export passes them on (`errorHeaders`). */
 export type PageErrorHeaders = Record<string, string>;
 
+/** Every page error thrown, so a page module's own catch can let them through (`isThrownAnswer`). */
+const thrown = new WeakSet<object>();
+
 export function throwPageError(error: PageError, init: { status: number; headers?: PageErrorHeaders }): never {
-  throw data(wordPageError(error), { status: init.status, headers: init.headers });
+  const answer = data(wordPageError(error), { status: init.status, headers: init.headers });
+  thrown.add(answer);
+  throw answer;
+}
+
+/**
+ * Whether something a page module caught is its own answer (a page error from here, or a
+ * redirect, which React Router throws as a Response) rather than a failure: a module that turns
+ * failures into an error page rethrows these as they are.
+ */
+export function isThrownAnswer(error: unknown): boolean {
+  return error instanceof Response || (typeof error === "object" && error !== null && thrown.has(error));
 }
 
 /** 404. */

@@ -10,7 +10,7 @@ import { toProduct } from "./product-rows";
  * follow the merged row.
  */
 
-/** Rows read and written per statement: 500 x 8 parameters stays far below both dialects' limits. */
+/** Rows read and written per statement: 500 x 9 parameters stays far below both dialects' limits. */
 const BATCH = 500;
 
 // A migration calls this with its Kysely<any>; everyone else with the app's typed handle.
@@ -45,14 +45,15 @@ async function writeKeys(db: Kysely<Database>, rows: readonly ProductRow[]): Pro
   if (rows.length === 0) return;
   const values = rows.map((row) => {
     const keys = productListKeys(toProduct(row));
-    return sql`(cast(${Number(row.id)} as integer), cast(${keys.listTags} as text), cast(${keys.searchText} as text), cast(${keys.featureWords} as text), cast(${keys.brandKey} as text), cast(${keys.categoryKey} as text), cast(${keys.heaterKey} as text), cast(${keys.reviewTotal} as integer))`;
+    return sql`(cast(${Number(row.id)} as integer), cast(${keys.listTags} as text), cast(${keys.searchName} as text), cast(${keys.searchText} as text), cast(${keys.featureWords} as text), cast(${keys.brandKey} as text), cast(${keys.categoryKey} as text), cast(${keys.heaterKey} as text), cast(${keys.reviewTotal} as integer))`;
   });
   await sql`
-    with computed (id, list_tags, search_text, feature_words, brand_key, category_key, heater_key, review_total) as (
+    with computed (id, list_tags, search_name, search_text, feature_words, brand_key, category_key, heater_key, review_total) as (
       values ${sql.join(values)}
     )
     update products set
       list_tags = computed.list_tags,
+      search_name = computed.search_name,
       search_text = computed.search_text,
       feature_words = computed.feature_words,
       brand_key = computed.brand_key,

@@ -14,6 +14,7 @@ import { toIsoString } from "../db/timestamps";
 /** The stored list keys (ADR 0017): derived, so pages never read them back. */
 export const PRODUCT_LIST_KEY_COLUMNS = [
   "list_tags",
+  "search_name",
   "search_text",
   "feature_words",
   "brand_key",

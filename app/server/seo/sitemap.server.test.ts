@@ -2,13 +2,35 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXED_COLLECTION_SLUGS } from "~/lib/collection-rules";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
+import type { DB } from "../db/connection.server";
 import { loadCollectionPage } from "../pages/collection.server";
-import { buildSitemap, cachedSitemap } from "./sitemap.server";
+import { sitemapFile, sitemapIndex } from "./sitemap.server";
 
 const ORIGIN = "https://saunas.example";
 
 function locs(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+}
+
+/** A sitemap file as the client receives it, or null when there is none. */
+async function fileText(db: DB, path: string, perFile?: number): Promise<string | null> {
+  const chunks = await sitemapFile(db, ORIGIN, path, perFile);
+  if (!chunks) return null;
+  let xml = "";
+  for await (const chunk of chunks) xml += chunk;
+  return xml;
+}
+
+/** Every URL of every file the index names, in the index's order. */
+async function everyUrl(db: DB, perFile?: number): Promise<{ files: string[]; urls: string[] }> {
+  const files = locs(await sitemapIndex(db, ORIGIN, perFile));
+  const urls: string[] = [];
+  for (const file of files) {
+    const xml = await fileText(db, new URL(file).pathname, perFile);
+    if (xml === null) throw new Error(`the index names ${file}, which is not there`);
+    urls.push(...locs(xml));
+  }
+  return { files, urls };
 }
 
 describe.each(testDialects)("sitemap on %s", (dialect) => {
@@ -33,61 +55,63 @@ describe.each(testDialects)("sitemap on %s", (dialect) => {
   });
   afterAll(() => test.drop());
 
-  it("lists home, reviews, the learn pages, every collection once and every product by slug", async () => {
-    const document = await buildSitemap(test.db, ORIGIN, null);
-    expect(document.kind).toBe("urlset");
-    const urls = locs((document as { xml: string }).xml);
+  it("is an index of a pages file and a products file, which list home, reviews, the learn pages, every collection once and every product by slug", async () => {
+    const { files, urls } = await everyUrl(test.db);
+    expect(files).toEqual([`${ORIGIN}/sitemap-pages-1.xml`, `${ORIGIN}/sitemap-products-1.xml`]);
     expect(urls.slice(0, 3)).toEqual([`${ORIGIN}/`, `${ORIGIN}/reviews`, `${ORIGIN}/learn`]);
     for (const slug of FIXED_COLLECTION_SLUGS) expect(urls).toContain(`${ORIGIN}/reviews/${slug}`);
     expect(urls).toContain(`${ORIGIN}/reviews/cedar-picks`);
     expect(urls.filter((url) => url.endsWith("/reviews/barrel-saunas"))).toHaveLength(1);
-    expect(urls.filter((url) => url.includes("/reviews/product/"))).toEqual(
-      Array.from({ length: 12 }, (_, i) => `${ORIGIN}/reviews/product/p-${String(i + 1).padStart(2, "0")}`),
-    );
+    const products = locs((await fileText(test.db, "/sitemap-products-1.xml"))!);
+    expect(products).toEqual(Array.from({ length: 12 }, (_, i) => `${ORIGIN}/reviews/product/p-${String(i + 1).padStart(2, "0")}`));
+    expect(urls.filter((url) => url.includes("/reviews/product/"))).toEqual(products);
     expect(new Set(urls).size).toBe(urls.length);
-    expect((document as { xml: string }).xml).toMatch(
+    expect(await fileText(test.db, "/sitemap-products-1.xml")).toMatch(
       /<loc>https:\/\/saunas\.example\/reviews\/product\/p-01<\/loc><lastmod>\d{4}-\d\d-\d\dT/,
     );
   });
 
-  it("dates each collection page as the page itself does ('Last updated' = lastmod)", async () => {
+  it("dates each collection page as the page itself does ('Last updated' = lastmod), and each file by its newest", async () => {
     // A product on no collection page changes later than everything else: no page's date moves.
     await test.db.updateTable("products").set({ updated_at: "2027-01-01T00:00:00.000Z" }).where("slug", "=", "p-05").execute();
-    const xml = ((await buildSitemap(test.db, ORIGIN, null)) as { xml: string }).xml;
+    invalidateCatalog(test.db);
+    const xml = (await fileText(test.db, "/sitemap-pages-1.xml"))!;
     const lastmods = new Map([...xml.matchAll(/<loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [m[1]!, m[2] ?? null]));
     for (const slug of [...FIXED_COLLECTION_SLUGS, "cedar-picks"]) {
       const page = await loadCollectionPage(test.db, slug);
-      if (page.state !== "ready") throw new Error(`${slug}: ${page.state}`);
       expect(page.header.lastUpdated, slug).not.toBeNull();
       expect(lastmods.get(`${ORIGIN}/reviews/${slug}`), slug).toBe(page.header.lastUpdated);
     }
     expect(lastmods.get(`${ORIGIN}/reviews/cedar-picks`)).not.toBe("2027-01-01T00:00:00.000Z");
+    const index = await sitemapIndex(test.db, ORIGIN);
+    expect(index).toContain(`<loc>${ORIGIN}/sitemap-products-1.xml</loc><lastmod>2027-01-01T00:00:00.000Z</lastmod>`);
   });
 
-  it("splits into an index past the per-file limit, each URL in exactly one file", async () => {
-    const whole = locs(((await buildSitemap(test.db, ORIGIN, null)) as { xml: string }).xml);
-    const perPage = 10;
-    const index = await buildSitemap(test.db, ORIGIN, null, perPage);
-    expect(index.kind).toBe("index");
-    const pages = locs((index as { xml: string }).xml);
-    expect(pages).toHaveLength(Math.ceil(whole.length / perPage));
-    const joined: string[] = [];
-    for (let page = 1; page <= pages.length; page++) {
-      const file = await buildSitemap(test.db, ORIGIN, page, perPage);
-      const urls = locs((file as { xml: string }).xml);
-      expect(urls.length).toBeLessThanOrEqual(perPage);
-      joined.push(...urls);
+  it("splits each kind into files of at most the limit, each URL in exactly one file, in the same order", async () => {
+    const whole = (await everyUrl(test.db)).urls;
+    const perFile = 5;
+    const { files, urls } = await everyUrl(test.db, perFile);
+    const pageFiles = files.filter((file) => file.includes("/sitemap-pages-"));
+    const productFiles = files.filter((file) => file.includes("/sitemap-products-"));
+    expect(productFiles).toEqual([1, 2, 3].map((part) => `${ORIGIN}/sitemap-products-${part}.xml`));
+    expect(pageFiles).toHaveLength(Math.ceil((whole.length - 12) / perFile));
+    for (const file of files) {
+      expect(locs((await fileText(test.db, new URL(file).pathname, perFile))!).length, file).toBeLessThanOrEqual(perFile);
     }
-    expect(joined).toEqual(whole);
-    expect((await buildSitemap(test.db, ORIGIN, pages.length + 1, perPage)).kind).toBe("not-found");
+    expect(urls).toEqual(whole);
+    expect(await fileText(test.db, "/sitemap-products-4.xml", perFile)).toBeNull();
+    expect(await fileText(test.db, `/sitemap-pages-${pageFiles.length + 1}.xml`, perFile)).toBeNull();
+    expect(await fileText(test.db, "/sitemap-images-1.xml", perFile)).toBeNull();
   });
 
-  it("keeps a generated sitemap until an admin save invalidates the catalog", async () => {
-    const before = await cachedSitemap(test.db, ORIGIN, null);
+  it("keeps what the index needs until an admin save invalidates the catalog", async () => {
+    const before = await sitemapIndex(test.db, ORIGIN, 4);
     await test.db.insertInto("products").values({ slug: "late-arrival", name: "Late", brand: "B" }).execute();
-    expect(await cachedSitemap(test.db, ORIGIN, null)).toBe(before);
+    expect(await sitemapIndex(test.db, ORIGIN, 4)).toBe(before);
     invalidateCatalog(test.db);
-    const after = await cachedSitemap(test.db, ORIGIN, null);
-    expect(locs((after as { xml: string }).xml)).toContain(`${ORIGIN}/reviews/product/late-arrival`);
+    const after = await sitemapIndex(test.db, ORIGIN, 4);
+    expect(after).not.toBe(before);
+    expect(locs(after)).toContain(`${ORIGIN}/sitemap-products-4.xml`);
+    expect(locs((await fileText(test.db, "/sitemap-products-4.xml", 4))!)).toEqual([`${ORIGIN}/reviews/product/late-arrival`]);
   });
 });

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from "kysely";
-import { refreshProductListKeys } from "../../products/product-list-keys.server";
 import { dialectOf } from "../dialect";
 
 /**
@@ -32,8 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("collection_products")
     .columns(["collection_id", "position"])
     .execute();
-
-  await refreshProductListKeys(db);
+  // No keys are written here: the code that computes them writes columns later migrations add.
+  // 2026_11_28_0500_search_index, the latest to change them, fills every product's keys.
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
