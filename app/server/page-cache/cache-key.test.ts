@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CACHED_ROUTES, hasSessionCookie, pageCacheKey } from "./cache-key";
+import { CACHED_ROUTES, hasSessionCookie, isPageKey, pageCacheKey } from "./cache-key";
 
 describe("pageCacheKey", () => {
   it("keys a plain path by itself", () => {
@@ -145,6 +145,15 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/sitemap.xml")).toBe("/sitemap.xml");
     expect(pageCacheKey("/sitemap.xml?page=2")).toBe("/sitemap.xml");
     expect(pageCacheKey("/sitemap-pages-1.xml/x")).toBe("/sitemap-pages-1.xml/x");
+  });
+});
+
+describe("isPageKey", () => {
+  it("knows the pages of the route table and their data, not other paths", () => {
+    for (const key of ["/", "/reviews?q=cedar", "/reviews/barrel-saunas", "/reviews/product/x.data", "/_root.data?_routes=root"]) {
+      expect(isPageKey(key), key).toBe(true);
+    }
+    for (const key of ["/favicon.ico", "/wp-login.php", "/reviews/product/x/extra"]) expect(isPageKey(key), key).toBe(false);
   });
 });
 

@@ -110,12 +110,14 @@ function routeOf(path: string): CachedRoute | undefined {
 }
 
 /**
- * A key whose path the route table knows (a data request's or an unknown path's does not): what
- * the page warmer counts visits of and renders again after a catalog change.
+ * A key of a page the route table knows, or of its data (what a client-side navigation to it
+ * asks for): what the page warmer counts visits of and renders again after a catalog change. An
+ * unknown path's key is not.
  */
 export function isPageKey(key: string): boolean {
   const queryAt = key.indexOf("?");
-  return routeOf(queryAt === -1 ? key : key.slice(0, queryAt)) !== undefined;
+  const path = queryAt === -1 ? key : key.slice(0, queryAt);
+  return routeOf(path.endsWith(".data") ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") : path) !== undefined;
 }
 
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
