@@ -77,6 +77,8 @@ export default [
     route("links/progress", "routes/admin/links-progress.ts"),
     route("clicks", "routes/admin/clicks.tsx"),
     route("clicks/export", "routes/admin/clicks-export.ts"),
+    route("revenue", "routes/admin/revenue.tsx"),
+    route("revenue/export", "routes/admin/revenue-export.ts"),
     // Who did what in the admin area (docs/decisions/0056).
     route("audit", "routes/admin/audit.tsx"),
     route("audit/export.csv", "routes/admin/audit-export.ts"),

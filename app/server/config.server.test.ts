@@ -38,6 +38,7 @@ describe("loadConfig", () => {
     [{ BASE_URL: "ftp://example.com" }, 'Invalid setting BASE_URL="ftp://example.com": must be an http(s) URL'],
     [{ SURVEY_FORM_URL: "javascript:alert(1)" }, "Invalid setting SURVEY_FORM_URL"],
     [{ SEED_SAMPLE_CONTENT: "maybe" }, 'Invalid setting SEED_SAMPLE_CONTENT="maybe": must be true or false'],
+    [{ PAGE_VIEWS: "sometimes" }, 'Invalid setting PAGE_VIEWS="sometimes": must be true or false'],
     [{ AUTH_SECRET: "short" }, 'Invalid setting AUTH_SECRET="short": must be at least 32 characters'],
     [{ SMTP_URL: "mail.example.com" }, 'Invalid setting SMTP_URL="mail.example.com": must be an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: "loud" }, 'Invalid setting LOG_LEVEL="loud"'],
@@ -93,6 +94,8 @@ describe("loadConfig", () => {
     expect(load({ SEED_SAMPLE_CONTENT: "false" }).seedSampleContent).toBe(false);
     expect(load({ SEED_SAMPLE_CONTENT: "0" }).seedSampleContent).toBe(false);
     expect(load({ SEED_SAMPLE_CONTENT: "yes" }).seedSampleContent).toBe(true);
+    expect(load({}).pageViews).toBe(true);
+    expect(load({ PAGE_VIEWS: "off" }).pageViews).toBe(false);
   });
 
   it("treats an empty value as unset", () => {

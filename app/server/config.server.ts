@@ -97,6 +97,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3, "must be an address such as Sauna Reviews <no-reply@example.com>").optional(),
   SURVEY_FORM_URL: httpUrl.optional(),
   SEED_SAMPLE_CONTENT: booleanText.default(true),
+  PAGE_VIEWS: booleanText.default(true),
   PAGE_CACHE_MB: z.coerce
     .number({ error: "must be a number of megabytes (0 turns the page cache off)" })
     .int("must be a whole number of megabytes")
@@ -178,6 +179,8 @@ export interface AppConfig {
   mailFrom: string;
   surveyFormUrl: string | undefined;
   seedSampleContent: boolean;
+  /** Count anonymous views of public pages (PAGE_VIEWS); off: the revenue report shows no views. */
+  pageViews: boolean;
   /** The image route's disk cache budget, in bytes (IMAGE_CACHE_MAX_MB). */
   imageCacheMaxBytes: number;
   /**
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: values.MAIL_FROM ?? "Sauna Reviews <no-reply@localhost>",
     surveyFormUrl: values.SURVEY_FORM_URL,
     seedSampleContent: values.SEED_SAMPLE_CONTENT,
+    pageViews: values.PAGE_VIEWS,
     imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     imageStorage: values.IMAGE_STORAGE ?? (values.DATABASE_URL ? "database" : "disk"),
     jobCheckMs: values.JOB_CHECK_SECONDS * 1000,

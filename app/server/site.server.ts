@@ -33,8 +33,10 @@ import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking
 import { canonicalPagePath } from "~/lib/canonical-address";
 import { formatDuration } from "~/lib/duration-text";
 import { ClickRecorder } from "./clicks/click-recorder.server";
+import { viewedPage } from "~/lib/views/page-view";
 import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
 import { createReaderCountry } from "./geo/reader-country.server";
+import { commissionReportsJob } from "./revenue/commission-job.server";
 import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "./alerts/price-alert-job.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
@@ -113,6 +115,21 @@ export async function createSite(
         ),
     process.env.NODE_ENV,
   );
+  // Tracked shop links (docs/decisions/0028) and page views (0074): counted in memory, written in batches.
+  const clicks = new ClickRecorder(db);
+  const countView = (req: IncomingMessage) => {
+    const path = viewedPage({
+      method: req.method,
+      url: req.url,
+      userAgent: req.headers["user-agent"],
+      purpose: [
+        req.headers["sec-purpose"] as string | undefined,
+        req.headers["purpose"] as string | undefined,
+        req.headers["x-moz"] as string | undefined,
+      ],
+    });
+    if (path !== null) clicks.recordView(path);
+  };
   const pages = createPageServing({
     // The client's address (for the abuse limits) when a visitor's request is rendered.
     // The sitemap files are answered ahead of React Router (seo/sitemap-responses.server.ts says why).
@@ -130,6 +147,7 @@ export async function createSite(
           ),
     baseUrl: config.baseUrl,
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
+    countView: config.pageViews ? countView : undefined,
     // After a save, besides the most visited pages: the ones every reader's visit starts from.
     warmKeys: async () => ["/", "/reviews", ...(await catalogCache(db).collections()).map((collection) => categoryHref(collection.slug))],
   });
@@ -139,8 +157,6 @@ export async function createSite(
     config.database.dialect === "postgres"
       ? listenForCatalogChanges(config.database.url, { onChange: () => invalidateCatalog(db) })
       : undefined;
-  // Tracked shop links (docs/decisions/0028): counted in memory, written in batches.
-  const clicks = new ClickRecorder(db);
   const outbound = createOutboundRedirects({
     db,
     surveyFormUrl: config.surveyFormUrl,
@@ -163,6 +179,7 @@ export async function createSite(
     ...(linkChecks.job ? [linkChecks.job] : []),
     priceAlertJob({ mailer: authResources.mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
+    commissionReportsJob(config.outbound),
   ];
   const jobs = startJobs(db, periodicJobs, {
     checkEveryMs: config.jobCheckMs,

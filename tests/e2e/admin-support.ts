@@ -67,6 +67,10 @@ function siteEnv(dataDir: string, port?: number): NodeJS.ProcessEnv {
     // site refuses by default; opened here on purpose, the way an operator would.
     OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32",
     OUTBOUND_ALLOW_PORTS: "1024-65535",
+    // The revenue spec's readers say their country the way a proxy in front would. Without an
+    // X-Forwarded-For (no spec sends one) the client's address is the connection's, as before.
+    TRUST_PROXY: "1",
+    GEO_COUNTRY_HEADER: "X-Test-Country",
   };
 }
 

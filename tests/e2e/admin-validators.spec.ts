@@ -23,6 +23,7 @@ const SCREENS = [
   "/admin/subscribers",
   "/admin/links",
   "/admin/clicks",
+  "/admin/revenue",
   "/admin/audit",
 ];
 

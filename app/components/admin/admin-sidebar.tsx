@@ -1,5 +1,6 @@
 import {
   ArrowLeft,
+  Coins,
   FolderKanban,
   History,
   LayoutDashboard,
@@ -17,7 +18,7 @@ import { Form, NavLink } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 
 /**
- * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Merchants, Offers, Feeds, Clicks, Link health,
+ * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Merchants, Offers, Feeds, Clicks, Revenue, Link health,
  * Users, Subscribers, Audit log and Back to Site, the current page highlighted. A column beside the page from 768 px; above it on a phone,
  * as rows of links (all of them always in view).
  */
@@ -29,6 +30,7 @@ const links = [
   { to: "/admin/offers", label: "Offers", icon: Tags, end: false },
   { to: "/admin/feeds", label: "Feeds", icon: Rss, end: false },
   { to: "/admin/clicks", label: "Clicks", icon: MousePointerClick, end: false },
+  { to: "/admin/revenue", label: "Revenue", icon: Coins, end: false },
   { to: "/admin/links", label: "Link health", icon: Link2, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/subscribers", label: "Subscribers", icon: Mail, end: false },

@@ -7,11 +7,11 @@ import type { DailyClicks } from "~/lib/clicks/click-period";
  * readers get a title and a one-line summary; the same numbers are in the table below it. A phone
  * gets a narrower drawing (CSS shows one of the two), so its dates and counts stay readable.
  */
-export function ClicksChart({ days, title }: { days: DailyClicks[]; title: string }) {
+export function ClicksChart({ days, title, unit = "clicks" }: { days: DailyClicks[]; title: string; unit?: string }) {
   return (
     <div data-testid="clicks-chart">
-      <ChartDrawing days={days} title={title} size={CHART_SIZES.narrow} className="sm:hidden" />
-      <ChartDrawing days={days} title={title} size={CHART_SIZES.wide} className="hidden sm:block" />
+      <ChartDrawing days={days} title={title} unit={unit} size={CHART_SIZES.narrow} className="sm:hidden" />
+      <ChartDrawing days={days} title={title} unit={unit} size={CHART_SIZES.wide} className="hidden sm:block" />
     </div>
   );
 }
@@ -19,11 +19,14 @@ export function ClicksChart({ days, title }: { days: DailyClicks[]; title: strin
 function ChartDrawing({
   days,
   title,
+  unit,
   size,
   className,
 }: {
   days: DailyClicks[];
   title: string;
+  /** What a bar counts, in the summary and each bar's tooltip: "clicks", "EUR of commission". */
+  unit: string;
   size: (typeof CHART_SIZES)[keyof typeof CHART_SIZES];
   className: string;
 }) {
@@ -33,8 +36,8 @@ function ChartDrawing({
   const busiest = days.reduce<DailyClicks | null>((best, day) => (day.clicks > (best?.clicks ?? 0) ? day : best), null);
   const summary =
     total === 0
-      ? `No clicks from ${days[0]?.day} to ${days.at(-1)?.day}.`
-      : `${total.toLocaleString("en-US")} clicks from ${days[0]?.day} to ${days.at(-1)?.day}; the busiest day was ${busiest!.day} with ${busiest!.clicks.toLocaleString("en-US")}.`;
+      ? `No ${unit} from ${days[0]?.day} to ${days.at(-1)?.day}.`
+      : `${total.toLocaleString("en-US")} ${unit} from ${days[0]?.day} to ${days.at(-1)?.day}; the busiest day was ${busiest!.day} with ${busiest!.clicks.toLocaleString("en-US")}.`;
   return (
     <svg
       viewBox={`0 0 ${chart.width} ${chart.height}`}
@@ -62,7 +65,7 @@ function ChartDrawing({
       {chart.bars.map((bar) =>
         bar.clicks > 0 ? (
           <rect key={bar.day} x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={Math.min(2, bar.width / 4)} fill="currentColor">
-            <title>{`${bar.day}: ${bar.clicks.toLocaleString("en-US")} clicks`}</title>
+            <title>{`${bar.day}: ${bar.clicks.toLocaleString("en-US")} ${unit}`}</title>
           </rect>
         ) : null,
       )}

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
 import type { MerchantFormField } from "~/lib/offers/merchant-form";
+import { SUB_ID_PRESETS } from "~/lib/offers/sub-id";
 import { fieldProps, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
 
 export interface MerchantFormState {
@@ -43,6 +44,16 @@ export function MerchantForm({ editingId, state, busy }: { editingId: number | n
             placeholder: "tag=mysite-20",
             hint: "Added to every offer link of this merchant that lacks them.",
           })}
+          {field("sub_id_template", "Sub-ID parameter", {
+            placeholder: "clickref={id}",
+            list: "sub-id-presets",
+            hint: "Each click's random ID, added to the link so the network's report names it: a network (Amazon Associates, Awin, CJ, Impact, ShareASale, Rakuten) or name={id}. Empty: none.",
+          })}
+          <datalist id="sub-id-presets">
+            {SUB_ID_PRESETS.map((preset) => (
+              <option key={preset.network} value={preset.template} label={preset.network} />
+            ))}
+          </datalist>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { readImageRef, readLines, readSlug, readText } from "../csv/csv-values";
 import { readCountryCodes, unknownCountryText } from "./countries";
 import { merchantSlugOf, shopDomain } from "./shop-domain";
+import { SUB_ID_PRESETS, SUB_ID_TEMPLATE_ERROR, subIdParameter } from "./sub-id";
 
 /**
  * The admin's add/edit form for a merchant (a shop that sells products). Every value is checked
  * here, on the server, and a problem is an error beside its field; the value is what is saved.
  */
 
-export const MERCHANT_FORM_FIELDS = ["name", "slug", "domain", "logo_url", "countries", "affiliate_params"] as const;
+export const MERCHANT_FORM_FIELDS = ["name", "slug", "domain", "logo_url", "countries", "affiliate_params", "sub_id_template"] as const;
 export type MerchantFormField = (typeof MERCHANT_FORM_FIELDS)[number];
 export type MerchantFormValues = Partial<Record<MerchantFormField, string>>;
 
@@ -20,6 +21,8 @@ export interface MerchantInput {
   /** ISO 3166-1 alpha-2, upper case; [] = everywhere. */
   countries: string[];
   affiliateParams: string | null;
+  /** How a click's sub-ID is added to the links, "name={id}"; null or absent: no sub-ID (lib/offers/sub-id.ts). */
+  subIdTemplate?: string | null;
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -53,8 +56,17 @@ export function readMerchantForm(
   if (params !== null && !QUERY.test(params))
     errors.affiliate_params = "Write query parameters as name=value, joined with &, e.g. tag=mysite-20.";
 
+  const templateText = readText(values.sub_id_template);
+  // A network's name ("Awin") stands for its preset.
+  const preset = SUB_ID_PRESETS.find((entry) => entry.network.toLowerCase() === templateText?.toLowerCase());
+  const subIdTemplate = preset ? preset.template : templateText;
+  if (subIdTemplate !== null && subIdParameter(subIdTemplate) === null) errors.sub_id_template = SUB_ID_TEMPLATE_ERROR;
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, merchant: { name: name!, slug, domain, logoUrl: logo.value, countries: countries.codes, affiliateParams: params } };
+  return {
+    ok: true,
+    merchant: { name: name!, slug, domain, logoUrl: logo.value, countries: countries.codes, affiliateParams: params, subIdTemplate },
+  };
 }
 
 /** The form as a zod schema for parseForm; each problem is an issue on its field. */
@@ -81,5 +93,6 @@ export function merchantFormValues(merchant: MerchantInput): MerchantFormValues 
     logo_url: merchant.logoUrl ?? "",
     countries: merchant.countries.join(", "),
     affiliate_params: merchant.affiliateParams ?? "",
+    sub_id_template: merchant.subIdTemplate ?? "",
   };
 }

@@ -12,4 +12,6 @@ export interface ShopOffer extends OfferForPrice {
   shippingNote: string | null;
   /** The merchant's query parameters added to the link when it lacks them (e.g. "tag=mysite-20"). */
   merchantAffiliateParams: string | null;
+  /** How the merchant's network takes a click's sub-ID, e.g. "clickref={id}" (lib/offers/sub-id.ts); absent or null: none. */
+  merchantSubIdTemplate?: string | null;
 }

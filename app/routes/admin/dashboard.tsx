@@ -1,4 +1,4 @@
-import { ArrowRight, FolderKanban, Layers, Link2Off, ListChecks, MousePointerClick, Package, Plus, Trash2 } from "lucide-react";
+import { ArrowRight, Coins, FolderKanban, Layers, Link2Off, ListChecks, MousePointerClick, Package, Plus, Trash2 } from "lucide-react";
 import { data } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -10,25 +10,28 @@ import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { countBrokenLinks, latestLinkCheckRun } from "~/server/links/link-check-runs.server";
 import { recentClickTotal } from "~/server/clicks/click-analytics.server";
+import { formatMonies } from "~/lib/revenue/earnings";
+import { recentEarnings } from "~/server/revenue/earnings.server";
 import type { Route } from "./+types/dashboard";
 
 /** /admin: cards with live counts and the 'Add Product' button. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [counts, clicks, brokenLinks, lastLinkCheck] = await Promise.all([
+  const [counts, clicks, brokenLinks, lastLinkCheck, earnings] = await Promise.all([
     dashboardCounts(context.db),
     recentClickTotal(context.db, 30),
     countBrokenLinks(context.db),
     latestLinkCheckRun(context.db),
+    recentEarnings(context.db, 30),
   ]);
   // "Remove all sample content" comes back here with what it deleted.
   const { flash, headers } = await readFlash(request, context.config);
-  return data({ counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null, flash }, { headers });
+  return data({ counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null, earnings, flash }, { headers });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, brokenLinks, linksChecked, flash } = loaderData;
+  const { counts, brokenLinks, linksChecked, earnings, flash } = loaderData;
   const cards = [
     { to: "/admin/products", title: "Products", count: counts.products, note: "products in the catalog", icon: Package },
     { to: "/admin/categories", title: "Categories", count: counts.categories, note: "categories in use", icon: Layers },
@@ -41,6 +44,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       note: "shop-link clicks in the last 30 days",
       icon: MousePointerClick,
       action: "See clicks",
+    },
+    {
+      to: "/admin/revenue",
+      title: "Revenue",
+      count: earnings.orders,
+      note: `orders in the last 30 days; commission ${formatMonies(earnings.earned)}`,
+      icon: Coins,
+      action: "See what earns",
     },
   ];
   return (

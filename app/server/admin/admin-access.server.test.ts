@@ -18,6 +18,8 @@ import * as features from "~/routes/admin/features";
 import * as layout from "~/routes/admin/layout";
 import * as merchants from "~/routes/admin/merchants";
 import * as offers from "~/routes/admin/offers";
+import * as revenue from "~/routes/admin/revenue";
+import * as revenueExport from "~/routes/admin/revenue-export";
 import * as offersExport from "~/routes/admin/offers-export";
 import * as offersImport from "~/routes/admin/offers-import";
 import * as offersImportPreview from "~/routes/admin/offers-import-preview";
@@ -35,6 +37,8 @@ import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestCon
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import type { DB } from "../db/connection.server";
 import { readFlash } from "../forms/flash.server";
+import { guessColumnMap, readCommissionReport } from "~/lib/revenue/commission-report";
+import { planReport } from "../revenue/commission-reports.server";
 
 /**
  * Every /admin loader and action checks the session and the admin role on the
@@ -48,6 +52,10 @@ type Handler = (args: Args) => Promise<unknown>;
 
 const PRODUCT_CSV = "name,brand,slug,collection_ids\nGuarded Sauna,Test,guarded-sauna,[barrel-saunas]\n";
 const COLLECTION_CSV = "slug,title,product_ids\nguarded-list,Guarded List,guarded-sauna\n";
+const REVENUE_CSV =
+  "Transaction ID,Transaction Date,Click Ref,Sale Amount,Commission Amount,Currency,Commission Status\nAW-1,20/11/2026,k3j9x2m7qp,100.00,5.00,EUR,pending\n";
+/** Set once the database exists: what the preview of REVENUE_CSV shows on it. */
+const REVENUE_FINGERPRINT = { value: "" };
 const OFFER_CSV = "product_slug,merchant,price,availability\nguarded-sauna,guarded-shop,1000,in stock\n";
 
 async function pngBytes(): Promise<ArrayBuffer> {
@@ -115,6 +123,8 @@ async function snapshot(db: DB, dataDir: string) {
     collections: await db.selectFrom("collections").selectAll().orderBy("id").execute(),
     memberships: await db.selectFrom("collection_products").selectAll().orderBy("collection_id").orderBy("position").execute(),
     merchants: await db.selectFrom("merchants").selectAll().orderBy("id").execute(),
+    commissionNetworks: await db.selectFrom("commission_networks").selectAll().orderBy("id").execute(),
+    commissions: await db.selectFrom("commissions").selectAll().orderBy("id").execute(),
     offers: await db.selectFrom("offers").selectAll().orderBy("id").execute(),
     users: await db.selectFrom("user").select(["id", "email", "role", "emailVerified"]).orderBy("id").execute(),
     linkCheckRuns: await db.selectFrom("link_check_runs").select(["id", "trigger"]).orderBy("id").execute(),
@@ -158,6 +168,8 @@ function calls(): Call[] {
     ["merchants", "/admin/merchants?edit=1", merchants.loader as Handler],
     ["offers", "/admin/offers", offers.loader as Handler],
     ["offers export", "/admin/offers/export.csv", offersExport.loader as Handler],
+    ["revenue", "/admin/revenue?days=7&by=product&sort=epc", revenue.loader as Handler],
+    ["revenue export", "/admin/revenue/export?days=90&by=country", revenueExport.loader as Handler],
   ];
   const productForm = {
     intent: "save-product",
@@ -306,6 +318,39 @@ function calls(): Call[] {
         ),
     },
     {
+      name: "revenue action: read-report",
+      kind: "page",
+      handler: revenue.action as Handler,
+      request: (headers) =>
+        multipart(
+          `${TEST_BASE_URL}/admin/revenue`,
+          { intent: "read-report", network: "Awin", file: new File([REVENUE_CSV], "r.csv", { type: "text/csv" }) },
+          headers,
+        ),
+    },
+    {
+      name: "revenue action: save-report",
+      kind: "page",
+      changes: true,
+      handler: revenue.action as Handler,
+      request: async (headers) => {
+        const map = guessColumnMap(REVENUE_CSV.split("\n")[0]!.split(","));
+        return multipart(
+          `${TEST_BASE_URL}/admin/revenue`,
+          {
+            intent: "save-report",
+            network: "Awin",
+            report: REVENUE_CSV,
+            fingerprint: REVENUE_FINGERPRINT.value,
+            default_currency: map.defaultCurrency,
+            day_first: String(map.dayFirst),
+            ...Object.fromEntries(Object.entries(map.columns).map(([key, column]) => [`column_${key}`, column])),
+          },
+          headers,
+        );
+      },
+    },
+    {
       name: "link check progress endpoint",
       kind: "api",
       handler: linksProgress.loader as Handler,
@@ -354,6 +399,9 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
         { slug: "unused-shop", name: "Unused Shop", domain: "unused.example" },
       ])
       .execute();
+    const reading = readCommissionReport(REVENUE_CSV, guessColumnMap(REVENUE_CSV.split("\n")[0]!.split(",")));
+    if (!reading.ok) throw new Error(reading.error);
+    REVENUE_FINGERPRINT.value = (await planReport(test.db, null, reading.rows)).fingerprint;
     userCookie = await signedInAs(ctx.auth, "reader@example.com", { admin: false });
     adminCookie = await signedInAs(ctx.auth, "boss@example.com", { admin: true });
   });
@@ -416,8 +464,8 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
       // save-product answers with a redirect to the saved product, and a delete with one to the
       // list it came from (post/redirect/get); what to tell the admin goes in the flash cookie.
       expect([200, 302], `${call.name}: ${JSON.stringify(result)}`).toContain(result.status);
-      if (result.status === 302 && /^\/admin\/(merchants|products\?edit=\d+#product-offers)$/.test(result.location ?? "")) {
-        // The merchants page and the product screen's offers: saved or deleted, said in the flash.
+      if (result.status === 302 && /^\/admin\/(merchants|revenue|products\?edit=\d+#product-offers)$/.test(result.location ?? "")) {
+        // The merchants page, the revenue report and the product screen's offers: saved or deleted, said in the flash.
         expect(result.setCookie, call.name).toMatch(/^flash=[^;]+; Max-Age=300; Path=\/; HttpOnly; SameSite=Lax/);
       } else if (result.status === 302) {
         expect(result.location, call.name).toMatch(/^\/admin\/products(\?edit=\d+#product-form)?$/);
@@ -440,6 +488,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     expect(after.products.map((p) => p.slug).sort()).toEqual(["guarded-api", "guarded-sauna", "hand-made", "hand-made-2"]);
     expect(after.collections.map((c) => c.slug).sort()).toEqual(["barrel-saunas", "guarded-api-list", "guarded-list"]);
     expect(after.linkCheckRuns).toEqual([{ id: expect.any(Number), trigger: "manual" }]);
+    expect(after.commissions.map((c) => [c.order_id, c.status])).toEqual([["AW-1", "pending"]]);
     // The merchant form added one and deleted 'unused-shop' (product saves may add the maker's shop).
     expect(after.merchants.map((m) => m.slug)).toEqual(expect.arrayContaining(["guarded-shop", "guarded-shop-2"]));
     expect(after.merchants.map((m) => m.slug)).not.toContain("unused-shop");

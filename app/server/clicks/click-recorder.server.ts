@@ -3,7 +3,8 @@ import { utcDay } from "~/lib/clicks/click-period";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { countFirstClicks, DaySalts, readerKey, REPEAT_WINDOW_MS, type ClickReader, type ReaderClick } from "./click-readers.server";
-import { insertClicks, type RecordedClick } from "./click-store.server";
+import { subIdFrom, SUB_ID_LENGTH } from "~/lib/offers/sub-id";
+import { insertClicks, insertClickSubIds, insertPageViews, type RecordedClick } from "./click-store.server";
 
 /**
  * A click as the redirect hands it over: with the reader (address and User-Agent) when it is to
@@ -12,6 +13,8 @@ import { insertClicks, type RecordedClick } from "./click-store.server";
  */
 export interface ObservedClick extends RecordedClick {
   reader?: ClickReader;
+  /** Given by record(): the random ID the redirect adds to the shop's link. */
+  subId?: string;
 }
 
 /**
@@ -20,6 +23,10 @@ export interface ObservedClick extends RecordedClick {
  * one transaction writes them all. A failed write (the database is down) keeps the clicks for the
  * next try, up to `maxBuffered`; past that the oldest are dropped and the loss is logged. close()
  * writes what is left before the database is closed, so a clean stop loses nothing.
+ *
+ * Page views ride on the same flushes (docs/decisions/0074): recordView() only adds one to a
+ * counter per page and day in memory; each flush adds the counters to the database's and starts
+ * them again, so a crash loses at most one flush period of views, and several instances' counts add up.
  */
 export interface ClickRecorderOptions {
   flushEveryMs?: number;
@@ -53,6 +60,8 @@ export class ClickRecorder {
   readonly #salts: DaySalts;
   readonly #recent: RecentReaders;
   #buffer: ObservedClick[] = [];
+  /** Views since the last flush, by "day path". */
+  #views = new Map<string, number>();
   /** Flushes run one after another, so no click is ever written twice. */
   #queue: Promise<unknown> = Promise.resolve();
   /** Flushes started and not yet finished: a slow database never piles up timer flushes behind it. */
@@ -71,7 +80,7 @@ export class ClickRecorder {
     this.#salts = new DaySalts(db);
     this.#recent = new RecentReaders(settings.repeatWindowMs, settings.maxRecentReaders);
     this.#timer = setInterval(() => {
-      if (this.#buffer.length > 0 && this.#running === 0) void this.flush();
+      if ((this.#buffer.length > 0 || this.#views.size > 0) && this.#running === 0) void this.flush();
     }, settings.flushEveryMs);
     this.#timer.unref();
   }
@@ -86,19 +95,35 @@ export class ClickRecorder {
     return this.#dropped;
   }
 
-  record(click: ObservedClick): void {
+  /**
+   * Takes a counted click; answers its sub-ID: a new random one, or, for a repeat this instance
+   * has already seen within the window, the earlier click's (so its commission still finds it).
+   */
+  record(click: ObservedClick): string | null {
     if (this.#closed) {
       log.error("A click arrived after the click recorder closed; it was not recorded");
-      return;
+      return null;
     }
+    const subId = subIdFrom(randomBytes(SUB_ID_LENGTH));
     // A repeat this instance has already seen never fills the buffer (a flood of one reader's
     // clicks stays one entry); the database decides the rest, across instances.
-    if (click.reader && this.#recent.seenWithinWindow(click.reader, click.productId, click.at)) return;
-    this.#buffer.push(click);
+    if (click.reader) {
+      const earlier = this.#recent.seenWithinWindow(click.reader, click.productId, click.at, subId);
+      if (earlier !== null) return earlier;
+    }
+    this.#buffer.push({ ...click, subId });
     if (this.#buffer.length > this.#maxBuffered) this.#dropOldest();
     // While the database is failing, only the timer retries: a full batch would otherwise start
     // a doomed write on every click that arrives.
     if (this.#buffer.length >= this.#flushAtCount && this.#running === 0 && !this.#failing) void this.flush();
+    return subId;
+  }
+
+  /** One view of a public page (lib/views/page-view.ts decides what is one); written with the next flush. */
+  recordView(path: string, at: number = this.#now()): void {
+    if (this.#closed) return;
+    const key = `${utcDay(at)} ${path}`;
+    this.#views.set(key, (this.#views.get(key) ?? 0) + 1);
   }
 
   /** Writes every click buffered so far; true when all of them are in the database. */
@@ -118,6 +143,22 @@ export class ClickRecorder {
   }
 
   async #writeBuffered(): Promise<boolean> {
+    if (this.#views.size > 0) {
+      const views = this.#views;
+      this.#views = new Map();
+      try {
+        await insertPageViews(
+          this.#db,
+          [...views].map(([key, count]) => ({ day: key.slice(0, 10), path: key.slice(11), views: count })),
+        );
+      } catch (error) {
+        // Added back: the next flush writes them with the views counted meanwhile.
+        for (const [key, count] of views) this.#views.set(key, (this.#views.get(key) ?? 0) + count);
+        if (!this.#failing) log.error(`Page views could not be written, keeping them to retry: ${(error as Error)?.message ?? error}`);
+        this.#failing = true;
+        return false;
+      }
+    }
     while (this.#buffer.length > 0) {
       const batch = this.#buffer.splice(0, BATCH_LIMIT);
       try {
@@ -154,6 +195,9 @@ export class ClickRecorder {
     await this.#db.transaction().execute(async (trx) => {
       const counted = await countFirstClicks(trx, keyed, this.#windowMs);
       const skipped = new Set(keyedAt.filter((_, position) => !counted.has(position)));
+      // Every sub-ID that went out is kept, even a repeat's the database refused to count again:
+      // the shop has it, and a commission may name it.
+      await insertClickSubIds(trx, batch);
       await insertClicks(
         trx,
         batch
@@ -181,7 +225,7 @@ export class ClickRecorder {
  */
 class RecentReaders {
   readonly #key = randomBytes(32);
-  readonly #seen = new Map<string, number>();
+  readonly #seen = new Map<string, { at: number; subId: string }>();
   readonly #windowMs: number;
   readonly #max: number;
 
@@ -190,18 +234,18 @@ class RecentReaders {
     this.#max = max;
   }
 
-  /** True when this reader's click of this product is a repeat within the window; else remembers it. */
-  seenWithinWindow(reader: ClickReader, productId: number, at: number): boolean {
+  /** The earlier click's sub-ID when this reader's click of this product is a repeat within the window; else remembers this one with `subId`. */
+  seenWithinWindow(reader: ClickReader, productId: number, at: number, subId: string): string | null {
     const id = createHmac("sha256", this.#key).update(`${reader.address}\n${reader.userAgent}\n${productId}`).digest("base64url");
     const last = this.#seen.get(id);
-    if (last !== undefined && at - last < this.#windowMs && at >= last) return true;
+    if (last !== undefined && at - last.at < this.#windowMs && at >= last.at) return last.subId;
     // Re-inserted, so the map stays in time order and the oldest are first.
     this.#seen.delete(id);
-    this.#seen.set(id, at);
-    for (const [oldest, when] of this.#seen) {
+    this.#seen.set(id, { at, subId });
+    for (const [oldest, { at: when }] of this.#seen) {
       if (this.#seen.size <= this.#max && at - when < this.#windowMs) break;
       this.#seen.delete(oldest);
     }
-    return false;
+    return null;
   }
 }

@@ -81,6 +81,46 @@ export async function insertClicks(trx: Transaction<Database>, clicks: readonly 
   }
 }
 
+/** A flush's page views, each added to its page and day's count. */
+export async function insertPageViews(db: DB, rows: ReadonlyArray<{ day: string; path: string; views: number }>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const part of chunks(rows)) {
+      await trx
+        .insertInto("page_view_days")
+        .values([...part])
+        .onConflict((conflict) =>
+          conflict.columns(["day", "path"]).doUpdateSet({ views: sql<number>`page_view_days.views + excluded.views` }),
+        )
+        .execute();
+    }
+  });
+}
+
+/** The sub-IDs that went out with these clicks, with the click's facts; one already kept is left as it is. */
+export async function insertClickSubIds(
+  trx: Transaction<Database>,
+  clicks: ReadonlyArray<RecordedClick & { subId?: string }>,
+): Promise<void> {
+  const rows = clicks
+    .filter((click): click is RecordedClick & { subId: string } => typeof click.subId === "string")
+    .map((click) => ({
+      sub_id: click.subId,
+      clicked_at: click.at,
+      product_id: click.productId,
+      merchant_id: click.merchantId ?? null,
+      source: click.source,
+      country: click.country ?? null,
+    }));
+  for (const part of chunks(rows)) {
+    await trx
+      .insertInto("click_sub_ids")
+      .values(part)
+      .onConflict((conflict) => conflict.column("sub_id").doNothing())
+      .execute();
+  }
+}
+
 /** Counts by key; one row per key, so an upsert never meets the same key twice in one statement. */
 class Counter<Key extends object> {
   readonly #entries = new Map<string, Key & { clicks: number }>();

@@ -186,6 +186,42 @@ describe.each(testDialects)("country-aware /go on %s", (dialect) => {
     expect((await recorded()).map((row) => row[2])).toEqual([merchantIds.birchline, merchantIds.birchline, merchantIds["nordic-retail"]]);
   });
 
+  it("adds a counted click's sub-ID in the merchant's format, kept with the click; a bot or a merchant without a template gets none", async () => {
+    await test.db
+      .updateTable("merchants")
+      .set({ sub_id_template: "clickref={id}" })
+      .where("id", "=", merchantIds["saunahaus-de"]!)
+      .execute();
+    try {
+      const origin = await site({ header: "CF-IPCountry" }, 1);
+      const location = await go(origin, "/go/panorama-4?from=product:panorama-4", {
+        "cf-ipcountry": "DE",
+        "user-agent": `${BROWSER} sub/1`,
+      });
+      const match = /^https:\/\/saunahaus\.example\/panorama-4\?clickref=([a-z2-9]{10})$/.exec(location ?? "");
+      expect(match, location ?? "").not.toBeNull();
+      const bot = await go(origin, "/go/panorama-4", {
+        "cf-ipcountry": "DE",
+        "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)",
+      });
+      expect(bot).toBe("https://saunahaus.example/panorama-4");
+      // Nordic Retail has no template: its link goes out as it was.
+      expect(await go(origin, "/go/panorama-4", { "user-agent": `${BROWSER} sub/2` })).toBe(
+        "https://nordic.example/p/panorama-4?tag=site-20",
+      );
+      await recorder.flush();
+      const kept = await test.db.selectFrom("click_sub_ids").selectAll().where("sub_id", "=", match![1]!).executeTakeFirst();
+      expect(kept).toMatchObject({
+        product_id: productId,
+        merchant_id: merchantIds["saunahaus-de"],
+        source: "product:panorama-4",
+        country: "DE",
+      });
+    } finally {
+      await test.db.updateTable("merchants").set({ sub_id_template: null }).where("id", "=", merchantIds["saunahaus-de"]!).execute();
+    }
+  });
+
   it("falls back to the maker's website when no offer has a link", async () => {
     await test.db.updateTable("offers").set({ link: null }).where("product_id", "=", productId).execute();
     try {

@@ -3,6 +3,7 @@ import { buyDestination, isTyyni, safeHttpUrl } from "~/lib/buy-link";
 import { isCountedClick } from "~/lib/clicks/counted-click";
 import { normaliseLinkSource, trackedLinkTarget } from "~/lib/clicks/tracked-link";
 import { offerLinkUrl } from "~/lib/offers/offer-link";
+import { withSubId } from "~/lib/offers/sub-id";
 import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { clientAddress } from "../auth/client-address.server";
 import type { DB } from "../db/connection.server";
@@ -19,7 +20,8 @@ import type { ClickRecorder } from "./click-recorder.server";
  * country's, else the maker's website; a named merchant's own offer when the link names one),
  * the click is handed to the recorder with its reader, country and merchant (the recorder counts
  * one click per reader and product in 30 minutes, written later, in a batch) and a 302 goes out,
- * whether or not the click counts. Pages stay the same for every country; only this answer varies.
+ * whether or not the click counts. A counted click's link carries its random sub-ID in the
+ * merchant's format when the merchant has a sub-ID template (docs/decisions/0074). Pages stay the same for every country; only this answer varies.
  * A slug with no destination is not answered here: the request goes on to the /go route, which
  * renders a 404 page in the site's look.
  */
@@ -46,6 +48,8 @@ export interface Destination {
   url: string;
   /** The merchant of the offer it leads to; null for the website or the survey form. */
   merchantId: number | null;
+  /** The merchant's sub-ID template (lib/offers/sub-id.ts); null: the link goes out as it is. */
+  subIdTemplate: string | null;
 }
 
 /**
@@ -122,8 +126,9 @@ export function createOutboundRedirects(options: {
         req.headers["x-moz"] as string | undefined,
       ],
     });
+    let location = destination.url;
     if (counted) {
-      recorder.record({
+      const subId = recorder.record({
         at: now(),
         productId: links.productId,
         source: normaliseLinkSource(fromParameter(req.url)),
@@ -134,8 +139,10 @@ export function createOutboundRedirects(options: {
           userAgent: req.headers["user-agent"] ?? "",
         },
       });
+      // The ID is plain [a-z2-9], so the Location header stays ASCII.
+      if (subId !== null && destination.subIdTemplate !== null) location = withSubId(location, destination.subIdTemplate, subId);
     }
-    res.writeHead(302, { ...REDIRECT_HEADERS, location: destination.url });
+    res.writeHead(302, { ...REDIRECT_HEADERS, location });
     res.end();
     return true;
   }
@@ -174,15 +181,19 @@ export function chooseDestination(
   where: { country: string; siteCountry: string; today: string; surveyFormUrl?: string | null },
 ): Destination | null {
   const survey = isTyyni(links.name) ? safeHttpUrl(where.surveyFormUrl) : null;
-  if (survey) return { url: new URL(survey).href, merchantId: null };
+  if (survey) return { url: new URL(survey).href, merchantId: null, subIdTemplate: null };
   if (merchant !== null) {
     const named = links.offers.find((offer) => offer.merchantSlug.toLowerCase() === merchant.toLowerCase());
     const url = named ? offerLinkUrl(named.link, named.merchantAffiliateParams) : null;
-    if (named && url) return { url: new URL(url).href, merchantId: named.merchantId };
+    if (named && url) return { url: new URL(url).href, merchantId: named.merchantId, subIdTemplate: named.merchantSubIdTemplate ?? null };
   }
   const destination = buyDestination(links, null, where);
   if (!destination) return null;
-  return { url: new URL(destination.url).href, merchantId: destination.offer?.merchantId ?? null };
+  return {
+    url: new URL(destination.url).href,
+    merchantId: destination.offer?.merchantId ?? null,
+    subIdTemplate: destination.offer?.merchantSubIdTemplate ?? null,
+  };
 }
 
 async function readProductLinks(db: DB): Promise<Map<string, ProductLinks>> {

@@ -21,6 +21,7 @@ import * as priceAlerts from "./migrations/2026_11_26_0300_price_alerts";
 import * as offerPriceHistoryRemovals from "./migrations/2026_11_26_0400_offer_price_history_removals";
 import * as trueDatesAndLabels from "./migrations/2026_11_27_0100_true_dates_and_labels";
 import * as collectionKeepsRule from "./migrations/2026_11_27_0200_collection_keeps_rule";
+import * as pageViewsAndEarnings from "./migrations/2026_11_28_0100_page_views_and_earnings";
 import * as searchIndex from "./migrations/2026_11_28_0500_search_index";
 
 /**
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0400_offer_price_history_removals": offerPriceHistoryRemovals,
   "2026_11_27_0100_true_dates_and_labels": trueDatesAndLabels,
   "2026_11_27_0200_collection_keeps_rule": collectionKeepsRule,
+  "2026_11_28_0100_page_views_and_earnings": pageViewsAndEarnings,
   "2026_11_28_0500_search_index": searchIndex,
 };
 

@@ -87,6 +87,8 @@ export interface MerchantsTable {
   countries: JsonList;
   /** Query parameters added to every offer link of this merchant that lacks them, e.g. "tag=mysite-20". */
   affiliate_params: string | null;
+  /** How a click's sub-ID is added to this merchant's links, e.g. "clickref={id}"; null: none (lib/offers/sub-id.ts). */
+  sub_id_template: ColumnType<string | null, string | null | undefined, string | null>;
   is_sample: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -406,6 +408,10 @@ export interface Database {
   click_source_days: ClickSourceDaysTable;
   click_readers: ClickReadersTable;
   click_salts: ClickSaltsTable;
+  page_view_days: PageViewDaysTable;
+  click_sub_ids: ClickSubIdsTable;
+  commission_networks: CommissionNetworksTable;
+  commissions: CommissionsTable;
   audit_log: AuditLogTable;
   used_challenges: UsedChallengesTable;
   mail_sends: MailSendsTable;
@@ -454,6 +460,50 @@ export interface ClickReadersTable {
   reader: string;
   /** Milliseconds since 1970 (a string from PostgreSQL's bigint). */
   counted_at: ColumnType<number | string, number, number>;
+}
+
+/** Anonymous views of one public page on one UTC day (app/server/views/): a count, nothing about the reader. */
+export interface PageViewDaysTable {
+  day: string;
+  /** The page's path, e.g. /reviews/product/tyyni-4. */
+  path: string;
+  views: ClickCount;
+}
+
+/** The random sub-ID a counted click carried to the shop, with what the site knew of that click. */
+export interface ClickSubIdsTable {
+  sub_id: string;
+  /** Milliseconds since 1970 (a string from PostgreSQL's bigint). */
+  clicked_at: ColumnType<number | string, number, number>;
+  product_id: number;
+  merchant_id: number | null;
+  source: string;
+  country: string | null;
+}
+
+/** An affiliate network whose reports the owner uploads, with the mapping of their columns. */
+export interface CommissionNetworksTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON of lib/revenue/commission-report.ts's ColumnMap. */
+  column_map: string;
+  report_url: string | null;
+}
+
+/** One order a network reported; unique (network_id, order_id). Amounts in hundredths of `currency`. */
+export interface CommissionsTable {
+  id: Generated<number>;
+  network_id: number;
+  order_id: string;
+  sub_id: string | null;
+  ordered_at: ColumnType<number | string, number, number>;
+  sale_hundredths: ColumnType<number | string, number, number>;
+  commission_hundredths: ColumnType<number | string, number, number>;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** "pending" | "approved" | "reversed". */
+  status: string;
+  updated_at: ColumnType<number | string, number, number>;
 }
 
 /** The random key of one UTC day's reader hashes, deleted when the day is over. */

@@ -41,7 +41,7 @@ export const BODY_LIMITS: ReadonlyArray<{ path: RegExp; bytes: number }> = [
   { path: /^\/admin\/(?:products|collections|offers)\/import(?:\/preview)?$/i, bytes: MAX_CSV_BYTES },
   { path: /^\/admin\/products\/images$/i, bytes: IMAGE_UPLOAD_LIMIT_BYTES },
   // The pages whose form posts a CSV without JavaScript.
-  { path: /^\/admin\/(?:products(?:\/new)?|collections|offers)$/i, bytes: CSV_FORM_LIMIT_BYTES },
+  { path: /^\/admin\/(?:products(?:\/new)?|collections|offers|revenue)$/i, bytes: CSV_FORM_LIMIT_BYTES },
   { path: /^\/admin\/feeds$/i, bytes: FEED_FORM_LIMIT_BYTES },
   { path: /^\/admin(?:\/|$)/i, bytes: ADMIN_FORM_LIMIT_BYTES },
   { path: /^\/api\/auth(?:\/|$)/i, bytes: AUTH_API_LIMIT_BYTES },

@@ -40,6 +40,7 @@ describe("the merchant form", () => {
         logoUrl: null,
         countries: ["US", "CA", "DE"],
         affiliateParams: "tag=site-20",
+        subIdTemplate: null,
       },
     });
   });

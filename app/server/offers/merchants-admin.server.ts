@@ -34,6 +34,7 @@ type MerchantRecord = {
   logo_url: string | null;
   countries: string;
   affiliate_params: string | null;
+  sub_id_template: string | null;
 };
 
 const toInput = (row: MerchantRecord): MerchantInput & { id: number } => ({
@@ -44,9 +45,10 @@ const toInput = (row: MerchantRecord): MerchantInput & { id: number } => ({
   logoUrl: row.logo_url,
   countries: parseTextList(row.countries),
   affiliateParams: row.affiliate_params,
+  subIdTemplate: row.sub_id_template,
 });
 
-const COLUMNS = ["id", "slug", "name", "domain", "logo_url", "countries", "affiliate_params"] as const;
+const COLUMNS = ["id", "slug", "name", "domain", "logo_url", "countries", "affiliate_params", "sub_id_template"] as const;
 
 /** Every merchant with its number of offers, by name. */
 export async function listMerchants(db: DB): Promise<MerchantRow[]> {
@@ -99,6 +101,7 @@ export async function saveMerchant(db: DB, merchant: MerchantInput, editingId: n
       logo_url: merchant.logoUrl,
       countries: JSON.stringify(merchant.countries),
       affiliate_params: merchant.affiliateParams,
+      sub_id_template: merchant.subIdTemplate ?? null,
       is_sample: false,
       updated_at: now,
     };

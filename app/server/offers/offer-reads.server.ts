@@ -47,6 +47,7 @@ function offerRows(db: DB) {
       "merchants.name as merchant_name",
       "merchants.countries as merchant_countries",
       "merchants.affiliate_params as merchant_affiliate_params",
+      "merchants.sub_id_template as merchant_sub_id_template",
     ])
     .orderBy("offers.product_id")
     .orderBy("offers.id");
@@ -76,6 +77,7 @@ function toShopOffer(row: OfferRow): ShopOffer {
     isPrimary: Boolean(row.is_primary),
     shippingNote: row.shipping_note,
     merchantAffiliateParams: row.merchant_affiliate_params,
+    merchantSubIdTemplate: row.merchant_sub_id_template,
   };
 }
 

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import { afterEach, describe, expect, it } from "vitest";
 import { brotliOptions, gzipOptions } from "./page-cache";
 import { createPageServing, type PageServing } from "./page-cache.server";
+import { viewedPage } from "~/lib/views/page-view";
 
 const BASE_URL = "https://saunas.example";
 
@@ -196,5 +197,61 @@ describe("a miss is sent at once, compressed fast; the kept page is compressed a
       expect(response.headers.get("x-page-cache"), path).toBe("hit");
       expect(await response.text(), path).toContain("€8,000");
     }
+  });
+});
+
+describe("page views", () => {
+  /** A site whose views go through the real rule (viewedPage) into a list, cache on or off. */
+  async function counted(maxBytes: number, status = 200) {
+    const views: string[] = [];
+    const pages = createPageServing({
+      render: async () =>
+        new Response("<!DOCTYPE html><html><body>Cedar</body></html>", {
+          status,
+          headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0, s-maxage=60" },
+        }),
+      baseUrl: BASE_URL,
+      maxBytes,
+      countView: (req) => {
+        const path = viewedPage({
+          method: req.method,
+          url: req.url,
+          userAgent: req.headers["user-agent"],
+          purpose: [req.headers["sec-purpose"] as string | undefined],
+        });
+        if (path !== null) views.push(path);
+      },
+    });
+    const app = express();
+    app.use(pages.requestHandler);
+    running = createServer((req, res) => {
+      if (!pages.serveCached(req, res)) app(req, res);
+    });
+    await new Promise<void>((resolve) => running!.listen(0, "127.0.0.1", resolve));
+    return { origin: `http://127.0.0.1:${(running.address() as AddressInfo).port}`, views };
+  }
+  const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/132.0" };
+
+  it("counts a miss and the hits after it, not a crawler, a prefetch, a HEAD or a signed-in reader", async () => {
+    const { origin, views } = await counted(10_000_000);
+    expect((await raw(`${origin}/reviews/product/tyyni-4`, BROWSER)).headers.get("x-page-cache")).toBe("miss");
+    expect((await raw(`${origin}/reviews/product/tyyni-4?utm_source=x`, BROWSER)).headers.get("x-page-cache")).toBe("hit");
+    await raw(`${origin}/reviews/product/tyyni-4`, {
+      "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+    });
+    await raw(`${origin}/reviews/product/tyyni-4`, { ...BROWSER, "sec-purpose": "prefetch" });
+    await fetch(`${origin}/reviews/product/tyyni-4`, { method: "HEAD", headers: BROWSER });
+    await raw(`${origin}/reviews/product/tyyni-4`, { ...BROWSER, cookie: "better-auth.session_token=abc" });
+    expect(views).toEqual(["/reviews/product/tyyni-4", "/reviews/product/tyyni-4"]);
+  });
+
+  it("counts with the cache off too, and never an error page", async () => {
+    const off = await counted(0);
+    await raw(`${off.origin}/compare`, BROWSER);
+    expect(off.views).toEqual(["/compare"]);
+    await new Promise<void>((resolve) => running!.close(() => resolve()));
+    const missing = await counted(10_000_000, 404);
+    await raw(`${missing.origin}/reviews/no-such-list`, BROWSER);
+    expect(missing.views).toEqual([]);
   });
 });

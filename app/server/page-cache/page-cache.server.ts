@@ -29,10 +29,15 @@ export function createPageServing(options: {
   baseUrl: string;
   /** 0 turns the cache off; everything is then rendered per request. */
   maxBytes: number;
+  /**
+   * Called for each anonymous request answered with a page (a cache hit, a miss, or a 200
+   * rendered without the cache), which decides whether it is a view to count (PAGE_VIEWS).
+   */
+  countView?: (req: IncomingMessage) => void;
   /** The keys warmed after every catalog change besides the most visited: home, /reviews, the collections. */
   warmKeys?: () => Promise<string[]>;
 }): PageServing {
-  const { render } = options;
+  const { render, countView } = options;
   // The URL a key's page is rendered for, by a visitor's miss and by a background refresh alike.
   const origin = new URL(options.baseUrl).origin;
   const urlOf = (key: string) => origin + key;
@@ -70,6 +75,7 @@ export function createPageServing(options: {
       if (isPageKey(key)) visits.count(key);
       const page = cache!.lookup(key);
       if (!page) return false;
+      countView?.(req);
       sendPage(req, res, key, page, "hit")?.catch((error: unknown) => {
         log.error(`Page cache could not send ${key}: ${(error as Error)?.message ?? error}`);
         res.destroy();
@@ -87,15 +93,20 @@ export function createPageServing(options: {
           // a parameter the key dropped must not reach the page every later visitor gets.
           const outcome = await cache!.fill(key, () => render(toFetchRequest(req, res, { forCache: { url: urlOf(key) } }), req));
           if (outcome instanceof Response) {
+            if (outcome.status === 200) countView?.(req);
             res.setHeader("x-page-cache", "bypass");
             await sendResponse(req, res, outcome);
           } else {
+            countView?.(req);
             await sendPage(req, res, key, outcome, "miss");
           }
           return;
         }
         res.setHeader("x-page-cache", "bypass");
-        await sendResponse(req, res, await render(toFetchRequest(req, res), req));
+        const response = await render(toFetchRequest(req, res), req);
+        // With the cache off, an anonymous reader's page still counts; a signed-in one never does.
+        if (response.status === 200 && !hasSessionCookie(req.headers.cookie)) countView?.(req);
+        await sendResponse(req, res, response);
       } catch (error) {
         next(error);
       }

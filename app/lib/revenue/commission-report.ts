@@ -1,0 +1,249 @@
+import { isBlankRecord, readCsvFile } from "../csv/csv-table";
+
+/**
+ * A network's transactions export, read through the owner's column mapping (kept per network):
+ * one commission per row, or the row's problem in plain words. All or nothing: a report with
+ * one bad row is not saved (the preview lists every problem).
+ */
+
+export const COMMISSION_STATUSES = ["pending", "approved", "reversed"] as const;
+export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+
+/** The fields the owner maps, with the form's words; status and currency may stay unmapped. */
+export const MAPPED_FIELDS = [
+  { key: "date", label: "Date", required: true },
+  { key: "orderId", label: "Order ID", required: true },
+  { key: "subId", label: "Sub-ID", required: true },
+  { key: "sale", label: "Sale amount", required: true },
+  { key: "commission", label: "Commission", required: true },
+  { key: "currency", label: "Currency", required: false },
+  { key: "status", label: "Status", required: false },
+] as const;
+export type MappedField = (typeof MAPPED_FIELDS)[number]["key"];
+
+export interface ColumnMap {
+  /** The report's header of each field; "" for an unmapped optional one. */
+  columns: Record<MappedField, string>;
+  /** ISO 4217, for a report without a currency column (or an empty cell in it). */
+  defaultCurrency: string;
+  /** A date written 03/04/2026 is the 3rd of April (true) or March 4th (false). */
+  dayFirst: boolean;
+}
+
+export interface CommissionRow {
+  /** The row's line in the file (the header is line 1). */
+  line: number;
+  orderId: string;
+  /** As the report gives it; null when the cell is empty. */
+  subId: string | null;
+  /** Milliseconds since 1970, UTC. */
+  orderedAt: number;
+  saleHundredths: number;
+  commissionHundredths: number;
+  currency: string;
+  status: CommissionStatus;
+}
+
+export type ReportReading = { ok: true; rows: CommissionRow[]; errors: string[] } | { ok: false; error: string };
+
+/** The header row of a report, to offer its columns in the mapping form. */
+export function reportHeaders(text: string): { ok: true; headers: string[] } | { ok: false; error: string } {
+  const file = readCsvFile(text);
+  if (!file.ok) return file;
+  const header = file.records[0];
+  if (!header || isBlankRecord(header)) return { ok: false, error: "CSV file is empty" };
+  return { ok: true, headers: header.map((cell) => cell.trim()) };
+}
+
+/** The problems of a mapping against a report's headers, by field. */
+export function mappingProblems(map: ColumnMap, headers: readonly string[]): Partial<Record<MappedField | "defaultCurrency", string>> {
+  const problems: Partial<Record<MappedField | "defaultCurrency", string>> = {};
+  for (const field of MAPPED_FIELDS) {
+    const column = map.columns[field.key];
+    if (column === "") {
+      if (field.required) problems[field.key] = `Choose the column that holds the ${field.label.toLowerCase()}.`;
+    } else if (!headers.includes(column)) {
+      problems[field.key] = `This report has no column "${column}".`;
+    }
+  }
+  if (!/^[A-Z]{3}$/.test(map.defaultCurrency)) problems.defaultCurrency = "Write a three-letter currency code, e.g. USD.";
+  return problems;
+}
+
+/** Reads every row of a report with its mapping; each bad row is one error naming its line. */
+export function readCommissionReport(text: string, map: ColumnMap): ReportReading {
+  const file = readCsvFile(text);
+  if (!file.ok) return file;
+  const [header, ...records] = file.records;
+  if (!header || isBlankRecord(header)) return { ok: false, error: "CSV file is empty" };
+  const headers = header.map((cell) => cell.trim());
+  const problems = Object.values(mappingProblems(map, headers));
+  if (problems.length > 0) return { ok: false, error: problems.join(" ") };
+  const at = (field: MappedField) => (map.columns[field] === "" ? -1 : headers.indexOf(map.columns[field]));
+  const index = Object.fromEntries(MAPPED_FIELDS.map((field) => [field.key, at(field.key)])) as Record<MappedField, number>;
+  const rows: CommissionRow[] = [];
+  const errors: string[] = [];
+  records.forEach((record, position) => {
+    if (isBlankRecord(record)) return;
+    const line = position + 2;
+    const cell = (field: MappedField) => (index[field] === -1 ? "" : (record[index[field]] ?? "").trim());
+    const rowErrors: string[] = [];
+    const orderId = cell("orderId");
+    if (orderId === "") rowErrors.push("the order ID is empty");
+    const orderedAt = readReportDate(cell("date"), map.dayFirst);
+    if (orderedAt === null) rowErrors.push(`"${cell("date")}" is not a date (write 2026-11-20, or as the mapping says)`);
+    const sale = readAmount(cell("sale"));
+    if (sale === null) rowErrors.push(`the sale amount "${cell("sale")}" is not a number`);
+    const commission = readAmount(cell("commission"));
+    if (commission === null) rowErrors.push(`the commission "${cell("commission")}" is not a number`);
+    const currency = (cell("currency") || map.defaultCurrency).toUpperCase();
+    if (!/^[A-Z]{3}$/.test(currency)) rowErrors.push(`"${currency}" is not a three-letter currency code`);
+    const status = index.status === -1 ? "pending" : readStatus(cell("status"));
+    if (status === null)
+      rowErrors.push(`the status "${cell("status")}" is not one we know (pending, approved or reversed, or the network's word for one)`);
+    if (rowErrors.length > 0) {
+      errors.push(`Line ${line}: ${rowErrors.join("; ")}.`);
+      return;
+    }
+    // The same order twice in one report is one order: the later line is its latest state.
+    const earlier = rows.findIndex((row) => row.orderId === orderId);
+    if (earlier !== -1) rows.splice(earlier, 1);
+    const subId = cell("subId");
+    rows.push({
+      line,
+      orderId,
+      subId: subId === "" ? null : subId,
+      orderedAt: orderedAt!,
+      saleHundredths: sale!,
+      commissionHundredths: commission!,
+      currency,
+      status: status!,
+    });
+  });
+  if (rows.length === 0 && errors.length === 0)
+    return { ok: false, error: "No orders found in the CSV: every row under the header is empty." };
+  return { ok: true, rows, errors };
+}
+
+/** The networks' words for each state. */
+const STATUS_WORDS: Record<string, CommissionStatus> = {
+  pending: "pending",
+  open: "pending",
+  new: "pending",
+  extended: "pending",
+  unconfirmed: "pending",
+  "awaiting approval": "pending",
+  locked: "pending",
+  approved: "approved",
+  confirmed: "approved",
+  paid: "approved",
+  closed: "approved",
+  completed: "approved",
+  shipped: "approved",
+  reversed: "reversed",
+  declined: "reversed",
+  rejected: "reversed",
+  deleted: "reversed",
+  voided: "reversed",
+  void: "reversed",
+  cancelled: "reversed",
+  canceled: "reversed",
+  returned: "reversed",
+  refunded: "reversed",
+};
+
+export function readStatus(text: string): CommissionStatus | null {
+  return STATUS_WORDS[text.trim().toLowerCase()] ?? null;
+}
+
+/**
+ * An amount in hundredths: "1,234.56", "$12.50", "€ 12,50", "-3", "1.234,56". A comma with one
+ * or two digits after it and no point is a decimal comma; otherwise the last of point and comma is.
+ */
+export function readAmount(text: string): number | null {
+  let value = text.replace(/[\s\u00a0]|[A-Za-z$€£¥]/g, "");
+  const negative = /^\(.*\)$/.test(value) || value.startsWith("-");
+  value = value.replace(/^[(-]+|\)$/g, "");
+  if (value === "" || !/^[\d.,]+$/.test(value)) return null;
+  const lastPoint = value.lastIndexOf(".");
+  const lastComma = value.lastIndexOf(",");
+  const decimalAt =
+    lastPoint !== -1 && lastComma !== -1
+      ? Math.max(lastPoint, lastComma)
+      : lastComma !== -1 && /,\d{1,2}$/.test(value)
+        ? lastComma
+        : lastPoint !== -1 && !/^\d{1,3}(?:\.\d{3})+$/.test(value)
+          ? lastPoint
+          : -1;
+  const whole = (decimalAt === -1 ? value : value.slice(0, decimalAt)).replace(/[.,]/g, "");
+  const fraction = decimalAt === -1 ? "" : value.slice(decimalAt + 1);
+  if (whole === "" && fraction === "") return null;
+  if (!/^\d*$/.test(fraction)) return null;
+  const hundredths = Number(whole || "0") * 100 + Math.round(Number(`0.${fraction || "0"}`) * 100);
+  return negative ? -hundredths : hundredths;
+}
+
+/** A report's date or date and time, taken as UTC: ISO 8601, or 20/11/2026 and 11/20/2026 (by `dayFirst`), times optional. */
+export function readReportDate(text: string, dayFirst: boolean): number | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  if (iso) {
+    const [, y, m, d, hh = "00", mm = "00", ss = "00", zone] = iso;
+    const offset = zone && zone !== "Z" ? zone.replace(/(\d{2})(\d{2})$/, "$1:$2") : "Z";
+    return validDate(Date.parse(`${y}-${m}-${d}T${hh}:${mm}:${ss}${offset}`), Number(m), Number(d));
+  }
+  const slashed = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (!slashed) return null;
+  const [, a, b, y, hh = "0", mm = "00", ss = "00"] = slashed;
+  const [d, m] = dayFirst ? [a!, b!] : [b!, a!];
+  const pad = (part: string) => part.padStart(2, "0");
+  return validDate(Date.parse(`${y}-${pad(m)}-${pad(d)}T${pad(hh)}:${mm}:${ss}Z`), Number(m), Number(d));
+}
+
+function validDate(ms: number, month: number, day: number): number | null {
+  if (!Number.isFinite(ms)) return null;
+  const date = new Date(ms);
+  // Date.parse rolls 2026-02-30 over to March; such a date is refused, not moved. (A zone offset can move the day: checked loosely.)
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 && Math.abs(date.getUTCDate() - day) <= 1 ? ms : null;
+}
+
+/** A network's mapping as stored (JSON), or null when it is not one. */
+export function parseColumnMap(json: string): ColumnMap | null {
+  try {
+    const value = JSON.parse(json) as Partial<ColumnMap>;
+    if (!value || typeof value !== "object" || !value.columns || typeof value.defaultCurrency !== "string") return null;
+    const columns = Object.fromEntries(MAPPED_FIELDS.map((field) => [field.key, String(value.columns?.[field.key] ?? "")])) as Record<
+      MappedField,
+      string
+    >;
+    return { columns, defaultCurrency: value.defaultCurrency, dayFirst: value.dayFirst === true };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A first guess of the mapping from a report's headers (Awin, Amazon, CJ, Impact, ShareASale and
+ * Rakuten name their columns alike), for the owner to check once.
+ */
+export function guessColumnMap(headers: readonly string[]): ColumnMap {
+  const find = (...patterns: RegExp[]) => {
+    for (const pattern of patterns) {
+      const hit = headers.find((header) => pattern.test(header));
+      if (hit !== undefined) return hit;
+    }
+    return "";
+  };
+  return {
+    columns: {
+      date: find(/^(transaction|order|event|click)?[ _]?date/i, /date/i),
+      orderId: find(/order[ _]?(id|ref|number)/i, /^(transaction|action)[ _]?id$/i, /^id$/i),
+      subId: find(/click[ _-]?ref/i, /ascsubtag|sub[ _-]?tag/i, /sub[ _-]?id/i, /^sid$/i, /afftrack/i, /^u1$/i),
+      sale: find(/sale[ _]?amount/i, /order[ _]?(amount|value|total)/i, /revenue|price|sales/i),
+      commission: find(/commission[ _]?amount/i, /commission|earnings|payout/i),
+      currency: find(/currency/i),
+      status: find(/status|state/i),
+    },
+    defaultCurrency: "USD",
+    dayFirst: headers.some((header) => /click[ _-]?ref/i.test(header)),
+  };
+}

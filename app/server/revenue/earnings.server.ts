@@ -1,0 +1,147 @@
+import { periodDays, utcDay } from "~/lib/clicks/click-period";
+import type { CommissionStatus } from "~/lib/revenue/commission-report";
+import { earningsRows, earningsTotal, type Dimension, type EarningsFacts, type EarningsRow, type Money } from "~/lib/revenue/earnings";
+import type { DB } from "../db/connection.server";
+
+/**
+ * The revenue report's reads: a period's views (page_view_days), clicks by their facts (the raw
+ * clicks), and orders with the facts of the click whose sub-ID they carry (commissions joined to
+ * click_sub_ids). An order belongs to the period of its order date.
+ */
+
+export interface DailyEarnings {
+  day: string;
+  views: number;
+  clicks: number;
+  /** Pending and approved commission, per currency. */
+  earned: Money;
+}
+
+export interface EarningsReport {
+  days: string[];
+  total: EarningsRow;
+  rows: EarningsRow[];
+  daily: DailyEarnings[];
+  /** Orders of the period whose sub-ID no click of the site carried (another site's, or none). */
+  unmatched: number;
+  reversed: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export async function earningsFacts(db: DB, days: readonly string[]): Promise<EarningsFacts & { daily: DailyEarnings[] }> {
+  const first = days[0]!;
+  const last = days.at(-1)!;
+  const from = Date.parse(`${first}T00:00:00Z`);
+  const to = Date.parse(`${last}T00:00:00Z`) + DAY_MS;
+  const [views, clicks, clickDays, orders, products, merchants] = await Promise.all([
+    db.selectFrom("page_view_days").select(["day", "path", "views"]).where("day", ">=", first).where("day", "<=", last).execute(),
+    db
+      .selectFrom("clicks")
+      .select(["product_id", "merchant_id", "source", "country", (eb) => eb.fn.countAll<number | string>().as("count")])
+      .where("clicked_at", ">=", from)
+      .where("clicked_at", "<", to)
+      .groupBy(["product_id", "merchant_id", "source", "country"])
+      .execute(),
+    db.selectFrom("click_days").select(["day", "clicks"]).where("day", ">=", first).where("day", "<=", last).execute(),
+    db
+      .selectFrom("commissions")
+      .leftJoin("click_sub_ids", "click_sub_ids.sub_id", "commissions.sub_id")
+      .select([
+        "commissions.ordered_at",
+        "commissions.status",
+        "commissions.commission_hundredths",
+        "commissions.currency",
+        "click_sub_ids.product_id",
+        "click_sub_ids.merchant_id",
+        "click_sub_ids.source",
+        "click_sub_ids.country",
+      ])
+      .where("commissions.ordered_at", ">=", from)
+      .where("commissions.ordered_at", "<", to)
+      .execute(),
+    db.selectFrom("products").select(["id", "name", "slug"]).execute(),
+    db.selectFrom("merchants").select(["id", "name"]).execute(),
+  ]);
+
+  const daily = new Map<string, DailyEarnings>(days.map((day) => [day, { day, views: 0, clicks: 0, earned: {} }]));
+  const viewsByPath = new Map<string, number>();
+  for (const row of views) {
+    const count = Number(row.views);
+    viewsByPath.set(row.path, (viewsByPath.get(row.path) ?? 0) + count);
+    daily.get(row.day)!.views += count;
+  }
+  for (const row of clickDays) {
+    const entry = daily.get(row.day);
+    if (entry) entry.clicks = Number(row.clicks);
+  }
+  const facts: EarningsFacts["orders"][number][] = [];
+  for (const row of orders) {
+    const status = row.status as CommissionStatus;
+    const commission = Number(row.commission_hundredths);
+    facts.push({
+      click:
+        row.product_id === null || row.source === null
+          ? null
+          : {
+              productId: Number(row.product_id),
+              merchantId: row.merchant_id === null ? null : Number(row.merchant_id),
+              source: row.source,
+              country: row.country,
+            },
+      status,
+      commissionHundredths: commission,
+      currency: row.currency,
+    });
+    const entry = daily.get(utcDay(Number(row.ordered_at)));
+    if (entry && status !== "reversed") entry.earned[row.currency] = (entry.earned[row.currency] ?? 0) + commission;
+  }
+  return {
+    viewsByPath,
+    clicks: clicks.map((row) => ({
+      productId: Number(row.product_id),
+      merchantId: row.merchant_id === null ? null : Number(row.merchant_id),
+      source: row.source,
+      country: row.country,
+      count: Number(row.count),
+    })),
+    orders: facts,
+    products: new Map(products.map((row) => [Number(row.id), { name: row.name, slug: row.slug }])),
+    merchants: new Map(merchants.map((row) => [Number(row.id), row.name])),
+    daily: [...daily.values()],
+  };
+}
+
+/** The report of the last `days` UTC days, one table's rows (unsorted). */
+export async function earningsReport(db: DB, days: number, now: number, dimension: Dimension): Promise<EarningsReport> {
+  const period = periodDays(days, now);
+  const facts = await earningsFacts(db, period);
+  return {
+    days: period,
+    total: earningsTotal(facts),
+    rows: earningsRows(dimension, facts),
+    daily: facts.daily,
+    unmatched: facts.orders.filter((order) => order.click === null).length,
+    reversed: facts.orders.filter((order) => order.status === "reversed").length,
+  };
+}
+
+/** The dashboard's card: orders not reversed in the last `days` days, and their commission per currency. */
+export async function recentEarnings(db: DB, days: number, now: number = Date.now()): Promise<{ orders: number; earned: Money }> {
+  const from = Date.parse(`${periodDays(days, now)[0]}T00:00:00Z`);
+  const rows = await db
+    .selectFrom("commissions")
+    .select([
+      "currency",
+      (eb) => eb.fn.countAll<number | string>().as("orders"),
+      (eb) => eb.fn.sum<number | string>("commission_hundredths").as("earned"),
+    ])
+    .where("ordered_at", ">=", from)
+    .where("status", "!=", "reversed")
+    .groupBy("currency")
+    .execute();
+  return {
+    orders: rows.reduce((sum, row) => sum + Number(row.orders), 0),
+    earned: Object.fromEntries(rows.map((row) => [row.currency, Number(row.earned)])),
+  };
+}
