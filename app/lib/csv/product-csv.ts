@@ -248,6 +248,20 @@ export function readProductRow(
 
 type Noted = <T>(field: string, raw: string | undefined, read: ReadValue<T>) => T;
 
+/** The review's fields alone (the editor's review screen), with the notes a row would get, unprefixed. */
+export function readProductReview(
+  fields: RawProductFields,
+  lists: RawProductLists,
+  slug: string,
+): { review: ReviewFields; warnings: string[] } {
+  const warnings: string[] = [];
+  const noted: Noted = (field, raw, read) => {
+    if (read.note) warnings.push(`${field} ${quoteForWarning(raw ?? "")} ${read.note}`);
+    return read.value;
+  };
+  return { review: readReviewFields(fields, lists, slug, noted), warnings };
+}
+
 /** The review's fields of a row: scores 0–10 (one decimal), at most three alternatives other than the product itself. */
 function readReviewFields(fields: RawProductFields, lists: RawProductLists, slug: string, noted: Noted): ReviewFields {
   const scores = Object.fromEntries(

@@ -3,7 +3,14 @@ import { centsToDollarsText } from "../money";
 import type { Product } from "../catalog";
 import { REVIEW_CRITERIA, reviewOf } from "../review";
 import { readLines } from "./csv-values";
-import { PRODUCT_CSV_COLUMNS, readProductRow, type ProductImport, type ProductRuleOptions, type RawProductFields } from "./product-csv";
+import {
+  PRODUCT_CSV_COLUMNS,
+  readProductReview,
+  readProductRow,
+  type ProductImport,
+  type ProductRuleOptions,
+  type RawProductFields,
+} from "./product-csv";
 
 /**
  * The admin's add/edit form for one product, under the same rules as a CSV row
@@ -126,4 +133,46 @@ export function reviewFormValues(product: Product): ProductFormValues {
     customer_rating: review.customerRating === null ? "" : review.customerRating.toFixed(1),
     customer_review_source: text(review.customerReviewSource),
   };
+}
+
+/** The review screen's fields: the review's columns of the product form. */
+export const REVIEW_FORM_FIELDS = [
+  "verdict",
+  "pros",
+  "cons",
+  ...REVIEW_CRITERIA.map(({ column }) => column),
+  "best_for",
+  "skip_if",
+  "alternatives",
+  "reviewer",
+  "tested_on",
+  "customer_rating",
+  "customer_review_source",
+] as const satisfies readonly ProductFormField[];
+
+export type ReviewFormField = (typeof REVIEW_FORM_FIELDS)[number];
+
+/**
+ * The review screen's form, under the product form's rules for those fields (scores 0–10, a date
+ * written YYYY-MM-DD, at most three alternatives other than the product itself).
+ */
+export function reviewFormSchema(slug: string) {
+  const fields = Object.fromEntries(REVIEW_FORM_FIELDS.map((field) => [field, z.string().default("")])) as Record<
+    ReviewFormField,
+    z.ZodDefault<z.ZodString>
+  >;
+  return z.object(fields).transform((values) =>
+    readProductReview(
+      values,
+      {
+        images: [],
+        keyFeatures: [],
+        collectionIds: [],
+        pros: readLines(values.pros),
+        cons: readLines(values.cons),
+        alternatives: readLines(values.alternatives.replace(/,/g, "\n")),
+      },
+      slug,
+    ),
+  );
 }

@@ -160,7 +160,7 @@ function reviewFromRow(row: Partial<ReviewColumns>): Required<ReviewFields> {
 }
 
 /** The review's columns of a row; left out when the writer said nothing of the review (its fields absent). */
-function reviewRow(product: ReviewFields): Partial<Insertable<ProductsTable>> {
+export function reviewRow(product: ReviewFields): Partial<Insertable<ProductsTable>> {
   if (product.verdict === undefined && product.pros === undefined) return {};
   const review = reviewOf(product);
   return {
