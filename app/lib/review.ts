@@ -15,7 +15,6 @@ export const REVIEW_CRITERIA = [
 ] as const;
 
 export type ScoreKey = (typeof REVIEW_CRITERIA)[number]["key"];
-export type ScoreColumn = (typeof REVIEW_CRITERIA)[number]["column"];
 
 export const MAX_SCORE = 10;
 export const MAX_ALTERNATIVES = 3;
@@ -85,10 +84,6 @@ export function overallFromScores(product: ReviewFields, weights: ReviewWeights 
   }
   if (total === 0) return null;
   return Math.round((weighted / total / 2) * 10) / 10;
-}
-
-export function hasScores(product: ReviewFields): boolean {
-  return REVIEW_CRITERIA.some(({ key }) => typeof product[key] === "number");
 }
 
 /** The rating a save stores: derived from the scores when there are any, else the one typed. */

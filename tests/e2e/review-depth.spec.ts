@@ -29,7 +29,7 @@ test("an owner writes a review; the page shows the verdict, pros, cons and five 
   await form.getByLabel("Slug *", { exact: true }).fill("review-depth-barrel");
   await form.getByLabel("Brand", { exact: true }).fill("Northwind");
   await form.getByLabel("Category", { exact: true }).fill("barrel");
-  await form.getByLabel("Price (USD)").fill("7999");
+  await form.getByLabel("Price (USD)", { exact: true }).fill("7999");
   await form
     .getByLabel("Verdict", { exact: true })
     .fill("Warm in half an hour and built to last; the door wants a tweak after the first winter.");
@@ -98,7 +98,7 @@ test("an owner writes a review; the page shows the verdict, pros, cons and five 
   await page.goto(`${freshSite.url}/admin/products`);
   await waitForHydration(page);
   const weights = page.locator("#review-weights");
-  await weights.getByLabel("Build quality (%)").fill("60");
+  await weights.getByLabel("Build quality (%)", { exact: true }).fill("60");
   for (const label of ["Heat efficiency (%)", "Ease of installation (%)", "Warranty (%)", "Value (%)"])
     await weights.getByLabel(label, { exact: true }).fill("10");
   await weights.getByRole("button", { name: "Save weights" }).click();
