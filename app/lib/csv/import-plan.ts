@@ -281,6 +281,8 @@ export function planProductRow(stored: StoredProduct | undefined, row: ProductIm
   const planned = { rowNumber: row.rowNumber, slug: row.slug, name: row.name };
   if (!stored) return { ...planned, status: "new", changes: [] };
   const present = new Set(columns);
+  // A score column rewrites the rating derived from the scores, as the save does.
+  if (REVIEW_CRITERIA.some(({ column }) => present.has(column))) present.add("rating");
   const changes: FieldChange[] = [];
   for (const { column, field, key, kind } of PRODUCT_FIELDS) {
     if (column !== null && !present.has(column)) continue;
