@@ -37,19 +37,21 @@ export function ReviewSummary({ view, review }: { view: ProductPageView; review:
           </dl>
         )}
         {(review.reviewer || review.testedOn) && (
-          <p className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-muted" data-testid="review-byline">
-            <UserRound aria-hidden className="size-4" />
-            {review.reviewer && (
-              <span>
-                Reviewed by <span className="font-medium text-ink">{review.reviewer}</span>
-              </span>
-            )}
-            {review.reviewer && review.testedOn && <span aria-hidden>·</span>}
-            {review.testedOn && (
-              <span>
-                Tested <time dateTime={review.testedOn}>{review.testedOnText}</time>
-              </span>
-            )}
+          <p className="mt-4 flex items-start gap-2 text-sm text-ink-muted" data-testid="review-byline">
+            <UserRound aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span>
+              {review.reviewer && (
+                <>
+                  Reviewed by <span className="font-medium text-ink">{review.reviewer}</span>
+                </>
+              )}
+              {review.reviewer && review.testedOn && <span aria-hidden> · </span>}
+              {review.testedOn && (
+                <>
+                  Tested <time dateTime={review.testedOn}>{review.testedOnText}</time>
+                </>
+              )}
+            </span>
           </p>
         )}
       </div>
