@@ -53,6 +53,9 @@ export default [
     route("products/import", "routes/admin/products-import.ts"),
     route("products/import/preview", "routes/admin/products-import-preview.ts"),
     route("products/export.csv", "routes/admin/products-export.ts"),
+    // Products' reviews (docs/decisions/0077): open to editors as well as admins.
+    route("reviews", "routes/admin/reviews.tsx"),
+    route("reviews/:productId", "routes/admin/review.tsx"),
     route("collections", "routes/admin/collections.tsx"),
     route("collections/import", "routes/admin/collections-import.ts"),
     route("collections/import/preview", "routes/admin/collections-import-preview.ts"),

@@ -1,12 +1,14 @@
 import type { PriceHistoryEntry } from "./offers/price-series";
 import type { ShopOffer } from "./offers/shop-offer";
+import type { ReviewFields } from "./review";
 
 /**
  * The catalog as pages see it: plain, serialisable objects with the same shape on SQLite and
  * PostgreSQL. Money is integer cents; dates are ISO text.
  */
 
-export interface Product {
+/** The review fields (./review.ts) are optional: a reader that predates them leaves them out. */
+export interface Product extends ReviewFields {
   id: number;
   slug: string;
   name: string;

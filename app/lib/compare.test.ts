@@ -251,3 +251,18 @@ describe("compareAnnouncement", () => {
     expect(compareAnnouncement([alpha], [alpha])).toBeNull();
   });
 });
+
+describe("the comparison's score rows", () => {
+  it("adds a row per criterion at least one sauna is scored on, with its bar, '—' where unscored", () => {
+    const scored = new Map([
+      ["alpha", { ...a, scoreBuildQuality: 9, scoreValue: 7.5 }],
+      ["bravo", { ...b, scoreBuildQuality: 6 }],
+    ]);
+    const rows = compareView("alpha,bravo", (slug) => scored.get(slug)).rows.filter((row) => row.bars);
+    expect(rows).toEqual([
+      { label: "Build quality", values: ["9.0 / 10", "6.0 / 10"], bars: [90, 60] },
+      { label: "Value", values: ["7.5 / 10", "—"], bars: [75, null] },
+    ]);
+    expect(compareView("alpha,bravo", find).rows.some((row) => row.bars)).toBe(false);
+  });
+});

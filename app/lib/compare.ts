@@ -1,4 +1,5 @@
 import type { Product } from "./catalog";
+import { clampScore, MAX_SCORE, REVIEW_CRITERIA } from "./review";
 import { buyLink, type BuyLink } from "./buy-link";
 import { linkSource } from "./clicks/tracked-link";
 import { mainImage } from "./image-source";
@@ -122,6 +123,8 @@ export interface CompareRow {
   isPrice?: true;
   /** One cell per product, in column order. */
   values: string[];
+  /** A score row: each cell's bar, as a percent of its width (null: not scored). */
+  bars?: (number | null)[];
 }
 
 /** A key feature at least two of the compared products list: one row of Yes and No. */
@@ -166,6 +169,24 @@ function ratingCell(product: Product): string {
   const rating = ratingOrNull(product.rating);
   if (rating === null) return ratingText(null);
   return product.isSample ? `${ratingText(rating)} (sample)` : `${ratingText(rating)} / 5`;
+}
+
+/** One row per review criterion at least one compared product is scored on: '8.5 / 10' with its bar, '—' where unscored. */
+function scoreRows(found: readonly Product[]): CompareRow[] {
+  return REVIEW_CRITERIA.flatMap(({ key, label }) => {
+    const scores = found.map((product) => {
+      const score = product[key];
+      return typeof score === "number" && Number.isFinite(score) ? clampScore(score) : null;
+    });
+    if (scores.every((score) => score === null)) return [];
+    return [
+      {
+        label,
+        values: scores.map((score) => (score === null ? NOT_AVAILABLE : `${score.toFixed(1)} / ${MAX_SCORE}`)),
+        bars: scores.map((score) => (score === null ? null : (score / MAX_SCORE) * 100)),
+      },
+    ];
+  });
 }
 
 export function compareView(
@@ -215,6 +236,7 @@ export function compareView(
       values: found.map((p) => [textOrNull(p.heaterType), textOrNull(p.heaterSpec)].filter(Boolean).join(", ") || NOT_AVAILABLE),
     },
     { label: "Rating", values: found.map(ratingCell) },
+    ...scoreRows(found),
   ];
   const { features, ownFeatures } = groupFeatures(found.map((p) => keyFeatureList(p.keyFeatures)));
   return {

@@ -6,7 +6,7 @@ import { collectionHeader } from "./collection-page-defaults";
 import { FIXED_COLLECTION_SLUGS, isFixedCollectionSlug, matchesFixedCollection } from "./collection-rules";
 import { criteriaPredicate } from "./criteria-query";
 import { formatLongUsDate } from "./dates";
-import { categoryFallbackImage, galleryImages } from "./image-source";
+import { categoryFallbackImage, galleryImages, mainImage } from "./image-source";
 import { IMAGE_RENDITIONS } from "./image-renditions";
 import { ownImagePath, renditionSrcSet, renditionUrl, withRefreshToken } from "./image-url";
 import type { PriceSettings } from "./offers/display-price";
@@ -28,6 +28,7 @@ import {
 } from "./product-display";
 import { ratingOrNull, ratingText } from "./ratings";
 import type { JsonLd } from "./structured-data";
+import { reviewOf, scoreBars, type ScoreBar } from "./review";
 
 /**
  * The product detail page as a plain view model: the page module (app/server/pages/product.server.ts)
@@ -102,6 +103,35 @@ export interface ProductPageView {
   /** For the meta description: the tagline, else the description, shortened. */
   summary: string;
   asSeenIn: AsSeenInCollection[];
+  review: ReviewView | null;
+}
+
+/** Another product the review points to, with its price as every page shows it. */
+export interface AlternativeView {
+  slug: string;
+  name: string;
+  brand: string;
+  href: string;
+  rating: number | null;
+  ratingText: string;
+  priceText: string;
+  image: string;
+}
+
+/** The in-depth review as the page draws it; null when the product has none of it. */
+export interface ReviewView {
+  verdict: string | null;
+  pros: string[];
+  cons: string[];
+  scores: ScoreBar[];
+  bestFor: string | null;
+  skipIf: string | null;
+  reviewer: string | null;
+  /** YYYY-MM-DD, for <time>. */
+  testedOn: string | null;
+  /** 'October 14, 2026' */
+  testedOnText: string | null;
+  alternatives: AlternativeView[];
 }
 
 /** What the product route hands its meta and component. */
@@ -123,6 +153,8 @@ export interface ProductPageContext {
    */
   prices?: PriceSettings;
   asSeenIn?: AsSeenInCollection[];
+  /** The review's alternatives as stored products (with their offers), in any order; unknown slugs are left out. */
+  alternatives?: readonly Product[];
   /**
    * Whether /reviews/{slug} shows a collection: a fixed page or a stored collection. Without it,
    * only the fixed pages count.
@@ -206,7 +238,44 @@ export function toProductPageView(product: Product, context: ProductPageContext)
     buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source, siteCountry: prices.country }),
     summary: shortenText(summarySource),
     asSeenIn: context.asSeenIn ?? [],
+    review: reviewView(product, context.alternatives ?? [], prices),
   };
+}
+
+/** The review's parts the product has; null when it has none (the page then shows no review block). */
+export function reviewView(product: Product, alternatives: readonly Product[], prices: PriceSettings): ReviewView | null {
+  const review = reviewOf(product);
+  const bySlug = new Map(alternatives.map((alternative) => [alternative.slug.toLowerCase(), alternative]));
+  const view: ReviewView = {
+    verdict: textOrNull(review.verdict),
+    pros: review.pros,
+    cons: review.cons,
+    scores: scoreBars(review),
+    bestFor: textOrNull(review.bestFor),
+    skipIf: textOrNull(review.skipIf),
+    reviewer: textOrNull(review.reviewer),
+    testedOn: review.testedOn,
+    testedOnText: review.testedOn ? formatLongUsDate(review.testedOn) : null,
+    alternatives: review.alternatives.flatMap((slug) => {
+      const found = bySlug.get(slug.toLowerCase());
+      if (!found || found.id === product.id) return [];
+      return [
+        {
+          slug: found.slug,
+          name: found.name,
+          brand: brandText(found.brand),
+          href: productHref(found),
+          rating: ratingOrNull(found.rating),
+          ratingText: ratingText(found.rating),
+          priceText: productPriceView(found, prices).text,
+          image: mainImage(found.images, found.categoryId, ""),
+        },
+      ];
+    }),
+  };
+  const empty =
+    !view.verdict && view.pros.length === 0 && view.cons.length === 0 && view.scores.length === 0 && !view.bestFor && !view.skipIf;
+  return empty && view.alternatives.length === 0 ? null : view;
 }
 
 /** What 'As Seen In' needs to know of stored membership, without reading any collection's list. */

@@ -25,12 +25,14 @@ describe("productStructuredData", () => {
     priceCents: 1_250_000,
     rating: 4.6,
     reviewsNumber: 12,
+    customerRating: 4.3,
+    customerReviewSource: "The maker's store",
     images: ["/images/x.webp"],
     isSample: false,
   });
   const ld = (product: typeof real) => productStructuredData(product, toProductPageView(product, { today: TODAY }), ORIGIN);
 
-  it("publishes an offer in USD and the rating of a real product with a review count", () => {
+  it("publishes an offer in USD and the customers' rating of a real product with their review count and its source", () => {
     const product = ld(real)!;
     expect(product.offers).toEqual({
       "@type": "Offer",
@@ -38,19 +40,55 @@ describe("productStructuredData", () => {
       priceCurrency: "USD",
       url: `${ORIGIN}/reviews/product/real-one`,
     });
-    expect(product.aggregateRating).toMatchObject({ ratingValue: "4.6", reviewCount: 12 });
+    // The customers' 4.3, never the editor's 4.6.
+    expect(product.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: "4.3", reviewCount: 12 });
     expect(product.image).toEqual([`${ORIGIN}/images/x.webp`]);
   });
 
-  it("publishes no rating for a sample, an unrated product, or one without a count", () => {
+  it("publishes no AggregateRating for a sample, without the customers' rating, their count or its source, nor from the editor's score", () => {
     for (const product of [
       { ...real, isSample: true },
-      { ...real, rating: null },
+      { ...real, customerRating: null },
+      { ...real, customerReviewSource: " " },
       { ...real, reviewsNumber: null, reviewCount: null },
+      // A full review with scores: its rating is the editor's, published as a Review only.
+      { ...real, customerRating: null, verdict: "Good.", scoreBuildQuality: 9, scoreValue: 8, pros: ["Warm"], cons: ["Dear"] },
     ]) {
       expect(ld(product)).not.toHaveProperty("aggregateRating");
       expect(ld(product)).toHaveProperty("offers");
     }
+  });
+
+  it("publishes the editorial review as a Review with its author, date, rating out of 5, and pros and cons as ItemLists", () => {
+    const reviewed = {
+      ...real,
+      verdict: "Warm in half an hour.",
+      pros: ["Heats fast", "Thick staves"],
+      cons: ["Door sticks"],
+      reviewer: "Aino Virtanen",
+      testedOn: "2026-10-14",
+    };
+    expect(ld(reviewed)!.review).toEqual({
+      "@type": "Review",
+      author: { "@type": "Person", name: "Aino Virtanen" },
+      datePublished: "2026-10-14",
+      reviewRating: { "@type": "Rating", ratingValue: "4.6", bestRating: "5", worstRating: "0" },
+      reviewBody: "Warm in half an hour.",
+      positiveNotes: {
+        "@type": "ItemList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: "Heats fast" },
+          { "@type": "ListItem", position: 2, name: "Thick staves" },
+        ],
+      },
+      negativeNotes: { "@type": "ItemList", itemListElement: [{ "@type": "ListItem", position: 1, name: "Door sticks" }] },
+      publisher: { "@type": "Organization", name: expect.any(String) },
+    });
+    // Without a reviewer the site signs it; a sample's invented review is never published.
+    expect(ld({ ...reviewed, reviewer: null })!.review).toMatchObject({ author: { "@type": "Organization" } });
+    expect(ld({ ...reviewed, isSample: true })).not.toHaveProperty("review");
+    // No review at all: nothing but the rating is not a review.
+    expect(ld(real)).not.toHaveProperty("review");
   });
 
   it("offers the sale price while a sale runs, and no offer without a price", () => {

@@ -5,6 +5,7 @@ import { absoluteUrl } from "./image-url";
 import { minorToDecimalText } from "./money";
 import { reviewCountNumber } from "./product-display";
 import type { ProductPageView } from "./product-page";
+import { reviewOf } from "./review";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site-navigation";
 
 /**
@@ -65,22 +66,25 @@ export function itemList(items: readonly { href: string }[], origin: string, fir
 
 /**
  * The Product record, or null when it would carry none of review, aggregateRating or offers
- * (search engines reject such a record). aggregateRating only for a real (not sample) product
- * with both a rating and a review count: invented numbers are never published. `offers` says only
- * what the page shows: with several shown prices for the site's country an AggregateOffer (the
- * lowest is the displayed price, the highest the dearest row of the where-to-buy table); with one,
- * an Offer at the displayed price, with its availability when the shop stated one and the sale's
- * last day as priceValidUntil. A page that says "Check price" or "Contact for Price" publishes no
- * offer.
+ * (search engines reject such a record). Nothing invented is published, so a sample product gives
+ * neither (docs/decisions/0076-review-scores-and-structured-data.md):
+ *
+ * - `review`: the site's own review, when the product has one and a rating: a Review by the
+ *   reviewer (else the site), dated the day tested (else the record's last change), rated out of
+ *   5, with the pros and cons as ItemLists (positiveNotes / negativeNotes).
+ * - `aggregateRating`: only the customers' rating with their review count, from a named source;
+ *   never the editor's score, which is one reviewer's opinion and not an aggregate of anything.
+ * - `offers` says only what the page shows: with several shown prices for the site's country an
+ *   AggregateOffer (the lowest is the displayed price, the highest the dearest row of the
+ *   where-to-buy table); with one, an Offer at the displayed price, with its availability when the
+ *   shop stated one and the sale's last day as priceValidUntil. A page that says "Check price" or
+ *   "Contact for Price" publishes no offer.
  */
 export function productStructuredData(product: Product, view: ProductPageView, origin: string): JsonLd | null {
-  const reviewCount = reviewCountNumber(product);
   const offers = offersData(view, origin);
-  const aggregateRating =
-    !product.isSample && view.rating !== null && reviewCount !== null && reviewCount > 0
-      ? { "@type": "AggregateRating", ratingValue: view.rating.toFixed(1), reviewCount, bestRating: "5", worstRating: "0" }
-      : null;
-  if (!offers && !aggregateRating) return null;
+  const aggregateRating = product.isSample ? null : customerAggregateRating(product);
+  const review = product.isSample ? null : editorialReview(product, view, origin);
+  if (!offers && !aggregateRating && !review) return null;
   return {
     "@context": CONTEXT,
     "@type": "Product",
@@ -91,7 +95,38 @@ export function productStructuredData(product: Product, view: ProductPageView, o
     url: absoluteUrl(view.canonicalPath, origin),
     sku: product.slug,
     ...(offers ? { offers } : {}),
+    ...(review ? { review } : {}),
     ...(aggregateRating ? { aggregateRating } : {}),
+  };
+}
+
+/** The customers' rating: only with a stored count of their reviews and the source it was counted at. */
+function customerAggregateRating(product: Product): JsonLd | null {
+  const { customerRating, customerReviewSource } = reviewOf(product);
+  const reviewCount = reviewCountNumber(product);
+  if (customerRating === null || !customerReviewSource?.trim() || reviewCount === null || reviewCount <= 0) return null;
+  return { "@type": "AggregateRating", ratingValue: customerRating.toFixed(1), reviewCount, bestRating: "5", worstRating: "0" };
+}
+
+const notesList = (notes: readonly string[]): JsonLd => ({
+  "@type": "ItemList",
+  itemListElement: notes.map((note, index) => ({ "@type": "ListItem", position: index + 1, name: note })),
+});
+
+function editorialReview(product: Product, view: ProductPageView, origin: string): JsonLd | null {
+  const review = view.review;
+  if (!review || view.rating === null) return null;
+  return {
+    "@type": "Review",
+    author: review.reviewer
+      ? { "@type": "Person", name: review.reviewer }
+      : { "@type": "Organization", name: SITE_NAME, url: absoluteUrl("/", origin) },
+    datePublished: review.testedOn ?? product.updatedAt.slice(0, 10),
+    reviewRating: { "@type": "Rating", ratingValue: view.rating.toFixed(1), bestRating: "5", worstRating: "0" },
+    ...(review.verdict ? { reviewBody: review.verdict } : {}),
+    ...(review.pros.length > 0 ? { positiveNotes: notesList(review.pros) } : {}),
+    ...(review.cons.length > 0 ? { negativeNotes: notesList(review.cons) } : {}),
+    publisher: { "@type": "Organization", name: SITE_NAME },
   };
 }
 

@@ -12,6 +12,8 @@ const SCREENS = [
   "/admin/products",
   "/admin/products/new",
   "/admin/products/images",
+  "/admin/reviews",
+  "/admin/reviews/1",
   "/admin/collections",
   "/admin/merchants",
   "/admin/offers",

@@ -331,7 +331,7 @@ test("from the top of a page the tray is one skip link away, and comes right aft
   expect(order).toEqual([true, true]);
 });
 
-test("the comparison: specs first, then features two saunas share, then each one's own; at 390 px the labels stay while the columns scroll", async ({
+test("the comparison: specs first, then the review's scores, then features two saunas share, then each one's own; at 390 px the labels stay while the columns scroll", async ({
   page,
 }, testInfo) => {
   // Tyyni 4 and the CLT Recovery Suite 8 both list 'WiFi heater control with scheduling'; the third shares nothing.
@@ -347,6 +347,12 @@ test("the comparison: specs first, then features two saunas share, then each one
     "Weight",
     "Heater",
     "Rating",
+    // The review's scores: every sample is scored on all five.
+    "Build quality",
+    "Heat efficiency",
+    "Ease of installation",
+    "Warranty",
+    "Value",
     "WiFi heater control with scheduling",
     "Other features",
   ]);

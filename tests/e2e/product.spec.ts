@@ -123,7 +123,9 @@ test("the header shows brand, name, stars filled to the rating, the rating with 
   expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   await expect(time).toHaveText(`Last updated ${longDate(iso)}`);
 
-  await expect(header.getByText("Sample listing: this product and its ratings are examples shipped with the site.")).toBeVisible();
+  await expect(
+    header.getByText("Sample listing: this product, its ratings and its review are examples shipped with the site."),
+  ).toBeVisible();
 });
 
 test("clicking a thumbnail selects it; the 4-column grid holds the thumbnails", async ({ page }) => {

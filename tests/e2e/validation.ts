@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "../../app/lib/search-snippet";
 import { jsonLdVocabularyFindings } from "../validators/schema-org-vocabulary";
+import { googleRequiredFindings } from "../validators/google-structured-data";
 
 /**
  * The two validators nobody on this project wrote, as the specs run them on every page kind:
@@ -75,8 +76,14 @@ export function headFindings(html: string, label: string): string[] {
   }
   const ogType = /<meta property="og:type" content="([^"]*)"/.exec(html)?.[1];
   if (ogType !== undefined && !OPEN_GRAPH_TYPES.has(ogType)) findings.push(`${label}: og:type "${ogType}" is not an Open Graph type`);
-  for (const [, json] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
-    findings.push(...jsonLdVocabularyFindings(JSON.parse(json!)).map((finding) => `${label}: JSON-LD ${finding}`));
+  for (const block of jsonLdBlocks(html)) {
+    findings.push(...jsonLdVocabularyFindings(block).map((finding) => `${label}: JSON-LD ${finding}`));
+    findings.push(...googleRequiredFindings(block).map((finding) => `${label}: JSON-LD (Google) ${finding}`));
   }
   return findings;
+}
+
+/** The page's JSON-LD blocks, parsed. */
+export function jsonLdBlocks(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(([, json]) => JSON.parse(json!));
 }

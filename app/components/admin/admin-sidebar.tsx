@@ -8,6 +8,7 @@ import {
   LogOut,
   Mail,
   MousePointerClick,
+  NotebookPen,
   Package,
   Rss,
   Store,
@@ -16,15 +17,17 @@ import {
 } from "lucide-react";
 import { Form, NavLink } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
+import { mayOpenAdminPath } from "~/lib/auth/admin-access";
 
 /**
- * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Merchants, Offers, Feeds, Clicks, Revenue, Link health,
- * Users, Subscribers, Audit log and Back to Site, the current page highlighted. A column beside the page from 768 px; above it on a phone,
- * as rows of links (all of them always in view).
+ * The admin navigation: 'Admin Panel' with Dashboard, Products, Reviews, Collections, Merchants, Offers, Feeds, Clicks, Revenue,
+ * Link health, Users, Subscribers, Audit log and Back to Site (those the account's role may open), the current page highlighted.
+ * A column beside the page from 768 px; above it on a phone, as rows of links (all of them always in view).
  */
 const links = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/products", label: "Products", icon: Package, end: false },
+  { to: "/admin/reviews", label: "Reviews", icon: NotebookPen, end: false },
   { to: "/admin/collections", label: "Collections", icon: FolderKanban, end: false },
   { to: "/admin/merchants", label: "Merchants", icon: Store, end: false },
   { to: "/admin/offers", label: "Offers", icon: Tags, end: false },
@@ -37,7 +40,8 @@ const links = [
   { to: "/admin/audit", label: "Audit log", icon: History, end: false },
 ];
 
-export function AdminSidebar({ email }: { email: string }) {
+/** Each account sees the links its role opens (app/lib/auth/admin-access.ts); the server checks every request anyway. */
+export function AdminSidebar({ email, role }: { email: string; role: string | null }) {
   const linkClasses = ({ isActive }: { isActive: boolean }) =>
     cn(
       "flex h-10 shrink-0 items-center gap-2.5 rounded-lg px-3 text-sm font-medium transition-colors",
@@ -50,14 +54,16 @@ export function AdminSidebar({ email }: { email: string }) {
         <nav aria-label="Admin Panel" className="px-3 py-2 md:p-0">
           <p className="sr-only md:hidden">Admin Panel</p>
           <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
-            {links.map(({ to, label, icon: Icon, end }) => (
-              <li key={to}>
-                <NavLink to={to} end={end} className={linkClasses}>
-                  <Icon aria-hidden className="size-4" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
+            {links
+              .filter(({ to }) => mayOpenAdminPath(role, to))
+              .map(({ to, label, icon: Icon, end }) => (
+                <li key={to}>
+                  <NavLink to={to} end={end} className={linkClasses}>
+                    <Icon aria-hidden className="size-4" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
             <li className="md:mt-2 md:border-t md:border-line md:pt-2">
               <NavLink to="/" className={linkClasses({ isActive: false })}>
                 <ArrowLeft aria-hidden className="size-4" />

@@ -4,6 +4,7 @@ import { fieldProps, valueText, type FieldErrors, type FormValues } from "~/lib/
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FormField } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
+import { ReviewFields } from "./review-fields";
 
 /** What the form shows: the values (saved, or as typed), the action's errors, the save's warnings. */
 export interface ProductFormState {
@@ -67,7 +68,7 @@ export function ProductForm({
           {field("price", "Price (USD)", { inputMode: "decimal", placeholder: "8499.00" })}
           {field("sale_price", "Sale price (USD)", { inputMode: "decimal", hint: "Shown while below the price and the sale runs." })}
           {field("sale_ends", "Sale ends", { type: "date", hint: "Last day of the sale; empty: until cleared." })}
-          {field("rating", "Rating (0–5)", { inputMode: "decimal" })}
+          {field("rating", "Rating (0–5)", { inputMode: "decimal", hint: "Typed only when the review has no scores." })}
           {field("capacity", "Capacity (persons)", { inputMode: "numeric" })}
           {field("dimensions", "Dimensions")}
           {field("weight", "Weight (lbs)", { inputMode: "decimal" })}
@@ -98,6 +99,7 @@ export function ProductForm({
           {field("description", "Description", { multiline: true })}
           {field("full_description", "Full description", { multiline: true })}
         </div>
+        <ReviewFields state={state} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>
             {busy ? "Saving…" : "Save Product"}

@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck, ShieldOff } from "lucide-react";
+import { LogOut, PenLine, ShieldCheck, ShieldOff } from "lucide-react";
 import { Form } from "~/components/ui/link";
 import type { UserListing } from "~/server/auth/users.server";
 
@@ -22,6 +22,7 @@ export function UserRow({ user, me, lastAdmin, pending }: { user: UserListing; m
           >
             {user.admin ? "Admin" : "User"}
           </span>
+          {user.editor && <span className="rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand-strong">Editor</span>}
           <span
             className={
               user.verified ? "rounded-full bg-forest-soft px-2 py-0.5 text-ink" : "rounded-full bg-amber-50 px-2 py-0.5 text-amber-900"
@@ -62,6 +63,23 @@ export function UserRow({ user, me, lastAdmin, pending }: { user: UserListing; m
               Make admin<span className="sr-only"> {user.email}</span>
             </button>
           )}
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="userId" value={user.id} />
+          <button
+            type="submit"
+            name="intent"
+            value={user.editor ? "revoke-editor" : "grant-editor"}
+            disabled={(!user.editor && !user.verified) || busy(user.editor ? "revoke-editor" : "grant-editor")}
+            title={user.editor || user.verified ? undefined : "The account must confirm its address first."}
+            className="inline-flex h-9 items-center gap-1.5 rounded-full border border-line px-3 text-sm font-semibold text-ink hover:bg-sand disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            <PenLine aria-hidden className="size-4" />
+            {user.editor ? "Revoke editor" : "Make editor"}
+            <span className="sr-only">
+              {user.editor ? " from" : ""} {user.email}
+            </span>
+          </button>
         </Form>
         <Form method="post">
           <input type="hidden" name="userId" value={user.id} />

@@ -42,7 +42,14 @@ export function CompareTable({ view }: { view: Pick<CompareView, "products" | "r
                 {row.label}
               </th>
               {row.values.map((value, index) => (
-                <td key={products[index]!.slug}>{row.isPrice ? <PriceText text={value} asOf={products[index]!.priceAsOf} /> : value}</td>
+                <td key={products[index]!.slug}>
+                  {row.isPrice ? <PriceText text={value} asOf={products[index]!.priceAsOf} /> : value}
+                  {typeof row.bars?.[index] === "number" && (
+                    <span aria-hidden className="mt-1 block h-1.5 w-24 max-w-full overflow-hidden rounded-full bg-sand">
+                      <span className="block h-full rounded-full bg-brand" style={{ width: `${row.bars[index]}%` }} />
+                    </span>
+                  )}
+                </td>
               ))}
             </tr>
           ))}

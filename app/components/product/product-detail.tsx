@@ -10,6 +10,7 @@ import { DetailsAccordion } from "./details-accordion";
 import { PriceAlertForm } from "./price-alert-form";
 import { ProductGallery } from "./product-gallery";
 import { PriceHistoryChart } from "./price-history-chart";
+import { Alternatives, ReviewSummary } from "./product-review";
 import { BuyBox, MobileBuyBar } from "./product-purchase";
 import { Specifications } from "./specifications";
 import { WhereToBuy } from "./where-to-buy";
@@ -21,6 +22,7 @@ export function ProductDetail({ view }: { view: ProductPageView }) {
       <div className="page-container pb-8 pt-5 md:pb-20 md:pt-8">
         <Breadcrumb view={view} />
         <ProductHeader view={view} />
+        {view.review && <ReviewSummary view={view} review={view.review} />}
 
         <div className="mt-8 grid gap-10 md:grid-cols-[minmax(0,1fr)_18rem] md:gap-8 lg:grid-cols-[minmax(0,1fr)_23rem] lg:gap-12">
           <div className="min-w-0 space-y-12">
@@ -52,6 +54,7 @@ export function ProductDetail({ view }: { view: ProductPageView }) {
                 </ul>
               </section>
             )}
+            {view.review && <Alternatives review={view.review} />}
             {view.asSeenIn.length > 0 && <AsSeenIn collections={view.asSeenIn} />}
           </div>
 
@@ -114,7 +117,7 @@ function ProductHeader({ view }: { view: ProductPageView }) {
       {view.isSample && (
         <p className="mt-4 flex items-start gap-2 rounded-card border border-line bg-sand/60 px-3.5 py-2.5 text-sm text-ink-muted">
           <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-          Sample listing: this product and its ratings are examples shipped with the site.
+          Sample listing: this product, its ratings and its review are examples shipped with the site.
         </p>
       )}
     </header>

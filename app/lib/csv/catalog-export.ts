@@ -3,6 +3,7 @@ import { minorToMajorText } from "../offers/currencies";
 import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from "./offer-csv";
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from "./product-csv";
 import type { StoredProduct } from "./import-plan";
+import { reviewOf } from "../review";
 
 /**
  * A stored record as a row of the import format (ADR 0031), so that exporting the catalog and
@@ -20,6 +21,7 @@ const number = (value: number | null) => (value === null ? "" : String(value));
 const list = (items: readonly string[]) => (items.length === 0 ? "" : JSON.stringify(items));
 
 export function productCsvRecord(product: StoredProduct): string[] {
+  const review = reviewOf(product);
   const cells: Record<ProductCsvColumn, string> = {
     name: product.name,
     brand: product.brand,
@@ -48,6 +50,21 @@ export function productCsvRecord(product: StoredProduct): string[] {
     gtin: text(product.gtin ?? null),
     mpn: text(product.mpn ?? null),
     best_seller: product.bestSeller ? "yes" : "no",
+    verdict: text(review.verdict),
+    pros: list(review.pros),
+    cons: list(review.cons),
+    score_build_quality: number(review.scoreBuildQuality),
+    score_heat_efficiency: number(review.scoreHeatEfficiency),
+    score_installation: number(review.scoreInstallation),
+    score_warranty: number(review.scoreWarranty),
+    score_value: number(review.scoreValue),
+    best_for: text(review.bestFor),
+    skip_if: text(review.skipIf),
+    alternatives: list(review.alternatives),
+    reviewer: text(review.reviewer),
+    tested_on: text(review.testedOn),
+    customer_rating: number(review.customerRating),
+    customer_review_source: text(review.customerReviewSource),
   };
   return PRODUCT_EXPORT_HEADER.map((column) => cells[column]);
 }

@@ -77,6 +77,29 @@ const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
     rule: "yes or no (true/false, 1/0); empty is no. Only a product marked yes shows a Best seller badge. Anything else stops the import, naming the row.",
     example: "no",
   },
+  verdict: { required: false, rule: "The bottom line: a short paragraph.", example: "The best-built barrel under $8,000." },
+  pros: { required: false, rule: "[pro 1, pro 2], as key_features.", example: "[Heats in 35 minutes, Thick staves]" },
+  cons: { required: false, rule: "[con 1, con 2], as key_features.", example: "[No glass door option]" },
+  score_build_quality: {
+    required: false,
+    rule: "0 to 10, one decimal. With any score, the rating is derived from the scores by the weights.",
+    example: "8.5",
+  },
+  score_heat_efficiency: { required: false, rule: "0 to 10, one decimal.", example: "9" },
+  score_installation: { required: false, rule: "0 to 10, one decimal (ease of installation).", example: "7" },
+  score_warranty: { required: false, rule: "0 to 10, one decimal.", example: "8" },
+  score_value: { required: false, rule: "0 to 10, one decimal.", example: "8.5" },
+  best_for: { required: false, rule: "One line: who it suits.", example: "Families who want a wood stove" },
+  skip_if: { required: false, rule: "One line: who should look elsewhere.", example: "You need it up in a weekend" },
+  alternatives: { required: false, rule: "[slug1, slug2]: up to three other products.", example: "[birchline-ember-6-barrel-sauna]" },
+  reviewer: { required: false, rule: "The reviewer's name (an author).", example: "Aino Virtanen" },
+  tested_on: { required: false, rule: "The date tested, YYYY-MM-DD.", example: "2026-10-14" },
+  customer_rating: {
+    required: false,
+    rule: "Customers' average rating (0 to 5) at customer_review_source; with reviews_number, search results show it.",
+    example: "4.6",
+  },
+  customer_review_source: { required: false, rule: "Where the customers' rating and count come from.", example: "The maker's store" },
 };
 
 export const PRODUCT_COLUMN_GUIDE: ColumnGuide[] = PRODUCT_CSV_COLUMNS.map((column) => ({ column, ...productGuide[column] }));

@@ -185,3 +185,41 @@ describe("the preview's summary", () => {
     expect(listChange("f", ["a"], ["a"], { ordered: true })).toBeNull();
   });
 });
+
+describe("the per-row plan for a product's review", () => {
+  it("shows the verdict, the pros and cons, the scores and the rating they move; a stored product without a review reads as empty", () => {
+    const { product, columns } = row(
+      'name,brand,slug,verdict,pros,cons,score_build_quality,score_value,reviewer,alternatives\nValo,North,valo,Warm fast.,"[Heats fast, Thick staves]",[Door sticks],9,7,Aino,[birch-6]',
+    );
+    // (9 + 7) / 2 = 8 of 10: the rating the scores give is 4.0 where 4.5 was stored.
+    expect(planProductRow(stored, product, columns)).toMatchObject({
+      status: "changed",
+      changes: [
+        { field: "rating", kind: "value", from: "4.5", to: "4" },
+        { field: "verdict", kind: "value", from: "(empty)", to: "Warm fast." },
+        { field: "pros", kind: "list", added: ["Heats fast", "Thick staves"], removed: [] },
+        { field: "cons", kind: "list", added: ["Door sticks"], removed: [] },
+        { field: "score_build_quality", kind: "value", from: "(empty)", to: "9" },
+        { field: "score_value", kind: "value", from: "(empty)", to: "7" },
+        { field: "alternatives", kind: "list", added: ["birch-6"], removed: [] },
+        { field: "reviewer", kind: "value", from: "(empty)", to: "Aino" },
+      ],
+    });
+  });
+
+  it("a review exported and read back is unchanged", () => {
+    const reviewed: StoredProduct = {
+      ...stored,
+      rating: 4,
+      verdict: "Warm fast.",
+      pros: ["Heats fast"],
+      cons: [],
+      scoreBuildQuality: 9,
+      scoreValue: 7,
+    };
+    const { product, columns } = row(
+      'name,brand,slug,verdict,pros,cons,score_build_quality,score_value\nValo,North,valo,Warm fast.,"[""Heats fast""]",,9,7',
+    );
+    expect(planProductRow(reviewed, product, columns).status).toBe("unchanged");
+  });
+});

@@ -2,6 +2,7 @@ import { formatMinor } from "../offers/currencies";
 import type { CollectionCsvColumn } from "./collection-csv";
 import type { OfferFieldColumn, OfferFields } from "./offer-csv";
 import type { ProductCsvColumn, ProductImport } from "./product-csv";
+import { REVIEW_CRITERIA } from "../review";
 
 /**
  * What an import will do to the catalog, row by row (ADR 0031): each row is new, changed (with
@@ -235,11 +236,26 @@ const PRODUCT_FIELDS: { column: ProductCsvColumn | null; field: string; key: Pro
   { column: "gtin", field: "gtin", key: "gtin", kind: "text" },
   { column: "mpn", field: "mpn", key: "mpn", kind: "text" },
   { column: "best_seller", field: "best_seller", key: "bestSeller", kind: "yes-no" },
+  { column: "verdict", field: "verdict", key: "verdict", kind: "text" },
+  { column: "pros", field: "pros", key: "pros", kind: "list" },
+  { column: "cons", field: "cons", key: "cons", kind: "list" },
+  ...REVIEW_CRITERIA.map(({ column, key }) => ({ column, field: column, key, kind: "number" as const })),
+  { column: "best_for", field: "best_for", key: "bestFor", kind: "text" },
+  { column: "skip_if", field: "skip_if", key: "skipIf", kind: "text" },
+  { column: "alternatives", field: "alternatives", key: "alternatives", kind: "list" },
+  { column: "reviewer", field: "reviewer", key: "reviewer", kind: "text" },
+  { column: "tested_on", field: "tested_on", key: "testedOn", kind: "text" },
+  { column: "customer_rating", field: "customer_rating", key: "customerRating", kind: "number" },
+  { column: "customer_review_source", field: "customer_review_source", key: "customerReviewSource", kind: "text" },
   // The save makes the product's collections exactly this set; where it stays, its place is kept.
   { column: "collection_ids", field: "collection_ids", key: "collectionIds", kind: "set" },
 ];
 
-function fieldChange(field: string, kind: FieldKind, before: unknown, after: unknown): FieldChange | null {
+function fieldChange(field: string, kind: FieldKind, stored: unknown, given: unknown): FieldChange | null {
+  // A field a reader left out (the review's, on an older record) reads as empty.
+  const empty = kind === "list" || kind === "set" ? [] : null;
+  const before = stored === undefined ? empty : stored;
+  const after = given === undefined ? empty : given;
   switch (kind) {
     case "list":
       return listChange(field, before as string[], after as string[], { ordered: true });
@@ -265,6 +281,8 @@ export function planProductRow(stored: StoredProduct | undefined, row: ProductIm
   const planned = { rowNumber: row.rowNumber, slug: row.slug, name: row.name };
   if (!stored) return { ...planned, status: "new", changes: [] };
   const present = new Set(columns);
+  // A score column rewrites the rating derived from the scores, as the save does.
+  if (REVIEW_CRITERIA.some(({ column }) => present.has(column))) present.add("rating");
   const changes: FieldChange[] = [];
   for (const { column, field, key, kind } of PRODUCT_FIELDS) {
     if (column !== null && !present.has(column)) continue;

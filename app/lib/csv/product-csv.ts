@@ -24,6 +24,17 @@ import {
   type ReadValue,
 } from "./csv-values";
 import { IMPORT_MESSAGES } from "./import-messages";
+import {
+  clampScore,
+  DEFAULT_REVIEW_WEIGHTS,
+  MAX_ALTERNATIVES,
+  MAX_SCORE,
+  ratingForSave,
+  REVIEW_CRITERIA,
+  type ReviewFields,
+  type ReviewWeights,
+  type ScoreKey,
+} from "../review";
 
 /**
  * The product CSV rules (collection ids become memberships; links and pictures must be safe, see
@@ -62,6 +73,22 @@ export const PRODUCT_CSV_COLUMNS = [
   "gtin",
   "mpn",
   "best_seller",
+  // The in-depth review (../review.ts); lists in the key_features syntax.
+  "verdict",
+  "pros",
+  "cons",
+  "score_build_quality",
+  "score_heat_efficiency",
+  "score_installation",
+  "score_warranty",
+  "score_value",
+  "best_for",
+  "skip_if",
+  "alternatives",
+  "reviewer",
+  "tested_on",
+  "customer_rating",
+  "customer_review_source",
 ] as const;
 
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
@@ -118,7 +145,12 @@ export interface RawProductLists {
   images: string[];
   keyFeatures: string[];
   collectionIds: string[];
+  pros?: string[];
+  cons?: string[];
+  alternatives?: string[];
 }
+
+const cleanList = (items: readonly string[] | undefined) => (items ?? []).map((item) => item.trim()).filter((item) => item !== "");
 
 export type ProductRowOutcome =
   | {
@@ -208,9 +240,64 @@ export function readProductRow(
     gtin: noted("gtin", fields.gtin, readProductGtin(fields.gtin)),
     mpn: readText(fields.mpn),
     bestSeller: bestSeller ?? false,
+    ...readReviewFields(fields, lists, slug, noted),
     collectionIds,
   };
   return bestSeller === null ? { kept: true, product, warnings, notYesOrNo: fields.best_seller ?? "" } : { kept: true, product, warnings };
+}
+
+type Noted = <T>(field: string, raw: string | undefined, read: ReadValue<T>) => T;
+
+/** The review's fields alone (the editor's review screen), with the notes a row would get, unprefixed. */
+export function readProductReview(
+  fields: RawProductFields,
+  lists: RawProductLists,
+  slug: string,
+): { review: ReviewFields; warnings: string[] } {
+  const warnings: string[] = [];
+  const noted: Noted = (field, raw, read) => {
+    if (read.note) warnings.push(`${field} ${quoteForWarning(raw ?? "")} ${read.note}`);
+    return read.value;
+  };
+  return { review: readReviewFields(fields, lists, slug, noted), warnings };
+}
+
+/** The review's fields of a row: scores 0–10 (one decimal), at most three alternatives other than the product itself. */
+function readReviewFields(fields: RawProductFields, lists: RawProductLists, slug: string, noted: Noted): ReviewFields {
+  const scores = Object.fromEntries(
+    REVIEW_CRITERIA.map(({ key, column }) => [key, noted(column, fields[column], readScore(fields[column]))]),
+  ) as Pick<ReviewFields, ScoreKey>;
+  const alternatives = [...new Set(cleanList(lists.alternatives).map((item) => item.toLowerCase()))].filter((item) => item !== slug);
+  if (alternatives.length > MAX_ALTERNATIVES) {
+    noted("alternatives", alternatives.join(", "), {
+      value: null,
+      note: `names more than ${MAX_ALTERNATIVES} products (the first ${MAX_ALTERNATIVES} kept)`,
+    });
+  }
+  return {
+    verdict: readText(fields.verdict),
+    pros: cleanList(lists.pros),
+    cons: cleanList(lists.cons),
+    ...scores,
+    bestFor: readText(fields.best_for),
+    skipIf: readText(fields.skip_if),
+    alternatives: alternatives.slice(0, MAX_ALTERNATIVES),
+    reviewer: readText(fields.reviewer),
+    testedOn: noted("tested_on", fields.tested_on, readIsoDate(fields.tested_on)),
+    customerRating: noted("customer_rating", fields.customer_rating, readRating(fields.customer_rating)),
+    customerReviewSource: readText(fields.customer_review_source),
+  };
+}
+
+/** A score: 0 to 10, one decimal; outside that range it is clamped, with a note. */
+export function readScore(raw: string | undefined): ReadValue<number | null> {
+  const text = (raw ?? "").trim();
+  if (text === "") return { value: null };
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return { value: null, note: "is not a number (saved empty)" };
+  const number = Number(text);
+  const value = clampScore(number);
+  if (number < 0 || number > MAX_SCORE) return { value, note: `is outside 0 to ${MAX_SCORE} (saved as ${value.toFixed(1)})` };
+  return { value };
 }
 
 /** A GTIN with its check digit checked: a mistyped one must not match a feed's item, so it is left empty, with a warning. */
@@ -246,12 +333,13 @@ export function saleWarnings(
 
 /**
  * The rules before saving products, applied by the server to every product whatever its source:
- * rating 0–5 with one decimal, price at most 99,999,999.99 and weight at most 9,999,999.99 with
+ * rating 0–5 with one decimal (derived from the review's scores by the owner's weights when it has any), price at most 99,999,999.99 and weight at most 9,999,999.99 with
  * two decimals, empty text as null.
  */
-export function prepareProductForSave(product: ProductImport): ProductImport {
+export function prepareProductForSave(product: ProductImport, weights: ReviewWeights = DEFAULT_REVIEW_WEIGHTS): ProductImport {
   const emptyToNull = (text: string | null) => (text === null || text.trim() === "" ? null : text);
   const maxCents = dollarsToCents(MAX_PRICE);
+  const rating = ratingForSave(product, weights);
   return {
     ...product,
     categoryId: emptyToNull(product.categoryId),
@@ -267,7 +355,7 @@ export function prepareProductForSave(product: ProductImport): ProductImport {
     shippingInfo: emptyToNull(product.shippingInfo),
     gtin: product.gtin === undefined ? undefined : emptyToNull(product.gtin),
     mpn: product.mpn === undefined ? undefined : emptyToNull(product.mpn),
-    rating: product.rating === null || !Number.isFinite(product.rating) ? null : clampRating(product.rating),
+    rating: rating === null || !Number.isFinite(rating) ? null : clampRating(rating),
     priceCents: centsForSave(product.priceCents, maxCents),
     salePriceCents: centsForSave(product.salePriceCents, maxCents),
     weightLbs:
@@ -346,7 +434,14 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
     for (const column of layout.index.keys()) fields[column] = cell(column);
     const outcome = readProductRow(
       fields,
-      { images: readList(cell("images")), keyFeatures: readList(cell("key_features")), collectionIds: readList(cell("collection_ids")) },
+      {
+        images: readList(cell("images")),
+        keyFeatures: readList(cell("key_features")),
+        collectionIds: readList(cell("collection_ids")),
+        pros: readList(cell("pros")),
+        cons: readList(cell("cons")),
+        alternatives: readList(cell("alternatives")),
+      },
       rowNumber,
       options,
     );

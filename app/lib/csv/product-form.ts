@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { centsToDollarsText } from "../money";
 import type { Product } from "../catalog";
+import { REVIEW_CRITERIA, reviewOf } from "../review";
 import { readLines } from "./csv-values";
-import { PRODUCT_CSV_COLUMNS, readProductRow, type ProductImport, type ProductRuleOptions, type RawProductFields } from "./product-csv";
+import {
+  PRODUCT_CSV_COLUMNS,
+  readProductReview,
+  readProductRow,
+  type ProductImport,
+  type ProductRuleOptions,
+  type RawProductFields,
+} from "./product-csv";
 
 /**
  * The admin's add/edit form for one product, under the same rules as a CSV row
@@ -27,6 +35,9 @@ export function readProductForm(values: ProductFormValues, options: ProductRuleO
     images: readLines(values.images),
     keyFeatures: readLines(values.key_features),
     collectionIds: readLines((values.collection_ids ?? "").replace(/,/g, "\n")),
+    pros: readLines(values.pros),
+    cons: readLines(values.cons),
+    alternatives: readLines((values.alternatives ?? "").replace(/,/g, "\n")),
   };
   const outcome = readProductRow(fields, lists, 0, options);
   // The row rules phrase warnings for a file ("Row 0: …"); a form speaks about its fields.
@@ -101,5 +112,67 @@ export function productFormValues(product: Product, collectionSlugs: readonly st
     mpn: text(product.mpn ?? null),
     // The checkbox's value when ticked; clear is absent, read as no.
     best_seller: product.bestSeller ? "true" : "",
+    ...reviewFormValues(product),
   };
+}
+
+/** The review's fields as form values (the editor's review screen shows only these). */
+export function reviewFormValues(product: Product): ProductFormValues {
+  const review = reviewOf(product);
+  const text = (value: string | number | null) => (value === null ? "" : String(value));
+  return {
+    verdict: text(review.verdict),
+    pros: review.pros.join("\n"),
+    cons: review.cons.join("\n"),
+    ...Object.fromEntries(REVIEW_CRITERIA.map(({ key, column }) => [column, text(review[key])])),
+    best_for: text(review.bestFor),
+    skip_if: text(review.skipIf),
+    alternatives: review.alternatives.join(", "),
+    reviewer: text(review.reviewer),
+    tested_on: text(review.testedOn),
+    customer_rating: review.customerRating === null ? "" : review.customerRating.toFixed(1),
+    customer_review_source: text(review.customerReviewSource),
+  };
+}
+
+/** The review screen's fields: the review's columns of the product form. */
+export const REVIEW_FORM_FIELDS = [
+  "verdict",
+  "pros",
+  "cons",
+  ...REVIEW_CRITERIA.map(({ column }) => column),
+  "best_for",
+  "skip_if",
+  "alternatives",
+  "reviewer",
+  "tested_on",
+  "customer_rating",
+  "customer_review_source",
+] as const satisfies readonly ProductFormField[];
+
+export type ReviewFormField = (typeof REVIEW_FORM_FIELDS)[number];
+
+/**
+ * The review screen's form, under the product form's rules for those fields (scores 0–10, a date
+ * written YYYY-MM-DD, at most three alternatives other than the product itself).
+ */
+export function reviewFormSchema(slug: string) {
+  const fields = Object.fromEntries(REVIEW_FORM_FIELDS.map((field) => [field, z.string().default("")])) as Record<
+    ReviewFormField,
+    z.ZodDefault<z.ZodString>
+  >;
+  return z.object(fields).transform((values) =>
+    readProductReview(
+      values,
+      {
+        images: [],
+        keyFeatures: [],
+        collectionIds: [],
+        pros: readLines(values.pros),
+        cons: readLines(values.cons),
+        alternatives: readLines(values.alternatives.replace(/,/g, "\n")),
+      },
+      slug,
+    ),
+  );
 }

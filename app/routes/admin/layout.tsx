@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { ForbiddenPanel } from "~/components/admin/forbidden-panel";
+import { Link } from "~/components/ui/link";
 import { SITE_NAME } from "~/lib/site-navigation";
 import { requireAdmin, type AdminForbidden } from "~/server/auth/guard.server";
 import type { Route } from "./+types/layout";
@@ -13,7 +14,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  return { email: user.email };
+  return { email: user.email, role: user.role };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Admin - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
@@ -27,7 +28,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="flex-1 bg-canvas">
       <div className="md:grid md:min-h-[calc(100dvh-4rem)] md:grid-cols-[15rem_minmax(0,1fr)]">
-        <AdminSidebar email={loaderData.email} />
+        <AdminSidebar email={loaderData.email} role={loaderData.role} />
         <div className="min-w-0 px-4 py-6 md:px-8 md:py-8">
           <Outlet />
         </div>
@@ -39,6 +40,21 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 403) {
     const detail = error.data as AdminForbidden | { reason: "cross-site"; message: string };
+    if (detail?.reason === "admins-only") {
+      return (
+        <main id="main" className="page-container flex-1 py-24 text-center">
+          <h1 className="text-2xl font-semibold">This page is for administrators</h1>
+          <p className="mt-3 text-ink-muted">
+            You are signed in as {detail.email}, an editor: you can write articles and edit products&apos; reviews.
+          </p>
+          <p className="mt-6">
+            <Link to="/admin" className="font-semibold text-brand-strong underline">
+              Back to the dashboard
+            </Link>
+          </p>
+        </main>
+      );
+    }
     if (detail?.reason === "not-admin") {
       return (
         <main id="main" className="flex-1">

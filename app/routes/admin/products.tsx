@@ -11,6 +11,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { ProductForm, type ProductFormState } from "~/components/admin/product-form";
 import { ProductPreviewTable } from "~/components/admin/product-preview-table";
 import { ProductOffers } from "~/components/admin/product-offers";
+import { ReviewWeightsPanel } from "~/components/admin/review-weights-panel";
 import { FlashNotice } from "~/components/ui/flash-notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { buttonClasses } from "~/components/ui/button";
@@ -98,6 +99,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         )}
 
         <ImageStoragePanel storage={storage} />
+        {mode === "list" && <ReviewWeightsPanel weights={loaderData.weights} busy={submitting("save-weights")} />}
 
         <CsvImportPanel
           source={source}

@@ -14,13 +14,13 @@ import { dispatchIntent, UNKNOWN_INTENT_TOAST, type IntentArgs, type IntentTable
 import { log } from "~/server/log.server";
 import type { AuditAction } from "~/lib/audit/audit-actions";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
-import { listUsers, setAdminRole, signOutEverywhere, UserChangeRefused } from "~/server/auth/users.server";
+import { listUsers, setAdminRole, setEditorRole, signOutEverywhere, UserChangeRefused } from "~/server/auth/users.server";
 import type { Route } from "./+types/users";
 
 /**
  * /admin/users: every account, whether it confirmed its address, who is an admin and how many
- * sessions it has open; an admin grants or revokes the role (never the last admin's) and can
- * sign an account out everywhere. Sign-up never makes anyone an admin; this page or create-admin does.
+ * sessions it has open; an admin grants or revokes the admin role (never the last admin's) and the
+ * editor role, and can sign an account out everywhere. Sign-up never makes anyone an admin; this page or create-admin does.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: `Users - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
@@ -72,6 +72,16 @@ function accountIntents(me: SignedInUser) {
         title: changed ? "Admin revoked" : "Not an admin",
         description: `${email} can no longer open the admin area.`,
       };
+    }),
+    "grant-editor": forAccount("editor-granted", async (db, userId) => {
+      const { email, changed } = await setEditorRole(db, userId, true);
+      const title = changed ? "Editor granted" : "Already an editor";
+      return { kind: "success", title, description: `${email} can write articles and edit reviews.` };
+    }),
+    "revoke-editor": forAccount("editor-revoked", async (db, userId) => {
+      const { email, changed } = await setEditorRole(db, userId, false);
+      const title = changed ? "Editor revoked" : "Not an editor";
+      return { kind: "success", title, description: `${email} is no longer an editor.` };
     }),
     "sign-out": forAccount("signed-out-everywhere", async (db, userId) => {
       const ended = await signOutEverywhere(db, userId);

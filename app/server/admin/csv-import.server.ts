@@ -4,6 +4,7 @@ import { checkCsvFile, fileTooLargeText, IMPORT_MESSAGES, nothingToSave, type Im
 import { previewOf, readCollectionChoice, type CollectionChoice, type ImportPreview } from "~/lib/csv/import-plan";
 import { offerRowsRefusal, parseOfferCsv } from "~/lib/csv/offer-csv";
 import { parseProductCsv, prepareProductForSave } from "~/lib/csv/product-csv";
+import { readReviewWeights } from "../products/review-weights.server";
 import type { ResultToast } from "~/lib/result-toast";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
@@ -70,7 +71,9 @@ export async function previewProductCsv(db: DB, text: string, prices?: PriceConf
   const started = performance.now();
   const parsed = await parseProducts(db, text);
   if (!parsed.ok) return parsed;
-  const plan = await planProductImport(db, parsed.products.map(prepareProductForSave), parsed.columns, prices);
+  const weights = await readReviewWeights(db);
+  const rows = parsed.products.map((product) => prepareProductForSave(product, weights));
+  const plan = await planProductImport(db, rows, parsed.columns, prices);
   return {
     ok: true,
     preview: previewOf(plan.rows, plan.fingerprint, plan.ruleLists),

@@ -7,6 +7,7 @@ import type { DB } from "../db/connection.server";
 import type { Database, ProductsTable } from "../db/schema";
 import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices, savePrimaryOffers, type PrimaryOfferFields } from "../offers/offers.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
+import { readReviewWeights } from "../products/review-weights.server";
 import { columnsUpdatedByCsv, toProductRow } from "../products/product-rows";
 import { findProductIdBySlug, insertProduct, updateProduct, upsertProductsOnSlug } from "../products/products.server";
 import type { CollectionChoice } from "~/lib/csv/import-plan";
@@ -100,7 +101,8 @@ export async function saveProducts(
   columns: readonly ProductCsvColumn[],
   options: ProductSaveOptions = {},
 ): Promise<ProductSaveResult> {
-  const products = imported.map(prepareProductForSave);
+  const weights = await readReviewWeights(db);
+  const products = imported.map((product) => prepareProductForSave(product, weights));
   const batchSize = options.batchSize ?? PRODUCT_BATCH_SIZE;
   const now = new Date().toISOString();
   const update = columnsUpdatedByCsv(columns).filter((column) => !MAINTAINED_COLUMNS.includes(column));
@@ -232,7 +234,7 @@ export async function saveOneProduct(
   editingId: number | null,
   prices: PriceConfig = DEFAULT_PRICES,
 ): Promise<{ id: number; notLinked: string[] }> {
-  const product = prepareProductForSave(imported);
+  const product = prepareProductForSave(imported, await readReviewWeights(db));
   const now = new Date().toISOString();
   const settings = priceSettingsAt(prices);
   return db.transaction().execute(async (trx) => {

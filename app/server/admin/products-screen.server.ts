@@ -16,6 +16,8 @@ import { findProductForEdit, listCollectionSlugs } from "./admin-queries.server"
 import { importFromForm, type ImportFormResult } from "./import-form.server";
 import { saveOneProduct } from "./product-save.server";
 import { ImportRowError } from "./save-errors";
+import { saveWeightsIntent } from "./review-screen.server";
+import { readReviewWeights } from "../products/review-weights.server";
 
 /**
  * The products screen's server half (/admin/products and /admin/products/new), kept apart from
@@ -35,11 +37,12 @@ export async function loadProductsScreen(request: Request, context: AppLoadConte
     feature: url.searchParams.get("feature") || undefined,
     search: url.searchParams.get("q")?.trim() || undefined,
   };
-  const [storage, existing, collectionSlugs, editing] = await Promise.all([
+  const [storage, existing, collectionSlugs, editing, weights] = await Promise.all([
     imageStorageStatus(context),
     listProductsPage(context.db, filter, Number(url.searchParams.get("page")) || 1),
     listCollectionSlugs(context.db),
     !isNew && Number.isSafeInteger(editId) && editId > 0 ? findProductForEdit(context.db, editId) : Promise.resolve(null),
+    readReviewWeights(context.db),
   ]);
   const mode: ProductsMode = isNew ? "new" : editing ? "edit" : "list";
   // The edited product's offers, each with the values its edit form starts from.
@@ -58,6 +61,7 @@ export async function loadProductsScreen(request: Request, context: AppLoadConte
         : null,
       offers: offers.map((offer) => ({ ...offer, values: offerFormValues(offer) })),
       merchants,
+      weights,
       // What the last save or delete said (set by the action that redirected here).
       flash,
     },
@@ -114,6 +118,9 @@ export const PRODUCT_INTENTS = {
       );
     }
   },
+
+  // The owner's weights of the review criteria; every scored product's rating follows them.
+  "save-weights": saveWeightsIntent,
 
   // The form's no-JavaScript path: the same import the page's script sends to /admin/products/import.
   "import-csv": ({ form, request, context }) => importFromForm({ request, context }, form, "products"),

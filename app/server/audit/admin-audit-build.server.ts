@@ -1,5 +1,6 @@
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { getSignedInUser, hasAdminRole } from "../auth/guard.server";
+import { hasAdminAreaRole } from "~/lib/auth/admin-access";
+import { getSignedInUser } from "../auth/guard.server";
 import { isRecorded, recordAudit } from "./audit-log.server";
 import { log } from "../log.server";
 import { answeredStatus, wrapRouteHandlers, type RouteHandler } from "../framework/react-router-adapter.server";
@@ -22,7 +23,7 @@ async function recordRequest(args: { request: Request; context: AppLoadContext }
   try {
     const user = await getSignedInUser(request, context);
     // Refused requests of strangers and non-admins are not admin actions.
-    if (!user || !hasAdminRole(user.role)) return;
+    if (!user || !hasAdminAreaRole(user.role)) return;
     await recordAudit(context.db, {
       userId: user.id,
       email: user.email,

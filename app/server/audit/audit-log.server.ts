@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { AuditAction, AuditEntry, AuditQuery } from "~/lib/audit/audit-actions";
-import { getSignedInUser, hasAdminRole } from "../auth/guard.server";
+import { hasAdminAreaRole } from "~/lib/auth/admin-access";
+import { getSignedInUser } from "../auth/guard.server";
 import type { DB } from "../db/connection.server";
 import type { PeriodicJob } from "../jobs/job-runner.server";
 import { log } from "../log.server";
@@ -87,7 +88,7 @@ export async function recordSignIn(
   try {
     const email = attempt.email.trim().toLowerCase();
     const user = await db.selectFrom("user").select(["id", "email", "role"]).where("email", "=", email).executeTakeFirst();
-    if (!user || !hasAdminRole(user.role)) return;
+    if (!user || !hasAdminAreaRole(user.role)) return;
     if (!attempt.ok) {
       const recent = await db
         .selectFrom("audit_log")

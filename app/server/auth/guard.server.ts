@@ -1,13 +1,18 @@
 import { data, redirect, type AppLoadContext } from "react-router";
+import { hasAdminAreaRole, mayOpenAdminPath } from "~/lib/auth/admin-access";
 import { signInPathFor } from "~/lib/auth/safe-redirect";
 import { assertSameSite } from "./origin.server";
 
 /**
- * The admin guard: every /admin page is for admins only. Every /admin loader and action starts with requireAdmin:
- * the session is read on the server from the cookie, and the user's role must include 'admin'.
+ * The admin guard. Every /admin loader and action starts with requireAdmin: the session is read on
+ * the server from the cookie, and the user's role must open the requested path by the one access
+ * table (app/lib/auth/admin-access.ts): an admin opens everything, an editor only the pages the
+ * table names (the dashboard, articles, authors, a product's review). The path is the request's,
+ * so a page, its data request (`.data`) and its action are judged alike.
  *
  * - anonymous → redirect to /auth?redirectTo=<this page>;
- * - signed in without the role → 403 (the admin layout shows a 'not an administrator' page);
+ * - signed in without an admin-area role → 403 'not-admin' (the layout shows a 'not an administrator' page);
+ * - an editor on a page for admins → 403 'admins-only';
  * - any method other than GET/HEAD must also come from one of our own pages (origin check).
  */
 
@@ -19,7 +24,7 @@ export interface SignedInUser {
 }
 
 export interface AdminForbidden {
-  reason: "not-admin";
+  reason: "not-admin" | "admins-only";
   email: string;
 }
 
@@ -49,11 +54,17 @@ export function hasAdminRole(role: string | null | undefined): boolean {
     .includes("admin");
 }
 
+/** Why the user may not open the request's path, or null when they may. */
+function refusal(user: SignedInUser, request: Request): AdminForbidden["reason"] | null {
+  if (!hasAdminAreaRole(user.role)) return "not-admin";
+  return mayOpenAdminPath(user.role, new URL(request.url).pathname) ? null : "admins-only";
+}
+
 function isStateChanging(request: Request): boolean {
   return request.method !== "GET" && request.method !== "HEAD";
 }
 
-/** For pages and their actions: redirect anonymous visitors to sign in, 403 everyone else. */
+/** For pages and their actions: redirect anonymous visitors to sign in, 403 whoever the access table keeps out. */
 export async function requireAdmin(request: Request, context: AuthContext): Promise<SignedInUser> {
   if (isStateChanging(request)) assertSameSite(request, context.config.baseUrl);
   const user = await getSignedInUser(request, context);
@@ -61,9 +72,8 @@ export async function requireAdmin(request: Request, context: AuthContext): Prom
     const url = new URL(request.url);
     throw redirect(signInPathFor(`${url.pathname}${url.search}`));
   }
-  if (!hasAdminRole(user.role)) {
-    throw data<AdminForbidden>({ reason: "not-admin", email: user.email }, { status: 403 });
-  }
+  const refused = refusal(user, request);
+  if (refused) throw data<AdminForbidden>({ reason: refused, email: user.email }, { status: 403 });
   return user;
 }
 
@@ -81,7 +91,7 @@ export async function requireAdminForApi(request: Request, context: AuthContext)
   }
   const user = await getSignedInUser(request, context);
   if (!user) throw Response.json({ ok: false, error: "Please sign in again." }, { status: 401 });
-  if (!hasAdminRole(user.role)) {
+  if (refusal(user, request)) {
     throw Response.json({ ok: false, error: "This account is not an administrator." }, { status: 403 });
   }
   return user;

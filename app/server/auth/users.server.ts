@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../db/connection.server";
 import { dialectOf } from "../db/dialect";
 import { withAdminRole, withoutAdminRole } from "./admins.server";
+import { rolesOf } from "~/lib/auth/admin-access";
 import { hasAdminRole } from "./guard.server";
 
 /**
@@ -17,6 +18,8 @@ export interface UserListing {
   name: string;
   verified: boolean;
   admin: boolean;
+  /** Writes articles and edits products' reviews (app/lib/auth/admin-access.ts). */
+  editor: boolean;
   /** Sessions that have not expired yet. */
   sessions: number;
   createdAt: string;
@@ -50,6 +53,7 @@ export async function listUsers(db: DB, search = ""): Promise<UserListing[]> {
     name: row.name,
     verified: Boolean(row.emailVerified),
     admin: hasAdminRole(row.role),
+    editor: rolesOf(row.role).has("editor"),
     sessions: Number(row.sessions),
     createdAt: toIso(row.createdAt as string | Date),
   }));
@@ -85,6 +89,31 @@ export async function setAdminRole(db: DB, userId: string, admin: boolean): Prom
     await trx
       .updateTable("user")
       .set({ role: admin ? withAdminRole(target.role) : withoutAdminRole(target.role), updatedAt: authDate(db, new Date()) })
+      .where("id", "=", userId)
+      .execute();
+    return { email: target.email, changed: true };
+  });
+}
+
+/**
+ * Grants or revokes the editor role. An editor must have a confirmed address, as an admin must;
+ * the role sits beside any other ('user,editor'), so revoking it leaves an admin an admin.
+ */
+export async function setEditorRole(db: DB, userId: string, editor: boolean): Promise<{ email: string; changed: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const target = await trx.selectFrom("user").select(["email", "role", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
+    if (!target) throw new UserChangeRefused("This account no longer exists.");
+    const roles = rolesOf(target.role);
+    if (roles.has("editor") === editor) return { email: target.email, changed: false };
+    if (editor && !target.emailVerified) {
+      throw new UserChangeRefused(`${target.email} has not confirmed the address yet; an editor must have a confirmed address.`);
+    }
+    if (editor) roles.add("editor");
+    else roles.delete("editor");
+    roles.delete("user");
+    await trx
+      .updateTable("user")
+      .set({ role: roles.size === 0 ? "user" : [...roles].join(","), updatedAt: authDate(db, new Date()) })
       .where("id", "=", userId)
       .execute();
     return { email: target.email, changed: true };

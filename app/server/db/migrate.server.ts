@@ -22,6 +22,7 @@ import * as offerPriceHistoryRemovals from "./migrations/2026_11_26_0400_offer_p
 import * as trueDatesAndLabels from "./migrations/2026_11_27_0100_true_dates_and_labels";
 import * as collectionKeepsRule from "./migrations/2026_11_27_0200_collection_keeps_rule";
 import * as pageViewsAndEarnings from "./migrations/2026_11_28_0100_page_views_and_earnings";
+import * as reviewDepth from "./migrations/2026_11_28_0200_review_depth";
 import * as searchIndex from "./migrations/2026_11_28_0500_search_index";
 
 /**
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_0100_true_dates_and_labels": trueDatesAndLabels,
   "2026_11_27_0200_collection_keeps_rule": collectionKeepsRule,
   "2026_11_28_0100_page_views_and_earnings": pageViewsAndEarnings,
+  "2026_11_28_0200_review_depth": reviewDepth,
   "2026_11_28_0500_search_index": searchIndex,
 };
 

@@ -57,6 +57,26 @@ export interface ProductsTable {
   gtin: Generated<string | null>;
   /** The maker's part number; a feed item is matched by it (any letter case) when no GTIN matches. */
   mpn: Generated<string | null>;
+  // The in-depth review (migrations/2026_11_28_0200_review_depth.ts); rating is derived from the scores when there are any.
+  verdict: Generated<string | null>;
+  pros: Generated<string>;
+  cons: Generated<string>;
+  score_build_quality: Generated<number | null>;
+  score_heat_efficiency: Generated<number | null>;
+  score_installation: Generated<number | null>;
+  score_warranty: Generated<number | null>;
+  score_value: Generated<number | null>;
+  best_for: Generated<string | null>;
+  skip_if: Generated<string | null>;
+  /** Slugs of up to three other products (JSON list). */
+  alternatives: Generated<string>;
+  /** The reviewer's name; once authors are stored, the author of that name. */
+  reviewer: Generated<string | null>;
+  /** YYYY-MM-DD */
+  tested_on: Generated<string | null>;
+  /** Customers' average rating (0–5) at customer_review_source; AggregateRating is published only from it. */
+  customer_rating: Generated<number | null>;
+  customer_review_source: Generated<string | null>;
   is_sample: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -277,6 +297,12 @@ export interface PriceAlertsTable {
   updated_at: Timestamp;
 }
 
+/** The owner's weight (percent) of each review criterion in the overall rating; absent rows take the defaults. */
+export interface ReviewWeightsTable {
+  criterion: string;
+  percent: number;
+}
+
 /** Facts about this installation, e.g. when the sample content was seeded. */
 export interface SiteStateTable {
   key: string;
@@ -392,6 +418,7 @@ export interface Database {
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;
   site_state: SiteStateTable;
+  review_weights: ReviewWeightsTable;
   subscribers: SubscribersTable;
   price_alerts: PriceAlertsTable;
   user: UserTable;

@@ -17,7 +17,7 @@ import { listCollectionIdsOfProduct } from "../catalog/product-lists.server";
 import { findCollectionBySlug } from "../catalog/queries.server";
 import { withOffers } from "../offers/offer-reads.server";
 import { withPriceHistory } from "../offers/price-history.server";
-import { findProductByIdOrSlug } from "../products/products.server";
+import { findProductByIdOrSlug, findProductsBySlugs } from "../products/products.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { CACHE_CONTROL } from "../http/cache-control.server";
@@ -54,10 +54,11 @@ export async function productPage(
     return notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": CACHE_CONTROL.noStore });
   }
 
-  const [collectionOfCategory, asSeenInCollections, withHistory] = await Promise.all([
+  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives] = await Promise.all([
     storedCategoryCollection(db, product.categoryId),
     asSeenIn(db, product),
     priceHistoryOf(db, product),
+    alternativesOf(db, product),
   ]);
   product = withHistory;
   const prices = priceSettingsAt(request.prices ?? DEFAULT_SITE_PRICES, Date.now());
@@ -66,6 +67,7 @@ export async function productPage(
     today: prices.today,
     prices,
     asSeenIn: asSeenInCollections,
+    alternatives,
     hasCollectionPage: (slug) => isFixedCollectionSlug(slug) || slug === collectionOfCategory,
   });
   return {
@@ -110,6 +112,18 @@ async function asSeenIn(db: DB, product: Product): Promise<AsSeenInCollection[]>
     return collectionsListingProduct(product, withFixedCollectionPages(collections), { memberOf, collectionsWithMembers });
   } catch (error) {
     log.error(`'As Seen In' could not be computed for product ${product.id}: ${(error as Error)?.message ?? error}`);
+    return [];
+  }
+}
+
+/** The review's alternatives with their offers, for their prices; a failure only hides them. */
+async function alternativesOf(db: DB, product: Product): Promise<Product[]> {
+  const slugs = product.alternatives ?? [];
+  if (slugs.length === 0) return [];
+  try {
+    return await withOffers(db, await findProductsBySlugs(db, slugs));
+  } catch (error) {
+    log.error(`The alternatives of product ${product.id} could not be read: ${(error as Error)?.message ?? error}`);
     return [];
   }
 }

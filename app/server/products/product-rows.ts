@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from "kysely";
 import type { Product } from "~/lib/catalog";
+import { reviewOf, type ReviewFields } from "~/lib/review";
 import type { ProductCsvColumn } from "~/lib/csv/product-csv";
 import type { ProductsTable } from "../db/schema";
 import { toIsoString } from "../db/timestamps";
@@ -23,8 +24,12 @@ export const PRODUCT_LIST_KEY_COLUMNS = [
   "review_total",
 ] as const;
 
-export type ProductRecord = Omit<Selectable<ProductsTable>, (typeof PRODUCT_LIST_KEY_COLUMNS)[number] | "gtin" | "mpn"> &
-  Partial<Pick<Selectable<ProductsTable>, "gtin" | "mpn">>;
+export type ProductRecord = Omit<
+  Selectable<ProductsTable>,
+  (typeof PRODUCT_LIST_KEY_COLUMNS)[number] | "gtin" | "mpn" | keyof ReviewColumns
+> &
+  Partial<Pick<Selectable<ProductsTable>, "gtin" | "mpn">> &
+  Partial<ReviewColumns>;
 
 /** Every column a page reads of a product. */
 export const PRODUCT_COLUMNS = [
@@ -55,6 +60,21 @@ export const PRODUCT_COLUMNS = [
   "best_seller",
   "gtin",
   "mpn",
+  "verdict",
+  "pros",
+  "cons",
+  "score_build_quality",
+  "score_heat_efficiency",
+  "score_installation",
+  "score_warranty",
+  "score_value",
+  "best_for",
+  "skip_if",
+  "alternatives",
+  "reviewer",
+  "tested_on",
+  "customer_rating",
+  "customer_review_source",
   "is_sample",
   "created_at",
   "updated_at",
@@ -92,9 +112,74 @@ export function toProduct(row: ProductRecord): Product {
     bestSeller: Boolean(row.best_seller),
     gtin: row.gtin ?? null,
     mpn: row.mpn ?? null,
+    ...reviewFromRow(row),
     isSample: Boolean(row.is_sample),
     createdAt: toIsoString(row.created_at),
     updatedAt: toIsoString(row.updated_at),
+  };
+}
+
+type ReviewColumns = Pick<
+  Selectable<ProductsTable>,
+  | "verdict"
+  | "pros"
+  | "cons"
+  | "score_build_quality"
+  | "score_heat_efficiency"
+  | "score_installation"
+  | "score_warranty"
+  | "score_value"
+  | "best_for"
+  | "skip_if"
+  | "alternatives"
+  | "reviewer"
+  | "tested_on"
+  | "customer_rating"
+  | "customer_review_source"
+>;
+
+/** The review's columns as a Product's fields; a row read without them (an older query) gives the empty review. */
+function reviewFromRow(row: Partial<ReviewColumns>): Required<ReviewFields> {
+  const number = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Number(value));
+  return {
+    verdict: row.verdict ?? null,
+    pros: parseTextList(row.pros ?? "[]"),
+    cons: parseTextList(row.cons ?? "[]"),
+    scoreBuildQuality: number(row.score_build_quality),
+    scoreHeatEfficiency: number(row.score_heat_efficiency),
+    scoreInstallation: number(row.score_installation),
+    scoreWarranty: number(row.score_warranty),
+    scoreValue: number(row.score_value),
+    bestFor: row.best_for ?? null,
+    skipIf: row.skip_if ?? null,
+    alternatives: parseTextList(row.alternatives ?? "[]"),
+    reviewer: row.reviewer ?? null,
+    testedOn: row.tested_on ?? null,
+    customerRating: number(row.customer_rating),
+    customerReviewSource: row.customer_review_source ?? null,
+  };
+}
+
+/** The review's columns of a row; left out when the writer said nothing of the review (its fields absent). */
+export function reviewRow(product: ReviewFields): Partial<Insertable<ProductsTable>> {
+  if (product.verdict === undefined && product.pros === undefined) return {};
+  const review = reviewOf(product);
+  return {
+    verdict: review.verdict,
+    pros: JSON.stringify(review.pros),
+    cons: JSON.stringify(review.cons),
+    score_build_quality: review.scoreBuildQuality,
+    score_heat_efficiency: review.scoreHeatEfficiency,
+    score_installation: review.scoreInstallation,
+    score_warranty: review.scoreWarranty,
+    score_value: review.scoreValue,
+    best_for: review.bestFor,
+    skip_if: review.skipIf,
+    alternatives: JSON.stringify(review.alternatives),
+    reviewer: review.reviewer,
+    tested_on: review.testedOn,
+    customer_rating: review.customerRating,
+    customer_review_source: review.customerReviewSource,
   };
 }
 
@@ -137,6 +222,7 @@ export function toProductRow(product: ProductFields, stamp: { isSample: boolean;
     ...(product.bestSeller !== undefined ? { best_seller: product.bestSeller } : {}),
     ...(product.gtin !== undefined ? { gtin: product.gtin } : {}),
     ...(product.mpn !== undefined ? { mpn: product.mpn } : {}),
+    ...reviewRow(product),
     is_sample: stamp.isSample,
     updated_at: stamp.now,
   };
@@ -167,11 +253,27 @@ const CSV_COLUMN_FIELDS: Partial<Record<ProductCsvColumn, (keyof ProductsTable)[
   best_seller: ["best_seller"],
   gtin: ["gtin"],
   mpn: ["mpn"],
+  verdict: ["verdict"],
+  pros: ["pros"],
+  cons: ["cons"],
+  // A score moves the overall rating derived from it.
+  score_build_quality: ["score_build_quality", "rating"],
+  score_heat_efficiency: ["score_heat_efficiency", "rating"],
+  score_installation: ["score_installation", "rating"],
+  score_warranty: ["score_warranty", "rating"],
+  score_value: ["score_value", "rating"],
+  best_for: ["best_for"],
+  skip_if: ["skip_if"],
+  alternatives: ["alternatives"],
+  reviewer: ["reviewer"],
+  tested_on: ["tested_on"],
+  customer_rating: ["customer_rating"],
+  customer_review_source: ["customer_review_source"],
 };
 
 /** The columns an existing product gets from a file: the ones the file has (ADR 0012). */
 export function columnsUpdatedByCsv(columns: readonly ProductCsvColumn[]): (keyof ProductsTable)[] {
-  const fromFile = columns.flatMap((column) => CSV_COLUMN_FIELDS[column] ?? []);
+  const fromFile = new Set(columns.flatMap((column) => CSV_COLUMN_FIELDS[column] ?? []));
   return ["name", "brand", ...fromFile, "is_sample", "updated_at"];
 }
 

@@ -49,6 +49,21 @@ function fields(slug: string, overrides: Partial<ProductFields> = {}): ProductFi
     bestSeller: false,
     gtin: null,
     mpn: null,
+    verdict: null,
+    pros: [],
+    cons: [],
+    scoreBuildQuality: null,
+    scoreHeatEfficiency: null,
+    scoreInstallation: null,
+    scoreWarranty: null,
+    scoreValue: null,
+    bestFor: null,
+    skipIf: null,
+    alternatives: [],
+    reviewer: null,
+    testedOn: null,
+    customerRating: null,
+    customerReviewSource: null,
     ...overrides,
   };
 }
@@ -98,7 +113,24 @@ describe.each(testDialects)("products repository on %s", (dialect) => {
   });
 
   it("writes a product's fields and reads back the same fields", async () => {
-    const written = fields("round-trip", { bestSeller: true });
+    const written = fields("round-trip", {
+      bestSeller: true,
+      verdict: "Warm fast.",
+      pros: ["Heats fast", "Cedar, knotty"],
+      cons: ["Door sticks"],
+      scoreBuildQuality: 8.5,
+      scoreHeatEfficiency: 9,
+      scoreInstallation: 7,
+      scoreWarranty: 8,
+      scoreValue: 8.5,
+      bestFor: "Two people",
+      skipIf: "You want wood",
+      alternatives: ["alpha", "bravo"],
+      reviewer: "Aino Virtanen",
+      testedOn: "2026-10-14",
+      customerRating: 4.6,
+      customerReviewSource: "The maker's store",
+    });
     const id = await insertProduct(test.db, toProductRow(written, { isSample: true, now: NOW }));
     const product = await findProductById(test.db, id);
     expect(product).toMatchObject({ ...written, id, isSample: true, updatedAt: NOW });

@@ -4,7 +4,8 @@ import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import type { ProductsTable } from "../db/schema";
 import { overwriteOnSlugConflict } from "../db/slug-upsert.server";
-import { parseTextList, PRODUCT_COLUMNS, toProduct, toProductFields, type ProductFields } from "./product-rows";
+import type { ReviewFields } from "~/lib/review";
+import { parseTextList, PRODUCT_COLUMNS, reviewRow, toProduct, toProductFields, type ProductFields } from "./product-rows";
 
 /**
  * The products table: one plain function per question or write, each taking the database (or a
@@ -240,4 +241,17 @@ export async function upsertProductsOnSlug(
     .returning(["id", "slug"])
     .execute();
   return saved.map((row) => ({ id: Number(row.id), slug: row.slug }));
+}
+
+/**
+ * Writes a product's review fields and its rating (derived from the scores; the typed one when
+ * there are none), nothing else: the editor's review screen changes no price, offer or picture.
+ */
+export async function updateProductReview(db: DB, id: number, review: ReviewFields, rating: number | null, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("products")
+    .set({ ...reviewRow({ ...review, pros: review.pros ?? [] }), rating, updated_at: now })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

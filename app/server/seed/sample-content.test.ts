@@ -5,6 +5,8 @@ import { sampleCollections } from "./sample-collections";
 import { sampleMerchants, sampleOffers } from "./sample-offers";
 import { DROPPED_SAMPLES, sampleOfferStates, samplePriceHistory } from "./sample-price-history";
 import { sampleProducts } from "./sample-products";
+import { sampleReviews } from "./sample-reviews";
+import { MAX_ALTERNATIVES, MAX_SCORE, overallFromScores } from "~/lib/review";
 import type { SampleCollection, SampleProduct } from "./sample-types";
 
 const has = (text: string, word: string): boolean => text.toLowerCase().includes(word.toLowerCase());
@@ -238,5 +240,42 @@ describe("sample price history", () => {
     const lowest = sampleProducts.filter((product) => isLowestInDays(seriesOf(product.slug, 91))).map((product) => product.slug);
     expect(lowest).toContain("birchline-ember-6-barrel-sauna");
     expect(lowest.length).toBeLessThan(sampleProducts.length / 2);
+  });
+});
+
+describe("the sample reviews", () => {
+  const slugs = new Set(sampleProducts.map((product) => product.slug));
+
+  it("every sample product has every part of a full review, with alternatives that exist", () => {
+    for (const product of sampleProducts) {
+      const review = sampleReviews[product.slug];
+      expect(review, product.slug).toBeDefined();
+      expect(review!.verdict.length, product.slug).toBeGreaterThan(20);
+      expect(review!.pros.length, product.slug).toBeGreaterThanOrEqual(2);
+      expect(review!.cons.length, product.slug).toBeGreaterThanOrEqual(1);
+      expect(
+        review!.scores.every((score) => score >= 0 && score <= MAX_SCORE),
+        product.slug,
+      ).toBe(true);
+      expect(review!.best_for && review!.skip_if && review!.reviewer, product.slug).toBeTruthy();
+      expect(review!.tested_on, product.slug).toMatch(/^2026-\d{2}-\d{2}$/);
+      expect(review!.alternatives.length, product.slug).toBeGreaterThan(0);
+      expect(review!.alternatives.length, product.slug).toBeLessThanOrEqual(MAX_ALTERNATIVES);
+      for (const alternative of review!.alternatives) {
+        expect(slugs.has(alternative) && alternative !== product.slug, `${product.slug} → ${alternative}`).toBe(true);
+      }
+    }
+    expect(Object.keys(sampleReviews).filter((slug) => !slugs.has(slug))).toEqual([]);
+  });
+
+  it("the scores give each sample its rating under the default weights, and the reviewers are badged as samples", () => {
+    for (const product of sampleProducts) {
+      const [scoreBuildQuality, scoreHeatEfficiency, scoreInstallation, scoreWarranty, scoreValue] = sampleReviews[product.slug]!.scores;
+      expect(
+        overallFromScores({ scoreBuildQuality, scoreHeatEfficiency, scoreInstallation, scoreWarranty, scoreValue }),
+        product.slug,
+      ).toBe(product.rating);
+      expect(sampleReviews[product.slug]!.reviewer, product.slug).toMatch(/\(sample reviewer\)$/);
+    }
   });
 });

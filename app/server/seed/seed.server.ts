@@ -1,5 +1,6 @@
 import { dollarsToCents } from "~/lib/money";
 import { shopDomain } from "~/lib/offers/shop-domain";
+import type { ReviewFields } from "~/lib/review";
 import { DEFAULT_PRICES, findOrCreateMerchantByDomain, priceSettingsAt, refreshProductPrices } from "../offers/offers.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { toProductRow, type ProductFields } from "../products/product-rows";
@@ -9,6 +10,7 @@ import { sampleCollections } from "./sample-collections";
 import { sampleMerchants, sampleOffers } from "./sample-offers";
 import { samplePriceHistory, sampleOfferStates } from "./sample-price-history";
 import { sampleProducts } from "./sample-products";
+import { sampleReviews } from "./sample-reviews";
 import type { SampleCollection, SampleMerchant, SampleOffer, SampleProduct } from "./sample-types";
 import type { DB } from "../db/connection.server";
 
@@ -231,5 +233,30 @@ export function sampleProductFields(product: SampleProduct): ProductFields {
     reviewsNumber: product.reviews_number,
     reviewCount: product.review_count,
     shippingInfo: product.shipping_info,
+    ...sampleReviewFields(product.slug),
+  };
+}
+
+/** A sample's invented review (./sample-reviews.ts) as a product's review fields. */
+function sampleReviewFields(slug: string): ReviewFields {
+  const review = sampleReviews[slug];
+  if (!review) return {};
+  const [scoreBuildQuality, scoreHeatEfficiency, scoreInstallation, scoreWarranty, scoreValue] = review.scores;
+  return {
+    verdict: review.verdict,
+    pros: review.pros,
+    cons: review.cons,
+    scoreBuildQuality,
+    scoreHeatEfficiency,
+    scoreInstallation,
+    scoreWarranty,
+    scoreValue,
+    bestFor: review.best_for,
+    skipIf: review.skip_if,
+    alternatives: review.alternatives,
+    reviewer: review.reviewer,
+    testedOn: review.tested_on,
+    customerRating: null,
+    customerReviewSource: null,
   };
 }

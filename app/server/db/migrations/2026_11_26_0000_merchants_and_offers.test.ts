@@ -84,7 +84,10 @@ async function seedTheOldCatalog(db: DB) {
   await db
     .insertInto("products")
     .values([
-      ...sampleProducts.map((product) => toProductRow(sampleProductFields(product), { isSample: true, now })),
+      // Written into the schema of that time: without the review's columns, which came later.
+      ...sampleProducts.map((product) =>
+        toProductRow({ ...sampleProductFields(product), verdict: undefined, pros: undefined }, { isSample: true, now }),
+      ),
       ...edgeCases.map((product) => toProductRow(product, { isSample: false, now: "2026-10-01T08:30:00.000Z" })),
     ])
     .execute();

@@ -1,0 +1,72 @@
+import { useNavigation } from "react-router";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { ReviewFields } from "~/components/admin/review-fields";
+import { Button } from "~/components/ui/button";
+import { Form, Link } from "~/components/ui/link";
+import { Notice } from "~/components/ui/notice";
+import { useResultToast } from "~/components/ui/use-result-toast";
+import { ratingText } from "~/lib/ratings";
+import { SITE_NAME } from "~/lib/site-navigation";
+import { loadReviewScreen, saveReviewScreen } from "~/server/admin/review-screen.server";
+import { requireAdmin } from "~/server/auth/guard.server";
+import { readFormUnderLimit } from "~/server/http/request-body.server";
+import type { Route } from "./+types/review";
+
+/**
+ * /admin/reviews/:productId: one product's review fields and nothing else of it, for admins and
+ * editors. The rating is worked out from the scores by the owner's weights.
+ */
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Review: ${data?.name ?? "product"} - ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return loadReviewScreen(request, context, Number(params.productId));
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  return saveReviewScreen({ form: await readFormUnderLimit(request), request, context }, Number(params.productId));
+}
+
+export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, name, slug, values, rating, flash } = loaderData;
+  useResultToast(actionData);
+  useResultToast(flash);
+  const busy = useNavigation().state === "submitting";
+  const state = actionData?.form ?? { values };
+  return (
+    <>
+      <AdminPageHeader title={`Review: ${name}`} description={`The overall rating now: ${ratingText(rating)} of 5.`} />
+      {(flash?.notes?.length ?? 0) > 0 && (
+        <Notice tone="yellow" title="Saved with changes" className="mb-4" role="status">
+          <ul className="list-disc pl-5">
+            {flash?.notes?.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+      <Form method="post" className="space-y-5" key={id}>
+        <ReviewFields state={state} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : "Save review"}
+          </Button>
+          <Link
+            to={`/reviews/product/${slug}`}
+            className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand"
+          >
+            View the product page
+          </Link>
+          <Link to="/admin/reviews" className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand">
+            All reviews
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { data, type AppLoadContext } from "react-router";
+import { reviewFormSchema, reviewFormValues, type ReviewFormField } from "~/lib/csv/product-form";
+import { parseForm, type FormFailure } from "~/lib/forms/parse-form";
+import { checkWeights, DEFAULT_REVIEW_WEIGHTS, REVIEW_CRITERIA, ratingForSave } from "~/lib/review";
+import type { ResultToast } from "~/lib/result-toast";
+import { recordAdminAction } from "../audit/audit-log.server";
+import { invalidateCatalog } from "../catalog/catalog-cache.server";
+import { readFlash, redirectWithFlash } from "../forms/flash.server";
+import type { IntentArgs } from "../forms/intents.server";
+import { refreshProductListKeys } from "../products/product-list-keys.server";
+import { findProductById, listProductsPage, updateProductReview } from "../products/products.server";
+import { readReviewWeights, saveReviewWeights } from "../products/review-weights.server";
+
+/**
+ * The reviews screens' server half: /admin/reviews (the products, each with its review's state)
+ * and /admin/reviews/:productId (one product's review fields, and nothing else of it), open to
+ * admins and editors; and the owner's weights of the criteria, saved from /admin/products.
+ */
+
+export async function loadReviewList(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const search = url.searchParams.get("q")?.trim() ?? "";
+  const page = await listProductsPage(context.db, { search: search || undefined }, Number(url.searchParams.get("page")) || 1);
+  return {
+    search,
+    page: page.page,
+    pages: page.pages,
+    products: page.products.map((product) => ({
+      id: product.id,
+      name: product.name,
+      slug: product.slug,
+      hasVerdict: Boolean(product.verdict),
+      scored: REVIEW_CRITERIA.filter(({ key }) => typeof product[key] === "number").length,
+      testedOn: product.testedOn ?? null,
+    })),
+  };
+}
+
+export async function loadReviewScreen(request: Request, context: AppLoadContext, productId: number) {
+  const product = Number.isSafeInteger(productId) && productId > 0 ? await findProductById(context.db, productId) : undefined;
+  if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
+  const [weights, { flash, headers }] = await Promise.all([readReviewWeights(context.db), readFlash(request, context.config)]);
+  return data(
+    { id: product.id, name: product.name, slug: product.slug, values: reviewFormValues(product), rating: product.rating, weights, flash },
+    { headers },
+  );
+}
+
+export interface ReviewActionResult {
+  toast: ResultToast;
+  form?: FormFailure<ReviewFormField>;
+}
+
+export async function saveReviewScreen({ form, request, context }: Pick<IntentArgs, "form" | "request" | "context">, productId: number) {
+  const product = await findProductById(context.db, productId);
+  if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
+  const parsed = parseForm(form, reviewFormSchema(product.slug));
+  if (!parsed.ok) {
+    return data<ReviewActionResult>(
+      { toast: { kind: "error", title: "Review not saved", description: "Check the highlighted fields." }, form: parsed },
+      { status: 400 },
+    );
+  }
+  const { review, warnings } = parsed.value;
+  const now = new Date().toISOString();
+  await context.db.transaction().execute(async (trx) => {
+    const rating = ratingForSave({ ...review, rating: product.rating }, await readReviewWeights(trx));
+    await updateProductReview(trx, product.id, review, rating, now);
+    await refreshProductListKeys(trx, [product.id]);
+  });
+  invalidateCatalog(context.db);
+  await recordAdminAction({ request, context }, "review-saved", `Review of ${product.slug} (id ${product.id}) saved`);
+  throw await redirectWithFlash(request, context.config, `/admin/reviews/${product.id}`, {
+    toast: { kind: "success", title: "Review saved", description: "The product page shows it now." },
+    notes: warnings,
+  });
+}
+
+/** The weights form (on /admin/products): one whole percent per criterion, adding up to 100. */
+export async function saveWeightsIntent({ form, request, context }: IntentArgs) {
+  const weights = { ...DEFAULT_REVIEW_WEIGHTS };
+  for (const { key } of REVIEW_CRITERIA) weights[key] = Number(String(form.get(`weight_${key}`) ?? "").trim() || Number.NaN);
+  const problem = checkWeights(weights);
+  if (problem) {
+    const toast: ResultToast = { kind: "error", title: "Weights not saved", description: problem };
+    return data({ toast }, { status: 400 });
+  }
+  const moved = await saveReviewWeights(context.db, weights);
+  invalidateCatalog(context.db);
+  await recordAdminAction(
+    { request, context },
+    "review-weights-saved",
+    REVIEW_CRITERIA.map(({ label, key }) => `${label} ${weights[key]}%`).join(", "),
+  );
+  throw await redirectWithFlash(request, context.config, "/admin/products#review-weights", {
+    toast: {
+      kind: "success",
+      title: "Weights saved",
+      description: `${moved} ${moved === 1 ? "rating was" : "ratings were"} worked out again.`,
+    },
+  });
+}
