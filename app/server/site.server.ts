@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { loadArticles } from "./articles.server";
 import { missingAdminHint } from "./auth/admins.server";
 import { recordSiteAddress } from "./site-address.server";
 import { createAuth } from "./auth/auth.server";
@@ -69,7 +68,6 @@ export async function createSite(
   const env = options.env ?? process.env;
   const config = loadConfig(env);
   setLogLevel(config.logLevel);
-  loadArticles();
 
   const db = openDatabase(config.database);
   try {

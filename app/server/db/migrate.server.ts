@@ -21,6 +21,7 @@ import * as priceAlerts from "./migrations/2026_11_26_0300_price_alerts";
 import * as offerPriceHistoryRemovals from "./migrations/2026_11_26_0400_offer_price_history_removals";
 import * as trueDatesAndLabels from "./migrations/2026_11_27_0100_true_dates_and_labels";
 import * as collectionKeepsRule from "./migrations/2026_11_27_0200_collection_keeps_rule";
+import * as articles from "./migrations/2026_11_28_0300_articles";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_26_0400_offer_price_history_removals": offerPriceHistoryRemovals,
   "2026_11_27_0100_true_dates_and_labels": trueDatesAndLabels,
   "2026_11_27_0200_collection_keeps_rule": collectionKeepsRule,
+  "2026_11_28_0300_articles": articles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,7 +5,7 @@ import { pageCount, pageHref, PRODUCT_LIST_PAGE_SIZE } from "~/lib/pagination";
 import { productHref } from "~/lib/product-display";
 import { newestDate } from "~/lib/dates";
 import { learnSitemapEntries, MAX_URLS_PER_SITEMAP, sitemapIndexXml, sitemapPageRange, urlsetXml, type SitemapEntry } from "~/lib/sitemap";
-import { loadArticles } from "../articles.server";
+import { publishedArticles } from "../articles/published-articles.server";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import { loadCollectionPage } from "../pages/collection.server";
 import { toIsoString } from "../db/timestamps";
@@ -62,7 +62,7 @@ async function leadingEntries(db: DB): Promise<SitemapEntry[]> {
     { path: "/", lastmod: catalogUpdated },
     { path: "/reviews", lastmod: catalogUpdated },
     ...laterPages("/reviews", pageCount(await countAllProducts(db), PRODUCT_LIST_PAGE_SIZE), catalogUpdated),
-    ...learnSitemapEntries(loadArticles().map(toSummary)),
+    ...learnSitemapEntries((await publishedArticles(db)).map(toSummary)),
   ];
   // A fixed collection page exists with or without a record.
   const lists: { path: string; slug: string }[] = FIXED_COLLECTION_SLUGS.map((slug) => ({ path: `/reviews/${slug}`, slug }));
