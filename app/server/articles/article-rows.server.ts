@@ -1,4 +1,12 @@
-import { findCategory, readTimeLabel, readTimeText, tagSlug, type Article, type ArticleAuthor, type ArticleCategorySlug } from "~/lib/articles";
+import {
+  findCategory,
+  readTimeLabel,
+  readTimeText,
+  tagSlug,
+  type Article,
+  type ArticleAuthor,
+  type ArticleCategorySlug,
+} from "~/lib/articles";
 import type { Selectable } from "kysely";
 import type { ArticlesTable, AuthorsTable } from "../db/schema";
 import { countWords, renderArticleBody } from "../articles.server";

@@ -43,7 +43,10 @@ describe.each(testDialects)("articles in the database (%s)", (dialect) => {
   it("an old slug leads to the current one only while the article is published", async () => {
     await seedSampleArticles(test.db);
     const row = await test.db.selectFrom("articles").select("id").where("slug", "=", "diy-sauna-bench").executeTakeFirstOrThrow();
-    await test.db.insertInto("article_redirects").values({ old_slug: "old-bench", article_id: Number(row.id) }).execute();
+    await test.db
+      .insertInto("article_redirects")
+      .values({ old_slug: "old-bench", article_id: Number(row.id) })
+      .execute();
     expect(await redirectedArticleSlug(test.db, "old-bench")).toBe("diy-sauna-bench");
     expect(await redirectedArticleSlug(test.db, "no-such")).toBeUndefined();
     await test.db.updateTable("articles").set({ status: "draft" }).where("id", "=", Number(row.id)).execute();
