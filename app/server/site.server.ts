@@ -25,6 +25,7 @@ import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-cache.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
 import { feedsJob } from "./feeds/feed-job.server";
+import { publishScheduledArticlesJob } from "./articles/publish-job.server";
 import { feedReadSettingsFrom } from "./feeds/read-feed.server";
 import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking.server";
 import { canonicalPagePath } from "~/lib/canonical-address";
@@ -151,6 +152,7 @@ export async function createSite(
     ...(linkChecks.job ? [linkChecks.job] : []),
     priceAlertJob({ mailer: authResources.mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
+    publishScheduledArticlesJob(config.jobCheckMs),
   ];
   const jobs = startJobs(db, periodicJobs, {
     checkEveryMs: config.jobCheckMs,
