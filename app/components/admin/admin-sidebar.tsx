@@ -1,5 +1,6 @@
 import {
   ArrowLeft,
+  FileText,
   FolderKanban,
   History,
   LayoutDashboard,
@@ -8,6 +9,7 @@ import {
   Mail,
   MousePointerClick,
   Package,
+  PenLine,
   Rss,
   Store,
   Tags,
@@ -17,7 +19,7 @@ import { Form, NavLink } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 
 /**
- * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Merchants, Offers, Feeds, Clicks, Link health,
+ * The admin navigation: 'Admin Panel' with Dashboard, Products, Collections, Merchants, Offers, Feeds, Articles, Authors, Clicks, Link health,
  * Users, Subscribers, Audit log and Back to Site, the current page highlighted. A column beside the page from 768 px; above it on a phone,
  * as rows of links (all of them always in view).
  */
@@ -28,6 +30,8 @@ const links = [
   { to: "/admin/merchants", label: "Merchants", icon: Store, end: false },
   { to: "/admin/offers", label: "Offers", icon: Tags, end: false },
   { to: "/admin/feeds", label: "Feeds", icon: Rss, end: false },
+  { to: "/admin/articles", label: "Articles", icon: FileText, end: false },
+  { to: "/admin/authors", label: "Authors", icon: PenLine, end: false },
   { to: "/admin/clicks", label: "Clicks", icon: MousePointerClick, end: false },
   { to: "/admin/links", label: "Link health", icon: Link2, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },

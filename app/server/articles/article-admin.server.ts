@@ -1,4 +1,5 @@
 import type { ArticleFields } from "~/lib/admin/article-form";
+import type { ArticleListFilters } from "~/lib/admin/article-list";
 import type { ArticleStatus } from "../db/schema";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
@@ -28,13 +29,7 @@ export interface ArticleListRow {
   updatedAt: number;
 }
 
-export interface ArticleListQuery {
-  q: string;
-  status: ArticleStatus | "";
-  category: string;
-  author: number | null;
-  page: number;
-}
+export type ArticleListQuery = ArticleListFilters;
 
 export const ARTICLE_LIST_PAGE_SIZE = 25;
 

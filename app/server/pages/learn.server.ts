@@ -16,8 +16,10 @@ import {
   type ArticlePage,
   type LearnCategoryPage,
   type LearnIndexPage,
+  type LearnAuthorPage,
   type LearnTagPage,
 } from "~/lib/learn-pages";
+import { findAuthorBySlug } from "~/server/articles/authors.server";
 import type { PageError } from "~/lib/page-errors";
 import { redirect } from "react-router";
 import { findPublishedArticle, publishedArticles, redirectedArticleSlug } from "~/server/articles/published-articles.server";
@@ -77,6 +79,22 @@ export async function learnTagPage(db: DB, baseUrl: string, slug: string, reques
     canonicalUrl: `${baseUrl}/learn/tag/${tag.slug}`,
     // A tag is found on an article, so it has one at least.
     imageUrl: `${baseUrl}${articles[0]!.image}`,
+  };
+}
+
+/** /learn/author/{slug}: an author with at least one published article, and those articles. */
+export async function learnAuthorPage(db: DB, baseUrl: string, slug: string, request: Request): Promise<LearnAuthorPage> {
+  const [author, all] = await Promise.all([findAuthorBySlug(db, slug), publishedArticles(db)]);
+  const articles = author
+    ? latestArticles(all.filter((article) => article.author.slug === author.slug).map(toSummary), { count: all.length })
+    : [];
+  if (!author || articles.length === 0) return learnNotFound({ screen: "learn-author", kind: "not-found" }, request);
+  const { id: _id, articles: _count, ...shown } = author;
+  return {
+    author: shown,
+    articles,
+    canonicalUrl: `${baseUrl}/learn/author/${author.slug}`,
+    imageUrl: `${baseUrl}${author.image ?? articles[0]!.image}`,
   };
 }
 
