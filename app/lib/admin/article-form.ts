@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { ARTICLE_CATEGORY_SLUGS, KNOWLEDGE_CENTER_NAME, tagSlug } from "~/lib/articles";
+import { ARTICLE_CATEGORY_SLUGS, KNOWLEDGE_CENTER_NAME } from "~/lib/articles";
 import { checkbox, text } from "~/lib/forms/form-fields";
+import {
+  ARTICLE_BODY_MAX,
+  ARTICLE_EXCERPT_MAX,
+  ARTICLE_SLUG_PATTERN,
+  ARTICLE_TAGS_MAX,
+  ARTICLE_TITLE_MAX,
+  splitTags,
+  type ArticleFields,
+} from "./article-fields";
 import { searchTitle, SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/search-snippet";
 
 /**
@@ -8,48 +17,6 @@ import { searchTitle, SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/sea
  * schema the server checks a save with. A draft needs only a title and a slug; publishing or
  * scheduling needs what the public page shows (articleReadyProblems).
  */
-
-export const ARTICLE_TITLE_MAX = 160;
-export const ARTICLE_EXCERPT_MAX = 400;
-export const ARTICLE_TAGS_MAX = 12;
-export const ARTICLE_BODY_MAX = 200_000;
-export const ARTICLE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** The fields one save writes and one revision keeps. */
-export interface ArticleFields {
-  title: string;
-  slug: string;
-  excerpt: string;
-  metaTitle: string;
-  metaDescription: string;
-  categorySlug: string;
-  tags: string[];
-  authorId: number | null;
-  image: string;
-  imageAlt: string;
-  featured: boolean;
-  body: string;
-  readTimeMinutes: number | null;
-}
-
-/** "Best Barrel Saunas: 2025 Guide" → "best-barrel-saunas-2025-guide" (at most 80 characters). */
-export function slugFromTitle(title: string): string {
-  return tagSlug(title).slice(0, 80).replace(/-+$/, "");
-}
-
-/** "Safety, Wood-Burning Stoves,, safety" → ["Safety", "Wood-Burning Stoves"]: one per slug, first spelling kept. */
-export function splitTags(value: string): string[] {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const part of value.split(",")) {
-    const name = part.replace(/\s+/g, " ").trim();
-    const slug = tagSlug(name);
-    if (!slug || seen.has(slug)) continue;
-    seen.add(slug);
-    tags.push(name);
-  }
-  return tags;
-}
 
 const sitePathOrEmpty = text({ max: 500 }).refine((value) => value === "" || /^\/(?![/\\])\S*$/.test(value), {
   message: "Upload a picture, or give a site path starting with / (e.g. /images/articles/x.webp).",
@@ -108,9 +75,4 @@ export function articleReadyProblems(fields: ArticleFields): Partial<Record<Arti
   if (fields.tags.length === 0) problems.tags = "Give at least one tag.";
   if (!fields.body.trim()) problems.body = "Write the article.";
   return problems;
-}
-
-/** The editor's "Search results show" line for the title. */
-export function articleSearchTitle(fields: Pick<ArticleFields, "title" | "metaTitle">): string {
-  return searchTitle(fields.metaTitle || fields.title, KNOWLEDGE_CENTER_NAME);
 }

@@ -1,4 +1,4 @@
-import type { ArticleFields } from "./article-form";
+import type { ArticleFields } from "./article-fields";
 import { lineDiff, type DiffLine } from "./line-diff";
 
 /** Between two revisions of an article: which fields changed, each as a readable line diff. */

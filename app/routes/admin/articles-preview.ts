@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ARTICLE_BODY_MAX } from "~/lib/admin/article-form";
+import { ARTICLE_BODY_MAX } from "~/lib/admin/article-fields";
 import { countWords, renderArticleBody } from "~/server/articles.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ArticleFields } from "~/lib/admin/article-form";
+import type { ArticleFields } from "~/lib/admin/article-fields";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import {
   ArticleRefused,

@@ -1,4 +1,4 @@
-import type { ArticleFields } from "~/lib/admin/article-form";
+import type { ArticleFields } from "~/lib/admin/article-fields";
 import type { ArticleListFilters } from "~/lib/admin/article-list";
 import type { ArticleStatus } from "../db/schema";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";

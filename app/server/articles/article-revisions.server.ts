@@ -1,4 +1,4 @@
-import type { ArticleFields } from "~/lib/admin/article-form";
+import type { ArticleFields } from "~/lib/admin/article-fields";
 import type { DB } from "../db/connection.server";
 import { saveArticle, type Editor, type EditableArticle } from "./article-admin.server";
 

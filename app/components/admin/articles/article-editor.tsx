@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form } from "~/components/ui/link";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
-import { articleSearchTitle, slugFromTitle, type ArticleFields } from "~/lib/admin/article-form";
+import { articleSearchTitle, slugFromTitle, type ArticleFields } from "~/lib/admin/article-fields";
 import { ARTICLE_CATEGORIES } from "~/lib/articles";
 import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/search-snippet";
 import type { ArticleEditorAnswer } from "~/server/articles/article-editor.server";

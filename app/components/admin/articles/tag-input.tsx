@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useId, useState } from "react";
 import { inputClasses } from "~/components/ui/form-field";
-import { splitTags } from "~/lib/admin/article-form";
+import { splitTags } from "~/lib/admin/article-fields";
 
 /**
  * Tags as chips, with the tags other articles use suggested as the admin types (a datalist: the
