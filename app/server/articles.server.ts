@@ -207,10 +207,34 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
 };
 
-/** The one Markdown renderer and sanitizer: the public page, the editor's preview and the import all use it. */
-export function renderArticleBody(markdownSource: string): string {
-  const html = markdown.parse(markdownSource, { async: false });
-  return sanitizeHtml(html, sanitizeOptions).trim();
+/** Turns a directive line (`::product{…}`, app/server/articles/product-boxes.server.ts) into trusted HTML, or "" for nothing. */
+export type BlockRenderer = (line: string) => string | null;
+
+const BLOCK_TOKEN = (index: number) => `ARTICLEBLOCK${index}END`;
+
+/**
+ * The one Markdown renderer and sanitizer: the public page, the editor's preview and the import
+ * all use it. With `blocks`, each line it recognises (outside code fences) is set aside before
+ * Markdown and sanitizing, and its own HTML, built from the catalog and escaped, put in its place
+ * afterwards; without it (or when it answers "") the line leaves nothing.
+ */
+export function renderArticleBody(markdownSource: string, blocks?: BlockRenderer): string {
+  const rendered: string[] = [];
+  let fenced = false;
+  const source = markdownSource
+    .split("\n")
+    .map((line) => {
+      if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+      if (fenced || !line.startsWith("::")) return line;
+      const html = blocks?.(line) ?? (/^::(product|compare)\{/.test(line) ? "" : null);
+      if (html === null) return line;
+      rendered.push(html);
+      return `\n${BLOCK_TOKEN(rendered.length - 1)}\n`;
+    })
+    .join("\n");
+  const html = sanitizeHtml(markdown.parse(source, { async: false }), sanitizeOptions).trim();
+  if (rendered.length === 0) return html;
+  return html.replace(/<p>ARTICLEBLOCK(\d+)END<\/p>\n?/g, (_, index: string) => rendered[Number(index)] ?? "").trim();
 }
 
 /** Words a reader reads: the text of the sanitized HTML, ignoring table pipes and lone symbols. */
@@ -240,7 +264,11 @@ export interface ArticleFile {
  * `slugFromFileName` its slug must match the file's name (the shipped files keep that promise;
  * an upload may be named anything). Throws ArticleContentError.
  */
-export function readArticleFile(file: string, source: string, { slugFromFileName = true }: { slugFromFileName?: boolean } = {}): ArticleFile {
+export function readArticleFile(
+  file: string,
+  source: string,
+  { slugFromFileName = true }: { slugFromFileName?: boolean } = {},
+): ArticleFile {
   const parts = splitFrontMatter(source);
   if (!parts) throw new ArticleContentError(file, "front matter is missing (the file must start with --- , YAML, then ---)");
 

@@ -36,9 +36,17 @@ test("write, schedule, publish on time, revise, restore and move an article", as
   await page.getByLabel("Picture file").setInputFiles(picture);
   await expect(page.getByLabel("Picture path")).toHaveValue(/^\/storage\/product-images\/.+/);
   await page.getByLabel("Picture description (alt text)").fill("A cedar bench inside a sauna");
-  await page.getByLabel("Body (Markdown)").fill("## Wipe the benches\n\nWipe the benches after every session.\n");
+  await page
+    .getByLabel("Body (Markdown)")
+    .fill(
+      '## Wipe the benches\n\nWipe the benches after every session.\n\n::product{slug="lumo-works-tyyni-4-cube-sauna"}\n\n::product{slug="no-such-sauna"}\n',
+    );
   // The preview is the public page's renderer.
   await expect(page.getByRole("region", { name: "Preview" }).getByRole("heading", { name: "Wipe the benches" })).toBeVisible();
+  // A product box: the card in the preview, and a warning for a product that does not exist.
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview.getByRole("complementary", { name: "Tyyni 4 Cube Sauna" })).toBeVisible();
+  await expect(preview.getByRole("note")).toContainText("no-such-sauna");
   // The draft saves itself: a reload keeps the text.
   await expect(page.getByText(/^Saved at /)).toBeVisible({ timeout: 15_000 });
   await page.reload();
@@ -62,7 +70,12 @@ test("write, schedule, publish on time, revise, restore and move an article", as
     return texts.map((text) => text.includes(`/learn/${slug}`));
   };
   await expect.poll(published, { timeout: 150_000, intervals: [2_000] }).toEqual([true, true, true, true]);
-  expect((await page.request.get(`${adminSite.url}/learn/${slug}`)).status()).toBe(200);
+  const article = await page.request.get(`${adminSite.url}/learn/${slug}`);
+  expect(article.status()).toBe(200);
+  const html = await article.text();
+  // The box links to the shop through the tracked link, naming the article; the missing product leaves nothing.
+  expect(html).toContain(`/go/lumo-works-tyyni-4-cube-sauna?from=article:${slug}`);
+  expect(html).not.toContain("no-such-sauna");
 
   // An edit of the live article is a revision; the diff shows it; restore brings the old text back.
   await page.goto(editor);
@@ -74,7 +87,14 @@ test("write, schedule, publish on time, revise, restore and move an article", as
   await page.getByRole("button", { name: /^Restore the revision of/ }).click();
   await expect(toast(page, "Revision restored")).toBeVisible();
   await expect(page.getByLabel("Body (Markdown)")).not.toHaveValue(/Oil them/);
-  await expect.poll(async () => (await page.request.get(`${adminSite.url}/learn/${slug}`)).text()).not.toContain("Oil them once a year.");
+  // A kept-alive connection the server closes at that moment is tried again, not taken for the answer.
+  const livePage = () =>
+    page.request.get(`${adminSite.url}/learn/${slug}`).then(
+      (response) => response.text(),
+      () => "",
+    );
+  await expect.poll(livePage).toContain("Wipe the benches after every session.");
+  expect(await livePage()).not.toContain("Oil them once a year.");
 
   // A new slug: the old address answers 301 with the new one.
   await page.getByLabel("Slug").fill(`${slug}-guide`);

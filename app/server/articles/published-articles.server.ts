@@ -1,13 +1,16 @@
 import type { Article } from "~/lib/articles";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
+import { renderArticleBody } from "../articles.server";
 import { toArticle, type AuthorRow } from "./article-rows.server";
+import { productsForBodies, readDirective, renderDirective } from "./product-boxes.server";
 
 /**
  * The published articles as the public pages read them. A site has tens or hundreds of articles,
  * so all of them are read and rendered at once and kept in memory per database, until the next
  * save, publication or removal (invalidateCatalog, here or on another instance) or, at the
  * latest, MEMO_MS: rendering Markdown on every page view would cost far more than the query.
+ * Product boxes show the catalog as it is: a catalog save drops the memo too.
  */
 
 /** A change made outside the site (a script on the database) shows up within this. */
@@ -22,7 +25,17 @@ async function readPublished(db: DB): Promise<Article[]> {
     db.selectFrom("authors").selectAll().execute(),
   ]);
   const byId = new Map<number, AuthorRow>(authors.map((author) => [Number(author.id), author]));
-  return rows.map((row) => toArticle(row, row.author_id === null ? undefined : byId.get(Number(row.author_id))));
+  const products = await productsForBodies(
+    db,
+    rows.map((row) => row.body),
+  );
+  return rows.map((row) => {
+    const html = renderArticleBody(row.body, (line) => {
+      const directive = readDirective(line);
+      return directive && renderDirective(directive, products, row.slug, false);
+    });
+    return toArticle(row, row.author_id === null ? undefined : byId.get(Number(row.author_id)), html);
+  });
 }
 
 /** Every published article, rendered, by slug. */

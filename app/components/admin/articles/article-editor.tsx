@@ -202,7 +202,7 @@ export function ArticleEditor({
             )}
           </div>
         </div>
-        <ArticlePreview title={text.title} body={text.body} readTimeMinutes={text.readTimeMinutes} />
+        <ArticlePreview title={text.title} slug={text.slug} body={text.body} readTimeMinutes={text.readTimeMinutes} />
       </div>
       <PublishBar article={article} autosave={autosave} error={errors.publishAt} />
       <LeavePrompt blocker={autosave.blocker} />

@@ -9,15 +9,25 @@ const PREVIEW_AFTER_MS = 350;
  * The body as readers will see it: rendered on the server by the public page's own renderer and
  * sanitizer (POST /admin/articles/preview), a moment after typing stops, in the page's own styles.
  */
-export function ArticlePreview({ title, body, readTimeMinutes }: { title: string; body: string; readTimeMinutes: string }) {
+export function ArticlePreview({
+  title,
+  slug,
+  body,
+  readTimeMinutes,
+}: {
+  title: string;
+  slug: string;
+  body: string;
+  readTimeMinutes: string;
+}) {
   const fetcher = useFetcher<{ html: string; wordCount: number }>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { submit } = fetcher;
   useEffect(() => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => submit({ body }, { method: "post", action: "/admin/articles/preview" }), PREVIEW_AFTER_MS);
+    timer.current = setTimeout(() => submit({ body, slug }, { method: "post", action: "/admin/articles/preview" }), PREVIEW_AFTER_MS);
     return () => clearTimeout(timer.current);
-  }, [body, submit]);
+  }, [body, slug, submit]);
   const words = fetcher.data?.wordCount ?? 0;
   return (
     <section aria-labelledby="preview-title" className="min-w-0 rounded-card border border-line bg-surface p-4 shadow-card md:p-6">
