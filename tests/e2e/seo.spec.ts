@@ -136,6 +136,7 @@ test("every page kind carries valid JSON-LD and a 1200x630 social card", async (
     "/learn/category/buying-guides": ["BreadcrumbList"],
     [tag]: ["BreadcrumbList"],
     [article]: ["BreadcrumbList", "Article"],
+    "/learn/author/maija-lehtonen": ["BreadcrumbList", "ProfilePage"],
   };
   for (const [path, types] of Object.entries(pages)) {
     const page = await html(request, path);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { FEATURED_COUNT } from "~/lib/articles";
 import { seedSampleArticles } from "~/server/articles/sample-articles.server";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { articlePage, learnCategoryPage, learnIndexPage, learnTagPage } from "./learn.server";
+import { articlePage, learnAuthorPage, learnCategoryPage, learnIndexPage, learnTagPage } from "./learn.server";
 
 const BASE = "https://saunas.example";
 
@@ -83,6 +83,15 @@ describe.each(testDialects)("the Knowledge Center's page modules (%s)", (dialect
     expect(page.canonicalUrl).toBe(`${BASE}/learn/tag/safety`);
   });
 
+  it("an author: who they are and their articles, newest first; the article names the author's page", async () => {
+    const page = await learnAuthorPage(test.db, BASE, "maija-lehtonen", new Request(`${BASE}/learn/author/maija-lehtonen`));
+    expect(page.author).toMatchObject({ slug: "maija-lehtonen", name: "Maija Lehtonen", title: "Senior Sauna Editor" });
+    expect(page.articles.map((article) => article.slug).sort()).toEqual(["best-barrel-saunas", "infrared-vs-traditional"]);
+    expect(page.canonicalUrl).toBe(`${BASE}/learn/author/maija-lehtonen`);
+    const article = await articlePage(test.db, BASE, "best-barrel-saunas", new Request(`${BASE}/learn/best-barrel-saunas`));
+    expect(article.article.author.slug).toBe("maija-lehtonen");
+  });
+
   it("an article: the article with its body, related articles, and others only when there are no related ones", async () => {
     const page = await articlePage(test.db, BASE, "infrared-vs-traditional", new Request(`${BASE}/learn/infrared-vs-traditional`));
     expect(page.article.slug).toBe("infrared-vs-traditional");
@@ -101,6 +110,12 @@ describe.each(testDialects)("the Knowledge Center's page modules (%s)", (dialect
       () => articlePage(test.db, BASE, "no-such-article", new Request(`${BASE}/learn/no-such-article`)),
       "article",
       "/learn/no-such-article",
+    ],
+    [
+      "an unknown author",
+      () => learnAuthorPage(test.db, BASE, "no-such-author", new Request(`${BASE}/learn/author/no-such-author`)),
+      "learn-author",
+      "/learn/author/no-such-author",
     ],
     [
       "an unknown tag",

@@ -94,7 +94,8 @@ export async function learnAuthorPage(db: DB, baseUrl: string, slug: string, req
     author: shown,
     articles,
     canonicalUrl: `${baseUrl}/learn/author/${author.slug}`,
-    imageUrl: `${baseUrl}${author.image ?? articles[0]!.image}`,
+    // A social card is landscape: the newest article's picture, not the square portrait.
+    imageUrl: `${baseUrl}${articles[0]!.image}`,
   };
 }
 

@@ -9,7 +9,8 @@ import { dialectOf } from "../dialect";
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = dialectOf(db) === "postgres";
-  const id = (col: ColumnDefinitionBuilder) => (postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement());
+  const id = (col: ColumnDefinitionBuilder) =>
+    postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
   const flag = postgres ? "boolean" : "integer";
 
   await db.schema
