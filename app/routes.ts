@@ -83,6 +83,8 @@ export default [
     route("articles", "routes/admin/articles.tsx"),
     route("articles/preview", "routes/admin/articles-preview.ts"),
     route("articles/images", "routes/admin/articles-images.ts"),
+    route("articles/import", "routes/admin/articles-import.ts"),
+    route("articles/export", "routes/admin/articles-export.ts"),
     route("articles/:articleId", "routes/admin/article-edit.tsx"),
     route("articles/:articleId/revisions", "routes/admin/article-revisions.tsx"),
     route("authors", "routes/admin/authors.tsx"),

@@ -83,6 +83,7 @@ test("write, schedule, publish on time, revise, restore and move an article", as
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Saved")).toBeVisible();
   await page.getByRole("link", { name: "Revisions" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Revisions: / })).toBeVisible();
   await expect(page.getByText("Oil them once a year.")).toBeVisible();
   await page.getByRole("button", { name: /^Restore the revision of/ }).click();
   await expect(toast(page, "Revision restored")).toBeVisible();

@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { data } from "react-router";
+import { ArticleImportForm } from "~/components/admin/articles/article-import-form";
 import { ArticleTable } from "~/components/admin/articles/article-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -53,7 +54,11 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
             New article
           </Button>
         </Form>
+        <a href="/admin/articles/export" download className={buttonClasses({ variant: "secondary" })}>
+          Export all (.zip)
+        </a>
       </AdminPageHeader>
+      <ArticleImportForm />
       <FlashNotice flash={flash} />
       <Form method="get" role="search" aria-label="Articles" className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end">
         <label className="flex flex-col gap-1 text-sm font-medium">

@@ -59,6 +59,9 @@ export function PublishBar({
             View on the site
           </a>
         )}
+        <a href={`/admin/articles/export?id=${article.id}`} download className="font-semibold text-brand underline">
+          Export (.md)
+        </a>
       </p>
       <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-end">
         <Button type="submit" name="intent" value="save" variant={live ? "primary" : "secondary"}>
