@@ -11,6 +11,7 @@ import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
 import type { Route } from "./+types/article-edit";
+import "~/styles/article-prose.css";
 
 /**
  * /admin/articles/{id}: the article editor. Save, publish now, schedule, unpublish and the

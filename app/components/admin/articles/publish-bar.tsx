@@ -36,7 +36,10 @@ export function PublishBar({
   const at = when ? new Date(when).getTime() : NaN;
   const live = article.status === "published";
   return (
-    <section aria-label="Publishing" className="sticky bottom-0 z-10 space-y-3 rounded-card border border-line bg-surface p-4 shadow-card">
+    <section
+      aria-label="Publishing"
+      className="z-10 space-y-3 lg:sticky lg:bottom-0 rounded-card border border-line bg-surface p-4 shadow-card"
+    >
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
         <strong>{statusLine(article)}</strong>
         <span className="text-ink-muted" aria-live="polite">
