@@ -49,7 +49,7 @@ test("'Remove all sample content' empties the catalog in one go; every page show
 
   await page.getByRole("link", { name: "Remove all sample content…" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Remove all sample content" })).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText(`Delete ${sampleProducts.length} products and`);
+  await expect(page.getByRole("alert")).toContainText(`Delete ${sampleProducts.length} products, `);
   await expect(page.getByRole("region", { name: `Products (${sampleProducts.length})` })).toContainText(sampleProducts[0]!.name);
   await expect(page.getByRole("region", { name: "Articles (5)" })).toContainText("(sauna-maintenance)");
   await page.getByRole("button", { name: /^Delete \d+ products, \d+ collections and 5 articles$/ }).click();
