@@ -6,6 +6,7 @@ export default [
   route("learn", "routes/learn/index.tsx"),
   route("learn/category/:category", "routes/learn/category.tsx"),
   route("learn/tag/:tag", "routes/learn/tag.tsx"),
+  route("learn/author/:author", "routes/learn/author.tsx"),
   route("learn/:articleId", "routes/learn/article.tsx"),
   // The image route in its two spellings, one module (docs/decisions/0045): /img/320x240/images/a.webp,
   // what the pages link to, and /img?src=…&w=&h=, still served for URLs already out there.
@@ -83,6 +84,15 @@ export default [
     route("revenue", "routes/admin/revenue.tsx"),
     route("revenue/export", "routes/admin/revenue-export.ts"),
     // Who did what in the admin area (docs/decisions/0056).
+    // The Knowledge Center's articles and their authors (docs/decisions/0078).
+    route("articles", "routes/admin/articles.tsx"),
+    route("articles/preview", "routes/admin/articles-preview.ts"),
+    route("articles/images", "routes/admin/articles-images.ts"),
+    route("articles/import", "routes/admin/articles-import.ts"),
+    route("articles/export", "routes/admin/articles-export.ts"),
+    route("articles/:articleId", "routes/admin/article-edit.tsx"),
+    route("articles/:articleId/revisions", "routes/admin/article-revisions.tsx"),
+    route("authors", "routes/admin/authors.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("audit/export.csv", "routes/admin/audit-export.ts"),
   ]),

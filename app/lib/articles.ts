@@ -13,6 +13,8 @@ export interface ArticleAuthor {
   title: string;
   /** Site-relative; without one the page shows a generic person icon. */
   image?: string;
+  /** The last segment of /learn/author/{slug}, when the author has a page. */
+  slug?: string;
 }
 
 export interface ArticleTag {
@@ -47,6 +49,8 @@ export interface Article {
   /** YYYY-MM-DD, when the article was revised after publication. */
   lastUpdated?: string;
   tags: ArticleTag[];
+  /** The editor's pick for 'Featured Articles' (only present when picked). */
+  featured?: true;
   /** The sanitized body. */
   html: string;
 }
@@ -190,13 +194,14 @@ function oldestFirst(a: Listable, b: Listable): number {
 }
 
 /**
- * 'Featured Articles' are the first 2 articles, and "first" means first published: the two
- * foundational guides stay on top while 'Latest' below shows what is new, instead of both
- * sections opening with the same two cards. If editors want to pick by hand, a `featured` flag in the front matter
- * is the next step.
+ * 'Featured Articles': the ones the editor marked featured (newest first), then, to fill the 2
+ * places, the first published: the foundational guides stay on top while 'Latest' below shows
+ * what is new, instead of both sections opening with the same two cards.
  */
-export function featuredArticles<T extends Listable>(articles: readonly T[], count = FEATURED_COUNT): T[] {
-  return [...articles].sort(oldestFirst).slice(0, count);
+export function featuredArticles<T extends Listable & { featured?: boolean }>(articles: readonly T[], count = FEATURED_COUNT): T[] {
+  const picked = articles.filter((article) => article.featured).sort(newestFirst);
+  const rest = articles.filter((article) => !article.featured).sort(oldestFirst);
+  return [...picked, ...rest].slice(0, count);
 }
 
 /** The 6 newest by publishDate (featured ones included: the section lists what is new, not what is left). */

@@ -49,6 +49,12 @@ export interface ArticlePage extends LearnPageLinks {
   more: ArticleSummary[];
 }
 
+/** /learn/author/{slug}: who the author is and the articles they wrote, newest first. */
+export interface LearnAuthorPage extends LearnPageLinks {
+  author: { slug: string; name: string; title: string; bio: string; image: string | null; profileUrl: string | null };
+  articles: ArticleSummary[];
+}
+
 /** The intro of /learn: the page's meta description. */
 export const LEARN_INDEX_DESCRIPTION =
   "Practical guides for outdoor sauna buyers and owners: buying advice, infrared vs traditional, health and safe bathing, maintenance routines and DIY projects.";

@@ -36,6 +36,7 @@ export type PageError =
   | { screen: "collection"; kind: "unavailable"; listId: string; title: string; message: string }
   | { screen: "article"; kind: "not-found" }
   | { screen: "learn-tag"; kind: "not-found" }
+  | { screen: "learn-author"; kind: "not-found" }
   /** /go/{slug} with nowhere to go: the product, when there is one, has no usable shop link. */
   | { screen: "go"; kind: "not-found"; product: { name: string; href: string } | null }
   /** The catch-all route, and any 404 thrown without a payload. */
@@ -82,7 +83,16 @@ export const SITE_UNAVAILABLE: WordedPageError = {
   },
 };
 
-const SCREENS: ReadonlySet<string> = new Set<PageErrorScreen>(["product", "collection", "article", "learn-tag", "go", "page", "site"]);
+const SCREENS: ReadonlySet<string> = new Set<PageErrorScreen>([
+  "product",
+  "collection",
+  "article",
+  "learn-tag",
+  "learn-author",
+  "go",
+  "page",
+  "site",
+]);
 const KINDS: ReadonlySet<string> = new Set<PageError["kind"]>(["not-found", "gone", "unavailable"]);
 
 /** Whether a thrown response's payload is a worded page error (a plain string or null is not). */

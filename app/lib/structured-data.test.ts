@@ -215,6 +215,16 @@ describe("articleStructuredData", () => {
     });
     expect(articleStructuredData({ ...article, lastUpdated: "2026-03-04" }, ORIGIN).dateModified).toBe("2026-03-04");
   });
+
+  it("names the author with the address of their page, when they have one", () => {
+    const article = { title: "T", slug: "t", excerpt: "E", image: "/i.webp", publishDate: "2026-01-02" };
+    expect(articleStructuredData({ ...article, author: { name: "A", title: "Editor", slug: "a-b" } }, ORIGIN).author).toEqual([
+      { "@type": "Person", name: "A", jobTitle: "Editor", url: `${ORIGIN}/learn/author/a-b` },
+    ]);
+    expect(articleStructuredData({ ...article, author: { name: "A", title: "Editor" } }, ORIGIN).author).toEqual([
+      { "@type": "Person", name: "A", jobTitle: "Editor" },
+    ]);
+  });
 });
 
 describe("websiteStructuredData", () => {

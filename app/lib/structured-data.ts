@@ -166,9 +166,37 @@ export function articleStructuredData(
     image: [absoluteUrl(article.image, origin)],
     datePublished: article.publishDate,
     dateModified: article.lastUpdated ?? article.publishDate,
-    author: [{ "@type": "Person", name: article.author.name, jobTitle: article.author.title }],
+    author: [
+      {
+        "@type": "Person",
+        name: article.author.name,
+        jobTitle: article.author.title,
+        ...(article.author.slug ? { url: absoluteUrl(`/learn/author/${article.author.slug}`, origin) } : {}),
+      },
+    ],
     publisher: { "@type": "Organization", name: SITE_NAME, url: absoluteUrl("/", origin) },
     mainEntityOfPage: absoluteUrl(`/learn/${article.slug}`, origin),
+  };
+}
+
+/** An author's page: the person, with their profile elsewhere when they have one. */
+export function authorPageStructuredData(
+  author: { slug: string; name: string; title: string; bio: string; image: string | null; profileUrl: string | null },
+  origin: string,
+): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "ProfilePage",
+    url: absoluteUrl(`/learn/author/${author.slug}`, origin),
+    mainEntity: {
+      "@type": "Person",
+      name: author.name,
+      ...(author.title ? { jobTitle: author.title } : {}),
+      ...(author.bio ? { description: author.bio } : {}),
+      ...(author.image ? { image: absoluteUrl(author.image, origin) } : {}),
+      ...(author.profileUrl ? { sameAs: [author.profileUrl] } : {}),
+      url: absoluteUrl(`/learn/author/${author.slug}`, origin),
+    },
   };
 }
 

@@ -2,14 +2,23 @@ import { Marked, Renderer } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { ARTICLE_CATEGORY_SLUGS, findCategory, readTimeLabel, readTimeText, tagSlug, type Article } from "~/lib/articles";
+import {
+  ARTICLE_CATEGORY_SLUGS,
+  findCategory,
+  readTimeLabel,
+  readTimeText,
+  tagSlug,
+  type Article,
+  type ArticleCategory,
+  type ArticleTag,
+} from "~/lib/articles";
 import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/search-snippet";
 
 /**
- * The Knowledge Center's articles: Markdown files with YAML front matter in content/articles/,
- * bundled into the server build by Vite (so a deployment needs no content folder beside it),
- * validated once and rendered to sanitized HTML. createSite() loads them at start-up, so a
- * broken article stops the server with one line naming the file, instead of a 500 on its page.
+ * Articles as Markdown: the file format (YAML front matter, then the body) that the sample
+ * articles ship in and that the admin imports and exports, and the one renderer that turns a
+ * body into sanitized HTML for the public page and the editor's preview alike. The articles
+ * themselves live in the database (app/server/articles/, docs/decisions/0078).
  */
 
 /** A broken article file. The message is one line: the operator sees exactly what to fix. */
@@ -198,9 +207,34 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
 };
 
-function renderArticleBody(markdownSource: string): string {
-  const html = markdown.parse(markdownSource, { async: false });
-  return sanitizeHtml(html, sanitizeOptions).trim();
+/** Turns a directive line (`::product{…}`, app/server/articles/product-boxes.server.ts) into trusted HTML, or "" for nothing. */
+export type BlockRenderer = (line: string) => string | null;
+
+const BLOCK_TOKEN = (index: number) => `ARTICLEBLOCK${index}END`;
+
+/**
+ * The one Markdown renderer and sanitizer: the public page, the editor's preview and the import
+ * all use it. With `blocks`, each line it recognises (outside code fences) is set aside before
+ * Markdown and sanitizing, and its own HTML, built from the catalog and escaped, put in its place
+ * afterwards; without it (or when it answers "") the line leaves nothing.
+ */
+export function renderArticleBody(markdownSource: string, blocks?: BlockRenderer): string {
+  const rendered: string[] = [];
+  let fenced = false;
+  const source = markdownSource
+    .split("\n")
+    .map((line) => {
+      if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+      if (fenced || !line.startsWith("::")) return line;
+      const html = blocks?.(line) ?? (/^::(product|compare)\{/.test(line) ? "" : null);
+      if (html === null) return line;
+      rendered.push(html);
+      return `\n${BLOCK_TOKEN(rendered.length - 1)}\n`;
+    })
+    .join("\n");
+  const html = sanitizeHtml(markdown.parse(source, { async: false }), sanitizeOptions).trim();
+  if (rendered.length === 0) return html;
+  return html.replace(/<p>ARTICLEBLOCK(\d+)END<\/p>\n?/g, (_, index: string) => rendered[Number(index)] ?? "").trim();
 }
 
 /** Words a reader reads: the text of the sanitized HTML, ignoring table pipes and lone symbols. */
@@ -216,11 +250,25 @@ function baseName(file: string): string {
   return file.replace(/^.*[/\\]/, "").replace(/\.md$/i, "");
 }
 
+/** An article file's front matter, validated, and its Markdown body: what an import or the seed stores. */
+export interface ArticleFile {
+  meta: FrontMatter;
+  category: ArticleCategory;
+  tags: ArticleTag[];
+  /** The Markdown after the front matter, as written. */
+  body: string;
+}
+
 /**
- * Parses one article file. `file` names it in errors (e.g. "content/articles/x.md") and gives the
- * slug it must carry. Throws ArticleContentError.
+ * Reads one article file. `file` names it in errors (e.g. "content/articles/x.md"); with
+ * `slugFromFileName` its slug must match the file's name (the shipped files keep that promise;
+ * an upload may be named anything). Throws ArticleContentError.
  */
-export function parseArticle(file: string, source: string): Article {
+export function readArticleFile(
+  file: string,
+  source: string,
+  { slugFromFileName = true }: { slugFromFileName?: boolean } = {},
+): ArticleFile {
   const parts = splitFrontMatter(source);
   if (!parts) throw new ArticleContentError(file, "front matter is missing (the file must start with --- , YAML, then ---)");
 
@@ -240,7 +288,7 @@ export function parseArticle(file: string, source: string): Article {
   const meta: FrontMatter = parsed.data;
 
   const expectedSlug = baseName(file);
-  if (meta.slug !== expectedSlug) {
+  if (slugFromFileName && meta.slug !== expectedSlug) {
     throw new ArticleContentError(file, `slug "${meta.slug}" must match the file name (${expectedSlug})`);
   }
   const category = findCategory(meta.categorySlug)!;
@@ -259,10 +307,18 @@ export function parseArticle(file: string, source: string): Article {
     if (earlier !== undefined) throw new ArticleContentError(file, `tags "${earlier}" and "${tag.name}" are the same tag`);
     seen.set(tag.slug, tag.name);
   }
+  if (countWords(renderArticleBody(parts.body)) === 0) throw new ArticleContentError(file, "the body is empty");
+  return { meta, category, tags, body: parts.body };
+}
 
-  const html = renderArticleBody(parts.body);
+/**
+ * Parses one article file into the page's Article. `file` names it in errors and gives the slug
+ * it must carry. Throws ArticleContentError.
+ */
+export function parseArticle(file: string, source: string): Article {
+  const { meta, category, tags, body } = readArticleFile(file, source);
+  const html = renderArticleBody(body);
   const wordCount = countWords(html);
-  if (wordCount === 0) throw new ArticleContentError(file, "the body is empty");
 
   return {
     id: meta.slug,
@@ -307,19 +363,4 @@ export function parseArticleFiles(files: Record<string, string>): Article[] {
     articles.push(article);
   }
   return articles;
-}
-
-// Vite inlines every article's text into the server bundle at build time.
-const articleFiles = import.meta.glob<string>("/content/articles/*.md", { query: "?raw", import: "default", eager: true });
-
-let articles: Article[] | undefined;
-
-/** Every article, parsed once per process (the content ships with the build and never changes). */
-export function loadArticles(): Article[] {
-  articles ??= parseArticleFiles(articleFiles);
-  return articles;
-}
-
-export function findArticle(id: string): Article | undefined {
-  return loadArticles().find((article) => article.id === id);
 }

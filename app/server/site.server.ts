@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { loadArticles } from "./articles.server";
 import { missingAdminHint } from "./auth/admins.server";
 import { recordSiteAddress } from "./site-address.server";
 import { createAuth } from "./auth/auth.server";
@@ -28,6 +27,7 @@ import { createPageServing } from "./page-cache/page-cache.server";
 import { isSitemapFilePath, sitemapFileResponse } from "./seo/sitemap-responses.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
 import { feedsJob } from "./feeds/feed-job.server";
+import { publishScheduledArticlesJob } from "./articles/publish-job.server";
 import { feedReadSettingsFrom } from "./feeds/read-feed.server";
 import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking.server";
 import { canonicalPagePath } from "~/lib/canonical-address";
@@ -73,7 +73,6 @@ export async function createSite(
   const env = options.env ?? process.env;
   const config = loadConfig(env);
   setLogLevel(config.logLevel);
-  loadArticles();
 
   const db = openDatabase(config.database);
   try {
@@ -180,6 +179,7 @@ export async function createSite(
     priceAlertJob({ mailer: authResources.mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
     commissionReportsJob(config.outbound),
+    publishScheduledArticlesJob(config.jobCheckMs),
   ];
   const jobs = startJobs(db, periodicJobs, {
     checkEveryMs: config.jobCheckMs,

@@ -49,9 +49,10 @@ test("'Remove all sample content' empties the catalog in one go; every page show
 
   await page.getByRole("link", { name: "Remove all sample content…" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Remove all sample content" })).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText(`Delete ${sampleProducts.length} products and`);
+  await expect(page.getByRole("alert")).toContainText(`Delete ${sampleProducts.length} products, `);
   await expect(page.getByRole("region", { name: `Products (${sampleProducts.length})` })).toContainText(sampleProducts[0]!.name);
-  await page.getByRole("button", { name: /^Delete \d+ products and \d+ collections$/ }).click();
+  await expect(page.getByRole("region", { name: "Articles (5)" })).toContainText("(sauna-maintenance)");
+  await page.getByRole("button", { name: /^Delete \d+ products, \d+ collections and 5 articles$/ }).click();
 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("status").filter({ hasText: `Deleted ${sampleProducts.length} products` })).toBeVisible();
@@ -64,6 +65,10 @@ test("'Remove all sample content' empties the catalog in one go; every page show
   await expect(page.getByText("No saunas available for comparison.").first()).toBeVisible();
   await expect(page.getByText("No Infrared sauna found")).toBeVisible();
   for (const product of sampleProducts) await expect(page.getByText(product.name, { exact: true })).toHaveCount(0);
+
+  // The sample articles went too: their pages answer 404 and /learn lists none.
+  expect((await page.request.get(`${freshSite.url}/learn/sauna-maintenance`)).status()).toBe(404);
+  expect(await (await page.request.get(`${freshSite.url}/learn`)).text()).not.toContain("/learn/sauna-maintenance");
 
   await page.goto(`${freshSite.url}/reviews`);
   for (const product of sampleProducts.slice(0, 5)) await expect(page.getByText(product.name, { exact: true })).toHaveCount(0);

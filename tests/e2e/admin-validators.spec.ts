@@ -27,9 +27,15 @@ const SCREENS = [
   "/admin/clicks",
   "/admin/revenue",
   "/admin/audit",
+  "/admin/articles",
+  // The first sample article (the seed adds them in file order), its revisions, and the authors.
+  "/admin/articles/1",
+  "/admin/articles/1/revisions",
+  "/admin/authors",
+  "/admin/authors?new",
 ];
 
-// create-admin and a password hash, then sixteen screens through two validators.
+// create-admin and a password hash, then twenty-one screens through two validators.
 test.describe.configure({ timeout: 300_000 });
 
 test("every admin screen passes the HTML validator and axe", async ({ page, adminSite }, testInfo) => {

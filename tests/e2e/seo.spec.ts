@@ -87,7 +87,16 @@ function problems(block: Block): string[] {
       need(Array.isArray(block.image) && (block.image as unknown[]).every(isAbsolute), "absolute image");
       need(/^\d{4}-\d\d-\d\d/.test(String(block.datePublished)) && /^\d{4}-\d\d-\d\d/.test(String(block.dateModified)), "dates");
       need(Array.isArray(block.author) && (block.author as Block[]).every((a) => a.name), "author name");
+      need(
+        (block.author as Block[]).every((a) => a.url === undefined || isAbsolute(a.url)),
+        "absolute author url",
+      );
       break;
+    case "ProfilePage": {
+      const person = block.mainEntity as Block | undefined;
+      need(isAbsolute(block.url) && person?.["@type"] === "Person" && person.name && isAbsolute(person.url), "person with name and url");
+      break;
+    }
     case "WebSite": {
       need(block.name && isAbsolute(block.url), "name and url");
       const action = block.potentialAction as Block | undefined;
@@ -136,6 +145,7 @@ test("every page kind carries valid JSON-LD and a 1200x630 social card", async (
     "/learn/category/buying-guides": ["BreadcrumbList"],
     [tag]: ["BreadcrumbList"],
     [article]: ["BreadcrumbList", "Article"],
+    "/learn/author/maija-lehtonen": ["BreadcrumbList", "ProfilePage"],
   };
   for (const [path, types] of Object.entries(pages)) {
     const page = await html(request, path);

@@ -24,6 +24,7 @@ const PAGES: [kind: string, path: string][] = [
   ["article category", "/learn/category/buying-guides"],
   ["unknown article category", "/learn/category/no-such-category"],
   ["article tag", "/learn/tag/diy"],
+  ["article author", "/learn/author/maija-lehtonen"],
   ["newsletter answer", "/newsletter/confirm?token=not-a-token"],
   ["sign in", "/auth"],
   ["forgotten password", "/auth/forgot"],
@@ -31,7 +32,7 @@ const PAGES: [kind: string, path: string][] = [
   ["product not found", "/reviews/product/no-such-sauna"],
 ];
 
-// Nineteen pages, two validators, on a busy machine.
+// Twenty pages, two validators, on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
 for (const [kind, path] of PAGES) {

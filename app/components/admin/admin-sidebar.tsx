@@ -1,6 +1,7 @@
 import {
   ArrowLeft,
   Coins,
+  FileText,
   FolderKanban,
   History,
   LayoutDashboard,
@@ -10,6 +11,7 @@ import {
   MousePointerClick,
   NotebookPen,
   Package,
+  PenLine,
   Rss,
   Store,
   Tags,
@@ -20,7 +22,7 @@ import { cn } from "~/components/ui/cn";
 import { mayOpenAdminPath } from "~/lib/auth/admin-access";
 
 /**
- * The admin navigation: 'Admin Panel' with Dashboard, Products, Reviews, Collections, Merchants, Offers, Feeds, Clicks, Revenue,
+ * The admin navigation: 'Admin Panel' with Dashboard, Products, Reviews, Collections, Merchants, Offers, Feeds, Articles, Authors, Clicks, Revenue,
  * Link health, Users, Subscribers, Audit log and Back to Site (those the account's role may open), the current page highlighted.
  * A column beside the page from 768 px; above it on a phone, as rows of links (all of them always in view).
  */
@@ -32,6 +34,8 @@ const links = [
   { to: "/admin/merchants", label: "Merchants", icon: Store, end: false },
   { to: "/admin/offers", label: "Offers", icon: Tags, end: false },
   { to: "/admin/feeds", label: "Feeds", icon: Rss, end: false },
+  { to: "/admin/articles", label: "Articles", icon: FileText, end: false },
+  { to: "/admin/authors", label: "Authors", icon: PenLine, end: false },
   { to: "/admin/clicks", label: "Clicks", icon: MousePointerClick, end: false },
   { to: "/admin/revenue", label: "Revenue", icon: Coins, end: false },
   { to: "/admin/links", label: "Link health", icon: Link2, end: false },

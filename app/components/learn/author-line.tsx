@@ -1,4 +1,5 @@
 import { UserRound } from "~/components/ui/icons";
+import { Link } from "~/components/ui/link";
 import type { ArticleAuthor } from "~/lib/articles";
 import { responsiveImage } from "~/lib/image-url";
 
@@ -26,7 +27,13 @@ export function AuthorLine({ author }: { author: ArticleAuthor }) {
       <p className="leading-tight">
         <span className="block font-semibold text-ink">
           <span className="sr-only">By </span>
-          {author.name}
+          {author.slug ? (
+            <Link to={`/learn/author/${author.slug}`} className="underline decoration-line underline-offset-4 hover:text-brand">
+              {author.name}
+            </Link>
+          ) : (
+            author.name
+          )}
         </span>
         <span className="mt-0.5 block text-sm text-ink-muted">{author.title}</span>
       </p>

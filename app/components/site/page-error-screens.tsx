@@ -34,6 +34,7 @@ export function PageErrorView({ error }: { error: WordedPageError }) {
       );
     case "article":
     case "learn-tag":
+    case "learn-author":
       return (
         <main id="main" className="flex-1">
           <NotFoundPanel title={texts.title} message={texts.message} returnTo="/learn" returnLabel="Return to Knowledge Center" />

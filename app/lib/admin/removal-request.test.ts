@@ -4,7 +4,13 @@ import { readRemovalSelection, removalHref, removalSummary, removedNoticeText } 
 describe("the removal selection", () => {
   it("reads ids from repeated and comma-separated values, once each, ignoring anything else", () => {
     const params = new URLSearchParams("product=3&product=1,3,x&product=-2&collection=7&from=/admin/products");
-    expect(readRemovalSelection(params)).toEqual({ productIds: [3, 1], collectionIds: [7], samples: false, returnTo: "/admin/products" });
+    expect(readRemovalSelection(params)).toEqual({
+      productIds: [3, 1],
+      collectionIds: [7],
+      articleIds: [],
+      samples: false,
+      returnTo: "/admin/products",
+    });
   });
 
   it("goes back to the dashboard unless the page it came from is one of ours", () => {
@@ -18,11 +24,17 @@ describe("the removal selection", () => {
     form.append("product", "6");
     form.append("samples", "1");
     form.append("from", "/admin/collections");
-    expect(readRemovalSelection(form)).toEqual({ productIds: [5, 6], collectionIds: [], samples: true, returnTo: "/admin/collections" });
+    expect(readRemovalSelection(form)).toEqual({
+      productIds: [5, 6],
+      collectionIds: [],
+      articleIds: [],
+      samples: true,
+      returnTo: "/admin/collections",
+    });
   });
 
   it("writes the confirmation page's address that reads back the same", () => {
-    const selection = { productIds: [4, 2], collectionIds: [9], samples: true, returnTo: "/admin/products" as const };
+    const selection = { productIds: [4, 2], collectionIds: [9], articleIds: [], samples: true, returnTo: "/admin/products" as const };
     const href = removalHref(selection);
     expect(href).toBe("/admin/remove?product=4&product=2&collection=9&samples=1&from=%2Fadmin%2Fproducts");
     expect(readRemovalSelection(new URL(href, "http://x").searchParams)).toEqual(selection);
@@ -33,6 +45,8 @@ describe("the removal selection", () => {
     expect(removalSummary({ products: 1, collections: 0 })).toBe("1 product");
     expect(removalSummary({ products: 0, collections: 1 })).toBe("1 collection");
     expect(removalSummary({ products: 0, collections: 0 })).toBe("nothing");
+    expect(removalSummary({ products: 29, collections: 17, articles: 5 })).toBe("29 products, 17 collections and 5 articles");
+    expect(removalSummary({ products: 0, collections: 0, articles: 1 })).toBe("1 article");
   });
 
   it("tells the page the admin returns to what was deleted", () => {

@@ -6,6 +6,8 @@
 export interface RemovalSelection {
   productIds: number[];
   collectionIds: number[];
+  /** Articles named on the confirmation (the sample ones, when the samples go). */
+  articleIds: number[];
   samples: boolean;
   /** Where to go back to: the page the admin came from. */
   returnTo: RemovalReturnPage;
@@ -35,6 +37,7 @@ export function readRemovalSelection(params: { getAll(name: string): unknown[]; 
   return {
     productIds: readIds(texts("product")),
     collectionIds: readIds(texts("collection")),
+    articleIds: readIds(texts("article")),
     samples: params.get("samples") === "1",
     returnTo: (REMOVAL_RETURN_PAGES as readonly unknown[]).includes(from) ? (from as RemovalReturnPage) : "/admin",
   };
@@ -45,27 +48,31 @@ export function removalHref(selection: Partial<RemovalSelection>): string {
   const params = new URLSearchParams();
   for (const id of selection.productIds ?? []) params.append("product", String(id));
   for (const id of selection.collectionIds ?? []) params.append("collection", String(id));
+  for (const id of selection.articleIds ?? []) params.append("article", String(id));
   if (selection.samples) params.set("samples", "1");
   if (selection.returnTo) params.set("from", selection.returnTo);
   return `/admin/remove?${params}`;
 }
 
-/** "3 products and 1 collection", "1 product", "nothing". */
-export function removalSummary(counts: { products: number; collections: number }): string {
+/** "3 products and 1 collection", "1 product, 2 collections and 5 articles", "nothing". */
+export function removalSummary(counts: { products: number; collections: number; articles?: number }): string {
+  const count = (n: number, one: string, many: string) => n > 0 && `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
   const parts = [
-    counts.products > 0 && `${counts.products.toLocaleString("en-US")} ${counts.products === 1 ? "product" : "products"}`,
-    counts.collections > 0 && `${counts.collections.toLocaleString("en-US")} ${counts.collections === 1 ? "collection" : "collections"}`,
+    count(counts.products, "product", "products"),
+    count(counts.collections, "collection", "collections"),
+    count(counts.articles ?? 0, "article", "articles"),
   ].filter((part): part is string => Boolean(part));
-  return parts.length === 0 ? "nothing" : parts.join(" and ");
+  if (parts.length === 0) return "nothing";
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
 
 /**
  * What the page the admin returns to says after a delete: "Deleted 1 product and 2 uploaded
  * pictures. The public pages no longer show it."
  */
-export function removedNoticeText(result: { products: number; collections: number; imagesDeleted: number }): string {
+export function removedNoticeText(result: { products: number; collections: number; articles?: number; imagesDeleted: number }): string {
   const images = result.imagesDeleted;
   const pictures = images > 0 ? ` and ${images} uploaded ${images === 1 ? "picture" : "pictures"}` : "";
-  const one = result.products + result.collections === 1;
+  const one = result.products + result.collections + (result.articles ?? 0) === 1;
   return `Deleted ${removalSummary(result)}${pictures}. The public pages no longer show ${one ? "it" : "them"}.`;
 }

@@ -10,8 +10,8 @@ export const TRACKED_LINK_PREFIX = "/go/";
 
 /** Pages without a slug of their own, and the price-drop alert mail (docs/decisions/0062-price-drop-alerts.md). */
 const PLAIN_SOURCES = ["home", "reviews", "search", "compare", "price-alert"] as const;
-/** Pages about one collection or one product: `collection:barrel-saunas`, `product:tyyni-4`. */
-const SLUGGED_SOURCES = ["collection", "product"] as const;
+/** Pages about one collection, product or article: `collection:barrel-saunas`, `product:tyyni-4`, `article:diy-sauna-bench`. */
+const SLUGGED_SOURCES = ["collection", "product", "article"] as const;
 
 export type SluggedSourceKind = (typeof SLUGGED_SOURCES)[number];
 
@@ -31,6 +31,7 @@ export const linkSource = {
   priceAlert: "price-alert",
   collection: (slug: string) => sluggedSource("collection", slug),
   product: (slug: string) => sluggedSource("product", slug),
+  article: (slug: string) => sluggedSource("article", slug),
 } as const;
 
 function sluggedSource(kind: SluggedSourceKind, slug: string): string {

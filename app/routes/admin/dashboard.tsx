@@ -102,7 +102,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <span className="text-sm font-semibold text-brand">Link health</span>
         <ArrowRight aria-hidden className="size-4 text-brand" />
       </Link>
-      {counts.sampleProducts + counts.sampleCollections > 0 && (
+      {counts.sampleProducts + counts.sampleCollections + counts.sampleArticles > 0 && (
         <section
           aria-labelledby="sample-content-title"
           className="mt-8 max-w-3xl rounded-card border border-line bg-surface p-5 shadow-card"
@@ -111,8 +111,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Sample content
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            The site started with {removalSummary({ products: counts.sampleProducts, collections: counts.sampleCollections })} of invented
-            sample content (made-up brands, ratings and shop links). Remove it before the site goes live; your own imports stay.
+            The site started with{" "}
+            {removalSummary({ products: counts.sampleProducts, collections: counts.sampleCollections, articles: counts.sampleArticles })} of
+            invented sample content (made-up brands, ratings and shop links). Remove it before the site goes live; your own imports stay.
           </p>
           <ButtonLink to={removalHref({ samples: true, returnTo: "/admin" })} variant="secondary" className="mt-4">
             <Trash2 aria-hidden className="size-4" />

@@ -3,6 +3,7 @@ import { useNavigation } from "react-router";
 import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { NameList } from "~/components/admin/removal-name-list";
 import { Button } from "~/components/ui/button";
 import { readRemovalSelection, removalSummary, removedNoticeText } from "~/lib/admin/removal-request";
 import { planRemoval, removeFromCatalog } from "~/server/admin/catalog-removal.server";
@@ -19,9 +20,6 @@ import type { Route } from "./+types/remove";
  * products and collections lists (one row, or the ticked ones) and from the dashboard's
  * "Remove all sample content". It works without JavaScript: the lists link or submit here.
  */
-
-/** Names listed in full; past this the page says how many more. */
-const LISTED = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -41,7 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     storage: productImagesStorage(context.config, context.db),
   });
   log.info(`Removed ${removalSummary(result)} (${result.imagesDeleted} uploaded pictures deleted)`);
-  const named = [...plan.products.map((p) => p.slug), ...plan.collections.map((c) => `collection ${c.slug}`)].join(", ");
+  const named = [
+    ...plan.products.map((p) => p.slug),
+    ...plan.collections.map((c) => `collection ${c.slug}`),
+    ...plan.articles.map((a) => `article ${a.slug}`),
+  ].join(", ");
   await recordAdminAction(
     { request, context },
     "catalog-removal",
@@ -55,8 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) {
   const { selection, plan } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const summary = removalSummary({ products: plan.products.length, collections: plan.collections.length });
-  const nothing = plan.products.length === 0 && plan.collections.length === 0;
+  const summary = removalSummary({ products: plan.products.length, collections: plan.collections.length, articles: plan.articles.length });
+  const nothing = plan.products.length === 0 && plan.collections.length === 0 && plan.articles.length === 0;
   const title = selection.samples ? "Remove all sample content" : "Delete from the catalog";
 
   return (
@@ -65,7 +67,7 @@ export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) 
       {nothing ? (
         <Notice tone="blue" title="Nothing to delete">
           <p>
-            {selection.samples ? "The catalog holds no sample content any more." : "The chosen rows no longer exist, or none were chosen."}
+            {selection.samples ? "The site holds no sample content any more." : "The chosen rows no longer exist, or none were chosen."}
           </p>
           <p>
             <Link to={selection.returnTo} className="font-semibold text-brand hover:underline">
@@ -80,6 +82,9 @@ export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) 
           ))}
           {plan.collections.map((collection) => (
             <input key={collection.id} type="hidden" name="collection" value={collection.id} />
+          ))}
+          {plan.articles.map((article) => (
+            <input key={article.id} type="hidden" name="article" value={article.id} />
           ))}
           <input type="hidden" name="from" value={selection.returnTo} />
 
@@ -101,6 +106,9 @@ export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) 
               title={`Collections (${plan.collections.length.toLocaleString("en-US")})`}
               names={plan.collections.map((c) => `${c.title} (${c.slug})`)}
             />
+          )}
+          {plan.articles.length > 0 && (
+            <NameList title={`Articles (${plan.articles.length})`} names={plan.articles.map((a) => `${a.title} (${a.slug})`)} />
           )}
 
           {plan.uploadedImages.length > 0 && (
@@ -126,19 +134,5 @@ export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) 
         </Form>
       )}
     </>
-  );
-}
-
-function NameList({ title, names }: { title: string; names: string[] }) {
-  return (
-    <section aria-label={title} className="rounded-card border border-line bg-surface p-4 shadow-card">
-      <h2 className="text-base font-semibold">{title}</h2>
-      <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm">
-        {names.slice(0, LISTED).map((name) => (
-          <li key={name}>{name}</li>
-        ))}
-      </ul>
-      {names.length > LISTED && <p className="mt-2 text-sm text-ink-muted">and {(names.length - LISTED).toLocaleString("en-US")} more.</p>}
-    </section>
   );
 }

@@ -14,8 +14,8 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
-export function loader({ params, context, request }: Route.LoaderArgs) {
-  return data(articlePage(context.config.baseUrl, params.articleId, request), {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  return data(await articlePage(context.db, context.config.baseUrl, params.articleId, request), {
     headers: { "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }

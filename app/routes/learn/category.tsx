@@ -14,8 +14,8 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 /** /learn/category/{category}. An unknown category answers 200 with an empty page that stays out of search results. */
-export function loader({ params, context }: Route.LoaderArgs) {
-  return data(learnCategoryPage(context.config.baseUrl, params.category), {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return data(await learnCategoryPage(context.db, context.config.baseUrl, params.category), {
     headers: { "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }

@@ -1,12 +1,12 @@
 import { atomFeed } from "~/lib/article-feed";
 import { toSummary } from "~/lib/articles";
-import { loadArticles } from "~/server/articles.server";
+import { publishedArticles } from "~/server/articles/published-articles.server";
 import type { Route } from "./+types/feed";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /** /learn/feed.xml: the Knowledge Center's Atom feed (a resource route). */
-export function loader({ context }: Route.LoaderArgs) {
-  return new Response(atomFeed(loadArticles().map(toSummary), context.config.baseUrl), {
+export async function loader({ context }: Route.LoaderArgs) {
+  return new Response(atomFeed((await publishedArticles(context.db)).map(toSummary), context.config.baseUrl), {
     headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }

@@ -15,8 +15,8 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return data(learnIndexPage(context.config.baseUrl), { headers: { "Cache-Control": CACHE_CONTROL.articlePage } });
+export async function loader({ context }: Route.LoaderArgs) {
+  return data(await learnIndexPage(context.db, context.config.baseUrl), { headers: { "Cache-Control": CACHE_CONTROL.articlePage } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

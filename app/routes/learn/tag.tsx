@@ -13,8 +13,8 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 /** /learn/tag/{tag-slug}: the articles carrying one tag. */
-export function loader({ params, context, request }: Route.LoaderArgs) {
-  return data(learnTagPage(context.config.baseUrl, params.tag, request), {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  return data(await learnTagPage(context.db, context.config.baseUrl, params.tag, request), {
     headers: { "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }

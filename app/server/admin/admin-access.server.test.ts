@@ -146,6 +146,7 @@ const get = (url: string) => async (headers: Record<string, string>) => new Requ
 
 function calls(): Call[] {
   const loaders: [string, string, Handler][] = [
+    // The layout's params are the union of every admin page's, too wide for a direct cast.
     ["admin layout", "/admin", layout.loader as unknown as Handler],
     ["dashboard", "/admin", dashboard.loader as Handler],
     ["products", "/admin/products?edit=1", products.loader as Handler],

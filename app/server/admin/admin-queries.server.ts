@@ -50,21 +50,23 @@ export interface DashboardCounts {
   /** Rows the sample seed put there and nobody has replaced: what "Remove all sample content" takes. */
   sampleProducts: number;
   sampleCollections: number;
+  sampleArticles: number;
 }
 
 export async function dashboardCounts(db: DB): Promise<DashboardCounts> {
-  const countSamples = (table: "products" | "collections") =>
+  const countSamples = (table: "products" | "collections" | "articles") =>
     db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .where("is_sample", "=", true)
       .executeTakeFirstOrThrow();
-  const [catalog, categories, features, sampleProducts, sampleCollections] = await Promise.all([
+  const [catalog, categories, features, sampleProducts, sampleCollections, sampleArticles] = await Promise.all([
     countCatalog(db),
     listCategoryCounts(db),
     listFeatureCounts(db),
     countSamples("products"),
     countSamples("collections"),
+    countSamples("articles"),
   ]);
   return {
     ...catalog,
@@ -73,6 +75,7 @@ export async function dashboardCounts(db: DB): Promise<DashboardCounts> {
     // PostgreSQL returns count(*) as text.
     sampleProducts: Number(sampleProducts.n),
     sampleCollections: Number(sampleCollections.n),
+    sampleArticles: Number(sampleArticles.n),
   };
 }
 

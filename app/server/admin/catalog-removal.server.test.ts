@@ -68,6 +68,7 @@ describe.each(testDialects)("removing catalog content on %s", (dialect) => {
     expect(await removeFromCatalog(test.db, plan, { deleteImages: false, storage })).toEqual({
       products: 1,
       collections: 0,
+      articles: 0,
       imagesDeleted: 0,
     });
 
@@ -85,7 +86,7 @@ describe.each(testDialects)("removing catalog content on %s", (dialect) => {
   it("deletes the pictures only the removed products use, when asked", async () => {
     const plan = await planRemoval(test.db, { productIds: await idsOf(["real-two"]), collectionIds: [], samples: false });
     const result = await removeFromCatalog(test.db, plan, { deleteImages: true, storage });
-    expect(result).toEqual({ products: 1, collections: 0, imagesDeleted: 1 });
+    expect(result).toEqual({ products: 1, collections: 0, articles: 0, imagesDeleted: 1 });
     expect(await storage.open("also-mine.jpg")).toBeNull();
     // Kept when its product was removed without asking: only this removal's pictures go.
     expect(await storage.open("only-mine.jpg")).not.toBeNull();
@@ -95,8 +96,18 @@ describe.each(testDialects)("removing catalog content on %s", (dialect) => {
 
   it("removes all sample content in one go, leaving the admin's own products", async () => {
     const plan = await planRemoval(test.db, { productIds: [], collectionIds: [], samples: true });
+    expect(plan.articles.map((article) => article.slug).sort()).toEqual([
+      "best-barrel-saunas",
+      "diy-sauna-bench",
+      "health-benefits-of-sauna",
+      "infrared-vs-traditional",
+      "sauna-maintenance",
+    ]);
     const result = await removeFromCatalog(test.db, plan, { deleteImages: false, storage });
-    expect(result).toEqual({ products: sampleProducts.length, collections: sampleCollections.length, imagesDeleted: 0 });
+    expect(result).toEqual({ products: sampleProducts.length, collections: sampleCollections.length, articles: 5, imagesDeleted: 0 });
+    // The sample articles and the sample authors who wrote only them.
+    expect(await test.db.selectFrom("articles").select("id").execute()).toEqual([]);
+    expect(await test.db.selectFrom("authors").select("id").execute()).toEqual([]);
     const left = await test.db.selectFrom("products").select("slug").execute();
     expect(left.map((row) => row.slug)).toEqual(["keeper"]);
     expect(await test.db.selectFrom("collections").select("id").execute()).toEqual([]);

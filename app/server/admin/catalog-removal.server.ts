@@ -1,4 +1,5 @@
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
+import { planArticleRemoval, removeArticles } from "../articles/article-removal.server";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
@@ -17,13 +18,15 @@ import type { Storage } from "../storage/storage.server";
 export interface RemovalRequest {
   productIds: readonly number[];
   collectionIds: readonly number[];
-  /** Every product and collection marked as sample content. */
+  articleIds?: readonly number[];
+  /** Every product, collection and article marked as sample content. */
   samples: boolean;
 }
 
 export interface RemovalPlan {
   products: { id: number; name: string; slug: string }[];
   collections: { id: number; title: string; slug: string }[];
+  articles: { id: number; title: string; slug: string }[];
   /** Bucket files that only the products being removed use. */
   uploadedImages: string[];
 }
@@ -31,6 +34,7 @@ export interface RemovalPlan {
 export interface RemovalResult {
   products: number;
   collections: number;
+  articles: number;
   imagesDeleted: number;
 }
 
@@ -50,11 +54,13 @@ export async function planRemoval(db: DB, request: RemovalRequest): Promise<Remo
     for (const row of sampleCollections) collections.set(Number(row.id), { ...row, id: Number(row.id) });
   }
 
+  const articles = await planArticleRemoval(db, request.articleIds ?? [], request.samples);
   const productList = [...products.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   const collectionList = [...collections.values()].sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id);
   return {
     products: productList,
     collections: collectionList,
+    articles,
     uploadedImages: await imagesOnlyUsedBy(db, new Set(productList.map((product) => product.id))),
   };
 }
@@ -66,7 +72,7 @@ export async function planRemoval(db: DB, request: RemovalRequest): Promise<Remo
  */
 export async function removeFromCatalog(
   db: DB,
-  plan: Pick<RemovalPlan, "products" | "collections">,
+  plan: Pick<RemovalPlan, "products" | "collections"> & Partial<Pick<RemovalPlan, "articles">>,
   options: { deleteImages: boolean; storage: Storage },
 ): Promise<RemovalResult> {
   const productIds = plan.products.map((product) => product.id);
@@ -107,8 +113,12 @@ export async function removeFromCatalog(
         )
         .execute();
     }
+    const articles = await removeArticles(
+      trx,
+      (plan.articles ?? []).map((article) => article.id),
+    );
     await publishCatalogChange(trx);
-    return { products, collections };
+    return { products, collections, articles };
   });
   invalidateCatalog(db);
 

@@ -23,6 +23,7 @@ import * as trueDatesAndLabels from "./migrations/2026_11_27_0100_true_dates_and
 import * as collectionKeepsRule from "./migrations/2026_11_27_0200_collection_keeps_rule";
 import * as pageViewsAndEarnings from "./migrations/2026_11_28_0100_page_views_and_earnings";
 import * as reviewDepth from "./migrations/2026_11_28_0200_review_depth";
+import * as articles from "./migrations/2026_11_28_0300_articles";
 import * as searchIndex from "./migrations/2026_11_28_0500_search_index";
 
 /**
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_0200_collection_keeps_rule": collectionKeepsRule,
   "2026_11_28_0100_page_views_and_earnings": pageViewsAndEarnings,
   "2026_11_28_0200_review_depth": reviewDepth,
+  "2026_11_28_0300_articles": articles,
   "2026_11_28_0500_search_index": searchIndex,
 };
 

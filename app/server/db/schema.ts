@@ -442,6 +442,73 @@ export interface Database {
   audit_log: AuditLogTable;
   used_challenges: UsedChallengesTable;
   mail_sends: MailSendsTable;
+  authors: AuthorsTable;
+  articles: ArticlesTable;
+  article_revisions: ArticleRevisionsTable;
+  article_redirects: ArticleRedirectsTable;
+}
+
+/** Milliseconds since 1970 (a string from PostgreSQL's bigint). */
+type Millis = ColumnType<number | string, number, number>;
+
+/** Who writes the Knowledge Center's articles (app/server/articles/). */
+export interface AuthorsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  title: string;
+  bio: string;
+  /** Site-relative picture, or null for the generic person icon. */
+  image: string | null;
+  profile_url: string | null;
+  is_sample: Flag;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export type ArticleStatus = "draft" | "scheduled" | "published";
+
+/** One Knowledge Center article: its Markdown body and publication state (docs/decisions/0078). */
+export interface ArticlesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  category_slug: string;
+  /** Tag names, a JSON array as text. */
+  tags: JsonList;
+  author_id: number | null;
+  image: string;
+  image_alt: string;
+  featured: Flag;
+  body: string;
+  read_time_minutes: number | null;
+  status: ArticleStatus;
+  /** When it goes (scheduled) or went (published) live, milliseconds since 1970. */
+  publish_at: ColumnType<number | string | null, number | null, number | null>;
+  /** YYYY-MM-DD, set by "Mark as updated". */
+  last_updated: string | null;
+  is_sample: Flag;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** Every save of an article keeps one: who and when, and the fields as saved (JSON). */
+export interface ArticleRevisionsTable {
+  id: Generated<number>;
+  article_id: number;
+  saved_at: Millis;
+  user_id: string | null;
+  user_email: string;
+  snapshot: string;
+}
+
+/** An address an article had before its slug changed: it answers 301 to the current one. */
+export interface ArticleRedirectsTable {
+  old_slug: string;
+  article_id: number;
 }
 
 /** One counted outbound click (app/server/clicks/): no cookie, no address, nothing about the visitor. */

@@ -1,20 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { FEATURED_COUNT } from "~/lib/articles";
-import { articlePage, learnCategoryPage, learnIndexPage, learnTagPage } from "./learn.server";
+import { seedSampleArticles } from "~/server/articles/sample-articles.server";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { articlePage, learnAuthorPage, learnCategoryPage, learnIndexPage, learnTagPage } from "./learn.server";
 
 const BASE = "https://saunas.example";
 
 /** What a page module threw: React Router's data() with a status and headers. */
-function thrownBy(run: () => unknown): { data: unknown; init: ResponseInit | null } {
+async function thrownBy(run: () => Promise<unknown>): Promise<{ data: unknown; init: ResponseInit | null }> {
   try {
-    run();
+    await run();
   } catch (thrown) {
     return thrown as { data: unknown; init: ResponseInit | null };
   }
   throw new Error("nothing was thrown");
 }
 
-describe("the Knowledge Center's page modules", () => {
+describe.each(testDialects)("the Knowledge Center's page modules (%s)", (dialect) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    await seedSampleArticles(test.db);
+  });
+  afterAll(async () => test?.drop());
   let warnings: string[];
   beforeEach(() => {
     warnings = [];
@@ -25,8 +33,8 @@ describe("the Knowledge Center's page modules", () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it("/learn: the featured articles, then the newest, with the page's own address and picture", () => {
-    const page = learnIndexPage(BASE);
+  it("/learn: the featured articles, then the newest, with the page's own address and picture", async () => {
+    const page = await learnIndexPage(test.db, BASE);
     expect(page.featured).toHaveLength(FEATURED_COUNT);
     // The five sample articles: all of them are among the six newest.
     expect(page.latest).toHaveLength(5);
@@ -42,8 +50,8 @@ describe("the Knowledge Center's page modules", () => {
     expect("html" in page.latest[0]!).toBe(false);
   });
 
-  it("a category: its title, pill and articles", () => {
-    const page = learnCategoryPage(BASE, "buying-guides");
+  it("a category: its title, pill and articles", async () => {
+    const page = await learnCategoryPage(test.db, BASE, "buying-guides");
     expect(page.title).toBe("Sauna Buying Guides");
     expect(page.activePill).toBe("/learn/category/buying-guides");
     expect(page.articles.map((article) => article.categorySlug)).toEqual(["buying-guides"]);
@@ -51,8 +59,8 @@ describe("the Knowledge Center's page modules", () => {
     expect(page.imageUrl).toBe(`${BASE}${page.articles[0]!.image}`);
   });
 
-  it("an unknown category is an empty page titled 'Articles', not a 404", () => {
-    const page = learnCategoryPage(BASE, "recipes & more");
+  it("an unknown category is an empty page titled 'Articles', not a 404", async () => {
+    const page = await learnCategoryPage(test.db, BASE, "recipes & more");
     expect(page).toMatchObject({
       title: "Articles",
       description: "Buying guides, comparisons and practical advice from our sauna editors.",
@@ -65,8 +73,8 @@ describe("the Knowledge Center's page modules", () => {
     expect(warnings).toEqual([]);
   });
 
-  it("a tag: titled with the tag's own spelling, its articles newest first", () => {
-    const page = learnTagPage(BASE, "safety", new Request(`${BASE}/learn/tag/safety`));
+  it("a tag: titled with the tag's own spelling, its articles newest first", async () => {
+    const page = await learnTagPage(test.db, BASE, "safety", new Request(`${BASE}/learn/tag/safety`));
     expect(page.tag).toEqual({ name: "Safety", slug: "safety" });
     expect(page.title).toBe("Articles tagged “Safety”");
     expect(page.description).toBe(`${page.articles.length} articles in the Sauna Knowledge Center tagged “Safety”, newest first.`);
@@ -75,8 +83,17 @@ describe("the Knowledge Center's page modules", () => {
     expect(page.canonicalUrl).toBe(`${BASE}/learn/tag/safety`);
   });
 
-  it("an article: the article with its body, related articles, and others only when there are no related ones", () => {
-    const page = articlePage(BASE, "infrared-vs-traditional", new Request(`${BASE}/learn/infrared-vs-traditional`));
+  it("an author: who they are and their articles, newest first; the article names the author's page", async () => {
+    const page = await learnAuthorPage(test.db, BASE, "maija-lehtonen", new Request(`${BASE}/learn/author/maija-lehtonen`));
+    expect(page.author).toMatchObject({ slug: "maija-lehtonen", name: "Maija Lehtonen", title: "Senior Sauna Editor" });
+    expect(page.articles.map((article) => article.slug).sort()).toEqual(["best-barrel-saunas", "infrared-vs-traditional"]);
+    expect(page.canonicalUrl).toBe(`${BASE}/learn/author/maija-lehtonen`);
+    const article = await articlePage(test.db, BASE, "best-barrel-saunas", new Request(`${BASE}/learn/best-barrel-saunas`));
+    expect(article.article.author.slug).toBe("maija-lehtonen");
+  });
+
+  it("an article: the article with its body, related articles, and others only when there are no related ones", async () => {
+    const page = await articlePage(test.db, BASE, "infrared-vs-traditional", new Request(`${BASE}/learn/infrared-vs-traditional`));
     expect(page.article.slug).toBe("infrared-vs-traditional");
     expect(page.article.html).toContain("<h2");
     // Each shipped article is alone in its category.
@@ -90,18 +107,24 @@ describe("the Knowledge Center's page modules", () => {
   it.each([
     [
       "an unknown article",
-      () => articlePage(BASE, "no-such-article", new Request(`${BASE}/learn/no-such-article`)),
+      () => articlePage(test.db, BASE, "no-such-article", new Request(`${BASE}/learn/no-such-article`)),
       "article",
       "/learn/no-such-article",
     ],
     [
+      "an unknown author",
+      () => learnAuthorPage(test.db, BASE, "no-such-author", new Request(`${BASE}/learn/author/no-such-author`)),
+      "learn-author",
+      "/learn/author/no-such-author",
+    ],
+    [
       "an unknown tag",
-      () => learnTagPage(BASE, "no-such-tag", new Request(`${BASE}/learn/tag/no-such-tag`)),
+      () => learnTagPage(test.db, BASE, "no-such-tag", new Request(`${BASE}/learn/tag/no-such-tag`)),
       "learn-tag",
       "/learn/tag/no-such-tag",
     ],
-  ])("%s throws the screen's 404, with nothing that lets a cache keep it, and logs the path", (_name, run, screen, path) => {
-    const thrown = thrownBy(run);
+  ])("%s throws the screen's 404, with nothing that lets a cache keep it, and logs the path", async (_name, run, screen, path) => {
+    const thrown = await thrownBy(run);
     expect(thrown.data).toMatchObject({ screen, kind: "not-found" });
     expect(thrown.init?.status).toBe(404);
     expect(new Headers(thrown.init?.headers).get("Cache-Control")).toBeNull();

@@ -16,22 +16,27 @@ import {
   type ArticlePage,
   type LearnCategoryPage,
   type LearnIndexPage,
+  type LearnAuthorPage,
   type LearnTagPage,
 } from "~/lib/learn-pages";
+import { findAuthorBySlug } from "~/server/articles/authors.server";
 import type { PageError } from "~/lib/page-errors";
-import { findArticle, loadArticles } from "~/server/articles.server";
+import { redirect } from "react-router";
+import { findPublishedArticle, publishedArticles, redirectedArticleSlug } from "~/server/articles/published-articles.server";
+import type { DB } from "~/server/db/connection.server";
 import { log } from "~/server/log.server";
 import { notFound } from "./page-errors.server";
 
 /**
- * The Knowledge Center's screens, one function per screen. The articles ship with the build, so
- * nothing here can be unavailable; an unknown article or tag is a 404 that no cache keeps (the
- * routes send Cache-Control with a found page only).
+ * The Knowledge Center's screens, one function per screen, reading the published articles from
+ * the database (kept rendered in memory: published-articles.server.ts). An unknown article or tag
+ * is a 404 that no cache keeps (the routes send Cache-Control with a found page only); the old
+ * address of an article whose slug changed answers 301.
  */
 
 /** /learn: the two featured articles, then the six newest. */
-export function learnIndexPage(baseUrl: string): LearnIndexPage {
-  const articles = loadArticles().map(toSummary);
+export async function learnIndexPage(db: DB, baseUrl: string): Promise<LearnIndexPage> {
+  const articles = (await publishedArticles(db)).map(toSummary);
   const featured = featuredArticles(articles);
   return {
     featured,
@@ -45,8 +50,8 @@ export function learnIndexPage(baseUrl: string): LearnIndexPage {
  * /learn/category/{slug}. An unknown category is still a page (titled 'Articles', a generic
  * description, no articles), never a 404; the route keeps it out of search results instead.
  */
-export function learnCategoryPage(baseUrl: string, categorySlug: string): LearnCategoryPage {
-  const all = loadArticles().map(toSummary);
+export async function learnCategoryPage(db: DB, baseUrl: string, categorySlug: string): Promise<LearnCategoryPage> {
+  const all = (await publishedArticles(db)).map(toSummary);
   const category = findCategory(categorySlug);
   const articles = category ? articlesInCategory(all, category.slug) : [];
   const picture = articles[0] ?? latestArticles(all, { count: 1 })[0];
@@ -61,8 +66,8 @@ export function learnCategoryPage(baseUrl: string, categorySlug: string): LearnC
 }
 
 /** /learn/tag/{slug}: the articles carrying one tag, titled with the tag's own spelling. */
-export function learnTagPage(baseUrl: string, slug: string, request: Request): LearnTagPage {
-  const all = loadArticles().map(toSummary);
+export async function learnTagPage(db: DB, baseUrl: string, slug: string, request: Request): Promise<LearnTagPage> {
+  const all = (await publishedArticles(db)).map(toSummary);
   const tag = findTag(all, slug);
   if (!tag) return learnNotFound({ screen: "learn-tag", kind: "not-found" }, request);
   const articles = articlesWithTag(all, tag.slug);
@@ -77,11 +82,32 @@ export function learnTagPage(baseUrl: string, slug: string, request: Request): L
   };
 }
 
+/** /learn/author/{slug}: an author with at least one published article, and those articles. */
+export async function learnAuthorPage(db: DB, baseUrl: string, slug: string, request: Request): Promise<LearnAuthorPage> {
+  const [author, all] = await Promise.all([findAuthorBySlug(db, slug), publishedArticles(db)]);
+  const articles = author
+    ? latestArticles(all.filter((article) => article.author.slug === author.slug).map(toSummary), { count: all.length })
+    : [];
+  if (!author || articles.length === 0) return learnNotFound({ screen: "learn-author", kind: "not-found" }, request);
+  const { id: _id, articles: _count, ...shown } = author;
+  return {
+    author: shown,
+    articles,
+    canonicalUrl: `${baseUrl}/learn/author/${author.slug}`,
+    // A social card is landscape: the newest article's picture, not the square portrait.
+    imageUrl: `${baseUrl}${articles[0]!.image}`,
+  };
+}
+
 /** /learn/{slug}: the article and what to read next. */
-export function articlePage(baseUrl: string, slug: string, request: Request): ArticlePage {
-  const article = findArticle(slug);
-  if (!article) return learnNotFound({ screen: "article", kind: "not-found" }, request);
-  const all = loadArticles().map(toSummary);
+export async function articlePage(db: DB, baseUrl: string, slug: string, request: Request): Promise<ArticlePage> {
+  const article = await findPublishedArticle(db, slug);
+  if (!article) {
+    const moved = await redirectedArticleSlug(db, slug);
+    if (moved) throw redirect(`/learn/${moved}`, 301);
+    return learnNotFound({ screen: "article", kind: "not-found" }, request);
+  }
+  const all = (await publishedArticles(db)).map(toSummary);
   const related = relatedArticles(all, article);
   return {
     article,

@@ -49,6 +49,8 @@ function pageErrorTexts(error: PageError): PageErrorTexts {
       return learnNotFound("Article Not Found", "The article you're looking for doesn't exist or has been moved.");
     case "learn-tag":
       return learnNotFound("Tag Not Found", "No article carries this tag. It may have been renamed, or the address may be mistyped.");
+    case "learn-author":
+      return learnNotFound("Author Not Found", "No published article names this author. The address may be mistyped.");
     case "go":
       return {
         metaTitle: `Shop link not available - ${SITE_NAME}`,

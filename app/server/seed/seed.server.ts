@@ -13,6 +13,7 @@ import { sampleProducts } from "./sample-products";
 import { sampleReviews } from "./sample-reviews";
 import type { SampleCollection, SampleMerchant, SampleOffer, SampleProduct } from "./sample-types";
 import type { DB } from "../db/connection.server";
+import { seedSampleArticles } from "../articles/sample-articles.server";
 
 const SEEDED_KEY = "sample_content_seeded_at";
 
@@ -34,6 +35,17 @@ export async function seedSampleContent(
     offers: sampleOffers,
   },
   prices: { country: string; currency: string; maxAgeMs: number } = DEFAULT_PRICES,
+): Promise<SeedOutcome> {
+  const outcome = await seedCatalog(db, content, prices);
+  // The articles keep their own once-only marker (sample-articles.server.ts).
+  await seedSampleArticles(db);
+  return outcome;
+}
+
+async function seedCatalog(
+  db: DB,
+  content: { products: SampleProduct[]; collections: SampleCollection[]; merchants?: SampleMerchant[]; offers?: SampleOffer[] },
+  prices: { country: string; currency: string; maxAgeMs: number },
 ): Promise<SeedOutcome> {
   return db.transaction().execute(async (trx) => {
     const claimed = await trx

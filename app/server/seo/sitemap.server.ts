@@ -16,7 +16,7 @@ import {
   URLSET_START,
   type SitemapEntry,
 } from "~/lib/sitemap";
-import { loadArticles } from "../articles.server";
+import { publishedArticles } from "../articles/published-articles.server";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import { collectionPageCount } from "../pages/collection.server";
 import { isThrownAnswer } from "../pages/page-errors.server";
@@ -66,9 +66,9 @@ function laterPages(path: string, pages: number, lastmod: string | null | undefi
   return Array.from({ length: Math.max(0, pages - 1) }, (_, index) => ({ path: pageHref(path, "", index + 2), lastmod }));
 }
 
-/** The Knowledge Center's pages. */
-function articleEntries(): SitemapEntry[] {
-  return learnSitemapEntries(loadArticles().map(toSummary));
+/** The Knowledge Center's pages: its published articles, and their category and tag pages. */
+async function articleEntries(db: DB): Promise<SitemapEntry[]> {
+  return learnSitemapEntries((await publishedArticles(db)).map(toSummary));
 }
 
 /**
@@ -89,7 +89,7 @@ async function pageEntries(db: DB): Promise<SitemapEntry[]> {
     { path: "/", lastmod: catalogUpdated },
     { path: "/reviews", lastmod: catalogUpdated },
     ...laterPages("/reviews", pageCount(productCount, PRODUCT_LIST_PAGE_SIZE), catalogUpdated),
-    ...articleEntries(),
+    ...(await articleEntries(db)),
   ];
   // A fixed collection page exists with or without a record.
   const lists: { path: string; slug: string }[] = FIXED_COLLECTION_SLUGS.map((slug) => ({ path: `/reviews/${slug}`, slug }));

@@ -1,0 +1,42 @@
+import type { ArticleFields } from "./article-fields";
+import { lineDiff, type DiffLine } from "./line-diff";
+
+/** Between two revisions of an article: which fields changed, each as a readable line diff. */
+
+const FIELD_LABELS: Record<keyof ArticleFields, string> = {
+  title: "Title",
+  slug: "Slug",
+  excerpt: "Description",
+  metaTitle: "Title for search results",
+  metaDescription: "Description for search results",
+  categorySlug: "Category",
+  tags: "Tags",
+  authorId: "Author",
+  image: "Hero picture",
+  imageAlt: "Picture description",
+  featured: "Featured",
+  body: "Body",
+  readTimeMinutes: "Read time",
+};
+
+export interface FieldDiff {
+  field: string;
+  label: string;
+  lines: DiffLine[];
+}
+
+function asText(value: ArticleFields[keyof ArticleFields]): string {
+  if (Array.isArray(value)) return value.join(", ");
+  if (value === null) return "";
+  return String(value);
+}
+
+export function revisionDiff(before: ArticleFields, after: ArticleFields): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  for (const field of Object.keys(FIELD_LABELS) as (keyof ArticleFields)[]) {
+    const a = asText(before[field]);
+    const b = asText(after[field]);
+    if (a !== b) diffs.push({ field, label: FIELD_LABELS[field], lines: lineDiff(a, b) });
+  }
+  return diffs;
+}

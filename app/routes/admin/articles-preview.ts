@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { ARTICLE_BODY_MAX } from "~/lib/admin/article-fields";
+import { countWords, renderArticleBody } from "~/server/articles.server";
+import { productsForBodies, readDirective, renderDirective } from "~/server/articles/product-boxes.server";
+import { requireAdmin } from "~/server/auth/guard.server";
+import { CACHE_CONTROL } from "~/server/http/cache-control.server";
+import { readFormUnderLimit } from "~/server/http/request-body.server";
+import type { Route } from "./+types/articles-preview";
+
+/**
+ * POST /admin/articles/preview: the editor's live preview. The body is rendered by the very same
+ * Markdown renderer and sanitizer as the public page, so what the editor sees is what readers get;
+ * a product box naming a product that does not exist shows a warning here (and nothing there).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const form = await readFormUnderLimit(request);
+  const body = String(form.get("body") ?? "").slice(0, ARTICLE_BODY_MAX);
+  const slug = String(form.get("slug") ?? "preview");
+  const products = await productsForBodies(context.db, [body]);
+  const html = renderArticleBody(body, (line) => {
+    const directive = readDirective(line);
+    return directive && renderDirective(directive, products, slug, true);
+  });
+  return data({ html, wordCount: countWords(renderArticleBody(body)) }, { headers: { "Cache-Control": CACHE_CONTROL.privateNoStore } });
+}

@@ -1,0 +1,89 @@
+import { data } from "react-router";
+import { articleFormSchema, articleReadyProblems } from "~/lib/admin/article-form";
+import { formFailure, formValues, parseForm, type FieldErrors } from "~/lib/forms/parse-form";
+import type { ResultToast } from "~/lib/result-toast";
+import { getSignedInUser } from "../auth/guard.server";
+import { redirectWithFlash } from "../forms/flash.server";
+import type { IntentArgs, IntentTable } from "../forms/intents.server";
+import { ArticleRefused, saveArticle, type Publication } from "./article-admin.server";
+
+/**
+ * The article editor's actions, one per button: Save, Publish now, Schedule, Unpublish, and the
+ * autosave the editor sends while a draft is typed. Each reads the whole form, so nothing typed
+ * is lost when a save is refused: the form comes back with its text and the field at fault.
+ */
+
+export interface ArticleEditorAnswer {
+  toast?: ResultToast;
+  fieldErrors?: FieldErrors;
+  formError?: string | null;
+  values?: Record<string, string | string[]>;
+  /** An autosave's time, for "Saved at …". */
+  autosavedAt?: number;
+}
+
+/** The schedule's moment: the browser's own reading of the local time it shows (publishAtMs), else the typed value as UTC. */
+function scheduledAt(form: FormData): number | null {
+  const ms = Number(form.get("publishAtMs"));
+  if (Number.isSafeInteger(ms) && ms > 0) return ms;
+  const typed = String(form.get("publishAt") ?? "");
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(typed)) return null;
+  const parsed = Date.parse(`${typed}:00Z`);
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+const DONE: Record<Publication["kind"], (slug: string) => ResultToast> = {
+  keep: () => ({ kind: "success", title: "Saved", description: "A revision of this save is kept." }),
+  "publish-now": (slug) => ({ kind: "success", title: "Published", description: `It is live at /learn/${slug}.` }),
+  schedule: () => ({ kind: "success", title: "Scheduled", description: "It goes live on its own at the time you chose." }),
+  unpublish: () => ({ kind: "success", title: "Unpublished", description: "It is a draft again; its page has left the site." }),
+};
+
+function notSaved(form: FormData, fieldErrors: FieldErrors, formError: string | null, status = 400) {
+  return data<ArticleEditorAnswer>(
+    {
+      ...formFailure(formValues(form), fieldErrors, formError),
+      toast: { kind: "error", title: "Not saved", description: formError ?? "Check the highlighted fields." },
+    },
+    { status },
+  );
+}
+
+async function save({ form, request, context, params }: IntentArgs, publication: Publication | "schedule", autosave = false) {
+  const id = Number(params.articleId);
+  const parsed = parseForm(form, articleFormSchema);
+  if (!parsed.ok) return notSaved(form, parsed.fieldErrors, parsed.formError);
+  let chosen: Publication;
+  if (publication === "schedule") {
+    const at = scheduledAt(form);
+    if (at === null) return notSaved(form, { publishAt: "Choose the date and time to publish it." }, null);
+    chosen = { kind: "schedule", at };
+  } else chosen = publication;
+  if (chosen.kind === "publish-now" || chosen.kind === "schedule") {
+    const problems = articleReadyProblems(parsed.value);
+    if (Object.keys(problems).length > 0) return notSaved(form, problems, "Not ready to go live: fill in the highlighted fields.");
+  }
+  const user = await getSignedInUser(request, context);
+  const editor = { id: user?.id ?? null, email: user?.email ?? "unknown" };
+  try {
+    const saved = await saveArticle(context.db, id, parsed.value, {
+      editor,
+      publication: chosen,
+      markUpdated: form.get("markUpdated") === "true",
+      autosave,
+    });
+    if (autosave) return data<ArticleEditorAnswer>({ autosavedAt: saved.updatedAt });
+    throw await redirectWithFlash(request, context.config, `/admin/articles/${id}`, { toast: DONE[chosen.kind](saved.fields.slug) });
+  } catch (error) {
+    if (!(error instanceof ArticleRefused)) throw error;
+    return notSaved(form, error.field ? { [error.field]: error.message } : {}, error.field ? null : error.message, autosave ? 409 : 400);
+  }
+}
+
+export const ARTICLE_EDITOR_INTENTS = {
+  save: (args) => save(args, { kind: "keep" }),
+  autosave: (args) => save(args, { kind: "keep" }, true),
+  publish: (args) => save(args, { kind: "publish-now" }),
+  schedule: (args) => save(args, "schedule"),
+  unpublish: (args) => save(args, { kind: "unpublish" }),
+} satisfies IntentTable;

@@ -1,0 +1,62 @@
+import { crc32 } from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { exportArticles, importArticleFiles } from "./article-files.server";
+import { findArticleForEdit } from "./article-admin.server";
+import { seedSampleArticles } from "./sample-articles.server";
+import { zipFiles } from "./zip.server";
+
+const editor = { id: "u1", email: "editor@example.com" };
+
+describe.each(testDialects)("Markdown import and export (%s)", (dialect) => {
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await createTestDatabase(dialect);
+    await seedSampleArticles(test.db);
+  });
+  afterEach(async () => test.drop());
+
+  it("an exported article imports back under a new slug as a draft with the same fields", async () => {
+    const [file] = await exportArticles(test.db, 1);
+    expect(file!.name).toBe("best-barrel-saunas.md");
+    const renamed = file!.text.replace("slug: best-barrel-saunas", "slug: best-barrel-saunas-copy");
+    const outcome = await importArticleFiles(test.db, [{ name: "anything.md", text: renamed }], editor);
+    expect(outcome).toEqual({ ok: true, slugs: ["best-barrel-saunas-copy"] });
+    const copy = await test.db.selectFrom("articles").select("id").where("slug", "=", "best-barrel-saunas-copy").executeTakeFirstOrThrow();
+    const [original, imported] = await Promise.all([findArticleForEdit(test.db, 1), findArticleForEdit(test.db, Number(copy.id))]);
+    expect(imported!.status).toBe("draft");
+    expect({ ...imported!.fields, slug: "x" }).toEqual({ ...original!.fields, slug: "x" });
+  });
+
+  it("imports all or nothing: a broken file or a taken slug stops every file, naming the problem", async () => {
+    const [file] = await exportArticles(test.db, 1);
+    const good = file!.text.replace("slug: best-barrel-saunas", "slug: new-one");
+    const outcome = await importArticleFiles(
+      test.db,
+      [
+        { name: "good.md", text: good },
+        { name: "taken.md", text: file!.text },
+        { name: "broken.md", text: "no front matter" },
+      ],
+      editor,
+    );
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.problems.join(" ")).toMatch(/broken\.md.*front matter is missing.*"best-barrel-saunas" exists already/);
+    expect(await test.db.selectFrom("articles").select("id").where("slug", "=", "new-one").execute()).toEqual([]);
+  });
+
+  it("exports all articles as a zip whose entries hold each file whole", async () => {
+    const files = await exportArticles(test.db, null);
+    expect(files).toHaveLength(5);
+    const zip = Buffer.from(zipFiles(files));
+    // The end record counts the entries; each local header names its file and its checksum.
+    expect(zip.readUInt32LE(zip.length - 22)).toBe(0x06054b50);
+    expect(zip.readUInt16LE(zip.length - 12)).toBe(5);
+    const nameLength = zip.readUInt16LE(26);
+    expect(zip.subarray(30, 30 + nameLength).toString()).toBe(files[0]!.name);
+    const size = zip.readUInt32LE(18);
+    const data = zip.subarray(30 + nameLength, 30 + nameLength + size);
+    expect(data.toString()).toBe(files[0]!.text);
+    expect(zip.readUInt32LE(14)).toBe(crc32(data));
+  });
+});

@@ -1,0 +1,92 @@
+import { tagSlug } from "~/lib/articles";
+import type { AuthorFields } from "~/lib/admin/author-form";
+import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
+import { invalidateCatalog } from "../catalog/catalog-cache.server";
+import type { DB } from "../db/connection.server";
+
+/** Who writes the articles: the admin's list and form, and an author's public page. */
+
+export interface AuthorListRow {
+  id: number;
+  slug: string;
+  name: string;
+  title: string;
+  bio: string;
+  image: string | null;
+  profileUrl: string | null;
+  articles: number;
+}
+
+export async function listAuthors(db: DB): Promise<AuthorListRow[]> {
+  const rows = await db
+    .selectFrom("authors")
+    .leftJoin("articles", "articles.author_id", "authors.id")
+    .select(["authors.id", "authors.slug", "authors.name", "authors.title", "authors.bio", "authors.image", "authors.profile_url"])
+    .select((eb) => eb.fn.count<number | string>("articles.id").as("articles"))
+    .groupBy(["authors.id", "authors.slug", "authors.name", "authors.title", "authors.bio", "authors.image", "authors.profile_url"])
+    .orderBy("authors.name")
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    slug: row.slug,
+    name: row.name,
+    title: row.title,
+    bio: row.bio,
+    image: row.image,
+    profileUrl: row.profile_url,
+    articles: Number(row.articles),
+  }));
+}
+
+export class AuthorRefused extends Error {
+  constructor(
+    message: string,
+    readonly field: keyof AuthorFields | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Adds (id null) or changes an author, all or nothing; its articles' pages show the change. */
+export async function saveAuthor(db: DB, fields: AuthorFields, id: number | null): Promise<number> {
+  const slug = fields.slug || tagSlug(fields.name);
+  const saved = await db.transaction().execute(async (trx) => {
+    const clash = await trx
+      .selectFrom("authors")
+      .select("id")
+      .where("slug", "=", slug)
+      .$if(id !== null, (query) => query.where("id", "!=", id!))
+      .executeTakeFirst();
+    if (clash) throw new AuthorRefused("Another author has this address; choose another slug.", "slug");
+    const now = Date.now();
+    const columns = {
+      slug,
+      name: fields.name,
+      title: fields.title,
+      bio: fields.bio,
+      image: fields.image || null,
+      profile_url: fields.profileUrl || null,
+      updated_at: now,
+    };
+    let savedId = id;
+    if (id === null) {
+      const row = await trx
+        .insertInto("authors")
+        .values({ ...columns, is_sample: false, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      savedId = Number(row.id);
+    } else {
+      const result = await trx.updateTable("authors").set(columns).where("id", "=", id).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new AuthorRefused("This author no longer exists.");
+    }
+    await publishCatalogChange(trx);
+    return savedId!;
+  });
+  invalidateCatalog(db);
+  return saved;
+}
+
+export async function findAuthorBySlug(db: DB, slug: string): Promise<AuthorListRow | undefined> {
+  return (await listAuthors(db)).find((author) => author.slug === slug);
+}
