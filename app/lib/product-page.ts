@@ -127,6 +127,8 @@ export interface ReviewView {
   bestFor: string | null;
   skipIf: string | null;
   reviewer: string | null;
+  /** The reviewer's author page, when the site has an author of that name. */
+  reviewerPath: string | null;
   /** YYYY-MM-DD, for <time>. */
   testedOn: string | null;
   /** 'October 14, 2026' */
@@ -155,6 +157,8 @@ export interface ProductPageContext {
   asSeenIn?: AsSeenInCollection[];
   /** The review's alternatives as stored products (with their offers), in any order; unknown slugs are left out. */
   alternatives?: readonly Product[];
+  /** The reviewer's author page, when there is an author of the reviewer's name. */
+  reviewerPath?: string | null;
   /**
    * Whether /reviews/{slug} shows a collection: a fixed page or a stored collection. Without it,
    * only the fixed pages count.
@@ -238,12 +242,17 @@ export function toProductPageView(product: Product, context: ProductPageContext)
     buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source, siteCountry: prices.country }),
     summary: shortenText(summarySource),
     asSeenIn: context.asSeenIn ?? [],
-    review: reviewView(product, context.alternatives ?? [], prices),
+    review: reviewView(product, context.alternatives ?? [], prices, context.reviewerPath ?? null),
   };
 }
 
 /** The review's parts the product has; null when it has none (the page then shows no review block). */
-export function reviewView(product: Product, alternatives: readonly Product[], prices: PriceSettings): ReviewView | null {
+export function reviewView(
+  product: Product,
+  alternatives: readonly Product[],
+  prices: PriceSettings,
+  reviewerPath: string | null = null,
+): ReviewView | null {
   const review = reviewOf(product);
   const bySlug = new Map(alternatives.map((alternative) => [alternative.slug.toLowerCase(), alternative]));
   const view: ReviewView = {
@@ -254,6 +263,7 @@ export function reviewView(product: Product, alternatives: readonly Product[], p
     bestFor: textOrNull(review.bestFor),
     skipIf: textOrNull(review.skipIf),
     reviewer: textOrNull(review.reviewer),
+    reviewerPath: textOrNull(review.reviewer) ? reviewerPath : null,
     testedOn: review.testedOn,
     testedOnText: review.testedOn ? formatLongUsDate(review.testedOn) : null,
     alternatives: review.alternatives.flatMap((slug) => {

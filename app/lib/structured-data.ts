@@ -119,7 +119,7 @@ function editorialReview(product: Product, view: ProductPageView, origin: string
   return {
     "@type": "Review",
     author: review.reviewer
-      ? { "@type": "Person", name: review.reviewer }
+      ? { "@type": "Person", name: review.reviewer, ...(review.reviewerPath ? { url: absoluteUrl(review.reviewerPath, origin) } : {}) }
       : { "@type": "Organization", name: SITE_NAME, url: absoluteUrl("/", origin) },
     datePublished: review.testedOn ?? product.updatedAt.slice(0, 10),
     reviewRating: { "@type": "Rating", ratingValue: view.rating.toFixed(1), bestRating: "5", worstRating: "0" },

@@ -42,7 +42,14 @@ export function ReviewSummary({ view, review }: { view: ProductPageView; review:
             <span>
               {review.reviewer && (
                 <>
-                  Reviewed by <span className="font-medium text-ink">{review.reviewer}</span>
+                  Reviewed by{" "}
+                  {review.reviewerPath ? (
+                    <Link to={review.reviewerPath} className="font-medium text-ink underline underline-offset-2 hover:text-brand">
+                      {review.reviewer}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-ink">{review.reviewer}</span>
+                  )}
                 </>
               )}
               {review.reviewer && review.testedOn && <span aria-hidden> · </span>}

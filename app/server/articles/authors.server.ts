@@ -90,3 +90,18 @@ export async function saveAuthor(db: DB, fields: AuthorFields, id: number | null
 export async function findAuthorBySlug(db: DB, slug: string): Promise<AuthorListRow | undefined> {
   return (await listAuthors(db)).find((author) => author.slug === slug);
 }
+
+/**
+ * The address of the author page of the author with this name (any letter case), or null: a
+ * product's reviewer is stored as a name, and when the site has an author of that name the review
+ * links to their page.
+ */
+export async function authorPathByName(db: DB, name: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("authors")
+    .select("slug")
+    .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.trim().toLowerCase()))
+    .orderBy("id")
+    .executeTakeFirst();
+  return row ? `/learn/author/${row.slug}` : null;
+}

@@ -70,7 +70,7 @@ export interface ProductsTable {
   skip_if: Generated<string | null>;
   /** Slugs of up to three other products (JSON list). */
   alternatives: Generated<string>;
-  /** The reviewer's name; once authors are stored, the author of that name. */
+  /** The reviewer's name; the review links to the author page of an author of that name. */
   reviewer: Generated<string | null>;
   /** YYYY-MM-DD */
   tested_on: Generated<string | null>;

@@ -19,6 +19,7 @@ import { withOffers } from "../offers/offer-reads.server";
 import { withPriceHistory } from "../offers/price-history.server";
 import { findProductByIdOrSlug, findProductsBySlugs } from "../products/products.server";
 import type { DB } from "../db/connection.server";
+import { authorPathByName } from "../articles/authors.server";
 import { log } from "../log.server";
 import { CACHE_CONTROL } from "../http/cache-control.server";
 import { gone, notFound, unavailable } from "./page-errors.server";
@@ -54,11 +55,12 @@ export async function productPage(
     return notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": CACHE_CONTROL.noStore });
   }
 
-  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives] = await Promise.all([
+  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives, reviewerPath] = await Promise.all([
     storedCategoryCollection(db, product.categoryId),
     asSeenIn(db, product),
     priceHistoryOf(db, product),
     alternativesOf(db, product),
+    reviewerPathOf(db, product),
   ]);
   product = withHistory;
   const prices = priceSettingsAt(request.prices ?? DEFAULT_SITE_PRICES, Date.now());
@@ -68,6 +70,7 @@ export async function productPage(
     prices,
     asSeenIn: asSeenInCollections,
     alternatives,
+    reviewerPath,
     hasCollectionPage: (slug) => isFixedCollectionSlug(slug) || slug === collectionOfCategory,
   });
   return {
@@ -125,6 +128,17 @@ async function alternativesOf(db: DB, product: Product): Promise<Product[]> {
   } catch (error) {
     log.error(`The alternatives of product ${product.id} could not be read: ${(error as Error)?.message ?? error}`);
     return [];
+  }
+}
+
+/** The author page of the review's reviewer, if the site has that author; a failure only leaves the name unlinked. */
+async function reviewerPathOf(db: DB, product: Product): Promise<string | null> {
+  if (!product.reviewer?.trim()) return null;
+  try {
+    return await authorPathByName(db, product.reviewer);
+  } catch (error) {
+    log.error(`The reviewer of product ${product.id} could not be looked up: ${(error as Error)?.message ?? error}`);
+    return null;
   }
 }
 
