@@ -72,11 +72,12 @@ describe("sitemap XML", () => {
 });
 
 describe("learnSitemapEntries", () => {
-  it("lists /learn, non-empty categories, each tag once and each article, dated by the newest article", () => {
+  it("lists /learn, non-empty categories, each tag and author page once and each article, dated by the newest article", () => {
     const entries = learnSitemapEntries([
-      article({ slug: "a", publishDate: "2026-01-01", lastUpdated: "2026-05-01" }),
+      article({ slug: "a", publishDate: "2026-01-01", lastUpdated: "2026-05-01", author: { name: "Ann", title: "Editor", slug: "ann" } }),
       article({
         slug: "b",
+        author: { name: "Ann", title: "Editor", slug: "ann" },
         publishDate: "2026-02-01",
         categorySlug: "maintenance",
         category: "Maintenance",
@@ -92,6 +93,7 @@ describe("learnSitemapEntries", () => {
       { path: "/learn/category/maintenance", lastmod: "2026-02-01" },
       { path: "/learn/tag/heaters", lastmod: "2026-05-01" },
       { path: "/learn/tag/wood", lastmod: "2026-02-01" },
+      { path: "/learn/author/ann", lastmod: "2026-05-01" },
       { path: "/learn/a", lastmod: "2026-05-01" },
       { path: "/learn/b", lastmod: "2026-02-01" },
     ]);

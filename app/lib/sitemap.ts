@@ -70,7 +70,7 @@ function articleDate(article: Pick<ArticleSummary, "publishDate" | "lastUpdated"
 
 /**
  * The Knowledge Center's pages: /learn, each category that has articles (an empty category page
- * is noindex), each tag and each article, dated by their newest article.
+ * is noindex), each tag, each author with a page and each article, dated by their newest article.
  */
 export function learnSitemapEntries(articles: readonly ArticleSummary[]): SitemapEntry[] {
   const entries: SitemapEntry[] = [{ path: "/learn", lastmod: newestDate(articles.map(articleDate)) }];
@@ -86,6 +86,15 @@ export function learnSitemapEntries(articles: readonly ArticleSummary[]): Sitema
   }
   for (const [slug, lastmod] of [...tagDates].sort(([a], [b]) => a.localeCompare(b))) {
     entries.push({ path: `/learn/tag/${slug}`, lastmod });
+  }
+  // An author's page lists their published articles: it changes when the newest of them does.
+  const authorDates = new Map<string, string>();
+  for (const article of articles) {
+    const slug = article.author.slug;
+    if (slug) authorDates.set(slug, newestDate([authorDates.get(slug), articleDate(article)])!);
+  }
+  for (const [slug, lastmod] of [...authorDates].sort(([a], [b]) => a.localeCompare(b))) {
+    entries.push({ path: `/learn/author/${slug}`, lastmod });
   }
   for (const article of articles) entries.push({ path: `/learn/${article.slug}`, lastmod: articleDate(article) });
   return entries;
