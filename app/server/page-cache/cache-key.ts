@@ -64,6 +64,7 @@ export const CACHED_ROUTES: readonly CachedRoute[] = [
   { path: "/learn", id: "routes/learn/index", params: {} },
   { path: "/learn/category/:category", id: "routes/learn/category", params: {} },
   { path: "/learn/tag/:tag", id: "routes/learn/tag", params: {} },
+  { path: "/learn/author/:author", id: "routes/learn/author", params: {} },
   { path: "/learn/feed.xml", id: "routes/learn/feed", params: {} },
   { path: "/learn/:articleId", id: "routes/learn/article", params: {} },
   { path: "/healthz", id: "routes/healthz", params: {} },
