@@ -56,7 +56,7 @@ export function SearchResults({
       )}
       {products.length > 0 && (
         <div className="mt-8">
-          <h3 className="font-sans text-sm font-bold uppercase tracking-wider text-ink-muted">Saunas, best rated first</h3>
+          <h3 className="font-sans text-sm font-bold uppercase tracking-wider text-ink-muted">Saunas, best match first</h3>
           <ProductRows products={products} headingLevel={4} className="mt-4" />
           <Pagination pagination={pagination} label="Search results, pages" />
         </div>
