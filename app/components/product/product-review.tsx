@@ -73,7 +73,7 @@ function ScoreBars({ view, review }: { view: ProductPageView; review: ReviewView
     <div className="rounded-card border border-line bg-surface p-5 shadow-card md:p-6" data-testid="review-scores">
       <h3 className="flex items-center justify-between gap-3 text-lg font-semibold">
         Scores
-        <span className="inline-flex items-center gap-2 text-sm font-normal text-ink-muted">
+        <span className="inline-flex items-center gap-2 font-sans text-sm font-normal text-ink-muted">
           <RatingStars rating={view.rating} size="sm" />
           <span>
             Overall <span className="font-semibold text-ink">{view.ratingText}</span> of 5
