@@ -16,6 +16,28 @@ export const REVIEW_CRITERIA = [
 
 export type ScoreKey = (typeof REVIEW_CRITERIA)[number]["key"];
 
+/**
+ * The review's columns, named alike in the product CSV and the products table: both column
+ * lists take them from here, so a new review field is added once.
+ */
+export const REVIEW_COLUMNS = [
+  "verdict",
+  "pros",
+  "cons",
+  "score_build_quality",
+  "score_heat_efficiency",
+  "score_installation",
+  "score_warranty",
+  "score_value",
+  "best_for",
+  "skip_if",
+  "alternatives",
+  "reviewer",
+  "tested_on",
+  "customer_rating",
+  "customer_review_source",
+] as const;
+
 export const MAX_SCORE = 10;
 export const MAX_ALTERNATIVES = 3;
 

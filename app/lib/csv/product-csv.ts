@@ -30,6 +30,7 @@ import {
   MAX_ALTERNATIVES,
   MAX_SCORE,
   ratingForSave,
+  REVIEW_COLUMNS,
   REVIEW_CRITERIA,
   type ReviewFields,
   type ReviewWeights,
@@ -74,21 +75,7 @@ export const PRODUCT_CSV_COLUMNS = [
   "mpn",
   "best_seller",
   // The in-depth review (../review.ts); lists in the key_features syntax.
-  "verdict",
-  "pros",
-  "cons",
-  "score_build_quality",
-  "score_heat_efficiency",
-  "score_installation",
-  "score_warranty",
-  "score_value",
-  "best_for",
-  "skip_if",
-  "alternatives",
-  "reviewer",
-  "tested_on",
-  "customer_rating",
-  "customer_review_source",
+  ...REVIEW_COLUMNS,
 ] as const;
 
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];

@@ -118,7 +118,7 @@ function routeOf(path: string): CachedRoute | undefined {
 export function isPageKey(key: string): boolean {
   const queryAt = key.indexOf("?");
   const path = queryAt === -1 ? key : key.slice(0, queryAt);
-  return routeOf(path.endsWith(".data") ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") : path) !== undefined;
+  return routeOf(pagePathOfDataRequest(path)) !== undefined;
 }
 
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from "kysely";
 import type { Product } from "~/lib/catalog";
-import { reviewOf, type ReviewFields } from "~/lib/review";
+import { REVIEW_COLUMNS, reviewOf, type ReviewFields } from "~/lib/review";
 import type { ProductCsvColumn } from "~/lib/csv/product-csv";
 import type { ProductsTable } from "../db/schema";
 import { toIsoString } from "../db/timestamps";
@@ -60,21 +60,7 @@ export const PRODUCT_COLUMNS = [
   "best_seller",
   "gtin",
   "mpn",
-  "verdict",
-  "pros",
-  "cons",
-  "score_build_quality",
-  "score_heat_efficiency",
-  "score_installation",
-  "score_warranty",
-  "score_value",
-  "best_for",
-  "skip_if",
-  "alternatives",
-  "reviewer",
-  "tested_on",
-  "customer_rating",
-  "customer_review_source",
+  ...REVIEW_COLUMNS,
   "is_sample",
   "created_at",
   "updated_at",
