@@ -12,8 +12,7 @@
  * Each sample splits RSS into V8's heap, Buffers, glibc's heaps, other anonymous memory and
  * file pages (scripts/perf/memory-probe.js, scripts/perf/process-memory.ts).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -73,9 +72,9 @@ const snapshotDir = values["heap-snapshots"] ? mkdtempSync(path.join(tmpdir(), "
 const probeFile = path.join(mkdtempSync(path.join(tmpdir(), "sauna-probe-")), "memory.json");
 let site: SiteProcess | undefined;
 let sampler: NodeJS.Timeout | undefined;
-let loadGenerator: ChildProcess | undefined;
+const loadStopper = new AbortController();
 onInterrupt(async () => {
-  loadGenerator?.kill();
+  loadStopper.abort();
   await site?.stop();
   data.remove();
   rmSync(path.dirname(probeFile), { recursive: true, force: true });
@@ -234,91 +233,16 @@ function countBy(items: string[], key: (item: string) => string): string {
   return [...counts].map(([name, count]) => `${count} ${name}`).join(", ");
 }
 
-/**
- * wrk cycles through the targets (each thread from its own offset); image requests alternate
- * between AVIF and WebP Accept headers, as browsers differ. autocannon, when wrk is missing,
- * gets the same list.
- */
-async function runMixedLoad(origin: string, targets: string[]) {
-  if (loadTool() === "wrk") {
-    const dir = mkdtempSync(path.join(tmpdir(), "sauna-mixed-"));
-    try {
-      const script = path.join(dir, "mixed.lua");
-      writeFileSync(
-        script,
-        `
-local targets = { ${targets.map((target) => JSON.stringify(target)).join(", ")} }
-local threads_made = 0
-function setup(thread)
-  threads_made = threads_made + 1
-  thread:set("offset", threads_made * 7)
-end
-local counter = 0
-function request()
-  counter = counter + 1
-  local target = targets[((counter + offset) % #targets) + 1]
-  local headers = { ["Accept-Encoding"] = "gzip, br" }
-  if string.sub(target, 1, 4) == "/img" then
-    headers["Accept"] = (counter % 2 == 0) and "image/avif,image/webp,*/*" or "image/webp,*/*"
-  end
-  return wrk.format("GET", target, headers)
-end
-function done(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"failures":%d}\\n',
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    e.status + e.connect + e.read + e.write + e.timeout))
-end
-`,
-      );
-      const output = await new Promise<string>((resolve, reject) => {
-        const child = (loadGenerator = spawn(
-          "/usr/bin/wrk",
-          ["-t2", `-c${connections}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, origin],
-          {
-            stdio: ["ignore", "pipe", "pipe"],
-          },
-        ));
-        let text = "";
-        child.stdout.on("data", (chunk: Buffer) => (text += chunk));
-        child.stderr.on("data", (chunk: Buffer) => (text += chunk));
-        child.once("error", reject);
-        child.once("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`))));
-      });
-      const summary = JSON.parse(
-        output
-          .split("\n")
-          .find((line) => line.startsWith("WRK_JSON "))!
-          .slice(9),
-      );
-      return {
-        requests: summary.requests as number,
-        requestsPerSecond: summary.requests / (summary.duration_us / 1e6),
-        p99Ms: summary.p99_us / 1000,
-        failures: summary.failures as number,
-      };
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  // autocannon: one load per target would not be mixed; run them round robin in one process.
-  const per = Math.max(1, Math.floor(seconds / targets.length));
-  let requests = 0;
-  let failures = 0;
-  let p99Ms = 0;
-  const started = performance.now();
-  for (let i = 0; performance.now() - started < seconds * 1000; i++) {
-    const result = await runLoad({
-      url: origin + targets[i % targets.length]!,
-      connections,
-      seconds: per,
-      headers: { "accept-encoding": "gzip, br" },
-    });
-    requests += result.requests;
-    failures += result.failures;
-    p99Ms = Math.max(p99Ms, result.p99Ms);
-  }
-  return { requests, requestsPerSecond: requests / ((performance.now() - started) / 1000), p99Ms, failures };
+/** Every target in turn (each wrk thread from its own place in the list), as one mixed load. */
+function runMixedLoad(origin: string, targets: string[]) {
+  return runLoad({
+    url: origin,
+    rotatingPaths: targets,
+    connections,
+    seconds,
+    headers: { "Accept-Encoding": "gzip, br" },
+    signal: loadStopper.signal,
+  });
 }
 
 /** Asks the server for a heap snapshot (SIGUSR2) and waits until the file stops growing. */

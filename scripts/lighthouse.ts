@@ -21,21 +21,10 @@ import lighthouse from "lighthouse";
 import { planRemoval, removeFromCatalog } from "../app/server/admin/catalog-removal.server";
 import { openDatabase } from "../app/server/db/connection.server";
 import { productImagesStorage } from "../app/server/storage/storage.server";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { pictureUrlsIn } from "./perf/page-html";
 import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
 
-const CHROMIUM = "/usr/bin/chromium";
-/** The launch flags every Chromium run here uses (no network of its own, no sandbox in containers). */
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 /** What Chromium asks for when it loads a picture; the image route picks the format by it. */
 const CHROMIUM_IMAGE_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 
@@ -89,8 +78,8 @@ const pages: AuditedPage[] = values.path
   ? values.path.map((path) => ({ name: path, path }))
   : PAGES.filter((page) => !only || only.includes(page.name));
 
-if (!existsSync(CHROMIUM)) {
-  console.error(`Chromium is not installed at ${CHROMIUM} (apt-get install chromium): cannot run Lighthouse.`);
+if (!existsSync(CHROMIUM_PATH)) {
+  console.error(`Chromium is not installed at ${CHROMIUM_PATH} (apt-get install chromium): cannot run Lighthouse.`);
   process.exit(1);
 }
 
@@ -198,7 +187,7 @@ async function warmUp(origin: string, path: string): Promise<void> {
 
 /** One Lighthouse run in a fresh Chromium (no cache or storage carried over between runs). */
 async function audit(name: string, url: string, errorStatus: boolean): Promise<PageScore> {
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,

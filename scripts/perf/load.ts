@@ -25,6 +25,13 @@ export interface LoadOptions {
   seconds: number;
   headers?: Record<string, string>;
   numberedPaths?: boolean;
+  /**
+   * Paths on `url`'s origin asked for in turn (each thread starting elsewhere in the list), for a
+   * mixed load; a path under /img asks for AVIF or WebP by turns, as browsers differ.
+   */
+  rotatingPaths?: string[];
+  /** Stops the load generator early (a benchmark's Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 const WRK = "/usr/bin/wrk";
@@ -62,16 +69,34 @@ function request()
 end
 `;
 
+function rotatingRequest(paths: string[]): string {
+  return `
+local targets = { ${paths.map((target) => JSON.stringify(target)).join(", ")} }
+local counter = 0
+function request()
+  counter = counter + 1
+  local target = targets[((counter + id * 7) % #targets) + 1]
+  local headers = {}
+  for name, value in pairs(wrk.headers) do headers[name] = value end
+  if string.sub(target, 1, 4) == "/img" then
+    headers["Accept"] = (counter % 2 == 0) and "image/avif,image/webp,*/*" or "image/webp,*/*"
+  end
+  return wrk.format("GET", target, headers)
+end
+`;
+}
+
 async function runWrk(options: LoadOptions): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(tmpdir(), "sauna-wrk-"));
   try {
     const script = path.join(dir, "report.lua");
-    writeFileSync(script, WRK_SCRIPT.replace("NUMBERED_REQUEST", options.numberedPaths ? NUMBERED_REQUEST : ""));
+    const request = options.rotatingPaths ? rotatingRequest(options.rotatingPaths) : options.numberedPaths ? NUMBERED_REQUEST : "";
+    writeFileSync(script, WRK_SCRIPT.replace("NUMBERED_REQUEST", request));
     const args = ["-t2", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "-s", script];
     for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
     args.push(options.url);
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(WRK, args, { stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(WRK, args, { stdio: ["ignore", "pipe", "pipe"], signal: options.signal });
       let text = "";
       child.stdout.on("data", (chunk: Buffer) => (text += chunk));
       child.stderr.on("data", (chunk: Buffer) => (text += chunk));
@@ -96,6 +121,7 @@ async function runWrk(options: LoadOptions): Promise<LoadResult> {
 async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
   let counter = 0;
   const base = new URL(options.url);
+  const rotating = options.rotatingPaths;
   const result = await autocannon({
     url: base.origin,
     connections: options.connections,
@@ -106,7 +132,11 @@ async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
         method: "GET",
         path: base.pathname + base.search,
         // Only when wanted: autocannon calls a setupRequest key even when its value is undefined.
-        ...(options.numberedPaths ? { setupRequest: (request) => ({ ...request, path: `${base.pathname}${++counter}` }) } : {}),
+        ...(rotating
+          ? { setupRequest: (request) => ({ ...request, path: rotating[++counter % rotating.length] }) }
+          : options.numberedPaths
+            ? { setupRequest: (request) => ({ ...request, path: `${base.pathname}${++counter}` }) }
+            : {}),
       },
     ],
   });

@@ -3,13 +3,11 @@
  * with the same Content-Encoding) from files, one worker process on loopback. What a static
  * file server does on this machine is the most any page of the site could hope for.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { nginxMissing, startNginxIn } from "../../tests/support/nginx";
 import { freePort } from "./site-process";
-
-const NGINX = "/usr/sbin/nginx";
 
 export interface StaticPage {
   name: string;
@@ -24,7 +22,7 @@ export interface NginxCeiling {
 }
 
 export function nginxInstalled(): boolean {
-  return !spawnSync(NGINX, ["-v"]).error;
+  return nginxMissing() === undefined;
 }
 
 export async function startNginx(pages: StaticPage[], workers: string): Promise<NginxCeiling> {
@@ -63,52 +61,14 @@ http {
   }
 }
 `;
-  const configFile = path.join(dir, "nginx.conf");
-  writeFileSync(configFile, config);
-  const child = spawn(NGINX, ["-p", dir, "-c", configFile, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk));
+  writeFileSync(path.join(dir, "nginx.conf"), config);
   const origin = `http://127.0.0.1:${port}`;
-  await waitUntilServing(
-    `${origin}/${pages[0]!.encoding}/${pages[0]!.name}.html`,
-    child,
-    () => stderr + safeRead(path.join(dir, "error.log")),
-  );
+  const nginx = await startNginxIn(dir, `${origin}/${pages[0]!.encoding}/${pages[0]!.name}.html`);
   return {
     urlOf(name) {
       const page = pages.find((candidate) => candidate.name === name)!;
       return `${origin}/${page.encoding}/${page.name}.html`;
     },
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGQUIT");
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: nginx.stop,
   };
-}
-
-async function waitUntilServing(url: string, child: ChildProcess, log: () => string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${log()}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-      throw new Error(`nginx answered ${response.status} for ${url}: ${log()}`);
-    } catch (error) {
-      if ((error as Error).message.startsWith("nginx answered")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error(`nginx did not start: ${log()}`);
-}
-
-function safeRead(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return "";
-  }
 }

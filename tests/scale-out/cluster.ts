@@ -4,20 +4,16 @@
  * shipped deploy/nginx.conf with only its ports and paths substituted. Used by the scale-out
  * test (run-scale-out.ts) and the scale-out benchmark (scripts/bench-scale-out.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { startNginxIn } from "../support/nginx";
 import { freePort, repoRoot, startSite, stopSite, type RunningSite } from "../reliability/production-server";
 
-export const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";
-
-export function nginxMissing(): string | undefined {
-  const probe = spawnSync(NGINX, ["-v"]);
-  return probe.error ? `nginx not found at ${NGINX} (apt-get install nginx-light)` : undefined;
-}
+export { nginxMissing } from "../support/nginx";
 
 /** A database of its own on the PostgreSQL that `adminUrl` reaches, dropped by `drop()`. */
 export async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -90,30 +86,8 @@ http {
 }
 `;
   writeFileSync(path.join(dir, "nginx.conf"), main);
-  const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk));
-  const errorLog = () => {
-    try {
-      return stderr + readFileSync(path.join(dir, "error.log"), "utf8");
-    } catch {
-      return stderr;
-    }
-  };
   const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${errorLog()}`);
-    try {
-      const response = await fetch(`${origin}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (attempt > 200) throw new Error(`nginx did not answer: ${errorLog()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const nginx = await startNginxIn(dir, `${origin}/healthz`);
   const upstreamsLog = path.join(dir, "upstreams.log");
   const upstreamsLogSize = () => {
     try {
@@ -125,7 +99,7 @@ http {
   return {
     origin,
     port,
-    log: errorLog,
+    log: nginx.log,
     async waitUntilServedBy(instancePort, timeoutMs) {
       const from = upstreamsLogSize();
       const deadline = Date.now() + timeoutMs;
@@ -145,14 +119,7 @@ http {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGQUIT");
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: nginx.stop,
   };
 }
 
