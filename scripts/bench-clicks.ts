@@ -14,7 +14,6 @@
  *
  *   npm run bench:clicks [-- --seconds 10 --clicks 1000000]
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
@@ -23,6 +22,7 @@ import { linkSource } from "../app/lib/clicks/tracked-link";
 import { clickReport } from "../app/server/clicks/click-analytics.server";
 import { writeClicks, type RecordedClick } from "../app/server/clicks/click-store.server";
 import { openDatabase } from "../app/server/db/connection.server";
+import { signInAsAdmin } from "./perf/admin-session";
 import { runLoad, loadTool } from "./perf/load";
 import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
 
@@ -203,25 +203,4 @@ async function timedGet(url: string, cookie: string): Promise<number> {
   const ms = performance.now() - started;
   if (response.status !== 200 || !body.includes("Clicks per day")) throw new Error(`${url} answered ${response.status}`);
   return ms;
-}
-
-/** An admin made by the create-admin script, signed in through the /auth form: its session cookie. */
-async function signInAsAdmin(origin: string, dataDir: string): Promise<string> {
-  const email = "bench-admin@example.com";
-  const password = "a long bench password";
-  const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  const made = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email], { env, encoding: "utf8" });
-  if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}${made.stdout}`);
-  // The /auth form, posted the way a browser without JavaScript posts it.
-  const response = await fetch(`${origin}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: new URLSearchParams({ intent: "sign-in", email, password, redirectTo: "/admin" }),
-  });
-  if (response.status !== 302 && response.status !== 303) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
 }

@@ -12,12 +12,9 @@ import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import os from "node:os";
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { importProductCsv } from "../app/server/admin/csv-import.server";
-import { loadConfig } from "../app/server/config.server";
-import { openDatabase } from "../app/server/db/connection.server";
 import { setLogLevel } from "../app/server/log.server";
 import { fetchRaw } from "./perf/fetch-raw";
-import { generatedProductCsv } from "./perf/generated-catalog";
+import { importGeneratedProducts } from "./perf/generated-catalog";
 import { loadTool, runLoad, type LoadResult } from "./perf/load";
 import { nginxInstalled, startNginx, type StaticPage } from "./perf/nginx-ceiling";
 import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
@@ -150,19 +147,6 @@ if (values.json) {
   };
   writeFileSync(values.json, JSON.stringify(report, null, 2) + "\n");
   console.log(`\nWrote ${values.json}`);
-}
-
-/** The admin's own import path (parse, validate, one transaction), straight into the throwaway database. */
-async function importGeneratedProducts(dataDir: string, count: number): Promise<number> {
-  const db = openDatabase(loadConfig({ DATA_DIR: dataDir }).database);
-  try {
-    // The six-person collection lists by a rule: the generated members join it, the rule stays.
-    const result = await importProductCsv(db, generatedProductCsv(count), { collectionChoice: "add" });
-    if (!result.ok) throw new Error(`The generated import failed: ${result.toast.description}`);
-    return process.resourceUsage().maxRSS / 1024;
-  } finally {
-    await db.destroy();
-  }
 }
 
 async function measurePhase(site: SiteProcess, catalog: string, generatedProducts: number): Promise<Phase> {

@@ -1,3 +1,7 @@
+import { importProductCsv } from "../../app/server/admin/csv-import.server";
+import { loadConfig } from "../../app/server/config.server";
+import { openDatabase } from "../../app/server/db/connection.server";
+
 /**
  * The generated catalog the import benchmark and `npm run bench` use: `count` products spread
  * over the sample categories, every tenth in the six-person collection, with quoted commas and
@@ -11,4 +15,17 @@ export function generatedProductCsv(count: number): string {
     );
   }
   return lines.join("\r\n");
+}
+
+/** The admin's own import path (parse, validate, one transaction), straight into the throwaway database. */
+export async function importGeneratedProducts(dataDir: string, count: number): Promise<number> {
+  const db = openDatabase(loadConfig({ DATA_DIR: dataDir }).database);
+  try {
+    // The six-person collection lists by a rule: the generated members join it, the rule stays.
+    const result = await importProductCsv(db, generatedProductCsv(count), { collectionChoice: "add" });
+    if (!result.ok) throw new Error(`The generated import failed: ${result.toast.description}`);
+    return process.resourceUsage().maxRSS / 1024;
+  } finally {
+    await db.destroy();
+  }
 }
