@@ -19,7 +19,8 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { formFieldsIn, signInAsAdmin } from "./perf/admin-session";
-import { settledFrom, watchPages, WRK, type CacheWatchResult } from "./perf/cache-watch";
+import { settledFrom, watchPages, type CacheWatchResult } from "./perf/cache-watch";
+import { WRK } from "./perf/load";
 import { importGeneratedProducts } from "./perf/generated-catalog";
 import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
 

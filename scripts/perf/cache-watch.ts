@@ -5,12 +5,7 @@
  * so every response is checked without slowing the load down much. No Accept-Encoding is sent:
  * the bodies come plain, as they must for the text to be found.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
-export const WRK = "/usr/bin/wrk";
+import { runWrkScript } from "./load";
 
 export interface CacheWatchOptions {
   origin: string;
@@ -137,29 +132,10 @@ end
 
 export async function watchPages(options: CacheWatchOptions): Promise<CacheWatchResult> {
   if (!/^[\x20-\x7e]*$/.test(options.text + options.paths.join(""))) throw new Error("The watched text and paths must be printable ASCII");
-  const dir = mkdtempSync(path.join(tmpdir(), "sauna-watch-"));
-  try {
-    const script = path.join(dir, "watch.lua");
-    const luaTable = `{${options.paths.map((p) => JSON.stringify(p)).join(", ")}}`;
-    writeFileSync(
-      script,
-      SCRIPT.replace("PATHS", luaTable).replace("TEXT", JSON.stringify(options.text)).replace("SINCE", String(options.since)),
-    );
-    const args = ["-t2", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "-s", script, options.origin + "/"];
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(WRK, args, { stdio: ["ignore", "pipe", "pipe"], signal: options.signal });
-      let text = "";
-      child.stdout.on("data", (chunk: Buffer) => (text += chunk));
-      child.stderr.on("data", (chunk: Buffer) => (text += chunk));
-      child.once("error", reject);
-      child.once("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`))));
-    });
-    const line = output.split("\n").find((l) => l.startsWith("WATCH_JSON "));
-    if (!line) throw new Error(`wrk printed no summary:\n${output}`);
-    return summarize(JSON.parse(line.slice("WATCH_JSON ".length)) as WrkWatch);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const luaTable = `{${options.paths.map((p) => JSON.stringify(p)).join(", ")}}`;
+  const script = SCRIPT.replace("PATHS", luaTable).replace("TEXT", JSON.stringify(options.text)).replace("SINCE", String(options.since));
+  const watch = await runWrkScript(script, "WATCH_JSON", { ...options, url: options.origin + "/" });
+  return summarize(watch as WrkWatch);
 }
 
 interface WrkWatch {

@@ -34,7 +34,7 @@ export interface LoadOptions {
   signal?: AbortSignal;
 }
 
-const WRK = "/usr/bin/wrk";
+export const WRK = "/usr/bin/wrk";
 
 export function loadTool(): "wrk" | "autocannon" {
   return spawnSync(WRK, ["--version"]).error ? "autocannon" : "wrk";
@@ -87,12 +87,31 @@ end
 }
 
 async function runWrk(options: LoadOptions): Promise<LoadResult> {
+  const request = options.rotatingPaths ? rotatingRequest(options.rotatingPaths) : options.numberedPaths ? NUMBERED_REQUEST : "";
+  const summary = (await runWrkScript(WRK_SCRIPT.replace("NUMBERED_REQUEST", request), "WRK_JSON", options)) as Record<string, number>;
+  return {
+    requestsPerSecond: summary.requests! / (summary.duration_us! / 1e6),
+    p50Ms: summary.p50_us! / 1000,
+    p99Ms: summary.p99_us! / 1000,
+    requests: summary.requests!,
+    failures: summary.failures!,
+  };
+}
+
+/**
+ * Runs wrk (two threads) with the Lua `script`, whose done() prints one line `<marker> <json>`,
+ * and resolves to that JSON.
+ */
+export async function runWrkScript(
+  script: string,
+  marker: string,
+  options: Pick<LoadOptions, "url" | "connections" | "seconds" | "headers" | "signal">,
+): Promise<unknown> {
   const dir = mkdtempSync(path.join(tmpdir(), "sauna-wrk-"));
   try {
-    const script = path.join(dir, "report.lua");
-    const request = options.rotatingPaths ? rotatingRequest(options.rotatingPaths) : options.numberedPaths ? NUMBERED_REQUEST : "";
-    writeFileSync(script, WRK_SCRIPT.replace("NUMBERED_REQUEST", request));
-    const args = ["-t2", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "-s", script];
+    const file = path.join(dir, "script.lua");
+    writeFileSync(file, script);
+    const args = ["-t2", `-c${options.connections}`, `-d${options.seconds}s`, "--timeout", "10s", "-s", file];
     for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
     args.push(options.url);
     const output = await new Promise<string>((resolve, reject) => {
@@ -103,16 +122,9 @@ async function runWrk(options: LoadOptions): Promise<LoadResult> {
       child.once("error", reject);
       child.once("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`))));
     });
-    const line = output.split("\n").find((l) => l.startsWith("WRK_JSON "));
+    const line = output.split("\n").find((candidate) => candidate.startsWith(`${marker} `));
     if (!line) throw new Error(`wrk printed no summary:\n${output}`);
-    const summary = JSON.parse(line.slice("WRK_JSON ".length));
-    return {
-      requestsPerSecond: summary.requests / (summary.duration_us / 1e6),
-      p50Ms: summary.p50_us / 1000,
-      p99Ms: summary.p99_us / 1000,
-      requests: summary.requests,
-      failures: summary.failures,
-    };
+    return JSON.parse(line.slice(marker.length + 1));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
