@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ARTICLE_CATEGORY_SLUGS, KNOWLEDGE_CENTER_NAME, readTimeText, tagSlug } from "~/lib/articles";
-import { searchTitle } from "~/lib/search-snippet";
+import { ARTICLE_CATEGORY_SLUGS, KNOWLEDGE_CENTER_NAME, readTimeText, tagSlug } from "~/lib/learn/articles";
+import { searchTitle } from "~/lib/seo/search-snippet";
 import { ArticleContentError, countWords, parseArticle, parseArticleFiles } from "./articles.server";
 import { sampleArticleSources } from "./seed/sample-articles";
 

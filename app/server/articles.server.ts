@@ -11,8 +11,8 @@ import {
   type Article,
   type ArticleCategory,
   type ArticleTag,
-} from "~/lib/articles";
-import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/search-snippet";
+} from "~/lib/learn/articles";
+import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/seo/search-snippet";
 
 /**
  * Articles as Markdown: the file format (YAML front matter, then the body) that the sample

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
-import { atomFeed } from "~/lib/article-feed";
-import { toSummary } from "~/lib/articles";
+import { atomFeed } from "~/lib/learn/article-feed";
+import { toSummary } from "~/lib/learn/articles";
 import { sql } from "kysely";
-import { PRODUCT_LIST_PAGE_SIZE } from "~/lib/pagination";
-import { MAX_URLS_PER_SITEMAP, sitemapFilePath, sitemapIndexXml } from "~/lib/sitemap";
+import { PRODUCT_LIST_PAGE_SIZE } from "~/lib/catalog/pagination";
+import { MAX_URLS_PER_SITEMAP, sitemapFilePath, sitemapIndexXml } from "~/lib/seo/sitemap";
 import { parseArticleFiles } from "~/server/articles.server";
 import { sampleArticleSources } from "~/server/seed/sample-articles";
 import { seedSampleContent } from "~/server/seed/seed.server";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Product } from "~/lib/catalog";
+import type { Product } from "~/lib/catalog/catalog";
 import { countCatalog, listCollectionsOfProduct } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
 import { primaryOfferFields, withPrimaryOffer } from "../offers/offers.server";

@@ -1,5 +1,5 @@
 import { stringify } from "yaml";
-import { findCategory, tagSlug } from "~/lib/articles";
+import { findCategory, tagSlug } from "~/lib/learn/articles";
 import { ArticleContentError, readArticleFile, type ArticleFile } from "../articles.server";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";

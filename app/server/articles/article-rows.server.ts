@@ -6,7 +6,7 @@ import {
   type Article,
   type ArticleAuthor,
   type ArticleCategorySlug,
-} from "~/lib/articles";
+} from "~/lib/learn/articles";
 import type { Selectable } from "kysely";
 import type { ArticlesTable, AuthorsTable } from "../db/schema";
 import { countWords, renderArticleBody } from "../articles.server";

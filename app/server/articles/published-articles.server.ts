@@ -1,4 +1,4 @@
-import type { Article } from "~/lib/articles";
+import type { Article } from "~/lib/learn/articles";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import { renderArticleBody } from "../articles.server";

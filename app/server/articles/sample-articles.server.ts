@@ -1,4 +1,4 @@
-import { tagSlug } from "~/lib/articles";
+import { tagSlug } from "~/lib/learn/articles";
 import type { ArticleFile } from "../articles.server";
 import type { DB } from "../db/connection.server";
 import { sampleArticleFiles } from "../seed/sample-articles";

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type Selectable, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
-import type { Product } from "~/lib/catalog";
-import { tagNeedle } from "~/lib/product-list-keys";
-import type { ProductOrder, ProductSelection } from "~/lib/product-selection";
+import type { Product } from "~/lib/catalog/catalog";
+import { tagNeedle } from "~/lib/catalog/product-list-keys";
+import type { ProductOrder, ProductSelection } from "~/lib/catalog/product-selection";
 import type { DB } from "../db/connection.server";
 import type { Database } from "../db/schema";
 import { dialectOf } from "../db/dialect";

@@ -1,4 +1,4 @@
-import type { Collection, Product } from "~/lib/catalog";
+import type { Collection, Product } from "~/lib/catalog/catalog";
 import type { DB } from "../db/connection.server";
 import { toProduct } from "../products/product-rows";
 import { toCollection } from "./collection-rows";

@@ -1,4 +1,4 @@
-import type { Product } from "~/lib/catalog";
+import type { Product } from "~/lib/catalog/catalog";
 import { OFFER_AVAILABILITIES, type OfferAvailability, type OfferSource } from "~/lib/offers/display-price";
 import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";

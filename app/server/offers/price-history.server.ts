@@ -1,4 +1,4 @@
-import type { Product } from "~/lib/catalog";
+import type { Product } from "~/lib/catalog/catalog";
 import { OFFER_AVAILABILITIES, type OfferAvailability } from "~/lib/offers/display-price";
 import { CARD_HISTORY_DAYS } from "~/lib/offers/price-history-view";
 import { addDays, type PriceHistoryEntry } from "~/lib/offers/price-series";

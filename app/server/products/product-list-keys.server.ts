@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { productListKeys } from "~/lib/product-list-keys";
+import { productListKeys } from "~/lib/catalog/product-list-keys";
 import type { Database } from "../db/schema";
 import { toProduct } from "./product-rows";
 

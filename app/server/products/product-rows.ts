@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from "kysely";
-import type { Product } from "~/lib/catalog";
-import { REVIEW_COLUMNS, reviewOf, type ReviewFields } from "~/lib/review";
+import type { Product } from "~/lib/catalog/catalog";
+import { REVIEW_COLUMNS, reviewOf, type ReviewFields } from "~/lib/catalog/review";
 import type { ProductCsvColumn } from "~/lib/csv/product-csv";
 import type { ProductsTable } from "../db/schema";
 import { toIsoString } from "../db/timestamps";

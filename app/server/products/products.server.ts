@@ -1,10 +1,10 @@
 import { sql, type Insertable } from "kysely";
-import type { Product } from "~/lib/catalog";
+import type { Product } from "~/lib/catalog/catalog";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import type { ProductsTable } from "../db/schema";
 import { overwriteOnSlugConflict } from "../db/slug-upsert.server";
-import type { ReviewFields } from "~/lib/review";
+import type { ReviewFields } from "~/lib/catalog/review";
 import { parseTextList, PRODUCT_COLUMNS, reviewRow, toProduct, toProductFields, type ProductFields } from "./product-rows";
 
 /**
