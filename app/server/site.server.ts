@@ -23,7 +23,7 @@ import { seedSampleContent } from "./seed/seed.server";
 import "./load-context";
 import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
-import { createPageServing } from "./page-cache/page-cache.server";
+import { createPageServing } from "./page-cache/page-serving.server";
 import { isSitemapFilePath, sitemapFileResponse } from "./seo/sitemap-responses.server";
 import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
 import { feedsJob } from "./feeds/feed-job.server";

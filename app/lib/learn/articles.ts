@@ -5,7 +5,7 @@ import { structuredDataMeta, type JsonLd } from "../seo/structured-data";
 /**
  * The Knowledge Center's articles as pages see them, and the rules that pick which articles a
  * page lists. Pure and isomorphic: the files are read and validated in
- * app/server/articles.server.ts.
+ * app/server/articles/article-markdown.server.ts.
  */
 
 export interface ArticleAuthor {

@@ -8,7 +8,7 @@ import { dialectOf } from "../db/dialect";
 import { toIsoString } from "../db/timestamps";
 import { withOffers } from "../offers/offer-reads.server";
 import { withCardPriceHistory } from "../offers/price-history.server";
-import { PRODUCT_COLUMNS, toProduct } from "../products/product-rows";
+import { PRODUCT_COLUMNS, toProduct } from "../products/product-row-mapping";
 
 /**
  * The public product lists, a page at a time (ADR 0017): the selection becomes a WHERE clause on

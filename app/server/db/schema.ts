@@ -4,7 +4,7 @@ import type { SubscriberStatus } from "~/lib/newsletter/newsletter";
 /**
  * The database as Kysely sees it, one interface per table. Column types are dialect-neutral
  * on the way in; on the way out a few differ by driver (PostgreSQL gives Date and boolean where
- * SQLite gives text and 0/1), so rows are turned into domain objects by ../products/product-rows.ts
+ * SQLite gives text and 0/1), so rows are turned into domain objects by ../products/product-row-mapping.ts
  * and ../catalog/collection-rows.ts.
  */
 

@@ -19,7 +19,7 @@ import { handWrittenBuild } from "../../../tests/support/server-build";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { withDatabaseOutageResponses } from "../database-outage-responses.server";
 import { log } from "../log.server";
-import { createPageServing } from "../page-cache/page-cache.server";
+import { createPageServing } from "../page-cache/page-serving.server";
 import { withBodyErrorResponses } from "./body-error-responses.server";
 
 /**

@@ -1,4 +1,4 @@
-import { readArticleFile, type ArticleFile } from "../articles.server";
+import { readArticleFile, type ArticleFile } from "../articles/article-markdown.server";
 
 // Vite inlines every sample article's text into the server bundle at build time, so a
 // deployment needs no content folder beside it.

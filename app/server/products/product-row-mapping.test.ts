@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnsUpdatedByCsv, parseTextList } from "./product-rows";
+import { columnsUpdatedByCsv, parseTextList } from "./product-row-mapping";
 
 describe("parseTextList", () => {
   it("reads a JSON list of strings and drops anything else", () => {

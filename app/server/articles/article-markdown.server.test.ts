@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ARTICLE_CATEGORY_SLUGS, KNOWLEDGE_CENTER_NAME, readTimeText, tagSlug } from "~/lib/learn/articles";
 import { searchTitle } from "~/lib/seo/search-snippet";
-import { ArticleContentError, countWords, parseArticle, parseArticleFiles } from "./articles.server";
-import { sampleArticleSources } from "./seed/sample-articles";
+import { ArticleContentError, countWords, parseArticle, parseArticleFiles } from "./article-markdown.server";
+import { sampleArticleSources } from "../seed/sample-article-files";
 
 const loadArticles = () => parseArticleFiles(sampleArticleSources());
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { brotliOptions, gzipOptions } from "./page-cache";
-import { createPageServing, type PageServing } from "./page-cache.server";
+import { createPageServing, type PageServing } from "./page-serving.server";
 import { viewedPage } from "~/lib/views/page-view";
 
 const BASE_URL = "https://saunas.example";
