@@ -116,7 +116,7 @@ export default tseslint.config(
       // Apostrophes and quotes in JSX text render as written; only `>` and `}` are likely typos.
       "react/no-unescaped-entities": ["error", { forbid: [">", "}"] }],
       // Outbound links keep the referrer on purpose (shops attribute the visit) and take their rel from
-      // lib/buy-link.ts, whose values all carry noopener; the rule cannot read a rel held in a variable.
+      // lib/offers/buy-link.ts, whose values all carry noopener; the rule cannot read a rel held in a variable.
       "react/jsx-no-target-blank": "off",
       // A missing dependency is a stale-closure bug: an error, silenced only with a comment saying why.
       "react-hooks/exhaustive-deps": "error",

@@ -6,7 +6,7 @@ import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { PageErrorBoundary } from "./components/site/page-error-boundary";
 import { LazyToaster } from "./components/ui/toast";
-import type { SiteOriginData } from "./lib/site-origin";
+import type { SiteOriginData } from "./lib/site/site-origin";
 import "./app.css";
 
 export const links: LinksFunction = () => [
@@ -16,7 +16,7 @@ export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/atom+xml", title: "Sauna Knowledge Center", href: "/learn/feed.xml" },
 ];
 
-/** BASE_URL for the pages' absolute URLs (see app/lib/site-origin.ts). */
+/** BASE_URL for the pages' absolute URLs (see app/lib/site/site-origin.ts). */
 export function loader({ context }: Route.LoaderArgs): SiteOriginData {
   return { origin: context.config.baseUrl };
 }

@@ -5,7 +5,7 @@ import { FetcherForm } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { useFloodChallenge } from "~/components/forms/use-flood-challenge";
-import type { SubscribeResult } from "~/lib/newsletter";
+import type { SubscribeResult } from "~/lib/newsletter/newsletter";
 
 /** Where the form posts; the route answers with a page of its own when JavaScript is off. */
 export const NEWSLETTER_ACTION = "/newsletter";

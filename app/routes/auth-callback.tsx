@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { EmailConfirmation } from "~/components/auth/email-confirmation";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { confirmEmail } from "~/server/auth/accounts.server";
 import type { Route } from "./+types/auth-callback";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

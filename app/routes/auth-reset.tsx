@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { resetPasswordSchema } from "~/lib/auth/auth-forms";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/password-rules";
 import { formFailure, parseForm } from "~/lib/forms/parse-form";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { AttemptLimiter } from "~/server/auth/rate-limit.server";
 import { redirectWithFlash } from "~/server/forms/flash.server";

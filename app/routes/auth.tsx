@@ -4,7 +4,7 @@ import { credentialsSchema, resendSchema } from "~/lib/auth/auth-forms";
 import type { AuthActionResult, AuthTab } from "~/lib/auth/auth-page";
 import { parseForm } from "~/lib/forms/parse-form";
 import { safeRedirectPath } from "~/lib/auth/safe-redirect";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { resendConfirmation, signInWithPassword, signOut, signUpWithPassword } from "~/server/auth/accounts.server";
 import { getSignedInUser } from "~/server/auth/guard.server";
 import { recordSignIn } from "~/server/audit/audit-log.server";

@@ -2,12 +2,19 @@ import { data, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } f
 import { CollectionReview } from "~/components/collection/collection-review";
 import { CollectionSkeleton } from "~/components/collection/collection-skeleton";
 import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
-import { collectionPageTitle } from "~/lib/collection-page-defaults";
-import { VIEW_PARAM } from "~/lib/collection-view";
-import { pagedLinkTags, pagedTitle } from "~/lib/pagination";
-import { siteOrigin } from "~/lib/site-origin";
-import { socialCardMeta } from "~/lib/social-card";
-import { breadcrumbList, collectionPageStructuredData, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/structured-data";
+import { collectionPageTitle } from "~/lib/collection/collection-page-defaults";
+import { VIEW_PARAM } from "~/lib/collection/collection-view";
+import { pagedLinkTags, pagedTitle } from "~/lib/catalog/pagination";
+import { siteOrigin } from "~/lib/site/site-origin";
+import { socialCardMeta } from "~/lib/seo/social-card";
+import {
+  breadcrumbList,
+  collectionPageStructuredData,
+  HOME_STEP,
+  itemList,
+  REVIEWS_STEP,
+  structuredDataMeta,
+} from "~/lib/seo/structured-data";
 import { collectionPage } from "~/server/pages/collection.server";
 import type { Route } from "./+types/collection";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

@@ -1,4 +1,4 @@
-import { pageErrorMeta } from "~/lib/page-errors";
+import { pageErrorMeta } from "~/lib/site/page-errors";
 import { throwOutboundNotFound } from "~/server/pages/go.server";
 import type { Route } from "./+types/go";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

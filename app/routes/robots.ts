@@ -1,4 +1,4 @@
-import { robotsTxt } from "~/lib/sitemap";
+import { robotsTxt } from "~/lib/seo/sitemap";
 import type { Route } from "./+types/robots";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 

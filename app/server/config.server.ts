@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseDuration } from "~/lib/duration-text";
-import { FEED_MAX_BYTES } from "~/lib/upload-limits";
+import { parseDuration } from "~/lib/text/duration-text";
+import { FEED_MAX_BYTES } from "~/lib/admin/upload-limits";
 import { parseAllowedPorts, parseAllowedRanges, type OutboundPolicy } from "./outbound/outbound-policy.server";
 
 /**

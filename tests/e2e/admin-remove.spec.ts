@@ -1,4 +1,4 @@
-import { FIXED_COLLECTION_SLUGS } from "../../app/lib/collection-rules";
+import { FIXED_COLLECTION_SLUGS } from "../../app/lib/collection/collection-rules";
 import { sampleProducts } from "../../app/server/seed/sample-products";
 import { expect, signInAsNewAdmin, test } from "./admin-support";
 

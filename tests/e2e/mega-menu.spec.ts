@@ -1,4 +1,4 @@
-import { FIXED_COLLECTION_SLUGS } from "../../app/lib/collection-rules";
+import { FIXED_COLLECTION_SLUGS } from "../../app/lib/collection/collection-rules";
 import { expect, test, waitForHydration, type Locator, type Page } from "./fixtures";
 
 // The desktop 'Best Saunas' mega menu, which links every fixed collection page under /reviews/,
@@ -12,7 +12,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 });
 
 // The menu's 16 targets: every fixed collection page except the general list (outdoor-saunas).
-// The menu is drawn from a list of its own (app/lib/site-navigation.ts), so comparing it with the
+// The menu is drawn from a list of its own (app/lib/site/site-navigation.ts), so comparing it with the
 // pages' rule list checks that the two agree.
 const FIXED_SLUGS = FIXED_COLLECTION_SLUGS.filter((slug) => slug !== "outdoor-saunas");
 const COLUMN_HEADINGS = ["Popular Categories", "By Size", "By Price", "Special Types"];

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
-import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "../../app/lib/search-snippet";
+import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "../../app/lib/seo/search-snippet";
 import { jsonLdVocabularyFindings } from "../validators/schema-org-vocabulary";
 import { googleRequiredFindings } from "../validators/google-structured-data";
 

@@ -1,4 +1,4 @@
-import type { Collection, Product } from "~/lib/catalog";
+import type { Collection, Product } from "~/lib/catalog/catalog";
 
 /**
  * Hand-made catalog records for the unit tests of app/lib. Only the fields a test names differ

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import robotsParser from "robots-parser";
 import { describe, expect, it } from "vitest";
-import { robotsTxt } from "~/lib/sitemap";
+import { robotsTxt } from "~/lib/seo/sitemap";
 
 /**
  * robots.txt read by two parsers nobody on this project wrote, one of each kind: `robots-parser`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toProductPageView } from "../../app/lib/product-page";
+import { toProductPageView } from "../../app/lib/product/product-page";
 import {
   articleStructuredData,
   breadcrumbList,
@@ -12,8 +12,8 @@ import {
   REVIEWS_STEP,
   websiteStructuredData,
   type JsonLd,
-} from "../../app/lib/structured-data";
-import type { Product } from "../../app/lib/catalog";
+} from "../../app/lib/seo/structured-data";
+import type { Product } from "../../app/lib/catalog/catalog";
 import { makeProduct } from "../support/catalog-fixtures";
 import { googleRequiredFindings, publishesAggregateRating } from "./google-structured-data";
 import { jsonLdVocabularyFindings } from "./schema-org-vocabulary";

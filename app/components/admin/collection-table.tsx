@@ -1,4 +1,4 @@
-import { resolveImageSource } from "~/lib/image-source";
+import { resolveImageSource } from "~/lib/images/image-source";
 import type { CollectionRow } from "~/lib/admin/collection-row";
 import { TableCard, TableHead, type TableColumn } from "./admin-table";
 import { DeleteRowLink, SelectRowCheckbox } from "./bulk-delete";

@@ -1,7 +1,7 @@
 import { readCsvRecordsInChunks } from "~/lib/csv/csv-table";
 import { createProductCsvReader, type ProductCsvOutcome, type ProductRuleOptions } from "~/lib/csv/product-csv";
 import type { ImportPreview } from "~/lib/csv/import-plan";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 
 /**
  * The browser half of a CSV import (the server parses it again and saves it): parse the file

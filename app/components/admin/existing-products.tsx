@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, ExternalLink, Pencil, X } from "lucide-react";
 import { Link } from "~/components/ui/link";
-import type { Product } from "~/lib/catalog";
+import type { Product } from "~/lib/catalog/catalog";
 import { adminNumber, adminPrice } from "./admin-format";
 import { AdminSearchForm } from "./admin-search-form";
 import { EmptyTable, TableCard, TableHead, type TableColumn } from "./admin-table";

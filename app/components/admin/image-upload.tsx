@@ -1,7 +1,7 @@
 import { ImageUp } from "lucide-react";
 import { useFetcher } from "react-router";
 import { FetcherForm } from "~/components/ui/link";
-import { describeBytes, describePixels, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/lib/upload-limits";
+import { describeBytes, describePixels, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/lib/admin/upload-limits";
 import type { ImagesActionResult } from "~/server/storage/product-images-screen.server";
 import { Notice } from "~/components/ui/notice";
 import { useResultToast } from "~/components/ui/use-result-toast";

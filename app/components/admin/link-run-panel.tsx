@@ -1,7 +1,7 @@
 import { Link } from "~/components/ui/link";
 import { ProgressBar } from "~/components/admin/progress-bar";
-import { formatDateTimeUtc } from "~/lib/dates";
-import { formatDuration } from "~/lib/duration-text";
+import { formatDateTimeUtc } from "~/lib/text/dates";
+import { formatDuration } from "~/lib/text/duration-text";
 import type { LinkCheckRunView } from "~/lib/links/link-report";
 
 /** The latest link check: its progress while it runs, its summary after, and the schedule. */

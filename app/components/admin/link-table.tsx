@@ -1,7 +1,7 @@
 import { Pencil } from "lucide-react";
 import { Link } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
-import { formatDateTimeUtc } from "~/lib/dates";
+import { formatDateTimeUtc } from "~/lib/text/dates";
 import { OUTCOME_LABELS } from "~/lib/links/link-outcomes";
 import { LINK_KIND_LABELS, NOT_CHECKED_YET, productEditHref, type LinkReportRow, type LinkState } from "~/lib/links/link-report";
 import { requestableUrl } from "~/lib/links/redirects";

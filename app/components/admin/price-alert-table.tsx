@@ -1,5 +1,5 @@
 import { Link } from "~/components/ui/link";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "~/lib/text/money";
 import type { ProductAlertsRow } from "~/server/alerts/price-alerts.server";
 import { EmptyTable, TableCard, TableHead, TableNote, type TableColumn } from "./admin-table";
 

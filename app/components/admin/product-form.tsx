@@ -1,5 +1,5 @@
 import { Form, Link } from "~/components/ui/link";
-import type { ProductFormField } from "~/lib/csv/product-form";
+import type { ProductFormField } from "~/lib/admin/product-form";
 import { fieldProps, valueText, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FormField } from "~/components/ui/form-field";
@@ -15,7 +15,7 @@ export interface ProductFormState {
 }
 
 /**
- * Add or edit one product by hand, with the same rules as a CSV row (lib/csv/product-form).
+ * Add or edit one product by hand, with the same rules as a CSV row (lib/admin/product-form).
  * A plain form posting to the products page's action.
  */
 export function ProductForm({

@@ -1,6 +1,6 @@
-import type { ProductFormField } from "~/lib/csv/product-form";
+import type { ProductFormField } from "~/lib/admin/product-form";
 import { fieldProps, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
-import { REVIEW_CRITERIA } from "~/lib/review";
+import { REVIEW_CRITERIA } from "~/lib/catalog/review";
 import { FormField } from "~/components/ui/form-field";
 
 /**

@@ -1,7 +1,7 @@
 import { Form } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { REVIEW_CRITERIA, type ReviewWeights } from "~/lib/review";
+import { REVIEW_CRITERIA, type ReviewWeights } from "~/lib/catalog/review";
 
 /**
  * The owner's weights of the five review criteria. A product with scores gets its rating from

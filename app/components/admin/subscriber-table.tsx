@@ -1,4 +1,4 @@
-import { STATUS_LABELS } from "~/lib/newsletter";
+import { STATUS_LABELS } from "~/lib/newsletter/newsletter";
 import type { SubscriberRow } from "~/server/newsletter/subscribers.server";
 import { EmptyTable, TableCard, TableHead, TableNote, type TableColumn } from "./admin-table";
 

@@ -3,7 +3,7 @@ import { useFloodChallenge } from "~/components/forms/use-flood-challenge";
 import { Form } from "~/components/ui/link";
 import { MailCheck } from "~/components/ui/icons";
 import { Notice } from "~/components/ui/notice";
-import { FLOOD_TEXT, type FloodChallenge } from "~/lib/flood-challenge";
+import { FLOOD_TEXT, type FloodChallenge } from "~/lib/forms/flood-challenge";
 
 /** Shown after sign-up or a sign-in refused for want of confirmation: says where the link went and sends it again. */
 export function ConfirmationBanner({ email, busy, challenge }: { email: string; busy: boolean; challenge?: FloodChallenge }) {

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { AUTH_PAGE_TEXT } from "~/lib/auth/auth-messages";
 import type { AuthTab } from "~/lib/auth/auth-page";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/password-rules";
-import { FLOOD_TEXT, type FloodChallenge } from "~/lib/flood-challenge";
+import { FLOOD_TEXT, type FloodChallenge } from "~/lib/forms/flood-challenge";
 
 export const CREDENTIAL_FORMS = {
   "sign-in": {

@@ -7,8 +7,8 @@ import { cn } from "~/components/ui/cn";
 import { Lock } from "~/components/ui/icons";
 import { AUTH_PAGE_TEXT } from "~/lib/auth/auth-messages";
 import { AUTH_TABS, type AuthActionResult, type AuthTab } from "~/lib/auth/auth-page";
-import type { Flash } from "~/lib/flash";
-import type { ResultToast } from "~/lib/result-toast";
+import type { Flash } from "~/lib/forms/flash";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { ConfirmationBanner } from "./confirmation-banner";
 import { CREDENTIAL_FORMS, CredentialsForm } from "./credentials-form";
 

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
-import { pageHref, pageLinks, type PageInfo } from "~/lib/pagination";
+import { pageHref, pageLinks, type PageInfo } from "~/lib/catalog/pagination";
 
 /**
  * Previous / numbered / Next links between the pages of a product list. Plain links to

@@ -1,8 +1,8 @@
 import { RefreshCw } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
-import { nextImageAfterError } from "~/lib/image-source";
-import { withRefreshToken } from "~/lib/image-url";
+import { nextImageAfterError } from "~/lib/images/image-source";
+import { withRefreshToken } from "~/lib/images/image-url";
 
 interface ProductImageProps extends Omit<React.ComponentProps<"img">, "src" | "onError"> {
   src: string;
@@ -16,7 +16,7 @@ interface ProductImageProps extends Omit<React.ComponentProps<"img">, "src" | "o
 
 /**
  * A product picture that heals itself: on a load error it swaps in the product's numbered
- * placeholder, then the generic one, and never loops (see resolveImageSource in lib/image-source).
+ * placeholder, then the generic one, and never loops (see resolveImageSource in lib/images/image-source).
  * An image that already failed before React hydrated (no error event would fire) is caught
  * on mount by checking `complete && naturalWidth === 0`.
  */

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import type { ProductTag } from "~/lib/product-display";
+import type { ProductTag } from "~/lib/catalog/product-display";
 
 /** A card's one badge (productTag): the owner's "Best seller" mark, or "Top rated"; nothing without either. */
 export function ProductTagBadge({ tag }: { tag: ProductTag | null }) {

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { cn } from "~/components/ui/cn";
-import { ratingAccessibleText, starFill } from "~/lib/ratings";
+import { ratingAccessibleText, starFill } from "~/lib/catalog/ratings";
 
 const sizes = { sm: "rating-stars-sm", md: "rating-stars-md", lg: "rating-stars-lg" } as const;
 

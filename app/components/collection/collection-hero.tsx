@@ -2,11 +2,11 @@ import { CalendarDays, RefreshCw } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { Badge } from "~/components/ui/badge";
-import type { CollectionHeader } from "~/lib/collection-page-defaults";
-import { formatLongUsDate } from "~/lib/dates";
-import { categoryFallbackImage } from "~/lib/image-source";
-import { IMAGE_RENDITIONS } from "~/lib/image-renditions";
-import { responsiveImage, withRefreshToken } from "~/lib/image-url";
+import type { CollectionHeader } from "~/lib/collection/collection-page-defaults";
+import { formatLongUsDate } from "~/lib/text/dates";
+import { categoryFallbackImage } from "~/lib/images/image-source";
+import { IMAGE_RENDITIONS } from "~/lib/images/image-renditions";
+import { responsiveImage, withRefreshToken } from "~/lib/images/image-url";
 import { BackToReviewsLink } from "./back-to-reviews-link";
 
 /** The hero is a 1600x600 cover crop at quality 85 (the 'collectionHero' rendition), offered at smaller widths too. */

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Info } from "~/components/ui/icons";
 import { toast } from "~/components/ui/toast";
 import { Pagination } from "~/components/catalog/pagination";
-import type { CollectionPageView } from "~/lib/collection-page";
+import type { CollectionPageView } from "~/lib/collection/collection-page";
 import { CollectionHero } from "./collection-hero";
 import { ComparisonGrid } from "./comparison-grid";
 import { ExampleProducts } from "./example-products";

@@ -1,8 +1,8 @@
 import { Info } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { EXAMPLE_SAUNAS } from "~/lib/collection-page-defaults";
-import { responsiveImage } from "~/lib/image-url";
+import { EXAMPLE_SAUNAS } from "~/lib/collection/collection-page-defaults";
+import { responsiveImage } from "~/lib/images/image-url";
 
 /**
  * The empty state of a collection page: a known collection with no products yet

@@ -1,7 +1,7 @@
 import { ExternalLink } from "~/components/ui/icons";
 import { Link } from "~/components/ui/link";
 import { buttonClasses, type ButtonStyle } from "~/components/ui/button";
-import type { BuyLink } from "~/lib/buy-link";
+import type { BuyLink } from "~/lib/offers/buy-link";
 
 /**
  * The outbound shop button of a sauna: a new tab with the link's rel

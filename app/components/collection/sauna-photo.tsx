@@ -1,6 +1,6 @@
 import { ProductImage } from "~/components/catalog/product-image";
-import { responsiveImage } from "~/lib/image-url";
-import type { CollectionSauna } from "~/lib/collection-page";
+import { responsiveImage } from "~/lib/images/image-url";
+import type { CollectionSauna } from "~/lib/collection/collection-page";
 
 /**
  * A sauna's photo on a collection page: a 4:3 crop through the image route, its box reserved

@@ -2,7 +2,7 @@ import { useId, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { Columns3, ListOrdered } from "~/components/ui/icons";
 import { cn } from "~/components/ui/cn";
-import { collectionViewFrom, VIEW_PARAM, type CollectionView } from "~/lib/collection-view";
+import { collectionViewFrom, VIEW_PARAM, type CollectionView } from "~/lib/collection/collection-view";
 
 /** The same search with `view` chosen; the ranked list is the default, so it needs no parameter. */
 function searchWithView(search: URLSearchParams, view: CollectionView): URLSearchParams {

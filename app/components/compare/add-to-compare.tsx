@@ -1,6 +1,6 @@
 import { cn } from "~/components/ui/cn";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { compareHref, MAX_COMPARE } from "~/lib/compare";
+import { compareHref, MAX_COMPARE } from "~/lib/compare/compare";
 import { announceCompare, useCompareItems, writeCompareItems } from "./compare-store";
 
 /**

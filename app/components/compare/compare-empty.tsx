@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { ButtonLink } from "~/components/ui/button";
-import { MAX_COMPARE } from "~/lib/compare";
+import { MAX_COMPARE } from "~/lib/compare/compare";
 import { takeLastColumnRemoval } from "./compare-table";
 
 /** A comparison with no saunas in it: how to pick some. Focus comes here when the last column was removed. */

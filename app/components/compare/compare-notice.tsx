@@ -1,5 +1,5 @@
 import { Info } from "~/components/ui/icons";
-import { leftSomethingOut, MAX_COMPARE, type CompareView } from "~/lib/compare";
+import { leftSomethingOut, MAX_COMPARE, type CompareView } from "~/lib/compare/compare";
 
 /** What the comparison left out of the URL's list: unknown slugs, and any past the first MAX_COMPARE. */
 export function CompareNotice({ unknownSlugs, truncated }: Pick<CompareView, "unknownSlugs" | "truncated">) {

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { compareAnnouncement, MAX_COMPARE, type ComparePick } from "~/lib/compare";
+import { compareAnnouncement, MAX_COMPARE, type ComparePick } from "~/lib/compare/compare";
 
 /**
  * The products picked for comparison in this browser (localStorage, so the choice survives page

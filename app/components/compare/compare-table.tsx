@@ -4,8 +4,8 @@ import { Link } from "~/components/ui/link";
 import { CheckPriceLink } from "~/components/home/check-price-link";
 import { Badge } from "~/components/ui/badge";
 import { PriceText } from "~/components/catalog/price-text";
-import { sameSaunas, type ComparedProduct, type CompareView } from "~/lib/compare";
-import { renditionUrl } from "~/lib/image-url";
+import { sameSaunas, type ComparedProduct, type CompareView } from "~/lib/compare/compare";
+import { renditionUrl } from "~/lib/images/image-url";
 import { readCompareItems, writeCompareItems } from "./compare-store";
 
 /**

@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { compareHref, MAX_COMPARE } from "~/lib/compare";
+import { compareHref, MAX_COMPARE } from "~/lib/compare/compare";
 import { useCompareItems, writeCompareItems, type CompareItem } from "./compare-store";
 
 const MINIMISED_KEY = "compare-tray-minimised";

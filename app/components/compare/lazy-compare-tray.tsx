@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { useLocation } from "react-router";
 import { lazyOptional } from "~/components/ui/lazy-optional";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { compareTrayShown, onComparePage } from "~/lib/compare";
+import { compareTrayShown, onComparePage } from "~/lib/compare/compare";
 import { useCompareAnnouncement, useCompareItems } from "./compare-store";
 
 // A tray that cannot be fetched is left out: the picks stay stored and /compare still shows them.

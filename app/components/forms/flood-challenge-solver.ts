@@ -1,6 +1,6 @@
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
-import { FLOOD_SOLUTION_FIELD, FLOOD_TEXT, type FloodChallenge } from "~/lib/flood-challenge";
+import { FLOOD_SOLUTION_FIELD, FLOOD_TEXT, type FloodChallenge } from "~/lib/forms/flood-challenge";
 
 /**
  * Solves a flood challenge in this browser (Web Crypto's PBKDF2: no worker, no eval, nothing

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from "react";
-import type { FloodChallenge } from "~/lib/flood-challenge";
+import type { FloodChallenge } from "~/lib/forms/flood-challenge";
 
 /**
  * When a form's answer is a flood challenge, fetches the solver (a chunk of its own, loaded only

@@ -1,5 +1,5 @@
 import { HandCoins, Hammer, MessagesSquare, Users } from "~/components/ui/icons";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 
 /** What the reviews rest on: the site's methodology in three words each. */
 const sources = [

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ProductImage } from "~/components/catalog/product-image";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
-import { categoryHref, NO_CATEGORIES_TEXT } from "~/lib/home-categories";
-import type { CategoryCard } from "~/lib/home-page";
-import { responsiveImage } from "~/lib/image-url";
+import { categoryHref, NO_CATEGORIES_TEXT } from "~/lib/home/home-categories";
+import type { CategoryCard } from "~/lib/home/home-page";
+import { responsiveImage } from "~/lib/images/image-url";
 import { SectionHeading } from "./section-heading";
 
 /**

@@ -1,6 +1,6 @@
 import { buttonClasses, type ButtonStyle } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import type { CheckPriceTarget } from "~/lib/home-page";
+import type { CheckPriceTarget } from "~/lib/home/home-page";
 
 /**
  * The outbound 'Check Price' link (the shop link chain of docs/decisions/0006): a new tab with rel="sponsored nofollow noopener"

@@ -1,7 +1,7 @@
 import { ArrowRight, BadgeCheck, Scale, ThermometerSun } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
-import { heroKicker } from "~/lib/content-year";
-import { responsiveImage } from "~/lib/image-url";
+import { heroKicker } from "~/lib/home/content-year";
+import { responsiveImage } from "~/lib/images/image-url";
 
 /** The hero's picture, also the page's social card image. */
 export const HERO_PICTURE = "/images/collections/outdoor-saunas.webp";

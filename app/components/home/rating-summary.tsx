@@ -1,7 +1,7 @@
 import { RatingStars } from "~/components/catalog/rating-stars";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
-import { isRated, ratingGrade, ratingText, type RatingTone } from "~/lib/ratings";
+import { isRated, ratingGrade, ratingText, type RatingTone } from "~/lib/catalog/ratings";
 
 /** Text colour per rating label: each label has its own colour. */
 const RATING_TONE_TEXT: Record<RatingTone, string> = {

@@ -1,5 +1,5 @@
 import { BadgeCheck, ClipboardList, GraduationCap, Scale } from "~/components/ui/icons";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { SectionHeading } from "./section-heading";
 
 /** The 'Why Choose' block's four value points. */

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 
 /**
- * The article's text. The HTML was sanitized on the server (app/server/articles.server.ts). It
+ * The article's text. The HTML was sanitized on the server (app/server/articles/article-markdown.server.ts). It
  * comes from Markdown, so its links are plain <a>: a plain left click on one that stays on the
  * site becomes an in-app navigation (no full reload); new-tab clicks and off-site links behave
  * as usual.

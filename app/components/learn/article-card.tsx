@@ -1,8 +1,8 @@
 import { cn } from "~/components/ui/cn";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
-import type { ArticleSummary } from "~/lib/articles";
-import { formatLongUsDate } from "~/lib/dates";
-import { responsiveImage } from "~/lib/image-url";
+import type { ArticleSummary } from "~/lib/learn/articles";
+import { formatLongUsDate } from "~/lib/text/dates";
+import { responsiveImage } from "~/lib/images/image-url";
 
 /** The featured card spans about half the row from md; the others a third from lg. */
 const CARD_IMAGE_SIZES = {

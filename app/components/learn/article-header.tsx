@@ -1,7 +1,7 @@
 import { Link } from "~/components/ui/link";
 import { ArrowLeft, CalendarDays, Clock, RefreshCw, type SpriteIconComponent } from "~/components/ui/icons";
-import type { Article } from "~/lib/articles";
-import { formatLongUsDate, formatMonthYear } from "~/lib/dates";
+import type { Article } from "~/lib/learn/articles";
+import { formatLongUsDate, formatMonthYear } from "~/lib/text/dates";
 import { AuthorLine } from "./author-line";
 
 /** The top of an article: the way back, its category, title, excerpt, author and dates. */

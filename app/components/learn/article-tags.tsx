@@ -1,5 +1,5 @@
 import { Link } from "~/components/ui/link";
-import type { ArticleTag } from "~/lib/articles";
+import type { ArticleTag } from "~/lib/learn/articles";
 
 /** The foot of an article: its tags, each leading to the tag's page. */
 export function ArticleTags({ tags }: { tags: readonly ArticleTag[] }) {

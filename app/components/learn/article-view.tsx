@@ -1,5 +1,5 @@
-import type { Article } from "~/lib/articles";
-import { responsiveImage } from "~/lib/image-url";
+import type { Article } from "~/lib/learn/articles";
+import { responsiveImage } from "~/lib/images/image-url";
 import { ArticleBody } from "./article-body";
 import { ArticleHeader } from "./article-header";
 import { ArticleTags } from "./article-tags";

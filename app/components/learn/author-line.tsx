@@ -1,7 +1,7 @@
 import { UserRound } from "~/components/ui/icons";
 import { Link } from "~/components/ui/link";
-import type { ArticleAuthor } from "~/lib/articles";
-import { responsiveImage } from "~/lib/image-url";
+import type { ArticleAuthor } from "~/lib/learn/articles";
+import { responsiveImage } from "~/lib/images/image-url";
 
 /** Who wrote the article: photo (or a generic person icon when there is none), name and role. */
 export function AuthorLine({ author }: { author: ArticleAuthor }) {

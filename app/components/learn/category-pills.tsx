@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
-import { CATEGORY_PILLS } from "~/lib/articles";
+import { CATEGORY_PILLS } from "~/lib/learn/articles";
 
 /**
  * The Knowledge Center's category bar. On a phone the row scrolls sideways inside

@@ -1,5 +1,5 @@
 import { Link } from "~/components/ui/link";
-import { KNOWLEDGE_CENTER_NAME } from "~/lib/articles";
+import { KNOWLEDGE_CENTER_NAME } from "~/lib/learn/articles";
 import { CategoryPills } from "./category-pills";
 
 /**

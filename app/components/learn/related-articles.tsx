@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link";
-import type { ArticleSummary } from "~/lib/articles";
-import { responsiveImage } from "~/lib/image-url";
+import type { ArticleSummary } from "~/lib/learn/articles";
+import { responsiveImage } from "~/lib/images/image-url";
 
 /**
  * The article page's side panel. 'Related Articles' are the same category's other articles

@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link";
 import { ArrowRight } from "~/components/ui/icons";
-import { collectionThumbnailSrcSet, collectionThumbnailUrl, type AsSeenInCollection } from "~/lib/product-page";
+import { collectionThumbnailSrcSet, collectionThumbnailUrl, type AsSeenInCollection } from "~/lib/product/product-page";
 
 /** The collections whose pages list this product, each as a small card. */
 export function AsSeenIn({ collections }: { collections: AsSeenInCollection[] }) {

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { ChevronDown } from "~/components/ui/icons";
-import type { ProductPageView } from "~/lib/product-page";
+import type { ProductPageView } from "~/lib/product/product-page";
 
 type DetailsSection = "shipping" | "method";
 

@@ -7,7 +7,7 @@ import { cn } from "~/components/ui/cn";
 import { Mail } from "~/components/ui/icons";
 import { FetcherForm, Link } from "~/components/ui/link";
 import type { PriceAlertResult } from "~/lib/alerts/price-alert-messages";
-import type { ProductPageView } from "~/lib/product-page";
+import type { ProductPageView } from "~/lib/product/product-page";
 
 /** Where the form posts; the route answers with a page of its own when JavaScript is off. */
 export const PRICE_ALERT_ACTION = "/alerts";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { ChevronRight } from "~/components/ui/icons";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "~/lib/text/money";
 import { priceChart } from "~/lib/offers/price-chart";
 import {
   historyRange,

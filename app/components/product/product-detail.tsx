@@ -4,7 +4,7 @@ import { AddToCompare } from "~/components/compare/add-to-compare";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { ChevronRight, Info } from "~/components/ui/icons";
-import type { ProductPageView } from "~/lib/product-page";
+import type { ProductPageView } from "~/lib/product/product-page";
 import { AsSeenIn } from "./as-seen-in";
 import { DetailsAccordion } from "./details-accordion";
 import { PriceAlertForm } from "./price-alert-form";

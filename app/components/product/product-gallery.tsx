@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { cn } from "~/components/ui/cn";
-import { isTallImage } from "~/lib/image-source";
-import { mainImageUrls, thumbnailImageUrl, thumbnailSrcSet } from "~/lib/product-page";
+import { isTallImage } from "~/lib/images/image-source";
+import { mainImageUrls, thumbnailImageUrl, thumbnailSrcSet } from "~/lib/product/product-page";
 
 /** The main picture's width: the left column from md, the page width less its margins on phones. */
 const MAIN_IMAGE_SIZES = "(min-width: 1440px) 920px, (min-width: 1280px) 64vw, (min-width: 768px) 53vw, calc(100vw - 2rem)";

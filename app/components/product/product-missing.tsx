@@ -1,6 +1,6 @@
 import { ArrowRight, SearchX } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
-import type { CategoryLink } from "~/lib/page-errors";
+import type { CategoryLink } from "~/lib/site/page-errors";
 
 /** The panel of a product page with no product to show: an icon, a title, a line, and ways on. */
 function ProductMissing({ title, text, children }: { title: string; text: string; children: React.ReactNode }) {

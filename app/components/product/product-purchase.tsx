@@ -1,8 +1,8 @@
 import { ExternalLink, Truck } from "~/components/ui/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import type { BuyLink } from "~/lib/buy-link";
-import type { SaleOffer } from "~/lib/product-display";
+import type { BuyLink } from "~/lib/offers/buy-link";
+import type { SaleOffer } from "~/lib/catalog/product-display";
 
 /**
  * The price and 'Buy Now' of the product page: a box in the side column on wide screens, and

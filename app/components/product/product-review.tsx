@@ -2,7 +2,7 @@ import { Link } from "~/components/ui/link";
 import { RatingStars } from "~/components/catalog/rating-stars";
 import { Badge } from "~/components/ui/badge";
 import { CheckCircle2, UserRound, XCircle } from "~/components/ui/icons";
-import type { ProductPageView, ReviewView } from "~/lib/product-page";
+import type { ProductPageView, ReviewView } from "~/lib/product/product-page";
 
 /**
  * The in-depth review near the top of the product page: the verdict with who it suits and who

@@ -1,5 +1,5 @@
 import { cn } from "~/components/ui/cn";
-import type { ProductPageView } from "~/lib/product-page";
+import type { ProductPageView } from "~/lib/product/product-page";
 
 /** The Specifications card: one row per spec, 'N/A' in muted text for what the record lacks. */
 export function Specifications({ view }: { view: ProductPageView }) {

@@ -1,7 +1,7 @@
 import { Link } from "~/components/ui/link";
 import { Pagination } from "~/components/catalog/pagination";
-import type { HomeProductCard } from "~/lib/home-page";
-import type { PageInfo } from "~/lib/pagination";
+import type { HomeProductCard } from "~/lib/home/home-page";
+import type { PageInfo } from "~/lib/catalog/pagination";
 import { ProductRows } from "./product-rows";
 
 const SECTION_ID = "all-saunas";

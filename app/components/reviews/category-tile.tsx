@@ -1,8 +1,8 @@
 import { ProductImage } from "~/components/catalog/product-image";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
-import type { CategoryCard } from "~/lib/home-page";
-import { categoryHref } from "~/lib/home-categories";
-import { responsiveImage } from "~/lib/image-url";
+import type { CategoryCard } from "~/lib/home/home-page";
+import { categoryHref } from "~/lib/home/home-categories";
+import { responsiveImage } from "~/lib/images/image-url";
 
 /** A collection tile: picture, name, description; the whole tile links to /reviews/{slug}. */
 export function CategoryTile({ card, headingLevel = 3 }: { card: CategoryCard; headingLevel?: 2 | 3 | 4 }) {

@@ -1,4 +1,4 @@
-import type { CategoryCard } from "~/lib/home-page";
+import type { CategoryCard } from "~/lib/home/home-page";
 import { CategoryTile } from "./category-tile";
 
 /** The index's 'Browse by Category' tiles; nothing at all when there are none. */

@@ -1,6 +1,6 @@
 import { ArrowRight, SearchX } from "~/components/ui/icons";
 import { Link } from "~/components/ui/link";
-import type { CollectionLink } from "~/lib/reviews-index";
+import type { CollectionLink } from "~/lib/reviews/reviews-index";
 
 /** A search that found nothing: how to search better, popular collections, the way back to all reviews. */
 export function NoResults({ query, suggestions }: { query: string; suggestions: CollectionLink[] }) {

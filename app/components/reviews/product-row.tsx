@@ -4,9 +4,9 @@ import { AddToCompare } from "~/components/compare/add-to-compare";
 import { RatingSummary } from "~/components/home/rating-summary";
 import { ProductTagBadge } from "~/components/catalog/product-tag-badge";
 import { CardLink, linkedCardClasses } from "~/components/ui/linked-card";
-import type { HomeProductCard } from "~/lib/home-page";
-import { responsiveImage } from "~/lib/image-url";
-import { productHref } from "~/lib/product-display";
+import type { HomeProductCard } from "~/lib/home/home-page";
+import { responsiveImage } from "~/lib/images/image-url";
+import { productHref } from "~/lib/catalog/product-display";
 import { PriceDrop } from "~/components/catalog/price-drop";
 import { PriceText } from "~/components/catalog/price-text";
 

@@ -1,5 +1,5 @@
 import { cn } from "~/components/ui/cn";
-import type { HomeProductCard } from "~/lib/home-page";
+import type { HomeProductCard } from "~/lib/home/home-page";
 import { ProductRow } from "./product-row";
 
 /** Products in the list's order (best rated first; a search's best match first), two columns from lg; under a search's h3 their names are h4s. */

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { ReviewsSearchForm } from "./search-form";
 
 /** The reviews index's header: the site's name as the page title, what the page offers, the search. */

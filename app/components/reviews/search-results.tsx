@@ -1,9 +1,9 @@
 import { Link } from "~/components/ui/link";
 import { Pagination } from "~/components/catalog/pagination";
-import { resultsCountText, resultsHeading } from "~/lib/catalog-search";
-import type { CategoryCard, HomeProductCard } from "~/lib/home-page";
-import type { PageInfo } from "~/lib/pagination";
-import { foundNothing, type CollectionLink } from "~/lib/reviews-index";
+import { resultsCountText, resultsHeading } from "~/lib/reviews/catalog-search";
+import type { CategoryCard, HomeProductCard } from "~/lib/home/home-page";
+import type { PageInfo } from "~/lib/catalog/pagination";
+import { foundNothing, type CollectionLink } from "~/lib/reviews/reviews-index";
 import { CategoryTile } from "./category-tile";
 import { NoResults } from "./no-results";
 import { ProductRows } from "./product-rows";

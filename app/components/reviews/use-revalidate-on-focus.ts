@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { FOCUS_REVALIDATE_WINDOW_MS, isStaleForFocusRefresh } from "~/lib/focus-revalidation";
+import { FOCUS_REVALIDATE_WINDOW_MS, isStaleForFocusRefresh } from "~/lib/reviews/focus-revalidation";
 
 /**
  * Re-runs the route's loader when the reader returns to the tab (window focus, or the page

@@ -4,7 +4,7 @@ import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { ChevronDown } from "~/components/ui/icons";
-import { bestSaunasMenu, type MenuColumn, type MenuLink } from "~/lib/site-navigation";
+import { bestSaunasMenu, type MenuColumn, type MenuLink } from "~/lib/site/site-navigation";
 
 // `.nav-link` and the panel's classes are in app/styles/site-shell.css: every page carries them.
 const topLinkClasses = "nav-link";

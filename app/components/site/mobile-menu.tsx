@@ -2,7 +2,7 @@ import { Menu, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
-import { mobileMenuLinks } from "~/lib/site-navigation";
+import { mobileMenuLinks } from "~/lib/site/site-navigation";
 
 /**
  * Under 768 px: a button that toggles the three main links. Built on <details> so it opens

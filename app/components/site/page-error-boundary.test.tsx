@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pageErrorMeta } from "~/lib/page-errors";
+import { pageErrorMeta } from "~/lib/site/page-errors";
 import { gone, notFound, unavailable } from "~/server/pages/page-errors.server";
 import { loadPageErrorScreens, PageErrorBoundary } from "./page-error-boundary";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

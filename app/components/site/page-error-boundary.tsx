@@ -1,9 +1,9 @@
 import { Suspense, use } from "react";
 import { useRouteError } from "react-router";
-import { caughtPageError, type WordedPageError } from "~/lib/page-errors";
+import { caughtPageError, type WordedPageError } from "~/lib/site/page-errors";
 import { PlainPageError } from "./plain-page-error";
 
-export { pageErrorMeta } from "~/lib/page-errors";
+export { pageErrorMeta } from "~/lib/site/page-errors";
 
 type PageErrorScreens = typeof import("./page-error-screens");
 

@@ -4,7 +4,7 @@ import { CollectionError } from "~/components/collection/collection-error";
 import { CollectionNotFound } from "~/components/collection/collection-not-found";
 import { ProductGone, ProductNotFound } from "~/components/product/product-missing";
 import { NotFoundPanel } from "~/components/site/not-found-panel";
-import type { WordedPageError } from "~/lib/page-errors";
+import type { WordedPageError } from "~/lib/site/page-errors";
 import { PlainPageError } from "./plain-page-error";
 
 /**

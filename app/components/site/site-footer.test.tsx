@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { bestSaunasMenu } from "~/lib/site-navigation";
+import { bestSaunasMenu } from "~/lib/site/site-navigation";
 import { SiteFooter } from "./site-footer";
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "~/components/ui/link";
-import { bestSaunasMenu, SITE_DESCRIPTION, SITE_NAME } from "~/lib/site-navigation";
+import { bestSaunasMenu, SITE_DESCRIPTION, SITE_NAME } from "~/lib/site/site-navigation";
 import { BrandMark } from "./brand-mark";
 
 /** The footer's id: a page can hold its first paint until the footer, and so all above it, is parsed. */
@@ -8,7 +8,7 @@ export const SITE_FOOTER_ID = "site-footer";
 /**
  * The footer links every target of the 'Best Saunas' menu: that menu's panel is rendered only
  * while open, so these links are how crawlers (and readers without JavaScript) find every fixed
- * collection page from every page (docs/decisions/0046). Both read app/lib/site-navigation.ts.
+ * collection page from every page (docs/decisions/0046). Both read app/lib/site/site-navigation.ts.
  */
 export function SiteFooter() {
   const year = new Date().getFullYear();

@@ -1,5 +1,5 @@
 import { Link } from "~/components/ui/link";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { BrandMark } from "./brand-mark";
 import { MegaMenu } from "./mega-menu";
 import { MobileMenu } from "./mobile-menu";

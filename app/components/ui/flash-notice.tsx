@@ -1,4 +1,4 @@
-import type { Flash } from "~/lib/flash";
+import type { Flash } from "~/lib/forms/flash";
 import { Notice } from "./notice";
 
 /** A flash's notice (what the last form did), at the top of the page it redirected to. */

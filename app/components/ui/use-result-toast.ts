@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "~/components/ui/toast";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 
 export function showToast(result: ResultToast): void {
   const options = result.description ? { description: result.description } : undefined;

@@ -1,5 +1,5 @@
-import { KNOWLEDGE_CENTER_NAME, tagSlug } from "~/lib/articles";
-import { searchTitle } from "~/lib/search-snippet";
+import { KNOWLEDGE_CENTER_NAME, tagSlug } from "~/lib/learn/articles";
+import { searchTitle } from "~/lib/seo/search-snippet";
 
 /**
  * The article editor's fields, their limits and the small rules the editor runs as the admin

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ARTICLE_CATEGORY_SLUGS, KNOWLEDGE_CENTER_NAME } from "~/lib/articles";
+import { ARTICLE_CATEGORY_SLUGS, KNOWLEDGE_CENTER_NAME } from "~/lib/learn/articles";
 import { checkbox, text } from "~/lib/forms/form-fields";
 import {
   ARTICLE_BODY_MAX,
@@ -10,7 +10,7 @@ import {
   splitTags,
   type ArticleFields,
 } from "./article-fields";
-import { searchTitle, SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/search-snippet";
+import { searchTitle, SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/seo/search-snippet";
 
 /**
  * The article editor's fields: their limits (the editor shows the same ones as it counts) and the

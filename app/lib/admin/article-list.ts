@@ -1,4 +1,4 @@
-import { ARTICLE_CATEGORY_SLUGS } from "~/lib/articles";
+import { ARTICLE_CATEGORY_SLUGS } from "~/lib/learn/articles";
 
 /** The /admin/articles list's filters, read from its query string, and the words for a status. */
 

@@ -1,5 +1,5 @@
-import type { Collection } from "../catalog";
-import { collectionListing, type CollectionListing } from "../collection-listing";
+import type { Collection } from "../catalog/catalog";
+import { collectionListing, type CollectionListing } from "../collection/collection-listing";
 import type { CollectionImport } from "../csv/collection-csv";
 
 /** One row of the admin's collections table: a saved collection, or a row of a parsed CSV. */

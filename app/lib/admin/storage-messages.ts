@@ -1,4 +1,4 @@
-import type { ResultToast } from "../result-toast";
+import type { ResultToast } from "../forms/result-toast";
 
 /**
  * The storage banner and toast words for each state the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_PRICE, readDecimal } from "../csv/csv-values";
-import { isPlausibleEmail, normalizeEmail } from "../newsletter";
-import { MAX_TYPED_EMAIL } from "../newsletter-form";
+import { isPlausibleEmail, normalizeEmail } from "../newsletter/newsletter";
+import { MAX_TYPED_EMAIL } from "../newsletter/newsletter-form";
 import { PRICE_ALERT_MESSAGES } from "./price-alert-messages";
 
 /**

@@ -1,4 +1,4 @@
-import { FLOOD_TEXT, type FloodChallenge } from "../flood-challenge";
+import { FLOOD_TEXT, type FloodChallenge } from "../forms/flood-challenge";
 
 /**
  * The price alert form's answers as the pages see them. The answer to a sign-up is the same

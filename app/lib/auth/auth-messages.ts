@@ -3,7 +3,7 @@
  * server's answers and the tests say exactly the same thing.
  */
 
-import type { ToastKind } from "../result-toast";
+import type { ToastKind } from "../forms/result-toast";
 
 export interface AuthToast {
   kind: ToastKind;

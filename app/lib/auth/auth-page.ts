@@ -1,6 +1,6 @@
 /** What the sign-in page shows: which tab is open, and what the last submission answered. */
 
-import type { FloodChallenge } from "../flood-challenge";
+import type { FloodChallenge } from "../forms/flood-challenge";
 import type { AuthToast } from "./auth-messages";
 
 export type AuthTab = "sign-in" | "sign-up";

@@ -1,9 +1,9 @@
-import { centsToDollarsText } from "../money";
+import { centsToDollarsText } from "../text/money";
 import { minorToMajorText } from "../offers/currencies";
 import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from "./offer-csv";
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from "./product-csv";
 import type { StoredProduct } from "./import-plan";
-import { reviewOf } from "../review";
+import { reviewOf } from "../catalog/review";
 
 /**
  * A stored record as a row of the import format (ADR 0031), so that exporting the catalog and

@@ -1,4 +1,4 @@
-import { describeBytes, MAX_CSV_BYTES } from "../upload-limits";
+import { describeBytes, MAX_CSV_BYTES } from "../admin/upload-limits";
 import {
   COLLECTION_COLUMN_GUIDE,
   COLLECTION_CSV_TEMPLATE,

@@ -1,5 +1,5 @@
-import { safeHttpUrl } from "../buy-link";
-import { dollarsToCents } from "../money";
+import { safeHttpUrl } from "../offers/buy-link";
+import { dollarsToCents } from "../text/money";
 
 /**
  * How one CSV (or form) value becomes a typed field; links and pictures that are not safe are

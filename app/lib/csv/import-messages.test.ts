@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COLLECTION_CSV_TEMPLATE, csvDataUrl, PRODUCT_CSV_TEMPLATE } from "./csv-guidelines";
 import { parseCollectionCsv } from "./collection-csv";
-import { MAX_CSV_BYTES } from "../upload-limits";
+import { MAX_CSV_BYTES } from "../admin/upload-limits";
 import { checkCsvFile, IMPORT_MESSAGES } from "./import-messages";
 import { parseProductCsv } from "./product-csv";
 

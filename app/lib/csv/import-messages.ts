@@ -3,7 +3,7 @@
  * in one place so the browser preview, the server and the tests say exactly the same thing.
  */
 
-import { describeBytes, MAX_CSV_BYTES } from "../upload-limits";
+import { describeBytes, MAX_CSV_BYTES } from "../admin/upload-limits";
 
 export type ImportKind = "products" | "collections" | "offers";
 

@@ -2,7 +2,7 @@ import { formatMinor } from "../offers/currencies";
 import type { CollectionCsvColumn } from "./collection-csv";
 import type { OfferFieldColumn, OfferFields } from "./offer-csv";
 import type { ProductCsvColumn, ProductImport } from "./product-csv";
-import { REVIEW_CRITERIA } from "../review";
+import { REVIEW_CRITERIA } from "../catalog/review";
 
 /**
  * What an import will do to the catalog, row by row (ADR 0031): each row is new, changed (with

@@ -1,7 +1,7 @@
-import { canonicalCollectionSlug } from "../built-in-collections";
-import type { Product } from "../catalog";
+import { canonicalCollectionSlug } from "../collection/built-in-collections";
+import type { Product } from "../catalog/catalog";
 import { readGtin } from "../feeds/gtin";
-import { dollarsToCents } from "../money";
+import { dollarsToCents } from "../text/money";
 import { isBlankRecord, readCsvFile } from "./csv-table";
 import {
   clampRating,
@@ -35,7 +35,7 @@ import {
   type ReviewFields,
   type ReviewWeights,
   type ScoreKey,
-} from "../review";
+} from "../catalog/review";
 
 /**
  * The product CSV rules (collection ids become memberships; links and pictures must be safe, see

@@ -1,4 +1,4 @@
-import { containsText } from "../text-match";
+import { containsText } from "../text/text-match";
 import { isBroken, isNotChecked, type LinkOutcome } from "./link-outcomes";
 
 /**

@@ -1,4 +1,4 @@
-import { safeHttpUrl } from "../buy-link";
+import { safeHttpUrl } from "./buy-link";
 
 /**
  * An offer's link as the reader is sent to it: an http(s) URL only, with the merchant's affiliate

@@ -1,5 +1,5 @@
-import type { Product } from "../catalog";
-import { formatMoney } from "../money";
+import type { Product } from "../catalog/catalog";
+import { formatMoney } from "../text/money";
 import type { PriceSettings } from "./display-price";
 import {
   addDays,

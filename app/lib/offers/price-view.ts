@@ -1,6 +1,6 @@
-import type { Product } from "../catalog";
-import { formatLongUsDate } from "../dates";
-import { CONTACT_FOR_PRICE, formatMoney } from "../money";
+import type { Product } from "../catalog/catalog";
+import { formatLongUsDate } from "../text/dates";
+import { CONTACT_FOR_PRICE, formatMoney } from "../text/money";
 import {
   displayPrice,
   effectivePriceMinor,

@@ -1,9 +1,9 @@
-import { EXTERNAL_LINK_REL, isTyyni, safeHttpUrl, SPONSORED_LINK_REL } from "../buy-link";
+import { EXTERNAL_LINK_REL, isTyyni, safeHttpUrl, SPONSORED_LINK_REL } from "./buy-link";
 import { trackedOfferHref } from "../clicks/tracked-link";
-import type { Product } from "../catalog";
-import { formatLongUsDate } from "../dates";
-import { CONTACT_FOR_PRICE, formatMoney } from "../money";
-import { textOrNull } from "../product-display";
+import type { Product } from "../catalog/catalog";
+import { formatLongUsDate } from "../text/dates";
+import { CONTACT_FOR_PRICE, formatMoney } from "../text/money";
+import { textOrNull } from "../catalog/product-display";
 import { displayPrice, isFresh, offersForCountry, runningSaleMinor, type OfferAvailability, type PriceSettings } from "./display-price";
 import { offerLinkUrl } from "./offer-link";
 import { asOfText, CHECK_PRICE } from "./price-view";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ARTICLE_BODY_MAX } from "~/lib/admin/article-fields";
-import { countWords, renderArticleBody } from "~/server/articles.server";
+import { countWords, renderArticleBody } from "~/server/articles/article-markdown.server";
 import { productsForBodies, readDirective, renderDirective } from "~/server/articles/product-boxes.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

@@ -8,7 +8,7 @@ import { FlashNotice } from "~/components/ui/flash-notice";
 import { Form } from "~/components/ui/link";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { ARTICLE_STATUS_LABELS, readArticleListFilters } from "~/lib/admin/article-list";
-import { ARTICLE_CATEGORIES } from "~/lib/articles";
+import { ARTICLE_CATEGORIES } from "~/lib/learn/articles";
 import { ARTICLE_LIST_PAGE_SIZE, createDraft, listArticlesForAdmin } from "~/server/articles/article-admin.server";
 import { listAuthors } from "~/server/articles/authors.server";
 import { requireAdmin } from "~/server/auth/guard.server";

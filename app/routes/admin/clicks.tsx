@@ -8,7 +8,7 @@ import { ClickFilterForm, ClickPeriodNav } from "~/components/admin/click-filter
 import { clickFilterFrom } from "~/lib/clicks/click-filter";
 import { clickPeriodFrom } from "~/lib/clicks/click-period";
 import { describeLinkSource, linkSourcePath } from "~/lib/clicks/tracked-link";
-import { productHref } from "~/lib/product-display";
+import { productHref } from "~/lib/catalog/product-display";
 import { adminNumber } from "~/components/admin/admin-format";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { clickFilterChoices, clickReport } from "~/server/clicks/click-analytics.server";

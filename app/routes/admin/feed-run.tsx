@@ -8,7 +8,7 @@ import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { describeFeedCounts } from "~/lib/feeds/feed-run";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { FEED_RUN_INTENTS, loadFeedRunScreen, type FeedRunActionResult } from "~/server/feeds/feed-run-screen.server";
 import { dispatchIntent } from "~/server/forms/intents.server";

@@ -9,7 +9,7 @@ import { FlashNotice } from "~/components/ui/flash-notice";
 import { Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { FEED_INTENTS, loadFeedsScreen, type FeedsActionResult } from "~/server/feeds/feed-screen.server";
 import { dispatchIntent } from "~/server/forms/intents.server";

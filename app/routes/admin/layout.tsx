@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { ForbiddenPanel } from "~/components/admin/forbidden-panel";
 import { Link } from "~/components/ui/link";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { requireAdmin, type AdminForbidden } from "~/server/auth/guard.server";
 import type { Route } from "./+types/layout";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

@@ -12,7 +12,7 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { countByState, filterReport, linkReport, parseStateFilter } from "~/lib/links/link-report";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";

@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { clickPeriodFrom } from "~/lib/clicks/click-period";
 import { currenciesOf, DIMENSIONS, dimensionFrom, earningsSortFrom, formatMonies, formatRate, sortEarnings } from "~/lib/revenue/earnings";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { dispatchIntent } from "~/server/forms/intents.server";

@@ -2,7 +2,7 @@ import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { EmptyTable } from "~/components/admin/admin-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Link } from "~/components/ui/link";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { loadReviewList } from "~/server/admin/review-screen.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import type { Route } from "./+types/reviews";

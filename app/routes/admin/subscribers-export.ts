@@ -1,5 +1,5 @@
 import { csvLine } from "~/lib/csv/csv-writer";
-import { STATUS_LABELS, subscriberQuery } from "~/lib/newsletter";
+import { STATUS_LABELS, subscriberQuery } from "~/lib/newsletter/newsletter";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { csvDownload } from "~/server/http/csv-download.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { NewsletterOutcome } from "~/components/newsletter/newsletter-outcome";
 import { PRICE_ALERT_PAGES } from "~/lib/alerts/price-alert-messages";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { confirmPriceAlert } from "~/server/alerts/price-alerts.server";
 import type { Route } from "./+types/confirm";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

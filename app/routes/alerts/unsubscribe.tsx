@@ -3,7 +3,7 @@ import { Form } from "~/components/ui/link";
 import { NewsletterOutcome } from "~/components/newsletter/newsletter-outcome";
 import { Button } from "~/components/ui/button";
 import { PRICE_ALERT_PAGES } from "~/lib/alerts/price-alert-messages";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { alertOfUnsubscribeLink, unsubscribePriceAlert } from "~/server/alerts/price-alerts.server";
 import type { Route } from "./+types/unsubscribe";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { ArticleGrid } from "~/components/learn/article-card";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
-import { responsiveImage } from "~/lib/image-url";
-import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
-import { pageErrorMeta } from "~/lib/page-errors";
-import { searchTitle, shortenText } from "~/lib/search-snippet";
-import { siteOrigin } from "~/lib/site-origin";
-import { authorPageStructuredData, breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
+import { responsiveImage } from "~/lib/images/image-url";
+import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/learn/articles";
+import { pageErrorMeta } from "~/lib/site/page-errors";
+import { searchTitle, shortenText } from "~/lib/seo/search-snippet";
+import { siteOrigin } from "~/lib/site/site-origin";
+import { authorPageStructuredData, breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/seo/structured-data";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 import { learnAuthorPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/author";

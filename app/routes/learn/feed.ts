@@ -1,5 +1,5 @@
-import { atomFeed } from "~/lib/article-feed";
-import { toSummary } from "~/lib/articles";
+import { atomFeed } from "~/lib/learn/article-feed";
+import { toSummary } from "~/lib/learn/articles";
 import { publishedArticles } from "~/server/articles/published-articles.server";
 import type { Route } from "./+types/feed";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

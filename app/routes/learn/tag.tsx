@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { ArticleGrid } from "~/components/learn/article-card";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
-import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/articles";
-import { pageErrorMeta } from "~/lib/page-errors";
-import { searchTitle } from "~/lib/search-snippet";
-import { siteOrigin } from "~/lib/site-origin";
-import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/structured-data";
+import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/learn/articles";
+import { pageErrorMeta } from "~/lib/site/page-errors";
+import { searchTitle } from "~/lib/seo/search-snippet";
+import { siteOrigin } from "~/lib/site/site-origin";
+import { breadcrumbList, HOME_STEP, LEARN_STEP } from "~/lib/seo/structured-data";
 import { learnTagPage } from "~/server/pages/learn.server";
 import type { Route } from "./+types/tag";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { NewsletterOutcome } from "~/components/newsletter/newsletter-outcome";
-import { CONFIRM_MESSAGES } from "~/lib/newsletter";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { CONFIRM_MESSAGES } from "~/lib/newsletter/newsletter";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { confirmSubscription } from "~/server/newsletter/subscribers.server";
 import type { Route } from "./+types/confirm";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

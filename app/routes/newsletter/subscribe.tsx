@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { formValues, parseForm, valueText } from "~/lib/forms/parse-form";
-import { SUBSCRIBE_MESSAGES, type SubscribeResult } from "~/lib/newsletter";
-import { MAX_TYPED_EMAIL, subscribeSchema } from "~/lib/newsletter-form";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SUBSCRIBE_MESSAGES, type SubscribeResult } from "~/lib/newsletter/newsletter";
+import { MAX_TYPED_EMAIL, subscribeSchema } from "~/lib/newsletter/newsletter-form";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { assertSameSite } from "~/server/auth/origin.server";
 import { log } from "~/server/log.server";
 import { readFormUnderLimit } from "~/server/http/request-body.server";

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Product } from "~/lib/catalog";
+import type { Product } from "~/lib/catalog/catalog";
 import { countCatalog, listCollectionsOfProduct } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
 import { primaryOfferFields, withPrimaryOffer } from "../offers/offers.server";
-import { parseTextList } from "../products/product-rows";
+import { parseTextList } from "../products/product-row-mapping";
 import { findProductById } from "../products/products.server";
 
 /** What the admin pages read: counts, the category and feature lists (a page of products is listProductsPage). */

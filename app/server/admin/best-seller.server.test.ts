@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { CollectionPageContent } from "~/lib/collection-page";
+import type { CollectionPageContent } from "~/lib/collection/collection-page";
 import { readCsvRecords } from "~/lib/csv/csv-table";
-import { productFormValues, readProductForm } from "~/lib/csv/product-form";
+import { productFormValues, readProductForm } from "~/lib/admin/product-form";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import type { DB } from "../db/connection.server";
 import { seedSampleContent } from "../seed/seed.server";

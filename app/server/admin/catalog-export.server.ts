@@ -10,7 +10,7 @@ import { csvLine } from "~/lib/csv/csv-writer";
 import type { DB } from "../db/connection.server";
 import { primaryOfferFields, withPrimaryOffer } from "../offers/offers.server";
 import { listProductFieldsAfterId } from "../products/products.server";
-import { parseTextList } from "../products/product-rows";
+import { parseTextList } from "../products/product-row-mapping";
 import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
 
 /**

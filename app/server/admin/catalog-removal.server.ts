@@ -1,4 +1,4 @@
-import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
+import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
 import { planArticleRemoval, removeArticles } from "../articles/article-removal.server";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { CollectionPageContent } from "~/lib/collection-page";
+import type { CollectionPageContent } from "~/lib/collection/collection-page";
 import { parseProductCsv } from "~/lib/csv/product-csv";
-import { productFormValues, readProductForm } from "~/lib/csv/product-form";
+import { productFormValues, readProductForm } from "~/lib/admin/product-form";
 import { ruleListWarning } from "~/lib/csv/import-plan";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";

@@ -5,7 +5,7 @@ import { previewOf, readCollectionChoice, type CollectionChoice, type ImportPrev
 import { offerRowsRefusal, parseOfferCsv } from "~/lib/csv/offer-csv";
 import { parseProductCsv, prepareProductForSave } from "~/lib/csv/product-csv";
 import { readReviewWeights } from "../products/review-weights.server";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import { BodyTooLarge, declaredLength, readBodyText, TOO_LARGE_HEADERS } from "../http/request-body.server";

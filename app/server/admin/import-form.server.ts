@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { fileTooLargeText, type ImportKind } from "~/lib/csv/import-messages";
 import type { ImportPreview } from "~/lib/csv/import-plan";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordImport } from "../audit/audit-log.server";
 import { BodyTooLarge, declaredLength, readForm, TOO_LARGE_HEADERS } from "../http/request-body.server";
 import { importFormUpload } from "./csv-import.server";

@@ -5,7 +5,7 @@ import { readCsvRecords } from "~/lib/csv/csv-table";
 import { csvLine } from "~/lib/csv/csv-writer";
 import type { ImportPreview } from "~/lib/csv/import-plan";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { PRODUCT_LIST_KEY_COLUMNS } from "../products/product-rows";
+import { PRODUCT_LIST_KEY_COLUMNS } from "../products/product-row-mapping";
 import type { DB } from "../db/connection.server";
 import { seedSampleContent } from "../seed/seed.server";
 import { csvDownload } from "../http/csv-download.server";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CollectionCsvColumn, CollectionImport } from "~/lib/csv/collection-csv";
-import { collectionRule, storingReplacesRule } from "~/lib/collection-listing";
+import { collectionRule, storingReplacesRule } from "~/lib/collection/collection-listing";
 import {
   planCollectionRow,
   planProductRow,
@@ -13,7 +13,7 @@ import type { ProductCsvColumn, ProductImport } from "~/lib/csv/product-csv";
 import type { SitePrices } from "~/lib/offers/price-view";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
-import type { CriteriaType } from "~/lib/catalog";
+import type { CriteriaType } from "~/lib/catalog/catalog";
 import { countProducts } from "../catalog/product-lists.server";
 import { DEFAULT_PRICES, priceSettingsAt, storedPriceFields, withPrimaryOffer } from "../offers/offers.server";
 import { listProductFieldsBySlugs, listProductRefsByIds, listProductRefsBySlugs } from "../products/products.server";

@@ -8,7 +8,7 @@ import type { Database, ProductsTable } from "../db/schema";
 import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices, savePrimaryOffers, type PrimaryOfferFields } from "../offers/offers.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { readReviewWeights } from "../products/review-weights.server";
-import { columnsUpdatedByCsv, toProductRow } from "../products/product-rows";
+import { columnsUpdatedByCsv, toProductRow } from "../products/product-row-mapping";
 import { findProductIdBySlug, insertProduct, updateProduct, upsertProductsOnSlug } from "../products/products.server";
 import type { CollectionChoice } from "~/lib/csv/import-plan";
 import { planProductImport, ruleListChanges, type ProductPlan } from "./import-plan.server";

@@ -1,8 +1,14 @@
 import { data, type AppLoadContext } from "react-router";
-import { PRODUCT_FORM_FIELDS, productFormSchema, productFormValues, readProductForm, type ProductFormField } from "~/lib/csv/product-form";
+import {
+  PRODUCT_FORM_FIELDS,
+  productFormSchema,
+  productFormValues,
+  readProductForm,
+  type ProductFormField,
+} from "~/lib/admin/product-form";
 import { formFailure, formValues, parseForm, valueText, type FormFailure } from "~/lib/forms/parse-form";
 import { offerFormValues } from "~/lib/offers/offer-form";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import { readFlash, redirectWithFlash } from "../forms/flash.server";

@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from "react-router";
-import { reviewFormSchema, reviewFormValues, type ReviewFormField } from "~/lib/csv/product-form";
+import { reviewFormSchema, reviewFormValues, type ReviewFormField } from "~/lib/admin/product-form";
 import { parseForm, type FormFailure } from "~/lib/forms/parse-form";
-import { checkWeights, DEFAULT_REVIEW_WEIGHTS, REVIEW_CRITERIA, ratingForSave } from "~/lib/review";
-import type { ResultToast } from "~/lib/result-toast";
+import { checkWeights, DEFAULT_REVIEW_WEIGHTS, REVIEW_CRITERIA, ratingForSave } from "~/lib/catalog/review";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import { readFlash, redirectWithFlash } from "../forms/flash.server";

@@ -1,5 +1,5 @@
-import { formatMoney } from "~/lib/money";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { formatMoney } from "~/lib/text/money";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import type { MailMessage } from "../mail/mailer.server";
 import { escapeHtml, mailButton, mailDocument } from "../mail/mail-document";
 import { listUnsubscribeHeaders } from "../newsletter/newsletter-mail";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { isPlausibleEmail, normalizeEmail, type SubscriberStatus } from "~/lib/newsletter";
-import { formatMoney } from "~/lib/money";
+import { isPlausibleEmail, normalizeEmail, type SubscriberStatus } from "~/lib/newsletter/newsletter";
+import { formatMoney } from "~/lib/text/money";
 import { displayPrice, type DisplayPrice } from "~/lib/offers/display-price";
 import { majorToMinor } from "~/lib/offers/currencies";
 import type { SitePrices } from "~/lib/offers/price-view";

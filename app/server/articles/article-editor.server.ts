@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { articleFormSchema, articleReadyProblems } from "~/lib/admin/article-form";
 import { formFailure, formValues, parseForm, type FieldErrors } from "~/lib/forms/parse-form";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { getSignedInUser } from "../auth/guard.server";
 import { redirectWithFlash } from "../forms/flash.server";
 import type { IntentArgs, IntentTable } from "../forms/intents.server";

@@ -1,6 +1,6 @@
 import { stringify } from "yaml";
-import { findCategory, tagSlug } from "~/lib/articles";
-import { ArticleContentError, readArticleFile, type ArticleFile } from "../articles.server";
+import { findCategory, tagSlug } from "~/lib/learn/articles";
+import { ArticleContentError, readArticleFile, type ArticleFile } from "./article-markdown.server";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";

@@ -6,10 +6,10 @@ import {
   type Article,
   type ArticleAuthor,
   type ArticleCategorySlug,
-} from "~/lib/articles";
+} from "~/lib/learn/articles";
 import type { Selectable } from "kysely";
 import type { ArticlesTable, AuthorsTable } from "../db/schema";
-import { countWords, renderArticleBody } from "../articles.server";
+import { countWords, renderArticleBody } from "./article-markdown.server";
 
 /** A stored article row and its author row, turned into what the public pages show. */
 

@@ -1,4 +1,4 @@
-import { tagSlug } from "~/lib/articles";
+import { tagSlug } from "~/lib/learn/articles";
 import type { AuthorFields } from "~/lib/admin/author-form";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";

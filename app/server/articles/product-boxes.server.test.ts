@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { renderArticleBody } from "../articles.server";
+import { renderArticleBody } from "./article-markdown.server";
 import { seedSampleContent } from "../seed/seed.server";
 import { productsForBodies, readDirective, renderDirective } from "./product-boxes.server";
 

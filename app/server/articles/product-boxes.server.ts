@@ -1,9 +1,9 @@
-import { buyLink } from "~/lib/buy-link";
-import type { Product } from "~/lib/catalog";
+import { buyLink } from "~/lib/offers/buy-link";
+import type { Product } from "~/lib/catalog/catalog";
 import { linkSource } from "~/lib/clicks/tracked-link";
-import { renditionUrl } from "~/lib/image-url";
-import { formatPrice } from "~/lib/money";
-import { productHref } from "~/lib/product-display";
+import { renditionUrl } from "~/lib/images/image-url";
+import { formatPrice } from "~/lib/text/money";
+import { productHref } from "~/lib/catalog/product-display";
 import type { DB } from "../db/connection.server";
 import { findProductsBySlugs } from "../products/products.server";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseArticleFiles } from "../articles.server";
+import { parseArticleFiles } from "./article-markdown.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
-import { sampleArticleSources } from "../seed/sample-articles";
+import { sampleArticleSources } from "../seed/sample-article-files";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { seedSampleArticles } from "./sample-articles.server";
 import { findPublishedArticle, publishedArticles, redirectedArticleSlug } from "./published-articles.server";

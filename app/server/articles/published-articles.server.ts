@@ -1,7 +1,7 @@
-import type { Article } from "~/lib/articles";
+import type { Article } from "~/lib/learn/articles";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
-import { renderArticleBody } from "../articles.server";
+import { renderArticleBody } from "./article-markdown.server";
 import { toArticle, type AuthorRow } from "./article-rows.server";
 import { productsForBodies, readDirective, renderDirective } from "./product-boxes.server";
 

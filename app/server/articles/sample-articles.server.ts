@@ -1,7 +1,7 @@
-import { tagSlug } from "~/lib/articles";
-import type { ArticleFile } from "../articles.server";
+import { tagSlug } from "~/lib/learn/articles";
+import type { ArticleFile } from "./article-markdown.server";
 import type { DB } from "../db/connection.server";
-import { sampleArticleFiles } from "../seed/sample-articles";
+import { sampleArticleFiles } from "../seed/sample-article-files";
 
 const SEEDED_KEY = "sample_articles_seeded_at";
 

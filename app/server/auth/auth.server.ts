@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import type pg from "pg";
 import { admin } from "better-auth/plugins";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth/password-rules";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import type { AppConfig } from "../config.server";
 import { createPostgresPool, type DB } from "../db/connection.server";
 import { log } from "../log.server";

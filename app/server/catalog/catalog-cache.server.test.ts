@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { bestByType } from "~/lib/best-by-type";
-import { COMPARISON_ROW_LIMIT } from "~/lib/home-page";
+import { bestByType } from "~/lib/home/best-by-type";
+import { COMPARISON_ROW_LIMIT } from "~/lib/home/home-page";
 import { seedSampleContent } from "../seed/seed.server";
 import { catalogCache, invalidateCatalog, onCatalogChange } from "./catalog-cache.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";

@@ -1,7 +1,7 @@
-import type { BestByType } from "~/lib/best-by-type";
-import type { Collection, Product } from "~/lib/catalog";
-import { COMPARISON_ROW_LIMIT } from "~/lib/home-page";
-import { TRADITIONAL_PICK_TAG } from "~/lib/product-list-keys";
+import type { BestByType } from "~/lib/home/best-by-type";
+import type { Collection, Product } from "~/lib/catalog/catalog";
+import { COMPARISON_ROW_LIMIT } from "~/lib/home/home-page";
+import { TRADITIONAL_PICK_TAG } from "~/lib/catalog/product-list-keys";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { countProducts, firstProduct, listCollectionIdsWithMembers, listProductPage } from "./product-lists.server";

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { Collection, CriteriaType } from "~/lib/catalog";
+import type { Collection, CriteriaType } from "~/lib/catalog/catalog";
 import type { CollectionsTable } from "../db/schema";
 import { toIsoString } from "../db/timestamps";
 

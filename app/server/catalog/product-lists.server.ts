@@ -1,14 +1,14 @@
 import { sql, type RawBuilder, type Selectable, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
-import type { Product } from "~/lib/catalog";
-import { tagNeedle } from "~/lib/product-list-keys";
-import type { ProductOrder, ProductSelection } from "~/lib/product-selection";
+import type { Product } from "~/lib/catalog/catalog";
+import { tagNeedle } from "~/lib/catalog/product-list-keys";
+import type { ProductOrder, ProductSelection } from "~/lib/catalog/product-selection";
 import type { DB } from "../db/connection.server";
 import type { Database } from "../db/schema";
 import { dialectOf } from "../db/dialect";
 import { toIsoString } from "../db/timestamps";
 import { withOffers } from "../offers/offer-reads.server";
 import { withCardPriceHistory } from "../offers/price-history.server";
-import { PRODUCT_COLUMNS, toProduct } from "../products/product-rows";
+import { PRODUCT_COLUMNS, toProduct } from "../products/product-row-mapping";
 
 /**
  * The public product lists, a page at a time (ADR 0017): the selection becomes a WHERE clause on

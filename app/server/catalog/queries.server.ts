@@ -1,6 +1,6 @@
-import type { Collection, Product } from "~/lib/catalog";
+import type { Collection, Product } from "~/lib/catalog/catalog";
 import type { DB } from "../db/connection.server";
-import { toProduct } from "../products/product-rows";
+import { toProduct } from "../products/product-row-mapping";
 import { toCollection } from "./collection-rows";
 
 /**

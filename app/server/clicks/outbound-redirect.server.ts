@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { buyDestination, isTyyni, safeHttpUrl } from "~/lib/buy-link";
+import { buyDestination, isTyyni, safeHttpUrl } from "~/lib/offers/buy-link";
 import { isCountedClick } from "~/lib/clicks/counted-click";
 import { normaliseLinkSource, trackedLinkTarget } from "~/lib/clicks/tracked-link";
 import { offerLinkUrl } from "~/lib/offers/offer-link";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { toProduct } from "../products/product-rows";
+import { toProduct } from "../products/product-row-mapping";
 import { migrateDownAll, migrateToLatest } from "./migrate.server";
 
 const ourTables = [

@@ -1,10 +1,10 @@
 import type { ColumnType, Generated } from "kysely";
-import type { SubscriberStatus } from "~/lib/newsletter";
+import type { SubscriberStatus } from "~/lib/newsletter/newsletter";
 
 /**
  * The database as Kysely sees it, one interface per table. Column types are dialect-neutral
  * on the way in; on the way out a few differ by driver (PostgreSQL gives Date and boolean where
- * SQLite gives text and 0/1), so rows are turned into domain objects by ../products/product-rows.ts
+ * SQLite gives text and 0/1), so rows are turned into domain objects by ../products/product-row-mapping.ts
  * and ../catalog/collection-rows.ts.
  */
 
@@ -81,7 +81,7 @@ export interface ProductsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   // Derived on every save so the public lists filter and sort in SQL (ADR 0017,
-  // app/lib/product-list-keys.ts); never edited by hand.
+  // app/lib/catalog/product-list-keys.ts); never edited by hand.
   list_tags: Generated<string>;
   search_name: Generated<string>;
   search_text: Generated<string>;

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext, type Params } from "react-router";
 import { describeFeedCounts } from "~/lib/feeds/feed-run";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
 import type { DB } from "../db/connection.server";
 import type { IntentTable } from "../forms/intents.server";

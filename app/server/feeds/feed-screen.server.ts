@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { readFeedForm, readMappingForm, type FeedFormState, type FeedFormValues } from "~/lib/feeds/feed-form";
 import { describeFeedCounts } from "~/lib/feeds/feed-run";
 import { formValues } from "~/lib/forms/parse-form";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
 import { readFlash, redirectWithFlash } from "../forms/flash.server";
 import type { IntentTable } from "../forms/intents.server";

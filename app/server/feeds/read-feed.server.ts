@@ -3,8 +3,8 @@ import { fieldsOf, googleColumns, mappedColumns, type ColumnIndex } from "~/lib/
 import { FEED_TIMEOUT_MS, FeedError } from "~/lib/feeds/feed-error";
 import type { FeedColumnMapping, FeedFormat, FeedRow, RawFeedFields } from "~/lib/feeds/feed-item";
 import { readFeedRow } from "~/lib/feeds/feed-row";
-import { SITE_NAME } from "~/lib/site-navigation";
-import { FEED_MAX_BYTES } from "~/lib/upload-limits";
+import { SITE_NAME } from "~/lib/site/site-navigation";
+import { FEED_MAX_BYTES } from "~/lib/admin/upload-limits";
 import type { AppConfig } from "../config.server";
 import { STRICT_OUTBOUND_POLICY, type OutboundPolicy } from "../outbound/outbound-policy.server";
 import { delimitedRecords, delimiterOf, isBlankCells } from "./delimited-feed.server";

@@ -2,7 +2,7 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { deriveKey as browserDeriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import { describe, expect, it } from "vitest";
-import { FLOOD_SOLUTION_FIELD, type FloodChallenge } from "~/lib/flood-challenge";
+import { FLOOD_SOLUTION_FIELD, type FloodChallenge } from "~/lib/forms/flood-challenge";
 import { testDatabaseForBlock } from "../../../tests/support/block-databases";
 import { testDialects } from "../../../tests/support/test-databases";
 import { AttemptLimiter } from "../auth/rate-limit.server";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { FLOOD_SOLUTION_FIELD, type FloodChallenge, type FloodForm } from "~/lib/flood-challenge";
+import { FLOOD_SOLUTION_FIELD, type FloodChallenge, type FloodForm } from "~/lib/forms/flood-challenge";
 import type { DB } from "../db/connection.server";
 import { AttemptLimiter, type LimitCheck, type LimitRule } from "../auth/rate-limit.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";

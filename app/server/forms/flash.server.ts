@@ -1,11 +1,11 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
-import type { Flash } from "~/lib/flash";
+import type { Flash } from "~/lib/forms/flash";
 import type { AppConfig } from "../config.server";
 
 /**
- * The flash message (lib/flash.ts) in a signed, short-lived cookie: an action sets it with its
+ * The flash message (lib/forms/flash.ts) in a signed, short-lived cookie: an action sets it with its
  * redirect, the loader of the page the browser lands on reads it once and answers a Set-Cookie
  * that clears it.
  *

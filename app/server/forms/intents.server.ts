@@ -1,5 +1,5 @@
 import { data, type AppLoadContext, type Params } from "react-router";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { readFormUnderLimit } from "../http/request-body.server";
 
 /**

@@ -5,7 +5,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handleError } from "~/entry.server";
 import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
-import { MAX_CSV_BYTES } from "~/lib/upload-limits";
+import { MAX_CSV_BYTES } from "~/lib/admin/upload-limits";
 import * as collectionsImport from "~/routes/admin/collections-import";
 import * as links from "~/routes/admin/links";
 import * as offers from "~/routes/admin/offers";
@@ -19,7 +19,7 @@ import { handWrittenBuild } from "../../../tests/support/server-build";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { withDatabaseOutageResponses } from "../database-outage-responses.server";
 import { log } from "../log.server";
-import { createPageServing } from "../page-cache/page-cache.server";
+import { createPageServing } from "../page-cache/page-serving.server";
 import { withBodyErrorResponses } from "./body-error-responses.server";
 
 /**

@@ -12,7 +12,7 @@ import {
   readForm,
   readFormUnderLimit,
 } from "./request-body.server";
-import { IMAGE_UPLOAD_LIMIT_BYTES, MAX_CSV_BYTES } from "~/lib/upload-limits";
+import { IMAGE_UPLOAD_LIMIT_BYTES, MAX_CSV_BYTES } from "~/lib/admin/upload-limits";
 
 /** A body of `chunks` pieces of `size` bytes, made as it is read; `pulled()` says how many were. */
 function generated(chunks: number, size = 64 * 1024) {

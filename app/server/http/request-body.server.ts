@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { data } from "react-router";
-import { describeBytes, FEED_MAX_BYTES, IMAGE_UPLOAD_LIMIT_BYTES, MAX_CSV_BYTES } from "~/lib/upload-limits";
+import { describeBytes, FEED_MAX_BYTES, IMAGE_UPLOAD_LIMIT_BYTES, MAX_CSV_BYTES } from "~/lib/admin/upload-limits";
 import { pagePathOfDataRequest } from "../framework/react-router-adapter.server";
 
 /**
@@ -10,7 +10,7 @@ import { pagePathOfDataRequest } from "../framework/react-router-adapter.server"
  * route can read past it whatever it calls, and by `readBodyBytes`, the one reader every route
  * reads through (the others are built on it), which turns an overflow into a 413 and an
  * unreadable form into a 400, each with a sentence and nothing in the log. The sizes of the
- * files the admin sends are in lib/upload-limits.ts, which the screens' help text reads too.
+ * files the admin sends are in lib/admin/upload-limits.ts, which the screens' help text reads too.
  *
  * A declared Content-Length over the limit is refused before a byte is read; a body sent without
  * one (chunked) is counted while it streams in and refused as soon as it passes the limit. On

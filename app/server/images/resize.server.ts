@@ -3,8 +3,8 @@ import { realpath, stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import sharp, { type ResizeOptions } from "sharp";
-import { DEFAULT_IMAGE_QUALITY, renditionRefusal } from "~/lib/image-renditions";
-import { IMAGE_PATH_PREFIX, IMAGE_ROUTE } from "~/lib/image-url";
+import { DEFAULT_IMAGE_QUALITY, renditionRefusal } from "~/lib/images/image-renditions";
+import { IMAGE_PATH_PREFIX, IMAGE_ROUTE } from "~/lib/images/image-url";
 import { log } from "../log.server";
 import type { Storage } from "../storage/storage.server";
 import { ImageDiskCache } from "./disk-cache.server";
@@ -15,7 +15,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
  * The site's image route (/img, app/routes/image.ts): resizes and re-encodes pictures the site
  * serves itself, never anything fetched from elsewhere: the site calls no third party, and /img
  * must not become an open proxy (docs/decisions/0007). The URL contract is
- * app/lib/image-url.ts, in two spellings read by one parser (docs/decisions/0045):
+ * app/lib/images/image-url.ts, in two spellings read by one parser (docs/decisions/0045):
  *   /img/<w>[x<h>][q<q>][-cover|-inside]<site path>    e.g. /img/320x240/images/a.webp (the pages')
  *   /img?src=<site path>&w=&h=&q=&fit=cover|inside      e.g. /img?src=/images/a.webp&w=320&h=240
  *
@@ -29,7 +29,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
  *   is (so `%20` in a site path is `%2520` in either form), and is checked the same way.
  * - w (required), h (optional), q (default 80), fit 'cover' (the default when h is given) or
  *   'inside' (the default otherwise): only the combinations the pages use, listed in
- *   app/lib/image-renditions.ts; anything else is 400, as is a malformed size segment. Other
+ *   app/lib/images/image-renditions.ts; anything else is 400, as is a malformed size segment. Other
  *   query parameters (e.g. a cache-busting 'refresh', or any on the path form) are ignored.
  * - AVIF when the Accept header lists image/avif, else WebP; `Vary: Accept`.
  * - Never upscales beyond the source, except that a cover crop (w and h) always fills its box.

@@ -1,5 +1,5 @@
 import type { LookupFunction } from "node:net";
-import { formatDuration } from "~/lib/duration-text";
+import { formatDuration } from "~/lib/text/duration-text";
 import {
   describeStatus,
   headAnswerNeedsGet,

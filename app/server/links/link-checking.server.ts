@@ -1,5 +1,5 @@
-import { formatDuration } from "~/lib/duration-text";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { formatDuration } from "~/lib/text/duration-text";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
 import type { PeriodicJob } from "../jobs/job-runner.server";

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import { escapeHtml, mailDocument } from "./mail-document";
 import type { MailMessage } from "./mailer.server";
 

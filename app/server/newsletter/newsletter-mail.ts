@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/lib/site-navigation";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 import type { MailMessage } from "../mail/mailer.server";
 import { escapeHtml, mailDocument } from "../mail/mail-document";
 

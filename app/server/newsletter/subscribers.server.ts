@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { isPlausibleEmail, normalizeEmail, type SubscriberStatus } from "~/lib/newsletter";
+import { isPlausibleEmail, normalizeEmail, type SubscriberStatus } from "~/lib/newsletter/newsletter";
 import { toIsoString } from "../db/timestamps";
 import type { DB } from "../db/connection.server";
 import type { Mailer } from "../mail/mailer.server";

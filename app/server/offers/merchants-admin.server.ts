@@ -1,6 +1,6 @@
 import type { MerchantInput } from "~/lib/offers/merchant-form";
 import type { DB } from "../db/connection.server";
-import { parseTextList } from "../products/product-rows";
+import { parseTextList } from "../products/product-row-mapping";
 
 /**
  * The merchants admin's reads and writes. A merchant's slug and domain are unique (the

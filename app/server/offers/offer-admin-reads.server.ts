@@ -1,7 +1,7 @@
 import { formatMinor } from "~/lib/offers/currencies";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
-import { parseTextList } from "../products/product-rows";
+import { parseTextList } from "../products/product-row-mapping";
 
 /**
  * Offers as the admin screens list them: the product screen's offers of one product (with the

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { formatMinor } from "~/lib/offers/currencies";
 import { formValues, parseForm, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
 import { OFFER_FORM_FIELDS, offerFormSchema, type OfferFormField, type OfferFormValue } from "~/lib/offers/offer-form";
-import type { ResultToast } from "~/lib/result-toast";
+import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";

@@ -1,10 +1,10 @@
-import type { Product } from "~/lib/catalog";
+import type { Product } from "~/lib/catalog/catalog";
 import { OFFER_AVAILABILITIES, type OfferAvailability, type OfferSource } from "~/lib/offers/display-price";
 import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
-import { parseTextList } from "../products/product-rows";
+import { parseTextList } from "../products/product-row-mapping";
 
 /**
  * Reading offers for pages: the offers of a whole page of products in one query (with their

@@ -2,7 +2,7 @@ import type { OfferFieldColumn, OfferFields } from "~/lib/csv/offer-csv";
 import { OFFER_AVAILABILITIES, type OfferAvailability, type OfferSource } from "~/lib/offers/display-price";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
-import { parseTextList } from "../products/product-rows";
+import { parseTextList } from "../products/product-row-mapping";
 
 /**
  * Writing one offer of a product at a merchant, the same way for the offers CSV and the admin's

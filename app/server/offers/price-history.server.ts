@@ -1,4 +1,4 @@
-import type { Product } from "~/lib/catalog";
+import type { Product } from "~/lib/catalog/catalog";
 import { OFFER_AVAILABILITIES, type OfferAvailability } from "~/lib/offers/display-price";
 import { CARD_HISTORY_DAYS } from "~/lib/offers/price-history-view";
 import { addDays, type PriceHistoryEntry } from "~/lib/offers/price-series";
@@ -6,7 +6,7 @@ import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
 import { log } from "../log.server";
-import { parseTextList } from "../products/product-rows";
+import { parseTextList } from "../products/product-row-mapping";
 
 /**
  * Reading offer price history for pages (docs/decisions/0063): for a page of products, the rows

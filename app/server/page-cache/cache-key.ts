@@ -1,6 +1,6 @@
-import { normaliseQuery } from "~/lib/catalog-search";
-import { collectionViewFrom, VIEW_PARAM } from "~/lib/collection-view";
-import { canonicalCompareParam, COMPARE_PARAM } from "~/lib/compare";
+import { normaliseQuery } from "~/lib/reviews/catalog-search";
+import { collectionViewFrom, VIEW_PARAM } from "~/lib/collection/collection-view";
+import { canonicalCompareParam, COMPARE_PARAM } from "~/lib/compare/compare";
 import { DATA_ROUTES_PARAM, isDataRequestPath, pagePathOfDataRequest } from "../framework/react-router-adapter.server";
 
 /**

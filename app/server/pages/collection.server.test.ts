@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { CollectionPageContent } from "~/lib/collection-page";
-import { collectionPageDefaults } from "~/lib/collection-page-defaults";
-import { COLLECTION_PAGE_SIZE } from "~/lib/pagination";
-import { FIXED_COLLECTION_SLUGS, matchesFixedCollection, type FixedCollectionSlug } from "~/lib/collection-rules";
+import type { CollectionPageContent } from "~/lib/collection/collection-page";
+import { collectionPageDefaults } from "~/lib/collection/collection-page-defaults";
+import { COLLECTION_PAGE_SIZE } from "~/lib/catalog/pagination";
+import { FIXED_COLLECTION_SLUGS, matchesFixedCollection, type FixedCollectionSlug } from "~/lib/collection/collection-rules";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { seedSampleContent } from "../seed/seed.server";
 import { sampleCollections } from "../seed/sample-collections";

@@ -1,13 +1,13 @@
 import { redirect } from "react-router";
 import { linkSource } from "~/lib/clicks/tracked-link";
-import type { Collection, Product } from "~/lib/catalog";
-import { canonicalCollectionSlug, titleFromSlug } from "~/lib/built-in-collections";
-import type { CollectionPageContent, CollectionPageView, CollectionSauna, CollectionSource } from "~/lib/collection-page";
-import { collectionHeader, collectionPageDefaults } from "~/lib/collection-page-defaults";
-import { LAST_RESORT_COUNT } from "~/lib/collection-products";
-import { isFixedCollectionSlug, SLUG_FALLBACK_COUNT } from "~/lib/collection-rules";
-import { criteriaSelection } from "~/lib/criteria-query";
-import { absoluteUrl } from "~/lib/image-url";
+import type { Collection, Product } from "~/lib/catalog/catalog";
+import { canonicalCollectionSlug, titleFromSlug } from "~/lib/collection/built-in-collections";
+import type { CollectionPageContent, CollectionPageView, CollectionSauna, CollectionSource } from "~/lib/collection/collection-page";
+import { collectionHeader, collectionPageDefaults } from "~/lib/collection/collection-page-defaults";
+import { LAST_RESORT_COUNT } from "~/lib/collection/collection-products";
+import { isFixedCollectionSlug, SLUG_FALLBACK_COUNT } from "~/lib/collection/collection-rules";
+import { criteriaSelection } from "~/lib/collection/criteria-query";
+import { absoluteUrl } from "~/lib/images/image-url";
 import {
   COLLECTION_PAGE_SIZE,
   isPastLastPage,
@@ -18,12 +18,12 @@ import {
   pageOffset,
   pagedUrls,
   parsePageParam,
-} from "~/lib/pagination";
-import { categoryLabel } from "~/lib/product-display";
-import type { ProductSelection } from "~/lib/product-selection";
+} from "~/lib/catalog/pagination";
+import { categoryLabel } from "~/lib/catalog/product-display";
+import type { ProductSelection } from "~/lib/catalog/product-selection";
 import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
-import { toSaunaViewModel } from "~/lib/product-view-models";
-import { newestDate } from "~/lib/dates";
+import { toSaunaViewModel } from "~/lib/catalog/product-view-models";
+import { newestDate } from "~/lib/text/dates";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { listMemberPage, listProductPage, summariseMembers, summariseProducts } from "../catalog/product-lists.server";
 import { findCollectionBySlug } from "../catalog/queries.server";

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { COMPARE_PARAM, compareView, parseCompareSlugs, type CompareView } from "~/lib/compare";
+import { COMPARE_PARAM, compareView, parseCompareSlugs, type CompareView } from "~/lib/compare/compare";
 import { priceSettingsAt } from "~/lib/offers/price-view";
 import { withOffers } from "../offers/offer-reads.server";
 import { findProductsBySlugs } from "../products/products.server";

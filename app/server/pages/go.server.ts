@@ -1,4 +1,4 @@
-import { productHref } from "~/lib/product-display";
+import { productHref } from "~/lib/catalog/product-display";
 import { findProductBySlug } from "~/server/products/products.server";
 import type { DB } from "~/server/db/connection.server";
 import { log } from "~/server/log.server";

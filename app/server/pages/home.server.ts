@@ -9,9 +9,9 @@ import {
   topRatedSection,
   type ComparisonSection,
   type HomePageView,
-} from "~/lib/home-page";
+} from "~/lib/home/home-page";
 import { priceSettingsAt } from "~/lib/offers/price-view";
-import type { DisplayContext } from "~/lib/product-view-models";
+import type { DisplayContext } from "~/lib/catalog/product-view-models";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { log } from "../log.server";
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { FEATURED_COUNT } from "~/lib/articles";
+import { FEATURED_COUNT } from "~/lib/learn/articles";
 import { seedSampleArticles } from "~/server/articles/sample-articles.server";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { articlePage, learnAuthorPage, learnCategoryPage, learnIndexPage, learnTagPage } from "./learn.server";

@@ -9,7 +9,7 @@ import {
   relatedArticles,
   toSummary,
   UNKNOWN_CATEGORY,
-} from "~/lib/articles";
+} from "~/lib/learn/articles";
 import {
   tagPageDescription,
   tagPageTitle,
@@ -18,9 +18,9 @@ import {
   type LearnIndexPage,
   type LearnAuthorPage,
   type LearnTagPage,
-} from "~/lib/learn-pages";
+} from "~/lib/learn/learn-pages";
 import { findAuthorBySlug } from "~/server/articles/authors.server";
-import type { PageError } from "~/lib/page-errors";
+import type { PageError } from "~/lib/site/page-errors";
 import { redirect } from "react-router";
 import { findPublishedArticle, publishedArticles, redirectedArticleSlug } from "~/server/articles/published-articles.server";
 import type { DB } from "~/server/db/connection.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWordedPageError, PAGE_NOT_FOUND, pageErrorMetaOf, SITE_UNAVAILABLE } from "~/lib/page-errors";
+import { isWordedPageError, PAGE_NOT_FOUND, pageErrorMetaOf, SITE_UNAVAILABLE } from "~/lib/site/page-errors";
 import { wordPageError } from "./page-error-texts.server";
 
 describe("the Knowledge Center's not-found screens", () => {

@@ -1,6 +1,6 @@
-import { KNOWLEDGE_CENTER_NAME } from "~/lib/articles";
-import { PAGE_NOT_FOUND, SITE_UNAVAILABLE, type PageError, type PageErrorTexts, type WordedPageError } from "~/lib/page-errors";
-import { SITE_NAME } from "~/lib/site-navigation";
+import { KNOWLEDGE_CENTER_NAME } from "~/lib/learn/articles";
+import { PAGE_NOT_FOUND, SITE_UNAVAILABLE, type PageError, type PageErrorTexts, type WordedPageError } from "~/lib/site/page-errors";
+import { SITE_NAME } from "~/lib/site/site-navigation";
 
 /**
  * Every screen's words for its error, put on the error where it is thrown (page-errors.server.ts),

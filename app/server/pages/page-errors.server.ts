@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import type { PageError } from "~/lib/page-errors";
+import type { PageError } from "~/lib/site/page-errors";
 import { wordPageError } from "./page-error-texts.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * How a page module gives up: it throws one of these, React Router answers with the status and
  * headers, and the route's boundary (PageErrorBoundary) shows the payload: the error with its
- * words (page-error-texts.server.ts). See app/lib/page-errors.ts.
+ * words (page-error-texts.server.ts). See app/lib/site/page-errors.ts.
  *
  * Cache-Control is the caller's to choose and is passed through as given: the pages have always
  * differed here (the product's 404 says no-store, the collection's sends none) and keep doing so.

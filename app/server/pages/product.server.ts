@@ -1,16 +1,16 @@
-import type { Product } from "~/lib/catalog";
-import { isFixedCollectionSlug } from "~/lib/collection-rules";
-import { categoryBreadcrumb, categoryCollectionSlug } from "~/lib/product-display";
+import type { Product } from "~/lib/catalog/catalog";
+import { isFixedCollectionSlug } from "~/lib/collection/collection-rules";
+import { categoryBreadcrumb, categoryCollectionSlug } from "~/lib/catalog/product-display";
 import {
   collectionsListingProduct,
   toProductPageView,
   withFixedCollectionPages,
   type AsSeenInCollection,
   type ProductScreen,
-} from "~/lib/product-page";
+} from "~/lib/product/product-page";
 import { HISTORY_DAYS } from "~/lib/offers/price-history-view";
 import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
-import { breadcrumbList, HOME_STEP, productStructuredData, REVIEWS_STEP } from "~/lib/structured-data";
+import { breadcrumbList, HOME_STEP, productStructuredData, REVIEWS_STEP } from "~/lib/seo/structured-data";
 import { findRemovedProduct } from "../products/removed-products.server";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { listCollectionIdsOfProduct } from "../catalog/product-lists.server";

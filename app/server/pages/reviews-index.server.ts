@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { lastResortCollectionRecords } from "~/lib/built-in-collections";
+import { lastResortCollectionRecords } from "~/lib/collection/built-in-collections";
 import { linkSource } from "~/lib/clicks/tracked-link";
 import {
   isPastLastPage,
@@ -10,10 +10,10 @@ import {
   pageOffset,
   parsePageParam,
   PRODUCT_LIST_PAGE_SIZE,
-} from "~/lib/pagination";
+} from "~/lib/catalog/pagination";
 import { priceSettingsAt } from "~/lib/offers/price-view";
-import type { DisplayContext } from "~/lib/product-view-models";
-import { reviewsIndexRequest, reviewsIndexView, type ReviewsIndexPage } from "~/lib/reviews-index";
+import type { DisplayContext } from "~/lib/catalog/product-view-models";
+import { reviewsIndexRequest, reviewsIndexView, type ReviewsIndexPage } from "~/lib/reviews/reviews-index";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { countProducts, listProductPage } from "../catalog/product-lists.server";
 import { log } from "../log.server";

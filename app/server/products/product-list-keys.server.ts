@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { productListKeys } from "~/lib/product-list-keys";
+import { productListKeys } from "~/lib/catalog/product-list-keys";
 import type { Database } from "../db/schema";
-import { toProduct } from "./product-rows";
+import { toProduct } from "./product-row-mapping";
 
 /**
  * Writes the stored list keys (ADR 0017) of some products, or of all. Every product write calls

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { toProductRow, type ProductFields } from "./product-rows";
+import { toProductRow, type ProductFields } from "./product-row-mapping";
 import {
   findProductById,
   findProductByIdOrSlug,

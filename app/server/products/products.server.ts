@@ -1,16 +1,16 @@
 import { sql, type Insertable } from "kysely";
-import type { Product } from "~/lib/catalog";
+import type { Product } from "~/lib/catalog/catalog";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import type { ProductsTable } from "../db/schema";
 import { overwriteOnSlugConflict } from "../db/slug-upsert.server";
-import type { ReviewFields } from "~/lib/review";
-import { parseTextList, PRODUCT_COLUMNS, reviewRow, toProduct, toProductFields, type ProductFields } from "./product-rows";
+import type { ReviewFields } from "~/lib/catalog/review";
+import { parseTextList, PRODUCT_COLUMNS, reviewRow, toProduct, toProductFields, type ProductFields } from "./product-row-mapping";
 
 /**
  * The products table: one plain function per question or write, each taking the database (or a
  * transaction) first and running unchanged on SQLite and PostgreSQL. Rows become Products through
- * product-rows.ts only. The public lists' paged, filtered reads are in
+ * product-row-mapping.ts only. The public lists' paged, filtered reads are in
  * ../catalog/product-lists.server.ts; the list keys are written by product-list-keys.server.ts.
  */
 

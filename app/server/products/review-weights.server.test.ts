@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_REVIEW_WEIGHTS } from "~/lib/review";
+import { DEFAULT_REVIEW_WEIGHTS } from "~/lib/catalog/review";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { readReviewWeights, saveReviewWeights } from "./review-weights.server";
 

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { checkWeights, DEFAULT_REVIEW_WEIGHTS, overallFromScores, REVIEW_CRITERIA, type ReviewWeights } from "~/lib/review";
+import { checkWeights, DEFAULT_REVIEW_WEIGHTS, overallFromScores, REVIEW_CRITERIA, type ReviewWeights } from "~/lib/catalog/review";
 import type { Database } from "../db/schema";
 import { refreshProductListKeys } from "./product-list-keys.server";
 

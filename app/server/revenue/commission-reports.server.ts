@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { text } from "node:stream/consumers";
 import { sql } from "kysely";
-import { MAX_CSV_BYTES } from "~/lib/upload-limits";
+import { MAX_CSV_BYTES } from "~/lib/admin/upload-limits";
 import { parseColumnMap, type ColumnMap, type CommissionRow } from "~/lib/revenue/commission-report";
 import type { DB } from "../db/connection.server";
 import { guardedGet } from "../outbound/guarded-http.server";

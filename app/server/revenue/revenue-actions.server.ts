@@ -9,7 +9,7 @@ import {
   type ColumnMap,
   type MappedField,
 } from "~/lib/revenue/commission-report";
-import { MAX_CSV_BYTES } from "~/lib/upload-limits";
+import { MAX_CSV_BYTES } from "~/lib/admin/upload-limits";
 import type { IntentArgs, IntentTable } from "../forms/intents.server";
 import { redirectWithFlash } from "../forms/flash.server";
 import { fetchReport, listNetworks, planReport, ReportChanged, saveReport, type ReportPlan } from "./commission-reports.server";

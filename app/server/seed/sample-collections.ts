@@ -2,7 +2,7 @@ import type { SampleCollection } from "./sample-types";
 
 /**
  * One record for each fixed collection route under /reviews/ (app/routes.ts) plus the general
- * outdoor-saunas list. criteria_type / criteria_value follow the criteria of lib/criteria-query.ts;
+ * outdoor-saunas list. criteria_type / criteria_value follow the criteria of lib/collection/criteria-query.ts;
  * collections the table has no rule for are "custom" and are filled by the slug rules instead.
  * The seed points each record at /images/collections/{slug}.webp.
  */

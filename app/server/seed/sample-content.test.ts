@@ -6,7 +6,7 @@ import { sampleMerchants, sampleOffers } from "./sample-offers";
 import { DROPPED_SAMPLES, sampleOfferStates, samplePriceHistory } from "./sample-price-history";
 import { sampleProducts } from "./sample-products";
 import { sampleReviews } from "./sample-reviews";
-import { MAX_ALTERNATIVES, MAX_SCORE, overallFromScores } from "~/lib/review";
+import { MAX_ALTERNATIVES, MAX_SCORE, overallFromScores } from "~/lib/catalog/review";
 import type { SampleCollection, SampleProduct } from "./sample-types";
 
 const has = (text: string, word: string): boolean => text.toLowerCase().includes(word.toLowerCase());

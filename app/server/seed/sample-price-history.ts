@@ -1,4 +1,4 @@
-import { dollarsToCents } from "~/lib/money";
+import { dollarsToCents } from "~/lib/text/money";
 import type { OfferAvailability } from "~/lib/offers/display-price";
 import { shopDomain } from "~/lib/offers/shop-domain";
 import type { SampleMerchant, SampleOffer, SampleProduct } from "./sample-types";

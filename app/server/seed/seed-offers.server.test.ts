@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { dollarsToCents } from "~/lib/money";
+import { dollarsToCents } from "~/lib/text/money";
 import { displayPrice } from "~/lib/offers/display-price";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { planRemoval, removeFromCatalog } from "../admin/catalog-removal.server";

@@ -1,9 +1,9 @@
-import { dollarsToCents } from "~/lib/money";
+import { dollarsToCents } from "~/lib/text/money";
 import { shopDomain } from "~/lib/offers/shop-domain";
-import type { ReviewFields } from "~/lib/review";
+import type { ReviewFields } from "~/lib/catalog/review";
 import { DEFAULT_PRICES, findOrCreateMerchantByDomain, priceSettingsAt, refreshProductPrices } from "../offers/offers.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
-import { toProductRow, type ProductFields } from "../products/product-rows";
+import { toProductRow, type ProductFields } from "../products/product-row-mapping";
 import { hasAnyProduct, insertProducts } from "../products/products.server";
 import { chunks } from "../db/chunks";
 import { sampleCollections } from "./sample-collections";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXED_COLLECTION_SLUGS } from "~/lib/collection-rules";
+import { FIXED_COLLECTION_SLUGS } from "~/lib/collection/collection-rules";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import { toSummary } from "~/lib/articles";
-import { canonicalCollectionSlug } from "~/lib/built-in-collections";
-import { FIXED_COLLECTION_SLUGS, isFixedCollectionSlug } from "~/lib/collection-rules";
-import { pageCount, pageHref, PRODUCT_LIST_PAGE_SIZE } from "~/lib/pagination";
-import { productHref } from "~/lib/product-display";
-import { newestDate } from "~/lib/dates";
+import { toSummary } from "~/lib/learn/articles";
+import { canonicalCollectionSlug } from "~/lib/collection/built-in-collections";
+import { FIXED_COLLECTION_SLUGS, isFixedCollectionSlug } from "~/lib/collection/collection-rules";
+import { pageCount, pageHref, PRODUCT_LIST_PAGE_SIZE } from "~/lib/catalog/pagination";
+import { productHref } from "~/lib/catalog/product-display";
+import { newestDate } from "~/lib/text/dates";
 import {
   learnSitemapEntries,
   MAX_URLS_PER_SITEMAP,
@@ -15,7 +15,7 @@ import {
   URLSET_END,
   URLSET_START,
   type SitemapEntry,
-} from "~/lib/sitemap";
+} from "~/lib/seo/sitemap";
 import { publishedArticles } from "../articles/published-articles.server";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import { collectionPageCount } from "../pages/collection.server";

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { ImageResizer } from "../images/resize.server";
 import { CHUNK_BYTES, DatabaseStorage } from "./database-storage.server";
-import { MAX_IMAGE_BYTES } from "~/lib/upload-limits";
+import { MAX_IMAGE_BYTES } from "~/lib/admin/upload-limits";
 import { moveImagesToDatabase } from "./move-to-database.server";
 import { LocalDiskStorage, productImagesStorage } from "./storage.server";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
-import { describeBytes, MAX_IMAGE_BYTES } from "~/lib/upload-limits";
+import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
+import { describeBytes, MAX_IMAGE_BYTES } from "~/lib/admin/upload-limits";
 import type { DB } from "../db/connection.server";
 import { isSafeStoredName } from "./file-names";
 import type { StorageStatus, StoredFile, Storage } from "./storage.server";

@@ -1,12 +1,12 @@
 import sharp from "sharp";
-import { describeBytes, describePixels, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/lib/upload-limits";
+import { describeBytes, describePixels, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/lib/admin/upload-limits";
 import { storedImageName, type ImageFormat } from "./file-names";
 import type { Storage } from "./storage.server";
 
 /**
  * Uploading product pictures from the admin. Only real images are kept: every file is decoded
  * with sharp (a renamed HTML page, a truncated JPEG or an SVG with script in it is refused), and
- * held to the picture limits of lib/upload-limits.ts (a decompression bomb is refused before it
+ * held to the picture limits of lib/admin/upload-limits.ts (a decompression bomb is refused before it
  * is decoded).
  */
 

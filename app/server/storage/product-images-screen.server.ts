@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { storageToast, type StorageState } from "~/lib/admin/storage-messages";
-import type { ResultToast } from "~/lib/result-toast";
-import { IMAGE_UPLOAD_TOO_LARGE, MAX_IMAGES_PER_UPLOAD } from "~/lib/upload-limits";
+import type { ResultToast } from "~/lib/forms/result-toast";
+import { IMAGE_UPLOAD_TOO_LARGE, MAX_IMAGES_PER_UPLOAD } from "~/lib/admin/upload-limits";
 import { recordAdminAction } from "../audit/audit-log.server";
 import type { IntentTable } from "../forms/intents.server";
 import { BodyTooLarge, readForm, TOO_LARGE_HEADERS } from "../http/request-body.server";
@@ -72,7 +72,7 @@ export const IMAGE_INTENTS = {
   },
 } satisfies IntentTable;
 
-/** The screen's form, read under its limit (lib/upload-limits.ts); past it, a 413 that says the limits. */
+/** The screen's form, read under its limit (lib/admin/upload-limits.ts); past it, a 413 that says the limits. */
 export async function readImagesForm(request: Request): Promise<{ form: FormData } | { refused: ImagesAnswer }> {
   try {
     return { form: await readForm(request) };

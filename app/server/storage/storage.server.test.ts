@@ -4,7 +4,7 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES } from "~/lib/upload-limits";
+import { MAX_IMAGE_BYTES } from "~/lib/admin/upload-limits";
 import { checkImage, storeProductImages } from "./image-upload.server";
 import { LocalDiskStorage, localProductImages } from "./storage.server";
 

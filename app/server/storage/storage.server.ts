@@ -4,7 +4,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { StorageState } from "~/lib/admin/storage-messages";
-import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
+import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
 import { DatabaseStorage } from "./database-storage.server";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { ArticleBody } from "~/components/learn/article-body";
-import { readTimeText } from "~/lib/articles";
+import { readTimeText } from "~/lib/learn/articles";
 
 const PREVIEW_AFTER_MS = 350;
 

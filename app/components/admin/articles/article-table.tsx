@@ -1,7 +1,7 @@
 import { EmptyTable, TableCard, TableHead, TableNote } from "~/components/admin/admin-table";
 import { Link } from "~/components/ui/link";
 import { ARTICLE_STATUS_LABELS, articleListSearch, type ArticleListFilters } from "~/lib/admin/article-list";
-import { findCategory } from "~/lib/articles";
+import { findCategory } from "~/lib/learn/articles";
 import type { ArticleListRow } from "~/server/articles/article-admin.server";
 
 const COLUMNS = [{ label: "Title" }, { label: "Status" }, { label: "Category" }, { label: "Author" }, { label: "Updated (UTC)" }];

@@ -2,8 +2,8 @@ import { ImageUp } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { FormField } from "~/components/ui/form-field";
-import { PRODUCT_IMAGES_BUCKET } from "~/lib/image-source";
-import { describeBytes, MAX_IMAGE_BYTES } from "~/lib/upload-limits";
+import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
+import { describeBytes, MAX_IMAGE_BYTES } from "~/lib/admin/upload-limits";
 import type { ImagesActionResult } from "~/server/storage/product-images-screen.server";
 
 /**

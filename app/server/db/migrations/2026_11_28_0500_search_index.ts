@@ -5,7 +5,7 @@ import { dialectOf } from "../dialect";
 /**
  * A full-text index for the product search (docs/decisions/0082): the name's words in a new
  * search_name column, the other searchable words in search_text (both rewritten in the stored
- * form of app/lib/catalog-search.ts), and an index each database looks words up in.
+ * form of app/lib/reviews/catalog-search.ts), and an index each database looks words up in.
  *
  * - SQLite: an FTS5 table over the two columns, kept in step with products by triggers, so
  *   every write path (admin form, CSV import, feeds, seed, removal) updates it with its row.

@@ -1,0 +1,251 @@
+import type { MetaDescriptor } from "react-router";
+import type { Article } from "../learn/articles";
+import type { Product } from "../catalog/catalog";
+import { absoluteUrl } from "../images/image-url";
+import { minorToDecimalText } from "../text/money";
+import { reviewCountNumber } from "../catalog/product-display";
+import type { ProductPageView } from "../product/product-page";
+import { reviewOf } from "../catalog/review";
+import { SITE_DESCRIPTION, SITE_NAME } from "../site/site-navigation";
+
+/**
+ * schema.org JSON-LD for search engines, built from the pages' own view models: every value comes
+ * from a record, nothing is invented (see docs/decisions/0024-structured-data-and-social-cards.md).
+ * Pages emit the blocks through their meta function (structuredDataMeta), so they are in the
+ * server HTML as non-executable <script type="application/ld+json"> data blocks; React Router
+ * escapes '<', '>', '&', U+2028 and U+2029 in them.
+ */
+
+const CONTEXT = "https://schema.org";
+
+/** Where the site's search lives; search engines fill in {search_term_string}. */
+export const SEARCH_PATH_TEMPLATE = "/reviews?q={search_term_string}";
+
+export interface BreadcrumbStep {
+  name: string;
+  /** Site path of the step's page. */
+  path: string;
+}
+
+export type JsonLd = Record<string, unknown> & { "@type": string };
+
+/** The trail from home to the page itself (the last step), as a BreadcrumbList. */
+export function breadcrumbList(steps: readonly BreadcrumbStep[], origin: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "BreadcrumbList",
+    itemListElement: steps.map((step, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: step.name,
+      item: absoluteUrl(step.path, origin),
+    })),
+  };
+}
+
+/** The first step of every trail. */
+export const HOME_STEP: BreadcrumbStep = { name: "Home", path: "/" };
+export const REVIEWS_STEP: BreadcrumbStep = { name: "Reviews", path: "/reviews" };
+export const LEARN_STEP: BreadcrumbStep = { name: "Knowledge Center", path: "/learn" };
+
+/**
+ * A summary page's list of product pages. `firstPosition` is the position of the first item the
+ * page shows (1 on the first page, 25 on the second page of 24), so positions run on across pages.
+ */
+export function itemList(items: readonly { href: string }[], origin: string, firstPosition = 1): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "ItemList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: firstPosition + index,
+      url: absoluteUrl(item.href, origin),
+    })),
+  };
+}
+
+/**
+ * The Product record, or null when it would carry none of review, aggregateRating or offers
+ * (search engines reject such a record). Nothing invented is published, so a sample product gives
+ * neither (docs/decisions/0076-review-scores-and-structured-data.md):
+ *
+ * - `review`: the site's own review, when the product has one and a rating: a Review by the
+ *   reviewer (else the site), dated the day tested (else the record's last change), rated out of
+ *   5, with the pros and cons as ItemLists (positiveNotes / negativeNotes).
+ * - `aggregateRating`: only the customers' rating with their review count, from a named source;
+ *   never the editor's score, which is one reviewer's opinion and not an aggregate of anything.
+ * - `offers` says only what the page shows: with several shown prices for the site's country an
+ *   AggregateOffer (the lowest is the displayed price, the highest the dearest row of the
+ *   where-to-buy table); with one, an Offer at the displayed price, with its availability when the
+ *   shop stated one and the sale's last day as priceValidUntil. A page that says "Check price" or
+ *   "Contact for Price" publishes no offer.
+ */
+export function productStructuredData(product: Product, view: ProductPageView, origin: string): JsonLd | null {
+  const offers = offersData(view, origin);
+  const aggregateRating = product.isSample ? null : customerAggregateRating(product);
+  const review = product.isSample ? null : editorialReview(product, view, origin);
+  if (!offers && !aggregateRating && !review) return null;
+  return {
+    "@context": CONTEXT,
+    "@type": "Product",
+    name: view.name,
+    brand: { "@type": "Brand", name: view.brand },
+    description: view.overview[0] ?? view.summary,
+    image: view.images.map((image) => absoluteUrl(image, origin)),
+    url: absoluteUrl(view.canonicalPath, origin),
+    sku: product.slug,
+    ...(offers ? { offers } : {}),
+    ...(review ? { review } : {}),
+    ...(aggregateRating ? { aggregateRating } : {}),
+  };
+}
+
+/** The customers' rating: only with a stored count of their reviews and the source it was counted at. */
+function customerAggregateRating(product: Product): JsonLd | null {
+  const { customerRating, customerReviewSource } = reviewOf(product);
+  const reviewCount = reviewCountNumber(product);
+  if (customerRating === null || !customerReviewSource?.trim() || reviewCount === null || reviewCount <= 0) return null;
+  return { "@type": "AggregateRating", ratingValue: customerRating.toFixed(1), reviewCount, bestRating: "5", worstRating: "0" };
+}
+
+const notesList = (notes: readonly string[]): JsonLd => ({
+  "@type": "ItemList",
+  itemListElement: notes.map((note, index) => ({ "@type": "ListItem", position: index + 1, name: note })),
+});
+
+function editorialReview(product: Product, view: ProductPageView, origin: string): JsonLd | null {
+  const review = view.review;
+  if (!review || view.rating === null) return null;
+  return {
+    "@type": "Review",
+    author: review.reviewer
+      ? { "@type": "Person", name: review.reviewer, ...(review.reviewerPath ? { url: absoluteUrl(review.reviewerPath, origin) } : {}) }
+      : { "@type": "Organization", name: SITE_NAME, url: absoluteUrl("/", origin) },
+    datePublished: review.testedOn ?? product.updatedAt.slice(0, 10),
+    reviewRating: { "@type": "Rating", ratingValue: view.rating.toFixed(1), bestRating: "5", worstRating: "0" },
+    ...(review.verdict ? { reviewBody: review.verdict } : {}),
+    ...(review.pros.length > 0 ? { positiveNotes: notesList(review.pros) } : {}),
+    ...(review.cons.length > 0 ? { negativeNotes: notesList(review.cons) } : {}),
+    publisher: { "@type": "Organization", name: SITE_NAME },
+  };
+}
+
+function offersData(view: ProductPageView, origin: string): JsonLd | null {
+  const { price, priceRange } = view;
+  if (price.kind !== "price" || price.amountMinor === null || price.currency === null || !priceRange) return null;
+  if (priceRange.offerCount > 1) {
+    return {
+      "@type": "AggregateOffer",
+      lowPrice: minorToDecimalText(price.amountMinor, price.currency),
+      highPrice: minorToDecimalText(priceRange.highMinor, priceRange.currency),
+      offerCount: priceRange.offerCount,
+      priceCurrency: price.currency,
+    };
+  }
+  return {
+    "@type": "Offer",
+    price: minorToDecimalText(price.amountMinor, price.currency),
+    priceCurrency: price.currency,
+    url: absoluteUrl(view.canonicalPath, origin),
+    // 'unknown' is what the shop did not say: no availability is claimed for it.
+    ...(priceRange.availability !== "unknown" ? { availability: `https://schema.org/${priceRange.availability}` } : {}),
+    ...(price.saleEndsAt ? { priceValidUntil: price.saleEndsAt } : {}),
+  };
+}
+
+/** An article of the Knowledge Center. */
+export function articleStructuredData(
+  article: Pick<Article, "title" | "slug" | "excerpt" | "image" | "author" | "publishDate" | "lastUpdated">,
+  origin: string,
+): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "Article",
+    headline: article.title,
+    description: article.excerpt,
+    image: [absoluteUrl(article.image, origin)],
+    datePublished: article.publishDate,
+    dateModified: article.lastUpdated ?? article.publishDate,
+    author: [
+      {
+        "@type": "Person",
+        name: article.author.name,
+        jobTitle: article.author.title,
+        ...(article.author.slug ? { url: absoluteUrl(`/learn/author/${article.author.slug}`, origin) } : {}),
+      },
+    ],
+    publisher: { "@type": "Organization", name: SITE_NAME, url: absoluteUrl("/", origin) },
+    mainEntityOfPage: absoluteUrl(`/learn/${article.slug}`, origin),
+  };
+}
+
+/** An author's page: the person, with their profile elsewhere when they have one. */
+export function authorPageStructuredData(
+  author: { slug: string; name: string; title: string; bio: string; image: string | null; profileUrl: string | null },
+  origin: string,
+): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "ProfilePage",
+    url: absoluteUrl(`/learn/author/${author.slug}`, origin),
+    mainEntity: {
+      "@type": "Person",
+      name: author.name,
+      ...(author.title ? { jobTitle: author.title } : {}),
+      ...(author.bio ? { description: author.bio } : {}),
+      ...(author.image ? { image: absoluteUrl(author.image, origin) } : {}),
+      ...(author.profileUrl ? { sameAs: [author.profileUrl] } : {}),
+      url: absoluteUrl(`/learn/author/${author.slug}`, origin),
+    },
+  };
+}
+
+/**
+ * A collection review page. dateModified is the date the page shows as 'Last updated' and the
+ * sitemap gives as its lastmod: the page's real last change, left out when nothing dates it.
+ */
+export function collectionPageStructuredData(
+  page: { title: string; description: string; path: string; lastUpdated: string | null },
+  origin: string,
+): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "CollectionPage",
+    name: page.title,
+    description: page.description,
+    url: absoluteUrl(page.path, origin),
+    ...(page.lastUpdated ? { dateModified: page.lastUpdated } : {}),
+  };
+}
+
+/** The home page: the site, with its search box. */
+export function websiteStructuredData(origin: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "WebSite",
+    name: SITE_NAME,
+    description: SITE_DESCRIPTION,
+    url: absoluteUrl("/", origin),
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: absoluteUrl(SEARCH_PATH_TEMPLATE, origin) },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
+/** The home page: who publishes the site. */
+export function organizationStructuredData(origin: string): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "Organization",
+    name: SITE_NAME,
+    url: absoluteUrl("/", origin),
+    logo: absoluteUrl("/apple-touch-icon.png", origin),
+  };
+}
+
+/** Meta descriptors that React Router renders as <script type="application/ld+json"> blocks. */
+export function structuredDataMeta(blocks: readonly (JsonLd | null)[]): MetaDescriptor[] {
+  return blocks.filter((block): block is JsonLd => block !== null).map((block) => ({ "script:ld+json": block }));
+}
