@@ -10,7 +10,7 @@ export default defineConfig({
       "tests/validators/**/*.test.ts",
       "tests/framework/**/*.test.ts",
     ],
-    globalSetup: ["tests/support/announce-databases.ts"],
+    globalSetup: ["tests/support/announce-databases.ts", "tests/support/database-templates.ts"],
     // The verbose reporter names every test, so a log shows each one ran "on postgres" too.
     reporters: ["verbose"],
     testTimeout: 30_000,

@@ -3,7 +3,8 @@
 // then, on the same build, the scale-out test (tests/scale-out/run-scale-out.ts: two instances
 // on one PostgreSQL database behind nginx; skipped with a notice without nginx or
 // TEST_DATABASE_URL). Extra arguments go to Playwright and run only the specs they name:
-// `npm run test:e2e -- --project=mobile tests/e2e/home.spec.ts`.
+// `npm run test:e2e -- --project=mobile tests/e2e/home.spec.ts`. With E2E_BUILD_DIR set (npm test
+// does, scripts/run-suite.js), that build is used as it is and left in place.
 // Plain JavaScript so that it runs before anything is compiled.
 import { spawn } from "node:child_process";
 import { accessSync, constants, mkdtempSync, rmdirSync, rmSync } from "node:fs";
@@ -15,7 +16,8 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // A build folder of our own (react-router.config.ts and server.js read BUILD_DIR), one per run:
 // a test run never swaps the assets under a server started from build/ or under another run.
-const buildDir = path.join(root, ".e2e-build", `run-${process.pid}`);
+const givenBuild = process.env.E2E_BUILD_DIR;
+const buildDir = givenBuild || path.join(root, ".e2e-build", `run-${process.pid}`);
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const started = Date.now();
 
@@ -28,13 +30,15 @@ if (!isExecutable(chromium)) {
   process.exit(0);
 }
 
-// Always rebuild: the tests must exercise the code as it is now, not an old build.
-console.log(`End-to-end tests: building the production bundle into ${path.relative(root, buildDir)}/`);
-const buildCode = await run("npm", ["run", "build"], { ...process.env, BUILD_DIR: buildDir });
-if (buildCode !== 0) {
-  removeBuild();
-  console.error(`End-to-end tests FAILED: the build failed (exit code ${buildCode})`);
-  process.exit(buildCode);
+// Otherwise always rebuild: the tests must exercise the code as it is now, not an old build.
+if (!givenBuild) {
+  console.log(`End-to-end tests: building the production bundle into ${path.relative(root, buildDir)}/`);
+  const buildCode = await run("npm", ["run", "build"], { ...process.env, BUILD_DIR: buildDir });
+  if (buildCode !== 0) {
+    removeBuild();
+    console.error(`End-to-end tests FAILED: the build failed (exit code ${buildCode})`);
+    process.exit(buildCode);
+  }
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-e2e-"));
@@ -72,6 +76,7 @@ console.log(code === 0 ? `End-to-end tests passed (${seconds} s in all)` : `End-
 process.exit(code);
 
 function removeBuild() {
+  if (givenBuild) return;
   rmSync(buildDir, { recursive: true, force: true });
   // Leave no empty .e2e-build behind once the last run is done.
   try {

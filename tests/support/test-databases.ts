@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -9,8 +9,14 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 /**
  * Integration tests run on a real SQLite file always, and on real PostgreSQL when
  * TEST_DATABASE_URL is set. Each call makes a brand-new database, so tests never see each
- * other's rows; `drop()` removes it.
+ * other's rows; `drop()` removes it. Under Vitest a migrated database is a copy of the run's
+ * template (tests/support/database-templates.ts); elsewhere, or with `migrate: false`, it is
+ * made empty and then migrated (or not).
  */
+
+/** Where the global setup tells the test processes about the templates it made. */
+export const SQLITE_TEMPLATE_ENV = "SAUNA_TEST_SQLITE_TEMPLATE";
+export const POSTGRES_TEMPLATE_ENV = "SAUNA_TEST_POSTGRES_TEMPLATE";
 
 export type TestDialect = "sqlite" | "postgres";
 
@@ -25,10 +31,12 @@ export interface TestDatabase {
 }
 
 export async function createTestDatabase(dialect: TestDialect, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const made = dialect === "sqlite" ? makeSqliteDatabase() : await makePostgresDatabase();
+  const migrate = options.migrate ?? true;
+  const template = migrate ? process.env[dialect === "sqlite" ? SQLITE_TEMPLATE_ENV : POSTGRES_TEMPLATE_ENV] : undefined;
+  const made = dialect === "sqlite" ? makeSqliteDatabase(template) : await makePostgresDatabase(template);
   const db = openDatabase(made.database);
   const others: DB[] = [];
-  if (options.migrate ?? true) await migrateToLatest(db);
+  if (migrate && !template) await migrateToLatest(db);
   return {
     db,
     database: made.database,
@@ -44,23 +52,25 @@ export async function createTestDatabase(dialect: TestDialect, options: { migrat
   };
 }
 
-function makeSqliteDatabase() {
+function makeSqliteDatabase(template: string | undefined) {
   const dir = mkdtempSync(path.join(tmpdir(), "sauna-test-"));
+  const file = path.join(dir, "test.sqlite");
+  if (template) copyFileSync(template, file);
   return {
-    database: { dialect: "sqlite", file: path.join(dir, "test.sqlite") } as const,
+    database: { dialect: "sqlite", file } as const,
     remove: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
-async function makePostgresDatabase() {
+async function makePostgresDatabase(template: string | undefined) {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `sauna_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await runAsAdmin(adminUrl, `create database ${name}`);
+  await runAsPostgresAdmin(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     database: { dialect: "postgres", url: url.toString() } as const,
-    remove: () => dropWhenClosed(adminUrl, name),
+    remove: () => dropPostgresDatabase(adminUrl, name),
   };
 }
 
@@ -68,10 +78,10 @@ async function makePostgresDatabase() {
  * pg-pool's end() resolves before its sockets have closed; dropping "with (force)" then kills
  * them mid-goodbye and pg reports it as an uncaught error. Wait for them to go instead.
  */
-async function dropWhenClosed(adminUrl: string, name: string) {
+export async function dropPostgresDatabase(adminUrl: string, name: string) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await runAsAdmin(adminUrl, `drop database if exists ${name}`);
+      return await runAsPostgresAdmin(adminUrl, `drop database if exists ${name}`);
     } catch (error) {
       const stillInUse = (error as { code?: string }).code === "55006";
       if (!stillInUse || attempt >= 50) throw error;
@@ -80,7 +90,7 @@ async function dropWhenClosed(adminUrl: string, name: string) {
   }
 }
 
-async function runAsAdmin(url: string, statement: string) {
+export async function runAsPostgresAdmin(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

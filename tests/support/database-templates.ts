@@ -1,0 +1,48 @@
+/**
+ * Vitest global setup: every integration test starts from a freshly migrated database, and
+ * running every migration for each of them was most of what a PostgreSQL test cost (about a
+ * second each, hundreds of times a run). Instead the migrations run once per run into a template,
+ * SQLite file and PostgreSQL database alike, and each test gets a copy of it
+ * (tests/support/test-databases.ts): the same schema, made by the same migrations.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase } from "~/server/db/connection.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { dropPostgresDatabase, runAsPostgresAdmin, SQLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./test-databases";
+
+export default async function makeDatabaseTemplates() {
+  const dir = mkdtempSync(path.join(tmpdir(), "sauna-template-"));
+  const file = path.join(dir, "template.sqlite");
+  await migrateAndClose({ dialect: "sqlite", file });
+  process.env[SQLITE_TEMPLATE_ENV] = file;
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let postgresTemplate: string | undefined;
+  if (adminUrl) {
+    postgresTemplate = `sauna_template_${process.pid}`;
+    await runAsPostgresAdmin(adminUrl, `drop database if exists ${postgresTemplate}`);
+    await runAsPostgresAdmin(adminUrl, `create database ${postgresTemplate}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${postgresTemplate}`;
+    await migrateAndClose({ dialect: "postgres", url: url.toString() });
+    process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
+  }
+
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (adminUrl && postgresTemplate) await dropPostgresDatabase(adminUrl, postgresTemplate);
+  };
+}
+
+async function migrateAndClose(database: Parameters<typeof openDatabase>[0]) {
+  const db = openDatabase(database);
+  try {
+    await migrateToLatest(db);
+  } finally {
+    // Closed before it is copied: SQLite folds its write-ahead log into the file, and PostgreSQL
+    // copies a template only while nobody is connected to it.
+    await db.destroy();
+  }
+}
