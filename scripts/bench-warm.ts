@@ -22,6 +22,7 @@ import { formFieldsIn, signInAsAdmin } from "./perf/admin-session";
 import { settledFrom, watchPages, type CacheWatchResult } from "./perf/cache-watch";
 import { WRK } from "./perf/load";
 import { importGeneratedProducts } from "./perf/generated-catalog";
+import { loadConfig } from "../app/server/config.server";
 import { ensureProductionBuild, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
 
 const { values } = parseArgs({
@@ -68,7 +69,7 @@ try {
   site = undefined;
   if (productCount > 0) {
     const started = performance.now();
-    await importGeneratedProducts(data.dir, productCount);
+    await importGeneratedProducts(loadConfig({ DATA_DIR: data.dir }).database, productCount);
     console.log(
       `Imported ${productCount.toLocaleString("en-US")} generated products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

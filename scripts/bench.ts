@@ -7,13 +7,17 @@
  *   npm run bench                                  # 10 s per measurement, 50 connections
  *   npm run bench -- --seconds 5 --connections 50 --products 20000 --json bench.json
  *   npm run bench -- --products 0                  # the sample catalog only
+ *   npm run bench -- --postgres postgres://postgres@127.0.0.1:5432/postgres
+ *                                                  # on a throwaway PostgreSQL database made there
  */
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import os from "node:os";
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { loadConfig, type AppConfig } from "../app/server/config.server";
 import { setLogLevel } from "../app/server/log.server";
 import { fetchRaw } from "./perf/fetch-raw";
+import { createDatabase } from "../tests/scale-out/cluster";
 import { importGeneratedProducts } from "./perf/generated-catalog";
 import { loadTool, runLoad, type LoadResult } from "./perf/load";
 import { nginxInstalled, startNginx, type StaticPage } from "./perf/nginx-ceiling";
@@ -28,6 +32,8 @@ const { values } = parseArgs({
     /** A page whose single uncached request takes longer than this is not loaded with wrk. */
     "max-request-ms": { type: "string", default: "1000" },
     json: { type: "string" },
+    /** A PostgreSQL URL with the right to create databases: the site runs on a throwaway one. */
+    postgres: { type: "string" },
   },
 });
 const seconds = Number(values.seconds);
@@ -43,11 +49,21 @@ const LOADED_PAGES = [
   { name: "article", path: "/learn/sauna-maintenance" },
   { name: "search", path: "/reviews?q=barrel" },
 ];
-/** Fetched once for their size and time only: the longest lists a visitor can reach. */
+/**
+ * Fetched once for their size and time only: every other kind of public page, and the deepest
+ * pages of the longest lists (found from each list's own page links).
+ */
 const SIZED_PAGES = [
   { name: "all reviews", path: "/reviews" },
-  { name: "reviews p. 400", path: "/reviews?page=400" },
+  { name: "reviews p. 2", path: "/reviews?page=2" },
+  { name: "reviews last p.", path: "/reviews", lastPage: true },
+  { name: "coll. last p.", path: "/reviews/six-person-saunas", lastPage: true },
+  { name: "compare", path: "/compare?products=lumo-works-tyyni-4-cube-sauna,birchline-panorama-4-barrel-sauna" },
   { name: "knowledge", path: "/learn" },
+  { name: "learn category", path: "/learn/category/buying-guides" },
+  { name: "learn tag", path: "/learn/tag/safety" },
+  { name: "author", path: "/learn/author/maija-lehtonen" },
+  { name: "not found", path: "/no/such/page" },
 ];
 /** The page loaded again, rendered for every request: never a page-cache hit. */
 const UNCACHED_PAGE = LOADED_PAGES[0]!;
@@ -61,6 +77,8 @@ const GZIP = { "accept-encoding": "gzip" };
 const RENDERED = { ...GZIP, cookie: "better-auth.session_token=bench" };
 /** With generated products: their pages, each asked for once, are page-cache misses one after another. */
 const MISSED_PAGES = "/reviews/product/model-";
+/** A search for a different word on every request: a parameter the page reads, so each is a miss. */
+const MISSED_SEARCHES = "/reviews?q=bench";
 
 interface PageRow {
   name: string;
@@ -82,6 +100,8 @@ interface Phase {
   uncached?: LoadResult & { path: string };
   /** A different generated product's page on every request (a miss), next to one product page rendered for every request. */
   misses?: { missed: LoadResult & { path: string }; rendered: LoadResult & { path: string } };
+  /** The same for a search: a new word on every request, next to one search rendered for every request. */
+  searchMisses?: { missed: LoadResult & { path: string }; rendered: LoadResult & { path: string } };
   rssMbAtEnd: number | undefined;
   /** Spawn to /readyz, median of five starts on this phase's database (NaN until measured). */
   startupMs: number;
@@ -100,15 +120,21 @@ if (!haveNginx) console.log("nginx is not installed (/usr/sbin/nginx; apt-get in
 
 ensureProductionBuild();
 const data = makeDataDir();
+const postgres = values.postgres ? await createDatabase(values.postgres) : undefined;
+/** What the site and the importer run on: the data folder's SQLite file, or the throwaway PostgreSQL database. */
+const database: AppConfig["database"] = postgres ? { dialect: "postgres", url: postgres.url } : loadConfig({ DATA_DIR: data.dir }).database;
+const siteEnv = postgres ? { DATABASE_URL: postgres.url } : {};
+console.log(`Database: ${postgres ? "PostgreSQL (a throwaway database)" : "SQLite"}`);
 let site: SiteProcess | undefined;
 onInterrupt(async () => {
   await site?.stop();
+  await postgres?.drop();
   data.remove();
 });
 
 const phases: Phase[] = [];
 try {
-  site = await startSite(data.dir);
+  site = await startSite(data.dir, { env: siteEnv });
   phases.push(await measurePhase(site, "sample catalog", 0));
   await site.stop();
   site = undefined;
@@ -117,12 +143,12 @@ try {
 
   if (productCount > 0) {
     const started = performance.now();
-    const importRssMb = await importGeneratedProducts(data.dir, productCount);
+    const importRssMb = await importGeneratedProducts(database, productCount);
     console.log(
       `\nImported ${productCount.toLocaleString("en-US")} generated products in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
         `(the importing process peaked at ${importRssMb.toFixed(0)} MB RSS)`,
     );
-    site = await startSite(data.dir);
+    site = await startSite(data.dir, { env: siteEnv });
     phases.push(await measurePhase(site, `sample catalog + ${productCount.toLocaleString("en-US")} products`, productCount));
     await site.stop();
     site = undefined;
@@ -131,6 +157,7 @@ try {
   }
 } finally {
   await site?.stop();
+  await postgres?.drop();
   data.remove();
 }
 
@@ -152,7 +179,8 @@ if (values.json) {
 async function measurePhase(site: SiteProcess, catalog: string, generatedProducts: number): Promise<Phase> {
   const rows: PageRow[] = [];
   const ceilingPages: StaticPage[] = [];
-  for (const page of [...LOADED_PAGES, ...SIZED_PAGES]) {
+  for (const listed of [...LOADED_PAGES, ...SIZED_PAGES]) {
+    const page = "lastPage" in listed ? { ...listed, path: await lastPageOf(site.origin, listed.path) } : listed;
     let gzip = await fetchRaw(site.origin + page.path, GZIP);
     // The first request of a page may pay for a cold process or cache; judge a second one.
     if (gzip.ms > maxRequestMs) gzip = await fetchRaw(site.origin + page.path, GZIP);
@@ -173,7 +201,7 @@ async function measurePhase(site: SiteProcess, catalog: string, generatedProduct
       brKb,
       uncachedMs,
     });
-    if (LOADED_PAGES.includes(page)) ceilingPages.push({ name: page.name, body: gzip.body, encoding });
+    if (LOADED_PAGES.includes(listed)) ceilingPages.push({ name: page.name, body: gzip.body, encoding });
   }
 
   for (const row of rows.filter((candidate) => LOADED_PAGES.some((page) => page.path === candidate.path))) {
@@ -202,6 +230,14 @@ async function measurePhase(site: SiteProcess, catalog: string, generatedProduct
       rendered: { path: `${MISSED_PAGES}1 (rendered per request)`, ...rendered },
     };
   }
+  progress(`loading ${MISSED_SEARCHES}N`);
+  const searchMissed = await runLoad({ url: site.origin + MISSED_SEARCHES, connections, seconds, headers: GZIP, numberedPaths: true });
+  progress(`loading ${MISSED_SEARCHES}1 rendered`);
+  const searchRendered = await runLoad({ url: `${site.origin}${MISSED_SEARCHES}1`, connections, seconds, headers: RENDERED });
+  const searchMisses = {
+    missed: { path: `${MISSED_SEARCHES}<1, 2, 3…>, each once (a miss)`, ...searchMissed },
+    rendered: { path: `${MISSED_SEARCHES}1 (rendered per request)`, ...searchRendered },
+  };
   const rssMbAtEnd = site.rssMb();
 
   if (haveNginx) {
@@ -215,7 +251,7 @@ async function measurePhase(site: SiteProcess, catalog: string, generatedProduct
       await nginx.stop();
     }
   }
-  return { catalog, rows, uncached, misses, rssMbAtEnd, startupMs: Number.NaN };
+  return { catalog, rows, uncached, misses, searchMisses, rssMbAtEnd, startupMs: Number.NaN };
 }
 
 /** Starts and stops the server on a phase's database `count` times, once the measured one has stopped. */
@@ -223,11 +259,19 @@ async function medianStartup(dataDir: string, count: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     progress(`start-up ${i + 1} of ${count}`);
-    const started = await startSite(dataDir);
+    const started = await startSite(dataDir, { env: siteEnv });
     times.push(started.startupMs);
     await started.stop();
   }
   return median(times);
+}
+
+/** `path` at its last page, as the list's own page links give it (page 1 when it has no others). */
+async function lastPageOf(origin: string, path: string): Promise<string> {
+  const html = (await fetchRaw(origin + path, {})).body.toString("utf8");
+  const pages = [...html.matchAll(/[?&](?:amp;)?page=(\d+)/g)].map((match) => Number(match[1]));
+  const last = Math.max(1, ...pages);
+  return last > 1 ? `${path}?page=${last}` : path;
 }
 
 /** A transient status line on a terminal; nothing in a log file. */
@@ -295,9 +339,12 @@ function printPhase(phase: Phase) {
       );
   };
   if (phase.uncached) loadLine("uncached", phase.uncached);
-  if (phase.misses) {
-    loadLine("miss", phase.misses.missed);
-    loadLine("uncached", phase.misses.rendered);
+  for (const pair of [phase.misses, phase.searchMisses]) {
+    if (!pair) continue;
+    loadLine("miss", pair.missed);
+    loadLine("uncached", pair.rendered);
+    const ratio = pair.missed.requestsPerSecond / pair.rendered.requestsPerSecond;
+    console.log(`${"".padEnd(9)}misses at ${ratio.toFixed(2)}× the throughput of rendering every request`);
   }
   console.log(`server RSS at the end: ${num(phase.rssMbAtEnd)} MB; start-up to /readyz: ${num(phase.startupMs)} ms (median of 5)`);
   console.log(

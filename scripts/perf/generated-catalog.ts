@@ -1,5 +1,5 @@
 import { importProductCsv } from "../../app/server/admin/csv-import.server";
-import { loadConfig } from "../../app/server/config.server";
+import type { AppConfig } from "../../app/server/config.server";
 import { openDatabase } from "../../app/server/db/connection.server";
 
 /**
@@ -18,8 +18,8 @@ export function generatedProductCsv(count: number): string {
 }
 
 /** The admin's own import path (parse, validate, one transaction), straight into the throwaway database. */
-export async function importGeneratedProducts(dataDir: string, count: number): Promise<number> {
-  const db = openDatabase(loadConfig({ DATA_DIR: dataDir }).database);
+export async function importGeneratedProducts(database: AppConfig["database"], count: number): Promise<number> {
+  const db = openDatabase(database);
   try {
     // The six-person collection lists by a rule: the generated members join it, the rule stays.
     const result = await importProductCsv(db, generatedProductCsv(count), { collectionChoice: "add" });

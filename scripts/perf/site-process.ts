@@ -52,8 +52,10 @@ export function makeDataDir(): { dir: string; remove(): void } {
 export async function startSite(dataDir: string, options: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<SiteProcess> {
   const port = await freePort();
   const spawnedAt = performance.now();
+  // The bench's own database only: never one the calling shell has configured.
+  const { DATABASE_URL: _database, BASE_URL: _base, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
@@ -62,8 +64,6 @@ export async function startSite(dataDir: string, options: { nodeArgs?: string[];
     ...START_ENVIRONMENT,
     ...options.env,
   };
-  delete env.DATABASE_URL;
-  delete env.BASE_URL;
   const child = spawn(process.execPath, [...START_NODE_ARGS, ...(options.nodeArgs ?? []), "server.js"], {
     env,
     stdio: ["ignore", "pipe", "inherit"],
