@@ -137,6 +137,21 @@ describe("PageCache", () => {
     expect(cache.stats.compressionsStarted).toBe(1);
   });
 
+  it("spends no best-level compression on a page asked for once; its first hit queues the job", async () => {
+    const pages = renderer();
+    const zlib = compressor();
+    const cache = new PageCache({ maxBytes: 1_000_000, render: (key) => pages.render(key), compress: zlib.compress });
+    for (let i = 0; i < 5; i++) await cache.body(`/reviews?q=once${i}`, kept(await cache.fill(`/reviews?q=once${i}`)), "br");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cache.stats.compressionsStarted).toBe(0);
+    expect(zlib.calls.filter((call) => call.endsWith("best"))).toEqual([]);
+
+    expect(cache.lookup("/reviews?q=once0")!.compression).toBe("fast");
+    await compressed(cache);
+    expect(cache.lookup("/reviews?q=once0")!.compression).toBe("best");
+    expect(cache.stats.compressionsStarted).toBe(1);
+  });
+
   it("starts one background compression for many simultaneous misses of one page", async () => {
     const pages = renderer();
     const zlib = compressor();
@@ -160,12 +175,14 @@ describe("PageCache", () => {
     const cache = new PageCache({ maxBytes: 1_000_000, render: (key) => pages.render(key), compress: zlib.compress });
     const release = zlib.hold();
     await cache.fill("/");
+    cache.lookup("/");
     await expect.poll(() => cache.stats.compressionsStarted).toBe(1);
 
     // The save lands while the old page is being compressed, and the new page is rendered at once.
     pages.setVersion(2);
     cache.invalidate();
     expect(text(await cache.fill("/"))).toContain("catalog v2");
+    cache.lookup("/");
     release();
     await compressed(cache);
     const page = cache.lookup("/")!;
@@ -177,6 +194,7 @@ describe("PageCache", () => {
     // With nothing rendered after the save, the old page's job stores nothing at all.
     const hold = zlib.hold();
     await cache.fill("/reviews");
+    cache.lookup("/reviews");
     await expect.poll(() => cache.stats.compressionsStarted).toBe(3);
     cache.invalidate();
     hold();
@@ -190,7 +208,10 @@ describe("PageCache", () => {
     const zlib = compressor();
     const cache = new PageCache({ maxBytes: 10_000_000, render: (key) => pages.render(key), compress: zlib.compress });
     const release = zlib.hold();
-    for (let i = 0; i < 100; i++) await cache.fill(`/reviews?q=${i}`);
+    for (let i = 0; i < 100; i++) {
+      await cache.fill(`/reviews?q=${i}`);
+      cache.lookup(`/reviews?q=${i}`);
+    }
     await expect.poll(() => cache.stats.compressionsStarted).toBe(1);
     const { compressing, compressionsDropped } = cache.stats;
     expect(compressing).toBeLessThan(100);

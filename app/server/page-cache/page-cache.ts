@@ -110,8 +110,9 @@ export function brotliOptions(level: "fast" | "best", size: number) {
  * bytes, fresh for the page's s-maxage and then served stale while one refresh runs. A key has
  * at most one render in flight: concurrent misses wait for it. A rendered page is kept at once,
  * plain; each encoding a request asks for is compressed at the fast setting on the way out, and
- * one background job per key later replaces the entry with bodies compressed at the best level
- * (docs/decisions/0067). `invalidate()` (every admin save) drops every entry and forgets the
+ * once the page is asked for again (a hit), one background job per key replaces the entry with
+ * bodies compressed at the best level (docs/decisions/0067, 0086): a page asked for once, such
+ * as a search for a word nobody else types, never costs a best-level compression. `invalidate()` (every admin save) drops every entry and forgets the
  * renders in flight, so the next request of each page waits for a render of the new catalog
  * instead of seeing the old page; a background compression that began before it stores nothing.
  */
@@ -171,7 +172,8 @@ export class PageCache {
       return undefined;
     }
     if (now >= page.freshUntil && !this.#inFlight.has(key)) this.#refreshInBackground(key);
-    // A page whose job was dropped (the queue was full) is offered again by its next hit.
+    // A page earns its best compression by being asked for again; a page whose job was dropped
+    // (the queue was full) is offered again by its next hit.
     if (page.compression === "fast") this.#compressInBackground(key);
     return page;
   }
@@ -358,7 +360,7 @@ export class PageCache {
       staleUntil: renderedAt + freshness.freshMs + freshness.staleMs,
       bytes: identity.length + headerBytes + key.length * 2 + ENTRY_OVERHEAD_BYTES,
     };
-    if (generation === this.#generation && this.#store(key, page)) this.#compressInBackground(key);
+    if (generation === this.#generation) this.#store(key, page);
     return page;
   }
 }
