@@ -11,7 +11,7 @@ export async function signInAsAdmin(origin: string, dataDir: string): Promise<st
   const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, DATABASE_URL: "", LOG_LEVEL: "warn" };
   // Not spawnSync: a blocked event loop cannot see the server close an idle keep-alive socket,
   // and the sign-in would then be sent on it and fail ("other side closed").
-  await promisify(execFile)("npx", ["tsx", "scripts/create-admin.ts", "--email", email], { env }).catch(
+  await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", email], { env }).catch(
     (error: { stderr?: string; stdout?: string }) => {
       throw new Error(`create-admin failed: ${error.stderr ?? ""}${error.stdout ?? error}`);
     },

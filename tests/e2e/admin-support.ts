@@ -131,7 +131,7 @@ export { expect };
 
 /** `ADMIN_PASSWORD=P npx tsx scripts/create-admin.ts --email E` against the site's DATA_DIR. */
 export function runCreateAdmin(site: AdminSite, email: string, password: string): string {
-  const result = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email], {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", email], {
     cwd: root,
     env: { ...siteEnv(site.dataDir), ADMIN_PASSWORD: password },
     encoding: "utf8",

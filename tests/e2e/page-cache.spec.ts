@@ -75,7 +75,7 @@ const test = sqliteTest.extend<object, { postgresSite: PostgresSite | undefined 
         await use({
           url,
           createAdmin(email, password) {
-            const result = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email], {
+            const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", email], {
               cwd: root,
               env: { ...env, ADMIN_PASSWORD: password },
               encoding: "utf8",

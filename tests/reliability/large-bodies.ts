@@ -35,7 +35,7 @@ function rssMb(pid: number): number {
 async function signInAsAdmin(site: RunningSite, dataDir: string): Promise<string> {
   const email = "soak-admin@example.com";
   const password = "a long soak admin password";
-  const made = spawnSync("npx", ["tsx", "scripts/create-admin.ts", "--email", email], {
+  const made = spawnSync(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", email], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
