@@ -470,6 +470,39 @@ describe.each(testDialects)("deep pages on %s", (dialect) => {
       .execute();
     expect(ids(await listProductPage(test.db, selection, "rating", deep))).toEqual(await plainPage(where, "rating", 24, 400));
   });
+
+  it("gives a collection's stored members' deep pages exactly as OFFSET does, ties in position included", async () => {
+    await test.db.insertInto("collections").values({ slug: "many", title: "Many" }).execute();
+    const many = Number((await test.db.selectFrom("collections").select("id").where("slug", "=", "many").executeTakeFirstOrThrow()).id);
+    const products = await test.db.selectFrom("products").select("id").orderBy("id", "desc").limit(700).execute();
+    await test.db
+      .insertInto("collection_products")
+      .values(products.map((row, i) => ({ collection_id: many, product_id: Number(row.id), position: i % 300 })))
+      .execute();
+    const plainMembers = async (offset: number) => {
+      const { rows } = await sql<{ slug: string }>`
+        select products.slug from collection_products join products on products.id = collection_products.product_id
+        where collection_id = ${many} order by collection_products.position, products.id limit 24 offset ${offset}
+      `.execute(test.db);
+      return rows.map((row) => row.slug);
+    };
+    const expectPlainMembers = async () => {
+      for (const offset of [0, 240, 249, 250, 251, 499, 500, 676, 690, 700, 1000]) {
+        expect(ids(await listMemberPage(test.db, many, { limit: 24, offset })), `members at ${offset}`).toEqual(await plainMembers(offset));
+      }
+    };
+    await expectPlainMembers();
+    // Members moved, removed and added: the pages follow.
+    await test.db
+      .updateTable("collection_products")
+      .set({ position: 0 })
+      .where("collection_id", "=", many)
+      .where("position", "=", 150)
+      .execute();
+    await test.db.deleteFrom("collection_products").where("collection_id", "=", many).where("position", "=", 10).execute();
+    await test.db.deleteFrom("products").where("id", "=", Number(products[5]!.id)).execute();
+    await expectPlainMembers();
+  });
 });
 
 describe.each(testDialects)("stored list keys and membership lookups on %s", (dialect) => {

@@ -234,7 +234,7 @@ function productColumns() {
  */
 async function listPage(db: DB, selection: ProductSelection, order: ProductOrder, window: PageWindow): Promise<ProductRecord[]> {
   if (window.offset >= MARK_EVERY) {
-    const mark = await nearestMark(db, selection, order, window.offset);
+    const mark = await nearestMark(db, JSON.stringify([order, selection]), window.offset, () => numberList(db, selection, order));
     // None: the list is empty.
     if (mark) return pageFromMark(db, selection, order, mark, window);
   }
@@ -262,9 +262,10 @@ interface PageMark {
   product_id: number;
 }
 
-interface ListMarks {
+/** A list's marks for one version of the products; each mark knows its position in the list. */
+interface ListMarks<Mark extends { position: number }> {
   version: string;
-  marks: PageMark[];
+  marks: Mark[];
 }
 
 /**
@@ -274,17 +275,24 @@ interface ListMarks {
  * numbered lists go first.
  */
 const MARKED_LISTS_KEPT = 64;
-const marksByDb = new WeakMap<DB, Map<string, ListMarks>>();
+const marksByDb = new WeakMap<DB, Map<string, ListMarks<{ position: number }>>>();
 
-/** The list's last mark at or before the offset, numbering the list if it changed since it was last numbered. */
-async function nearestMark(db: DB, selection: ProductSelection, order: ProductOrder, offset: number): Promise<PageMark | undefined> {
-  const lists = marksByDb.get(db) ?? new Map<string, ListMarks>();
+/**
+ * The list's last mark at or before the offset, numbering the list (`number`) if it changed since
+ * it was last numbered; undefined for an empty list.
+ */
+async function nearestMark<Mark extends { position: number }>(
+  db: DB,
+  listKey: string,
+  offset: number,
+  number: () => Promise<ListMarks<Mark> | undefined>,
+): Promise<Mark | undefined> {
+  const lists = marksByDb.get(db) ?? new Map<string, ListMarks<{ position: number }>>();
   marksByDb.set(db, lists);
-  const listKey = JSON.stringify([order, selection]);
   const version = await sql<{ version: string | number }>`select version from product_list_version`.execute(db);
-  let current = lists.get(listKey);
+  let current = lists.get(listKey) as ListMarks<Mark> | undefined;
   if (current?.version !== String(version.rows[0]!.version)) {
-    current = await numberList(db, selection, order);
+    current = await number();
     lists.delete(listKey);
     if (current) lists.set(listKey, current);
     while (lists.size > MARKED_LISTS_KEPT) lists.delete(lists.keys().next().value!);
@@ -306,7 +314,7 @@ async function nearestMark(db: DB, selection: ProductSelection, order: ProductOr
  * snapshot: a write that commits meanwhile moves the version past them. Undefined for an empty
  * list.
  */
-async function numberList(db: DB, selection: ProductSelection, order: ProductOrder): Promise<ListMarks | undefined> {
+async function numberList(db: DB, selection: ProductSelection, order: ProductOrder): Promise<ListMarks<PageMark> | undefined> {
   // Only the order's own columns, which its index holds: the pass reads no row it need not.
   const columns = ORDER_KEYS[order].map(({ column }) => `products.${column}` as const);
   const ranked = selectedProducts(db, selection).select([
@@ -491,17 +499,56 @@ export async function summariseMembers(db: DB, collectionId: number): Promise<Li
 
 /** One page of a collection's stored members, in the editor's order, with their offers and recent price history. */
 export async function listMemberPage(db: DB, collectionId: number, window: PageWindow): Promise<Product[]> {
-  const rows = await db
+  let query = db
     .selectFrom("collection_products")
     .innerJoin("products", "products.id", "collection_products.product_id")
-    .select(PRODUCT_COLUMNS.map((column) => `products.${column}` as const))
-    .where("collection_products.collection_id", "=", collectionId)
-    .orderBy("collection_products.position")
-    .orderBy("products.id")
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+    .select(productColumns())
+    .where("collection_products.collection_id", "=", collectionId);
+  let skip = window.offset;
+  // A deep page starts from the nearest mark, as a product list's does; the editor's order is
+  // (position, product id), both never NULL, so the products from a mark on are one range.
+  const mark =
+    window.offset >= MARK_EVERY
+      ? await nearestMark(db, JSON.stringify(["members", collectionId]), window.offset, () => numberMembers(db, collectionId))
+      : undefined;
+  if (mark) {
+    const position = sql.ref("collection_products.position");
+    query = query.where(
+      sql<SqlBool>`${position} >= ${mark.memberPosition} and (${position} > ${mark.memberPosition} or collection_products.product_id >= ${mark.productId})`,
+    );
+    skip = window.offset - mark.position;
+  }
+  const rows = await query.orderBy("collection_products.position").orderBy("products.id").limit(window.limit).offset(skip).execute();
   return withCardPriceHistory(db, await withOffers(db, rows.map(toProduct)));
+}
+
+interface MemberMark {
+  position: number;
+  memberPosition: number;
+  productId: number;
+}
+
+/** numberList for a collection's stored members. */
+async function numberMembers(db: DB, collectionId: number): Promise<ListMarks<MemberMark> | undefined> {
+  const { rows } = await sql<{ position: number; member_position: number; product_id: number; version: string | number }>`
+    select ranked.*, (select version from product_list_version) as version from (
+      select collection_products.position as member_position, collection_products.product_id,
+        row_number() over (order by collection_products.position, collection_products.product_id) - 1 as position
+      from collection_products join products on products.id = collection_products.product_id
+      where collection_products.collection_id = ${collectionId}
+    ) as ranked
+    where ranked.position % ${sql.lit(MARK_EVERY)} = 0
+    order by ranked.position
+  `.execute(db);
+  if (rows.length === 0) return undefined;
+  return {
+    version: String(rows[0]!.version),
+    marks: rows.map((row) => ({
+      position: Number(row.position),
+      memberPosition: Number(row.member_position),
+      productId: Number(row.product_id),
+    })),
+  };
 }
 
 export async function countMembers(db: DB, collectionId: number): Promise<number> {
