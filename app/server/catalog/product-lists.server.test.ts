@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CriteriaType, Product } from "~/lib/catalog/catalog";
 import { productMatches, searchPhrase, searchRank, searchWords } from "~/lib/reviews/catalog-search";
@@ -18,6 +19,7 @@ import {
   listCollectionIdsWithMembers,
   listMemberPage,
   listProductPage,
+  listProductPageAndCount,
 } from "./product-lists.server";
 import { listProducts } from "../products/products.server";
 
@@ -280,6 +282,10 @@ describe.each(testDialects)("paged product lists on %s", (dialect) => {
         .sort((a, b) => (words.length === 0 ? 0 : searchRank(a, words, phrase) - searchRank(b, words, phrase)));
       expect(ids(selected.products), query).toEqual(ids(expected));
       expect(selected.total, query).toBe(expected.length);
+      // The reviews index reads a page and its count together, each match counted once.
+      const second = await listProductPageAndCount(test.db, searchFor(query), "top-rating", { limit: 4, offset: 4 });
+      expect(second.total, query).toBe(expected.length);
+      expect(ids(second.products), query).toEqual(ids(expected.slice(4, 8)));
     }
   });
 
@@ -354,7 +360,148 @@ describe.each(testDialects)("a search matching thousands of products on %s", (di
       const window = { limit: 24, offset: pageOffset(page, 24) };
       const got = await listProductPage(test.db, selection, "top-rating", window);
       expect(ids(got), `page ${page}`).toEqual(ids(expected.slice(window.offset, window.offset + 24)));
+      expect(await listProductPageAndCount(test.db, selection, "top-rating", window), `page ${page}`).toEqual({
+        products: got,
+        total: 2600,
+      });
     }
+  });
+});
+
+describe.each(testDialects)("deep pages on %s", (dialect) => {
+  let test: TestDatabase;
+  afterAll(() => test?.drop());
+
+  /** The page as a plain ORDER BY … LIMIT … OFFSET gives it, written out here on its own. */
+  async function plainPage(where: RawBuilder<unknown>, order: ProductOrder, limit: number, offset: number) {
+    const last = dialect === "postgres" ? sql.raw("desc nulls last") : sql.raw("desc");
+    const orderBy = order === "top-rating" ? sql`rating ${last}, review_total ${last}, name, id` : sql`rating ${last}, name, id`;
+    const { rows } = await sql<{
+      slug: string;
+    }>`select slug from products where ${where} order by ${orderBy} limit ${limit} offset ${offset}`.execute(test.db);
+    return rows.map((row) => row.slug);
+  }
+
+  const lists: Array<{ selection: ProductSelection; where: RawBuilder<unknown> }> = [
+    { selection: { kind: "all" }, where: sql`1 = 1` },
+    { selection: { kind: "category", key: "barrel" }, where: sql`category_key = 'barrel'` },
+  ];
+
+  async function expectPlainPages(size: number) {
+    for (const { selection, where } of lists) {
+      for (const order of ["rating", "top-rating"] as const) {
+        const total = await countProducts(test.db, selection);
+        const last = pageOffset(pageCount(total, size), size);
+        const offsets = [
+          0,
+          size,
+          240,
+          248,
+          249,
+          250,
+          251,
+          480,
+          499,
+          500,
+          501,
+          999,
+          1000,
+          1250,
+          last - size,
+          last,
+          last + size,
+          total + 1000,
+        ];
+        for (const offset of offsets.filter((n) => n >= 0)) {
+          const got = await listProductPage(test.db, selection, order, { limit: size, offset });
+          expect(ids(got), `${selection.kind} ${order} at ${offset}`).toEqual(await plainPage(where, order, size, offset));
+        }
+      }
+    }
+  }
+
+  it("gives every page exactly as OFFSET does, ties in every order column included, before and after writes", async () => {
+    // Few ratings, review counts and names, unrated and unreviewed ones among them: long runs of
+    // products equal in every column but the id, across the page marks.
+    test = await createTestDatabase(dialect);
+    const many = Array.from({ length: 1400 }, (_, i) => ({
+      slug: `d-${i}`,
+      name: `Hut ${i % 9}`,
+      brand: "Brand",
+      category_id: i % 3 === 0 ? "barrel" : "cabin",
+      rating: i % 7 === 0 ? null : (i % 4) + 2,
+      reviews_number: i % 5 === 0 ? null : i % 3,
+    }));
+    for (let start = 0; start < many.length; start += 500) {
+      await test.db
+        .insertInto("products")
+        .values(many.slice(start, start + 500))
+        .execute();
+    }
+    await refreshProductListKeys(test.db);
+    await expectPlainPages(24);
+    const version = async () =>
+      Number((await sql<{ version: string | number }>`select version from product_list_version`.execute(test.db)).rows[0]!.version);
+    const before = await version();
+    // A product at the top, one moved to the unrated end, one removed: every page moves with them.
+    await test.db
+      .insertInto("products")
+      .values({ slug: "top", name: "Aa", brand: "B", category_id: "barrel", rating: 5, reviews_number: 9 })
+      .execute();
+    await test.db.updateTable("products").set({ rating: null }).where("slug", "=", "d-1").execute();
+    await test.db.deleteFrom("products").where("slug", "=", "d-2").execute();
+    await refreshProductListKeys(test.db);
+    expect(await version()).toBeGreaterThan(before);
+    await expectPlainPages(24);
+    await expectPlainPages(10);
+  });
+
+  it("follows a collection's stored members into its deep pages", async () => {
+    await test.db.insertInto("collections").values({ slug: "huts", title: "Huts" }).execute();
+    const huts = Number((await test.db.selectFrom("collections").select("id").where("slug", "=", "huts").executeTakeFirstOrThrow()).id);
+    const selection: ProductSelection = { kind: "rule-and-members", rule: { kind: "category", key: "barrel" }, collectionId: huts };
+    const where = sql`(category_key = 'barrel' or id in (select product_id from collection_products where collection_id = ${huts}))`;
+    const deep = { limit: 24, offset: 400 };
+    expect(ids(await listProductPage(test.db, selection, "rating", deep))).toEqual(await plainPage(where, "rating", 24, 400));
+    const cabins = await test.db.selectFrom("products").select("id").where("category_id", "=", "cabin").limit(300).execute();
+    await test.db
+      .insertInto("collection_products")
+      .values(cabins.map((row, position) => ({ collection_id: huts, product_id: Number(row.id), position })))
+      .execute();
+    expect(ids(await listProductPage(test.db, selection, "rating", deep))).toEqual(await plainPage(where, "rating", 24, 400));
+  });
+
+  it("gives a collection's stored members' deep pages exactly as OFFSET does, ties in position included", async () => {
+    await test.db.insertInto("collections").values({ slug: "many", title: "Many" }).execute();
+    const many = Number((await test.db.selectFrom("collections").select("id").where("slug", "=", "many").executeTakeFirstOrThrow()).id);
+    const products = await test.db.selectFrom("products").select("id").orderBy("id", "desc").limit(700).execute();
+    await test.db
+      .insertInto("collection_products")
+      .values(products.map((row, i) => ({ collection_id: many, product_id: Number(row.id), position: i % 300 })))
+      .execute();
+    const plainMembers = async (offset: number) => {
+      const { rows } = await sql<{ slug: string }>`
+        select products.slug from collection_products join products on products.id = collection_products.product_id
+        where collection_id = ${many} order by collection_products.position, products.id limit 24 offset ${offset}
+      `.execute(test.db);
+      return rows.map((row) => row.slug);
+    };
+    const expectPlainMembers = async () => {
+      for (const offset of [0, 240, 249, 250, 251, 499, 500, 676, 690, 700, 1000]) {
+        expect(ids(await listMemberPage(test.db, many, { limit: 24, offset })), `members at ${offset}`).toEqual(await plainMembers(offset));
+      }
+    };
+    await expectPlainMembers();
+    // Members moved, removed and added: the pages follow.
+    await test.db
+      .updateTable("collection_products")
+      .set({ position: 0 })
+      .where("collection_id", "=", many)
+      .where("position", "=", 150)
+      .execute();
+    await test.db.deleteFrom("collection_products").where("collection_id", "=", many).where("position", "=", 10).execute();
+    await test.db.deleteFrom("products").where("id", "=", Number(products[5]!.id)).execute();
+    await expectPlainMembers();
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Selectable, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
+import { sql, type RawBuilder, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import type { Product } from "~/lib/catalog/catalog";
 import { tagNeedle } from "~/lib/catalog/product-list-keys";
 import type { ProductOrder, ProductSelection } from "~/lib/catalog/product-selection";
@@ -8,12 +8,13 @@ import { dialectOf } from "../db/dialect";
 import { toIsoString } from "../db/timestamps";
 import { withOffers } from "../offers/offer-reads.server";
 import { withCardPriceHistory } from "../offers/price-history.server";
-import { PRODUCT_COLUMNS, toProduct } from "../products/product-row-mapping";
+import { PRODUCT_COLUMNS, toProduct, type ProductRecord } from "../products/product-row-mapping";
 
 /**
  * The public product lists, a page at a time (ADR 0017): the selection becomes a WHERE clause on
  * the stored list keys, the order and the page bounds are SQL, and the count for the page links
- * is a count(*) with the same WHERE. Nothing here reads more rows than one page. Each page's
+ * is a count(*) with the same WHERE. A page skips at most a few hundred of the list's products,
+ * however deep it is: deep pages start from page marks (ADR 0084), not from the top. Each page's
  * products come with their offers, read in one more query for the whole page, so every list
  * prints the price the one rule decides (app/lib/offers/display-price.ts), and with the month of
  * price history a card's "Price dropped" is measured against (two more queries).
@@ -107,6 +108,31 @@ async function countMatches(db: DB, words: readonly string[], part: SearchPart):
   return Number(rows[0]!.n);
 }
 
+/** A search's matches: those whose name holds every word, and the others. */
+interface SearchCounts {
+  named: number;
+  others: number;
+}
+
+/**
+ * Both parts' counts, each match counted once. PostgreSQL reads every match's row to count it
+ * (GIN has no index-only count, and weight A is checked on the row), so one pass counts the
+ * names among all matches. SQLite counts each part in the FTS index alone, which is cheaper
+ * than any pass over rows.
+ */
+async function countSearch(db: DB, words: readonly string[]): Promise<SearchCounts> {
+  if (dialectOf(db) === "postgres") {
+    const { rows } = await sql<{ total: string; named: string }>`
+      select count(*) as total, count(*) filter (where search_vector @@ to_tsquery('simple', ${textQuery(db, words, "name")})) as named
+      from products where search_vector @@ to_tsquery('simple', ${textQuery(db, words, "everywhere")})
+    `.execute(db);
+    const named = Number(rows[0]!.named);
+    return { named, others: Number(rows[0]!.total) - named };
+  }
+  const [total, named] = await Promise.all([countMatches(db, words, "everywhere"), countMatches(db, words, "name")]);
+  return { named, others: total - named };
+}
+
 /**
  * searchRank (catalog-search.ts) in SQL: 0 the name is the query, 1 the name holds every word
  * whole, 2 the name starts a word with every word, 3 the rest. Only the matching rows are ranked.
@@ -137,27 +163,235 @@ function descending(db: DB) {
   return dialectOf(db) === "postgres" ? sql.raw("desc nulls last") : sql.raw("desc");
 }
 
+/** A list order's columns, in order; each order ends on the id, so no two products tie. */
+interface OrderKey {
+  column: "rating" | "review_total" | "name" | "id";
+  /** Best first, unknown (NULL) last; the others ascend and are never NULL. */
+  descending: boolean;
+}
+
+const ORDER_KEYS: Record<ProductOrder, readonly OrderKey[]> = {
+  rating: [
+    { column: "rating", descending: true },
+    { column: "name", descending: false },
+    { column: "id", descending: false },
+  ],
+  "top-rating": [
+    { column: "rating", descending: true },
+    { column: "review_total", descending: true },
+    { column: "name", descending: false },
+    { column: "id", descending: false },
+  ],
+};
+
 function orderClause(db: DB, order: ProductOrder, selection: ProductSelection): RawBuilder<unknown> {
-  const desc = descending(db);
   if (selection.kind === "search" && selection.words.length > 0)
     return sql`${searchRankExpression(selection.words, selection.phrase)}, ${orderClause(db, order, { kind: "all" })}`;
-  return order === "top-rating"
-    ? sql`products.rating ${desc}, products.review_total ${desc}, products.name, products.id`
-    : sql`products.rating ${desc}, products.name, products.id`;
+  const desc = descending(db);
+  return sql.join(
+    ORDER_KEYS[order].map((key) =>
+      key.descending ? sql`${sql.ref(`products.${key.column}`)} ${desc}` : sql.ref(`products.${key.column}`),
+    ),
+  );
 }
 
 /** One page of the selected products, in the list's order, with their offers and recent price history. */
 export async function listProductPage(db: DB, selection: ProductSelection, order: ProductOrder, window: PageWindow): Promise<Product[]> {
   const rows =
     selection.kind === "search" && selection.words.length > 0
-      ? await searchPage(db, selection, order, window)
-      : await selectedProducts(db, selection)
-          .select(PRODUCT_COLUMNS.map((column) => `products.${column}` as const))
-          .orderBy(orderClause(db, order, selection))
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute();
+      ? await searchPage(db, selection, order, window, await countSearch(db, selection.words))
+      : await listPage(db, selection, order, window);
   return withCardPriceHistory(db, await withOffers(db, rows.map(toProduct)));
+}
+
+/**
+ * A page and the count for its page links (the reviews index). A search counts its matches once
+ * and the page reads its two parts by those counts.
+ */
+export async function listProductPageAndCount(
+  db: DB,
+  selection: ProductSelection,
+  order: ProductOrder,
+  window: PageWindow,
+): Promise<{ products: Product[]; total: number }> {
+  if (selection.kind === "search" && selection.words.length > 0) {
+    const counts = await countSearch(db, selection.words);
+    const rows = await searchPage(db, selection, order, window, counts);
+    return { products: await withCardPriceHistory(db, await withOffers(db, rows.map(toProduct))), total: counts.named + counts.others };
+  }
+  const [total, products] = await Promise.all([countProducts(db, selection), listProductPage(db, selection, order, window)]);
+  return { products, total };
+}
+
+function productColumns() {
+  return PRODUCT_COLUMNS.map((column) => `products.${column}` as const);
+}
+
+/**
+ * A page of a list that is not a search. The first pages skip their few rows with OFFSET; a
+ * deeper page starts from the list's nearest page mark (below), so it reads at most MARK_EVERY
+ * rows more than a page however deep it is.
+ */
+async function listPage(db: DB, selection: ProductSelection, order: ProductOrder, window: PageWindow): Promise<ProductRecord[]> {
+  if (window.offset >= MARK_EVERY) {
+    const mark = await nearestMark(db, JSON.stringify([order, selection]), window.offset, () => numberList(db, selection, order));
+    // None: the list is empty.
+    if (mark) return pageFromMark(db, selection, order, mark, window);
+  }
+  return selectedProducts(db, selection)
+    .select(productColumns())
+    .orderBy(orderClause(db, order, selection))
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+/**
+ * A list's page marks are the order's key of the products at positions 0, MARK_EVERY,
+ * 2 MARK_EVERY…, numbered for one version of the products (migration
+ * 2026_11_28_0600_product_list_version) by one pass over the list, the first time a deep page of
+ * it is read after a change. Fewer marks make that pass keep less; more make a deep page walk less.
+ */
+const MARK_EVERY = 250;
+
+interface PageMark {
+  position: number;
+  rating: number | null;
+  review_total: number | null;
+  name: string;
+  product_id: number;
+}
+
+/** A list's marks for one version of the products; each mark knows its position in the list. */
+interface ListMarks<Mark extends { position: number }> {
+  version: string;
+  marks: Mark[];
+}
+
+/**
+ * Each server process keeps the marks of the lists it was asked deep pages of, in memory: a read
+ * never writes (SQLite would wait behind a long import for its one writer), and a list's marks
+ * are at most a few hundred keys. Keyed by database handle, then by list; the least recently
+ * numbered lists go first.
+ */
+const MARKED_LISTS_KEPT = 64;
+const marksByDb = new WeakMap<DB, Map<string, ListMarks<{ position: number }>>>();
+
+/**
+ * The list's last mark at or before the offset, numbering the list (`number`) if it changed since
+ * it was last numbered; undefined for an empty list.
+ */
+async function nearestMark<Mark extends { position: number }>(
+  db: DB,
+  listKey: string,
+  offset: number,
+  number: () => Promise<ListMarks<Mark> | undefined>,
+): Promise<Mark | undefined> {
+  const lists = marksByDb.get(db) ?? new Map<string, ListMarks<{ position: number }>>();
+  marksByDb.set(db, lists);
+  const version = await sql<{ version: string | number }>`select version from product_list_version`.execute(db);
+  let current = lists.get(listKey) as ListMarks<Mark> | undefined;
+  if (current?.version !== String(version.rows[0]!.version)) {
+    current = await number();
+    lists.delete(listKey);
+    if (current) lists.set(listKey, current);
+    while (lists.size > MARKED_LISTS_KEPT) lists.delete(lists.keys().next().value!);
+  }
+  const marks = current?.marks ?? [];
+  // The last mark at or before the offset; marks[0] is at position 0.
+  let low = 0;
+  let high = marks.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (marks[middle]!.position <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return marks[low];
+}
+
+/**
+ * Numbers the list in one statement, so the marks and the version they are for come from the same
+ * snapshot: a write that commits meanwhile moves the version past them. Undefined for an empty
+ * list.
+ */
+async function numberList(db: DB, selection: ProductSelection, order: ProductOrder): Promise<ListMarks<PageMark> | undefined> {
+  // Only the order's own columns, which its index holds: the pass reads no row it need not.
+  const columns = ORDER_KEYS[order].map(({ column }) => `products.${column}` as const);
+  const ranked = selectedProducts(db, selection).select([
+    ...columns,
+    sql<number>`row_number() over (order by ${orderClause(db, order, selection)}) - 1`.as("position"),
+  ]);
+  const { rows } = await sql<Omit<PageMark, "product_id"> & { id: number; version: string | number }>`
+    select ranked.*, (select version from product_list_version) as version from (${ranked}) as ranked
+    where ranked.position % ${sql.lit(MARK_EVERY)} = 0
+    order by ranked.position
+  `.execute(db);
+  if (rows.length === 0) return undefined;
+  return {
+    version: String(rows[0]!.version),
+    marks: rows.map((row) => ({
+      position: Number(row.position),
+      rating: row.rating ?? null,
+      review_total: row.review_total ?? null,
+      name: row.name,
+      product_id: Number(row.id),
+    })),
+  };
+}
+
+/**
+ * The page `window` of the list, read onwards from a mark: the products at or after the mark's
+ * key are, in order, those that share the key's first columns and come after it in the next one,
+ * longest shared prefix first. Each such part is a range of the order's index (a descending
+ * column's later values, then its NULLs), so each is read from its start, at most as far as the
+ * page's end; the parts are put in order and the page is cut from them.
+ */
+async function pageFromMark(
+  db: DB,
+  selection: ProductSelection,
+  order: ProductOrder,
+  mark: PageMark,
+  window: PageWindow,
+): Promise<ProductRecord[]> {
+  const keys = ORDER_KEYS[order];
+  const valueOf = (column: OrderKey["column"]) => (column === "id" ? mark.product_id : mark[column]);
+  const sameAs = ({ column }: OrderKey) => {
+    const value = valueOf(column);
+    return value === null
+      ? sql<SqlBool>`${sql.ref(`products.${column}`)} is null`
+      : sql<SqlBool>`${sql.ref(`products.${column}`)} = ${value}`;
+  };
+  const parts: Array<RawBuilder<SqlBool>[]> = [];
+  keys.forEach((_, index) => {
+    const at = keys.length - 1 - index;
+    const key = keys[at]!;
+    const column = sql.ref(`products.${key.column}`);
+    const value = valueOf(key.column);
+    const prefix = keys.slice(0, at).map(sameAs);
+    if (at === keys.length - 1) parts.push([...prefix, sql<SqlBool>`${column} >= ${value}`]);
+    else if (!key.descending) parts.push([...prefix, sql<SqlBool>`${column} > ${value}`]);
+    else if (value !== null) parts.push([...prefix, sql<SqlBool>`${column} < ${value}`], [...prefix, sql<SqlBool>`${column} is null`]);
+  });
+  const skip = window.offset - mark.position;
+  const keyColumns = keys.map(({ column }) => `products.${column}` as const);
+  const arms = parts.map((conditions, part) => {
+    const arm = selectedProducts(db, selection)
+      .where(sql<SqlBool>`${sql.join(conditions, sql` and `)}`)
+      .select([...keyColumns, sql.lit(part).as("part")])
+      .orderBy(orderClause(db, order, selection))
+      .limit(skip + window.limit);
+    return sql`select * from (${arm}) as ${sql.ref(`part_${part}`)}`;
+  });
+  const { rows: page } = await sql<{ id: number }>`
+    select products.id from (${sql.join(arms, sql` union all `)}) as products
+    order by products.part, ${orderClause(db, order, selection)}
+    limit ${window.limit} offset ${skip}
+  `.execute(db);
+  if (page.length === 0) return [];
+  const ids = page.map((row) => Number(row.id));
+  const rows = await db.selectFrom("products").select(productColumns()).where("products.id", "in", ids).execute();
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The index each list order is read through (migration 2026_11_22_2330_product_list_keys). */
@@ -181,13 +415,18 @@ const WALK_ORDER_INDEX_FROM = 2000;
  * matches (rank 3) in the list's own order, which an index can give without sorting them all.
  * Together they are exactly what orderClause's rank-first ORDER BY gives.
  */
-async function searchPage(db: DB, selection: Extract<ProductSelection, { kind: "search" }>, order: ProductOrder, window: PageWindow) {
+async function searchPage(
+  db: DB,
+  selection: Extract<ProductSelection, { kind: "search" }>,
+  order: ProductOrder,
+  window: PageWindow,
+  { named, others }: SearchCounts,
+): Promise<ProductRecord[]> {
   const { words } = selection;
-  const [named, others] = await Promise.all([countMatches(db, words, "name"), countMatches(db, words, "elsewhere")]);
   const columns = PRODUCT_COLUMNS.map((column) => sql.ref(`products.${column}`));
-  const rows: Array<Selectable<Database["products"]>> = [];
+  const rows: ProductRecord[] = [];
   if (window.offset < named) {
-    const { rows: first } = await sql<Selectable<Database["products"]>>`
+    const { rows: first } = await sql<ProductRecord>`
       select ${sql.join(columns)} from products
       where ${fullTextMatch(db, words, "name")}
       order by ${orderClause(db, order, selection)}
@@ -199,7 +438,7 @@ async function searchPage(db: DB, selection: Extract<ProductSelection, { kind: "
   const limit = window.limit - rows.length;
   if (limit > 0 && offset < others) {
     const walk = dialectOf(db) === "sqlite" && others >= WALK_ORDER_INDEX_FROM;
-    const { rows: rest } = await sql<Selectable<Database["products"]>>`
+    const { rows: rest } = await sql<ProductRecord>`
       select ${sql.join(columns)} from products ${walk ? sql`indexed by ${sql.ref(ORDER_INDEX[order])}` : sql``}
       where ${fullTextMatch(db, words, "elsewhere")}
       order by ${orderClause(db, order, { kind: "all" })}
@@ -260,17 +499,56 @@ export async function summariseMembers(db: DB, collectionId: number): Promise<Li
 
 /** One page of a collection's stored members, in the editor's order, with their offers and recent price history. */
 export async function listMemberPage(db: DB, collectionId: number, window: PageWindow): Promise<Product[]> {
-  const rows = await db
+  let query = db
     .selectFrom("collection_products")
     .innerJoin("products", "products.id", "collection_products.product_id")
-    .select(PRODUCT_COLUMNS.map((column) => `products.${column}` as const))
-    .where("collection_products.collection_id", "=", collectionId)
-    .orderBy("collection_products.position")
-    .orderBy("products.id")
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+    .select(productColumns())
+    .where("collection_products.collection_id", "=", collectionId);
+  let skip = window.offset;
+  // A deep page starts from the nearest mark, as a product list's does; the editor's order is
+  // (position, product id), both never NULL, so the products from a mark on are one range.
+  const mark =
+    window.offset >= MARK_EVERY
+      ? await nearestMark(db, JSON.stringify(["members", collectionId]), window.offset, () => numberMembers(db, collectionId))
+      : undefined;
+  if (mark) {
+    const position = sql.ref("collection_products.position");
+    query = query.where(
+      sql<SqlBool>`${position} >= ${mark.memberPosition} and (${position} > ${mark.memberPosition} or collection_products.product_id >= ${mark.productId})`,
+    );
+    skip = window.offset - mark.position;
+  }
+  const rows = await query.orderBy("collection_products.position").orderBy("products.id").limit(window.limit).offset(skip).execute();
   return withCardPriceHistory(db, await withOffers(db, rows.map(toProduct)));
+}
+
+interface MemberMark {
+  position: number;
+  memberPosition: number;
+  productId: number;
+}
+
+/** numberList for a collection's stored members. */
+async function numberMembers(db: DB, collectionId: number): Promise<ListMarks<MemberMark> | undefined> {
+  const { rows } = await sql<{ position: number; member_position: number; product_id: number; version: string | number }>`
+    select ranked.*, (select version from product_list_version) as version from (
+      select collection_products.position as member_position, collection_products.product_id,
+        row_number() over (order by collection_products.position, collection_products.product_id) - 1 as position
+      from collection_products join products on products.id = collection_products.product_id
+      where collection_products.collection_id = ${collectionId}
+    ) as ranked
+    where ranked.position % ${sql.lit(MARK_EVERY)} = 0
+    order by ranked.position
+  `.execute(db);
+  if (rows.length === 0) return undefined;
+  return {
+    version: String(rows[0]!.version),
+    marks: rows.map((row) => ({
+      position: Number(row.position),
+      memberPosition: Number(row.member_position),
+      productId: Number(row.product_id),
+    })),
+  };
 }
 
 export async function countMembers(db: DB, collectionId: number): Promise<number> {

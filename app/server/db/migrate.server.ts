@@ -25,6 +25,7 @@ import * as pageViewsAndEarnings from "./migrations/2026_11_28_0100_page_views_a
 import * as reviewDepth from "./migrations/2026_11_28_0200_review_depth";
 import * as articles from "./migrations/2026_11_28_0300_articles";
 import * as searchIndex from "./migrations/2026_11_28_0500_search_index";
+import * as productListVersion from "./migrations/2026_11_28_0600_product_list_version";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0200_review_depth": reviewDepth,
   "2026_11_28_0300_articles": articles,
   "2026_11_28_0500_search_index": searchIndex,
+  "2026_11_28_0600_product_list_version": productListVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,7 +15,7 @@ import { priceSettingsAt } from "~/lib/offers/price-view";
 import type { DisplayContext } from "~/lib/catalog/product-view-models";
 import { reviewsIndexRequest, reviewsIndexView, type ReviewsIndexPage } from "~/lib/reviews/reviews-index";
 import { catalogCache } from "../catalog/catalog-cache.server";
-import { countProducts, listProductPage } from "../catalog/product-lists.server";
+import { listProductPageAndCount } from "../catalog/product-lists.server";
 import { log } from "../log.server";
 import { unavailable } from "./page-errors.server";
 
@@ -33,7 +33,7 @@ export async function loadReviewsIndexPage({ db, config }: Pick<AppLoadContext, 
   if (!canonical) throw redirect(pageHref(url.pathname, url.search, page), 301);
 
   const search = reviewsIndexRequest(url.searchParams.get("q"));
-  const [collections, total, products] = await Promise.all([
+  const [collections, { products, total }] = await Promise.all([
     // A failed read of the collections must not take the product list down: the page goes on with
     // the built-in last-resort collections (logged), fixed pages that always exist.
     catalogCache(db)
@@ -42,8 +42,7 @@ export async function loadReviewsIndexPage({ db, config }: Pick<AppLoadContext, 
         log.error(`Reviews index: collections could not be read, using the built-in list: ${(error as Error)?.message ?? error}`);
         return lastResortCollectionRecords();
       }),
-    countProducts(db, search.selection),
-    listProductPage(db, search.selection, "top-rating", {
+    listProductPageAndCount(db, search.selection, "top-rating", {
       limit: PRODUCT_LIST_PAGE_SIZE,
       offset: pageOffset(page, PRODUCT_LIST_PAGE_SIZE),
     }),
