@@ -5,8 +5,15 @@ import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import type { Database, ProductsTable } from "../db/schema";
-import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices, savePrimaryOffers, type PrimaryOfferFields } from "../offers/offers.server";
-import { refreshProductListKeys } from "../products/product-list-keys.server";
+import {
+  DEFAULT_PRICES,
+  priceSettingsAt,
+  refreshedProductPrices,
+  refreshProductPrices,
+  savePrimaryOffers,
+  type PrimaryOfferFields,
+} from "../offers/offers.server";
+import { listKeyRow, refreshProductListKeys } from "../products/product-list-keys.server";
 import { readReviewWeights } from "../products/review-weights.server";
 import { columnsUpdatedByCsv, toProductRow } from "../products/product-row-mapping";
 import { findProductIdBySlug, insertProduct, updateProduct, upsertProductsOnSlug } from "../products/products.server";
@@ -18,14 +25,17 @@ import { CollectionChoiceNeeded, databaseMessage, ImportRowError, PlanChanged } 
 
 /**
  * Saving products: an upsert on slug of every new or changed row (ADR 0031) inside ONE
- * transaction, in multi-row batches (20,000 rows are 40 statements, not 20,000), then the
- * memberships from collection_ids. Any failure rolls everything back, and the failing row is named.
+ * transaction, in bulk statements (bulk-rows.server.ts: 200,000 rows are a few hundred statements,
+ * not 200,000), then the memberships from collection_ids. Any failure rolls everything back, and the failing row is named.
  * The price, sale and link fields are the product's primary offer (ADR 0057): written there, then
  * the products row's copy of the displayed price is refreshed, in the same transaction.
  */
 
-/** 500 rows x 24 columns stays below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
-export const PRODUCT_BATCH_SIZE = 500;
+/**
+ * Rows carried through the save together (their rows, offers, prices and keys): the work held in
+ * memory at a time. The statements under it split as each database needs (bulk-rows.server.ts).
+ */
+export const PRODUCT_BATCH_SIZE = 1000;
 
 type Trx = Transaction<Database>;
 
@@ -57,6 +67,16 @@ function offerFieldsOf(product: ProductImport, columns: readonly ProductCsvColum
 /** An imported or edited product is a real one, even when it replaces a sample of the same slug. */
 function toRow(product: ProductImport, now: string): Insertable<ProductsTable> {
   return toProductRow(product, { isSample: false, now });
+}
+
+/**
+ * An imported row with its list keys computed from the file's fields, so a new product is written
+ * once, with the full-text entry it keeps. The upsert leaves an existing row's keys alone (they are
+ * not among the updated columns), and refreshProductListKeys then writes only the keys that differ
+ * from what the merged row gives: an update, or a price the offers display differently.
+ */
+function toImportRow(product: ProductImport, now: string): Insertable<ProductsTable> {
+  return Object.assign(toRow(product, now), listKeyRow(product));
 }
 
 export interface ProductSaveResult {
@@ -124,31 +144,42 @@ export async function saveProducts(
         const ruled = plan.ruleLists.map((change) => change.slug);
         if (options.collectionChoice === "add") await keepRules(trx, ruled);
       }
+      // New rows arrive with their list keys (toImportRow); a changed row's keys follow its merged row.
+      const isNew = new Set(plan.rows.filter((row) => row.status === "new").map((row) => row.slug));
       batches = chunks(plan.write, batchSize);
       const idBySlug = new Map<string, number>();
+      // Batch by batch, each carried through: its rows, their primary offers, the rows' copy of
+      // the displayed price, their list keys. One batch's work is held at a time, not the file's.
       for (const [index, batch] of batches.entries()) {
+        let saved: { id: number; slug: string }[];
         try {
-          const saved = await upsertProductsOnSlug(
+          saved = await upsertProductsOnSlug(
             trx,
-            batch.map((product) => toRow(product, now)),
+            batch.map((product) => toImportRow(product, now)),
             update,
           );
-          for (const row of saved) idBySlug.set(row.slug, row.id);
         } catch (error) {
           throw new BatchFailure(index, error);
         }
+        for (const row of saved) idBySlug.set(row.slug, row.id);
+        const ids = batch.map((product) => idBySlug.get(product.slug)!);
+        let repriced: number[] = [];
+        if (offerColumns) {
+          await savePrimaryOffers(
+            trx,
+            batch.map((product, at) => ({ productId: ids[at]!, fields: offerFieldsOf(product, columns) })),
+            { source: "csv", currency: settings.currency, now },
+          );
+          repriced = await refreshedProductPrices(trx, ids, settings);
+        }
+        // The list keys read the displayed price: a row whose price the offers changed is keyed again.
+        await refreshProductListKeys(trx, [
+          ...batch.filter((product) => !isNew.has(product.slug)).map((product) => idBySlug.get(product.slug)!),
+          ...repriced,
+        ]);
       }
       // The plan has already set aside (and reported) collection slugs that do not exist.
       if (columns.includes("collection_ids")) await linkCollections(trx, plan.write, idBySlug);
-      if (offerColumns && idBySlug.size > 0) {
-        await savePrimaryOffers(
-          trx,
-          plan.write.map((product) => ({ productId: idBySlug.get(product.slug)!, fields: offerFieldsOf(product, columns) })),
-          { source: "csv", currency: settings.currency, now },
-        );
-        await refreshProductPrices(trx, [...idBySlug.values()], settings);
-      }
-      if (idBySlug.size > 0) await refreshProductListKeys(trx, [...idBySlug.values()]);
       if (plan.write.length > 0) await publishCatalogChange(trx);
       return { saved: plan.write.length, unchanged: products.length - plan.write.length, notLinked: plan.notLinked, plan };
     });
@@ -201,12 +232,12 @@ async function findFailingProduct(
       for (const batch of batches.slice(0, failure.batchIndex))
         await upsertProductsOnSlug(
           trx,
-          batch.map((p) => toRow(p, now)),
+          batch.map((p) => toImportRow(p, now)),
           update,
         );
       for (const product of batches[failure.batchIndex] ?? []) {
         try {
-          await upsertProductsOnSlug(trx, [toRow(product, now)], update);
+          await upsertProductsOnSlug(trx, [toImportRow(product, now)], update);
         } catch (error) {
           found.culprit = new ImportRowError(product.rowNumber, product.slug, databaseMessage(error));
           break;

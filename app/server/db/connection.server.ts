@@ -29,9 +29,38 @@ function openSqlite(file: string): DB {
   sqlite.pragma("synchronous = NORMAL");
   if (file !== ":memory:") restrictToOwner(file);
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
     plugins: [new SqliteFlagsPlugin()],
   });
+}
+
+/** Statements kept compiled per connection: a bulk write's few texts, and the site's common reads. */
+const STATEMENT_CACHE_SIZE = 100;
+
+/**
+ * Kysely asks better-sqlite3 to compile every statement it runs, anew. A bulk write runs the same
+ * text (a full batch of rows, bulk-rows.server.ts) hundreds of times, and compiling a statement of
+ * 30,000 parameters costs about as much as running it: the last statements are kept and run
+ * again. One still being read (an iterate() in progress) is not shared; another is compiled.
+ */
+function reusingStatements(sqlite: SqliteDatabase.Database): { prepare(source: string): SqliteDatabase.Statement; close(): void } {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(source) {
+      const cached = cache.get(source);
+      if (cached && !cached.busy) {
+        // Least recently used first: a hit moves to the end.
+        cache.delete(source);
+        cache.set(source, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(source);
+      cache.set(source, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
 }
 
 /**

@@ -3,9 +3,9 @@ import { displayPrice, type OfferSource, type PriceSettings } from "~/lib/offers
 import { DEFAULT_SITE_PRICES, priceSettingsAt as settingsAt, type SitePrices } from "~/lib/offers/price-view";
 import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { merchantSlugOf, shopDomain } from "~/lib/offers/shop-domain";
+import { bulkStatements, selectRows, updateRows } from "../db/bulk-rows.server";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
-import { dialectOf } from "../db/dialect";
 import { toIsoString } from "../db/timestamps";
 import { offersOfProducts } from "./offer-reads.server";
 
@@ -235,8 +235,6 @@ function merge(base: PrimaryOfferFields, given: Partial<PrimaryOfferFields>): Pr
 
 type MerchantKey = { kind: "id"; id: number } | { kind: "domain"; domain: string } | { kind: "name"; name: string };
 
-const UPSERT_BATCH = 500;
-
 /** See savePrimaryOffers. */
 export async function savePrimaryOffer(
   trx: DB,
@@ -393,7 +391,7 @@ export async function savePrimaryOffers(trx: DB, writes: readonly PrimaryOfferWr
   for (const part of chunks(removals, IN_LIST_CHUNK)) await trx.deleteFrom("offers").where("id", "in", part).execute();
   for (const move of moves)
     await trx.updateTable("offers").set({ merchant_id: move.merchantId, updated_at: now }).where("id", "=", move.id).execute();
-  for (const part of chunks(rows, UPSERT_BATCH)) await upsertOffers(trx, part);
+  await upsertOffers(trx, rows);
   // A shop that now sells a real product is no longer sample content: removing the samples keeps it.
   for (const part of chunks([...realMerchants], IN_LIST_CHUNK)) {
     await trx
@@ -426,26 +424,29 @@ async function upsertOffers(
     updated_at: string;
   }[],
 ) {
-  if (rows.length === 0) return;
-  await trx
-    .insertInto("offers")
-    .values(rows)
-    .onConflict((conflict) =>
-      // The currency, availability, countries and shipping note stay as the offer has them: the
-      // product form and CSV do not carry them.
-      conflict.columns(["product_id", "merchant_id"]).doUpdateSet((eb) => ({
-        is_primary: eb.ref("excluded.is_primary"),
-        link: eb.ref("excluded.link"),
-        price_minor: eb.ref("excluded.price_minor"),
-        sale_price_minor: eb.ref("excluded.sale_price_minor"),
-        sale_ends_at: eb.ref("excluded.sale_ends_at"),
-        source: eb.ref("excluded.source"),
-        confirmed_at: eb.ref("excluded.confirmed_at"),
-        price_changed_at: eb.ref("excluded.price_changed_at"),
-        updated_at: eb.ref("excluded.updated_at"),
-      })),
-    )
-    .execute();
+  // Any number of rows, in as few statements as the database takes (bulk-rows.server.ts).
+  for (const statement of bulkStatements(trx, rows)) {
+    await trx
+      .insertInto("offers")
+      .columns(statement.columns)
+      .expression(selectRows(trx, "offers", statement.columns, statement.rows))
+      .onConflict((conflict) =>
+        // The currency, availability, countries and shipping note stay as the offer has them: the
+        // product form and CSV do not carry them.
+        conflict.columns(["product_id", "merchant_id"]).doUpdateSet((eb) => ({
+          is_primary: eb.ref("excluded.is_primary"),
+          link: eb.ref("excluded.link"),
+          price_minor: eb.ref("excluded.price_minor"),
+          sale_price_minor: eb.ref("excluded.sale_price_minor"),
+          sale_ends_at: eb.ref("excluded.sale_ends_at"),
+          source: eb.ref("excluded.source"),
+          confirmed_at: eb.ref("excluded.confirmed_at"),
+          price_changed_at: eb.ref("excluded.price_changed_at"),
+          updated_at: eb.ref("excluded.updated_at"),
+        })),
+      )
+      .execute();
+  }
 }
 
 /** What the products row keeps of a product's offers (see the comment on the columns in schema.ts). */
@@ -475,11 +476,16 @@ export function maintainedPrice(offers: readonly ShopOffer[], settings: PriceSet
 /**
  * Recomputes the products row's copy of the displayed price and of the primary offer's link from
  * the offers. Call it in the transaction of every offer write. Rows already right are not
- * written; the rest are written 500 to a statement (an import that changes every price changes
- * 20,000 rows).
+ * written; the rest are written in bulk (an import that changes every price changes 200,000
+ * rows). Returns how many rows were written.
  */
 export async function refreshProductPrices(trx: DB, productIds: readonly number[], settings: PriceSettings): Promise<number> {
-  let written = 0;
+  return (await refreshedProductPrices(trx, productIds, settings)).length;
+}
+
+/** refreshProductPrices, answering which products' rows it wrote. */
+export async function refreshedProductPrices(trx: DB, productIds: readonly number[], settings: PriceSettings): Promise<number[]> {
+  const written: number[] = [];
   for (const part of chunks([...new Set(productIds)], IN_LIST_CHUNK)) {
     const offersOf = await offersOfProducts(trx, part);
     const rows = await trx
@@ -497,35 +503,10 @@ export async function refreshProductPrices(trx: DB, productIds: readonly number[
         row.affiliate_link === next.affiliate_link;
       if (!same) changed.push({ id: Number(row.id), ...next });
     }
-    await writeMaintainedPrices(trx, changed);
-    written += changed.length;
+    await updateRows(trx, "products", "id", changed);
+    written.push(...changed.map((row) => row.id));
   }
   return written;
-}
-
-/** One UPDATE … FROM (VALUES …) for a batch of rows, on both databases (SQLite has it since 3.33). */
-async function writeMaintainedPrices(trx: DB, rows: readonly (MaintainedPrice & { id: number })[]) {
-  if (rows.length === 0) return;
-  if (rows.length === 1) {
-    const { id, ...values } = rows[0]!;
-    await trx.updateTable("products").set(values).where("id", "=", id).execute();
-    return;
-  }
-  const postgres = dialectOf(trx) === "postgres";
-  // PostgreSQL types the VALUES list from its first row; the casts keep nulls and dates typed.
-  const tuples = rows.map((row) =>
-    postgres
-      ? sql`(${row.id}::integer, ${row.price_cents}::bigint, ${row.sale_price_cents}::bigint, ${row.sale_ends_at}::date, ${row.affiliate_link}::text)`
-      : sql`(${row.id}, ${row.price_cents}, ${row.sale_price_cents}, ${row.sale_ends_at}, ${row.affiliate_link})`,
-  );
-  const values = sql.join(tuples);
-  await (
-    postgres
-      ? sql`update products set price_cents = v.price_cents, sale_price_cents = v.sale_price_cents, sale_ends_at = v.sale_ends_at, affiliate_link = v.affiliate_link
-        from (values ${values}) as v(id, price_cents, sale_price_cents, sale_ends_at, affiliate_link) where products.id = v.id`
-      : sql`update products set price_cents = v.column2, sale_price_cents = v.column3, sale_ends_at = v.column4, affiliate_link = v.column5
-        from (values ${values}) as v where products.id = v.column1`
-  ).execute(trx);
 }
 
 export async function refreshProductPrice(trx: DB, productId: number, settings: PriceSettings): Promise<void> {

@@ -1,17 +1,40 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { productListKeys } from "~/lib/catalog/product-list-keys";
+import { updateRows } from "../db/bulk-rows.server";
 import type { Database } from "../db/schema";
-import { toProduct } from "./product-row-mapping";
+import { PRODUCT_LIST_KEY_COLUMNS, toProduct } from "./product-row-mapping";
 
 /**
  * Writes the stored list keys (ADR 0017) of some products, or of all. Every product write calls
  * this inside its own transaction, after the rows are saved, so the keys are computed from what
  * the database now holds: a CSV that updates only some columns keeps the others, and the keys
- * follow the merged row.
+ * follow the merged row. Rows whose stored keys are already right are not written: an update of
+ * search_name or search_text rewrites the row's full-text entry (SQLite's triggers, PostgreSQL's
+ * generated tsvector), which a bulk import whose rows arrive with their keys should not pay twice.
  */
 
-/** Rows read and written per statement: 500 x 9 parameters stays far below both dialects' limits. */
-const BATCH = 500;
+/** Rows read and written per statement. */
+const BATCH = 2000;
+
+type ProductRow = Parameters<typeof toProduct>[0];
+
+/** The list key columns of a product, as stored. */
+export type ListKeyRow = { [Column in (typeof PRODUCT_LIST_KEY_COLUMNS)[number]]: Column extends "review_total" ? number | null : string };
+
+/** A product's list keys as the products row stores them. */
+export function listKeyRow(product: Parameters<typeof productListKeys>[0]): ListKeyRow {
+  const keys = productListKeys(product);
+  return {
+    list_tags: keys.listTags,
+    search_name: keys.searchName,
+    search_text: keys.searchText,
+    feature_words: keys.featureWords,
+    brand_key: keys.brandKey,
+    category_key: keys.categoryKey,
+    heater_key: keys.heaterKey,
+    review_total: keys.reviewTotal,
+  };
+}
 
 // A migration calls this with its Kysely<any>; everyone else with the app's typed handle.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -38,29 +61,21 @@ export async function refreshProductListKeys(db: Kysely<Database> | Kysely<any>,
   }
 }
 
-type ProductRow = Parameters<typeof toProduct>[0];
-
-/** One UPDATE … FROM a VALUES list per batch; the casts tell PostgreSQL the parameters' types. */
-async function writeKeys(db: Kysely<Database>, rows: readonly ProductRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const values = rows.map((row) => {
-    const keys = productListKeys(toProduct(row));
-    return sql`(cast(${Number(row.id)} as integer), cast(${keys.listTags} as text), cast(${keys.searchName} as text), cast(${keys.searchText} as text), cast(${keys.featureWords} as text), cast(${keys.brandKey} as text), cast(${keys.categoryKey} as text), cast(${keys.heaterKey} as text), cast(${keys.reviewTotal} as integer))`;
+function sameKeys(row: Partial<Record<keyof ListKeyRow, unknown>>, keys: ListKeyRow): boolean {
+  return PRODUCT_LIST_KEY_COLUMNS.every((column) => {
+    const stored = row[column];
+    return column === "review_total"
+      ? (stored === null || stored === undefined ? null : Number(stored)) === keys[column]
+      : stored === keys[column];
   });
-  await sql`
-    with computed (id, list_tags, search_name, search_text, feature_words, brand_key, category_key, heater_key, review_total) as (
-      values ${sql.join(values)}
-    )
-    update products set
-      list_tags = computed.list_tags,
-      search_name = computed.search_name,
-      search_text = computed.search_text,
-      feature_words = computed.feature_words,
-      brand_key = computed.brand_key,
-      category_key = computed.category_key,
-      heater_key = computed.heater_key,
-      review_total = computed.review_total
-    from computed
-    where products.id = computed.id
-  `.execute(db);
+}
+
+/** The changed rows' keys, in one UPDATE per statement's worth of rows (bulk-rows.server.ts). */
+async function writeKeys(db: Kysely<Database>, rows: readonly ProductRow[]): Promise<void> {
+  const changed: ({ id: number } & ListKeyRow)[] = [];
+  for (const row of rows) {
+    const keys = listKeyRow(toProduct(row));
+    if (!sameKeys(row as Partial<Record<keyof ListKeyRow, unknown>>, keys)) changed.push({ id: Number(row.id), ...keys });
+  }
+  await updateRows(db, "products", "id", changed);
 }

@@ -3,6 +3,7 @@ import type { Product } from "~/lib/catalog/catalog";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import type { ProductsTable } from "../db/schema";
+import { bulkStatements, selectRows, type BulkRow } from "../db/bulk-rows.server";
 import { overwriteOnSlugConflict } from "../db/slug-upsert.server";
 import type { ReviewFields } from "~/lib/catalog/review";
 import { parseTextList, PRODUCT_COLUMNS, reviewRow, toProduct, toProductFields, type ProductFields } from "./product-row-mapping";
@@ -227,20 +228,27 @@ export async function updateProduct(db: DB, id: number, row: Insertable<Products
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The imports' upsert of a batch of rows (overwriteOnSlugConflict); returns the id and slug of every row written. */
+/**
+ * The imports' upsert (overwriteOnSlugConflict) of any number of rows, in as few statements as
+ * each database takes (bulk-rows.server.ts); returns the id and slug of every row written.
+ */
 export async function upsertProductsOnSlug(
   db: DB,
   rows: readonly Insertable<ProductsTable>[],
   columns: readonly (keyof ProductsTable & string)[],
 ): Promise<ProductRef[]> {
-  if (rows.length === 0) return [];
-  const saved = await db
-    .insertInto("products")
-    .values([...rows])
-    .onConflict(overwriteOnSlugConflict(columns))
-    .returning(["id", "slug"])
-    .execute();
-  return saved.map((row) => ({ id: Number(row.id), slug: row.slug }));
+  const saved: ProductRef[] = [];
+  for (const statement of bulkStatements(db, rows as readonly BulkRow[])) {
+    const written = await db
+      .insertInto("products")
+      .columns(statement.columns as (keyof ProductsTable & string)[])
+      .expression(selectRows(db, "products", statement.columns, statement.rows))
+      .onConflict(overwriteOnSlugConflict(columns))
+      .returning(["id", "slug"])
+      .execute();
+    for (const row of written) saved.push({ id: Number(row.id), slug: row.slug });
+  }
+  return saved;
 }
 
 /**

@@ -1,0 +1,97 @@
+import { PrimitiveValueListNode, sql, type Kysely, type OperationNodeSource, type RawBuilder } from "kysely";
+import { dialectOf } from "./dialect";
+
+/**
+ * Bulk writes of many rows (the CSV import's 200,000) as a table in SQL, to follow
+ * `insert into t (columns)` or to be joined in an `update … from`, on each database in the form
+ * it handles fastest:
+ *
+ * - PostgreSQL: ONE parameter, the rows as a JSON array, read by json_populate_recordset. A
+ *   VALUES list of 500 rows × 40 columns is 20,000 parameters that PostgreSQL parses, binds and
+ *   plans anew for every batch; the JSON statement is the same short text for every batch, so a
+ *   batch can be thousands of rows and costs what its data costs.
+ * - SQLite: a VALUES list of bound parameters (SQLite reads JSON far more slowly than it binds
+ *   values), up to its 32,766 parameters a statement. Full statements have the same text, so the
+ *   connection's statement cache (connection.server.ts) compiles it once. Each row is one list
+ *   node for Kysely, not a node per value: building and compiling those cost more than SQLite's
+ *   own work at this size.
+ */
+
+export type BulkValue = string | number | boolean | null;
+export type BulkRow = Record<string, BulkValue>;
+
+/** SQLite's default SQLITE_MAX_VARIABLE_NUMBER since 3.32, which better-sqlite3 keeps. */
+const SQLITE_MAX_PARAMETERS = 32_766;
+/** PostgreSQL's statements are bounded by memory only: a few MB of JSON. */
+const POSTGRES_ROWS_PER_STATEMENT = 2_000;
+
+// Any database handle will do (a migration holds a Kysely<any>).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDB = Kysely<any>;
+
+/**
+ * The rows split into statements: where a row's columns differ from the previous row's (a
+ * statement has one column list; a missing value would be null, not the column's default), and
+ * every as many rows as one statement may carry.
+ */
+export function bulkStatements<T extends Record<keyof T, BulkValue>>(
+  db: AnyDB,
+  rows: readonly T[],
+): { columns: (keyof T & string)[]; rows: T[] }[] {
+  const postgres = dialectOf(db) === "postgres";
+  const parts: { columns: (keyof T & string)[]; rows: T[]; key: string; limit: number }[] = [];
+  for (const row of rows) {
+    const columns = Object.keys(row) as (keyof T & string)[];
+    const key = columns.join(",");
+    const last = parts.at(-1);
+    if (last && last.key === key && last.rows.length < last.limit) last.rows.push(row);
+    else {
+      const limit = postgres ? POSTGRES_ROWS_PER_STATEMENT : Math.floor(SQLITE_MAX_PARAMETERS / Math.max(1, columns.length));
+      parts.push({ columns, rows: [row], key, limit });
+    }
+  }
+  return parts.map(({ columns, rows: part }) => ({ columns, rows: part }));
+}
+
+/**
+ * `select <columns> from <the rows>`, each field named as its column; rows as bulkStatements
+ * split them. On PostgreSQL each field is typed as `table`'s column of that name (the table's
+ * rowtype), so the names must be its columns. The SQLite form ends in "where true", which its
+ * grammar needs before an upsert's "on conflict".
+ */
+export function selectRows<T extends Record<keyof T, BulkValue>>(
+  db: AnyDB,
+  table: string,
+  columns: readonly (keyof T & string)[],
+  rows: readonly T[],
+): RawBuilder<unknown> {
+  if (dialectOf(db) === "postgres") {
+    const fields = sql.join(columns.map((column) => sql.ref(`r.${column}`)));
+    return sql`select ${fields} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json) as r`;
+  }
+  const fields = sql.join(columns.map((column, index) => sql`${sql.ref(`column${index + 1}`)} as ${sql.id(column)}`));
+  const tuples = rows.map((row) => valueList(columns.map((column) => (row[column] as BulkValue | undefined) ?? null)));
+  return sql`select ${fields} from (values ${sql.join(tuples)}) where true`;
+}
+
+/** `(?, ?, …)`: one node for a row's values (the SQLite flags plugin turns its booleans into 1 and 0). */
+function valueList(values: readonly BulkValue[]): OperationNodeSource {
+  return { toOperationNode: () => PrimitiveValueListNode.create(values) };
+}
+
+/** `update <table> set <column> = <the row's>, … where <table>.<key> = <the row's key>`, for every row. */
+export async function updateRows<T extends Record<keyof T, BulkValue>>(
+  db: AnyDB,
+  table: string,
+  key: keyof T & string,
+  rows: readonly T[],
+): Promise<void> {
+  for (const statement of bulkStatements(db, rows)) {
+    const set = statement.columns.filter((column) => column !== key).map((column) => sql`${sql.id(column)} = ${sql.ref(`r.${column}`)}`);
+    await sql`
+      update ${sql.table(table)} set ${sql.join(set)}
+      from (${selectRows(db, table, statement.columns, statement.rows)}) as r
+      where ${sql.ref(`${table}.${key}`)} = ${sql.ref(`r.${key}`)}
+    `.execute(db);
+  }
+}
