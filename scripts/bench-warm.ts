@@ -69,7 +69,7 @@ try {
   site = undefined;
   if (productCount > 0) {
     const started = performance.now();
-    await importGeneratedProducts(loadConfig({ DATA_DIR: data.dir }).database, productCount);
+    importGeneratedProducts(loadConfig({ DATA_DIR: data.dir }).database, productCount);
     console.log(
       `Imported ${productCount.toLocaleString("en-US")} generated products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

@@ -142,11 +142,10 @@ try {
   printPhase(phases.at(-1)!);
 
   if (productCount > 0) {
-    const started = performance.now();
-    const importRssMb = await importGeneratedProducts(database, productCount);
+    const imported = importGeneratedProducts(database, productCount);
     console.log(
-      `\nImported ${productCount.toLocaleString("en-US")} generated products in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
-        `(the importing process peaked at ${importRssMb.toFixed(0)} MB RSS)`,
+      `\nImported ${productCount.toLocaleString("en-US")} generated products in ${imported.seconds.toFixed(1)} s ` +
+        `(the importing process peaked at ${imported.peakRssMb.toFixed(0)} MB RSS, ${imported.loadedRssMb.toFixed(0)} MB of it before reading the file)`,
     );
     site = await startSite(data.dir, { env: siteEnv });
     phases.push(await measurePhase(site, `sample catalog + ${productCount.toLocaleString("en-US")} products`, productCount));
