@@ -1,6 +1,6 @@
 // `npm test`: the whole suite, with one production build shared by every part that serves pages.
 //
-//   1. the production build, side by side with the type check and then lint (neither needs it);
+//   1. the production build, and beside it the route types, then the type check and lint side by side;
 //   2. unit and integration tests (Vitest: SQLite, and PostgreSQL when TEST_DATABASE_URL is set);
 //   3. reliability (scripts/soak.ts --quick) on the build;
 //   4. end-to-end tests and then the scale-out test (scripts/run-e2e.js) on the same build.
@@ -23,7 +23,11 @@ let code = 0;
 try {
   code = await parallel([
     () => timed("build", "npm", ["run", "build"], { BUILD_DIR: buildDir }, { quiet: true }),
-    async () => (await timed("type check", "npm", ["run", "typecheck"])) || timed("lint", "npm", ["run", "lint"]),
+    // The route modules' generated types first: tsc needs them, and so does knip (in lint), which
+    // reports every `./+types/…` import as unresolved without them.
+    async () =>
+      (await timed("route types", "npx", ["react-router", "typegen"])) ||
+      parallel([() => timed("type check", "npx", ["tsc"]), () => timed("lint", "npm", ["run", "lint"])]),
   ]);
   if (code === 0) code = await timed("unit and integration", "npm", ["run", "test:unit"]);
   if (code === 0) code = await timed("reliability", "npx", ["tsx", "scripts/soak.ts", "--quick", "--build-dir", buildDir]);
@@ -54,7 +58,7 @@ async function parallel(lanes) {
 
 /**
  * Runs one part with inherited output (or, `quiet`, its output kept and shown only when it
- * fails: the build's asset list would interleave with the type check's) and records its time.
+ * fails: the build's asset list would interleave with the others') and records its time.
  */
 async function timed(name, command, args, env = {}, { quiet = false } = {}) {
   const started = Date.now();
