@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, signInAsNewAdmin, test, toast } from "./admin-support";
+import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
 
 /**
  * Writing an article in the admin: a draft that saves itself, a hero picture uploaded to the
@@ -50,6 +50,8 @@ test("write, schedule, publish on time, revise, restore and move an article", as
   // The draft saves itself: a reload keeps the text.
   await expect(page.getByText(/^Saved at /)).toBeVisible({ timeout: 15_000 });
   await page.reload();
+  // Typed before the editor hydrates, a value would be replaced by the editor's own state.
+  await waitForHydration(page);
   await expect(page.getByLabel("Body (Markdown)")).toHaveValue(/Wipe the benches after every session\./);
 
   // Scheduled a minute ahead, in the browser's own time zone.
@@ -80,6 +82,7 @@ test("write, schedule, publish on time, revise, restore and move an article", as
 
   // An edit of the live article is a revision; the diff shows it; restore brings the old text back.
   await page.goto(editor);
+  await waitForHydration(page);
   await page.getByLabel("Body (Markdown)").fill("## Wipe the benches\n\nWipe the benches after every session.\n\nOil them once a year.\n");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Saved")).toBeVisible();
