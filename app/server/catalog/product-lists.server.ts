@@ -321,15 +321,11 @@ async function numberList(db: DB, selection: ProductSelection, order: ProductOrd
     ...columns,
     sql<number>`row_number() over (order by ${orderClause(db, order, selection)}) - 1`.as("position"),
   ]);
-  const { rows } = await sql<Omit<PageMark, "product_id"> & { id: number; version: string | number }>`
-    select ranked.*, (select version from product_list_version) as version from (${ranked}) as ranked
-    where ranked.position % ${sql.lit(MARK_EVERY)} = 0
-    order by ranked.position
-  `.execute(db);
-  if (rows.length === 0) return undefined;
+  const marked = await rowsAtMarks<Omit<PageMark, "product_id"> & { id: number }>(db, ranked);
+  if (!marked) return undefined;
   return {
-    version: String(rows[0]!.version),
-    marks: rows.map((row) => ({
+    version: marked.version,
+    marks: marked.rows.map((row) => ({
       position: Number(row.position),
       rating: row.rating ?? null,
       review_total: row.review_total ?? null,
@@ -528,22 +524,34 @@ interface MemberMark {
   productId: number;
 }
 
+/**
+ * The rows of `ranked` (which numbers its rows from 0 as `position`) at every MARK_EVERY-th
+ * position, with the list version read in the same statement, so the marks are for that version.
+ */
+async function rowsAtMarks<Row>(db: DB, ranked: Expression<unknown>): Promise<{ version: string; rows: Row[] } | undefined> {
+  const { rows } = await sql<Row & { version: string | number }>`
+    select ranked.*, (select version from product_list_version) as version from (${ranked}) as ranked
+    where ranked.position % ${sql.lit(MARK_EVERY)} = 0
+    order by ranked.position
+  `.execute(db);
+  return rows.length === 0 ? undefined : { version: String(rows[0]!.version), rows };
+}
+
 /** numberList for a collection's stored members. */
 async function numberMembers(db: DB, collectionId: number): Promise<ListMarks<MemberMark> | undefined> {
-  const { rows } = await sql<{ position: number; member_position: number; product_id: number; version: string | number }>`
-    select ranked.*, (select version from product_list_version) as version from (
+  const marked = await rowsAtMarks<{ position: number; member_position: number; product_id: number }>(
+    db,
+    sql`
       select collection_products.position as member_position, collection_products.product_id,
         row_number() over (order by collection_products.position, collection_products.product_id) - 1 as position
       from collection_products join products on products.id = collection_products.product_id
       where collection_products.collection_id = ${collectionId}
-    ) as ranked
-    where ranked.position % ${sql.lit(MARK_EVERY)} = 0
-    order by ranked.position
-  `.execute(db);
-  if (rows.length === 0) return undefined;
+    `,
+  );
+  if (!marked) return undefined;
   return {
-    version: String(rows[0]!.version),
-    marks: rows.map((row) => ({
+    version: marked.version,
+    marks: marked.rows.map((row) => ({
       position: Number(row.position),
       memberPosition: Number(row.member_position),
       productId: Number(row.product_id),
