@@ -39,15 +39,23 @@ export default defineConfig({
     baseURL,
     browserName: "chromium",
     launchOptions,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test about a sixth of its CPU (screenshots and DOM snapshots
+    // at each action). A failure is retried once with a trace on, which shows the same failure.
+    trace: isCI ? "on-first-retry" : "retain-on-failure",
   },
+  // Each test runs at both widths unless it is tagged "@desktop-only" (what it checks is the same
+  // at every width: server HTML, HTTP behaviour, admin flows, requests without a page) or
+  // "@mobile-only" (a phone control). A tagged test is not scheduled in the other project at all,
+  // so it costs neither a browser context nor, for admin specs, a second admin site.
   projects: [
     {
       name: "desktop",
+      grepInvert: /@mobile-only/,
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile",
+      grepInvert: /@desktop-only/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],

@@ -4,8 +4,7 @@ import { expect, signInAsNewAdmin, test } from "./admin-support";
 // which would cover the Sign In button and the admin's tables, is not drawn there.
 test.describe.configure({ timeout: 90_000 });
 
-test("with a sauna in the compare tray, sign-in and the admin area show no tray", async ({ page, adminSite }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "the tray's scope is the same at every width");
+test("with a sauna in the compare tray, sign-in and the admin area show no tray", { tag: "@desktop-only" }, async ({ page, adminSite }) => {
   await page.goto(`${adminSite.url}/reviews`);
   await page.waitForFunction(() => document.querySelector(".compare-toggle")?.tagName === "BUTTON");
   await page

@@ -374,7 +374,7 @@ test.describe("metadata", () => {
     expect(response.headers()["cache-control"]).toContain("s-maxage=60");
   });
 
-  test("the short name 'barrel' redirects permanently to /reviews/barrel-saunas", async ({ request }) => {
+  test("the short name 'barrel' redirects permanently to /reviews/barrel-saunas", { tag: "@desktop-only" }, async ({ request }) => {
     const response = await request.get("/reviews/barrel?view=compare", { maxRedirects: 0 });
     expect(response.status()).toBe(301);
     expect(response.headers()["location"]).toBe("/reviews/barrel-saunas?view=compare");
@@ -464,7 +464,7 @@ test.describe("states", () => {
     await expect(rankedCards(page).first()).toBeVisible();
   });
 
-  test("the server HTML already holds the hero, the list and the methodology", async ({ request }) => {
+  test("the server HTML already holds the hero, the list and the methodology", { tag: "@desktop-only" }, async ({ request }) => {
     const response = await request.get("/reviews/wood-fired-saunas");
     expect(response.status()).toBe(200);
     const html = await response.text();

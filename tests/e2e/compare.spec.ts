@@ -146,58 +146,61 @@ test("the /reviews list, the collection comparison view, the home page's best pi
   await expect(tray).not.toContainText(second);
 });
 
-test("on a phone the tray sits above the product page's Buy Now bar, and both can be used", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "mobile", "the Buy Now bar is pinned to the bottom of the screen on phones only");
-  await page.goto("/reviews");
-  await hydrated(page);
-  // Two saunas in the tray, so it holds a wrapped list and is at its usual height.
-  // Each pick is in (button pressed) before the next click and before the page is left.
-  for (const index of [0, 1]) {
-    const row = page.getByTestId("product-row").nth(index);
-    await addFromCard(row, row.getByRole("heading"));
-  }
-  await page.getByTestId("product-row").nth(2).getByRole("heading").getByRole("link").click();
-  await expect(page).toHaveURL(/\/reviews\/product\/[a-z0-9-]+$/, { timeout: 20_000 });
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
-  await hydrated(page);
+test(
+  "on a phone the tray sits above the product page's Buy Now bar, and both can be used",
+  { tag: "@mobile-only" },
+  async ({ page }, testInfo) => {
+    await page.goto("/reviews");
+    await hydrated(page);
+    // Two saunas in the tray, so it holds a wrapped list and is at its usual height.
+    // Each pick is in (button pressed) before the next click and before the page is left.
+    for (const index of [0, 1]) {
+      const row = page.getByTestId("product-row").nth(index);
+      await addFromCard(row, row.getByRole("heading"));
+    }
+    await page.getByTestId("product-row").nth(2).getByRole("heading").getByRole("link").click();
+    await expect(page).toHaveURL(/\/reviews\/product\/[a-z0-9-]+$/, { timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
+    await hydrated(page);
 
-  const tray = page.getByTestId("compare-tray");
-  const bar = page.getByTestId("mobile-buy-bar");
-  await expect(tray).toBeVisible();
-  await expect(bar).toBeVisible();
-  await expect
-    .poll(
-      async () => {
-        const [trayBox, barBox] = [await tray.boundingBox(), await bar.boundingBox()];
-        return Boolean(trayBox && barBox && trayBox.y + trayBox.height <= barBox.y);
-      },
-      { message: "the tray ends above the Buy Now bar" },
-    )
-    .toBe(true);
-  const viewport = page.viewportSize()!;
-  const barBox = (await bar.boundingBox())!;
-  expect(barBox.y + barBox.height).toBeLessThanOrEqual(viewport.height + 1);
+    const tray = page.getByTestId("compare-tray");
+    const bar = page.getByTestId("mobile-buy-bar");
+    await expect(tray).toBeVisible();
+    await expect(bar).toBeVisible();
+    await expect
+      .poll(
+        async () => {
+          const [trayBox, barBox] = [await tray.boundingBox(), await bar.boundingBox()];
+          return Boolean(trayBox && barBox && trayBox.y + trayBox.height <= barBox.y);
+        },
+        { message: "the tray ends above the Buy Now bar" },
+      )
+      .toBe(true);
+    const viewport = page.viewportSize()!;
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.y + barBox.height).toBeLessThanOrEqual(viewport.height + 1);
 
-  // Nothing covers either: the point under each control's centre belongs to it.
-  const topmostIsItself = (locator: Locator) =>
-    locator.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return hit !== null && element.contains(hit);
+    // Nothing covers either: the point under each control's centre belongs to it.
+    const topmostIsItself = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && element.contains(hit);
+      });
+    const buyNow = bar.getByRole("link", { name: /Buy Now/ });
+    const compareLink = tray.getByRole("link", { name: "Compare (2)" });
+    expect(await topmostIsItself(buyNow)).toBe(true);
+    expect(await topmostIsItself(compareLink)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath("compare-tray-and-buy-bar-390.png") });
+    await testInfo.attach("compare tray above the Buy Now bar at 390 px", {
+      path: testInfo.outputPath("compare-tray-and-buy-bar-390.png"),
+      contentType: "image/png",
     });
-  const buyNow = bar.getByRole("link", { name: /Buy Now/ });
-  const compareLink = tray.getByRole("link", { name: "Compare (2)" });
-  expect(await topmostIsItself(buyNow)).toBe(true);
-  expect(await topmostIsItself(compareLink)).toBe(true);
-  await page.screenshot({ path: testInfo.outputPath("compare-tray-and-buy-bar-390.png") });
-  await testInfo.attach("compare tray above the Buy Now bar at 390 px", {
-    path: testInfo.outputPath("compare-tray-and-buy-bar-390.png"),
-    contentType: "image/png",
-  });
 
-  await compareLink.click();
-  await expect(page).toHaveURL((url) => url.pathname === "/compare", { timeout: 20_000 });
-});
+    await compareLink.click();
+    await expect(page).toHaveURL((url) => url.pathname === "/compare", { timeout: 20_000 });
+  },
+);
 
 test("when the tray cannot be fetched, picking a sauna still works and the page stays", async ({ page }) => {
   await page.route("**/assets/compare-tray-*.js", (route) => route.abort());

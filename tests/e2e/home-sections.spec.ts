@@ -358,17 +358,21 @@ test.describe("Sauna Comparison", () => {
     );
   });
 
-  test("a client navigation gets the comparison as deferred data, streamed after the rest", async ({ request }) => {
-    // What the app fetches when a reader navigates to / from another page: the rows arrive as a
-    // promise (turbo-stream's "P" marker), so the section shows its skeleton until they land.
-    const response = await request.get("/_root.data", { headers: { "Sec-Fetch-Dest": "empty" } });
-    expect(response.status()).toBe(200);
-    const body = await response.text();
-    expect(body).toMatch(/"comparison",\["P",\d+\]/);
-    expect(body).toContain("Tyyni 4 Cube Sauna");
-  });
+  test(
+    "a client navigation gets the comparison as deferred data, streamed after the rest",
+    { tag: "@desktop-only" },
+    async ({ request }) => {
+      // What the app fetches when a reader navigates to / from another page: the rows arrive as a
+      // promise (turbo-stream's "P" marker), so the section shows its skeleton until they land.
+      const response = await request.get("/_root.data", { headers: { "Sec-Fetch-Dest": "empty" } });
+      expect(response.status()).toBe(200);
+      const body = await response.text();
+      expect(body).toMatch(/"comparison",\["P",\d+\]/);
+      expect(body).toContain("Tyyni 4 Cube Sauna");
+    },
+  );
 
-  test("a document load carries the finished table, not the skeleton", async ({ request }) => {
+  test("a document load carries the finished table, not the skeleton", { tag: "@desktop-only" }, async ({ request }) => {
     const html = await (await request.get("/")).text();
     expect(html).toContain(">Sauna Model</th>");
     expect(html).toContain("Tyyni 4 Cube Sauna");

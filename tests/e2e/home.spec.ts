@@ -20,7 +20,7 @@ test("the hero shows the headline and a call to action to /reviews", async ({ pa
   await expect(page.getByRole("region", { name: HEADLINE })).toContainText(`Outdoor sauna reviews for ${new Date().getUTCFullYear()}`);
 });
 
-test("the first paint waits for the footer, which the page has", async ({ request }) => {
+test("the first paint waits for the footer, which the page has", { tag: "@desktop-only" }, async ({ request }) => {
   const html = await (await request.get("/")).text();
   const expectLink = /<link rel="expect" href="#([\w-]+)" blocking="render"\/?>/.exec(html);
   expect(expectLink, "a render-blocking expect link in the head").not.toBeNull();
@@ -53,7 +53,7 @@ test("the hero image has alt text and loads", async ({ page }) => {
   expect(box.height).toBeGreaterThan(100);
 });
 
-test("the server-rendered HTML already contains the headline", async ({ request }) => {
+test("the server-rendered HTML already contains the headline", { tag: "@desktop-only" }, async ({ request }) => {
   const response = await request.get("/");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/html");

@@ -134,8 +134,7 @@ for (const [kind, path, fewestStops] of PAGES) {
   });
 }
 
-test("the walk itself notices a focus nobody can see, and a control under the Buy Now bar", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "mobile", "the Buy Now bar is pinned on small screens only");
+test("the walk itself notices a focus nobody can see, and a control under the Buy Now bar", { tag: "@mobile-only" }, async ({ page }) => {
   // A check that never fails proves nothing: take away what the site does and it must complain.
   await page.goto("/reviews/product/lumo-works-tyyni-4-cube-sauna");
   await waitForHydration(page);
@@ -148,8 +147,7 @@ test("the walk itself notices a focus nobody can see, and a control under the Bu
   expect(found).toContain("hidden under");
 });
 
-test("on a phone, no control before the footer is even partly under the Buy Now bar", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "mobile", "the Buy Now bar is pinned on small screens only");
+test("on a phone, no control before the footer is even partly under the Buy Now bar", { tag: "@mobile-only" }, async ({ page }) => {
   await page.goto("/reviews/product/lumo-works-tyyni-4-cube-sauna");
   await waitForHydration(page);
   await page.addStyleTag({ content: STILL });
@@ -200,28 +198,31 @@ test("Enter and Space work the product page's controls", async ({ page }) => {
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
 });
 
-test("Enter and Space open and close the mobile menu, and Escape gives focus back to its button", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "mobile", "the menu button shows on small screens only");
-  await page.goto("/");
-  await waitForHydration(page);
-  const button = page.locator("summary.menu-button");
-  const menu = page.locator("#mobile-menu");
-  await button.focus();
-  await page.keyboard.press("Enter");
-  await expect(menu).toBeVisible();
-  await page.keyboard.press(" ");
-  await expect(menu).toBeHidden();
+test(
+  "Enter and Space open and close the mobile menu, and Escape gives focus back to its button",
+  { tag: "@mobile-only" },
+  async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const button = page.locator("summary.menu-button");
+    const menu = page.locator("#mobile-menu");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible();
+    await page.keyboard.press(" ");
+    await expect(menu).toBeHidden();
 
-  await page.keyboard.press(" ");
-  await expect(menu).toBeVisible();
-  // Two links, and a third Tab settles the second: focus stays inside the three-link menu.
-  const stops = await tabStops(page, 2);
-  expect(problems(stops)).toEqual([]);
-  await expect(menu).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(menu).toBeHidden();
-  await expect(button).toBeFocused();
-});
+    await page.keyboard.press(" ");
+    await expect(menu).toBeVisible();
+    // Two links, and a third Tab settles the second: focus stays inside the three-link menu.
+    const stops = await tabStops(page, 2);
+    expect(problems(stops)).toEqual([]);
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+  },
+);
 
 test("with saunas picked, Tab reaches the compare tray's controls, each visible and clear of the page, and Space folds it", async ({
   page,

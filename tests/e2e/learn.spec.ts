@@ -129,7 +129,7 @@ test.describe("/learn", () => {
     await expect(pills(page).filter({ hasText: "All Articles" })).not.toHaveAttribute("aria-current");
   });
 
-  test("the server-rendered HTML already lists the articles", async ({ request }) => {
+  test("the server-rendered HTML already lists the articles", { tag: "@desktop-only" }, async ({ request }) => {
     const html = await (await request.get("/learn")).text();
     for (const article of ARTICLES_NEWEST_FIRST) expect(html).toContain(`href="/learn/${article.slug}"`);
   });
@@ -252,7 +252,7 @@ test.describe("an article", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test("the server-rendered HTML already contains the body", async ({ request }) => {
+  test("the server-rendered HTML already contains the body", { tag: "@desktop-only" }, async ({ request }) => {
     const response = await request.get(ARTICLE);
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -335,11 +335,7 @@ test.describe("a tag page", () => {
   });
 });
 
-test.describe("on a 390 px phone", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== "mobile", "phone layout");
-  });
-
+test.describe("on a 390 px phone", { tag: "@mobile-only" }, () => {
   test("/learn does not scroll sideways; the pills scroll inside their own row", async ({ page }) => {
     await page.goto("/learn");
     await expectNoSidewaysScroll(page);

@@ -35,7 +35,7 @@ test("the bad path is logged to the browser console", async ({ page }) => {
   await expect.poll(fromTheApp, { message: "an error logged by the app naming the bad path" }).toHaveLength(1);
 });
 
-test("the panel is in the HTML the server sends, not streamed in after it", async ({ request }) => {
+test("the panel is in the HTML the server sends, not streamed in after it", { tag: "@desktop-only" }, async ({ request }) => {
   const html = await (await request.get(BAD_PATH)).text();
   const main = html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
   expect(main).toContain("404 - Oops! Page not found");

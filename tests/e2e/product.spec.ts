@@ -82,7 +82,7 @@ test("the breadcrumb leads Home, Reviews, the category collection, then names th
   expect(list.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", "Reviews", "Cube Saunas", TYYNI.name]);
 });
 
-test("every link of every sample product's breadcrumb answers 200", async ({ request }) => {
+test("every link of every sample product's breadcrumb answers 200", { tag: "@desktop-only" }, async ({ request }) => {
   // Categories without a collection page of their own (the sample cabins) must not lead to
   // 'Collection Not Found': their breadcrumb step goes to the reviews index instead.
   const checked = new Map<string, number>();
@@ -361,7 +361,7 @@ test("/product/{id} serves the same page, with the canonical link by slug", asyn
   await expect(page).toHaveTitle(`${TYYNI.name} Review - Sauna Reviews`);
 });
 
-test("the server HTML already holds the product and its specifications", async ({ request }) => {
+test("the server HTML already holds the product and its specifications", { tag: "@desktop-only" }, async ({ request }) => {
   const response = await request.get(TYYNI_URL);
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toContain("s-maxage=60");

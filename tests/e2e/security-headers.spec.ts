@@ -134,18 +134,22 @@ test("every admin page kind and the sign-in page: security headers, no CSP viola
   expect(await violations()).toEqual([]);
 });
 
-test("files, health checks and data requests carry the shared headers; the import endpoints answer a GET with 405", async ({ request }) => {
-  for (const path of ["/healthz", "/readyz", "/favicon.svg"]) {
-    const response = await request.get(path);
-    expect(response.status(), path).toBe(200);
-    expect(response.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
-    expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
-  }
-  expect((await request.get("/healthz")).headers()["cache-control"]).toBe("no-store");
-  expect(await (await request.get("/readyz")).text()).toBe("ready\n");
-  for (const path of ["/admin/products/import", "/admin/collections/import"]) {
-    const response = await request.get(path, { maxRedirects: 0 });
-    expect(response.status(), path).toBe(405);
-    expect(response.headers()["allow"], path).toBe("POST");
-  }
-});
+test(
+  "files, health checks and data requests carry the shared headers; the import endpoints answer a GET with 405",
+  { tag: "@desktop-only" },
+  async ({ request }) => {
+    for (const path of ["/healthz", "/readyz", "/favicon.svg"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+      expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
+    }
+    expect((await request.get("/healthz")).headers()["cache-control"]).toBe("no-store");
+    expect(await (await request.get("/readyz")).text()).toBe("ready\n");
+    for (const path of ["/admin/products/import", "/admin/collections/import"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(405);
+      expect(response.headers()["allow"], path).toBe("POST");
+    }
+  },
+);

@@ -69,8 +69,7 @@ test("the page has exactly one main, header and footer landmark", async ({ page 
   await expect(page.getByRole("contentinfo")).toHaveCount(1);
 });
 
-test("a skip link appears on the first Tab and jumps to the content", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "keyboard navigation is checked on desktop");
+test("a skip link appears on the first Tab and jumps to the content", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/");
   const skip = page.getByRole("link", { name: "Skip to content" });
 
