@@ -1,6 +1,5 @@
 import { sql, type RawBuilder, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import type { Product } from "~/lib/catalog/catalog";
-import { tagNeedle } from "~/lib/catalog/product-list-keys";
 import type { ProductOrder, ProductSelection } from "~/lib/catalog/product-selection";
 import type { DB } from "../db/connection.server";
 import type { Database } from "../db/schema";
@@ -32,7 +31,7 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function columnContains(column: "list_tags" | "search_text" | "feature_words" | "heater_key", text: string): Expression<SqlBool> {
+function columnContains(column: "feature_words" | "heater_key", text: string): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref(`products.${column}`)} like ${containsPattern(text)} escape '\\'`;
 }
 
@@ -41,7 +40,9 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ProductSelection)
     case "all":
       return null;
     case "tag":
-      return columnContains("list_tags", tagNeedle(selection.tag));
+      // The tag's rows (migration 2026_11_28_0700_product_list_tags), not LIKE on list_tags: a
+      // short list is read through them, a long one walks its order's index and looks each up.
+      return eb("products.id", "in", eb.selectFrom("product_list_tags").select("product_list_tags.product_id").where("product_list_tags.tag", "=", selection.tag));
     case "category":
       return eb("products.category_key", "=", selection.key);
     case "brand":
@@ -76,35 +77,40 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ProductSelection)
 type SearchPart = "everywhere" | "name" | "elsewhere";
 
 /**
- * The search's words as each database's full-text query (migration 2026_11_28_0500_search_index).
- * The words are letters and digits only (searchTokens), so they need no quoting beyond what each
- * syntax asks for. PostgreSQL's name words carry weight A.
+ * SQLite's full-text query for the search's words (migration 2026_11_28_0500_search_index). The
+ * words are letters and digits only (searchTokens), so they need no quoting beyond what each
+ * syntax asks for.
  */
-function textQuery(db: DB, words: readonly string[], part: SearchPart): string {
-  if (dialectOf(db) === "postgres") {
-    const everywhere = words.map((word) => `${word}:*`).join(" & ");
-    const name = words.map((word) => `${word}:*A`).join(" & ");
-    return part === "everywhere" ? everywhere : part === "name" ? name : `(${everywhere}) & !(${name})`;
-  }
+function sqliteTextQuery(words: readonly string[], part: SearchPart): string {
   const everywhere = words.map((word) => `"${word}"*`).join(" ");
   const name = `search_name : (${everywhere})`;
   return part === "everywhere" ? everywhere : part === "name" ? name : `(${everywhere}) NOT ${name}`;
 }
 
+/**
+ * PostgreSQL's: every word as a prefix, asked of search_vector (everywhere) or of
+ * search_name_vector (the name alone, migration 2026_11_28_0710_search_name_vector), whose own
+ * index answers it without reading the rows of the other matches.
+ */
+function postgresMatch(words: readonly string[], part: SearchPart): RawBuilder<SqlBool> {
+  const query = words.map((word) => `${word}:*`).join(" & ");
+  const everywhere = sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query})`;
+  const name = sql<SqlBool>`products.search_name_vector @@ to_tsquery('simple', ${query})`;
+  return part === "everywhere" ? everywhere : part === "name" ? name : sql<SqlBool>`${everywhere} and not ${name}`;
+}
+
 function fullTextMatch(db: DB, words: readonly string[], part: SearchPart = "everywhere"): Expression<SqlBool> {
-  const query = textQuery(db, words, part);
   return dialectOf(db) === "postgres"
-    ? sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query})`
-    : sql<SqlBool>`products.id in (select rowid from product_search where product_search match ${query})`;
+    ? postgresMatch(words, part)
+    : sql<SqlBool>`products.id in (select rowid from product_search where product_search match ${sqliteTextQuery(words, part)})`;
 }
 
 /** SQLite counts in the FTS table itself, without joining each match back to its row. */
 async function countMatches(db: DB, words: readonly string[], part: SearchPart): Promise<number> {
-  const query = textQuery(db, words, part);
   const { rows } =
     dialectOf(db) === "postgres"
-      ? await sql<{ n: string }>`select count(*) as n from products where search_vector @@ to_tsquery('simple', ${query})`.execute(db)
-      : await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${query}`.execute(db);
+      ? await sql<{ n: string }>`select count(*) as n from products where ${postgresMatch(words, part)}`.execute(db)
+      : await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${sqliteTextQuery(words, part)}`.execute(db);
   return Number(rows[0]!.n);
 }
 
@@ -115,16 +121,15 @@ interface SearchCounts {
 }
 
 /**
- * Both parts' counts, each match counted once. PostgreSQL reads every match's row to count it
- * (GIN has no index-only count, and weight A is checked on the row), so one pass counts the
- * names among all matches. SQLite counts each part in the FTS index alone, which is cheaper
- * than any pass over rows.
+ * Both parts' counts, each match counted once, each from its own index: SQLite counts in the FTS
+ * index alone; PostgreSQL (GIN has no index-only count) reads the row of every match of
+ * search_vector once, and of the name index's few matches once more, in one statement.
  */
 async function countSearch(db: DB, words: readonly string[]): Promise<SearchCounts> {
   if (dialectOf(db) === "postgres") {
     const { rows } = await sql<{ total: string; named: string }>`
-      select count(*) as total, count(*) filter (where search_vector @@ to_tsquery('simple', ${textQuery(db, words, "name")})) as named
-      from products where search_vector @@ to_tsquery('simple', ${textQuery(db, words, "everywhere")})
+      select (select count(*) from products where ${postgresMatch(words, "everywhere")}) as total,
+        (select count(*) from products where ${postgresMatch(words, "name")}) as named
     `.execute(db);
     const named = Number(rows[0]!.named);
     return { named, others: Number(rows[0]!.total) - named };
@@ -451,12 +456,23 @@ export async function firstProduct(db: DB, selection: ProductSelection, order: P
   return product ?? null;
 }
 
+/**
+ * The count of a selection that is not a search. A tag's is its rows' alone, read from their key
+ * without touching a product (the foreign key makes each row a product).
+ */
+function countSelected(db: DB, selection: ProductSelection) {
+  return selection.kind === "tag"
+    ? db
+        .selectFrom("product_list_tags")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("product_list_tags.tag", "=", selection.tag)
+    : selectedProducts(db, selection).select((eb) => eb.fn.countAll<number | string>().as("n"));
+}
+
 /** How many products the selection holds (PostgreSQL returns count(*) as text). */
 export async function countProducts(db: DB, selection: ProductSelection): Promise<number> {
   if (selection.kind === "search" && selection.words.length > 0) return countMatches(db, selection.words, "everywhere");
-  const row = await selectedProducts(db, selection)
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirstOrThrow();
+  const row = await countSelected(db, selection).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -472,14 +488,17 @@ const summaryOf = (row: { n: number | string; newest: Date | string | null }): L
 });
 
 /**
- * countProducts and the selection's newest updated_at in the same statement: a collection page
- * dates itself by the products it lists at no extra read.
+ * countProducts and the selection's newest updated_at in the same statement (one snapshot), each
+ * its own subquery: the count reads an index alone where it can, and the newest walks the
+ * updated_at index from its end to the first selected product, where max() over the count's
+ * rows would read every selected product's row (migration 2026_11_28_0700_product_list_tags).
  */
 export async function summariseProducts(db: DB, selection: ProductSelection): Promise<ListSummary> {
-  const row = await selectedProducts(db, selection)
-    .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.max("products.updated_at").as("newest")])
-    .executeTakeFirstOrThrow();
-  return summaryOf(row);
+  const newest = selectedProducts(db, selection).select("products.updated_at").orderBy("products.updated_at", "desc").limit(1);
+  const { rows } = await sql<{ n: number | string; newest: Date | string | null }>`
+    select (${countSelected(db, selection)}) as n, (${newest}) as newest
+  `.execute(db);
+  return summaryOf(rows[0]!);
 }
 
 /** countMembers, with the members' newest updated_at. */
