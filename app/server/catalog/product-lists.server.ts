@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import type { Product } from "~/lib/catalog/catalog";
+import type { ListTag } from "~/lib/catalog/product-list-keys";
 import type { ProductOrder, ProductSelection } from "~/lib/catalog/product-selection";
 import type { DB } from "../db/connection.server";
 import type { Database } from "../db/schema";
@@ -35,14 +36,45 @@ function columnContains(column: "feature_words" | "heater_key", text: string): E
   return sql<SqlBool>`${sql.ref(`products.${column}`)} like ${containsPattern(text)} escape '\\'`;
 }
 
-function selectionCondition(db: DB, eb: ProductsEb, selection: ProductSelection): Expression<SqlBool> | null {
+/**
+ * A selection as its SQL is written: on SQLite, a tag that holds many products is a "long-tag"
+ * (sqlSelection).
+ */
+type ListSelection = ProductSelection | { kind: "long-tag"; tag: ListTag };
+
+/**
+ * SQLite keeps no statistics to choose by, so it is told how to read a tag's products (its rows
+ * in product_list_tags, migration 2026_11_28_0700_product_list_tags): a tag with at least
+ * WALK_ORDER_INDEX_FROM products walks the list's order index and looks each product up in the
+ * tag's key, which stops after a page; a shorter one reads its rows and sorts them. Counting that
+ * far reads at most that many keys. PostgreSQL's planner makes the choice from its statistics.
+ */
+async function sqlSelection(db: DB, selection: ProductSelection): Promise<ListSelection> {
+  if (selection.kind !== "tag" || dialectOf(db) !== "sqlite") return selection;
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from (select 1 from product_list_tags where tag = ${selection.tag} limit ${WALK_ORDER_INDEX_FROM}) as head
+  `.execute(db);
+  return Number(rows[0]!.n) >= WALK_ORDER_INDEX_FROM ? { kind: "long-tag", tag: selection.tag } : selection;
+}
+
+function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): Expression<SqlBool> | null {
   switch (selection.kind) {
     case "all":
       return null;
     case "tag":
-      // The tag's rows (migration 2026_11_28_0700_product_list_tags), not LIKE on list_tags: a
-      // short list is read through them, a long one walks its order's index and looks each up.
-      return eb("products.id", "in", eb.selectFrom("product_list_tags").select("product_list_tags.product_id").where("product_list_tags.tag", "=", selection.tag));
+      return eb(
+        "products.id",
+        "in",
+        eb.selectFrom("product_list_tags").select("product_list_tags.product_id").where("product_list_tags.tag", "=", selection.tag),
+      );
+    case "long-tag":
+      return eb.exists(
+        eb
+          .selectFrom("product_list_tags")
+          .select(sql.lit(1).as("one"))
+          .where("product_list_tags.tag", "=", selection.tag)
+          .whereRef("product_list_tags.product_id", "=", "products.id"),
+      );
     case "category":
       return eb("products.category_key", "=", selection.key);
     case "brand":
@@ -156,7 +188,7 @@ function searchRankExpression(words: readonly string[], phrase: string) {
     else 3 end`;
 }
 
-function selectedProducts(db: DB, selection: ProductSelection) {
+function selectedProducts(db: DB, selection: ListSelection) {
   return db.selectFrom("products").where((eb) => selectionCondition(db, eb, selection) ?? sql<SqlBool>`1 = 1`);
 }
 
@@ -189,7 +221,7 @@ const ORDER_KEYS: Record<ProductOrder, readonly OrderKey[]> = {
   ],
 };
 
-function orderClause(db: DB, order: ProductOrder, selection: ProductSelection): RawBuilder<unknown> {
+function orderClause(db: DB, order: ProductOrder, selection: ListSelection): RawBuilder<unknown> {
   if (selection.kind === "search" && selection.words.length > 0)
     return sql`${searchRankExpression(selection.words, selection.phrase)}, ${orderClause(db, order, { kind: "all" })}`;
   const desc = descending(db);
@@ -205,7 +237,7 @@ export async function listProductPage(db: DB, selection: ProductSelection, order
   const rows =
     selection.kind === "search" && selection.words.length > 0
       ? await searchPage(db, selection, order, window, await countSearch(db, selection.words))
-      : await listPage(db, selection, order, window);
+      : await listPage(db, await sqlSelection(db, selection), order, window);
   return withCardPriceHistory(db, await withOffers(db, rows.map(toProduct)));
 }
 
@@ -237,7 +269,7 @@ function productColumns() {
  * deeper page starts from the list's nearest page mark (below), so it reads at most MARK_EVERY
  * rows more than a page however deep it is.
  */
-async function listPage(db: DB, selection: ProductSelection, order: ProductOrder, window: PageWindow): Promise<ProductRecord[]> {
+async function listPage(db: DB, selection: ListSelection, order: ProductOrder, window: PageWindow): Promise<ProductRecord[]> {
   if (window.offset >= MARK_EVERY) {
     const mark = await nearestMark(db, JSON.stringify([order, selection]), window.offset, () => numberList(db, selection, order));
     // None: the list is empty.
@@ -319,8 +351,10 @@ async function nearestMark<Mark extends { position: number }>(
  * snapshot: a write that commits meanwhile moves the version past them. Undefined for an empty
  * list.
  */
-async function numberList(db: DB, selection: ProductSelection, order: ProductOrder): Promise<ListMarks<PageMark> | undefined> {
-  // Only the order's own columns, which its index holds: the pass reads no row it need not.
+async function numberList(db: DB, listSelection: ListSelection, order: ProductOrder): Promise<ListMarks<PageMark> | undefined> {
+  // Only the order's own columns, which its index holds: the pass reads no row it need not. It
+  // reads the whole list, so a long tag too is read from its rows, not by a lookup per product.
+  const selection: ListSelection = listSelection.kind === "long-tag" ? { kind: "tag", tag: listSelection.tag } : listSelection;
   const columns = ORDER_KEYS[order].map(({ column }) => `products.${column}` as const);
   const ranked = selectedProducts(db, selection).select([
     ...columns,
@@ -349,7 +383,7 @@ async function numberList(db: DB, selection: ProductSelection, order: ProductOrd
  */
 async function pageFromMark(
   db: DB,
-  selection: ProductSelection,
+  selection: ListSelection,
   order: ProductOrder,
   mark: PageMark,
   window: PageWindow,
@@ -407,6 +441,7 @@ const ORDER_INDEX: Record<ProductOrder, string> = {
  * match and sorting them all: for a word in most of 200,000 products, about 70 ms against 600 ms
  * on a busy 2-core machine. Under it, fetching the few matches and sorting them is quicker than
  * walking the whole index. PostgreSQL's planner makes that choice itself from its statistics.
+ * A tag's products are read by the same rule (sqlSelection).
  */
 const WALK_ORDER_INDEX_FROM = 2000;
 
@@ -460,8 +495,8 @@ export async function firstProduct(db: DB, selection: ProductSelection, order: P
  * The count of a selection that is not a search. A tag's is its rows' alone, read from their key
  * without touching a product (the foreign key makes each row a product).
  */
-function countSelected(db: DB, selection: ProductSelection) {
-  return selection.kind === "tag"
+function countSelected(db: DB, selection: ListSelection) {
+  return selection.kind === "tag" || selection.kind === "long-tag"
     ? db
         .selectFrom("product_list_tags")
         .select((eb) => eb.fn.countAll<number | string>().as("n"))
@@ -488,17 +523,25 @@ const summaryOf = (row: { n: number | string; newest: Date | string | null }): L
 });
 
 /**
- * countProducts and the selection's newest updated_at in the same statement (one snapshot), each
- * its own subquery: the count reads an index alone where it can, and the newest walks the
- * updated_at index from its end to the first selected product, where max() over the count's
- * rows would read every selected product's row (migration 2026_11_28_0700_product_list_tags).
+ * countProducts and the selection's newest updated_at in the same statement: a collection page
+ * dates itself by the products it lists at no extra read. A tag's both come from its rows alone:
+ * the count from their key, the newest from the end of the tag's (tag, updated_at) range.
  */
 export async function summariseProducts(db: DB, selection: ProductSelection): Promise<ListSummary> {
-  const newest = selectedProducts(db, selection).select("products.updated_at").orderBy("products.updated_at", "desc").limit(1);
-  const { rows } = await sql<{ n: number | string; newest: Date | string | null }>`
-    select (${countSelected(db, selection)}) as n, (${newest}) as newest
-  `.execute(db);
-  return summaryOf(rows[0]!);
+  if (selection.kind === "tag") {
+    const newest = db
+      .selectFrom("product_list_tags")
+      .select((eb) => eb.fn.max("product_list_tags.updated_at").as("newest"))
+      .where("product_list_tags.tag", "=", selection.tag);
+    const { rows } = await sql<{ n: number | string; newest: Date | string | null }>`
+      select (${countSelected(db, selection)}) as n, (${newest}) as newest
+    `.execute(db);
+    return summaryOf(rows[0]!);
+  }
+  const row = await selectedProducts(db, selection)
+    .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.max("products.updated_at").as("newest")])
+    .executeTakeFirstOrThrow();
+  return summaryOf(row);
 }
 
 /** countMembers, with the members' newest updated_at. */

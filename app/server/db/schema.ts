@@ -258,6 +258,8 @@ export interface CollectionProductsTable {
 export interface ProductListTagsTable {
   tag: string;
   product_id: number;
+  /** The product's own updated_at. */
+  updated_at: Timestamp;
 }
 
 type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
