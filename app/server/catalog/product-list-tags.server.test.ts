@@ -62,7 +62,10 @@ describe.each(testDialects)("product_list_tags on %s", (dialect) => {
 
     // An import that updates some rows in part and adds one: the barrel is one no more.
     expect(
-      await importProductCsv(db, "name,brand,slug,category_id,price\nCedar Cube,Birchline,cedar-barrel,cube,20000\nTub,Acme,tub,barrel,5000"),
+      await importProductCsv(
+        db,
+        "name,brand,slug,category_id,price\nCedar Cube,Birchline,cedar-barrel,cube,20000\nTub,Acme,tub,barrel,5000",
+      ),
     ).toMatchObject({ ok: true });
     await expectInStep(db);
 
@@ -92,7 +95,9 @@ describe.each(testDialects)("product_list_tags on %s", (dialect) => {
     });
     await removeFromCatalog(db, plan, { deleteImages: false, storage });
     await expectInStep(db);
-    expect(await db.selectFrom("product_list_tags").select("product_id").where("product_id", "=", plan.products[0]!.id).execute()).toEqual([]);
+    expect(await db.selectFrom("product_list_tags").select("product_id").where("product_id", "=", plan.products[0]!.id).execute()).toEqual(
+      [],
+    );
   });
 
   it("selects, counts, dates and pages each tag exactly as LIKE on list_tags did, long tags and short", async () => {

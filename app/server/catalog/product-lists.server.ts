@@ -142,7 +142,9 @@ async function countMatches(db: DB, words: readonly string[], part: SearchPart):
   const { rows } =
     dialectOf(db) === "postgres"
       ? await sql<{ n: string }>`select count(*) as n from products where ${postgresMatch(words, part)}`.execute(db)
-      : await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${sqliteTextQuery(words, part)}`.execute(db);
+      : await sql<{
+          n: number;
+        }>`select count(*) as n from product_search where product_search match ${sqliteTextQuery(words, part)}`.execute(db);
   return Number(rows[0]!.n);
 }
 
