@@ -12,7 +12,8 @@ import type { ProductFacts } from "./product-match";
  * ships with a migration that recomputes them.
  *
  * - listTags: every fixed collection page whose rule the product satisfies, plus the home page's
- *   traditional pick: '|barrel-saunas|outdoor-saunas|…|'. A page filters on '%|slug|%'.
+ *   traditional pick: '|barrel-saunas|outdoor-saunas|…|'. Triggers copy them into
+ *   product_list_tags, one row per tag, which a page reads its products through.
  * - searchName, searchText: the product's name, and the rest of what the search finds it by, as
  *   the words the full-text index holds (catalog-search.ts).
  * - featureWords: the key features with a mark before every word start (see markWordStarts).
@@ -58,11 +59,6 @@ export function productListKeys(product: KeyedProduct): ProductListKeys {
     heaterKey: textKey(product.heaterType),
     reviewTotal: reviewCountNumber(product),
   };
-}
-
-/** What a list_tags value contains when the product carries `tag`. */
-export function tagNeedle(tag: ListTag): string {
-  return `${TAG_SEPARATOR}${tag}${TAG_SEPARATOR}`;
 }
 
 /** Trimmed and lower-cased, the form the text rules compare in; nothing is ''. */

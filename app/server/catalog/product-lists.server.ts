@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
 import type { Product } from "~/lib/catalog/catalog";
-import { tagNeedle } from "~/lib/catalog/product-list-keys";
+import type { ListTag } from "~/lib/catalog/product-list-keys";
 import type { ProductOrder, ProductSelection } from "~/lib/catalog/product-selection";
 import type { DB } from "../db/connection.server";
 import type { Database } from "../db/schema";
@@ -32,16 +32,49 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function columnContains(column: "list_tags" | "search_text" | "feature_words" | "heater_key", text: string): Expression<SqlBool> {
+function columnContains(column: "feature_words" | "heater_key", text: string): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref(`products.${column}`)} like ${containsPattern(text)} escape '\\'`;
 }
 
-function selectionCondition(db: DB, eb: ProductsEb, selection: ProductSelection): Expression<SqlBool> | null {
+/**
+ * A selection as its SQL is written: on SQLite, a tag that holds many products is a "long-tag"
+ * (sqlSelection).
+ */
+type ListSelection = ProductSelection | { kind: "long-tag"; tag: ListTag };
+
+/**
+ * SQLite keeps no statistics to choose by, so it is told how to read a tag's products (its rows
+ * in product_list_tags, migration 2026_11_28_0700_product_list_tags): a tag with at least
+ * WALK_ORDER_INDEX_FROM products walks the list's order index and looks each product up in the
+ * tag's key, which stops after a page; a shorter one reads its rows and sorts them. Counting that
+ * far reads at most that many keys. PostgreSQL's planner makes the choice from its statistics.
+ */
+async function sqlSelection(db: DB, selection: ProductSelection): Promise<ListSelection> {
+  if (selection.kind !== "tag" || dialectOf(db) !== "sqlite") return selection;
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from (select 1 from product_list_tags where tag = ${selection.tag} limit ${WALK_ORDER_INDEX_FROM}) as head
+  `.execute(db);
+  return Number(rows[0]!.n) >= WALK_ORDER_INDEX_FROM ? { kind: "long-tag", tag: selection.tag } : selection;
+}
+
+function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): Expression<SqlBool> | null {
   switch (selection.kind) {
     case "all":
       return null;
     case "tag":
-      return columnContains("list_tags", tagNeedle(selection.tag));
+      return eb(
+        "products.id",
+        "in",
+        eb.selectFrom("product_list_tags").select("product_list_tags.product_id").where("product_list_tags.tag", "=", selection.tag),
+      );
+    case "long-tag":
+      return eb.exists(
+        eb
+          .selectFrom("product_list_tags")
+          .select(sql.lit(1).as("one"))
+          .where("product_list_tags.tag", "=", selection.tag)
+          .whereRef("product_list_tags.product_id", "=", "products.id"),
+      );
     case "category":
       return eb("products.category_key", "=", selection.key);
     case "brand":
@@ -76,35 +109,42 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ProductSelection)
 type SearchPart = "everywhere" | "name" | "elsewhere";
 
 /**
- * The search's words as each database's full-text query (migration 2026_11_28_0500_search_index).
- * The words are letters and digits only (searchTokens), so they need no quoting beyond what each
- * syntax asks for. PostgreSQL's name words carry weight A.
+ * SQLite's full-text query for the search's words (migration 2026_11_28_0500_search_index). The
+ * words are letters and digits only (searchTokens), so they need no quoting beyond what each
+ * syntax asks for.
  */
-function textQuery(db: DB, words: readonly string[], part: SearchPart): string {
-  if (dialectOf(db) === "postgres") {
-    const everywhere = words.map((word) => `${word}:*`).join(" & ");
-    const name = words.map((word) => `${word}:*A`).join(" & ");
-    return part === "everywhere" ? everywhere : part === "name" ? name : `(${everywhere}) & !(${name})`;
-  }
+function sqliteTextQuery(words: readonly string[], part: SearchPart): string {
   const everywhere = words.map((word) => `"${word}"*`).join(" ");
   const name = `search_name : (${everywhere})`;
   return part === "everywhere" ? everywhere : part === "name" ? name : `(${everywhere}) NOT ${name}`;
 }
 
+/**
+ * PostgreSQL's: every word as a prefix, asked of search_vector (everywhere) or of
+ * search_name_vector (the name alone, migration 2026_11_28_0710_search_name_vector), whose own
+ * index answers it without reading the rows of the other matches.
+ */
+function postgresMatch(words: readonly string[], part: SearchPart): RawBuilder<SqlBool> {
+  const query = words.map((word) => `${word}:*`).join(" & ");
+  const everywhere = sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query})`;
+  const name = sql<SqlBool>`products.search_name_vector @@ to_tsquery('simple', ${query})`;
+  return part === "everywhere" ? everywhere : part === "name" ? name : sql<SqlBool>`${everywhere} and not ${name}`;
+}
+
 function fullTextMatch(db: DB, words: readonly string[], part: SearchPart = "everywhere"): Expression<SqlBool> {
-  const query = textQuery(db, words, part);
   return dialectOf(db) === "postgres"
-    ? sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query})`
-    : sql<SqlBool>`products.id in (select rowid from product_search where product_search match ${query})`;
+    ? postgresMatch(words, part)
+    : sql<SqlBool>`products.id in (select rowid from product_search where product_search match ${sqliteTextQuery(words, part)})`;
 }
 
 /** SQLite counts in the FTS table itself, without joining each match back to its row. */
 async function countMatches(db: DB, words: readonly string[], part: SearchPart): Promise<number> {
-  const query = textQuery(db, words, part);
   const { rows } =
     dialectOf(db) === "postgres"
-      ? await sql<{ n: string }>`select count(*) as n from products where search_vector @@ to_tsquery('simple', ${query})`.execute(db)
-      : await sql<{ n: number }>`select count(*) as n from product_search where product_search match ${query}`.execute(db);
+      ? await sql<{ n: string }>`select count(*) as n from products where ${postgresMatch(words, part)}`.execute(db)
+      : await sql<{
+          n: number;
+        }>`select count(*) as n from product_search where product_search match ${sqliteTextQuery(words, part)}`.execute(db);
   return Number(rows[0]!.n);
 }
 
@@ -115,16 +155,15 @@ interface SearchCounts {
 }
 
 /**
- * Both parts' counts, each match counted once. PostgreSQL reads every match's row to count it
- * (GIN has no index-only count, and weight A is checked on the row), so one pass counts the
- * names among all matches. SQLite counts each part in the FTS index alone, which is cheaper
- * than any pass over rows.
+ * Both parts' counts, each match counted once, each from its own index: SQLite counts in the FTS
+ * index alone; PostgreSQL (GIN has no index-only count) reads the row of every match of
+ * search_vector once, and of the name index's few matches once more, in one statement.
  */
 async function countSearch(db: DB, words: readonly string[]): Promise<SearchCounts> {
   if (dialectOf(db) === "postgres") {
     const { rows } = await sql<{ total: string; named: string }>`
-      select count(*) as total, count(*) filter (where search_vector @@ to_tsquery('simple', ${textQuery(db, words, "name")})) as named
-      from products where search_vector @@ to_tsquery('simple', ${textQuery(db, words, "everywhere")})
+      select (select count(*) from products where ${postgresMatch(words, "everywhere")}) as total,
+        (select count(*) from products where ${postgresMatch(words, "name")}) as named
     `.execute(db);
     const named = Number(rows[0]!.named);
     return { named, others: Number(rows[0]!.total) - named };
@@ -151,7 +190,7 @@ function searchRankExpression(words: readonly string[], phrase: string) {
     else 3 end`;
 }
 
-function selectedProducts(db: DB, selection: ProductSelection) {
+function selectedProducts(db: DB, selection: ListSelection) {
   return db.selectFrom("products").where((eb) => selectionCondition(db, eb, selection) ?? sql<SqlBool>`1 = 1`);
 }
 
@@ -184,7 +223,7 @@ const ORDER_KEYS: Record<ProductOrder, readonly OrderKey[]> = {
   ],
 };
 
-function orderClause(db: DB, order: ProductOrder, selection: ProductSelection): RawBuilder<unknown> {
+function orderClause(db: DB, order: ProductOrder, selection: ListSelection): RawBuilder<unknown> {
   if (selection.kind === "search" && selection.words.length > 0)
     return sql`${searchRankExpression(selection.words, selection.phrase)}, ${orderClause(db, order, { kind: "all" })}`;
   const desc = descending(db);
@@ -200,7 +239,7 @@ export async function listProductPage(db: DB, selection: ProductSelection, order
   const rows =
     selection.kind === "search" && selection.words.length > 0
       ? await searchPage(db, selection, order, window, await countSearch(db, selection.words))
-      : await listPage(db, selection, order, window);
+      : await listPage(db, await sqlSelection(db, selection), order, window);
   return withCardPriceHistory(db, await withOffers(db, rows.map(toProduct)));
 }
 
@@ -232,7 +271,7 @@ function productColumns() {
  * deeper page starts from the list's nearest page mark (below), so it reads at most MARK_EVERY
  * rows more than a page however deep it is.
  */
-async function listPage(db: DB, selection: ProductSelection, order: ProductOrder, window: PageWindow): Promise<ProductRecord[]> {
+async function listPage(db: DB, selection: ListSelection, order: ProductOrder, window: PageWindow): Promise<ProductRecord[]> {
   if (window.offset >= MARK_EVERY) {
     const mark = await nearestMark(db, JSON.stringify([order, selection]), window.offset, () => numberList(db, selection, order));
     // None: the list is empty.
@@ -314,8 +353,10 @@ async function nearestMark<Mark extends { position: number }>(
  * snapshot: a write that commits meanwhile moves the version past them. Undefined for an empty
  * list.
  */
-async function numberList(db: DB, selection: ProductSelection, order: ProductOrder): Promise<ListMarks<PageMark> | undefined> {
-  // Only the order's own columns, which its index holds: the pass reads no row it need not.
+async function numberList(db: DB, listSelection: ListSelection, order: ProductOrder): Promise<ListMarks<PageMark> | undefined> {
+  // Only the order's own columns, which its index holds: the pass reads no row it need not. It
+  // reads the whole list, so a long tag too is read from its rows, not by a lookup per product.
+  const selection: ListSelection = listSelection.kind === "long-tag" ? { kind: "tag", tag: listSelection.tag } : listSelection;
   const columns = ORDER_KEYS[order].map(({ column }) => `products.${column}` as const);
   const ranked = selectedProducts(db, selection).select([
     ...columns,
@@ -344,7 +385,7 @@ async function numberList(db: DB, selection: ProductSelection, order: ProductOrd
  */
 async function pageFromMark(
   db: DB,
-  selection: ProductSelection,
+  selection: ListSelection,
   order: ProductOrder,
   mark: PageMark,
   window: PageWindow,
@@ -402,6 +443,7 @@ const ORDER_INDEX: Record<ProductOrder, string> = {
  * match and sorting them all: for a word in most of 200,000 products, about 70 ms against 600 ms
  * on a busy 2-core machine. Under it, fetching the few matches and sorting them is quicker than
  * walking the whole index. PostgreSQL's planner makes that choice itself from its statistics.
+ * A tag's products are read by the same rule (sqlSelection).
  */
 const WALK_ORDER_INDEX_FROM = 2000;
 
@@ -451,12 +493,23 @@ export async function firstProduct(db: DB, selection: ProductSelection, order: P
   return product ?? null;
 }
 
+/**
+ * The count of a selection that is not a search. A tag's is its rows' alone, read from their key
+ * without touching a product (the foreign key makes each row a product).
+ */
+function countSelected(db: DB, selection: ListSelection) {
+  return selection.kind === "tag" || selection.kind === "long-tag"
+    ? db
+        .selectFrom("product_list_tags")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("product_list_tags.tag", "=", selection.tag)
+    : selectedProducts(db, selection).select((eb) => eb.fn.countAll<number | string>().as("n"));
+}
+
 /** How many products the selection holds (PostgreSQL returns count(*) as text). */
 export async function countProducts(db: DB, selection: ProductSelection): Promise<number> {
   if (selection.kind === "search" && selection.words.length > 0) return countMatches(db, selection.words, "everywhere");
-  const row = await selectedProducts(db, selection)
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirstOrThrow();
+  const row = await countSelected(db, selection).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -473,9 +526,20 @@ const summaryOf = (row: { n: number | string; newest: Date | string | null }): L
 
 /**
  * countProducts and the selection's newest updated_at in the same statement: a collection page
- * dates itself by the products it lists at no extra read.
+ * dates itself by the products it lists at no extra read. A tag's both come from its rows alone:
+ * the count from their key, the newest from the end of the tag's (tag, updated_at) range.
  */
 export async function summariseProducts(db: DB, selection: ProductSelection): Promise<ListSummary> {
+  if (selection.kind === "tag") {
+    const newest = db
+      .selectFrom("product_list_tags")
+      .select((eb) => eb.fn.max("product_list_tags.updated_at").as("newest"))
+      .where("product_list_tags.tag", "=", selection.tag);
+    const { rows } = await sql<{ n: number | string; newest: Date | string | null }>`
+      select (${countSelected(db, selection)}) as n, (${newest}) as newest
+    `.execute(db);
+    return summaryOf(rows[0]!);
+  }
   const row = await selectedProducts(db, selection)
     .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.max("products.updated_at").as("newest")])
     .executeTakeFirstOrThrow();

@@ -254,6 +254,14 @@ export interface CollectionProductsTable {
   position: number;
 }
 
+/** Which products carry each list tag, derived from products.list_tags by triggers (migration 2026_11_28_0700_product_list_tags). */
+export interface ProductListTagsTable {
+  tag: string;
+  product_id: number;
+  /** The product's own updated_at. */
+  updated_at: Timestamp;
+}
+
 type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
 /** Newsletter subscribers (double opt-in); see migrations/2026_11_22_2350_subscribers.ts. */
@@ -417,6 +425,7 @@ export interface Database {
   removed_products: RemovedProductsTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;
+  product_list_tags: ProductListTagsTable;
   site_state: SiteStateTable;
   review_weights: ReviewWeightsTable;
   subscribers: SubscribersTable;
