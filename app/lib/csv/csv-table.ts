@@ -140,17 +140,22 @@ export function readCsvRecordsInChunks(text: string, options: ChunkedReadOptions
 export function createCsvRecordStream() {
   const parser = new Papa.Parser({ ...baseConfig });
   let pending = "";
-  let started = false;
+  /** Byte-order marks still to remove at the start: ours and the one papaparse removes from a whole string. */
+  let marksLeft = 2;
   /** A piece that ended in CR: the LF that may follow belongs to the same line ending. */
   let endedInCr = false;
   let recordsSoFar = 0;
 
   function normalizedPiece(piece: string): string {
     let text = piece;
-    if (!started && text !== "") {
-      started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    while (marksLeft > 0 && text !== "") {
+      if (text.charCodeAt(0) !== 0xfeff) marksLeft = 0;
+      else {
+        text = text.slice(1);
+        marksLeft -= 1;
+      }
     }
+    if (text === "") return "";
     if (endedInCr && text.startsWith("\n")) text = text.slice(1);
     endedInCr = text.endsWith("\r");
     return text.replace(/\r\n?/g, "\n");
