@@ -26,6 +26,7 @@ import * as reviewDepth from "./migrations/2026_11_28_0200_review_depth";
 import * as articles from "./migrations/2026_11_28_0300_articles";
 import * as searchIndex from "./migrations/2026_11_28_0500_search_index";
 import * as productListVersion from "./migrations/2026_11_28_0600_product_list_version";
+import * as adminProductOrder from "./migrations/2026_11_28_0800_admin_product_order";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0300_articles": articles,
   "2026_11_28_0500_search_index": searchIndex,
   "2026_11_28_0600_product_list_version": productListVersion,
+  "2026_11_28_0800_admin_product_order": adminProductOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -161,6 +161,9 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
+/** A search matching at most this many products sorts their ids apart (listProductsPage): a few thousand parameters. */
+const SEARCH_SORTED_APART = 5000;
+
 export async function listProductsPage(
   db: DB,
   filter: ProductFilter,
@@ -186,12 +189,28 @@ export async function listProductsPage(
   const total = Number(n);
   const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
   const current = Math.min(Math.max(1, page), pages);
-  const rows = await query
-    .selectAll()
+  // A search that matches nothing would walk the whole order index below to find no row.
+  if (total === 0) return { products: [], total, page: current, pages };
+  // The page's ids first, then only those rows: a deep page skips index entries, not rows.
+  // Without a search they come down the (updated_at, id) index. A search that matches few
+  // products would walk most of that index to find them: their ids are read first (on SQLite
+  // from the narrow search index) and only they are sorted.
+  const offset = (current - 1) * PRODUCTS_PER_PAGE;
+  const few = filter.search !== undefined && total <= SEARCH_SORTED_APART;
+  const matching = few ? (await query.select("id").execute()).map((row) => Number(row.id)) : [];
+  const pageIds = (
+    few ? db.selectFrom("products").select("id").where("id", "in", matching.length > 0 ? matching : [0]) : query.select("id")
+  )
     .orderBy("updated_at", "desc")
     .orderBy("id", "desc")
     .limit(PRODUCTS_PER_PAGE)
-    .offset((current - 1) * PRODUCTS_PER_PAGE)
+    .offset(offset);
+  const rows = await db
+    .selectFrom("products")
+    .selectAll()
+    .where("id", "in", pageIds)
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
     .execute();
   return { products: rows.map(toProduct), total, page: current, pages };
 }
