@@ -26,13 +26,20 @@ function whole(text: string): string[][] {
 describe("reading CSV text that arrives in pieces", () => {
   it("gives the records the whole text gives, wherever the pieces are cut", () => {
     const cell = fc.oneof(fc.constantFrom("", "a", '"', ",", "\n", "\r", "\r\n", "'=x", "\ufeff"), fc.string({ maxLength: 4 }));
-    const text = fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }).map((rows) =>
-      rows.map((row) => row.map((value) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value)).join(",")).join("\r\n"),
-    );
+    const text = fc
+      .array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 })
+      .map((rows) =>
+        rows.map((row) => row.map((value) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value)).join(",")).join("\r\n"),
+      );
     fc.assert(
       fc.property(text, fc.array(fc.nat(), { maxLength: 5 }), fc.boolean(), (csv, at, bom) => {
         const file = (bom ? "\ufeff" : "") + csv;
-        expect(streamed(file, at.map((n) => n % (file.length + 1)))).toEqual(whole(file));
+        expect(
+          streamed(
+            file,
+            at.map((n) => n % (file.length + 1)),
+          ),
+        ).toEqual(whole(file));
       }),
       { numRuns: 500 },
     );

@@ -481,9 +481,7 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
       if (!layout) return { ok: false, error: IMPORT_MESSAGES.emptyFile };
       if (kept === 0) return { ok: false, error: IMPORT_MESSAGES.noValidProducts };
       // In the order of each slug's first row, as the file has them.
-      const repeats = [...repeatedRows]
-        .map(([slug, rows]) => ({ slug, rows }))
-        .sort((a, b) => a.rows[0]! - b.rows[0]!);
+      const repeats = [...repeatedRows].map(([slug, rows]) => ({ slug, rows })).sort((a, b) => a.rows[0]! - b.rows[0]!);
       if (repeats.length > 0) return { ok: false, error: repeatedSlugsError(repeats) };
       if (notYesOrNo.length > 0) return { ok: false, error: notYesOrNoError("best_seller", notYesOrNo) };
       const columns = PRODUCT_CSV_COLUMNS.filter((column) => layout!.index.has(column));

@@ -194,7 +194,9 @@ describe.each(testDialects)("the product import's bulk writes on %s", (dialect) 
   }
 
   it("saves a file streamed in small pieces as the previewed plan said, batch by batch", async () => {
-    const file = generatedCsv(2500, undefined, (i) => gtin(100_000 + i)).replace(/model-(\d+),/g, "piece-$1,").replace(/\n/g, "\r\n");
+    const file = generatedCsv(2500, undefined, (i) => gtin(100_000 + i))
+      .replace(/model-(\d+),/g, "piece-$1,")
+      .replace(/\n/g, "\r\n");
     const preview = await previewProductCsv(test.db, file);
     if (!preview.ok) throw new Error(preview.toast.description);
     expect(preview.preview.counts).toEqual({ new: 2500, changed: 0, unchanged: 0 });

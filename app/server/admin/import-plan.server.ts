@@ -182,7 +182,10 @@ interface RuleCandidate {
  * as it stands now, before a batch is written. A few small queries: collections are few.
  */
 async function ruleListCandidates(db: DB): Promise<Map<string, RuleCandidate>> {
-  const records = await db.selectFrom("collections").select(["id", "slug", "title", "criteria_type", "criteria_value", "keeps_rule"]).execute();
+  const records = await db
+    .selectFrom("collections")
+    .select(["id", "slug", "title", "criteria_type", "criteria_value", "keeps_rule"])
+    .execute();
   const withStored = new Set<number>();
   for (const part of chunks(
     records.map((record) => Number(record.id)),

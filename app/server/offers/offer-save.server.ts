@@ -47,7 +47,8 @@ export async function saveOffers(
   return db.transaction().execute(async (trx) => {
     const plan = await planOfferImport(trx, offers, columns);
     if (plan.unmatched.length > 0) throw new OfferRowsUnmatched(plan.unmatched);
-    if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) throw new PlanChanged(summarizePlan(plan.rows, plan.fingerprint));
+    if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint)
+      throw new PlanChanged(summarizePlan(plan.rows, plan.fingerprint));
     for (const { offer, productId, merchantId, stored } of plan.write) {
       try {
         await writeOffer(trx, { productId, merchantId, fields: offer, columns, source: "csv" }, stored, now);
