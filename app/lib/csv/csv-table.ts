@@ -131,6 +131,66 @@ export function readCsvRecordsInChunks(text: string, options: ChunkedReadOptions
   });
 }
 
+/**
+ * The same records as readCsvRecords, for text that arrives in pieces (a file read from disk or
+ * a request body): each push returns the records its text completes, and the unfinished last
+ * record waits for the next piece, so a 30 MB file is never one string. Throws CsvSyntaxError on
+ * an unclosed quote (from end, where the file is known to stop).
+ */
+export function createCsvRecordStream() {
+  const parser = new Papa.Parser({ ...baseConfig });
+  let pending = "";
+  /** Byte-order marks still to remove at the start: ours and the one papaparse removes from a whole string. */
+  let marksLeft = 2;
+  /** A piece that ended in CR: the LF that may follow belongs to the same line ending. */
+  let endedInCr = false;
+  let recordsSoFar = 0;
+
+  function normalizedPiece(piece: string): string {
+    let text = piece;
+    while (marksLeft > 0 && text !== "") {
+      if (text.charCodeAt(0) !== 0xfeff) marksLeft = 0;
+      else {
+        text = text.slice(1);
+        marksLeft -= 1;
+      }
+    }
+    if (text === "") return "";
+    if (endedInCr && text.startsWith("\n")) text = text.slice(1);
+    endedInCr = text.endsWith("\r");
+    return text.replace(/\r\n?/g, "\n");
+  }
+
+  function parse(last: boolean): string[][] {
+    const result = parser.parse(pending, 0, !last) as Papa.ParseResult<string[]>;
+    const error = fatalError(result.errors, recordsSoFar);
+    if (error) throw error;
+    // The unfinished record waits for the next piece.
+    pending = last ? "" : pending.slice(result.meta.cursor);
+    recordsSoFar += result.data.length;
+    return restoreCells(result.data);
+  }
+
+  return {
+    push(piece: string): string[][] {
+      pending += normalizedPiece(piece);
+      return parse(false);
+    },
+    end(): string[][] {
+      return pending === "" ? [] : parse(true);
+    },
+  };
+}
+
+/**
+ * A string of its own. A cell read by createCsvRecordStream can be a slice of the piece of text
+ * it came from (V8 slices long substrings), and a cell kept for the whole file (a slug, a warning)
+ * would keep every piece alive with it.
+ */
+export function ownString(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
 /** A record that holds nothing but empty cells (a blank line, or ',,,' from a spreadsheet). */
 export function isBlankRecord(record: readonly string[]): boolean {
   return record.every((cell) => cell.trim() === "");

@@ -90,10 +90,38 @@ export interface ImportPreview {
  */
 export const PREVIEW_ROWS_PER_STATUS = 1000;
 
-export function countStatuses(rows: readonly PlannedRow[]): PlanCounts {
-  const counts: PlanCounts = { new: 0, changed: 0, unchanged: 0 };
-  for (const row of rows) counts[row.status] += 1;
-  return counts;
+/**
+ * A plan as the page is shown it: every row counted, the first PREVIEW_ROWS_PER_STATUS of each
+ * status kept. A 200,000-row import keeps this, not its 200,000 planned rows.
+ */
+export interface PlanSummary {
+  counts: PlanCounts;
+  /** The rows the preview shows, in file order. */
+  rows: PlannedRow[];
+  fingerprint: string;
+  ruleLists: RuleListChange[];
+}
+
+/** Collects a plan's rows one by one, keeping what PlanSummary keeps. */
+export class PlanRowsKept {
+  readonly counts: PlanCounts = { new: 0, changed: 0, unchanged: 0 };
+  readonly rows: PlannedRow[] = [];
+
+  add(row: PlannedRow): void {
+    // A copy of its own: the row's texts may be slices of the file's text (ownString).
+    if (this.counts[row.status]++ < PREVIEW_ROWS_PER_STATUS) this.rows.push(JSON.parse(JSON.stringify(row)) as PlannedRow);
+  }
+}
+
+export function summarizePlan(rows: readonly PlannedRow[], fingerprint: string, ruleLists: readonly RuleListChange[] = []): PlanSummary {
+  const kept = new PlanRowsKept();
+  for (const row of rows) kept.add(row);
+  return { counts: kept.counts, rows: kept.rows, fingerprint, ruleLists: [...ruleLists] };
+}
+
+export function previewOfSummary(plan: PlanSummary, collectionChoice: CollectionChoice | null = null): ImportPreview {
+  const lists = plan.ruleLists.map((change) => ({ ...change, listed: change.listed.slice(0, PREVIEW_LISTED_SLUGS) }));
+  return { counts: { ...plan.counts }, rows: plan.rows, fingerprint: plan.fingerprint, ruleLists: lists, collectionChoice };
 }
 
 export function previewOf(
@@ -102,10 +130,7 @@ export function previewOf(
   ruleLists: readonly RuleListChange[] = [],
   collectionChoice: CollectionChoice | null = null,
 ): ImportPreview {
-  const taken: PlanCounts = { new: 0, changed: 0, unchanged: 0 };
-  const shown = rows.filter((row) => taken[row.status]++ < PREVIEW_ROWS_PER_STATUS);
-  const lists = ruleLists.map((change) => ({ ...change, listed: change.listed.slice(0, PREVIEW_LISTED_SLUGS) }));
-  return { counts: countStatuses(rows), rows: shown, fingerprint, ruleLists: lists, collectionChoice };
+  return previewOfSummary(summarizePlan(rows, fingerprint, ruleLists), collectionChoice);
 }
 
 const products = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "product" : "products"}`;

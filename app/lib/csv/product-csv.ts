@@ -2,7 +2,7 @@ import { canonicalCollectionSlug } from "../collection/built-in-collections";
 import type { Product } from "../catalog/catalog";
 import { readGtin } from "../feeds/gtin";
 import { dollarsToCents } from "../text/money";
-import { isBlankRecord, readCsvFile } from "./csv-table";
+import { isBlankRecord, ownString, readCsvFile } from "./csv-table";
 import {
   clampRating,
   MAX_PRICE,
@@ -389,9 +389,15 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
   let failure: ProductCsvFailure | null = null;
   let rowNumber = 0;
   let rowsRead = 0;
-  const products: ProductImport[] = [];
-  /** Each slug's rows: a slug used twice makes the whole file an error, naming the rows. */
-  const rowsBySlug = new Map<string, number[]>();
+  /** Read and not yet taken (takeProducts): a streaming save takes them batch by batch. */
+  let products: ProductImport[] = [];
+  let kept = 0;
+  /**
+   * Each slug's first row, and every row of a slug used twice: that makes the whole file an error,
+   * naming the rows. One number a slug, not an array: a 200,000-row file keeps 200,000 of them.
+   */
+  const firstRowBySlug = new Map<string, number>();
+  const repeatedRows = new Map<string, number[]>();
   const warnings: string[] = [];
   const notYesOrNo: { rowNumber: number; raw: string }[] = [];
 
@@ -432,14 +438,19 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
       rowNumber,
       options,
     );
-    warnings.push(...outcome.warnings);
+    for (const warning of outcome.warnings) warnings.push(ownString(warning));
     if (!outcome.kept) return;
     if (outcome.notYesOrNo !== undefined) notYesOrNo.push({ rowNumber, raw: outcome.notYesOrNo });
-    const rows = rowsBySlug.get(outcome.product.slug);
-    if (rows) rows.push(rowNumber);
-    else {
-      rowsBySlug.set(outcome.product.slug, [rowNumber]);
+    const slug = outcome.product.slug;
+    const first = firstRowBySlug.get(slug);
+    if (first === undefined) {
+      firstRowBySlug.set(ownString(slug), rowNumber);
       products.push(outcome.product);
+      kept += 1;
+    } else {
+      const rows = repeatedRows.get(slug);
+      if (rows) rows.push(rowNumber);
+      else repeatedRows.set(slug, [first, rowNumber]);
     }
   }
 
@@ -447,11 +458,30 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
     addRecords(records: string[][]) {
       for (const record of records) addRecord(record);
     },
+    /** The file's optional columns once its header is read; null before it, or when the header is refused. */
+    columns(): ProductCsvColumn[] | null {
+      return layout && !failure ? PRODUCT_CSV_COLUMNS.filter((column) => layout!.index.has(column)) : null;
+    },
+    /** The products read since the last call (each slug's first row). finish() returns only those not taken. */
+    takeProducts(): ProductImport[] {
+      const taken = products;
+      products = [];
+      return taken;
+    },
+    /** Why the file is refused already (its header), or null. */
+    failure(): string | null {
+      return failure?.error ?? null;
+    },
+    /** How many products are waiting to be taken. */
+    pending(): number {
+      return products.length;
+    },
     finish(): ProductCsvOutcome {
       if (failure) return failure;
       if (!layout) return { ok: false, error: IMPORT_MESSAGES.emptyFile };
-      if (products.length === 0) return { ok: false, error: IMPORT_MESSAGES.noValidProducts };
-      const repeats = [...rowsBySlug].filter(([, rows]) => rows.length > 1).map(([slug, rows]) => ({ slug, rows }));
+      if (kept === 0) return { ok: false, error: IMPORT_MESSAGES.noValidProducts };
+      // In the order of each slug's first row, as the file has them.
+      const repeats = [...repeatedRows].map(([slug, rows]) => ({ slug, rows })).sort((a, b) => a.rows[0]! - b.rows[0]!);
       if (repeats.length > 0) return { ok: false, error: repeatedSlugsError(repeats) };
       if (notYesOrNo.length > 0) return { ok: false, error: notYesOrNoError("best_seller", notYesOrNo) };
       const columns = PRODUCT_CSV_COLUMNS.filter((column) => layout!.index.has(column));

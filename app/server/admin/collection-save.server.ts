@@ -1,3 +1,4 @@
+import { summarizePlan } from "~/lib/csv/import-plan";
 import type { Insertable, Transaction } from "kysely";
 import type { CollectionCsvColumn, CollectionImport } from "~/lib/csv/collection-csv";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
@@ -72,7 +73,8 @@ export async function saveCollections(
   return db.transaction().execute(async (trx) => {
     // Planned inside the transaction: unchanged collections (and their lists) are not touched.
     const plan = await planCollectionImport(trx, collections, columns);
-    if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) throw new PlanChanged(plan.rows);
+    if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint)
+      throw new PlanChanged(summarizePlan(plan.rows, plan.fingerprint));
     // Collections are few (dozens), so one statement per row costs nothing and names the row.
     for (const { collection, productIds } of plan.write) {
       try {

@@ -3,7 +3,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices } from "../offers/offers.server";
 import { listKeyRow } from "../products/product-list-keys.server";
 import { PRODUCT_LIST_KEY_COLUMNS, toProduct } from "../products/product-row-mapping";
-import { importProductCsv } from "./csv-import.server";
+import { importProductCsv, importProductStream, previewProductCsv } from "./csv-import.server";
 
 /**
  * The import's bulk writes (bulk-rows.server.ts) leave the catalog exactly as a row-by-row save
@@ -186,5 +186,54 @@ describe.each(testDialects)("the product import's bulk writes on %s", (dialect) 
     }
     expect(await productRows(test)).toEqual(productsBefore);
     expect(await test.db.selectFrom("offers").select("id").execute()).toEqual(offersBefore);
+  });
+
+  /** The text in pieces of `size` characters, as a file read from disk arrives. */
+  async function* pieces(text: string, size: number) {
+    for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+  }
+
+  it("saves a file streamed in small pieces as the previewed plan said, batch by batch", async () => {
+    const file = generatedCsv(2500, undefined, (i) => gtin(100_000 + i))
+      .replace(/model-(\d+),/g, "piece-$1,")
+      .replace(/\n/g, "\r\n");
+    const preview = await previewProductCsv(test.db, file);
+    if (!preview.ok) throw new Error(preview.toast.description);
+    expect(preview.preview.counts).toEqual({ new: 2500, changed: 0, unchanged: 0 });
+    // 97 characters a piece: records, quoted cells and CR LF pairs are cut everywhere.
+    const result = await importProductStream(test.db, pieces(file, 97), {
+      collectionChoice: "add",
+      expectedFingerprint: preview.preview.fingerprint,
+    });
+    expect(result.ok && [result.saved, result.unchanged]).toEqual([2500, 0]);
+    const rows = (await productRows(test)).filter((row) => row.slug.startsWith("piece-"));
+    expect(rows.map((row) => row.slug)).toEqual(Array.from({ length: 2500 }, (_, i) => `piece-${i + 1}`));
+    expect(rows[1233]!.name).toBe('Model 1234, "deluxe"');
+    const members = await test.db
+      .selectFrom("collection_products")
+      .innerJoin("products", "products.id", "collection_products.product_id")
+      .select("products.slug")
+      .where("products.slug", "like", "piece-%")
+      .execute();
+    expect(members).toHaveLength(250);
+    await expectKeysAsComputed(test);
+  });
+
+  it("saves nothing when the file refuses itself after batches were written (a slug repeated at its end)", async () => {
+    const productsBefore = await productRows(test);
+    const file = `${generatedCsv(2500, undefined, (i) => gtin(200_000 + i)).replace(/model-(\d+),/g, "late-slug-$1,")}\nAgain,B,late-slug-3`;
+    const result = await importProductStream(test.db, pieces(file, 4096), { collectionChoice: "add" });
+    expect(result).toMatchObject({ ok: false, status: 422 });
+    if (!result.ok) expect(result.toast.description).toMatch(/^Rows 3 and 2501 both use the slug late-slug-3/);
+    expect(await productRows(test)).toEqual(productsBefore);
+  });
+
+  it("saves nothing when a quote opened near the end is never closed", async () => {
+    const productsBefore = await productRows(test);
+    const file = `${generatedCsv(2500, undefined, (i) => gtin(300_000 + i)).replace(/model-(\d+),/g, "open-quote-$1,")}\n"Broken,B,broken`;
+    const result = await importProductStream(test.db, pieces(file, 4096), { collectionChoice: "add" });
+    expect(result).toMatchObject({ ok: false, status: 422 });
+    if (!result.ok) expect(result.toast.description).toBe('Row 2501: a quoted value is never closed (check for a missing ")');
+    expect(await productRows(test)).toEqual(productsBefore);
   });
 });

@@ -1,9 +1,9 @@
 import { parseCollectionCsv } from "~/lib/csv/collection-csv";
-import { isEmptyCsvText } from "~/lib/csv/csv-table";
+import { createCsvRecordStream, CsvSyntaxError, isEmptyCsvText } from "~/lib/csv/csv-table";
 import { checkCsvFile, fileTooLargeText, IMPORT_MESSAGES, nothingToSave, type ImportKind, type ToastText } from "~/lib/csv/import-messages";
-import { previewOf, readCollectionChoice, type CollectionChoice, type ImportPreview } from "~/lib/csv/import-plan";
+import { previewOf, previewOfSummary, readCollectionChoice, type CollectionChoice, type ImportPreview } from "~/lib/csv/import-plan";
 import { offerRowsRefusal, parseOfferCsv } from "~/lib/csv/offer-csv";
-import { parseProductCsv, prepareProductForSave } from "~/lib/csv/product-csv";
+import { createProductCsvReader, prepareProductForSave, type ProductImport } from "~/lib/csv/product-csv";
 import { readReviewWeights } from "../products/review-weights.server";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
@@ -14,8 +14,8 @@ import { planOfferImport } from "../offers/offer-plan.server";
 import { OfferRowsUnmatched, saveOffers } from "../offers/offer-save.server";
 import { listCollectionSlugs } from "./admin-queries.server";
 import { saveCollections } from "./collection-save.server";
-import { planCollectionImport, planFingerprint, planProductImport } from "./import-plan.server";
-import { saveProducts, type PriceConfig } from "./product-save.server";
+import { planCollectionImport, startProductPlan } from "./import-plan.server";
+import { PRODUCT_BATCH_SIZE, saveProductStream, type PriceConfig } from "./product-save.server";
 import { CollectionChoiceNeeded, databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
@@ -51,12 +51,89 @@ export interface ImportOptions {
   collectionChoice?: CollectionChoice;
 }
 
-async function parseProducts(db: DB, text: string) {
+/** The file's text in pieces (a string already in memory is cut up, so it is read as a stream too). */
+export type CsvPieces = AsyncIterable<string>;
+
+/** Characters per piece when a whole text is cut up. */
+const PIECE_CHARS = 256 * 1024;
+
+async function* piecesOf(text: string): CsvPieces {
+  for (let at = 0; at < text.length; at += PIECE_CHARS) yield text.slice(at, at + PIECE_CHARS);
+}
+
+/** The file refuses itself (a header, an unclosed quote, a slug used twice): nothing is saved. */
+class CsvRefused extends Error {
+  override name = "CsvRefused";
+}
+
+type Refusal = { ok: false; status: number; toast: ToastText };
+
+const parseRefusal = (description: string): Refusal => ({
+  ok: false,
+  status: 422,
+  toast: { title: IMPORT_MESSAGES.parseErrorTitle, description },
+});
+
+/**
+ * A product file read as it streams in: the header first (its columns decide the save's
+ * statements), then the products in batches, each read only when the save asks for it. When the
+ * source ends, the file's own checks over all its rows (a slug used twice, a best_seller that is
+ * neither yes nor no, no product at all) are made: the batches' iterator throws CsvRefused then,
+ * inside the save's transaction, which rolls it back. Holds one piece of text and one batch.
+ */
+async function openProductStream(db: DB, source: CsvPieces, batchSize: number) {
+  const reader = createProductCsvReader({ knownCollectionSlugs: new Set(await listCollectionSlugs(db)) });
+  const records = createCsvRecordStream();
+  const pieces = source[Symbol.asyncIterator]();
+  let sawText = false;
+  let ended = false;
+  let warnings: string[] = [];
+
+  /** Reads one more piece; false once the source has ended. */
+  async function pull(): Promise<boolean> {
+    if (ended) return false;
+    const next = await pieces.next();
+    if (next.done) {
+      ended = true;
+      reader.addRecords(records.end());
+      return false;
+    }
+    sawText ||= !isEmptyCsvText(next.value);
+    reader.addRecords(records.push(next.value));
+    return true;
+  }
+
+  try {
+    while (reader.columns() === null && reader.failure() === null && (await pull()));
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) return parseRefusal(error.message);
+    throw error;
+  }
   // Saving with nothing to save says so.
-  if (isEmptyCsvText(text)) return { ok: false as const, status: 422, toast: nothingToSave("products") };
-  const parsed = parseProductCsv(text, { knownCollectionSlugs: new Set(await listCollectionSlugs(db)) });
-  if (!parsed.ok) return { ok: false as const, status: 422, toast: { title: IMPORT_MESSAGES.parseErrorTitle, description: parsed.error } };
-  return parsed;
+  if (!sawText) return { ok: false as const, status: 422, toast: nothingToSave("products") };
+  const columns = reader.columns();
+  if (columns === null) {
+    const outcome = reader.finish();
+    return parseRefusal(outcome.ok ? IMPORT_MESSAGES.emptyFile : outcome.error);
+  }
+
+  async function* batches(): AsyncGenerator<ProductImport[]> {
+    for (;;) {
+      try {
+        while (reader.pending() < batchSize && (await pull()));
+      } catch (error) {
+        if (error instanceof CsvSyntaxError) throw new CsvRefused(error.message);
+        throw error;
+      }
+      const taken = reader.takeProducts();
+      for (let at = 0; at < taken.length; at += batchSize) yield taken.slice(at, at + batchSize);
+      if (ended) break;
+    }
+    const outcome = reader.finish();
+    if (!outcome.ok) throw new CsvRefused(outcome.error);
+    warnings = outcome.warnings;
+  }
+  return { ok: true as const, columns, batches: batches(), warnings: () => warnings };
 }
 
 async function parseCollections(text: string) {
@@ -68,15 +145,29 @@ async function parseCollections(text: string) {
 
 /** The preview's question: what would saving this file change? Nothing is written. */
 export async function previewProductCsv(db: DB, text: string, prices?: PriceConfig): Promise<PreviewResult> {
+  return previewProductStream(db, piecesOf(text), prices);
+}
+
+/** The preview of a file read as it streams in, batch by batch, as the save will plan it. */
+export async function previewProductStream(db: DB, source: CsvPieces, prices?: PriceConfig): Promise<PreviewResult> {
   const started = performance.now();
-  const parsed = await parseProducts(db, text);
-  if (!parsed.ok) return parsed;
+  const opened = await openProductStream(db, source, PRODUCT_BATCH_SIZE);
+  if (!opened.ok) return opened;
   const weights = await readReviewWeights(db);
-  const rows = parsed.products.map((product) => prepareProductForSave(product, weights));
-  const plan = await planProductImport(db, rows, parsed.columns, prices);
+  const planner = await startProductPlan(db, opened.columns, prices);
+  try {
+    for await (const batch of opened.batches)
+      await planner.plan(
+        db,
+        batch.map((product) => prepareProductForSave(product, weights)),
+      );
+  } catch (error) {
+    if (error instanceof CsvRefused) return parseRefusal(error.message);
+    throw error;
+  }
   return {
     ok: true,
-    preview: previewOf(plan.rows, plan.fingerprint, plan.ruleLists),
+    preview: previewOfSummary(planner.finish()),
     milliseconds: Math.round(performance.now() - started),
   };
 }
@@ -94,7 +185,7 @@ function planChanged(error: PlanChanged): ImportResult {
     ok: false,
     status: 409,
     toast: { title: IMPORT_MESSAGES.planChangedTitle, description: error.message },
-    preview: previewOf(error.rows, planFingerprint(error.rows, error.ruleLists), error.ruleLists),
+    preview: previewOfSummary(error.plan),
   };
 }
 
@@ -104,16 +195,25 @@ function choiceNeeded(error: CollectionChoiceNeeded): ImportResult {
     ok: false,
     status: 409,
     toast: { title: IMPORT_MESSAGES.collectionChoiceTitle, description: error.message },
-    preview: previewOf(error.rows, planFingerprint(error.rows, error.ruleLists), error.ruleLists, null),
+    preview: previewOfSummary(error.plan, null),
   };
 }
 
 export async function importProductCsv(db: DB, text: string, options: ImportOptions = {}): Promise<ImportResult> {
+  return importProductStream(db, piecesOf(text), options);
+}
+
+/**
+ * A product file saved as it streams in (a file on disk, a request body): parsed, checked, planned
+ * and written batch by batch in one transaction (saveProductStream), so a 200,000-row file takes
+ * the memory of one batch. All or nothing as before: a refused file or a failing row saves nothing.
+ */
+export async function importProductStream(db: DB, source: CsvPieces, options: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
-  const parsed = await parseProducts(db, text);
-  if (!parsed.ok) return parsed;
+  const opened = await openProductStream(db, source, PRODUCT_BATCH_SIZE);
+  if (!opened.ok) return opened;
   try {
-    const result = await saveProducts(db, parsed.products, parsed.columns, {
+    const result = await saveProductStream(db, opened.columns, opened.batches, {
       expectedFingerprint: options.expectedFingerprint,
       prices: options.prices,
       collectionChoice: options.collectionChoice,
@@ -126,17 +226,13 @@ export async function importProductCsv(db: DB, text: string, options: ImportOpti
       toast: { title: IMPORT_MESSAGES.productsSavedTitle, description: IMPORT_MESSAGES.productsSaved(result.saved, result.unchanged) },
       saved: result.saved,
       unchanged: result.unchanged,
-      warnings: parsed.warnings,
+      warnings: opened.warnings(),
       notes: result.notLinked.map((entry) => `Not linked (no such collection): ${entry}`),
-      preview: previewOf(
-        result.plan.rows,
-        result.plan.fingerprint,
-        result.plan.ruleLists,
-        result.plan.ruleLists.length > 0 ? (options.collectionChoice ?? null) : null,
-      ),
+      preview: previewOfSummary(result.plan, result.plan.ruleLists.length > 0 ? (options.collectionChoice ?? null) : null),
       milliseconds,
     };
   } catch (error) {
+    if (error instanceof CsvRefused) return parseRefusal(error.message);
     if (error instanceof PlanChanged) return planChanged(error);
     if (error instanceof CollectionChoiceNeeded) return choiceNeeded(error);
     log.warn(`Product import failed: ${databaseMessage(error)}`);

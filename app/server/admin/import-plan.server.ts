@@ -1,15 +1,18 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import type { CollectionCsvColumn, CollectionImport } from "~/lib/csv/collection-csv";
 import { collectionRule, storingReplacesRule } from "~/lib/collection/collection-listing";
 import {
   planCollectionRow,
   planProductRow,
+  PlanRowsKept,
   type CollectionState,
+  type PlanSummary,
   type PlannedRow,
   type RuleListChange,
   type StoredProduct,
 } from "~/lib/csv/import-plan";
 import type { ProductCsvColumn, ProductImport } from "~/lib/csv/product-csv";
+import { ownString } from "~/lib/csv/csv-table";
 import type { SitePrices } from "~/lib/offers/price-view";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
@@ -52,63 +55,161 @@ export interface CollectionPlan {
  */
 export function planFingerprint(rows: readonly PlannedRow[], ruleLists: readonly RuleListChange[] = []): string {
   const hash = createHash("sha256");
-  for (const row of rows) hash.update(JSON.stringify([row.slug, row.status, row.changes]));
-  if (ruleLists.length > 0)
-    hash.update(JSON.stringify(["rule-lists", ruleLists.map((change) => [change.slug, change.ruleCount, change.listed])]));
+  for (const row of rows) hashPlannedRow(hash, row);
+  hashRuleLists(hash, ruleLists);
   return hash.digest("base64url").slice(0, 32);
 }
 
-/** products must be as the save writes them (prepareProductForSave). */
+function hashPlannedRow(hash: Hash, row: PlannedRow): void {
+  hash.update(JSON.stringify([row.slug, row.status, row.changes]));
+}
+
+function hashRuleLists(hash: Hash, ruleLists: readonly RuleListChange[]): void {
+  if (ruleLists.length > 0)
+    hash.update(JSON.stringify(["rule-lists", ruleLists.map((change) => [change.slug, change.ruleCount, change.listed])]));
+}
+
+/** products must be as the save writes them (prepareProductForSave). The whole file at once. */
 export async function planProductImport(
   db: DB,
   products: readonly ProductImport[],
   columns: readonly ProductCsvColumn[],
   prices: SitePrices = DEFAULT_PRICES,
 ): Promise<ProductPlan> {
-  const stored = await loadStoredProducts(
-    db,
-    products.map((product) => product.slug),
-    columns.includes("collection_ids"),
-    prices,
-  );
-  // The save links only collections that exist when it runs; compare with that.
-  const wantedCollections = columns.includes("collection_ids")
-    ? await existingCollectionSlugs(
-        db,
-        products.flatMap((p) => p.collectionIds),
-      )
-    : null;
-  const rows: PlannedRow[] = [];
-  const write: ProductImport[] = [];
-  const notLinked: string[] = [];
-  for (const product of products) {
-    let row = product;
-    if (wantedCollections) {
-      const missing = product.collectionIds.filter((slug) => !wantedCollections.has(slug));
-      for (const slug of missing) notLinked.push(`Row ${product.rowNumber}: ${slug}`);
-      if (missing.length > 0) row = { ...product, collectionIds: product.collectionIds.filter((slug) => wantedCollections.has(slug)) };
-    }
-    const planned = planProductRow(stored.get(product.slug), row, columns);
-    rows.push(planned);
-    if (planned.status !== "unchanged") write.push(row);
-  }
-  const ruleLists = wantedCollections ? await ruleListChanges(db, joiningCollections(write, stored)) : [];
-  return { rows, write, notLinked, ruleLists, fingerprint: planFingerprint(rows, ruleLists) };
+  const planner = await startProductPlan(db, columns, prices);
+  const { rows, write } = await planner.plan(db, products);
+  const summary = planner.finish();
+  return { rows, write, notLinked: summary.notLinked, ruleLists: summary.ruleLists, fingerprint: summary.fingerprint };
 }
 
-/** Each collection the written rows join (a product not yet in it), with those products' slugs in file order. */
-function joiningCollections(write: readonly ProductImport[], stored: ReadonlyMap<string, StoredProduct>): Map<string, string[]> {
+/** The whole plan of a file planned batch by batch: the summary the page is shown, and what did not link. */
+export interface ProductPlanTotals extends PlanSummary {
+  notLinked: string[];
+  /** Rows written (new and changed). */
+  written: number;
+}
+
+/**
+ * A product plan made batch by batch, as the file streams in: each batch is compared with the
+ * database as it stands when the batch comes (the save writes it before the next one), and only
+ * what the page is shown is kept, so planning 200,000 rows holds one batch's rows. The
+ * fingerprint is the one planFingerprint gives over all the rows (hashed as they come), and the
+ * rule-listed collections' question is answered with counts taken before any batch is written:
+ * those the preview, which writes nothing, would take.
+ */
+export interface ProductPlanner {
+  /** Plans one batch (prepared rows): its planned rows and the rows to write (new and changed, collection ids that do not exist left out). */
+  plan(db: DB, products: readonly ProductImport[]): Promise<{ rows: PlannedRow[]; write: ProductImport[]; isNew: Set<string> }>;
+  finish(): ProductPlanTotals;
+}
+
+export async function startProductPlan(
+  db: DB,
+  columns: readonly ProductCsvColumn[],
+  prices: SitePrices = DEFAULT_PRICES,
+): Promise<ProductPlanner> {
+  const withCollections = columns.includes("collection_ids");
+  // The save links only collections that exist when it runs; compare with that. Collections are few.
+  const existing = withCollections ? new Set(await listAllCollectionSlugs(db)) : null;
+  const candidates = withCollections ? await ruleListCandidates(db) : new Map<string, RuleCandidate>();
+  const hash = createHash("sha256");
+  const kept = new PlanRowsKept();
+  const notLinked: string[] = [];
+  /** Each candidate collection the written rows join, with those products' slugs in file order. */
   const joining = new Map<string, string[]>();
-  for (const product of write) {
-    const current = new Set(stored.get(product.slug)?.collectionIds ?? []);
-    for (const slug of product.collectionIds) {
-      if (current.has(slug)) continue;
-      const listed = joining.get(slug);
-      if (listed) listed.push(product.slug);
-      else joining.set(slug, [product.slug]);
-    }
+  let written = 0;
+  return {
+    async plan(db, products) {
+      const stored = await loadStoredProducts(
+        db,
+        products.map((product) => product.slug),
+        withCollections,
+        prices,
+      );
+      const rows: PlannedRow[] = [];
+      const write: ProductImport[] = [];
+      const isNew = new Set<string>();
+      for (const product of products) {
+        let row = product;
+        if (existing) {
+          const missing = product.collectionIds.filter((slug) => !existing.has(slug));
+          for (const slug of missing) notLinked.push(ownString(`Row ${product.rowNumber}: ${slug}`));
+          if (missing.length > 0) row = { ...product, collectionIds: product.collectionIds.filter((slug) => existing.has(slug)) };
+        }
+        const before = stored.get(product.slug);
+        const planned = planProductRow(before, row, columns);
+        hashPlannedRow(hash, planned);
+        kept.add(planned);
+        rows.push(planned);
+        if (planned.status === "unchanged") continue;
+        write.push(row);
+        written += 1;
+        if (planned.status === "new") isNew.add(row.slug);
+        if (candidates.size === 0) continue;
+        const current = new Set(before?.collectionIds ?? []);
+        for (const slug of row.collectionIds) {
+          if (current.has(slug) || !candidates.has(slug)) continue;
+          const listed = joining.get(slug);
+          const own = ownString(row.slug);
+          if (listed) listed.push(own);
+          else joining.set(slug, [own]);
+        }
+      }
+      return { rows, write, isNew };
+    },
+    finish() {
+      const ruleLists: RuleListChange[] = [];
+      for (const [slug, listed] of joining) {
+        const candidate = candidates.get(slug)!;
+        ruleLists.push({ slug, title: candidate.title, ruleCount: candidate.ruleCount, listedCount: listed.length, listed });
+      }
+      hashRuleLists(hash, ruleLists);
+      const fingerprint = hash.digest("base64url").slice(0, 32);
+      return { counts: kept.counts, rows: kept.rows, fingerprint, ruleLists, notLinked, written };
+    },
+  };
+}
+
+interface RuleCandidate {
+  title: string;
+  /** How many saunas its rule lists before the import writes anything. */
+  ruleCount: number;
+}
+
+/**
+ * The collections a file's products could turn from a rule into a hand-picked list: they list by
+ * a rule, hold no stored product and do not keep their rule (collection-listing.ts). Each counted
+ * as it stands now, before a batch is written. A few small queries: collections are few.
+ */
+async function ruleListCandidates(db: DB): Promise<Map<string, RuleCandidate>> {
+  const records = await db
+    .selectFrom("collections")
+    .select(["id", "slug", "title", "criteria_type", "criteria_value", "keeps_rule"])
+    .execute();
+  const withStored = new Set<number>();
+  for (const part of chunks(
+    records.map((record) => Number(record.id)),
+    IN_LIST_CHUNK,
+  )) {
+    const rows = await db.selectFrom("collection_products").select("collection_id").distinct().where("collection_id", "in", part).execute();
+    for (const row of rows) withStored.add(Number(row.collection_id));
   }
-  return joining;
+  const candidates = new Map<string, RuleCandidate>();
+  for (const row of records) {
+    const record = {
+      slug: row.slug,
+      criteriaType: row.criteria_type as CriteriaType,
+      criteriaValue: row.criteria_value,
+      keepsRule: Boolean(row.keeps_rule),
+    };
+    if (!storingReplacesRule(record, withStored.has(Number(row.id)))) continue;
+    candidates.set(row.slug, { title: row.title, ruleCount: await countProducts(db, collectionRule(record)!) });
+  }
+  return candidates;
+}
+
+async function listAllCollectionSlugs(db: DB): Promise<string[]> {
+  return (await db.selectFrom("collections").select("slug").execute()).map((row) => row.slug);
 }
 
 /**
@@ -178,15 +279,6 @@ async function loadStoredProducts(
     for (const [productId, slugs] of collectionsOf) stored.get(slugById.get(productId)!)!.collectionIds = slugs;
   }
   return stored;
-}
-
-async function existingCollectionSlugs(db: DB, slugs: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const part of chunks([...new Set(slugs)], IN_LIST_CHUNK)) {
-    const rows = await db.selectFrom("collections").select("slug").where("slug", "in", part).execute();
-    for (const row of rows) found.add(row.slug);
-  }
-  return found;
 }
 
 /**

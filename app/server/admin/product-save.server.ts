@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from "kysely";
+import { sql, type Insertable, type Transaction } from "kysely";
 import { prepareProductForSave, type ProductCsvColumn, type ProductImport } from "~/lib/csv/product-csv";
 import type { SitePrices } from "~/lib/offers/price-view";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
@@ -17,8 +17,9 @@ import { listKeyRow, refreshProductListKeys } from "../products/product-list-key
 import { readReviewWeights } from "../products/review-weights.server";
 import { columnsUpdatedByCsv, toProductRow } from "../products/product-row-mapping";
 import { findProductIdBySlug, insertProduct, updateProduct, upsertProductsOnSlug } from "../products/products.server";
-import type { CollectionChoice } from "~/lib/csv/import-plan";
-import { planProductImport, ruleListChanges, type ProductPlan } from "./import-plan.server";
+import type { CollectionChoice, PlanSummary } from "~/lib/csv/import-plan";
+import { ownString } from "~/lib/csv/csv-table";
+import { ruleListChanges, startProductPlan } from "./import-plan.server";
 import { collectionSlugsByProduct } from "./membership-reads.server";
 import { keepRules, setProductCollections } from "./memberships.server";
 import { CollectionChoiceNeeded, databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
@@ -86,8 +87,8 @@ export interface ProductSaveResult {
   unchanged: number;
   /** collection_ids entries that name no collection: 'Row 3: no-such-list'. */
   notLinked: string[];
-  /** The plan the save carried out, computed inside its transaction. */
-  plan: ProductPlan;
+  /** The plan the save carried out, computed inside its transaction: its counts and the rows the page shows. */
+  plan: PlanSummary;
 }
 
 export interface ProductSaveOptions {
@@ -106,89 +107,154 @@ export interface ProductSaveOptions {
   collectionChoice?: CollectionChoice;
 }
 
-class BatchFailure extends Error {
-  constructor(
-    readonly batchIndex: number,
-    readonly original: unknown,
-  ) {
-    super(databaseMessage(original));
-  }
-}
-
+/** A whole parsed file (the form's tests, the fixtures): saved as the stream of its batches. */
 export async function saveProducts(
   db: DB,
   imported: readonly ProductImport[],
   columns: readonly ProductCsvColumn[],
   options: ProductSaveOptions = {},
 ): Promise<ProductSaveResult> {
-  const weights = await readReviewWeights(db);
-  const products = imported.map((product) => prepareProductForSave(product, weights));
   const batchSize = options.batchSize ?? PRODUCT_BATCH_SIZE;
+  async function* batches() {
+    for (let at = 0; at < imported.length; at += batchSize) yield imported.slice(at, at + batchSize);
+  }
+  return saveProductStream(db, columns, batches(), options);
+}
+
+/**
+ * The save of a file read as it streams in: each batch of parsed rows is planned against the
+ * database as it stands inside the transaction, then written (its rows, their primary offers,
+ * the rows' copy of the displayed price, their list keys) before the next is read, so memory
+ * holds one batch whatever the file's size. Still ONE transaction: the plan's fingerprint, the
+ * rule-listed collections' question and the file's own refusals (a slug used twice, thrown by
+ * the batches' source when it ends) are settled at the end, and any of them, or a failing row,
+ * rolls everything back. Memberships are linked at the end, for the whole file, from a compact
+ * list of product ids and collection ids.
+ */
+export async function saveProductStream(
+  db: DB,
+  columns: readonly ProductCsvColumn[],
+  batches: AsyncIterable<readonly ProductImport[]>,
+  options: ProductSaveOptions = {},
+): Promise<ProductSaveResult> {
+  const weights = await readReviewWeights(db);
   const now = new Date().toISOString();
   const update = columnsUpdatedByCsv(columns).filter((column) => !MAINTAINED_COLUMNS.includes(column));
   const offerColumns = OFFER_FIELDS.some(({ column }) => columns.includes(column));
+  const withCollections = columns.includes("collection_ids");
   const settings = priceSettingsAt(options.prices ?? DEFAULT_PRICES);
-  let batches: ProductImport[][] = [];
 
-  try {
-    return await db.transaction().execute(async (trx) => {
-      // The plan is made again here, on the rows as they are inside this transaction: only new
-      // and changed rows are written, and a plan that differs from the preview stops the save.
-      const plan = await planProductImport(trx, products, columns, options.prices);
-      if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) {
-        throw new PlanChanged(plan.rows, plan.ruleLists);
+  return db.transaction().execute(async (trx) => {
+    const planner = await startProductPlan(trx, columns, options.prices);
+    const memberships: { productId: number; collectionSlugs: string[] }[] = [];
+    const collectionSlugs = new Map<string, string>();
+    let read = 0;
+    for await (const batch of batches) {
+      read += batch.length;
+      const { write, isNew } = await planner.plan(
+        trx,
+        batch.map((product) => prepareProductForSave(product, weights)),
+      );
+      if (write.length === 0) continue;
+      const saved = await upsertBatch(trx, write, now, update);
+      const idBySlug = new Map(saved.map((row) => [row.slug, row.id]));
+      const ids = write.map((product) => idBySlug.get(product.slug)!);
+      let repriced: number[] = [];
+      if (offerColumns) {
+        await savePrimaryOffers(
+          trx,
+          write.map((product, at) => ({ productId: ids[at]!, fields: offerFieldsOf(product, columns) })),
+          { source: "csv", currency: settings.currency, now },
+        );
+        repriced = await refreshedProductPrices(trx, ids, settings);
       }
-      // A rule-listed collection changes only as the owner chose, inside this same transaction.
-      if (plan.ruleLists.length > 0) {
-        if (!options.collectionChoice) throw new CollectionChoiceNeeded(plan.rows, plan.ruleLists);
-        const ruled = plan.ruleLists.map((change) => change.slug);
-        if (options.collectionChoice === "add") await keepRules(trx, ruled);
+      // The list keys read the displayed price: a row whose price the offers changed is keyed again.
+      await refreshProductListKeys(trx, [...ids.filter((_, at) => !isNew.has(write[at]!.slug)), ...repriced]);
+      if (withCollections) {
+        write.forEach((product, at) => {
+          // A new product in no collection has no membership to set.
+          if (product.collectionIds.length === 0 && isNew.has(product.slug)) return;
+          memberships.push({ productId: ids[at]!, collectionSlugs: product.collectionIds.map((slug) => interned(collectionSlugs, slug)) });
+        });
       }
-      // New rows arrive with their list keys (toImportRow); a changed row's keys follow its merged row.
-      const isNew = new Set(plan.rows.filter((row) => row.status === "new").map((row) => row.slug));
-      batches = chunks(plan.write, batchSize);
-      const idBySlug = new Map<string, number>();
-      // Batch by batch, each carried through: its rows, their primary offers, the rows' copy of
-      // the displayed price, their list keys. One batch's work is held at a time, not the file's.
-      for (const [index, batch] of batches.entries()) {
-        let saved: { id: number; slug: string }[];
-        try {
-          saved = await upsertProductsOnSlug(
-            trx,
-            batch.map((product) => toImportRow(product, now)),
-            update,
-          );
-        } catch (error) {
-          throw new BatchFailure(index, error);
-        }
-        for (const row of saved) idBySlug.set(row.slug, row.id);
-        const ids = batch.map((product) => idBySlug.get(product.slug)!);
-        let repriced: number[] = [];
-        if (offerColumns) {
-          await savePrimaryOffers(
-            trx,
-            batch.map((product, at) => ({ productId: ids[at]!, fields: offerFieldsOf(product, columns) })),
-            { source: "csv", currency: settings.currency, now },
-          );
-          repriced = await refreshedProductPrices(trx, ids, settings);
-        }
-        // The list keys read the displayed price: a row whose price the offers changed is keyed again.
-        await refreshProductListKeys(trx, [
-          ...batch.filter((product) => !isNew.has(product.slug)).map((product) => idBySlug.get(product.slug)!),
-          ...repriced,
-        ]);
-      }
-      // The plan has already set aside (and reported) collection slugs that do not exist.
-      if (columns.includes("collection_ids")) await linkCollections(trx, plan.write, idBySlug);
-      if (plan.write.length > 0) await publishCatalogChange(trx);
-      return { saved: plan.write.length, unchanged: products.length - plan.write.length, notLinked: plan.notLinked, plan };
-    });
-  } catch (error) {
-    if (error instanceof BatchFailure) {
-      throw await findFailingProduct(db, batches, error, now, update);
     }
-    throw error;
+    // The plan is whole only now: a plan that differs from the preview stops the save.
+    const totals = planner.finish();
+    const plan: PlanSummary = { counts: totals.counts, rows: totals.rows, fingerprint: totals.fingerprint, ruleLists: totals.ruleLists };
+    if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) throw new PlanChanged(plan);
+    // A rule-listed collection changes only as the owner chose, inside this same transaction.
+    if (plan.ruleLists.length > 0) {
+      if (!options.collectionChoice) throw new CollectionChoiceNeeded(plan);
+      if (options.collectionChoice === "add")
+        await keepRules(
+          trx,
+          plan.ruleLists.map((change) => change.slug),
+        );
+    }
+    // The plan has already set aside (and reported) collection slugs that do not exist.
+    if (withCollections) await linkCollectionSlugs(trx, memberships);
+    if (totals.written > 0) await publishCatalogChange(trx);
+    return { saved: totals.written, unchanged: read - totals.written, notLinked: totals.notLinked, plan };
+  });
+}
+
+/** One copy of each collection slug for the whole file (see ownString). */
+function interned(seen: Map<string, string>, slug: string): string {
+  let own = seen.get(slug);
+  if (own === undefined) seen.set((own = ownString(slug)), own);
+  return own;
+}
+
+/**
+ * One batch's upsert, inside a savepoint: when it fails, the batch is undone alone and written
+ * again row by row (each in a savepoint of its own) to name the row; the error then rolls the
+ * whole transaction back. Slow, but only on the failure path, and it needs no earlier batch.
+ */
+async function upsertBatch(
+  trx: Trx,
+  batch: readonly ProductImport[],
+  now: string,
+  update: (keyof ProductsTable)[],
+): Promise<{ id: number; slug: string }[]> {
+  await sql`savepoint product_batch`.execute(trx);
+  try {
+    const saved = await upsertProductsOnSlug(
+      trx,
+      batch.map((product) => toImportRow(product, now)),
+      update,
+    );
+    await sql`release savepoint product_batch`.execute(trx);
+    return saved;
+  } catch (failure) {
+    await sql`rollback to savepoint product_batch`.execute(trx);
+    for (const product of batch) {
+      await sql`savepoint product_row`.execute(trx);
+      try {
+        await upsertProductsOnSlug(trx, [toImportRow(product, now)], update);
+        await sql`release savepoint product_row`.execute(trx);
+      } catch (error) {
+        throw new ImportRowError(product.rowNumber, product.slug, databaseMessage(error));
+      }
+    }
+    throw new Error(`Rows ${batch[0]?.rowNumber ?? "?"}–${batch.at(-1)?.rowNumber ?? "?"}: ${databaseMessage(failure)}`);
   }
+}
+
+/** Links each product to its collections by slug; returns the entries that name none ('Row 3: no-such'). */
+async function linkCollectionSlugs(trx: Trx, entries: readonly { productId: number; collectionSlugs: readonly string[] }[]): Promise<void> {
+  const slugs = [...new Set(entries.flatMap((entry) => entry.collectionSlugs))];
+  const collectionIdBySlug = new Map<string, number>();
+  for (const part of chunks(slugs, IN_LIST_CHUNK)) {
+    const rows = await trx.selectFrom("collections").select(["id", "slug"]).where("slug", "in", part).execute();
+    for (const row of rows) collectionIdBySlug.set(row.slug, Number(row.id));
+  }
+  await setProductCollections(
+    trx,
+    entries.map((entry) => ({
+      productId: entry.productId,
+      collectionIds: entry.collectionSlugs.flatMap((slug) => collectionIdBySlug.get(slug) ?? []),
+    })),
+  );
 }
 
 /** Links each product to its collections; returns the collection_ids entries that name none ('Row 3: no-such'). */
@@ -210,47 +276,6 @@ async function linkCollections(trx: Trx, products: readonly ProductImport[], idB
   }));
   await setProductCollections(trx, entries);
   return notLinked;
-}
-
-/** Thrown on purpose to roll the diagnosis back. */
-class RollBack extends Error {}
-
-/**
- * A batch failed and the transaction rolled back. Replay it, row by row, in a transaction that
- * is always rolled back, to name the row: slow, but only on the failure path.
- */
-async function findFailingProduct(
-  db: DB,
-  batches: ProductImport[][],
-  failure: BatchFailure,
-  now: string,
-  update: (keyof ProductsTable)[],
-): Promise<Error> {
-  const found: { culprit?: ImportRowError } = {};
-  try {
-    await db.transaction().execute(async (trx) => {
-      for (const batch of batches.slice(0, failure.batchIndex))
-        await upsertProductsOnSlug(
-          trx,
-          batch.map((p) => toImportRow(p, now)),
-          update,
-        );
-      for (const product of batches[failure.batchIndex] ?? []) {
-        try {
-          await upsertProductsOnSlug(trx, [toImportRow(product, now)], update);
-        } catch (error) {
-          found.culprit = new ImportRowError(product.rowNumber, product.slug, databaseMessage(error));
-          break;
-        }
-      }
-      throw new RollBack();
-    });
-  } catch (error) {
-    if (!(error instanceof RollBack) && !found.culprit) return failure;
-  }
-  if (found.culprit) return found.culprit;
-  const batch = batches[failure.batchIndex] ?? [];
-  return new Error(`Rows ${batch[0]?.rowNumber ?? "?"}–${batch.at(-1)?.rowNumber ?? "?"}: ${failure.message}`);
 }
 
 const ALL_OFFER_COLUMNS = OFFER_FIELDS.map(({ column }) => column);

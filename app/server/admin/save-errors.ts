@@ -1,4 +1,4 @@
-import type { PlannedRow, RuleListChange } from "~/lib/csv/import-plan";
+import type { PlanSummary } from "~/lib/csv/import-plan";
 
 /**
  * A save that failed because of one row, so the admin is told which row broke it. The row
@@ -29,11 +29,8 @@ export function databaseMessage(error: unknown): string {
 export class PlanChanged extends Error {
   override name = "PlanChanged";
 
-  constructor(
-    readonly rows: readonly PlannedRow[],
-    /** The plan's rule-listed collections, which the new preview must show again. */
-    readonly ruleLists: readonly RuleListChange[] = [],
-  ) {
+  /** The plan as it now stands, with its rule-listed collections, which the new preview must show again. */
+  constructor(readonly plan: PlanSummary) {
     super("The catalog changed since the preview, so nothing was saved. Check the updated preview, then save again.");
   }
 }
@@ -46,12 +43,9 @@ export class PlanChanged extends Error {
 export class CollectionChoiceNeeded extends Error {
   override name = "CollectionChoiceNeeded";
 
-  constructor(
-    readonly rows: readonly PlannedRow[],
-    readonly ruleLists: readonly RuleListChange[],
-  ) {
+  constructor(readonly plan: PlanSummary) {
     super(
-      `${ruleLists.map((change) => change.slug).join(", ")} ${ruleLists.length === 1 ? "lists its saunas" : "list their saunas"} by a rule. Nothing was saved: choose whether to add the products to the rule or to replace it, then save again.`,
+      `${plan.ruleLists.map((change) => change.slug).join(", ")} ${plan.ruleLists.length === 1 ? "lists its saunas" : "list their saunas"} by a rule. Nothing was saved: choose whether to add the products to the rule or to replace it, then save again.`,
     );
   }
 }

@@ -28,6 +28,7 @@ import * as searchIndex from "./migrations/2026_11_28_0500_search_index";
 import * as productListVersion from "./migrations/2026_11_28_0600_product_list_version";
 import * as productListTags from "./migrations/2026_11_28_0700_product_list_tags";
 import * as searchNameVector from "./migrations/2026_11_28_0710_search_name_vector";
+import * as adminProductOrder from "./migrations/2026_11_28_0800_admin_product_order";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0600_product_list_version": productListVersion,
   "2026_11_28_0700_product_list_tags": productListTags,
   "2026_11_28_0710_search_name_vector": searchNameVector,
+  "2026_11_28_0800_admin_product_order": adminProductOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

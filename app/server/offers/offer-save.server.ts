@@ -1,3 +1,4 @@
+import { summarizePlan } from "~/lib/csv/import-plan";
 import type { OfferFieldColumn, OfferImport } from "~/lib/csv/offer-csv";
 import { offerRowsRefusal } from "~/lib/csv/offer-csv";
 import { databaseMessage, ImportRowError, PlanChanged } from "../admin/save-errors";
@@ -46,7 +47,8 @@ export async function saveOffers(
   return db.transaction().execute(async (trx) => {
     const plan = await planOfferImport(trx, offers, columns);
     if (plan.unmatched.length > 0) throw new OfferRowsUnmatched(plan.unmatched);
-    if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint) throw new PlanChanged(plan.rows);
+    if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint)
+      throw new PlanChanged(summarizePlan(plan.rows, plan.fingerprint));
     for (const { offer, productId, merchantId, stored } of plan.write) {
       try {
         await writeOffer(trx, { productId, merchantId, fields: offer, columns, source: "csv" }, stored, now);

@@ -178,6 +178,40 @@ describe.each(testDialects)("products repository on %s", (dialect) => {
     expect(await listProductsPage(test.db, { category: "none" }, 3)).toMatchObject({ products: [], total: 0, page: 1, pages: 1 });
   });
 
+  it("gives the admin's pages and searches in the order of the whole table, newest change first, ties by id", async () => {
+    // Three update times, many products sharing each: the id decides within one.
+    const times = ["2026-03-01T00:00:00.000Z", "2026-02-01T00:00:00.000Z", "2026-04-01T00:00:00.000Z"];
+    await insertProducts(
+      test.db,
+      Array.from({ length: 130 }, (_, i) =>
+        toProductRow(fields(`order-${i}`, { name: i % 7 === 0 ? `Seventh ${i}` : `Order ${i}`, categoryId: i % 2 ? "odd" : "even" }), {
+          isSample: false,
+          now: times[i % 3]!,
+        }),
+      ),
+    );
+    const all = await test.db.selectFrom("products").select(["id", "slug", "updated_at", "name", "category_id"]).execute();
+    const when = (value: unknown) => new Date(value as string).getTime();
+    const expected = all.sort((a, b) => when(b.updated_at) - when(a.updated_at) || Number(b.id) - Number(a.id));
+    const pageOf = (rows: typeof expected, page: number) => rows.slice((page - 1) * 50, page * 50).map((row) => row.slug);
+    const slugsOf = async (filter: Parameters<typeof listProductsPage>[1], page: number) =>
+      (await listProductsPage(test.db, filter, page)).products.map((product) => product.slug);
+    const pages = Math.ceil(expected.length / 50);
+    for (let page = 1; page <= pages; page++) expect(await slugsOf({}, page)).toEqual(pageOf(expected, page));
+    const seventh = expected.filter((row) => row.name.toLowerCase().includes("seventh"));
+    expect(await listProductsPage(test.db, { search: "SEVENTH" }, 1)).toMatchObject({ total: seventh.length, pages: 1 });
+    expect(await slugsOf({ search: "SEVENTH" }, 1)).toEqual(pageOf(seventh, 1));
+    const odd = expected.filter((row) => row.category_id === "odd");
+    expect(await slugsOf({ category: "odd" }, 2)).toEqual(pageOf(odd, 2));
+    // Past the last page: the last page.
+    expect(await slugsOf({ search: "order-" }, 99)).toEqual(
+      pageOf(
+        expected.filter((row) => row.slug.includes("order-")),
+        Math.ceil(expected.filter((row) => row.slug.includes("order-")).length / 50),
+      ),
+    );
+  });
+
   it("pages through the products by id without repeating or skipping one", async () => {
     const seen: number[] = [];
     let afterId = 0;

@@ -161,6 +161,9 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
+/** A search matching at most this many products sorts their ids apart (listProductsPage): a few thousand parameters, within both databases' limits. */
+const SEARCH_SORTED_APART = 5000;
+
 export async function listProductsPage(
   db: DB,
   filter: ProductFilter,
@@ -182,16 +185,39 @@ export async function listProductsPage(
       ]),
     );
   }
-  const { n } = await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(n);
+  // A search reads every product (a part of a name matches anywhere): its first few thousand
+  // matching ids are read at once, and when that is all of them they are the count and the
+  // page is sorted from them alone, one pass instead of a count and a walk of the order index
+  // (which would look at most products to find few). On SQLite the pass reads the narrow search index.
+  const matching =
+    filter.search === undefined
+      ? null
+      : (
+          await query
+            .select("id")
+            .limit(SEARCH_SORTED_APART + 1)
+            .execute()
+        ).map((row) => Number(row.id));
+  const few = matching !== null && matching.length <= SEARCH_SORTED_APART;
+  const total = few
+    ? matching.length
+    : Number((await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
   const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
   const current = Math.min(Math.max(1, page), pages);
-  const rows = await query
-    .selectAll()
+  if (total === 0) return { products: [], total, page: current, pages };
+  // The page's ids first, then only those rows: a deep page skips index entries, not rows.
+  // Otherwise they come down the (updated_at, id) index.
+  const pageIds = (few ? db.selectFrom("products").select("id").where("id", "in", matching) : query.select("id"))
     .orderBy("updated_at", "desc")
     .orderBy("id", "desc")
     .limit(PRODUCTS_PER_PAGE)
-    .offset((current - 1) * PRODUCTS_PER_PAGE)
+    .offset((current - 1) * PRODUCTS_PER_PAGE);
+  const rows = await db
+    .selectFrom("products")
+    .selectAll()
+    .where("id", "in", pageIds)
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
     .execute();
   return { products: rows.map(toProduct), total, page: current, pages };
 }
