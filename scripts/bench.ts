@@ -16,7 +16,8 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig, type AppConfig } from "../app/server/config.server";
 import { setLogLevel } from "../app/server/log.server";
-import { fetchRaw } from "./perf/fetch-raw";
+import { fetchRaw, firstByteMs } from "./perf/fetch-raw";
+import { signInAsAdmin } from "./perf/admin-session";
 import { createDatabase } from "../tests/scale-out/cluster";
 import { importGeneratedProducts } from "./perf/generated-catalog";
 import { loadTool, runLoad, type LoadResult } from "./perf/load";
@@ -103,9 +104,33 @@ interface Phase {
   /** The same for a search: a new word on every request, next to one search rendered for every request. */
   searchMisses?: { missed: LoadResult & { path: string }; rendered: LoadResult & { path: string } };
   rssMbAtEnd: number | undefined;
+  /** The admin's product screen and export, signed in: time to the first byte and to the last. */
+  admin: AdminRow[];
   /** Spawn to /readyz, median of five starts on this phase's database (NaN until measured). */
   startupMs: number;
 }
+
+interface AdminRow {
+  name: string;
+  path: string;
+  status: number;
+  /** Median of three. */
+  firstByteMs: number;
+  lastByteMs: number;
+  kb: number;
+  /** The server's RSS sampled while the response streamed (the export), highest and lowest. */
+  rssMb?: { min: number; max: number };
+}
+
+/** The admin product screen's own queries at every size: a page, a deep page, searches, the export. */
+const ADMIN_PAGES = [
+  { name: "products", path: "/admin/products" },
+  { name: "products p. 2", path: "/admin/products?page=2" },
+  { name: "last page", path: "/admin/products", lastPage: true },
+  { name: "search common", path: "/admin/products?q=barrel" },
+  { name: "search rare", path: "/admin/products?q=model-1234" },
+  { name: "export.csv", path: "/admin/products/export.csv" },
+];
 
 setLogLevel("warn");
 const tool = loadTool();
@@ -123,7 +148,7 @@ const data = makeDataDir();
 const postgres = values.postgres ? await createDatabase(values.postgres) : undefined;
 /** What the site and the importer run on: the data folder's SQLite file, or the throwaway PostgreSQL database. */
 const database: AppConfig["database"] = postgres ? { dialect: "postgres", url: postgres.url } : loadConfig({ DATA_DIR: data.dir }).database;
-const siteEnv = postgres ? { DATABASE_URL: postgres.url } : {};
+const siteEnv: Record<string, string> = postgres ? { DATABASE_URL: postgres.url } : {};
 console.log(`Database: ${postgres ? "PostgreSQL (a throwaway database)" : "SQLite"}`);
 let site: SiteProcess | undefined;
 onInterrupt(async () => {
@@ -238,6 +263,7 @@ async function measurePhase(site: SiteProcess, catalog: string, generatedProduct
     rendered: { path: `${MISSED_SEARCHES}1 (rendered per request)`, ...searchRendered },
   };
   const rssMbAtEnd = site.rssMb();
+  const admin = await measureAdmin(site);
 
   if (haveNginx) {
     const nginx = await startNginx(ceilingPages, values["nginx-workers"]!);
@@ -250,7 +276,43 @@ async function measurePhase(site: SiteProcess, catalog: string, generatedProduct
       await nginx.stop();
     }
   }
-  return { catalog, rows, uncached, misses, searchMisses, rssMbAtEnd, startupMs: Number.NaN };
+  return { catalog, rows, uncached, misses, searchMisses, rssMbAtEnd, admin, startupMs: Number.NaN };
+}
+
+/** Signed in as an admin (made by create-admin, as an operator would), each admin page three times. */
+async function measureAdmin(site: SiteProcess): Promise<AdminRow[]> {
+  progress("admin pages");
+  const cookie = await signInAsAdmin(site.origin, data.dir, siteEnv);
+  const headers = { cookie, "accept-encoding": "gzip" };
+  const rows: AdminRow[] = [];
+  for (const listed of ADMIN_PAGES) {
+    const path = "lastPage" in listed ? await lastPageOf(site.origin, listed.path, headers) : listed.path;
+    const runs: Array<Awaited<ReturnType<typeof firstByteMs>>> = [];
+    const rss: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sampler = setInterval(() => {
+        const mb = site.rssMb();
+        if (mb !== undefined) rss.push(mb);
+      }, 50);
+      try {
+        runs.push(await firstByteMs(site.origin + path, headers));
+      } finally {
+        clearInterval(sampler);
+      }
+    }
+    const byFirst = [...runs].sort((a, b) => a.firstByteMs - b.firstByteMs);
+    const middle = byFirst[1]!;
+    rows.push({
+      name: listed.name,
+      path,
+      status: middle.status,
+      firstByteMs: middle.firstByteMs,
+      lastByteMs: median(runs.map((run) => run.lastByteMs)),
+      kb: middle.bytes / 1024,
+      rssMb: listed.name === "export.csv" && rss.length > 0 ? { min: Math.min(...rss), max: Math.max(...rss) } : undefined,
+    });
+  }
+  return rows;
 }
 
 /** Starts and stops the server on a phase's database `count` times, once the measured one has stopped. */
@@ -266,8 +328,8 @@ async function medianStartup(dataDir: string, count: number): Promise<number> {
 }
 
 /** `path` at its last page, as the list's own page links give it (page 1 when it has no others). */
-async function lastPageOf(origin: string, path: string): Promise<string> {
-  const html = (await fetchRaw(origin + path, {})).body.toString("utf8");
+async function lastPageOf(origin: string, path: string, headers: Record<string, string> = {}): Promise<string> {
+  const html = (await fetchRaw(origin + path, { ...headers, "accept-encoding": "identity" })).body.toString("utf8");
   const pages = [...html.matchAll(/[?&](?:amp;)?page=(\d+)/g)].map((match) => Number(match[1]));
   const last = Math.max(1, ...pages);
   return last > 1 ? `${path}?page=${last}` : path;
@@ -345,6 +407,14 @@ function printPhase(phase: Phase) {
     const ratio = pair.missed.requestsPerSecond / pair.rendered.requestsPerSecond;
     console.log(`${"".padEnd(9)}misses at ${ratio.toFixed(2)}× the throughput of rendering every request`);
   }
+  console.log("admin, signed in (median of 3): first byte ms / last byte ms / KB sent (gzip)");
+  for (const row of phase.admin)
+    console.log(
+      `  ${row.name.padEnd(14)} ${String(row.status).padStart(3)} ${num(row.firstByteMs, 1).padStart(8)} ${num(row.lastByteMs, 1).padStart(8)} ` +
+        `${num(row.kb, 0).padStart(8)}` +
+        (row.rssMb ? `  server RSS while streaming ${num(row.rssMb.min)}–${num(row.rssMb.max)} MB` : "") +
+        `  ${row.path}`,
+    );
   console.log(`server RSS at the end: ${num(phase.rssMbAtEnd)} MB; start-up to /readyz: ${num(phase.startupMs)} ms (median of 5)`);
   console.log(
     "1 req ms: one request rendered for itself (never the page cache) on a warm process (median of 3). ratio: site req/s / nginx req/s on the same bytes.",

@@ -5,10 +5,10 @@ import { promisify } from "node:util";
  * An admin made by the create-admin script on `dataDir`, signed in through the /auth form the way
  * a browser without JavaScript posts it: the session cookie to send with admin requests.
  */
-export async function signInAsAdmin(origin: string, dataDir: string): Promise<string> {
+export async function signInAsAdmin(origin: string, dataDir: string, siteEnv: Record<string, string> = {}): Promise<string> {
   const email = "bench-admin@example.com";
   const password = "a long bench password";
-  const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, DATABASE_URL: "", LOG_LEVEL: "warn" };
+  const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, DATABASE_URL: "", LOG_LEVEL: "warn", ...siteEnv };
   // Not spawnSync: a blocked event loop cannot see the server close an idle keep-alive socket,
   // and the sign-in would then be sent on it and fail ("other side closed").
   await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", email], { env }).catch(

@@ -29,3 +29,28 @@ export function fetchRaw(url: string, headers: Record<string, string> = {}): Pro
     req.end();
   });
 }
+
+/** One GET timed to its first body byte and to its last, the body counted but not kept. */
+export function firstByteMs(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; firstByteMs: number; lastByteMs: number; bytes: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers, agent: false }, (response) => {
+      let first: number | undefined;
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => {
+        first ??= performance.now() - started;
+        bytes += chunk.length;
+      });
+      response.on("end", () => {
+        const last = performance.now() - started;
+        resolve({ status: response.statusCode ?? 0, firstByteMs: first ?? last, lastByteMs: last, bytes });
+      });
+      response.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
