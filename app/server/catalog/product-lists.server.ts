@@ -37,10 +37,18 @@ function columnContains(column: "feature_words" | "heater_key", text: string): E
 }
 
 /**
- * A selection as its SQL is written: on SQLite, a tag that holds many products is a "long-tag"
- * (sqlSelection).
+ * A selection as its SQL is written: on SQLite, a tag that holds many products is a "long-tag",
+ * and a tag with stored members that together hold many a "long-tag-and-members" (sqlSelection).
  */
-type ListSelection = ProductSelection | { kind: "long-tag"; tag: ListTag };
+type ListSelection =
+  ProductSelection | { kind: "long-tag"; tag: ListTag } | { kind: "long-tag-and-members"; tag: ListTag; collectionId: number };
+
+/** A collection whose rule is a tag and which keeps stored members beside it. */
+function tagAndMembers(selection: ProductSelection): { tag: ListTag; collectionId: number } | undefined {
+  return selection.kind === "rule-and-members" && selection.rule.kind === "tag"
+    ? { tag: selection.rule.tag, collectionId: selection.collectionId }
+    : undefined;
+}
 
 /**
  * SQLite keeps no statistics to choose by, so it is told how to read a tag's products (its rows
@@ -50,11 +58,43 @@ type ListSelection = ProductSelection | { kind: "long-tag"; tag: ListTag };
  * far reads at most that many keys. PostgreSQL's planner makes the choice from its statistics.
  */
 async function sqlSelection(db: DB, selection: ProductSelection): Promise<ListSelection> {
-  if (selection.kind !== "tag" || dialectOf(db) !== "sqlite") return selection;
+  if (dialectOf(db) !== "sqlite") return selection;
+  const both = tagAndMembers(selection);
+  const tag = selection.kind === "tag" ? selection.tag : both?.tag;
+  if (tag === undefined) return selection;
+  const members = both
+    ? sql`(select count(*) from (select 1 from collection_products where collection_id = ${both.collectionId} limit ${WALK_ORDER_INDEX_FROM}))`
+    : sql`0`;
   const { rows } = await sql<{ n: number }>`
-    select count(*) as n from (select 1 from product_list_tags where tag = ${selection.tag} limit ${WALK_ORDER_INDEX_FROM}) as head
+    select (select count(*) from (select 1 from product_list_tags where tag = ${tag} limit ${WALK_ORDER_INDEX_FROM})) + ${members} as n
   `.execute(db);
-  return Number(rows[0]!.n) >= WALK_ORDER_INDEX_FROM ? { kind: "long-tag", tag: selection.tag } : selection;
+  if (Number(rows[0]!.n) < WALK_ORDER_INDEX_FROM) return selection;
+  return both ? { kind: "long-tag-and-members", ...both } : { kind: "long-tag", tag };
+}
+
+/** Whether the product has a row under `tag`, found by the tag's key. */
+function hasTag(eb: ProductsEb, tag: ListTag) {
+  return eb.exists(
+    eb
+      .selectFrom("product_list_tags")
+      .select(sql.lit(1).as("one"))
+      .where("product_list_tags.tag", "=", tag)
+      .whereRef("product_list_tags.product_id", "=", "products.id"),
+  );
+}
+
+/** A tag's products and a collection's stored members: two lists of ids, one union. */
+function tagOrMemberIds(db: DB, tag: ListTag, collectionId: number) {
+  return db
+    .selectFrom("product_list_tags")
+    .select("product_list_tags.product_id")
+    .where("product_list_tags.tag", "=", tag)
+    .union(
+      db
+        .selectFrom("collection_products")
+        .select("collection_products.product_id")
+        .where("collection_products.collection_id", "=", collectionId),
+    );
 }
 
 function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): Expression<SqlBool> | null {
@@ -68,13 +108,18 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): E
         eb.selectFrom("product_list_tags").select("product_list_tags.product_id").where("product_list_tags.tag", "=", selection.tag),
       );
     case "long-tag":
-      return eb.exists(
-        eb
-          .selectFrom("product_list_tags")
-          .select(sql.lit(1).as("one"))
-          .where("product_list_tags.tag", "=", selection.tag)
-          .whereRef("product_list_tags.product_id", "=", "products.id"),
-      );
+      return hasTag(eb, selection.tag);
+    case "long-tag-and-members":
+      return eb.or([
+        hasTag(eb, selection.tag),
+        eb.exists(
+          eb
+            .selectFrom("collection_products")
+            .select(sql.lit(1).as("one"))
+            .where("collection_products.collection_id", "=", selection.collectionId)
+            .whereRef("collection_products.product_id", "=", "products.id"),
+        ),
+      ]);
     case "category":
       return eb("products.category_key", "=", selection.key);
     case "brand":
@@ -97,6 +142,9 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): E
         .selectFrom("collection_products")
         .select("collection_products.product_id")
         .where("collection_products.collection_id", "=", selection.collectionId);
+      // A tag's rows and the members are two short lists of ids: one IN over their union is read
+      // by key, where "in the tag OR a member" is tested on every product of the catalog.
+      if (selection.rule.kind === "tag") return eb("products.id", "in", tagOrMemberIds(db, selection.rule.tag, selection.collectionId));
       return eb.or([rule, eb("products.id", "in", members)]);
     }
   }
@@ -356,7 +404,12 @@ async function nearestMark<Mark extends { position: number }>(
 async function numberList(db: DB, listSelection: ListSelection, order: ProductOrder): Promise<ListMarks<PageMark> | undefined> {
   // Only the order's own columns, which its index holds: the pass reads no row it need not. It
   // reads the whole list, so a long tag too is read from its rows, not by a lookup per product.
-  const selection: ListSelection = listSelection.kind === "long-tag" ? { kind: "tag", tag: listSelection.tag } : listSelection;
+  const selection: ListSelection =
+    listSelection.kind === "long-tag"
+      ? { kind: "tag", tag: listSelection.tag }
+      : listSelection.kind === "long-tag-and-members"
+        ? { kind: "rule-and-members", rule: { kind: "tag", tag: listSelection.tag }, collectionId: listSelection.collectionId }
+        : listSelection;
   const columns = ORDER_KEYS[order].map(({ column }) => `products.${column}` as const);
   const ranked = selectedProducts(db, selection).select([
     ...columns,
@@ -498,12 +551,18 @@ export async function firstProduct(db: DB, selection: ProductSelection, order: P
  * without touching a product (the foreign key makes each row a product).
  */
 function countSelected(db: DB, selection: ListSelection) {
-  return selection.kind === "tag" || selection.kind === "long-tag"
-    ? db
-        .selectFrom("product_list_tags")
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("product_list_tags.tag", "=", selection.tag)
-    : selectedProducts(db, selection).select((eb) => eb.fn.countAll<number | string>().as("n"));
+  if (selection.kind === "tag" || selection.kind === "long-tag")
+    return db
+      .selectFrom("product_list_tags")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("product_list_tags.tag", "=", selection.tag);
+  // A tag with stored members: the union of their ids, counted without reading a product.
+  const both = selection.kind === "long-tag-and-members" ? selection : tagAndMembers(selection);
+  if (both)
+    return db
+      .selectFrom(tagOrMemberIds(db, both.tag, both.collectionId).as("ids"))
+      .select((eb) => eb.fn.countAll<number | string>().as("n"));
+  return selectedProducts(db, selection).select((eb) => eb.fn.countAll<number | string>().as("n"));
 }
 
 /** How many products the selection holds (PostgreSQL returns count(*) as text). */
@@ -530,11 +589,24 @@ const summaryOf = (row: { n: number | string; newest: Date | string | null }): L
  * the count from their key, the newest from the end of the tag's (tag, updated_at) range.
  */
 export async function summariseProducts(db: DB, selection: ProductSelection): Promise<ListSummary> {
-  if (selection.kind === "tag") {
-    const newest = db
+  const both = tagAndMembers(selection);
+  const tag = selection.kind === "tag" ? selection.tag : both?.tag;
+  if (tag !== undefined) {
+    const tagNewest = db
       .selectFrom("product_list_tags")
       .select((eb) => eb.fn.max("product_list_tags.updated_at").as("newest"))
-      .where("product_list_tags.tag", "=", selection.tag);
+      .where("product_list_tags.tag", "=", tag);
+    // With stored members: the newer of the tag's newest and the members' (read by their key).
+    const membersNewest = both
+      ? db
+          .selectFrom("collection_products")
+          .innerJoin("products", "products.id", "collection_products.product_id")
+          .select((eb) => eb.fn.max("products.updated_at").as("newest"))
+          .where("collection_products.collection_id", "=", both.collectionId)
+      : undefined;
+    const newest = membersNewest
+      ? sql`select max(newest) from (select (${tagNewest}) as newest union all select (${membersNewest}) as newest) as newest_of_both`
+      : tagNewest;
     const { rows } = await sql<{ n: number | string; newest: Date | string | null }>`
       select (${countSelected(db, selection)}) as n, (${newest}) as newest
     `.execute(db);

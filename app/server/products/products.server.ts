@@ -58,12 +58,10 @@ export async function findProductBySlug(db: DB, slug: string): Promise<Product |
 /** The products named by a handful of slugs (any case), e.g. the compare page's few. */
 export async function findProductsBySlugs(db: DB, slugs: readonly string[]): Promise<Product[]> {
   if (slugs.length === 0) return [];
-  const lower = slugs.map((slug) => slug.toLowerCase());
-  const rows = await db
-    .selectFrom("products")
-    .selectAll()
-    .where(sql<string>`lower(slug)`, "in", lower)
-    .execute();
+  // Each slug as given and in lower case, the two spellings findProductBySlug tries: the slug
+  // index answers both, where lower(slug) would read every product.
+  const spellings = [...new Set(slugs.flatMap((slug) => [slug, slug.toLowerCase()]))];
+  const rows = await db.selectFrom("products").selectAll().where("slug", "in", spellings).execute();
   return rows.map(toProduct);
 }
 
