@@ -58,15 +58,17 @@ function tagAndMembers(selection: ProductSelection): { tag: ListTag; collectionI
  * far reads at most that many keys. PostgreSQL's planner makes the choice from its statistics.
  */
 async function sqlSelection(db: DB, selection: ProductSelection): Promise<ListSelection> {
-  if (dialectOf(db) !== "sqlite") return selection;
   const both = tagAndMembers(selection);
+  // PostgreSQL's planner reads a plain tag well by itself; given the union of a tag's rows and
+  // the members, it sorts the whole union for every page.
+  if (dialectOf(db) !== "sqlite" && !both) return selection;
   const tag = selection.kind === "tag" ? selection.tag : both?.tag;
   if (tag === undefined) return selection;
   const members = both
-    ? sql`(select count(*) from (select 1 from collection_products where collection_id = ${both.collectionId} limit ${WALK_ORDER_INDEX_FROM}))`
+    ? sql`(select count(*) from (select 1 from collection_products where collection_id = ${both.collectionId} limit ${WALK_ORDER_INDEX_FROM}) as members)`
     : sql`0`;
-  const { rows } = await sql<{ n: number }>`
-    select (select count(*) from (select 1 from product_list_tags where tag = ${tag} limit ${WALK_ORDER_INDEX_FROM})) + ${members} as n
+  const { rows } = await sql<{ n: number | string }>`
+    select (select count(*) from (select 1 from product_list_tags where tag = ${tag} limit ${WALK_ORDER_INDEX_FROM}) as tagged) + ${members} as n
   `.execute(db);
   if (Number(rows[0]!.n) < WALK_ORDER_INDEX_FROM) return selection;
   return both ? { kind: "long-tag-and-members", ...both } : { kind: "long-tag", tag };
@@ -556,12 +558,31 @@ function countSelected(db: DB, selection: ListSelection) {
       .selectFrom("product_list_tags")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .where("product_list_tags.tag", "=", selection.tag);
-  // A tag with stored members: the union of their ids, counted without reading a product.
+  // A tag with stored members: the tag's rows, and the members without a row under the tag
+  // (one probe of the tag's key each), counted without reading a product.
   const both = selection.kind === "long-tag-and-members" ? selection : tagAndMembers(selection);
-  if (both)
-    return db
-      .selectFrom(tagOrMemberIds(db, both.tag, both.collectionId).as("ids"))
-      .select((eb) => eb.fn.countAll<number | string>().as("n"));
+  if (both) {
+    const tagged = db
+      .selectFrom("product_list_tags")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("product_list_tags.tag", "=", both.tag);
+    const untaggedMembers = db
+      .selectFrom("collection_products")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("collection_products.collection_id", "=", both.collectionId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("product_list_tags")
+              .select(sql.lit(1).as("one"))
+              .where("product_list_tags.tag", "=", both.tag)
+              .whereRef("product_list_tags.product_id", "=", "collection_products.product_id"),
+          ),
+        ),
+      );
+    return db.selectNoFrom(sql<number | string>`(${tagged}) + (${untaggedMembers})`.as("n"));
+  }
   return selectedProducts(db, selection).select((eb) => eb.fn.countAll<number | string>().as("n"));
 }
 
@@ -597,12 +618,23 @@ export async function summariseProducts(db: DB, selection: ProductSelection): Pr
       .select((eb) => eb.fn.max("product_list_tags.updated_at").as("newest"))
       .where("product_list_tags.tag", "=", tag);
     // With stored members: the newer of the tag's newest and the members' (read by their key).
+    // The members' newest is the first member met walking the products from the newest change
+    // (the admin list's (updated_at, id) index), not the max over every member's row.
     const membersNewest = both
       ? db
-          .selectFrom("collection_products")
-          .innerJoin("products", "products.id", "collection_products.product_id")
-          .select((eb) => eb.fn.max("products.updated_at").as("newest"))
-          .where("collection_products.collection_id", "=", both.collectionId)
+          .selectFrom("products")
+          .select("products.updated_at")
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom("collection_products")
+                .select(sql.lit(1).as("one"))
+                .where("collection_products.collection_id", "=", both.collectionId)
+                .whereRef("collection_products.product_id", "=", "products.id"),
+            ),
+          )
+          .orderBy("products.updated_at", "desc")
+          .limit(1)
       : undefined;
     const newest = membersNewest
       ? sql`select max(newest) from (select (${tagNewest}) as newest union all select (${membersNewest}) as newest) as newest_of_both`
