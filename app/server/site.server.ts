@@ -210,6 +210,8 @@ export async function createSite(
       stopListeningForLinks();
       stopPriceAlertTrigger();
       await otherInstances?.close();
+      // A page being warmed in the background still reads the database.
+      await pages.close();
       // The link check first: its run (button or schedule) stops between links, then the runner waits for it.
       await linkChecks.stop();
       await jobs.stop();

@@ -18,6 +18,8 @@ export interface PageServing {
   requestHandler: RequestHandler;
   /** Drops every cached page and warms the ones readers are about to ask for: called on every catalog change. */
   invalidate(): void;
+  /** Stops warming pages (after the page being rendered): call before the database closes. */
+  close(): Promise<void>;
   /** The cache's counts (entries, bytes, renders and compressions under way, pages warmed), or undefined when it is off. */
   readonly stats: (PageCache["stats"] & PageWarmer["stats"]) | undefined;
 }
@@ -116,6 +118,10 @@ export function createPageServing(options: {
       if (!cache) return;
       cache.invalidate();
       void warmer!.restart();
+    },
+
+    close: async () => {
+      await warmer?.stop();
     },
 
     get stats() {

@@ -29,6 +29,32 @@ describe("VisitCounter", () => {
 });
 
 describe("PageWarmer", () => {
+  it("stops after the page it is rendering, and starts no run once stopped", async () => {
+    const filled: string[] = [];
+    let finishFirst!: () => void;
+    const warmer = new PageWarmer({
+      fill: async (key) => {
+        if (key === "/") await new Promise<void>((resolve) => (finishFirst = resolve));
+        filled.push(key);
+      },
+      visits: new VisitCounter(),
+      fixedKeys: async () => ["/", "/reviews", "/learn"],
+      pauseMs: 0,
+    });
+    void warmer.restart();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let stopped = false;
+    const stopping = warmer.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Still rendering "/": stop waits for it.
+    expect(stopped).toBe(false);
+    finishFirst();
+    await stopping;
+    expect(filled).toEqual(["/"]);
+    await warmer.restart();
+    expect(filled).toEqual(["/"]);
+  });
+
   it("renders the most visited pages first, then the fixed ones, each once", async () => {
     const visits = new VisitCounter();
     for (const key of ["/reviews/product/a", "/reviews/product/a", "/reviews", "/reviews/product/b"]) visits.count(key);

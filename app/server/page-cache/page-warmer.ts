@@ -73,6 +73,7 @@ export class PageWarmer {
   /** Bumped by every restart: a run of an older change stops at its next page. */
   #run = 0;
   #running: Promise<void> = Promise.resolve();
+  #stopped = false;
   readonly #warmed = { pages: 0 };
 
   constructor(options: PageWarmerOptions) {
@@ -85,8 +86,19 @@ export class PageWarmer {
 
   /** After a catalog change: stops the run of the previous change, if any, and starts a new one. */
   restart(): Promise<void> {
+    if (this.#stopped) return this.#running;
     const run = ++this.#run;
     this.#running = this.#running.then(() => this.#warm(run));
+    return this.#running;
+  }
+
+  /**
+   * Before the server closes its database: the run stops after the page it is rendering, which
+   * this waits for, and later changes start none. A render after the close would only fail.
+   */
+  stop(): Promise<void> {
+    this.#stopped = true;
+    this.#run++;
     return this.#running;
   }
 
