@@ -16,7 +16,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig, type AppConfig } from "../app/server/config.server";
 import { setLogLevel } from "../app/server/log.server";
-import { fetchRaw, firstByteMs } from "./perf/fetch-raw";
+import { fetchRaw, type RawResponse } from "./perf/fetch-raw";
 import { signInAsAdmin } from "./perf/admin-session";
 import { createDatabase } from "../tests/scale-out/cluster";
 import { importGeneratedProducts } from "./perf/generated-catalog";
@@ -287,7 +287,7 @@ async function measureAdmin(site: SiteProcess): Promise<AdminRow[]> {
   const rows: AdminRow[] = [];
   for (const listed of ADMIN_PAGES) {
     const path = "lastPage" in listed ? await lastPageOf(site.origin, listed.path, headers) : listed.path;
-    const runs: Array<Awaited<ReturnType<typeof firstByteMs>>> = [];
+    const runs: RawResponse[] = [];
     const rss: number[] = [];
     for (let i = 0; i < 3; i++) {
       const sampler = setInterval(() => {
@@ -295,7 +295,7 @@ async function measureAdmin(site: SiteProcess): Promise<AdminRow[]> {
         if (mb !== undefined) rss.push(mb);
       }, 50);
       try {
-        runs.push(await firstByteMs(site.origin + path, headers));
+        runs.push(await fetchRaw(site.origin + path, headers));
       } finally {
         clearInterval(sampler);
       }
@@ -307,8 +307,8 @@ async function measureAdmin(site: SiteProcess): Promise<AdminRow[]> {
       path,
       status: middle.status,
       firstByteMs: middle.firstByteMs,
-      lastByteMs: median(runs.map((run) => run.lastByteMs)),
-      kb: middle.bytes / 1024,
+      lastByteMs: median(runs.map((run) => run.ms)),
+      kb: middle.body.length / 1024,
       rssMb: listed.name === "export.csv" && rss.length > 0 ? { min: Math.min(...rss), max: Math.max(...rss) } : undefined,
     });
   }

@@ -43,6 +43,30 @@ const slugsOf = (products: readonly { slug: string }[]) => products.map((product
 
 const storage = new LocalDiskStorage("/nonexistent-list-tags-removal");
 
+/**
+ * `count` huts, ties in rating and name across the page marks, dates spread over `count`
+ * minutes; `category` and `twoPerson` pick each one's category and capacity. Their list keys are
+ * computed, so their tag rows exist.
+ */
+async function insertHuts(db: Db, count: number, category: (i: number) => string, twoPerson: (i: number) => boolean): Promise<void> {
+  const huts = Array.from({ length: count }, (_, i) => ({
+    slug: `p-${i}`,
+    name: `Hut ${i % 7}`,
+    brand: "Brand",
+    category_id: category(i),
+    capacity: twoPerson(i) ? 2 : 4,
+    rating: i % 11 === 0 ? null : (i % 5) + 1,
+    updated_at: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % count) * 60_000).toISOString(),
+  }));
+  for (let start = 0; start < huts.length; start += 500) {
+    await db
+      .insertInto("products")
+      .values(huts.slice(start, start + 500))
+      .execute();
+  }
+  await refreshProductListKeys(db);
+}
+
 describe.each(testDialects)("product_list_tags on %s", (dialect) => {
   let test: TestDatabase;
   afterEach(() => test?.drop());
@@ -105,22 +129,12 @@ describe.each(testDialects)("product_list_tags on %s", (dialect) => {
     const db = test.db;
     // 2,400 barrels (a long tag, which SQLite reads by walking the order index), a few dozen
     // two-person saunas (a short one), ties in rating and name across the page marks.
-    const many = Array.from({ length: 2600 }, (_, i) => ({
-      slug: `p-${i}`,
-      name: `Hut ${i % 7}`,
-      brand: "Brand",
-      category_id: i % 13 === 0 ? "cabin" : "barrel",
-      capacity: i % 50 === 0 ? 2 : 4,
-      rating: i % 11 === 0 ? null : (i % 5) + 1,
-      updated_at: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 2600) * 60_000).toISOString(),
-    }));
-    for (let start = 0; start < many.length; start += 500) {
-      await db
-        .insertInto("products")
-        .values(many.slice(start, start + 500))
-        .execute();
-    }
-    await refreshProductListKeys(db);
+    await insertHuts(
+      db,
+      2600,
+      (i) => (i % 13 === 0 ? "cabin" : "barrel"),
+      (i) => i % 50 === 0,
+    );
     await expectInStep(db);
 
     const desc = dialect === "postgres" ? sql.raw("desc nulls last") : sql.raw("desc");
@@ -155,22 +169,12 @@ describe.each(testDialects)("product_list_tags on %s", (dialect) => {
     const db = test.db;
     // 1,500 barrels and 1,500 cabins, every third cabin a stored member of a barrel page: 2,000
     // together (the long path on SQLite); a two-person page with the same members (the short one).
-    const many = Array.from({ length: 3000 }, (_, i) => ({
-      slug: `q-${i}`,
-      name: `Hut ${i % 7}`,
-      brand: "Brand",
-      category_id: i % 2 === 0 ? "barrel" : "cabin",
-      capacity: i % 40 === 0 ? 2 : 4,
-      rating: i % 11 === 0 ? null : (i % 5) + 1,
-      updated_at: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 3000) * 60_000).toISOString(),
-    }));
-    for (let start = 0; start < many.length; start += 500) {
-      await db
-        .insertInto("products")
-        .values(many.slice(start, start + 500))
-        .execute();
-    }
-    await refreshProductListKeys(db);
+    await insertHuts(
+      db,
+      3000,
+      (i) => (i % 2 === 0 ? "barrel" : "cabin"),
+      (i) => i % 40 === 0,
+    );
     const { id: collectionId } = await db
       .insertInto("collections")
       .values({ slug: "picked", title: "Picked" })

@@ -85,18 +85,20 @@ function hasTag(eb: ProductsEb, tag: ListTag) {
   );
 }
 
-/** A tag's products and a collection's stored members: two lists of ids, one union. */
-function tagOrMemberIds(db: DB, tag: ListTag, collectionId: number) {
-  return db
-    .selectFrom("product_list_tags")
-    .select("product_list_tags.product_id")
-    .where("product_list_tags.tag", "=", tag)
-    .union(
-      db
-        .selectFrom("collection_products")
-        .select("collection_products.product_id")
-        .where("collection_products.collection_id", "=", collectionId),
-    );
+/** Whether the product is a stored member of the collection, found by the members' key. */
+function isMember(eb: ProductsEb, collectionId: number) {
+  return eb.exists(
+    eb
+      .selectFrom("collection_products")
+      .select(sql.lit(1).as("one"))
+      .where("collection_products.collection_id", "=", collectionId)
+      .whereRef("collection_products.product_id", "=", "products.id"),
+  );
+}
+
+/** The ids of a tag's products, from its rows. */
+function taggedIds(eb: ProductsEb, tag: ListTag) {
+  return eb.selectFrom("product_list_tags").select("product_list_tags.product_id").where("product_list_tags.tag", "=", tag);
 }
 
 function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): Expression<SqlBool> | null {
@@ -104,24 +106,11 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): E
     case "all":
       return null;
     case "tag":
-      return eb(
-        "products.id",
-        "in",
-        eb.selectFrom("product_list_tags").select("product_list_tags.product_id").where("product_list_tags.tag", "=", selection.tag),
-      );
+      return eb("products.id", "in", taggedIds(eb, selection.tag));
     case "long-tag":
       return hasTag(eb, selection.tag);
     case "long-tag-and-members":
-      return eb.or([
-        hasTag(eb, selection.tag),
-        eb.exists(
-          eb
-            .selectFrom("collection_products")
-            .select(sql.lit(1).as("one"))
-            .where("collection_products.collection_id", "=", selection.collectionId)
-            .whereRef("collection_products.product_id", "=", "products.id"),
-        ),
-      ]);
+      return eb.or([hasTag(eb, selection.tag), isMember(eb, selection.collectionId)]);
     case "category":
       return eb("products.category_key", "=", selection.key);
     case "brand":
@@ -146,7 +135,7 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): E
         .where("collection_products.collection_id", "=", selection.collectionId);
       // A tag's rows and the members are two short lists of ids: one IN over their union is read
       // by key, where "in the tag OR a member" is tested on every product of the catalog.
-      if (selection.rule.kind === "tag") return eb("products.id", "in", tagOrMemberIds(db, selection.rule.tag, selection.collectionId));
+      if (selection.rule.kind === "tag") return eb("products.id", "in", taggedIds(eb, selection.rule.tag).union(members));
       return eb.or([rule, eb("products.id", "in", members)]);
     }
   }
@@ -624,15 +613,7 @@ export async function summariseProducts(db: DB, selection: ProductSelection): Pr
       ? db
           .selectFrom("products")
           .select("products.updated_at")
-          .where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom("collection_products")
-                .select(sql.lit(1).as("one"))
-                .where("collection_products.collection_id", "=", both.collectionId)
-                .whereRef("collection_products.product_id", "=", "products.id"),
-            ),
-          )
+          .where((eb) => isMember(eb, both.collectionId))
           .orderBy("products.updated_at", "desc")
           .limit(1)
       : undefined;
