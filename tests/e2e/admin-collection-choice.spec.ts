@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { readCsvRecords } from "../../app/lib/csv/csv-table";
 import { csvLine } from "../../app/lib/csv/csv-writer";
-import { expect, signInAsNewAdmin, test, toast, waitForHydration, type AdminSite } from "./admin-support";
+import { expect, signInAsAdmin, test, toast, waitForHydration, type AdminSite } from "./admin-support";
 
 // A product CSV that names a rule-listed collection in collection_ids (barrel-saunas lists every
 // barrel): the preview says loudly what saving would do, and the save needs the owner's choice,
@@ -37,7 +37,7 @@ test("the preview warns that barrel-saunas would show 1 instead of its barrels; 
   page,
   freshSite,
 }) => {
-  await signInAsNewAdmin(page, freshSite, "choice");
+  await signInAsAdmin(page, freshSite);
   await page.goto(`${freshSite.url}/admin/products`);
   await waitForHydration(page);
   await upload(page, await cubeIntoBarrels(page, freshSite));
@@ -66,7 +66,7 @@ test("without JavaScript: the save stops to ask, then 'replace' makes barrel-sau
   browser,
   freshSite,
 }) => {
-  await signInAsNewAdmin(page, freshSite, "nojs-choice");
+  await signInAsAdmin(page, freshSite);
   const csv = await cubeIntoBarrels(page, freshSite);
   const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   try {

@@ -1,4 +1,4 @@
-import { expect, signInAsNewAdmin, test } from "./admin-support";
+import { expect, signInAsAdmin, test } from "./admin-support";
 
 // The compare tray holds a pick, then the reader signs in and works in the admin area: the tray,
 // which would cover the Sign In button and the admin's tables, is not drawn there.
@@ -15,7 +15,7 @@ test("with a sauna in the compare tray, sign-in and the admin area show no tray"
   const tray = page.getByTestId("compare-tray");
   await expect(tray).toBeVisible();
 
-  await signInAsNewAdmin(page, adminSite, "tray");
+  await signInAsAdmin(page, adminSite);
   await expect(tray).toHaveCount(0);
   for (const path of ["/admin/products", "/admin/products/new", "/admin/collections"]) {
     await page.goto(`${adminSite.url}${path}`);

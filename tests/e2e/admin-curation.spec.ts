@@ -1,5 +1,5 @@
 import { sampleProducts } from "../../app/server/seed/sample-products";
-import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
+import { expect, signInAsAdmin, test, toast, waitForHydration } from "./admin-support";
 
 // The fixed collection pages can be curated: stored members are shown in their order, and
 // 'As Seen In' follows. Run on a site of the test's own: the other specs check every fixed page
@@ -13,7 +13,7 @@ test.describe("Curation is checked once, at desktop width", { tag: "@desktop-onl
     freshSite,
   }) => {
     test.setTimeout(120_000);
-    await signInAsNewAdmin(page, freshSite, "curator");
+    await signInAsAdmin(page, freshSite);
     // Three saunas that are not all barrels, in an order no rating would give.
     const chosen = [sampleProducts[5]!, sampleProducts[0]!, sampleProducts[12]!];
 

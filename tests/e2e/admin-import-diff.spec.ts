@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { readCsvRecords } from "../../app/lib/csv/csv-table";
 import { csvLine } from "../../app/lib/csv/csv-writer";
-import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
+import { expect, signInAsAdmin, test, toast, waitForHydration } from "./admin-support";
 
 // The import preview's per-row diff and the CSV export: on a site of the test's own, so the
 // counts are exactly the sample catalog's. At both widths: the diff must work at 390 px too.
@@ -27,7 +27,7 @@ test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and n
   page,
   freshSite,
 }) => {
-  await signInAsNewAdmin(page, freshSite, "differ");
+  await signInAsAdmin(page, freshSite);
   await page.goto(`${freshSite.url}/admin/products`);
   await waitForHydration(page);
 
@@ -96,7 +96,7 @@ test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and n
 });
 
 test("collections: export re-imports as no change; a new order is shown before saving", async ({ page, freshSite }) => {
-  await signInAsNewAdmin(page, freshSite, "lists");
+  await signInAsAdmin(page, freshSite);
   await page.goto(`${freshSite.url}/admin/collections`);
   await waitForHydration(page);
   const exported = await exportCsv(page);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
+import { expect, signInAsAdmin, test, toast, waitForHydration } from "./admin-support";
 
 // Large files (issue 5): a CSV of 20,000 products imports in one go, with a progress bar while it
 // parses and saves, in one request (no per-row requests); a file over 20 MB is refused with a
@@ -31,7 +31,7 @@ test.describe("Large imports run once", { tag: "@desktop-only" }, () => {
     test.setTimeout(180_000);
     const file = path.join(dir, "twenty-thousand.csv");
     writeFileSync(file, bigCsv(20_000));
-    await signInAsNewAdmin(page, adminSite, "bulk");
+    await signInAsAdmin(page, adminSite);
     await page.goto("/admin/products");
     await waitForHydration(page);
     // The worker's site may already hold products from other admin specs: count from here.
@@ -102,7 +102,7 @@ test.describe("Large imports run once", { tag: "@desktop-only" }, () => {
     const header = "name,brand,slug,description\n";
     const row = `Model,Brand,slug,"${"x".repeat(1000)}"\n`;
     writeFileSync(file, header + row.repeat(Math.ceil((21 * 1024 * 1024) / row.length)));
-    await signInAsNewAdmin(page, adminSite, "big");
+    await signInAsAdmin(page, adminSite);
     await page.goto("/admin/products");
     await waitForHydration(page);
     await page.locator("#product-csv-file").setInputFiles(file);
@@ -119,7 +119,7 @@ test.describe("Large imports run once", { tag: "@desktop-only" }, () => {
   });
 
   test("invalid files get the spec's answers", async ({ page, adminSite }) => {
-    await signInAsNewAdmin(page, adminSite, "invalid");
+    await signInAsAdmin(page, adminSite);
     await page.goto("/admin/products");
     await waitForHydration(page);
     await page

@@ -1,5 +1,5 @@
 import { closedPortOrigin, LINK_CASES, startLinkTestServer, type LinkTestServer } from "../support/link-test-server";
-import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
+import { expect, signInAsAdmin, test, toast, waitForHydration } from "./admin-support";
 
 // Link health: an admin imports products whose shop links point at a local stand-in
 // for the shops, clicks "Check now", follows the progress, and finds every case classified with
@@ -44,7 +44,7 @@ test("Check now: progress, then every case classified, broken first, each with i
     ["LH Refused", "lh-refused", `${refused}/cube`, ""],
   ];
 
-  await signInAsNewAdmin(page, freshSite, "links");
+  await signInAsAdmin(page, freshSite);
   await page.goto(`${freshSite.url}/admin/products`);
   await waitForHydration(page);
   await page.locator("#product-csv-file").setInputFiles({ name: "links.csv", mimeType: "text/csv", buffer: Buffer.from(csvOf(products)) });

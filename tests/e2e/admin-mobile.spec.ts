@@ -1,4 +1,4 @@
-import { expect, signInAsNewAdmin, test } from "./admin-support";
+import { expect, signInAsAdmin, test } from "./admin-support";
 
 // The admin layout on a 390 px phone: nothing scrolls sideways except a table that says so.
 // Runs in the mobile project.
@@ -13,7 +13,7 @@ test.describe("Phone layout", { tag: "@mobile-only" }, () => {
   }
 
   test("the admin panel is usable at 390 px: links, active page, pages without sideways scrolling", async ({ page, adminSite }) => {
-    await signInAsNewAdmin(page, adminSite, "phone");
+    await signInAsAdmin(page, adminSite);
     const nav = page.getByRole("navigation", { name: "Admin Panel" });
     for (const name of ["Dashboard", "Products", "Collections"]) await expect(nav.getByRole("link", { name })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
@@ -38,7 +38,7 @@ test.describe("Phone layout", { tag: "@mobile-only" }, () => {
   });
 
   test("the clicks chart's dates and counts are readable on a phone", async ({ page, adminSite }) => {
-    await signInAsNewAdmin(page, adminSite, "chart");
+    await signInAsAdmin(page, adminSite);
     await page.goto("/admin/clicks");
     const chart = page.getByTestId("clicks-chart");
     await expect(chart).toBeVisible();

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, signInAsNewAdmin, test } from "./admin-support";
+import { expect, signInAsAdmin, test } from "./admin-support";
 
 // The admin's uploads without JavaScript: the storage check, the picture upload and a CSV import
 // are plain HTML forms, so a browser with scripts off posts them and lands on a page that says
@@ -12,7 +12,7 @@ test.describe("The forms are the same at every width", { tag: "@desktop-only" },
     freshSite,
   }) => {
     test.setTimeout(90_000);
-    await signInAsNewAdmin(page, freshSite, "noscript");
+    await signInAsAdmin(page, freshSite);
     const context = await browser.newContext({
       javaScriptEnabled: false,
       baseURL: freshSite.url,

@@ -1,6 +1,6 @@
 import { FIXED_COLLECTION_SLUGS } from "../../app/lib/collection/collection-rules";
 import { sampleProducts } from "../../app/server/seed/sample-products";
-import { expect, signInAsNewAdmin, test } from "./admin-support";
+import { expect, signInAsAdmin, test } from "./admin-support";
 
 // Deleting from the catalog: one product from the list, and all the sample content in one go,
 // each through the confirmation page that names what goes. Run on a site of the test's own,
@@ -10,7 +10,7 @@ test.describe("Deleting is checked once, at desktop width", { tag: "@desktop-onl
   test("a product deleted from the list is gone from the site, and its address answers 410", async ({ page, freshSite }) => {
     test.setTimeout(90_000);
     const product = sampleProducts.find((item) => item.category_id === "barrel")!;
-    await signInAsNewAdmin(page, freshSite, "remover");
+    await signInAsAdmin(page, freshSite);
 
     await page.goto(`${freshSite.url}/admin/products?q=${encodeURIComponent(product.name)}`);
     await page
@@ -42,7 +42,7 @@ test.describe("Deleting is checked once, at desktop width", { tag: "@desktop-onl
 
   test("'Remove all sample content' empties the catalog in one go; every page shows its empty state", async ({ page, freshSite }) => {
     test.setTimeout(120_000);
-    await signInAsNewAdmin(page, freshSite, "remover");
+    await signInAsAdmin(page, freshSite);
 
     await page.getByRole("link", { name: "Remove all sample content…" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Remove all sample content" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, signInAsNewAdmin, test } from "./admin-support";
+import { expect, signInAsAdmin, test } from "./admin-support";
 
 // A sale entered on the admin's product form: the product page strikes the list price through
 // while the sale runs, and shows no sale once its end date has passed.
@@ -9,7 +9,7 @@ const nextYear = new Date().getUTCFullYear() + 1;
 test.describe("The admin form is checked once, at desktop width", { tag: "@desktop-only" }, () => {
   test("a sale entered on the form shows on the product page until it ends", async ({ page, adminSite }) => {
     test.setTimeout(90_000);
-    await signInAsNewAdmin(page, adminSite, "sales");
+    await signInAsAdmin(page, adminSite);
     // The product's own form: once saved, the same screen also lists the product's offers, whose
     // forms have price and sale fields of their own.
     const productForm = page.locator("#product-form");

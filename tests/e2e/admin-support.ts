@@ -213,6 +213,36 @@ export async function signInAsNewAdmin(page: Page, site: AdminSite, label = "adm
   return email;
 }
 
+const SITE_ADMIN_PASSWORD = "a long admin password";
+/** The admin account of each site this worker has used, by DATA_DIR: made once, by the script. */
+const siteAdmins = new Map<string, string>();
+
+/**
+ * Signed in as the site's admin, on the dashboard: for a test whose subject is what an admin
+ * does, not who they are. The account is made once per site and worker with create-admin (a
+ * tsx start-up and a password hash each time), and each test gets a session of its own by
+ * posting the sign-in form's fields, as the form does without JavaScript. The form itself, the
+ * redirects and the account flows have specs of their own that use signInAsNewAdmin.
+ */
+export async function signInAsAdmin(page: Page, site: AdminSite): Promise<void> {
+  let email = siteAdmins.get(site.dataDir);
+  if (!email) {
+    email = uniqueEmail("admin");
+    runCreateAdmin(site, email, SITE_ADMIN_PASSWORD);
+    siteAdmins.set(site.dataDir, email);
+  }
+  // Absolute: the site may be a test's own (freshSite), not the page's baseURL. The request
+  // shares the page's cookie jar, so the session cookie it gets is the page's.
+  const response = await page.request.post(`${site.url}/auth`, {
+    form: { intent: "sign-in", email, password: SITE_ADMIN_PASSWORD },
+    headers: { origin: site.url },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `signing in as ${email}`).toBe(302);
+  await page.goto(`${site.url}/admin`);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+}
+
 /** A sonner toast with this title (and description, when given). */
 export function toast(page: Page, title: string, description?: string) {
   const item = page.locator("[data-sonner-toast]").filter({ hasText: title });

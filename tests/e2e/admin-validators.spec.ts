@@ -1,4 +1,4 @@
-import { expect, signInAsNewAdmin, test } from "./admin-support";
+import { expect, signInAsAdmin, test } from "./admin-support";
 import { axeFindings, htmlFindings } from "./validation";
 
 /**
@@ -39,7 +39,7 @@ const SCREENS = [
 test.describe.configure({ timeout: 300_000 });
 
 test("every admin screen passes the HTML validator and axe", async ({ page, adminSite }, testInfo) => {
-  await signInAsNewAdmin(page, adminSite, "validators");
+  await signInAsAdmin(page, adminSite);
   const findings: string[] = [];
   for (const path of SCREENS) {
     if (testInfo.project.name === "desktop") {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
+import { expect, signInAsAdmin, test, toast, waitForHydration } from "./admin-support";
 
 /**
  * Writing an article in the admin: a draft that saves itself, a hero picture uploaded to the
@@ -18,7 +18,7 @@ test("write, schedule, publish on time, revise, restore and move an article", as
   const suffix = testInfo.project.name;
   const title = `Cedar Care Basics ${suffix}`;
   const slug = `cedar-care-basics-${suffix}`;
-  await signInAsNewAdmin(page, adminSite, "writer");
+  await signInAsAdmin(page, adminSite);
 
   await page.goto(`${adminSite.url}/admin/articles`);
   await expect(page.getByRole("table", { name: "Articles" })).toContainText("How to Choose the Best Barrel Sauna");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { overriddenClasses } from "../../app/components/ui/class-conflicts";
-import { expect, signInAsNewAdmin, test } from "./admin-support";
+import { expect, signInAsAdmin, test } from "./admin-support";
 import { waitForHydration } from "./fixtures";
 
 // `cn` joins class lists without merging them (tailwind-merge stays out of the browser bundle), so
@@ -101,7 +101,7 @@ test("no public page holds an element with two classes for one property", async 
 });
 
 test("no admin page holds an element with two classes for one property", { tag: "@desktop-only" }, async ({ page, adminSite }) => {
-  await signInAsNewAdmin(page, adminSite, "classes");
+  await signInAsAdmin(page, adminSite);
   const found: string[] = [];
   const paths = ["/admin", "/admin/products", "/admin/products/new", "/admin/collections", "/admin/categories", "/admin/features"];
   paths.push("/admin/remove", "/admin/users", "/admin/subscribers", "/admin/links", "/admin/clicks", "/admin/products?q=barrel");

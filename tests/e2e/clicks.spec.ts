@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
+import { expect, signInAsAdmin, test, toast, waitForHydration } from "./admin-support";
 
 // Tracked shop links end to end: an admin imports a sauna whose shop is a local server, a
 // visitor follows its Buy buttons on a collection page and on its product page and lands on the
@@ -41,7 +41,7 @@ test.describe("Click tracking is checked once, at desktop width", { tag: "@deskt
     cspViolations,
   }) => {
     test.setTimeout(150_000);
-    await signInAsNewAdmin(page, freshSite, "clicks");
+    await signInAsAdmin(page, freshSite);
     const affiliateLink = `${shopUrl}/cabin?ref=saunas`;
 
     await test.step("the admin imports a sauna with an affiliate link, listed on the infrared page", async () => {

@@ -1,4 +1,4 @@
-import { expect, signInAsNewAdmin, test } from "./admin-support";
+import { expect, signInAsAdmin, test } from "./admin-support";
 
 // Merchant feeds (docs/decisions/0064), at 1280 and 390 px: the owner uploads a shop's Google TSV
 // feed, sees an item with a price of "free" rejected with its reason and an item no product has
@@ -35,7 +35,7 @@ test("an owner adds a feed by upload, matches an unmatched item, previews, saves
     ["NB-2", "Gift card", "https://nordicbathsupply.example/p/gift", "free", "in_stock", "Nordic", ""].join("\t"),
   ].join("\n");
 
-  await signInAsNewAdmin(page, adminSite, `feeds-${width}`);
+  await signInAsAdmin(page, adminSite);
   await page.goto("/admin/feeds?new");
   const form = page.locator("#feed-form");
   await form.getByLabel("Name *").fill(feedName);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, runCreateAdmin, signIn, test, uniqueEmail, waitForHydration, type AdminSite } from "./admin-support";
+import { expect, signInAsAdmin, test, uniqueEmail, type AdminSite } from "./admin-support";
 
 /**
  * The 'Stay Updated' form, end to end, with and without JavaScript: sign up on the home page, one
@@ -56,16 +56,6 @@ test.describe("The sign-up is the same at every width", { tag: "@desktop-only" }
     await expect(rows.first().getByRole("cell").nth(1)).toHaveText(state);
   }
 
-  /** A new admin signed in, with room for a slow password hash (the shared helper allows 5 s). */
-  async function signInAsNewAdmin(page: Page, site: AdminSite, label: string) {
-    const email = uniqueEmail(label);
-    runCreateAdmin(site, email, "a long admin password");
-    await page.goto("/auth");
-    await waitForHydration(page);
-    await signIn(page, email, "a long admin password");
-    await expect(page).toHaveURL((url) => url.pathname === "/admin", { timeout: 30_000 });
-  }
-
   async function hydrated(page: Page) {
     await page.waitForFunction(() => {
       const form = document.querySelector('[data-testid="newsletter-form"]');
@@ -98,7 +88,7 @@ test.describe("The sign-up is the same at every width", { tag: "@desktop-only" }
     await page.goto(links.confirm);
     await expect(page.getByRole("heading", { level: 1, name: "Link expired or already used" })).toBeVisible();
 
-    await signInAsNewAdmin(page, adminSite, "news-admin");
+    await signInAsAdmin(page, adminSite);
     await page.getByRole("link", { name: "Subscribers" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Subscribers" })).toBeVisible();
     await expect(page.getByTestId("subscriber-count-confirmed")).toContainText(/[1-9]/);
@@ -134,7 +124,7 @@ test.describe("The sign-up is the same at every width", { tag: "@desktop-only" }
     await visitor.goto(links.confirm);
     await expect(visitor.getByRole("heading", { level: 1, name: "You're subscribed" })).toBeVisible();
 
-    await signInAsNewAdmin(page, adminSite, "news-admin-nojs");
+    await signInAsAdmin(page, adminSite);
     await expectAdminListShows(page, email, "Confirmed");
 
     await visitor.goto(links.unsubscribe);

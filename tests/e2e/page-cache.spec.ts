@@ -9,7 +9,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import type { Page } from "@playwright/test";
 import pg from "pg";
 import { brotliOptions, gzipOptions } from "../../app/server/page-cache/page-cache";
-import { expect, runCreateAdmin, signIn, signInAsNewAdmin, test as sqliteTest, uniqueEmail } from "./admin-support";
+import { expect, runCreateAdmin, signIn, signInAsAdmin, test as sqliteTest, uniqueEmail } from "./admin-support";
 
 // The whole-page cache (docs/decisions/0015-page-cache.md) against the production server with a
 // real SQLite catalog: an admin save shows on the very next anonymous request of every page it
@@ -231,7 +231,7 @@ test.describe("HTTP behaviour: the same at every width", { tag: "@desktop-only" 
     await get(base, "/learn");
     expect((await get(base, "/learn")).cache).toBe("hit");
 
-    await signInAsNewAdmin(page, adminSite, "bypass");
+    await signInAsAdmin(page, adminSite);
     const cookies = await page.context().cookies(base);
     expect(cookies.some((cookie) => /better-auth\.session_token$/.test(cookie.name))).toBe(true);
 

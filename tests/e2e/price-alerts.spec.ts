@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { sampleProducts } from "../../app/server/seed/sample-products";
-import { expect, signInAsNewAdmin, test, uniqueEmail, type AdminSite } from "./admin-support";
+import { expect, signInAsAdmin, test, uniqueEmail, type AdminSite } from "./admin-support";
 
 /**
  * Price-drop alerts, end to end: a reader asks for an alert on a sauna's page, confirms from the
@@ -56,7 +56,7 @@ test.describe("The alert is the same at every width", { tag: "@desktop-only" }, 
     adminSite,
   }) => {
     // The admin's sauna at $7,650.
-    await signInAsNewAdmin(page, adminSite, "alerts-admin");
+    await signInAsAdmin(page, adminSite);
     const productForm = page.locator("#product-form");
     await page.goto("/admin/products/new");
     await productForm.getByLabel("Name *").fill("Alert Test Barrel");

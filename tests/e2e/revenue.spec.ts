@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
+import { expect, signInAsAdmin, test, toast, waitForHydration } from "./admin-support";
 
 // What earns, end to end: a reader views a product page and follows Buy Now; the shop's link
 // carries the click's sub-ID in the merchant's (Awin) format; the owner uploads an Awin-like and
@@ -70,7 +70,7 @@ test.describe("The revenue flow is checked once, at desktop width", { tag: "@des
     cspViolations,
   }) => {
     test.setTimeout(180_000);
-    await signInAsNewAdmin(page, freshSite, "revenue");
+    await signInAsAdmin(page, freshSite);
 
     await test.step("the admin imports a sauna sold by a local shop, and gives that shop Awin's sub-ID parameter", async () => {
       await page.goto(`${freshSite.url}/admin/products`);

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { readCsvRecords } from "../../app/lib/csv/csv-table";
 import { csvLine } from "../../app/lib/csv/csv-writer";
-import { confirmationLinkFromOutbox, expect, signIn, signInAsNewAdmin, test, toast, uniqueEmail, waitForHydration } from "./admin-support";
+import { confirmationLinkFromOutbox, expect, signIn, signInAsAdmin, test, toast, uniqueEmail, waitForHydration } from "./admin-support";
 import { headFindings, jsonLdBlocks } from "./validation";
 
 // The in-depth review at 1280 and 390 px: the owner writes one through the product form, the
@@ -21,7 +21,7 @@ test("an owner writes a review; the page shows the verdict, pros, cons and five 
   page,
   freshSite,
 }, testInfo) => {
-  await signInAsNewAdmin(page, freshSite, "reviewer");
+  await signInAsAdmin(page, freshSite);
   await page.goto(`${freshSite.url}/admin/products/new`);
   await waitForHydration(page);
   const form = page.locator("#product-form");
@@ -129,7 +129,7 @@ test("an editor reaches the reviews, and gets 403 on /admin/users and on an impo
   browser,
   adminSite,
 }) => {
-  await signInAsNewAdmin(page, adminSite, "owner");
+  await signInAsAdmin(page, adminSite);
   const writer = uniqueEmail("writer");
   const other = await browser.newContext({ baseURL: adminSite.url, viewport: page.viewportSize() });
   const writerPage = await other.newPage();

@@ -1,5 +1,5 @@
 import type { Page, Response } from "@playwright/test";
-import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
+import { expect, signInAsAdmin, test, toast, waitForHydration } from "./admin-support";
 
 // Every page kind, public and admin, carries the security headers and a Content-Security-Policy
 // that its own scripts satisfy: no violation reaches the console, and hydration still works
@@ -125,7 +125,7 @@ test("every admin page kind and the sign-in page: security headers, no CSP viola
   await page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign In" }).click();
   await expect(toast(page, "Missing fields")).toBeVisible();
 
-  await signInAsNewAdmin(page, adminSite, "csp");
+  await signInAsAdmin(page, adminSite);
   for (const path of ADMIN_PAGES) {
     const response = await page.goto(path);
     await expectSecureDocument(response, path);
