@@ -1,8 +1,9 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
-import { createAuth, type Auth } from "~/server/auth/auth.server";
+import { createAuth, type Auth, type PasswordHashing } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
 import { createLinkChecking, linkCheckSettingsFrom } from "~/server/links/link-checking.server";
 import type { MailMessage, Mailer } from "~/server/mail/mailer.server";
@@ -24,7 +25,36 @@ export interface AuthTestContext {
   close(): Promise<void>;
 }
 
-export function makeAuthContext(test: TestDatabase): AuthTestContext {
+/**
+ * scrypt at a sixteenth of the site's cost, in the same `salt:key` form. The integration tests
+ * sign up and in thousands of times and test what happens around the hash, not better-auth's hash
+ * itself (the end-to-end tests and create-admin's test use the site's): at the site's cost, about
+ * 150 ms a hash here, hashing was most of their time. An account made with it can only be signed
+ * in to by an auth instance that hashes the same way.
+ */
+export const quickPasswordHashing: PasswordHashing = {
+  async hash(password) {
+    const salt = randomBytes(16).toString("hex");
+    return `${salt}:${(await quickKey(password, salt)).toString("hex")}`;
+  },
+  async verify({ hash, password }) {
+    const [salt = "", key = ""] = hash.split(":");
+    const expected = Buffer.from(key, "hex");
+    const actual = await quickKey(password, salt);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  },
+};
+
+function quickKey(password: string, salt: string): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, 64, { N: 1024, r: 16, p: 1 }, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+export function makeAuthContext(
+  test: TestDatabase,
+  { passwordHashing = quickPasswordHashing }: { passwordHashing?: PasswordHashing } = {},
+): AuthTestContext {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-auth-"));
   const config = {
     ...loadConfig({
@@ -43,7 +73,7 @@ export function makeAuthContext(test: TestDatabase): AuthTestContext {
     },
     close() {},
   };
-  const resources = createAuth(config, test.db, { mailer });
+  const resources = createAuth(config, test.db, { mailer, passwordHashing });
   const linkChecks = createLinkChecking(test.db, linkCheckSettingsFrom(config), null);
   return {
     context: {

@@ -42,7 +42,13 @@ export const PATHS_SERVED_BY_OUR_FORMS = [
   "/forget-password",
 ];
 
-function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlite" }, mailer: Mailer) {
+/** How passwords are hashed and checked; better-auth's own (scrypt, N=16384, on libuv's pool) unless given. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
+function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlite" }, mailer: Mailer, password?: PasswordHashing) {
   return betterAuth({
     appName: SITE_NAME,
     baseURL: config.baseUrl,
@@ -58,6 +64,7 @@ function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlit
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      password,
       // Whoever had the old password (perhaps the reason for the reset) is signed out everywhere.
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
@@ -100,7 +107,12 @@ export interface AuthResources {
   close(): Promise<void>;
 }
 
-export function createAuth(config: AppConfig, db: DB, options: { mailer?: Mailer } = {}): AuthResources {
+/**
+ * `passwordHashing` is for tests that replay hundreds of sign-ins, where the hash's deliberate
+ * cost (about 150 ms each on a 2-core machine) is all the time the test takes; the site never
+ * passes it.
+ */
+export function createAuth(config: AppConfig, db: DB, options: { mailer?: Mailer; passwordHashing?: PasswordHashing } = {}): AuthResources {
   // Every message of the site (account and newsletter mail: the context shares this mailer) is
   // counted against its recipient's daily cap, whoever asked for it.
   const mailer = capMailPerRecipient(db, options.mailer ?? createMailer(config));
@@ -108,7 +120,7 @@ export function createAuth(config: AppConfig, db: DB, options: { mailer?: Mailer
   // handling of a dropped idle connection as the site's: without that, a database restart within
   // ten seconds of a sign-in page being shown stopped the whole process.
   const pool = config.database.dialect === "postgres" ? createPostgresPool(config.database.url, { max: 5 }) : undefined;
-  const auth = buildAuth(config, pool ?? { db, type: "sqlite" }, mailer);
+  const auth = buildAuth(config, pool ?? { db, type: "sqlite" }, mailer, options.passwordHashing);
   return {
     auth,
     mailer,

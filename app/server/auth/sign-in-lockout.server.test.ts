@@ -14,7 +14,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
  */
 
 const PASSWORD = "correct horse battery staple";
-/** Some 700 requests and 66 password hashes a replay, on a shared machine. */
+/** Some 700 requests and 80 (quick) password hashes a replay, on a shared machine. */
 const REPLAY_TIMEOUT_MS = 180_000;
 
 type Answer = { status: number; setCookies: string[]; description?: string };
