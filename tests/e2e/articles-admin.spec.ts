@@ -54,9 +54,11 @@ test("write, schedule, publish on time, revise, restore and move an article", as
   await waitForHydration(page);
   await expect(page.getByLabel("Body (Markdown)")).toHaveValue(/Wipe the benches after every session\./);
 
-  // Scheduled a minute ahead, in the browser's own time zone.
-  // The browser runs on this machine, in its time zone.
-  const at = new Date(Date.now() + 60_000);
+  // Scheduled about a minute ahead, in the browser's own time zone (the browser runs on this
+  // machine, in its time zone). The field takes whole minutes: the next whole minute at least 30 s
+  // away, so the time is still ahead when the save arrives on a busy machine. (A minute ahead cut
+  // to its minute could be a second ahead, and the save was then refused as a time in the past.)
+  const at = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
   const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await page.getByLabel("Publish at (your local time)").fill(local);
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
