@@ -18,13 +18,23 @@ export function MobileMenu() {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
+  // A tap opens the <details> at once, but its `toggle` event (and so `open` above) follows a task
+  // later: on a slow phone an Escape or a link chosen in between would find the state still
+  // closed and leave the menu open. The element is the truth; closing closes it as well.
+  const isOpen = () => Boolean(details.current?.open);
+  const close = () => {
+    if (details.current) details.current.open = false;
+    setOpen(false);
+  };
+
   // A navigation closes the menu. On the first run, though, the menu is as the reader left it: a
   // tap before the page hydrated opened the <details> natively, and React does not read it back.
   const pathnameSeen = useRef<string | null>(null);
   useEffect(() => {
     const hydrating = pathnameSeen.current === null;
     pathnameSeen.current = location.pathname;
-    setOpen(hydrating ? Boolean(details.current?.open) : false);
+    if (hydrating) setOpen(isOpen());
+    else close();
   }, [location.pathname]);
 
   return (
@@ -35,14 +45,14 @@ export function MobileMenu() {
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
       onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          setOpen(false);
+        if (event.key === "Escape" && isOpen()) {
+          close();
           details.current?.querySelector("summary")?.focus();
         }
       }}
       // An open menu covers the page: once focus is elsewhere, the reader has left it.
       onBlur={(event) => {
-        if (open && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+        if (isOpen() && !event.currentTarget.contains(event.relatedTarget)) close();
       }}
       className="md:hidden"
     >
@@ -53,7 +63,7 @@ export function MobileMenu() {
         <ul>
           {mobileMenuLinks.map((link) => (
             <li key={link.name}>
-              <Link to={link.url} onClick={() => setOpen(false)}>
+              <Link to={link.url} onClick={close}>
                 {link.name}
               </Link>
             </li>

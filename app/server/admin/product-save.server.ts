@@ -4,6 +4,7 @@ import type { SitePrices } from "~/lib/offers/price-view";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
+import { vacuumAfterBulkWrite, watchTableGrowth, type GrowthWatch } from "../db/planner-statistics.server";
 import type { Database, ProductsTable } from "../db/schema";
 import {
   DEFAULT_PRICES,
@@ -54,6 +55,9 @@ const OFFER_FIELDS: {
   { column: "sale_ends", field: "saleEndsAt", read: (product) => product.saleEndsAt },
   { column: "affiliate_link", field: "link", read: (product) => product.affiliateLink },
 ];
+
+/** The tables a product import grows: its rows, their primary offers, list-tag rows and first prices. */
+const GROWN_BY_IMPORT = ["products", "offers", "product_list_tags", "offer_price_history"] as const;
 
 /** Kept by refreshProductPrices from the offers, never written from a file onto an existing row. */
 const MAINTAINED_COLUMNS: readonly (keyof ProductsTable)[] = ["price_cents", "sale_price_cents", "sale_ends_at", "affiliate_link"];
@@ -144,7 +148,9 @@ export async function saveProductStream(
   const withCollections = columns.includes("collection_ids");
   const settings = priceSettingsAt(options.prices ?? DEFAULT_PRICES);
 
-  return db.transaction().execute(async (trx) => {
+  let growth: GrowthWatch | undefined;
+  const result = await db.transaction().execute(async (trx) => {
+    growth = await watchTableGrowth(trx, GROWN_BY_IMPORT);
     const planner = await startProductPlan(trx, columns, options.prices);
     const memberships: { productId: number; collectionSlugs: string[] }[] = [];
     const collectionSlugs = new Map<string, string>();
@@ -177,6 +183,7 @@ export async function saveProductStream(
           memberships.push({ productId: ids[at]!, collectionSlugs: product.collectionIds.map((slug) => interned(collectionSlugs, slug)) });
         });
       }
+      await growth.wrote(trx, write.length);
     }
     // The plan is whole only now: a plan that differs from the preview stops the save.
     const totals = planner.finish();
@@ -196,6 +203,9 @@ export async function saveProductStream(
     if (totals.written > 0) await publishCatalogChange(trx);
     return { saved: totals.written, unchanged: read - totals.written, notLinked: totals.notLinked, plan };
   });
+  // The pages read next are planned from these figures (planner-statistics.server.ts).
+  if (growth?.worthAnalyzing) await vacuumAfterBulkWrite(db, GROWN_BY_IMPORT);
+  return result;
 }
 
 /** One copy of each collection slug for the whole file (see ownString). */

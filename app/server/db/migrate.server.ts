@@ -29,6 +29,7 @@ import * as productListVersion from "./migrations/2026_11_28_0600_product_list_v
 import * as productListTags from "./migrations/2026_11_28_0700_product_list_tags";
 import * as searchNameVector from "./migrations/2026_11_28_0710_search_name_vector";
 import * as adminProductOrder from "./migrations/2026_11_28_0800_admin_product_order";
+import * as statementTriggersForBulkWrites from "./migrations/2026_11_28_0900_statement_triggers_for_bulk_writes";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0700_product_list_tags": productListTags,
   "2026_11_28_0710_search_name_vector": searchNameVector,
   "2026_11_28_0800_admin_product_order": adminProductOrder,
+  "2026_11_28_0900_statement_triggers_for_bulk_writes": statementTriggersForBulkWrites,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
