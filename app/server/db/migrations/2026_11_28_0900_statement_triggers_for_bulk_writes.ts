@@ -14,7 +14,9 @@ import { dialectOf } from "../dialect";
  *   also did, removing a deleted product's rows, a statement trigger on products now does, as
  *   SQLite's trigger already did.
  *
- * At 200,000 imported products: about 3 s less of the import's 42 (measured on this machine).
+ * EXPLAIN ANALYZE of 1,000 inserts: the key's checks were 15 of a product insert's 82 ms, the
+ * row trigger 13 of an offer insert's 34 ms (7.5 as a statement). A 200,000-product import on
+ * this machine: about 1.5 s less of its 42.
  * SQLite runs its triggers inline with the row and has nothing to gain.
  */
 
