@@ -7,7 +7,7 @@
 // does, scripts/run-suite.js), that build is used as it is and left in place.
 // Plain JavaScript so that it runs before anything is compiled.
 import { spawn } from "node:child_process";
-import { accessSync, constants, mkdtempSync, rmdirSync, rmSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -73,8 +73,11 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
   removeBuild();
 }
-if (code === 0) rmSync(outputDir, { recursive: true, force: true });
-else console.log(`Traces and screenshots of the failures: ${outputDir}`);
+// A passing run keeps the folder when a test failed once and passed on its retry (a flaky test):
+// the first attempt's error context and the retry's trace are what can explain it (Playwright
+// also leaves its own .last-run.json there).
+if (code === 0 && readdirSync(outputDir).every((name) => name.startsWith("."))) rmSync(outputDir, { recursive: true, force: true });
+else console.log(`Traces and screenshots of the failures${code === 0 ? " (flaky tests)" : ""}: ${outputDir}`);
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(code === 0 ? `End-to-end tests passed (${seconds} s in all)` : `End-to-end tests FAILED (exit code ${code}, ${seconds} s)`);
