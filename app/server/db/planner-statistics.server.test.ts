@@ -1,6 +1,7 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { log } from "../log.server";
 import type { DB } from "./connection.server";
 import { ANALYZE_AFTER_ROWS, vacuumAfterBulkWrite, watchTableGrowth } from "./planner-statistics.server";
 
@@ -67,6 +68,17 @@ describe.each(testDialects)("planner statistics on %s", (dialect) => {
       expect(visible[0]!.visible).toBe(visible[0]!.pages);
     },
   );
+
+  it.runIf(dialect === "postgres")("logs a vacuum that fails instead of failing the write that committed before it", async () => {
+    test = await createTestDatabase(dialect);
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
+    try {
+      await expect(vacuumAfterBulkWrite(test.db, ["no_such_table" as never])).resolves.toBeUndefined();
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Could not vacuum no_such_table after a bulk write: /));
+    } finally {
+      warn.mockRestore();
+    }
+  });
 
   it.runIf(dialect === "postgres")("asks for nothing after a small write", async () => {
     test = await createTestDatabase(dialect);

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "./connection.server";
 import type { Database } from "./schema";
+import { log } from "../log.server";
 import { dialectOf } from "./dialect";
 
 /**
@@ -75,7 +76,13 @@ export async function analyzeTables(db: DB, tables: readonly Table[]): Promise<v
  */
 export async function vacuumAfterBulkWrite(db: DB, tables: readonly Table[]): Promise<void> {
   if (dialectOf(db) !== "postgres" || tables.length === 0) return;
-  await sql`vacuum (analyze) ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+  try {
+    await sql`vacuum (analyze) ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+  } catch (error) {
+    // The write has committed: its caller must report it saved. Autovacuum, where it runs, does
+    // this later; a database role that does not own the tables cannot vacuum them at all.
+    log.warn(`Could not vacuum ${tables.join(", ")} after a bulk write: ${(error as Error)?.message ?? error}`);
+  }
 }
 
 /** ANALYZE from a tenth of the default sample, the setting restored for the rest of the transaction. */
