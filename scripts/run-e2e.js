@@ -74,9 +74,12 @@ try {
   removeBuild();
 }
 // A passing run keeps the folder when a test failed once and passed on its retry (a flaky test):
-// the first attempt's error context and the retry's trace are what can explain it (Playwright
-// also leaves its own .last-run.json there).
-if (code === 0 && readdirSync(outputDir).every((name) => name.startsWith("."))) rmSync(outputDir, { recursive: true, force: true });
+// the first attempt's error context and the retry's trace are what can explain it. Passing tests
+// leave files there too (screenshots some specs take), which alone are not worth keeping.
+const failureFiles = readdirSync(outputDir, { recursive: true }).filter((file) =>
+  /(^|\/)(error-context\.md|trace\.zip)$/.test(String(file)),
+);
+if (code === 0 && failureFiles.length === 0) rmSync(outputDir, { recursive: true, force: true });
 else console.log(`Traces and screenshots of the failures${code === 0 ? " (flaky tests)" : ""}: ${outputDir}`);
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
