@@ -84,6 +84,7 @@ export default function ReviewsIndex({ loaderData }: Route.ComponentProps) {
           collectionCount={view.collectionCount}
           products={view.products}
           pagination={view.pagination}
+          more={view.more}
           suggestions={view.suggestions}
         />
       )}

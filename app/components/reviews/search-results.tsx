@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link";
 import { Pagination } from "~/components/catalog/pagination";
-import { resultsCountText, resultsHeading } from "~/lib/reviews/catalog-search";
+import { moreResultsHint, resultsCountText, resultsHeading } from "~/lib/reviews/catalog-search";
 import type { CategoryCard, HomeProductCard } from "~/lib/home/home-page";
 import type { PageInfo } from "~/lib/catalog/pagination";
 import { foundNothing, type CollectionLink } from "~/lib/reviews/reviews-index";
@@ -15,6 +15,7 @@ export function SearchResults({
   collectionCount,
   products,
   pagination,
+  more,
   suggestions,
 }: {
   query: string;
@@ -22,6 +23,7 @@ export function SearchResults({
   collectionCount: number;
   products: HomeProductCard[];
   pagination: PageInfo;
+  more: boolean;
   suggestions: CollectionLink[];
 }) {
   const empty = foundNothing({ collectionCount, pagination });
@@ -33,7 +35,7 @@ export function SearchResults({
             {resultsHeading(query)}
           </h2>
           <p className="mt-1 text-ink-muted" data-testid="results-count">
-            {resultsCountText(pagination.totalItems, collectionCount)}
+            {resultsCountText(pagination.totalItems, collectionCount, more)}
           </p>
         </div>
         <Link to="/reviews" className="font-semibold text-brand hover:text-brand-strong">
@@ -59,6 +61,11 @@ export function SearchResults({
           <h3 className="font-sans text-sm font-bold uppercase tracking-wider text-ink-muted">Saunas, best match first</h3>
           <ProductRows products={products} headingLevel={4} className="mt-4" />
           <Pagination pagination={pagination} label="Search results, pages" />
+          {more && pagination.page === pagination.pageCount && (
+            <p className="mt-6 text-center text-ink-muted" data-testid="more-results">
+              {moreResultsHint(pagination.totalItems)}
+            </p>
+          )}
         </div>
       )}
     </section>

@@ -4,8 +4,10 @@ import {
   MAX_QUERY_LENGTH,
   normaliseQuery,
   productMatches,
+  moreResultsHint,
   resultsCountText,
   resultsHeading,
+  SEARCH_RESULTS_SHOWN,
   searchCatalog,
   searchPhrase,
   searchRank,
@@ -174,5 +176,12 @@ describe("result texts", () => {
     expect(resultsCountText(3, 0)).toBe("3 saunas");
     expect(resultsCountText(0, 1)).toBe("1 collection");
     expect(resultsCountText(2, 3)).toBe("2 saunas and 3 collections");
+    expect(resultsCountText(1000, 0)).toBe("1,000 saunas");
+  });
+
+  it("says when a search shows only its best matches, and how to see others", () => {
+    expect(resultsCountText(SEARCH_RESULTS_SHOWN, 0, true)).toBe("More than 1,000 saunas");
+    expect(resultsCountText(SEARCH_RESULTS_SHOWN, 2, true)).toBe("More than 1,000 saunas and 2 collections");
+    expect(moreResultsHint(SEARCH_RESULTS_SHOWN)).toBe("The best 1,000 are listed. Add a word to narrow the search.");
   });
 });

@@ -21,6 +21,13 @@ import { categoryLabel } from "../catalog/product-display";
 /** Longer queries are cut: nobody types more, and it bounds the work per request. */
 export const MAX_QUERY_LENGTH = 100;
 
+/**
+ * A search lists at most its best 1,000 matches (42 pages) and says when more products match:
+ * past that, a reader adds a word rather than pages on, and counting and ranking every match of a
+ * common word in a large catalog is what made such a search slow (docs/decisions/0093).
+ */
+export const SEARCH_RESULTS_SHOWN = 1000;
+
 const IGNORED_WORDS = new Set(["sauna", "saunas", "a", "an", "the", "and", "or", "for", "with", "of", "in"]);
 
 /** The query as the form shows it back: trimmed, inner whitespace collapsed, at most 100 characters. */
@@ -161,12 +168,22 @@ export function resultsHeading(query: string): string {
   return `Results for “${query}”`;
 }
 
-/** '3 saunas and 1 collection', '1 sauna', 'No saunas or collections'. */
-export function resultsCountText(productCount: number, collectionCount: number): string {
-  const saunas = `${productCount} ${productCount === 1 ? "sauna" : "saunas"}`;
+/**
+ * '3 saunas and 1 collection', '1 sauna', 'No saunas or collections'; 'More than 1,000 saunas'
+ * when the search shows only its best SEARCH_RESULTS_SHOWN of more matches (`more`).
+ */
+export function resultsCountText(productCount: number, collectionCount: number, more = false): string {
+  const saunas = more
+    ? `More than ${productCount.toLocaleString("en-US")} saunas`
+    : `${productCount.toLocaleString("en-US")} ${productCount === 1 ? "sauna" : "saunas"}`;
   const lists = `${collectionCount} ${collectionCount === 1 ? "collection" : "collections"}`;
   if (productCount === 0 && collectionCount === 0) return "No saunas or collections";
   if (collectionCount === 0) return saunas;
   if (productCount === 0) return lists;
   return `${saunas} and ${lists}`;
+}
+
+/** Below the results when the search shows only its best matches. */
+export function moreResultsHint(shown: number): string {
+  return `The best ${shown.toLocaleString("en-US")} are listed. Add a word to narrow the search.`;
 }

@@ -40,6 +40,7 @@ function view(query: string | null, page = 1, pageSize = 24) {
       request,
       products: selected.slice((page - 1) * pageSize, page * pageSize),
       pagination: pageInfo(page, selected.length, pageSize),
+      more: false,
       collections,
     },
     context,

@@ -49,9 +49,12 @@ export type ReviewsIndexView =
       collections: CategoryCard[];
       /** How many collections match, on every page, for the results count. */
       collectionCount: number;
-      /** This page's matching products, best rated first. */
+      /** This page's matching products, best match first. */
       products: HomeProductCard[];
+      /** Pages through the results shown (at most SEARCH_RESULTS_SHOWN). */
       pagination: PageInfo;
+      /** More products match than the results shown. */
+      more: boolean;
       /** Shown when nothing at all matched. */
       suggestions: CollectionLink[];
     };
@@ -88,6 +91,8 @@ export interface ReviewsIndexInput {
   /** The page's products as the database selected and ordered them (top-rating order). */
   products: readonly Product[];
   pagination: PageInfo;
+  /** A search matched more products than it shows. */
+  more: boolean;
   collections: readonly Collection[];
 }
 
@@ -109,6 +114,7 @@ export function reviewsIndexView(input: ReviewsIndexInput, context: DisplayConte
     collectionCount: matching.length,
     products,
     pagination,
+    more: input.more,
     suggestions: searchSuggestions(input.collections),
   };
 }

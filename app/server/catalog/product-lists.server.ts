@@ -9,6 +9,8 @@ import { toIsoString } from "../db/timestamps";
 import { withOffers } from "../offers/offer-reads.server";
 import { withCardPriceHistory } from "../offers/price-history.server";
 import { PRODUCT_COLUMNS, toProduct, type ProductRecord } from "../products/product-row-mapping";
+import { listOrderClause, ORDER_KEYS, type OrderKey } from "./product-order.server";
+import { countSearchMatches, searchCondition, searchProductPage } from "./product-search.server";
 
 /**
  * The public product lists, a page at a time (ADR 0017): the selection becomes a WHERE clause on
@@ -124,7 +126,7 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): E
     case "feature-prefix":
       return columnContains("feature_words", selection.needle);
     case "search":
-      return selection.words.length === 0 ? null : fullTextMatch(db, selection.words);
+      return selection.words.length === 0 ? null : searchCondition(db, selection);
     case "rule-and-members": {
       const rule = selectionCondition(db, eb, selection.rule);
       // A rule that takes every product leaves nothing to add.
@@ -141,164 +143,44 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): E
   }
 }
 
-/**
- * Which matches of a search a query asks for: every product with all the words, those whose name
- * holds them all (ranks 0-2 of searchRank), or the others (rank 3).
- */
-type SearchPart = "everywhere" | "name" | "elsewhere";
-
-/**
- * SQLite's full-text query for the search's words (migration 2026_11_28_0500_search_index). The
- * words are letters and digits only (searchTokens), so they need no quoting beyond what each
- * syntax asks for.
- */
-function sqliteTextQuery(words: readonly string[], part: SearchPart): string {
-  const everywhere = words.map((word) => `"${word}"*`).join(" ");
-  const name = `search_name : (${everywhere})`;
-  return part === "everywhere" ? everywhere : part === "name" ? name : `(${everywhere}) NOT ${name}`;
-}
-
-/**
- * PostgreSQL's: every word as a prefix, asked of search_vector (everywhere) or of
- * search_name_vector (the name alone, migration 2026_11_28_0710_search_name_vector), whose own
- * index answers it without reading the rows of the other matches.
- */
-function postgresMatch(words: readonly string[], part: SearchPart): RawBuilder<SqlBool> {
-  const query = words.map((word) => `${word}:*`).join(" & ");
-  const everywhere = sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query})`;
-  const name = sql<SqlBool>`products.search_name_vector @@ to_tsquery('simple', ${query})`;
-  return part === "everywhere" ? everywhere : part === "name" ? name : sql<SqlBool>`${everywhere} and not ${name}`;
-}
-
-function fullTextMatch(db: DB, words: readonly string[], part: SearchPart = "everywhere"): Expression<SqlBool> {
-  return dialectOf(db) === "postgres"
-    ? postgresMatch(words, part)
-    : sql<SqlBool>`products.id in (select rowid from product_search where product_search match ${sqliteTextQuery(words, part)})`;
-}
-
-/** SQLite counts in the FTS table itself, without joining each match back to its row. */
-async function countMatches(db: DB, words: readonly string[], part: SearchPart): Promise<number> {
-  const { rows } =
-    dialectOf(db) === "postgres"
-      ? await sql<{ n: string }>`select count(*) as n from products where ${postgresMatch(words, part)}`.execute(db)
-      : await sql<{
-          n: number;
-        }>`select count(*) as n from product_search where product_search match ${sqliteTextQuery(words, part)}`.execute(db);
-  return Number(rows[0]!.n);
-}
-
-/** A search's matches: those whose name holds every word, and the others. */
-interface SearchCounts {
-  named: number;
-  others: number;
-}
-
-/**
- * Both parts' counts, each match counted once, each from its own index: SQLite counts in the FTS
- * index alone; PostgreSQL (GIN has no index-only count) reads the row of every match of
- * search_vector once, and of the name index's few matches once more, in one statement.
- */
-async function countSearch(db: DB, words: readonly string[]): Promise<SearchCounts> {
-  if (dialectOf(db) === "postgres") {
-    const { rows } = await sql<{ total: string; named: string }>`
-      select (select count(*) from products where ${postgresMatch(words, "everywhere")}) as total,
-        (select count(*) from products where ${postgresMatch(words, "name")}) as named
-    `.execute(db);
-    const named = Number(rows[0]!.named);
-    return { named, others: Number(rows[0]!.total) - named };
-  }
-  const [total, named] = await Promise.all([countMatches(db, words, "everywhere"), countMatches(db, words, "name")]);
-  return { named, others: total - named };
-}
-
-/**
- * searchRank (catalog-search.ts) in SQL: 0 the name is the query, 1 the name holds every word
- * whole, 2 the name starts a word with every word, 3 the rest. Only the matching rows are ranked.
- */
-function searchRankExpression(words: readonly string[], phrase: string) {
-  const name = sql`(' ' || products.search_name || ' ')`;
-  const all = (patterns: string[]) =>
-    sql.join(
-      patterns.map((pattern) => sql`${name} like ${pattern}`),
-      sql` and `,
-    );
-  return sql`case
-    when products.search_name = ${phrase} then 0
-    when ${all(words.map((word) => `% ${word} %`))} then 1
-    when ${all(words.map((word) => `% ${word}%`))} then 2
-    else 3 end`;
-}
-
 function selectedProducts(db: DB, selection: ListSelection) {
   return db.selectFrom("products").where((eb) => selectionCondition(db, eb, selection) ?? sql<SqlBool>`1 = 1`);
-}
-
-/**
- * 'desc nulls last' on PostgreSQL, whose descending order otherwise starts with NULL. SQLite
- * already sorts NULL below every value, and says plain 'desc' so its planner reads the index.
- */
-function descending(db: DB) {
-  return dialectOf(db) === "postgres" ? sql.raw("desc nulls last") : sql.raw("desc");
-}
-
-/** A list order's columns, in order; each order ends on the id, so no two products tie. */
-interface OrderKey {
-  column: "rating" | "review_total" | "name" | "id";
-  /** Best first, unknown (NULL) last; the others ascend and are never NULL. */
-  descending: boolean;
-}
-
-const ORDER_KEYS: Record<ProductOrder, readonly OrderKey[]> = {
-  rating: [
-    { column: "rating", descending: true },
-    { column: "name", descending: false },
-    { column: "id", descending: false },
-  ],
-  "top-rating": [
-    { column: "rating", descending: true },
-    { column: "review_total", descending: true },
-    { column: "name", descending: false },
-    { column: "id", descending: false },
-  ],
-};
-
-function orderClause(db: DB, order: ProductOrder, selection: ListSelection): RawBuilder<unknown> {
-  if (selection.kind === "search" && selection.words.length > 0)
-    return sql`${searchRankExpression(selection.words, selection.phrase)}, ${orderClause(db, order, { kind: "all" })}`;
-  const desc = descending(db);
-  return sql.join(
-    ORDER_KEYS[order].map((key) =>
-      key.descending ? sql`${sql.ref(`products.${key.column}`)} ${desc}` : sql.ref(`products.${key.column}`),
-    ),
-  );
 }
 
 /** One page of the selected products, in the list's order, with their offers and recent price history. */
 export async function listProductPage(db: DB, selection: ProductSelection, order: ProductOrder, window: PageWindow): Promise<Product[]> {
   const rows =
     selection.kind === "search" && selection.words.length > 0
-      ? await searchPage(db, selection, order, window, await countSearch(db, selection.words))
+      ? (await searchProductPage(db, selection, order, window)).rows
       : await listPage(db, await sqlSelection(db, selection), order, window);
   return withCardPriceHistory(db, await withOffers(db, rows.map(toProduct)));
 }
 
+/** A page of a list and how many products a reader can page through. */
+export interface ListPageAndCount {
+  products: Product[];
+  /** The list's products; a search's results shown, at most SEARCH_RESULTS_SHOWN. */
+  total: number;
+  /** A search matched more products than it shows. */
+  more: boolean;
+}
+
 /**
- * A page and the count for its page links (the reviews index). A search counts its matches once
- * and the page reads its two parts by those counts.
+ * A page and the count for its page links (the reviews index). A search counts its matches as
+ * far as it shows them (product-search.server.ts).
  */
 export async function listProductPageAndCount(
   db: DB,
   selection: ProductSelection,
   order: ProductOrder,
   window: PageWindow,
-): Promise<{ products: Product[]; total: number }> {
+): Promise<ListPageAndCount> {
   if (selection.kind === "search" && selection.words.length > 0) {
-    const counts = await countSearch(db, selection.words);
-    const rows = await searchPage(db, selection, order, window, counts);
-    return { products: await withCardPriceHistory(db, await withOffers(db, rows.map(toProduct))), total: counts.named + counts.others };
+    const { rows, shown, more } = await searchProductPage(db, selection, order, window);
+    return { products: await withCardPriceHistory(db, await withOffers(db, rows.map(toProduct))), total: shown, more };
   }
   const [total, products] = await Promise.all([countProducts(db, selection), listProductPage(db, selection, order, window)]);
-  return { products, total };
+  return { products, total, more: false };
 }
 
 function productColumns() {
@@ -318,7 +200,7 @@ async function listPage(db: DB, selection: ListSelection, order: ProductOrder, w
   }
   return selectedProducts(db, selection)
     .select(productColumns())
-    .orderBy(orderClause(db, order, selection))
+    .orderBy(listOrderClause(db, order))
     .limit(window.limit)
     .offset(window.offset)
     .execute();
@@ -404,7 +286,7 @@ async function numberList(db: DB, listSelection: ListSelection, order: ProductOr
   const columns = ORDER_KEYS[order].map(({ column }) => `products.${column}` as const);
   const ranked = selectedProducts(db, selection).select([
     ...columns,
-    sql<number>`row_number() over (order by ${orderClause(db, order, selection)}) - 1`.as("position"),
+    sql<number>`row_number() over (order by ${listOrderClause(db, order)}) - 1`.as("position"),
   ]);
   const marked = await rowsAtMarks<Omit<PageMark, "product_id"> & { id: number }>(db, ranked);
   if (!marked) return undefined;
@@ -459,13 +341,13 @@ async function pageFromMark(
     const arm = selectedProducts(db, selection)
       .where(sql<SqlBool>`${sql.join(conditions, sql` and `)}`)
       .select([...keyColumns, sql.lit(part).as("part")])
-      .orderBy(orderClause(db, order, selection))
+      .orderBy(listOrderClause(db, order))
       .limit(skip + window.limit);
     return sql`select * from (${arm}) as ${sql.ref(`part_${part}`)}`;
   });
   const { rows: page } = await sql<{ id: number }>`
     select products.id from (${sql.join(arms, sql` union all `)}) as products
-    order by products.part, ${orderClause(db, order, selection)}
+    order by products.part, ${listOrderClause(db, order)}
     limit ${window.limit} offset ${skip}
   `.execute(db);
   if (page.length === 0) return [];
@@ -475,61 +357,14 @@ async function pageFromMark(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The index each list order is read through (migration 2026_11_22_2330_product_list_keys). */
-const ORDER_INDEX: Record<ProductOrder, string> = {
-  rating: "products_rating_order_idx",
-  "top-rating": "products_top_rating_order_idx",
-};
-
 /**
- * Past this many matches, SQLite reads the products outside the name ranks by walking the list's
- * order index and keeping the matches, which stops after one page, instead of fetching every
- * match and sorting them all: for a word in most of 200,000 products, about 70 ms against 600 ms
- * on a busy 2-core machine. Under it, fetching the few matches and sorting them is quicker than
- * walking the whole index. PostgreSQL's planner makes that choice itself from its statistics.
- * A tag's products are read by the same rule (sqlSelection).
+ * Past this many products, SQLite reads a tag's list by walking the list's order index and
+ * keeping the tag's products, which stops after one page, instead of fetching every product of
+ * the tag and sorting them all: for a tag on most of 200,000 products, about 70 ms against 600 ms
+ * on a busy 2-core machine. Under it, fetching the few and sorting them is quicker than walking
+ * the whole index. PostgreSQL's planner makes that choice itself from its statistics.
  */
 const WALK_ORDER_INDEX_FROM = 2000;
-
-/**
- * A page of search results in two parts that meet at the page boundary: the products whose name
- * holds every word (ranks 0-2 of searchRank, few as a rule), sorted by rank, then the other
- * matches (rank 3) in the list's own order, which an index can give without sorting them all.
- * Together they are exactly what orderClause's rank-first ORDER BY gives.
- */
-async function searchPage(
-  db: DB,
-  selection: Extract<ProductSelection, { kind: "search" }>,
-  order: ProductOrder,
-  window: PageWindow,
-  { named, others }: SearchCounts,
-): Promise<ProductRecord[]> {
-  const { words } = selection;
-  const columns = PRODUCT_COLUMNS.map((column) => sql.ref(`products.${column}`));
-  const rows: ProductRecord[] = [];
-  if (window.offset < named) {
-    const { rows: first } = await sql<ProductRecord>`
-      select ${sql.join(columns)} from products
-      where ${fullTextMatch(db, words, "name")}
-      order by ${orderClause(db, order, selection)}
-      limit ${window.limit} offset ${window.offset}
-    `.execute(db);
-    rows.push(...first);
-  }
-  const offset = Math.max(0, window.offset - named);
-  const limit = window.limit - rows.length;
-  if (limit > 0 && offset < others) {
-    const walk = dialectOf(db) === "sqlite" && others >= WALK_ORDER_INDEX_FROM;
-    const { rows: rest } = await sql<ProductRecord>`
-      select ${sql.join(columns)} from products ${walk ? sql`indexed by ${sql.ref(ORDER_INDEX[order])}` : sql``}
-      where ${fullTextMatch(db, words, "elsewhere")}
-      order by ${orderClause(db, order, { kind: "all" })}
-      limit ${limit} offset ${offset}
-    `.execute(db);
-    rows.push(...rest);
-  }
-  return rows;
-}
 
 /** The first selected product in the list's order, or null. */
 export async function firstProduct(db: DB, selection: ProductSelection, order: ProductOrder): Promise<Product | null> {
@@ -577,7 +412,7 @@ function countSelected(db: DB, selection: ListSelection) {
 
 /** How many products the selection holds (PostgreSQL returns count(*) as text). */
 export async function countProducts(db: DB, selection: ProductSelection): Promise<number> {
-  if (selection.kind === "search" && selection.words.length > 0) return countMatches(db, selection.words, "everywhere");
+  if (selection.kind === "search" && selection.words.length > 0) return countSearchMatches(db, selection);
   const row = await countSelected(db, selection).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -30,6 +30,7 @@ import * as productListTags from "./migrations/2026_11_28_0700_product_list_tags
 import * as searchNameVector from "./migrations/2026_11_28_0710_search_name_vector";
 import * as adminProductOrder from "./migrations/2026_11_28_0800_admin_product_order";
 import * as statementTriggersForBulkWrites from "./migrations/2026_11_28_0900_statement_triggers_for_bulk_writes";
+import * as searchNameIndex from "./migrations/2026_11_28_1000_search_name_index";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0710_search_name_vector": searchNameVector,
   "2026_11_28_0800_admin_product_order": adminProductOrder,
   "2026_11_28_0900_statement_triggers_for_bulk_writes": statementTriggersForBulkWrites,
+  "2026_11_28_1000_search_name_index": searchNameIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

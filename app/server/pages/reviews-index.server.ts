@@ -33,7 +33,7 @@ export async function loadReviewsIndexPage({ db, config }: Pick<AppLoadContext, 
   if (!canonical) throw redirect(pageHref(url.pathname, url.search, page), 301);
 
   const search = reviewsIndexRequest(url.searchParams.get("q"));
-  const [collections, { products, total }] = await Promise.all([
+  const [collections, { products, total, more }] = await Promise.all([
     // A failed read of the collections must not take the product list down: the page goes on with
     // the built-in last-resort collections (logged), fixed pages that always exist.
     catalogCache(db)
@@ -61,7 +61,7 @@ export async function loadReviewsIndexPage({ db, config }: Pick<AppLoadContext, 
   };
   const listParams = new URLSearchParams(search.query === "" ? {} : { q: search.query });
   return {
-    view: reviewsIndexView({ request: search, products, pagination, collections }, display),
+    view: reviewsIndexView({ request: search, products, pagination, more, collections }, display),
     urls: pagedUrls(config.baseUrl, "/reviews", listParams, pagination),
   };
 }
