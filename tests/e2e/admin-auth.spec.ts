@@ -1,4 +1,4 @@
-import { expect, runCreateAdmin, signIn, signInAsNewAdmin, test, toast, uniqueEmail, waitForHydration } from "./admin-support";
+import { createAdminAccount, expect, signIn, signInAsNewAdmin, test, toast, uniqueEmail, waitForHydration } from "./admin-support";
 
 // The sign-in page's answers (its form and its toasts) and the admin guard's redirects
 // (docs/decisions/0010), at both widths.
@@ -30,7 +30,7 @@ test("empty fields get 'Missing fields'; resend without an address gets 'Email r
 
 test("a wrong password and an unknown address get the same answer", async ({ page, adminSite }) => {
   const email = uniqueEmail("known");
-  runCreateAdmin(adminSite, email, "the right password");
+  await createAdminAccount(adminSite, email, "the right password");
   await page.goto("/auth");
   await waitForHydration(page);
   await signIn(page, email, "not the right password");
@@ -47,7 +47,7 @@ test("a wrong password and an unknown address get the same answer", async ({ pag
 
 test("after sign-in: back to the page asked for, but never to another site", async ({ page, adminSite }) => {
   const email = uniqueEmail("redirect");
-  runCreateAdmin(adminSite, email, "the right password");
+  await createAdminAccount(adminSite, email, "the right password");
   await page.goto("/admin/collections");
   await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === "/admin/collections");
   await signIn(page, email, "the right password");

@@ -5,13 +5,18 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createOrPromoteAdmin } from "../../app/server/auth/admins.server";
+import { createAuth } from "../../app/server/auth/auth.server";
+import { loadConfig } from "../../app/server/config.server";
+import { openDatabase } from "../../app/server/db/connection.server";
 
 /**
  * The admin specs run against a server of their own: the same production build and
  * `node server.js` as playwright.config.ts's web server, on its own port and its own fresh
  * DATA_DIR. They import products and collections, and the other specs count on the 29 sample
  * products of an untouched catalog; a private server keeps both honest when they run in
- * parallel. create-admin is run with that server's DATA_DIR, exactly as an operator would.
+ * parallel. Admin accounts are made in that server's DATA_DIR by the function create-admin runs;
+ * admin-flow.spec.ts runs the script itself, exactly as an operator would.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -141,6 +146,25 @@ export function runCreateAdmin(site: AdminSite, email: string, password: string)
   return result.stdout;
 }
 
+/**
+ * An admin account made by the function create-admin runs (createOrPromoteAdmin), called here in
+ * the worker against the site's DATA_DIR: for a test that needs an admin, not the script. Each run
+ * of the script under tsx cost about 2 s of CPU, compiling its modules, some 35 times a run;
+ * admin-flow.spec.ts and scripts/create-admin.test.ts run the script itself.
+ */
+export async function createAdminAccount(site: AdminSite, email: string, password: string): Promise<void> {
+  const config = loadConfig(siteEnv(site.dataDir));
+  const db = openDatabase(config.database);
+  // No mail is sent: the account is confirmed directly, as the script does.
+  const resources = createAuth(config, db, { mailer: { send: async () => ({ via: "outbox", file: "" }), close() {} } });
+  try {
+    await createOrPromoteAdmin(resources.auth, db, { email, password });
+  } finally {
+    await resources.close();
+    await db.destroy();
+  }
+}
+
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
@@ -200,11 +224,11 @@ export function uniqueEmail(label: string): string {
   return `${label}.${process.pid}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
-/** A new admin (made by the script) signed in through the form, on the dashboard. */
+/** A new admin (made as create-admin makes one) signed in through the form, on the dashboard. */
 export async function signInAsNewAdmin(page: Page, site: AdminSite, label = "admin"): Promise<string> {
   const email = uniqueEmail(label);
   const password = "a long admin password";
-  runCreateAdmin(site, email, password);
+  await createAdminAccount(site, email, password);
   // Absolute: the site may be a test's own (freshSite), not the page's baseURL.
   await page.goto(`${site.url}/auth`);
   await signIn(page, email, password);
@@ -214,13 +238,13 @@ export async function signInAsNewAdmin(page: Page, site: AdminSite, label = "adm
 }
 
 const SITE_ADMIN_PASSWORD = "a long admin password";
-/** The admin account of each site this worker has used, by DATA_DIR: made once, by the script. */
+/** The admin account of each site this worker has used, by DATA_DIR: made once. */
 const siteAdmins = new Map<string, string>();
 
 /**
  * Signed in as the site's admin, on the dashboard: for a test whose subject is what an admin
- * does, not who they are. The account is made once per site and worker with create-admin (a
- * tsx start-up and a password hash each time), and each test gets a session of its own by
+ * does, not who they are. The account is made once per site and worker (createAdminAccount: a
+ * password hash at the site's cost), and each test gets a session of its own by
  * posting the sign-in form's fields, as the form does without JavaScript. The form itself, the
  * redirects and the account flows have specs of their own that use signInAsNewAdmin.
  */
@@ -228,7 +252,7 @@ export async function signInAsAdmin(page: Page, site: AdminSite): Promise<void> 
   let email = siteAdmins.get(site.dataDir);
   if (!email) {
     email = uniqueEmail("admin");
-    runCreateAdmin(site, email, SITE_ADMIN_PASSWORD);
+    await createAdminAccount(site, email, SITE_ADMIN_PASSWORD);
     siteAdmins.set(site.dataDir, email);
   }
   // Absolute: the site may be a test's own (freshSite), not the page's baseURL. The request
