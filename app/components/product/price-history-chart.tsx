@@ -91,9 +91,11 @@ function Summary({ children }: { children: React.ReactNode }) {
   );
 }
 
+const MONTH_LABEL = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+
 /** 'Dec 2025': a year's axis names months. */
 function monthLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  return MONTH_LABEL.format(new Date(`${day}T00:00:00Z`));
 }
 
 function Chart({

@@ -49,17 +49,26 @@ export function minorToMajorText(minor: number | null, currency: string): string
   return (minor / 10 ** digits).toFixed(digits);
 }
 
+// One formatter per currency and form, kept: building one costs about a hundred times a format.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** "$7,650", "€1,299.50", "¥150,000" as the admin reads it; whole amounts without decimals. */
 export function formatMinor(minor: number, currency: string): string {
   const digits = currencyDigits(currency);
   const whole = minor % 10 ** digits === 0;
+  const key = `${currency}:${whole}`;
   try {
-    return new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency,
-      minimumFractionDigits: whole ? 0 : digits,
-      maximumFractionDigits: digits,
-    }).format(minor / 10 ** digits);
+    let format = moneyFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency,
+        minimumFractionDigits: whole ? 0 : digits,
+        maximumFractionDigits: digits,
+      });
+      moneyFormats.set(key, format);
+    }
+    return format.format(minor / 10 ** digits);
   } catch {
     return `${minorToMajorText(minor, currency)} ${currency}`;
   }

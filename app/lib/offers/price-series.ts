@@ -74,7 +74,10 @@ export function dailyLowestPrices(
 ): DayPrice[] {
   const countriesOf = new Map(listed.map((offer) => [offer.id, offer]));
   const byOffer = new Map<number, PriceHistoryEntry[]>();
-  const sorted = [...entries].sort((a, b) => Date.parse(a.recordedAt) - Date.parse(b.recordedAt) || a.id - b.id);
+  // Each time read once: a page's cards go through a month of rows each.
+  const recordedAt = new Map(entries.map((entry) => [entry, Date.parse(entry.recordedAt)]));
+  const timeOf = (entry: PriceHistoryEntry) => recordedAt.get(entry) as number;
+  const sorted = [...entries].sort((a, b) => timeOf(a) - timeOf(b) || a.id - b.id);
   for (const entry of sorted) {
     const list = byOffer.get(entry.offerId);
     if (list) list.push(entry);
@@ -88,13 +91,16 @@ export function dailyLowestPrices(
   // Days go forward, so each offer's place in its timeline only moves forward: one pass over the rows.
   const cursors = timelines.map(() => -1);
   const series: DayPrice[] = [];
+  const startOfToday = Date.parse(`${settings.today}T00:00:00Z`);
   for (let index = days - 1; index >= 1; index--) {
-    const day = addDays(settings.today, -index);
-    const endOfDay = Date.parse(`${addDays(day, 1)}T00:00:00Z`);
+    // addDays(settings.today, -index), without parsing the day back for its end.
+    const startOfDay = startOfToday - index * DAY_MS;
+    const day = new Date(startOfDay).toISOString().slice(0, 10);
+    const endOfDay = startOfDay + DAY_MS;
     let best: DayPrice = { day, amountMinor: null, merchantName: null };
     for (const [position, [, timeline]] of timelines.entries()) {
       let cursor = cursors[position] as number;
-      while (cursor + 1 < timeline.length && Date.parse((timeline[cursor + 1] as PriceHistoryEntry).recordedAt) < endOfDay) cursor++;
+      while (cursor + 1 < timeline.length && timeOf(timeline[cursor + 1] as PriceHistoryEntry) < endOfDay) cursor++;
       cursors[position] = cursor;
       const state = timeline[cursor];
       if (!state || !sameCurrency(state.currency, settings.currency) || !isBuyable(state.availability)) continue;
