@@ -42,10 +42,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data({ article, authors: authors.map(({ id, name }) => ({ id, name })), knownTags, flash }, { headers });
 }
 
-/** The autosave, the preview and an upload change nothing the page shows: reloading would reset the form mid-typing. */
+/** The autosave and an upload change nothing the page shows: reloading would reset the form mid-typing. */
 export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formData?.get("intent") === "autosave") return false;
-  if (formAction === "/admin/articles/preview" || formAction === "/admin/articles/images") return false;
+  if (formAction === "/admin/articles/images") return false;
   return defaultShouldRevalidate;
 }
 

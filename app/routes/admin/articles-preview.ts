@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { ARTICLE_BODY_MAX } from "~/lib/admin/article-fields";
 import { countWords, renderArticleBody } from "~/server/articles/article-markdown.server";
 import { productsForBodies, readDirective, renderDirective } from "~/server/articles/product-boxes.server";
@@ -22,5 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const directive = readDirective(line);
     return directive && renderDirective(directive, products, slug, true);
   });
-  return data({ html, wordCount: countWords(renderArticleBody(body)) }, { headers: { "Cache-Control": CACHE_CONTROL.privateNoStore } });
+  // JSON: the editor asks with a plain fetch (article-preview.tsx says why).
+  return Response.json(
+    { html, wordCount: countWords(renderArticleBody(body)) },
+    { headers: { "Cache-Control": CACHE_CONTROL.privateNoStore } },
+  );
 }
