@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { ChevronRight } from "~/components/ui/icons";
+import { formatShortUsDate } from "~/lib/text/dates";
 import { formatMoney } from "~/lib/text/money";
 import { priceChart } from "~/lib/offers/price-chart";
 import {
   historyRange,
   historyRows,
   historySummary,
-  shortDate,
   shortDay,
   HISTORY_DAYS,
   SHORT_RANGE_DAYS,
@@ -68,7 +68,7 @@ export function PriceHistoryChart({ history }: { history: PriceHistoryView | nul
               {rows.map((row) => (
                 <tr key={row.from}>
                   <td className="py-1.5 pr-3 whitespace-nowrap">
-                    <time dateTime={row.from}>{shortDate(row.from)}</time>
+                    <time dateTime={row.from}>{formatShortUsDate(row.from)}</time>
                   </td>
                   <td className="py-1.5 pr-3 font-semibold">{row.price}</td>
                   <td className="py-1.5">{row.shop}</td>

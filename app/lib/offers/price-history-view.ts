@@ -64,16 +64,10 @@ export function historyRange(view: PriceHistoryView, days: number): DayPrice[] {
 
 // Made once: a formatter per call costs about 95 µs, and a chart labels every one of its days.
 const SHORT_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** 'Nov 20' */
 export function shortDay(day: string): string {
   return SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
-}
-
-/** 'Nov 20, 2026' */
-export function shortDate(day: string): string {
-  return SHORT_DATE.format(new Date(`${day}T00:00:00Z`));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTimeUtc, formatLongUsDate, formatMonthYear } from "./dates";
+import { formatDateTimeUtc, formatLongUsDate, formatMonthYear, formatShortUsDate } from "./dates";
 
 describe("dates in long US format", () => {
   it("prints a calendar date as that day, whatever the time zone", () => {
@@ -9,6 +9,10 @@ describe("dates in long US format", () => {
 
   it("prints an instant by its UTC day", () => {
     expect(formatLongUsDate("2025-04-30T23:30:00.000Z")).toBe("April 30, 2025");
+  });
+
+  it("prints a short date for the price history's rows", () => {
+    expect(formatShortUsDate("2026-11-20")).toBe("Nov 20, 2026");
   });
 
   it("prints month and year for 'Updated' lines", () => {

@@ -25,6 +25,11 @@ export function formatMonthYear(value: string): string {
   return MONTH_YEAR.format(asDate(value));
 }
 
+/** 'Nov 20, 2026' */
+export function formatShortUsDate(value: string): string {
+  return SHORT_US_DATE.format(asDate(value));
+}
+
 /** 'Nov 24, 2026, 08:30 UTC': when something happened, to the minute (admin pages). */
 export function formatDateTimeUtc(value: string): string {
   const date = new Date(value);

@@ -3,6 +3,7 @@ import type { ProductOrder, ProductSelection } from "~/lib/catalog/product-selec
 import { SEARCH_RESULTS_SHOWN } from "~/lib/reviews/catalog-search";
 import type { DB } from "../db/connection.server";
 import { dialectOf } from "../db/dialect";
+import { withLocalSettings } from "../db/local-settings.server";
 import { PRODUCT_COLUMNS, type ProductRecord } from "../products/product-row-mapping";
 import { listOrderClause, ORDER_INDEX } from "./product-order.server";
 
@@ -101,19 +102,13 @@ async function countUpTo(db: DB, selection: SearchSelection, set: MatchSet, cap:
 
 /**
  * searchRank in SQL: 0 the name is the query, 1 the name holds every word whole, 2 the name
- * starts a word with every word, 3 the rest.
+ * starts a word with every word, 3 the rest; the sets tested on the product's stored words.
  */
 function rankExpression(selection: SearchSelection): RawBuilder<number> {
-  const name = sql`(' ' || products.search_name || ' ')`;
-  const all = (patterns: string[]) =>
-    sql.join(
-      patterns.map((pattern) => sql`${name} like ${pattern}`),
-      sql` and `,
-    );
   return sql<number>`case
-    when products.search_name = ${selection.phrase} then 0
-    when ${all(selection.words.map((word) => `% ${word} %`))} then 1
-    when ${all(selection.words.map((word) => `% ${word}%`))} then 2
+    when ${inSetByWords(selection, "exact-name")} then 0
+    when ${inSetByWords(selection, "name-words")} then 1
+    when ${inSetByWords(selection, "name-starts")} then 2
     else 3 end`;
 }
 
@@ -181,7 +176,7 @@ async function readWalking(
     return rows;
   };
   if (!postgres) return read(db);
-  return withPlannerSettings(db, WALK_SETTINGS, read);
+  return withLocalSettings(db, WALK_SETTINGS, read);
 }
 
 /**
@@ -190,31 +185,6 @@ async function readWalking(
  * for, which cost 5 and 36 ms for a walk that takes 7.
  */
 const WALK_SETTINGS = { enable_seqscan: "off", enable_bitmapscan: "off", max_parallel_workers_per_gather: "0", jit: "off" };
-
-/**
- * Runs `read` with the planner settings in force for its transaction only (set_config's `true`): a
- * transaction of its own, or the caller's, which gets its own settings back afterwards.
- */
-async function withPlannerSettings<T>(db: DB, settings: Record<string, string>, read: (executor: DB) => Promise<T>): Promise<T> {
-  const apply = (values: Record<string, string>) =>
-    sql`select ${sql.join(Object.entries(values).map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`;
-  if (!db.isTransaction) {
-    return db.transaction().execute(async (trx) => {
-      await apply(settings).execute(trx);
-      return read(trx);
-    });
-  }
-  const names = Object.keys(settings);
-  const { rows } = await sql<Record<string, string>>`
-    select ${sql.join(names.map((name) => sql`current_setting(${name}) as ${sql.ref(name)}`))}
-  `.execute(db);
-  await apply(settings).execute(db);
-  try {
-    return await read(db);
-  } finally {
-    await apply(rows[0]!).execute(db);
-  }
-}
 
 /** A part of the results: its size, when counted (the last part is "the rest"), and its reader. */
 interface ResultPart {

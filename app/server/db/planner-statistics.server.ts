@@ -3,6 +3,7 @@ import type { DB } from "./connection.server";
 import type { Database } from "./schema";
 import { log } from "../log.server";
 import { dialectOf } from "./dialect";
+import { withLocalSettings } from "./local-settings.server";
 
 /**
  * PostgreSQL plans every query from the table statistics that ANALYZE gathers; autovacuum
@@ -87,10 +88,9 @@ export async function vacuumAfterBulkWrite(db: DB, tables: readonly Table[]): Pr
 
 /** ANALYZE from a tenth of the default sample, the setting restored for the rest of the transaction. */
 async function analyzeRoughly(trx: DB, tables: readonly Table[]): Promise<void> {
-  const { rows } = await sql<{ target: string }>`select current_setting('default_statistics_target') as target`.execute(trx);
-  await sql`select set_config('default_statistics_target', ${String(ROUGH_STATISTICS_TARGET)}, true)`.execute(trx);
-  await analyzeTables(trx, tables);
-  await sql`select set_config('default_statistics_target', ${rows[0]!.target}, true)`.execute(trx);
+  await withLocalSettings(trx, { default_statistics_target: String(ROUGH_STATISTICS_TARGET) }, (executor) =>
+    analyzeTables(executor, tables),
+  );
 }
 
 async function measuredRows(db: DB, table: Table): Promise<number> {
