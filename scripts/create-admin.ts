@@ -10,8 +10,7 @@
  * HOST) when this shell sets them, else on the address the site last started with on DATA_DIR.
  */
 import { parseArgs } from "node:util";
-import { createOrPromoteAdmin } from "../app/server/auth/admins.server";
-import { createAuth } from "../app/server/auth/auth.server";
+import { createOrPromoteAdminWithoutMail } from "../app/server/auth/admins.server";
 import { ConfigError, loadConfig } from "../app/server/config.server";
 import { assertReachable, openDatabase } from "../app/server/db/connection.server";
 import { migrateToLatest } from "../app/server/db/migrate.server";
@@ -73,13 +72,11 @@ async function main(): Promise<number> {
   }
 
   const db = openDatabase(config.database);
-  // No mail is sent: the account is confirmed directly.
-  const resources = createAuth(config, db, { mailer: { send: async () => ({ via: "outbox", file: "" }), close() {} } });
   try {
     await assertReachable(db, config.database);
     // A fresh install may not have started the server yet: make sure the tables exist.
     await migrateToLatest(db);
-    const result = await createOrPromoteAdmin(resources.auth, db, { email: values.email, password });
+    const result = await createOrPromoteAdminWithoutMail(config, db, { email: values.email, password });
     const where = config.database.dialect === "sqlite" ? config.database.file : "PostgreSQL (DATABASE_URL)";
     if (result.action === "created") console.log(`Created admin ${result.email} in ${where}.`);
     else console.log(`Promoted ${result.email} to admin in ${where}${result.passwordChanged ? " and set the new password" : ""}.`);
@@ -92,7 +89,6 @@ async function main(): Promise<number> {
     console.error(`Cannot create an admin: ${(error as Error).message}`);
     return 1;
   } finally {
-    await resources.close();
     await db.destroy();
   }
 }

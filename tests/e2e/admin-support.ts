@@ -5,8 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createOrPromoteAdmin } from "../../app/server/auth/admins.server";
-import { createAuth } from "../../app/server/auth/auth.server";
+import { createOrPromoteAdminWithoutMail } from "../../app/server/auth/admins.server";
 import { loadConfig } from "../../app/server/config.server";
 import { openDatabase } from "../../app/server/db/connection.server";
 
@@ -147,7 +146,7 @@ export function runCreateAdmin(site: AdminSite, email: string, password: string)
 }
 
 /**
- * An admin account made by the function create-admin runs (createOrPromoteAdmin), called here in
+ * An admin account made by the function create-admin runs (createOrPromoteAdminWithoutMail), called in
  * the worker against the site's DATA_DIR: for a test that needs an admin, not the script. Each run
  * of the script under tsx cost about 2 s of CPU, compiling its modules, some 35 times a run;
  * admin-flow.spec.ts and scripts/create-admin.test.ts run the script itself.
@@ -155,12 +154,9 @@ export function runCreateAdmin(site: AdminSite, email: string, password: string)
 export async function createAdminAccount(site: AdminSite, email: string, password: string): Promise<void> {
   const config = loadConfig(siteEnv(site.dataDir));
   const db = openDatabase(config.database);
-  // No mail is sent: the account is confirmed directly, as the script does.
-  const resources = createAuth(config, db, { mailer: { send: async () => ({ via: "outbox", file: "" }), close() {} } });
   try {
-    await createOrPromoteAdmin(resources.auth, db, { email, password });
+    await createOrPromoteAdminWithoutMail(config, db, { email, password });
   } finally {
-    await resources.close();
     await db.destroy();
   }
 }

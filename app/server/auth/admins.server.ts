@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { createAdminCommand } from "~/lib/auth/create-admin-command";
 import type { DB } from "../db/connection.server";
-import { MIN_PASSWORD_LENGTH, type Auth } from "./auth.server";
+import type { AppConfig } from "../config.server";
+import { createAuth, MIN_PASSWORD_LENGTH, type Auth } from "./auth.server";
 import { clearAttemptsForAccount } from "./rate-limit.server";
 
 /**
@@ -97,4 +98,21 @@ export async function createOrPromoteAdmin(auth: Auth, db: DB, input: { email: s
   }
   await clearAttemptsForAccount(db, email);
   return { action: "promoted", email, passwordChanged: input.password !== undefined };
+}
+
+/**
+ * What create-admin does with the account: the site's auth with no mail (the account is confirmed
+ * directly), then createOrPromoteAdmin. The end-to-end fixtures call it too, in their worker.
+ */
+export async function createOrPromoteAdminWithoutMail(
+  config: AppConfig,
+  db: DB,
+  input: { email: string; password?: string },
+): Promise<CreateAdminResult> {
+  const resources = createAuth(config, db, { mailer: { send: async () => ({ via: "outbox", file: "" }), close() {} } });
+  try {
+    return await createOrPromoteAdmin(resources.auth, db, input);
+  } finally {
+    await resources.close();
+  }
 }
