@@ -17,6 +17,7 @@ import { withAdminAudit } from "./audit/admin-audit-build.server";
 import { auditRetentionJob } from "./audit/audit-log.server";
 import { FORGET_CLICK_READERS_JOB } from "./clicks/click-readers.server";
 import { withBodyErrorResponses } from "./http/body-error-responses.server";
+import { RenderQueue, renderInTurn } from "./http/render-queue.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedSampleContent } from "./seed/seed.server";
@@ -129,21 +130,26 @@ export async function createSite(
     });
     if (path !== null) clicks.recordView(path);
   };
+  // Every render (a visitor's, a background refresh's) waits its turn: one starts per turn of the
+  // event loop, in arrival order (http/render-queue.server.ts says why).
+  const renderQueue = new RenderQueue();
   const pages = createPageServing({
     // The client's address (for the abuse limits) when a visitor's request is rendered.
     // The sitemap files are answered ahead of React Router (seo/sitemap-responses.server.ts says why).
     render: (request, from) =>
-      isSitemapFilePath(new URL(request.url).pathname)
-        ? sitemapFileResponse(db, config.baseUrl, request)
-        : handleRequest(
-            request,
-            from
-              ? {
-                  ...context,
-                  clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops),
-                }
-              : context,
-          ),
+      renderInTurn(renderQueue, request, () =>
+        isSitemapFilePath(new URL(request.url).pathname)
+          ? sitemapFileResponse(db, config.baseUrl, request)
+          : handleRequest(
+              request,
+              from
+                ? {
+                    ...context,
+                    clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops),
+                  }
+                : context,
+            ),
+      ),
     baseUrl: config.baseUrl,
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,
     countView: config.pageViews ? countView : undefined,
