@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Page } from "./fixtures";
 
 // The Knowledge Center: /learn, an article, a category, a tag, and their not-found states. Runs at 1280 and 390 px.
 
@@ -227,6 +227,9 @@ test.describe("an article", () => {
 
   test("opening another article scrolls to its top, within the app", async ({ page }) => {
     await page.goto(ARTICLE);
+    // Until the page hydrates a link is a plain one and loads the next page whole: on a busy
+    // machine a click can come first.
+    await waitForHydration(page);
     await page.evaluate(() => Object.assign(window, { samePageLoad: true }));
 
     // A link inside the body (plain HTML) stays an in-app navigation.
