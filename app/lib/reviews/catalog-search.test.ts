@@ -60,6 +60,19 @@ describe("searchTokens", () => {
     expect(searchTokens("Löyly-Sauna, 4.5 kW (Wi-Fi)")).toEqual(["loyly", "sauna", "4", "5", "kw", "wi", "fi"]);
     expect(searchTokens("  ")).toEqual([]);
   });
+
+  it("splits ASCII text (read by a quicker path) exactly as the general rule does", () => {
+    const general = (text: string) =>
+      text
+        .normalize("NFKD")
+        .replace(/\p{M}+/gu, "")
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((token) => token !== "");
+    const everyAscii = Array.from({ length: 128 }, (_, code) => `Ab${String.fromCharCode(code)}9z`).join("");
+    expect(searchTokens(everyAscii)).toEqual(general(everyAscii));
+    expect(searchTokens("Cedar_Barrel/6-Person! KIT\t2")).toEqual(general("Cedar_Barrel/6-Person! KIT\t2"));
+  });
 });
 
 describe("searchRank", () => {

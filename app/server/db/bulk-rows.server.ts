@@ -1,4 +1,12 @@
-import { PrimitiveValueListNode, sql, type Kysely, type OperationNodeSource, type RawBuilder } from "kysely";
+import {
+  CompiledQuery,
+  PrimitiveValueListNode,
+  sql,
+  type Compilable,
+  type Kysely,
+  type OperationNodeSource,
+  type RawBuilder,
+} from "kysely";
 import { dialectOf } from "./dialect";
 
 /**
@@ -79,6 +87,65 @@ function valueList(values: readonly BulkValue[]): OperationNodeSource {
   return { toOperationNode: () => PrimitiveValueListNode.create(values) };
 }
 
+/**
+ * Runs a statement over any number of rows, one per bulkStatements part, and returns the rows
+ * they return. `statement` builds it around `rowsTable` (selectRows' `select … from <the rows>`)
+ * and must bind no value of its own: every value is a row's.
+ *
+ * On SQLite the rows never become Kysely nodes. Building a node per row, compiling it, and the
+ * flags plugin's walk over every value cost more than SQLite's own work at 200,000 rows. The
+ * statement is compiled once around a marker, the marker becomes the rows' placeholders, and the
+ * values are bound as they are (booleans as 1 and 0, as the plugin would). The finished text is
+ * kept per shape, so each batch passes the connection's statement cache the very same string.
+ */
+export async function executeWithRows<T extends Record<keyof T, BulkValue>, O>(
+  db: AnyDB,
+  table: string,
+  rows: readonly T[],
+  statement: (rowsTable: RawBuilder<unknown>, columns: (keyof T & string)[]) => Compilable<O> | RawBuilder<O>,
+): Promise<O[]> {
+  const compile = (query: Compilable<O> | RawBuilder<O>) => ("isRawBuilder" in query ? query.compile(db) : query.compile());
+  const returned: O[] = [];
+  for (const part of bulkStatements(db, rows)) {
+    if (dialectOf(db) === "postgres") {
+      const compiled = compile(statement(selectRows(db, table, part.columns, part.rows), part.columns));
+      returned.push(...(await db.executeQuery<O>(compiled)).rows);
+      continue;
+    }
+    const skeleton = compile(statement(sql.raw(ROWS_MARKER), part.columns));
+    if (skeleton.parameters.length > 0) throw new Error("executeWithRows: the statement binds values of its own");
+    const values: BulkValue[] = new Array(part.rows.length * part.columns.length);
+    let at = 0;
+    for (const row of part.rows)
+      for (const column of part.columns) {
+        const value = (row[column] as BulkValue | undefined) ?? null;
+        values[at++] = typeof value === "boolean" ? Number(value) : value;
+      }
+    returned.push(...(await db.executeQuery<O>(CompiledQuery.raw(sqliteText(skeleton.sql, part.columns, part.rows.length), values))).rows);
+  }
+  return returned;
+}
+
+/** Where the rows go in a statement's compiled text: no text Kysely writes contains it. */
+const ROWS_MARKER = "/*rows*/";
+const sqliteTexts = new Map<string, string>();
+
+/** The statement with `select "column1" as "a", … from (values (?, …), …) where true` for its marker. */
+function sqliteText(skeleton: string, columns: readonly string[], rowCount: number): string {
+  const key = `${rowCount}\u0000${skeleton}`;
+  let text = sqliteTexts.get(key);
+  if (text === undefined) {
+    const fields = columns.map((column, index) => `"column${index + 1}" as "${column.replaceAll('"', '""')}"`).join(", ");
+    const tuple = `(${columns.map(() => "?").join(", ")})`;
+    const rowsTable = `select ${fields} from (values ${Array.from({ length: rowCount }, () => tuple).join(", ")}) where true`;
+    text = skeleton.replace(ROWS_MARKER, () => rowsTable);
+    // Shapes are few (a full statement and each batch's remainder), but bounded all the same.
+    if (sqliteTexts.size >= 64) sqliteTexts.clear();
+    sqliteTexts.set(key, text);
+  }
+  return text;
+}
+
 /** `update <table> set <column> = <the row's>, … where <table>.<key> = <the row's key>`, for every row. */
 export async function updateRows<T extends Record<keyof T, BulkValue>>(
   db: AnyDB,
@@ -86,12 +153,12 @@ export async function updateRows<T extends Record<keyof T, BulkValue>>(
   key: keyof T & string,
   rows: readonly T[],
 ): Promise<void> {
-  for (const statement of bulkStatements(db, rows)) {
-    const set = statement.columns.filter((column) => column !== key).map((column) => sql`${sql.id(column)} = ${sql.ref(`r.${column}`)}`);
-    await sql`
+  await executeWithRows(db, table, rows, (rowsTable, columns) => {
+    const set = columns.filter((column) => column !== key).map((column) => sql`${sql.id(column)} = ${sql.ref(`r.${column}`)}`);
+    return sql`
       update ${sql.table(table)} set ${sql.join(set)}
-      from (${selectRows(db, table, statement.columns, statement.rows)}) as r
+      from (${rowsTable}) as r
       where ${sql.ref(`${table}.${key}`)} = ${sql.ref(`r.${key}`)}
-    `.execute(db);
-  }
+    `;
+  });
 }

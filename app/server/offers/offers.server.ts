@@ -3,7 +3,7 @@ import { displayPrice, type OfferSource, type PriceSettings } from "~/lib/offers
 import { DEFAULT_SITE_PRICES, priceSettingsAt as settingsAt, type SitePrices } from "~/lib/offers/price-view";
 import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { merchantSlugOf, shopDomain } from "~/lib/offers/shop-domain";
-import { bulkStatements, selectRows, updateRows } from "../db/bulk-rows.server";
+import { executeWithRows, updateRows } from "../db/bulk-rows.server";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
@@ -425,11 +425,11 @@ async function upsertOffers(
   }[],
 ) {
   // Any number of rows, in as few statements as the database takes (bulk-rows.server.ts).
-  for (const statement of bulkStatements(trx, rows)) {
-    await trx
+  await executeWithRows(trx, "offers", rows, (rowsTable, columns) =>
+    trx
       .insertInto("offers")
-      .columns(statement.columns)
-      .expression(selectRows(trx, "offers", statement.columns, statement.rows))
+      .columns(columns)
+      .expression(rowsTable)
       .onConflict((conflict) =>
         // The currency, availability, countries and shipping note stay as the offer has them: the
         // product form and CSV do not carry them.
@@ -444,9 +444,8 @@ async function upsertOffers(
           price_changed_at: eb.ref("excluded.price_changed_at"),
           updated_at: eb.ref("excluded.updated_at"),
         })),
-      )
-      .execute();
-  }
+      ),
+  );
 }
 
 /** What the products row keeps of a product's offers (see the comment on the columns in schema.ts). */

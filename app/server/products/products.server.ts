@@ -3,7 +3,7 @@ import type { Product } from "~/lib/catalog/catalog";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import type { ProductsTable } from "../db/schema";
-import { bulkStatements, selectRows, type BulkRow } from "../db/bulk-rows.server";
+import { executeWithRows, type BulkRow } from "../db/bulk-rows.server";
 import { overwriteOnSlugConflict } from "../db/slug-upsert.server";
 import type { ReviewFields } from "~/lib/catalog/review";
 import { parseTextList, PRODUCT_COLUMNS, reviewRow, toProduct, toProductFields, type ProductFields } from "./product-row-mapping";
@@ -261,18 +261,15 @@ export async function upsertProductsOnSlug(
   rows: readonly Insertable<ProductsTable>[],
   columns: readonly (keyof ProductsTable & string)[],
 ): Promise<ProductRef[]> {
-  const saved: ProductRef[] = [];
-  for (const statement of bulkStatements(db, rows as readonly BulkRow[])) {
-    const written = await db
+  const written = await executeWithRows(db, "products", rows as readonly BulkRow[], (rowsTable, rowColumns) =>
+    db
       .insertInto("products")
-      .columns(statement.columns as (keyof ProductsTable & string)[])
-      .expression(selectRows(db, "products", statement.columns, statement.rows))
+      .columns(rowColumns as (keyof ProductsTable & string)[])
+      .expression(rowsTable)
       .onConflict(overwriteOnSlugConflict(columns))
-      .returning(["id", "slug"])
-      .execute();
-    for (const row of written) saved.push({ id: Number(row.id), slug: row.slug });
-  }
-  return saved;
+      .returning(["id", "slug"]),
+  );
+  return written.map((row) => ({ id: Number(row.id), slug: row.slug }));
 }
 
 /**
