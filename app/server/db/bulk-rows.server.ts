@@ -1,12 +1,4 @@
-import {
-  CompiledQuery,
-  PrimitiveValueListNode,
-  sql,
-  type Compilable,
-  type Kysely,
-  type OperationNodeSource,
-  type RawBuilder,
-} from "kysely";
+import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder } from "kysely";
 import { dialectOf } from "./dialect";
 
 /**
@@ -20,9 +12,8 @@ import { dialectOf } from "./dialect";
  *   batch can be thousands of rows and costs what its data costs.
  * - SQLite: a VALUES list of bound parameters (SQLite reads JSON far more slowly than it binds
  *   values), up to its 32,766 parameters a statement. Full statements have the same text, so the
- *   connection's statement cache (connection.server.ts) compiles it once. Each row is one list
- *   node for Kysely, not a node per value: building and compiling those cost more than SQLite's
- *   own work at this size.
+ *   connection's statement cache (connection.server.ts) compiles it once. The values never become
+ *   Kysely nodes (executeWithRows).
  */
 
 export type BulkValue = string | number | boolean | null;
@@ -62,35 +53,18 @@ export function bulkStatements<T extends Record<keyof T, BulkValue>>(
 }
 
 /**
- * `select <columns> from <the rows>`, each field named as its column; rows as bulkStatements
- * split them. On PostgreSQL each field is typed as `table`'s column of that name (the table's
- * rowtype), so the names must be its columns. The SQLite form ends in "where true", which its
- * grammar needs before an upsert's "on conflict".
+ * PostgreSQL's `select <columns> from <the rows>`: each field is typed as `table`'s column of that
+ * name (the table's rowtype), so the names must be its columns.
  */
-export function selectRows<T extends Record<keyof T, BulkValue>>(
-  db: AnyDB,
-  table: string,
-  columns: readonly (keyof T & string)[],
-  rows: readonly T[],
-): RawBuilder<unknown> {
-  if (dialectOf(db) === "postgres") {
-    const fields = sql.join(columns.map((column) => sql.ref(`r.${column}`)));
-    return sql`select ${fields} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json) as r`;
-  }
-  const fields = sql.join(columns.map((column, index) => sql`${sql.ref(`column${index + 1}`)} as ${sql.id(column)}`));
-  const tuples = rows.map((row) => valueList(columns.map((column) => (row[column] as BulkValue | undefined) ?? null)));
-  return sql`select ${fields} from (values ${sql.join(tuples)}) where true`;
-}
-
-/** `(?, ?, …)`: one node for a row's values (the SQLite flags plugin turns its booleans into 1 and 0). */
-function valueList(values: readonly BulkValue[]): OperationNodeSource {
-  return { toOperationNode: () => PrimitiveValueListNode.create(values) };
+function postgresRowsTable(table: string, columns: readonly string[], rows: readonly unknown[]): RawBuilder<unknown> {
+  const fields = sql.join(columns.map((column) => sql.ref(`r.${column}`)));
+  return sql`select ${fields} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json) as r`;
 }
 
 /**
  * Runs a statement over any number of rows, one per bulkStatements part, and returns the rows
- * they return. `statement` builds it around `rowsTable` (selectRows' `select … from <the rows>`)
- * and must bind no value of its own: every value is a row's.
+ * they return. `statement` builds it around `rowsTable`, a `select <columns> from <the rows>`
+ * whose fields are named as the columns, and must bind no value of its own: every value is a row's.
  *
  * On SQLite the rows never become Kysely nodes. Building a node per row, compiling it, and the
  * flags plugin's walk over every value cost more than SQLite's own work at 200,000 rows. The
@@ -108,7 +82,7 @@ export async function executeWithRows<T extends Record<keyof T, BulkValue>, O>(
   const returned: O[] = [];
   for (const part of bulkStatements(db, rows)) {
     if (dialectOf(db) === "postgres") {
-      const compiled = compile(statement(selectRows(db, table, part.columns, part.rows), part.columns));
+      const compiled = compile(statement(postgresRowsTable(table, part.columns, part.rows), part.columns));
       returned.push(...(await db.executeQuery<O>(compiled)).rows);
       continue;
     }
@@ -130,7 +104,10 @@ export async function executeWithRows<T extends Record<keyof T, BulkValue>, O>(
 const ROWS_MARKER = "/*rows*/";
 const sqliteTexts = new Map<string, string>();
 
-/** The statement with `select "column1" as "a", … from (values (?, …), …) where true` for its marker. */
+/**
+ * The statement with `select "column1" as "a", … from (values (?, …), …) where true` for its
+ * marker (SQLite's grammar needs the "where true" before an upsert's "on conflict").
+ */
 function sqliteText(skeleton: string, columns: readonly string[], rowCount: number): string {
   const key = `${rowCount}\u0000${skeleton}`;
   let text = sqliteTexts.get(key);
