@@ -86,10 +86,13 @@ function singular(word: string): string {
 
 /** The fields' words in stored form: one space-separated text. */
 function storedText(fields: readonly (string | null | undefined)[]): string {
-  return fields
-    .filter((field): field is string => typeof field === "string")
-    .flatMap(searchTokens)
-    .join(" ");
+  // A loop, not filter and flatMap: an import computes this for every product.
+  let text = "";
+  for (const field of fields) {
+    if (typeof field !== "string") continue;
+    for (const token of searchTokens(field)) text = text === "" ? token : `${text} ${token}`;
+  }
+  return text;
 }
 
 /** Every word starts some token of the text. */

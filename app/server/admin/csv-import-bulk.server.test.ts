@@ -139,6 +139,26 @@ describe.each(testDialects)("the product import's bulk writes on %s", (dialect) 
     await expectKeysAsComputed(test);
   });
 
+  it("decides a new product's shown price from its offer as a read-back would, a shop that does not serve the site's country included", async () => {
+    // Not read back after the save (its row and offer are known as written): the rule must
+    // still see the merchant's countries.
+    await test.db
+      .insertInto("merchants")
+      .values({ slug: "nur-de", name: "Nur DE", domain: "nur-de.example", countries: '["DE"]' })
+      .execute();
+    const header = "name,brand,slug,price,affiliate_link,website";
+    const saved = await importProductCsv(
+      test.db,
+      [header, "Epsilon,Nordic,epsilon,4999.00,https://nur-de.example/e,", "Zeta,Nordic,zeta,3999.00,,https://zeta.example/"].join("\n"),
+    );
+    expect(saved.ok && saved.saved).toBe(2);
+    const bySlug = new Map((await productRows(test)).map((row) => [row.slug, row]));
+    // The only offer ships to Germany, the site sells in the US: no shown price, the link stays.
+    expect([bySlug.get("epsilon")!.price_cents, bySlug.get("epsilon")!.affiliate_link]).toEqual([null, "https://nur-de.example/e"]);
+    expect(Number(bySlug.get("zeta")!.price_cents)).toBe(399_900);
+    await expectPricesAsOffers(test);
+  });
+
   it("imports more rows than one statement carries, in file order, and updates them all", async () => {
     const before = (await productRows(test)).length;
     const inserted = await importProductCsv(test.db, generatedCsv(1500), { collectionChoice: "add" });

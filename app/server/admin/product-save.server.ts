@@ -12,6 +12,7 @@ import {
   refreshedProductPrices,
   refreshProductPrices,
   savePrimaryOffers,
+  type CreatedProduct,
   type PrimaryOfferFields,
 } from "../offers/offers.server";
 import { listKeyRow, refreshProductListKeys } from "../products/product-list-keys.server";
@@ -72,6 +73,22 @@ function offerFieldsOf(product: ProductImport, columns: readonly ProductCsvColum
 /** An imported or edited product is a real one, even when it replaces a sample of the same slug. */
 function toRow(product: ProductImport, now: string): Insertable<ProductsTable> {
   return toProductRow(product, { isSample: false, now });
+}
+
+/** A new product's row as the offers' save and the price refresh need it (see CreatedProduct). */
+function createdProduct(row: Insertable<ProductsTable>): CreatedProduct {
+  return {
+    brand: row.brand,
+    website: row.website ?? null,
+    shippingInfo: row.shipping_info ?? null,
+    isSample: Boolean(row.is_sample),
+    stored: {
+      price_cents: row.price_cents ?? null,
+      sale_price_cents: row.sale_price_cents ?? null,
+      sale_ends_at: row.sale_ends_at ?? null,
+      affiliate_link: row.affiliate_link ?? null,
+    },
+  };
 }
 
 /**
@@ -162,17 +179,23 @@ export async function saveProductStream(
         batch.map((product) => prepareProductForSave(product, weights)),
       );
       if (write.length === 0) continue;
-      const saved = await upsertBatch(trx, write, now, update);
+      const rows = write.map((product) => toImportRow(product, now));
+      const saved = await upsertBatch(trx, write, rows, update);
       const idBySlug = new Map(saved.map((row) => [row.slug, row.id]));
       const ids = write.map((product) => idBySlug.get(product.slug)!);
       let repriced: number[] = [];
       if (offerColumns) {
-        await savePrimaryOffers(
+        // The new rows are known as written: the offers' save and the price refresh need not read them back.
+        const created = new Map<number, CreatedProduct>();
+        write.forEach((product, at) => {
+          if (isNew.has(product.slug)) created.set(ids[at]!, createdProduct(rows[at]!));
+        });
+        const firstOffers = await savePrimaryOffers(
           trx,
           write.map((product, at) => ({ productId: ids[at]!, fields: offerFieldsOf(product, columns) })),
-          { source: "csv", currency: settings.currency, now },
+          { source: "csv", currency: settings.currency, now, created },
         );
-        repriced = await refreshedProductPrices(trx, ids, settings);
+        repriced = await refreshedProductPrices(trx, ids, settings, { products: created, firstOffers });
       }
       // The list keys read the displayed price: a row whose price the offers changed is keyed again.
       await refreshProductListKeys(trx, [...ids.filter((_, at) => !isNew.has(write[at]!.slug)), ...repriced]);
@@ -223,24 +246,20 @@ function interned(seen: Map<string, string>, slug: string): string {
 async function upsertBatch(
   trx: Trx,
   batch: readonly ProductImport[],
-  now: string,
+  rows: readonly Insertable<ProductsTable>[],
   update: (keyof ProductsTable)[],
 ): Promise<{ id: number; slug: string }[]> {
   await sql`savepoint product_batch`.execute(trx);
   try {
-    const saved = await upsertProductsOnSlug(
-      trx,
-      batch.map((product) => toImportRow(product, now)),
-      update,
-    );
+    const saved = await upsertProductsOnSlug(trx, rows, update);
     await sql`release savepoint product_batch`.execute(trx);
     return saved;
   } catch (failure) {
     await sql`rollback to savepoint product_batch`.execute(trx);
-    for (const product of batch) {
+    for (const [at, product] of batch.entries()) {
       await sql`savepoint product_row`.execute(trx);
       try {
-        await upsertProductsOnSlug(trx, [toImportRow(product, now)], update);
+        await upsertProductsOnSlug(trx, [rows[at]!], update);
         await sql`release savepoint product_row`.execute(trx);
       } catch (error) {
         throw new ImportRowError(product.rowNumber, product.slug, databaseMessage(error));

@@ -92,6 +92,19 @@ export async function offersOfProducts(db: DB, productIds: readonly number[]): P
   return byProduct;
 }
 
+/** What the price rule reads of a merchant (its name for a tie, the countries it ships to), by id. */
+export async function merchantsForPrice(
+  db: DB,
+  merchantIds: readonly number[],
+): Promise<Map<number, { slug: string; name: string; countries: string[] }>> {
+  const found = new Map<number, { slug: string; name: string; countries: string[] }>();
+  for (const part of chunks([...new Set(merchantIds)], IN_LIST_CHUNK)) {
+    const rows = await db.selectFrom("merchants").select(["id", "slug", "name", "countries"]).where("id", "in", part).execute();
+    for (const row of rows) found.set(Number(row.id), { slug: row.slug, name: row.name, countries: upperCodes(row.countries) });
+  }
+  return found;
+}
+
 /** Every offer, by product id, in one query: the /go redirect's map of destinations. */
 export async function allOffersByProduct(db: DB): Promise<Map<number, ShopOffer[]>> {
   const byProduct = new Map<number, ShopOffer[]>();

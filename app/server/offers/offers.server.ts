@@ -1,13 +1,12 @@
 import { sql } from "kysely";
-import { displayPrice, type OfferSource, type PriceSettings } from "~/lib/offers/display-price";
+import { displayPrice, type OfferForPrice, type OfferSource, type PriceSettings } from "~/lib/offers/display-price";
 import { DEFAULT_SITE_PRICES, priceSettingsAt as settingsAt, type SitePrices } from "~/lib/offers/price-view";
-import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { merchantSlugOf, shopDomain } from "~/lib/offers/shop-domain";
 import { executeWithRows, updateRows } from "../db/bulk-rows.server";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
-import { offersOfProducts } from "./offer-reads.server";
+import { merchantsForPrice, offersOfProducts } from "./offer-reads.server";
 
 /**
  * Offers and merchants (docs/decisions/0057): one function per question or write, each taking the
@@ -211,7 +210,26 @@ export interface PrimaryOfferOptions {
   /** The currency of a new offer (the site's, SITE_CURRENCY): the form and the product CSV type prices in it. */
   currency: string;
   now?: string;
+  /**
+   * Products the caller inserted in this same transaction, with what their rows hold: they have
+   * no offer yet, so neither they nor their offers are read back (an import of 200,000 new
+   * products would read them all).
+   */
+  created?: ReadonlyMap<number, CreatedProduct>;
 }
+
+/** A product inserted in the write's own transaction, as its row was written. */
+export interface CreatedProduct {
+  brand: string;
+  website: string | null;
+  shippingInfo: string | null;
+  isSample: boolean;
+  /** The row's copy of the displayed price and of the primary offer's link, as written. */
+  stored: MaintainedPrice;
+}
+
+/** What savePrimaryOffers wrote for the created products: each one's only offer, by product id. */
+export type FirstOffers = Map<number, OfferRow>;
 
 interface StoredOffer {
   id: number;
@@ -254,12 +272,14 @@ export async function savePrimaryOffer(
  * sale is removed, as the migration never makes one. Reads and writes a batch of rows at a time,
  * so a 20,000-row import stays a few hundred statements.
  */
-export async function savePrimaryOffers(trx: DB, writes: readonly PrimaryOfferWrite[], options: PrimaryOfferOptions): Promise<void> {
-  if (writes.length === 0) return;
+export async function savePrimaryOffers(trx: DB, writes: readonly PrimaryOfferWrite[], options: PrimaryOfferOptions): Promise<FirstOffers> {
+  const firstOffers: FirstOffers = new Map();
+  if (writes.length === 0) return firstOffers;
   const now = options.now ?? new Date().toISOString();
-  const ids = [...new Set(writes.map((write) => write.productId))];
+  const created = options.created ?? new Map<number, CreatedProduct>();
+  const ids = [...new Set(writes.map((write) => write.productId))].filter((id) => !created.has(id));
 
-  const products = new Map<number, { brand: string; website: string | null; shippingInfo: string | null; isSample: boolean }>();
+  const products = new Map<number, { brand: string; website: string | null; shippingInfo: string | null; isSample: boolean }>(created);
   const offersOf = new Map<number, StoredOffer[]>();
   for (const part of chunks(ids, IN_LIST_CHUNK)) {
     const rows = await trx
@@ -351,7 +371,7 @@ export async function savePrimaryOffers(trx: DB, writes: readonly PrimaryOfferWr
   }
 
   const moves: { id: number; merchantId: number }[] = [];
-  const rows: Parameters<typeof upsertOffers>[1] = [];
+  const rows: OfferRow[] = [];
   const realMerchants = new Set<number>();
   for (const { productId, primary, key, given } of planned) {
     const merchantId = merchantIds.get(keyText(key))!;
@@ -368,7 +388,7 @@ export async function savePrimaryOffers(trx: DB, writes: readonly PrimaryOfferWr
     }
     const fields = merge(base?.fields ?? NO_PRIMARY_OFFER, given);
     const priceChanged = !base || base.fields.priceCents !== fields.priceCents || base.fields.salePriceCents !== fields.salePriceCents;
-    rows.push({
+    const row: OfferRow = {
       product_id: productId,
       merchant_id: merchantId,
       is_primary: true,
@@ -385,7 +405,9 @@ export async function savePrimaryOffers(trx: DB, writes: readonly PrimaryOfferWr
       price_changed_at: priceChanged ? now : base!.priceChangedAt,
       created_at: now,
       updated_at: now,
-    });
+    };
+    rows.push(row);
+    if (created.has(productId)) firstOffers.set(productId, row);
   }
 
   for (const part of chunks(removals, IN_LIST_CHUNK)) await trx.deleteFrom("offers").where("id", "in", part).execute();
@@ -401,29 +423,30 @@ export async function savePrimaryOffers(trx: DB, writes: readonly PrimaryOfferWr
       .where("is_sample", "=", true)
       .execute();
   }
+  return firstOffers;
+}
+
+/** A primary offer as savePrimaryOffers writes it. */
+interface OfferRow {
+  product_id: number;
+  merchant_id: number;
+  is_primary: boolean;
+  link: string | null;
+  price_minor: number | null;
+  currency: string;
+  sale_price_minor: number | null;
+  sale_ends_at: string | null;
+  availability: "unknown";
+  shipping_note: string | null;
+  source: OfferSource;
+  confirmed_at: string;
+  price_changed_at: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Inserts primary offers, or makes the product's offer at that merchant the primary one with these values. */
-async function upsertOffers(
-  trx: DB,
-  rows: {
-    product_id: number;
-    merchant_id: number;
-    is_primary: boolean;
-    link: string | null;
-    price_minor: number | null;
-    currency: string;
-    sale_price_minor: number | null;
-    sale_ends_at: string | null;
-    availability: string;
-    shipping_note: string | null;
-    source: OfferSource;
-    confirmed_at: string;
-    price_changed_at: string;
-    created_at: string;
-    updated_at: string;
-  }[],
-) {
+async function upsertOffers(trx: DB, rows: OfferRow[]) {
   // Any number of rows, in as few statements as the database takes (bulk-rows.server.ts).
   await executeWithRows(trx, "offers", rows, (rowsTable, columns) =>
     trx
@@ -461,7 +484,7 @@ export interface MaintainedPrice {
  * the lists' SQL and the older readers of these columns keep applying a sale only while it runs;
  * and the primary offer's link. No displayed price (none, or only stale feed prices) is no price.
  */
-export function maintainedPrice(offers: readonly ShopOffer[], settings: PriceSettings): MaintainedPrice {
+export function maintainedPrice(offers: readonly OfferForPrice[], settings: PriceSettings): MaintainedPrice {
   const shown = displayPrice(offers, settings);
   const winner = shown.kind === "price" ? offers.find((offer) => offer.merchantSlug === shown.merchantSlug) : undefined;
   return {
@@ -482,10 +505,65 @@ export async function refreshProductPrices(trx: DB, productIds: readonly number[
   return (await refreshedProductPrices(trx, productIds, settings)).length;
 }
 
-/** refreshProductPrices, answering which products' rows it wrote. */
-export async function refreshedProductPrices(trx: DB, productIds: readonly number[], settings: PriceSettings): Promise<number[]> {
+const sameMaintained = (stored: MaintainedPrice, next: MaintainedPrice) =>
+  money(stored.price_cents) === next.price_cents &&
+  money(stored.sale_price_cents) === next.sale_price_cents &&
+  stored.sale_ends_at === next.sale_ends_at &&
+  stored.affiliate_link === next.affiliate_link;
+
+/**
+ * refreshProductPrices, answering which products' rows it wrote. Products created in this
+ * transaction (`created`, with `firstOffers`: what savePrimaryOffers wrote for them) have no other
+ * offer, so their price is decided from the rows as written instead of read back.
+ */
+export async function refreshedProductPrices(
+  trx: DB,
+  productIds: readonly number[],
+  settings: PriceSettings,
+  created?: { products: ReadonlyMap<number, CreatedProduct>; firstOffers: FirstOffers },
+): Promise<number[]> {
   const written: number[] = [];
-  for (const part of chunks([...new Set(productIds)], IN_LIST_CHUNK)) {
+  if (created) {
+    const merchants = await merchantsForPrice(
+      trx,
+      [...created.firstOffers.values()].map((offer) => offer.merchant_id),
+    );
+    const changed: (MaintainedPrice & { id: number })[] = [];
+    for (const id of new Set(productIds)) {
+      const product = created.products.get(id);
+      if (!product) continue;
+      const offer = created.firstOffers.get(id);
+      const merchant = offer && merchants.get(offer.merchant_id);
+      const offers: OfferForPrice[] =
+        offer && merchant
+          ? [
+              {
+                merchantSlug: merchant.slug,
+                merchantName: merchant.name,
+                link: offer.link,
+                priceMinor: offer.price_minor,
+                currency: offer.currency,
+                salePriceMinor: offer.sale_price_minor,
+                saleEndsAt: offer.sale_ends_at,
+                availability: offer.availability,
+                // Not written: the column's default, every country the merchant serves.
+                countries: [],
+                merchantCountries: merchant.countries,
+                source: offer.source,
+                confirmedAt: offer.confirmed_at,
+                priceChangedAt: offer.price_changed_at,
+                isPrimary: true,
+              },
+            ]
+          : [];
+      const next = maintainedPrice(offers, settings);
+      if (!sameMaintained(product.stored, next)) changed.push({ id, ...next });
+    }
+    await updateRows(trx, "products", "id", changed);
+    written.push(...changed.map((row) => row.id));
+  }
+  const toRead = created ? [...new Set(productIds)].filter((id) => !created.products.has(id)) : [...new Set(productIds)];
+  for (const part of chunks(toRead, IN_LIST_CHUNK)) {
     const offersOf = await offersOfProducts(trx, part);
     const rows = await trx
       .selectFrom("products")
@@ -495,12 +573,7 @@ export async function refreshedProductPrices(trx: DB, productIds: readonly numbe
     const changed: (MaintainedPrice & { id: number })[] = [];
     for (const row of rows) {
       const next = maintainedPrice(offersOf.get(Number(row.id)) ?? [], settings);
-      const same =
-        money(row.price_cents) === next.price_cents &&
-        money(row.sale_price_cents) === next.sale_price_cents &&
-        row.sale_ends_at === next.sale_ends_at &&
-        row.affiliate_link === next.affiliate_link;
-      if (!same) changed.push({ id: Number(row.id), ...next });
+      if (!sameMaintained(row, next)) changed.push({ id: Number(row.id), ...next });
     }
     await updateRows(trx, "products", "id", changed);
     written.push(...changed.map((row) => row.id));
