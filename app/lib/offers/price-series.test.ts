@@ -66,6 +66,17 @@ function seriesOf(values: Array<number | null>): DayPrice[] {
   return values.map((amountMinor, index) => ({ day: addDays(settings.today, index - values.length + 1), amountMinor, merchantName: null }));
 }
 
+describe("addDays", () => {
+  it("names the same day as the calendar does, across leap days and centuries (1900–2200)", () => {
+    const viaDate = (n: number) => new Date(Date.UTC(1900, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    for (let n = 0; n < 110_000; n++) expect(addDays("1900-01-01", n), viaDate(n)).toBe(viaDate(n));
+    expect(addDays("2028-03-01", -1)).toBe("2028-02-29");
+    expect(addDays("2100-03-01", -1)).toBe("2100-02-28");
+    expect(addDays("2000-03-01", -1)).toBe("2000-02-29");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+});
+
 describe("dailyLowestPrices", () => {
   it("gives each day the price that held at its end, with no value before the first record", () => {
     const history = [
