@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder } from "kysely";
+import { sql, type CompiledQuery, type Compilable, type Kysely, type RawBuilder } from "kysely";
 import { dialectOf } from "./dialect";
 
 /**
@@ -95,7 +95,10 @@ export async function executeWithRows<T extends Record<keyof T, BulkValue>, O>(
         const value = (row[column] as BulkValue | undefined) ?? null;
         values[at++] = typeof value === "boolean" ? Number(value) : value;
       }
-    returned.push(...(await db.executeQuery<O>(CompiledQuery.raw(sqliteText(skeleton.sql, part.columns, part.rows.length), values))).rows);
+    // The skeleton's node and query id stay: plugins see the statement it is (an insert into
+    // products, say), with only its text and values filled in.
+    const compiled: CompiledQuery<O> = { ...skeleton, sql: sqliteText(skeleton.sql, part.columns, part.rows.length), parameters: values };
+    returned.push(...(await db.executeQuery<O>(compiled)).rows);
   }
   return returned;
 }
