@@ -33,7 +33,7 @@ type AnyDB = Kysely<any>;
  * statement has one column list; a missing value would be null, not the column's default), and
  * every as many rows as one statement may carry.
  */
-export function bulkStatements<T extends Record<keyof T, BulkValue>>(
+function bulkStatements<T extends Record<keyof T, BulkValue>>(
   db: AnyDB,
   rows: readonly T[],
 ): { columns: (keyof T & string)[]; rows: T[] }[] {

@@ -1,5 +1,5 @@
 import type { Product } from "~/lib/catalog/catalog";
-import { OFFER_AVAILABILITIES, type OfferAvailability, type OfferSource } from "~/lib/offers/display-price";
+import { OFFER_AVAILABILITIES, type OfferAvailability, type OfferForPrice, type OfferSource } from "~/lib/offers/display-price";
 import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
@@ -55,26 +55,57 @@ function offerRows(db: DB) {
 
 type OfferRow = Awaited<ReturnType<ReturnType<typeof offerRows>["execute"]>>[number];
 
+/** An offer's columns the price rule reads, as stored (or as a writer is about to store them). */
+type PricedOfferColumns = Pick<
+  OfferRow,
+  | "link"
+  | "price_minor"
+  | "currency"
+  | "sale_price_minor"
+  | "sale_ends_at"
+  | "availability"
+  | "countries"
+  | "source"
+  | "confirmed_at"
+  | "price_changed_at"
+  | "is_primary"
+>;
+
+/** A merchant's columns the price rule reads: its name for a tie, the countries it ships to. */
+export interface MerchantForPrice {
+  slug: string;
+  name: string;
+  /** JSON list, as stored. */
+  countries: string;
+}
+
+/** The price rule's view of an offer and its merchant (displayPrice's input). */
+export function offerForPrice(offer: PricedOfferColumns, merchant: MerchantForPrice): OfferForPrice {
+  return {
+    merchantSlug: merchant.slug,
+    merchantName: merchant.name,
+    link: offer.link,
+    // PostgreSQL returns bigint columns as text.
+    priceMinor: offer.price_minor === null ? null : Number(offer.price_minor),
+    currency: offer.currency.trim().toUpperCase(),
+    salePriceMinor: offer.sale_price_minor === null ? null : Number(offer.sale_price_minor),
+    saleEndsAt: offer.sale_ends_at,
+    availability: availabilityOf(offer.availability),
+    countries: upperCodes(offer.countries),
+    merchantCountries: upperCodes(merchant.countries),
+    source: (OFFER_SOURCES as readonly string[]).includes(offer.source) ? (offer.source as OfferSource) : "form",
+    confirmedAt: toIsoString(offer.confirmed_at),
+    priceChangedAt: toIsoString(offer.price_changed_at),
+    isPrimary: Boolean(offer.is_primary),
+  };
+}
+
 function toShopOffer(row: OfferRow): ShopOffer {
   return {
     id: Number(row.id),
     productId: Number(row.product_id),
     merchantId: Number(row.merchant_id),
-    merchantSlug: row.merchant_slug,
-    merchantName: row.merchant_name,
-    link: row.link,
-    // PostgreSQL returns bigint columns as text.
-    priceMinor: row.price_minor === null ? null : Number(row.price_minor),
-    currency: row.currency.trim().toUpperCase(),
-    salePriceMinor: row.sale_price_minor === null ? null : Number(row.sale_price_minor),
-    saleEndsAt: row.sale_ends_at,
-    availability: availabilityOf(row.availability),
-    countries: upperCodes(row.countries),
-    merchantCountries: upperCodes(row.merchant_countries),
-    source: (OFFER_SOURCES as readonly string[]).includes(row.source) ? (row.source as OfferSource) : "form",
-    confirmedAt: toIsoString(row.confirmed_at),
-    priceChangedAt: toIsoString(row.price_changed_at),
-    isPrimary: Boolean(row.is_primary),
+    ...offerForPrice(row, { slug: row.merchant_slug, name: row.merchant_name, countries: row.merchant_countries }),
     shippingNote: row.shipping_note,
     merchantAffiliateParams: row.merchant_affiliate_params,
     merchantSubIdTemplate: row.merchant_sub_id_template,
@@ -92,15 +123,12 @@ export async function offersOfProducts(db: DB, productIds: readonly number[]): P
   return byProduct;
 }
 
-/** What the price rule reads of a merchant (its name for a tie, the countries it ships to), by id. */
-export async function merchantsForPrice(
-  db: DB,
-  merchantIds: readonly number[],
-): Promise<Map<number, { slug: string; name: string; countries: string[] }>> {
-  const found = new Map<number, { slug: string; name: string; countries: string[] }>();
+/** What the price rule reads of these merchants (offerForPrice), by id. */
+export async function merchantsForPrice(db: DB, merchantIds: readonly number[]): Promise<Map<number, MerchantForPrice>> {
+  const found = new Map<number, MerchantForPrice>();
   for (const part of chunks([...new Set(merchantIds)], IN_LIST_CHUNK)) {
     const rows = await db.selectFrom("merchants").select(["id", "slug", "name", "countries"]).where("id", "in", part).execute();
-    for (const row of rows) found.set(Number(row.id), { slug: row.slug, name: row.name, countries: upperCodes(row.countries) });
+    for (const row of rows) found.set(Number(row.id), { slug: row.slug, name: row.name, countries: row.countries });
   }
   return found;
 }

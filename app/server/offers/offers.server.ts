@@ -6,7 +6,7 @@ import { executeWithRows, updateRows } from "../db/bulk-rows.server";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
-import { merchantsForPrice, offersOfProducts } from "./offer-reads.server";
+import { merchantsForPrice, offerForPrice, offersOfProducts } from "./offer-reads.server";
 
 /**
  * Offers and merchants (docs/decisions/0057): one function per question or write, each taking the
@@ -534,28 +534,8 @@ export async function refreshedProductPrices(
       if (!product) continue;
       const offer = created.firstOffers.get(id);
       const merchant = offer && merchants.get(offer.merchant_id);
-      const offers: OfferForPrice[] =
-        offer && merchant
-          ? [
-              {
-                merchantSlug: merchant.slug,
-                merchantName: merchant.name,
-                link: offer.link,
-                priceMinor: offer.price_minor,
-                currency: offer.currency,
-                salePriceMinor: offer.sale_price_minor,
-                saleEndsAt: offer.sale_ends_at,
-                availability: offer.availability,
-                // Not written: the column's default, every country the merchant serves.
-                countries: [],
-                merchantCountries: merchant.countries,
-                source: offer.source,
-                confirmedAt: offer.confirmed_at,
-                priceChangedAt: offer.price_changed_at,
-                isPrimary: true,
-              },
-            ]
-          : [];
+      // Not written: the offer's own countries are the column's default, every one its merchant serves.
+      const offers = offer && merchant ? [offerForPrice({ ...offer, countries: "[]" }, merchant)] : [];
       const next = maintainedPrice(offers, settings);
       if (!sameMaintained(product.stored, next)) changed.push({ id, ...next });
     }
