@@ -3,6 +3,7 @@ import { FIXED_COLLECTION_SLUGS, matchesFixedCollection, type FixedCollectionSlu
 import { isTraditionalPick } from "../home/best-by-type";
 import { productSearchName, productSearchText } from "../reviews/catalog-search";
 import { reviewCountNumber } from "./product-display";
+import { EVERY_PRODUCT_LIST } from "./product-selection";
 import type { ProductFacts } from "./product-match";
 
 /**
@@ -12,8 +13,9 @@ import type { ProductFacts } from "./product-match";
  * ships with a migration that recomputes them.
  *
  * - listTags: every fixed collection page whose rule the product satisfies, plus the home page's
- *   traditional pick: '|barrel-saunas|outdoor-saunas|…|'. Triggers copy them into
- *   product_list_tags, one row per tag, which a page reads its products through.
+ *   traditional pick: '|barrel-saunas|budget-saunas|…|'. Triggers copy them into
+ *   product_list_tags, one row per tag, which a page reads its products through. The page every
+ *   product is on has no tag (EVERY_PRODUCT_LIST).
  * - searchName, searchText: the product's name, and the rest of what the search finds it by, as
  *   the words the full-text index holds (catalog-search.ts).
  * - featureWords: the key features with a mark before every word start (see markWordStarts).
@@ -24,7 +26,7 @@ import type { ProductFacts } from "./product-match";
 /** Not a collection page: the product is the kind the home page's 'Best Traditional Finnish' picks from. */
 export const TRADITIONAL_PICK_TAG = "best-traditional";
 
-export type ListTag = FixedCollectionSlug | typeof TRADITIONAL_PICK_TAG;
+export type ListTag = Exclude<FixedCollectionSlug, typeof EVERY_PRODUCT_LIST> | typeof TRADITIONAL_PICK_TAG;
 
 const TAG_SEPARATOR = "|";
 
@@ -47,7 +49,10 @@ export interface ProductListKeys {
 type KeyedProduct = ProductFacts & Pick<Product, "reviewsNumber" | "reviewCount">;
 
 export function productListKeys(product: KeyedProduct): ProductListKeys {
-  const tags: ListTag[] = FIXED_COLLECTION_SLUGS.filter((slug) => matchesFixedCollection(slug, product));
+  const tags: ListTag[] = FIXED_COLLECTION_SLUGS.filter(
+    (slug): slug is Exclude<FixedCollectionSlug, typeof EVERY_PRODUCT_LIST> =>
+      slug !== EVERY_PRODUCT_LIST && matchesFixedCollection(slug, product),
+  );
   if (isTraditionalPick(product)) tags.push(TRADITIONAL_PICK_TAG);
   return {
     listTags: tags.length === 0 ? "" : `${TAG_SEPARATOR}${tags.join(TAG_SEPARATOR)}${TAG_SEPARATOR}`,

@@ -1,3 +1,4 @@
+import type { FixedCollectionSlug } from "../collection/collection-rules";
 import type { ListTag } from "./product-list-keys";
 
 /**
@@ -34,3 +35,15 @@ export type ProductSelection =
  * next.
  */
 export type ProductOrder = "rating" | "top-rating";
+
+/**
+ * The page whose rule takes every product (every outdoor sauna we cover). It lists the whole
+ * catalog and is read as such: a tag on every product would be a row per product that every
+ * import writes and no read needs (docs/decisions/0097).
+ */
+export const EVERY_PRODUCT_LIST = "outdoor-saunas" satisfies FixedCollectionSlug;
+
+/** What a fixed collection page lists: its tag's products, or every product. */
+export function fixedListSelection(slug: FixedCollectionSlug): ProductSelection {
+  return slug === EVERY_PRODUCT_LIST ? { kind: "all" } : { kind: "tag", tag: slug };
+}

@@ -2,6 +2,7 @@ import type { Collection } from "../catalog/catalog";
 import { isFixedCollectionSlug } from "./collection-rules";
 import { criteriaSelection } from "./criteria-query";
 import type { ProductSelection } from "../catalog/product-selection";
+import { fixedListSelection } from "../catalog/product-selection";
 
 /**
  * How a collection page's saunas are chosen, in the three ways a collection can be listed
@@ -24,7 +25,7 @@ const FIXED_RECORD_SLUG = "clt-saunas";
 
 /** The collection's rule as a selection; null when it has none (a custom collection). */
 export function collectionRule(collection: ListedBy): ProductSelection | null {
-  if (isFixedCollectionSlug(collection.slug)) return { kind: "tag", tag: collection.slug };
+  if (isFixedCollectionSlug(collection.slug)) return fixedListSelection(collection.slug);
   return criteriaSelection(collection.criteriaType, collection.criteriaValue);
 }
 

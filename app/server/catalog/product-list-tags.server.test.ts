@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { FIXED_COLLECTION_SLUGS } from "~/lib/collection/collection-rules";
 import { TRADITIONAL_PICK_TAG, type ListTag } from "~/lib/catalog/product-list-keys";
+import { EVERY_PRODUCT_LIST } from "~/lib/catalog/product-selection";
 import { parseProductCsv } from "~/lib/csv/product-csv";
 import { toIsoString } from "../db/timestamps";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
@@ -18,7 +19,7 @@ import { countProducts, listProductPage, summariseProducts } from "./product-lis
  * the product's updated_at, and a tag's lists must be what LIKE '%|tag|%' on list_tags selected.
  */
 
-const TAGS: readonly ListTag[] = [...FIXED_COLLECTION_SLUGS, TRADITIONAL_PICK_TAG];
+const TAGS: readonly ListTag[] = [...FIXED_COLLECTION_SLUGS.filter((slug) => slug !== EVERY_PRODUCT_LIST), TRADITIONAL_PICK_TAG];
 
 type Db = TestDatabase["db"];
 

@@ -374,7 +374,7 @@ export async function firstProduct(db: DB, selection: ProductSelection, order: P
 
 /**
  * The count of a selection that is not a search. A tag's is its rows' alone, read from their key
- * without touching a product (the foreign key makes each row a product).
+ * without touching a product (the triggers keep a row for each product of the tag, and no other).
  */
 function countSelected(db: DB, selection: ListSelection) {
   if (selection.kind === "tag" || selection.kind === "long-tag")

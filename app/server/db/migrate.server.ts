@@ -31,6 +31,7 @@ import * as searchNameVector from "./migrations/2026_11_28_0710_search_name_vect
 import * as adminProductOrder from "./migrations/2026_11_28_0800_admin_product_order";
 import * as statementTriggersForBulkWrites from "./migrations/2026_11_28_0900_statement_triggers_for_bulk_writes";
 import * as searchNameIndex from "./migrations/2026_11_28_1000_search_name_index";
+import * as leanerListTags from "./migrations/2026_11_28_1100_leaner_list_tags";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0800_admin_product_order": adminProductOrder,
   "2026_11_28_0900_statement_triggers_for_bulk_writes": statementTriggersForBulkWrites,
   "2026_11_28_1000_search_name_index": searchNameIndex,
+  "2026_11_28_1100_leaner_list_tags": leanerListTags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

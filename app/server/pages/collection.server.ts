@@ -20,6 +20,7 @@ import {
   parsePageParam,
 } from "~/lib/catalog/pagination";
 import { categoryLabel } from "~/lib/catalog/product-display";
+import { fixedListSelection } from "~/lib/catalog/product-selection";
 import type { ProductSelection } from "~/lib/catalog/product-selection";
 import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
 import { toSaunaViewModel } from "~/lib/catalog/product-view-models";
@@ -228,7 +229,7 @@ async function collectionListing(db: DB, listId: string, pageSize: number, searc
     // and a collection that keeps its rule (ADR 0070) lists the stored ones with the rule's.
     const curated = record && !record.keepsRule ? await membershipListing(db, record.id) : null;
     if (curated) return { ...page, ...curated, source: "membership" };
-    const listed = await selectionListing(db, withExtras(record, { kind: "tag", tag: listId }));
+    const listed = await selectionListing(db, withExtras(record, fixedListSelection(listId)));
     if (listed.count > 0) return { ...page, ...listed, source: "rule" };
     // Nothing matches the rule: the 3 best-rated saunas stand in, and the page says so.
     return { ...page, ...(await topRatedListing(db, SLUG_FALLBACK_COUNT, pageSize)), source: "top-rated" };

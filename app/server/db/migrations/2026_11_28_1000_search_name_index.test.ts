@@ -21,7 +21,7 @@ describe.each(testDialects)("the search name index on %s", (dialect) => {
   it("indexes the stored name, and goes down and up again", async () => {
     expect(await indexes()).toContain("products_search_name_idx");
     const migrator = createMigrator(test.db);
-    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateTo("2026_11_28_0900_statement_triggers_for_bulk_writes")).error).toBeUndefined();
     expect(await indexes()).not.toContain("products_search_name_idx");
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await indexes()).toContain("products_search_name_idx");
