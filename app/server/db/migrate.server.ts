@@ -1,5 +1,7 @@
 import { Migrator, NO_MIGRATIONS, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
 import type { DB } from "./connection.server";
+import type { Database } from "./schema";
+import { vacuumAfterBulkWrite } from "./planner-statistics.server";
 import * as catalog from "./migrations/2026_11_22_0300_catalog";
 import * as auth from "./migrations/2026_11_22_0310_auth";
 import * as productListKeys from "./migrations/2026_11_22_2330_product_list_keys";
@@ -78,8 +80,20 @@ export function createMigrator(db: DB) {
   return new Migrator({ db, provider });
 }
 
+/**
+ * Migrations that rewrite every row of these tables. On PostgreSQL each rewritten row leaves a
+ * dead one behind and its page no longer all-visible, so until autovacuum comes by the pages read
+ * them slowly (at 200,000 products, collection pages 100–140 ms instead of 45–60 after
+ * 2026_11_28_1100_leaner_list_tags): they are vacuumed once the migrations have committed.
+ */
+const REWRITES: Partial<Record<string, readonly (keyof Database & string)[]>> = {
+  "2026_11_28_1100_leaner_list_tags": ["products", "product_list_tags"],
+};
+
 export async function migrateToLatest(db: DB): Promise<string[]> {
-  return applied(await createMigrator(db).migrateToLatest());
+  const names = applied(await createMigrator(db).migrateToLatest());
+  await vacuumAfterBulkWrite(db, [...new Set(names.flatMap((name) => REWRITES[name] ?? []))]);
+  return names;
 }
 
 export async function migrateDownAll(db: DB): Promise<string[]> {
