@@ -201,11 +201,20 @@ async function readWalking(
 }
 
 /**
- * How PostgreSQL is told to walk: no scan of the whole table, no bitmap of a full-text index, and
- * neither the parallel workers nor the JIT compilation its (wrong) estimate of a long query calls
- * for, which cost 5 and 36 ms for a walk that takes 7.
+ * How PostgreSQL is told to walk: no scan of the whole table, no bitmap of a full-text index, no
+ * sort, and neither the parallel workers nor the JIT compilation its (wrong) estimate of a long
+ * query calls for, which cost 5 and 36 ms for a walk that takes 7. Without the sorts turned off,
+ * it expects a single match, and so takes the smallest index to read whole and sorts what it
+ * keeps: 609 ms for 'barrel glass' at 200,000 products, against 1 ms walking the order's index.
  */
-const WALK_SETTINGS = { enable_seqscan: "off", enable_bitmapscan: "off", max_parallel_workers_per_gather: "0", jit: "off" };
+const WALK_SETTINGS = {
+  enable_seqscan: "off",
+  enable_bitmapscan: "off",
+  enable_sort: "off",
+  enable_incremental_sort: "off",
+  max_parallel_workers_per_gather: "0",
+  jit: "off",
+};
 
 /** A part of the results: its size, when counted (the last part is "the rest"), and its reader. */
 interface ResultPart {
