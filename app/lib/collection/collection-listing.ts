@@ -1,8 +1,7 @@
 import type { Collection } from "../catalog/catalog";
 import { isFixedCollectionSlug } from "./collection-rules";
 import { criteriaSelection } from "./criteria-query";
-import type { ProductSelection } from "../catalog/product-selection";
-import { fixedListSelection } from "../catalog/product-selection";
+import { fixedListSelection, type ProductSelection } from "../catalog/product-selection";
 
 /**
  * How a collection page's saunas are chosen, in the three ways a collection can be listed

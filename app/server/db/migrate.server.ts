@@ -83,7 +83,7 @@ export function createMigrator(db: DB) {
 /**
  * Migrations that rewrite every row of these tables. On PostgreSQL each rewritten row leaves a
  * dead one behind and its page no longer all-visible, so until autovacuum comes by the pages read
- * them slowly (at 200,000 products, collection pages 100–140 ms instead of 45–60 after
+ * them slowly (at 200,000 products, collection pages 100–145 ms instead of 45–70 after
  * 2026_11_28_1100_leaner_list_tags): they are vacuumed once the migrations have committed.
  */
 const REWRITES: Partial<Record<string, readonly (keyof Database & string)[]>> = {

@@ -20,8 +20,7 @@ import {
   parsePageParam,
 } from "~/lib/catalog/pagination";
 import { categoryLabel } from "~/lib/catalog/product-display";
-import { fixedListSelection } from "~/lib/catalog/product-selection";
-import type { ProductSelection } from "~/lib/catalog/product-selection";
+import { fixedListSelection, type ProductSelection } from "~/lib/catalog/product-selection";
 import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
 import { toSaunaViewModel } from "~/lib/catalog/product-view-models";
 import { newestDate } from "~/lib/text/dates";
