@@ -1,10 +1,11 @@
 import type { Product } from "~/lib/catalog/catalog";
-import { OFFER_AVAILABILITIES, type OfferAvailability, type OfferForPrice, type OfferSource } from "~/lib/offers/display-price";
+import type { OfferForPrice, OfferSource } from "~/lib/offers/display-price";
 import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
 import { parseTextList } from "../products/product-row-mapping";
+import { offerPriceFields } from "./offer-price-columns";
 
 /**
  * Reading offers for pages: the offers of a whole page of products in one query (with their
@@ -12,10 +13,6 @@ import { parseTextList } from "../products/product-row-mapping";
  */
 
 const OFFER_SOURCES: readonly OfferSource[] = ["form", "csv", "feed"];
-
-function availabilityOf(value: string): OfferAvailability {
-  return (OFFER_AVAILABILITIES as readonly string[]).includes(value) ? (value as OfferAvailability) : "unknown";
-}
 
 function upperCodes(json: string): string[] {
   return parseTextList(json)
@@ -85,12 +82,7 @@ export function offerForPrice(offer: PricedOfferColumns, merchant: MerchantForPr
     merchantSlug: merchant.slug,
     merchantName: merchant.name,
     link: offer.link,
-    // PostgreSQL returns bigint columns as text.
-    priceMinor: offer.price_minor === null ? null : Number(offer.price_minor),
-    currency: offer.currency.trim().toUpperCase(),
-    salePriceMinor: offer.sale_price_minor === null ? null : Number(offer.sale_price_minor),
-    saleEndsAt: offer.sale_ends_at,
-    availability: availabilityOf(offer.availability),
+    ...offerPriceFields(offer),
     countries: upperCodes(offer.countries),
     merchantCountries: upperCodes(merchant.countries),
     source: (OFFER_SOURCES as readonly string[]).includes(offer.source) ? (offer.source as OfferSource) : "form",

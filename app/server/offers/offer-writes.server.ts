@@ -1,8 +1,9 @@
 import type { OfferFieldColumn, OfferFields } from "~/lib/csv/offer-csv";
-import { OFFER_AVAILABILITIES, type OfferAvailability, type OfferSource } from "~/lib/offers/display-price";
+import type { OfferSource } from "~/lib/offers/display-price";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { parseTextList } from "../products/product-row-mapping";
+import { offerPriceFields } from "./offer-price-columns";
 
 /**
  * Writing one offer of a product at a merchant, the same way for the offers CSV and the admin's
@@ -20,10 +21,6 @@ export interface StoredOffer extends OfferFields {
 }
 
 const pairKey = (productId: number, merchantId: number) => `${productId}:${merchantId}`;
-
-function availabilityOf(value: string): OfferAvailability {
-  return (OFFER_AVAILABILITIES as readonly string[]).includes(value) ? (value as OfferAvailability) : "unknown";
-}
 
 export const OFFER_COLUMNS = [
   "id",
@@ -62,12 +59,7 @@ export function toStoredOffer(row: OfferRecord): StoredOffer {
     merchantId: Number(row.merchant_id),
     isPrimary: Boolean(row.is_primary),
     link: row.link,
-    // Read as numbers on both drivers (PostgreSQL's bigint parser is set in connection.server.ts).
-    priceMinor: row.price_minor === null ? null : Number(row.price_minor),
-    currency: row.currency.trim().toUpperCase(),
-    salePriceMinor: row.sale_price_minor === null ? null : Number(row.sale_price_minor),
-    saleEndsAt: row.sale_ends_at,
-    availability: availabilityOf(row.availability),
+    ...offerPriceFields(row),
     shippingNote: row.shipping_note,
     countries: parseTextList(row.countries).map((code) => code.toUpperCase()),
   };

@@ -41,30 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (postgres) {
     await sql`delete from product_list_tags where tag = ${EVERY_PRODUCT_TAG}`.execute(db);
     await sql`drop index product_list_tags_product_idx`.execute(db);
-    await sql`
-      create or replace function product_list_tags_update() returns trigger language plpgsql as $$
-      begin
-        delete from product_list_tags where tag in (select ${pgTags("old.list_tags")}) and product_id = old.id;
-        insert into product_list_tags (tag, product_id, updated_at)
-          select tag, new.id, new.updated_at from ${pgTags("new.list_tags")} as tag where tag <> '';
-        return null;
-      end
-      $$
-    `.execute(db);
-    await sql`
-      create trigger products_list_tags_update after update of list_tags, updated_at on products for each row
-      when (old.list_tags is distinct from new.list_tags or old.updated_at is distinct from new.updated_at)
-      execute function product_list_tags_update()
-    `.execute(db);
-    await sql`
-      create or replace function product_list_tags_delete() returns trigger language plpgsql as $$
-      begin
-        delete from product_list_tags as t using removed, ${pgTags("removed.list_tags")} as old_tag (value)
-          where t.tag = old_tag.value and t.product_id = removed.id;
-        return null;
-      end
-      $$
-    `.execute(db);
+    await createPostgresTriggers(db, "by tag");
   } else {
     await rebuildSqliteTable(db, { foreignKey: false, without: EVERY_PRODUCT_TAG });
     await createSqliteTriggers(db, "by tag");
@@ -81,42 +58,12 @@ export async function down(db: Kysely<any>): Promise<void> {
   // Every product is on the list again, its tag first, as the code that wrote it ordered the tags.
   await sql`update products set list_tags = ${`|${EVERY_PRODUCT_TAG}`} || case when list_tags = '' then '|' else list_tags end`.execute(db);
 
-  if (postgres) {
-    await db.schema.createIndex("product_list_tags_product_idx").on("product_list_tags").column("product_id").execute();
-    await sql`
-      insert into product_list_tags (tag, product_id, updated_at) select ${EVERY_PRODUCT_TAG}, id, updated_at from products
-    `.execute(db);
-    await sql`
-      create or replace function product_list_tags_update() returns trigger language plpgsql as $$
-      begin
-        delete from product_list_tags where product_id = old.id;
-        insert into product_list_tags (tag, product_id, updated_at)
-          select tag, new.id, new.updated_at from ${pgTags("new.list_tags")} as tag where tag <> '';
-        return null;
-      end
-      $$
-    `.execute(db);
-    await sql`
-      create trigger products_list_tags_update after update of list_tags, updated_at on products for each row
-      when (old.list_tags is distinct from new.list_tags or old.updated_at is distinct from new.updated_at)
-      execute function product_list_tags_update()
-    `.execute(db);
-    await sql`
-      create or replace function product_list_tags_delete() returns trigger language plpgsql as $$
-      begin
-        delete from product_list_tags where product_id in (select id from removed);
-        return null;
-      end
-      $$
-    `.execute(db);
-  } else {
-    await rebuildSqliteTable(db, { foreignKey: true });
-    await sql`
-      insert into product_list_tags (tag, product_id, updated_at) select ${EVERY_PRODUCT_TAG}, id, updated_at from products
-    `.execute(db);
-    await db.schema.createIndex("product_list_tags_product_idx").on("product_list_tags").column("product_id").execute();
-    await createSqliteTriggers(db, "by product");
-  }
+  if (!postgres) await rebuildSqliteTable(db, { foreignKey: true });
+  await sql`
+    insert into product_list_tags (tag, product_id, updated_at) select ${EVERY_PRODUCT_TAG}, id, updated_at from products
+  `.execute(db);
+  await db.schema.createIndex("product_list_tags_product_idx").on("product_list_tags").column("product_id").execute();
+  await (postgres ? createPostgresTriggers(db, "by product") : createSqliteTriggers(db, "by product"));
   await db.schema.createIndex("products_rating_idx").on("products").column("rating").execute();
   await createRatingOrderIndex(db, { withListTags: true });
 }
@@ -149,6 +96,43 @@ async function rebuildSqliteTable(db: Kysely<any>, { foreignKey, without }: { fo
   await sql`drop table product_list_tags`.execute(db);
   await sql`alter table product_list_tags_rebuilt rename to product_list_tags`.execute(db);
   await db.schema.createIndex("product_list_tags_newest_idx").on("product_list_tags").columns(["tag", "updated_at"]).execute();
+}
+
+/**
+ * PostgreSQL's update trigger (with its function) and its delete trigger's function, which keep
+ * the rows in step with products.list_tags; "by tag" and "by product" as on SQLite (below). The
+ * update trigger is dropped before the rows change and made again here.
+ */
+async function createPostgresTriggers(db: Kysely<any>, find: "by tag" | "by product") {
+  const oldRows = find === "by tag" ? sql`tag in (select ${pgTags("old.list_tags")}) and product_id = old.id` : sql`product_id = old.id`;
+  const removedRows =
+    find === "by tag"
+      ? sql`product_list_tags as t using removed, ${pgTags("removed.list_tags")} as old_tag (value)
+          where t.tag = old_tag.value and t.product_id = removed.id`
+      : sql`product_list_tags where product_id in (select id from removed)`;
+  await sql`
+    create or replace function product_list_tags_update() returns trigger language plpgsql as $$
+    begin
+      delete from product_list_tags where ${oldRows};
+      insert into product_list_tags (tag, product_id, updated_at)
+        select tag, new.id, new.updated_at from ${pgTags("new.list_tags")} as tag where tag <> '';
+      return null;
+    end
+    $$
+  `.execute(db);
+  await sql`
+    create trigger products_list_tags_update after update of list_tags, updated_at on products for each row
+    when (old.list_tags is distinct from new.list_tags or old.updated_at is distinct from new.updated_at)
+    execute function product_list_tags_update()
+  `.execute(db);
+  await sql`
+    create or replace function product_list_tags_delete() returns trigger language plpgsql as $$
+    begin
+      delete from ${removedRows};
+      return null;
+    end
+    $$
+  `.execute(db);
 }
 
 /**
