@@ -1,8 +1,9 @@
-import { ChevronLeft, ChevronRight, ExternalLink, Pencil, X } from "lucide-react";
+import { ExternalLink, Pencil, X } from "lucide-react";
 import { Link } from "~/components/ui/link";
 import type { Product } from "~/lib/catalog/catalog";
 import { adminNumber, adminPrice } from "./admin-format";
 import { AdminSearchForm } from "./admin-search-form";
+import { AdminPageLinks } from "./page-links";
 import { EmptyTable, TableCard, TableHead, type TableColumn } from "./admin-table";
 import { BulkDeleteForm, DeleteRowLink, SelectRowCheckbox } from "./bulk-delete";
 
@@ -140,27 +141,7 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
         </BulkDeleteForm>
       )}
 
-      {pages > 1 && (
-        <nav aria-label="Pages of products" className="flex items-center justify-between gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={pageHref(filter, page - 1)} className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
-              <ChevronLeft aria-hidden className="size-4" /> Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-ink-muted">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageHref(filter, page + 1)} className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
-              Next <ChevronRight aria-hidden className="size-4" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <AdminPageLinks page={page} pages={pages} hrefOf={(to) => pageHref(filter, to)} label="Pages of products" />
     </section>
   );
 }

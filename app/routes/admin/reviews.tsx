@@ -1,6 +1,7 @@
 import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { EmptyTable } from "~/components/admin/admin-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminPageLinks } from "~/components/admin/page-links";
 import { Link } from "~/components/ui/link";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { loadReviewList } from "~/server/admin/review-screen.server";
@@ -17,6 +18,14 @@ export const meta: Route.MetaFunction = () => [{ title: `Reviews - ${SITE_NAME}`
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return loadReviewList(request, context);
+}
+
+function reviewListHref(search: string, page: number): string {
+  const params = new URLSearchParams();
+  if (search) params.set("q", search);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `/admin/reviews${query ? `?${query}` : ""}`;
 }
 
 export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
@@ -48,19 +57,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <p className="mt-4 text-sm text-ink-muted">
-          Page {page} of {pages}
-          {page < pages && (
-            <>
-              {" · "}
-              <Link to={`?q=${encodeURIComponent(search)}&page=${page + 1}`} className="underline">
-                Next page
-              </Link>
-            </>
-          )}
-        </p>
-      )}
+      <AdminPageLinks page={page} pages={pages} hrefOf={(to) => reviewListHref(search, to)} label="Pages of reviews" className="mt-4" />
     </>
   );
 }
