@@ -3,6 +3,7 @@
 // Plain JavaScript so that `npm start` needs no compiler.
 import compression from "compression";
 import express from "express";
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -66,7 +67,16 @@ if (vite) {
   // A missing image is a plain 404 here: the page's <img> falls back on its own, and rendering
   // the whole not-found page for every broken image would cost more than the image.
   app.use("/images", compression(), express.static(path.join(buildDir, "client/images"), { maxAge: "1d", fallthrough: false }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1d", index: false }));
+  // The few files at the top of the build (the favicon, the touch icon) are listed once: a page
+  // request is not first looked for on disk, a stat that cost 2% of a rendered page's CPU.
+  const clientDir = path.join(buildDir, "client");
+  const topLevelFiles = new Set(
+    readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const topLevelFile = express.static(clientDir, { maxAge: "1d", index: false });
+  app.use((req, res, next) => (topLevelFiles.has(req.path) ? topLevelFile(req, res, next) : next()));
 }
 app.use(site.requestHandler);
 
