@@ -90,7 +90,14 @@ interface PageScore {
   scores: Record<(typeof CATEGORIES)[number], number | null>;
   lcpMs: number;
   tbtMs: number;
+  /** Time to interactive: no longer in the score since Lighthouse 10, still computed (a hidden audit). */
+  ttiMs: number;
   cls: number;
+  /**
+   * Lighthouse's own measure of the machine's CPU (its `benchmarkIndex`, higher is faster): a
+   * reader compares figures only with runs whose index is near this one.
+   */
+  benchmarkIndex: number;
   /** Transfer size of every script the page loaded, headers included, as sent (Brotli to Chromium). */
   javascriptKb: number;
   /** The same scripts' bodies as the server sends them to a browser that takes gzip but not Brotli. */
@@ -99,6 +106,7 @@ interface PageScore {
   /** Every run's LCP and TBT, in run order: the spread says how far one run's figure can be trusted. */
   lcpRunsMs: number[];
   tbtRunsMs: number[];
+  benchmarkIndexRuns: number[];
   failedAudits: string[];
 }
 
@@ -127,10 +135,11 @@ try {
     for (let run = 0; run < runs; run++) attempts.push(await auditWithRetry(page.name, url, page.errorStatus ?? false));
     const lcpRunsMs = attempts.map((attempt) => attempt.lcpMs);
     const tbtRunsMs = attempts.map((attempt) => attempt.tbtMs);
+    const benchmarkIndexRuns = attempts.map((attempt) => attempt.benchmarkIndex);
     attempts.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
     const median = attempts[Math.floor((attempts.length - 1) / 2)]!;
     median.performanceRuns = attempts.map((attempt) => attempt.scores.performance ?? 0);
-    Object.assign(median, { lcpRunsMs, tbtRunsMs });
+    Object.assign(median, { lcpRunsMs, tbtRunsMs, benchmarkIndexRuns });
     results.push(median);
   }
 } finally {
@@ -222,12 +231,15 @@ async function audit(name: string, url: string, errorStatus: boolean): Promise<P
       ) as PageScore["scores"],
       lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
       tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+      ttiMs: lhr.audits["interactive"]?.numericValue ?? NaN,
       cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       javascriptKb: scriptBytes / 1024,
       javascriptGzipKb: (await gzipBodyBytes(scripts.map((item) => item.url))) / 1024,
       performanceRuns: [],
       lcpRunsMs: [],
       tbtRunsMs: [],
+      benchmarkIndexRuns: [],
       failedAudits,
     };
   } finally {
@@ -257,6 +269,7 @@ function printTable(rows: PageScore[]) {
     "SEO",
     "LCP s",
     "TBT ms",
+    "TTI s",
     "CLS",
     "JS KB",
     "JS gz KB",
@@ -264,7 +277,7 @@ function printTable(rows: PageScore[]) {
     "LCP runs s",
     "TBT runs ms",
   ];
-  const widths = [Math.max(12, ...rows.map((row) => row.name.length)), 5, 5, 5, 5, 6, 7, 6, 7, 9, 12, 16, 14];
+  const widths = [Math.max(12, ...rows.map((row) => row.name.length)), 5, 5, 5, 5, 6, 7, 6, 6, 7, 9, 12, 16, 14];
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" ");
   const score = (value: number | null) => (value === null ? "-" : String(value));
   console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU slowdown), median of ${runs} run(s) by performance score`);
@@ -279,6 +292,7 @@ function printTable(rows: PageScore[]) {
         score(row.scores.seo),
         (row.lcpMs / 1000).toFixed(2),
         row.tbtMs.toFixed(0),
+        (row.ttiMs / 1000).toFixed(2),
         row.cls.toFixed(3),
         row.javascriptKb.toFixed(1),
         row.javascriptGzipKb.toFixed(1),
@@ -288,6 +302,12 @@ function printTable(rows: PageScore[]) {
       ]),
     );
   }
+  const indexes = rows.flatMap((row) => row.benchmarkIndexRuns).sort((a, b) => a - b);
+  if (indexes.length > 0)
+    console.log(
+      `benchmarkIndex over ${indexes.length} runs: median ${indexes[Math.floor((indexes.length - 1) / 2)]!.toFixed(0)}, ` +
+        `${indexes[0]!.toFixed(0)}–${indexes.at(-1)!.toFixed(0)}`,
+    );
   const failures = rows.flatMap((row) => row.failedAudits.map((audit) => `${row.name} ${audit}`));
   if (failures.length > 0) console.log(`\nAudits below 100 outside performance:\n  ${[...new Set(failures)].join("\n  ")}`);
 }
