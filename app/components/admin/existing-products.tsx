@@ -15,16 +15,6 @@ export interface ExistingProductsView {
   filter: { category?: string; feature?: string; search?: string };
 }
 
-function pageHref(filter: ExistingProductsView["filter"], page: number): string {
-  const params = new URLSearchParams();
-  if (filter.category) params.set("category", filter.category);
-  if (filter.feature) params.set("feature", filter.feature);
-  if (filter.search) params.set("q", filter.search);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return `/admin/products${query ? `?${query}` : ""}`;
-}
-
 const COLUMNS: TableColumn[] = [
   { label: "Select", srOnly: true, className: "w-8" },
   { label: "Name" },
@@ -141,7 +131,13 @@ export function ExistingProducts({ view }: { view: ExistingProductsView }) {
         </BulkDeleteForm>
       )}
 
-      <AdminPageLinks page={page} pages={pages} hrefOf={(to) => pageHref(filter, to)} label="Pages of products" />
+      <AdminPageLinks
+        page={page}
+        pages={pages}
+        path="/admin/products"
+        query={{ category: filter.category, feature: filter.feature, q: filter.search }}
+        label="Pages of products"
+      />
     </section>
   );
 }

@@ -3,6 +3,15 @@ import { Link } from "~/components/ui/link";
 
 const LINK = "inline-flex items-center gap-1 font-semibold text-brand hover:underline";
 
+/** A page of the list at `path`: its search and filters kept, no page number for the first page. */
+function pageHref(path: string, query: Record<string, string | undefined>, page: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /**
  * An admin list's page links. A catalog of 200,000 products is 4,000 pages: the first and the
  * last page are one click away, not a URL to edit. Renders nothing for a single page.
@@ -10,18 +19,21 @@ const LINK = "inline-flex items-center gap-1 font-semibold text-brand hover:unde
 export function AdminPageLinks({
   page,
   pages,
-  hrefOf,
+  path,
+  query,
   label,
   className = "",
 }: {
   page: number;
   pages: number;
-  /** The URL of a page of the same list, its search and filters kept. */
-  hrefOf: (page: number) => string;
+  /** The list's address, and the search and filters every page link keeps (empty ones left out). */
+  path: string;
+  query: Record<string, string | undefined>;
   label: string;
   className?: string;
 }) {
   if (pages <= 1) return null;
+  const hrefOf = (to: number) => pageHref(path, query, to);
   return (
     <nav aria-label={label} className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm ${className}`}>
       <span className="flex gap-4">

@@ -20,14 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadReviewList(request, context);
 }
 
-function reviewListHref(search: string, page: number): string {
-  const params = new URLSearchParams();
-  if (search) params.set("q", search);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return `/admin/reviews${query ? `?${query}` : ""}`;
-}
-
 export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
   const { products, search, page, pages } = loaderData;
   return (
@@ -57,7 +49,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <AdminPageLinks page={page} pages={pages} hrefOf={(to) => reviewListHref(search, to)} label="Pages of reviews" className="mt-4" />
+      <AdminPageLinks page={page} pages={pages} path="/admin/reviews" query={{ q: search }} label="Pages of reviews" className="mt-4" />
     </>
   );
 }
