@@ -26,7 +26,10 @@ import type { ProductFacts } from "./product-match";
 /** Not a collection page: the product is the kind the home page's 'Best Traditional Finnish' picks from. */
 export const TRADITIONAL_PICK_TAG = "best-traditional";
 
-export type ListTag = Exclude<FixedCollectionSlug, typeof EVERY_PRODUCT_LIST> | typeof TRADITIONAL_PICK_TAG;
+/** The fixed collection pages read through their tag: all but the one every product is on. */
+type TaggedCollectionSlug = Exclude<FixedCollectionSlug, typeof EVERY_PRODUCT_LIST>;
+
+export type ListTag = TaggedCollectionSlug | typeof TRADITIONAL_PICK_TAG;
 
 const TAG_SEPARATOR = "|";
 
@@ -50,8 +53,7 @@ type KeyedProduct = ProductFacts & Pick<Product, "reviewsNumber" | "reviewCount"
 
 export function productListKeys(product: KeyedProduct): ProductListKeys {
   const tags: ListTag[] = FIXED_COLLECTION_SLUGS.filter(
-    (slug): slug is Exclude<FixedCollectionSlug, typeof EVERY_PRODUCT_LIST> =>
-      slug !== EVERY_PRODUCT_LIST && matchesFixedCollection(slug, product),
+    (slug): slug is TaggedCollectionSlug => slug !== EVERY_PRODUCT_LIST && matchesFixedCollection(slug, product),
   );
   if (isTraditionalPick(product)) tags.push(TRADITIONAL_PICK_TAG);
   return {
