@@ -31,8 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index products_rating_order_idx`.execute(db);
   await sql`drop index products_rating_idx`.execute(db);
 
-  if (postgres) await sql`drop trigger products_list_tags_update on products`.execute(db);
-  else for (const trigger of SQLITE_TRIGGERS) await sql`drop trigger ${sql.ref(trigger)}`.execute(db);
+  await dropTriggersThatRewriteTags(db);
   await sql`
     update products set list_tags = case when list_tags = ${`|${EVERY_PRODUCT_TAG}|`} then '' else replace(list_tags, ${`|${EVERY_PRODUCT_TAG}|`}, '|') end
     where list_tags like ${`%|${EVERY_PRODUCT_TAG}|%`}
@@ -52,8 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = dialectOf(db) === "postgres";
   await sql`drop index products_rating_order_idx`.execute(db);
-  if (postgres) await sql`drop trigger products_list_tags_update on products`.execute(db);
-  else for (const trigger of SQLITE_TRIGGERS) await sql`drop trigger ${sql.ref(trigger)}`.execute(db);
+  await dropTriggersThatRewriteTags(db);
 
   // Every product is on the list again, its tag first, as the code that wrote it ordered the tags.
   await sql`update products set list_tags = ${`|${EVERY_PRODUCT_TAG}`} || case when list_tags = '' then '|' else list_tags end`.execute(db);
@@ -66,6 +64,15 @@ export async function down(db: Kysely<any>): Promise<void> {
   await (postgres ? createPostgresTriggers(db, "by product") : createSqliteTriggers(db, "by product"));
   await db.schema.createIndex("products_rating_idx").on("products").column("rating").execute();
   await createRatingOrderIndex(db, { withListTags: true });
+}
+
+/**
+ * The triggers that would rewrite a product's tag rows as its list_tags changes: the migration
+ * changes every row itself, in a few statements, and makes them again after.
+ */
+async function dropTriggersThatRewriteTags(db: Kysely<any>) {
+  if (dialectOf(db) === "postgres") await sql`drop trigger products_list_tags_update on products`.execute(db);
+  else for (const trigger of SQLITE_TRIGGERS) await sql`drop trigger ${sql.ref(trigger)}`.execute(db);
 }
 
 async function createRatingOrderIndex(db: Kysely<any>, { withListTags }: { withListTags: boolean }) {
