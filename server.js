@@ -1,9 +1,10 @@
 // The process: HTTP, the page cache's fast path, static files and a graceful stop. Everything that knows about
 // settings, the database and pages lives in the server bundle (app/server/site.server.ts).
 // Plain JavaScript so that `npm start` needs no compiler.
+import { fork } from "node:child_process";
 import compression from "compression";
 import express from "express";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,6 +18,8 @@ process.env.NODE_ENV = development ? "development" : "production";
 
 let site;
 let vite;
+// Development runs the worker's loop in this process (there is no build for a second one to load).
+let inProcessWorker;
 try {
   if (development) {
     const { createServer } = await import("vite");
@@ -27,6 +30,8 @@ try {
       publicDir: path.resolve("public"),
       pageCache: false,
     });
+    const { startSiteWorker } = await vite.ssrLoadModule("./app/server/site.server.ts");
+    if (site.config.worker === "process") inProcessWorker = await startSiteWorker();
   } else {
     const { createSite } = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
     site = await createSite({ publicDir: path.join(buildDir, "client") });
@@ -104,7 +109,42 @@ const { port, host, baseUrl } = site.config;
 const server = http.createServer(listener);
 server.listen(port, host, () => {
   console.log(`Sauna Reviews is serving ${baseUrl} (listening on ${host}:${port}, ${process.env.NODE_ENV})`);
+  if (!development && site.config.worker === "process") startWorkerProcess();
 });
+
+// The worker process (worker.js): owner work off this event loop. Started once the database is
+// migrated, started again if it dies (a crash, an out-of-memory kill), stopped with this process.
+let worker;
+let workerRestarts = 0;
+function startWorkerProcess() {
+  const script = path.resolve(path.dirname(new URL(import.meta.url).pathname), "worker.js");
+  if (!existsSync(script)) {
+    console.error(`No worker.js beside server.js (${script}): feeds, imports and mail will not run`);
+    return;
+  }
+  const started = Date.now();
+  worker = fork(script, [], { env: { ...process.env, BUILD_DIR: buildDir } });
+  worker.on("exit", (code, signal) => {
+    worker = undefined;
+    if (stopping) return;
+    // A worker that ran a while restarts at once; one that keeps failing waits longer each time, up to 30 s.
+    workerRestarts = Date.now() - started > 60_000 ? 0 : workerRestarts + 1;
+    const delay = Math.min(30_000, 500 * 2 ** workerRestarts);
+    console.error(`The worker process stopped (${signal ?? `exit code ${code}`}); starting it again in ${delay / 1000} s`);
+    setTimeout(() => !stopping && startWorkerProcess(), delay).unref();
+  });
+}
+
+function stopWorker() {
+  return new Promise((resolve) => {
+    if (!worker) return resolve();
+    const child = worker;
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+    // The worker gives its runs 8 s, then interrupts them; past 15 s it is not coming back.
+    setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
+  });
+}
 server.on("error", async (error) => {
   console.error(`Cannot start: ${error.code === "EADDRINUSE" ? `port ${port} on ${host} is already in use (set PORT)` : error.message}`);
   await site.close();
@@ -124,6 +164,7 @@ async function stop(signal) {
   deadline.unref();
   // Stop accepting, but leave the connections open (server-stop.js says why).
   stopAccepting(server, async () => {
+    await Promise.all([stopWorker(), inProcessWorker?.stop()]);
     await site.close();
     await vite?.close();
     console.log("Stopped");

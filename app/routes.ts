@@ -15,6 +15,8 @@ export default [
   // For load balancers and process managers (issue 12): process up; database and migrations ready.
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
+  // The web process's event-loop delay and the owner work waiting, for monitoring on the machine itself.
+  route("metrics", "routes/metrics.ts"),
   // Search engines and feed readers (issue 14).
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -94,6 +96,10 @@ export default [
     route("articles/:articleId/revisions", "routes/admin/article-revisions.tsx"),
     route("authors", "routes/admin/authors.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    // Owner work in the background worker (docs/decisions/0098): every run, its progress and Cancel.
+    route("runs", "routes/admin/runs.tsx"),
+    route("runs/:runId", "routes/admin/run.tsx"),
+    route("runs/:runId/progress", "routes/admin/run-progress.ts"),
     route("audit/export.csv", "routes/admin/audit-export.ts"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -141,6 +141,13 @@ const envSchema = z.object({
   LINK_CHECK_TIMEOUT: linkCheckTimeout,
   OUTBOUND_ALLOW_PRIVATE: listSetting(parseAllowedRanges),
   OUTBOUND_ALLOW_PORTS: listSetting(parseAllowedPorts),
+  WORKER: z.enum(["process", "off"], { error: "must be process or off" }).default("process"),
+  WORKER_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number from 1 to 16" })
+    .int({ error: "must be a whole number from 1 to 16" })
+    .min(1, { error: "must be a whole number from 1 to 16" })
+    .max(16, { error: "must be a whole number from 1 to 16" })
+    .default(2),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
   SITE_COUNTRY: countryCode.default("US"),
   SITE_CURRENCY: z
@@ -190,6 +197,13 @@ export interface AppConfig {
   imageStorage: "disk" | "database";
   /** How often each instance looks whether a periodic job is due, in milliseconds. */
   jobCheckMs: number;
+  /**
+   * Owner work (feeds, imports, reports, link checks, mail): `process`, a worker process that
+   * `npm start` starts beside the web process; `off`, none here (`npm run worker` runs it elsewhere).
+   */
+  worker: "process" | "off";
+  /** Runs one worker process takes on at once (WORKER_CONCURRENCY). */
+  workerConcurrency: number;
   /** How long the admin audit log keeps a row (AUDIT_RETENTION_DAYS); older rows are deleted once a day. */
   auditRetentionDays: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -265,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     imageStorage: values.IMAGE_STORAGE ?? (values.DATABASE_URL ? "database" : "disk"),
     jobCheckMs: values.JOB_CHECK_SECONDS * 1000,
+    worker: values.WORKER,
+    workerConcurrency: values.WORKER_CONCURRENCY,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     logLevel: values.LOG_LEVEL,
     pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,

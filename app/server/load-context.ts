@@ -1,7 +1,6 @@
 import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "./config.server";
 import type { DB } from "./db/connection.server";
-import type { LinkChecking } from "./links/link-checking.server";
 import type { Mailer } from "./mail/mailer.server";
 
 /**
@@ -18,8 +17,6 @@ declare module "react-router" {
     publicDir: string;
     /** Outgoing mail (SMTP_URL or the DATA_DIR/mail outbox), shared with the account mail. */
     mailer: Mailer;
-    /** Shop link checks: "Check now" on /admin/links starts a run through it. */
-    linkChecks: LinkChecking;
     /**
      * The client's address as TRUST_PROXY says to read it (auth/client-address.server.ts), for
      * the abuse limits; absent where no HTTP connection exists (tests, scripts).

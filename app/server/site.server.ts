@@ -1,21 +1,18 @@
 import type { RequestHandler } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { missingAdminHint } from "./auth/admins.server";
 import { recordSiteAddress } from "./site-address.server";
 import { createAuth } from "./auth/auth.server";
 import { categoryHref } from "~/lib/home/home-categories";
-import { INSTANCE_ID, listenForCatalogChanges } from "./catalog/catalog-broadcast.server";
+import { listenForCatalogChanges, watchSqliteCatalogChanges } from "./catalog/catalog-broadcast.server";
+import { startEventLoopMonitor } from "./http/event-loop-delay.server";
 import { catalogCache, invalidateCatalog, onCatalogChange } from "./catalog/catalog-cache.server";
-import { EXPIRED_SESSIONS_JOB } from "./auth/expired-sessions.server";
 import { clientAddress } from "./auth/client-address.server";
 import { loadConfig, type AppConfig } from "./config.server";
 import { withDatabaseOutageResponses } from "./database-outage-responses.server";
 import { withAdminAudit } from "./audit/admin-audit-build.server";
-import { auditRetentionJob } from "./audit/audit-log.server";
-import { FORGET_CLICK_READERS_JOB } from "./clicks/click-readers.server";
 import { withBodyErrorResponses } from "./http/body-error-responses.server";
 import { RenderQueue, renderInTurn } from "./http/render-queue.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
@@ -26,20 +23,15 @@ import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-serving.server";
 import { isSitemapFilePath, sitemapFileResponse } from "./seo/sitemap-responses.server";
-import { startJobs, type PeriodicJob } from "./jobs/job-runner.server";
-import { feedsJob } from "./feeds/feed-job.server";
-import { publishScheduledArticlesJob } from "./articles/publish-job.server";
-import { feedReadSettingsFrom } from "./feeds/read-feed.server";
-import { createLinkChecking, linkCheckSettingsFrom } from "./links/link-checking.server";
 import { canonicalPagePath } from "~/lib/site/canonical-address";
-import { formatDuration } from "~/lib/text/duration-text";
 import { ClickRecorder } from "./clicks/click-recorder.server";
 import { viewedPage } from "~/lib/views/page-view";
 import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
 import { createReaderCountry } from "./geo/reader-country.server";
-import { commissionReportsJob } from "./revenue/commission-job.server";
-import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "./alerts/price-alert-job.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
+
+// The worker process's entry, in the same bundle so that both processes run the same code.
+export { startSiteWorker, type SiteWorker } from "./jobs/site-worker.server";
 
 export interface Site {
   config: AppConfig;
@@ -95,8 +87,9 @@ export async function createSite(
 
   const authResources = createAuth(config, db);
   const publicDir = path.resolve(options.publicDir ?? "public");
-  const linkChecks = createLinkChecking(db, linkCheckSettingsFrom(config), config.linkCheckIntervalMs);
-  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer, linkChecks };
+  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer };
+  // How long readers' requests wait for the event loop: /metrics reports it (owner work must not move it).
+  const stopMonitor = startEventLoopMonitor();
   // Every loader and action answers a database outage with a 503 page instead of an error, and
   // every action a body too large or unreadable with a 413 or 400 (request-body.server.ts). Every
   // admin action, outermost so it sees the status that was sent, leaves a row in the audit log.
@@ -157,11 +150,13 @@ export async function createSite(
     warmKeys: async () => ["/", "/reviews", ...(await catalogCache(db).collections()).map((collection) => categoryHref(collection.slug))],
   });
   const stopListening = onCatalogChange(db, pages.invalidate);
-  // Saves made by other instances on the same PostgreSQL database (docs/decisions/0032).
+  // Saves made by other instances on the same PostgreSQL database (docs/decisions/0032), or by
+  // the worker process on the same SQLite file (docs/decisions/0098).
   const otherInstances =
     config.database.dialect === "postgres"
       ? listenForCatalogChanges(config.database.url, { onChange: () => invalidateCatalog(db) })
       : undefined;
+  const stopWatchingWorker = config.database.dialect === "sqlite" ? watchSqliteCatalogChanges(db, () => invalidateCatalog(db)) : undefined;
   const outbound = createOutboundRedirects({
     db,
     surveyFormUrl: config.surveyFormUrl,
@@ -175,27 +170,6 @@ export async function createSite(
     siteCountry: config.prices.country,
   });
   const stopListeningForLinks = onCatalogChange(db, outbound.invalidate);
-  // Periodic work: each feature adds its job here (a scheduled link check, a click roll-up).
-  // Each runs once per period across every instance on the database (job-runner.server.ts).
-  const periodicJobs: PeriodicJob[] = [
-    EXPIRED_SESSIONS_JOB,
-    FORGET_CLICK_READERS_JOB,
-    auditRetentionJob(config.auditRetentionDays),
-    ...(linkChecks.job ? [linkChecks.job] : []),
-    priceAlertJob({ mailer: authResources.mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
-    feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
-    commissionReportsJob(config.outbound),
-    publishScheduledArticlesJob(config.jobCheckMs),
-  ];
-  const jobs = startJobs(db, periodicJobs, {
-    checkEveryMs: config.jobCheckMs,
-    instanceId: `${os.hostname()}:${config.port}:${INSTANCE_ID.slice(0, 8)}`,
-  });
-  // A price saved here or on another instance reaches waiting readers in seconds, not at the next period.
-  const stopPriceAlertTrigger = runPriceAlertsAfterCatalogChanges(db, jobs.runNow);
-  if (config.linkCheckIntervalMs !== null)
-    log.info(`Shop links are checked every ${formatDuration(config.linkCheckIntervalMs)} (LINK_CHECK_INTERVAL)`);
-
   log.info(
     `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}; uploaded images on ${config.imageStorage === "database" ? "the database" : "disk"}`,
   );
@@ -214,13 +188,11 @@ export async function createSite(
     close: async () => {
       stopListening();
       stopListeningForLinks();
-      stopPriceAlertTrigger();
+      stopWatchingWorker?.();
+      stopMonitor();
       await otherInstances?.close();
       // A page being warmed in the background still reads the database.
       await pages.close();
-      // The link check first: its run (button or schedule) stops between links, then the runner waits for it.
-      await linkChecks.stop();
-      await jobs.stop();
       // Before the database closes: a clean stop loses no click.
       await clicks.close();
       await authResources.close();

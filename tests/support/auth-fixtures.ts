@@ -5,7 +5,6 @@ import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { createAuth, type Auth, type PasswordHashing } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
-import { createLinkChecking, linkCheckSettingsFrom } from "~/server/links/link-checking.server";
 import type { MailMessage, Mailer } from "~/server/mail/mailer.server";
 import type { TestDatabase } from "./test-databases";
 
@@ -74,7 +73,6 @@ export function makeAuthContext(
     close() {},
   };
   const resources = createAuth(config, test.db, { mailer, passwordHashing });
-  const linkChecks = createLinkChecking(test.db, linkCheckSettingsFrom(config), null);
   return {
     context: {
       db: test.db,
@@ -84,13 +82,11 @@ export function makeAuthContext(
       // The site's mailer, as createSite hands it on: under the per-recipient daily cap.
       mailer: resources.mailer,
       clientAddress: "127.0.0.1",
-      linkChecks,
     },
     auth: resources.auth,
     mails,
     dataDir,
     async close() {
-      await linkChecks.stop();
       await resources.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -18,6 +18,7 @@ import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import { latestLinkCheckRun, listLinkTargets, listStoredResults } from "~/server/links/link-check-runs.server";
 import { log } from "~/server/log.server";
+import { startLinkCheck } from "~/server/links/link-checking.server";
 import type { Route } from "./+types/links";
 
 /**
@@ -57,10 +58,20 @@ export async function action(args: Route.ActionArgs) {
   const me = await requireAdmin(args.request, args.context);
   return dispatchIntent(args, {
     "check-now": async ({ request, context }) => {
-      const outcome = await context.linkChecks.start("manual");
+      const outcome = await startLinkCheck(context.db, me.email);
       if (outcome === "already-running") {
         return data({
           toast: { kind: "info", title: "A check is already running", description: "Its progress is shown on this page." } as ResultToast,
+        });
+      }
+      if (outcome === "queued") {
+        await recordAdminAction({ request, context }, "link-check-started", "every shop link");
+        return data({
+          toast: {
+            kind: "info",
+            title: "Link check queued",
+            description: "It starts as soon as a worker is free; its progress shows on this page and under Runs.",
+          } as ResultToast,
         });
       }
       log.info(`${me.email}: started a link check`);

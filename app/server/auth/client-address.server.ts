@@ -45,3 +45,8 @@ function normaliseAddress(address: string): string {
     .map((group) => group.replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
 }
+
+/** The machine itself, as clientAddress() writes it (IPv6's ::1 falls in the /64 of ::). */
+export function isLoopbackAddress(address: string | null): boolean {
+  return address !== null && (address.startsWith("127.") || address === "0:0:0:0::/64");
+}

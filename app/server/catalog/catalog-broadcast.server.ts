@@ -17,7 +17,9 @@ import { log } from "../log.server";
  *   reconnects with backoff, and every (re)connection drops all caches: messages sent while it was
  *   away are gone for good.
  *
- * On SQLite there is one process per database and nothing to tell.
+ * On SQLite the web process and its worker process share the file (docs/decisions/0098): a save
+ * adds a row to catalog_changes inside its transaction, and each process looks for rows of the
+ * others every second (watchSqliteCatalogChanges): a plain indexed read, and only committed rows.
  */
 
 export const CATALOG_CHANNEL = "catalog_changed";
@@ -25,12 +27,67 @@ export const CATALOG_CHANNEL = "catalog_changed";
 /** This process, named in its own messages so that it can skip them (it already dropped its caches). */
 export const INSTANCE_ID = randomUUID();
 
-/** Inside the save's transaction, after its writes. A no-op on SQLite. */
-// Any transaction will do (a migration's Kysely<any> too): only a NOTIFY is sent on it.
+/** Inside the save's transaction, after its writes. */
+// Any transaction will do (a migration's Kysely<any> too).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function publishCatalogChange(trx: Kysely<any>): Promise<void> {
-  if (dialectOf(trx) !== "postgres") return;
-  await sql`select pg_notify(${CATALOG_CHANNEL}, ${INSTANCE_ID})`.execute(trx);
+  if (dialectOf(trx) === "postgres") {
+    await sql`select pg_notify(${CATALOG_CHANNEL}, ${INSTANCE_ID})`.execute(trx);
+    return;
+  }
+  // Before the catalog_changes table exists (a migration's own change), there is nobody to tell.
+  await sql`insert into catalog_changes (instance, at) select ${INSTANCE_ID}, ${Date.now()} where exists (select 1 from sqlite_master where type = 'table' and name = 'catalog_changes')`.execute(
+    trx,
+  );
+}
+
+/** Rows of catalog_changes kept: enough for a process that looks every second. */
+const KEEP_CHANGES = 1_000;
+
+/**
+ * SQLite: calls onChange when another process of the site has published a change since the last
+ * look; looks every `everyMs`. The rows are pruned as they pile up. Returns the function that stops.
+ */
+export function watchSqliteCatalogChanges(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  onChange: () => void,
+  options: { everyMs?: number; instanceId?: string } = {},
+): () => void {
+  const ownId = options.instanceId ?? INSTANCE_ID;
+  let lastSeen: number | null = null;
+  let prunedAt = 0;
+  let busy = false;
+  const look = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      if (lastSeen === null) {
+        const { rows } = await sql<{ id: number | null }>`select max(id) as id from catalog_changes`.execute(db);
+        lastSeen = Number(rows[0]?.id ?? 0);
+        return;
+      }
+      const { rows } = await sql<{
+        id: number;
+        instance: string;
+      }>`select id, instance from catalog_changes where id > ${lastSeen} order by id`.execute(db);
+      if (rows.length === 0) return;
+      lastSeen = Number(rows.at(-1)!.id);
+      if (rows.some((row) => row.instance !== ownId)) safely(onChange);
+      if (lastSeen - prunedAt >= KEEP_CHANGES) {
+        prunedAt = lastSeen;
+        await sql`delete from catalog_changes where id <= ${lastSeen - KEEP_CHANGES}`.execute(db);
+      }
+    } catch (error) {
+      log.warn(`Could not look for catalog changes: ${(error as Error).message}`);
+    } finally {
+      busy = false;
+    }
+  };
+  void look();
+  const timer = setInterval(() => void look(), options.everyMs ?? 1_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export interface CatalogChangeSubscription {

@@ -1,12 +1,13 @@
 import SqliteDatabase from "better-sqlite3";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { AppConfig } from "../config.server";
 import { log } from "../log.server";
 import type { Database } from "./schema";
 import { SqliteFlagsPlugin } from "./sqlite-flags-plugin";
+import { WaitingSqliteDialect, type StatementSource } from "./sqlite-driver.server";
 
 export type DB = Kysely<Database>;
 
@@ -21,15 +22,16 @@ function openSqlite(file: string): DB {
     createOwnerOnly(file);
   }
   const sqlite = new SqliteDatabase(file);
-  // WAL lets readers run while an import writes; the busy timeout makes a second writer
-  // (the create-admin script, say) wait instead of failing at once.
+  // WAL lets readers run while an import writes. A second writer (the worker process, the
+  // create-admin script) is waited for by the driver, asynchronously, not by SQLite's busy timeout,
+  // which would block this process's event loop while it waits (sqlite-driver.server.ts).
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("busy_timeout = 0");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   if (file !== ":memory:") restrictToOwner(file);
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+    dialect: new WaitingSqliteDialect(reusingStatements(sqlite)),
     plugins: [new SqliteFlagsPlugin()],
   });
 }
@@ -43,7 +45,7 @@ const STATEMENT_CACHE_SIZE = 100;
  * 30,000 parameters costs about as much as running it: the last statements are kept and run
  * again. One still being read (an iterate() in progress) is not shared; another is compiled.
  */
-function reusingStatements(sqlite: SqliteDatabase.Database): { prepare(source: string): SqliteDatabase.Statement; close(): void } {
+function reusingStatements(sqlite: SqliteDatabase.Database): StatementSource {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     prepare(source) {

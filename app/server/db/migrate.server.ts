@@ -34,6 +34,7 @@ import * as adminProductOrder from "./migrations/2026_11_28_0800_admin_product_o
 import * as statementTriggersForBulkWrites from "./migrations/2026_11_28_0900_statement_triggers_for_bulk_writes";
 import * as searchNameIndex from "./migrations/2026_11_28_1000_search_name_index";
 import * as leanerListTags from "./migrations/2026_11_28_1100_leaner_list_tags";
+import * as jobs from "./migrations/2026_11_28_1200_jobs";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0900_statement_triggers_for_bulk_writes": statementTriggersForBulkWrites,
   "2026_11_28_1000_search_name_index": searchNameIndex,
   "2026_11_28_1100_leaner_list_tags": leanerListTags,
+  "2026_11_28_1200_jobs": jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

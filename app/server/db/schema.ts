@@ -436,6 +436,8 @@ export interface Database {
   verification: VerificationTable;
   auth_attempt: AuthAttemptTable;
   job_runs: JobRunsTable;
+  jobs: JobsTable;
+  catalog_changes: CatalogChangesTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
   clicks: ClicksTable;
@@ -646,6 +648,38 @@ export interface JobRunsTable {
   last_finished_at: number | null;
   runs: Generated<number>;
   last_instance: string | null;
+}
+
+/** One run of owner work (app/server/jobs/job-queue.server.ts); times in milliseconds since 1970. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  state: "queued" | "running" | "done" | "failed" | "cancelled";
+  label: string;
+  /** JSON: what the run is to do. */
+  payload: string;
+  started_by: string | null;
+  created_at: number;
+  started_at: number | null;
+  heartbeat_at: number | null;
+  lease_until: number | null;
+  finished_at: number | null;
+  /** host:pid:boot of the worker process holding the run. */
+  worker: string | null;
+  progress_done: Generated<number>;
+  progress_total: number | null;
+  progress_note: string | null;
+  cancel_requested: Generated<number>;
+  /** JSON: what the run did, for its page. */
+  result: string | null;
+  error: string | null;
+}
+
+/** A catalog change made by one process of a SQLite site, for the others (app/server/catalog/catalog-broadcast.server.ts). */
+export interface CatalogChangesTable {
+  id: Generated<number>;
+  instance: string;
+  at: number;
 }
 
 /** An uploaded file kept in the database (app/server/storage/database-storage.server.ts). */

@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "../db/connection.server";
 import { dialectOf } from "../db/dialect";
 import { log } from "../log.server";
+import { loadJob, startHeldJob, workerName, type JobView } from "./job-queue.server";
+import { executeHeldJob, type JobContext } from "./job-worker.server";
 
 /**
  * Periodic work of the site (a scheduled link check, a roll-up of click counts). Each job runs
@@ -21,12 +22,19 @@ import { log } from "../log.server";
  *
  * A job seen for the first time is first due one period later, as with a plain interval timer.
  * `runNow` ignores the schedule (but not the lock) and counts as a start.
+ *
+ * Each run is also a row of `jobs` (docs/decisions/0098), held by this worker with a heartbeat:
+ * the owner sees it in the list of runs, and a run whose process died is marked interrupted and
+ * made due again at once (periodicJobInterrupted), rather than waiting for the next period.
  */
 export interface PeriodicJob {
-  /** Stable and unique: it names the job in logs, in the lock that keeps it single and in job_runs. */
+  /** Stable and unique: it names the job in logs, in the lock that keeps it single, in job_runs and as its runs' kind. */
   name: string;
+  /** The owner's words for a run, in the list of runs ("Price-drop alerts"); the name when unset. */
+  label?: string;
   everyMs: number;
-  run(db: DB): Promise<void>;
+  /** The context is there when the runner runs it (tests call it with the database alone). */
+  run(db: DB, context?: JobContext): Promise<unknown>;
 }
 
 export interface JobRunner {
@@ -39,8 +47,12 @@ export interface JobRunner {
 export interface JobRunnerOptions {
   /** How often this instance looks whether a job is due; a job is never looked at less often than its period. Default 60 s. */
   checkEveryMs?: number;
-  /** Written to job_runs.last_instance, for an operator wondering which instance ran a job. */
+  /** Written to job_runs.last_instance and to the runs' rows: workerName(). */
   instanceId?: string;
+  /** Stopped with the runner: a run in progress is interrupted. */
+  stopping?: AbortSignal;
+  /** The heartbeats' own handle, on SQLite (job-worker.server.ts says why). */
+  bookkeeping?: DB;
 }
 
 export const DEFAULT_JOB_CHECK_MS = 60_000;
@@ -83,9 +95,20 @@ async function claim(db: DB, job: PeriodicJob, instance: string, onlyIfDue: bool
   return true;
 }
 
-async function runAndRecord(db: DB, job: PeriodicJob): Promise<void> {
+async function runAndRecord(db: DB, job: PeriodicJob, instance: string, stopping?: AbortSignal, bookkeeping?: DB): Promise<void> {
   try {
-    await job.run(db);
+    const id = await startHeldJob(
+      db,
+      { kind: job.name, label: job.label ?? job.name, startedBy: "schedule", payload: { periodic: true } },
+      instance,
+    );
+    const held = await loadJob(db, id);
+    if (held)
+      await executeHeldJob(db, held, instance, (context) => job.run(db, context), {
+        stopping,
+        bookkeeping,
+        onInterrupted: (interrupted) => periodicJobInterrupted(db, interrupted),
+      });
   } catch (error) {
     log.error(`Job ${job.name} failed: ${(error as Error)?.message ?? error}`);
   }
@@ -100,13 +123,21 @@ async function runAndRecord(db: DB, job: PeriodicJob): Promise<void> {
  * Runs `job` if no other run of it is in progress here or (on PostgreSQL) on any instance, and,
  * with onlyIfDue, if its period has passed since the last start anywhere. True when it ran.
  */
-async function runExclusively(db: DB, job: PeriodicJob, running: Set<string>, instance: string, onlyIfDue: boolean): Promise<boolean> {
+async function runExclusively(
+  db: DB,
+  job: PeriodicJob,
+  running: Set<string>,
+  instance: string,
+  onlyIfDue: boolean,
+  options: JobRunnerOptions,
+): Promise<boolean> {
+  const { stopping, bookkeeping } = options;
   if (running.has(job.name)) return false;
   running.add(job.name);
   try {
     if (dialectOf(db) !== "postgres") {
       if (!(await claim(db, job, instance, onlyIfDue))) return false;
-      await runAndRecord(db, job);
+      await runAndRecord(db, job, instance, stopping, bookkeeping);
       return true;
     }
     // A session-level advisory lock on one pooled connection, held for the whole run: if this
@@ -117,7 +148,7 @@ async function runExclusively(db: DB, job: PeriodicJob, running: Set<string>, in
       if (!rows[0]?.locked) return false;
       try {
         if (!(await claim(connection, job, instance, onlyIfDue))) return false;
-        await runAndRecord(db, job);
+        await runAndRecord(db, job, instance, stopping, bookkeeping);
         return true;
       } finally {
         await sql`select pg_advisory_unlock(${lockKey(job.name)})`.execute(connection);
@@ -134,7 +165,7 @@ async function runExclusively(db: DB, job: PeriodicJob, running: Set<string>, in
 
 export function startJobs(db: DB, jobs: PeriodicJob[], options: JobRunnerOptions = {}): JobRunner {
   const checkEveryMs = options.checkEveryMs ?? DEFAULT_JOB_CHECK_MS;
-  const instance = options.instanceId ?? randomUUID();
+  const instance = options.instanceId ?? workerName();
   const running = new Set<string>();
   const inFlight = new Set<Promise<unknown>>();
   let stopped = false;
@@ -146,7 +177,7 @@ export function startJobs(db: DB, jobs: PeriodicJob[], options: JobRunnerOptions
   const timers = jobs.map((job) => {
     const timer = setInterval(
       () => {
-        if (!stopped) void track(runExclusively(db, job, running, instance, true));
+        if (!stopped) void track(runExclusively(db, job, running, instance, true, options));
       },
       Math.min(job.everyMs, checkEveryMs),
     );
@@ -157,7 +188,7 @@ export function startJobs(db: DB, jobs: PeriodicJob[], options: JobRunnerOptions
     runNow(name) {
       const job = jobs.find((candidate) => candidate.name === name);
       if (!job) return Promise.reject(new Error(`No job named ${name}`));
-      return track(runExclusively(db, job, running, instance, false));
+      return track(runExclusively(db, job, running, instance, false, options));
     },
     async stop() {
       stopped = true;
@@ -165,4 +196,11 @@ export function startJobs(db: DB, jobs: PeriodicJob[], options: JobRunnerOptions
       await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+/** A periodic job's run was interrupted: it is due again at once, not a whole period later. */
+export async function periodicJobInterrupted(db: DB, job: JobView): Promise<void> {
+  const payload = job.payload as { periodic?: boolean } | null;
+  if (!payload?.periodic) return;
+  await db.updateTable("job_runs").set({ last_started_at: 0 }).where("name", "=", job.kind).execute();
 }

@@ -13,7 +13,9 @@ import {
   type LinkCheckSettings,
 } from "./link-check-runs.server";
 import { startJobs } from "../jobs/job-runner.server";
-import { createLinkChecking, LINK_CHECK_JOB } from "./link-checking.server";
+import { LINK_CHECK_JOB, linkCheckKind, linkCheckPeriodicJob, startLinkCheck } from "./link-checking.server";
+import { listJobs, requestCancel, workerName } from "../jobs/job-queue.server";
+import { startWorker } from "../jobs/job-worker.server";
 
 // The link check over a catalog whose links point at a local stand-in for the shops: every case
 // is classified and stored, and the page's order puts the broken ones first. Traffic goes only
@@ -202,39 +204,73 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
     expect(results.every((result) => result.outcome === "ok")).toBe(true);
   });
 
-  it("'Check now' returns at once and the run goes on in the background; a second start while it runs is refused", async () => {
-    const checking = createLinkChecking(test.db, { ...settings, timeoutMs: 5_000, concurrency: 1 }, null);
+  it("'Check now' queues a run that the worker takes and returns at once; a second start while it runs is refused", async () => {
+    const worker = startWorker(test.db, {
+      name: workerName(),
+      kinds: [linkCheckKind({ ...settings, timeoutMs: 5_000, concurrency: 1 })],
+      pollMs: 20,
+    });
     try {
-      expect(await checking.start()).toBe("started");
-      expect(await checking.start()).toBe("already-running");
+      expect(await startLinkCheck(test.db, "owner@example.com")).toBe("started");
+      expect(await startLinkCheck(test.db, "owner@example.com")).toBe("already-running");
       const during = await latestLinkCheckRun(test.db);
       expect(during).toMatchObject({ running: true, total: 12 });
       await expect.poll(async () => (await latestLinkCheckRun(test.db))?.running, { timeout: 20_000, interval: 100 }).toBe(false);
       expect(await latestLinkCheckRun(test.db)).toMatchObject({ checked: 12, broken: 0, error: null });
+      const [run] = await listJobs(test.db, { kind: LINK_CHECK_JOB });
+      expect(run).toMatchObject({ state: "done", startedBy: "owner@example.com", progress: { done: 12, total: 12 } });
     } finally {
-      await checking.stop();
+      await worker.stop();
     }
   });
 
-  it("stopping the site ends a run between links and records why", async () => {
-    const checking = createLinkChecking(test.db, { ...settings, timeoutMs: 5_000, concurrency: 1 }, null);
-    expect(await checking.start()).toBe("started");
-    await checking.stop();
-    const run = await latestLinkCheckRun(test.db);
-    expect(run).toMatchObject({ running: false, error: "Stopped: the server shut down during the run" });
-    expect(run!.checked).toBeLessThan(12);
+  it("no worker free: 'Check now' says the run is queued", async () => {
+    expect(await startLinkCheck(test.db, "owner@example.com", 100)).toBe("queued");
+    expect(await startLinkCheck(test.db, "owner@example.com", 100)).toBe("already-running");
+    const [queued] = await listJobs(test.db, { kind: LINK_CHECK_JOB });
+    await test.db.updateTable("jobs").set({ state: "cancelled" }).where("id", "=", queued!.id).execute();
+  });
+
+  it("Cancel ends a run between links and records why; stopping the worker interrupts one", async () => {
+    const worker = startWorker(test.db, {
+      name: workerName(),
+      kinds: [linkCheckKind({ ...settings, timeoutMs: 5_000, concurrency: 1 })],
+      bookkeeping: test.openAnother(),
+      pollMs: 20,
+      heartbeatMs: 20,
+      graceMs: 0,
+    });
+    try {
+      expect(await startLinkCheck(test.db, "owner@example.com")).toBe("started");
+      const [job] = await listJobs(test.db, { kind: LINK_CHECK_JOB });
+      expect(await requestCancel(test.db, job!.id)).toBe(true);
+      await expect.poll(async () => (await latestLinkCheckRun(test.db))?.running, { timeout: 20_000, interval: 50 }).toBe(false);
+      const run = await latestLinkCheckRun(test.db);
+      expect(run!.error).toBe("Cancelled: the links checked before it stopped keep their results.");
+      expect(run!.checked).toBeLessThan(12);
+      await expect.poll(async () => (await listJobs(test.db, { kind: LINK_CHECK_JOB }))[0]?.state).toBe("cancelled");
+
+      expect(await startLinkCheck(test.db, "owner@example.com")).toBe("started");
+      await worker.stop();
+      const stopped = await latestLinkCheckRun(test.db);
+      expect(stopped).toMatchObject({ running: false });
+      expect(stopped!.error).toMatch(/^Interrupted: the server stopped during the check/);
+      expect((await listJobs(test.db, { kind: LINK_CHECK_JOB }))[0]).toMatchObject({ state: "failed" });
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("LINK_CHECK_INTERVAL adds a job to the runner; runNow does a scheduled run and waits for it", async () => {
-    expect(createLinkChecking(test.db, settings, null).job).toBeNull();
-    const checking = createLinkChecking(test.db, { ...settings, timeoutMs: 5_000 }, 6 * 3_600_000);
-    expect(checking.job).toMatchObject({ name: LINK_CHECK_JOB, everyMs: 6 * 3_600_000 });
-    const jobs = startJobs(test.db, [checking.job!]);
+    expect(linkCheckPeriodicJob(settings, null)).toBeNull();
+    const job = linkCheckPeriodicJob({ ...settings, timeoutMs: 5_000 }, 6 * 3_600_000);
+    expect(job).toMatchObject({ name: LINK_CHECK_JOB, everyMs: 6 * 3_600_000 });
+    const jobs = startJobs(test.db, [job!]);
     try {
       expect(await jobs.runNow(LINK_CHECK_JOB)).toBe(true);
       expect(await latestLinkCheckRun(test.db)).toMatchObject({ trigger: "schedule", running: false, total: 12, checked: 12, error: null });
+      expect((await listJobs(test.db, { kind: LINK_CHECK_JOB }))[0]).toMatchObject({ state: "done", startedBy: "schedule" });
     } finally {
-      await checking.stop();
       await jobs.stop();
     }
   });

@@ -101,6 +101,15 @@ export async function claimLinkCheckRun(db: DB, trigger: RunTrigger, total: numb
   return inserted?.id ?? null;
 }
 
+/** The run in progress, if any, ends with this error (its worker was interrupted). */
+export async function closeActiveLinkCheckRun(db: DB, error: string): Promise<void> {
+  await db
+    .updateTable("link_check_runs")
+    .set({ active: null, finished_at: new Date().toISOString(), error })
+    .where("active", "=", 1)
+    .execute();
+}
+
 async function finishRun(db: DB, runId: number, error: string | null) {
   await db
     .updateTable("link_check_runs")
@@ -166,9 +175,13 @@ export async function runClaimedLinkCheck(
   targets: LinkTarget[],
   settings: LinkCheckSettings,
   signal?: AbortSignal,
+  onChecked?: (checked: number) => void,
 ): Promise<void> {
   const byUrl = new Map<string, Promise<LinkCheckResult>>();
   let error: string | null = null;
+  let checked = 0;
+  // The owner's Cancel, or the worker stopping, says why in its own words.
+  const stoppedText = () => (signal?.reason instanceof Error ? signal.reason.message : "Stopped: the server shut down during the run");
   try {
     await runHostLimited(
       targets,
@@ -181,11 +194,12 @@ export async function runClaimedLinkCheck(
           byUrl.set(target.url, check);
         }
         await storeResult(db, runId, target, await check);
+        onChecked?.(++checked);
       },
     );
-    if (signal?.aborted) error = "Stopped: the server shut down during the run";
+    if (signal?.aborted) error = stoppedText();
   } catch (failure) {
-    error = signal?.aborted ? "Stopped: the server shut down during the run" : `Failed: ${(failure as Error)?.message ?? failure}`;
+    error = signal?.aborted ? stoppedText() : `Failed: ${(failure as Error)?.message ?? failure}`;
     if (!signal?.aborted) throw failure;
   } finally {
     await finishRun(db, runId, error);

@@ -1,29 +1,29 @@
-import { formatDuration } from "~/lib/text/duration-text";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
 import type { PeriodicJob } from "../jobs/job-runner.server";
-import { log } from "../log.server";
-import { claimLinkCheckRun, listLinkTargets, runClaimedLinkCheck, type LinkCheckSettings, type RunTrigger } from "./link-check-runs.server";
+import { enqueueJob, unfinishedJobs, waitForJobStart } from "../jobs/job-queue.server";
+import { JobFailure, type JobContext, type JobKind } from "../jobs/job-worker.server";
+import {
+  claimLinkCheckRun,
+  closeActiveLinkCheckRun,
+  latestLinkCheckRun,
+  listLinkTargets,
+  runClaimedLinkCheck,
+  type LinkCheckSettings,
+  type RunTrigger,
+} from "./link-check-runs.server";
 
 /**
- * The site's link checking: the "Check now" button starts a run in the background and returns
- * at once; LINK_CHECK_INTERVAL adds a periodic job doing the same. Both claim the run in the
- * database, so one runs at a time; stopping the site stops the run between links.
+ * The site's link checking, as owner work in the worker (docs/decisions/0098): "Check now" queues
+ * a run and returns; LINK_CHECK_INTERVAL adds a periodic job doing the same. Both claim the run in
+ * link_check_runs, so one runs at a time whichever instance asks; a run is cancelled or
+ * interrupted between two links.
  */
 
 export const LINK_CHECK_JOB = "link-check";
 
-export type StartOutcome = "started" | "already-running";
-
-export interface LinkChecking {
-  /** Claims a run and checks in the background; "already-running" when a run is in progress. */
-  start(trigger?: RunTrigger): Promise<StartOutcome>;
-  /** The periodic job, when LINK_CHECK_INTERVAL is set. */
-  job: PeriodicJob | null;
-  /** Stops the run of this process (if any) and waits for it to close. */
-  stop(): Promise<void>;
-}
+export type StartOutcome = "started" | "queued" | "already-running";
 
 /** Names the site to the shops it visits, with where to find it. */
 export function linkCheckerUserAgent(baseUrl: string): string {
@@ -34,45 +34,47 @@ export function linkCheckSettingsFrom(config: AppConfig): LinkCheckSettings {
   return { timeoutMs: config.linkCheckTimeoutMs, userAgent: linkCheckerUserAgent(config.baseUrl), outbound: config.outbound };
 }
 
-export function createLinkChecking(db: DB, settings: LinkCheckSettings, intervalMs: number | null): LinkChecking {
-  const stopping = new AbortController();
-  const inProgress = new Set<Promise<void>>();
+async function checkEveryLink(db: DB, trigger: RunTrigger, settings: LinkCheckSettings, context?: JobContext) {
+  const targets = await listLinkTargets(db);
+  const runId = await claimLinkCheckRun(db, trigger, targets.length);
+  if (runId === null) throw new JobFailure("Another link check was running, so this one did not start.");
+  context?.progress({ done: 0, total: targets.length, note: "links checked" });
+  await runClaimedLinkCheck(db, runId, targets, settings, context?.signal, (checked) =>
+    context?.progress({ done: checked, total: targets.length, note: "links checked" }),
+  );
+  return { runId, total: targets.length };
+}
 
-  async function claimAndRun(trigger: RunTrigger): Promise<{ outcome: StartOutcome; done: Promise<void> }> {
-    // The site is shutting down: no new run (the next start picks up from the stored results).
-    if (stopping.signal.aborted) return { outcome: "already-running", done: Promise.resolve() };
-    const targets = await listLinkTargets(db);
-    const runId = await claimLinkCheckRun(db, trigger, targets.length);
-    if (runId === null) return { outcome: "already-running", done: Promise.resolve() };
-    log.info(`Link check ${runId} started (${trigger}): ${targets.length} links`);
-    const started = Date.now();
-    const done = runClaimedLinkCheck(db, runId, targets, settings, stopping.signal)
-      .then(() => log.info(`Link check ${runId} finished in ${formatDuration(Date.now() - started)}`))
-      .catch((error: unknown) => log.error(`Link check ${runId} failed: ${(error as Error)?.message ?? error}`))
-      .finally(() => inProgress.delete(done));
-    inProgress.add(done);
-    return { outcome: "started", done };
-  }
-
+/** The worker's kind for "Check now". */
+export function linkCheckKind(settings: LinkCheckSettings): JobKind {
   return {
-    async start(trigger = "manual") {
-      return (await claimAndRun(trigger)).outcome;
+    kind: LINK_CHECK_JOB,
+    run: (context) => checkEveryLink(context.db, "manual", settings, context),
+    stoppedTexts: {
+      cancelled: "Cancelled: the links checked before it stopped keep their results.",
+      interrupted: "Interrupted: the server stopped during the check; the links checked before it stopped keep their results.",
     },
-    job:
-      intervalMs === null
-        ? null
-        : {
-            name: LINK_CHECK_JOB,
-            everyMs: intervalMs,
-            async run() {
-              const { outcome, done } = await claimAndRun("schedule");
-              if (outcome === "already-running") log.info("Scheduled link check skipped: a check is already running");
-              await done;
-            },
-          },
-    async stop() {
-      stopping.abort();
-      await Promise.allSettled([...inProgress]);
-    },
+    interrupted: (db, job) => closeActiveLinkCheckRun(db, job.error ?? "Interrupted"),
   };
+}
+
+/** The periodic check, when LINK_CHECK_INTERVAL is set. */
+export function linkCheckPeriodicJob(settings: LinkCheckSettings, intervalMs: number | null): PeriodicJob | null {
+  if (intervalMs === null) return null;
+  return {
+    name: LINK_CHECK_JOB,
+    label: "Link check (scheduled)",
+    everyMs: intervalMs,
+    run: (db, context) => checkEveryLink(db, "schedule", settings, context),
+  };
+}
+
+/**
+ * "Check now": queues a run unless one is queued or running. Waits a moment for a worker to take
+ * it, so the page shows its progress at once; "queued" when none did in that time.
+ */
+export async function startLinkCheck(db: DB, startedBy: string, waitMs = 3_000): Promise<StartOutcome> {
+  if ((await unfinishedJobs(db, LINK_CHECK_JOB)).length > 0 || (await latestLinkCheckRun(db))?.running) return "already-running";
+  const id = await enqueueJob(db, { kind: LINK_CHECK_JOB, label: "Link check: every shop link", startedBy });
+  return (await waitForJobStart(db, id, waitMs)) ? "started" : "queued";
 }

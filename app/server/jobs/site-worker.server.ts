@@ -1,0 +1,132 @@
+import { EXPIRED_SESSIONS_JOB } from "../auth/expired-sessions.server";
+import { auditRetentionJob } from "../audit/audit-log.server";
+import { publishScheduledArticlesJob } from "../articles/publish-job.server";
+import { INSTANCE_ID, listenForCatalogChanges, watchSqliteCatalogChanges } from "../catalog/catalog-broadcast.server";
+import { invalidateCatalog } from "../catalog/catalog-cache.server";
+import { FORGET_CLICK_READERS_JOB } from "../clicks/click-readers.server";
+import { loadConfig, type AppConfig } from "../config.server";
+import { assertReachable, openDatabase, type DB } from "../db/connection.server";
+import { migrateToLatest } from "../db/migrate.server";
+import { checkReadiness } from "../db/readiness.server";
+import { feedsJob } from "../feeds/feed-job.server";
+import { feedReadSettingsFrom } from "../feeds/read-feed.server";
+import { linkCheckKind, linkCheckPeriodicJob, linkCheckSettingsFrom } from "../links/link-checking.server";
+import { log, setLogLevel } from "../log.server";
+import { createMailer } from "../mail/mailer.server";
+import { commissionReportsJob } from "../revenue/commission-job.server";
+import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "../alerts/price-alert-job.server";
+import { cancelMarkers } from "./cancel-markers.server";
+import { workerName } from "./job-queue.server";
+import { periodicJobInterrupted, startJobs, type PeriodicJob } from "./job-runner.server";
+import { startWorker, type JobKind } from "./job-worker.server";
+
+/**
+ * The worker process (docs/decisions/0098): every piece of owner work runs here, never on the
+ * event loop that answers readers. `npm start` starts one beside the web process (server.js);
+ * `npm run worker` starts one on its own, for an operator who runs it on another machine (with
+ * WORKER=off on the web instances). It takes queued runs (the admin's buttons), runs the
+ * periodic jobs (feeds, alerts, reports, link checks, clean-ups) and marks the runs of workers
+ * that died as interrupted.
+ */
+
+export interface SiteWorker {
+  config: AppConfig;
+  /** Finishes (or, after a grace period, interrupts) the runs in progress and closes the database. */
+  stop(): Promise<void>;
+}
+
+/** The kinds of queued runs this worker takes, by the site's settings. */
+function jobKinds(config: AppConfig): JobKind[] {
+  return [linkCheckKind(linkCheckSettingsFrom(config))];
+}
+
+function periodicJobs(config: AppConfig, mailer: ReturnType<typeof createMailer>): PeriodicJob[] {
+  const linkCheck = linkCheckPeriodicJob(linkCheckSettingsFrom(config), config.linkCheckIntervalMs);
+  return [
+    EXPIRED_SESSIONS_JOB,
+    FORGET_CLICK_READERS_JOB,
+    auditRetentionJob(config.auditRetentionDays),
+    ...(linkCheck ? [linkCheck] : []),
+    priceAlertJob({ mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
+    feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
+    commissionReportsJob(config.outbound),
+    publishScheduledArticlesJob(config.jobCheckMs),
+  ];
+}
+
+/** Waits for the web process's migrations (a forked worker starts only after them, but an operator's may not). */
+async function waitUntilMigrated(db: DB): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const readiness = await checkReadiness(db, 5_000);
+    if (readiness.ready) return;
+    if (attempt === 0) log.info(`Worker waiting for the database: ${readiness.reason}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+export async function startSiteWorker(options: { env?: NodeJS.ProcessEnv; migrate?: boolean } = {}): Promise<SiteWorker> {
+  const config = loadConfig(options.env ?? process.env);
+  setLogLevel(config.logLevel);
+  const db = openDatabase(config.database);
+  try {
+    await assertReachable(db, config.database);
+    if (options.migrate) await migrateToLatest(db);
+    else await waitUntilMigrated(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const name = workerName();
+  // SQLite: the heartbeats' own handle, so that Cancel is heard while a run's transaction holds the other.
+  const bookkeeping = config.database.dialect === "sqlite" ? openDatabase(config.database) : db;
+  const mailer = createMailer(config);
+  const stopping = new AbortController();
+
+  // Saves made by the web process (or another instance) reach this process's listeners: the
+  // price alerts run soon after a price changes.
+  const stopWatching =
+    config.database.dialect === "sqlite"
+      ? watchSqliteCatalogChanges(db, () => invalidateCatalog(db))
+      : (() => {
+          const subscription = listenForCatalogChanges(config.database.url, {
+            onChange: () => invalidateCatalog(db),
+            instanceId: INSTANCE_ID,
+          });
+          return () => void subscription.close();
+        })();
+
+  const worker = startWorker(db, {
+    name,
+    bookkeeping,
+    markers: config.database.dialect === "sqlite" ? cancelMarkers(config.dataDir) : undefined,
+    kinds: jobKinds(config),
+    concurrency: config.workerConcurrency,
+    onInterrupted: (job) => periodicJobInterrupted(db, job),
+  });
+  const periodic = startJobs(db, periodicJobs(config, mailer), {
+    checkEveryMs: config.jobCheckMs,
+    instanceId: name,
+    stopping: stopping.signal,
+    bookkeeping,
+  });
+  const stopPriceAlertTrigger = runPriceAlertsAfterCatalogChanges(db, periodic.runNow);
+  log.info(`Worker ${name} started: up to ${config.workerConcurrency} runs at once`);
+
+  return {
+    config,
+    async stop() {
+      stopPriceAlertTrigger();
+      stopWatching();
+      const periodicStopped = (async () => {
+        // The periodic runs get the same grace as the queued ones, then are interrupted.
+        const grace = setTimeout(() => stopping.abort(), 8_000);
+        await periodic.stop();
+        clearTimeout(grace);
+      })();
+      await Promise.all([worker.stop(), periodicStopped]);
+      mailer.close();
+      if (bookkeeping !== db) await bookkeeping.destroy();
+      await db.destroy();
+    },
+  };
+}
