@@ -160,7 +160,7 @@ async function removeProduct(dataDir: string, slug: string) {
     const row = await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirst();
     if (!row) throw new Error(`the sample product ${slug} is not in the catalog`);
     const plan = await planRemoval(db, { productIds: [Number(row.id)], collectionIds: [], samples: false });
-    await removeFromCatalog(db, plan, { deleteImages: false, storage: productImagesStorage({ dataDir, imageStorage: "disk" }, db) });
+    await removeFromCatalog(db, plan, { deleteImages: false, storage: productImagesStorage({ dataDir, storage: "disk" }, db) });
   } finally {
     await db.destroy();
   }

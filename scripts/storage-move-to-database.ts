@@ -5,7 +5,7 @@
  * so that several instances sharing it serve the same pictures. Reads the same environment as
  * the server (DATA_DIR, DATABASE_URL). Safe to run again, and while the site runs: pictures
  * already in the database are skipped. Prints how many were moved, skipped and refused; the
- * files on disk are left for the operator to delete once IMAGE_STORAGE=database is in use.
+ * files on disk are left for the operator to delete once STORAGE=database is in use.
  */
 import { ConfigError, loadConfig } from "../app/server/config.server";
 import { assertReachable, openDatabase } from "../app/server/db/connection.server";
@@ -40,8 +40,8 @@ async function main(): Promise<number> {
       `Moved ${report.moved.length}, already in the database ${report.alreadyThere.length}, refused ${report.refused.length} ` +
         `(of ${report.moved.length + report.alreadyThere.length + report.refused.length} files on disk).`,
     );
-    if (config.imageStorage !== "database") {
-      console.log("The site still reads pictures from disk: set IMAGE_STORAGE=database (the default with DATABASE_URL) and restart it.");
+    if (config.storage !== "database") {
+      console.log("The site still reads pictures from disk: set STORAGE=database (the default with DATABASE_URL) and restart it.");
     } else if (report.moved.length + report.alreadyThere.length > 0) {
       console.log(`Once the site serves them, the files in ${disk.directory} may be deleted.`);
     }

@@ -73,11 +73,12 @@ describe("loadConfig", () => {
     expect(load({ IMAGE_CACHE_MAX_MB: "2048" }).imageCacheMaxBytes).toBe(2048 * 1024 * 1024);
   });
 
-  it("keeps uploads on disk with SQLite and in the database with PostgreSQL, unless IMAGE_STORAGE says otherwise", () => {
-    expect(load({}).imageStorage).toBe("disk");
-    expect(load({ DATABASE_URL: "postgres://db.example/sauna" }).imageStorage).toBe("database");
-    expect(load({ DATABASE_URL: "postgres://db.example/sauna", IMAGE_STORAGE: "disk" }).imageStorage).toBe("disk");
-    expect(load({ IMAGE_STORAGE: "database" }).imageStorage).toBe("database");
+  it("keeps uploads on disk with SQLite and in the database with PostgreSQL, unless STORAGE (or its old name IMAGE_STORAGE) says otherwise", () => {
+    expect(load({}).storage).toBe("disk");
+    expect(load({ DATABASE_URL: "postgres://db.example/sauna" }).storage).toBe("database");
+    expect(load({ DATABASE_URL: "postgres://db.example/sauna", IMAGE_STORAGE: "disk" }).storage).toBe("disk");
+    expect(load({ IMAGE_STORAGE: "database" }).storage).toBe("database");
+    expect(load({ STORAGE: "database", IMAGE_STORAGE: "disk" }).storage).toBe("database");
   });
 
   it("keeps the audit log a year unless AUDIT_RETENTION_DAYS says otherwise", () => {

@@ -118,6 +118,8 @@ const envSchema = z.object({
     .min(16, "must be at least 16 (megabytes)")
     .max(1_048_576, "must be at most 1048576 (1 TB)")
     .default(512),
+  STORAGE: z.enum(["disk", "database"], { error: "must be disk (files under DATA_DIR/storage) or database" }).optional(),
+  // The setting's first name, from when it held only pictures; STORAGE wins when both are set.
   IMAGE_STORAGE: z.enum(["disk", "database"], { error: "must be disk (files under DATA_DIR/storage) or database" }).optional(),
   JOB_CHECK_SECONDS: z.coerce
     .number({ error: "must be a number of seconds" })
@@ -194,7 +196,7 @@ export interface AppConfig {
    * Where uploaded product pictures are kept: files under DATA_DIR/storage (one machine), or the
    * database, which every instance sharing it can read (the default on PostgreSQL).
    */
-  imageStorage: "disk" | "database";
+  storage: "disk" | "database";
   /** How often each instance looks whether a periodic job is due, in milliseconds. */
   jobCheckMs: number;
   /**
@@ -277,7 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedSampleContent: values.SEED_SAMPLE_CONTENT,
     pageViews: values.PAGE_VIEWS,
     imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
-    imageStorage: values.IMAGE_STORAGE ?? (values.DATABASE_URL ? "database" : "disk"),
+    storage: values.STORAGE ?? values.IMAGE_STORAGE ?? (values.DATABASE_URL ? "database" : "disk"),
     jobCheckMs: values.JOB_CHECK_SECONDS * 1000,
     worker: values.WORKER,
     workerConcurrency: values.WORKER_CONCURRENCY,

@@ -171,7 +171,7 @@ export async function createSite(
   });
   const stopListeningForLinks = onCatalogChange(db, outbound.invalidate);
   log.info(
-    `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}; uploaded images on ${config.imageStorage === "database" ? "the database" : "disk"}`,
+    `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}; uploaded files on ${config.storage === "database" ? "the database" : "disk"}`,
   );
   return {
     config,

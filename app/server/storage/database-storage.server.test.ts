@@ -108,8 +108,8 @@ describe.each(testDialects)("product images in the database on %s", (dialect) =>
 
   it("is the driver IMAGE_STORAGE=database picks; disk stays the folder under DATA_DIR", async () => {
     test = await createTestDatabase(dialect);
-    expect(productImagesStorage({ dataDir: "/srv/data", imageStorage: "database" }, test.db)).toBeInstanceOf(DatabaseStorage);
-    expect(productImagesStorage({ dataDir: "/srv/data", imageStorage: "disk" }, test.db)).toBeInstanceOf(LocalDiskStorage);
+    expect(productImagesStorage({ dataDir: "/srv/data", storage: "database" }, test.db)).toBeInstanceOf(DatabaseStorage);
+    expect(productImagesStorage({ dataDir: "/srv/data", storage: "disk" }, test.db)).toBeInstanceOf(LocalDiskStorage);
   });
 
   it("moves the disk bucket into the database once: a second run skips what is there, and a file an upload would refuse stays out", async () => {

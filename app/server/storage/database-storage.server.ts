@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
 import { describeBytes, MAX_IMAGE_BYTES } from "~/lib/admin/upload-limits";
 import type { DB } from "../db/connection.server";
-import { isSafeStoredName } from "./file-names";
-import type { StorageStatus, StoredFile, Storage } from "./storage.server";
+import { isSafeNameIn } from "./file-names";
+import { StoredFileTooLarge, type StorageStatus, type StoredFile, type Storage } from "./storage.server";
 
 /**
  * The product-images bucket kept in the database (IMAGE_STORAGE=database, the default on
@@ -21,9 +21,11 @@ export const CHUNK_BYTES = 256 * 1024;
 
 export class DatabaseStorage implements Storage {
   readonly kind = "database";
-  readonly bucket = PRODUCT_IMAGES_BUCKET;
 
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    readonly bucket: string = PRODUCT_IMAGES_BUCKET,
+  ) {}
 
   async check(_options: { create: boolean }): Promise<StorageStatus> {
     // The tables come with the migrations: there is nothing to create.
@@ -40,9 +42,10 @@ export class DatabaseStorage implements Storage {
   }
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
-    if (!isSafeStoredName(name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
-    // The upload checks this first; a file that skipped them (a move from disk) still may not be larger.
-    if (bytes.byteLength > MAX_IMAGE_BYTES) throw new Error(`refusing to store ${name}: larger than ${describeBytes(MAX_IMAGE_BYTES)}`);
+    if (!isSafeNameIn(this.bucket, name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
+    // The upload checks this first; a picture that skipped them (a move from disk) still may not be larger.
+    if (this.bucket === PRODUCT_IMAGES_BUCKET && bytes.byteLength > MAX_IMAGE_BYTES)
+      throw new Error(`refusing to store ${name}: larger than ${describeBytes(MAX_IMAGE_BYTES)}`);
     const version = randomUUID();
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const chunks = Math.max(1, Math.ceil(buffer.byteLength / CHUNK_BYTES));
@@ -67,8 +70,65 @@ export class DatabaseStorage implements Storage {
     });
   }
 
+  /**
+   * The chunks are written as they arrive, each in a statement of its own, under a new version no
+   * reader knows yet; one short transaction then makes that version the file's. A slow upload (or
+   * a 200 MB feed) never holds a transaction open, and a failure removes the chunks it wrote.
+   */
+  async putStream(name: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number> {
+    if (!isSafeNameIn(this.bucket, name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
+    const version = randomUUID();
+    let size = 0;
+    let seq = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async (all: boolean) => {
+      let joined = Buffer.concat(pending, pendingBytes);
+      while (joined.byteLength >= CHUNK_BYTES || (all && joined.byteLength > 0)) {
+        const data = joined.subarray(0, CHUNK_BYTES);
+        await this.db.insertInto("stored_file_chunks").values({ version, seq, data }).execute();
+        seq += 1;
+        joined = joined.subarray(data.byteLength);
+      }
+      pending = joined.byteLength > 0 ? [joined] : [];
+      pendingBytes = joined.byteLength;
+    };
+    try {
+      for await (const chunk of source) {
+        size += chunk.byteLength;
+        if (size > maxBytes) throw new StoredFileTooLarge(maxBytes);
+        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        pendingBytes += chunk.byteLength;
+        if (pendingBytes >= CHUNK_BYTES) await flush(false);
+      }
+      await flush(true);
+      // An empty file is still one (empty) chunk, as put() stores it.
+      if (seq === 0) await this.db.insertInto("stored_file_chunks").values({ version, seq: seq++, data: new Uint8Array() }).execute();
+      const chunks = seq;
+      await this.db.transaction().execute(async (trx) => {
+        const previous = await trx
+          .selectFrom("stored_files")
+          .select("version")
+          .where("bucket", "=", this.bucket)
+          .where("name", "=", name)
+          .executeTakeFirst();
+        const row = { bucket: this.bucket, name, version, size, chunks, modified_at: Date.now() };
+        if (previous) {
+          await trx.updateTable("stored_files").set(row).where("bucket", "=", this.bucket).where("name", "=", name).execute();
+          await trx.deleteFrom("stored_file_chunks").where("version", "=", previous.version).execute();
+        } else {
+          await trx.insertInto("stored_files").values(row).execute();
+        }
+      });
+      return size;
+    } catch (error) {
+      await this.db.deleteFrom("stored_file_chunks").where("version", "=", version).execute();
+      throw error;
+    }
+  }
+
   async open(name: string): Promise<StoredFile | null> {
-    if (!isSafeStoredName(name)) return null;
+    if (!isSafeNameIn(this.bucket, name)) return null;
     const file = await this.db
       .selectFrom("stored_files")
       .select(["version", "size", "chunks", "modified_at"])
@@ -104,7 +164,7 @@ export class DatabaseStorage implements Storage {
   }
 
   async remove(name: string): Promise<boolean> {
-    if (!isSafeStoredName(name)) return false;
+    if (!isSafeNameIn(this.bucket, name)) return false;
     return this.db.transaction().execute(async (trx) => {
       const removed = await trx
         .deleteFrom("stored_files")

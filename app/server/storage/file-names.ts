@@ -1,3 +1,5 @@
+import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
+
 /**
  * Names of files in the product-images bucket. A CSV refers to an uploaded picture by its bare
  * file name ('aurora-side.jpg'), so the stored name is the uploaded name, made safe: one path
@@ -26,6 +28,15 @@ const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(jpg|jpeg|png|webp|avif|gi
 
 export function isSafeStoredName(name: string): boolean {
   return SAFE_NAME.test(name) && !name.includes("..");
+}
+
+/** A file the site names itself (an uploaded feed, an import's CSV): one plain path segment. */
+const SAFE_OWN_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
+
+/** The names a bucket keeps: pictures by their safe uploaded names, everything else by the site's own. */
+export function isSafeNameIn(bucket: string, name: string): boolean {
+  if (bucket === PRODUCT_IMAGES_BUCKET) return isSafeStoredName(name);
+  return SAFE_OWN_NAME.test(name) && !name.includes("..");
 }
 
 /** image/jpeg for 'a.JPG'; null for anything we do not serve. */

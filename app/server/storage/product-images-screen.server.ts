@@ -34,7 +34,7 @@ export function imageStorageStatus(context: AppLoadContext): Promise<StorageStat
 export const IMAGE_INTENTS = {
   "check-storage": async ({ request, context }) => {
     const status = await productImagesStorage(context.config, context.db).check({ create: true });
-    await recordAdminAction({ request, context }, "image-storage-checked", `${context.config.imageStorage}: ${status.state}`);
+    await recordAdminAction({ request, context }, "image-storage-checked", `${context.config.storage}: ${status.state}`);
     return data<ImagesActionResult>({ storage: status, toast: storageToast(status) });
   },
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -8,14 +8,29 @@ import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
 import { DatabaseStorage } from "./database-storage.server";
-import { isSafeStoredName } from "./file-names";
+import { isSafeNameIn } from "./file-names";
 
 /**
- * Where uploaded product pictures live. The pages only know the public path
- * /storage/product-images/{name}; this interface hides whether the bytes are on local disk
- * (LocalDiskStorage, one machine) or in the database (DatabaseStorage, shared by every instance
- * on it); an S3-compatible bucket would be a third driver (docs/decisions/0033).
+ * Where uploaded files live, bucket by bucket: product pictures (the pages only know the public
+ * path /storage/product-images/{name}), uploaded merchant feeds, and the files an import or a
+ * commission report is read from while its run is waiting or running. This interface hides whether
+ * the bytes are on local disk (LocalDiskStorage, one machine) or in the database (DatabaseStorage,
+ * shared by every instance on it, so any instance's worker can read any upload); an S3-compatible
+ * bucket would be a third driver (docs/decisions/0033, 0099).
  */
+
+/** Merchant feeds uploaded as files: kept as long as their feed, read by every scheduled run. */
+export const FEED_FILES_BUCKET = "feed-files";
+/** Files an owner uploaded for a run (an import, a report): kept until the run no longer needs them. */
+export const UPLOADS_BUCKET = "uploads";
+
+/** More bytes than a stream was allowed to bring: nothing was stored. */
+export class StoredFileTooLarge extends Error {
+  override name = "StoredFileTooLarge";
+  constructor(readonly maxBytes: number) {
+    super(`larger than ${maxBytes} bytes`);
+  }
+}
 
 /** The storage check: the states the admin products page shows (words in lib/admin/storage-messages). */
 export type StorageStatus = StorageState;
@@ -34,6 +49,11 @@ export interface Storage {
   check(options: { create: boolean }): Promise<StorageStatus>;
   /** Writes (or replaces) one file. The name must already be safe (file-names.ts). */
   put(name: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Writes (or replaces) one file as it streams in, never holding it whole; its size. Past
+   * `maxBytes` it stops, stores nothing and throws StoredFileTooLarge.
+   */
+  putStream(name: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number>;
   /** Null when there is no such file. */
   open(name: string): Promise<StoredFile | null>;
   /** Deletes one file; false when there was none. */
@@ -45,14 +65,16 @@ function detailOf(error: unknown): string {
   return code ? `${code}: ${message}` : String(message ?? error);
 }
 
-/** The bucket as a folder: DATA_DIR/storage/product-images. */
+/** The bucket as a folder: DATA_DIR/storage/{bucket}. */
 export class LocalDiskStorage implements Storage {
   readonly kind = "disk";
-  readonly bucket = PRODUCT_IMAGES_BUCKET;
   readonly directory: string;
 
-  constructor(readonly root: string) {
-    this.directory = path.join(root, PRODUCT_IMAGES_BUCKET);
+  constructor(
+    readonly root: string,
+    readonly bucket: string = PRODUCT_IMAGES_BUCKET,
+  ) {
+    this.directory = path.join(root, bucket);
   }
 
   async check({ create }: { create: boolean }): Promise<StorageStatus> {
@@ -86,7 +108,7 @@ export class LocalDiskStorage implements Storage {
   }
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
-    if (!isSafeStoredName(name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
+    if (!isSafeNameIn(this.bucket, name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
     await mkdir(this.directory, { recursive: true });
     // Write aside, then rename: a reader never sees half a picture.
     const temporary = path.join(this.directory, `.upload-${randomBytes(6).toString("hex")}`);
@@ -99,8 +121,30 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
+  async putStream(name: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number> {
+    if (!isSafeNameIn(this.bucket, name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
+    await mkdir(this.directory, { recursive: true });
+    const temporary = path.join(this.directory, `.upload-${randomBytes(6).toString("hex")}`);
+    const out = createWriteStream(temporary, { mode: 0o600 });
+    let size = 0;
+    try {
+      for await (const chunk of source) {
+        size += chunk.byteLength;
+        if (size > maxBytes) throw new StoredFileTooLarge(maxBytes);
+        if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+      }
+      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await rename(temporary, path.join(this.directory, name));
+      return size;
+    } catch (error) {
+      out.destroy();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   async open(name: string): Promise<StoredFile | null> {
-    if (!isSafeStoredName(name)) return null;
+    if (!isSafeNameIn(this.bucket, name)) return null;
     const file = path.join(this.directory, name);
     try {
       const found = await stat(file);
@@ -120,7 +164,7 @@ export class LocalDiskStorage implements Storage {
     try {
       const entries = await readdir(this.directory, { withFileTypes: true });
       return entries
-        .filter((entry) => entry.isFile() && isSafeStoredName(entry.name))
+        .filter((entry) => entry.isFile() && isSafeNameIn(this.bucket, entry.name))
         .map((entry) => entry.name)
         .sort();
     } catch (error) {
@@ -130,7 +174,7 @@ export class LocalDiskStorage implements Storage {
   }
 
   async remove(name: string): Promise<boolean> {
-    if (!isSafeStoredName(name)) return false;
+    if (!isSafeNameIn(this.bucket, name)) return false;
     try {
       await rm(path.join(this.directory, name));
       return true;
@@ -146,7 +190,14 @@ export function localProductImages(config: Pick<AppConfig, "dataDir">): LocalDis
   return new LocalDiskStorage(path.join(config.dataDir, "storage"));
 }
 
-/** The product-images bucket of this installation, on the driver IMAGE_STORAGE names. Cheap: opens nothing. */
-export function productImagesStorage(config: Pick<AppConfig, "dataDir" | "imageStorage">, db: DB): Storage {
-  return config.imageStorage === "database" ? new DatabaseStorage(db) : localProductImages(config);
+/** The product-images bucket of this installation, on the driver STORAGE names. Cheap: opens nothing. */
+export function productImagesStorage(config: Pick<AppConfig, "dataDir" | "storage">, db: DB): Storage {
+  return config.storage === "database" ? new DatabaseStorage(db) : localProductImages(config);
+}
+
+/** Any other bucket of this installation (FEED_FILES_BUCKET, UPLOADS_BUCKET), on the driver STORAGE names. */
+export function fileStorage(config: Pick<AppConfig, "dataDir" | "storage">, db: DB, bucket: string): Storage {
+  return config.storage === "database"
+    ? new DatabaseStorage(db, bucket)
+    : new LocalDiskStorage(path.join(config.dataDir, "storage"), bucket);
 }
