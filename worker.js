@@ -13,7 +13,7 @@ const forked = typeof process.send === "function";
 let worker;
 try {
   const { startSiteWorker } = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-  worker = await startSiteWorker({ migrate: !forked });
+  worker = await startSiteWorker({ migrate: !forked, lowerPriority: true });
 } catch (error) {
   console.error(`Cannot start the worker: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

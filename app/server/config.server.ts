@@ -150,6 +150,12 @@ const envSchema = z.object({
     .min(1, { error: "must be a whole number from 1 to 16" })
     .max(16, { error: "must be a whole number from 1 to 16" })
     .default(2),
+  WORKER_NICE: z.coerce
+    .number({ error: "must be a whole number from 0 to 19" })
+    .int({ error: "must be a whole number from 0 to 19" })
+    .min(0, { error: "must be a whole number from 0 to 19" })
+    .max(19, { error: "must be a whole number from 0 to 19" })
+    .default(10),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
   SITE_COUNTRY: countryCode.default("US"),
   SITE_CURRENCY: z
@@ -206,6 +212,8 @@ export interface AppConfig {
   worker: "process" | "off";
   /** Runs one worker process takes on at once (WORKER_CONCURRENCY). */
   workerConcurrency: number;
+  /** The worker process's CPU priority below the web process's (WORKER_NICE, as `nice`). */
+  workerNice: number;
   /** How long the admin audit log keeps a row (AUDIT_RETENTION_DAYS); older rows are deleted once a day. */
   auditRetentionDays: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -283,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobCheckMs: values.JOB_CHECK_SECONDS * 1000,
     worker: values.WORKER,
     workerConcurrency: values.WORKER_CONCURRENCY,
+    workerNice: values.WORKER_NICE,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     logLevel: values.LOG_LEVEL,
     pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { EXPIRED_SESSIONS_JOB } from "../auth/expired-sessions.server";
 import { auditRetentionJob } from "../audit/audit-log.server";
 import { publishScheduledArticlesJob } from "../articles/publish-job.server";
@@ -64,9 +65,22 @@ async function waitUntilMigrated(db: DB): Promise<void> {
   }
 }
 
-export async function startSiteWorker(options: { env?: NodeJS.ProcessEnv; migrate?: boolean } = {}): Promise<SiteWorker> {
+function lowerPriority(nice: number) {
+  try {
+    if (nice > 0) os.setPriority(0, nice);
+  } catch (error) {
+    log.warn(`The worker runs at the normal CPU priority (WORKER_NICE could not be applied: ${(error as Error).message})`);
+  }
+}
+
+export async function startSiteWorker(
+  options: { env?: NodeJS.ProcessEnv; migrate?: boolean; lowerPriority?: boolean } = {},
+): Promise<SiteWorker> {
   const config = loadConfig(options.env ?? process.env);
   setLogLevel(config.logLevel);
+  // Below the web process in the CPU's queue: on a machine with few cores a reader's page wins
+  // over an import's next batch. Not in development, where the worker shares the web process.
+  if (options.lowerPriority) lowerPriority(config.workerNice);
   const db = openDatabase(config.database);
   try {
     await assertReachable(db, config.database);
