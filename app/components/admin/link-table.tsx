@@ -3,7 +3,14 @@ import { Link } from "~/components/ui/link";
 import { cn } from "~/components/ui/cn";
 import { formatDateTimeUtc } from "~/lib/text/dates";
 import { OUTCOME_LABELS } from "~/lib/links/link-outcomes";
-import { LINK_KIND_LABELS, NOT_CHECKED_YET, productEditHref, type LinkReportRow, type LinkState } from "~/lib/links/link-report";
+import {
+  LINK_KIND_LABELS,
+  linkTargetKey,
+  NOT_CHECKED_YET,
+  productEditHref,
+  type LinkReportRow,
+  type LinkState,
+} from "~/lib/links/link-report";
 import { requestableUrl } from "~/lib/links/redirects";
 import { TableCard, TableHead, TableNote, type TableColumn } from "./admin-table";
 
@@ -31,7 +38,7 @@ export function LinkTable({ rows, hiddenRows }: { rows: LinkReportRow[]; hiddenR
         />
         <tbody className="block divide-y divide-line md:table-row-group">
           {rows.map((row) => (
-            <LinkRow key={`${row.productId}:${row.link}`} row={row} />
+            <LinkRow key={linkTargetKey(row)} row={row} />
           ))}
         </tbody>
       </table>
@@ -62,7 +69,9 @@ function LinkRow({ row }: { row: LinkReportRow }) {
     <tr data-testid="link-row" data-state={row.state} className="block py-2 md:table-row md:py-0">
       <td className={cn(cell, "font-semibold text-ink")}>
         {row.productName}
-        <span className="block text-xs font-normal text-ink-muted">{LINK_KIND_LABELS[row.link]}</span>
+        <span className="block text-xs font-normal text-ink-muted">
+          {row.link === "offer" ? `Offer at ${row.merchantName ?? "a shop"}` : LINK_KIND_LABELS[row.link]}
+        </span>
       </td>
       <td className={cn(cell, "max-w-full break-all md:max-w-xs")}>
         <span className={label}>Address:</span>

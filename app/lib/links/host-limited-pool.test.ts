@@ -64,4 +64,30 @@ describe("running checks with a limit in all and per host", () => {
     ).rejects.toThrow("database gone");
     expect(seen).toEqual(["a/1", "b/1"]);
   });
+
+  it("keeps starts on one host at least the interval apart, while other hosts go on", async () => {
+    const starts = new Map<string, number[]>();
+    const began = Date.now();
+    await runHostLimited(["a/1", "a/2", "a/3", "b/1", "b/2"], hostOf, { limit: 4, perHost: 2, perHostIntervalMs: 40 }, async (item) => {
+      const host = hostOf(item);
+      starts.set(host, [...(starts.get(host) ?? []), Date.now() - began]);
+    });
+    for (const times of starts.values()) {
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(35);
+    }
+    expect(starts.get("a")).toHaveLength(3);
+    expect(starts.get("b")![0]!).toBeLessThan(35);
+  });
+
+  it("takes 20,000 items on 50 hosts in their order per host", async () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => `h${i % 50}/${i}`);
+    const seen = new Map<string, number[]>();
+    await runHostLimited(items, hostOf, { limit: 8, perHost: 2 }, async (item) => {
+      const [host, n] = item.split("/") as [string, string];
+      if (!seen.has(host)) seen.set(host, []);
+      seen.get(host)!.push(Number(n));
+    });
+    expect([...seen.values()].reduce((sum, list) => sum + list.length, 0)).toBe(20_000);
+    for (const list of seen.values()) expect(list).toEqual([...list].sort((x, y) => x - y));
+  });
 });

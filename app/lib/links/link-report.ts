@@ -8,21 +8,30 @@ import { isBroken, isNotChecked, type LinkOutcome } from "./link-outcomes";
  * result only as history.
  */
 
-export type LinkKind = "affiliate" | "website";
+export type LinkKind = "affiliate" | "website" | "offer";
 
-export const LINK_KIND_LABELS: Record<LinkKind, string> = { affiliate: "Affiliate link", website: "Website" };
+export const LINK_KIND_LABELS: Record<LinkKind, string> = { affiliate: "Affiliate link", website: "Website", offer: "Offer" };
 
-/** One shop link of one product, as the catalog holds it now. */
+/** One shop link of one product (its own two, or one of its offers'), as the catalog holds it now. */
 export interface LinkTarget {
   productId: number;
   productName: string;
   link: LinkKind;
   url: string;
+  /** An offer's link: which offer, at which shop. */
+  offerId?: number;
+  merchantName?: string;
+}
+
+/** What names a link across runs: a product's own link by product and kind, an offer's by the offer. */
+export function linkTargetKey(target: { productId: number; link: LinkKind; offerId?: number }): string {
+  return target.link === "offer" ? `offer:${target.offerId}` : `${target.productId}:${target.link}`;
 }
 
 export interface StoredLinkResult {
   productId: number;
   link: LinkKind;
+  offerId?: number;
   /** The address that was checked (the product's link at the time). */
   url: string;
   outcome: LinkOutcome;
@@ -70,7 +79,7 @@ export function linkTargetsOf(product: { id: number; name: string; affiliateLink
 }
 
 const STATE_ORDER: Record<LinkState, number> = { broken: 0, unchecked: 1, ok: 2 };
-const LINK_ORDER: Record<LinkKind, number> = { affiliate: 0, website: 1 };
+const LINK_ORDER: Record<LinkKind, number> = { affiliate: 0, website: 1, offer: 2 };
 
 /** Broken first, then links not checked yet, then working ones; by product name within each. */
 export function compareReportRows(a: LinkReportRow, b: LinkReportRow): number {
@@ -78,15 +87,16 @@ export function compareReportRows(a: LinkReportRow, b: LinkReportRow): number {
     STATE_ORDER[a.state] - STATE_ORDER[b.state] ||
     a.productName.localeCompare(b.productName, "en", { sensitivity: "base" }) ||
     a.productId - b.productId ||
-    LINK_ORDER[a.link] - LINK_ORDER[b.link]
+    LINK_ORDER[a.link] - LINK_ORDER[b.link] ||
+    (a.offerId ?? 0) - (b.offerId ?? 0)
   );
 }
 
 export function linkReport(targets: LinkTarget[], results: StoredLinkResult[]): LinkReportRow[] {
-  const byKey = new Map(results.map((result) => [`${result.productId}:${result.link}`, result]));
+  const byKey = new Map(results.map((result) => [linkTargetKey(result), result]));
   return targets
     .map((target): LinkReportRow => {
-      const stored = byKey.get(`${target.productId}:${target.link}`) ?? null;
+      const stored = byKey.get(linkTargetKey(target)) ?? null;
       const current = stored && stored.url === target.url ? stored : null;
       return {
         ...target,
@@ -130,7 +140,9 @@ export interface LinkCheckRunView {
 export function filterReport(rows: LinkReportRow[], show: LinkState | null, search: string): LinkReportRow[] {
   const term = search.trim();
   return rows.filter(
-    (row) => (show === null || row.state === show) && (term === "" || containsText(row.productName, term) || containsText(row.url, term)),
+    (row) =>
+      (show === null || row.state === show) &&
+      (term === "" || containsText(row.productName, term) || containsText(row.url, term) || containsText(row.merchantName ?? "", term)),
   );
 }
 

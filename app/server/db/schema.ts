@@ -397,6 +397,20 @@ export interface LinkCheckRunsTable {
 }
 
 /** The last check of one product's affiliate link or website. */
+/** The last check of an offer's link (app/server/links/link-check-runs.server.ts). */
+export interface OfferLinkResultsTable {
+  /** offers(id), on delete cascade. */
+  offer_id: number;
+  url: string;
+  outcome: string;
+  status_code: number | null;
+  final_url: string | null;
+  error: string | null;
+  checked_at: Timestamp;
+  duration_ms: number;
+  run_id: number | null;
+}
+
 export interface LinkCheckResultsTable {
   product_id: number;
   link: "affiliate" | "website";
@@ -422,6 +436,7 @@ export interface Database {
   feed_item_links: FeedItemLinksTable;
   link_check_runs: LinkCheckRunsTable;
   link_check_results: LinkCheckResultsTable;
+  offer_link_results: OfferLinkResultsTable;
   removed_products: RemovedProductsTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;

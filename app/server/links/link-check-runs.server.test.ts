@@ -63,6 +63,8 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
       lookup,
       // The stand-in shops are on this machine: allowed on purpose, as an operator would (the default refuses them).
       outbound: { allowPrivate: ["127.0.0.1/32"], allowPorts: [[1024, 65535]] },
+      // Every stand-in shop is one host: no pause between its links here (the pause has its own test).
+      perHostIntervalMs: 0,
     };
     const o = shop.origin;
     await addProduct("ok", "Alpha Works", { affiliate: `${o}${LINK_CASES.ok}?ref=sr`, website: `${o}${LINK_CASES.ok}` });

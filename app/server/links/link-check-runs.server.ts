@@ -26,35 +26,75 @@ export interface LinkCheckSettings extends Omit<LinkCheckOptions, "signal"> {
   concurrency?: number;
   /** Links checked at once on one host. */
   perHost?: number;
+  /** The least time between two starts on one host. */
+  perHostIntervalMs?: number;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_PER_HOST = 2;
+/**
+ * Politeness: one start per host per second at most, so 60 requests a minute to any one shop
+ * however many of its offers the catalog holds (20,000 offers of one feed would otherwise come
+ * as fast as the shop answers).
+ */
+export const DEFAULT_PER_HOST_INTERVAL_MS = 1_000;
 /** A run whose heartbeat is older than this lost its process; the next claim takes over. */
 export const ABANDONED_AFTER_MS = 5 * 60_000;
 
-/** Every shop link the catalog has now, product by product. */
+/** Every shop link the catalog has now: each product's own two, then every offer's (the links behind "Where to buy" and /go). */
 export async function listLinkTargets(db: DB): Promise<LinkTarget[]> {
   const products = await db.selectFrom("products").select(["id", "name", "affiliate_link", "website"]).orderBy("id").execute();
-  return products.flatMap((product) =>
+  const offers = await db
+    .selectFrom("offers as o")
+    .innerJoin("products as p", "p.id", "o.product_id")
+    .innerJoin("merchants as m", "m.id", "o.merchant_id")
+    .select(["o.id", "o.product_id", "o.link", "o.is_primary", "p.affiliate_link", "p.name as product_name", "m.name as merchant_name"])
+    .where("o.link", "is not", null)
+    .orderBy("o.id")
+    .execute();
+  const own = products.flatMap((product) =>
     linkTargetsOf({ id: product.id, name: product.name, affiliateLink: product.affiliate_link, website: product.website }),
   );
+  const ofOffers = offers
+    // The primary offer carries the product's own affiliate link (the form and the product CSV write both): checked once, as the product's.
+    .filter((offer) => (offer.link ?? "").trim() !== "" && !(offer.is_primary && offer.link?.trim() === offer.affiliate_link?.trim()))
+    .map((offer): LinkTarget => ({
+      productId: Number(offer.product_id),
+      productName: offer.product_name,
+      link: "offer",
+      url: offer.link!.trim(),
+      offerId: Number(offer.id),
+      merchantName: offer.merchant_name,
+    }));
+  return [...own, ...ofOffers];
 }
 
+// An outcome this version does not know (written by a newer one) shows as broken, not as working.
+const knownOutcome = (outcome: string) => (isLinkOutcome(outcome) ? outcome : "unexpected-response");
+
 export async function listStoredResults(db: DB): Promise<StoredLinkResult[]> {
-  const rows = await db.selectFrom("link_check_results").selectAll().execute();
-  return rows.map((row) => ({
-    productId: row.product_id,
-    link: row.link,
+  const [own, ofOffers] = await Promise.all([
+    db.selectFrom("link_check_results").selectAll().execute(),
+    db.selectFrom("offer_link_results as r").innerJoin("offers as o", "o.id", "r.offer_id").selectAll("r").select("o.product_id").execute(),
+  ]);
+  const common = (row: (typeof own)[number] | (typeof ofOffers)[number]) => ({
     url: row.url,
-    // An outcome this version does not know (written by a newer one) shows as broken, not as working.
-    outcome: isLinkOutcome(row.outcome) ? row.outcome : "unexpected-response",
+    outcome: knownOutcome(row.outcome),
     statusCode: row.status_code,
     finalUrl: row.final_url,
     error: row.error,
     checkedAt: toIsoString(row.checked_at),
     durationMs: row.duration_ms,
-  }));
+  });
+  return [
+    ...own.map((row): StoredLinkResult => ({ productId: row.product_id, link: row.link, ...common(row) })),
+    ...ofOffers.map((row): StoredLinkResult => ({
+      productId: Number(row.product_id),
+      link: "offer",
+      offerId: Number(row.offer_id),
+      ...common(row),
+    })),
+  ];
 }
 
 /** How many of the catalog's current links their last check found broken (the dashboard's figure). */
@@ -118,7 +158,7 @@ async function finishRun(db: DB, runId: number, error: string | null) {
     .execute();
 }
 
-/** A product deleted while its link was being checked: its result has nowhere to go. */
+/** A product or offer deleted while its link was being checked: its result has nowhere to go. */
 function isMissingProduct(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
   return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
@@ -137,11 +177,19 @@ async function storeResult(db: DB, runId: number, target: LinkTarget, result: Li
     run_id: runId,
   };
   try {
-    await db
-      .insertInto("link_check_results")
-      .values({ product_id: target.productId, link: target.link, ...values })
-      .onConflict((oc) => oc.columns(["product_id", "link"]).doUpdateSet(values))
-      .execute();
+    if (target.link === "offer") {
+      await db
+        .insertInto("offer_link_results")
+        .values({ offer_id: target.offerId!, ...values })
+        .onConflict((oc) => oc.column("offer_id").doUpdateSet(values))
+        .execute();
+    } else {
+      await db
+        .insertInto("link_check_results")
+        .values({ product_id: target.productId, link: target.link, ...values })
+        .onConflict((oc) => oc.columns(["product_id", "link"]).doUpdateSet(values))
+        .execute();
+    }
   } catch (error) {
     if (!isMissingProduct(error)) throw error;
   }
@@ -186,7 +234,12 @@ export async function runClaimedLinkCheck(
     await runHostLimited(
       targets,
       hostOf,
-      { limit: settings.concurrency ?? DEFAULT_CONCURRENCY, perHost: settings.perHost ?? DEFAULT_PER_HOST, signal },
+      {
+        limit: settings.concurrency ?? DEFAULT_CONCURRENCY,
+        perHost: settings.perHost ?? DEFAULT_PER_HOST,
+        perHostIntervalMs: settings.perHostIntervalMs ?? DEFAULT_PER_HOST_INTERVAL_MS,
+        signal,
+      },
       async (target) => {
         let check = byUrl.get(target.url);
         if (!check) {
