@@ -25,6 +25,8 @@ export interface LoadOptions {
   seconds: number;
   headers?: Record<string, string>;
   numberedPaths?: boolean;
+  /** With numberedPaths: the numbers start after this one, so runs side by side in one bench ask for different pages. */
+  firstNumberAfter?: number;
   /**
    * Paths on `url`'s origin asked for in turn (each thread starting elsewhere in the list), for a
    * mixed load; a path under /img asks for AVIF or WebP by turns, as browsers differ.
@@ -65,7 +67,7 @@ const NUMBERED_REQUEST = `
 local counter = 0
 function request()
   counter = counter + 1
-  return wrk.format(nil, wrk.path .. ((counter - 1) * 2 + id))
+  return wrk.format(nil, wrk.path .. (FIRST_NUMBER_AFTER + (counter - 1) * 2 + id))
 end
 `;
 
@@ -87,7 +89,11 @@ end
 }
 
 async function runWrk(options: LoadOptions): Promise<LoadResult> {
-  const request = options.rotatingPaths ? rotatingRequest(options.rotatingPaths) : options.numberedPaths ? NUMBERED_REQUEST : "";
+  const request = options.rotatingPaths
+    ? rotatingRequest(options.rotatingPaths)
+    : options.numberedPaths
+      ? NUMBERED_REQUEST.replace("FIRST_NUMBER_AFTER", String(Math.max(0, Math.floor(options.firstNumberAfter ?? 0))))
+      : "";
   const summary = (await runWrkScript(WRK_SCRIPT.replace("NUMBERED_REQUEST", request), "WRK_JSON", options)) as Record<string, number>;
   return {
     requestsPerSecond: summary.requests! / (summary.duration_us! / 1e6),
