@@ -32,13 +32,16 @@ async function rememberThinnedThrough(db: DB, id: number): Promise<void> {
 /** The ids still to look at: after the ones already thinned, up to the first row recorded at or after the cut-off. */
 async function idsToLookAt(db: DB, before: string): Promise<{ after: number; through: number }> {
   const after = await thinnedThrough(db);
+  // In id order with a limit, not min(id): both databases then walk the primary key and stop at the first.
   const firstRecent = await db
     .selectFrom("offer_price_history")
-    .select((eb) => eb.fn.min("id").as("id"))
+    .select("id")
     .where("id", ">", after)
     .where("recorded_at", ">=", before)
+    .orderBy("id")
+    .limit(1)
     .executeTakeFirst();
-  if (firstRecent?.id !== null && firstRecent?.id !== undefined) return { after, through: Number(firstRecent.id) - 1 };
+  if (firstRecent) return { after, through: Number(firstRecent.id) - 1 };
   const last = await db
     .selectFrom("offer_price_history")
     .select((eb) => eb.fn.max("id").as("id"))

@@ -21,7 +21,7 @@ export interface RetentionOptions {
   progress?(progress: Progress): void;
 }
 
-export interface RetentionOutcome {
+interface RetentionOutcome {
   cleared: number;
   rules: Array<{ name: string; cleared: number; batches: number }>;
 }
