@@ -52,6 +52,18 @@ describe("loadConfig", () => {
     [{ JOB_CHECK_SECONDS: "0" }, 'Invalid setting JOB_CHECK_SECONDS="0": must be at least 1 second'],
     [{ AUDIT_RETENTION_DAYS: "0" }, 'Invalid setting AUDIT_RETENTION_DAYS="0": must be at least 1 day'],
     [{ AUDIT_RETENTION_DAYS: "a year" }, 'Invalid setting AUDIT_RETENTION_DAYS="a year": must be a number of days'],
+    [
+      { CLICKS_RAW_RETENTION_MONTHS: "3" },
+      'Invalid setting CLICKS_RAW_RETENTION_MONTHS="3": must be at least 4 months: the click and revenue reports read 90 days of them',
+    ],
+    [{ CLICKS_RAW_RETENTION_MONTHS: "13.5" }, 'Invalid setting CLICKS_RAW_RETENTION_MONTHS="13.5": must be a whole number of months'],
+    [
+      { PAGE_VIEWS_RETENTION_MONTHS: "1201" },
+      'Invalid setting PAGE_VIEWS_RETENTION_MONTHS="1201": must be at most 1200 months (100 years)',
+    ],
+    [{ PRICE_HISTORY_DETAIL_DAYS: "0" }, 'Invalid setting PRICE_HISTORY_DETAIL_DAYS="0": must be at least 1 day'],
+    [{ FEED_RUN_DETAILS_DAYS: "90d" }, 'Invalid setting FEED_RUN_DETAILS_DAYS="90d": must be a number of days'],
+    [{ RUNS_RETENTION_DAYS: "-5" }, 'Invalid setting RUNS_RETENTION_DAYS="-5": must be at least 1 day'],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
@@ -84,6 +96,21 @@ describe("loadConfig", () => {
   it("keeps the audit log a year unless AUDIT_RETENTION_DAYS says otherwise", () => {
     expect(load({}).auditRetentionDays).toBe(365);
     expect(load({ AUDIT_RETENTION_DAYS: "90" }).auditRetentionDays).toBe(90);
+  });
+
+  it("keeps raw clicks and per-page views 13 months, price changes, feed run lists and finished runs 90 days, unless told otherwise", () => {
+    expect(load({}).retention).toEqual({
+      clicksRawMonths: 13,
+      pageViewsMonths: 13,
+      priceHistoryDetailDays: 90,
+      feedRunDetailsDays: 90,
+      runsDays: 90,
+    });
+    expect(load({ CLICKS_RAW_RETENTION_MONTHS: "25", FEED_RUN_DETAILS_DAYS: "30", RUNS_RETENTION_DAYS: "14" }).retention).toMatchObject({
+      clicksRawMonths: 25,
+      feedRunDetailsDays: 30,
+      runsDays: 14,
+    });
   });
 
   it("looks for due periodic jobs every minute unless JOB_CHECK_SECONDS says otherwise", () => {

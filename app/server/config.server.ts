@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseDuration } from "~/lib/text/duration-text";
 import { FEED_MAX_BYTES } from "~/lib/admin/upload-limits";
+import { CLICK_PERIODS } from "~/lib/clicks/click-period";
 import { parseAllowedPorts, parseAllowedRanges, type OutboundPolicy } from "./outbound/outbound-policy.server";
 
 /**
@@ -49,6 +50,23 @@ const linkCheckTimeout = z
     return ms;
   })
   .default(10_000);
+
+/**
+ * The fewest months raw clicks and per-page views are kept: the click and revenue reports read
+ * them for their longest period (90 days), which must never reach a day already cleared.
+ */
+const MIN_REPORTED_MONTHS = Math.ceil(Math.max(...CLICK_PERIODS) / 28);
+
+/** How long a kind of row is kept (docs/decisions/0104): a whole number of days or months in a range. */
+function keptFor(unit: "days" | "months", min: number, max: number, fallback: number, why = "") {
+  const one = unit === "days" ? "day" : "month";
+  return z.coerce
+    .number({ error: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(min, `must be at least ${min} ${min === 1 ? one : unit}${why}`)
+    .max(max, `must be at most ${max} ${unit} (100 years)`)
+    .default(fallback);
+}
 
 const countryCode = z
   .string()
@@ -127,12 +145,12 @@ const envSchema = z.object({
     .min(1, "must be at least 1 second")
     .max(3600, "must be at most 3600 seconds")
     .default(60),
-  AUDIT_RETENTION_DAYS: z.coerce
-    .number({ error: "must be a number of days" })
-    .int("must be a whole number of days")
-    .min(1, "must be at least 1 day")
-    .max(36_500, "must be at most 36500 days (100 years)")
-    .default(365),
+  AUDIT_RETENTION_DAYS: keptFor("days", 1, 36_500, 365),
+  CLICKS_RAW_RETENTION_MONTHS: keptFor("months", MIN_REPORTED_MONTHS, 1_200, 13, ": the click and revenue reports read 90 days of them"),
+  PAGE_VIEWS_RETENTION_MONTHS: keptFor("months", MIN_REPORTED_MONTHS, 1_200, 13, ": the revenue report reads 90 days of them"),
+  PRICE_HISTORY_DETAIL_DAYS: keptFor("days", 1, 36_500, 90),
+  FEED_RUN_DETAILS_DAYS: keptFor("days", 1, 36_500, 90),
+  RUNS_RETENTION_DAYS: keptFor("days", 1, 36_500, 90),
   FEED_MAX_MB: z.coerce
     .number({ error: "must be a number of megabytes" })
     .int("must be a whole number of megabytes")
@@ -216,6 +234,18 @@ export interface AppConfig {
   workerNice: number;
   /** How long the admin audit log keeps a row (AUDIT_RETENTION_DAYS); older rows are deleted once a day. */
   auditRetentionDays: number;
+  /**
+   * How long the rows that grow with traffic and owner work are kept in full (docs/decisions/0104):
+   * raw clicks and their sub-IDs and per-page views in months, the rest in days. The daily click
+   * roll-ups and the feed runs' counts stay for ever.
+   */
+  retention: {
+    clicksRawMonths: number;
+    pageViewsMonths: number;
+    priceHistoryDetailDays: number;
+    feedRunDetailsDays: number;
+    runsDays: number;
+  };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Memory the whole-page cache may use, in bytes; 0 turns it off. */
   pageCacheBytes: number;
@@ -293,6 +323,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerConcurrency: values.WORKER_CONCURRENCY,
     workerNice: values.WORKER_NICE,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    retention: {
+      clicksRawMonths: values.CLICKS_RAW_RETENTION_MONTHS,
+      pageViewsMonths: values.PAGE_VIEWS_RETENTION_MONTHS,
+      priceHistoryDetailDays: values.PRICE_HISTORY_DETAIL_DAYS,
+      feedRunDetailsDays: values.FEED_RUN_DETAILS_DAYS,
+      runsDays: values.RUNS_RETENTION_DAYS,
+    },
     logLevel: values.LOG_LEVEL,
     pageCacheBytes: values.PAGE_CACHE_MB * 1024 * 1024,
     trustProxyHops: values.TRUST_PROXY,

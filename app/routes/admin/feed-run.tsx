@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const screen = await loadFeedRunScreen(context.db, params);
   if (!screen) throw data("No such feed run", { status: 404 });
-  return screen;
+  return { ...screen, detailsDays: context.config.retention.feedRunDetailsDays };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function FeedRunPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { feed, run, products } = loaderData;
+  const { feed, run, products, detailsDays } = loaderData;
   const result = actionData as FeedRunActionResult | undefined;
   useResultToast(result);
   const navigation = useNavigation();
@@ -102,14 +102,20 @@ export default function FeedRunPage({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm text-ink-muted">Nothing is saved until you save: all of it, or nothing.</p>
           </div>
         )}
-        {preview && <UnmatchedItems items={details.unmatched} total={counts.unmatched} products={products} />}
+        {run.detailsCleared && (
+          <Notice tone="blue" title="Item lists no longer kept" role="status">
+            A run keeps its lists of items for {detailsDays} days (FEED_RUN_DETAILS_DAYS); the counts above are still true.
+            {preview ? " Preview the feed again to see its items." : ""}
+          </Notice>
+        )}
+        {preview && !run.detailsCleared && <UnmatchedItems items={details.unmatched} total={counts.unmatched} products={products} />}
         {!preview && counts.unmatched > 0 && (
           <p className="text-sm text-ink-muted">
             {counts.unmatched.toLocaleString("en-US")} items had no product; preview a run to match them.
           </p>
         )}
-        <RejectedItems items={details.rejected} total={counts.rejected} />
-        <GoneOffers offers={details.gone} total={counts.gone} />
+        {!run.detailsCleared && <RejectedItems items={details.rejected} total={counts.rejected} />}
+        {!run.detailsCleared && <GoneOffers offers={details.gone} total={counts.gone} />}
         {!run.error && details.rows.length > 0 && (
           <ImportDiff
             state={{

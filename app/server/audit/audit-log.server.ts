@@ -3,7 +3,6 @@ import type { AuditAction, AuditEntry, AuditQuery } from "~/lib/audit/audit-acti
 import { hasAdminAreaRole } from "~/lib/auth/admin-access";
 import { getSignedInUser } from "../auth/guard.server";
 import type { DB } from "../db/connection.server";
-import type { PeriodicJob } from "../jobs/job-runner.server";
 import { log } from "../log.server";
 
 /**
@@ -199,30 +198,6 @@ export async function* allAuditEntries(db: DB, filter: AuditFilter, batch = 1_00
     const last = rows.at(-1)!;
     before = { at: Number(last.at), id: Number(last.id) };
   }
-}
-
-/** Deletes the rows older than the retention period; returns how many. */
-export async function pruneAuditLog(db: DB, retentionDays: number, now = Date.now()): Promise<number> {
-  const result = await db
-    .deleteFrom("audit_log")
-    .where("at", "<", now - retentionDays * 86_400_000)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Once a day across instances: the log keeps AUDIT_RETENTION_DAYS days. */
-export function auditRetentionJob(retentionDays: number): PeriodicJob {
-  return {
-    name: "prune-audit-log",
-    everyMs: 24 * 60 * 60_000,
-    async run(db) {
-      const deleted = await pruneAuditLog(db, retentionDays);
-      if (deleted > 0)
-        log.info(
-          `Audit log: ${deleted} ${deleted === 1 ? "entry" : "entries"} older than ${retentionDays} days deleted (AUDIT_RETENTION_DAYS)`,
-        );
-    },
-  };
 }
 
 /**

@@ -247,6 +247,8 @@ export interface FeedRunView extends FeedRunSummary {
   feedId: number;
   fingerprint: string | null;
   details: FeedRunDetails;
+  /** The run's lists were emptied for its age (FEED_RUN_DETAILS_DAYS); its counts are still true. */
+  detailsCleared: boolean;
 }
 
 export async function loadFeedRun(db: DB, feedId: number, runId: number): Promise<FeedRunView | null> {
@@ -258,7 +260,9 @@ export async function loadFeedRun(db: DB, feedId: number, runId: number): Promis
     .executeTakeFirst();
   if (!row) return null;
   const details: FeedRunDetails = row.details ? JSON.parse(row.details) : { rows: [], rejected: [], unmatched: [], gone: [] };
-  return { ...toRunSummary(row), feedId: Number(row.feed_id), fingerprint: row.fingerprint, details };
+  // A previewed or saved run always stores its lists: only the retention run leaves them empty.
+  const detailsCleared = row.details === null && (row.status === "previewed" || row.status === "saved");
+  return { ...toRunSummary(row), feedId: Number(row.feed_id), fingerprint: row.fingerprint, details, detailsCleared };
 }
 
 export async function discardFeedRun(db: DB, feedId: number, runId: number): Promise<void> {

@@ -325,10 +325,12 @@ export async function finishJob(
       lease_until: null,
       result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
       error: outcome.error ?? null,
+      // The note too: a run quicker than one heartbeat would otherwise end without its words.
       ...(outcome.progress
         ? {
             progress_done: outcome.progress.done,
             ...(outcome.progress.total !== undefined ? { progress_total: outcome.progress.total } : {}),
+            ...(outcome.progress.note !== undefined ? { progress_note: outcome.progress.note } : {}),
           }
         : {}),
     })
@@ -382,30 +384,31 @@ export async function interruptAbandonedJobs(db: DB, now: number = Date.now()): 
   return interrupted;
 }
 
-/** Finished runs older than the cut-off go, in batches (their domain rows keep what the owner needs). */
-export async function forgetFinishedJobs(db: DB, before: number, batch = 1_000): Promise<number> {
-  let removed = 0;
-  for (;;) {
-    const ids = await db
-      .selectFrom("jobs")
-      .select("id")
-      .where("state", "in", ["done", "failed", "cancelled"])
-      .where("finished_at", "<", before)
-      .orderBy("id")
-      .limit(batch)
-      .execute();
-    if (ids.length === 0) return removed;
-    await db
-      .deleteFrom("jobs")
-      .where(
-        "id",
-        "in",
-        ids.map((row) => row.id),
-      )
-      .execute();
-    removed += ids.length;
-    if (ids.length < batch) return removed;
-  }
+/** Which finished runs a clean-up forgets: every one, or only the schedule's runs that went well (they say nothing but "done"). */
+export type FinishedRuns = "all" | "scheduled-done";
+
+function finishedBefore(db: DB, before: number, which: FinishedRuns) {
+  const query = db.selectFrom("jobs").where("finished_at", "<", before);
+  return which === "all"
+    ? query.where("state", "in", ["done", "failed", "cancelled"])
+    : query.where("state", "=", "done").where("started_by", "=", "schedule");
+}
+
+/** How many finished runs ended before the cut-off. */
+export async function countFinishedJobs(db: DB, before: number, which: FinishedRuns = "all"): Promise<number> {
+  const row = await finishedBefore(db, before, which)
+    .select((eb) => eb.fn.countAll<number | string>().as("runs"))
+    .executeTakeFirst();
+  return Number(row?.runs ?? 0);
+}
+
+/** Forgets up to `limit` finished runs that ended before the cut-off, oldest first; how many (their domain rows keep what the owner needs). */
+export async function forgetFinishedJobs(db: DB, before: number, limit: number, which: FinishedRuns = "all"): Promise<number> {
+  const result = await db
+    .deleteFrom("jobs")
+    .where("id", "in", finishedBefore(db, before, which).select("id").orderBy("id").limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** How many runs wait for a worker, and how many run now (for /metrics). */

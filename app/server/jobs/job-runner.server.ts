@@ -3,7 +3,7 @@ import type { DB } from "../db/connection.server";
 import { dialectOf } from "../db/dialect";
 import { log } from "../log.server";
 import { loadJob, startHeldJob, workerName, type JobView } from "./job-queue.server";
-import { executeHeldJob, type JobContext } from "./job-worker.server";
+import { executeHeldJob, type JobContext, type StoppedTexts } from "./job-worker.server";
 
 /**
  * Periodic work of the site (a scheduled link check, a roll-up of click counts). Each job runs
@@ -33,6 +33,8 @@ export interface PeriodicJob {
   /** The owner's words for a run, in the list of runs ("Price-drop alerts"); the name when unset. */
   label?: string;
   everyMs: number;
+  /** What a cancelled or interrupted run says, when it keeps what it did before it stopped. */
+  stoppedTexts?: StoppedTexts;
   /** The context is there when the runner runs it (tests call it with the database alone). */
   run(db: DB, context?: JobContext): Promise<unknown>;
 }
@@ -108,6 +110,7 @@ async function runAndRecord(db: DB, job: PeriodicJob, instance: string, stopping
         stopping,
         bookkeeping,
         onInterrupted: (interrupted) => periodicJobInterrupted(db, interrupted),
+        stoppedTexts: job.stoppedTexts,
       });
   } catch (error) {
     log.error(`Job ${job.name} failed: ${(error as Error)?.message ?? error}`);

@@ -1,6 +1,5 @@
 import os from "node:os";
 import { EXPIRED_SESSIONS_JOB } from "../auth/expired-sessions.server";
-import { auditRetentionJob } from "../audit/audit-log.server";
 import { publishScheduledArticlesJob } from "../articles/publish-job.server";
 import { INSTANCE_ID, listenForCatalogChanges, watchSqliteCatalogChanges } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
@@ -16,6 +15,8 @@ import { log, setLogLevel } from "../log.server";
 import { createMailer } from "../mail/mailer.server";
 import { commissionReportsJob } from "../revenue/commission-job.server";
 import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "../alerts/price-alert-job.server";
+import { retentionJob } from "../retention/retention-job.server";
+import { retentionSettingsFrom } from "../retention/retention-rules.server";
 import { cancelMarkers } from "./cancel-markers.server";
 import { workerName } from "./job-queue.server";
 import { periodicJobInterrupted, startJobs, type PeriodicJob } from "./job-runner.server";
@@ -46,7 +47,7 @@ function periodicJobs(config: AppConfig, mailer: ReturnType<typeof createMailer>
   return [
     EXPIRED_SESSIONS_JOB,
     FORGET_CLICK_READERS_JOB,
-    auditRetentionJob(config.auditRetentionDays),
+    retentionJob(retentionSettingsFrom(config)),
     ...(linkCheck ? [linkCheck] : []),
     priceAlertJob({ mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
