@@ -14,6 +14,7 @@ const PUBLISH_CHECK_MS = 15_000;
 export function publishScheduledArticlesJob(jobCheckMs: number): PeriodicJob {
   return {
     name: "publish-scheduled-articles",
+    quiet: true,
     everyMs: Math.min(PUBLISH_CHECK_MS, jobCheckMs),
     async run(db) {
       const published = await publishDueArticles(db);

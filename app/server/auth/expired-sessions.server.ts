@@ -17,6 +17,7 @@ export async function deleteExpiredSessions(db: DB, now = new Date()): Promise<{
 
 export const EXPIRED_SESSIONS_JOB: PeriodicJob = {
   name: "delete-expired-sessions",
+  quiet: true,
   everyMs: 6 * 60 * 60_000,
   async run(db) {
     await deleteExpiredSessions(db);

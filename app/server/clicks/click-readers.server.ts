@@ -155,6 +155,7 @@ export async function forgetReaders(db: DB | Transaction<Database>, now: number,
  */
 export const FORGET_CLICK_READERS_JOB: PeriodicJob = {
   name: "forget-click-readers",
+  quiet: true,
   everyMs: 60_000,
   async run(db) {
     await forgetReaders(db, Date.now());

@@ -23,9 +23,11 @@ import { executeHeldJob, type JobContext, type StoppedTexts } from "./job-worker
  * A job seen for the first time is first due one period later, as with a plain interval timer.
  * `runNow` ignores the schedule (but not the lock) and counts as a start.
  *
- * Each run is also a row of `jobs` (docs/decisions/0098), held by this worker with a heartbeat:
- * the owner sees it in the list of runs, and a run whose process died is marked interrupted and
- * made due again at once (periodicJobInterrupted), rather than waiting for the next period.
+ * Each run of owner work is also a row of `jobs` (docs/decisions/0098), held by this worker with
+ * a heartbeat: the owner sees it in the list of runs, and a run whose process died is marked
+ * interrupted and made due again at once (periodicJobInterrupted), rather than waiting for the
+ * next period. Housekeeping that runs every few seconds and holds nothing the owner waits for
+ * (expired sessions, a look for articles due) is `quiet`: no row, or the list would be nothing else.
  */
 export interface PeriodicJob {
   /** Stable and unique: it names the job in logs, in the lock that keeps it single, in job_runs and as its runs' kind. */
@@ -35,6 +37,8 @@ export interface PeriodicJob {
   everyMs: number;
   /** What a cancelled or interrupted run says, when it keeps what it did before it stopped. */
   stoppedTexts?: StoppedTexts;
+  /** Housekeeping: runs without a row of its own in `jobs` (see above). */
+  quiet?: boolean;
   /** The context is there when the runner runs it (tests call it with the database alone). */
   run(db: DB, context?: JobContext): Promise<unknown>;
 }
@@ -99,6 +103,10 @@ async function claim(db: DB, job: PeriodicJob, instance: string, onlyIfDue: bool
 
 async function runAndRecord(db: DB, job: PeriodicJob, instance: string, stopping?: AbortSignal, bookkeeping?: DB): Promise<void> {
   try {
+    if (job.quiet) {
+      await job.run(db);
+      return;
+    }
     const id = await startHeldJob(
       db,
       { kind: job.name, label: job.label ?? job.name, startedBy: "schedule", payload: { periodic: true } },
@@ -114,7 +122,12 @@ async function runAndRecord(db: DB, job: PeriodicJob, instance: string, stopping
       });
   } catch (error) {
     log.error(`Job ${job.name} failed: ${(error as Error)?.message ?? error}`);
+  } finally {
+    await recordFinish(db, job);
   }
+}
+
+async function recordFinish(db: DB, job: PeriodicJob): Promise<void> {
   await db
     .updateTable("job_runs")
     .set({ last_finished_at: await databaseNow(db) })
