@@ -363,7 +363,12 @@ export function workerGoneHere(worker: string | null, host: string = hostname())
  * once, e.g. at start-up after a kill -9); elsewhere, one whose lease ran out. Each is marked
  * failed with INTERRUPTED_MESSAGE and returned, for its kind to mend its own rows.
  */
-export async function interruptAbandonedJobs(db: DB, now: number = Date.now()): Promise<JobView[]> {
+export async function interruptAbandonedJobs(
+  db: DB,
+  now: number = Date.now(),
+  /** A kind's own words, when "nothing was changed" is not true of it (a link check keeps what it checked). */
+  interruptedTextOf: (kind: string) => string | undefined = () => undefined,
+): Promise<JobView[]> {
   const running = await db.selectFrom("jobs").select(VIEW_COLUMNS).where("state", "=", "running").execute();
   const abandoned = running.map(toView).filter((job) => {
     const gone = workerGoneHere(job.worker);
@@ -372,14 +377,15 @@ export async function interruptAbandonedJobs(db: DB, now: number = Date.now()): 
   });
   const interrupted: JobView[] = [];
   for (const job of abandoned) {
+    const error = interruptedTextOf(job.kind) ?? INTERRUPTED_MESSAGE;
     const updated = await db
       .updateTable("jobs")
-      .set({ state: "failed", finished_at: now, lease_until: null, error: INTERRUPTED_MESSAGE })
+      .set({ state: "failed", finished_at: now, lease_until: null, error })
       .where("id", "=", job.id)
       .where("state", "=", "running")
       .where((eb) => (job.worker === null ? eb("worker", "is", null) : eb("worker", "=", job.worker)))
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) interrupted.push({ ...job, state: "failed", finishedAt: now, error: INTERRUPTED_MESSAGE });
+    if (Number(updated.numUpdatedRows) === 1) interrupted.push({ ...job, state: "failed", finishedAt: now, error });
   }
   return interrupted;
 }

@@ -209,6 +209,8 @@ export interface WorkerOptions extends Partial<WorkerTimings> {
   kinds: readonly JobKind[];
   /** Runs at once. */
   concurrency?: number;
+  /** The periodic jobs' own words for an interrupted run, by name (their kinds are not in `kinds`). */
+  interruptedTexts?: Record<string, string>;
   /** After the sweeper marked a run interrupted (the periodic jobs make theirs due again). */
   onInterrupted?: (job: JobView) => Promise<void>;
 }
@@ -274,7 +276,11 @@ export function startWorker(db: DB, options: WorkerOptions): Worker {
   }
 
   async function sweep(): Promise<JobView[]> {
-    const interrupted = await interruptAbandonedJobs(db);
+    const interrupted = await interruptAbandonedJobs(
+      db,
+      Date.now(),
+      (kind) => byKind.get(kind)?.stoppedTexts?.interrupted ?? options.interruptedTexts?.[kind],
+    );
     for (const job of interrupted) {
       log.warn(`Run ${job.id} (${job.label}) was interrupted: its worker ${job.worker ?? "?"} is gone`);
       await afterInterruption(job);

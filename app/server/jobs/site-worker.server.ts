@@ -110,15 +110,19 @@ export async function startSiteWorker(
           return () => void subscription.close();
         })();
 
+  const periodicList = periodicJobs(config, mailer);
   const worker = startWorker(db, {
     name,
+    interruptedTexts: Object.fromEntries(
+      periodicList.flatMap((job) => (job.stoppedTexts ? [[job.name, job.stoppedTexts.interrupted] as const] : [])),
+    ),
     bookkeeping,
     markers: config.database.dialect === "sqlite" ? cancelMarkers(config.dataDir) : undefined,
     kinds: jobKinds(config),
     concurrency: config.workerConcurrency,
     onInterrupted: (job) => periodicJobInterrupted(db, job),
   });
-  const periodic = startJobs(db, periodicJobs(config, mailer), {
+  const periodic = startJobs(db, periodicList, {
     checkEveryMs: config.jobCheckMs,
     instanceId: name,
     stopping: stopping.signal,
