@@ -1,0 +1,383 @@
+/**
+ * What readers feel while the owner works (docs/decisions/0098). On a production server with
+ * 20,000 generated products (SQLite, or a throwaway PostgreSQL database), each piece of owner work
+ * is started through the admin as the owner would start it, and while it runs wrk loads a cached
+ * page and product-page misses at 20 connections each. For every piece it reports the readers'
+ * p50 and p99, the web process's event-loop delay over the same window (GET /metrics), and the
+ * work's own time, against the same loads with nothing running. Each piece also runs once with no
+ * load, for its own time alone.
+ *
+ *   npm run bench:owner-work [-- --seconds 8] [--only feed,import]
+ *   npm run bench:owner-work -- --postgres postgres://postgres@127.0.0.1:5432/postgres
+ *
+ * Goals: readers' p99 during each piece ≤ 2× their p99 with nothing running; event-loop delay
+ * p99 ≤ 50 ms. Run it with nothing else on the machine (`uptime` below 1) and give the load.
+ */
+import { once } from "node:events";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "kysely";
+import type { AppConfig } from "../app/server/config.server";
+import { loadConfig } from "../app/server/config.server";
+import { openDatabase, type DB } from "../app/server/db/connection.server";
+import { setLogLevel } from "../app/server/log.server";
+import { SAMPLE_XML_HEAD, SAMPLE_XML_TAIL, sampleGtin, sampleItem, sampleXmlItem } from "./feeds/sample-feed";
+import { signInAsAdmin } from "./perf/admin-session";
+import { generatedProductCsv } from "./perf/generated-catalog";
+import { runLoad, type LoadResult } from "./perf/load";
+import { createDatabase } from "../tests/scale-out/cluster";
+import { ensureProductionBuild, freePort, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "8" },
+    products: { type: "string", default: "20000" },
+    postgres: { type: "string" },
+    only: { type: "string" },
+    /** Keep the generated files and print where (to run a piece again by hand). */
+    keep: { type: "boolean", default: false },
+  },
+});
+const seconds = Number(values.seconds);
+const productCount = Number(values.products);
+const CONNECTIONS = 20;
+/** Link checks here: 50 stand-in shops on 127.0.0.1–127.0.0.50, one port. */
+const SHOP_HOSTS = 50;
+setLogLevel("warn");
+
+interface Window {
+  cached: LoadResult;
+  miss: LoadResult;
+  loop: { p50Ms: number; p99Ms: number; maxMs: number };
+}
+
+interface Piece {
+  name: string;
+  /** The run's kind in `jobs`. */
+  kind: string;
+  /** Starts the piece through the admin, as the owner would. */
+  start(): Promise<void>;
+  /** A piece that runs for minutes (a polite link check) is cancelled once its window is measured. */
+  cancelAfterWindow?: boolean;
+}
+
+// ---- The site and its data.
+
+ensureProductionBuild();
+const data = makeDataDir();
+const files = mkdtempSync(path.join(os.tmpdir(), "owner-work-files-"));
+const postgres = values.postgres ? await createDatabase(values.postgres) : undefined;
+const database: AppConfig["database"] = postgres ? { dialect: "postgres", url: postgres.url } : loadConfig({ DATA_DIR: data.dir }).database;
+
+const shopPort = await freePort();
+const shops: Server[] = [];
+for (let host = 1; host <= SHOP_HOSTS; host++) {
+  const server = createServer((request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html" });
+    response.end(request.method === "HEAD" ? undefined : "<html>a shop</html>");
+  });
+  await new Promise<void>((resolve) => server.listen(shopPort, `127.0.0.${host}`, resolve));
+  shops.push(server);
+}
+const shopLink = (i: number) => `http://127.0.0.${(i % SHOP_HOSTS) + 1}:${shopPort}/p/${i}`;
+
+const siteEnv: Record<string, string> = {
+  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  OUTBOUND_ALLOW_PRIVATE: "127.0.0.0/8",
+  OUTBOUND_ALLOW_PORTS: String(shopPort),
+  LINK_CHECK_TIMEOUT: "5s",
+};
+
+let site: SiteProcess | undefined;
+let db: DB | undefined;
+onInterrupt(async () => {
+  await site?.stop();
+  await db?.destroy();
+  await postgres?.drop();
+  for (const server of shops) server.close();
+  data.remove();
+  if (!values.keep) rmSync(files, { recursive: true, force: true });
+});
+
+/** The catalog's products carry GTINs the feed's items match, and links to the stand-in shops. */
+function catalogCsv(count: number, slugPrefix: string): string {
+  const [header, ...rows] = generatedProductCsv(count).split("\r\n");
+  return [
+    `${header},gtin`,
+    ...rows.map(
+      (row, index) =>
+        `${row.replace(`https://example.com/m/${index + 1}`, shopLink(index + 1)).replace(/,model-(\d+),/, `,${slugPrefix}$1,`)},${slugPrefix === "model-" ? sampleGtin(index + 1) : ""}`,
+    ),
+  ].join("\r\n");
+}
+
+async function writeFeed(file: string, items: number) {
+  const out = createWriteStream(file);
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, "drain");
+  };
+  await write(SAMPLE_XML_HEAD);
+  for (let i = 1; i <= items; i++) await write(sampleXmlItem({ ...sampleItem(i), link: shopLink(i) }));
+  await write(SAMPLE_XML_TAIL);
+  out.end();
+  await once(out, "finish");
+}
+
+/** 200,000 nested elements in one item: the shape that took a quadratic XML reader minutes. */
+function writeNestedFeed(file: string, depth: number) {
+  writeFileSync(file, `${SAMPLE_XML_HEAD}<item>${"<x>".repeat(depth)}${"</x>".repeat(depth)}</item>${SAMPLE_XML_TAIL}`);
+}
+
+/** A commission report as Awin exports it: one line per transaction (about 19 MB for 378,000 lines). */
+function writeReport(file: string, lines: number) {
+  const out: string[] = ["Transaction ID,Date,Status,Sale Amount,Commission,Currency,Click Ref"];
+  for (let i = 1; i <= lines; i++) {
+    out.push(
+      `AW-${i},2026-11-${String((i % 27) + 1).padStart(2, "0")},${i % 7 === 0 ? "declined" : "pending"},${1000 + (i % 900)}.00,${40 + (i % 50)}.00,USD,sub${i}`,
+    );
+  }
+  writeFileSync(file, out.join("\n"));
+}
+
+// ---- Measuring.
+
+async function metrics(origin: string, reset: boolean) {
+  const text = await (await fetch(`${origin}/metrics${reset ? "?reset=1" : ""}`)).text();
+  const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? NaN);
+  return {
+    p50Ms: value(/event_loop_delay_ms\{quantile="0.5"\} ([\d.]+)/),
+    p99Ms: value(/event_loop_delay_ms\{quantile="0.99"\} ([\d.]+)/),
+    maxMs: value(/event_loop_delay_ms\{quantile="1"\} ([\d.]+)/),
+  };
+}
+
+let missOffset = 0;
+/** The two reader loads side by side for `seconds`, and the event-loop delay over the same time. */
+async function readersWindow(origin: string): Promise<Window> {
+  await metrics(origin, true);
+  const first = missOffset;
+  missOffset += 4_000;
+  const [cached, miss] = await Promise.all([
+    runLoad({ url: `${origin}/`, connections: CONNECTIONS, seconds }),
+    runLoad({ url: `${origin}/reviews/product/model-`, connections: CONNECTIONS, seconds, numberedPaths: true, firstNumberAfter: first }),
+  ]);
+  return { cached, miss, loop: await metrics(origin, false) };
+}
+
+async function newestRun(kind: string, after: number) {
+  return db!
+    .selectFrom("jobs")
+    .select(["id", "state", "started_at", "finished_at", "created_at", "error", "progress_done", "progress_total"])
+    .where("kind", "=", kind)
+    .where("id", ">", after)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+async function lastRunId(): Promise<number> {
+  const row = await db!
+    .selectFrom("jobs")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Waits for the piece's run to end: its time from the owner's click, and how it ended. Work that
+ * left no run (done inside the request, as before the worker) counts to the request's answer.
+ */
+async function awaitRun(kind: string, after: number, clickedAt: number, answeredAt: number, cookie: string, cancel: boolean) {
+  for (;;) {
+    const run = await newestRun(kind, after);
+    if (!run && Date.now() - answeredAt > 5_000)
+      return { seconds: (answeredAt - clickedAt) / 1000, state: "in the request", error: null, progress: "" };
+    if (run && ["done", "failed", "cancelled"].includes(run.state)) {
+      return {
+        seconds: (Number(run.finished_at) - clickedAt) / 1000,
+        state: run.state,
+        error: run.error,
+        progress: `${run.progress_done}/${run.progress_total ?? "?"}`,
+      };
+    }
+    if (run && cancel) {
+      await post(`/admin/runs/${run.id}`, cookie, new URLSearchParams({ intent: "cancel" }));
+      cancel = false;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let origin = "";
+async function post(pathname: string, cookie: string, body: URLSearchParams | FormData | string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${origin}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin, ...headers },
+    body,
+  });
+  if (response.status >= 400) throw new Error(`POST ${pathname}: ${response.status} ${(await response.text()).slice(0, 400)}`);
+  return response;
+}
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+
+try {
+  console.log(
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model}; load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")}`,
+  );
+  console.log(
+    `Database: ${postgres ? "PostgreSQL (throwaway)" : "SQLite"}; ${productCount.toLocaleString("en-US")} products; wrk ${CONNECTIONS} connections × 2 loads, ${seconds} s windows`,
+  );
+  // The site makes and migrates its database, then the catalog is imported the admin's way.
+  site = await startSite(data.dir, { env: siteEnv });
+  await site.stop();
+  const catalog = path.join(files, "catalog.csv");
+  writeFileSync(catalog, catalogCsv(productCount, "model-"));
+  const { spawnSync } = await import("node:child_process");
+  const imported = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/perf/import-file.ts", database.dialect === "postgres" ? database.url : database.file, catalog],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  if (imported.status !== 0) throw new Error("The catalog import failed");
+
+  const feedFile = path.join(files, "feed.xml");
+  await writeFeed(feedFile, productCount);
+  const nestedFile = path.join(files, "nested.xml");
+  writeNestedFeed(nestedFile, 200_000);
+  const importFile = path.join(files, "import.csv");
+  writeFileSync(importFile, catalogCsv(productCount, "bench-new-"));
+  const reportFile = path.join(files, "report.csv");
+  writeReport(reportFile, 378_000);
+
+  site = await startSite(data.dir, { env: siteEnv });
+  origin = site.origin;
+  db = openDatabase(database);
+  const cookie = await signInAsAdmin(origin, data.dir, siteEnv);
+  // Warm: the cached page, and the catalog caches.
+  for (let i = 0; i < 3; i++) await fetch(`${origin}/`);
+
+  await post(
+    "/admin/merchants",
+    cookie,
+    new URLSearchParams({ intent: "save-merchant", name: "Bench Shop", slug: "bench-shop", countries: "US" }),
+  );
+  const merchant = await db.selectFrom("merchants").select("id").where("slug", "=", "bench-shop").executeTakeFirstOrThrow();
+  async function addFeed(name: string, file: string): Promise<number> {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      intent: "save-feed",
+      name,
+      merchant_id: String(merchant.id),
+      source_kind: "upload",
+      format: "google-xml",
+      schedule: "off",
+    }))
+      form.set(key, value);
+    form.set("file", new Blob([readFileSync(file)]), path.basename(file));
+    await post("/admin/feeds", cookie, form);
+    return Number((await db!.selectFrom("feeds").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id);
+  }
+  const feedId = await addFeed("Bench feed", feedFile);
+  const nestedId = await addFeed("Bench nested", nestedFile);
+
+  const pieces: Piece[] = [
+    {
+      name: `feed run, ${productCount.toLocaleString("en-US")} items, saved`,
+      kind: "feed-run",
+      start: async () =>
+        void (await post("/admin/feeds", cookie, new URLSearchParams({ intent: "run-feed", id: String(feedId), mode: "save" }))),
+    },
+    {
+      name: "XML feed nested 200,000 deep, preview",
+      kind: "feed-run",
+      start: async () =>
+        void (await post("/admin/feeds", cookie, new URLSearchParams({ intent: "run-feed", id: String(nestedId), mode: "preview" }))),
+    },
+    {
+      name: `product CSV import, ${productCount.toLocaleString("en-US")} new products`,
+      kind: "products-import",
+      start: async () =>
+        void (await post("/admin/products/import", cookie, readFileSync(importFile, "utf8"), {
+          "Content-Type": "text/csv; charset=utf-8",
+          Accept: "application/json",
+        })),
+    },
+    {
+      name: "commission report, 378,000 lines (19 MB), read",
+      kind: "commission-report",
+      start: async () => {
+        const form = new FormData();
+        form.set("intent", "read-report");
+        form.set("network", "Awin");
+        form.set("file", new Blob([readFileSync(reportFile)]), "report.csv");
+        await post("/admin/revenue", cookie, form);
+      },
+    },
+    {
+      name: "link check of every link (offers included)",
+      kind: "link-check",
+      cancelAfterWindow: true,
+      start: async () => void (await post("/admin/links", cookie, new URLSearchParams({ intent: "check-now" }))),
+    },
+  ].filter((piece) => !values.only || values.only.split(",").some((word) => piece.name.includes(word) || piece.kind.includes(word)));
+
+  const idle = await readersWindow(origin);
+  const rows: string[][] = [["", "cached p50", "cached p99", "miss p50", "miss p99", "loop p99", "loop max", "work", "ended"]];
+  const row = (name: string, window: Window, work = "", ended = "") =>
+    rows.push([
+      name,
+      ms(window.cached.p50Ms),
+      ms(window.cached.p99Ms),
+      ms(window.miss.p50Ms),
+      ms(window.miss.p99Ms),
+      ms(window.loop.p99Ms),
+      ms(window.loop.maxMs),
+      work,
+      ended,
+    ]);
+  row("nothing running", idle);
+  const alone: string[][] = [["piece, with no reader load", "time", "ended"]];
+  for (const piece of pieces) {
+    // Alone first (its own time), then under the readers' loads.
+    for (const loaded of piece.cancelAfterWindow ? [true] : [false, true]) {
+      const after = await lastRunId();
+      const clickedAt = Date.now();
+      const started = piece.start().then(() => Date.now());
+      const window = loaded ? await readersWindow(origin) : undefined;
+      const run = await awaitRun(piece.kind, after, clickedAt, await started, cookie, Boolean(piece.cancelAfterWindow));
+      const ended = `${run.state}${run.error ? `: ${run.error.slice(0, 60)}` : ""} (${run.progress})`;
+      if (window) row(piece.name, window, `${run.seconds.toFixed(1)} s`, ended);
+      else alone.push([piece.name, `${run.seconds.toFixed(1)} s`, ended]);
+    }
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
+  console.log("");
+  for (const cells of rows) console.log(cells.map((cell, column) => cell.padEnd(widths[column]!)).join("  "));
+  console.log("");
+  for (const cells of alone) console.log(cells.join("  "));
+  console.log(
+    `\nLoad average at the end: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")}`,
+  );
+  await sql`select 1`.execute(db);
+} finally {
+  await site?.stop();
+  await db?.destroy();
+  await postgres?.drop();
+  for (const server of shops) server.close();
+  data.remove();
+  if (values.keep) console.log(`Files kept in ${files}`);
+  else rmSync(files, { recursive: true, force: true });
+}
