@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseProductCsv } from "~/lib/csv/product-csv";
 import { refuseOutboxWrites } from "../../../tests/support/outbox-fault";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { saveProducts } from "../admin/product-save.server";
 import type { DB } from "../db/connection.server";
 import type { MailMessage } from "../mail/mailer.server";
+import { log } from "../log.server";
 import { createMailQueue, outboxMessages } from "../mail/outbox.server";
+import { MAIL_PER_RECIPIENT_PER_DAY } from "../mail/recipient-cap.server";
+import { startMailSender } from "../mail/mail-sender.server";
 import { DEFAULT_PRICES } from "../offers/offers.server";
 import { sendDuePriceAlerts, type PriceAlertJobContext } from "./price-alert-job.server";
 import {
@@ -13,6 +16,7 @@ import {
   alertsByProduct,
   confirmPriceAlert,
   countAlertsByStatus,
+  priceToWatch,
   subscribeToPriceAlert,
   unsubscribePriceAlert,
   type PriceAlertContext,
@@ -230,5 +234,96 @@ describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
       ["beta", 1, 0, 710_000],
       ["gamma", 1, 0, 150_000],
     ]);
+  });
+});
+
+describe.each(testDialects)("price alerts over the daily mail cap on %s", (dialect) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await test.drop();
+  });
+
+  it("9 due alerts for one address and a cap of 5: 5 mailed today, 4 stay due and go the next day; the counts logged match the outbox", async () => {
+    const email = "nine@example.com";
+    const slugs = Array.from({ length: 9 }, (_, i) => `cap-${i + 1}`);
+    await setPrices(test.db, Object.fromEntries(slugs.map((slug) => [slug, 5000])));
+    const signedUp = "2026-11-20T12:00:00.000Z";
+    for (const slug of slugs) {
+      const check = await priceToWatch(test.db, DEFAULT_PRICES, { productId: await productId(test.db, slug), targetMajor: null });
+      if (check.kind !== "ok") throw new Error(`no price for ${slug}`);
+      await test.db
+        .insertInto("price_alerts")
+        .values({
+          email,
+          product_id: check.product.id,
+          status: "confirmed",
+          target_price_minor: null,
+          currency: check.shown.currency,
+          price_at_subscribe_minor: check.shown.amountMinor,
+          confirmed_at: signedUp,
+          created_at: signedUp,
+          updated_at: signedUp,
+        })
+        .execute();
+    }
+    await setPrices(test.db, Object.fromEntries(slugs.map((slug) => [slug, 4000])));
+
+    let clock = new Date("2026-11-26T12:00:00Z");
+    const jobCtx: PriceAlertJobContext = {
+      mail: createMailQueue({ mailFrom: "Sauna Reviews <no-reply@saunas.example>", baseUrl: BASE }),
+      baseUrl: BASE,
+      authSecret: SECRET,
+      prices: DEFAULT_PRICES,
+      now: () => clock,
+      batchSize: 4,
+    };
+    const logged = vi.spyOn(log, "info");
+    const queuedTo = async () =>
+      (await outboxMessages(test.db)).filter((queued) => queued.to === email && queued.subject.startsWith("Price drop"));
+    const stillDue = async () =>
+      (await test.db.selectFrom("price_alerts").select("id").where("email", "=", email).where("last_sent_at", "is", null).execute()).length;
+
+    const delivered: string[] = [];
+    const sender = startMailSender(test.openAnother(), {
+      name: "cap-test:1:sender",
+      pollMs: 60_000,
+      now: () => clock.getTime(),
+      transport: {
+        async send(message) {
+          delivered.push(message.to);
+          return { via: "folder", file: "(memory)" };
+        },
+        close() {},
+      },
+    });
+
+    expect(await sendDuePriceAlerts(test.db, jobCtx)).toEqual({ checked: 9, queued: MAIL_PER_RECIPIENT_PER_DAY, capped: 4 });
+    expect(logged).toHaveBeenLastCalledWith("Price alerts: 5 mailed of 9 checked; 4 held back by the daily mail cap, still due");
+    expect(await queuedTo()).toHaveLength(5);
+    expect(await stillDue()).toBe(4);
+    await sender.drain();
+    expect(delivered).toEqual(Array(5).fill(email));
+
+    // Later the same day: the cap still holds them, and nothing is mailed twice.
+    clock = new Date("2026-11-26T18:00:00Z");
+    expect(await sendDuePriceAlerts(test.db, jobCtx)).toEqual({ checked: 4, queued: 0, capped: 4 });
+    expect(await queuedTo()).toHaveLength(5);
+    expect(await stillDue()).toBe(4);
+
+    // A day after the first mails, the four go.
+    clock = new Date("2026-11-27T12:00:01Z");
+    expect(await sendDuePriceAlerts(test.db, jobCtx)).toEqual({ checked: 4, queued: 4, capped: 0 });
+    expect(logged).toHaveBeenLastCalledWith("Price alerts: 4 mailed of 4 checked");
+    const mails = await queuedTo();
+    expect(mails).toHaveLength(9);
+    expect(new Set(mails.map((queued) => queued.subject.replace(/ is now.*/, ""))).size).toBe(9);
+    expect(await stillDue()).toBe(0);
+    await sender.drain();
+    await sender.stop();
+    expect(delivered).toEqual(Array(9).fill(email));
   });
 });
