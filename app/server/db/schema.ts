@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { SubscriberStatus } from "~/lib/newsletter/newsletter";
+import type { OutboxState } from "~/lib/mail/outbox-view";
 
 /**
  * The database as Kysely sees it, one interface per table. Column types are dialect-neutral
@@ -709,8 +710,6 @@ export interface UsedChallengesTable {
 }
 
 /** One message sent, for the daily cap per recipient (app/server/mail/recipient-cap.server.ts). */
-export type OutboxState = "waiting" | "sending" | "sent" | "failed";
-
 /** One message to send (app/server/mail/outbox.server.ts); times in milliseconds since 1970. */
 export interface OutboxTable {
   id: Generated<number>;

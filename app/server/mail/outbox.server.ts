@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
 import { dialectOf } from "../db/dialect";
-import type { OutboxState } from "../db/schema";
+import type { OutboxState } from "~/lib/mail/outbox-view";
 import type { PeriodicJob } from "../jobs/job-runner.server";
 import { log } from "../log.server";
 import type { MailMessage, OutgoingMail } from "./mailer.server";
@@ -14,8 +14,6 @@ import { claimMailSlot, forgetOldMailSends, MAIL_PER_RECIPIENT_PER_DAY } from ".
  * (mail-sender.server.ts), which holds it under a lease while it does. Queries only, each taking
  * the database (or a transaction) first.
  */
-
-export const OUTBOX_STATES = ["waiting", "sending", "sent", "failed"] as const satisfies readonly OutboxState[];
 
 export type QueueOutcome = { queued: true; id: number; messageId: string } | { queued: false; reason: "recipient-daily-cap" };
 
