@@ -104,7 +104,8 @@ export async function sendDuePriceAlerts(db: DB, ctx: PriceAlertJobContext, job?
     // By address: runs at once then take the addresses' mail counts in one order (PostgreSQL locks them).
     due.sort((a, b) => (a.alert.email < b.alert.email ? -1 : a.alert.email > b.alert.email ? 1 : a.alert.id - b.alert.id));
     if (due.length > 0) {
-      await db.transaction().execute(async (trx) => {
+      const batch = await db.transaction().execute(async (trx) => {
+        const counts = { queued: 0, capped: 0 };
         for (const { alert, current, state } of due) {
           job?.signal.throwIfAborted();
           const claim = await trx
@@ -126,11 +127,11 @@ export async function sendDuePriceAlerts(db: DB, ctx: PriceAlertJobContext, job?
           });
           const outcome = await ctx.mail.queue(trx, mail, { now: now.getTime(), overCap: "hold" });
           if (outcome.queued) {
-            run.queued += 1;
+            counts.queued += 1;
             continue;
           }
           // Over the cap: the claim is undone before anyone sees it, and the alert stays due.
-          run.capped += 1;
+          counts.capped += 1;
           await trx
             .updateTable("price_alerts")
             .set({
@@ -140,7 +141,10 @@ export async function sendDuePriceAlerts(db: DB, ctx: PriceAlertJobContext, job?
             .where("id", "=", alert.id)
             .execute();
         }
+        return counts;
       });
+      run.queued += batch.queued;
+      run.capped += batch.capped;
     }
     job?.progress({ done: run.checked, note: `${run.queued} mailed` });
     if (alerts.length < batchSize) break;

@@ -136,16 +136,13 @@ export function startMailSender(db: DB, options: MailSenderOptions): MailSender 
     while (!stopped) {
       const batch = await claimMail(db, name, batchSize, leaseMs, now());
       if (batch.length === 0) return;
-      for (const [index, held] of batch.entries()) {
-        if (stopped) {
-          await releaseMail(
-            db,
-            batch.slice(index).map((rest) => rest.id),
-            name,
-          );
-          return;
-        }
-        await deliver(held);
+      let next = 0;
+      try {
+        while (next < batch.length && !stopped) await deliver(batch[next++]!);
+      } finally {
+        // Stopping, or the database failed mid-batch: the messages not yet tried wait for any sender.
+        const untried = batch.slice(next).map((held) => held.id);
+        if (untried.length > 0) await releaseMail(db, untried, name).catch(() => undefined);
       }
     }
   }
