@@ -100,6 +100,8 @@ export default [
     route("runs", "routes/admin/runs.tsx"),
     route("runs/:runId", "routes/admin/run.tsx"),
     route("runs/:runId/progress", "routes/admin/run-progress.ts"),
+    // The mail outbox: what was sent, what waits, what failed (docs/decisions/0101).
+    route("mail", "routes/admin/mail.tsx"),
     route("audit/export.csv", "routes/admin/audit-export.ts"),
   ]),
   route("*", "routes/not-found.tsx"),

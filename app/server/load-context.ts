@@ -1,7 +1,7 @@
 import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "./config.server";
 import type { DB } from "./db/connection.server";
-import type { Mailer } from "./mail/mailer.server";
+import type { MailQueue } from "./mail/outbox.server";
 
 /**
  * What every loader and action receives as `context`: the one way the database handle and the
@@ -15,8 +15,8 @@ declare module "react-router" {
     auth: Auth;
     /** The folder the site's own files (/images/*) are read from; server.js decides it. */
     publicDir: string;
-    /** Outgoing mail (SMTP_URL or the DATA_DIR/mail outbox), shared with the account mail. */
-    mailer: Mailer;
+    /** The mail outbox every message is written to (the worker sends it), shared with the account mail. */
+    mail: MailQueue;
     /**
      * The client's address as TRUST_PROXY says to read it (auth/client-address.server.ts), for
      * the abuse limits; absent where no HTTP connection exists (tests, scripts).

@@ -5,6 +5,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { missingAdminHint } from "./auth/admins.server";
 import { recordSiteAddress } from "./site-address.server";
 import { createAuth } from "./auth/auth.server";
+import { createMailQueue } from "./mail/outbox.server";
 import { categoryHref } from "~/lib/home/home-categories";
 import { listenForCatalogChanges, watchSqliteCatalogChanges } from "./catalog/catalog-broadcast.server";
 import { startEventLoopMonitor } from "./http/event-loop-delay.server";
@@ -85,9 +86,11 @@ export async function createSite(
     throw error;
   }
 
-  const authResources = createAuth(config, db);
+  // Every message of the site is written to the outbox; the worker sends it (docs/decisions/0101).
+  const mail = createMailQueue(config);
+  const authResources = createAuth(config, db, { mail });
   const publicDir = path.resolve(options.publicDir ?? "public");
-  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mailer: authResources.mailer };
+  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mail };
   // How long readers' requests wait for the event loop: /metrics reports it (owner work must not move it).
   const stopMonitor = startEventLoopMonitor();
   // Every loader and action answers a database outage with a 503 page instead of an error, and

@@ -5,12 +5,14 @@ import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { createAuth, type Auth, type PasswordHashing } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
-import type { MailMessage, Mailer } from "~/server/mail/mailer.server";
+import type { MailMessage } from "~/server/mail/mailer.server";
+import { createMailQueue, outboxMessages } from "~/server/mail/outbox.server";
 import type { TestDatabase } from "./test-databases";
 
 /**
  * An AppLoadContext for integration tests of auth and admin code: the test database, a config
- * pointing at it, a real better-auth instance, and a mailer that keeps messages in memory.
+ * pointing at it, a real better-auth instance, and the site's mail outbox, which `mails()` reads
+ * (no sender runs: a message stays there, as written).
  */
 
 export const TEST_BASE_URL = "http://127.0.0.1:3000";
@@ -19,7 +21,8 @@ export const SAME_SITE = { origin: TEST_BASE_URL };
 export interface AuthTestContext {
   context: AppLoadContext;
   auth: Auth;
-  mails: MailMessage[];
+  /** Every message written to the outbox, oldest first. */
+  mails(): Promise<MailMessage[]>;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -64,27 +67,19 @@ export function makeAuthContext(
     }),
     database: test.database,
   };
-  const mails: MailMessage[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      mails.push(message);
-      return { via: "outbox", file: "(memory)" };
-    },
-    close() {},
-  };
-  const resources = createAuth(config, test.db, { mailer, passwordHashing });
+  const mail = createMailQueue(config);
+  const resources = createAuth(config, test.db, { mail, passwordHashing });
   return {
     context: {
       db: test.db,
       config,
       auth: resources.auth,
       publicDir: path.resolve("public"),
-      // The site's mailer, as createSite hands it on: under the per-recipient daily cap.
-      mailer: resources.mailer,
+      mail,
       clientAddress: "127.0.0.1",
     },
     auth: resources.auth,
-    mails,
+    mails: () => outboxMessages(test.db),
     dataDir,
     async close() {
       await resources.close();

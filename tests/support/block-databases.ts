@@ -19,7 +19,7 @@ export function testDatabaseForBlock(dialect: TestDialect, options: BlockOptions
   return testContextForBlock(dialect, options, { withContext: false }).test;
 }
 
-/** A fresh database for the block and a request context on it (settings, better-auth, a mailer that keeps mails in memory). */
+/** A fresh database for the block and a request context on it (settings, better-auth, the mail outbox). */
 export function testContextForBlock(
   dialect: TestDialect,
   options: BlockOptions = {},
@@ -58,9 +58,7 @@ export function testContextForBlock(
       get auth() {
         return ctx().auth;
       },
-      get mails() {
-        return ctx().mails;
-      },
+      mails: () => ctx().mails(),
       get dataDir() {
         return ctx().dataDir;
       },

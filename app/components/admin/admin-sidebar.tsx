@@ -14,6 +14,7 @@ import {
   Package,
   PenLine,
   Rss,
+  Send,
   Store,
   Tags,
   Users,
@@ -24,7 +25,7 @@ import { mayOpenAdminPath } from "~/lib/auth/admin-access";
 
 /**
  * The admin navigation: 'Admin Panel' with Dashboard, Products, Reviews, Collections, Merchants, Offers, Feeds, Articles, Authors, Clicks, Revenue,
- * Link health, Users, Subscribers, Runs, Audit log and Back to Site (those the account's role may open), the current page highlighted.
+ * Link health, Users, Subscribers, Mail, Runs, Audit log and Back to Site (those the account's role may open), the current page highlighted.
  * A column beside the page from 768 px; above it on a phone, as rows of links (all of them always in view).
  */
 const links = [
@@ -42,6 +43,7 @@ const links = [
   { to: "/admin/links", label: "Link health", icon: Link2, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/subscribers", label: "Subscribers", icon: Mail, end: false },
+  { to: "/admin/mail", label: "Mail", icon: Send, end: false },
   { to: "/admin/runs", label: "Runs", icon: Activity, end: false },
   { to: "/admin/audit", label: "Audit log", icon: History, end: false },
 ];

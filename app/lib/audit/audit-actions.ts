@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   "link-check-started": "Link check started",
   "subscribers-exported": "Subscribers exported",
   "audit-exported": "Audit log exported",
+  "mail-retried": "Mail sent again",
   "feed-changed": "Feed changed",
   "admin-request": "Other admin request",
 } as const;

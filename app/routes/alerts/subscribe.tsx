@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return refuse("target", PRICE_ALERT_MESSAGES.targetTooHigh(outcome.priceText), 400);
     }
   };
-  const { db, mailer, config } = context;
+  const { db, mail, config } = context;
   // A wrong target is answered before the limits count the post: correcting it costs no try.
   const check = await priceToWatch(db, config.prices, { productId, targetMajor: target });
   if (check.kind !== "ok") return refusal(check);
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let outcome: PriceAlertOutcome;
   try {
     outcome = await subscribeToPriceAlert(
-      { db, mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices },
+      { db, mail, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices },
       { email, productId, targetMajor: target },
     );
   } catch (error) {

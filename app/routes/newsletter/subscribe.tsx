@@ -54,8 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const { db, mailer, config } = context;
-    await subscribe({ db, mailer, baseUrl: config.baseUrl, authSecret: config.authSecret }, email);
+    const { db, mail, config } = context;
+    await subscribe({ db, mail, baseUrl: config.baseUrl, authSecret: config.authSecret }, email);
   } catch (error) {
     log.error(`Newsletter sign-up could not be completed: ${(error as Error)?.message ?? error}`);
     return data<SubscribeResult>({ ok: false, field: "limit", message: SUBSCRIBE_MESSAGES.failed, email: typed }, { status: 503 });

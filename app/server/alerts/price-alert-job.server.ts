@@ -4,6 +4,7 @@ import { onCatalogChange } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
 import type { PeriodicJob } from "../jobs/job-runner.server";
+import type { JobContext } from "../jobs/job-worker.server";
 import { log } from "../log.server";
 import { priceDropMail } from "./price-alert-mail";
 import { alertUnsubscribeUrl, displayedPrices, type PriceAlertContext } from "./price-alerts.server";
@@ -11,13 +12,15 @@ import { alertUnsubscribeUrl, displayedPrices, type PriceAlertContext } from "./
 /**
  * The job that mails price-drop alerts (docs/decisions/0062-price-drop-alerts.md). It walks the
  * confirmed alerts in batches by id (10,000 alerts never sit in memory at once), computes each
- * batch's displayed prices with the one price rule, and mails the alerts the rule says are due.
+ * batch's displayed prices with the one price rule, and queues a mail for each alert the rule says
+ * is due.
  *
  * Once per alert, whatever runs at the same time: an alert is claimed by one conditional UPDATE
- * (last_sent_at set, only where it is still older than 7 days) before its mail goes, so of two
- * runs (two instances, or a run the job lock did not cover) only one claims it. If the mail then
- * fails, the claim is undone and the next run tries again; a crash between claim and mail loses
- * that one mail rather than sending it twice.
+ * (last_sent_at set, only where it is still older than 7 days), and its mail is written to the
+ * outbox in the same transaction, one per batch (docs/decisions/0101). A crash loses neither: the
+ * batch commits whole or not at all, and the worker's sender sends what committed. An alert whose
+ * address has had its day's share of mail (recipient-cap.server.ts) is not claimed: it stays due,
+ * and a run after the share has room again mails it.
  */
 
 export const PRICE_ALERTS_JOB_NAME = "price-alerts";
@@ -58,27 +61,35 @@ function confirmedAlertsAfter(db: DB, afterId: number, cutoffIso: string, limit:
 
 const money = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
-/** One pass over every confirmed alert; returns how many were read and how many mails went. */
-export async function sendDuePriceAlerts(db: DB, ctx: PriceAlertJobContext): Promise<{ checked: number; sent: number }> {
+export interface PriceAlertRun {
+  /** Alerts read. */
+  checked: number;
+  /** Mails written to the outbox (one per alert claimed). */
+  queued: number;
+  /** Due alerts left due because their address has had its day's share of mail. */
+  capped: number;
+}
+
+/** One pass over every confirmed alert. */
+export async function sendDuePriceAlerts(db: DB, ctx: PriceAlertJobContext, job?: JobContext): Promise<PriceAlertRun> {
   const now = (ctx.now ?? (() => new Date()))();
   const nowIso = now.toISOString();
   const cutoffIso = lastSentCutoff(now).toISOString();
   const batchSize = ctx.batchSize ?? PRICE_ALERT_BATCH;
+  const run: PriceAlertRun = { checked: 0, queued: 0, capped: 0 };
   let afterId = 0;
-  let checked = 0;
-  let sent = 0;
   for (;;) {
     const alerts = await confirmedAlertsAfter(db, afterId, cutoffIso, batchSize);
     if (alerts.length === 0) break;
     afterId = alerts.at(-1)!.id;
-    checked += alerts.length;
+    run.checked += alerts.length;
     const prices = await displayedPrices(
       db,
       alerts.map((alert) => alert.product_id),
       ctx.prices,
       now,
     );
-    for (const alert of alerts) {
+    const due = alerts.flatMap((alert) => {
       const shown = prices.get(alert.product_id);
       const current = shown?.kind === "price" ? { amountMinor: shown.amountMinor, currency: shown.currency } : null;
       const state = {
@@ -88,19 +99,24 @@ export async function sendDuePriceAlerts(db: DB, ctx: PriceAlertJobContext): Pro
         lastSentAt: alert.last_sent_at === null ? null : new Date(toIsoString(alert.last_sent_at)),
         lastSentPriceMinor: money(alert.last_sent_price_minor),
       };
-      if (!current || !shouldSendAlert(state, current, now)) continue;
-
-      const claim = await db
-        .updateTable("price_alerts")
-        .set({ last_sent_at: nowIso, last_sent_price_minor: current.amountMinor })
-        .where("id", "=", alert.id)
-        .where("status", "=", "confirmed")
-        .where((eb) => eb.or([eb("last_sent_at", "is", null), eb("last_sent_at", "<=", cutoffIso)]))
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) !== 1) continue;
-      try {
-        await ctx.mailer.send(
-          priceDropMail(alert.email, {
+      return current && shouldSendAlert(state, current, now) ? [{ alert, current, state }] : [];
+    });
+    // By address: runs at once then take the addresses' mail counts in one order (PostgreSQL locks them).
+    due.sort((a, b) => (a.alert.email < b.alert.email ? -1 : a.alert.email > b.alert.email ? 1 : a.alert.id - b.alert.id));
+    if (due.length > 0) {
+      const batch = await db.transaction().execute(async (trx) => {
+        const counts = { queued: 0, capped: 0 };
+        for (const { alert, current, state } of due) {
+          job?.signal.throwIfAborted();
+          const claim = await trx
+            .updateTable("price_alerts")
+            .set({ last_sent_at: nowIso, last_sent_price_minor: current.amountMinor })
+            .where("id", "=", alert.id)
+            .where("status", "=", "confirmed")
+            .where((eb) => eb.or([eb("last_sent_at", "is", null), eb("last_sent_at", "<=", cutoffIso)]))
+            .executeTakeFirst();
+          if (Number(claim.numUpdatedRows) !== 1) continue;
+          const mail = priceDropMail(alert.email, {
             productName: alert.name,
             currency: current.currency,
             newPriceMinor: current.amountMinor,
@@ -108,30 +124,42 @@ export async function sendDuePriceAlerts(db: DB, ctx: PriceAlertJobContext): Pro
             shopLink: `${ctx.baseUrl}${trackedLinkHref(alert.slug, linkSource.priceAlert)}`,
             reviewLink: `${ctx.baseUrl}/reviews/product/${encodeURIComponent(alert.slug)}`,
             unsubscribe: alertUnsubscribeUrl(ctx.baseUrl, ctx.authSecret, alert.id, alert.email),
-          }),
-        );
-        sent += 1;
-      } catch (error) {
-        log.error(`Price alert ${alert.id} could not be mailed; the next run tries again: ${(error as Error)?.message ?? error}`);
-        await db
-          .updateTable("price_alerts")
-          .set({
-            last_sent_at: alert.last_sent_at === null ? null : toIsoString(alert.last_sent_at),
-            last_sent_price_minor: state.lastSentPriceMinor,
-          })
-          .where("id", "=", alert.id)
-          .where("last_sent_at", "=", nowIso)
-          .execute();
-      }
+          });
+          const outcome = await ctx.mail.queue(trx, mail, { now: now.getTime(), overCap: "hold" });
+          if (outcome.queued) {
+            counts.queued += 1;
+            continue;
+          }
+          // Over the cap: the claim is undone before anyone sees it, and the alert stays due.
+          counts.capped += 1;
+          await trx
+            .updateTable("price_alerts")
+            .set({
+              last_sent_at: alert.last_sent_at === null ? null : toIsoString(alert.last_sent_at),
+              last_sent_price_minor: state.lastSentPriceMinor,
+            })
+            .where("id", "=", alert.id)
+            .execute();
+        }
+        return counts;
+      });
+      run.queued += batch.queued;
+      run.capped += batch.capped;
     }
+    job?.progress({ done: run.checked, note: `${run.queued} mailed` });
     if (alerts.length < batchSize) break;
   }
-  if (sent > 0) log.info(`Price alerts: ${sent} mailed of ${checked} checked`);
-  return { checked, sent };
+  if (run.queued > 0 || run.capped > 0) {
+    log.info(
+      `Price alerts: ${run.queued} mailed of ${run.checked} checked` +
+        (run.capped > 0 ? `; ${run.capped} held back by the daily mail cap, still due` : ""),
+    );
+  }
+  return run;
 }
 
 export function priceAlertJob(ctx: PriceAlertJobContext): PeriodicJob {
-  return { name: PRICE_ALERTS_JOB_NAME, everyMs: PRICE_ALERTS_EVERY_MS, run: (db) => sendDuePriceAlerts(db, ctx).then(() => undefined) };
+  return { name: PRICE_ALERTS_JOB_NAME, everyMs: PRICE_ALERTS_EVERY_MS, run: (db, job) => sendDuePriceAlerts(db, ctx, job) };
 }
 
 /**

@@ -1,9 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseProductCsv } from "~/lib/csv/product-csv";
+import { refuseOutboxWrites } from "../../../tests/support/outbox-fault";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { saveProducts } from "../admin/product-save.server";
 import type { DB } from "../db/connection.server";
-import type { MailMessage, Mailer } from "../mail/mailer.server";
+import type { MailMessage } from "../mail/mailer.server";
+import { log } from "../log.server";
+import { createMailQueue, outboxMessages } from "../mail/outbox.server";
+import { MAIL_PER_RECIPIENT_PER_DAY } from "../mail/recipient-cap.server";
+import { startMailSender } from "../mail/mail-sender.server";
 import { DEFAULT_PRICES } from "../offers/offers.server";
 import { sendDuePriceAlerts, type PriceAlertJobContext } from "./price-alert-job.server";
 import {
@@ -11,6 +16,7 @@ import {
   alertsByProduct,
   confirmPriceAlert,
   countAlertsByStatus,
+  priceToWatch,
   subscribeToPriceAlert,
   unsubscribePriceAlert,
   type PriceAlertContext,
@@ -40,33 +46,28 @@ async function productId(db: DB, slug: string): Promise<number> {
 
 describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
   let test: TestDatabase;
-  const mails: MailMessage[] = [];
+  const mails = () => outboxMessages(test.db);
   let clock = new Date("2026-11-26T12:00:00Z");
   let ctx: PriceAlertContext;
   let jobCtx: PriceAlertJobContext;
-  const mailer: Mailer = {
-    async send(message) {
-      mails.push(message);
-      return { via: "outbox", file: "(memory)" };
-    },
-    close() {},
-  };
+  const mail = createMailQueue({ mailFrom: "Sauna Reviews <no-reply@saunas.example>", baseUrl: BASE });
 
   /** Subscribes, confirms from the mail, and returns the alert's unsubscribe link token. */
   async function watch(email: string, slug: string, targetMajor: number | null = null): Promise<string> {
     const outcome = await subscribeToPriceAlert(ctx, { email, productId: await productId(test.db, slug), targetMajor });
     expect(outcome.kind).toBe("confirmation-sent");
-    const mail = mails.at(-1)!;
-    expect(await confirmPriceAlert(test.db, linkIn(mail, "/alerts/confirm"), clock)).not.toBeNull();
-    return linkIn(mail, "/alerts/unsubscribe");
+    const confirmation = (await mails()).at(-1)!;
+    expect(await confirmPriceAlert(test.db, linkIn(confirmation, "/alerts/confirm"), clock)).not.toBeNull();
+    return linkIn(confirmation, "/alerts/unsubscribe");
   }
 
-  const alertMailsTo = (email: string) => mails.filter((mail) => mail.to === email && mail.subject.startsWith("Price drop"));
+  const alertMailsTo = async (email: string) =>
+    (await mails()).filter((queued) => queued.to === email && queued.subject.startsWith("Price drop"));
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
-    ctx = { db: test.db, mailer, baseUrl: BASE, authSecret: SECRET, prices: DEFAULT_PRICES, now: () => clock };
-    jobCtx = { mailer, baseUrl: BASE, authSecret: SECRET, prices: DEFAULT_PRICES, now: () => clock, batchSize: 2 };
+    ctx = { db: test.db, mail, baseUrl: BASE, authSecret: SECRET, prices: DEFAULT_PRICES, now: () => clock };
+    jobCtx = { mail, baseUrl: BASE, authSecret: SECRET, prices: DEFAULT_PRICES, now: () => clock, batchSize: 2 };
     await setPrices(test.db, { alpha: 5000, beta: 8000, gamma: 3000, delta: 4000 });
   });
   afterAll(() => test.drop());
@@ -79,7 +80,7 @@ describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
       targetMajor: null,
     });
     expect(outcome.kind).toBe("confirmation-sent");
-    const confirmation = mails.at(-1)!;
+    const confirmation = (await mails()).at(-1)!;
     expect(confirmation.to).toBe(email);
     expect(confirmation.html).toMatch(/^<!doctype html>/);
     expect(confirmation.text).toContain("$5,000");
@@ -91,7 +92,7 @@ describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
     expect(row.confirm_token_hash).not.toBe(linkIn(confirmation, "/alerts/confirm"));
 
     await setPrices(test.db, { alpha: 4700 });
-    expect((await sendDuePriceAlerts(test.db, jobCtx)).sent).toBe(0);
+    expect((await sendDuePriceAlerts(test.db, jobCtx)).queued).toBe(0);
 
     expect(await confirmPriceAlert(test.db, linkIn(confirmation, "/alerts/confirm"), clock)).toEqual({
       name: "alpha sauna",
@@ -99,53 +100,53 @@ describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
     });
     expect(await confirmPriceAlert(test.db, linkIn(confirmation, "/alerts/confirm"), clock)).toBeNull();
 
-    expect((await sendDuePriceAlerts(test.db, jobCtx)).sent).toBe(1);
-    const [alert] = alertMailsTo(email);
+    expect((await sendDuePriceAlerts(test.db, jobCtx)).queued).toBe(1);
+    const [alert] = await alertMailsTo(email);
     expect(alert!.subject).toBe("Price drop: alpha sauna is now $4,700");
     expect(alert!.text).toContain("now $4,700, down from $5,000");
     expect(alert!.text).toContain(`${BASE}/go/alpha?from=price-alert`);
     expect(alert!.html).toMatch(/^<!doctype html>[\s\S]*<\/html>$/);
     expect(alert!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
-    expect((await sendDuePriceAlerts(test.db, jobCtx)).sent).toBe(0);
-    expect(alertMailsTo(email)).toHaveLength(1);
+    expect((await sendDuePriceAlerts(test.db, jobCtx)).queued).toBe(0);
+    expect(await alertMailsTo(email)).toHaveLength(1);
   });
 
   it("at most one mail per 7 days, and after that only for a price lower than the last one mailed", async () => {
     const email = "ann@example.com";
     await setPrices(test.db, { alpha: 4000 });
     clock = new Date(clock.getTime() + 6 * DAY);
-    expect((await sendDuePriceAlerts(test.db, jobCtx)).sent).toBe(0);
+    expect((await sendDuePriceAlerts(test.db, jobCtx)).queued).toBe(0);
     clock = new Date(clock.getTime() + 1 * DAY);
-    expect((await sendDuePriceAlerts(test.db, jobCtx)).sent).toBe(1);
-    expect(alertMailsTo(email).at(-1)!.text).toContain("now $4,000, down from $4,700");
+    expect((await sendDuePriceAlerts(test.db, jobCtx)).queued).toBe(1);
+    expect((await alertMailsTo(email)).at(-1)!.text).toContain("now $4,000, down from $4,700");
 
     // Up and back down to the same price: no news.
     await setPrices(test.db, { alpha: 4500 });
     await setPrices(test.db, { alpha: 4000 });
     clock = new Date(clock.getTime() + 8 * DAY);
-    expect((await sendDuePriceAlerts(test.db, jobCtx)).sent).toBe(0);
+    expect((await sendDuePriceAlerts(test.db, jobCtx)).queued).toBe(0);
   });
 
   it("with a target: no mail above it, one below it; asking again changes the one alert", async () => {
     const email = "bo@example.com";
     await watch(email, "beta", 7000);
     await setPrices(test.db, { beta: 7200 });
-    expect((await sendDuePriceAlerts(test.db, jobCtx)).sent).toBe(0);
+    expect((await sendDuePriceAlerts(test.db, jobCtx)).queued).toBe(0);
 
     // A new target on the same sauna: the same answer, no new row, no mail (it is confirmed).
-    const before = mails.length;
+    const before = (await mails()).length;
     expect((await subscribeToPriceAlert(ctx, { email, productId: await productId(test.db, "beta"), targetMajor: 7100 })).kind).toBe(
       "already-confirmed",
     );
-    expect(mails.length).toBe(before);
+    expect((await mails()).length).toBe(before);
     const rows = await test.db.selectFrom("price_alerts").selectAll().where("email", "=", email).execute();
     expect(rows).toHaveLength(1);
     expect(Number(rows[0]!.target_price_minor)).toBe(710_000);
 
     await setPrices(test.db, { beta: 7050 });
-    expect((await sendDuePriceAlerts(test.db, jobCtx)).sent).toBe(1);
-    expect(alertMailsTo(email).at(-1)!.text).toContain("now $7,050, down from $7,200");
+    expect((await sendDuePriceAlerts(test.db, jobCtx)).queued).toBe(1);
+    expect((await alertMailsTo(email)).at(-1)!.text).toContain("now $7,050, down from $7,200");
   });
 
   it("refuses a target at or above the current price, and a sauna without a price", async () => {
@@ -159,27 +160,26 @@ describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
     expect(await test.db.selectFrom("price_alerts").selectAll().where("email", "=", "cy@example.com").execute()).toEqual([]);
   });
 
-  it("a confirmation mail that fails can be asked for again at once; its link works as soon as it is written", async () => {
+  it("stores the link and queues its mail in one transaction: a failed mail write leaves no link, and asking again works at once", async () => {
     const id = await productId(test.db, "gamma");
-    const failing: Mailer = { send: () => Promise.reject(new Error("SMTP down")), close() {} };
-    await expect(
-      subscribeToPriceAlert({ ...ctx, mailer: failing }, { email: "gil@example.com", productId: id, targetMajor: null }),
-    ).rejects.toThrow("SMTP down");
-    let seen: string | null = null;
-    const opensAtOnce: Mailer = {
-      async send(message) {
-        mails.push(message);
-        // The reader opens the link before the sign-up has even answered.
-        seen = (await confirmPriceAlert(test.db, linkIn(message, "/alerts/confirm"), clock))?.slug ?? null;
-        return { via: "outbox", file: "(memory)" };
-      },
-      close() {},
-    };
-    expect(
-      (await subscribeToPriceAlert({ ...ctx, mailer: opensAtOnce }, { email: "gil@example.com", productId: id, targetMajor: null })).kind,
-    ).toBe("confirmation-sent");
-    expect(seen).toBe("gamma");
-    await unsubscribePriceAlert(test.db, SECRET, linkIn(mails.at(-1)!, "/alerts/unsubscribe"), clock);
+    const letWritesThrough = await refuseOutboxWrites(test.db);
+    try {
+      await expect(subscribeToPriceAlert(ctx, { email: "gil@example.com", productId: id, targetMajor: null })).rejects.toThrow(
+        "outbox write refused",
+      );
+    } finally {
+      await letWritesThrough();
+    }
+    const row = await test.db.selectFrom("price_alerts").selectAll().where("email", "=", "gil@example.com").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "pending", confirm_token_hash: null, confirm_sent_at: null });
+    expect((await subscribeToPriceAlert(ctx, { email: "gil@example.com", productId: id, targetMajor: null })).kind).toBe(
+      "confirmation-sent",
+    );
+    const confirmation = (await mails()).at(-1)!;
+    expect(confirmation.to).toBe("gil@example.com");
+    // The link works as soon as its mail can be read: they were written together.
+    expect((await confirmPriceAlert(test.db, linkIn(confirmation, "/alerts/confirm"), clock))?.slug).toBe("gamma");
+    await unsubscribePriceAlert(test.db, SECRET, linkIn(confirmation, "/alerts/unsubscribe"), clock);
   });
 
   it("reading the unsubscribe link changes nothing; using it stops the alert and no mail follows", async () => {
@@ -191,8 +191,8 @@ describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
     expect(await unsubscribePriceAlert(test.db, SECRET, token, clock)).toEqual({ name: "gamma sauna", slug: "gamma" });
     expect(await unsubscribePriceAlert(test.db, SECRET, token, clock)).not.toBeNull();
     await setPrices(test.db, { gamma: 2000 });
-    expect((await sendDuePriceAlerts(test.db, jobCtx)).sent).toBe(0);
-    expect(alertMailsTo(email)).toEqual([]);
+    expect((await sendDuePriceAlerts(test.db, jobCtx)).queued).toBe(0);
+    expect(await alertMailsTo(email)).toEqual([]);
   });
 
   it("two runs at once (two connections) mail each due alert once", async () => {
@@ -205,18 +205,24 @@ describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
       sendDuePriceAlerts(other, jobCtx),
       sendDuePriceAlerts(test.db, jobCtx),
     ]);
-    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(3);
-    for (const email of emails) expect(alertMailsTo(email)).toHaveLength(1);
+    expect(runs.reduce((sum, run) => sum + run.queued, 0)).toBe(3);
+    for (const email of emails) expect(await alertMailsTo(email)).toHaveLength(1);
   });
 
-  it("a failed mail is tried again on the next run", async () => {
+  it("claims an alert and queues its mail in one transaction: when the mail cannot be written, the alert stays due", async () => {
     const email = "fay@example.com";
     await watch(email, "gamma", 1500);
     await setPrices(test.db, { gamma: 1400 });
-    const failing: Mailer = { send: () => Promise.reject(new Error("SMTP down")), close() {} };
-    expect((await sendDuePriceAlerts(test.db, { ...jobCtx, mailer: failing })).sent).toBe(0);
-    expect((await sendDuePriceAlerts(test.db, jobCtx)).sent).toBe(1);
-    expect(alertMailsTo(email)).toHaveLength(1);
+    const letWritesThrough = await refuseOutboxWrites(test.db);
+    try {
+      await expect(sendDuePriceAlerts(test.db, jobCtx)).rejects.toThrow("outbox write refused");
+    } finally {
+      await letWritesThrough();
+    }
+    const row = await test.db.selectFrom("price_alerts").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    expect(row.last_sent_at).toBeNull();
+    expect((await sendDuePriceAlerts(test.db, jobCtx)).queued).toBe(1);
+    expect(await alertMailsTo(email)).toHaveLength(1);
   });
 
   it("counts alerts by state and lists them per sauna for the admin", async () => {
@@ -228,5 +234,96 @@ describe.each(testDialects)("price-drop alerts on %s", (dialect) => {
       ["beta", 1, 0, 710_000],
       ["gamma", 1, 0, 150_000],
     ]);
+  });
+});
+
+describe.each(testDialects)("price alerts over the daily mail cap on %s", (dialect) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await test.drop();
+  });
+
+  it("9 due alerts for one address and a cap of 5: 5 mailed today, 4 stay due and go the next day; the counts logged match the outbox", async () => {
+    const email = "nine@example.com";
+    const slugs = Array.from({ length: 9 }, (_, i) => `cap-${i + 1}`);
+    await setPrices(test.db, Object.fromEntries(slugs.map((slug) => [slug, 5000])));
+    const signedUp = "2026-11-20T12:00:00.000Z";
+    for (const slug of slugs) {
+      const check = await priceToWatch(test.db, DEFAULT_PRICES, { productId: await productId(test.db, slug), targetMajor: null });
+      if (check.kind !== "ok") throw new Error(`no price for ${slug}`);
+      await test.db
+        .insertInto("price_alerts")
+        .values({
+          email,
+          product_id: check.product.id,
+          status: "confirmed",
+          target_price_minor: null,
+          currency: check.shown.currency,
+          price_at_subscribe_minor: check.shown.amountMinor,
+          confirmed_at: signedUp,
+          created_at: signedUp,
+          updated_at: signedUp,
+        })
+        .execute();
+    }
+    await setPrices(test.db, Object.fromEntries(slugs.map((slug) => [slug, 4000])));
+
+    let clock = new Date("2026-11-26T12:00:00Z");
+    const jobCtx: PriceAlertJobContext = {
+      mail: createMailQueue({ mailFrom: "Sauna Reviews <no-reply@saunas.example>", baseUrl: BASE }),
+      baseUrl: BASE,
+      authSecret: SECRET,
+      prices: DEFAULT_PRICES,
+      now: () => clock,
+      batchSize: 4,
+    };
+    const logged = vi.spyOn(log, "info");
+    const queuedTo = async () =>
+      (await outboxMessages(test.db)).filter((queued) => queued.to === email && queued.subject.startsWith("Price drop"));
+    const stillDue = async () =>
+      (await test.db.selectFrom("price_alerts").select("id").where("email", "=", email).where("last_sent_at", "is", null).execute()).length;
+
+    const delivered: string[] = [];
+    const sender = startMailSender(test.openAnother(), {
+      name: "cap-test:1:sender",
+      pollMs: 60_000,
+      now: () => clock.getTime(),
+      transport: {
+        async send(message) {
+          delivered.push(message.to);
+          return { via: "folder", file: "(memory)" };
+        },
+        close() {},
+      },
+    });
+
+    expect(await sendDuePriceAlerts(test.db, jobCtx)).toEqual({ checked: 9, queued: MAIL_PER_RECIPIENT_PER_DAY, capped: 4 });
+    expect(logged).toHaveBeenLastCalledWith("Price alerts: 5 mailed of 9 checked; 4 held back by the daily mail cap, still due");
+    expect(await queuedTo()).toHaveLength(5);
+    expect(await stillDue()).toBe(4);
+    await sender.drain();
+    expect(delivered).toEqual(Array(5).fill(email));
+
+    // Later the same day: the cap still holds them, and nothing is mailed twice.
+    clock = new Date("2026-11-26T18:00:00Z");
+    expect(await sendDuePriceAlerts(test.db, jobCtx)).toEqual({ checked: 4, queued: 0, capped: 4 });
+    expect(await queuedTo()).toHaveLength(5);
+    expect(await stillDue()).toBe(4);
+
+    // A day after the first mails, the four go.
+    clock = new Date("2026-11-27T12:00:01Z");
+    expect(await sendDuePriceAlerts(test.db, jobCtx)).toEqual({ checked: 4, queued: 4, capped: 0 });
+    expect(logged).toHaveBeenLastCalledWith("Price alerts: 4 mailed of 4 checked");
+    const mails = await queuedTo();
+    expect(mails).toHaveLength(9);
+    expect(new Set(mails.map((queued) => queued.subject.replace(/ is now.*/, ""))).size).toBe(9);
+    expect(await stillDue()).toBe(0);
+    await sender.drain();
+    await sender.stop();
+    expect(delivered).toEqual(Array(9).fill(email));
   });
 });

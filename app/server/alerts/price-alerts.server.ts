@@ -6,7 +6,8 @@ import { majorToMinor } from "~/lib/offers/currencies";
 import type { SitePrices } from "~/lib/offers/price-view";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
-import type { Mailer } from "../mail/mailer.server";
+import { dialectOf } from "../db/dialect";
+import type { MailQueue } from "../mail/outbox.server";
 import {
   CONFIRM_LINK_DAYS,
   confirmLinkStillValid,
@@ -30,7 +31,7 @@ import { priceAlertConfirmationMail } from "./price-alert-mail";
 
 export interface PriceAlertContext {
   db: DB;
-  mailer: Mailer;
+  mail: MailQueue;
   /** BASE_URL, for the links in the mail. */
   baseUrl: string;
   authSecret: string;
@@ -99,9 +100,9 @@ export async function priceToWatch(
 }
 
 /**
- * Stores the alert (pending) and mails a confirmation link, unless it is confirmed already or a
- * link went out a moment ago. Asking again changes the one row's target and price at sign-up.
- * A mail failure throws; the row then waits for the next try.
+ * Stores the alert (pending) and queues a confirmation link for it, unless it is confirmed
+ * already or a link went out a moment ago. Asking again changes the one row's target and price
+ * at sign-up. The new link and its mail are one transaction, as for the newsletter.
  */
 export async function subscribeToPriceAlert(
   ctx: PriceAlertContext,
@@ -127,52 +128,38 @@ export async function subscribeToPriceAlert(
     .values({ email, product_id: product.id, status: "pending", ...watch, created_at: nowIso })
     .onConflict((oc) => oc.columns(["email", "product_id"]).doNothing())
     .execute();
-  const row = await ctx.db
-    .selectFrom("price_alerts")
-    .selectAll()
-    .where("email", "=", email)
-    .where("product_id", "=", product.id)
-    .executeTakeFirstOrThrow();
-  if (
-    row.status === "confirmed" ||
-    (row.status === "pending" && row.confirm_sent_at && now.getTime() - Date.parse(toIsoString(row.confirm_sent_at)) < RESEND_AFTER_MS)
-  ) {
-    await ctx.db.updateTable("price_alerts").set(watch).where("id", "=", row.id).where("status", "=", row.status).execute();
-    return { kind: row.status === "confirmed" ? "already-confirmed" : "confirmation-recently-sent" };
-  }
+  return ctx.db.transaction().execute(async (trx): Promise<PriceAlertOutcome> => {
+    let select = trx.selectFrom("price_alerts").selectAll().where("email", "=", email).where("product_id", "=", product.id);
+    // PostgreSQL: a second sign-up at the same moment waits, then sees the link just sent.
+    if (dialectOf(trx) === "postgres") select = select.forUpdate();
+    const row = await select.executeTakeFirstOrThrow();
+    if (
+      row.status === "confirmed" ||
+      (row.status === "pending" && row.confirm_sent_at && now.getTime() - Date.parse(toIsoString(row.confirm_sent_at)) < RESEND_AFTER_MS)
+    ) {
+      await trx.updateTable("price_alerts").set(watch).where("id", "=", row.id).execute();
+      return { kind: row.status === "confirmed" ? "already-confirmed" : "confirmation-recently-sent" };
+    }
 
-  const { token, hash } = newConfirmToken();
-  // An unsubscribed alert asked for again is pending until it is confirmed again. The link's
-  // time is written with its hash, before the mail goes: a reader (or a test) quick enough to
-  // open the mail before a later write would otherwise find the link not yet valid.
-  const updated = await ctx.db
-    .updateTable("price_alerts")
-    .set({ ...watch, status: "pending", confirm_token_hash: hash, confirm_sent_at: nowIso })
-    .where("id", "=", row.id)
-    .where("status", "!=", "confirmed")
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return { kind: "already-confirmed" };
-
-  try {
-    await ctx.mailer.send(
+    const { token, hash } = newConfirmToken();
+    // An unsubscribed alert asked for again is pending until it is confirmed again.
+    await trx
+      .updateTable("price_alerts")
+      .set({ ...watch, status: "pending", confirm_token_hash: hash, confirm_sent_at: nowIso })
+      .where("id", "=", row.id)
+      .execute();
+    await ctx.mail.queue(
+      trx,
       priceAlertConfirmationMail(
         email,
         { name: product.name, priceText, targetText: targetMinor === null ? null : formatMoney(targetMinor, shown.currency) },
         { confirm: alertConfirmUrl(ctx.baseUrl, token), unsubscribe: alertUnsubscribeUrl(ctx.baseUrl, ctx.authSecret, row.id, email) },
         CONFIRM_LINK_DAYS,
       ),
+      { now: now.getTime() },
     );
-  } catch (error) {
-    // Not sent: the next try must not wait for the resend pause.
-    await ctx.db
-      .updateTable("price_alerts")
-      .set({ confirm_sent_at: null })
-      .where("id", "=", row.id)
-      .where("confirm_token_hash", "=", hash)
-      .execute();
-    throw error;
-  }
-  return { kind: "confirmation-sent" };
+    return { kind: "confirmation-sent" };
+  });
 }
 
 /** The product an alert watches, for the pages its links land on. */

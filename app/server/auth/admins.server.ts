@@ -109,7 +109,7 @@ export async function createOrPromoteAdminWithoutMail(
   db: DB,
   input: { email: string; password?: string },
 ): Promise<CreateAdminResult> {
-  const resources = createAuth(config, db, { mailer: { send: async () => ({ via: "outbox", file: "" }), close() {} } });
+  const resources = createAuth(config, db, { mail: null });
   try {
     return await createOrPromoteAdmin(resources.auth, db, input);
   } finally {

@@ -136,7 +136,7 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
   });
 
   it("/auth/callback confirms the address, then says the link was used", async () => {
-    const link = confirmationLinkFor(ctx.mails, "fresh@example.com");
+    const link = confirmationLinkFor(await ctx.mails(), "fresh@example.com");
     expect(await call(authCallback, "loader", new Request(link))).toMatchObject({
       status: 200,
       body: { status: "confirmed", email: "fresh@example.com" },
@@ -162,7 +162,9 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
   it("/auth/reset: field errors from the form's schema, then 'Password changed' on /auth through the flash cookie, once", async () => {
     await signedInAs(ctx.auth, "resetter@example.com", { admin: false });
     await ctx.auth.api.requestPasswordReset({ body: { email: "resetter@example.com" } });
-    const mail = [...ctx.mails].reverse().find((message) => message.to === "resetter@example.com" && message.subject.startsWith("Reset"));
+    const mail = (await ctx.mails())
+      .reverse()
+      .find((message) => message.to === "resetter@example.com" && message.subject.startsWith("Reset"));
     const token = new URL(mail!.text.match(/https?:\/\/\S+\/auth\/reset\?token=\S+/)![0]).searchParams.get("token")!;
     const reset = (fields: Record<string, string>) =>
       call(

@@ -7,8 +7,8 @@ import type { AppConfig } from "../config.server";
 import { createPostgresPool, type DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { confirmationMail, passwordResetMail } from "../mail/account-mail";
-import { createMailer, type Mailer } from "../mail/mailer.server";
-import { capMailPerRecipient } from "../mail/recipient-cap.server";
+import type { MailMessage } from "../mail/mailer.server";
+import { createMailQueue, type MailQueue } from "../mail/outbox.server";
 import { allowedOrigins } from "./origin.server";
 
 /**
@@ -48,7 +48,12 @@ export interface PasswordHashing {
   verify(input: { hash: string; password: string }): Promise<boolean>;
 }
 
-function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlite" }, mailer: Mailer, password?: PasswordHashing) {
+function buildAuth(
+  config: AppConfig,
+  database: pg.Pool | { db: DB; type: "sqlite" },
+  queueMail: (message: MailMessage) => Promise<unknown>,
+  password?: PasswordHashing,
+) {
   return betterAuth({
     appName: SITE_NAME,
     baseURL: config.baseUrl,
@@ -69,7 +74,7 @@ function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlit
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         const link = `${config.baseUrl}/auth/reset?token=${encodeURIComponent(token)}`;
-        await mailer.send(passwordResetMail(user.email, link, RESET_LINK_MINUTES));
+        await queueMail(passwordResetMail(user.email, link, RESET_LINK_MINUTES));
       },
     },
     emailVerification: {
@@ -77,7 +82,7 @@ function buildAuth(config: AppConfig, database: pg.Pool | { db: DB; type: "sqlit
       expiresIn: CONFIRMATION_LINK_HOURS * 60 * 60,
       async sendVerificationEmail({ user, token }) {
         const link = `${config.baseUrl}/auth/callback?token=${encodeURIComponent(token)}`;
-        await mailer.send(confirmationMail(user.email, link, CONFIRMATION_LINK_HOURS));
+        await queueMail(confirmationMail(user.email, link, CONFIRMATION_LINK_HOURS));
       },
     },
     // Sign-up never grants admin; an admin on /admin/users or scripts/create-admin.ts does.
@@ -102,8 +107,7 @@ export type Auth = ReturnType<typeof buildAuth>;
 
 export interface AuthResources {
   auth: Auth;
-  mailer: Mailer;
-  /** Ends the PostgreSQL pool (if any) and the mail transport. */
+  /** Ends the PostgreSQL pool (if any). */
   close(): Promise<void>;
 }
 
@@ -112,20 +116,24 @@ export interface AuthResources {
  * cost (about 150 ms each on a 2-core machine) is all the time the test takes; the site never
  * passes it.
  */
-export function createAuth(config: AppConfig, db: DB, options: { mailer?: Mailer; passwordHashing?: PasswordHashing } = {}): AuthResources {
-  // Every message of the site (account and newsletter mail: the context shares this mailer) is
-  // counted against its recipient's daily cap, whoever asked for it.
-  const mailer = capMailPerRecipient(db, options.mailer ?? createMailer(config));
+export function createAuth(
+  config: AppConfig,
+  db: DB,
+  options: { mail?: MailQueue | null; passwordHashing?: PasswordHashing } = {},
+): AuthResources {
+  // Account mail is written to the outbox the moment the library asks for it (the library's own
+  // writes are not ours to join), under the recipient's daily cap; the worker sends it. `mail:
+  // null` is create-admin's: the account is confirmed directly and nothing is mailed.
+  const mail = options.mail === undefined ? createMailQueue(config) : options.mail;
+  const queueMail = (message: MailMessage) => (mail ? mail.queue(db, message) : Promise.resolve());
   // Its own pool (the library speaks to pg directly), with the same time limits and the same
   // handling of a dropped idle connection as the site's: without that, a database restart within
   // ten seconds of a sign-in page being shown stopped the whole process.
   const pool = config.database.dialect === "postgres" ? createPostgresPool(config.database.url, { max: 5 }) : undefined;
-  const auth = buildAuth(config, pool ?? { db, type: "sqlite" }, mailer, options.passwordHashing);
+  const auth = buildAuth(config, pool ?? { db, type: "sqlite" }, queueMail, options.passwordHashing);
   return {
     auth,
-    mailer,
     async close() {
-      mailer.close();
       await pool?.end();
     },
   };

@@ -17,7 +17,7 @@ describe.each(testDialects)("reset tokens at rest on %s", (dialect) => {
   it("stores a hash of the mailed token, never the token itself; the mailed link still works", async () => {
     await signedInAs(ctx.auth, "owner@example.com", { admin: true });
     await requestPasswordReset(ctx.auth, "owner@example.com", new AttemptLimiter(test.db));
-    const link = ctx.mails.at(-1)!.text.match(/https?:\/\/\S+\/auth\/reset\?token=\S+/)![0];
+    const link = (await ctx.mails()).at(-1)!.text.match(/https?:\/\/\S+\/auth\/reset\?token=\S+/)![0];
     const token = new URL(link).searchParams.get("token")!;
 
     const rows = await test.db.selectFrom("verification").select(["identifier", "value"]).execute();

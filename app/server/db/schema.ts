@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { SubscriberStatus } from "~/lib/newsletter/newsletter";
+import type { OutboxState } from "~/lib/mail/outbox-view";
 
 /**
  * The database as Kysely sees it, one interface per table. Column types are dialect-neutral
@@ -468,6 +469,7 @@ export interface Database {
   audit_log: AuditLogTable;
   used_challenges: UsedChallengesTable;
   mail_sends: MailSendsTable;
+  outbox: OutboxTable;
   authors: AuthorsTable;
   articles: ArticlesTable;
   article_revisions: ArticleRevisionsTable;
@@ -723,6 +725,31 @@ export interface UsedChallengesTable {
 }
 
 /** One message sent, for the daily cap per recipient (app/server/mail/recipient-cap.server.ts). */
+/** One message to send (app/server/mail/outbox.server.ts); times in milliseconds since 1970. */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** The Message-ID header, angle brackets included, made when the row is written. */
+  message_id: string;
+  recipient: string;
+  subject: string;
+  /** Null once sent. */
+  text_body: string | null;
+  html_body: string | null;
+  /** JSON object of extra headers. */
+  headers: string;
+  log_line: string | null;
+  state: OutboxState;
+  attempts: Generated<number>;
+  created_at: Millis;
+  next_attempt_at: Millis;
+  sent_at: Millis | null;
+  failed_at: Millis | null;
+  last_error: string | null;
+  /** host:pid:boot of the sender holding the row, while it is 'sending'. */
+  lease_owner: string | null;
+  lease_until: Millis | null;
+}
+
 export interface MailSendsTable {
   /** SHA-256 (hex) of the normalised address. */
   recipient: string;

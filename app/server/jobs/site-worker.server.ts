@@ -12,7 +12,9 @@ import { feedsJob } from "../feeds/feed-job.server";
 import { feedReadSettingsFrom } from "../feeds/read-feed.server";
 import { linkCheckKind, linkCheckPeriodicJob, linkCheckSettingsFrom } from "../links/link-checking.server";
 import { log, setLogLevel } from "../log.server";
+import { startMailSender } from "../mail/mail-sender.server";
 import { createMailer } from "../mail/mailer.server";
+import { createMailQueue, FORGET_OLD_MAIL_JOB } from "../mail/outbox.server";
 import { commissionReportsJob } from "../revenue/commission-job.server";
 import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "../alerts/price-alert-job.server";
 import { retentionJob } from "../retention/retention-job.server";
@@ -27,8 +29,8 @@ import { startWorker, type JobKind } from "./job-worker.server";
  * event loop that answers readers. `npm start` starts one beside the web process (server.js);
  * `npm run worker` starts one on its own, for an operator who runs it on another machine (with
  * WORKER=off on the web instances). It takes queued runs (the admin's buttons), runs the
- * periodic jobs (feeds, alerts, reports, link checks, clean-ups) and marks the runs of workers
- * that died as interrupted.
+ * periodic jobs (feeds, alerts, reports, link checks, clean-ups), sends the mail in the outbox
+ * and marks the runs of workers that died as interrupted.
  */
 
 export interface SiteWorker {
@@ -42,14 +44,15 @@ function jobKinds(config: AppConfig): JobKind[] {
   return [linkCheckKind(linkCheckSettingsFrom(config))];
 }
 
-function periodicJobs(config: AppConfig, mailer: ReturnType<typeof createMailer>): PeriodicJob[] {
+function periodicJobs(config: AppConfig): PeriodicJob[] {
   const linkCheck = linkCheckPeriodicJob(linkCheckSettingsFrom(config), config.linkCheckIntervalMs);
   return [
     EXPIRED_SESSIONS_JOB,
     FORGET_CLICK_READERS_JOB,
     retentionJob(retentionSettingsFrom(config)),
     ...(linkCheck ? [linkCheck] : []),
-    priceAlertJob({ mailer, baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
+    priceAlertJob({ mail: createMailQueue(config), baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
+    FORGET_OLD_MAIL_JOB,
     feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
     commissionReportsJob(config.outbound),
     publishScheduledArticlesJob(config.jobCheckMs),
@@ -94,7 +97,6 @@ export async function startSiteWorker(
   const name = workerName();
   // SQLite: the heartbeats' own handle, so that Cancel is heard while a run's transaction holds the other.
   const bookkeeping = config.database.dialect === "sqlite" ? openDatabase(config.database) : db;
-  const mailer = createMailer(config);
   const stopping = new AbortController();
 
   // Saves made by the web process (or another instance) reach this process's listeners: the
@@ -110,7 +112,7 @@ export async function startSiteWorker(
           return () => void subscription.close();
         })();
 
-  const periodicList = periodicJobs(config, mailer);
+  const periodicList = periodicJobs(config);
   const worker = startWorker(db, {
     name,
     interruptedTexts: Object.fromEntries(
@@ -122,6 +124,10 @@ export async function startSiteWorker(
     concurrency: config.workerConcurrency,
     onInterrupted: (job) => periodicJobInterrupted(db, job),
   });
+  // The outbox's sender (docs/decisions/0101): the only code that talks to SMTP. On SQLite it uses
+  // the second handle, so a long run's transaction on the first does not hold up the mail.
+  const transport = createMailer(config);
+  const mailSender = startMailSender(bookkeeping, { name, transport });
   const periodic = startJobs(db, periodicList, {
     checkEveryMs: config.jobCheckMs,
     instanceId: name,
@@ -142,8 +148,8 @@ export async function startSiteWorker(
         await periodic.stop();
         clearTimeout(grace);
       })();
-      await Promise.all([worker.stop(), periodicStopped]);
-      mailer.close();
+      await Promise.all([worker.stop(), periodicStopped, mailSender.stop()]);
+      transport.close();
       if (bookkeeping !== db) await bookkeeping.destroy();
       await db.destroy();
     },

@@ -1,25 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { testDatabaseForBlock } from "../../../tests/support/block-databases";
 import { testDialects } from "../../../tests/support/test-databases";
-import type { MailMessage, Mailer } from "./mailer.server";
-import { capMailPerRecipient, claimMailSlot, MAIL_PER_RECIPIENT_PER_DAY } from "./recipient-cap.server";
+import type { MailMessage } from "./mailer.server";
+import { createMailQueue, outboxMessages } from "./outbox.server";
+import { claimMailSlot, MAIL_PER_RECIPIENT_PER_DAY } from "./recipient-cap.server";
 
 const message = (to: string): MailMessage => ({ to, subject: "Hello", text: "Hello" });
 
 describe.each(testDialects)("the daily mail cap per recipient on %s", (dialect) => {
   const test = testDatabaseForBlock(dialect);
+  const mail = createMailQueue({ mailFrom: "Sauna Reviews <no-reply@saunas.example>", baseUrl: "https://saunas.example" });
 
-  it("sends at most the cap to one address (however it is spelled), drops the rest quietly, and spares other addresses", async () => {
-    const sent: string[] = [];
-    const inner: Mailer = {
-      async send(mail) {
-        sent.push(mail.to);
-        return { via: "outbox", file: "(memory)" };
-      },
-      close() {},
-    };
-    const mailer = capMailPerRecipient(test.db, inner);
-    const deliveries = [];
+  it("queues at most the cap to one address (however it is spelled), drops the rest quietly, and spares other addresses", async () => {
+    const outcomes = [];
     for (const to of [
       "target@example.com",
       " Target@Example.com",
@@ -29,17 +22,34 @@ describe.each(testDialects)("the daily mail cap per recipient on %s", (dialect) 
       "target@example.com",
       "target@example.com",
     ]) {
-      deliveries.push(await mailer.send(message(to)));
+      outcomes.push(await mail.queue(test.db, message(to)));
     }
-    expect(sent).toHaveLength(MAIL_PER_RECIPIENT_PER_DAY);
-    expect(deliveries.slice(MAIL_PER_RECIPIENT_PER_DAY)).toEqual([
-      { via: "dropped", reason: "recipient-daily-cap" },
-      { via: "dropped", reason: "recipient-daily-cap" },
+    expect(outcomes.filter((outcome) => outcome.queued)).toHaveLength(MAIL_PER_RECIPIENT_PER_DAY);
+    expect(outcomes.slice(MAIL_PER_RECIPIENT_PER_DAY)).toEqual([
+      { queued: false, reason: "recipient-daily-cap" },
+      { queued: false, reason: "recipient-daily-cap" },
     ]);
-    expect((await mailer.send(message("someone.else@example.com"))).via).toBe("outbox");
-    // Nothing readable about the address is stored.
+    expect((await outboxMessages(test.db)).filter((queued) => queued.to.trim().toLowerCase() === "target@example.com")).toHaveLength(
+      MAIL_PER_RECIPIENT_PER_DAY,
+    );
+    expect((await mail.queue(test.db, message("someone.else@example.com"))).queued).toBe(true);
+    // Nothing readable about the address is stored with the count.
     const rows = await test.db.selectFrom("mail_sends").select("recipient").execute();
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.recipient))).toBe(true);
+  });
+
+  it("spends no slot for a message whose transaction is rolled back", async () => {
+    const to = "rolled.back@example.com";
+    for (let i = 0; i < MAIL_PER_RECIPIENT_PER_DAY; i++) {
+      await expect(
+        test.db.transaction().execute(async (trx) => {
+          expect((await mail.queue(trx, message(to))).queued).toBe(true);
+          throw new Error("the sign-up failed after its mail was queued");
+        }),
+      ).rejects.toThrow("the sign-up failed");
+    }
+    expect((await outboxMessages(test.db)).filter((queued) => queued.to === to)).toEqual([]);
+    expect((await mail.queue(test.db, message(to))).queued).toBe(true);
   });
 
   it("gives an address its share again 24 hours after its earliest mail", async () => {

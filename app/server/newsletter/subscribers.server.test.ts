@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refuseOutboxWrites } from "../../../tests/support/outbox-fault";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import type { MailMessage, Mailer } from "../mail/mailer.server";
+import type { MailMessage } from "../mail/mailer.server";
+import { createMailQueue, outboxMessages } from "../mail/outbox.server";
 import {
   allSubscribers,
   confirmedSubscribers,
@@ -25,20 +27,14 @@ function linkIn(mail: MailMessage, path: string): string {
 
 describe.each(testDialects)("newsletter subscribers on %s", (dialect) => {
   let test: TestDatabase;
-  const mails: MailMessage[] = [];
+  const mails = () => outboxMessages(test.db);
   let clock = new Date("2026-11-22T12:00:00Z");
   let ctx: NewsletterContext;
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
-    const mailer: Mailer = {
-      async send(message) {
-        mails.push(message);
-        return { via: "outbox", file: "(memory)" };
-      },
-      close() {},
-    };
-    ctx = { db: test.db, mailer, baseUrl: BASE, authSecret: SECRET, now: () => clock };
+    const mail = createMailQueue({ mailFrom: "Sauna Reviews <no-reply@saunas.example>", baseUrl: BASE });
+    ctx = { db: test.db, mail, baseUrl: BASE, authSecret: SECRET, now: () => clock };
   });
   afterAll(() => test.drop());
 
@@ -48,8 +44,8 @@ describe.each(testDialects)("newsletter subscribers on %s", (dialect) => {
     const rows = await test.db.selectFrom("subscribers").selectAll().where("email", "=", "ann@example.com").execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe("pending");
-    expect(mails).toHaveLength(1);
-    const mail = mails[0]!;
+    expect(await mails()).toHaveLength(1);
+    const mail = (await mails())[0]!;
     expect(mail.to).toBe("ann@example.com");
     expect(mail.headers?.["List-Unsubscribe"]).toMatch(/^<https:\/\/saunas\.example\/newsletter\/unsubscribe\?token=\d+\./);
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
@@ -64,31 +60,31 @@ describe.each(testDialects)("newsletter subscribers on %s", (dialect) => {
 
     // Signing up again once confirmed: same answer to the visitor, no mail, no row.
     expect(await subscribe(ctx, "ANN@example.com")).toBe("already-confirmed");
-    expect(mails).toHaveLength(1);
+    expect(await mails()).toHaveLength(1);
   });
 
   it("sends a new link after a while, and the old one stops working", async () => {
-    const before = mails.length;
+    const before = (await mails()).length;
     expect(await subscribe(ctx, "bo@example.com")).toBe("confirmation-sent");
-    const first = linkIn(mails.at(-1)!, "/newsletter/confirm");
+    const first = linkIn((await mails()).at(-1)!, "/newsletter/confirm");
     clock = new Date(clock.getTime() + RESEND_AFTER_MS + 1000);
     expect(await subscribe(ctx, "bo@example.com")).toBe("confirmation-sent");
-    expect(mails.length).toBe(before + 2);
-    const second = linkIn(mails.at(-1)!, "/newsletter/confirm");
+    expect((await mails()).length).toBe(before + 2);
+    const second = linkIn((await mails()).at(-1)!, "/newsletter/confirm");
     expect(await confirmSubscription(test.db, first, clock)).toBe(false);
     expect(await confirmSubscription(test.db, second, clock)).toBe(true);
   });
 
   it("refuses a confirmation link older than a week", async () => {
     await subscribe(ctx, "late@example.com");
-    const token = linkIn(mails.at(-1)!, "/newsletter/confirm");
+    const token = linkIn((await mails()).at(-1)!, "/newsletter/confirm");
     expect(await confirmSubscription(test.db, token, new Date(clock.getTime() + 8 * 24 * 60 * 60_000))).toBe(false);
     expect((await findSubscriber(test.db, "late@example.com"))?.status).toBe("pending");
   });
 
   it("unsubscribes with the signed link only, and a new sign-up needs a new confirmation", async () => {
     await subscribe(ctx, "cy@example.com");
-    const mail = mails.at(-1)!;
+    const mail = (await mails()).at(-1)!;
     await confirmSubscription(test.db, linkIn(mail, "/newsletter/confirm"), clock);
     const token = linkIn(mail, "/newsletter/unsubscribe");
     const [id, signature] = token.split(".");
@@ -129,5 +125,22 @@ describe.each(testDialects)("newsletter subscribers on %s", (dialect) => {
     const exported: string[] = [];
     for await (const row of allSubscribers(test.db, {}, 2)) exported.push(row.email);
     expect(exported).toHaveLength(5);
+  });
+
+  it("stores the link and queues its mail in one transaction: a failed mail write leaves no link behind", async () => {
+    const letWritesThrough = await refuseOutboxWrites(test.db);
+    try {
+      await expect(subscribe(ctx, "atomic@example.com")).rejects.toThrow("outbox write refused");
+    } finally {
+      await letWritesThrough();
+    }
+    const row = await findSubscriber(test.db, "atomic@example.com");
+    expect(row).toMatchObject({ status: "pending", confirm_token_hash: null, confirm_sent_at: null });
+    // Nothing was sent, so trying again at once is no resend within the pause.
+    expect(await subscribe(ctx, "atomic@example.com")).toBe("confirmation-sent");
+    const mail = (await mails()).at(-1)!;
+    expect(mail.to).toBe("atomic@example.com");
+    expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@saunas\.example>$/);
+    expect(await confirmSubscription(test.db, linkIn(mail, "/newsletter/confirm"), clock)).toBe(true);
   });
 });

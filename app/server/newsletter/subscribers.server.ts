@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { isPlausibleEmail, normalizeEmail, type SubscriberStatus } from "~/lib/newsletter/newsletter";
 import { toIsoString } from "../db/timestamps";
 import type { DB } from "../db/connection.server";
-import type { Mailer } from "../mail/mailer.server";
+import { dialectOf } from "../db/dialect";
+import type { MailQueue } from "../mail/outbox.server";
 import { newsletterConfirmationMail } from "./newsletter-mail";
 import {
   CONFIRM_LINK_DAYS,
@@ -24,7 +25,7 @@ import {
 
 export interface NewsletterContext {
   db: DB;
-  mailer: Mailer;
+  mail: MailQueue;
   /** BASE_URL, for the links in the mail. */
   baseUrl: string;
   authSecret: string;
@@ -49,8 +50,9 @@ export async function findSubscriber(db: DB, email: string) {
 }
 
 /**
- * Stores the address (pending) and mails it a confirmation link, unless it is confirmed already
- * or a link went out a moment ago. A mail failure throws; the row then waits for the next try.
+ * Stores the address (pending) and queues a confirmation link for it, unless it is confirmed
+ * already or a link went out a moment ago. The new link and its mail are one transaction: the
+ * mail is sent only if the link was stored, and the link is never stored without its mail.
  */
 export async function subscribe(ctx: NewsletterContext, rawEmail: string): Promise<SubscribeOutcome> {
   const email = normalizeEmail(rawEmail);
@@ -64,36 +66,33 @@ export async function subscribe(ctx: NewsletterContext, rawEmail: string): Promi
     .values({ email, status: "pending", created_at: nowIso, updated_at: nowIso })
     .onConflict((oc) => oc.column("email").doNothing())
     .execute();
-  const row = await ctx.db.selectFrom("subscribers").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  if (row.status === "confirmed") return "already-confirmed";
-  if (row.status === "pending" && row.confirm_sent_at && now.getTime() - Date.parse(toIsoString(row.confirm_sent_at)) < RESEND_AFTER_MS) {
-    return "confirmation-recently-sent";
-  }
-
-  const { token, hash } = newConfirmToken();
-  // An unsubscribed address that signs up again is pending until it confirms again.
-  const updated = await ctx.db
-    .updateTable("subscribers")
-    .set({ status: "pending", confirm_token_hash: hash, updated_at: nowIso })
-    .where("id", "=", row.id)
-    .where("status", "!=", "confirmed")
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return "already-confirmed";
-
-  await ctx.mailer.send(
-    newsletterConfirmationMail(
-      email,
-      { confirm: confirmUrl(ctx.baseUrl, token), unsubscribe: unsubscribeUrl(ctx.baseUrl, ctx.authSecret, row.id, email) },
-      CONFIRM_LINK_DAYS,
-    ),
-  );
-  await ctx.db
-    .updateTable("subscribers")
-    .set({ confirm_sent_at: nowIso })
-    .where("id", "=", row.id)
-    .where("confirm_token_hash", "=", hash)
-    .execute();
-  return "confirmation-sent";
+  return ctx.db.transaction().execute(async (trx): Promise<SubscribeOutcome> => {
+    let select = trx.selectFrom("subscribers").selectAll().where("email", "=", email);
+    // PostgreSQL: a second sign-up at the same moment waits, then sees the link just sent.
+    if (dialectOf(trx) === "postgres") select = select.forUpdate();
+    const row = await select.executeTakeFirstOrThrow();
+    if (row.status === "confirmed") return "already-confirmed";
+    if (row.status === "pending" && row.confirm_sent_at && now.getTime() - Date.parse(toIsoString(row.confirm_sent_at)) < RESEND_AFTER_MS) {
+      return "confirmation-recently-sent";
+    }
+    const { token, hash } = newConfirmToken();
+    // An unsubscribed address that signs up again is pending until it confirms again.
+    await trx
+      .updateTable("subscribers")
+      .set({ status: "pending", confirm_token_hash: hash, confirm_sent_at: nowIso, updated_at: nowIso })
+      .where("id", "=", row.id)
+      .execute();
+    await ctx.mail.queue(
+      trx,
+      newsletterConfirmationMail(
+        email,
+        { confirm: confirmUrl(ctx.baseUrl, token), unsubscribe: unsubscribeUrl(ctx.baseUrl, ctx.authSecret, row.id, email) },
+        CONFIRM_LINK_DAYS,
+      ),
+      { now: now.getTime() },
+    );
+    return "confirmation-sent";
+  });
 }
 
 /** Confirms the pending address the link was sent to; false for an unknown, used or expired link. */
