@@ -27,6 +27,8 @@ const SCREENS = [
   "/admin/clicks",
   "/admin/revenue",
   "/admin/audit",
+  "/admin/runs",
+  "/admin/mail",
   "/admin/articles",
   // The first sample article (the seed adds them in file order), its revisions, and the authors.
   "/admin/articles/1",
