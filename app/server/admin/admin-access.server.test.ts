@@ -233,7 +233,11 @@ function calls(): Call[] {
       changes: true,
       handler: collections.action as Handler,
       request: (headers) =>
-        multipart(`${TEST_BASE_URL}/admin/collections`, { file: new File([COLLECTION_CSV], "c.csv", { type: "text/csv" }) }, headers),
+        multipart(
+          `${TEST_BASE_URL}/admin/collections`,
+          { intent: "import-csv", file: new File([COLLECTION_CSV], "c.csv", { type: "text/csv" }) },
+          headers,
+        ),
     },
     {
       name: "products import endpoint",
@@ -291,7 +295,11 @@ function calls(): Call[] {
       changes: true,
       handler: offers.action as Handler,
       request: (headers) =>
-        multipart(`${TEST_BASE_URL}/admin/offers`, { file: new File([OFFER_CSV], "o.csv", { type: "text/csv" }) }, headers),
+        multipart(
+          `${TEST_BASE_URL}/admin/offers`,
+          { intent: "import-csv", file: new File([OFFER_CSV], "o.csv", { type: "text/csv" }) },
+          headers,
+        ),
     },
     {
       name: "offers import endpoint",
@@ -376,7 +384,8 @@ function calls(): Call[] {
       kind: "page",
       changes: true,
       handler: remove.action as Handler,
-      request: (headers) => multipart(`${TEST_BASE_URL}/admin/remove`, { product: "1", from: "/admin/products" }, headers),
+      request: (headers) =>
+        multipart(`${TEST_BASE_URL}/admin/remove`, { intent: "remove", product: "1", from: "/admin/products" }, headers),
     },
   ];
 }
