@@ -35,6 +35,7 @@ import * as statementTriggersForBulkWrites from "./migrations/2026_11_28_0900_st
 import * as searchNameIndex from "./migrations/2026_11_28_1000_search_name_index";
 import * as leanerListTags from "./migrations/2026_11_28_1100_leaner_list_tags";
 import * as jobs from "./migrations/2026_11_28_1200_jobs";
+import * as clickAddressDays from "./migrations/2026_11_28_1800_click_address_days";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_1000_search_name_index": searchNameIndex,
   "2026_11_28_1100_leaner_list_tags": leanerListTags,
   "2026_11_28_1200_jobs": jobs,
+  "2026_11_28_1800_click_address_days": clickAddressDays,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
