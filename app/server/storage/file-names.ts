@@ -56,7 +56,7 @@ export function storedImageName(originalName: string, format: ImageFormat): stri
   return `${stem === "" ? "image" : stem}.${extension}`;
 }
 
-export const ARTICLE_IMAGE_PREFIX = "article-";
+const ARTICLE_IMAGE_PREFIX = "article-";
 
 /**
  * The names an editor's picture may take, in order: 'hero.jpg' → 'article-hero.jpg',
