@@ -3,14 +3,15 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { loadPageErrorScreens } from "./components/site/page-error-boundary";
 import { documentHasErrors, isCrossSiteRefusal } from "./server/framework/react-router-adapter.server";
-import { contentSecurityPolicy, inlineScriptHashes } from "./server/http/content-security-policy.server";
-import { hydrateAfterMainPicture } from "./server/http/hydrate-after-picture.server";
+import { contentSecurityPolicy, renderMarker, scriptHash, serverWrittenScripts } from "./server/http/content-security-policy.server";
+import { HYDRATION_STARTER, hydrateAfterMainPicture } from "./server/http/hydrate-after-picture.server";
 import { log } from "./server/log.server";
 
 /**
  * Every HTML document is rendered whole before a byte is sent (docs/decisions/0009: document
  * loaders await all their data, so there is nothing to stream), which lets the response carry a
- * Content-Security-Policy naming the hash of each inline script in it (docs/decisions/0022).
+ * Content-Security-Policy naming the hash of each inline script the server wrote into it
+ * (docs/decisions/0022, 0105).
  * Client navigations fetch data, not documents, and never come here.
  */
 
@@ -27,21 +28,23 @@ export default async function handleRequest(
   let status = responseStatusCode;
   // A page showing an error draws its panel from a module of its own; have it before rendering.
   if (documentHasErrors(routerContext)) await loadPageErrorScreens();
-  const rendered = await renderDocument(<ServerRouter context={routerContext} url={request.url} />, () => {
+  // React Router and React mark every script they write with it (as its nonce).
+  const marker = renderMarker();
+  const rendered = await renderDocument(<ServerRouter context={routerContext} url={request.url} nonce={marker} />, marker, () => {
     status = 500;
   });
-  const html = hydrateAfterMainPicture(rendered);
+  const written = serverWrittenScripts(rendered, marker);
+  const html = hydrateAfterMainPicture(written.html);
+  // The starter is the server's own too; the bootstrap's inert copy has the bootstrap's text, allowed already.
+  const hashes = html === written.html ? written.hashes : [...written.hashes, scriptHash(HYDRATION_STARTER)];
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy(inlineScriptHashes(html), { https: loadContext.config.baseUrl.startsWith("https:") }),
-  );
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(hashes, { https: loadContext.config.baseUrl.startsWith("https:") }));
   // A HEAD gets the same headers as the GET would, CSP included.
   const body = request.method.toUpperCase() === "HEAD" ? null : html;
   return new Response(body, { status, headers: responseHeaders });
 }
 
-function renderDocument(element: React.ReactElement, onRenderError: () => void): Promise<string> {
+function renderDocument(element: React.ReactElement, nonce: string, onRenderError: () => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -58,6 +61,8 @@ function renderDocument(element: React.ReactElement, onRenderError: () => void):
     });
     let shellFailed = false;
     const { pipe, abort } = renderToPipeableStream(element, {
+      // React's own inline scripts, if it writes any, are the server's too.
+      nonce,
       // The document goes out whole, so nothing is gained by React writing a finished <Suspense>
       // part after the rest with a script that moves it into place (it does so for parts past
       // this many bytes): every part stays where it belongs, readable without JavaScript.

@@ -23,8 +23,8 @@ export interface CsvImportSource<T> extends Omit<CsvImportOptions<T>, "onSaved">
   /** The import form's id (the toolbar's buttons belong to it) and its file input's. */
   formId: string;
   fileId: string;
-  /** The intent the form names, on a page whose action takes other forms too. */
-  intent?: string;
+  /** The intent the form names: the page's action refuses a form that names none. */
+  intent: string;
   /** With scripts, Save waits for a parsed file; otherwise pressing it says there is nothing to save. */
   saveNeedsFile: boolean;
   guide: CsvGuideData;
@@ -49,7 +49,7 @@ export function CsvImportButtons<T>({ source, importer }: { source: CsvImportSou
     <>
       {/* Empty and hidden: the buttons below belong to it by its id, wherever they sit. */}
       <CsvImportForm id={source.formId} className="hidden" onSave={() => void importer.save()}>
-        {source.intent && <input type="hidden" name="intent" value={source.intent} />}
+        <input type="hidden" name="intent" value={source.intent} />
       </CsvImportForm>
       <FileButton
         id={source.fileId}

@@ -1,16 +1,19 @@
 import { importArticleFiles } from "~/server/articles/article-files.server";
 import { getSignedInUser, requireAdmin } from "~/server/auth/guard.server";
 import { redirectWithFlash } from "~/server/forms/flash.server";
-import { readFormUnderLimit } from "~/server/http/request-body.server";
+import { dispatchIntent, type IntentArgs, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/articles-import";
 
 /**
  * POST /admin/articles/import: one or many .md files with front matter (the export's format),
  * added as drafts, all or nothing; the list page says what came in or what stopped it.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const form = await readFormUnderLimit(request);
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args.request, args.context);
+  return dispatchIntent(args, { "import-articles": importArticles } satisfies IntentTable);
+}
+
+async function importArticles({ form, request, context }: IntentArgs) {
   const files = await Promise.all(
     form
       .getAll("files")

@@ -3,7 +3,7 @@ import { countWords, renderArticleBody } from "~/server/articles/article-markdow
 import { productsForBodies, readDirective, renderDirective } from "~/server/articles/product-boxes.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
-import { readFormUnderLimit } from "~/server/http/request-body.server";
+import { dispatchIntent, type IntentArgs, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/articles-preview";
 
 /**
@@ -11,9 +11,12 @@ import type { Route } from "./+types/articles-preview";
  * Markdown renderer and sanitizer as the public page, so what the editor sees is what readers get;
  * a product box naming a product that does not exist shows a warning here (and nothing there).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const form = await readFormUnderLimit(request);
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args.request, args.context);
+  return dispatchIntent(args, { preview } satisfies IntentTable);
+}
+
+async function preview({ form, context }: IntentArgs) {
   const body = String(form.get("body") ?? "").slice(0, ARTICLE_BODY_MAX);
   const slug = String(form.get("slug") ?? "preview");
   const products = await productsForBodies(context.db, [body]);

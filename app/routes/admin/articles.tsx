@@ -13,6 +13,7 @@ import { ARTICLE_LIST_PAGE_SIZE, createDraft, listArticlesForAdmin } from "~/ser
 import { listAuthors } from "~/server/articles/authors.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
+import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/articles";
 
 /**
@@ -32,12 +33,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ filters, ...list, pageCount, authors: authors.map(({ id, name }) => ({ id, name })), flash }, { headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
-  const id = await createDraft(context.db, { id: user.id, email: user.email }, ARTICLE_CATEGORIES[0].slug, null);
-  throw await redirectWithFlash(request, context.config, `/admin/articles/${id}`, {
-    toast: { kind: "success", title: "Draft started", description: "It saves on its own while you type." },
-  });
+export async function action(args: Route.ActionArgs) {
+  const user = await requireAdmin(args.request, args.context);
+  return dispatchIntent(args, {
+    "new-article": async ({ request, context }) => {
+      const id = await createDraft(context.db, { id: user.id, email: user.email }, ARTICLE_CATEGORIES[0].slug, null);
+      throw await redirectWithFlash(request, context.config, `/admin/articles/${id}`, {
+        toast: { kind: "success", title: "Draft started", description: "It saves on its own while you type." },
+      });
+    },
+  } satisfies IntentTable);
 }
 
 const selectClasses = "h-11 min-w-0 rounded-full border border-line bg-surface px-4 text-sm";
@@ -49,7 +54,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader title="Articles" description="The Knowledge Center: drafts, scheduled and published articles.">
         <Form method="post">
-          <Button type="submit" className="w-full">
+          <Button type="submit" name="intent" value="new-article" className="w-full">
             <Plus aria-hidden className="size-4" />
             New article
           </Button>

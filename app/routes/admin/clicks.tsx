@@ -40,7 +40,7 @@ export default function Clicks({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="Clicks"
-        description="Visitors who followed a shop link (Buy Now, Check Price). Not counted: bots and crawlers, link previews and prefetches, requests without a browser User-Agent, and the same visitor clicking the same product again within 30 minutes (counted once). No cookie is set and no address is kept: repeats are recognised by a hash that is deleted after 30 minutes, under a key that changes every day."
+        description="Visitors who followed a shop link (Buy Now, Check Price). Not counted: bots and crawlers, link previews and prefetches, requests without a browser User-Agent, the same visitor clicking the same product again within 30 minutes (counted once), and more than 3 clicks of one product from one address in a day. No cookie is set and no address is kept: repeats are recognised by hashes deleted after 30 minutes or at the end of the day, under a key that changes every day."
       >
         <a href={`/admin/clicks/export?days=${days}`} download className={buttonClasses({ variant: "secondary" })}>
           <Download aria-hidden className="size-4" />

@@ -47,9 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The no-JavaScript path of the upload form; the page's script posts to /admin/collections/import. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return importFormAction({ request, context }, "collections");
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args.request, args.context);
+  return importFormAction(args, "collections");
 }
 
 export default function CollectionsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -25,9 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The no-JavaScript path of the upload form; the page's script posts to /admin/offers/import. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return importFormAction({ request, context }, "offers");
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args.request, args.context);
+  return importFormAction(args, "offers");
 }
 
 export default function OffersPage({ loaderData, actionData }: Route.ComponentProps) {

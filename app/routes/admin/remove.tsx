@@ -10,7 +10,7 @@ import { planRemoval, removeFromCatalog } from "~/server/admin/catalog-removal.s
 import { requireAdmin } from "~/server/auth/guard.server";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { redirectWithFlash } from "~/server/forms/flash.server";
-import { readFormUnderLimit } from "~/server/http/request-body.server";
+import { dispatchIntent, type IntentArgs, type IntentTable } from "~/server/forms/intents.server";
 import { log } from "~/server/log.server";
 import { productImagesStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/remove";
@@ -28,9 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { selection, plan };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const form = await readFormUnderLimit(request);
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args.request, args.context);
+  return dispatchIntent(args, { remove } satisfies IntentTable);
+}
+
+async function remove({ form, request, context }: IntentArgs) {
   const selection = readRemovalSelection(form);
   // Planned again from the ids: the confirmation page may be stale, the database is not.
   const plan = await planRemoval(context.db, selection);
@@ -123,7 +126,7 @@ export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) 
           )}
 
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={busy} className="bg-red-700 hover:bg-red-800">
+            <Button type="submit" name="intent" value="remove" disabled={busy} className="bg-red-700 hover:bg-red-800">
               <Trash2 aria-hidden className="size-4" />
               {busy ? "Deleting…" : `Delete ${summary}`}
             </Button>

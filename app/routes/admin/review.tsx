@@ -1,3 +1,4 @@
+import type { data } from "react-router";
 import { useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ReviewFields } from "~/components/admin/review-fields";
@@ -7,9 +8,9 @@ import { Notice } from "~/components/ui/notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { ratingText } from "~/lib/catalog/ratings";
 import { SITE_NAME } from "~/lib/site/site-navigation";
-import { loadReviewScreen, saveReviewScreen } from "~/server/admin/review-screen.server";
+import { loadReviewScreen, saveReviewScreen, type ReviewActionResult } from "~/server/admin/review-screen.server";
 import { requireAdmin } from "~/server/auth/guard.server";
-import { readFormUnderLimit } from "~/server/http/request-body.server";
+import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/review";
 
 /**
@@ -27,9 +28,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadReviewScreen(request, context, Number(params.productId));
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return saveReviewScreen({ form: await readFormUnderLimit(request), request, context }, Number(params.productId));
+export async function action(args: Route.ActionArgs): Promise<ReturnType<typeof data<ReviewActionResult>>> {
+  await requireAdmin(args.request, args.context);
+  return dispatchIntent(args, {
+    "save-review": (intent) => saveReviewScreen(intent, Number(args.params.productId)),
+  } satisfies IntentTable);
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,7 +56,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" className="space-y-5" key={id}>
         <ReviewFields state={state} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" name="intent" value="save-review" disabled={busy}>
             {busy ? "Saving…" : "Save review"}
           </Button>
           <Link

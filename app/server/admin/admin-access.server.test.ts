@@ -237,7 +237,11 @@ function calls(): Call[] {
       changes: true,
       handler: collections.action as Handler,
       request: (headers) =>
-        multipart(`${TEST_BASE_URL}/admin/collections`, { file: new File([COLLECTION_CSV], "c.csv", { type: "text/csv" }) }, headers),
+        multipart(
+          `${TEST_BASE_URL}/admin/collections`,
+          { intent: "import-csv", file: new File([COLLECTION_CSV], "c.csv", { type: "text/csv" }) },
+          headers,
+        ),
     },
     {
       name: "products import endpoint",
@@ -295,7 +299,11 @@ function calls(): Call[] {
       changes: true,
       handler: offers.action as Handler,
       request: (headers) =>
-        multipart(`${TEST_BASE_URL}/admin/offers`, { file: new File([OFFER_CSV], "o.csv", { type: "text/csv" }) }, headers),
+        multipart(
+          `${TEST_BASE_URL}/admin/offers`,
+          { intent: "import-csv", file: new File([OFFER_CSV], "o.csv", { type: "text/csv" }) },
+          headers,
+        ),
     },
     {
       name: "offers import endpoint",
@@ -387,7 +395,8 @@ function calls(): Call[] {
       kind: "page",
       changes: true,
       handler: remove.action as Handler,
-      request: (headers) => multipart(`${TEST_BASE_URL}/admin/remove`, { product: "1", from: "/admin/products" }, headers),
+      request: (headers) =>
+        multipart(`${TEST_BASE_URL}/admin/remove`, { intent: "remove", product: "1", from: "/admin/products" }, headers),
     },
   ];
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "~/routes";
 import { mayOpenAdminPath } from "~/lib/auth/admin-access";
+import { adminRoutes, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
 import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { setEditorRole } from "../auth/users.server";
@@ -13,47 +13,6 @@ import { refreshProductListKeys } from "../products/product-list-keys.server";
  * and real sessions. An editor gets through exactly where the access table opens the path
  * (app/lib/auth/admin-access.ts) and 403 everywhere else, and a refused call changes nothing.
  */
-
-type Handler = (args: { request: Request; context: AuthTestContext["context"]; params: Record<string, string> }) => Promise<unknown>;
-interface RouteModule {
-  loader?: Handler;
-  action?: Handler;
-}
-
-const modules = import.meta.glob<RouteModule>("../../routes/admin/*.{ts,tsx}");
-
-interface AdminRoute {
-  path: string;
-  params: Record<string, string>;
-  load: () => Promise<RouteModule>;
-}
-
-/** Every route under /admin, the layout included, with its parameters filled with 1. */
-function adminRoutes(): AdminRoute[] {
-  const admin = routes.find((route) => route.path === "admin");
-  if (!admin?.children) throw new Error("app/routes.ts has no admin layout");
-  const entry = (path: string, file: string): AdminRoute => {
-    const load = modules[`../../${file}`];
-    if (!load) throw new Error(`${file} is not under app/routes/admin`);
-    const params = Object.fromEntries([...path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, "1"]));
-    return { path: path.replace(/:\w+/g, "1"), params, load };
-  };
-  return [entry("/admin", admin.file), ...admin.children.map((child) => entry(child.path ? `/admin/${child.path}` : "/admin", child.file))];
-}
-
-async function status(run: () => Promise<unknown>): Promise<{ status: number; location?: string | null }> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("location") };
-  if (value && typeof value === "object" && "init" in value && (value as { type?: string }).type === "DataWithResponseInit") {
-    return { status: (value as { init: ResponseInit | null }).init?.status ?? 200 };
-  }
-  return { status: 200 };
-}
 
 function post(url: string, headers: Record<string, string>): Request {
   const body = new URLSearchParams({ intent: "nothing-at-all" }).toString();
@@ -104,14 +63,14 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
         expect(await snapshot()).toEqual(before);
         refusedDone = true;
       }
-      const calls: [string, Handler | undefined, () => Request][] = [
+      const calls: [string, AdminHandler | undefined, () => Request][] = [
         ["page", module.loader, () => new Request(`${TEST_BASE_URL}${route.path}`, { headers: { cookie: editorCookie } })],
         ["data request", module.loader, () => new Request(`${TEST_BASE_URL}${route.path}.data`, { headers: { cookie: editorCookie } })],
         ["action", module.action, () => post(`${TEST_BASE_URL}${route.path}`, { ...SAME_SITE, cookie: editorCookie })],
       ];
       for (const [kind, handler, request] of calls) {
         if (!handler) continue;
-        const result = await status(() => handler({ request: request(), context: ctx.context, params: route.params }));
+        const result = await answerOf(() => handler({ request: request(), context: ctx.context, params: route.params }));
         const label = `${kind} ${route.path}`;
         if (allowed) expect(result.status, label).not.toBe(403);
         // A POST-only endpoint answers any GET 405 before looking at anyone, and shows nothing.
@@ -126,7 +85,7 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
     for (const route of adminRoutes()) {
       const module = await route.load();
       if (!module.loader) continue;
-      const result = await status(() =>
+      const result = await answerOf(() =>
         module.loader!({ request: new Request(`${TEST_BASE_URL}${route.path}`), context: ctx.context, params: route.params }),
       );
       expect([302, 401, 405], route.path).toContain(result.status);
@@ -134,8 +93,11 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
   });
 
   it("saves a product's review (its fields and the rating from the scores) and nothing else of it", async () => {
-    const module = await modules["../../routes/admin/review.tsx"]!();
+    const module = await adminRoutes()
+      .find((route) => route.file === "routes/admin/review.tsx")!
+      .load();
     const form = new URLSearchParams({
+      intent: "save-review",
       verdict: "Honest and warm.",
       pros: "Heats fast\nThick staves",
       cons: "Door sticks",
@@ -159,7 +121,7 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
       },
     });
     const before = await test.db.selectFrom("products").select(["price_cents", "name", "images"]).executeTakeFirstOrThrow();
-    expect(await status(() => module.action!({ request, context: ctx.context, params: { productId: "1" } }))).toMatchObject({
+    expect(await answerOf(() => module.action!({ request, context: ctx.context, params: { productId: "1" } }))).toMatchObject({
       status: 302,
     });
     const after = await test.db.selectFrom("products").selectAll().executeTakeFirstOrThrow();

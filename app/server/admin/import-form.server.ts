@@ -1,8 +1,9 @@
-import { data, type AppLoadContext } from "react-router";
+import { data, type AppLoadContext, type Params } from "react-router";
 import { fileTooLargeText, type ImportKind } from "~/lib/csv/import-messages";
 import type { ImportPreview } from "~/lib/csv/import-plan";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordImport } from "../audit/audit-log.server";
+import { dispatchIntent } from "../forms/intents.server";
 import { BodyTooLarge, declaredLength, readForm, TOO_LARGE_HEADERS } from "../http/request-body.server";
 import { importFormUpload } from "./csv-import.server";
 
@@ -47,9 +48,12 @@ export async function importFromForm({ request, context }: Args, form: FormData,
   return data<ImportFormResult>(outcome, { status });
 }
 
-/** The action of a page whose only form is its import's. */
-export async function importFormAction(args: Args, kind: ImportKind) {
+/** The action of a page whose only form is its import's (intent `import-csv`, as on the products page). */
+export async function importFormAction(
+  args: Args & { params: Params },
+  kind: ImportKind,
+): Promise<ReturnType<typeof data<ImportFormResult>>> {
   const read = await readImportForm(args.request);
   if ("refused" in read) return read.refused;
-  return importFromForm(args, read.form, kind);
+  return dispatchIntent(args, { "import-csv": ({ form }) => importFromForm(args, form, kind) }, { form: read.form });
 }

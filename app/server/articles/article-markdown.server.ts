@@ -140,17 +140,25 @@ const alignment = { name: "align", multiple: false, values: ["left", "center", "
 /**
  * Links may go to http(s) or stay on the site. Off-site links open in a new tab without handing
  * it our window. Anything else (javascript:, data:, mailto:, "//host", "/\host") keeps its text
- * and loses the link.
+ * and loses the link: it stays an `a` without attributes, which `dropRefusedLink` then unwraps.
+ * Renaming it to a tag the allow-list discards is not an option: sanitize-html then remembers the
+ * rename for the next element at that depth, and a later good link would be closed by `</span>`.
  */
 function safeLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const href = (attribs.href ?? "").trim();
   const title: sanitizeHtml.Attributes = attribs.title ? { title: attribs.title } : {};
-  if (/[\u0000-\u001f\u007f\s]/.test(href)) return { tagName: "span", attribs: {} };
+  const refused: sanitizeHtml.Tag = { tagName: "a", attribs: {} };
+  if (/[\u0000-\u001f\u007f\s]/.test(href)) return refused;
   if (/^https?:\/\/[^/\\]/i.test(href)) {
     return { tagName: "a", attribs: { href, ...title, target: "_blank", rel: "noopener" } };
   }
   if (/^\/(?![/\\])/.test(href) || href.startsWith("#")) return { tagName: "a", attribs: { href, ...title } };
-  return { tagName: "span", attribs: {} };
+  return refused;
+}
+
+/** Keeps a refused link's content and drops its (attribute-less) tags, opening and closing alike. */
+function dropRefusedLink(frame: sanitizeHtml.IFrame): "excludeTag" | false {
+  return frame.tag === "a" && !frame.attribs.href ? "excludeTag" : false;
 }
 
 const sanitizeOptions: sanitizeHtml.IOptions = {
@@ -204,6 +212,7 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   // The page's title is the only h1; a "# Heading" in the body becomes a section heading.
   transformTags: { h1: "h2", a: safeLink },
+  exclusiveFilter: dropRefusedLink,
   disallowedTagsMode: "discard",
 };
 

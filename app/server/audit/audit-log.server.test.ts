@@ -78,7 +78,10 @@ describe.each(testDialects)("the admin audit log on %s", (dialect) => {
     );
     expect((imported as Response).status).toBe(200);
     const id = (await test.db.selectFrom("products").select("id").where("slug", "=", "audit-cube").executeTakeFirstOrThrow()).id;
-    const removed = await call(remove.action, form("/admin/remove", { product: String(id), returnTo: "/admin/products" }));
+    const removed = await call(
+      remove.action,
+      form("/admin/remove", { intent: "remove", product: String(id), returnTo: "/admin/products" }),
+    );
     expect((removed as Response).status).toBe(302);
     const trail = await rows();
     expect(trail.map((row) => [row.user_email, row.action, row.address])).toEqual([

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../../../tests/support/test-databases";
 import { testDatabaseForBlock } from "../../../tests/support/block-databases";
 import { ClickRecorder } from "./click-recorder.server";
-import { DaySalts, forgetReaders, readerKey, REPEAT_WINDOW_MS } from "./click-readers.server";
+import { CLICKS_PER_ADDRESS_PER_DAY, DaySalts, forgetReaders, readerKey, REPEAT_WINDOW_MS } from "./click-readers.server";
 import { createOutboundRedirects } from "./outbound-redirect.server";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
@@ -50,7 +50,15 @@ describe.each(testDialects)("clicks counted once per reader on %s", (dialect) =>
       sites.push({ ...site, port: (site.server.address() as AddressInfo).port });
     }
     clock.now = START;
-    for (const table of ["clicks", "click_days", "click_product_days", "click_source_days", "click_readers", "click_salts"] as const)
+    for (const table of [
+      "clicks",
+      "click_days",
+      "click_product_days",
+      "click_source_days",
+      "click_readers",
+      "click_salts",
+      "click_address_days",
+    ] as const)
       await test.db.deleteFrom(table).execute();
   });
   afterAll(async () => {
@@ -148,6 +156,36 @@ describe.each(testDialects)("clicks counted once per reader on %s", (dialect) =>
     expect(await test.db.selectFrom("click_salts").select("day").execute()).toEqual([{ day: "2026-11-25" }]);
     await forgetReaders(test.db, Date.parse("2026-11-26T00:31:00Z"));
     expect(await test.db.selectFrom("click_salts").select("day").execute()).toEqual([]);
+  });
+
+  it("one address counts at most 3 clicks of a product a day, however many User-Agents it sends; every click is redirected", async () => {
+    expect(CLICKS_PER_ADDRESS_PER_DAY).toBe(3);
+    const agents = Array.from({ length: 50 }, (_, n) => `${BROWSER} Build/${n}`);
+    const answers = await Promise.all(agents.map((userAgent) => go({ client: "203.0.113.20", userAgent })));
+    expect(answers.every((answer) => answer.status === 302 && answer.location === "https://alpha.example/buy")).toBe(true);
+    expect(await counted()).toBe(3);
+    // Later flushes of the same day add nothing, on either instance.
+    await go({ client: "203.0.113.20", userAgent: `${BROWSER} Build/late`, on: 1 });
+    expect(await counted()).toBe(3);
+    // Another address has its own allowance.
+    await go({ client: "198.51.100.20", userAgent: agents[0] });
+    expect(await counted()).toBe(4);
+    // The next UTC day, the address counts again.
+    clock.now = Date.parse("2026-11-26T09:00:00Z");
+    await go({ client: "203.0.113.20", userAgent: `${BROWSER} Build/tomorrow` });
+    expect(await counted()).toBe(5);
+  });
+
+  it("holds the allowance across instances flushing at once", async () => {
+    const agents = Array.from({ length: 20 }, (_, n) => `${BROWSER} Build/${n}`);
+    await Promise.all(agents.map((userAgent, n) => go({ client: "203.0.113.21", userAgent, on: n % 2 })));
+    const flushed = await Promise.all(sites.map((site) => site.recorder.flush()));
+    expect(flushed).toEqual([true, true]);
+    expect(await counted()).toBe(3);
+    // The day's counters go with the day's salt.
+    expect(await test.db.selectFrom("click_address_days").select("day").execute()).toEqual([{ day: "2026-11-25" }]);
+    await forgetReaders(test.db, Date.parse("2026-11-26T00:31:00Z"));
+    expect(await test.db.selectFrom("click_address_days").select("day").execute()).toEqual([]);
   });
 
   it("the salt changes by day, and every instance uses the same one for a day", async () => {

@@ -17,8 +17,18 @@ import type { PeriodicJob } from "../jobs/job-runner.server";
  * takes a reader's row only when its last counted click is older than the window, so two
  * instances flushing the same reader's clicks at once count it once (PostgreSQL makes the second
  * upsert wait for the first and then sees its row).
+ *
+ * On top of that, one client address counts at most CLICKS_PER_ADDRESS_PER_DAY clicks of one
+ * product in a UTC day, however many User-Agents it sends (docs/decisions/0106), kept the same
+ * way: a hash of address and product under the day's salt, and a counter that goes with the day.
  */
 export const REPEAT_WINDOW_MS = 30 * 60_000;
+
+/**
+ * Three: a household or an office behind one address (a phone, a laptop, a second person) may
+ * really click one product a few times a day; a loop with fresh User-Agents should not count more.
+ */
+export const CLICKS_PER_ADDRESS_PER_DAY = 3;
 
 export interface ClickReader {
   /** clientAddress(): an IPv6 client is its /64. */
@@ -26,10 +36,13 @@ export interface ClickReader {
   userAgent: string;
 }
 
-/** A click waiting to be decided: when, which product, and the reader's hash under its day's salt. */
+/** A click waiting to be decided: when, the reader's hash and its address's (both under its day's salt, with the product). */
 export interface ReaderClick {
   at: number;
   reader: string;
+  address: string;
+  /** The click's UTC day, YYYY-MM-DD: the address's count is per day. */
+  day: string;
 }
 
 /** Rows per upsert: 2 values each. */
@@ -38,6 +51,11 @@ const ROWS_PER_UPSERT = 500;
 /** The reader's hash for one product under one day's salt (base64url of an HMAC-SHA-256). */
 export function readerKey(salt: Buffer, reader: ClickReader, productId: number): string {
   return createHmac("sha256", salt).update(`${reader.address}\n${reader.userAgent}\n${productId}`).digest("base64url");
+}
+
+/** The address's hash for one product under one day's salt: the key of its count of the day. */
+export function addressKey(salt: Buffer, address: string, productId: number): string {
+  return createHmac("sha256", salt).update(`address\n${address}\n${productId}`).digest("base64url");
 }
 
 /**
@@ -79,11 +97,29 @@ async function loadOrCreateSalt(db: DB, day: string): Promise<Buffer> {
 }
 
 /**
+ * Which of `clicks` count: once per reader per window (countFirstClicks), then at most `perAddress`
+ * a day for each address and product (capPerAddress). Returns the indexes of the counted clicks.
+ */
+export async function countClicks(
+  trx: Transaction<Database>,
+  clicks: readonly ReaderClick[],
+  { windowMs = REPEAT_WINDOW_MS, perAddress = CLICKS_PER_ADDRESS_PER_DAY }: { windowMs?: number; perAddress?: number } = {},
+): Promise<Set<number>> {
+  const firsts = [...(await countFirstClicks(trx, clicks, windowMs))];
+  const kept = await capPerAddress(
+    trx,
+    firsts.map((index) => clicks[index]!),
+    perAddress,
+  );
+  return new Set(firsts.filter((_, position) => kept.has(position)));
+}
+
+/**
  * Which of `clicks` count: each reader's first click, and any later one at least the window after
  * the last counted one, here or in the database (another instance, an earlier flush). Records the
  * counted ones in click_readers. Returns the indexes of the counted clicks.
  */
-export async function countFirstClicks(
+async function countFirstClicks(
   trx: Transaction<Database>,
   clicks: readonly ReaderClick[],
   windowMs = REPEAT_WINDOW_MS,
@@ -137,7 +173,49 @@ export async function countFirstClicks(
   return counted;
 }
 
-/** Deletes what no longer decides anything: reader rows past the window, salts of days that are over. */
+/**
+ * Which of `clicks` count within the address's allowance of the day: its first `cap`, earlier
+ * flushes and other instances included, in time order. One upsert per address adds the batch's
+ * clicks to the day's counter and returns the new total: what was there before is the total less
+ * this batch's, so two instances adding at once (PostgreSQL makes the second wait for the first)
+ * each know their share. Returns the indexes of the counted clicks.
+ */
+async function capPerAddress(trx: Transaction<Database>, clicks: readonly ReaderClick[], cap: number): Promise<Set<number>> {
+  const byAddress = new Map<string, { day: string; indexes: number[] }>();
+  const order = clicks.map((_, index) => index).sort((a, b) => clicks[a]!.at - clicks[b]!.at);
+  for (const index of order) {
+    const { address, day } = clicks[index]!;
+    const entry = byAddress.get(address) ?? { day, indexes: [] };
+    entry.indexes.push(index);
+    byAddress.set(address, entry);
+  }
+  // Key order, as for the readers: no two flushes wait on each other in a cycle.
+  const addresses = [...byAddress.keys()].sort();
+  const counted = new Set<number>();
+  for (let start = 0; start < addresses.length; start += ROWS_PER_UPSERT) {
+    const part = addresses.slice(start, start + ROWS_PER_UPSERT);
+    const totals = await trx
+      .insertInto("click_address_days")
+      .values(
+        part.map((address) => ({ address_key: address, day: byAddress.get(address)!.day, clicks: byAddress.get(address)!.indexes.length })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .column("address_key")
+          .doUpdateSet((eb) => ({ clicks: eb(eb.ref("click_address_days.clicks"), "+", eb.ref("excluded.clicks")) })),
+      )
+      .returning(["address_key", "clicks"])
+      .execute();
+    for (const { address_key, clicks: total } of totals) {
+      const { indexes } = byAddress.get(address_key)!;
+      const before = Number(total) - indexes.length;
+      for (const index of indexes.slice(0, Math.max(0, cap - before))) counted.add(index);
+    }
+  }
+  return counted;
+}
+
+/** Deletes what no longer decides anything: reader rows past the window, salts and address counts of days that are over. */
 export async function forgetReaders(db: DB | Transaction<Database>, now: number, windowMs = REPEAT_WINDOW_MS): Promise<void> {
   await db
     .deleteFrom("click_readers")
@@ -146,6 +224,7 @@ export async function forgetReaders(db: DB | Transaction<Database>, now: number,
   // Yesterday's salt lives on for the window after midnight, for a batch still holding its clicks.
   const lastDayNeeded = utcDay(now - windowMs);
   await db.deleteFrom("click_salts").where("day", "<", lastDayNeeded).execute();
+  await db.deleteFrom("click_address_days").where("day", "<", lastDayNeeded).execute();
 }
 
 /**

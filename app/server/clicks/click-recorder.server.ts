@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { utcDay } from "~/lib/clicks/click-period";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
-import { countFirstClicks, DaySalts, readerKey, REPEAT_WINDOW_MS, type ClickReader, type ReaderClick } from "./click-readers.server";
+import { addressKey, countClicks, DaySalts, readerKey, REPEAT_WINDOW_MS, type ClickReader, type ReaderClick } from "./click-readers.server";
 import { subIdFrom, SUB_ID_LENGTH } from "~/lib/offers/sub-id";
 import { insertClicks, insertClickSubIds, insertPageViews, type RecordedClick } from "./click-store.server";
 
@@ -180,7 +180,8 @@ export class ClickRecorder {
 
   /**
    * One transaction: the clicks that carry a reader count only if the reader's last counted click
-   * of that product is older than the window (countFirstClicks); the rest are written as given.
+   * of that product is older than the window and its address has not used up the day's allowance
+   * for the product (countClicks); the rest are written as given.
    */
   async #write(batch: readonly ObservedClick[]): Promise<void> {
     const now = this.#now();
@@ -188,12 +189,18 @@ export class ClickRecorder {
     const keyedAt: number[] = [];
     for (const [index, click] of batch.entries()) {
       if (!click.reader) continue;
-      const salt = await this.#salts.saltFor(utcDay(click.at), now);
-      keyed.push({ at: click.at, reader: readerKey(salt, click.reader, click.productId) });
+      const day = utcDay(click.at);
+      const salt = await this.#salts.saltFor(day, now);
+      keyed.push({
+        at: click.at,
+        reader: readerKey(salt, click.reader, click.productId),
+        address: addressKey(salt, click.reader.address, click.productId),
+        day,
+      });
       keyedAt.push(index);
     }
     await this.#db.transaction().execute(async (trx) => {
-      const counted = await countFirstClicks(trx, keyed, this.#windowMs);
+      const counted = await countClicks(trx, keyed, { windowMs: this.#windowMs });
       const skipped = new Set(keyedAt.filter((_, position) => !counted.has(position)));
       // Every sub-ID that went out is kept, even a repeat's the database refused to count again:
       // the shop has it, and a commission may name it.

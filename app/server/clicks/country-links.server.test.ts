@@ -90,8 +90,8 @@ describe.each(testDialects)("country-aware /go on %s", (dialect) => {
     await test?.drop();
   });
   beforeEach(async () => {
-    // An hour apart: each test's clicks count, whatever the last test's reader did.
-    clock += 3_600_000;
+    // A day apart: each test's clicks count, whatever the last test's readers and address did.
+    clock += 86_400_000;
     await recorder.flush();
     await test.db.deleteFrom("clicks").execute();
   });
@@ -137,7 +137,8 @@ describe.each(testDialects)("country-aware /go on %s", (dialect) => {
     const origin = await site({ header: "CF-IPCountry" }, 1);
     // The cheapest US offer with a link, with the shop's affiliate parameters added.
     const us = "https://nordic.example/p/panorama-4?tag=site-20";
-    const reader = (n: number) => ({ "user-agent": `${BROWSER} reader/${n}` });
+    // Four readers at four addresses: one address counts at most 3 clicks of a product a day.
+    const reader = (n: number) => ({ "user-agent": `${BROWSER} reader/${n}`, "x-forwarded-for": `203.0.113.${n}` });
     expect(await go(origin, "/go/panorama-4?from=home", reader(1))).toBe(us);
     expect(await go(origin, "/go/panorama-4?from=home", { ...reader(2), "cf-ipcountry": "XX" })).toBe(us);
     expect(await go(origin, "/go/panorama-4?from=home", { ...reader(3), "cf-ipcountry": "JP" })).toBe(us);

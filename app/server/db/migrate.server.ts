@@ -37,6 +37,7 @@ import * as leanerListTags from "./migrations/2026_11_28_1100_leaner_list_tags";
 import * as jobs from "./migrations/2026_11_28_1200_jobs";
 import * as offerLinkResults from "./migrations/2026_11_28_1210_offer_link_results";
 import * as outbox from "./migrations/2026_11_28_1500_outbox";
+import * as clickAddressDays from "./migrations/2026_11_28_1800_click_address_days";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_1200_jobs": jobs,
   "2026_11_28_1210_offer_link_results": offerLinkResults,
   "2026_11_28_1500_outbox": outbox,
+  "2026_11_28_1800_click_address_days": clickAddressDays,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -462,6 +462,7 @@ export interface Database {
   click_source_days: ClickSourceDaysTable;
   click_readers: ClickReadersTable;
   click_salts: ClickSaltsTable;
+  click_address_days: ClickAddressDaysTable;
   page_view_days: PageViewDaysTable;
   click_sub_ids: ClickSubIdsTable;
   commission_networks: CommissionNetworksTable;
@@ -582,6 +583,17 @@ export interface ClickReadersTable {
   reader: string;
   /** Milliseconds since 1970 (a string from PostgreSQL's bigint). */
   counted_at: ColumnType<number | string, number, number>;
+}
+
+/**
+ * How many clicks of one product from one client address passed the reader check on one UTC day
+ * (app/server/clicks/click-readers.server.ts caps the counted ones): a keyed hash of address and
+ * product under the day's salt, never the address.
+ */
+export interface ClickAddressDaysTable {
+  address_key: string;
+  day: string;
+  clicks: ClickCount;
 }
 
 /** Anonymous views of one public page on one UTC day (app/server/views/): a count, nothing about the reader. */

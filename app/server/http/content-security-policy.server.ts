@@ -1,44 +1,50 @@
-import { createHash } from "node:crypto";
-import { DEFERRED_SCRIPT_TYPE } from "./hydrate-after-picture.server";
+import { createHash, randomBytes } from "node:crypto";
 
 /**
- * The Content-Security-Policy of an HTML document (docs/decisions/0022). Scripts run only from
- * this site's files or when their exact text was in the document the server sent: each inline
- * script (React Router's hydration data and module bootstrap, the scroll restorer) is allowed by
- * its SHA-256 hash, computed from the finished HTML. Hashes, not a nonce: a page served again
- * from the page cache carries the same scripts and therefore the same valid header, where a
- * per-request nonce would have to be rewritten into both.
+ * The Content-Security-Policy of an HTML document (docs/decisions/0022, 0105). Scripts run only
+ * from this site's files or when the server itself wrote them inline: React Router's hydration
+ * data and module bootstrap, its scroll restorer, React's own, the site's hydration starter. Each
+ * is allowed by its SHA-256 hash. Which scripts those are is known where they are written: every
+ * render gets a random marker that React Router and React put on each script they write (as
+ * their `nonce`), and only scripts carrying it are hashed; the marker is then taken out of the
+ * document. A script that reached the page some other way (say, inside an article's body that
+ * got past the sanitizer) cannot carry a marker made after it was written, and is not allowed.
+ * Hashes, not the nonce itself: a page served again from the page cache carries the same
+ * scripts and therefore the same valid header.
  */
 
 // A script element as React writes it: lower-case tag, attributes quoted, no '</script' inside
 // (React escapes it in script text).
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 
-/**
- * JavaScript types a browser executes; anything else (application/ld+json) is a data block,
- * except the inert copy of the hydration bootstrap, whose text runs later as a module.
- */
+/** JavaScript types a browser executes; anything else (application/ld+json) is a data block. */
 function isExecutable(attributes: string): boolean {
   if (/\ssrc\s*=/.test(attributes)) return false;
   const type = /\stype\s*=\s*"([^"]*)"/.exec(attributes)?.[1]?.trim().toLowerCase();
-  return (
-    type === undefined ||
-    type === "" ||
-    type === "module" ||
-    type === "text/javascript" ||
-    type === "application/javascript" ||
-    type === DEFERRED_SCRIPT_TYPE
-  );
+  return type === undefined || type === "" || type === "module" || type === "text/javascript" || type === "application/javascript";
 }
 
-/** 'sha256-…' sources for every inline script that runs, in document order, without repeats. */
-export function inlineScriptHashes(html: string): string[] {
+/** A new marker for one render (hex: it needs no escaping in an attribute). */
+export function renderMarker(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/** The 'sha256-…' source that allows an inline script with this text. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/**
+ * The document with the render's marker taken out, and the hashes of the inline scripts that
+ * carried it (in document order, without repeats): the scripts the server wrote.
+ */
+export function serverWrittenScripts(rendered: string, marker: string): { html: string; hashes: string[] } {
+  const markedWith = ` nonce="${marker}"`;
   const hashes = new Set<string>();
-  for (const [, attributes = "", text = ""] of html.matchAll(SCRIPT_ELEMENT)) {
-    if (!isExecutable(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  for (const [, attributes = "", text = ""] of rendered.matchAll(SCRIPT_ELEMENT)) {
+    if (attributes.includes(markedWith) && isExecutable(attributes)) hashes.add(scriptHash(text));
   }
-  return [...hashes];
+  return { html: rendered.replaceAll(markedWith, ""), hashes: [...hashes] };
 }
 
 export function contentSecurityPolicy(scriptHashes: readonly string[], options: { https: boolean }): string {

@@ -21,9 +21,9 @@ import { MODULE_BOOTSTRAP, MODULE_PRELOAD } from "../framework/react-router-adap
  *   adding the modulepreload links back, all at once (so the module graph is fetched in parallel,
  *   not import by import), then a module script with the original text.
  *
- * The Content-Security-Policy allows inline scripts by hash; the module script inserted later
- * has exactly the original text, so the policy counts the inert copy as a script to allow
- * ({@link DEFERRED_SCRIPT_TYPE}).
+ * The Content-Security-Policy allows the server's own inline scripts by hash: the module script
+ * inserted later has exactly the original bootstrap's text, which is allowed already, and the
+ * starter is the server's too ({@link HYDRATION_STARTER}).
  *
  * A document without such a picture (admin pages, error pages) is left as React Router wrote it.
  */
@@ -41,7 +41,7 @@ export const HYDRATION_DEADLINE_MS = 3000;
  */
 export const LARGEST_PAINT_GRACE_MS = 100;
 
-/** The type of the inert copy of the bootstrap: a data block to the browser, a script to allow to the policy. */
+/** The type of the inert copy of the bootstrap: a data block to the browser. */
 export const DEFERRED_SCRIPT_TYPE = "text/x-hydrate";
 const DEFERRED_ID = "hydrate-module";
 
@@ -52,7 +52,7 @@ const MAIN_PICTURE = /<img\b[^>]*\sfetchpriority="high"/i;
  * Runs in the browser, as written (it is sent verbatim, so it is plain ES5 and short). The
  * picture is found by the same attribute the server looked for.
  */
-const STARTER = `(function(){var d=document,s=d.getElementById("${DEFERRED_ID}"),on=false,p=d.querySelector('img[fetchpriority="high"]'),ev=["pointerdown","keydown","focusin"];
+export const HYDRATION_STARTER = `(function(){var d=document,s=d.getElementById("${DEFERRED_ID}"),on=false,p=d.querySelector('img[fetchpriority="high"]'),ev=["pointerdown","keydown","focusin"];
 function go(){if(on)return;on=true;ev.forEach(function(e){removeEventListener(e,go,true)});
 (s.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});
 var m=d.createElement("script");m.type="module";m.textContent=s.textContent;d.body.appendChild(m)}
@@ -69,6 +69,6 @@ export function hydrateAfterMainPicture(html: string): string {
   const bootstrap = MODULE_BOOTSTRAP.exec(html);
   if (!bootstrap) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const inert = `<script type="${DEFERRED_SCRIPT_TYPE}" id="${DEFERRED_ID}" data-preload="${preloads.join(" ")}">${bootstrap[1]}</script><script>${STARTER}</script>`;
+  const inert = `<script type="${DEFERRED_SCRIPT_TYPE}" id="${DEFERRED_ID}" data-preload="${preloads.join(" ")}">${bootstrap[1]}</script><script>${HYDRATION_STARTER}</script>`;
   return html.replace(MODULE_PRELOAD, "").replace(bootstrap[0], () => inert);
 }

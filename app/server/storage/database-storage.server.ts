@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
 import { describeBytes, MAX_IMAGE_BYTES } from "~/lib/admin/upload-limits";
 import type { DB } from "../db/connection.server";
+import type { Database } from "../db/schema";
 import { isSafeNameIn } from "./file-names";
 import { StoredFileTooLarge, type StorageStatus, type StoredFile, type Storage } from "./storage.server";
 
@@ -42,18 +44,9 @@ export class DatabaseStorage implements Storage {
   }
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
-    if (!isSafeNameIn(this.bucket, name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
-    // The upload checks this first; a picture that skipped them (a move from disk) still may not be larger.
-    if (this.bucket === PRODUCT_IMAGES_BUCKET && bytes.byteLength > MAX_IMAGE_BYTES)
-      throw new Error(`refusing to store ${name}: larger than ${describeBytes(MAX_IMAGE_BYTES)}`);
-    const version = randomUUID();
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const chunks = Math.max(1, Math.ceil(buffer.byteLength / CHUNK_BYTES));
+    const { buffer, version, chunks } = this.prepare(name, bytes);
     await this.db.transaction().execute(async (trx) => {
-      for (let seq = 0; seq < chunks; seq++) {
-        const data = buffer.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES);
-        await trx.insertInto("stored_file_chunks").values({ version, seq, data }).execute();
-      }
+      await this.writeChunks(trx, version, buffer, chunks);
       const previous = await trx
         .selectFrom("stored_files")
         .select("version")
@@ -124,6 +117,43 @@ export class DatabaseStorage implements Storage {
     } catch (error) {
       await this.db.deleteFrom("stored_file_chunks").where("version", "=", version).execute();
       throw error;
+    }
+  }
+
+  async putNew(name: string, bytes: Uint8Array): Promise<boolean> {
+    const { buffer, version, chunks } = this.prepare(name, bytes);
+    const taken = Symbol("taken");
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await this.writeChunks(trx, version, buffer, chunks);
+        // The primary key (bucket, name) decides between two uploads of one name: the second inserts nothing.
+        const inserted = await trx
+          .insertInto("stored_files")
+          .values({ bucket: this.bucket, name, version, size: buffer.byteLength, chunks, modified_at: Date.now() })
+          .onConflict((conflict) => conflict.columns(["bucket", "name"]).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw taken; // rolls the chunks back
+      });
+      return true;
+    } catch (error) {
+      if (error === taken) return false;
+      throw error;
+    }
+  }
+
+  private prepare(name: string, bytes: Uint8Array) {
+    if (!isSafeNameIn(this.bucket, name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
+    // The upload checks this first; a picture that skipped them (a move from disk) still may not be larger.
+    if (this.bucket === PRODUCT_IMAGES_BUCKET && bytes.byteLength > MAX_IMAGE_BYTES)
+      throw new Error(`refusing to store ${name}: larger than ${describeBytes(MAX_IMAGE_BYTES)}`);
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return { buffer, version: randomUUID(), chunks: Math.max(1, Math.ceil(buffer.byteLength / CHUNK_BYTES)) };
+  }
+
+  private async writeChunks(trx: Transaction<Database>, version: string, buffer: Buffer, chunks: number): Promise<void> {
+    for (let seq = 0; seq < chunks; seq++) {
+      const data = buffer.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES);
+      await trx.insertInto("stored_file_chunks").values({ version, seq, data }).execute();
     }
   }
 

@@ -66,3 +66,20 @@ export function storedImageName(originalName: string, format: ImageFormat): stri
   const extension = matches ? givenExtension : IMAGE_TYPES[format].extension;
   return `${stem === "" ? "image" : stem}.${extension}`;
 }
+
+const ARTICLE_IMAGE_PREFIX = "article-";
+
+/**
+ * The names an editor's picture may take, in order: 'hero.jpg' → 'article-hero.jpg',
+ * 'article-hero-2.jpg', … and, past those, random ones. The prefix keeps the pictures of the
+ * article screens (heroes, author photos) apart from the names product pictures go by.
+ */
+export function* articleImageNames(storedName: string, numbered = 20): Generator<string> {
+  const dot = storedName.lastIndexOf(".");
+  const stem = storedName.slice(0, dot);
+  const extension = storedName.slice(dot);
+  const base = stem.startsWith(ARTICLE_IMAGE_PREFIX) ? stem : `${ARTICLE_IMAGE_PREFIX}${stem}`;
+  yield `${base}${extension}`;
+  for (let n = 2; n <= numbered; n++) yield `${base}-${n}${extension}`;
+  for (;;) yield `${base}-${Math.random().toString(36).slice(2, 10).padEnd(8, "0")}${extension}`;
+}

@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { describeBytes, describePixels, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "~/lib/admin/upload-limits";
-import { storedImageName, type ImageFormat } from "./file-names";
+import { articleImageNames, storedImageName, type ImageFormat } from "./file-names";
 import type { Storage } from "./storage.server";
 
 /**
- * Uploading product pictures from the admin. Only real images are kept: every file is decoded
+ * Uploading pictures from the admin. Only real images are kept: every file is decoded
  * with sharp (a renamed HTML page, a truncated JPEG or an SVG with script in it is refused), and
  * held to the picture limits of lib/admin/upload-limits.ts (a decompression bomb is refused before it
  * is decoded).
@@ -64,8 +64,38 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
+/** Product pictures, under their own names: uploading a name again replaces that picture. */
+export function storeProductImages(storage: Storage, files: readonly UploadedFile[]): Promise<UploadResult[]> {
+  return storeImages(files, async (name, bytes) => {
+    await storage.put(name, bytes);
+    return name;
+  });
+}
+
+/** Tries before an upload gives up finding a free name (the last ones random: in practice the first free one wins). */
+const ARTICLE_NAME_TRIES = 30;
+
+/**
+ * Pictures from the article screens, open to editors: under names of their own (file-names.ts
+ * articleImageNames) and never over an existing file, so an editor can neither replace a product
+ * picture nor another article's; a taken name gets the next free one.
+ */
+export function storeArticleImages(storage: Storage, files: readonly UploadedFile[]): Promise<UploadResult[]> {
+  return storeImages(files, async (name, bytes) => {
+    const names = articleImageNames(name);
+    for (let tries = 0; tries < ARTICLE_NAME_TRIES; tries++) {
+      const candidate = names.next().value!;
+      if (await storage.putNew(candidate, bytes)) return candidate;
+    }
+    throw new Error(`no free name for ${name} after ${ARTICLE_NAME_TRIES} tries`);
+  });
+}
+
 /** Checks and stores each file on its own: one bad file does not stop the others. */
-export async function storeProductImages(storage: Storage, files: readonly UploadedFile[]): Promise<UploadResult[]> {
+async function storeImages(
+  files: readonly UploadedFile[],
+  store: (name: string, bytes: Uint8Array) => Promise<string>,
+): Promise<UploadResult[]> {
   const results: UploadResult[] = [];
   for (const file of files) {
     const check = await checkImage(file.bytes);
@@ -73,8 +103,7 @@ export async function storeProductImages(storage: Storage, files: readonly Uploa
       results.push({ file: file.name, ok: false, reason: check.reason });
       continue;
     }
-    const storedAs = storedImageName(file.name, check.format);
-    await storage.put(storedAs, file.bytes);
+    const storedAs = await store(storedImageName(file.name, check.format), file.bytes);
     results.push({ file: file.name, ok: true, storedAs, width: check.width, height: check.height });
   }
   return results;

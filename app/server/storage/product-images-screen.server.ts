@@ -3,9 +3,9 @@ import { storageToast, type StorageState } from "~/lib/admin/storage-messages";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { IMAGE_UPLOAD_TOO_LARGE, MAX_IMAGES_PER_UPLOAD } from "~/lib/admin/upload-limits";
 import { recordAdminAction } from "../audit/audit-log.server";
-import type { IntentTable } from "../forms/intents.server";
+import type { IntentArgs, IntentTable } from "../forms/intents.server";
 import { BodyTooLarge, readForm, TOO_LARGE_HEADERS } from "../http/request-body.server";
-import { storeProductImages, type UploadResult } from "./image-upload.server";
+import { storeArticleImages, storeProductImages, type UploadResult } from "./image-upload.server";
 import { productImagesStorage } from "./storage.server";
 
 /**
@@ -38,7 +38,14 @@ export const IMAGE_INTENTS = {
     return data<ImagesActionResult>({ storage: status, toast: storageToast(status) });
   },
 
-  "upload-images": async ({ form, request, context }) => {
+  "upload-images": uploadImages(storeProductImages),
+} satisfies IntentTable;
+
+/** The article screens' upload (/admin/articles/images, open to editors): see storeArticleImages. */
+export const ARTICLE_IMAGE_INTENTS = { "upload-images": uploadImages(storeArticleImages) } satisfies IntentTable;
+
+function uploadImages(store: typeof storeProductImages): (args: IntentArgs) => Promise<ImagesAnswer> {
+  return async ({ form, request, context }) => {
     const storage = productImagesStorage(context.config, context.db);
     const files = form.getAll("images").filter((entry): entry is File => typeof entry !== "string" && entry.size > 0);
     if (files.length === 0)
@@ -46,13 +53,18 @@ export const IMAGE_INTENTS = {
     if (files.length > MAX_IMAGES_PER_UPLOAD) {
       return refuse({ kind: "error", title: "Too many images", description: `Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.` });
     }
-    const uploads = await storeProductImages(
+    const uploads = await store(
       storage,
       await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }))),
     );
     const stored = uploads.filter((upload) => upload.ok).length;
     const refused = uploads.length - stored;
-    await recordAdminAction({ request, context }, "images-uploaded", `${stored} stored, ${refused} refused`);
+    const names = uploads.flatMap((upload) => (upload.ok ? [upload.storedAs] : []));
+    await recordAdminAction(
+      { request, context },
+      "images-uploaded",
+      `${stored} stored, ${refused} refused${names.length > 0 ? `: ${names.slice(0, 10).join(", ")}` : ""}`,
+    );
     const toast: ResultToast =
       refused === 0
         ? {
@@ -69,8 +81,8 @@ export const IMAGE_INTENTS = {
       { uploads, toast, storage: await storage.check({ create: false }) },
       { status: stored > 0 ? 200 : 400 },
     );
-  },
-} satisfies IntentTable;
+  };
+}
 
 /** The screen's form, read under its limit (lib/admin/upload-limits.ts); past it, a 413 that says the limits. */
 export async function readImagesForm(request: Request): Promise<{ form: FormData } | { refused: ImagesAnswer }> {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { StorageState } from "~/lib/admin/storage-messages";
@@ -54,6 +54,8 @@ export interface Storage {
    * `maxBytes` it stops, stores nothing and throws StoredFileTooLarge.
    */
   putStream(name: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number>;
+  /** Writes one file only if no file has that name, in one step (two uploads cannot both win); false when one had. */
+  putNew(name: string, bytes: Uint8Array): Promise<boolean>;
   /** Null when there is no such file. */
   open(name: string): Promise<StoredFile | null>;
   /** Deletes one file; false when there was none. */
@@ -108,13 +110,32 @@ export class LocalDiskStorage implements Storage {
   }
 
   async put(name: string, bytes: Uint8Array): Promise<void> {
+    await this.writeAside(name, bytes, (temporary, target) => rename(temporary, target));
+  }
+
+  async putNew(name: string, bytes: Uint8Array): Promise<boolean> {
+    // A hard link fails with EEXIST when the name is taken, where a rename would replace it.
+    return this.writeAside(name, bytes, async (temporary, target) => {
+      try {
+        await link(temporary, target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+        throw error;
+      } finally {
+        await rm(temporary, { force: true });
+      }
+    });
+  }
+
+  /** Writes aside, then moves into place: a reader never sees half a picture. */
+  private async writeAside<T>(name: string, bytes: Uint8Array, place: (temporary: string, target: string) => Promise<T>): Promise<T> {
     if (!isSafeNameIn(this.bucket, name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
     await mkdir(this.directory, { recursive: true });
-    // Write aside, then rename: a reader never sees half a picture.
     const temporary = path.join(this.directory, `.upload-${randomBytes(6).toString("hex")}`);
     try {
       await writeFile(temporary, bytes);
-      await rename(temporary, path.join(this.directory, name));
+      return await place(temporary, path.join(this.directory, name));
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;

@@ -11,6 +11,7 @@ export function ArticleImportForm() {
       encType="multipart/form-data"
       className="mb-4 flex flex-col gap-2 rounded-card border border-line bg-surface p-3 sm:flex-row sm:items-center"
     >
+      <input type="hidden" name="intent" value="import-articles" />
       <label htmlFor="article-files" className="text-sm font-medium">
         Import Markdown
       </label>

@@ -40,7 +40,7 @@ export function ArticlePreview({
       try {
         const response = await fetch("/admin/articles/preview", {
           method: "POST",
-          body: new URLSearchParams({ body, slug }),
+          body: new URLSearchParams({ intent: "preview", body, slug }),
           signal: controller.signal,
         });
         // A refused preview (signed out, too large) keeps the last one shown.

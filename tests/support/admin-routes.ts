@@ -1,0 +1,61 @@
+import routes from "~/routes";
+import type { AuthTestContext } from "./auth-fixtures";
+
+/**
+ * Every route under /admin as the route table (app/routes.ts) lists it, with its module, so a
+ * test that walks them covers a route added later without being touched.
+ */
+
+export type AdminHandler = (args: {
+  request: Request;
+  context: AuthTestContext["context"];
+  params: Record<string, string>;
+}) => Promise<unknown>;
+
+export interface AdminRouteModule {
+  loader?: AdminHandler;
+  action?: AdminHandler;
+}
+
+export interface AdminRoute {
+  /** The path with its parameters filled with 1. */
+  path: string;
+  /** The route file, e.g. "routes/admin/review.tsx". */
+  file: string;
+  params: Record<string, string>;
+  load: () => Promise<AdminRouteModule>;
+}
+
+const modules = import.meta.glob<AdminRouteModule>("../../app/routes/admin/*.{ts,tsx}");
+
+/** Every route under /admin, the layout included. */
+export function adminRoutes(): AdminRoute[] {
+  const admin = routes.find((route) => route.path === "admin");
+  if (!admin?.children) throw new Error("app/routes.ts has no admin layout");
+  const entry = (path: string, file: string): AdminRoute => {
+    const load = modules[`../../app/${file}`];
+    if (!load) throw new Error(`${file} is not under app/routes/admin`);
+    const params = Object.fromEntries([...path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, "1"]));
+    return { path: path.replace(/:\w+/g, "1"), file, params, load };
+  };
+  return [entry("/admin", admin.file), ...admin.children.map((child) => entry(child.path ? `/admin/${child.path}` : "/admin", child.file))];
+}
+
+/** What a route module answered, returned or thrown: its status, redirect target and data. */
+export async function answerOf(run: () => Promise<unknown>): Promise<{ status: number; location?: string | null; data?: unknown }> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    const data = value.headers.get("content-type")?.includes("json") ? await value.clone().json() : undefined;
+    return { status: value.status, location: value.headers.get("location"), data };
+  }
+  if (value && typeof value === "object" && "init" in value && (value as { type?: string }).type === "DataWithResponseInit") {
+    const withInit = value as { init: ResponseInit | null; data: unknown };
+    return { status: withInit.init?.status ?? 200, data: withInit.data };
+  }
+  return { status: 200, data: value };
+}
