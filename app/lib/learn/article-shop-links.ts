@@ -68,17 +68,22 @@ function affiliateNames(merchant: LinkMerchant | undefined): Set<string> {
   return names;
 }
 
+/** The host as shopDomain reads it (lower case, no "www.", no trailing dot), from a parsed URL. */
+function hostDomain(url: URL): string {
+  return url.hostname
+    .toLowerCase()
+    .replace(/^www\./, "")
+    .replace(/\.$/, "");
+}
+
 /** "shop.example/saunas/barrel-6": the page a link names, whatever its scheme, "www.", trailing slash or fragment. */
-function pathKey(url: URL): string | null {
-  const domain = shopDomain(url.href);
-  if (!domain) return null;
+function pathKey(url: URL, domain: string): string {
   return `${domain}${url.pathname.replace(/\/+$/, "")}`;
 }
 
 /** The page key with its query: parameters sorted, affiliate and tracking ones left out. */
-function pageKey(url: URL, merchant: LinkMerchant | undefined): string | null {
-  const path = pathKey(url);
-  if (path === null) return null;
+function pageKey(url: URL, path: string, merchant: LinkMerchant | undefined): string {
+  if (url.search === "") return path;
   const skip = affiliateNames(merchant);
   const kept = [...url.searchParams].filter(([name]) => !skip.has(name) && !TRACKING_PARAMETER.test(name));
   kept.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
@@ -105,15 +110,16 @@ export function buildShopLinkIndex(merchants: readonly LinkMerchant[], offers: r
     const merchant = bySlug.get(offer.merchantSlug);
     const url = parsedHttpUrl((offer.link ?? "").trim());
     if (!merchant || !url) continue;
-    const domain = shopDomain(url.href);
-    if (domain && !domains.has(domain) && !shopDomain(merchant.domain)) {
+    const domain = hostDomain(url);
+    if (domain === "") continue;
+    if (!domains.has(domain) && !shopDomain(merchant.domain)) {
       const earlier = borrowed.get(domain);
       borrowed.set(domain, earlier === undefined || earlier === merchant ? merchant : null);
     }
-    const page = pageKey(url, merchant);
-    const path = pathKey(url);
-    if (page !== null && !pages.has(page)) pages.set(page, offer);
-    if (path !== null) paths.set(path, paths.has(path) && paths.get(path) !== offer ? null : offer);
+    const path = pathKey(url, domain);
+    const page = pageKey(url, path, merchant);
+    if (!pages.has(page)) pages.set(page, offer);
+    paths.set(path, paths.has(path) && paths.get(path) !== offer ? null : offer);
   }
   for (const [domain, merchant] of borrowed) if (merchant) domains.set(domain, merchant);
   return { domains, merchants: bySlug, pages, paths };
@@ -145,12 +151,12 @@ export function looksLikeShop(url: URL): boolean {
 export function matchShopLink(index: ShopLinkIndex, href: string): ShopLinkMatch | null {
   const url = parsedHttpUrl(href.trim());
   if (!url) return null;
-  const domain = shopDomain(url.href);
-  const merchant = domain ? merchantOfHost(index, domain) : undefined;
-  const page = pageKey(url, merchant);
-  const path = pathKey(url);
+  const domain = hostDomain(url);
+  if (domain === "") return null;
+  const merchant = merchantOfHost(index, domain);
+  const path = pathKey(url, domain);
   // The exact page first; else the page without its query, when only one offer has it.
-  const offer = (page !== null ? index.pages.get(page) : undefined) ?? (path !== null ? index.paths.get(path) : undefined) ?? undefined;
+  const offer = index.pages.get(pageKey(url, path, merchant)) ?? index.paths.get(path) ?? undefined;
   const owner = offer ? index.merchants.get(offer.merchantSlug) : undefined;
   if (offer && owner) return { kind: "offer", merchant: owner, offer };
   if (merchant) return { kind: "merchant", merchant };
@@ -161,8 +167,8 @@ export function matchShopLink(index: ShopLinkIndex, href: string): ShopLinkMatch
 export function trackedArticleLink(match: ShopLinkMatch | null, href: string, source: string): { href: string; rel: string } | null {
   if (match === null || match.kind === "none") return null;
   if (match.kind === "offer") return { href: trackedOfferHref(match.offer.productSlug, match.offer.merchantSlug, source), rel: SPONSORED_LINK_REL };
-  const url = parsedHttpUrl(href.trim());
-  return url ? { href: trackedMerchantHref(match.merchant.slug, url.href, source), rel: SPONSORED_LINK_REL } : null;
+  // The address as written (matchShopLink read it as an http(s) URL); the redirect checks it again.
+  return { href: trackedMerchantHref(match.merchant.slug, href.trim(), source), rel: SPONSORED_LINK_REL };
 }
 
 /** One external link of an article, as the editor and /admin/links show it. */
