@@ -13,10 +13,10 @@ export function UnearnedLinkTable({ unearned, query }: { unearned: UnearnedLinkP
         Links that earn nothing
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        Links to other sites in published articles. {unearned.tracked.toLocaleString("en-US")} go through the site&apos;s tracked link
-        to a shop; these {unearned.total.toLocaleString("en-US")} do not
-        {unearned.shopLike > 0 ? `, and ${unearned.shopLike.toLocaleString("en-US")} of them look like a shop's` : ""}. Add the shop
-        under Merchants (with its domain), or the page as an offer's link, and the article earns from it.
+        Links to other sites in published articles. {unearned.tracked.toLocaleString("en-US")} go through the site&apos;s tracked link to a
+        shop; these {unearned.total.toLocaleString("en-US")} do not
+        {unearned.shopLike > 0 ? `, and ${unearned.shopLike.toLocaleString("en-US")} of them look like a shop's` : ""}. Add the shop under
+        Merchants (with its domain), or the page as an offer's link, and the article earns from it.
       </p>
       {unearned.rows.length === 0 ? (
         <p className="mt-4 text-sm text-ink-muted">Every link to another site in a published article is tracked.</p>
@@ -51,7 +51,14 @@ export function UnearnedLinkTable({ unearned, query }: { unearned: UnearnedLinkP
           </tbody>
         </table>
       )}
-      <AdminPageLinks page={unearned.page} pages={unearned.pages} path="/admin/links" query={query} label="Pages of links that earn nothing" className="mt-4" />
+      <AdminPageLinks
+        page={unearned.page}
+        pages={unearned.pages}
+        path="/admin/links"
+        query={query}
+        label="Pages of links that earn nothing"
+        className="mt-4"
+      />
     </section>
   );
 }

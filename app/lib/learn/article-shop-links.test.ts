@@ -1,10 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { buildShopLinkIndex, matchShopLink, trackedArticleLink, type LinkMerchant, type LinkOffer } from "./article-shop-links";
 
-const nordic: LinkMerchant = { slug: "nordic", name: "Nordic Bath", domain: "nordic.example", affiliateParams: "tag=site-20", subIdTemplate: "clickref={id}" };
+const nordic: LinkMerchant = {
+  slug: "nordic",
+  name: "Nordic Bath",
+  domain: "nordic.example",
+  affiliateParams: "tag=site-20",
+  subIdTemplate: "clickref={id}",
+};
 const fern: LinkMerchant = { slug: "fern", name: "Fernhollow", domain: null, affiliateParams: null, subIdTemplate: null };
 const offers: LinkOffer[] = [
-  { productSlug: "barrel-6", productName: "Barrel 6", merchantSlug: "nordic", link: "https://www.nordic.example/saunas/barrel-6/?tag=site-20" },
+  {
+    productSlug: "barrel-6",
+    productName: "Barrel 6",
+    merchantSlug: "nordic",
+    link: "https://www.nordic.example/saunas/barrel-6/?tag=site-20",
+  },
   { productSlug: "cube-4", productName: "Cube 4", merchantSlug: "fern", link: "https://fernhollow.example/p?id=4" },
   { productSlug: "cube-5", productName: "Cube 5", merchantSlug: "fern", link: "https://fernhollow.example/p?id=5" },
 ];
@@ -36,7 +47,10 @@ describe("an article's shop link", () => {
     ]) {
       const match = matchShopLink(index, href);
       expect(match).toMatchObject({ kind: "offer", offer: { productSlug: "barrel-6" }, merchant: { slug: "nordic" } });
-      expect(trackedArticleLink(match, href, SOURCE)).toEqual({ href: "/go/barrel-6/nordic?from=article:my-guide", rel: "sponsored nofollow noopener" });
+      expect(trackedArticleLink(match, href, SOURCE)).toEqual({
+        href: "/go/barrel-6/nordic?from=article:my-guide",
+        rel: "sponsored nofollow noopener",
+      });
     }
   });
 
@@ -49,7 +63,9 @@ describe("an article's shop link", () => {
   it("to any other site stays as written, and one that looks like a shop says so", () => {
     expect(matchShopLink(index, "https://en.wikipedia.org/wiki/Sauna")).toEqual({ kind: "none", shopLike: false });
     expect(matchShopLink(index, "https://www.amazon.com/dp/B000")).toEqual({ kind: "none", shopLike: true });
-    expect(trackedArticleLink(matchShopLink(index, "https://en.wikipedia.org/wiki/Sauna"), "https://en.wikipedia.org/wiki/Sauna", SOURCE)).toBeNull();
+    expect(
+      trackedArticleLink(matchShopLink(index, "https://en.wikipedia.org/wiki/Sauna"), "https://en.wikipedia.org/wiki/Sauna", SOURCE),
+    ).toBeNull();
   });
 
   it("is never anything but an http(s) address", () => {

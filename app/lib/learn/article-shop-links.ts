@@ -139,11 +139,12 @@ function merchantOfHost(index: ShopLinkIndex, domain: string): LinkMerchant | un
 }
 
 /** Marketplaces and words in a host or path that say "a shop sells something here". */
-const SHOP_HOST = /(^|[.-])(amazon|ebay|etsy|walmart|wayfair|homedepot|lowes|costco|target|bestbuy|aliexpress|alibaba|overstock)\.|shop|store|mart\b|outlet|supply|sauna/i;
+const SHOP_HOST =
+  /(^|[.-])(amazon|ebay|etsy|walmart|wayfair|homedepot|lowes|costco|target|bestbuy|aliexpress|alibaba|overstock)\.|shop|store|mart\b|outlet|supply|sauna/i;
 const SHOP_PATH = /\/(products?|shop|store|item|items|dp|gp\/product|p|buy|cart|collections)(\/|$)|\.(html?|php)$/i;
 
 /** Whether an unknown site's link looks like one to a shop: shown to the owner, never acted on. */
-export function looksLikeShop(url: URL): boolean {
+function looksLikeShop(url: URL): boolean {
   return SHOP_HOST.test(url.hostname) || SHOP_PATH.test(url.pathname);
 }
 
@@ -166,7 +167,8 @@ export function matchShopLink(index: ShopLinkIndex, href: string): ShopLinkMatch
 /** The link a reader is given for a match, or null when the link stays as written. */
 export function trackedArticleLink(match: ShopLinkMatch | null, href: string, source: string): { href: string; rel: string } | null {
   if (match === null || match.kind === "none") return null;
-  if (match.kind === "offer") return { href: trackedOfferHref(match.offer.productSlug, match.offer.merchantSlug, source), rel: SPONSORED_LINK_REL };
+  if (match.kind === "offer")
+    return { href: trackedOfferHref(match.offer.productSlug, match.offer.merchantSlug, source), rel: SPONSORED_LINK_REL };
   // The address as written (matchShopLink read it as an http(s) URL); the redirect checks it again.
   return { href: trackedMerchantHref(match.merchant.slug, href.trim(), source), rel: SPONSORED_LINK_REL };
 }
@@ -183,8 +185,7 @@ export interface ArticleLinkReport {
 }
 
 export function reportOf(href: string, match: ShopLinkMatch): ArticleLinkReport {
-  if (match.kind === "offer")
-    return { url: href, kind: "offer", merchantName: match.merchant.name, productName: match.offer.productName };
+  if (match.kind === "offer") return { url: href, kind: "offer", merchantName: match.merchant.name, productName: match.offer.productName };
   if (match.kind === "merchant") return { url: href, kind: "merchant", merchantName: match.merchant.name };
   return { url: href, kind: "none", shopLike: match.shopLike };
 }

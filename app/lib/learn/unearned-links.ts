@@ -7,7 +7,7 @@ import type { ArticleLinkReport } from "./article-shop-links";
  * order in it. One pass over the links, a page at a time.
  */
 
-export const UNEARNED_PAGE_SIZE = 50;
+const UNEARNED_PAGE_SIZE = 50;
 
 export interface UnearnedLink {
   articleId: number;
@@ -42,7 +42,13 @@ export function unearnedLinkPage(
         tracked++;
         continue;
       }
-      const row = { articleId: article.id, articleSlug: article.slug, articleTitle: article.title, url: link.url, shopLike: link.shopLike === true };
+      const row = {
+        articleId: article.id,
+        articleSlug: article.slug,
+        articleTitle: article.title,
+        url: link.url,
+        shopLike: link.shopLike === true,
+      };
       (row.shopLike ? shopLike : others).push(row);
     }
   }

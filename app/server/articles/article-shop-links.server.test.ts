@@ -22,12 +22,22 @@ const SPONSORED = 'target="_blank" rel="sponsored nofollow noopener"';
 describe("an article's off-site links as the page renders them", () => {
   const index = buildShopLinkIndex(
     [{ slug: "nordic", name: "Nordic Bath", domain: "nordic.example", affiliateParams: "tag=site-20", subIdTemplate: null }],
-    [{ productSlug: "barrel-6", productName: "Barrel 6", merchantSlug: "nordic", link: "https://nordic.example/saunas/barrel-6?tag=site-20" }],
+    [
+      {
+        productSlug: "barrel-6",
+        productName: "Barrel 6",
+        merchantSlug: "nordic",
+        link: "https://nordic.example/saunas/barrel-6?tag=site-20",
+      },
+    ],
   );
-  const render = (body: string, report?: ArticleLinkReport[]) => renderArticleBody(body, undefined, articleLinkRewriter(index, "guide", report));
+  const render = (body: string, report?: ArticleLinkReport[]) =>
+    renderArticleBody(body, undefined, articleLinkRewriter(index, "guide", report));
 
   it("sends a merchant's page through the merchant's /go and an offer's page through the offer's, sponsored, in a new tab", () => {
-    const html = render("[heaters](https://nordic.example/heaters?a=1&b=2) and [the barrel](https://www.nordic.example/saunas/barrel-6/)\n");
+    const html = render(
+      "[heaters](https://nordic.example/heaters?a=1&b=2) and [the barrel](https://www.nordic.example/saunas/barrel-6/)\n",
+    );
     expect(html).toBe(
       `<p><a href="/go/-/nordic?from=article:guide&amp;to=https%3A%2F%2Fnordic.example%2Fheaters%3Fa%3D1%26b%3D2" ${SPONSORED}>heaters</a>` +
         ` and <a href="/go/barrel-6/nordic?from=article:guide" ${SPONSORED}>the barrel</a></p>`,
@@ -70,7 +80,10 @@ describe("an article's off-site links as the page renders them", () => {
   });
 
   it("is linear in the article: one lookup per off-site link, a small part of the render", () => {
-    const body = Array.from({ length: 1_500 }, (_, i) => `- [page ${i}](https://nordic.example/p/${i}) and [wiki](https://wiki.example/${i})`).join("\n");
+    const body = Array.from(
+      { length: 1_500 },
+      (_, i) => `- [page ${i}](https://nordic.example/p/${i}) and [wiki](https://wiki.example/${i})`,
+    ).join("\n");
     let calls = 0;
     const rewrite = articleLinkRewriter(index, "guide");
     let started = performance.now();
@@ -117,7 +130,12 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
       .executeTakeFirstOrThrow();
     await test.db
       .insertInto("offers")
-      .values({ product_id: product.id, merchant_id: merchant.id, link: "https://nordic.example/saunas/barrel-6?tag=site-20", is_primary: true })
+      .values({
+        product_id: product.id,
+        merchant_id: merchant.id,
+        link: "https://nordic.example/saunas/barrel-6?tag=site-20",
+        is_primary: true,
+      })
       .execute();
     await seedSampleArticles(test.db);
     await test.db.updateTable("articles").set({ body: BODY }).where("slug", "=", "diy-sauna-bench").execute();
@@ -130,7 +148,9 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
 
   const articleHtml = async () => {
     const request = new Request(`${TEST_BASE_URL}/learn/diy-sauna-bench`);
-    const answer = await answerOf(() => articleRoute.loader({ request, context: ctx.context, params: { articleId: "diy-sauna-bench" } } as never));
+    const answer = await answerOf(() =>
+      articleRoute.loader({ request, context: ctx.context, params: { articleId: "diy-sauna-bench" } } as never),
+    );
     expect(answer.status).toBe(200);
     return (answer.data as { article: { html: string } }).article.html;
   };
@@ -160,7 +180,9 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
 
   it("the merchant's /go leads to the page written, with the affiliate parameters, only on that merchant's site", async () => {
     const index = await readShopLinkIndex(test.db);
-    expect(merchantLinkDestination(index, "nordic", "https://www.nordic.example/heaters#top")).toBe("https://www.nordic.example/heaters?tag=site-20#top");
+    expect(merchantLinkDestination(index, "nordic", "https://www.nordic.example/heaters#top")).toBe(
+      "https://www.nordic.example/heaters?tag=site-20#top",
+    );
     expect(merchantLinkDestination(index, "nordic", "https://nordic.example/x?tag=mine")).toBe("https://nordic.example/x?tag=mine");
     expect(merchantLinkDestination(index, "nordic", "https://evil.example/")).toBeNull();
     expect(merchantLinkDestination(index, "nordic", "https://nordic.example.evil.example/")).toBeNull();
@@ -216,7 +238,9 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
     const unearned = (answer.data as { unearned: UnearnedLinkPage }).unearned;
     expect(unearned).toMatchObject({ page: 1, tracked: 2, shopLike: 1 });
     expect(unearned.rows[0]).toMatchObject({ url: "https://www.amazon.com/dp/B000", articleSlug: "diy-sauna-bench", shopLike: true });
-    expect(unearned.rows).toContainEqual(expect.objectContaining({ url: "https://en.wikipedia.org/wiki/Sauna", articleSlug: "diy-sauna-bench" }));
+    expect(unearned.rows).toContainEqual(
+      expect.objectContaining({ url: "https://en.wikipedia.org/wiki/Sauna", articleSlug: "diy-sauna-bench" }),
+    );
     // Every row names a published article the owner can open.
     const published = await test.db.selectFrom("articles").select("id").where("status", "=", "published").execute();
     const ids = new Set(published.map((row) => Number(row.id)));

@@ -58,7 +58,12 @@ async function readIndex(db: DB): Promise<ShopLinkIndex> {
       affiliateParams: row.affiliate_params,
       subIdTemplate: row.sub_id_template,
     })),
-    offers.map((row) => ({ productSlug: row.product_slug, productName: row.product_name, merchantSlug: row.merchant_slug, link: row.link })),
+    offers.map((row) => ({
+      productSlug: row.product_slug,
+      productName: row.product_name,
+      merchantSlug: row.merchant_slug,
+      link: row.link,
+    })),
   );
 }
 

@@ -16,7 +16,9 @@ export function ArticleLinkList({ links }: { links: readonly ArticleLinkReport[]
         Links to other sites
       </h3>
       {links.length === 0 ? (
-        <p className="mt-1 text-sm text-ink-muted">None yet. A link to a shop listed under Merchants goes through the site&apos;s tracked link.</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          None yet. A link to a shop listed under Merchants goes through the site&apos;s tracked link.
+        </p>
       ) : (
         <>
           <p className="mt-1 text-sm text-ink-muted">
@@ -32,7 +34,9 @@ export function ArticleLinkList({ links }: { links: readonly ArticleLinkReport[]
               </li>
             ))}
           </ul>
-          {links.length > SHOWN && <p className="mt-1 text-sm text-ink-muted">…and {(links.length - SHOWN).toLocaleString("en-US")} more.</p>}
+          {links.length > SHOWN && (
+            <p className="mt-1 text-sm text-ink-muted">…and {(links.length - SHOWN).toLocaleString("en-US")} more.</p>
+          )}
         </>
       )}
     </section>
