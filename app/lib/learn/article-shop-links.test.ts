@@ -85,5 +85,12 @@ describe("an article's shop link", () => {
     );
     expect(matchShopLink(shared, "https://network.example/c?m=2&u=b")).toMatchObject({ kind: "offer", offer: { productSlug: "b" } });
     expect(matchShopLink(shared, "https://network.example/other")).toMatchObject({ kind: "none" });
+    // One merchant's offer on a network's domain: only its exact address names it, not the network's path.
+    const single = buildShopLinkIndex(
+      [nordic],
+      [{ productSlug: "a", productName: "A", merchantSlug: "nordic", link: "https://network.example/c?m=1&u=a" }],
+    );
+    expect(matchShopLink(single, "https://network.example/c?m=1&u=a")).toMatchObject({ kind: "offer", offer: { productSlug: "a" } });
+    expect(matchShopLink(single, "https://network.example/c?m=9&u=other")).toMatchObject({ kind: "none" });
   });
 });

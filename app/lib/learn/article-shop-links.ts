@@ -156,8 +156,11 @@ export function matchShopLink(index: ShopLinkIndex, href: string): ShopLinkMatch
   if (domain === "") return null;
   const merchant = merchantOfHost(index, domain);
   const path = pathKey(url, domain);
-  // The exact page first; else the page without its query, when only one offer has it.
-  const offer = index.pages.get(pageKey(url, path, merchant)) ?? index.paths.get(path) ?? undefined;
+  // The exact page first; else the page without its query, when only one offer has it and the
+  // link is on that offer's merchant's site (an affiliate network's path names no one product).
+  const byPath = merchant ? index.paths.get(path) : undefined;
+  const offer =
+    index.pages.get(pageKey(url, path, merchant)) ?? (byPath?.merchantSlug === merchant?.slug ? byPath : undefined) ?? undefined;
   const owner = offer ? index.merchants.get(offer.merchantSlug) : undefined;
   if (offer && owner) return { kind: "offer", merchant: owner, offer };
   if (merchant) return { kind: "merchant", merchant };
