@@ -135,6 +135,9 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
         merchant_id: merchant.id,
         link: "https://nordic.example/saunas/barrel-6?tag=site-20",
         is_primary: true,
+        source: "form",
+        currency: "USD",
+        availability: "InStock",
       })
       .execute();
     await seedSampleArticles(test.db);
