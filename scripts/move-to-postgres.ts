@@ -65,20 +65,27 @@ async function main(): Promise<number> {
   }
 
   console.log("");
-  console.log(`${"table".padEnd(24)} ${"SQLite rows".padStart(11)} ${"PostgreSQL rows".padStart(15)}  ${"checksum (SQLite)".padEnd(32)}  same`);
+  console.log(
+    `${"table".padEnd(24)} ${"SQLite rows".padStart(11)} ${"PostgreSQL rows".padStart(15)}  ${"checksum (SQLite)".padEnd(32)}  same`,
+  );
   for (const table of report.tables) {
     const same = table.sourceRows === table.targetRows && table.sourceChecksum === table.targetChecksum;
     console.log(
       `${table.table.padEnd(24)} ${table.sourceRows.toLocaleString("en-US").padStart(11)} ${table.targetRows.toLocaleString("en-US").padStart(15)}  ${table.sourceChecksum}  ${same ? "yes" : `NO (PostgreSQL ${table.targetChecksum})`}`,
     );
   }
-  if (report.sqliteOnly.length > 0) console.log(`Not copied, SQLite's own: ${report.sqliteOnly.join(", ")} (PostgreSQL keeps its search index in products).`);
+  if (report.sqliteOnly.length > 0)
+    console.log(`Not copied, SQLite's own: ${report.sqliteOnly.join(", ")} (PostgreSQL keeps its search index in products).`);
   if (!report.ok) {
-    console.error(`\nThe copy differs from the SQLite site in the tables marked NO: nothing was kept (the PostgreSQL tables are empty). Nothing in ${config.dataDir} was changed.`);
+    console.error(
+      `\nThe copy differs from the SQLite site in the tables marked NO: nothing was kept (the PostgreSQL tables are empty). Nothing in ${config.dataDir} was changed.`,
+    );
     return 1;
   }
   const rows = report.tables.reduce((sum, table) => sum + table.sourceRows, 0);
-  console.log(`\nCopied ${rows.toLocaleString("en-US")} rows in ${report.tables.length} tables in ${report.seconds.toFixed(1)} s; every count and checksum matches.`);
+  console.log(
+    `\nCopied ${rows.toLocaleString("en-US")} rows in ${report.tables.length} tables in ${report.seconds.toFixed(1)} s; every count and checksum matches.`,
+  );
   if (report.files) {
     console.log(
       `Files written into the database: ${report.files.moved} (${(report.files.bytes / 1e6).toFixed(1)} MB)` +

@@ -20,30 +20,52 @@ export async function growSite(db: DB, products: number): Promise<void> {
   const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + (i % 330) * 86_400_000).toISOString().slice(0, 10);
   const at = (i: number) => Date.UTC(2026, 0, 1) + i * 61_000;
 
-  await inBatches(30_000, (i) => ({
-    clicked_at: at(i),
-    product_id: pick(i),
-    source: i % 3 === 0 ? "home" : `product:model-${i % 500}`,
-    country: i % 4 === 0 ? null : "US",
-    merchant_id: null,
-  }), (rows) => db.insertInto("clicks").values(rows).execute());
-  await inBatches(5_000, (i) => ({ day: day(i), product_id: pick(i + Math.floor(i / 330)), clicks: (i % 40) + 1 }), (rows) =>
-    db.insertInto("click_product_days").values(rows).onConflict((c) => c.doNothing()).execute(),
+  await inBatches(
+    30_000,
+    (i) => ({
+      clicked_at: at(i),
+      product_id: pick(i),
+      source: i % 3 === 0 ? "home" : `product:model-${i % 500}`,
+      country: i % 4 === 0 ? null : "US",
+      merchant_id: null,
+    }),
+    (rows) => db.insertInto("clicks").values(rows).execute(),
   );
-  await inBatches(8_000, (i) => ({ day: day(i), path: `/reviews/product/model-${i % 2_000}-${Math.floor(i / 330)}`, views: (i % 90) + 1 }), (rows) =>
-    db.insertInto("page_view_days").values(rows).onConflict((c) => c.doNothing()).execute(),
+  await inBatches(
+    5_000,
+    (i) => ({ day: day(i), product_id: pick(i + Math.floor(i / 330)), clicks: (i % 40) + 1 }),
+    (rows) =>
+      db
+        .insertInto("click_product_days")
+        .values(rows)
+        .onConflict((c) => c.doNothing())
+        .execute(),
   );
-  await inBatches(3_000, (i) => ({
-    email: `reader${i}@example.com`,
-    product_id: pick(i),
-    status: (["pending", "confirmed", "unsubscribed"] as const)[i % 3],
-    target_price_minor: i % 2 === 0 ? null : 100_000 + i,
-    currency: "USD",
-    price_at_subscribe_minor: 120_000 + i,
-    confirm_token_hash: i % 3 === 0 ? `hash-${i}` : null,
-    confirmed_at: i % 3 === 1 ? new Date(at(i)).toISOString() : null,
-    unsubscribed_at: i % 3 === 2 ? new Date(at(i) + 5_000).toISOString() : null,
-  }), (rows) => db.insertInto("price_alerts").values(rows).execute());
+  await inBatches(
+    8_000,
+    (i) => ({ day: day(i), path: `/reviews/product/model-${i % 2_000}-${Math.floor(i / 330)}`, views: (i % 90) + 1 }),
+    (rows) =>
+      db
+        .insertInto("page_view_days")
+        .values(rows)
+        .onConflict((c) => c.doNothing())
+        .execute(),
+  );
+  await inBatches(
+    3_000,
+    (i) => ({
+      email: `reader${i}@example.com`,
+      product_id: pick(i),
+      status: (["pending", "confirmed", "unsubscribed"] as const)[i % 3],
+      target_price_minor: i % 2 === 0 ? null : 100_000 + i,
+      currency: "USD",
+      price_at_subscribe_minor: 120_000 + i,
+      confirm_token_hash: i % 3 === 0 ? `hash-${i}` : null,
+      confirmed_at: i % 3 === 1 ? new Date(at(i)).toISOString() : null,
+      unsubscribed_at: i % 3 === 2 ? new Date(at(i) + 5_000).toISOString() : null,
+    }),
+    (rows) => db.insertInto("price_alerts").values(rows).execute(),
+  );
 
   const author = await db.selectFrom("authors").select("id").executeTakeFirst();
   for (let i = 0; i < 150; i++) {
@@ -74,7 +96,15 @@ export async function growSite(db: DB, products: number): Promise<void> {
       .executeTakeFirstOrThrow();
     await db
       .insertInto("article_revisions")
-      .values([1, 2, 3].map((n) => ({ article_id: article.id, saved_at: at(i) + n, user_id: null, user_email: "owner@example.com", snapshot: JSON.stringify({ title: `v${n}`, body: "…" }) })))
+      .values(
+        [1, 2, 3].map((n) => ({
+          article_id: article.id,
+          saved_at: at(i) + n,
+          user_id: null,
+          user_email: "owner@example.com",
+          snapshot: JSON.stringify({ title: `v${n}`, body: "…" }),
+        })),
+      )
       .execute();
   }
 
@@ -83,26 +113,51 @@ export async function growSite(db: DB, products: number): Promise<void> {
     .values({ name: "Grown Network", column_map: JSON.stringify({ order: "Order ID", sub: "SubID" }), report_url: null })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await inBatches(4_000, (i) => ({
-    network_id: network.id,
-    order_id: `order-${i}`,
-    sub_id: i % 3 ? `sub${i}` : null,
-    ordered_at: at(i),
-    sale_hundredths: 150_000 + i,
-    commission_hundredths: 7_500 + i,
-    currency: "USD",
-    status: (["pending", "approved", "reversed"] as const)[i % 3],
-    updated_at: at(i) + 9,
-  }), (rows) => db.insertInto("commissions").values(rows).execute());
+  await inBatches(
+    4_000,
+    (i) => ({
+      network_id: network.id,
+      order_id: `order-${i}`,
+      sub_id: i % 3 ? `sub${i}` : null,
+      ordered_at: at(i),
+      sale_hundredths: 150_000 + i,
+      commission_hundredths: 7_500 + i,
+      currency: "USD",
+      status: (["pending", "approved", "reversed"] as const)[i % 3],
+      updated_at: at(i) + 9,
+    }),
+    (rows) => db.insertInto("commissions").values(rows).execute(),
+  );
 
   const now = new Date(Date.UTC(2026, 10, 28, 12)).toISOString();
   await db
     .insertInto("user")
-    .values({ id: "owner-1", name: "Owner", email: "owner@example.com", emailVerified: true, image: null, createdAt: now, updatedAt: now, role: "admin", banned: false, banReason: null, banExpires: null })
+    .values({
+      id: "owner-1",
+      name: "Owner",
+      email: "owner@example.com",
+      emailVerified: true,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      role: "admin",
+      banned: false,
+      banReason: null,
+      banExpires: null,
+    })
     .execute();
   await db
     .insertInto("audit_log")
-    .values([0, 1, 2].map((i) => ({ at: at(i), user_id: "owner-1", user_email: "owner@example.com", action: "product.save", detail: `saved ${i}`, address: "192.0.2.1" })))
+    .values(
+      [0, 1, 2].map((i) => ({
+        at: at(i),
+        user_id: "owner-1",
+        user_email: "owner@example.com",
+        action: "product.save",
+        detail: `saved ${i}`,
+        address: "192.0.2.1",
+      })),
+    )
     .execute();
 }
 

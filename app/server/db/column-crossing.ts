@@ -90,9 +90,7 @@ function instantText(value: SqliteValue): string {
   if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value)).toISOString();
   const text = String(value);
   const postgres = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2})(?::?(\d{2}))?$/.exec(text);
-  const parsed = postgres
-    ? new Date(`${postgres[1]}T${postgres[2]}${postgres[3]}:${postgres[4] ?? "00"}`)
-    : new Date(toIsoString(text));
+  const parsed = postgres ? new Date(`${postgres[1]}T${postgres[2]}${postgres[3]}:${postgres[4] ?? "00"}`) : new Date(toIsoString(text));
   if (Number.isNaN(parsed.getTime())) throw new Error(`${JSON.stringify(text)} is not a date and time`);
   return parsed.toISOString();
 }

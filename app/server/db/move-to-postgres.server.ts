@@ -231,7 +231,9 @@ async function describeTargetTables(target: pg.Client): Promise<TargetTable[]> {
     // Generated columns (the search vectors) are PostgreSQL's to compute.
     if (row.is_generated === "ALWAYS") continue;
     if (!isKnownType(row.data_type)) {
-      throw new MoveRefused(`the PostgreSQL column ${row.table_name}.${row.column_name} is of type ${row.data_type}, which the move does not know how to fill`);
+      throw new MoveRefused(
+        `the PostgreSQL column ${row.table_name}.${row.column_name} is of type ${row.data_type}, which the move does not know how to fill`,
+      );
     }
     table.columns.push({ name: row.column_name, type: row.data_type });
   }
@@ -256,7 +258,9 @@ function matchSource(source: SqliteDatabase.Database, tables: TargetTable[]): st
       sourceColumns.delete(column.name);
     }
     if (sourceColumns.size > 0) {
-      throw new MoveRefused(`the SQLite table ${table.name} has columns PostgreSQL lacks (${[...sourceColumns].join(", ")}): their values would be lost`);
+      throw new MoveRefused(
+        `the SQLite table ${table.name} has columns PostgreSQL lacks (${[...sourceColumns].join(", ")}): their values would be lost`,
+      );
     }
   }
   return sqliteOnly;
@@ -292,7 +296,12 @@ async function dependencyOrder(target: pg.Client, tables: TargetTable[]): Promis
 }
 
 /** Streams the SQLite table into multi-row INSERTs, summing the rows as read. */
-async function copyTable(source: SqliteDatabase.Database, target: pg.Client, table: TargetTable, batchRows: number): Promise<TableChecksum> {
+async function copyTable(
+  source: SqliteDatabase.Database,
+  target: pg.Client,
+  table: TargetTable,
+  batchRows: number,
+): Promise<TableChecksum> {
   const sum = new TableChecksum();
   const columns = table.columns;
   if (columns.length === 0) return sum;

@@ -135,13 +135,20 @@ export class DatabaseStorage implements Storage {
       size += piece.byteLength;
       pending = Buffer.concat([pending, piece]);
       while (pending.byteLength >= CHUNK_BYTES) {
-        await trx.insertInto("stored_file_chunks").values({ version, seq: seq++, data: pending.subarray(0, CHUNK_BYTES) }).execute();
+        await trx
+          .insertInto("stored_file_chunks")
+          .values({ version, seq: seq++, data: pending.subarray(0, CHUNK_BYTES) })
+          .execute();
         pending = pending.subarray(CHUNK_BYTES);
       }
     }
     // An empty file is still one (empty) chunk, as put() stores it.
-    if (pending.byteLength > 0 || seq === 0) await trx.insertInto("stored_file_chunks").values({ version, seq: seq++, data: pending }).execute();
-    await trx.insertInto("stored_files").values({ bucket: this.bucket, name, version, size, chunks: seq, modified_at: Date.now() }).execute();
+    if (pending.byteLength > 0 || seq === 0)
+      await trx.insertInto("stored_file_chunks").values({ version, seq: seq++, data: pending }).execute();
+    await trx
+      .insertInto("stored_files")
+      .values({ bucket: this.bucket, name, version, size, chunks: seq, modified_at: Date.now() })
+      .execute();
     return size;
   }
 
