@@ -7,6 +7,7 @@
  * first: what it writes after the snapshot is not copied. See docs/deploy.md, "Moving from
  * SQLite to PostgreSQL".
  */
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../app/server/config.server";
@@ -31,6 +32,13 @@ async function main(): Promise<number> {
     console.error(`Say which PostgreSQL database to fill: set DATABASE_URL or pass --to postgres://….\n${usage}`);
     return 2;
   }
+  // Looked for before the settings are read: reading them makes DATA_DIR and an auth secret in
+  // it, which a mistyped DATA_DIR should not get (the server's own default and file name).
+  const expected = path.join(path.resolve(process.env.DATA_DIR || "./data"), "sauna-reviews.sqlite");
+  if (!existsSync(expected)) {
+    console.error(`Not moved: there is no SQLite database at ${expected} (is DATA_DIR right?)`);
+    return 1;
+  }
   let config;
   try {
     // The SQLite site the server would open with this environment, DATABASE_URL aside.
@@ -46,6 +54,13 @@ async function main(): Promise<number> {
   setLogLevel("warn");
   const storageDir = path.join(config.dataDir, "storage");
   console.log(`Moving ${config.database.file} to ${describeTarget(targetUrl)}`);
+  const wal = `${config.database.file}-wal`;
+  if (existsSync(wal) && statSync(wal).size > 0) {
+    // A stopped site leaves no write-ahead log, or an empty one.
+    console.log(
+      `The site appears to be running (${wal} holds writes): what it writes after the snapshot will not be in PostgreSQL. Stop it first.`,
+    );
+  }
 
   let report: MoveReport;
   try {

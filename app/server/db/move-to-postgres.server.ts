@@ -150,7 +150,13 @@ async function refuseUnlessEmpty(target: pg.Client, url: string) {
   }
   if (holding.length === 0) return;
   const total = holding.reduce((sum, entry) => sum + entry.rows, 0);
-  const where = holding.map((entry) => `${entry.table} (${entry.rows.toLocaleString("en-US")})`).join(", ");
+  // The largest few name it; a whole site's list of tables would bury the sentence.
+  const largest = holding.sort((a, b) => b.rows - a.rows || a.table.localeCompare(b.table));
+  const where =
+    largest
+      .slice(0, 5)
+      .map((entry) => `${entry.table} (${entry.rows.toLocaleString("en-US")})`)
+      .join(", ") + (largest.length > 5 ? ` and ${largest.length - 5} more tables` : "");
   throw new MoveRefused(
     `The PostgreSQL database ${describeTarget(url)} is not empty: ${total.toLocaleString("en-US")} rows in ${where}; give an empty database`,
   );
