@@ -194,13 +194,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving a SQLite site to Postgre
       mkdirSync(path.join(storage, FEED_FILES_BUCKET), { recursive: true });
       writeFileSync(path.join(storage, FEED_FILES_BUCKET, "feed-1.csv"), feed);
 
+      // A site that kept some files in its database already: they come over as rows, and the disk's copy is skipped.
+      await new DatabaseStorage(small.db).put("kept-in-sqlite.webp", picture);
+      writeFileSync(path.join(storage, "product-images", "kept-in-sqlite.webp"), picture);
+
       const report: MoveReport = await moveToPostgres({
         sqliteFile: sqliteFile(small),
         targetUrl: urlOf(target),
         filesToDatabase: storage,
       });
       expect(report.ok).toBe(true);
-      expect(report.files).toMatchObject({ moved: 2, bytes: picture.byteLength + feed.byteLength, alreadyThere: 0 });
+      expect(report.files).toMatchObject({ moved: 2, bytes: picture.byteLength + feed.byteLength, alreadyThere: 1 });
       expect(report.files!.refused).toEqual([expect.objectContaining({ bucket: "product-images", name: "not-a-picture.webp" })]);
       const read = async (bucket: string, name: string) => {
         const file = await new DatabaseStorage(target!.db, bucket).open(name);
@@ -208,6 +212,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving a SQLite site to Postgre
       };
       expect((await read("product-images", "upload-1.webp")).equals(picture)).toBe(true);
       expect((await read(FEED_FILES_BUCKET, "feed-1.csv")).equals(feed)).toBe(true);
+      expect((await read("product-images", "kept-in-sqlite.webp")).equals(picture)).toBe(true);
     } finally {
       await small.drop();
     }
