@@ -56,7 +56,7 @@ export async function growSite(db: DB, products: number): Promise<void> {
     (i) => ({
       email: `reader${i}@example.com`,
       product_id: pick(i),
-      status: (["pending", "confirmed", "unsubscribed"] as const)[i % 3],
+      status: (["pending", "confirmed", "unsubscribed"] as const)[i % 3]!,
       target_price_minor: i % 2 === 0 ? null : 100_000 + i,
       currency: "USD",
       price_at_subscribe_minor: 120_000 + i,
@@ -123,7 +123,7 @@ export async function growSite(db: DB, products: number): Promise<void> {
       sale_hundredths: 150_000 + i,
       commission_hundredths: 7_500 + i,
       currency: "USD",
-      status: (["pending", "approved", "reversed"] as const)[i % 3],
+      status: (["pending", "approved", "reversed"] as const)[i % 3]!,
       updated_at: at(i) + 9,
     }),
     (rows) => db.insertInto("commissions").values(rows).execute(),
