@@ -8,6 +8,7 @@ import { growSite } from "../../../tests/support/grown-site";
 import { seedSampleContent } from "../seed/seed.server";
 import { DatabaseStorage } from "../storage/database-storage.server";
 import { FEED_FILES_BUCKET } from "../storage/storage.server";
+import { migrateToLatest } from "./migrate.server";
 import { moveToPostgres, MoveRefused, type MoveReport } from "./move-to-postgres.server";
 
 /** Only with a PostgreSQL server to move to; each test gets a brand-new, empty database on it. */
@@ -174,6 +175,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving a SQLite site to Postgre
       // The target is migrated and empty: fixed, the move goes through.
       await sql`update collections set created_at = '2026-01-01T00:00:00.000Z' where created_at = 'last Tuesday'`.execute(small.db);
       expect((await moveToPostgres({ sqliteFile: sqliteFile(small), targetUrl: urlOf(target) })).ok).toBe(true);
+    } finally {
+      await small.drop();
+    }
+  }, 120_000);
+
+  it("keeps nothing and reports the table when the copy differs from the SQLite site", async () => {
+    target = await emptyPostgres();
+    const small = await createTestDatabase("sqlite");
+    try {
+      await seedSampleContent(small.db);
+      // A migrated, empty target with a rule that adds a row elsewhere for every author copied:
+      // the copy of verification (empty on SQLite) then holds rows the site never had.
+      await migrateToLatest(target.db);
+      await sql`create rule tamper as on insert to authors do also
+        insert into verification (id, identifier, value, "expiresAt", "createdAt", "updatedAt")
+        values ('tamper-' || new.id, 'i', 'v', now(), now(), now())`.execute(target.db);
+
+      const report = await moveToPostgres({ sqliteFile: sqliteFile(small), targetUrl: urlOf(target) });
+      expect(report.ok).toBe(false);
+      const differing = report.tables.filter(
+        (table) => table.sourceRows !== table.targetRows || table.sourceChecksum !== table.targetChecksum,
+      );
+      expect(differing.map((table) => [table.table, table.sourceRows, table.targetRows])).toEqual([["verification", 0, 3]]);
+      for (const table of ["products", "authors", "verification"] as const) {
+        const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(target.db);
+        expect([table, Number(rows[0]!.n)]).toEqual([table, 0]);
+      }
     } finally {
       await small.drop();
     }
