@@ -74,7 +74,7 @@ export async function createBackup(site: SiteFiles, out: string): Promise<Backup
  * stood at one instant, every transaction committed before it included and none half-done,
  * while the running site keeps writing (WAL mode lets it).
  */
-function snapshotDatabase(source: string, target: string) {
+export function snapshotDatabase(source: string, target: string) {
   const db = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
