@@ -156,8 +156,13 @@ export async function saveReport(
     if (plan.fingerprint !== fingerprint) throw new ReportChanged();
     const networkId = await saveNetwork(trx, network.name, network.map, network.reportUrl);
     for (let start = 0; start < rows.length; start += IN_LIST) {
-      // Cancel (or the worker stopping) rolls the whole save back.
-      if (options.signal?.aborted) throw options.signal.reason;
+      if (options.signal) {
+        // A turn of the event loop between batches: SQLite's driver is synchronous, and without
+        // it the run's Cancel and heartbeat would not be heard until the save ends.
+        await new Promise((resolve) => setImmediate(resolve));
+        // Cancel (or the worker stopping) rolls the whole save back.
+        if (options.signal.aborted) throw options.signal.reason;
+      }
       options.progress?.(start);
       await trx
         .insertInto("commissions")

@@ -36,6 +36,12 @@ const fileName = (id: string) => `commission-report-${id}.csv`;
 /** Random: the id is all the page carries, and it must not be guessable from another upload's. */
 const isUploadId = (id: string) => /^[A-Za-z0-9_-]{16}$/.test(id);
 
+/**
+ * A kept cell, as a string of its own. V8 makes a cell of 13 characters or more a slice that
+ * keeps the whole piece of text alive; shorter ones are copies already (and most cells are short).
+ */
+const keepCell = (cell: string) => (cell.length < 13 ? cell : ownString(cell));
+
 const num = (value: number | string | null) => (value === null ? null : Number(value));
 
 export async function loadUpload(db: DB, id: string): Promise<CommissionUpload | null> {
@@ -145,7 +151,7 @@ export async function readStoredReport(storage: Storage, id: string, map: Column
   if (!file) return { ok: false, error: "The uploaded report is gone (uploads are kept for a day). Upload it again." };
   const records = createCsvRecordStream();
   // No mapping yet: any mapping reads the header; the reader is made once the headers are known.
-  let reader = map ? createReportReader(map, ownString) : null;
+  let reader = map ? createReportReader(map, keepCell) : null;
   let headers: string[] | null = null;
   let line = 1;
   let bytesRead = 0;
@@ -154,7 +160,7 @@ export async function readStoredReport(storage: Storage, id: string, map: Column
     for (const record of batch) {
       if (headers === null) {
         if (isBlankRecord(record)) return { error: IMPORT_MESSAGES.emptyFile };
-        headers = record.map((cell) => ownString(cell.trim()));
+        headers = record.map((cell) => keepCell(cell.trim()));
         if (options.headersOnly || !reader) return "stop";
         const checked = reader.header(record);
         if (!checked.ok) return { error: checked.error };
