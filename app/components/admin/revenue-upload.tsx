@@ -105,14 +105,27 @@ function UploadForm({
   return (
     <Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 md:grid-cols-3">
       <input type="hidden" name="intent" value="read-report" />
-      <FormField label="Network *" name="network" list="revenue-networks" defaultValue={refusal?.network || network || ""} placeholder="Awin" required />
+      <FormField
+        label="Network *"
+        name="network"
+        list="revenue-networks"
+        defaultValue={refusal?.network || network || ""}
+        placeholder="Awin"
+        required
+      />
       <datalist id="revenue-networks">
         {networks.map((name) => (
           <option key={name} value={name} />
         ))}
       </datalist>
       <FormField label="Report file (CSV)" name="file" type="file" accept=".csv,text/csv" />
-      <FormField label="Or its report URL" name="report_url" type="url" placeholder="https://" defaultValue={refusal?.reportUrl || reportUrl || ""} />
+      <FormField
+        label="Or its report URL"
+        name="report_url"
+        type="url"
+        placeholder="https://"
+        defaultValue={refusal?.reportUrl || reportUrl || ""}
+      />
       <div>
         <Button type="submit" disabled={busy}>
           <Upload aria-hidden className="size-4" />
@@ -233,7 +246,9 @@ function Preview({ upload, step, busy }: { upload: UploadScreen; step: PreviewSt
             </tbody>
           </table>
           {step.orders > step.sample.length && (
-            <p className="mt-1 text-xs text-ink-muted">The first {step.sample.length} orders of {step.orders.toLocaleString("en-US")}.</p>
+            <p className="mt-1 text-xs text-ink-muted">
+              The first {step.sample.length} orders of {step.orders.toLocaleString("en-US")}.
+            </p>
           )}
         </div>
       )}

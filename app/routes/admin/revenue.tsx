@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { useMemo } from "react";
 import { data, useNavigation } from "react-router";
 import { adminNumber } from "~/components/admin/admin-format";
 import { ClicksChart } from "~/components/admin/clicks-chart";
@@ -67,6 +68,24 @@ export default function RevenuePage({ loaderData, actionData }: Route.ComponentP
   const { view, currency, total, rows, chart, unmatched, reversed, networks, upload: underWay, toast } = loaderData;
   useResultToast({ toast });
   useResultToast(actionData && "toast" in actionData ? actionData : null);
+  // The save's run ended on this page: said once per run, like an action's toast.
+  const saved = underWay?.result?.step === "saved" ? underWay.result : null;
+  const savedRun = saved ? underWay?.run?.id : undefined;
+  const savedToast = useMemo(
+    () =>
+      saved
+        ? {
+            toast: {
+              kind: "success" as const,
+              title: "Report saved",
+              description: `${saved.network}: ${saved.added} new ${saved.added === 1 ? "order" : "orders"}, ${saved.updated} updated, ${saved.unchanged} unchanged.`,
+            },
+          }
+        : null,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per saved run, not per revalidation
+    [savedRun],
+  );
+  useResultToast(savedToast);
   const busy = useNavigation().state === "submitting";
   const refusal = actionData && "step" in actionData ? actionData : undefined;
   const step = refusal ?? underWay ?? undefined;

@@ -420,7 +420,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     // A report uploaded and read (by a worker of the test's own), so that its save can be asked for.
     const map = guessColumnMap(REVENUE_CSV.split("\n")[0]!.split(","));
     REVENUE_UPLOAD.id = await addUpload(test.db, { network: "Awin", reportUrl: null, startedBy: "owner@example.com" });
-    await storeUploadFile(test.db, uploadsStorage(ctx.context.config, test.db), REVENUE_UPLOAD.id, [new TextEncoder().encode(REVENUE_CSV)]);
+    await storeUploadFile(test.db, uploadsStorage(ctx.context.config, test.db), REVENUE_UPLOAD.id, new Blob([REVENUE_CSV]).stream());
     const readRun = await startReportRun(
       test.db,
       { id: REVENUE_UPLOAD.id, network: "Awin" },

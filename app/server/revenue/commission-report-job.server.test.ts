@@ -22,7 +22,16 @@ import {
   type SaveResult,
 } from "./commission-report-job.server";
 import { saveNetwork } from "./commission-reports.server";
-import { addUpload, fetchUploadFile, forgetUploads, loadUpload, storeUploadFile, UPLOAD_KEEP_MS, UploadRefused, uploadsStorage } from "./report-uploads.server";
+import {
+  addUpload,
+  fetchUploadFile,
+  forgetUploads,
+  loadUpload,
+  storeUploadFile,
+  UPLOAD_KEEP_MS,
+  UploadRefused,
+  uploadsStorage,
+} from "./report-uploads.server";
 
 // A commission report's runs through a real worker on a real database: the read (mapping step,
 // then the bounded preview), the save in one transaction, Cancel, a save interrupted by the worker
@@ -117,14 +126,27 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
     const saved = await run(id, { phase: "save", uploadId: id, map, fingerprint: preview.plan.fingerprint, href: uploadHref(id) });
     expect(saved.state).toBe("done");
     expect(saved.result).toEqual({ step: "saved", network: "Awin", added: 27_000, updated: 0, unchanged: 0 } satisfies SaveResult);
-    expect(await test.db.selectFrom("commissions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst()).toMatchObject({
+    expect(
+      await test.db
+        .selectFrom("commissions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst(),
+    ).toMatchObject({
       n: expect.anything(),
     });
-    expect(Number((await test.db.selectFrom("commissions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(
-      27_000,
-    );
+    expect(
+      Number(
+        (
+          await test.db
+            .selectFrom("commissions")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(27_000);
     // Saved: the file is gone (just after the commit), the upload says so.
-    for (let i = 0; i < 100 && (await loadUpload(test.db, id))!.byteSize !== null; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && (await loadUpload(test.db, id))!.byteSize !== null; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await storage().open(`commission-report-${id}.csv`)).toBeNull();
     expect((await loadUpload(test.db, id))!.savedAt).not.toBeNull();
 
@@ -139,7 +161,11 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
     const map = guessColumnMap(REPORT_HEADER.split(","));
     const id = await upload([commissionReportText(5), "AW-99,someday,pending,1,1,EUR,s99\n"]);
     const read = await run(id, { phase: "read", uploadId: id, map, href: uploadHref(id) });
-    expect(read.result).toMatchObject({ step: "preview", errorCount: 1, errors: [expect.stringMatching(/^Line 7: "someday" is not a date/)] });
+    expect(read.result).toMatchObject({
+      step: "preview",
+      errorCount: 1,
+      errors: [expect.stringMatching(/^Line 7: "someday" is not a date/)],
+    });
     const saved = await run(id, { phase: "save", uploadId: id, map, fingerprint: "x", href: uploadHref(id) });
     expect(saved).toMatchObject({ state: "failed", error: expect.stringMatching(/^1 line needs fixing; nothing was saved\. Line 7/) });
     expect(await stored()).toEqual([]);
@@ -149,7 +175,12 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
     start();
     const map = guessColumnMap(REPORT_HEADER.split(","));
     const id = await upload(commissionReportPieces(378_788));
-    const jobId = await startReportRun(test.db, (await loadUpload(test.db, id))!, { phase: "read", uploadId: id, map, href: uploadHref(id) }, "o");
+    const jobId = await startReportRun(
+      test.db,
+      (await loadUpload(test.db, id))!,
+      { phase: "read", uploadId: id, map, href: uploadHref(id) },
+      "o",
+    );
     expect(await waitForJobStart(test.db, jobId, 10_000)).toBe(true);
     expect(await requestCancel(test.db, jobId)).toBe(true);
     const job = await waitForJob(test.db, jobId, 30_000);
@@ -163,7 +194,9 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
     const old = await upload(commissionReportPieces(50));
     const oldRead = await run(old, { phase: "read", uploadId: old, map, href: uploadHref(old) });
     const oldPlan = (oldRead.result as Extract<ReadResult, { step: "preview" }>).plan;
-    expect(await run(old, { phase: "save", uploadId: old, map, fingerprint: oldPlan.fingerprint, href: uploadHref(old) })).toMatchObject({ state: "done" });
+    expect(await run(old, { phase: "save", uploadId: old, map, fingerprint: oldPlan.fingerprint, href: uploadHref(old) })).toMatchObject({
+      state: "done",
+    });
     const before = await stored();
     expect(before).toHaveLength(45);
 
@@ -206,7 +239,7 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
   });
 
   async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-    for (const until = Date.now() + timeoutMs; Date.now() < until; ) {
+    for (const until = Date.now() + timeoutMs; Date.now() < until;) {
       if (await check()) return true;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -253,7 +286,10 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
   it("a report URL goes through the guarded outbound client: an internal address is refused, in words", async () => {
     const id = await addUpload(test.db, { network: "Awin", reportUrl: "http://127.0.0.1:8080/report.csv", startedBy: null });
     await expect(fetchUploadFile(test.db, storage(), id, "http://127.0.0.1:8080/report.csv", STRICT_OUTBOUND_POLICY)).rejects.toThrow(
-      expect.objectContaining({ constructor: UploadRefused, message: expect.stringMatching(/^The report could not be fetched: .+\. Upload the file instead\.$/) }),
+      expect.objectContaining({
+        constructor: UploadRefused,
+        message: expect.stringMatching(/^The report could not be fetched: .+\. Upload the file instead\.$/),
+      }),
     );
   });
 
@@ -261,7 +297,11 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
     const now = Date.now();
     const fresh = await upload(["a,b\n1,2\n"]);
     const old = await upload(["a,b\n1,2\n"]);
-    await test.db.updateTable("commission_uploads").set({ created_at: now - UPLOAD_KEEP_MS - 1 }).where("id", "=", old).execute();
+    await test.db
+      .updateTable("commission_uploads")
+      .set({ created_at: now - UPLOAD_KEEP_MS - 1 })
+      .where("id", "=", old)
+      .execute();
     const saved = await upload(["a,b\n1,2\n"]);
     await test.db.updateTable("commission_uploads").set({ saved_at: now }).where("id", "=", saved).execute();
     expect(await forgetUploads(test.db, storage(), now)).toBe(2);

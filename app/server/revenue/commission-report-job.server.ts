@@ -1,10 +1,4 @@
-import {
-  guessColumnMap,
-  mappingProblems,
-  type ColumnMap,
-  type CommissionRow,
-  type MappedField,
-} from "~/lib/revenue/commission-report";
+import { guessColumnMap, mappingProblems, type ColumnMap, type CommissionRow, type MappedField } from "~/lib/revenue/commission-report";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
 import { enqueueJob, unfinishedJobs } from "../jobs/job-queue.server";
@@ -156,7 +150,11 @@ async function read(ctx: JobContext, storage: Storage, upload: CommissionUpload,
   const whole = await readStoredReport(storage, upload.id, map, { signal: ctx.signal, progress: reporter(ctx) });
   if (!whole.ok) throw new JobFailure(whole.error);
   const { rows, errors } = whole.reading;
-  ctx.progress({ done: upload.byteSize ?? 0, total: upload.byteSize, note: `bytes read; ${rows.length.toLocaleString("en-US")} orders, comparing` });
+  ctx.progress({
+    done: upload.byteSize ?? 0,
+    total: upload.byteSize,
+    note: `bytes read; ${rows.length.toLocaleString("en-US")} orders, comparing`,
+  });
   const plan = await planReport(ctx.db, network?.id ?? null, rows);
   return {
     step: "preview",

@@ -130,8 +130,7 @@ export async function fetchUploadFile(
 }
 
 export type StoredReading =
-  | { ok: true; headers: string[]; reading: ReportReading & { ok: true } }
-  | { ok: false; error: string; headers?: string[] };
+  { ok: true; headers: string[]; reading: ReportReading & { ok: true } } | { ok: false; error: string; headers?: string[] };
 
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -146,12 +145,17 @@ export interface ReadOptions {
  * string): its headers, then, with the mapping, every row. An unreadable file or a mapping that
  * does not fit is `ok: false` in words; the signal stops it between two pieces.
  */
-export async function readStoredReport(storage: Storage, id: string, map: ColumnMap | null, options: ReadOptions = {}): Promise<StoredReading> {
+export async function readStoredReport(
+  storage: Storage,
+  id: string,
+  map: ColumnMap | null,
+  options: ReadOptions = {},
+): Promise<StoredReading> {
   const file = await storage.open(fileName(id));
   if (!file) return { ok: false, error: "The uploaded report is gone (uploads are kept for a day). Upload it again." };
   const records = createCsvRecordStream();
   // No mapping yet: any mapping reads the header; the reader is made once the headers are known.
-  let reader = map ? createReportReader(map, keepCell) : null;
+  const reader = map ? createReportReader(map, keepCell) : null;
   let headers: string[] | null = null;
   let line = 1;
   let bytesRead = 0;

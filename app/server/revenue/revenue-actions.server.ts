@@ -8,13 +8,7 @@ import type { DB } from "../db/connection.server";
 import type { IntentArgs, IntentTable } from "../forms/intents.server";
 import { loadJob } from "../jobs/job-queue.server";
 import { siteCancelMarkers, toRunView } from "../jobs/runs-screen.server";
-import {
-  startReportRun,
-  uploadHref,
-  type CommissionReportInput,
-  type ReadResult,
-  type SaveResult,
-} from "./commission-report-job.server";
+import { startReportRun, uploadHref, type CommissionReportInput, type ReadResult, type SaveResult } from "./commission-report-job.server";
 import { addUpload, loadUpload, storeUploadFile, UploadRefused, uploadsStorage } from "./report-uploads.server";
 
 /**
@@ -128,12 +122,7 @@ export function revenueIntents(startedBy: string) {
       if (!found) return refused(GONE, "", "");
       const { upload } = found;
       const map = mapFrom(args.form);
-      await startReportRun(
-        args.context.db,
-        upload,
-        { phase: "read", uploadId: upload.id, map, href: uploadHref(upload.id) },
-        startedBy,
-      );
+      await startReportRun(args.context.db, upload, { phase: "read", uploadId: upload.id, map, href: uploadHref(upload.id) }, startedBy);
       return redirect(uploadHref(upload.id));
     },
     /** Back from the preview to the mapping, as it was. */

@@ -29,7 +29,7 @@ async function settle(run: () => Promise<unknown>): Promise<unknown> {
 /** What the browser gets: a Response, or a route's data() with its status. */
 function dataOf(value: unknown): unknown {
   if (value && typeof value === "object" && "type" in value && (value as { type?: string }).type === "DataWithResponseInit")
-    return (value as { data: unknown }).data;
+    return (value as unknown as { data: unknown }).data;
   return value;
 }
 
@@ -68,7 +68,9 @@ describe.each(testDialects)("the revenue page with a 19 MB report on %s", (diale
   it("answers the upload with a redirect, and every step's page data stays small", { timeout: 240_000 }, async () => {
     const report = commissionReportText(LINES);
     const rssBefore = process.memoryUsage().rss;
-    const answer = (await act(post({ intent: "read-report", network: "Awin", file: new File([report], "report.csv", { type: "text/csv" }) }))) as Response;
+    const answer = (await act(
+      post({ intent: "read-report", network: "Awin", file: new File([report], "report.csv", { type: "text/csv" }) }),
+    )) as Response;
     expect(answer).toBeInstanceOf(Response);
     expect(answer.status).toBe(302);
     expect((await answer.text()).length).toBeLessThan(1_000);
