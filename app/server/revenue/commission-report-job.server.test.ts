@@ -1,9 +1,11 @@
 import Database from "better-sqlite3";
+import { spawn } from "node:child_process";
 import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../../../tests/support/test-databases";
 import { testDatabaseForBlock } from "../../../tests/support/block-databases";
@@ -38,6 +40,7 @@ import {
 // stopping (all old orders, the run interrupted), the scheduled re-read of a report URL through
 // the same runs, and the clean-up of the stored files.
 
+type PreviewResult = Extract<ReadResult, { step: "preview" }>;
 const FAST = { pollMs: 20, heartbeatMs: 50, sweepMs: 60_000, graceMs: 0 };
 const encoder = new TextEncoder();
 
@@ -221,6 +224,49 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
     expect((await loadUpload(test.db, id))!.savedAt).toBeNull();
   });
 
+  it("a kill -9 of the worker mid-save leaves every old order, and the run is marked interrupted", { timeout: 120_000 }, async () => {
+    const map = guessColumnMap(REPORT_HEADER.split(","));
+    start();
+    const old = await upload(commissionReportPieces(50));
+    const oldPlan = ((await run(old, { phase: "read", uploadId: old, map, href: uploadHref(old) })).result as PreviewResult).plan;
+    await run(old, { phase: "save", uploadId: old, map, fingerprint: oldPlan.fingerprint, href: uploadHref(old) });
+    const before = await stored();
+    const id = await upload(commissionReportPieces(120_000));
+    const plan = ((await run(id, { phase: "read", uploadId: id, map, href: uploadHref(id) })).result as PreviewResult).plan;
+    await worker!.stop();
+    worker = null;
+
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.resolve("tests/support/commission-worker-child.ts"), JSON.stringify(test.database), dataDir],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on("data", (chunk: Buffer) => (chunk.toString().includes("ready") ? resolve() : undefined));
+        child.once("exit", (code) => reject(new Error(`the worker child exited (${code})`)));
+      });
+      const jobId = await startReportRun(
+        test.db,
+        (await loadUpload(test.db, id))!,
+        { phase: "save", uploadId: id, map, fingerprint: plan.fingerprint, href: uploadHref(id) },
+        "o",
+      );
+      expect(await waitUntil(() => saveTransactionOpen(jobId), 60_000)).toBe(true);
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+      // A worker of this machine finds the dead one's run at once (its process is gone) and marks it.
+      start();
+      await worker!.sweep();
+      expect(await loadJob(test.db, jobId)).toMatchObject({ state: "failed", error: INTERRUPTED_MESSAGE });
+      expect(await stored()).toEqual(before);
+      expect((await loadUpload(test.db, id))!.savedAt).toBeNull();
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
   it("the scheduled re-read of a report URL queues a run that fetches, reads and saves it like an upload", async () => {
     const map = guessColumnMap(REPORT_HEADER.split(","));
     await saveNetwork(test.db, "Awin", map, `${origin}/report.csv`);
@@ -254,7 +300,11 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
   async function saveTransactionOpen(jobId: number): Promise<boolean> {
     if (test.database.dialect === "postgres") {
       const job = await loadJob(test.db, jobId);
-      return job?.progress.note === "orders saved" && job.progress.done > 0;
+      if (job?.state !== "running") return false;
+      // The save's inserts hold this lock on commissions until the transaction ends.
+      const locks = await sql<{ n: number }>`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+        where c.relname = 'commissions' and l.mode = 'RowExclusiveLock' and l.granted and l.pid <> pg_backend_pid()`.execute(test.db);
+      return locks.rows[0]!.n > 0;
     }
     const probe = new Database(test.database.file, { timeout: 0 });
     try {
