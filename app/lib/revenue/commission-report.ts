@@ -46,15 +46,6 @@ export interface CommissionRow {
 
 export type ReportReading = { ok: true; rows: CommissionRow[]; errors: string[] } | { ok: false; error: string };
 
-/** The header row of a report, to offer its columns in the mapping form. */
-export function reportHeaders(text: string): { ok: true; headers: string[] } | { ok: false; error: string } {
-  const file = readCsvFile(text);
-  if (!file.ok) return file;
-  const header = file.records[0];
-  if (!header || isBlankRecord(header)) return { ok: false, error: "CSV file is empty" };
-  return { ok: true, headers: header.map((cell) => cell.trim()) };
-}
-
 /** The problems of a mapping against a report's headers, by field. */
 export function mappingProblems(map: ColumnMap, headers: readonly string[]): Partial<Record<MappedField | "defaultCurrency", string>> {
   const problems: Partial<Record<MappedField | "defaultCurrency", string>> = {};

@@ -238,7 +238,7 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
 
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", path.resolve("tests/support/commission-worker-child.ts"), JSON.stringify(test.database), dataDir],
+      ["--import", "tsx", path.resolve("tests/reliability/commission-worker-child.ts"), JSON.stringify(test.database), dataDir],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     try {

@@ -3,7 +3,7 @@
  * middle of a save. It opens the database as the site's worker does and prints "ready" once it
  * polls for runs.
  *
- *   node --import tsx tests/support/commission-worker-child.ts '<database config as JSON>' <DATA_DIR>
+ *   node --import tsx tests/reliability/commission-worker-child.ts '<database config as JSON>' <DATA_DIR>
  */
 import type { AppConfig } from "../../app/server/config.server";
 import { openDatabase } from "../../app/server/db/connection.server";
