@@ -10,6 +10,8 @@ import { MAPPED_FIELDS, type ColumnMap } from "~/lib/revenue/commission-report";
 import type { ReadResult } from "~/server/revenue/commission-report-job.server";
 import type { RefusedStep, UploadScreen } from "~/server/revenue/revenue-actions.server";
 
+const count = (value: number) => value.toLocaleString("en-US");
+
 type MapStep = Extract<ReadResult, { step: "map" }>;
 type PreviewStep = Extract<ReadResult, { step: "preview" }>;
 
@@ -206,8 +208,8 @@ function Preview({ upload, step, busy }: { upload: UploadScreen; step: PreviewSt
     <div className="mt-4 space-y-4" data-testid="revenue-preview">
       <p className="text-sm" data-testid="revenue-plan">
         {upload.network}: {step.orders.toLocaleString("en-US")} {step.orders === 1 ? "order" : "orders"} in the report:{" "}
-        <strong>{plan.added} new</strong>, <strong>{plan.updated} updated</strong>, {plan.unchanged} unchanged; {plan.matched} of the new
-        and updated match a click of this site.
+        <strong>{count(plan.added)} new</strong>, <strong>{count(plan.updated)} updated</strong>, {count(plan.unchanged)} unchanged;{" "}
+        {count(plan.matched)} of the new and updated match a click of this site.
       </p>
       {plan.changes.length > 0 && (
         <ul className="list-disc pl-5 text-sm" aria-label="Status changes">
@@ -271,7 +273,7 @@ function Preview({ upload, step, busy }: { upload: UploadScreen; step: PreviewSt
           <input type="hidden" name="upload" value={upload.id} />
           <input type="hidden" name="fingerprint" value={plan.fingerprint} />
           <Button type="submit" disabled={busy}>
-            Save {plan.added + plan.updated} {plan.added + plan.updated === 1 ? "order" : "orders"}
+            Save {count(plan.added + plan.updated)} {plan.added + plan.updated === 1 ? "order" : "orders"}
           </Button>
         </Form>
       )}
