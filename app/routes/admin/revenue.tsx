@@ -22,8 +22,8 @@ import type { Route } from "./+types/revenue";
 /**
  * /admin/revenue: what earns. Views, clicks and the networks' commissions per page, product,
  * merchant, source and country over 7, 30 or 90 days, with a chart of commission per day and the
- * table as CSV; and the upload of a network's commission report (docs/decisions/0075), read and saved by runs in
- * the worker (docs/decisions/0100).
+ * table as CSV; and the upload of a network's commission report (docs/decisions/0075), read
+ * and saved by runs in the worker (docs/decisions/0100).
  */
 export const meta: Route.MetaFunction = () => [{ title: `Revenue - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
