@@ -188,7 +188,9 @@ describe.each(testDialects)("commission report runs on %s", (dialect) => {
     expect(await requestCancel(test.db, jobId)).toBe(true);
     const job = await waitForJob(test.db, jobId, 30_000);
     expect(job).toMatchObject({ state: "cancelled", error: "Cancelled: nothing was changed." });
-    expect(job!.progress.done).toBeLessThan(job!.progress.total!);
+    // Stopped before the end of the file (its last progress, if one was written, says where).
+    expect(job!.result).toBeNull();
+    if (job!.progress.total !== null) expect(job!.progress.done).toBeLessThan(job!.progress.total);
   });
 
   it("a save interrupted (the worker stops mid-transaction) leaves every old order and says so", async () => {
