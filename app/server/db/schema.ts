@@ -467,6 +467,7 @@ export interface Database {
   click_sub_ids: ClickSubIdsTable;
   commission_networks: CommissionNetworksTable;
   commissions: CommissionsTable;
+  commission_uploads: CommissionUploadsTable;
   audit_log: AuditLogTable;
   used_challenges: UsedChallengesTable;
   mail_sends: MailSendsTable;
@@ -767,4 +768,17 @@ export interface MailSendsTable {
   recipient: string;
   /** Milliseconds since 1970. */
   at: number;
+}
+
+/** A commission report kept for reading until it is saved or a day old (docs/decisions/0100). */
+export interface CommissionUploadsTable {
+  id: string;
+  network: string;
+  report_url: string | null;
+  started_by: string | null;
+  byte_size: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The report's latest run (jobs.id). */
+  job_id: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: ColumnType<number | string, number, number>;
+  saved_at: ColumnType<number | string | null, number | null | undefined, number | null>;
 }

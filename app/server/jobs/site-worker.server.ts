@@ -15,7 +15,8 @@ import { log, setLogLevel } from "../log.server";
 import { startMailSender } from "../mail/mail-sender.server";
 import { createMailer } from "../mail/mailer.server";
 import { createMailQueue, FORGET_OLD_MAIL_JOB } from "../mail/outbox.server";
-import { commissionReportsJob } from "../revenue/commission-job.server";
+import { commissionReportsJob, forgetCommissionUploadsJob } from "../revenue/commission-job.server";
+import { commissionReportKind } from "../revenue/commission-report-job.server";
 import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "../alerts/price-alert-job.server";
 import { retentionJob } from "../retention/retention-job.server";
 import { retentionSettingsFrom } from "../retention/retention-rules.server";
@@ -41,7 +42,7 @@ export interface SiteWorker {
 
 /** The kinds of queued runs this worker takes, by the site's settings. */
 function jobKinds(config: AppConfig): JobKind[] {
-  return [linkCheckKind(linkCheckSettingsFrom(config))];
+  return [linkCheckKind(linkCheckSettingsFrom(config)), commissionReportKind({ config, outbound: config.outbound })];
 }
 
 function periodicJobs(config: AppConfig): PeriodicJob[] {
@@ -54,7 +55,8 @@ function periodicJobs(config: AppConfig): PeriodicJob[] {
     priceAlertJob({ mail: createMailQueue(config), baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     FORGET_OLD_MAIL_JOB,
     feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
-    commissionReportsJob(config.outbound),
+    commissionReportsJob(),
+    forgetCommissionUploadsJob(config),
     publishScheduledArticlesJob(config.jobCheckMs),
   ];
 }
