@@ -51,8 +51,15 @@ export const LEARN_STEP: BreadcrumbStep = { name: "Knowledge Center", path: "/le
 /**
  * A summary page's list of product pages. `firstPosition` is the position of the first item the
  * page shows (1 on the first page, 25 on the second page of 24), so positions run on across pages.
+ * An item may name its product (`name`) and say what the page says of it (`description`: on a
+ * collection page, the owner's role for it and the line why, docs/decisions/0108); both are
+ * ListItem's own properties, so the list stays the plain summary-page list search engines read.
  */
-export function itemList(items: readonly { href: string }[], origin: string, firstPosition = 1): JsonLd {
+export function itemList(
+  items: readonly { href: string; name?: string; description?: string }[],
+  origin: string,
+  firstPosition = 1,
+): JsonLd {
   return {
     "@context": CONTEXT,
     "@type": "ItemList",
@@ -60,8 +67,27 @@ export function itemList(items: readonly { href: string }[], origin: string, fir
       "@type": "ListItem",
       position: firstPosition + index,
       url: absoluteUrl(item.href, origin),
+      ...(item.name ? { name: item.name } : {}),
+      ...(item.description ? { description: item.description } : {}),
     })),
   };
+}
+
+/** A collection page's ItemList: each sauna named, and a pick's role with its line why ('Best overall: …'). */
+export function collectionItemList(
+  saunas: readonly { id: number; href: string; name: string; rank: number }[],
+  roles: Readonly<Record<number, { role: string; reason: string }>>,
+  origin: string,
+): JsonLd | null {
+  if (saunas.length === 0) return null;
+  return itemList(
+    saunas.map((sauna) => {
+      const pick = roles[sauna.id];
+      return { href: sauna.href, name: sauna.name, ...(pick ? { description: `${pick.role}: ${pick.reason}` } : {}) };
+    }),
+    origin,
+    saunas[0]!.rank,
+  );
 }
 
 /**
