@@ -83,7 +83,8 @@ export function checkPickEntries(
   const seen = new Map<number, number>();
   let bestOverallRow: number | null = null;
   const filled = inputs.map((input, index) => ({ input, index })).filter(({ input }) => !isBlankEntry(input));
-  if (filled.length > PICK_ENTRY_CAP) form.push(`A collection holds at most ${PICK_ENTRY_CAP} picks and "Also tested" entries; remove some.`);
+  if (filled.length > PICK_ENTRY_CAP)
+    form.push(`A collection holds at most ${PICK_ENTRY_CAP} picks and "Also tested" entries; remove some.`);
 
   for (const { input, index } of filled) {
     const errors: PickEntryErrors = {};

@@ -106,10 +106,16 @@ export function collectionItemList(
  *   shop stated one and the sale's last day as priceValidUntil. A page that says "Check price" or
  *   "Contact for Price" publishes no offer.
  */
-export function productStructuredData(product: Product, view: ProductPageView, origin: string): JsonLd | null {
+export function productStructuredData(
+  product: Product,
+  view: ProductPageView,
+  origin: string,
+  /** The review's newest real change (YYYY-MM-DD): an update note's day or the record's own change. */
+  reviewModified: string | null = null,
+): JsonLd | null {
   const offers = offersData(view, origin);
   const aggregateRating = product.isSample ? null : customerAggregateRating(product);
-  const review = product.isSample ? null : editorialReview(product, view, origin);
+  const review = product.isSample ? null : editorialReview(product, view, origin, reviewModified);
   if (!offers && !aggregateRating && !review) return null;
   return {
     "@context": CONTEXT,
@@ -139,15 +145,18 @@ const notesList = (notes: readonly string[]): JsonLd => ({
   itemListElement: notes.map((note, index) => ({ "@type": "ListItem", position: index + 1, name: note })),
 });
 
-function editorialReview(product: Product, view: ProductPageView, origin: string): JsonLd | null {
+function editorialReview(product: Product, view: ProductPageView, origin: string, modified: string | null): JsonLd | null {
   const review = view.review;
   if (!review || view.rating === null) return null;
+  const published = review.testedOn ?? product.updatedAt.slice(0, 10);
   return {
     "@type": "Review",
     author: review.reviewer
       ? { "@type": "Person", name: review.reviewer, ...(review.reviewerPath ? { url: absoluteUrl(review.reviewerPath, origin) } : {}) }
       : { "@type": "Organization", name: SITE_NAME, url: absoluteUrl("/", origin) },
-    datePublished: review.testedOn ?? product.updatedAt.slice(0, 10),
+    datePublished: published,
+    // Never before it was published: a record last touched before the day tested was not modified since.
+    ...(modified && modified > published ? { dateModified: modified } : {}),
     reviewRating: { "@type": "Rating", ratingValue: view.rating.toFixed(1), bestRating: "5", worstRating: "0" },
     ...(review.verdict ? { reviewBody: review.verdict } : {}),
     ...(review.pros.length > 0 ? { positiveNotes: notesList(review.pros) } : {}),

@@ -1,5 +1,12 @@
 import type { Product } from "~/lib/catalog/catalog";
-import { checkPickEntries, isBlankEntry, type PickCheck, type PickEntry, type PickEntryInput, type PickRole } from "~/lib/collection/pick-roles";
+import {
+  checkPickEntries,
+  isBlankEntry,
+  type PickCheck,
+  type PickEntry,
+  type PickEntryInput,
+  type PickRole,
+} from "~/lib/collection/pick-roles";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { withOffers } from "../offers/offer-reads.server";

@@ -240,7 +240,10 @@ async function rolesOfListed(
 }
 
 /** A selection in rating order. */
-async function selectionListing(db: DB, selection: ProductSelection): Promise<Omit<CollectionListing, "db" | "slug" | "record" | "source">> {
+async function selectionListing(
+  db: DB,
+  selection: ProductSelection,
+): Promise<Omit<CollectionListing, "db" | "slug" | "record" | "source">> {
   const summary = await summariseProducts(db, selection);
   return {
     ...summary,
@@ -252,7 +255,11 @@ async function selectionListing(db: DB, selection: ProductSelection): Promise<Om
  * The best-rated `count` products, shown as a single page when a rule matched nothing; a later
  * page number is past its end and holds nothing.
  */
-async function topRatedListing(db: DB, count: number, pageSize: number): Promise<Omit<CollectionListing, "db" | "slug" | "record" | "source">> {
+async function topRatedListing(
+  db: DB,
+  count: number,
+  pageSize: number,
+): Promise<Omit<CollectionListing, "db" | "slug" | "record" | "source">> {
   const products = await listProductPage(db, { kind: "all" }, "rating", { limit: Math.min(count, pageSize), offset: 0 });
   return {
     count: products.length,
@@ -262,7 +269,10 @@ async function topRatedListing(db: DB, count: number, pageSize: number): Promise
 }
 
 /** A collection's stored members in the editors' order; null when it has none. */
-async function membershipListing(db: DB, collectionId: number): Promise<Omit<CollectionListing, "db" | "slug" | "record" | "source"> | null> {
+async function membershipListing(
+  db: DB,
+  collectionId: number,
+): Promise<Omit<CollectionListing, "db" | "slug" | "record" | "source"> | null> {
   const members = await summariseMembers(db, collectionId);
   if (members.count === 0) return null;
   return {

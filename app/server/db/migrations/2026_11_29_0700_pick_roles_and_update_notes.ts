@@ -52,11 +52,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("author", "text", (col) => col.notNull())
     .addColumn("created_at", "bigint", (col) => col.notNull())
     .execute();
-  await db.schema
-    .createIndex("update_notes_subject_idx")
-    .on("update_notes")
-    .columns(["subject_type", "subject_id", "noted_on"])
-    .execute();
+  await db.schema.createIndex("update_notes_subject_idx").on("update_notes").columns(["subject_type", "subject_id", "noted_on"]).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
