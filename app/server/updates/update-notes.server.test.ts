@@ -28,7 +28,7 @@ describe.each(testDialects)("update notes ('What changed') on %s", (dialect) => 
     await db.updateTable("products").set({ updated_at: "2026-10-01T08:00:00.000Z", is_sample: false }).where("slug", "=", slug).execute();
     const review = async () => {
       const screen = await productPage(db, { idOrSlug: slug, baseUrl: ORIGIN });
-      return { notes: screen.updateNotes, ld: screen.productLd as { review: { datePublished: string; dateModified?: string } } };
+      return { notes: screen.updateNotes, ld: screen.productLd as unknown as { review: { datePublished: string; dateModified?: string } } };
     };
     const seededPage = await review();
     expect(seededPage.notes.map((note) => note.date)).toEqual(["2026-11-18", "2026-10-20"]);
