@@ -7,6 +7,9 @@
 /** The form field both editors use. */
 export const UPDATE_NOTE_FIELD = "update_note" as const;
 
+/** The editors' "Remove from the page" boxes, one per note, each sending the note's id. */
+export const UPDATE_NOTE_REMOVE_FIELD = "remove_note" as const;
+
 /** The longest note, in characters: a sentence or two, not a second article. */
 export const UPDATE_NOTE_MAX = 300;
 
@@ -18,6 +21,17 @@ export interface UpdateNoteView {
   /** YYYY-MM-DD (UTC). */
   date: string;
   text: string;
+}
+
+/** A note as its editor sees it: with its id, for "Remove from the page". */
+export interface EditableUpdateNote extends UpdateNoteView {
+  id: number;
+}
+
+/** The ids of the notes ticked for removal; anything that is not an id is ignored. */
+export function noteIdsToRemove(values: readonly unknown[]): number[] {
+  const ids = values.map((value) => (typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : 0)).filter((id) => id > 0);
+  return [...new Set(ids)];
 }
 
 /** The note as typed, tidied: one paragraph, or null for none. */

@@ -7,7 +7,7 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { findArticleForEdit, listKnownTags } from "~/server/articles/article-admin.server";
 import { ARTICLE_EDITOR_INTENTS } from "~/server/articles/article-editor.server";
 import { listAuthors } from "~/server/articles/authors.server";
-import { listUpdateNotes } from "~/server/updates/update-notes.server";
+import { listUpdateNotesForEditor } from "~/server/updates/update-notes.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     findArticleForEdit(context.db, id),
     listAuthors(context.db),
     listKnownTags(context.db),
-    listUpdateNotes(context.db, { type: "article", id }),
+    listUpdateNotesForEditor(context.db, { type: "article", id }),
   ]);
   if (!article) throw data("Not found", { status: 404 });
   const { flash, headers } = await readFlash(request, context.config);

@@ -144,5 +144,22 @@ describe.each(testDialects)("the picks editor and the review's update note on %s
     // No note typed: nothing added.
     await call(reviewRoute.action, post(path, [["intent", "save-review"], ...values, ["update_note", "  "]]), params);
     expect(await notes()).toHaveLength(1);
+
+    // "Remove from the page" takes a note off with the save; another subject's note id removes nothing.
+    const other = await test.db.selectFrom("update_notes").select("id").where("subject_type", "=", "article").executeTakeFirstOrThrow();
+    const mine = await test.db
+      .selectFrom("update_notes")
+      .select("id")
+      .where("subject_type", "=", "review")
+      .where("subject_id", "=", product.id)
+      .executeTakeFirstOrThrow();
+    const removed = await call(
+      reviewRoute.action,
+      post(path, [["intent", "save-review"], ...values, ["remove_note", String(mine.id)], ["remove_note", String(other.id)]]),
+      params,
+    );
+    expect(removed).toMatchObject({ status: 302 });
+    expect(await notes()).toEqual([]);
+    expect(await test.db.selectFrom("update_notes").select("id").where("id", "=", other.id).execute()).toHaveLength(1);
   });
 });

@@ -1,12 +1,18 @@
 import { data, type AppLoadContext } from "react-router";
 import { reviewFormSchema, reviewFormValues, type ReviewFormField } from "~/lib/admin/product-form";
 import { formFailure, formValues, parseForm, type FormFailure } from "~/lib/forms/parse-form";
-import { tidyUpdateNote, UPDATE_NOTE_FIELD, updateNoteProblem } from "~/lib/updates/update-notes";
+import {
+  noteIdsToRemove,
+  tidyUpdateNote,
+  UPDATE_NOTE_FIELD,
+  UPDATE_NOTE_REMOVE_FIELD,
+  updateNoteProblem,
+} from "~/lib/updates/update-notes";
 import { checkWeights, DEFAULT_REVIEW_WEIGHTS, REVIEW_CRITERIA, ratingForSave } from "~/lib/catalog/review";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
 import { getSignedInUser } from "../auth/guard.server";
-import { addUpdateNote, listUpdateNotes } from "../updates/update-notes.server";
+import { addUpdateNote, listUpdateNotesForEditor, removeUpdateNotes } from "../updates/update-notes.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import { readFlash, redirectWithFlash } from "../forms/flash.server";
 import type { IntentArgs } from "../forms/intents.server";
@@ -44,7 +50,7 @@ export async function loadReviewScreen(request: Request, context: AppLoadContext
   if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
   const [weights, notes, { flash, headers }] = await Promise.all([
     readReviewWeights(context.db),
-    listUpdateNotes(context.db, { type: "review", id: product.id }),
+    listUpdateNotesForEditor(context.db, { type: "review", id: product.id }),
     readFlash(request, context.config),
   ]);
   return data(
@@ -89,6 +95,7 @@ export async function saveReviewScreen({ form, request, context }: Pick<IntentAr
     await updateProductReview(trx, product.id, review, rating, now);
     await refreshProductListKeys(trx, [product.id]);
     // The note's date is the save's: it says when the review changed, and dates the page's dateModified.
+    await removeUpdateNotes(trx, { type: "review", id: product.id }, noteIdsToRemove(form.getAll(UPDATE_NOTE_REMOVE_FIELD)));
     if (note) await addUpdateNote(trx, { type: "review", id: product.id }, { text: note, author, now: Date.parse(now) });
   });
   invalidateCatalog(context.db);

@@ -2,7 +2,7 @@ import type { ArticleFields } from "~/lib/admin/article-fields";
 import type { ArticleListFilters } from "~/lib/admin/article-list";
 import type { ArticleStatus } from "../db/schema";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
-import { addUpdateNote } from "../updates/update-notes.server";
+import { addUpdateNote, removeUpdateNotes } from "../updates/update-notes.server";
 import { UPDATE_NOTE_FIELD } from "~/lib/updates/update-notes";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
@@ -210,6 +210,8 @@ export interface SaveOptions {
   autosave?: boolean;
   /** A public note on what changed, dated today (a live article only; never with an autosave). */
   updateNote?: string | null;
+  /** Its notes to take off the page with this save (never with an autosave). */
+  removeNotes?: readonly number[];
   now?: number;
 }
 
@@ -281,6 +283,7 @@ export async function saveArticle(db: DB, id: number, fields: ArticleFields, opt
       await trx.insertInto("article_redirects").values({ old_slug: current.slug, article_id: id }).execute();
     }
     await keepRevision(trx, id, fields, options.editor, now, options.autosave === true);
+    if (!options.autosave) await removeUpdateNotes(trx, { type: "article", id }, options.removeNotes ?? []);
     if (options.updateNote && !options.autosave) {
       // Readers see the note under "What changed"; a draft has no readers yet.
       if (status !== "published")

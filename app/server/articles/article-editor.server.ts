@@ -2,7 +2,13 @@ import { data } from "react-router";
 import { articleFormSchema, articleReadyProblems } from "~/lib/admin/article-form";
 import { formFailure, formValues, parseForm, type FieldErrors } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/forms/result-toast";
-import { tidyUpdateNote, UPDATE_NOTE_FIELD, updateNoteProblem } from "~/lib/updates/update-notes";
+import {
+  noteIdsToRemove,
+  tidyUpdateNote,
+  UPDATE_NOTE_FIELD,
+  UPDATE_NOTE_REMOVE_FIELD,
+  updateNoteProblem,
+} from "~/lib/updates/update-notes";
 import { getSignedInUser } from "../auth/guard.server";
 import { redirectWithFlash } from "../forms/flash.server";
 import type { IntentArgs, IntentTable } from "../forms/intents.server";
@@ -83,6 +89,7 @@ async function save({ form, request, context, params }: IntentArgs, publication:
       markUpdated: form.get("markUpdated") === "true",
       autosave,
       updateNote: note,
+      removeNotes: autosave ? [] : noteIdsToRemove(form.getAll(UPDATE_NOTE_REMOVE_FIELD)),
     });
     if (autosave) return data<ArticleEditorAnswer>({ autosavedAt: saved.updatedAt });
     throw await redirectWithFlash(request, context.config, `/admin/articles/${id}`, { toast: DONE[chosen.kind](saved.fields.slug) });

@@ -6,7 +6,7 @@ import { onCatalogChange } from "../catalog/catalog-cache.server";
 import { articlePage } from "../pages/learn.server";
 import { productPage } from "../pages/product.server";
 import { seedSampleContent } from "../seed/seed.server";
-import { addUpdateNote, listUpdateNotes } from "./update-notes.server";
+import { addUpdateNote, listUpdateNotes, listUpdateNotesForEditor } from "./update-notes.server";
 
 const ORIGIN = "https://saunas.example";
 const editor = { id: "u1", email: "editor@example.com" };
@@ -99,6 +99,14 @@ describe.each(testDialects)("update notes ('What changed') on %s", (dialect) => 
     expect(articleStructuredData(page.article, ORIGIN)).toMatchObject({ dateModified: "2026-11-28" });
     const stored = await db.selectFrom("update_notes").select("author").where("text", "=", "Added a spring checklist.").execute();
     expect(stored).toEqual([{ author: "editor@example.com" }]);
+
+    // Ticked "Remove from the page": the note goes with the save, and the dates follow what is left.
+    const added = (await listUpdateNotesForEditor(db, { type: "article", id }))[0]!;
+    expect(added.text).toBe("Added a spring checklist.");
+    await saveArticle(db, id, current.fields, { editor, publication: { kind: "keep" }, removeNotes: [added.id], now });
+    const after = await articlePage(db, ORIGIN, "sauna-maintenance", new Request(`${ORIGIN}/learn/sauna-maintenance`));
+    expect(after.updateNotes).toEqual([{ date: "2026-10-30", text: "Added a winter checklist for wood-fired heaters and chimney caps." }]);
+    expect(after.article.lastUpdated).toBe("2026-10-30");
 
     // Unpublished in the same save: refused, and neither the article nor its notes change.
     const before = await listUpdateNotes(db, { type: "article", id });

@@ -1,4 +1,4 @@
-import { UPDATE_NOTES_SHOWN, type UpdateNoteView } from "~/lib/updates/update-notes";
+import { UPDATE_NOTES_SHOWN, type EditableUpdateNote, type UpdateNoteView } from "~/lib/updates/update-notes";
 import type { DB } from "../db/connection.server";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 
@@ -62,4 +62,34 @@ export async function listArticleUpdateNotes(db: DB, slug: string, limit = UPDAT
     .limit(limit)
     .execute();
   return rows.map((row) => ({ date: row.noted_on, text: row.text }));
+}
+
+/** Every note of a subject, newest first, with its id: what its editor lists and may remove. */
+export async function listUpdateNotesForEditor(db: DB, subject: UpdateNoteSubject): Promise<EditableUpdateNote[]> {
+  const rows = await db
+    .selectFrom("update_notes")
+    .select(["id", "noted_on", "text"])
+    .where("subject_type", "=", subject.type)
+    .where("subject_id", "=", subject.id)
+    .orderBy("noted_on", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), date: row.noted_on, text: row.text }));
+}
+
+/**
+ * Removes these notes of this subject (an id of another subject's note removes nothing), inside
+ * the save's transaction; announces the change when one went.
+ */
+export async function removeUpdateNotes(trx: DB, subject: UpdateNoteSubject, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await trx
+    .deleteFrom("update_notes")
+    .where("subject_type", "=", subject.type)
+    .where("subject_id", "=", subject.id)
+    .where("id", "in", [...ids].slice(0, 1000))
+    .executeTakeFirst();
+  const removed = Number(result.numDeletedRows);
+  if (removed > 0) await publishCatalogChange(trx);
+  return removed;
 }

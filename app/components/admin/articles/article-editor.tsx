@@ -13,7 +13,7 @@ import { MarkdownToolbar } from "./markdown-toolbar";
 import { TagInput } from "./tag-input";
 import { useArticleAutosave } from "./use-autosave";
 import { UpdateNoteField } from "~/components/admin/update-note-field";
-import type { UpdateNoteView } from "~/lib/updates/update-notes";
+import type { EditableUpdateNote } from "~/lib/updates/update-notes";
 
 export interface EditorArticle {
   id: number;
@@ -62,7 +62,7 @@ export function ArticleEditor({
   knownTags: readonly string[];
   answer?: ArticleEditorAnswer;
   /** Its public update notes, newest first. */
-  notes?: readonly UpdateNoteView[];
+  notes?: readonly EditableUpdateNote[];
 }) {
   const [text, setText] = useState(() => textOf(article.fields, answer));
   const [tags, setTags] = useState(article.fields.tags);
