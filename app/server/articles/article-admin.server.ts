@@ -269,7 +269,9 @@ export async function saveArticle(db: DB, id: number, fields: ArticleFields, opt
       status = "draft";
       publishAt = null;
     }
-    const lastUpdated = options.markUpdated && status === "published" ? utcDate(now) : current.last_updated;
+    // An update note marks it updated too: the page, its dateModified and the sitemap agree on the day.
+    const noted = Boolean(options.updateNote) && !options.autosave;
+    const lastUpdated = (options.markUpdated || noted) && status === "published" ? utcDate(now) : current.last_updated;
 
     await trx
       .updateTable("articles")
@@ -284,7 +286,7 @@ export async function saveArticle(db: DB, id: number, fields: ArticleFields, opt
     }
     await keepRevision(trx, id, fields, options.editor, now, options.autosave === true);
     if (!options.autosave) await removeUpdateNotes(trx, { type: "article", id }, options.removeNotes ?? []);
-    if (options.updateNote && !options.autosave) {
+    if (noted && options.updateNote) {
       // Readers see the note under "What changed"; a draft has no readers yet.
       if (status !== "published")
         throw new ArticleRefused("An update note is for a live article: publish it first, or clear the note.", UPDATE_NOTE_FIELD);

@@ -118,13 +118,13 @@ export const sampleReviewNotes: Record<string, SampleUpdateNote[]> = {
   ],
 };
 
-/** Update notes on sample articles, by article slug. */
+/** Update notes on sample articles, by article slug: the newest on each article's own updated date (its file's lastUpdated). */
 export const sampleArticleNotes: Record<string, SampleUpdateNote[]> = {
   "best-barrel-saunas": [
+    { date: "2025-03-05", text: "Updated the price ranges and added two thermowood barrels." },
     { date: "2025-04-10", text: "Added a section on foundations after readers asked about gravel pads versus concrete." },
-    { date: "2026-11-20", text: "Updated the price ranges for late 2026 and linked our new barrel sauna picks." },
   ],
-  "sauna-maintenance": [{ date: "2026-10-30", text: "Added a winter checklist for wood-fired heaters and chimney caps." }],
+  "sauna-maintenance": [{ date: "2025-03-28", text: "Added a winter checklist for wood-fired heaters and chimney caps." }],
 };
 
 /** Who the sample notes name as their author (never shown on the page). */

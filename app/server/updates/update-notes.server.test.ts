@@ -76,8 +76,18 @@ describe.each(testDialects)("update notes ('What changed') on %s", (dialect) => 
   it("an article lists its notes under 'What changed'; its updated date and dateModified follow the newest", async () => {
     const db = await seeded();
     const request = new Request(`${ORIGIN}/learn/best-barrel-saunas`);
+    const seededPage = await articlePage(db, ORIGIN, "best-barrel-saunas", request);
+    expect(seededPage.updateNotes.map((note) => note.date)).toEqual(["2025-04-10", "2025-03-05"]);
+    expect(articleStructuredData(seededPage.article, ORIGIN)).toMatchObject({ datePublished: "2025-02-12", dateModified: "2025-04-10" });
+    // A note newer than the stored updated date (written by anything but the editor, which dates both) still dates the page.
+    const article = await db.selectFrom("articles").select("id").where("slug", "=", "best-barrel-saunas").executeTakeFirstOrThrow();
+    await addUpdateNote(
+      db,
+      { type: "article", id: Number(article.id) },
+      { text: "Linked our barrel picks.", author: "a@example.com", now: Date.parse("2026-11-20T09:00:00Z") },
+    );
     const page = await articlePage(db, ORIGIN, "best-barrel-saunas", request);
-    expect(page.updateNotes.map((note) => note.date)).toEqual(["2026-11-20", "2025-04-10"]);
+    expect(page.updateNotes.map((note) => note.date)).toEqual(["2026-11-20", "2025-04-10", "2025-03-05"]);
     expect(page.article.lastUpdated).toBe("2026-11-20");
     expect(articleStructuredData(page.article, ORIGIN)).toMatchObject({ datePublished: "2025-02-12", dateModified: "2026-11-20" });
 
@@ -100,13 +110,14 @@ describe.each(testDialects)("update notes ('What changed') on %s", (dialect) => 
     const stored = await db.selectFrom("update_notes").select("author").where("text", "=", "Added a spring checklist.").execute();
     expect(stored).toEqual([{ author: "editor@example.com" }]);
 
-    // Ticked "Remove from the page": the note goes with the save, and the dates follow what is left.
+    // Ticked "Remove from the page": the note goes with the save.
     const added = (await listUpdateNotesForEditor(db, { type: "article", id }))[0]!;
     expect(added.text).toBe("Added a spring checklist.");
     await saveArticle(db, id, current.fields, { editor, publication: { kind: "keep" }, removeNotes: [added.id], now });
     const after = await articlePage(db, ORIGIN, "sauna-maintenance", new Request(`${ORIGIN}/learn/sauna-maintenance`));
-    expect(after.updateNotes).toEqual([{ date: "2026-10-30", text: "Added a winter checklist for wood-fired heaters and chimney caps." }]);
-    expect(after.article.lastUpdated).toBe("2026-10-30");
+    expect(after.updateNotes).toEqual([{ date: "2025-03-28", text: "Added a winter checklist for wood-fired heaters and chimney caps." }]);
+    // The removing save does not re-date it; the day the note was added stays its last update.
+    expect(after.article.lastUpdated).toBe("2026-11-28");
 
     // Unpublished in the same save: refused, and neither the article nor its notes change.
     const before = await listUpdateNotes(db, { type: "article", id });
