@@ -95,6 +95,37 @@ describe.each(testDialects)("the picks editor and the review's update note on %s
     expect(audit.map((row) => row.detail)).toEqual([`Picks of infrared-saunas (id ${id}): 1 pick, 1 also tested`]);
   });
 
+  it("the editor's page lists the stored entries, three spare rows and the page's saunas as suggestions; an unknown collection is 404", async () => {
+    const cookie = await signedInAs(ctx.auth, "reader-of-picks@example.com", { admin: true });
+    const get = (path: string) => new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie } });
+    const collection = await test.db.selectFrom("collections").select("id").where("slug", "=", "barrel-saunas").executeTakeFirstOrThrow();
+    const id = String(collection.id);
+    const loaded = await call(picksRoute.loader, get(`/admin/collections/${id}/picks`), { collectionId: id });
+    const body = loaded.body as {
+      collection: { slug: string };
+      rows: { product: string; role: string }[];
+      names: Record<string, string>;
+      suggestions: { slug: string }[];
+    };
+    expect(body.collection.slug).toBe("barrel-saunas");
+    expect(body.rows.map((row) => row.role)).toEqual([
+      "best-overall",
+      "runner-up",
+      "budget",
+      "upgrade",
+      "also-tested",
+      "also-tested",
+      "",
+      "",
+      "",
+    ]);
+    expect(body.names["birchline-panorama-4-barrel-sauna"]).toBe("Panorama 4 Barrel Sauna");
+    expect(body.suggestions.map((sauna) => sauna.slug)).toContain("birchline-panorama-4-barrel-sauna");
+    expect(await call(picksRoute.loader, get("/admin/collections/999999/picks"), { collectionId: "999999" })).toMatchObject({
+      status: 404,
+    });
+  });
+
   it("the review editor adds a dated update note with the save; a note over 300 characters saves nothing", async () => {
     const post = await poster("editor@example.com", true);
     const product = (await findProductBySlug(test.db, "lumo-works-valo-2-cube-sauna"))!;
