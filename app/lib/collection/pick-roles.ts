@@ -119,3 +119,33 @@ export function checkPickEntries(
   if (rows.size > 0 || form.length > 0) return { ok: false, rows, form };
   return { ok: true, entries };
 }
+
+// ---- The collections CSV's picks cell: one entry a line, "Best overall | product-slug | why".
+
+/** One entry as a line of the collections CSV's `picks` cell. */
+export function pickLine(entry: { role: PickRole; label: string | null; product: string; reason: string }): string {
+  return `${pickRoleLabel(entry.role, entry.label)} | ${entry.product} | ${entry.reason}`;
+}
+
+/** A line's role text: a role's key or name in any case ("Budget pick", "budget"), else the owner's own label. */
+function roleOfText(text: string): { role: string; label: string } {
+  const lower = text.trim().toLowerCase();
+  const named = PICK_ROLES.find((role) => role.key !== "custom" && (role.key === lower || role.label.toLowerCase() === lower));
+  return named ? { role: named.key, label: "" } : { role: "custom", label: text.trim() };
+}
+
+/** A `picks` cell read as entries, in order; the first line that is not "role | product | why" is named. */
+export function readPicksCell(cell: string): { ok: true; entries: PickEntryInput[] } | { ok: false; message: string } {
+  const entries: PickEntryInput[] = [];
+  const lines = cell.split(/\r?\n/);
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    const parts = line.split("|");
+    if (parts.length < 3 || parts[0]!.trim() === "") {
+      return { ok: false, message: `line ${index + 1} ("${line.trim().slice(0, 60)}"): write each pick as "role | product | why".` };
+    }
+    // The why may hold a "|" of its own: everything after the second one is the why.
+    entries.push({ ...roleOfText(parts[0]!), product: parts[1]!.trim(), reason: parts.slice(2).join("|").trim() });
+  }
+  return { ok: true, entries };
+}

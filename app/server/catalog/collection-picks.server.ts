@@ -87,7 +87,7 @@ export async function readCollectionPicks(db: DB, collectionId: number): Promise
 }
 
 /** The products the typed references mean: a number is an id first, anything else a slug (any case). */
-async function resolveReferences(db: DB, references: readonly string[]): Promise<Map<string, number>> {
+export async function resolveReferences(db: DB, references: readonly string[]): Promise<Map<string, number>> {
   const wanted = [...new Set(references.map((reference) => reference.trim()).filter(Boolean))];
   const resolved = new Map<string, number>();
   const ids = wanted.filter((reference) => /^\d{1,15}$/.test(reference)).map(Number);
@@ -129,26 +129,59 @@ export async function savePickEntries(db: DB, collectionId: number, inputs: read
       .where("id", "=", collectionId)
       .executeTakeFirst();
     if (Number(touched.numUpdatedRows) === 0) return false;
-    await trx.deleteFrom("collection_picks").where("collection_id", "=", collectionId).execute();
-    if (entries.length > 0) {
-      await trx
-        .insertInto("collection_picks")
-        .values(
-          entries.map((entry, index) => ({
-            collection_id: collectionId,
-            product_id: entry.productId,
-            role: entry.role,
-            label: entry.label,
-            reason: entry.reason,
-            position: index + 1,
-          })),
-        )
-        .execute();
-    }
+    await replaceCollectionPicks(trx, collectionId, entries);
     await publishCatalogChange(trx);
     return true;
   });
   if (!exists) return { ok: false, rows: new Map(), form: ["This collection no longer exists: it may have been deleted."] };
   invalidateCatalog(db);
   return { ok: true, saved: entries };
+}
+
+/** The collection's picks become exactly these checked entries, in order (inside the caller's transaction). */
+export async function replaceCollectionPicks(trx: DB, collectionId: number, entries: readonly PickEntry[]): Promise<void> {
+  await trx.deleteFrom("collection_picks").where("collection_id", "=", collectionId).execute();
+  if (entries.length === 0) return;
+  await trx
+    .insertInto("collection_picks")
+    .values(
+      entries.map((entry, index) => ({
+        collection_id: collectionId,
+        product_id: entry.productId,
+        role: entry.role,
+        label: entry.label,
+        reason: entry.reason,
+        position: index + 1,
+      })),
+    )
+    .execute();
+}
+
+/** Every collection's entries with their products' ids and slugs, for the collections CSV (collections are few). */
+export async function picksByCollection(
+  db: DB,
+): Promise<Map<number, { role: PickRole; label: string | null; reason: string; product: { id: number; slug: string } }[]>> {
+  const rows = await db
+    .selectFrom("collection_picks")
+    .innerJoin("products", "products.id", "collection_picks.product_id")
+    .select([
+      "collection_picks.collection_id",
+      "collection_picks.role",
+      "collection_picks.label",
+      "collection_picks.reason",
+      "products.id as product_id",
+      "products.slug",
+    ])
+    .orderBy("collection_picks.collection_id")
+    .orderBy("collection_picks.position")
+    .execute();
+  const byCollection = new Map<number, { role: PickRole; label: string | null; reason: string; product: { id: number; slug: string } }[]>();
+  for (const row of rows) {
+    const id = Number(row.collection_id);
+    if (!byCollection.has(id)) byCollection.set(id, []);
+    byCollection
+      .get(id)!
+      .push({ role: row.role, label: row.label, reason: row.reason, product: { id: Number(row.product_id), slug: row.slug } });
+  }
+  return byCollection;
 }
