@@ -174,7 +174,7 @@ async function readPage(
   // The picks head the first page and "Also tested" closes it; later pages continue the ranking only.
   const [products, chosen] = await Promise.all([
     listing.read(page, pageSize),
-    listing.record && pagination.page === 1 ? readCollectionPicks(listing.db, listing.record.id) : null,
+    listing.record && pagination.page === 1 ? picksOf(listing.db, listing.record.id) : null,
   ]);
   const saunas = toSaunas(products, pageOffset(pagination.page, pagination.pageSize) + 1, header.slug, options);
   return {
@@ -185,8 +185,21 @@ async function readPage(
     source: listing.source,
     showingTopRated: listing.source === "top-rated",
     ...pickViews(chosen, header.slug, options),
-    roles: await rolesOfListed(listing, saunas, chosen),
+    roles: await rolesOfListed(listing, saunas, chosen).catch((error: unknown) => {
+      log.error(`The roles of /reviews/${header.slug} could not be read: ${(error as Error)?.message ?? error}`);
+      return {};
+    }),
   };
+}
+
+/** The collection's picks; a failure only hides them (the ranking is the page). */
+async function picksOf(db: DB, collectionId: number): Promise<CollectionPickRecords | null> {
+  try {
+    return await readCollectionPicks(db, collectionId);
+  } catch (error) {
+    log.error(`The picks of collection ${collectionId} could not be read: ${(error as Error)?.message ?? error}`);
+    return null;
+  }
 }
 
 /** The picks and "Also tested" as the page shows them. */
