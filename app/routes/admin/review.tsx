@@ -2,6 +2,7 @@ import type { data } from "react-router";
 import { useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ReviewFields } from "~/components/admin/review-fields";
+import { UpdateNoteField } from "~/components/admin/update-note-field";
 import { Button } from "~/components/ui/button";
 import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
@@ -36,7 +37,7 @@ export async function action(args: Route.ActionArgs): Promise<ReturnType<typeof 
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, slug, values, rating, flash } = loaderData;
+  const { id, name, slug, values, rating, notes, flash } = loaderData;
   useResultToast(actionData);
   useResultToast(flash);
   const busy = useNavigation().state === "submitting";
@@ -53,8 +54,10 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           </ul>
         </Notice>
       )}
-      <Form method="post" className="space-y-5" key={id}>
+      {/* A saved note starts a fresh form, so the note field is empty again and cannot be sent twice. */}
+      <Form method="post" className="space-y-5" key={`${id}:${notes.length}:${notes[0]?.text ?? ""}`}>
         <ReviewFields state={state} />
+        <UpdateNoteField state={actionData?.form ?? null} notes={notes} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="intent" value="save-review" disabled={busy}>
             {busy ? "Saving…" : "Save review"}

@@ -1,9 +1,18 @@
 import { data, type AppLoadContext } from "react-router";
 import { reviewFormSchema, reviewFormValues, type ReviewFormField } from "~/lib/admin/product-form";
-import { parseForm, type FormFailure } from "~/lib/forms/parse-form";
+import { formFailure, formValues, parseForm, type FormFailure } from "~/lib/forms/parse-form";
+import {
+  noteIdsToRemove,
+  tidyUpdateNote,
+  UPDATE_NOTE_FIELD,
+  UPDATE_NOTE_REMOVE_FIELD,
+  updateNoteProblem,
+} from "~/lib/updates/update-notes";
 import { checkWeights, DEFAULT_REVIEW_WEIGHTS, REVIEW_CRITERIA, ratingForSave } from "~/lib/catalog/review";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
+import { getSignedInUser } from "../auth/guard.server";
+import { addUpdateNote, listUpdateNotesForEditor, removeUpdateNotes } from "../updates/update-notes.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import { readFlash, redirectWithFlash } from "../forms/flash.server";
 import type { IntentArgs } from "../forms/intents.server";
@@ -39,39 +48,64 @@ export async function loadReviewList(request: Request, context: AppLoadContext) 
 export async function loadReviewScreen(request: Request, context: AppLoadContext, productId: number) {
   const product = Number.isSafeInteger(productId) && productId > 0 ? await findProductById(context.db, productId) : undefined;
   if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
-  const [weights, { flash, headers }] = await Promise.all([readReviewWeights(context.db), readFlash(request, context.config)]);
+  const [weights, notes, { flash, headers }] = await Promise.all([
+    readReviewWeights(context.db),
+    listUpdateNotesForEditor(context.db, { type: "review", id: product.id }),
+    readFlash(request, context.config),
+  ]);
   return data(
-    { id: product.id, name: product.name, slug: product.slug, values: reviewFormValues(product), rating: product.rating, weights, flash },
+    {
+      id: product.id,
+      name: product.name,
+      slug: product.slug,
+      values: reviewFormValues(product),
+      rating: product.rating,
+      weights,
+      notes,
+      flash,
+    },
     { headers },
   );
 }
 
 export interface ReviewActionResult {
   toast: ResultToast;
-  form?: FormFailure<ReviewFormField>;
+  form?: FormFailure<ReviewFormField | typeof UPDATE_NOTE_FIELD>;
 }
 
 export async function saveReviewScreen({ form, request, context }: Pick<IntentArgs, "form" | "request" | "context">, productId: number) {
   const product = await findProductById(context.db, productId);
   if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
   const parsed = parseForm(form, reviewFormSchema(product.slug));
-  if (!parsed.ok) {
+  const note = tidyUpdateNote(form.get(UPDATE_NOTE_FIELD));
+  const noteProblem = updateNoteProblem(note);
+  if (!parsed.ok || noteProblem) {
+    const failure: FormFailure<ReviewFormField | typeof UPDATE_NOTE_FIELD> = parsed.ok ? formFailure(formValues(form)) : parsed;
+    if (noteProblem) failure.fieldErrors = { ...failure.fieldErrors, [UPDATE_NOTE_FIELD]: noteProblem };
     return data<ReviewActionResult>(
-      { toast: { kind: "error", title: "Review not saved", description: "Check the highlighted fields." }, form: parsed },
+      { toast: { kind: "error", title: "Review not saved", description: "Check the highlighted fields." }, form: failure },
       { status: 400 },
     );
   }
   const { review, warnings } = parsed.value;
   const now = new Date().toISOString();
+  const author = (await getSignedInUser(request, context))?.email ?? "unknown";
   await context.db.transaction().execute(async (trx) => {
     const rating = ratingForSave({ ...review, rating: product.rating }, await readReviewWeights(trx));
     await updateProductReview(trx, product.id, review, rating, now);
     await refreshProductListKeys(trx, [product.id]);
+    // The note's date is the save's: it says when the review changed, and dates the page's dateModified.
+    await removeUpdateNotes(trx, { type: "review", id: product.id }, noteIdsToRemove(form.getAll(UPDATE_NOTE_REMOVE_FIELD)));
+    if (note) await addUpdateNote(trx, { type: "review", id: product.id }, { text: note, author, now: Date.parse(now) });
   });
   invalidateCatalog(context.db);
   await recordAdminAction({ request, context }, "review-saved", `Review of ${product.slug} (id ${product.id}) saved`);
   throw await redirectWithFlash(request, context.config, `/admin/reviews/${product.id}`, {
-    toast: { kind: "success", title: "Review saved", description: "The product page shows it now." },
+    toast: {
+      kind: "success",
+      title: "Review saved",
+      description: note ? "The product page shows it now, with your note under What changed." : "The product page shows it now.",
+    },
     notes: warnings,
   });
 }

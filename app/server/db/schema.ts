@@ -255,6 +255,34 @@ export interface CollectionProductsTable {
   position: number;
 }
 
+/** A product's role in a collection, or its place under "Also tested" (docs/decisions/0108). */
+export interface CollectionPicksTable {
+  collection_id: number;
+  product_id: number;
+  role: PickRoleKey;
+  /** The owner's own label, for role 'custom' only. */
+  label: string | null;
+  /** The one line why (for 'also-tested', its sentence). */
+  reason: string;
+  position: number;
+}
+
+export type PickRoleKey = "best-overall" | "runner-up" | "budget" | "upgrade" | "custom" | "also-tested";
+
+/** A dated public note on what changed in a review or an article (docs/decisions/0108). */
+export interface UpdateNotesTable {
+  id: Generated<number>;
+  subject_type: "review" | "article";
+  /** The product's id for a review, the article's id for an article. */
+  subject_id: number;
+  /** YYYY-MM-DD (UTC). */
+  noted_on: string;
+  text: string;
+  /** The e-mail address of who wrote it. */
+  author: string;
+  created_at: Millis;
+}
+
 /** Which products carry each list tag, derived from products.list_tags by triggers (migration 2026_11_28_0700_product_list_tags). */
 export interface ProductListTagsTable {
   tag: string;
@@ -441,6 +469,8 @@ export interface Database {
   removed_products: RemovedProductsTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;
+  collection_picks: CollectionPicksTable;
+  update_notes: UpdateNotesTable;
   product_list_tags: ProductListTagsTable;
   site_state: SiteStateTable;
   review_weights: ReviewWeightsTable;
