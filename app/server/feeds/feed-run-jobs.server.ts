@@ -37,6 +37,8 @@ export interface FeedRunSettings {
   storage: Pick<AppConfig, "dataDir" | "storage">;
   read?: ReadFeedOptions;
   prices?: SitePrices;
+  /** Tests: a step between the save's writes and its commit. */
+  beforeCommit?: (trx: DB) => Promise<void>;
 }
 
 export function feedRunSettingsFrom(config: AppConfig, read: ReadFeedOptions): FeedRunSettings {
@@ -134,6 +136,7 @@ async function runFeedJob(context: JobContext, settings: FeedRunSettings): Promi
       files: feedFiles(settings.storage, db),
       read: settings.read,
       prices: settings.prices,
+      beforeCommit: settings.beforeCommit,
       context,
     });
     if (outcome.status === "failed") throw new JobFailure(outcome.error, outcome);
