@@ -161,7 +161,7 @@ export interface FeedsTable {
   /** "url" | "upload". */
   source_kind: string;
   url: string | null;
-  /** The stored upload's file name under DATA_DIR/feeds. */
+  /** The stored upload's name in the feed-files bucket (before, under DATA_DIR/feeds). */
   upload_name: string | null;
   /** The upload's name as the owner's computer called it, for the screens. */
   upload_original_name: string | null;
@@ -182,7 +182,7 @@ export interface FeedRunsTable {
   feed_id: number;
   started_at: Timestamp;
   finished_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
-  /** "running" | "previewed" | "saved" | "failed" | "discarded". */
+  /** "running" (also while its job waits) | "previewed" | "saved" | "failed" | "discarded". */
   status: string;
   /** "manual" | "schedule". */
   trigger: string;
@@ -198,6 +198,8 @@ export interface FeedRunsTable {
   /** The run page's lists as JSON (FeedRunDetails), capped. */
   details: string | null;
   milliseconds: number | null;
+  /** jobs(id) of the run of owner work that carries this feed run out (no foreign key: jobs are forgotten). */
+  job_id: number | null;
 }
 
 /** The owner's "this feed item is product X". */

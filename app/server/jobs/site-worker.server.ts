@@ -8,7 +8,9 @@ import { loadConfig, type AppConfig } from "../config.server";
 import { assertReachable, openDatabase, type DB } from "../db/connection.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { checkReadiness } from "../db/readiness.server";
+import { feedFiles, moveLegacyFeedFiles } from "../feeds/feed-files.server";
 import { feedsJob } from "../feeds/feed-job.server";
+import { feedRunKind, feedRunSettingsFrom } from "../feeds/feed-run-jobs.server";
 import { feedReadSettingsFrom } from "../feeds/read-feed.server";
 import { linkCheckKind, linkCheckPeriodicJob, linkCheckSettingsFrom } from "../links/link-checking.server";
 import { log, setLogLevel } from "../log.server";
@@ -42,7 +44,11 @@ export interface SiteWorker {
 
 /** The kinds of queued runs this worker takes, by the site's settings. */
 function jobKinds(config: AppConfig): JobKind[] {
-  return [linkCheckKind(linkCheckSettingsFrom(config)), commissionReportKind({ config, outbound: config.outbound })];
+  return [
+    linkCheckKind(linkCheckSettingsFrom(config)),
+    commissionReportKind({ config, outbound: config.outbound }),
+    feedRunKind(feedRunSettingsFrom(config, feedReadSettingsFrom(config))),
+  ];
 }
 
 function periodicJobs(config: AppConfig): PeriodicJob[] {
@@ -54,7 +60,7 @@ function periodicJobs(config: AppConfig): PeriodicJob[] {
     ...(linkCheck ? [linkCheck] : []),
     priceAlertJob({ mail: createMailQueue(config), baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     FORGET_OLD_MAIL_JOB,
-    feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
+    feedsJob(),
     commissionReportsJob(),
     forgetCommissionUploadsJob(config),
     publishScheduledArticlesJob(config.jobCheckMs),
@@ -96,6 +102,10 @@ export async function startSiteWorker(
     await db.destroy();
     throw error;
   }
+  // Feed files of older versions (DATA_DIR/feeds) into the shared storage, so any worker can read them.
+  await moveLegacyFeedFiles(db, feedFiles(config, db)).catch((error: unknown) =>
+    log.warn(`Uploaded feed files could not be moved into the storage: ${(error as Error).message}`),
+  );
   const name = workerName();
   // SQLite: the heartbeats' own handle, so that Cancel is heard while a run's transaction holds the other.
   const bookkeeping = config.database.dialect === "sqlite" ? openDatabase(config.database) : db;
