@@ -4,6 +4,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import { seedSampleContent } from "../seed/seed.server";
 import { loadCollectionPage } from "../pages/collection.server";
 import { onCatalogChange } from "./catalog-cache.server";
+import { toIsoString } from "../db/timestamps";
 import { readPickEntries, savePickEntries } from "./collection-picks.server";
 
 const ORIGIN = "https://saunas.example";
@@ -20,7 +21,7 @@ describe.each(testDialects)("a collection's picks on %s", (dialect) => {
 
   async function collectionId(slug: string) {
     const row = await test.db.selectFrom("collections").select(["id", "updated_at"]).where("slug", "=", slug).executeTakeFirstOrThrow();
-    return { id: Number(row.id), updatedAt: String(row.updated_at) };
+    return { id: Number(row.id), updatedAt: toIsoString(row.updated_at) };
   }
 
   it("the sample barrel page heads with its picks, closes with 'Also tested', and names the roles in its ItemList", async () => {
