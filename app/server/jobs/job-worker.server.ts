@@ -120,6 +120,9 @@ export async function executeHeldJob(
   options.stopping?.addEventListener("abort", stopListening, { once: true });
   const bookkeeping = options.bookkeeping ?? db;
   let latest: Progress | null = null;
+  // Set once finishWithin has run: the run's end then commits with its writes, and its row no longer
+  // "held" (the listener's next look) is that end, not an interruption.
+  let endedWithin = false;
   // Two loops: the owner's Cancel is a read, which SQLite's WAL answers even while another
   // connection (the run's own) holds the write lock; the heartbeat's write waits for that lock.
   let listening = false;
@@ -150,6 +153,7 @@ export async function executeHeldJob(
     progress: (progress) => (latest = progress),
     finishWithin: async (trx, result) => {
       await finishJob(trx, job.id, worker, { state: "done", result, progress: latest });
+      endedWithin = true;
     },
   };
   try {
@@ -157,7 +161,7 @@ export async function executeHeldJob(
     if (options.markers?.marked(job.id)) throw new JobCancelled(texts.cancelled);
     const result = await run(context);
     // A run that stopped between two steps when asked to, and returned, ended the same way.
-    if (controller.signal.aborted) throw controller.signal.reason;
+    if (controller.signal.aborted && !endedWithin) throw controller.signal.reason;
     // A no-op when finishWithin already ended it.
     await finishJob(db, job.id, worker, { state: "done", result, progress: latest });
     return "done";

@@ -1,4 +1,5 @@
 import os from "node:os";
+import { importJobKinds } from "../admin/import-runs.server";
 import { EXPIRED_SESSIONS_JOB } from "../auth/expired-sessions.server";
 import { publishScheduledArticlesJob } from "../articles/publish-job.server";
 import { INSTANCE_ID, listenForCatalogChanges, watchSqliteCatalogChanges } from "../catalog/catalog-broadcast.server";
@@ -41,7 +42,7 @@ export interface SiteWorker {
 
 /** The kinds of queued runs this worker takes, by the site's settings. */
 function jobKinds(config: AppConfig): JobKind[] {
-  return [linkCheckKind(linkCheckSettingsFrom(config))];
+  return [linkCheckKind(linkCheckSettingsFrom(config)), ...importJobKinds(config)];
 }
 
 function periodicJobs(config: AppConfig): PeriodicJob[] {
