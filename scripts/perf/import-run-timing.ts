@@ -88,7 +88,14 @@ if (role === "worker") {
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     loop.enable();
     const started = performance.now();
-    const id = await startImportRun(config, db, { kind: "products", mode: "save", bytes, fileName: "20k.csv", startedBy: "timing", collectionChoice: "add" });
+    const id = await startImportRun(config, db, {
+      kind: "products",
+      mode: "save",
+      bytes,
+      fileName: "20k.csv",
+      startedBy: "timing",
+      collectionChoice: "add",
+    });
     spent = performance.now() - started;
     const job = await waitForJob(db, id, 600_000, 50);
     waited = performance.now() - started;

@@ -218,9 +218,13 @@ test.describe("HTTP behaviour: the same at every width", { tag: "@desktop-only" 
     expect(saved.status(), await saved.text()).toBe(202);
     const { run } = (await saved.json()) as { run: { id: number } };
     await expect
-      .poll(async () => ((await (await page.request.get(`${base}/admin/runs/${run.id}/progress`)).json()) as { run: { state: string } }).run.state, {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          ((await (await page.request.get(`${base}/admin/runs/${run.id}/progress`)).json()) as { run: { state: string } }).run.state,
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe("done");
 
     for (const target of pages) {

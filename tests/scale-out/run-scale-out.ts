@@ -165,7 +165,9 @@ async function run(cluster: Cluster) {
     const queued = (await imported.json()) as { ok: boolean; run?: { id: number } };
     let importAnswer: { run?: { state: string }; importOutcome?: { saved?: number } | null } = {};
     for (let waited = 0; queued.run && waited < 60_000; waited += 50) {
-      importAnswer = (await (await fetch(`${balancer}/admin/runs/${queued.run.id}/progress`, { headers: { Cookie: cookie } })).json()) as typeof importAnswer;
+      importAnswer = (await (
+        await fetch(`${balancer}/admin/runs/${queued.run.id}/progress`, { headers: { Cookie: cookie } })
+      ).json()) as typeof importAnswer;
       if (importAnswer.run && importAnswer.run.state !== "queued" && importAnswer.run.state !== "running") break;
       await sleep(50);
     }

@@ -101,8 +101,8 @@ export function CsvImportPanel<T>({
       </div>
       <noscript>
         <Notice tone="blue" title="Scripts are off">
-          Choose a file with Upload CSV, then Save to Database: the file goes to the server, which checks and saves it as a run;
-          its page follows it and then lists what changed.
+          Choose a file with Upload CSV, then Save to Database: the file goes to the server, which checks and saves it as a run; its page
+          follows it and then lists what changed.
         </Notice>
       </noscript>
     </>

@@ -111,10 +111,20 @@ export function postCsvFile(
 }
 
 /** Saves the file a preview run read, which is still on the server: nothing is uploaded again. */
-export async function saveFromRun(url: string, runId: number, headers: Record<string, string>): Promise<{ status: number; body: ImportResponse }> {
+export async function saveFromRun(
+  url: string,
+  runId: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: ImportResponse }> {
   try {
-    const response = await fetch(url, { method: "POST", headers: { Accept: "application/json", "X-Import-Run": String(runId), ...headers } });
-    const body = ((await response.json().catch(() => null)) ?? { ok: false, error: `The server answered ${response.status}` }) as ImportResponse;
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { Accept: "application/json", "X-Import-Run": String(runId), ...headers },
+    });
+    const body = ((await response.json().catch(() => null)) ?? {
+      ok: false,
+      error: `The server answered ${response.status}`,
+    }) as ImportResponse;
     return { status: response.status, body };
   } catch {
     return { status: 0, body: { ok: false, error: "The connection to the server failed. Nothing was saved." } };
@@ -141,7 +151,8 @@ export async function fetchImportPreview(
       headers: { "Content-Type": "text/csv; charset=utf-8", Accept: "application/json", ...fileNameHeader(file) },
     });
     const body = (await response.json().catch(() => null)) as ImportResponse | null;
-    if (!response.ok || !body?.ok || !body.run) return { ok: false, message: body?.toast?.description ?? `the server answered ${response.status}.` };
+    if (!response.ok || !body?.ok || !body.run)
+      return { ok: false, message: body?.toast?.description ?? `the server answered ${response.status}.` };
     onRun(body.run);
     const followed = await followRun(body.run.id, onRun, stillWanted);
     if (!followed) return null;

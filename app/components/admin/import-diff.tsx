@@ -89,7 +89,9 @@ export const ImportDiff = memo(function ImportDiff({
           {describeCounts(counts)}
         </p>
       </div>
-      {form && <RuleListQuestion preview={state.preview} form={form} choice={state.choice} onChoose={state.choose} afterChoice={afterChoice} />}
+      {form && (
+        <RuleListQuestion preview={state.preview} form={form} choice={state.choice} onChoose={state.choose} afterChoice={afterChoice} />
+      )}
       {counts.new + counts.changed === 0 && (
         <p className="text-sm text-ink-muted">Every row matches the database: saving writes nothing.</p>
       )}

@@ -47,7 +47,9 @@ export function ImportRunResult({ run, outcome, refused }: { run: RunView; outco
         <form id={SAVE_FORM_ID} method="post" action={IMPORT_ENDPOINTS[outcome.kind]} className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="run" value={run.id} />
           <Button type="submit">Save to Database</Button>
-          <p className="text-sm text-ink-muted">Saves this file as previewed, all or nothing; nothing is saved if the catalog has changed since.</p>
+          <p className="text-sm text-ink-muted">
+            Saves this file as previewed, all or nothing; nothing is saved if the catalog has changed since.
+          </p>
         </form>
       )}
     </div>

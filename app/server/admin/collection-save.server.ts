@@ -90,7 +90,12 @@ export async function saveCollections(
     }
     if (plan.write.length > 0) await publishCatalogChange(trx);
     options.signal?.throwIfAborted();
-    const result: CollectionSaveResult = { saved: plan.write.length, unchanged: collections.length - plan.write.length, notFound: plan.notFound, plan };
+    const result: CollectionSaveResult = {
+      saved: plan.write.length,
+      unchanged: collections.length - plan.write.length,
+      notFound: plan.notFound,
+      plan,
+    };
     await options.beforeCommit?.(trx, result);
     return result;
   });

@@ -90,7 +90,8 @@ async function runAnswer(args: Args, id: number): Promise<Response> {
 export async function respondToImportUpload(args: Args, kind: ImportKind, mode: ImportJobInput["mode"]): Promise<Response> {
   const { request, context } = args;
   const contentType = request.headers.get("content-type") ?? "";
-  if (mode === "save" && /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(contentType)) return confirmFromForm(args, kind);
+  if (mode === "save" && /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(contentType))
+    return confirmFromForm(args, kind);
   const who = await auditorOf(args);
   const collectionChoice = readCollectionChoice(request.headers.get(COLLECTION_CHOICE_HEADER));
   const previewRun = request.headers.get(IMPORT_RUN_HEADER);
@@ -167,7 +168,8 @@ export async function readImportForm(
  */
 export async function importFromForm(args: Args, form: FormData, kind: ImportKind) {
   const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return data<ImportFormResult>({ toast: { kind: "error", ...nothingToSave(kind) } }, { status: 400 });
+  if (!(file instanceof File) || file.size === 0)
+    return data<ImportFormResult>({ toast: { kind: "error", ...nothingToSave(kind) } }, { status: 400 });
   const refused = checkCsvFile(file, kind);
   if (refused) return data<ImportFormResult>({ toast: { kind: "error", ...refused } }, { status: 400 });
   const answered = form.get(IMPORT_PLAN_FIELD);

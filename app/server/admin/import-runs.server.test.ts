@@ -15,7 +15,7 @@ import type { DB } from "../db/connection.server";
 import { INTERRUPTED_MESSAGE, loadJob, requestCancel, startHeldJob, workerName } from "../jobs/job-queue.server";
 import { UPLOADS_BUCKET } from "../storage/storage.server";
 import { importCollectionCsv, importProductCsv } from "./csv-import.server";
-import { IMPORT_FILE_GONE, importRunLabel } from "./import-runs.server";
+import { forgetImportUploads, IMPORT_FILE_GONE, IMPORT_UPLOAD_KEPT_MS, importRunLabel } from "./import-runs.server";
 
 // The imports as runs of a real worker (startWorker), on SQLite and PostgreSQL: the preview writes
 // nothing and is bounded; Save saves the stored file in one transaction with the run's end;
@@ -113,7 +113,9 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
     });
     expect(await test.db.selectFrom("products").select("slug").orderBy("slug").execute()).toHaveLength(4);
     // Removed just after the save commits.
-    await expect.poll(() => uploadsIn(runner.config.dataDir), { timeout: 5_000 }).not.toContain((preview.job.payload as { file: string }).file);
+    await expect
+      .poll(() => uploadsIn(runner.config.dataDir), { timeout: 5_000 })
+      .not.toContain((preview.job.payload as { file: string }).file);
     // Its file is gone: a second Save of the same preview says so in words, and saves nothing.
     const again = await runner.saveFrom("products", preview.job.id);
     expect(again.job).toMatchObject({ state: "failed", error: IMPORT_FILE_GONE });
@@ -161,7 +163,11 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
     expect(offerPreview.outcome!.preview!.counts).toEqual({ new: 1, changed: 0, unchanged: 0 });
     const offerSave = await runner.saveFrom("offers", offerPreview.job.id);
     expect(offerSave.outcome).toMatchObject({ ok: true, saved: 1, toast: { title: "Offers Saved Successfully" } });
-    const unmatched = await runner.run("offers", "preview", "product_slug,merchant,link,price,currency\nno-such,run-shop,https://run.example/x,1,USD");
+    const unmatched = await runner.run(
+      "offers",
+      "preview",
+      "product_slug,merchant,link,price,currency\nno-such,run-shop,https://run.example/x,1,USD",
+    );
     expect(unmatched.job.state).toBe("failed");
     expect(unmatched.outcome).toMatchObject({ ok: false, status: 422 });
   });
@@ -184,16 +190,43 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
     const before = await snapshot(test.db);
     // The run a worker process of this machine held when it was killed (no such process now).
     const dead = `${workerName().split(":")[0]}:4194305:x`;
-    const id = await startHeldJob(test.db, { kind: "products-import", label: "Products import: save of killed.csv", payload: { mode: "save", file: "gone.csv", fileName: "killed.csv", bytes: 10 } }, dead);
+    const id = await startHeldJob(
+      test.db,
+      {
+        kind: "products-import",
+        label: "Products import: save of killed.csv",
+        payload: { mode: "save", file: "gone.csv", fileName: "killed.csv", bytes: 10 },
+      },
+      dead,
+    );
     await runner.worker.sweep();
     expect(await loadJob(test.db, id)).toMatchObject({ state: "failed", error: INTERRUPTED_MESSAGE });
     expect(await snapshot(test.db)).toEqual(before);
   });
 
+  it("the clean-up removes a day-old preview's file, unless a waiting run reads it", async () => {
+    const old = await runner.run("products", "preview", productsCsv(1));
+    const kept = await runner.run("products", "preview", productsCsv(1));
+    const fileOf = (job: { payload: unknown }) => (job.payload as { file: string }).file;
+    const dayAgo = Date.now() - IMPORT_UPLOAD_KEPT_MS - 1_000;
+    await test.db.updateTable("jobs").set({ finished_at: dayAgo }).where("id", "in", [old.job.id, kept.job.id]).execute();
+    // A save of the second, running (held by this live process, so no sweeper or worker touches it), still needs its file.
+    await startHeldJob(test.db, { kind: "products-import", label: "waiting", payload: kept.job.payload }, workerName());
+    expect(await forgetImportUploads(runner.config, test.db)).toBe(1);
+    expect(uploadsIn(runner.config.dataDir)).not.toContain(fileOf(old.job));
+    expect(uploadsIn(runner.config.dataDir)).toContain(fileOf(kept.job));
+    const again = await runner.saveFrom("products", old.job.id);
+    expect(again.job.error).toBe(IMPORT_FILE_GONE);
+    await test.db.deleteFrom("jobs").where("label", "=", "waiting").execute();
+  });
+
   it("the endpoints store and queue: 202 with the run; the run's page and progress carry its outcome, never the file", async () => {
     const marker = "never-in-a-page";
     const text = `${productsCsv(PREVIEW_ROWS_PER_STATUS + 10)}\nMarker,North,${marker},barrel,1`;
-    const queued = (await call(productsPreview.action, csvPost("/admin/products/import/preview", text, { "x-file-name": "my%20file.csv" }))) as Response;
+    const queued = (await call(
+      productsPreview.action,
+      csvPost("/admin/products/import/preview", text, { "x-file-name": "my%20file.csv" }),
+    )) as Response;
     expect(queued.status).toBe(202);
     const body = (await queued.json()) as { run: { id: number; label: string; state: string }; runUrl: string };
     expect(body.run).toMatchObject({ label: "Products import: preview of my file.csv", state: "queued" });
@@ -201,9 +234,13 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
     runner.worker.wake();
     await runner.wait(body.run.id);
 
-    const progress = (await call(runProgress.loader, new Request(`${TEST_BASE_URL}/admin/runs/${body.run.id}/progress`, { headers: { cookie } }), {
-      runId: String(body.run.id),
-    })) as Response;
+    const progress = (await call(
+      runProgress.loader,
+      new Request(`${TEST_BASE_URL}/admin/runs/${body.run.id}/progress`, { headers: { cookie } }),
+      {
+        runId: String(body.run.id),
+      },
+    )) as Response;
     const progressText = await progress.text();
     expect(JSON.parse(progressText)).toMatchObject({ run: { state: "done" }, importOutcome: { mode: "preview", ok: true } });
     expect(progressText).not.toContain(marker);
@@ -234,19 +271,28 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
 
     // The script's Save of a preview: the header names the run.
     const scripted = await runner.run("products", "preview", productsCsv(1, 50_000));
-    const viaHeader = (await call(productsImport.action, csvPost("/admin/products/import", "", { "x-import-run": String(scripted.job.id) }))) as Response;
+    const viaHeader = (await call(
+      productsImport.action,
+      csvPost("/admin/products/import", "", { "x-import-run": String(scripted.job.id) }),
+    )) as Response;
     expect(viaHeader.status).toBe(202);
 
     // Past the limit: 413 with the import's own words, nothing stored or queued.
     const files = uploadsIn(runner.config.dataDir).length;
-    const tooBig = (await call(productsPreview.action, csvPost("/admin/products/import/preview", "a", { "content-length": String(21 * 1024 * 1024) }))) as Response;
+    const tooBig = (await call(
+      productsPreview.action,
+      csvPost("/admin/products/import/preview", "a", { "content-length": String(21 * 1024 * 1024) }),
+    )) as Response;
     expect(tooBig.status).toBe(413);
     expect(((await tooBig.json()) as { toast: { description: string } }).toast.description).toBe(
       "This file is 21.0 MB; the limit is 20 MB. Split it into smaller files and import them one after another.",
     );
     expect(uploadsIn(runner.config.dataDir)).toHaveLength(files);
     // Exactly 20 MB is still a file to read.
-    const twenty = (await call(productsPreview.action, csvPost("/admin/products/import/preview", "x".repeat(20 * 1024 * 1024)))) as Response;
+    const twenty = (await call(
+      productsPreview.action,
+      csvPost("/admin/products/import/preview", "x".repeat(20 * 1024 * 1024)),
+    )) as Response;
     expect(twenty.status).toBe(202);
     expect(await requestCancel(test.db, ((await twenty.json()) as { run: { id: number } }).run.id, { markers: runner.markers })).toBe(true);
     const empty = (await call(productsImport.action, csvPost("/admin/products/import", ""))) as Response;
@@ -257,7 +303,10 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
     const form = new FormData();
     form.set("intent", "import-csv");
     await importProductCsv(test.db, "name,brand,slug,price\nAlpha,North,alpha,1000\nBeta,North,beta,5");
-    form.set("file", new File(["name,brand,slug,price\nAlpha,North,alpha,1000\nBeta,North,beta,6\nGamma,North,gamma,7"], "form.csv", { type: "text/csv" }));
+    form.set(
+      "file",
+      new File(["name,brand,slug,price\nAlpha,North,alpha,1000\nBeta,North,beta,6\nGamma,North,gamma,7"], "form.csv", { type: "text/csv" }),
+    );
     const answered = (await call(
       productsPage.action,
       new Request(`${TEST_BASE_URL}/admin/products`, { method: "POST", body: form, headers: { ...SAME_SITE, cookie } }),
@@ -266,7 +315,11 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
     const id = Number(answered.headers.get("location")!.match(/^\/admin\/runs\/(\d+)$/)![1]);
     runner.worker.wake();
     const { outcome } = await runner.wait(id);
-    expect(outcome).toMatchObject({ ok: true, saved: 2, toast: { description: "Saved 2 products to the database; 1 unchanged was left as it was" } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      saved: 2,
+      toast: { description: "Saved 2 products to the database; 1 unchanged was left as it was" },
+    });
     // The run's page shows what the save changed, row by row.
     expect(outcome!.preview?.counts).toEqual({ new: 1, changed: 1, unchanged: 1 });
   });

@@ -12,7 +12,8 @@ import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAudit } from "../audit/audit-log.server";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
-import { enqueueJob, loadJob, type JobView } from "../jobs/job-queue.server";
+import { enqueueJob, loadJob } from "../jobs/job-queue.server";
+import type { PeriodicJob } from "../jobs/job-runner.server";
 import { JobFailure, type JobContext, type JobKind } from "../jobs/job-worker.server";
 import { log } from "../log.server";
 import { fileStorage, UPLOADS_BUCKET, type Storage } from "../storage/storage.server";
@@ -193,11 +194,18 @@ async function* textPieces(body: ReadableStream<Uint8Array> | AsyncIterable<Uint
  * chunks through the run's own handle, which that transaction holds: such a file is first copied
  * to a temporary file (a stream, never whole in memory), and read from there.
  */
-async function openForRun(storage: Storage, name: string): Promise<{ body: AsyncIterable<Uint8Array>; size: number; close(): Promise<void> } | null> {
+async function openForRun(
+  storage: Storage,
+  name: string,
+): Promise<{ body: AsyncIterable<Uint8Array>; size: number; close(): Promise<void> } | null> {
   const stored = await storage.open(name);
   if (!stored) return null;
   if (storage.kind === "disk")
-    return { body: Readable.fromWeb(stored.body as import("node:stream/web").ReadableStream<Uint8Array>), size: stored.size, close: async () => {} };
+    return {
+      body: Readable.fromWeb(stored.body as import("node:stream/web").ReadableStream<Uint8Array>),
+      size: stored.size,
+      close: async () => {},
+    };
   const folder = await mkdtemp(path.join(os.tmpdir(), "import-"));
   const copy = path.join(folder, "file.csv");
   try {
@@ -217,7 +225,11 @@ async function readWhole(body: AsyncIterable<Uint8Array>, onBytes: (bytes: numbe
 
 const errorToast = (toast: ToastText): ResultToast => ({ kind: "error", ...toast });
 
-function refusedOutcome(kind: ImportKind, mode: ImportJobInput["mode"], result: Extract<ImportResult | PreviewResult, { ok: false }>): ImportRunOutcome {
+function refusedOutcome(
+  kind: ImportKind,
+  mode: ImportJobInput["mode"],
+  result: Extract<ImportResult | PreviewResult, { ok: false }>,
+): ImportRunOutcome {
   return {
     kind,
     mode,
@@ -311,7 +323,16 @@ async function runImport(kind: ImportKind, config: Pick<AppConfig, "dataDir" | "
             : await previewOfferCsv(context.db, await readWhole(file.body, onBytes));
       context.signal.throwIfAborted();
       outcome = previewed.ok
-        ? { kind, mode: "preview", ok: true, status: 200, toast: null, notes: [], preview: previewed.preview, milliseconds: previewed.milliseconds }
+        ? {
+            kind,
+            mode: "preview",
+            ok: true,
+            status: 200,
+            toast: null,
+            notes: [],
+            preview: previewed.preview,
+            milliseconds: previewed.milliseconds,
+          }
         : refusedOutcome(kind, "preview", previewed);
     } else {
       const saved =
@@ -328,7 +349,8 @@ async function runImport(kind: ImportKind, config: Pick<AppConfig, "dataDir" | "
   }
   if (!outcome.ok) throw new JobFailure(outcome.toast?.description ?? IMPORT_MESSAGES.parseErrorFallback, outcome);
   // Saved: the file is no longer needed (a preview keeps it for its Save).
-  if (input.mode === "save") await storage.remove(input.file).catch((error: unknown) => log.warn(`Import file ${input.file} not removed: ${String(error)}`));
+  if (input.mode === "save")
+    await storage.remove(input.file).catch((error: unknown) => log.warn(`Import file ${input.file} not removed: ${String(error)}`));
   return outcome;
 }
 
@@ -340,4 +362,50 @@ export function importJobKind(kind: ImportKind, config: Pick<AppConfig, "dataDir
 /** The three import kinds, for the worker's list (site-worker.server.ts). */
 export function importJobKinds(config: Pick<AppConfig, "dataDir" | "storage" | "prices">): JobKind[] {
   return (Object.keys(IMPORT_JOB_KINDS) as ImportKind[]).map((kind) => importJobKind(kind, config));
+}
+
+// ---- Clean-up.
+
+/** How long a previewed file waits for its Save before the clean-up removes it. */
+export const IMPORT_UPLOAD_KEPT_MS = 24 * 60 * 60_000;
+/** Files of runs older than this were looked at by earlier clean-ups (each looks at a week's runs at most). */
+const LOOKED_AT_MS = 8 * 24 * 60 * 60_000;
+
+/**
+ * Removes the uploaded files of import runs that ended more than a day ago (a preview never saved,
+ * a refused save), unless a run still waiting or running reads them. A saved file is removed by
+ * its save already; removing one twice is a no-op. Bounded: the runs of one week, 1,000 at a time.
+ */
+export async function forgetImportUploads(config: Pick<AppConfig, "dataDir" | "storage">, db: DB, now = Date.now()): Promise<number> {
+  const kinds = Object.values(IMPORT_JOB_KINDS);
+  const ended = await db
+    .selectFrom("jobs")
+    .select("payload")
+    .where("kind", "in", kinds)
+    .where("state", "in", ["done", "failed", "cancelled"])
+    .where("finished_at", "<", now - IMPORT_UPLOAD_KEPT_MS)
+    .where("finished_at", ">", now - LOOKED_AT_MS)
+    .orderBy("finished_at")
+    .limit(1_000)
+    .execute();
+  const pending = await db
+    .selectFrom("jobs")
+    .select("payload")
+    .where("kind", "in", kinds)
+    .where("state", "in", ["queued", "running"])
+    .execute();
+  const fileOf = (row: { payload: string }) => readInput(JSON.parse(row.payload) as unknown)?.file ?? null;
+  const inUse = new Set(pending.map(fileOf));
+  const storage = uploads(config, db);
+  let removed = 0;
+  for (const file of new Set(ended.map(fileOf))) {
+    if (file === null || inUse.has(file)) continue;
+    if (await storage.remove(file)) removed += 1;
+  }
+  return removed;
+}
+
+/** The worker's hourly clean-up of import uploads (site-worker.server.ts). */
+export function forgetImportUploadsJob(config: Pick<AppConfig, "dataDir" | "storage">): PeriodicJob {
+  return { name: "forget-import-uploads", everyMs: 60 * 60_000, quiet: true, run: (db) => forgetImportUploads(config, db) };
 }

@@ -1,5 +1,5 @@
 import os from "node:os";
-import { importJobKinds } from "../admin/import-runs.server";
+import { forgetImportUploadsJob, importJobKinds } from "../admin/import-runs.server";
 import { EXPIRED_SESSIONS_JOB } from "../auth/expired-sessions.server";
 import { publishScheduledArticlesJob } from "../articles/publish-job.server";
 import { INSTANCE_ID, listenForCatalogChanges, watchSqliteCatalogChanges } from "../catalog/catalog-broadcast.server";
@@ -54,6 +54,7 @@ function periodicJobs(config: AppConfig): PeriodicJob[] {
     ...(linkCheck ? [linkCheck] : []),
     priceAlertJob({ mail: createMailQueue(config), baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     FORGET_OLD_MAIL_JOB,
+    forgetImportUploadsJob(config),
     feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
     commissionReportsJob(config.outbound),
     publishScheduledArticlesJob(config.jobCheckMs),
