@@ -39,7 +39,9 @@ if (role === "worker") {
     markers: cancelMarkers(dataDir),
     pollMs: 100,
   });
-  process.on("SIGTERM", () => void worker.stop().then(() => process.exit(0)));
+  // The worker's timers do not keep a process alive: this one waits for SIGTERM.
+  const alive = setInterval(() => {}, 60_000);
+  process.on("SIGTERM", () => void worker.stop().then(() => (clearInterval(alive), process.exit(0))));
 } else {
   await migrateToLatest(db);
   await db.insertInto("collections").values({ slug: "six-person-saunas", title: "Six Person Saunas" }).execute();

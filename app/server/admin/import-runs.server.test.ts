@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -185,6 +186,44 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
     expect(job).toMatchObject({ state: "cancelled", error: "Cancelled: nothing was changed." });
     expect(await snapshot(test.db)).toEqual(before);
   });
+
+  it("kill -9 of the worker process in the middle of a save: the catalog is all as before, and the run is marked interrupted", async () => {
+    await importProductCsv(test.db, productsCsv(50));
+    const before = await snapshot(test.db);
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.resolve("tests/support/import-worker-process.ts"), JSON.stringify(test.database), runner.config.dataDir],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on("data", (chunk: Buffer) => {
+          process.stdout.write(`[worker process] ${chunk.toString()}`);
+          if (chunk.toString().includes("ready")) resolve();
+        });
+        child.on("exit", (code) => reject(new Error(`the worker process exited (${code}) before it was ready`)));
+      });
+      // Our own worker stands aside, so the child takes the run.
+      await runner.worker.stop();
+      const id = await runner.queue("products", "save", productsCsv(20_000, 1, 7000));
+      for (let tries = 0; tries < 3_000 && (await loadJob(test.db, id))?.state !== "running"; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect((await loadJob(test.db, id))?.state).toBe("running");
+      // Mid-write: the save's batches are going into its transaction.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect((await loadJob(test.db, id))?.state).toBe("running");
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child.once("exit", resolve));
+      expect(await snapshot(test.db)).toEqual(before);
+      // The next worker's sweeper: the run's process is gone from this machine.
+      runner = startImportRunner(test, { config: ctx.context.config });
+      await expect.poll(async () => (await loadJob(test.db, id))?.state, { timeout: 20_000 }).toBe("failed");
+      expect((await loadJob(test.db, id))?.error).toBe(INTERRUPTED_MESSAGE);
+      expect(await snapshot(test.db)).toEqual(before);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 120_000);
 
   it("a save whose worker died is marked interrupted by the sweeper, and nothing of it is in the catalog", async () => {
     const before = await snapshot(test.db);
