@@ -362,4 +362,21 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
     // The run's page shows what the save changed, row by row.
     expect(outcome!.preview?.counts).toEqual({ new: 1, changed: 1, unchanged: 1 });
   });
+  it("with STORAGE=database the file is kept in the database, and the save reads it while its own transaction is open", async () => {
+    await runner.worker.stop();
+    const inDatabase = startImportRunner(test, { config: { ...ctx.context.config, storage: "database" } });
+    try {
+      const preview = await inDatabase.run("products", "preview", productsCsv(3_000));
+      const file = (preview.job.payload as { file: string }).file;
+      const stored = () =>
+        test.db.selectFrom("stored_files").select("name").where("bucket", "=", UPLOADS_BUCKET).where("name", "=", file).execute();
+      expect(await stored()).toHaveLength(1);
+      const saved = await inDatabase.saveFrom("products", preview.job.id);
+      expect(saved.outcome).toMatchObject({ ok: true, saved: 3_000 });
+      await expect.poll(stored, { timeout: 5_000 }).toEqual([]);
+    } finally {
+      await inDatabase.stop();
+      runner = startImportRunner(test, { config: ctx.context.config });
+    }
+  });
 });
