@@ -17,6 +17,8 @@ const SAVE_FORM_ID = "import-run-save";
 export function ImportRunResult({ run, outcome, refused }: { run: RunView; outcome: ImportRunOutcome | null; refused: boolean }) {
   if (!outcome || !isRunFinished(run.state)) return null;
   const savable = canSaveFrom(outcome);
+  // As the page said after a save without scripts: the file's warnings, then what the save could not link.
+  const notes = [...(outcome.warnings ?? []), ...outcome.notes];
   const noun = outcome.kind;
   return (
     <div className="space-y-4">
@@ -30,9 +32,7 @@ export function ImportRunResult({ run, outcome, refused }: { run: RunView; outco
           {outcome.toast.description}
         </Notice>
       )}
-      {outcome.notes.length > 0 && (
-        <WarningsList title={outcome.mode === "save" && outcome.ok ? "Saved, with notes" : "Notes"} warnings={outcome.notes} />
-      )}
+      {notes.length > 0 && <WarningsList title={outcome.mode === "save" && outcome.ok ? "Saved, with notes" : "Notes"} warnings={notes} />}
       {outcome.preview && (
         <ImportDiff
           state={{ phase: "ready", preview: outcome.preview }}

@@ -33,8 +33,10 @@ export interface ImportRunOutcome {
   /** 200 saved or previewed; 409 the owner may save again from this run (a new plan, or the collections' question); else refused. */
   status: number;
   toast: ResultToast | null;
-  /** The file's warnings and what the save could not link, the first MAX_NOTES. */
+  /** What the save could not link (no such collection, no such product), the first MAX_NOTES. */
   notes: string[];
+  /** The file's own warnings (a missing brand, a dropped link), the first MAX_NOTES; the page's script has shown them already. */
+  warnings?: string[];
   preview: ImportPreview | null;
   saved?: number;
   unchanged?: number;
