@@ -61,7 +61,7 @@ test("the preview warns that barrel-saunas would show 1 instead of its barrels; 
   await expect(page.getByText(`${barrels + 1} saunas, `)).toBeVisible();
 });
 
-test("without JavaScript: the save stops to ask, then 'replace' makes barrel-saunas the hand-picked list", async ({
+test("without JavaScript: the save's run stops to ask, then 'replace' from its page makes barrel-saunas the hand-picked list", async ({
   page,
   browser,
   freshSite,
@@ -75,13 +75,14 @@ test("without JavaScript: the save stops to ask, then 'replace' makes barrel-sau
     await upload(plain, csv);
     await plain.getByRole("button", { name: "Save to Database" }).click();
 
-    // Nothing saved: the plan comes back with the question.
+    // The save is a run: its page reloads itself until it ends. Nothing saved: the plan comes back with the question.
+    await expect(plain).toHaveURL((url) => /^\/admin\/runs\/\d+$/.test(url.pathname));
     await expect(plain.getByRole("heading", { name: "What saving would change" })).toBeVisible(patient);
     await expect(warnings(plain)).toHaveText(/^barrel-saunas will show only the products you list: 1 instead of \d+\.$/);
-    await expect(plain.getByText("Then choose the same file again with Upload CSV and Save to Database")).toBeVisible();
+    await expect(plain.getByText("Then press Save to Database below")).toBeVisible();
 
+    // The run's page saves the file it read (kept on the server): the file is not chosen again.
     await replaceChoice(plain).check();
-    await upload(plain, csv);
     await plain.getByRole("button", { name: "Save to Database" }).click();
     await expect(plain.getByRole("heading", { name: "What the save changed" })).toBeVisible(patient);
     await expect(plain.getByText("barrel-saunas: now shows only the products you listed, instead of its rule.")).toBeVisible();

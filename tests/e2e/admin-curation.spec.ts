@@ -24,7 +24,7 @@ test.describe("Curation is checked once, at desktop width", { tag: "@desktop-onl
     const csv = `slug,title,product_ids\nbarrel-saunas,Barrel Saunas,"${chosen.map((p) => p.slug).join(", ")}"\n`;
     await page.locator("#collection-csv-file").setInputFiles({ name: "curated.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Save to Database" }).click();
-    await expect(toast(page, "Collections Saved Successfully")).toBeVisible();
+    await expect(toast(page, "Collections Saved Successfully")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("row").filter({ hasText: "barrel-saunas" })).toContainText("curated");
 
     await page.goto(`${freshSite.url}/reviews/barrel-saunas`);
@@ -43,7 +43,7 @@ test.describe("Curation is checked once, at desktop width", { tag: "@desktop-onl
     );
     await page.getByRole("radio", { name: /^Replace the rule with the products you list/ }).check();
     await page.getByRole("button", { name: "Save to Database" }).click();
-    await expect(toast(page, "Products Saved Successfully", "Saved 1 product to the database")).toBeVisible();
+    await expect(toast(page, "Products Saved Successfully", "Saved 1 product to the database")).toBeVisible({ timeout: 30_000 });
 
     await page.goto(`${freshSite.url}/reviews/infrared-saunas`);
     await expect(cardNames(page)).toHaveText(["Curated Cedar Cabin"]);

@@ -102,7 +102,8 @@ test.describe("The full admin flow runs once, at desktop width", { tag: "@deskto
       await expect(preview.locator("tbody tr").first()).toContainText("5.0");
 
       await page.getByRole("button", { name: "Save to Database" }).click();
-      await expect(toast(page, "Products Saved Successfully", "Saved 3 products to the database")).toBeVisible();
+      // Saved by a run of the worker, which the page follows: a few seconds on a busy machine.
+      await expect(toast(page, "Products Saved Successfully", "Saved 3 products to the database")).toBeVisible({ timeout: 30_000 });
       // Saved: the preview is gone and the list shows the new products.
       await expect(page.getByRole("region", { name: /Parsed products/ })).toHaveCount(0);
       await expect(page.getByRole("region", { name: /Existing products/ })).toContainText("Kettu Cube 2");
@@ -158,7 +159,7 @@ test.describe("The full admin flow runs once, at desktop width", { tag: "@deskto
           "Collections Saved Successfully",
           "Saved 1 collection to the database. Existing collections with the same slugs were overwritten.",
         ),
-      ).toBeVisible();
+      ).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText("Showing 18 collections from the database")).toBeVisible();
     });
 

@@ -214,7 +214,18 @@ test.describe("HTTP behaviour: the same at every width", { tag: "@desktop-only" 
       headers: { origin: base, "content-type": "text/csv" },
       data: `name,brand,slug\n${newName},Cacheproof,${product}\n`,
     });
-    expect(saved.status(), await saved.text()).toBe(200);
+    // Queued for the worker (202, with its run): the pages change once the run has saved.
+    expect(saved.status(), await saved.text()).toBe(202);
+    const { run } = (await saved.json()) as { run: { id: number } };
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`${base}/admin/runs/${run.id}/progress`)).json()) as { run: { state: string } }).run.state,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe("done");
 
     for (const target of pages) {
       const after = await get(base, target, { headers: { "accept-encoding": "gzip, br" } });

@@ -161,10 +161,19 @@ async function run(cluster: Cluster) {
       headers: { Cookie: cookie, Origin: baseUrl, "Content-Type": "text/csv" },
       body: `name,brand,slug\n${newName},Scale Test,${slug}\n`,
     });
+    // Queued for a worker (202, with its run): followed until it has saved, as the admin's page does.
+    const queued = (await imported.json()) as { ok: boolean; run?: { id: number } };
+    let importAnswer: { run?: { state: string }; importOutcome?: { saved?: number } | null } = {};
+    for (let waited = 0; queued.run && waited < 60_000; waited += 50) {
+      importAnswer = (await (
+        await fetch(`${balancer}/admin/runs/${queued.run.id}/progress`, { headers: { Cookie: cookie } })
+      ).json()) as typeof importAnswer;
+      if (importAnswer.run && importAnswer.run.state !== "queued" && importAnswer.run.state !== "running") break;
+      await sleep(50);
+    }
     const committedAt = Date.now();
-    const importAnswer = (await imported.json()) as { ok: boolean; saved?: number };
     check(
-      imported.status === 200 && importAnswer.ok && importAnswer.saved === 1,
+      imported.status === 202 && importAnswer.run?.state === "done" && importAnswer.importOutcome?.saved === 1,
       "an admin imports a CSV through the balancer",
       JSON.stringify(importAnswer),
     );

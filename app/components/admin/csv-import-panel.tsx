@@ -9,6 +9,7 @@ import { CsvGuide } from "./csv-reference";
 import { SaveCsvButton } from "./csv-toolbar";
 import { ImportOutcome } from "./import-outcome";
 import { ProgressBar } from "./progress-bar";
+import { RunProgressView } from "./run-progress";
 import { useCsvImport, type CsvImportOptions } from "./use-csv-import";
 
 /**
@@ -87,7 +88,9 @@ export function CsvImportPanel<T>({
     <>
       {state.phase === "parsing" && <ProgressBar label={`Reading ${state.fileName}`} fraction={state.fraction} />}
       {state.phase === "uploading" && <ProgressBar label={`Uploading ${state.file.name}`} fraction={state.fraction} />}
-      {state.phase === "saving" && <ProgressBar label={source.savingLabel(state.parsed)} />}
+      {state.phase === "saving" && !importer.run && <ProgressBar label={source.savingLabel(state.parsed)} />}
+      {/* The worker's run (the preview, then the save): its progress and Cancel; the page may be left. */}
+      {importer.run && <RunProgressView run={importer.run} reloadTo={`/admin/runs/${importer.run.id}`} />}
       {parsed && source.confirm?.(parsed)}
       {parsed && source.warnings(parsed)}
       <ImportOutcome notes={importer.notes} diff={parsed ? importer.diff : null} saved={saved} noun={source.kind} />
@@ -98,7 +101,8 @@ export function CsvImportPanel<T>({
       </div>
       <noscript>
         <Notice tone="blue" title="Scripts are off">
-          Choose a file with Upload CSV, then Save to Database: the server checks and saves it, then lists what changed.
+          Choose a file with Upload CSV, then Save to Database: the file goes to the server, which checks and saves it as a run; its page
+          follows it and then lists what changed.
         </Notice>
       </noscript>
     </>

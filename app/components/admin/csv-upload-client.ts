@@ -1,12 +1,15 @@
 import { readCsvRecordsInChunks } from "~/lib/csv/csv-table";
 import { createProductCsvReader, type ProductCsvOutcome, type ProductRuleOptions } from "~/lib/csv/product-csv";
 import type { ImportPreview } from "~/lib/csv/import-plan";
+import type { ImportRunOutcome } from "~/lib/csv/import-run";
+import { isRunFinished, type RunView } from "~/lib/jobs/run-view";
 import type { ResultToast } from "~/lib/forms/result-toast";
 
 /**
- * The browser half of a CSV import (the server parses it again and saves it): parse the file
- * with the shared rules, chunk by chunk so a 20 MB file shows its progress, then post the file
- * itself in one request with XMLHttpRequest, whose upload events drive the second progress bar.
+ * The browser half of a CSV import (the server's worker parses it again, previews and saves it):
+ * parse the file with the shared rules, chunk by chunk so a 20 MB file shows its progress, post
+ * the file itself in one request with XMLHttpRequest, whose upload events drive the second
+ * progress bar, then follow the run the server queued until it ends.
  */
 
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -31,15 +34,51 @@ export async function parseProductFile(
   return reader.finish();
 }
 
+/** The answer of an import endpoint: the queued run, or why nothing was queued. */
 export interface ImportResponse {
   ok: boolean;
   toast?: ResultToast;
   error?: string;
-  saved?: number;
-  notes?: string[];
-  /** On a refused save because the catalog changed: the plan as it now stands. */
-  preview?: ImportPreview;
+  /** The run the file was queued as (202). */
+  run?: RunView | null;
+  runUrl?: string;
 }
+
+const FOLLOW_MS = 1000;
+
+/** A run's newest state, and an import's outcome once it has one. */
+export interface FollowedRun {
+  run: RunView;
+  outcome: ImportRunOutcome | null;
+}
+
+/**
+ * Follows a run (its progress, every second) until it ends, or until `stillWanted` says the page
+ * has moved on (null then). A failed look is tried again at the next tick.
+ */
+export async function followRun(
+  runId: number,
+  onRun: (run: RunView) => void,
+  stillWanted: () => boolean = () => true,
+): Promise<FollowedRun | null> {
+  for (let first = true; ; first = false) {
+    await new Promise((resolve) => setTimeout(resolve, first ? 250 : FOLLOW_MS));
+    if (!stillWanted()) return null;
+    try {
+      const response = await fetch(`/admin/runs/${runId}/progress`, { headers: { Accept: "application/json" } });
+      const body = (await response.json().catch(() => null)) as { run?: RunView | null; importOutcome?: ImportRunOutcome | null } | null;
+      if (!body?.run) continue;
+      if (!stillWanted()) return null;
+      onRun(body.run);
+      if (isRunFinished(body.run.state)) return { run: body.run, outcome: body.importOutcome ?? null };
+    } catch {
+      // The next tick tries again: the run goes on whatever the page's connection does.
+    }
+  }
+}
+
+const fileNameHeader = (file: Blob): Record<string, string> =>
+  file instanceof File && file.name ? { "X-File-Name": encodeURIComponent(file.name) } : {};
 
 /**
  * POSTs the file as the request body. Resolves with the server's JSON answer (or a made-up
@@ -56,7 +95,7 @@ export function postCsvFile(
     request.open("POST", url);
     request.setRequestHeader("Content-Type", "text/csv; charset=utf-8");
     request.setRequestHeader("Accept", "application/json");
-    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...fileNameHeader(file), ...headers })) request.setRequestHeader(name, value);
     request.responseType = "json";
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) handlers.onUploadProgress(event.loaded / event.total);
@@ -71,23 +110,55 @@ export function postCsvFile(
   });
 }
 
+/** Saves the file a preview run read, which is still on the server: nothing is uploaded again. */
+export async function saveFromRun(
+  url: string,
+  runId: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: ImportResponse }> {
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { Accept: "application/json", "X-Import-Run": String(runId), ...headers },
+    });
+    const body = ((await response.json().catch(() => null)) ?? {
+      ok: false,
+      error: `The server answered ${response.status}`,
+    }) as ImportResponse;
+    return { status: response.status, body };
+  } catch {
+    return { status: 0, body: { ok: false, error: "The connection to the server failed. Nothing was saved." } };
+  }
+}
+
+/** What a preview run answered: the plan, or a sentence saying why there is none. */
+export type PreviewAnswer = { ok: true; preview: ImportPreview; runId: number } | { ok: false; message: string };
+
 /**
- * Asks the server what saving the file would change (the per-row diff). Resolves with the
- * preview, or a sentence saying why there is none; never rejects.
+ * Asks the server what saving the file would change (the per-row diff): the file is stored and
+ * previewed by a run of the worker, followed here until it ends. Never rejects.
  */
 export async function fetchImportPreview(
   url: string,
   file: Blob,
-): Promise<{ ok: true; preview: ImportPreview } | { ok: false; message: string }> {
+  onRun: (run: RunView) => void,
+  stillWanted: () => boolean,
+): Promise<PreviewAnswer | null> {
   try {
     const response = await fetch(url, {
       method: "POST",
       body: file,
-      headers: { "Content-Type": "text/csv; charset=utf-8", Accept: "application/json" },
+      headers: { "Content-Type": "text/csv; charset=utf-8", Accept: "application/json", ...fileNameHeader(file) },
     });
-    const body = (await response.json().catch(() => null)) as { ok?: boolean; preview?: ImportPreview; toast?: ResultToast } | null;
-    if (response.ok && body?.ok && body.preview) return { ok: true, preview: body.preview };
-    return { ok: false, message: body?.toast?.description ?? `the server answered ${response.status}.` };
+    const body = (await response.json().catch(() => null)) as ImportResponse | null;
+    if (!response.ok || !body?.ok || !body.run)
+      return { ok: false, message: body?.toast?.description ?? `the server answered ${response.status}.` };
+    onRun(body.run);
+    const followed = await followRun(body.run.id, onRun, stillWanted);
+    if (!followed) return null;
+    const { run, outcome } = followed;
+    if (outcome?.ok && outcome.preview) return { ok: true, preview: outcome.preview, runId: run.id };
+    return { ok: false, message: outcome?.toast?.description ?? run.error ?? "the preview did not finish." };
   } catch {
     return { ok: false, message: "the connection to the server failed." };
   }

@@ -49,8 +49,11 @@ export const ImportDiff = memo(function ImportDiff({
   title = "Changes against the database",
   noun,
   form,
+  afterChoice,
 }: {
   state: DiffState;
+  /** Where the question's answer is sent from, when not the upload form (see RuleListQuestion). */
+  afterChoice?: string;
   title?: string;
   /** 'products' or 'collections'. */
   noun: string;
@@ -86,7 +89,9 @@ export const ImportDiff = memo(function ImportDiff({
           {describeCounts(counts)}
         </p>
       </div>
-      {form && <RuleListQuestion preview={state.preview} form={form} choice={state.choice} onChoose={state.choose} />}
+      {form && (
+        <RuleListQuestion preview={state.preview} form={form} choice={state.choice} onChoose={state.choose} afterChoice={afterChoice} />
+      )}
       {counts.new + counts.changed === 0 && (
         <p className="text-sm text-ink-muted">Every row matches the database: saving writes nothing.</p>
       )}

@@ -20,11 +20,14 @@ export function RuleListQuestion({
   form,
   choice,
   onChoose,
+  afterChoice,
 }: {
   preview: ImportPreview;
   form: string;
   choice?: CollectionChoice | null;
   onChoose?(choice: CollectionChoice): void;
+  /** What to do once chosen, where it is not the upload form's (a run's page: press its Save). */
+  afterChoice?: string;
 }) {
   const hydrated = useHydrated();
   const changes = preview.ruleLists ?? [];
@@ -70,8 +73,12 @@ export function RuleListQuestion({
           </label>
         ))}
       </fieldset>
-      {!hydrated && (
-        <p className="mt-2">Then choose the same file again with Upload CSV and Save to Database: nothing is saved until you choose.</p>
+      {afterChoice ? (
+        <p className="mt-2">{afterChoice}</p>
+      ) : (
+        !hydrated && (
+          <p className="mt-2">Then choose the same file again with Upload CSV and Save to Database: nothing is saved until you choose.</p>
+        )
       )}
     </Notice>
   );

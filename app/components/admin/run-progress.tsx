@@ -45,7 +45,11 @@ export function useRunProgress(fromLoader: RunView): RunView {
  * its progress is there when the owner comes back (here, or under Runs).
  */
 export function RunProgress({ run: fromLoader, reloadTo }: { run: RunView; reloadTo: string }) {
-  const run = useRunProgress(fromLoader);
+  return <RunProgressView run={useRunProgress(fromLoader)} reloadTo={reloadTo} />;
+}
+
+/** RunProgress for a run whose state the caller follows itself (an import page's preview and save). */
+export function RunProgressView({ run, reloadTo }: { run: RunView; reloadTo: string }) {
   const finished = isRunFinished(run.state);
   const progressText = runProgressText(run.progress);
   if (finished) {
@@ -83,6 +87,8 @@ export function RunProgress({ run: fromLoader, reloadTo }: { run: RunView; reloa
           </Link>
           .{" "}
           <noscript>
+            {/* Without scripts nothing polls: the page reloads itself every few seconds until the run ends. */}
+            <meta httpEquiv="refresh" content="3" />
             <Link to={reloadTo} className="font-semibold text-brand underline">
               Reload
             </Link>{" "}

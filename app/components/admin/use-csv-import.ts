@@ -1,15 +1,18 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { CollectionChoice } from "~/lib/csv/import-plan";
 import { checkCsvFile, IMPORT_MESSAGES, nothingToSave, saveErrorFallback, type ImportKind } from "~/lib/csv/import-messages";
-import { fetchImportPreview, postCsvFile } from "./csv-upload-client";
+import type { RunView } from "~/lib/jobs/run-view";
+import { fetchImportPreview, followRun, postCsvFile, saveFromRun, type ImportResponse } from "./csv-upload-client";
 import type { DiffState } from "./import-diff";
 import { showToast } from "~/components/ui/use-result-toast";
 
 /**
  * The import's states, the same for products, collections and offers: empty → parsing →
  * parsed (rows held in memory, warnings listed) → uploading → saving → saved (back to empty,
- * warnings cleared). Uploading and saving disable the buttons. Once a file has parsed, the server
- * is asked for its per-row diff against the database (`diff`), which Save then vouches for.
+ * warnings cleared). Uploading and saving disable the buttons. Once a file has parsed, it is sent
+ * to the server, whose worker previews it (a run, followed here: `run`) and answers its per-row
+ * diff against the database (`diff`); Save then names that run, whose file is still on the
+ * server, and follows the save's run. Without a preview run, Save uploads the file itself.
  */
 export type ImportState<T> =
   | { phase: "idle" }
@@ -36,6 +39,10 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
   const [state, setState] = useState<ImportState<T>>({ phase: "idle" });
   const [notes, setNotes] = useState<string[]>([]);
   const [diff, setDiff] = useState<DiffState | null>(null);
+  // The run in progress (the preview's, then the save's), shown with its progress and Cancel.
+  const [run, setRun] = useState<RunView | null>(null);
+  // The run whose stored file Save saves: the preview on screen, or a save refused with a new plan.
+  const savableRun = useRef<number | null>(null);
   const diffRef = useRef(diff);
   diffRef.current = diff;
   // The owner's answer to the preview's question about rule-listed collections (ADR 0070).
@@ -61,6 +68,7 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
     setDiff(null);
     setChoice(null);
     diffFor.current = null;
+    savableRun.current = null;
     setState({ phase: "parsing", fileName: file.name, fraction: 0 });
     const outcome = await parse(file, (fraction) =>
       setState((current) => (current.phase === "parsing" ? { ...current, fraction } : current)),
@@ -80,8 +88,10 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
 
     diffFor.current = file;
     setDiff({ phase: "loading" });
-    const answer = await fetchImportPreview(previewEndpoint, file);
-    if (diffFor.current !== file) return;
+    const answer = await fetchImportPreview(previewEndpoint, file, setRun, () => diffFor.current === file);
+    if (!answer || diffFor.current !== file) return;
+    setRun(null);
+    savableRun.current = answer.ok ? answer.runId : null;
     setDiff(answer.ok ? { phase: "ready", preview: answer.preview } : { phase: "failed", message: answer.message });
   }, []);
 
@@ -105,30 +115,54 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
       }
       headers["X-Import-Collections"] = choiceRef.current;
     }
-    setState({ phase: "uploading", file, parsed, fraction: 0 });
-    const { body } = await postCsvFile(
-      endpoint,
-      file,
-      {
-        onUploadProgress: (fraction) => setState((now) => (now.phase === "uploading" ? { ...now, fraction } : now)),
-        onUploaded: () => setState({ phase: "saving", file, parsed }),
-      },
-      headers,
-    );
-    if (body.ok) {
+    const fromRun = savableRun.current;
+    let answer: { status: number; body: ImportResponse };
+    if (fromRun !== null) {
+      // The file the preview read is still on the server: only the run is named.
+      setState({ phase: "saving", file, parsed });
+      delete headers["X-Import-Plan"];
+      answer = await saveFromRun(endpoint, fromRun, headers);
+    } else {
+      setState({ phase: "uploading", file, parsed, fraction: 0 });
+      answer = await postCsvFile(
+        endpoint,
+        file,
+        {
+          onUploadProgress: (fraction) => setState((now) => (now.phase === "uploading" ? { ...now, fraction } : now)),
+          onUploaded: () => setState({ phase: "saving", file, parsed }),
+        },
+        headers,
+      );
+    }
+    const fail = (toast: ImportResponse["toast"], error?: string | null) => {
+      setState({ phase: "parsed", file, parsed });
+      const fallback = saveErrorFallback(kind);
+      showToast(toast ?? { kind: "error", title: fallback.title, description: error ?? fallback.description });
+    };
+    const queued = answer.body.ok ? answer.body.run : null;
+    if (!queued) return fail(answer.body.toast, answer.body.error);
+    setState({ phase: "saving", file, parsed });
+    setRun(queued);
+    const followed = await followRun(queued.id, setRun);
+    setRun(null);
+    const outcome = followed?.outcome ?? null;
+    if (followed && outcome?.ok) {
       setState({ phase: "idle" });
       setDiff(null);
       setChoice(null);
       diffFor.current = null;
-      setNotes(body.notes ?? []);
-      if (body.toast) showToast(body.toast);
+      savableRun.current = null;
+      setNotes(outcome.notes);
+      if (outcome.toast) showToast(outcome.toast);
       onSaved();
-    } else {
-      setState({ phase: "parsed", file, parsed });
-      if (body.preview) setDiff({ phase: "ready", preview: body.preview });
-      const fallback = saveErrorFallback(kind);
-      showToast(body.toast ?? { kind: "error", title: fallback.title, description: body.error ?? fallback.description });
+      return;
     }
+    // Refused with the plan as it now stands (the catalog changed, or the collections' question): Save again names this run.
+    if (outcome?.preview && outcome.status === 409) {
+      savableRun.current = queued.id;
+      setDiff({ phase: "ready", preview: outcome.preview });
+    }
+    fail(outcome?.toast ?? undefined, followed?.run.error);
   }, []);
 
   const busy = state.phase === "parsing" || state.phase === "uploading" || state.phase === "saving";
@@ -138,5 +172,5 @@ export function useCsvImport<T>(options: CsvImportOptions<T>) {
     () => (diff?.phase === "ready" ? { ...diff, choice, choose: setChoice } : diff),
     [diff, choice],
   );
-  return { state, parsed, busy, notes, diff: shownDiff, chooseFile, save };
+  return { state, parsed, busy, notes, diff: shownDiff, run, chooseFile, save };
 }

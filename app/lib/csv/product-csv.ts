@@ -183,13 +183,16 @@ export function readProductRow(
   }
 
   const collectionIds: string[] = [];
+  // A Set, not a search of the list: a cell naming thousands of collections stays linear.
+  const seenCollections = new Set<string>();
   for (const item of lists.collectionIds) {
     const collectionSlug = canonicalCollectionSlug(item);
-    if (collectionSlug === "" || collectionIds.includes(collectionSlug)) continue;
+    if (collectionSlug === "" || seenCollections.has(collectionSlug)) continue;
     if (options.knownCollectionSlugs && !options.knownCollectionSlugs.has(collectionSlug)) {
       warnings.push(`Row ${rowNumber}: collection ${quoteForWarning(item)} does not exist (not linked)`);
       continue;
     }
+    seenCollections.add(collectionSlug);
     collectionIds.push(collectionSlug);
   }
 

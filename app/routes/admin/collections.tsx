@@ -12,7 +12,7 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { collectionRow, listingOf, type CollectionRow } from "~/lib/admin/collection-row";
 import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
 import { SITE_NAME } from "~/lib/site/site-navigation";
-import { importFormAction } from "~/server/admin/import-form.server";
+import { importFormAction } from "~/server/admin/import-requests.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { listCollections } from "~/server/catalog/queries.server";

@@ -1,12 +1,16 @@
-import { previewOfferCsv, respondToCsvPreview } from "~/server/admin/csv-import.server";
+import { respondToImportUpload } from "~/server/admin/import-requests.server";
 import { requireAdminForApi } from "~/server/auth/guard.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/offers-import-preview";
 
-/** POST /admin/offers/import/preview: the offers CSV as the body; the per-row diff back. Writes nothing. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminForApi(request, context);
-  return respondToCsvPreview(request, context.db, previewOfferCsv);
+/**
+ * POST /admin/offers/import/preview: the chosen CSV as the body (same limit as the import). The file
+ * is stored and a preview run queued: which rows are new, changed (and how) or unchanged against
+ * the database, and which lines are refused. Writes nothing; the answer is the run, at once (202).
+ */
+export async function action(args: Route.ActionArgs) {
+  await requireAdminForApi(args.request, args.context);
+  return respondToImportUpload(args, "offers", "preview");
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -6,7 +6,7 @@ import { OfferTable } from "~/components/admin/offer-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { SITE_NAME } from "~/lib/site/site-navigation";
-import { importFormAction } from "~/server/admin/import-form.server";
+import { importFormAction } from "~/server/admin/import-requests.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { recentOffers } from "~/server/offers/offer-admin-reads.server";
 import type { Route } from "./+types/offers";

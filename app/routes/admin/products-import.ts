@@ -1,19 +1,16 @@
-import { importProductCsv, respondToCsvUpload } from "~/server/admin/csv-import.server";
-import { recordImportResponse } from "~/server/audit/audit-log.server";
+import { respondToImportUpload } from "~/server/admin/import-requests.server";
 import { requireAdminForApi } from "~/server/auth/guard.server";
-import type { Route } from "./+types/products-import";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
+import type { Route } from "./+types/products-import";
 
 /**
- * POST /admin/products/import: the products page sends the chosen CSV file here as the request
- * body (XMLHttpRequest, for the upload progress bar) and gets JSON back. One request, one
- * transaction, however many rows.
+ * POST /admin/products/import: the products CSV as the request body (the page's script, for its upload
+ * bar), or the preview run whose stored file to save. The file is stored and its save queued for
+ * the worker (one transaction, however many rows); the answer is the run, at once (202).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminForApi(request, context);
-  const response = await respondToCsvUpload(request, context.db, importProductCsv, context.config.prices);
-  await recordImportResponse({ request, context }, "products", response);
-  return response;
+export async function action(args: Route.ActionArgs) {
+  await requireAdminForApi(args.request, args.context);
+  return respondToImportUpload(args, "products", "save");
 }
 
 /** The page posts here; a GET (a bookmark, a crawler) gets 405, not an error in the log. */

@@ -15,7 +15,7 @@ import { ReviewWeightsPanel } from "~/components/admin/review-weights-panel";
 import { FlashNotice } from "~/components/ui/flash-notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { buttonClasses } from "~/components/ui/button";
-import { readImportForm } from "~/server/admin/import-form.server";
+import { readImportForm } from "~/server/admin/import-requests.server";
 import { loadProductsScreen, PRODUCT_INTENTS, type ProductsAnswer } from "~/server/admin/products-screen.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent } from "~/server/forms/intents.server";

@@ -1,11 +1,14 @@
 import { requireAdminForApi } from "~/server/auth/guard.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
-import { siteCancelMarkers, loadRunView } from "~/server/jobs/runs-screen.server";
+import { siteCancelMarkers, loadRunPage } from "~/server/jobs/runs-screen.server";
 import type { Route } from "./+types/run-progress";
 
-/** /admin/runs/:runId/progress: one run's state and progress as JSON, polled by its page every second. */
+/** /admin/runs/:runId/progress: one run's state and progress as JSON (and an import's outcome), polled by its page every second. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdminForApi(request, context);
-  const run = await loadRunView(context.db, params.runId, siteCancelMarkers(context.config));
-  return Response.json({ run }, { status: run ? 200 : 404, headers: { "Cache-Control": CACHE_CONTROL.privateNoStore } });
+  const page = await loadRunPage(context.db, params.runId, siteCancelMarkers(context.config));
+  return Response.json(
+    { run: page?.run ?? null, importOutcome: page?.importOutcome ?? null },
+    { status: page ? 200 : 404, headers: { "Cache-Control": CACHE_CONTROL.privateNoStore } },
+  );
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { ImportRunResult } from "~/components/admin/import-run-result";
 import { RunProgress } from "~/components/admin/run-progress";
 import { Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
@@ -8,7 +9,7 @@ import { isRunFinished, runDurationText, runProgressText } from "~/lib/jobs/run-
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
-import { siteCancelMarkers, loadRunView, RUN_INTENTS } from "~/server/jobs/runs-screen.server";
+import { siteCancelMarkers, loadRunPage, RUN_INTENTS } from "~/server/jobs/runs-screen.server";
 import type { Route } from "./+types/run";
 
 /** /admin/runs/:runId: one run of owner work, its live progress and Cancel, then how it ended. Admins only. */
@@ -17,9 +18,10 @@ export const meta: Route.MetaFunction = () => [{ title: `Run - ${SITE_NAME}` }, 
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const run = await loadRunView(context.db, params.runId, siteCancelMarkers(context.config));
-  if (!run) throw data("No such run", { status: 404 });
-  return { run };
+  const page = await loadRunPage(context.db, params.runId, siteCancelMarkers(context.config));
+  if (!page) throw data("No such run", { status: 404 });
+  // An import's outcome is bounded (counts, first rows, first notes): the page never carries the file.
+  return { ...page, refused: new URL(request.url).searchParams.has("refused") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -28,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function RunPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { run } = loaderData;
+  const { run, importOutcome, refused } = loaderData;
   useResultToast(actionData);
   return (
     <>
@@ -47,6 +49,7 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
             .
           </Notice>
         )}
+        <ImportRunResult run={run} outcome={importOutcome} refused={refused} />
         {run.href && isRunFinished(run.state) && (
           <p>
             <Link to={run.href} className="font-semibold text-brand underline">

@@ -9,7 +9,8 @@ import type { DB } from "../db/connection.server";
 import { seedSampleContent } from "../seed/seed.server";
 import { loadCollectionPage } from "../pages/collection.server";
 import { findProductForEdit } from "./admin-queries.server";
-import { importFormUpload, importProductCsv, previewProductCsv } from "./csv-import.server";
+import { importProductCsv, previewProductCsv } from "./csv-import.server";
+import { startImportRunner } from "../../../tests/support/import-runs";
 import { saveOneProduct, saveProducts } from "./product-save.server";
 import { ImportRowError } from "./save-errors";
 
@@ -127,23 +128,21 @@ describe.each(testDialects)("adding products to a rule-listed collection on %s",
     expect(result.ok ? null : result.preview?.ruleLists?.[0]?.ruleCount).toBe(preview.preview.ruleLists![0]!.ruleCount + 1);
   });
 
-  it("works without JavaScript: the form's choice and the plan it answered come with the file", async () => {
+  it("as a run of the worker: a save without the choice is refused with the question; Save from that run with the answer goes through", async () => {
     const { db, barrels, csv } = await setUp();
-    const file = new File([csv], "one.csv", { type: "text/csv" });
-    const first = new FormData();
-    first.set("file", file);
-    const refused = await importFormUpload(db, first, "products");
-    expect(refused.status).toBe(409);
-    expect(refused.importPreview?.ruleLists?.map((change) => change.slug)).toEqual(["barrel-saunas"]);
-
-    const second = new FormData();
-    second.set("file", file);
-    second.set("collection_choice", "add");
-    second.set("import_plan", refused.importPreview!.fingerprint);
-    const saved = await importFormUpload(db, second, "products");
-    expect(saved.status).toBe(200);
-    expect(saved.importPreview?.collectionChoice).toBe("add");
-    expect((await page(db, "barrel-saunas")).pagination.totalItems).toBe(barrels.length + 1);
+    const runner = startImportRunner(test);
+    try {
+      const refused = await runner.run("products", "save", csv);
+      expect(refused.outcome).toMatchObject({ ok: false, status: 409, toast: { title: "Choose what the collections show" } });
+      expect(refused.outcome!.preview?.ruleLists?.map((change) => change.slug)).toEqual(["barrel-saunas"]);
+      const saved = await runner.saveFrom("products", refused.job.id, "add");
+      expect(saved.outcome).toMatchObject({ ok: true, status: 200 });
+      expect(saved.outcome!.preview?.collectionChoice).toBe("add");
+      invalidateCatalog(db);
+      expect((await page(db, "barrel-saunas")).pagination.totalItems).toBe(barrels.length + 1);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it("the product form never replaces a rule: the product joins the rule's saunas", async () => {

@@ -60,6 +60,10 @@ async function upsertOne(trx: Trx, row: Insertable<CollectionsTable>, columns: (
 export interface CollectionSaveOptions {
   /** As for products: the previewed plan's fingerprint; a different plan now saves nothing. */
   expectedFingerprint?: string;
+  /** Heard before the transaction commits (the run's Cancel): its reason is thrown, and it rolls back. */
+  signal?: AbortSignal;
+  /** The last step inside the save's transaction: a run ends itself here, so its end commits with the rows. */
+  beforeCommit?(trx: DB, result: CollectionSaveResult): Promise<void>;
 }
 
 export async function saveCollections(
@@ -88,6 +92,14 @@ export async function saveCollections(
       }
     }
     if (plan.write.length > 0) await publishCatalogChange(trx);
-    return { saved: plan.write.length, unchanged: collections.length - plan.write.length, notFound: plan.notFound, plan };
+    options.signal?.throwIfAborted();
+    const result: CollectionSaveResult = {
+      saved: plan.write.length,
+      unchanged: collections.length - plan.write.length,
+      notFound: plan.notFound,
+      plan,
+    };
+    await options.beforeCommit?.(trx, result);
+    return result;
   });
 }

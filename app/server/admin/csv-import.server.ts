@@ -1,29 +1,26 @@
 import { parseCollectionCsv } from "~/lib/csv/collection-csv";
 import { createCsvRecordStream, CsvSyntaxError, isEmptyCsvText } from "~/lib/csv/csv-table";
-import { checkCsvFile, fileTooLargeText, IMPORT_MESSAGES, nothingToSave, type ImportKind, type ToastText } from "~/lib/csv/import-messages";
-import { previewOf, previewOfSummary, readCollectionChoice, type CollectionChoice, type ImportPreview } from "~/lib/csv/import-plan";
+import { IMPORT_MESSAGES, nothingToSave, type ToastText } from "~/lib/csv/import-messages";
+import { previewOf, previewOfSummary, type CollectionChoice, type ImportPreview } from "~/lib/csv/import-plan";
 import { offerRowsRefusal, parseOfferCsv } from "~/lib/csv/offer-csv";
 import { createProductCsvReader, prepareProductForSave, type ProductImport } from "~/lib/csv/product-csv";
 import { readReviewWeights } from "../products/review-weights.server";
-import type { ResultToast } from "~/lib/forms/result-toast";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
-import { BodyTooLarge, declaredLength, readBodyText, TOO_LARGE_HEADERS } from "../http/request-body.server";
 import { log } from "../log.server";
 import { planOfferImport } from "../offers/offer-plan.server";
-import { OfferRowsUnmatched, saveOffers } from "../offers/offer-save.server";
+import { OfferRowsUnmatched, saveOffers, type OfferSaveResult } from "../offers/offer-save.server";
 import { listCollectionSlugs } from "./admin-queries.server";
-import { saveCollections } from "./collection-save.server";
+import { saveCollections, type CollectionSaveResult } from "./collection-save.server";
 import { planCollectionImport, startProductPlan } from "./import-plan.server";
-import { PRODUCT_BATCH_SIZE, saveProductStream, type PriceConfig } from "./product-save.server";
+import { PRODUCT_BATCH_SIZE, saveProductStream, type PriceConfig, type ProductSaveResult } from "./product-save.server";
 import { CollectionChoiceNeeded, databaseMessage, ImportRowError, PicksRefused, PlanChanged } from "./save-errors";
-import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
- * The server half of an admin import: the uploaded file is parsed again with the same rules the
- * browser's preview used (the browser is never trusted), compared with the database (the
- * preview's per-row diff, ADR 0031), saved in one transaction, and the catalog cache is
- * invalidated so the public pages show the change at once.
+ * The server half of an admin import, run by the worker (import-runs.server.ts): the uploaded file
+ * is parsed again with the same rules the browser's preview used (the browser is never trusted),
+ * compared with the database (the preview's per-row diff, ADR 0031), saved in one transaction,
+ * and the catalog cache is invalidated so the public pages show the change at once.
  */
 
 export type ImportResult =
@@ -49,7 +46,16 @@ export interface ImportOptions {
   prices?: PriceConfig;
   /** The owner's answer for rule-listed collections the file adds products to (ADR 0070). */
   collectionChoice?: CollectionChoice;
+  /** The run's Cancel: heard between batches; a save stops and rolls back, and nothing is answered. */
+  signal?: AbortSignal;
+  /** The rows read and written (or planned, for a preview) so far: the run's progress. */
+  onRows?(read: number, written: number): void;
+  /** Inside the save's transaction, with the answer it will give: a run ends itself there, so its end commits with the rows. */
+  beforeCommit?(trx: DB, saved: SavedImport): Promise<void>;
 }
+
+/** A save that went through. */
+export type SavedImport = Extract<ImportResult, { ok: true }>;
 
 /** The file's text in pieces (a string already in memory is cut up, so it is read as a stream too). */
 export type CsvPieces = AsyncIterable<string>;
@@ -145,22 +151,33 @@ async function parseCollections(text: string) {
 
 /** The preview's question: what would saving this file change? Nothing is written. */
 export async function previewProductCsv(db: DB, text: string, prices?: PriceConfig): Promise<PreviewResult> {
-  return previewProductStream(db, piecesOf(text), prices);
+  return previewProductStream(db, piecesOf(text), { prices });
 }
 
 /** The preview of a file read as it streams in, batch by batch, as the save will plan it. */
-export async function previewProductStream(db: DB, source: CsvPieces, prices?: PriceConfig): Promise<PreviewResult> {
+export async function previewProductStream(
+  db: DB,
+  source: CsvPieces,
+  options: Pick<ImportOptions, "prices" | "signal" | "onRows"> = {},
+): Promise<PreviewResult> {
   const started = performance.now();
   const opened = await openProductStream(db, source, PRODUCT_BATCH_SIZE);
   if (!opened.ok) return opened;
   const weights = await readReviewWeights(db);
-  const planner = await startProductPlan(db, opened.columns, prices);
+  const planner = await startProductPlan(db, opened.columns, options.prices);
+  let read = 0;
+  let changing = 0;
   try {
-    for await (const batch of opened.batches)
-      await planner.plan(
+    for await (const batch of opened.batches) {
+      options.signal?.throwIfAborted();
+      const { write } = await planner.plan(
         db,
         batch.map((product) => prepareProductForSave(product, weights)),
       );
+      read += batch.length;
+      changing += write.length;
+      options.onRows?.(read, changing);
+    }
   } catch (error) {
     if (error instanceof CsvRefused) return parseRefusal(error.message);
     throw error;
@@ -219,26 +236,32 @@ export async function importProductStream(db: DB, source: CsvPieces, options: Im
   const started = performance.now();
   const opened = await openProductStream(db, source, PRODUCT_BATCH_SIZE);
   if (!opened.ok) return opened;
+  const answer = (result: ProductSaveResult): SavedImport => ({
+    ok: true,
+    toast: { title: IMPORT_MESSAGES.productsSavedTitle, description: IMPORT_MESSAGES.productsSaved(result.saved, result.unchanged) },
+    saved: result.saved,
+    unchanged: result.unchanged,
+    warnings: opened.warnings(),
+    notes: result.notLinked.map((entry) => `Not linked (no such collection): ${entry}`),
+    preview: previewOfSummary(result.plan, result.plan.ruleLists.length > 0 ? (options.collectionChoice ?? null) : null),
+    milliseconds: Math.round(performance.now() - started),
+  });
   try {
+    const { beforeCommit } = options;
     const result = await saveProductStream(db, opened.columns, opened.batches, {
       expectedFingerprint: options.expectedFingerprint,
       prices: options.prices,
       collectionChoice: options.collectionChoice,
+      signal: options.signal,
+      onBatch: options.onRows,
+      beforeCommit: beforeCommit && ((trx, saved) => beforeCommit(trx, answer(saved))),
     });
     if (result.saved > 0) invalidateCatalog(db);
-    const milliseconds = Math.round(performance.now() - started);
-    log.info(`Imported products from CSV in ${milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
-    return {
-      ok: true,
-      toast: { title: IMPORT_MESSAGES.productsSavedTitle, description: IMPORT_MESSAGES.productsSaved(result.saved, result.unchanged) },
-      saved: result.saved,
-      unchanged: result.unchanged,
-      warnings: opened.warnings(),
-      notes: result.notLinked.map((entry) => `Not linked (no such collection): ${entry}`),
-      preview: previewOfSummary(result.plan, result.plan.ruleLists.length > 0 ? (options.collectionChoice ?? null) : null),
-      milliseconds,
-    };
+    const saved = answer(result);
+    log.info(`Imported products from CSV in ${saved.milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
+    return saved;
   } catch (error) {
+    if (options.signal?.aborted) throw error;
     if (error instanceof CsvRefused) return parseRefusal(error.message);
     if (error instanceof PlanChanged) return planChanged(error);
     if (error instanceof CollectionChoiceNeeded) return choiceNeeded(error);
@@ -255,25 +278,33 @@ export async function importCollectionCsv(db: DB, text: string, options: ImportO
   const started = performance.now();
   const parsed = await parseCollections(text);
   if (!parsed.ok) return parsed;
+  const answer = (result: CollectionSaveResult): SavedImport => ({
+    ok: true,
+    toast: {
+      title: IMPORT_MESSAGES.collectionsSavedTitle,
+      description: IMPORT_MESSAGES.collectionsSaved(result.saved, result.unchanged),
+    },
+    saved: result.saved,
+    unchanged: result.unchanged,
+    warnings: [...parsed.missingFieldWarnings, ...parsed.otherWarnings],
+    notes: result.notFound.map((entry) => `Not listed (no such product): ${entry}`),
+    preview: result.plan ? previewOf(result.plan.rows, result.plan.fingerprint) : previewOf([], ""),
+    milliseconds: Math.round(performance.now() - started),
+  });
   try {
-    const result = await saveCollections(db, parsed.collections, parsed.columns, { expectedFingerprint: options.expectedFingerprint });
+    const { beforeCommit } = options;
+    options.onRows?.(parsed.collections.length, 0);
+    const result = await saveCollections(db, parsed.collections, parsed.columns, {
+      expectedFingerprint: options.expectedFingerprint,
+      signal: options.signal,
+      beforeCommit: beforeCommit && ((trx, saved) => beforeCommit(trx, answer(saved))),
+    });
     if (result.saved > 0) invalidateCatalog(db);
-    const milliseconds = Math.round(performance.now() - started);
-    log.info(`Imported collections from CSV in ${milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
-    return {
-      ok: true,
-      toast: {
-        title: IMPORT_MESSAGES.collectionsSavedTitle,
-        description: IMPORT_MESSAGES.collectionsSaved(result.saved, result.unchanged),
-      },
-      saved: result.saved,
-      unchanged: result.unchanged,
-      warnings: [...parsed.missingFieldWarnings, ...parsed.otherWarnings],
-      notes: result.notFound.map((entry) => `Not listed (no such product): ${entry}`),
-      preview: result.plan ? previewOf(result.plan.rows, result.plan.fingerprint) : previewOf([], ""),
-      milliseconds,
-    };
+    const saved = answer(result);
+    log.info(`Imported collections from CSV in ${saved.milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
+    return saved;
   } catch (error) {
+    if (options.signal?.aborted) throw error;
     if (error instanceof PlanChanged) return planChanged(error);
     if (error instanceof PicksRefused) return parseRefusal(error.message);
     log.warn(`Collection import failed: ${databaseMessage(error)}`);
@@ -320,22 +351,31 @@ export async function importOfferCsv(db: DB, text: string, options: ImportOption
   const started = performance.now();
   const parsed = parseOffers(text);
   if (!parsed.ok) return parsed;
+  const answer = (result: OfferSaveResult): SavedImport => ({
+    ok: true,
+    toast: { title: IMPORT_MESSAGES.offersSavedTitle, description: IMPORT_MESSAGES.offersSaved(result.saved, result.unchanged) },
+    saved: result.saved,
+    unchanged: result.unchanged,
+    warnings: parsed.warnings,
+    notes: [],
+    preview: previewOf(result.plan.rows, result.plan.fingerprint),
+    milliseconds: Math.round(performance.now() - started),
+  });
   try {
-    const result = await saveOffers(db, parsed.offers, parsed.columns, options);
+    const { beforeCommit } = options;
+    options.onRows?.(parsed.offers.length, 0);
+    const result = await saveOffers(db, parsed.offers, parsed.columns, {
+      expectedFingerprint: options.expectedFingerprint,
+      prices: options.prices,
+      signal: options.signal,
+      beforeCommit: beforeCommit && ((trx, saved) => beforeCommit(trx, answer(saved))),
+    });
     if (result.saved > 0) invalidateCatalog(db);
-    const milliseconds = Math.round(performance.now() - started);
-    log.info(`Imported offers from CSV in ${milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
-    return {
-      ok: true,
-      toast: { title: IMPORT_MESSAGES.offersSavedTitle, description: IMPORT_MESSAGES.offersSaved(result.saved, result.unchanged) },
-      saved: result.saved,
-      unchanged: result.unchanged,
-      warnings: parsed.warnings,
-      notes: [],
-      preview: previewOf(result.plan.rows, result.plan.fingerprint),
-      milliseconds,
-    };
+    const saved = answer(result);
+    log.info(`Imported offers from CSV in ${saved.milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
+    return saved;
   } catch (error) {
+    if (options.signal?.aborted) throw error;
     if (error instanceof PlanChanged) return planChanged(error);
     if (error instanceof OfferRowsUnmatched) {
       return { ok: false, status: 422, toast: { title: IMPORT_MESSAGES.offersUnmatchedTitle, description: error.message } };
@@ -347,117 +387,4 @@ export async function importOfferCsv(db: DB, text: string, options: ImportOption
       toast: { title: IMPORT_MESSAGES.offersSaveErrorTitle, description: `Nothing was saved. ${databaseMessage(error)}` },
     };
   }
-}
-
-/** The fields the upload form sends with its file: the question's answer and the plan it answered. */
-export const COLLECTION_CHOICE_FIELD = "collection_choice";
-export const IMPORT_PLAN_FIELD = "import_plan";
-
-/**
- * The pages' no-JavaScript path: the file arrives as a multipart form field, is checked as the
- * page's script would check it, and is imported. Given the whole form, the choice for
- * rule-listed collections and the fingerprint of the plan it answered come with it (a refused
- * save shows the plan and the question again; ADR 0070). The caller has checked the admin guard.
- */
-export async function importFormUpload(
-  db: DB,
-  upload: FormData | FormDataEntryValue | null,
-  kind: ImportKind,
-  prices?: PriceConfig,
-): Promise<{ status: number; toast: ResultToast; importNotes?: string[]; importPreview?: ImportPreview }> {
-  const form = upload instanceof FormData ? upload : null;
-  const file = form ? form.get("file") : upload;
-  if (!(file instanceof File) || file.size === 0) return { status: 400, toast: { kind: "error", ...nothingToSave(kind) } };
-  const refused = checkCsvFile(file, kind);
-  if (refused) return { status: 400, toast: { kind: "error", ...refused } };
-  const text = await file.text();
-  const answered = form?.get(IMPORT_PLAN_FIELD);
-  const options: ImportOptions = {
-    prices,
-    collectionChoice: readCollectionChoice(form?.get(COLLECTION_CHOICE_FIELD)) ?? undefined,
-    expectedFingerprint: typeof answered === "string" && answered !== "" ? answered : undefined,
-  };
-  const result =
-    kind === "offers"
-      ? await importOfferCsv(db, text, options)
-      : kind === "products"
-        ? await importProductCsv(db, text, options)
-        : await importCollectionCsv(db, text);
-  if (!result.ok) {
-    return {
-      status: result.status,
-      toast: { kind: "error", ...result.toast },
-      ...(result.preview ? { importPreview: result.preview } : {}),
-    };
-  }
-  return {
-    status: 200,
-    toast: { kind: "success", ...result.toast },
-    importNotes: [...result.warnings, ...result.notes],
-    importPreview: result.preview,
-  };
-}
-
-/** The header the page sends its previewed plan's fingerprint in. */
-export const PLAN_FINGERPRINT_HEADER = "x-import-plan";
-/** The header the page sends the owner's CollectionChoice in. */
-export const COLLECTION_CHOICE_HEADER = "x-import-collections";
-
-/**
- * The uploaded file, read under the import endpoints' limit (request-body.server.ts). Past it,
- * the 413 carries the same words as the page's own check of the file.
- */
-async function readUpload(request: Request): Promise<{ text: string } | { refused: Response }> {
-  try {
-    return { text: await readBodyText(request) };
-  } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
-    return {
-      refused: Response.json(
-        { ok: false, toast: { kind: "error", ...fileTooLargeText(declaredLength(request.headers)) } },
-        { status: 413, headers: TOO_LARGE_HEADERS },
-      ),
-    };
-  }
-}
-
-/**
- * The JSON answer of both import endpoints: the body is read under the size limit, imported,
- * and the outcome carries the toast the page shows. The caller has checked the admin guard.
- */
-export async function respondToCsvUpload(
-  request: Request,
-  db: DB,
-  importCsv: (db: DB, text: string, options: ImportOptions) => Promise<ImportResult>,
-  prices?: PriceConfig,
-): Promise<Response> {
-  const upload = await readUpload(request);
-  if ("refused" in upload) return upload.refused;
-  const expectedFingerprint = request.headers.get(PLAN_FINGERPRINT_HEADER) || undefined;
-  const collectionChoice = readCollectionChoice(request.headers.get(COLLECTION_CHOICE_HEADER)) ?? undefined;
-  const result = await importCsv(db, upload.text, { expectedFingerprint, prices, collectionChoice });
-  if (!result.ok) {
-    return Response.json({ ok: false, toast: { kind: "error", ...result.toast }, preview: result.preview }, { status: result.status });
-  }
-  return Response.json({
-    ok: true,
-    saved: result.saved,
-    unchanged: result.unchanged,
-    notes: result.notes,
-    toast: { kind: "success", ...result.toast },
-  });
-}
-
-/** The preview endpoints' answer: the plan's counts and rows, or why the file cannot be read. */
-export async function respondToCsvPreview(
-  request: Request,
-  db: DB,
-  previewCsv: (db: DB, text: string, prices?: PriceConfig) => Promise<PreviewResult>,
-  prices?: PriceConfig,
-): Promise<Response> {
-  const upload = await readUpload(request);
-  if ("refused" in upload) return upload.refused;
-  const result = await previewCsv(db, upload.text, prices);
-  if (!result.ok) return Response.json({ ok: false, toast: { kind: "error", ...result.toast } }, { status: result.status });
-  return Response.json({ ok: true, preview: result.preview }, { headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 }

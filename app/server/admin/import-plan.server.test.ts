@@ -10,15 +10,7 @@ import type { DB } from "../db/connection.server";
 import { seedSampleContent } from "../seed/seed.server";
 import { csvDownload } from "../http/csv-download.server";
 import { collectionCsvLines, productCsvLines } from "./catalog-export.server";
-import {
-  importCollectionCsv,
-  importFormUpload,
-  importProductCsv,
-  previewCollectionCsv,
-  previewProductCsv,
-  respondToCsvPreview,
-  respondToCsvUpload,
-} from "./csv-import.server";
+import { importCollectionCsv, importProductCsv, previewCollectionCsv, previewProductCsv } from "./csv-import.server";
 
 const fixtures = path.resolve(__dirname, "../../../tests/fixtures");
 
@@ -250,61 +242,5 @@ describe.each(testDialects)("import preview and export on %s", (dialect) => {
     expect(exported).toContain(`"'=Cube"`);
     expect(exported).toContain(`"'-20% for a week"`);
     expect((await preview(previewProductCsv(test.db, exported))).counts).toEqual({ new: 0, changed: 0, unchanged: 1 });
-  });
-
-  it("the endpoints: the preview answers JSON and writes nothing; Save with a stale fingerprint gets 409 and the new plan", async () => {
-    await importProductCsv(test.db, "name,brand,slug,price\nAlpha,North,alpha,1000");
-    const post = (url: string, body: string, headers: Record<string, string> = {}) =>
-      new Request(`http://x${url}`, { method: "POST", body, headers: { "content-type": "text/csv", ...headers } });
-    const csv = "name,brand,slug,price\nAlpha,North,alpha,1200\nBeta,North,beta,";
-    const before = await snapshot(test.db);
-    const answer = await respondToCsvPreview(post("/admin/products/import/preview", csv), test.db, previewProductCsv);
-    expect(answer.status).toBe(200);
-    const { preview: shown } = (await answer.json()) as { preview: ImportPreview };
-    expect(shown.counts).toEqual({ new: 1, changed: 1, unchanged: 0 });
-    expect(shown.rows[0]!.changes).toEqual([{ field: "price", kind: "value", from: "$1,000", to: "$1,200" }]);
-    expect(await snapshot(test.db)).toEqual(before);
-
-    const tooBig = await respondToCsvPreview(
-      post("/admin/products/import/preview", "a", { "content-length": String(21 * 1024 * 1024) }),
-      test.db,
-      previewProductCsv,
-    );
-    expect(tooBig.status).toBe(413);
-    expect(((await tooBig.json()) as { toast: { description: string } }).toast.description).toBe(
-      "This file is 21.0 MB; the limit is 20 MB. Split it into smaller files and import them one after another.",
-    );
-    // Exactly 20 MB is still a file to read.
-    expect(
-      (await respondToCsvPreview(post("/admin/products/import/preview", "x".repeat(20 * 1024 * 1024)), test.db, previewProductCsv)).status,
-    ).not.toBe(413);
-
-    const stale = await respondToCsvUpload(
-      post("/admin/products/import", csv, { "x-import-plan": "not-the-plan" }),
-      test.db,
-      importProductCsv,
-    );
-    expect(stale.status).toBe(409);
-    expect(((await stale.json()) as { preview: ImportPreview }).preview.fingerprint).toBe(shown.fingerprint);
-    expect(await snapshot(test.db)).toEqual(before);
-    const saved = await respondToCsvUpload(
-      post("/admin/products/import", csv, { "x-import-plan": shown.fingerprint }),
-      test.db,
-      importProductCsv,
-    );
-    expect(await saved.json()).toMatchObject({ ok: true, saved: 2, unchanged: 0 });
-  });
-
-  it("the no-JavaScript form saves, then gets the diff of what it saved", async () => {
-    await importProductCsv(test.db, "name,brand,slug,price\nAlpha,North,alpha,1000\nBeta,North,beta,5");
-    const file = new File(["name,brand,slug,price\nAlpha,North,alpha,1000\nBeta,North,beta,6\nGamma,North,gamma,7"], "p.csv", {
-      type: "text/csv",
-    });
-    const outcome = await importFormUpload(test.db, file, "products");
-    expect(outcome).toMatchObject({
-      status: 200,
-      toast: { description: "Saved 2 products to the database; 1 unchanged was left as it was" },
-    });
-    expect(outcome.importPreview?.counts).toEqual({ new: 1, changed: 1, unchanged: 1 });
   });
 });

@@ -126,6 +126,12 @@ export interface ProductSaveOptions {
    * that has any saves nothing (CollectionChoiceNeeded); a plan without any ignores it.
    */
   collectionChoice?: CollectionChoice;
+  /** Heard between batches (the run's Cancel): its reason is thrown, and the transaction rolls back. */
+  signal?: AbortSignal;
+  /** After each batch: the rows read and written so far (the run's progress). */
+  onBatch?(read: number, written: number): void;
+  /** The last step inside the save's transaction: a run ends itself here, so its end commits with the rows. */
+  beforeCommit?(trx: DB, result: ProductSaveResult): Promise<void>;
 }
 
 /** A whole parsed file (the form's tests, the fixtures): saved as the stream of its batches. */
@@ -172,12 +178,16 @@ export async function saveProductStream(
     const memberships: { productId: number; collectionSlugs: string[] }[] = [];
     const collectionSlugs = new Map<string, string>();
     let read = 0;
+    let writtenSoFar = 0;
     for await (const batch of batches) {
+      options.signal?.throwIfAborted();
       read += batch.length;
       const { write, isNew } = await planner.plan(
         trx,
         batch.map((product) => prepareProductForSave(product, weights)),
       );
+      writtenSoFar += write.length;
+      options.onBatch?.(read, writtenSoFar);
       if (write.length === 0) continue;
       const rows = write.map((product) => toImportRow(product, now));
       const saved = await upsertBatch(trx, write, rows, update);
@@ -224,7 +234,10 @@ export async function saveProductStream(
     // The plan has already set aside (and reported) collection slugs that do not exist.
     if (withCollections) await linkCollectionSlugs(trx, memberships);
     if (totals.written > 0) await publishCatalogChange(trx);
-    return { saved: totals.written, unchanged: read - totals.written, notLinked: totals.notLinked, plan };
+    options.signal?.throwIfAborted();
+    const saved: ProductSaveResult = { saved: totals.written, unchanged: read - totals.written, notLinked: totals.notLinked, plan };
+    await options.beforeCommit?.(trx, saved);
+    return saved;
   });
   // The pages read next are planned from these figures (planner-statistics.server.ts).
   if (growth?.worthAnalyzing) await vacuumAfterBulkWrite(db, GROWN_BY_IMPORT);

@@ -19,7 +19,7 @@ import { offerIntents, type OfferFormState } from "../offers/offer-intents.serve
 import { listProductsPage } from "../products/products.server";
 import { imageStorageStatus } from "../storage/product-images-screen.server";
 import { findProductForEdit, listCollectionSlugs } from "./admin-queries.server";
-import { importFromForm, type ImportFormResult } from "./import-form.server";
+import { importFromForm, type ImportFormResult } from "./import-requests.server";
 import { saveOneProduct } from "./product-save.server";
 import { ImportRowError } from "./save-errors";
 import { saveWeightsIntent } from "./review-screen.server";

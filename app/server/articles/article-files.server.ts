@@ -70,8 +70,10 @@ export async function importArticleFiles(db: DB, files: readonly { name: string;
     }
   }
   const slugs = read.map((file) => file.meta.slug);
-  const twice = slugs.filter((slug, index) => slugs.indexOf(slug) !== index);
-  for (const slug of new Set(twice)) problems.push(`Two files have the slug "${slug}".`);
+  // Counted in a Map: a search of the list for each file would be quadratic in the files.
+  const filesBySlug = new Map<string, number>();
+  for (const slug of slugs) filesBySlug.set(slug, (filesBySlug.get(slug) ?? 0) + 1);
+  for (const [slug, files] of filesBySlug) if (files > 1) problems.push(`Two files have the slug "${slug}".`);
   if (slugs.length > 0) {
     const taken = await db.selectFrom("articles").select("slug").where("slug", "in", slugs).execute();
     for (const { slug } of taken)

@@ -51,6 +51,11 @@ export function isRecorded(request: Request): boolean {
   return recorded.has(request);
 }
 
+/** An action whose row is written elsewhere (an import's, by its run, with its counts): the wrapper adds none. */
+export function skipGenericAudit(request: Request): void {
+  recorded.add(request);
+}
+
 type AuditArgs = { request: Request; context: Pick<AppLoadContext, "db" | "auth" | "config" | "clientAddress"> };
 
 /**
@@ -198,34 +203,4 @@ export async function* allAuditEntries(db: DB, filter: AuditFilter, batch = 1_00
     const last = rows.at(-1)!;
     before = { at: Number(last.at), id: Number(last.id) };
   }
-}
-
-/**
- * A CSV import (products, collections or offers), saved or refused, with the words the admin saw: the
- * toast says how many rows were written and how many were unchanged, or why nothing was saved.
- */
-export async function recordImport(
-  args: AuditArgs,
-  kind: "products" | "collections" | "offers",
-  outcome: { status: number; toast?: { title: string; description?: string } },
-): Promise<void> {
-  const words = outcome.toast ? `${outcome.toast.title}: ${outcome.toast.description ?? ""}` : "no answer";
-  await recordAdminAction(
-    args,
-    kind === "offers" ? "offers-imported" : kind === "products" ? "products-imported" : "collections-imported",
-    outcome.status < 300 ? words : `Nothing saved (${outcome.status}). ${words}`,
-  );
-}
-
-/** recordImport for the import endpoints, which answer JSON with the same toast. */
-export async function recordImportResponse(
-  args: AuditArgs,
-  kind: "products" | "collections" | "offers",
-  response: Response,
-): Promise<void> {
-  const body = (await response
-    .clone()
-    .json()
-    .catch(() => null)) as { toast?: { title: string; description: string } } | null;
-  await recordImport(args, kind, { status: response.status, toast: body?.toast });
 }

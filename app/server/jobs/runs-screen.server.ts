@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import type { RunView } from "~/lib/jobs/run-view";
+import { importOutcomeOf, type ImportRunOutcome } from "~/lib/csv/import-run";
 import type { DB } from "../db/connection.server";
 import type { IntentTable } from "../forms/intents.server";
 import type { AppConfig } from "../config.server";
@@ -46,10 +47,19 @@ export async function loadRunsScreen(db: DB, url: URL, markers?: CancelMarkers) 
 }
 
 export async function loadRunView(db: DB, runId: string | undefined, markers?: CancelMarkers): Promise<RunView | null> {
+  return (await loadRunPage(db, runId, markers))?.run ?? null;
+}
+
+/** A run and, for an import, the outcome its page shows (bounded: never the file). */
+export async function loadRunPage(
+  db: DB,
+  runId: string | undefined,
+  markers?: CancelMarkers,
+): Promise<{ run: RunView; importOutcome: ImportRunOutcome | null } | null> {
   const id = Number(runId);
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const job = await loadJob(db, id);
-  return job ? toRunView(job, markers) : null;
+  return job ? { run: toRunView(job, markers), importOutcome: importOutcomeOf(job) } : null;
 }
 
 export const RUN_INTENTS = {

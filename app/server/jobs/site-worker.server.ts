@@ -1,4 +1,5 @@
 import os from "node:os";
+import { forgetImportUploadsJob, importJobKinds } from "../admin/import-runs.server";
 import { EXPIRED_SESSIONS_JOB } from "../auth/expired-sessions.server";
 import { publishScheduledArticlesJob } from "../articles/publish-job.server";
 import { INSTANCE_ID, listenForCatalogChanges, watchSqliteCatalogChanges } from "../catalog/catalog-broadcast.server";
@@ -48,6 +49,7 @@ function jobKinds(config: AppConfig): JobKind[] {
     linkCheckKind(linkCheckSettingsFrom(config)),
     commissionReportKind({ config, outbound: config.outbound }),
     feedRunKind(feedRunSettingsFrom(config, feedReadSettingsFrom(config))),
+    ...importJobKinds(config),
   ];
 }
 
@@ -60,6 +62,7 @@ function periodicJobs(config: AppConfig): PeriodicJob[] {
     ...(linkCheck ? [linkCheck] : []),
     priceAlertJob({ mail: createMailQueue(config), baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     FORGET_OLD_MAIL_JOB,
+    forgetImportUploadsJob(config),
     feedsJob(),
     commissionReportsJob(),
     forgetCommissionUploadsJob(config),

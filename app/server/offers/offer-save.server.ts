@@ -35,6 +35,10 @@ export interface OfferSaveOptions {
   expectedFingerprint?: string;
   /** The site's price settings (config.prices), for the displayed price. */
   prices?: { country: string; currency: string; maxAgeMs: number };
+  /** Heard between rows (the run's Cancel): its reason is thrown, and the transaction rolls back. */
+  signal?: AbortSignal;
+  /** The last step inside the save's transaction: a run ends itself here, so its end commits with the rows. */
+  beforeCommit?(trx: DB, result: OfferSaveResult): Promise<void>;
 }
 
 export async function saveOffers(
@@ -49,7 +53,8 @@ export async function saveOffers(
     if (plan.unmatched.length > 0) throw new OfferRowsUnmatched(plan.unmatched);
     if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint)
       throw new PlanChanged(summarizePlan(plan.rows, plan.fingerprint));
-    for (const { offer, productId, merchantId, stored } of plan.write) {
+    for (const [at, { offer, productId, merchantId, stored }] of plan.write.entries()) {
+      if (at % 500 === 0) options.signal?.throwIfAborted();
       try {
         await writeOffer(trx, { productId, merchantId, fields: offer, columns, source: "csv" }, stored, now);
       } catch (error) {
@@ -64,6 +69,9 @@ export async function saveOffers(
       );
       await publishCatalogChange(trx);
     }
-    return { saved: plan.write.length, unchanged: offers.length - plan.write.length, plan };
+    options.signal?.throwIfAborted();
+    const result: OfferSaveResult = { saved: plan.write.length, unchanged: offers.length - plan.write.length, plan };
+    await options.beforeCommit?.(trx, result);
+    return result;
   });
 }
