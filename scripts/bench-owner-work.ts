@@ -24,6 +24,8 @@ import type { AppConfig } from "../app/server/config.server";
 import { loadConfig } from "../app/server/config.server";
 import { openDatabase, type DB } from "../app/server/db/connection.server";
 import { setLogLevel } from "../app/server/log.server";
+import { guessColumnMap } from "../app/lib/revenue/commission-report";
+import { saveNetwork } from "../app/server/revenue/commission-reports.server";
 import { SAMPLE_XML_HEAD, SAMPLE_XML_TAIL, sampleGtin, sampleItem, sampleXmlItem } from "./feeds/sample-feed";
 import { signInAsAdmin } from "./perf/admin-session";
 import { generatedProductCsv } from "./perf/generated-catalog";
@@ -58,8 +60,8 @@ interface Piece {
   name: string;
   /** The run's kind in `jobs`. */
   kind: string;
-  /** Starts the piece through the admin, as the owner would. */
-  start(): Promise<void>;
+  /** Starts the piece through the admin, as the owner would; `loaded`: the run measured under the readers' load. */
+  start(loaded: boolean): Promise<void>;
   /** A piece that runs for minutes (a polite link check) is cancelled once its window is measured. */
   cancelAfterWindow?: boolean;
 }
@@ -254,8 +256,9 @@ try {
   await writeFeed(feedFile, productCount);
   const nestedFile = path.join(files, "nested.xml");
   writeNestedFeed(nestedFile, 200_000);
-  const importFile = path.join(files, "import.csv");
-  writeFileSync(importFile, catalogCsv(productCount, "bench-new-"));
+  // Two of each file that writes, so that the run alone and the run under load each write all of it.
+  const importFiles = ["a", "b"].map((name) => path.join(files, `import-${name}.csv`));
+  importFiles.forEach((file, n) => writeFileSync(file, catalogCsv(productCount, `bench-new-${n}-`)));
   const reportFile = path.join(files, "report.csv");
   writeReport(reportFile, 378_000);
 
@@ -266,18 +269,16 @@ try {
   // Warm: the cached page, and the catalog caches.
   for (let i = 0; i < 3; i++) await fetch(`${origin}/`);
 
-  await post(
-    "/admin/merchants",
-    cookie,
-    new URLSearchParams({ intent: "save-merchant", name: "Bench Shop", slug: "bench-shop", countries: "US" }),
-  );
-  const merchant = await db.selectFrom("merchants").select("id").where("slug", "=", "bench-shop").executeTakeFirstOrThrow();
-  async function addFeed(name: string, file: string): Promise<number> {
+  async function addMerchant(name: string, slug: string) {
+    await post("/admin/merchants", cookie, new URLSearchParams({ intent: "save-merchant", name, slug, countries: "US" }));
+    return (await db!.selectFrom("merchants").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+  }
+  async function addFeed(name: string, file: string, merchantId: number): Promise<number> {
     const form = new FormData();
     for (const [key, value] of Object.entries({
       intent: "save-feed",
       name,
-      merchant_id: String(merchant.id),
+      merchant_id: String(merchantId),
       source_kind: "upload",
       format: "google-xml",
       schedule: "off",
@@ -287,15 +288,22 @@ try {
     await post("/admin/feeds", cookie, form);
     return Number((await db!.selectFrom("feeds").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id);
   }
-  const feedId = await addFeed("Bench feed", feedFile);
-  const nestedId = await addFeed("Bench nested", nestedFile);
+  // A feed per shop for the saved runs (alone, then under load): each writes its 20,000 offers.
+  const feedIds = [
+    await addFeed("Bench feed", feedFile, await addMerchant("Bench Shop", "bench-shop")),
+    await addFeed("Bench feed 2", feedFile, await addMerchant("Bench Shop 2", "bench-shop-2")),
+  ];
+  const nestedId = await addFeed("Bench nested", nestedFile, await addMerchant("Bench Nested", "bench-nested"));
+  // The network's columns, as the owner maps them once: every upload after that is read whole.
+  const reportHeaders = readFileSync(reportFile, "utf8").slice(0, 200).split("\n")[0]!.split(",");
+  await saveNetwork(db, "Awin", guessColumnMap(reportHeaders), null);
 
   const pieces: Piece[] = [
     {
       name: `feed run, ${productCount.toLocaleString("en-US")} items, saved`,
       kind: "feed-run",
-      start: async () =>
-        void (await post("/admin/feeds", cookie, new URLSearchParams({ intent: "run-feed", id: String(feedId), mode: "save" }))),
+      start: async (loaded: boolean) =>
+        void (await post("/admin/feeds", cookie, new URLSearchParams({ intent: "run-feed", id: String(feedIds[Number(loaded)]), mode: "save" }))),
     },
     {
       name: "XML feed nested 200,000 deep, preview",
@@ -306,10 +314,12 @@ try {
     {
       name: `product CSV import, ${productCount.toLocaleString("en-US")} new products`,
       kind: "products-import",
-      start: async () =>
-        void (await post("/admin/products/import", cookie, readFileSync(importFile, "utf8"), {
+      start: async (loaded: boolean) =>
+        void (await post("/admin/products/import", cookie, readFileSync(importFiles[Number(loaded)]!, "utf8"), {
           "Content-Type": "text/csv; charset=utf-8",
           Accept: "application/json",
+          // The sample catalog has collections listed by a rule: the new products join them.
+          "X-Import-Collections": "add",
         })),
     },
     {
@@ -352,7 +362,7 @@ try {
     for (const loaded of piece.cancelAfterWindow ? [true] : [false, true]) {
       const after = await lastRunId();
       const clickedAt = Date.now();
-      const started = piece.start().then(() => Date.now());
+      const started = piece.start(loaded).then(() => Date.now());
       const window = loaded ? await readersWindow(origin) : undefined;
       const run = await awaitRun(piece.kind, after, clickedAt, await started, cookie, Boolean(piece.cancelAfterWindow));
       const ended = `${run.state}${run.error ? `: ${run.error.slice(0, 60)}` : ""} (${run.progress})`;
