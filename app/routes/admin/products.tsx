@@ -8,6 +8,7 @@ import { ExistingProducts } from "~/components/admin/existing-products";
 import { ExportCsvLink } from "~/components/admin/csv-toolbar";
 import { ImageStoragePanel, StorageCheckButton, useImageStorage } from "~/components/admin/image-storage";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { ProductForm, type ProductFormState } from "~/components/admin/product-form";
 import { ProductPreviewTable } from "~/components/admin/product-preview-table";
 import { ProductOffers } from "~/components/admin/product-offers";
@@ -80,13 +81,21 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
 
       <div className="space-y-6">
         {/* The one-product form first when it is what the page was opened for. */}
-        {formState && (
-          <ProductForm
-            title={mode === "edit" && editing ? `Edit Product: ${editing.name}` : "Product details"}
-            editingId={mode === "edit" && editing ? editing.id : null}
-            state={formState}
-            busy={submitting("save-product")}
-          />
+        {/* A save refused because someone saved first: the choice takes the form's place. */}
+        {actionData?.conflict ? (
+          <div id="product-form" className="scroll-mt-24">
+            <EditConflictPanel conflict={actionData.conflict} />
+          </div>
+        ) : (
+          formState && (
+            <ProductForm
+              title={mode === "edit" && editing ? `Edit Product: ${editing.name}` : "Product details"}
+              editingId={mode === "edit" && editing ? editing.id : null}
+              version={editing?.version}
+              state={formState}
+              busy={submitting("save-product")}
+            />
+          )
         )}
         {mode === "edit" && editing && (
           <ProductOffers

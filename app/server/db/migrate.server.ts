@@ -38,6 +38,7 @@ import * as jobs from "./migrations/2026_11_28_1200_jobs";
 import * as offerLinkResults from "./migrations/2026_11_28_1210_offer_link_results";
 import * as outbox from "./migrations/2026_11_28_1500_outbox";
 import * as clickAddressDays from "./migrations/2026_11_28_1800_click_address_days";
+import * as rowVersions from "./migrations/2026_11_29_0400_row_versions";
 
 /**
  * Migrations are listed here rather than read from a folder at run time: the server runs from
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_1210_offer_link_results": offerLinkResults,
   "2026_11_28_1500_outbox": outbox,
   "2026_11_28_1800_click_address_days": clickAddressDays,
+  "2026_11_29_0400_row_versions": rowVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
