@@ -87,7 +87,8 @@ export function useArticleAutosave(
       if (navigator.sendBeacon(action, data)) saved.current = snapshotOf(form);
     };
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (!submitting.current && snapshotOf(formRef.current) !== saved.current) event.preventDefault();
+      // No form: a conflict has taken its place, and holds all that was typed.
+      if (!submitting.current && formRef.current && snapshotOf(formRef.current) !== saved.current) event.preventDefault();
     };
     document.addEventListener("visibilitychange", hidden);
     window.addEventListener("beforeunload", beforeUnload);
@@ -100,7 +101,10 @@ export function useArticleAutosave(
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      !submitting.current && currentLocation.pathname !== nextLocation.pathname && snapshotOf(formRef.current) !== saved.current,
+      !submitting.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      formRef.current !== null &&
+      snapshotOf(formRef.current) !== saved.current,
   );
 
   return {
