@@ -31,6 +31,8 @@ export interface EditConflict {
   values: FormValues;
   /** Where "Take theirs" goes: the page as it is saved now. */
   reloadTo: string;
+  /** Which of the page's forms was refused, when it has several (e.g. "offer:12"). */
+  scope?: string;
 }
 
 /** A form value as compared: lists one per line, Windows line ends and outer spaces dropped, missing = empty. */

@@ -82,7 +82,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       <div className="space-y-6">
         {/* The one-product form first when it is what the page was opened for. */}
         {/* A save refused because someone saved first: the choice takes the form's place. */}
-        {actionData?.conflict ? (
+        {actionData?.conflict && !actionData.conflict.scope ? (
           <div id="product-form" className="scroll-mt-24">
             <EditConflictPanel conflict={actionData.conflict} />
           </div>
@@ -97,7 +97,13 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             />
           )
         )}
-        {mode === "edit" && editing && (
+        {/* An offer's save refused because someone saved it first: the choice takes the offers' place. */}
+        {mode === "edit" && editing && actionData?.conflict?.scope && (
+          <div id="product-offers" className="scroll-mt-24">
+            <EditConflictPanel conflict={actionData.conflict} />
+          </div>
+        )}
+        {mode === "edit" && editing && !actionData?.conflict?.scope && (
           <ProductOffers
             productId={editing.id}
             offers={loaderData.offers}

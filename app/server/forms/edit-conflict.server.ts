@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { data } from "react-router";
 import {
   conflictFields,
@@ -9,6 +10,7 @@ import {
 } from "~/lib/admin/edit-conflict";
 import { formValues, type FormValues } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/forms/result-toast";
+import type { DB } from "../db/connection.server";
 
 /**
  * The version check every admin edit form's save goes through (docs/decisions/0103-no-silent-overwrite.md).
@@ -30,6 +32,37 @@ export function loadedVersion(form: FormData): number {
   return typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : 0;
 }
 
+/** The tables with a numeric id whose rows carry a version (migration 2026_11_29_0400_row_versions). */
+export type VersionedTable = "products" | "articles" | "authors" | "offers" | "merchants" | "collections" | "feeds";
+
+/** A row's version now, or null when there is no such row. */
+export async function versionOf(db: DB, table: VersionedTable, id: number): Promise<number | null> {
+  // Every such table has a numeric id and a version: one of them stands for all in the types.
+  const row = await db
+    .selectFrom(table as "merchants")
+    .select("version")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? Number(row.version) : null;
+}
+
+/**
+ * For a save written by code shared with imports (an offer, a feed): bumps the row's version only
+ * if it is still `version`, first in the save's transaction, which also holds the row until the
+ * save commits. Throws StaleVersion when the row moved on; false when there is no such row.
+ */
+export async function claimVersion(trx: DB, table: VersionedTable, id: number, version: number): Promise<boolean> {
+  const result = await trx
+    .updateTable(table as "merchants")
+    .set({ version: sql<number>`version + 1` })
+    .where("id", "=", id)
+    .where("version", "=", version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return true;
+  if ((await versionOf(trx, table, id)) !== null) throw new StaleVersion();
+  return false;
+}
+
 /** Throws StaleVersion when a conditional update changed no row. */
 export function expectUpdated(result: { numUpdatedRows: bigint | number }): void {
   if (Number(result.numUpdatedRows) === 0) throw new StaleVersion();
@@ -49,6 +82,8 @@ export interface GuardedSave<R> {
   current: () => Promise<CurrentRow | null>;
   /** Where "Take theirs" leads. */
   reloadTo: string;
+  /** Which of the page's forms was refused, when it has several (e.g. "offer:12"). */
+  scope?: string;
   /** The save at a version: a conditional update that throws StaleVersion when the row moved on. */
   save: (form: FormData, version: number) => Promise<R>;
 }
@@ -109,6 +144,7 @@ export async function saveUnlessNewer<R>(guard: GuardedSave<R>): Promise<R | Con
           fields,
           values: formWithoutControls(mine),
           reloadTo: guard.reloadTo,
+          ...(guard.scope ? { scope: guard.scope } : {}),
         },
       },
       { status: 409 },
