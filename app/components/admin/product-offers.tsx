@@ -26,6 +26,8 @@ export interface ProductOfferRow {
   countries: string[];
   source: string;
   confirmedAt: string;
+  /** As loaded: its edit form names it (docs/decisions/0103-no-silent-overwrite.md). */
+  version: number;
   values: Record<string, string>;
 }
 
