@@ -27,7 +27,7 @@ export interface ProductOfferRow {
   source: string;
   confirmedAt: string;
   /** As loaded: its edit form names it (docs/decisions/0103-no-silent-overwrite.md). */
-  version: number;
+  version?: number;
   values: Record<string, string>;
 }
 
