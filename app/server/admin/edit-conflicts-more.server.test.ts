@@ -217,6 +217,40 @@ describe.each(testDialects)("the other edit forms refuse a save over a newer one
     ).toEqual({ price_minor: 729900, shipping_note: "Free shipping" });
   });
 
+  it("the product form hears of its primary offer saved on the offer's own form", async () => {
+    await test.db.updateTable("offers").set({ is_primary: true }).where("id", "=", offerId).execute();
+    const url = `${TEST_BASE_URL}/admin/products?edit=${productId}`;
+    const { data } = await run(products.loader, new Request(url, { headers: { cookie } }));
+    const loaded = data as { editing: { version: number; values: Values }; offers: { id: number; version: number; values: Values }[] };
+    const productForm = {
+      ...loaded.editing.values,
+      intent: "save-product",
+      id: String(productId),
+      version: String(loaded.editing.version),
+    };
+    expect(productForm.affiliate_link).toBe("https://nordic.example/tyyni-4");
+    const offer = loaded.offers.find((one) => one.id === offerId)!;
+    const offerForm = {
+      ...offer.values,
+      intent: "save-offer",
+      product_id: String(productId),
+      offer_id: String(offerId),
+      version: String(offer.version),
+    };
+    expect(await run(products.action, post(url, cookie, { ...offerForm, link: "https://nordic.example/tyyni-4-new" }))).toMatchObject({
+      status: 302,
+    });
+    const refused = await run(products.action, post(url, cookie, { ...productForm, tagline: "Warm" }));
+    expect(refused.status).toBe(409);
+    expect((refused.data as { conflict: EditConflict }).conflict.fields.map((field) => [field.name, field.theirs, field.mine])).toEqual([
+      ["tagline", "", "Warm"],
+      ["affiliate_link", "https://nordic.example/tyyni-4-new", "https://nordic.example/tyyni-4"],
+    ]);
+    expect((await test.db.selectFrom("offers").select("link").where("id", "=", offerId).executeTakeFirstOrThrow()).link).toBe(
+      "https://nordic.example/tyyni-4-new",
+    );
+  });
+
   it("a feed", async () => {
     const url = `${TEST_BASE_URL}/admin/feeds?edit=${feedId}`;
     const { data } = await run(feeds.loader, new Request(url, { headers: { cookie } }));

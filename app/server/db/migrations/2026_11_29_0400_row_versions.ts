@@ -8,6 +8,9 @@ import { dialectOf } from "../dialect";
  * themselves; a trigger bumps it for every other write (imports, feed runs, sign-ins), so no path
  * can change a row without the forms hearing of it.
  *
+ * A product's form shows its primary offer's price, sale and link: a write to a primary offer
+ * bumps its product's version too, so the product form hears of an offer saved on its own form.
+ *
  * product_revisions keeps every save of a product's fields and of its review, as article_revisions
  * does for articles: who, when, and the form's values as saved (JSON).
  */
@@ -36,7 +39,34 @@ export async function up(db: Kysely<any>): Promise<void> {
         db,
       );
     }
+    await sql`
+      create function bump_product_version_for_offer() returns trigger language plpgsql as $$
+      begin
+        if tg_op <> 'INSERT' and old.is_primary then update products set version = version + 1 where id = old.product_id; end if;
+        if tg_op <> 'DELETE' and new.is_primary and (tg_op = 'INSERT' or not old.is_primary or new.product_id <> old.product_id) then
+          update products set version = version + 1 where id = new.product_id;
+        end if;
+        return null;
+      end
+      $$
+    `.execute(db);
+    await sql`
+      create trigger offers_primary_product_version after insert or update or delete on offers
+      for each row execute function bump_product_version_for_offer()
+    `.execute(db);
   } else {
+    for (const [event, row] of [
+      ["insert", "new"],
+      ["update", "new"],
+      ["delete", "old"],
+    ] as const) {
+      await sql`
+        create trigger ${sql.ref(`offers_primary_product_version_${event}`)} after ${sql.raw(event)} on offers
+        when ${sql.raw(row)}.is_primary${sql.raw(event === "update" ? " or old.is_primary" : "")} begin
+          update products set version = version + 1 where id = ${sql.raw(row)}.product_id;
+        end
+      `.execute(db);
+    }
     // SQLite cannot change NEW in a BEFORE trigger: the row is bumped once more after. The inner
     // update names only `version`, so the column-listed triggers (list tags, search) stay quiet.
     for (const table of VERSIONED_TABLES) {
@@ -68,6 +98,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = dialectOf(db) === "postgres";
   await db.schema.dropTable("product_revisions").execute();
+  if (postgres) {
+    await sql`drop trigger offers_primary_product_version on offers`.execute(db);
+    await sql`drop function bump_product_version_for_offer()`.execute(db);
+  } else {
+    for (const event of ["insert", "update", "delete"])
+      await sql`drop trigger ${sql.ref(`offers_primary_product_version_${event}`)}`.execute(db);
+  }
   for (const table of VERSIONED_TABLES) {
     await sql`drop trigger ${sql.ref(`${table}_version_bump`)}${postgres ? sql` on ${sql.table(table)}` : sql``}`.execute(db);
     await db.schema.alterTable(table).dropColumn("version").execute();
