@@ -11,6 +11,8 @@ import { expect, signInAsNewAdmin, test, toast, waitForHydration } from "./admin
 
 test.describe.configure({ timeout: 120_000 });
 
+/** The article editor's "Saved" toast; a plain toast(page, "Saved") would also match "Not saved: …". */
+const savedToast = (page: Page) => page.locator("[data-sonner-toast]").filter({ hasText: /^Saved/ });
 const conflictHeading = (page: Page) => page.getByRole("heading", { name: "Someone saved this while you were editing" });
 const conflictRow = (page: Page, label: string) =>
   page.getByRole("table", { name: "What differs" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: label, exact: true }) });
@@ -25,7 +27,7 @@ test("the second admin's save is refused with the difference shown, and merging 
 
     // The product: both open its form.
     await first.goto(`${freshSite.url}/admin/products?q=Tyyni%204%20Cube`);
-    const edit = first.getByRole("link", { name: /^Edit Tyyni 4 Cube Sauna/ });
+    const edit = first.getByRole("link", { name: /^Edit Tyyni 4 Cube Sauna/ }).first();
     const productUrl = new URL((await edit.getAttribute("href"))!, freshSite.url).toString();
     await first.goto(productUrl);
     await second.goto(productUrl);
@@ -93,7 +95,7 @@ test("the second admin's save is refused with the difference shown, and merging 
     await expect(conflictRow(second, "Title")).toContainText("Winter care, by the first admin");
     await second.getByLabel("Title: keep theirs").check();
     await second.getByRole("button", { name: "Merge the fields as picked" }).click();
-    await expect(toast(second, "Saved")).toBeVisible();
+    await expect(savedToast(second)).toBeVisible();
     await expect(second.getByLabel("Title", { exact: true })).toHaveValue("Winter care, by the first admin");
     await expect(second.getByLabel("Slug")).toHaveValue("winter-care-second");
 
@@ -104,7 +106,7 @@ test("the second admin's save is refused with the difference shown, and merging 
     await expect(conflictRow(first, "Slug")).toContainText("winter-care-second");
     await first.getByLabel("Slug: keep theirs").check();
     await first.getByRole("button", { name: "Merge the fields as picked" }).click();
-    await expect(toast(first, "Saved")).toBeVisible();
+    await expect(savedToast(first)).toBeVisible();
     await expect(first.getByLabel("Body (Markdown)")).toHaveValue("Sweep the snow off the roof.");
     await expect(first.getByLabel("Slug")).toHaveValue("winter-care-second");
     await expect(first.getByLabel("Title", { exact: true })).toHaveValue("Winter care, by the first admin");
