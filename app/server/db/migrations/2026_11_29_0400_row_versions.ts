@@ -39,21 +39,30 @@ export async function up(db: Kysely<any>): Promise<void> {
         db,
       );
     }
-    await sql`
-      create function bump_product_version_for_offer() returns trigger language plpgsql as $$
-      begin
-        if tg_op <> 'INSERT' and old.is_primary then update products set version = version + 1 where id = old.product_id; end if;
-        if tg_op <> 'DELETE' and new.is_primary and (tg_op = 'INSERT' or not old.is_primary or new.product_id <> old.product_id) then
-          update products set version = version + 1 where id = new.product_id;
-        end if;
-        return null;
-      end
-      $$
-    `.execute(db);
-    await sql`
-      create trigger offers_primary_product_version after insert or update or delete on offers
-      for each row execute function bump_product_version_for_offer()
-    `.execute(db);
+    // Once per statement, from its transition tables: an import writing 20,000 primary offers
+    // bumps their products in one update, not 20,000.
+    for (const [event, tables, rows] of [
+      ["insert", "new table as changed", "select product_id from changed where is_primary"],
+      [
+        "update",
+        "old table as before new table as changed",
+        "select product_id from changed where is_primary union select product_id from before where is_primary",
+      ],
+      ["delete", "old table as before", "select product_id from before where is_primary"],
+    ] as const) {
+      await sql`
+        create function ${sql.raw(`bump_product_version_after_offer_${event}`)}() returns trigger language plpgsql as $$
+        begin
+          update products set version = version + 1 where id in (${sql.raw(rows)});
+          return null;
+        end
+        $$
+      `.execute(db);
+      await sql`
+        create trigger ${sql.ref(`offers_primary_product_version_${event}`)} after ${sql.raw(event)} on offers
+        referencing ${sql.raw(tables)} for each statement execute function ${sql.raw(`bump_product_version_after_offer_${event}`)}()
+      `.execute(db);
+    }
   } else {
     for (const [event, row] of [
       ["insert", "new"],
@@ -98,12 +107,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = dialectOf(db) === "postgres";
   await db.schema.dropTable("product_revisions").execute();
-  if (postgres) {
-    await sql`drop trigger offers_primary_product_version on offers`.execute(db);
-    await sql`drop function bump_product_version_for_offer()`.execute(db);
-  } else {
-    for (const event of ["insert", "update", "delete"])
-      await sql`drop trigger ${sql.ref(`offers_primary_product_version_${event}`)}`.execute(db);
+  for (const event of ["insert", "update", "delete"]) {
+    await sql`drop trigger ${sql.ref(`offers_primary_product_version_${event}`)}${postgres ? sql` on offers` : sql``}`.execute(db);
+    if (postgres) await sql`drop function ${sql.raw(`bump_product_version_after_offer_${event}`)}()`.execute(db);
   }
   for (const table of VERSIONED_TABLES) {
     await sql`drop trigger ${sql.ref(`${table}_version_bump`)}${postgres ? sql` on ${sql.table(table)}` : sql``}`.execute(db);
