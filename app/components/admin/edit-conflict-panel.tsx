@@ -25,6 +25,9 @@ export function EditConflictPanel({ conflict, action }: { conflict: EditConflict
           )),
         )}
         <input type="hidden" name={VERSION_FIELD} value={conflict.version} />
+        {Object.entries(conflict.controls ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <input type="hidden" name="intent" value={conflict.intent} />
         <table className="w-full table-fixed text-left text-sm" aria-label="What differs">
           <thead className="text-xs uppercase tracking-wider text-ink-muted">

@@ -33,6 +33,8 @@ export interface EditConflict {
   reloadTo: string;
   /** Which of the page's forms was refused, when it has several (e.g. "offer:12"). */
   scope?: string;
+  /** Hidden fields the save checks besides the version, at their values now (the product form's primary offer's version). */
+  controls?: Record<string, string>;
 }
 
 /** A form value as compared: lists one per line, Windows line ends and outer spaces dropped, missing = empty. */
@@ -61,11 +63,16 @@ export function conflictFields(
   return fields;
 }
 
-/** The sent form without the fields that steer a save (version, intent, the conflict page's choices). */
-export function formWithoutControls(values: FormValues): FormValues {
+/** The sent form without the fields that steer a save (version, intent, the conflict page's choices, `controls`). */
+export function formWithoutControls(values: FormValues, controls: Record<string, string> = {}): FormValues {
   return Object.fromEntries(
     Object.entries(values).filter(
-      ([name]) => name !== VERSION_FIELD && name !== "intent" && name !== RESOLVE_FIELD && !name.startsWith(PICK_PREFIX),
+      ([name]) =>
+        name !== VERSION_FIELD &&
+        name !== "intent" &&
+        name !== RESOLVE_FIELD &&
+        !name.startsWith(PICK_PREFIX) &&
+        !Object.hasOwn(controls, name),
     ),
   );
 }

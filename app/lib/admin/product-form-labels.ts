@@ -5,6 +5,13 @@ import { REVIEW_CRITERIA } from "~/lib/catalog/review";
  * forms' order: what a save conflict and a revision's difference name each field by.
  */
 
+/**
+ * The product form's price, sale and link are its primary offer's, which its own form also saves:
+ * the product form carries that offer's version too ("" when it has none), and its save is
+ * refused when the offer moved on.
+ */
+export const OFFER_VERSION_FIELD = "offer_version";
+
 export const REVIEW_FIELD_LABELS: readonly (readonly [string, string])[] = [
   ["verdict", "Verdict"],
   ["pros", "Pros"],

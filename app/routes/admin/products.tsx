@@ -92,6 +92,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
               title={mode === "edit" && editing ? `Edit Product: ${editing.name}` : "Product details"}
               editingId={mode === "edit" && editing ? editing.id : null}
               version={editing?.version}
+              offerVersion={editing?.offerVersion}
               state={formState}
               busy={submitting("save-product")}
             />

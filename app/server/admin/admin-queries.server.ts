@@ -88,12 +88,13 @@ export async function listCollectionSlugs(db: DB): Promise<string[]> {
 export async function findProductForEdit(
   db: DB,
   id: number,
-): Promise<{ product: Product; collectionSlugs: string[]; version: number } | null> {
-  const [product, collections, primaries, row] = await Promise.all([
+): Promise<{ product: Product; collectionSlugs: string[]; version: number; offerVersion: number | null } | null> {
+  const [product, collections, primaries, row, primary] = await Promise.all([
     findProductById(db, id),
     listCollectionsOfProduct(db, id),
     primaryOfferFields(db, [id]),
     db.selectFrom("products").select("version").where("id", "=", id).executeTakeFirst(),
+    db.selectFrom("offers").select("version").where("product_id", "=", id).where("is_primary", "=", true).executeTakeFirst(),
   ]);
   if (!product || !row) return null;
   // The form's price, sale and link fields are the primary offer's (ADR 0057), which it saves to.
@@ -103,5 +104,6 @@ export async function findProductForEdit(
     collectionSlugs: collections.map((collection) => collection.slug).sort(),
     // The version the edit form sends back (docs/decisions/0103-no-silent-overwrite.md).
     version: Number(row.version),
+    offerVersion: primary ? Number(primary.version) : null,
   };
 }

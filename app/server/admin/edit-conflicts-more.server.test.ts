@@ -251,6 +251,37 @@ describe.each(testDialects)("the other edit forms refuse a save over a newer one
     );
   });
 
+  it("the product form names its primary offer's version too, and the conflict page sends the new one", async () => {
+    const url = `${TEST_BASE_URL}/admin/products?edit=${productId}`;
+    const { data } = await run(products.loader, new Request(url, { headers: { cookie } }));
+    const loaded = data as { editing: { version: number; offerVersion: number; values: Values } };
+    const form = {
+      ...loaded.editing.values,
+      intent: "save-product",
+      id: String(productId),
+      version: String(loaded.editing.version),
+      offer_version: String(loaded.editing.offerVersion),
+    };
+    // The offer moves on where the product form does not look (the product row stays as it was).
+    await test.db.updateTable("offers").set({ shipping_note: "Ships in a week" }).where("id", "=", offerId).execute();
+    const now = await test.db.selectFrom("offers").select("version").where("id", "=", offerId).executeTakeFirstOrThrow();
+    const refused = await run(products.action, post(url, cookie, { ...form, tagline: "Quiet heat" }));
+    expect(refused.status).toBe(409);
+    const { conflict } = refused.data as { conflict: EditConflict };
+    expect(conflict.version).toBe(loaded.editing.version);
+    expect(conflict.controls).toEqual({ offer_version: String(now.version) });
+    expect(conflict.fields.map((field) => field.name)).toEqual(["tagline"]);
+    // Keep mine, with the offer's version now: saved, and the offer's own change kept.
+    const kept = await run(products.action, post(url, cookie, { ...resend(conflict, { resolve: "mine" }), ...conflict.controls }));
+    expect(kept).toMatchObject({ status: 302 });
+    expect(await test.db.selectFrom("offers").select("shipping_note").where("id", "=", offerId).executeTakeFirstOrThrow()).toEqual({
+      shipping_note: "Ships in a week",
+    });
+    expect((await test.db.selectFrom("products").select("tagline").where("id", "=", productId).executeTakeFirstOrThrow()).tagline).toBe(
+      "Quiet heat",
+    );
+  });
+
   it("a feed", async () => {
     const url = `${TEST_BASE_URL}/admin/feeds?edit=${feedId}`;
     const { data } = await run(feeds.loader, new Request(url, { headers: { cookie } }));

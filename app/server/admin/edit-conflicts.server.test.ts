@@ -112,8 +112,15 @@ describe.each(testDialects)("no admin overwrites another's newer save (%s)", (di
     // Take theirs: the page loaded again shows their save.
     expect((await productForm(second)).brand).toBe("Tyyni Oy");
     // Keep mine, sent with an old version again (a second tab): refused again, not saved.
-    expect((await saveProduct(second, { ...conflict.values, intent: conflict.intent, version: bo.version!, resolve: "mine" })).status).toBe(409);
-    const kept = await saveProduct(second, { ...conflict.values, intent: conflict.intent, version: String(conflict.version), resolve: "mine" });
+    expect((await saveProduct(second, { ...conflict.values, intent: conflict.intent, version: bo.version!, resolve: "mine" })).status).toBe(
+      409,
+    );
+    const kept = await saveProduct(second, {
+      ...conflict.values,
+      intent: conflict.intent,
+      version: String(conflict.version),
+      resolve: "mine",
+    });
     expect(kept).toMatchObject({ status: 302 });
     expect((await stored()).brand).toBe("Tyyni Ltd");
   });
@@ -163,7 +170,11 @@ describe.each(testDialects)("no admin overwrites another's newer save (%s)", (di
     // change is listed too: theirs and mine differ there as well.
     const stale = await saveProduct(first, { ...product, capacity: "4" });
     expect(stale.status).toBe(409);
-    expect((stale.data as { conflict: EditConflict }).conflict.fields.map((field) => field.name)).toEqual(["capacity", "verdict", "best_for"]);
+    expect((stale.data as { conflict: EditConflict }).conflict.fields.map((field) => field.name)).toEqual([
+      "capacity",
+      "verdict",
+      "best_for",
+    ]);
   });
 
   it("keeps the product's and the review's revisions, and restores one as a new revision, in the audit log", async () => {
@@ -171,9 +182,7 @@ describe.each(testDialects)("no admin overwrites another's newer save (%s)", (di
     const reviewKept = await listProductRevisions(test.db, productId, "review");
     // Every save made above, the state before the first one included.
     expect(productKept.at(-1)!.by).toBe(BEFORE_REVISIONS);
-    expect(productKept.map((revision) => revision.by).slice(0, -1)).toEqual(
-      expect.arrayContaining(["aino@example.com", "bo@example.com"]),
-    );
+    expect(productKept.map((revision) => revision.by).slice(0, -1)).toEqual(expect.arrayContaining(["aino@example.com", "bo@example.com"]));
     expect(reviewKept.at(-1)!.by).toBe(BEFORE_REVISIONS);
     expect(reviewKept.length).toBe(3);
 
@@ -183,13 +192,21 @@ describe.each(testDialects)("no admin overwrites another's newer save (%s)", (di
     const diff = (page.data as { diff: { diffs: { field: string }[] } }).diff;
     expect(diff.diffs.map((change) => change.field)).toEqual(["verdict", "best_for"]);
 
-    const restored = await run(productRevisions.action, post(url, first, { intent: "restore", revision: String(reviewKept.at(-1)!.id) }), params);
+    const restored = await run(
+      productRevisions.action,
+      post(url, first, { intent: "restore", revision: String(reviewKept.at(-1)!.id) }),
+      params,
+    );
     expect(restored).toMatchObject({ status: 302, location: `/admin/reviews/${productId}` });
     expect(await stored()).toMatchObject({ verdict: "Honest heat.", best_for: null });
     const after = await listProductRevisions(test.db, productId, "review");
     expect(after).toHaveLength(4);
     expect(after[0]).toMatchObject({ by: "aino@example.com", restoredFrom: reviewKept.at(-1)!.id });
-    const audit = await test.db.selectFrom("audit_log").select(["action", "detail"]).where("action", "=", "review-revision-restored").execute();
+    const audit = await test.db
+      .selectFrom("audit_log")
+      .select(["action", "detail"])
+      .where("action", "=", "review-revision-restored")
+      .execute();
     expect(audit).toHaveLength(1);
 
     // The product's first revision back: its name as before anyone saved.
@@ -237,7 +254,17 @@ describe.each(testDialects)("no admin overwrites another's newer save (%s)", (di
     const newer = (autosaved.data as { version: number }).version;
     expect(newer).toBe(Number(aino.version) + 1);
     // Aino's next autosave names the version her last one left: hers, not a conflict.
-    expect((await sendArticle(first, { ...aino, version: String(newer), intent: "autosave", title: "Sauna care in winter", body: "Sweep the snow off." })).status).toBe(200);
+    expect(
+      (
+        await sendArticle(first, {
+          ...aino,
+          version: String(newer),
+          intent: "autosave",
+          title: "Sauna care in winter",
+          body: "Sweep the snow off.",
+        })
+      ).status,
+    ).toBe(200);
 
     const refused = await sendArticle(second, { ...bo, intent: "save", slug: "winter-care" });
     expect(refused.status).toBe(409);
@@ -249,7 +276,11 @@ describe.each(testDialects)("no admin overwrites another's newer save (%s)", (di
     ]);
     // Bo's stale autosave is refused the same way, never saved in silence.
     expect((await sendArticle(second, { ...bo, intent: "autosave", slug: "winter-care" })).status).toBe(409);
-    const row = await test.db.selectFrom("articles").select(["title", "slug", "body"]).where("id", "=", articleId).executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom("articles")
+      .select(["title", "slug", "body"])
+      .where("id", "=", articleId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ title: "Sauna care in winter", slug: aino.slug, body: "Sweep the snow off." });
 
     // Merge: their title and body, my slug.
@@ -262,7 +293,11 @@ describe.each(testDialects)("no admin overwrites another's newer save (%s)", (di
       "pick:body": "theirs",
     });
     expect(merged).toMatchObject({ status: 302 });
-    const saved = await test.db.selectFrom("articles").select(["title", "slug", "body"]).where("id", "=", articleId).executeTakeFirstOrThrow();
+    const saved = await test.db
+      .selectFrom("articles")
+      .select(["title", "slug", "body"])
+      .where("id", "=", articleId)
+      .executeTakeFirstOrThrow();
     expect(saved).toEqual({ title: "Sauna care in winter", slug: "winter-care", body: "Sweep the snow off." });
     expect((await listRevisions(test.db, articleId)).length).toBeGreaterThanOrEqual(3);
   });

@@ -1,4 +1,5 @@
 import { productFormValues, reviewFormValues } from "~/lib/admin/product-form";
+import { OFFER_VERSION_FIELD } from "~/lib/admin/product-form-labels";
 import type { FormValues } from "~/lib/forms/parse-form";
 import type { DB } from "../db/connection.server";
 import { findProductForEdit } from "./admin-queries.server";
@@ -42,7 +43,12 @@ export async function partValuesNow(
   const found = await findProductForEdit(db, productId);
   if (!found) return null;
   const values = part === "product" ? productFormValues(found.product, found.collectionSlugs) : reviewFormValues(found.product);
-  return { version: found.version, values: values as FormValues };
+  return {
+    version: found.version,
+    values: values as FormValues,
+    // The product form checks its primary offer's version too (its price, sale and link are that offer's).
+    ...(part === "product" ? { controls: { [OFFER_VERSION_FIELD]: found.offerVersion === null ? "" : String(found.offerVersion) } } : {}),
+  };
 }
 
 async function hasRevisions(db: DB, productId: number, part: RevisionPart): Promise<boolean> {

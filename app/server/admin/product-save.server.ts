@@ -19,7 +19,7 @@ import { listKeyRow, refreshProductListKeys } from "../products/product-list-key
 import { readReviewWeights } from "../products/review-weights.server";
 import { columnsUpdatedByCsv, toProductRow } from "../products/product-row-mapping";
 import { findProductIdBySlug, insertProduct, updateProductAtVersion, upsertProductsOnSlug } from "../products/products.server";
-import { StaleVersion } from "../forms/edit-conflict.server";
+import { claimVersion, StaleVersion } from "../forms/edit-conflict.server";
 import { keepProductRevision, partValuesNow, type Editor } from "./product-revisions.server";
 import type { CollectionChoice, PlanSummary } from "~/lib/csv/import-plan";
 import { ownString } from "~/lib/csv/csv-table";
@@ -318,6 +318,8 @@ const ALL_OFFER_COLUMNS = OFFER_FIELDS.map(({ column }) => column);
 export interface OneProductSave {
   /** The version the form was loaded at: an edit over a newer one throws StaleVersion. */
   version?: number;
+  /** Its primary offer's version as the form loaded it (null: it had none); a different one throws StaleVersion. */
+  offerVersion?: number | null;
   /** Who saves: the save keeps a revision (the product's, and the review's when its fields changed). */
   editor?: Editor;
   /** The revision a restore puts back. */
@@ -353,6 +355,17 @@ export async function saveOneProduct(
       const outcome = await updateProductAtVersion(trx, editingId, version, toRow(product, now));
       if (outcome === "missing") throw new ImportRowError(0, product.slug, "this product no longer exists");
       if (outcome === "stale") throw new StaleVersion();
+      if (options.offerVersion !== undefined) {
+        // The form's price, sale and link are the primary offer's, which its own form saves too.
+        const primary = await trx
+          .selectFrom("offers")
+          .select("id")
+          .where("product_id", "=", editingId)
+          .where("is_primary", "=", true)
+          .executeTakeFirst();
+        if ((primary === undefined) !== (options.offerVersion === null)) throw new StaleVersion();
+        if (primary) await claimVersion(trx, "offers", Number(primary.id), options.offerVersion!);
+      }
       id = editingId;
     }
     // The form asks nothing: a rule-listed collection it adds the product to keeps its rule and

@@ -8,7 +8,7 @@ import {
 } from "~/lib/admin/product-form";
 import { formFailure, formValues, parseForm, valueText, type FormFailure } from "~/lib/forms/parse-form";
 import type { EditConflict } from "~/lib/admin/edit-conflict";
-import { PRODUCT_FIELD_LABELS } from "~/lib/admin/product-form-labels";
+import { OFFER_VERSION_FIELD, PRODUCT_FIELD_LABELS } from "~/lib/admin/product-form-labels";
 import { getSignedInUser } from "../auth/guard.server";
 import { saveUnlessNewer } from "../forms/edit-conflict.server";
 import { partValuesNow } from "./product-revisions.server";
@@ -72,6 +72,7 @@ export async function loadProductsScreen(request: Request, context: AppLoadConte
             id: editing.product.id,
             name: editing.product.name,
             version: editing.version,
+            offerVersion: editing.offerVersion,
             values: productFormValues(editing.product, editing.collectionSlugs),
           }
         : null,
@@ -96,6 +97,13 @@ export interface ProductsActionResult extends ImportFormResult {
 
 export type ProductsAnswer = ReturnType<typeof data<ProductsActionResult>>;
 
+/** The primary offer's version the product form loaded: null when it had none, undefined when the form does not say. */
+function offerVersionOf(form: FormData): number | null | undefined {
+  const value = form.get(OFFER_VERSION_FIELD);
+  if (typeof value !== "string") return undefined;
+  return /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
 const NOT_SAVED: ResultToast = { kind: "error", title: "Product not saved", description: "Check the highlighted fields." };
 
 export const PRODUCT_INTENTS = {
@@ -117,6 +125,7 @@ export const PRODUCT_INTENTS = {
       try {
         const { id } = await saveOneProduct(context.db, parsed.value.product, editingId, context.config.prices, {
           version: editingId === null ? undefined : version,
+          offerVersion: editingId === null ? undefined : offerVersionOf(form),
           editor,
         });
         invalidateCatalog(context.db);

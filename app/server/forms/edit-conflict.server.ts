@@ -72,6 +72,8 @@ export function expectUpdated(result: { numUpdatedRows: bigint | number }): void
 export interface CurrentRow {
   version: number;
   values: FormValues;
+  /** Other hidden fields the save checks, at their values now (the product form's primary offer's version). */
+  controls?: Record<string, string>;
 }
 
 export interface GuardedSave<R> {
@@ -109,6 +111,14 @@ function withPicks(form: FormData, theirs: FormValues): FormData {
   return merged;
 }
 
+/** The form with its checked hidden fields set to their values now. */
+function withControls(form: FormData, controls: Record<string, string>): FormData {
+  const next = new FormData();
+  for (const [name, value] of form) if (!Object.hasOwn(controls, name)) next.append(name, value);
+  for (const [name, value] of Object.entries(controls)) next.append(name, value);
+  return next;
+}
+
 /**
  * Saves at the form's version. When someone saved first: if the form differs from their save in
  * no field, nothing of theirs would be lost and the save goes ahead over their version; otherwise
@@ -133,6 +143,7 @@ export async function saveUnlessNewer<R>(guard: GuardedSave<R>): Promise<R | Con
     const fields = conflictFields(guard.labels, current.values, mine);
     if (fields.length === 0 && attempt === 0) {
       version = current.version;
+      if (current.controls) form = withControls(form, current.controls);
       continue;
     }
     return data(
@@ -142,9 +153,10 @@ export async function saveUnlessNewer<R>(guard: GuardedSave<R>): Promise<R | Con
           version: current.version,
           intent: String(form.get("intent") ?? ""),
           fields,
-          values: formWithoutControls(mine),
+          values: formWithoutControls(mine, current.controls),
           reloadTo: guard.reloadTo,
           ...(guard.scope ? { scope: guard.scope } : {}),
+          ...(current.controls ? { controls: current.controls } : {}),
         },
       },
       { status: 409 },

@@ -8,9 +8,6 @@ import { dialectOf } from "../dialect";
  * themselves; a trigger bumps it for every other write (imports, feed runs, sign-ins), so no path
  * can change a row without the forms hearing of it.
  *
- * A product's form shows its primary offer's price, sale and link: a write to a primary offer
- * bumps its product's version too, so the product form hears of an offer saved on its own form.
- *
  * product_revisions keeps every save of a product's fields and of its review, as article_revisions
  * does for articles: who, when, and the form's values as saved (JSON).
  */
@@ -39,43 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         db,
       );
     }
-    // Once per statement, from its transition tables: an import writing 20,000 primary offers
-    // bumps their products in one update, not 20,000.
-    for (const [event, tables, rows] of [
-      ["insert", "new table as changed", "select product_id from changed where is_primary"],
-      [
-        "update",
-        "old table as before new table as changed",
-        "select product_id from changed where is_primary union select product_id from before where is_primary",
-      ],
-      ["delete", "old table as before", "select product_id from before where is_primary"],
-    ] as const) {
-      await sql`
-        create function ${sql.raw(`bump_product_version_after_offer_${event}`)}() returns trigger language plpgsql as $$
-        begin
-          update products set version = version + 1 where id in (${sql.raw(rows)});
-          return null;
-        end
-        $$
-      `.execute(db);
-      await sql`
-        create trigger ${sql.ref(`offers_primary_product_version_${event}`)} after ${sql.raw(event)} on offers
-        referencing ${sql.raw(tables)} for each statement execute function ${sql.raw(`bump_product_version_after_offer_${event}`)}()
-      `.execute(db);
-    }
   } else {
-    for (const [event, row] of [
-      ["insert", "new"],
-      ["update", "new"],
-      ["delete", "old"],
-    ] as const) {
-      await sql`
-        create trigger ${sql.ref(`offers_primary_product_version_${event}`)} after ${sql.raw(event)} on offers
-        when ${sql.raw(row)}.is_primary${sql.raw(event === "update" ? " or old.is_primary" : "")} begin
-          update products set version = version + 1 where id = ${sql.raw(row)}.product_id;
-        end
-      `.execute(db);
-    }
     // SQLite cannot change NEW in a BEFORE trigger: the row is bumped once more after. The inner
     // update names only `version`, so the column-listed triggers (list tags, search) stay quiet.
     for (const table of VERSIONED_TABLES) {
@@ -107,10 +68,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = dialectOf(db) === "postgres";
   await db.schema.dropTable("product_revisions").execute();
-  for (const event of ["insert", "update", "delete"]) {
-    await sql`drop trigger ${sql.ref(`offers_primary_product_version_${event}`)}${postgres ? sql` on offers` : sql``}`.execute(db);
-    if (postgres) await sql`drop function ${sql.raw(`bump_product_version_after_offer_${event}`)}()`.execute(db);
-  }
   for (const table of VERSIONED_TABLES) {
     await sql`drop trigger ${sql.ref(`${table}_version_bump`)}${postgres ? sql` on ${sql.table(table)}` : sql``}`.execute(db);
     await db.schema.alterTable(table).dropColumn("version").execute();
