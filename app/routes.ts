@@ -66,6 +66,7 @@ export default [
     route("collections/import", "routes/admin/collections-import.ts"),
     route("collections/import/preview", "routes/admin/collections-import-preview.ts"),
     route("collections/export.csv", "routes/admin/collections-export.ts"),
+    route("collections/:collectionId/picks", "routes/admin/collection-picks.tsx"),
     // Shops and their offers (docs/decisions/0059): the merchants list and the offers CSV.
     route("merchants", "routes/admin/merchants.tsx"),
     route("offers", "routes/admin/offers.tsx"),

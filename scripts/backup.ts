@@ -1,8 +1,8 @@
 /**
  * `npm run backup -- --out sauna-backup.tar.gz`
  *
- * Takes a consistent snapshot of a SQLite site, running or not, with its uploaded images and
- * generated auth secret, into one .tar.gz (docs/decisions/0023-backups-and-outages.md). Reads the same
+ * Takes a consistent snapshot of a SQLite site, running or not, with its uploaded images, its
+ * uploaded feed files (whichever STORAGE driver) and generated auth secret, into one .tar.gz (docs/decisions/0023-backups-and-outages.md). Reads the same
  * environment as the server (DATA_DIR). On PostgreSQL use pg_dump instead: see docs/operations.md, "Backups".
  */
 import { parseArgs } from "node:util";
@@ -45,6 +45,7 @@ async function main(): Promise<number> {
   console.log(
     `Backup written to ${summary.file} (${(summary.bytes / 1e6).toFixed(1)} MB): database ${(summary.databaseBytes / 1e6).toFixed(1)} MB, ` +
       `${summary.images} uploaded image${summary.images === 1 ? "" : "s"}, ` +
+      `${summary.feedFiles} uploaded feed file${summary.feedFiles === 1 ? "" : "s"}, ` +
       (summary.includesSecret
         ? "auth secret included."
         : "no auth secret file (AUTH_SECRET is set in the environment: keep it with your settings)."),

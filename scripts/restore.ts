@@ -39,6 +39,7 @@ async function main(): Promise<number> {
     const summary = await restoreBackup({ dataDir, databaseFile }, file, { force: parsed.values.force });
     console.log(
       `Restored ${file} into ${dataDir}: database ${(summary.databaseBytes / 1e6).toFixed(1)} MB, ${summary.images} uploaded image${summary.images === 1 ? "" : "s"}` +
+        `${summary.feedFiles > 0 ? `, ${summary.feedFiles} uploaded feed file${summary.feedFiles === 1 ? "" : "s"}` : ""}` +
         `${summary.includesSecret ? ", auth secret" : ""}.` +
         (summary.setAside ? ` The files that were there are in ${summary.setAside}.` : "") +
         " Start the site with npm start.",

@@ -10,8 +10,8 @@ import { socialCardMeta } from "~/lib/seo/social-card";
 import {
   breadcrumbList,
   collectionPageStructuredData,
+  collectionItemList,
   HOME_STEP,
-  itemList,
   REVIEWS_STEP,
   structuredDataMeta,
 } from "~/lib/seo/structured-data";
@@ -52,7 +52,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   if (error || !loaderData) return pageErrorMeta(error);
-  const { header, urls, socialImageUrl, pagination, saunas } = loaderData;
+  const { header, urls, socialImageUrl, pagination, saunas, roles } = loaderData;
   const origin = siteOrigin(matches);
   const title = pagedTitle(collectionPageTitle(header.title), pagination.page);
   const tags: ReturnType<Route.MetaFunction> = [
@@ -68,8 +68,9 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
         origin,
       ),
       breadcrumbList([HOME_STEP, REVIEWS_STEP, { name: header.title, path: `/reviews/${header.slug}` }], origin),
-      // Positions follow the ranks the page shows, so a later page of the list continues the count.
-      saunas.length > 0 ? itemList(saunas, origin, saunas[0]!.rank) : null,
+      // Positions follow the ranks the page shows, so a later page of the list continues the count;
+      // a sauna the owner gave a role says so in its item.
+      collectionItemList(saunas, roles, origin),
     ]),
   ];
   if (header.lastUpdated) tags.push({ property: "article:modified_time", content: header.lastUpdated });

@@ -66,7 +66,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {loadingProduct && <ProductLoadingSpinner />}
-      <ProductDetail view={loaderData.view} />
+      <ProductDetail view={loaderData.view} updateNotes={loaderData.updateNotes} />
     </>
   );
 }

@@ -101,7 +101,7 @@ test("collections: export re-imports as no change; a new order is shown before s
   await waitForHydration(page);
   const exported = await exportCsv(page);
   const [header, ...rows] = readCsvRecords(exported).filter((record) => record.some((cell) => cell !== ""));
-  expect(header).toEqual(["slug", "title", "description", "image_url", "featured", "product_ids"]);
+  expect(header).toEqual(["slug", "title", "description", "image_url", "featured", "product_ids", "picks"]);
   await upload(page, "#collection-csv-file", "collections.csv", exported);
   await expect(counts(page)).toHaveText(`0 new, 0 changed, ${rows.length} unchanged`, patient);
 
@@ -111,7 +111,8 @@ test("collections: export re-imports as no change; a new order is shown before s
     .slice(1, 4)
     .map((row) => row[2]!);
   const target = rows.find((row) => row[5] === "")!;
-  const curated = rows.map((row) => (row === target ? [...row.slice(0, 5), slugs.join(", ")] : row));
+  // The picks cell (the last) is kept as exported: only the list changes.
+  const curated = rows.map((row) => (row === target ? [...row.slice(0, 5), slugs.join(", "), ...row.slice(6)] : row));
   await upload(page, "#collection-csv-file", "curated.csv", [header!, ...curated].map(csvLine).join(""));
   await expect(counts(page)).toHaveText(`0 new, 1 changed, ${rows.length - 1} unchanged`, patient);
   await page.getByRole("button", { name: "Changes only" }).click();
@@ -123,7 +124,7 @@ test("collections: export re-imports as no change; a new order is shown before s
   // Reversed: the diff shows the order moving.
   await page.goto(`${freshSite.url}/admin/collections`);
   await waitForHydration(page);
-  const reversed = rows.map((row) => (row === target ? [...row.slice(0, 5), [...slugs].reverse().join(", ")] : row));
+  const reversed = rows.map((row) => (row === target ? [...row.slice(0, 5), [...slugs].reverse().join(", "), ...row.slice(6)] : row));
   await upload(page, "#collection-csv-file", "reversed.csv", [header!, ...reversed].map(csvLine).join(""));
   await expect(counts(page)).toHaveText(`0 new, 1 changed, ${rows.length - 1} unchanged`, patient);
   await page.getByRole("button", { name: "Changed", exact: true }).click();

@@ -3,6 +3,7 @@ import { toProductPageView } from "../../app/lib/product/product-page";
 import {
   articleStructuredData,
   breadcrumbList,
+  collectionItemList,
   collectionPageStructuredData,
   HOME_STEP,
   itemList,
@@ -67,7 +68,24 @@ const PAGE_KINDS: [kind: string, blocks: (JsonLd | null)[]][] = [
       breadcrumbList([HOME_STEP, REVIEWS_STEP, { name: "Barrel Saunas", path: "/reviews/barrel-saunas" }], ORIGIN),
     ],
   ],
+  [
+    "collection with the owner's picks",
+    [
+      collectionItemList(
+        [
+          { id: 1, href: "/reviews/product/reviewed", name: "Reviewed Barrel", rank: 1 },
+          { id: 2, href: "/reviews/product/plain", name: "Plain Barrel", rank: 2 },
+        ],
+        { 1: { role: "Best overall", reason: "Warm in half an hour, with thick staves." } },
+        ORIGIN,
+      ),
+    ],
+  ],
   ["product with a full review", [productLd(REVIEWED)]],
+  [
+    "product with a review updated since (an update note)",
+    [productStructuredData(REVIEWED, toProductPageView(REVIEWED, { today: TODAY }), ORIGIN, "2026-11-20")],
+  ],
   [
     "product with the customers' rating from a named source",
     [productLd({ ...REVIEWED, customerRating: 4.6, customerReviewSource: "The maker's store" })],

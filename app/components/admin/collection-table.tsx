@@ -43,7 +43,10 @@ export function CollectionTable({ rows, saved }: { rows: readonly CollectionRow[
         {rows.map((row) => (
           <li key={row.slug} className="rounded-card border border-line bg-surface p-3 text-sm shadow-card">
             <div className="flex items-start justify-between gap-3">
-              <p className="font-medium text-ink">{row.name}</p>
+              <p className="font-medium text-ink">
+                {row.name}
+                {saved && row.id !== undefined && <PicksLink id={row.id} name={row.name} />}
+              </p>
               {saved && row.id !== undefined && <RowSelection row={row} id={row.id} />}
             </div>
             <p className="font-mono text-xs text-ink-muted">
@@ -90,6 +93,15 @@ const LISTING_BADGES: Record<NonNullable<CollectionRow["listing"]>, { label: str
   },
 };
 
+/** The collection's picks editor: roles, lines why and "Also tested". */
+function PicksLink({ id, name }: { id: number; name: string }) {
+  return (
+    <a href={`/admin/collections/${id}/picks`} className="ml-2 text-xs font-semibold text-brand underline underline-offset-2">
+      Picks<span className="sr-only"> of {name}</span>
+    </a>
+  );
+}
+
 function RowSelection({ row, id }: { row: CollectionRow; id: number }) {
   return (
     <span className="flex shrink-0 items-center gap-1">
@@ -110,7 +122,10 @@ function CollectionWideTable({ rows, saved }: { rows: readonly CollectionRow[]; 
         <tbody className="divide-y divide-line">
           {rows.map((row) => (
             <tr key={row.slug} className="align-top odd:bg-surface even:bg-canvas">
-              <td className="px-3 py-2 font-medium text-ink">{row.name}</td>
+              <td className="px-3 py-2 font-medium text-ink">
+                {row.name}
+                {saved && row.id !== undefined && <PicksLink id={row.id} name={row.name} />}
+              </td>
               <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
                 {linkSlugs ? slugLink(row.slug) : row.slug}
                 <ListingBadge listing={row.listing} />

@@ -67,7 +67,8 @@ export const COLLECTION_IMPORT: CsvImportSource<CollectionCsvResult> = {
   confirm: (parsed) => (
     <Notice tone="blue" title="Existing collections will be overwritten" role="status">
       {parsed.collections.length} {parsed.collections.length === 1 ? "collection is" : "collections are"} ready to save. Saving replaces
-      every existing collection with the same slug, and each one&apos;s product list with its product_ids.
+      every existing collection with the same slug, each one&apos;s product list with its product_ids, and its picks with its picks cell
+      when the file has that column.
     </Notice>
   ),
   warnings: ({ missingFieldWarnings, otherWarnings }) =>

@@ -7,12 +7,14 @@ import { CollectionHero } from "./collection-hero";
 import { ComparisonGrid } from "./comparison-grid";
 import { ExampleProducts } from "./example-products";
 import { Methodology } from "./methodology";
+import { AlsoTested } from "./also-tested";
+import { OurPicks } from "./our-picks";
 import { RankedList } from "./ranked-list";
 import { CollectionViews } from "./view-switch";
 
 /** A collection review page: the hero, the intro, the ranked list or the comparison, and how we rank. */
 export function CollectionReview({ page }: { page: CollectionPageView }) {
-  const { header, saunas, content, source, showingTopRated, pagination } = page;
+  const { header, saunas, content, source, showingTopRated, pagination, picks, alsoTested } = page;
 
   // The infrared page says so when its collection record is missing (it shows the standard list).
   useEffect(() => {
@@ -39,6 +41,10 @@ export function CollectionReview({ page }: { page: CollectionPageView }) {
             <ExampleProducts />
           </div>
         ) : (
+          <OurPicks picks={picks} />
+        )}
+
+        {content !== "empty" && (
           <section aria-labelledby="picks-title" className="mt-10 md:mt-14">
             {showingTopRated && (
               <p className="mb-6 flex gap-2 rounded-card border border-line bg-sand px-4 py-3 text-sm text-ink">
@@ -50,7 +56,8 @@ export function CollectionReview({ page }: { page: CollectionPageView }) {
               heading={
                 <>
                   <h2 id="picks-title" className="text-3xl font-semibold tracking-tight md:text-4xl">
-                    Our top picks
+                    {/* Under "Our picks" the ranking is the whole list, and says so. */}
+                    {picks.length > 0 ? "The full ranking" : "Our top picks"}
                   </h2>
                   <p className="mt-1 text-sm text-ink-muted">
                     {pagination.totalItems.toLocaleString("en-US")} {pagination.totalItems === 1 ? "sauna" : "saunas"}, {orderText}.
@@ -67,6 +74,7 @@ export function CollectionReview({ page }: { page: CollectionPageView }) {
             <Pagination pagination={pagination} label={`${header.title}, pages`} />
           </section>
         )}
+        {content !== "empty" && <AlsoTested saunas={alsoTested} />}
       </div>
       <Methodology />
     </>

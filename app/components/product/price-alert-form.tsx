@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useFloodChallenge } from "~/components/forms/use-flood-challenge";
-import { NewsletterOutcome } from "~/components/newsletter/newsletter-outcome";
+import { ListOutcome } from "~/components/mail-lists/list-outcome";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Mail } from "~/components/ui/icons";
@@ -139,7 +139,7 @@ function PriceAlertBox({ product, result }: { product: PriceAlertProduct; result
  * form again with what was typed and a way back to the sauna.
  */
 export function PriceAlertAnswer({ result }: { result?: PriceAlertResult }) {
-  if (result?.ok) return <NewsletterOutcome good title="Check your inbox" body={result.message} />;
+  if (result?.ok) return <ListOutcome good title="Check your inbox" body={result.message} />;
   const product = result?.productId ? { id: result.productId, path: result.productPath, priceText: null } : null;
   return (
     <main id="main" className="flex-1 bg-sand/60">

@@ -14,9 +14,11 @@ import { Alternatives, ReviewSummary } from "./product-review";
 import { BuyBox, MobileBuyBar } from "./product-purchase";
 import { Specifications } from "./specifications";
 import { WhereToBuy } from "./where-to-buy";
+import { WhatChanged } from "~/components/site/what-changed";
+import type { UpdateNoteView } from "~/lib/updates/update-notes";
 
 /** A product's review page: breadcrumb, header, gallery, overview, features, and the buying details beside them. */
-export function ProductDetail({ view }: { view: ProductPageView }) {
+export function ProductDetail({ view, updateNotes = [] }: { view: ProductPageView; updateNotes?: readonly UpdateNoteView[] }) {
   return (
     <main id="main" className="flex-1">
       <div className="page-container pb-8 pt-5 md:pb-20 md:pt-8">
@@ -54,6 +56,7 @@ export function ProductDetail({ view }: { view: ProductPageView }) {
                 </ul>
               </section>
             )}
+            <WhatChanged notes={updateNotes} />
             {view.review && <Alternatives review={view.review} />}
             {view.asSeenIn.length > 0 && <AsSeenIn collections={view.asSeenIn} />}
           </div>

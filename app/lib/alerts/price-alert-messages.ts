@@ -1,3 +1,4 @@
+import type { UnsubscribeTexts } from "../mail-lists/unsubscribe-view";
 import { FLOOD_TEXT, type FloodChallenge } from "../forms/flood-challenge";
 
 /**
@@ -56,4 +57,12 @@ export const PRICE_ALERT_PAGES = {
     title: "Link not recognized",
     body: "This link is incomplete or was changed. Please use the link from the email exactly as it is.",
   },
+};
+
+/** The price alert's unsubscribe page (the question names the sauna where the link is genuine). */
+export const PRICE_ALERT_UNSUBSCRIBE: UnsubscribeTexts = {
+  ask: PRICE_ALERT_PAGES.unsubscribeAsk,
+  button: "Stop this alert",
+  done: PRICE_ALERT_PAGES.unsubscribed,
+  invalid: PRICE_ALERT_PAGES.invalidUnsubscribe,
 };

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   "signed-out-everywhere": "Signed out everywhere",
   "products-imported": "Products imported",
   "collections-imported": "Collections imported",
+  "collection-picks-saved": "Collection picks saved",
   "catalog-removal": "Deleted from the catalog",
   "product-saved": "Product saved",
   "product-revision-restored": "Product revision restored",

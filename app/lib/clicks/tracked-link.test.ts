@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   describeLinkSource,
+  MERCHANT_LINK_SEGMENT,
   linkSource,
   linkSourcePath,
   normaliseLinkSource,
   trackedLinkHref,
   trackedLinkSlug,
   trackedLinkTarget,
+  trackedMerchantHref,
   trackedOfferHref,
   UNKNOWN_SOURCE,
 } from "./tracked-link";
@@ -106,5 +108,14 @@ describe("a shop's own tracked link", () => {
     expect(trackedLinkTarget("/go/a%20b/x%2Fy")).toEqual({ slug: "a b", merchant: "x/y" });
     for (const path of ["/go/barrel-4/", "/go//shop", "/go/a/b/c", "/go/a/%E0%A4%A", "/reviews/a/b"])
       expect(trackedLinkTarget(path)).toBeNull();
+  });
+});
+
+describe("a merchant's own link from an article", () => {
+  it("names the merchant after '-', keeps the page written in `to`, and reads back as the merchant's target", () => {
+    const href = trackedMerchantHref("nordic-bath", "https://nordic.example/heaters?a=1&b=2", "article:My-Guide");
+    expect(href).toBe("/go/-/nordic-bath?from=article:my-guide&to=https%3A%2F%2Fnordic.example%2Fheaters%3Fa%3D1%26b%3D2");
+    expect(trackedLinkTarget(href.slice(0, href.indexOf("?")))).toEqual({ slug: MERCHANT_LINK_SEGMENT, merchant: "nordic-bath" });
+    expect(new URLSearchParams(href.slice(href.indexOf("?") + 1)).get("to")).toBe("https://nordic.example/heaters?a=1&b=2");
   });
 });

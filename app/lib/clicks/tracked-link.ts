@@ -64,6 +64,17 @@ export function trackedOfferHref(productSlug: string, merchantSlug: string, sour
   return `${TRACKED_LINK_PREFIX}${encodeURIComponent(productSlug)}/${encodeURIComponent(merchantSlug)}?from=${normaliseLinkSource(source)}`;
 }
 
+/**
+ * The first segment of a merchant's own link, `/go/-/{merchant-slug}?to=…`: an article's link to
+ * a page of a merchant's site that no offer names (docs/decisions/0102). "-" is no product slug.
+ */
+export const MERCHANT_LINK_SEGMENT = "-";
+
+/** The tracked href of a link to one page of a merchant's site: `/go/-/nordic-retail?from=article:x&to=https%3A%2F%2F…`. */
+export function trackedMerchantHref(merchantSlug: string, url: string, source: string): string {
+  return `${TRACKED_LINK_PREFIX}${MERCHANT_LINK_SEGMENT}/${encodeURIComponent(merchantSlug)}?from=${normaliseLinkSource(source)}&to=${encodeURIComponent(url)}`;
+}
+
 function decodeSegment(encoded: string): string | null {
   if (encoded === "") return null;
   try {

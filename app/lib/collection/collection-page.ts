@@ -3,6 +3,7 @@ import type { CollectionProductsSource } from "./collection-products";
 import type { FixedCollectionSource } from "./collection-rules";
 import type { PagedUrls, PageInfo } from "../catalog/pagination";
 import type { SaunaViewModel } from "../catalog/product-view-models";
+import type { PickRole } from "./pick-roles";
 
 /**
  * The collection review page (/reviews/{listId}) as a view model: what the page module
@@ -16,6 +17,27 @@ export interface CollectionSauna extends SaunaViewModel {
   isSample: boolean;
   /** 'Barrel', 'CLT', 'Traditional': the category as a label. */
   typeLabel: string;
+}
+
+/** A product the owner gave a role in this collection, shown in "Our picks" above the ranking. */
+export interface CollectionPick {
+  roleKey: PickRole;
+  /** 'Best overall', or the owner's own label. */
+  role: string;
+  /** The one line why. */
+  reason: string;
+  sauna: SaunaViewModel;
+}
+
+/** A product reviewed but not picked, with its sentence, listed under "Also tested". */
+export interface AlsoTestedSauna {
+  id: number;
+  slug: string;
+  name: string;
+  brand: string;
+  /** Its review. */
+  href: string;
+  reason: string;
 }
 
 export type CollectionSource = FixedCollectionSource | CollectionProductsSource;
@@ -32,6 +54,12 @@ export interface CollectionPageContent {
   source: CollectionSource;
   /** Nothing matched the page's rule, so it shows the best-rated saunas instead, and says so. */
   showingTopRated: boolean;
+  /** The owner's picks, in their order; on the first page only. */
+  picks: CollectionPick[];
+  /** Reviewed but not picked; on the first page only. */
+  alsoTested: AlsoTestedSauna[];
+  /** The role and line why of each of this page's saunas that holds one, by product id (for the ItemList). */
+  roles: Record<number, { role: string; reason: string }>;
 }
 
 /** The screen's view model: a ready page with its absolute URLs. */

@@ -93,7 +93,8 @@ describe("the catalog export", () => {
         { id: 3, slug: "kettu" },
       ],
     });
-    expect(record).toEqual(["picks", "Picks", "", "/images/picks.webp", "true", "valo, 9, kettu"]);
+    // No picks stored: the picks cell is empty.
+    expect(record).toEqual(["picks", "Picks", "", "/images/picks.webp", "true", "valo, 9, kettu", ""]);
     const parsed = parseCollectionCsv(csvLine(COLLECTION_EXPORT_HEADER) + csvLine(record));
     if (!parsed.ok) throw new Error(parsed.error);
     expect(parsed.collections[0]).toMatchObject({

@@ -4,6 +4,7 @@ import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from "./offer-csv";
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from "./product-csv";
 import type { StoredProduct } from "./import-plan";
 import { reviewOf } from "../catalog/review";
+import { pickLine, type PickRole } from "../collection/pick-roles";
 
 /**
  * A stored record as a row of the import format (ADR 0031), so that exporting the catalog and
@@ -14,7 +15,7 @@ import { reviewOf } from "../catalog/review";
  */
 
 export const PRODUCT_EXPORT_HEADER: readonly ProductCsvColumn[] = PRODUCT_CSV_COLUMNS;
-export const COLLECTION_EXPORT_HEADER = ["slug", "title", "description", "image_url", "featured", "product_ids"] as const;
+export const COLLECTION_EXPORT_HEADER = ["slug", "title", "description", "image_url", "featured", "product_ids", "picks"] as const;
 
 const text = (value: string | null) => value ?? "";
 const number = (value: number | null) => (value === null ? "" : String(value));
@@ -77,6 +78,8 @@ export interface ExportedCollection {
   featured: boolean;
   /** The collection's products in list order. */
   members: readonly { id: number; slug: string }[];
+  /** Its picks and "Also tested" entries in the owner's order. */
+  picks?: readonly { role: PickRole; label: string | null; reason: string; product: { id: number; slug: string } }[];
 }
 
 /**
@@ -92,6 +95,10 @@ export function collectionCsvRecord(collection: ExportedCollection): string[] {
     text(collection.imageUrl),
     collection.featured ? "true" : "false",
     refs.join(", "),
+    // One entry a line, products by slug as product_ids writes them.
+    (collection.picks ?? [])
+      .map((pick) => pickLine({ ...pick, product: /^\d{1,15}$/.test(pick.product.slug) ? String(pick.product.id) : pick.product.slug }))
+      .join("\n"),
   ];
 }
 

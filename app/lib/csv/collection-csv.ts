@@ -1,17 +1,20 @@
 import { isBlankRecord, readCsvFile } from "./csv-table";
 import { quoteForWarning, readFlag, readImageRef, readSlug, readText, repeatedSlugsError } from "./csv-values";
 import { IMPORT_MESSAGES } from "./import-messages";
+import { readPicksCell, type PickEntryInput } from "../collection/pick-roles";
 
 /**
  * The collections CSV rules: product_ids become ordered memberships, and an image is a safe
  * http(s) URL, a site path or a file name. Shared by the browser preview and the server's save.
  *
  * Columns: slug (required), name or title (required), description, image_url or image,
- * featured ('true' or '1'), product_ids (comma-separated product ids or slugs, in list order).
+ * featured ('true' or '1'), product_ids (comma-separated product ids or slugs, in list order),
+ * picks (the owner's picks and "Also tested", one a line: "Best overall | product-slug | why";
+ * docs/decisions/0108).
  */
 
 /** Optional columns; one the file lacks leaves that field of an existing collection as it is. */
-export type CollectionCsvColumn = "description" | "image_url" | "featured" | "product_ids";
+export type CollectionCsvColumn = "description" | "image_url" | "featured" | "product_ids" | "picks";
 
 export interface CollectionImport {
   /** The data row it came from: 1 is the first row under the header. */
@@ -23,6 +26,8 @@ export interface CollectionImport {
   featured: boolean;
   /** Product ids or slugs as written, in order, duplicates removed. */
   productRefs: string[];
+  /** The picks cell's entries as written, in order; absent when the file has no picks column. */
+  picks?: PickEntryInput[];
 }
 
 export interface CollectionCsvResult {
@@ -46,7 +51,7 @@ export interface CollectionCsvFailure {
 
 export type CollectionCsvOutcome = CollectionCsvResult | CollectionCsvFailure;
 
-const KNOWN_HEADERS = new Set(["slug", "title", "name", "description", "image_url", "image", "featured", "product_ids"]);
+const KNOWN_HEADERS = new Set(["slug", "title", "name", "description", "image_url", "image", "featured", "product_ids", "picks"]);
 
 /** 'a, b,,c' → ['a', 'b', 'c'] (product_ids are split on commas; empty entries are dropped). */
 export function splitProductRefs(raw: string | undefined): string[] {
@@ -73,6 +78,8 @@ export function readCollectionRecords(records: readonly string[][]): CollectionC
   const imageColumn = at("image_url") >= 0 ? at("image_url") : at("image");
   const featuredColumn = at("featured");
   const productIdsColumn = at("product_ids");
+  const picksColumn = at("picks");
+  const picksErrors: string[] = [];
 
   const otherWarnings: string[] = [];
   headers.forEach((name, position) => {
@@ -105,6 +112,8 @@ export function readCollectionRecords(records: readonly string[][]): CollectionC
         `Row ${rowNumber}: ${imageColumn === at("image") ? "image" : "image_url"} ${quoteForWarning(rawImage)} ${image.note}`,
       );
     }
+    const picks = picksColumn >= 0 ? readPicksCell(cell(record, picksColumn)) : null;
+    if (picks && !picks.ok) picksErrors.push(`Row ${rowNumber} (${slug}): picks ${picks.message}`);
     const collection: CollectionImport = {
       rowNumber,
       slug: slug!,
@@ -113,6 +122,7 @@ export function readCollectionRecords(records: readonly string[][]): CollectionC
       imageUrl: image.value,
       featured: readFlag(cell(record, featuredColumn)),
       productRefs: splitProductRefs(cell(record, productIdsColumn)),
+      ...(picks?.ok ? { picks: picks.entries } : {}),
     };
     const rows = rowsBySlug.get(collection.slug);
     if (rows) rows.push(rowNumber);
@@ -121,6 +131,8 @@ export function readCollectionRecords(records: readonly string[][]): CollectionC
       collections.push(collection);
     }
   });
+  // A picks cell that cannot be read refuses the file: its roles would be lost or wrong.
+  if (picksErrors.length > 0) return { ok: false, error: picksErrors.join(" ") };
   const repeats = [...rowsBySlug].filter(([, rows]) => rows.length > 1).map(([slug, rows]) => ({ slug, rows }));
   if (repeats.length > 0) return { ok: false, error: repeatedSlugsError(repeats) };
 
@@ -132,5 +144,6 @@ export function readCollectionRecords(records: readonly string[][]): CollectionC
   if (imageColumn >= 0) columns.push("image_url");
   if (featuredColumn >= 0) columns.push("featured");
   if (productIdsColumn >= 0) columns.push("product_ids");
+  if (picksColumn >= 0) columns.push("picks");
   return { ok: true, collections, missingFieldWarnings, otherWarnings, columns };
 }

@@ -126,6 +126,12 @@ export const COLLECTION_COLUMN_GUIDE: ColumnGuide[] = [
     rule: "Comma-separated product ids or slugs, listed on the page in this order.",
     example: '"tyyni-barrel-6, 12, cube-4"',
   },
+  {
+    column: "picks",
+    required: false,
+    rule: 'One per line: "role | product | why". Role: Best overall, Runner-up, Budget pick, Upgrade pick, Also tested, or your own (at most 40 characters); why: at most 200 characters; one Best overall. An empty cell removes the picks; no column keeps them.',
+    example: '"Best overall | tyyni-barrel-6 | Warm in half an hour"',
+  },
 ];
 
 /** The collection slugs a product may name, grouped as the guideline shows them. */

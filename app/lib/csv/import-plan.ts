@@ -326,6 +326,8 @@ export interface CollectionState {
   imageUrl: string | null;
   featured: boolean;
   members: string[];
+  /** The picks as the CSV writes them, one entry a line; absent when not compared. */
+  picks?: string[];
 }
 
 export function planCollectionRow(
@@ -350,6 +352,10 @@ export function planCollectionRow(
   if (present.has("product_ids")) {
     const members = listChange("product_ids", stored.members, row.members, { ordered: true, showOrder: true });
     if (members) changes.push(members);
+  }
+  if (present.has("picks")) {
+    const picks = listChange("picks", stored.picks ?? [], row.picks ?? [], { ordered: true, showOrder: true });
+    if (picks) changes.push(picks);
   }
   return { ...planned, status: changes.length > 0 ? "changed" : "unchanged", changes };
 }

@@ -10,6 +10,7 @@ export type FeedErrorCode =
   | "too-large"
   | "not-a-feed"
   | "malformed-xml"
+  | "too-deep"
   | "entities"
   | "mixed-currencies"
   | "needs-mapping"

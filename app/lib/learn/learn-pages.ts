@@ -1,4 +1,5 @@
 import { KNOWLEDGE_CENTER_NAME, type Article, type ArticleSummary, type ArticleTag } from "./articles";
+import type { UpdateNoteView } from "../updates/update-notes";
 
 /**
  * What each Knowledge Center screen shows: the view models the page modules in
@@ -43,6 +44,8 @@ export interface LearnTagPage extends LearnPageLinks {
 /** /learn/{slug} */
 export interface ArticlePage extends LearnPageLinks {
   article: Article;
+  /** Its public update notes, newest first ("What changed"). */
+  updateNotes: UpdateNoteView[];
   /** The same category's other articles. */
   related: ArticleSummary[];
   /** The newest other articles, offered only while `related` is empty. */

@@ -1,3 +1,4 @@
+import type { UnsubscribeTexts } from "../mail-lists/unsubscribe-view";
 import { FLOOD_TEXT, type FloodChallenge } from "../forms/flood-challenge";
 
 /**
@@ -51,7 +52,10 @@ export const CONFIRM_MESSAGES = {
   },
 };
 
-export const UNSUBSCRIBE_MESSAGES = {
+/** The newsletter's unsubscribe page: opening the link asks, the button unsubscribes. */
+export const NEWSLETTER_UNSUBSCRIBE: UnsubscribeTexts = {
+  ask: { title: "Unsubscribe from the newsletter?", body: "We will not send you the newsletter again." },
+  button: "Unsubscribe",
   done: { title: "You're unsubscribed", body: "We will not send you the newsletter again. You can sign up again at any time." },
   invalid: {
     title: "Link not recognized",

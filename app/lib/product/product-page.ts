@@ -29,6 +29,7 @@ import {
 import { ratingOrNull, ratingText } from "../catalog/ratings";
 import type { JsonLd } from "../seo/structured-data";
 import { reviewOf, scoreBars, type ScoreBar } from "../catalog/review";
+import type { UpdateNoteView } from "../updates/update-notes";
 
 /**
  * The product detail page as a plain view model: the page module (app/server/pages/product.server.ts)
@@ -139,6 +140,8 @@ export interface ReviewView {
 /** What the product route hands its meta and component. */
 export interface ProductScreen {
   view: ProductPageView;
+  /** The review's public update notes, newest first ("What changed"). */
+  updateNotes: UpdateNoteView[];
   /** BASE_URL, for the canonical link and the social card. */
   origin: string;
   productLd: JsonLd | null;

@@ -46,15 +46,6 @@ export interface CommissionRow {
 
 export type ReportReading = { ok: true; rows: CommissionRow[]; errors: string[] } | { ok: false; error: string };
 
-/** The header row of a report, to offer its columns in the mapping form. */
-export function reportHeaders(text: string): { ok: true; headers: string[] } | { ok: false; error: string } {
-  const file = readCsvFile(text);
-  if (!file.ok) return file;
-  const header = file.records[0];
-  if (!header || isBlankRecord(header)) return { ok: false, error: "CSV file is empty" };
-  return { ok: true, headers: header.map((cell) => cell.trim()) };
-}
-
 /** The problems of a mapping against a report's headers, by field. */
 export function mappingProblems(map: ColumnMap, headers: readonly string[]): Partial<Record<MappedField | "defaultCurrency", string>> {
   const problems: Partial<Record<MappedField | "defaultCurrency", string>> = {};
@@ -70,59 +61,110 @@ export function mappingProblems(map: ColumnMap, headers: readonly string[]): Par
   return problems;
 }
 
-/** Reads every row of a report with its mapping; each bad row is one error naming its line. */
+/** Where each mapped field sits in a record; -1 for an unmapped optional one. */
+type FieldIndex = Record<MappedField, number>;
+
+/**
+ * A report read record by record (from a file streamed in pieces, or a whole text): the header
+ * first, then each record with its line. Duplicates are found in a Map, so the cost is linear in
+ * the rows; the same order twice is one order, its later line being its latest state.
+ */
+export interface ReportReader {
+  /** The header record: its headers, or the mapping's problems in words. */
+  header(record: readonly string[]): { ok: true; headers: string[] } | { ok: false; error: string };
+  /** One record under the header; `line` is its line in the file (the header is line 1). */
+  record(record: readonly string[], line: number): void;
+  /** Rows read so far (kept orders and lines in error). */
+  readonly rowsRead: number;
+  finish(): ReportReading;
+}
+
+/**
+ * Cells read from a piece of a larger text can be slices that keep that whole piece alive;
+ * kept cells are copied (see ownString in csv-table.ts). `keep` is that copy, or the identity.
+ */
+export function createReportReader(map: ColumnMap, keep: (cell: string) => string = (cell) => cell): ReportReader {
+  let index: FieldIndex | null = null;
+  const byOrder = new Map<string, CommissionRow>();
+  const errors: string[] = [];
+  let rowsRead = 0;
+  return {
+    header(record) {
+      if (isBlankRecord(record)) return { ok: false, error: "CSV file is empty" };
+      const headers = record.map((cell) => keep(cell.trim()));
+      const problems = Object.values(mappingProblems(map, headers));
+      if (problems.length > 0) return { ok: false, error: problems.join(" ") };
+      const at = (field: MappedField) => (map.columns[field] === "" ? -1 : headers.indexOf(map.columns[field]));
+      index = Object.fromEntries(MAPPED_FIELDS.map((field) => [field.key, at(field.key)])) as FieldIndex;
+      return { ok: true, headers };
+    },
+    get rowsRead() {
+      return rowsRead;
+    },
+    record(record, line) {
+      if (!index || isBlankRecord(record)) return;
+      rowsRead++;
+      const row = readRow(record, line, index, map);
+      if (typeof row === "string") {
+        errors.push(row);
+        return;
+      }
+      const orderId = keep(row.orderId);
+      // Deleted first, so the Map's order is each order's latest line (as the file reads).
+      byOrder.delete(orderId);
+      byOrder.set(orderId, { ...row, orderId, subId: row.subId === null ? null : keep(row.subId), currency: keep(row.currency) });
+    },
+    finish() {
+      if (!index) return { ok: false, error: "CSV file is empty" };
+      if (byOrder.size === 0 && errors.length === 0)
+        return { ok: false, error: "No orders found in the CSV: every row under the header is empty." };
+      return { ok: true, rows: [...byOrder.values()], errors };
+    },
+  };
+}
+
+/** One record as a commission, or its error in words ("Line 7: …"). */
+function readRow(record: readonly string[], line: number, index: FieldIndex, map: ColumnMap): CommissionRow | string {
+  const cell = (field: MappedField) => (index[field] === -1 ? "" : (record[index[field]] ?? "").trim());
+  const rowErrors: string[] = [];
+  const orderId = cell("orderId");
+  if (orderId === "") rowErrors.push("the order ID is empty");
+  const orderedAt = readReportDate(cell("date"), map.dayFirst);
+  if (orderedAt === null) rowErrors.push(`"${cell("date")}" is not a date (write 2026-11-20, or as the mapping says)`);
+  const sale = readAmount(cell("sale"));
+  if (sale === null) rowErrors.push(`the sale amount "${cell("sale")}" is not a number`);
+  const commission = readAmount(cell("commission"));
+  if (commission === null) rowErrors.push(`the commission "${cell("commission")}" is not a number`);
+  const currency = (cell("currency") || map.defaultCurrency).toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) rowErrors.push(`"${currency}" is not a three-letter currency code`);
+  const status = index.status === -1 ? "pending" : readStatus(cell("status"));
+  if (status === null)
+    rowErrors.push(`the status "${cell("status")}" is not one we know (pending, approved or reversed, or the network's word for one)`);
+  if (rowErrors.length > 0) return `Line ${line}: ${rowErrors.join("; ")}.`;
+  const subId = cell("subId");
+  return {
+    line,
+    orderId,
+    subId: subId === "" ? null : subId,
+    orderedAt: orderedAt!,
+    saleHundredths: sale!,
+    commissionHundredths: commission!,
+    currency,
+    status: status!,
+  };
+}
+
+/** Reads every row of a report held whole with its mapping; each bad row is one error naming its line. */
 export function readCommissionReport(text: string, map: ColumnMap): ReportReading {
   const file = readCsvFile(text);
   if (!file.ok) return file;
   const [header, ...records] = file.records;
-  if (!header || isBlankRecord(header)) return { ok: false, error: "CSV file is empty" };
-  const headers = header.map((cell) => cell.trim());
-  const problems = Object.values(mappingProblems(map, headers));
-  if (problems.length > 0) return { ok: false, error: problems.join(" ") };
-  const at = (field: MappedField) => (map.columns[field] === "" ? -1 : headers.indexOf(map.columns[field]));
-  const index = Object.fromEntries(MAPPED_FIELDS.map((field) => [field.key, at(field.key)])) as Record<MappedField, number>;
-  const rows: CommissionRow[] = [];
-  const errors: string[] = [];
-  records.forEach((record, position) => {
-    if (isBlankRecord(record)) return;
-    const line = position + 2;
-    const cell = (field: MappedField) => (index[field] === -1 ? "" : (record[index[field]] ?? "").trim());
-    const rowErrors: string[] = [];
-    const orderId = cell("orderId");
-    if (orderId === "") rowErrors.push("the order ID is empty");
-    const orderedAt = readReportDate(cell("date"), map.dayFirst);
-    if (orderedAt === null) rowErrors.push(`"${cell("date")}" is not a date (write 2026-11-20, or as the mapping says)`);
-    const sale = readAmount(cell("sale"));
-    if (sale === null) rowErrors.push(`the sale amount "${cell("sale")}" is not a number`);
-    const commission = readAmount(cell("commission"));
-    if (commission === null) rowErrors.push(`the commission "${cell("commission")}" is not a number`);
-    const currency = (cell("currency") || map.defaultCurrency).toUpperCase();
-    if (!/^[A-Z]{3}$/.test(currency)) rowErrors.push(`"${currency}" is not a three-letter currency code`);
-    const status = index.status === -1 ? "pending" : readStatus(cell("status"));
-    if (status === null)
-      rowErrors.push(`the status "${cell("status")}" is not one we know (pending, approved or reversed, or the network's word for one)`);
-    if (rowErrors.length > 0) {
-      errors.push(`Line ${line}: ${rowErrors.join("; ")}.`);
-      return;
-    }
-    // The same order twice in one report is one order: the later line is its latest state.
-    const earlier = rows.findIndex((row) => row.orderId === orderId);
-    if (earlier !== -1) rows.splice(earlier, 1);
-    const subId = cell("subId");
-    rows.push({
-      line,
-      orderId,
-      subId: subId === "" ? null : subId,
-      orderedAt: orderedAt!,
-      saleHundredths: sale!,
-      commissionHundredths: commission!,
-      currency,
-      status: status!,
-    });
-  });
-  if (rows.length === 0 && errors.length === 0)
-    return { ok: false, error: "No orders found in the CSV: every row under the header is empty." };
-  return { ok: true, rows, errors };
+  if (!header) return { ok: false, error: "CSV file is empty" };
+  const reader = createReportReader(map);
+  const headers = reader.header(header);
+  if (!headers.ok) return headers;
+  records.forEach((record, position) => reader.record(record, position + 2));
+  return reader.finish();
 }
 
 /** The networks' words for each state. */

@@ -51,8 +51,15 @@ export const LEARN_STEP: BreadcrumbStep = { name: "Knowledge Center", path: "/le
 /**
  * A summary page's list of product pages. `firstPosition` is the position of the first item the
  * page shows (1 on the first page, 25 on the second page of 24), so positions run on across pages.
+ * An item may name its product (`name`) and say what the page says of it (`description`: on a
+ * collection page, the owner's role for it and the line why, docs/decisions/0108); both are
+ * ListItem's own properties, so the list stays the plain summary-page list search engines read.
  */
-export function itemList(items: readonly { href: string }[], origin: string, firstPosition = 1): JsonLd {
+export function itemList(
+  items: readonly { href: string; name?: string; description?: string }[],
+  origin: string,
+  firstPosition = 1,
+): JsonLd {
   return {
     "@context": CONTEXT,
     "@type": "ItemList",
@@ -60,8 +67,27 @@ export function itemList(items: readonly { href: string }[], origin: string, fir
       "@type": "ListItem",
       position: firstPosition + index,
       url: absoluteUrl(item.href, origin),
+      ...(item.name ? { name: item.name } : {}),
+      ...(item.description ? { description: item.description } : {}),
     })),
   };
+}
+
+/** A collection page's ItemList: each sauna named, and a pick's role with its line why ('Best overall: …'). */
+export function collectionItemList(
+  saunas: readonly { id: number; href: string; name: string; rank: number }[],
+  roles: Readonly<Record<number, { role: string; reason: string }>>,
+  origin: string,
+): JsonLd | null {
+  if (saunas.length === 0) return null;
+  return itemList(
+    saunas.map((sauna) => {
+      const pick = roles[sauna.id];
+      return { href: sauna.href, name: sauna.name, ...(pick ? { description: `${pick.role}: ${pick.reason}` } : {}) };
+    }),
+    origin,
+    saunas[0]!.rank,
+  );
 }
 
 /**
@@ -80,10 +106,16 @@ export function itemList(items: readonly { href: string }[], origin: string, fir
  *   shop stated one and the sale's last day as priceValidUntil. A page that says "Check price" or
  *   "Contact for Price" publishes no offer.
  */
-export function productStructuredData(product: Product, view: ProductPageView, origin: string): JsonLd | null {
+export function productStructuredData(
+  product: Product,
+  view: ProductPageView,
+  origin: string,
+  /** The review's newest real change (YYYY-MM-DD): an update note's day or the record's own change. */
+  reviewModified: string | null = null,
+): JsonLd | null {
   const offers = offersData(view, origin);
   const aggregateRating = product.isSample ? null : customerAggregateRating(product);
-  const review = product.isSample ? null : editorialReview(product, view, origin);
+  const review = product.isSample ? null : editorialReview(product, view, origin, reviewModified);
   if (!offers && !aggregateRating && !review) return null;
   return {
     "@context": CONTEXT,
@@ -113,15 +145,18 @@ const notesList = (notes: readonly string[]): JsonLd => ({
   itemListElement: notes.map((note, index) => ({ "@type": "ListItem", position: index + 1, name: note })),
 });
 
-function editorialReview(product: Product, view: ProductPageView, origin: string): JsonLd | null {
+function editorialReview(product: Product, view: ProductPageView, origin: string, modified: string | null): JsonLd | null {
   const review = view.review;
   if (!review || view.rating === null) return null;
+  const published = review.testedOn ?? product.updatedAt.slice(0, 10);
   return {
     "@type": "Review",
     author: review.reviewer
       ? { "@type": "Person", name: review.reviewer, ...(review.reviewerPath ? { url: absoluteUrl(review.reviewerPath, origin) } : {}) }
       : { "@type": "Organization", name: SITE_NAME, url: absoluteUrl("/", origin) },
-    datePublished: review.testedOn ?? product.updatedAt.slice(0, 10),
+    datePublished: published,
+    // Never before it was published: a record last touched before the day tested was not modified since.
+    ...(modified && modified > published ? { dateModified: modified } : {}),
     reviewRating: { "@type": "Rating", ratingValue: view.rating.toFixed(1), bestRating: "5", worstRating: "0" },
     ...(review.verdict ? { reviewBody: review.verdict } : {}),
     ...(review.pros.length > 0 ? { positiveNotes: notesList(review.pros) } : {}),

@@ -8,6 +8,7 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { findArticleForEdit, listKnownTags } from "~/server/articles/article-admin.server";
 import { ARTICLE_EDITOR_INTENTS } from "~/server/articles/article-editor.server";
 import { listAuthors } from "~/server/articles/authors.server";
+import { listUpdateNotesForEditor } from "~/server/updates/update-notes.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
@@ -33,14 +34,15 @@ function articleId(params: { articleId: string }): number {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = articleId(params);
-  const [article, authors, knownTags] = await Promise.all([
+  const [article, authors, knownTags, notes] = await Promise.all([
     findArticleForEdit(context.db, id),
     listAuthors(context.db),
     listKnownTags(context.db),
+    listUpdateNotesForEditor(context.db, { type: "article", id }),
   ]);
   if (!article) throw data("Not found", { status: 404 });
   const { flash, headers } = await readFlash(request, context.config);
-  return data({ article, authors: authors.map(({ id, name }) => ({ id, name })), knownTags, flash }, { headers });
+  return data({ article, authors: authors.map(({ id, name }) => ({ id, name })), knownTags, notes, flash }, { headers });
 }
 
 /** The autosave and an upload change nothing the page shows: reloading would reset the form mid-typing. */
@@ -57,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ArticleEditPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, authors, knownTags, flash } = loaderData;
+  const { article, authors, knownTags, notes, flash } = loaderData;
   useResultToast(flash);
   useResultToast(actionData);
   const conflict = actionData && "conflict" in actionData ? actionData.conflict : undefined;
@@ -80,6 +82,7 @@ export default function ArticleEditPage({ loaderData, actionData }: Route.Compon
           authors={authors}
           knownTags={knownTags}
           answer={actionData}
+          notes={notes}
         />
       )}
     </>

@@ -6,7 +6,9 @@ import { ButtonLink } from "~/components/ui/button";
 import { FlashNotice } from "~/components/ui/flash-notice";
 import { removalHref, removalSummary } from "~/lib/admin/removal-request";
 import { dashboardCounts } from "~/server/admin/admin-queries.server";
-import { requireAdmin } from "~/server/auth/guard.server";
+import { hasAdminRole, requireAdmin } from "~/server/auth/guard.server";
+import { editorDashboard } from "~/server/admin/editor-dashboard.server";
+import { EditorDashboardView } from "~/components/admin/editor-dashboard";
 import { readFlash } from "~/server/forms/flash.server";
 import { countBrokenLinks, latestLinkCheckRun } from "~/server/links/link-check-runs.server";
 import { recentClickTotal } from "~/server/clicks/click-analytics.server";
@@ -14,10 +16,12 @@ import { formatMonies } from "~/lib/revenue/earnings";
 import { recentEarnings } from "~/server/revenue/earnings.server";
 import type { Route } from "./+types/dashboard";
 
-/** /admin: cards with live counts and the 'Add Product' button. */
+/** /admin: for an admin, cards with live counts and the 'Add Product' button; for an editor, their own work. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const user = await requireAdmin(request, context);
+  // An editor's dashboard is theirs: no figure of the business reaches them, not even in the data.
+  if (!hasAdminRole(user.role)) return data({ role: "editor" as const, editor: await editorDashboard(context.db, user.email) });
   const [counts, clicks, brokenLinks, lastLinkCheck, earnings] = await Promise.all([
     dashboardCounts(context.db),
     recentClickTotal(context.db, 30),
@@ -27,11 +31,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // "Remove all sample content" comes back here with what it deleted.
   const { flash, headers } = await readFlash(request, context.config);
-  return data({ counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null, earnings, flash }, { headers });
+  return data(
+    { role: "admin" as const, owner: { counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null, earnings, flash } },
+    { headers },
+  );
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, brokenLinks, linksChecked, earnings, flash } = loaderData;
+  if (loaderData.role === "editor") return <EditorDashboardView dashboard={loaderData.editor} />;
+  return <OwnerDashboard owner={loaderData.owner} />;
+}
+
+type OwnerData = Extract<Route.ComponentProps["loaderData"], { role: "admin" }>["owner"];
+
+function OwnerDashboard({ owner }: { owner: OwnerData }) {
+  const { counts, brokenLinks, linksChecked, earnings, flash } = owner;
   const cards = [
     { to: "/admin/products", title: "Products", count: counts.products, note: "products in the catalog", icon: Package },
     { to: "/admin/categories", title: "Categories", count: counts.categories, note: "categories in use", icon: Layers },

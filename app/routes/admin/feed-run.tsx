@@ -3,11 +3,13 @@ import { ImportDiff } from "~/components/admin/import-diff";
 import { GoneOffers, RejectedItems, UnmatchedItems } from "~/components/admin/feed-run-lists";
 import { runStatusWords } from "~/components/admin/feed-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { RunProgress } from "~/components/admin/run-progress";
 import { Button } from "~/components/ui/button";
 import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { describeFeedCounts } from "~/lib/feeds/feed-run";
+import { isRunFinished } from "~/lib/jobs/run-view";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { FEED_RUN_INTENTS, loadFeedRunScreen, type FeedRunActionResult } from "~/server/feeds/feed-run-screen.server";
@@ -19,13 +21,15 @@ import type { Route } from "./+types/feed-run";
  * counts, the same per-row diff as the imports, the rejected items with their reasons and the
  * unmatched items, each with "This is the product"; Save writes it all or nothing (refused when
  * the plan moved since), Discard drops it. A saved or failed run shows what it did or why not.
+ * Every run is done by the worker (docs/decisions/0099): while it waits or runs, the page shows its
+ * progress and Cancel, and shows its result once it has finished; the owner may leave meanwhile.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: `Feed run - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const screen = await loadFeedRunScreen(context.db, params);
+  const screen = await loadFeedRunScreen(context.db, params, context.config);
   if (!screen) throw data("No such feed run", { status: 404 });
   return { ...screen, detailsDays: context.config.retention.feedRunDetailsDays };
 }
@@ -36,18 +40,22 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function FeedRunPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { feed, run, products, detailsDays } = loaderData;
+  const { feed, run, job, products, detailsDays } = loaderData;
   const result = actionData as FeedRunActionResult | undefined;
   useResultToast(result);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-run";
   const { counts, details } = run;
+  const working = job !== null && !isRunFinished(job.state);
+  const waiting = run.status === "running";
   const preview = run.status === "previewed";
+  // A save of this preview that failed or was cancelled: the preview stays, and the run says why.
+  const saveStopped = preview && job !== null && isRunFinished(job.state) && job.state !== "done";
 
   return (
     <>
       <AdminPageHeader
-        title={`${feed.name}: ${runStatusWords(run.status).toLowerCase()}`}
+        title={`${feed.name}: ${(job?.state === "queued" && waiting ? "Waiting" : runStatusWords(run.status)).toLowerCase()}`}
         description={`Offers at ${feed.merchantName}. ${new Date(run.startedAt).toISOString().slice(0, 16).replace("T", " ")} UTC${run.milliseconds !== null ? `, ${(run.milliseconds / 1000).toFixed(1)} s` : ""}.`}
       >
         <Link to="/admin/feeds" className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand">
@@ -60,7 +68,8 @@ export default function FeedRunPage({ loaderData, actionData }: Route.ComponentP
             {result.toast.description}
           </Notice>
         )}
-        {run.error ? (
+        {job && (working || saveStopped) && <RunProgress run={job} reloadTo={`/admin/feeds/${feed.id}/runs/${run.id}`} />}
+        {waiting ? null : run.error ? (
           <Notice tone="red" title="The run failed" role="alert">
             {run.error}{" "}
             <Link to={`/admin/feeds?edit=${feed.id}#feed-form`} className="font-semibold text-brand underline">
@@ -85,7 +94,7 @@ export default function FeedRunPage({ loaderData, actionData }: Route.ComponentP
             The offers, the products&apos; prices and their price history are updated.
           </Notice>
         )}
-        {preview && (
+        {preview && !working && (
           <div className="flex flex-wrap items-center gap-3">
             <Form method="post">
               <input type="hidden" name="intent" value="save-run" />
@@ -108,14 +117,16 @@ export default function FeedRunPage({ loaderData, actionData }: Route.ComponentP
             {preview ? " Preview the feed again to see its items." : ""}
           </Notice>
         )}
-        {preview && !run.detailsCleared && <UnmatchedItems items={details.unmatched} total={counts.unmatched} products={products} />}
-        {!preview && counts.unmatched > 0 && (
+        {preview && !working && !run.detailsCleared && (
+          <UnmatchedItems items={details.unmatched} total={counts.unmatched} products={products} />
+        )}
+        {!preview && !waiting && counts.unmatched > 0 && (
           <p className="text-sm text-ink-muted">
             {counts.unmatched.toLocaleString("en-US")} items had no product; preview a run to match them.
           </p>
         )}
-        {!run.detailsCleared && <RejectedItems items={details.rejected} total={counts.rejected} />}
-        {!run.detailsCleared && <GoneOffers offers={details.gone} total={counts.gone} />}
+        {!waiting && !run.detailsCleared && <RejectedItems items={details.rejected} total={counts.rejected} />}
+        {!waiting && !run.detailsCleared && <GoneOffers offers={details.gone} total={counts.gone} />}
         {!run.error && details.rows.length > 0 && (
           <ImportDiff
             state={{

@@ -20,7 +20,8 @@ import type { Route } from "./+types/feeds";
  * /admin/feeds: the shops' product feeds (docs/decisions/0064), each with its source, schedule
  * and last run; the form to add or edit one (by address or upload); the column mapping of an
  * "other CSV" feed; and the buttons that preview a run (the owner then saves or discards it) or
- * run and save at once. Admins only (every loader and action checks the role on the server).
+ * run and save at once, each queued for the worker (docs/decisions/0099). Admins only (every
+ * loader and action checks the role on the server).
  */
 
 export const meta: Route.MetaFunction = () => [{ title: `Feeds - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
@@ -102,6 +103,7 @@ export default function FeedsPage({ loaderData, actionData }: Route.ComponentPro
           </li>
           <li>An item that leaves the feed marks its offer out of stock; offers are never deleted by a feed.</li>
           <li>Scheduled feeds run and save on their own; Preview run shows what would change before anything is saved.</li>
+          <li>Every run goes on in the background: its page shows its progress and Cancel, and it is listed under Runs.</li>
         </ul>
       </div>
     </>

@@ -5,6 +5,9 @@ import { EmptyTable } from "~/components/admin/admin-table";
 import { LinkRunPanel } from "~/components/admin/link-run-panel";
 import { LinkStateFilter } from "~/components/admin/link-state-filter";
 import { LinkTable } from "~/components/admin/link-table";
+import { UnearnedLinkTable } from "~/components/admin/unearned-link-table";
+import { unearnedLinkPage } from "~/lib/learn/unearned-links";
+import { publishedArticleLinks } from "~/server/articles/published-articles.server";
 import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { useLinkCheckProgress } from "~/components/admin/use-link-check-progress";
@@ -25,6 +28,8 @@ import type { Route } from "./+types/links";
  * /admin/links: the health of every product's affiliate link and website (docs/decisions/0030-link-health.md).
  * Broken links first, each with what went wrong in plain words and the way to its product's
  * edit form; "Check now" starts a run in the background and the page follows its progress.
+ * Under it, "Links that earn nothing": the published articles' links to other sites that do not
+ * go through the tracked redirect (docs/decisions/0102), a page at a time.
  */
 
 /** More rows than this are cut off with a note: the filters narrow the list. */
@@ -35,10 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const show = parseStateFilter(params.get("show"));
   const search = (params.get("q") ?? "").trim().slice(0, 200);
-  const [targets, results, run] = await Promise.all([
+  const [targets, results, run, articleLinks] = await Promise.all([
     listLinkTargets(context.db),
     listStoredResults(context.db),
     latestLinkCheckRun(context.db),
+    publishedArticleLinks(context.db),
   ]);
   const rows = linkReport(targets, results);
   const shown = filterReport(rows, show, search);
@@ -49,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     show,
     search,
     run,
+    unearned: unearnedLinkPage(articleLinks, Number(params.get("page") ?? "1")),
     intervalMs: context.config.linkCheckIntervalMs,
     timeoutMs: context.config.linkCheckTimeoutMs,
   };
@@ -86,7 +93,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Link health - Admin" }, { name: "robots", content: "noindex" }];
 
 export default function LinksPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, rows, hiddenRows, show, search, intervalMs, timeoutMs } = loaderData;
+  const { counts, rows, hiddenRows, show, search, unearned, intervalMs, timeoutMs } = loaderData;
   useResultToast(actionData);
   const run = useLinkCheckProgress(loaderData.run);
   const navigation = useNavigation();
@@ -145,6 +152,8 @@ export default function LinksPage({ loaderData, actionData }: Route.ComponentPro
         <ExternalLink aria-hidden className="size-3.5" />
         Addresses open in a new tab, so you can see what a visitor sees.
       </p>
+
+      <UnearnedLinkTable unearned={unearned} query={{ show: show ?? undefined, q: search || undefined }} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { useMemo } from "react";
 import { data, useNavigation } from "react-router";
 import { adminNumber } from "~/components/admin/admin-format";
 import { ClicksChart } from "~/components/admin/clicks-chart";
@@ -15,13 +16,14 @@ import { readFlash } from "~/server/forms/flash.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
 import { listNetworks } from "~/server/revenue/commission-reports.server";
 import { earningsReport } from "~/server/revenue/earnings.server";
-import { revenueIntents } from "~/server/revenue/revenue-actions.server";
+import { loadUploadScreen, revenueIntents } from "~/server/revenue/revenue-actions.server";
 import type { Route } from "./+types/revenue";
 
 /**
  * /admin/revenue: what earns. Views, clicks and the networks' commissions per page, product,
  * merchant, source and country over 7, 30 or 90 days, with a chart of commission per day and the
- * table as CSV; and the upload of a network's commission report (docs/decisions/0075).
+ * table as CSV; and the upload of a network's commission report (docs/decisions/0075), read
+ * and saved by runs in the worker (docs/decisions/0100).
  */
 export const meta: Route.MetaFunction = () => [{ title: `Revenue - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -33,7 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     by: dimensionFrom(params.get("by")),
     sort: earningsSortFrom(params.get("sort")),
   };
-  const [report, networks] = await Promise.all([earningsReport(context.db, view.days, Date.now(), view.by), listNetworks(context.db)]);
+  const [report, networks, upload] = await Promise.all([
+    earningsReport(context.db, view.days, Date.now(), view.by),
+    listNetworks(context.db),
+    // The upload under way: its run, or its bounded result (never the report itself).
+    loadUploadScreen(context.db, context.config, new URL(request.url)),
+  ]);
   const currency = currenciesOf(report.total)[0] ?? null;
   const { flash, headers } = await readFlash(request, context.config);
   return data(
@@ -46,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unmatched: report.unmatched,
       reversed: report.reversed,
       networks: networks.map((network) => network.name),
+      upload,
       toast: flash?.toast ?? null,
     },
     { headers },
@@ -53,17 +61,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
-  return dispatchIntent(args, revenueIntents);
+  const me = await requireAdmin(args.request, args.context);
+  return dispatchIntent(args, revenueIntents(me.email));
 }
 
 export default function RevenuePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, currency, total, rows, chart, unmatched, reversed, networks, toast } = loaderData;
+  const { view, currency, total, rows, chart, unmatched, reversed, networks, upload: underWay, toast } = loaderData;
   useResultToast({ toast });
   useResultToast(actionData && "toast" in actionData ? actionData : null);
+  // The save's run ended on this page: said once per run, like an action's toast.
+  const saved = underWay?.result?.step === "saved" ? underWay.result : null;
+  const savedRun = saved ? underWay?.run?.id : undefined;
+  const savedToast = useMemo(
+    () =>
+      saved
+        ? {
+            toast: {
+              kind: "success" as const,
+              title: "Report saved",
+              description: `${saved.network}: ${saved.added} new ${saved.added === 1 ? "order" : "orders"}, ${saved.updated} updated, ${saved.unchanged} unchanged.`,
+            },
+          }
+        : null,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per saved run, not per revalidation
+    [savedRun],
+  );
+  useResultToast(savedToast);
   const busy = useNavigation().state === "submitting";
-  const step = actionData && "step" in actionData ? actionData : undefined;
-  const upload = <RevenueUpload networks={networks} step={step} busy={busy} />;
+  const refusal = actionData && "step" in actionData ? actionData : undefined;
+  const step = refusal ?? underWay ?? undefined;
+  const upload = <RevenueUpload networks={networks} refusal={refusal} upload={underWay} busy={busy} />;
   const title = DIMENSIONS.find((dimension) => dimension.key === view.by)!.label;
   const figures = [
     { label: "Views", value: adminNumber(total.views) },

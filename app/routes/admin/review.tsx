@@ -4,6 +4,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { ReviewFields } from "~/components/admin/review-fields";
 import { VERSION_FIELD, versionToSend } from "~/lib/admin/edit-conflict";
+import { UpdateNoteField } from "~/components/admin/update-note-field";
 import { Button } from "~/components/ui/button";
 import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
@@ -38,7 +39,7 @@ export async function action(args: Route.ActionArgs): Promise<ReturnType<typeof 
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, slug, version, values, rating, flash } = loaderData;
+  const { id, name, slug, version, values, rating, notes, flash } = loaderData;
   useResultToast(actionData);
   useResultToast(flash);
   const busy = useNavigation().state === "submitting";
@@ -59,9 +60,11 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       {actionData?.conflict ? (
         <EditConflictPanel conflict={actionData.conflict} />
       ) : (
-        <Form method="post" className="space-y-5" key={id}>
+        /* A saved note starts a fresh form, so the note field is empty again and cannot be sent twice. */
+        <Form method="post" className="space-y-5" key={`${id}:${notes.length}:${notes[0]?.text ?? ""}`}>
           <input type="hidden" name={VERSION_FIELD} value={versionToSend(state.values, version)} />
           <ReviewFields state={state} />
+          <UpdateNoteField state={actionData?.form ?? null} notes={notes} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" name="intent" value="save-review" disabled={busy}>
               {busy ? "Saving…" : "Save review"}

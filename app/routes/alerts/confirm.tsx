@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NewsletterOutcome } from "~/components/newsletter/newsletter-outcome";
+import { ListOutcome } from "~/components/mail-lists/list-outcome";
 import { PRICE_ALERT_PAGES } from "~/lib/alerts/price-alert-messages";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { confirmPriceAlert } from "~/server/alerts/price-alerts.server";
@@ -25,9 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ConfirmPriceAlert({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
-  if (!product) return <NewsletterOutcome good={false} {...PRICE_ALERT_PAGES.invalidConfirm} />;
+  if (!product) return <ListOutcome good={false} {...PRICE_ALERT_PAGES.invalidConfirm} />;
   return (
-    <NewsletterOutcome
+    <ListOutcome
       good
       title={PRICE_ALERT_PAGES.confirmed.title}
       body={`${PRICE_ALERT_PAGES.confirmed.body.replace("the price", `the price of the ${product.name}`)}`}

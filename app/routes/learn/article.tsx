@@ -52,13 +52,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
-  const { article, related, more } = loaderData;
+  const { article, related, more, updateNotes } = loaderData;
   useScrollToTopOnNewArticle(article.id);
   return (
     <main id="main" className="flex-1">
       <div className="page-container pb-16 pt-6 md:pb-24 md:pt-10">
         <div className="mx-auto grid max-w-[46rem] gap-12 lg:max-w-none lg:grid-cols-[minmax(0,46rem)_18rem] lg:justify-center xl:gap-16">
-          <ArticleView article={article} />
+          <ArticleView article={article} updateNotes={updateNotes} />
           <RelatedArticles related={related} more={more} category={article.category} />
         </div>
       </div>

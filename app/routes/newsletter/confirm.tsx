@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NewsletterOutcome } from "~/components/newsletter/newsletter-outcome";
+import { ListOutcome } from "~/components/mail-lists/list-outcome";
 import { CONFIRM_MESSAGES } from "~/lib/newsletter/newsletter";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { confirmSubscription } from "~/server/newsletter/subscribers.server";
@@ -22,5 +22,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ConfirmSubscription({ loaderData }: Route.ComponentProps) {
   const text = loaderData.confirmed ? CONFIRM_MESSAGES.confirmed : CONFIRM_MESSAGES.invalid;
-  return <NewsletterOutcome good={loaderData.confirmed} title={text.title} body={text.body} />;
+  return <ListOutcome good={loaderData.confirmed} title={text.title} body={text.body} />;
 }

@@ -38,8 +38,11 @@ import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestCon
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import type { DB } from "../db/connection.server";
 import { readFlash } from "../forms/flash.server";
-import { guessColumnMap, readCommissionReport } from "~/lib/revenue/commission-report";
-import { planReport } from "../revenue/commission-reports.server";
+import { guessColumnMap } from "~/lib/revenue/commission-report";
+import { waitForJob, workerName } from "../jobs/job-queue.server";
+import { startWorker } from "../jobs/job-worker.server";
+import { commissionReportKind, startReportRun } from "../revenue/commission-report-job.server";
+import { addUpload, storeUploadFile, uploadsStorage } from "../revenue/report-uploads.server";
 
 /**
  * Every /admin loader and action checks the session and the admin role on the
@@ -55,8 +58,8 @@ const PRODUCT_CSV = "name,brand,slug,collection_ids\nGuarded Sauna,Test,guarded-
 const COLLECTION_CSV = "slug,title,product_ids\nguarded-list,Guarded List,guarded-sauna\n";
 const REVENUE_CSV =
   "Transaction ID,Transaction Date,Click Ref,Sale Amount,Commission Amount,Currency,Commission Status\nAW-1,20/11/2026,k3j9x2m7qp,100.00,5.00,EUR,pending\n";
-/** Set once the database exists: what the preview of REVENUE_CSV shows on it. */
-const REVENUE_FINGERPRINT = { value: "" };
+/** Set once the database exists: REVENUE_CSV uploaded and read (its preview), ready to save. */
+const REVENUE_UPLOAD = { id: "", fingerprint: "" };
 const OFFER_CSV = "product_slug,merchant,price,availability\nguarded-sauna,guarded-shop,1000,in stock\n";
 
 async function pngBytes(): Promise<ArrayBuffer> {
@@ -130,6 +133,9 @@ async function snapshot(db: DB, dataDir: string) {
     users: await db.selectFrom("user").select(["id", "email", "role", "emailVerified"]).orderBy("id").execute(),
     // "Check now" queues a run for the worker (there is none in this test).
     linkChecks: await db.selectFrom("jobs").select(["kind", "state"]).where("kind", "=", "link-check").orderBy("id").execute(),
+    // The revenue page's upload and save queue runs too; the upload's file is stored (uploads bucket).
+    commissionRuns: await db.selectFrom("jobs").select(["kind", "state"]).where("kind", "=", "commission-report").orderBy("id").execute(),
+    commissionUploads: await db.selectFrom("commission_uploads").select(["id", "job_id"]).orderBy("id").execute(),
     outbox: await db.selectFrom("outbox").select(["id", "state", "attempts"]).orderBy("id").execute(),
     files,
   };
@@ -331,8 +337,9 @@ function calls(): Call[] {
         ),
     },
     {
-      name: "revenue action: read-report",
+      name: "revenue action: read-report (stores the file, queues its read)",
       kind: "page",
+      changes: true,
       handler: revenue.action as Handler,
       request: (headers) =>
         multipart(
@@ -342,26 +349,16 @@ function calls(): Call[] {
         ),
     },
     {
-      name: "revenue action: save-report",
+      name: "revenue action: save-report (queues its save)",
       kind: "page",
       changes: true,
       handler: revenue.action as Handler,
-      request: async (headers) => {
-        const map = guessColumnMap(REVENUE_CSV.split("\n")[0]!.split(","));
-        return multipart(
+      request: (headers) =>
+        multipart(
           `${TEST_BASE_URL}/admin/revenue`,
-          {
-            intent: "save-report",
-            network: "Awin",
-            report: REVENUE_CSV,
-            fingerprint: REVENUE_FINGERPRINT.value,
-            default_currency: map.defaultCurrency,
-            day_first: String(map.dayFirst),
-            ...Object.fromEntries(Object.entries(map.columns).map(([key, column]) => [`column_${key}`, column])),
-          },
+          { intent: "save-report", upload: REVENUE_UPLOAD.id, fingerprint: REVENUE_UPLOAD.fingerprint },
           headers,
-        );
-      },
+        ),
     },
     {
       name: "link check progress endpoint",
@@ -420,9 +417,25 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
         { slug: "unused-shop", name: "Unused Shop", domain: "unused.example" },
       ])
       .execute();
-    const reading = readCommissionReport(REVENUE_CSV, guessColumnMap(REVENUE_CSV.split("\n")[0]!.split(",")));
-    if (!reading.ok) throw new Error(reading.error);
-    REVENUE_FINGERPRINT.value = (await planReport(test.db, null, reading.rows)).fingerprint;
+    // A report uploaded and read (by a worker of the test's own), so that its save can be asked for.
+    const map = guessColumnMap(REVENUE_CSV.split("\n")[0]!.split(","));
+    REVENUE_UPLOAD.id = await addUpload(test.db, { network: "Awin", reportUrl: null, startedBy: "owner@example.com" });
+    await storeUploadFile(test.db, uploadsStorage(ctx.context.config, test.db), REVENUE_UPLOAD.id, new Blob([REVENUE_CSV]).stream());
+    const readRun = await startReportRun(
+      test.db,
+      { id: REVENUE_UPLOAD.id, network: "Awin" },
+      { phase: "read", uploadId: REVENUE_UPLOAD.id, map, href: "" },
+      "owner@example.com",
+    );
+    const reader = startWorker(test.db, {
+      name: workerName(),
+      kinds: [commissionReportKind({ config: ctx.context.config, outbound: ctx.context.config.outbound })],
+      bookkeeping: dialect === "sqlite" ? test.openAnother() : undefined,
+      pollMs: 20,
+    });
+    const read = await waitForJob(test.db, readRun, 30_000);
+    await reader.stop();
+    REVENUE_UPLOAD.fingerprint = (read!.result as { plan: { fingerprint: string } }).plan.fingerprint;
     await test.db
       .insertInto("outbox")
       .values({
@@ -501,7 +514,10 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
       // save-product answers with a redirect to the saved product, and a delete with one to the
       // list it came from (post/redirect/get); what to tell the admin goes in the flash cookie.
       expect([200, 302], `${call.name}: ${JSON.stringify(result)}`).toContain(result.status);
-      if (
+      if (result.status === 302 && /^\/admin\/revenue\?upload=[A-Za-z0-9_-]{16}$/.test(result.location ?? "")) {
+        // The revenue page's upload and save: the page of that upload shows its run.
+        expect(result.setCookie, call.name).toBeUndefined();
+      } else if (
         result.status === 302 &&
         /^\/admin\/(merchants|revenue|mail\?state=failed|products\?edit=\d+#product-offers)$/.test(result.location ?? "")
       ) {
@@ -529,7 +545,13 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     expect(after.products.map((p) => p.slug).sort()).toEqual(["guarded-api", "guarded-sauna", "hand-made", "hand-made-2"]);
     expect(after.collections.map((c) => c.slug).sort()).toEqual(["barrel-saunas", "guarded-api-list", "guarded-list"]);
     expect(after.linkChecks).toEqual([{ kind: "link-check", state: "queued" }]);
-    expect(after.commissions.map((c) => [c.order_id, c.status])).toEqual([["AW-1", "pending"]]);
+    // The upload's read and its save are queued for the worker (none runs here): nothing saved yet.
+    expect(after.commissions).toEqual([]);
+    expect(after.commissionRuns).toEqual([
+      { kind: "commission-report", state: "done" },
+      { kind: "commission-report", state: "queued" },
+      { kind: "commission-report", state: "queued" },
+    ]);
     // The merchant form added one and deleted 'unused-shop' (product saves may add the maker's shop).
     expect(after.merchants.map((m) => m.slug)).toEqual(expect.arrayContaining(["guarded-shop", "guarded-shop-2"]));
     expect(after.merchants.map((m) => m.slug)).not.toContain("unused-shop");

@@ -12,6 +12,7 @@ import { primaryOfferFields, withPrimaryOffer } from "../offers/offers.server";
 import { listProductFieldsAfterId } from "../products/products.server";
 import { parseTextList } from "../products/product-row-mapping";
 import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
+import { picksByCollection } from "../catalog/collection-picks.server";
 
 /**
  * The catalog as CSV in the import format (ADR 0031), produced page by page: 20,000 products are
@@ -57,6 +58,7 @@ export async function* collectionCsvLines(db: DB): AsyncGenerator<string> {
     db,
     collections.map((collection) => Number(collection.id)),
   );
+  const picksOf = await picksByCollection(db);
   yield csvLine(COLLECTION_EXPORT_HEADER);
   for (const collection of collections) {
     yield csvLine(
@@ -67,6 +69,7 @@ export async function* collectionCsvLines(db: DB): AsyncGenerator<string> {
         imageUrl: collection.image_url,
         featured: Boolean(collection.featured),
         members: membersOf.get(Number(collection.id)) ?? [],
+        picks: picksOf.get(Number(collection.id)) ?? [],
       }),
     );
   }

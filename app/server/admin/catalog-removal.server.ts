@@ -93,6 +93,8 @@ export async function removeFromCatalog(
         .where("id", "in", trx.selectFrom("collection_products").select("collection_id").where("product_id", "in", part))
         .execute();
       await trx.deleteFrom("collection_products").where("product_id", "in", part).execute();
+      // Their picks go with them (on delete cascade); their reviews' update notes have no key to cascade on.
+      await trx.deleteFrom("update_notes").where("subject_type", "=", "review").where("subject_id", "in", part).execute();
       const result = await trx.deleteFrom("products").where("id", "in", part).executeTakeFirst();
       products += Number(result.numDeletedRows);
     }

@@ -6,6 +6,7 @@ import type { DB } from "../db/connection.server";
 import type { CollectionsTable, Database } from "../db/schema";
 import { planCollectionImport, type CollectionPlan } from "./import-plan.server";
 import { replaceCollectionMembers } from "./memberships.server";
+import { replaceCollectionPicks } from "../catalog/collection-picks.server";
 import { databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
 import { overwriteOnSlugConflict } from "../db/slug-upsert.server";
 
@@ -15,7 +16,8 @@ import { overwriteOnSlugConflict } from "../db/slug-upsert.server";
  * product_ids become the collection's list in that order.
  *
  * product_ids may hold product ids or slugs (ADR 0012, resolveProductRefs). References that
- * match no product are skipped and reported.
+ * match no product are skipped and reported. A picks column replaces each written collection's
+ * picks (docs/decisions/0108); its entries were checked by the plan, which refuses the file else.
  */
 
 type Trx = Transaction<Database>;
@@ -76,10 +78,11 @@ export async function saveCollections(
     if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== plan.fingerprint)
       throw new PlanChanged(summarizePlan(plan.rows, plan.fingerprint));
     // Collections are few (dozens), so one statement per row costs nothing and names the row.
-    for (const { collection, productIds } of plan.write) {
+    for (const { collection, productIds, picks } of plan.write) {
       try {
         const id = Number((await upsertOne(trx, toRow(collection, now), update)).id);
         if (columns.includes("product_ids")) await replaceCollectionMembers(trx, id, productIds);
+        if (picks) await replaceCollectionPicks(trx, id, picks);
       } catch (error) {
         throw new ImportRowError(collection.rowNumber, collection.slug, databaseMessage(error));
       }

@@ -16,7 +16,7 @@ import { listCollectionSlugs } from "./admin-queries.server";
 import { saveCollections } from "./collection-save.server";
 import { planCollectionImport, startProductPlan } from "./import-plan.server";
 import { PRODUCT_BATCH_SIZE, saveProductStream, type PriceConfig } from "./product-save.server";
-import { CollectionChoiceNeeded, databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
+import { CollectionChoiceNeeded, databaseMessage, ImportRowError, PicksRefused, PlanChanged } from "./save-errors";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
@@ -176,7 +176,14 @@ export async function previewCollectionCsv(db: DB, text: string): Promise<Previe
   const started = performance.now();
   const parsed = await parseCollections(text);
   if (!parsed.ok) return parsed;
-  const plan = await planCollectionImport(db, parsed.collections, parsed.columns);
+  let plan;
+  try {
+    plan = await planCollectionImport(db, parsed.collections, parsed.columns);
+  } catch (error) {
+    // Picks that break a rule refuse the file in the preview already, as the save would.
+    if (error instanceof PicksRefused) return parseRefusal(error.message);
+    throw error;
+  }
   return { ok: true, preview: previewOf(plan.rows, plan.fingerprint), milliseconds: Math.round(performance.now() - started) };
 }
 
@@ -268,6 +275,7 @@ export async function importCollectionCsv(db: DB, text: string, options: ImportO
     };
   } catch (error) {
     if (error instanceof PlanChanged) return planChanged(error);
+    if (error instanceof PicksRefused) return parseRefusal(error.message);
     log.warn(`Collection import failed: ${databaseMessage(error)}`);
     return {
       ok: false,

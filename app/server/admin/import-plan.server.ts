@@ -21,6 +21,9 @@ import { countProducts } from "../catalog/product-lists.server";
 import { DEFAULT_PRICES, priceSettingsAt, storedPriceFields, withPrimaryOffer } from "../offers/offers.server";
 import { listProductFieldsBySlugs, listProductRefsByIds, listProductRefsBySlugs } from "../products/products.server";
 import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";
+import { checkPickEntries, pickLine, type PickEntry } from "~/lib/collection/pick-roles";
+import { picksByCollection, resolveReferences } from "../catalog/collection-picks.server";
+import { PicksRefused } from "./save-errors";
 
 /**
  * The import plan against the database (ADR 0031): which rows of a parsed file are new, changed
@@ -43,7 +46,8 @@ export interface ProductPlan {
 
 export interface CollectionPlan {
   rows: PlannedRow[];
-  write: { collection: CollectionImport; productIds: number[] }[];
+  /** Each row to write: its products, and its checked picks when the file has the picks column. */
+  write: { collection: CollectionImport; productIds: number[]; picks: PickEntry[] | null }[];
   /** product_ids entries that name no product: 'Row 2 (best-cedar): cube-9'. */
   notFound: string[];
   fingerprint: string;
@@ -338,6 +342,8 @@ export async function planCollectionImport(
         collections.flatMap((collection) => collection.productRefs),
       )
     : new Map();
+  const withPicks = columns.includes("picks");
+  const picks = withPicks ? await planPicks(db, collections, idBySlug, stored) : new Map<string, PickPlan>();
   const rows: PlannedRow[] = [];
   const write: CollectionPlan["write"] = [];
   const notFound: string[] = [];
@@ -355,11 +361,58 @@ export async function planCollectionImport(
     }
     const planned = planCollectionRow(
       stored.get(collection.slug),
-      { ...collection, members: products.map((product) => product.slug) },
+      { ...collection, members: products.map((product) => product.slug), picks: picks.get(collection.slug)?.lines },
       columns,
     );
     rows.push(planned);
-    if (planned.status !== "unchanged") write.push({ collection, productIds: products.map((product) => product.id) });
+    if (planned.status !== "unchanged") {
+      write.push({ collection, productIds: products.map((product) => product.id), picks: picks.get(collection.slug)?.entries ?? null });
+    }
   }
   return { rows, write, notFound, fingerprint: planFingerprint(rows) };
+}
+
+interface PickPlan {
+  entries: PickEntry[];
+  /** As the CSV writes them, for the comparison. */
+  lines: string[];
+}
+
+/**
+ * The file's picks, checked by the picks editor's own rules (one Best overall, a line why of at
+ * most 200 characters, known products…): a row that breaks one refuses the file, naming the row
+ * and the entry. The stored picks of the file's collections are read for the comparison.
+ */
+async function planPicks(
+  db: DB,
+  collections: readonly CollectionImport[],
+  idBySlug: ReadonlyMap<string, number>,
+  stored: Map<string, CollectionState>,
+): Promise<Map<string, PickPlan>> {
+  const storedPicks = await picksByCollection(db);
+  const lineOf = (pick: { role: PickEntry["role"]; label: string | null; reason: string }, slug: string) =>
+    pickLine({ ...pick, product: slug });
+  for (const [slug, id] of idBySlug) {
+    const state = stored.get(slug);
+    if (state) state.picks = (storedPicks.get(id) ?? []).map((pick) => lineOf(pick, pick.product.slug));
+  }
+  const references = await resolveReferences(
+    db,
+    collections.flatMap((collection) => (collection.picks ?? []).map((pick) => pick.product)),
+  );
+  const slugOf = new Map((await listProductRefsByIds(db, [...references.values()])).map((ref) => [ref.id, ref.slug] as const));
+  const planned = new Map<string, PickPlan>();
+  for (const collection of collections) {
+    const checked = checkPickEntries(collection.picks ?? [], (reference) => references.get(reference.trim()));
+    if (!checked.ok) {
+      const [index, errors] = [...checked.rows][0] ?? [null, {}];
+      const reason = index === null ? checked.form.join(" ") : `picks entry ${index + 1}: ${Object.values(errors).join(" ")}`;
+      throw new PicksRefused(collection.rowNumber, collection.slug, reason);
+    }
+    planned.set(collection.slug, {
+      entries: checked.entries,
+      lines: checked.entries.map((entry) => lineOf(entry, slugOf.get(entry.productId) ?? String(entry.productId))),
+    });
+  }
+  return planned;
 }

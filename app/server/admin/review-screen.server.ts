@@ -1,9 +1,18 @@
 import { data, type AppLoadContext } from "react-router";
 import { reviewFormSchema, reviewFormValues, type ReviewFormField } from "~/lib/admin/product-form";
-import { parseForm, type FormFailure } from "~/lib/forms/parse-form";
+import { formFailure, formValues, parseForm, type FormFailure } from "~/lib/forms/parse-form";
+import {
+  noteIdsToRemove,
+  tidyUpdateNote,
+  UPDATE_NOTE_FIELD,
+  UPDATE_NOTE_REMOVE_FIELD,
+  updateNoteProblem,
+} from "~/lib/updates/update-notes";
 import { checkWeights, DEFAULT_REVIEW_WEIGHTS, REVIEW_CRITERIA, ratingForSave } from "~/lib/catalog/review";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
+import { getSignedInUser } from "../auth/guard.server";
+import { addUpdateNote, listUpdateNotesForEditor, removeUpdateNotes } from "../updates/update-notes.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import { readFlash, redirectWithFlash } from "../forms/flash.server";
 import type { IntentArgs } from "../forms/intents.server";
@@ -46,8 +55,9 @@ export async function loadReviewList(request: Request, context: AppLoadContext) 
 export async function loadReviewScreen(request: Request, context: AppLoadContext, productId: number) {
   const product = Number.isSafeInteger(productId) && productId > 0 ? await findProductById(context.db, productId) : undefined;
   if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
-  const [weights, { flash, headers }, row] = await Promise.all([
+  const [weights, notes, { flash, headers }, row] = await Promise.all([
     readReviewWeights(context.db),
+    listUpdateNotesForEditor(context.db, { type: "review", id: product.id }),
     readFlash(request, context.config),
     context.db.selectFrom("products").select("version").where("id", "=", product.id).executeTakeFirst(),
   ]);
@@ -61,6 +71,7 @@ export async function loadReviewScreen(request: Request, context: AppLoadContext
       values: reviewFormValues(product),
       rating: product.rating,
       weights,
+      notes,
       flash,
     },
     { headers },
@@ -69,7 +80,7 @@ export async function loadReviewScreen(request: Request, context: AppLoadContext
 
 export interface ReviewActionResult {
   toast: ResultToast;
-  form?: FormFailure<ReviewFormField>;
+  form?: FormFailure<ReviewFormField | typeof UPDATE_NOTE_FIELD>;
   /** Someone saved the review after this form was loaded: what differs, and the form to send again. */
   conflict?: EditConflict;
 }
@@ -86,11 +97,21 @@ export async function writeReview(
   version: number,
   editor: Editor,
   restoredFrom?: number,
-): Promise<{ ok: true; slug: string; warnings: string[] } | { ok: false; failure: FormFailure<ReviewFormField> } | null> {
+): Promise<
+  | { ok: true; slug: string; warnings: string[]; noted: boolean }
+  | { ok: false; failure: FormFailure<ReviewFormField | typeof UPDATE_NOTE_FIELD> }
+  | null
+> {
   const product = await findProductById(db, productId);
   if (!product) return null;
   const parsed = parseForm(form, reviewFormSchema(product.slug));
-  if (!parsed.ok) return { ok: false, failure: parsed };
+  const note = tidyUpdateNote(form.get(UPDATE_NOTE_FIELD));
+  const noteProblem = updateNoteProblem(note);
+  if (!parsed.ok || noteProblem) {
+    const failure: FormFailure<ReviewFormField | typeof UPDATE_NOTE_FIELD> = parsed.ok ? formFailure(formValues(form)) : parsed;
+    if (noteProblem) failure.fieldErrors = { ...failure.fieldErrors, [UPDATE_NOTE_FIELD]: noteProblem };
+    return { ok: false, failure };
+  }
   const { review, warnings } = parsed.value;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -98,10 +119,13 @@ export async function writeReview(
     const rating = ratingForSave({ ...review, rating: product.rating }, await readReviewWeights(trx));
     if (!(await updateProductReview(trx, product.id, review, rating, now, version))) throw new StaleVersion();
     await refreshProductListKeys(trx, [product.id]);
+    // The note's date is the save's: it says when the review changed, and dates the page's dateModified.
+    await removeUpdateNotes(trx, { type: "review", id: product.id }, noteIdsToRemove(form.getAll(UPDATE_NOTE_REMOVE_FIELD)));
+    if (note) await addUpdateNote(trx, { type: "review", id: product.id }, { text: note, author: editor.email, now: Date.parse(now) });
     await keepProductRevision(trx, product.id, "review", editor, before?.values ?? null, { restoredFrom });
   });
   invalidateCatalog(db);
-  return { ok: true, slug: product.slug, warnings };
+  return { ok: true, slug: product.slug, warnings, noted: Boolean(note) };
 }
 
 export async function saveReviewScreen(
@@ -128,7 +152,13 @@ export async function saveReviewScreen(
       }
       await recordAdminAction({ request, context }, "review-saved", `Review of ${product.slug} (id ${product.id}) saved`);
       throw await redirectWithFlash(request, context.config, `/admin/reviews/${product.id}`, {
-        toast: { kind: "success", title: "Review saved", description: "The product page shows it now." },
+        toast: {
+          kind: "success",
+          title: "Review saved",
+          description: written.noted
+            ? "The product page shows it now, with your note under What changed."
+            : "The product page shows it now.",
+        },
         notes: written.warnings,
       });
     },

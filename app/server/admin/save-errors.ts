@@ -16,6 +16,11 @@ export class ImportRowError extends Error {
   }
 }
 
+/** A collections CSV row whose picks break a rule (docs/decisions/0108): the file is refused, nothing saved. */
+export class PicksRefused extends ImportRowError {
+  override name = "PicksRefused";
+}
+
 /** A database error as one readable line (drivers add codes and newlines). */
 export function databaseMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);

@@ -1,3 +1,4 @@
+import type { MailListLinks } from "../mail-lists/unsubscribe-link.server";
 import { sql } from "kysely";
 import { isPlausibleEmail, normalizeEmail, type SubscriberStatus } from "~/lib/newsletter/newsletter";
 import { formatMoney } from "~/lib/text/money";
@@ -222,6 +223,15 @@ export async function unsubscribePriceAlert(db: DB, authSecret: string, token: s
   }
   return { name: alert.name, slug: alert.slug };
 }
+
+/** The price alerts' unsubscribe link (mail-lists/unsubscribe-link.server.ts): the question names the sauna. */
+export const PRICE_ALERT_LINKS: MailListLinks = {
+  async find(db, authSecret, token) {
+    const alert = await alertOfUnsubscribeLink(db, authSecret, token);
+    return alert && { unsubscribed: alert.status === "unsubscribed", ask: `You will get no more emails about the price of the ${alert.name}.` };
+  },
+  unsubscribe: async (db, authSecret, token) => (await unsubscribePriceAlert(db, authSecret, token)) !== null,
+};
 
 // Admin
 

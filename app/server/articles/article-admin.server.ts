@@ -4,6 +4,8 @@ import { sql } from "kysely";
 import type { ArticleStatus } from "../db/schema";
 import { StaleVersion } from "../forms/edit-conflict.server";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
+import { addUpdateNote, removeUpdateNotes } from "../updates/update-notes.server";
+import { UPDATE_NOTE_FIELD } from "~/lib/updates/update-notes";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import { flag, millis, tagNames, utcDate, type ArticleRow } from "./article-rows.server";
@@ -135,7 +137,7 @@ export async function listKnownTags(db: DB): Promise<string[]> {
 export class ArticleRefused extends Error {
   constructor(
     message: string,
-    readonly field: keyof ArticleFields | "publishAt" | null = null,
+    readonly field: keyof ArticleFields | "publishAt" | typeof UPDATE_NOTE_FIELD | null = null,
   ) {
     super(message);
   }
@@ -213,6 +215,10 @@ export interface SaveOptions {
   autosave?: boolean;
   /** The version the editor loaded: a save over a newer one throws StaleVersion. */
   version?: number;
+  /** A public note on what changed, dated today (a live article only; never with an autosave). */
+  updateNote?: string | null;
+  /** Its notes to take off the page with this save (never with an autosave). */
+  removeNotes?: readonly number[];
   now?: number;
 }
 
@@ -272,7 +278,9 @@ export async function saveArticle(db: DB, id: number, fields: ArticleFields, opt
       status = "draft";
       publishAt = null;
     }
-    const lastUpdated = options.markUpdated && status === "published" ? utcDate(now) : current.last_updated;
+    // An update note marks it updated too: the page, its dateModified and the sitemap agree on the day.
+    const noted = Boolean(options.updateNote) && !options.autosave;
+    const lastUpdated = (options.markUpdated || noted) && status === "published" ? utcDate(now) : current.last_updated;
 
     // Conditional on the version read above: a save committed in between is not overwritten.
     const written = await trx
@@ -296,6 +304,13 @@ export async function saveArticle(db: DB, id: number, fields: ArticleFields, opt
       await trx.insertInto("article_redirects").values({ old_slug: current.slug, article_id: id }).execute();
     }
     await keepRevision(trx, id, fields, options.editor, now, options.autosave === true);
+    if (!options.autosave) await removeUpdateNotes(trx, { type: "article", id }, options.removeNotes ?? []);
+    if (noted && options.updateNote) {
+      // Readers see the note under "What changed"; a draft has no readers yet.
+      if (status !== "published")
+        throw new ArticleRefused("An update note is for a live article: publish it first, or clear the note.", UPDATE_NOTE_FIELD);
+      await addUpdateNote(trx, { type: "article", id }, { text: options.updateNote, author: options.editor.email, now });
+    }
     await publishCatalogChange(trx);
     return { id, fields, status, publishAt, lastUpdated, updatedAt: now, version: Number(current.version) + 1 };
   });

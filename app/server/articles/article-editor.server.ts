@@ -2,6 +2,13 @@ import { data } from "react-router";
 import { articleFormSchema, articleReadyProblems } from "~/lib/admin/article-form";
 import { formFailure, formValues, parseForm, type FieldErrors } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/forms/result-toast";
+import {
+  noteIdsToRemove,
+  tidyUpdateNote,
+  UPDATE_NOTE_FIELD,
+  UPDATE_NOTE_REMOVE_FIELD,
+  updateNoteProblem,
+} from "~/lib/updates/update-notes";
 import { getSignedInUser } from "../auth/guard.server";
 import { redirectWithFlash } from "../forms/flash.server";
 import type { IntentArgs, IntentTable } from "../forms/intents.server";
@@ -78,7 +85,17 @@ async function saveAt(
 ) {
   const id = Number(params.articleId);
   const parsed = parseForm(form, articleFormSchema);
-  if (!parsed.ok) return notSaved(form, parsed.fieldErrors, parsed.formError);
+  // The autosave never carries a note: a note is published only by pressing a button.
+  const note = autosave ? null : tidyUpdateNote(form.get(UPDATE_NOTE_FIELD));
+  const noteProblem = updateNoteProblem(note);
+  if (!parsed.ok || noteProblem) {
+    const fieldErrors = parsed.ok ? {} : parsed.fieldErrors;
+    return notSaved(
+      form,
+      noteProblem ? { ...fieldErrors, [UPDATE_NOTE_FIELD]: noteProblem } : fieldErrors,
+      parsed.ok ? null : parsed.formError,
+    );
+  }
   let chosen: Publication;
   if (publication === "schedule") {
     const at = scheduledAt(form);
@@ -98,6 +115,8 @@ async function saveAt(
       markUpdated: form.get("markUpdated") === "true",
       autosave,
       version,
+      updateNote: note,
+      removeNotes: autosave ? [] : noteIdsToRemove(form.getAll(UPDATE_NOTE_REMOVE_FIELD)),
     });
     if (autosave) return data<ArticleEditorAnswer>({ autosavedAt: saved.updatedAt, version: saved.version });
     throw await redirectWithFlash(request, context.config, `/admin/articles/${id}`, { toast: DONE[chosen.kind](saved.fields.slug) });

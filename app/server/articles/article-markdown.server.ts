@@ -138,22 +138,36 @@ const markdown = new Marked({
 const alignment = { name: "align", multiple: false, values: ["left", "center", "right"] };
 
 /**
+ * What an off-site link becomes on the page (an article's shop link, docs/decisions/0102): a site
+ * path with its own rel, or null to keep it as written. Called once per off-site link, in order.
+ */
+export type LinkRewriter = (href: string) => { href: string; rel: string } | null;
+
+/**
  * Links may go to http(s) or stay on the site. Off-site links open in a new tab without handing
- * it our window. Anything else (javascript:, data:, mailto:, "//host", "/\host") keeps its text
+ * it our window; `rewrite` may send one through a site path instead (a tracked /go link), which
+ * keeps the new tab. Anything else (javascript:, data:, mailto:, "//host", "/\host") keeps its text
  * and loses the link: it stays an `a` without attributes, which `dropRefusedLink` then unwraps.
  * Renaming it to a tag the allow-list discards is not an option: sanitize-html then remembers the
  * rename for the next element at that depth, and a later good link would be closed by `</span>`.
  */
-function safeLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
-  const href = (attribs.href ?? "").trim();
-  const title: sanitizeHtml.Attributes = attribs.title ? { title: attribs.title } : {};
-  const refused: sanitizeHtml.Tag = { tagName: "a", attribs: {} };
-  if (/[\u0000-\u001f\u007f\s]/.test(href)) return refused;
-  if (/^https?:\/\/[^/\\]/i.test(href)) {
-    return { tagName: "a", attribs: { href, ...title, target: "_blank", rel: "noopener" } };
-  }
-  if (/^\/(?![/\\])/.test(href) || href.startsWith("#")) return { tagName: "a", attribs: { href, ...title } };
-  return refused;
+function safeLink(rewrite: LinkRewriter | undefined) {
+  return (_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag => {
+    const href = (attribs.href ?? "").trim();
+    const title: sanitizeHtml.Attributes = attribs.title ? { title: attribs.title } : {};
+    const refused: sanitizeHtml.Tag = { tagName: "a", attribs: {} };
+    if (/[\u0000-\u001f\u007f\s]/.test(href)) return refused;
+    if (/^https?:\/\/[^/\\]/i.test(href)) {
+      const tracked = rewrite?.(href);
+      // Only a site path may replace the address: a rewriter can never make a link leave the site another way.
+      if (tracked && /^\/(?![/\\])\S*$/.test(tracked.href)) {
+        return { tagName: "a", attribs: { href: tracked.href, ...title, target: "_blank", rel: tracked.rel } };
+      }
+      return { tagName: "a", attribs: { href, ...title, target: "_blank", rel: "noopener" } };
+    }
+    if (/^\/(?![/\\])/.test(href) || href.startsWith("#")) return { tagName: "a", attribs: { href, ...title } };
+    return refused;
+  };
 }
 
 /** Keeps a refused link's content and drops its (attribute-less) tags, opening and closing alike. */
@@ -211,7 +225,7 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedSchemesByTag: {},
   allowProtocolRelative: false,
   // The page's title is the only h1; a "# Heading" in the body becomes a section heading.
-  transformTags: { h1: "h2", a: safeLink },
+  transformTags: { h1: "h2", a: safeLink(undefined) },
   exclusiveFilter: dropRefusedLink,
   disallowedTagsMode: "discard",
 };
@@ -225,9 +239,10 @@ const BLOCK_TOKEN = (index: number) => `ARTICLEBLOCK${index}END`;
  * The one Markdown renderer and sanitizer: the public page, the editor's preview and the import
  * all use it. With `blocks`, each line it recognises (outside code fences) is set aside before
  * Markdown and sanitizing, and its own HTML, built from the catalog and escaped, put in its place
- * afterwards; without it (or when it answers "") the line leaves nothing.
+ * afterwards; without it (or when it answers "") the line leaves nothing. With `links`, off-site
+ * links may be rewritten to the site's tracked redirect (the published page and the preview).
  */
-export function renderArticleBody(markdownSource: string, blocks?: BlockRenderer): string {
+export function renderArticleBody(markdownSource: string, blocks?: BlockRenderer, links?: LinkRewriter): string {
   const rendered: string[] = [];
   let fenced = false;
   const source = markdownSource
@@ -241,7 +256,8 @@ export function renderArticleBody(markdownSource: string, blocks?: BlockRenderer
       return `\n${BLOCK_TOKEN(rendered.length - 1)}\n`;
     })
     .join("\n");
-  const html = sanitizeHtml(markdown.parse(source, { async: false }), sanitizeOptions).trim();
+  const options = links ? { ...sanitizeOptions, transformTags: { h1: "h2", a: safeLink(links) } } : sanitizeOptions;
+  const html = sanitizeHtml(markdown.parse(source, { async: false }), options).trim();
   if (rendered.length === 0) return html;
   return html.replace(/<p>ARTICLEBLOCK(\d+)END<\/p>\n?/g, (_, index: string) => rendered[Number(index)] ?? "").trim();
 }

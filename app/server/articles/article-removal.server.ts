@@ -32,6 +32,7 @@ export async function removeArticles(trx: DB, ids: readonly number[]): Promise<n
   for (const part of chunks([...ids], IN_LIST_CHUNK)) {
     await trx.deleteFrom("article_revisions").where("article_id", "in", part).execute();
     await trx.deleteFrom("article_redirects").where("article_id", "in", part).execute();
+    await trx.deleteFrom("update_notes").where("subject_type", "=", "article").where("subject_id", "in", part).execute();
     removed += Number((await trx.deleteFrom("articles").where("id", "in", part).executeTakeFirst()).numDeletedRows);
   }
   if (removed > 0) {

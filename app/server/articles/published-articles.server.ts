@@ -1,58 +1,95 @@
 import type { Article } from "~/lib/learn/articles";
+import type { ArticleLinkReport } from "~/lib/learn/article-shop-links";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import { renderArticleBody } from "./article-markdown.server";
 import { toArticle, type AuthorRow } from "./article-rows.server";
 import { productsForBodies, readDirective, renderDirective } from "./product-boxes.server";
+import { articleLinkRewriter, readShopLinkIndex } from "./article-shop-links.server";
 
 /**
  * The published articles as the public pages read them. A site has tens or hundreds of articles,
  * so all of them are read and rendered at once and kept in memory per database, until the next
  * save, publication or removal (invalidateCatalog, here or on another instance) or, at the
  * latest, MEMO_MS: rendering Markdown on every page view would cost far more than the query.
- * Product boxes show the catalog as it is: a catalog save drops the memo too.
+ * Product boxes show the catalog as it is: a catalog save drops the memo too. Links to a known
+ * merchant's site are sent through the tracked redirect as the body is rendered (the stored
+ * Markdown is untouched, docs/decisions/0102); what became of each off-site link is kept beside
+ * the pages for /admin/links.
  */
 
 /** A change made outside the site (a script on the database) shows up within this. */
 const MEMO_MS = 5 * 60_000;
 
-const memos = new WeakMap<DB, { at: number; articles: Promise<Article[]> }>();
+/** One published article's off-site links, in the order written. */
+export interface PublishedArticleLinks {
+  /** The article's id, for its editor's address. */
+  id: number;
+  slug: string;
+  title: string;
+  links: ArticleLinkReport[];
+}
+
+interface Rendered {
+  articles: Article[];
+  links: PublishedArticleLinks[];
+}
+
+const memos = new WeakMap<DB, { at: number; rendered: Promise<Rendered> }>();
 const listening = new WeakSet<DB>();
 
-async function readPublished(db: DB): Promise<Article[]> {
-  const [rows, authors] = await Promise.all([
+async function readPublished(db: DB): Promise<Rendered> {
+  const [rows, authors, shopLinks] = await Promise.all([
     db.selectFrom("articles").selectAll().where("status", "=", "published").orderBy("slug").execute(),
     db.selectFrom("authors").selectAll().execute(),
+    readShopLinkIndex(db),
   ]);
   const byId = new Map<number, AuthorRow>(authors.map((author) => [Number(author.id), author]));
   const products = await productsForBodies(
     db,
     rows.map((row) => row.body),
   );
-  return rows.map((row) => {
-    const html = renderArticleBody(row.body, (line) => {
-      const directive = readDirective(line);
-      return directive && renderDirective(directive, products, row.slug, false);
-    });
+  const links: PublishedArticleLinks[] = [];
+  const articles = rows.map((row) => {
+    const report: ArticleLinkReport[] = [];
+    const html = renderArticleBody(
+      row.body,
+      (line) => {
+        const directive = readDirective(line);
+        return directive && renderDirective(directive, products, row.slug, false);
+      },
+      articleLinkRewriter(shopLinks, row.slug, report),
+    );
+    links.push({ id: Number(row.id), slug: row.slug, title: row.title, links: report });
     return toArticle(row, row.author_id === null ? undefined : byId.get(Number(row.author_id)), html);
   });
+  return { articles, links };
 }
 
-/** Every published article, rendered, by slug. */
-export function publishedArticles(db: DB): Promise<Article[]> {
+function renderedArticles(db: DB): Promise<Rendered> {
   if (!listening.has(db)) {
     listening.add(db);
     onCatalogChange(db, () => memos.delete(db));
   }
   const hit = memos.get(db);
-  if (hit && Date.now() - hit.at < MEMO_MS) return hit.articles;
-  const articles = readPublished(db);
-  memos.set(db, { at: Date.now(), articles });
+  if (hit && Date.now() - hit.at < MEMO_MS) return hit.rendered;
+  const rendered = readPublished(db);
+  memos.set(db, { at: Date.now(), rendered });
   // A failure is not kept: the next request tries again.
-  articles.catch(() => {
-    if (memos.get(db)?.articles === articles) memos.delete(db);
+  rendered.catch(() => {
+    if (memos.get(db)?.rendered === rendered) memos.delete(db);
   });
-  return articles;
+  return rendered;
+}
+
+/** Every published article, rendered, by slug. */
+export async function publishedArticles(db: DB): Promise<Article[]> {
+  return (await renderedArticles(db)).articles;
+}
+
+/** Every published article's off-site links and what each became, by slug: the same render as the pages. */
+export async function publishedArticleLinks(db: DB): Promise<PublishedArticleLinks[]> {
+  return (await renderedArticles(db)).links;
 }
 
 export async function findPublishedArticle(db: DB, slug: string): Promise<Article | undefined> {

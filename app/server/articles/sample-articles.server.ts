@@ -2,6 +2,7 @@ import { tagSlug } from "~/lib/learn/articles";
 import type { ArticleFile } from "./article-markdown.server";
 import type { DB } from "../db/connection.server";
 import { sampleArticleFiles } from "../seed/sample-article-files";
+import { SAMPLE_NOTE_AUTHOR, sampleArticleNotes } from "../seed/sample-picks";
 
 const SEEDED_KEY = "sample_articles_seeded_at";
 
@@ -77,6 +78,25 @@ export async function seedSampleArticles(db: DB, files: ArticleFile[] = sampleAr
         })
         .execute();
     }
+    await seedSampleArticleNotes(trx);
     return files.length;
   });
+}
+
+/** The sample articles' update notes, for the articles just seeded. */
+async function seedSampleArticleNotes(trx: DB) {
+  const slugs = Object.keys(sampleArticleNotes);
+  if (slugs.length === 0) return;
+  const articles = await trx.selectFrom("articles").select(["id", "slug"]).where("slug", "in", slugs).execute();
+  const notes = articles.flatMap((article) =>
+    (sampleArticleNotes[article.slug] ?? []).map((note) => ({
+      subject_type: "article" as const,
+      subject_id: Number(article.id),
+      noted_on: note.date,
+      text: note.text,
+      author: SAMPLE_NOTE_AUTHOR,
+      created_at: Date.parse(`${note.date}T12:00:00Z`),
+    })),
+  );
+  if (notes.length > 0) await trx.insertInto("update_notes").values(notes).execute();
 }

@@ -85,7 +85,7 @@ describe("backup and restore (SQLite)", () => {
       const backup = spawnSync(TSX, ["scripts/backup.ts", "--out", out], { env: cliEnv(site.dataDir), encoding: "utf8" });
       expect(backup.stderr).toBe("");
       expect(backup.status).toBe(0);
-      expect(backup.stdout).toMatch(/Backup written to .*1 uploaded image, auth secret included\./);
+      expect(backup.stdout).toMatch(/Backup written to .*1 uploaded image, 0 uploaded feed files, auth secret included\./);
       const committedAfter = committedCount(site.databaseFile);
       expect(committedAfter).toBeGreaterThan(committedBefore); // the writer really was writing throughout
 

@@ -6,7 +6,9 @@ import { readTarGz, TarGzWriter, NotABackupError } from "./tar-archive.server";
 
 /**
  * One file holding everything a SQLite site needs to come back: the database, the uploaded
- * images (DATA_DIR/storage) and the generated auth secret (DATA_DIR/auth-secret). See
+ * files (DATA_DIR/storage: pictures and feed files on the disk driver; on the database driver they
+ * are rows of the database), feed files an older version kept in DATA_DIR/feeds, and the
+ * generated auth secret (DATA_DIR/auth-secret). See
  * docs/decisions/0023-backups-and-outages.md for why the snapshot is taken with VACUUM INTO and why the
  * images are copied after it.
  */
@@ -15,6 +17,9 @@ export const BACKUP_FORMAT = "sauna-reviews-backup";
 const DATABASE_ENTRY = "database/sauna-reviews.sqlite";
 const SECRET_ENTRY = "auth-secret";
 const STORAGE_DIR = "storage";
+/** Uploaded feeds before the shared storage (a worker moves them into it when it starts). */
+const LEGACY_FEEDS_DIR = "feeds";
+const FEED_FILES_PREFIX = `${STORAGE_DIR}/feed-files/`;
 const MANIFEST_ENTRY = "manifest.json";
 
 export interface SiteFiles {
@@ -28,7 +33,22 @@ export interface BackupSummary {
   bytes: number;
   databaseBytes: number;
   images: number;
+  /** Uploaded feed files: in the storage folder, in the database (STORAGE=database) or in DATA_DIR/feeds. */
+  feedFiles: number;
   includesSecret: boolean;
+}
+
+/** The feed files the snapshot's database holds itself (STORAGE=database); 0 before the table existed. */
+function feedFilesInDatabase(file: string): number {
+  const db = new SqliteDatabase(file, { readonly: true });
+  try {
+    const row = db.prepare("select count(*) as n from stored_files where bucket = 'feed-files'").get() as { n: number };
+    return row.n;
+  } catch {
+    return 0;
+  } finally {
+    db.close();
+  }
 }
 
 export async function createBackup(site: SiteFiles, out: string): Promise<BackupSummary> {
@@ -38,6 +58,7 @@ export async function createBackup(site: SiteFiles, out: string): Promise<Backup
   try {
     const snapshot = path.join(workDir, "snapshot.sqlite");
     snapshotDatabase(site.databaseFile, snapshot);
+    let feedFiles = feedFilesInDatabase(snapshot);
     const writer = new TarGzWriter(partial);
     const databaseBytes = readFileSync(snapshot);
     await writer.add({ name: DATABASE_ENTRY, bytes: databaseBytes });
@@ -50,17 +71,21 @@ export async function createBackup(site: SiteFiles, out: string): Promise<Backup
     // Images after the snapshot: every image the snapshot's rows name was written before its
     // row, so it is here; an image uploaded meanwhile is merely extra.
     let images = 0;
-    for await (const relative of filesUnder(path.join(site.dataDir, STORAGE_DIR))) {
-      const full = path.join(site.dataDir, STORAGE_DIR, relative);
-      const [bytes, info] = await Promise.all([readFile(full), stat(full)]);
-      await writer.add({ name: `${STORAGE_DIR}/${relative}`, bytes, mode: info.mode & 0o777, modified: info.mtime });
-      images++;
+    for (const folder of [STORAGE_DIR, LEGACY_FEEDS_DIR]) {
+      for await (const relative of filesUnder(path.join(site.dataDir, folder))) {
+        const full = path.join(site.dataDir, folder, relative);
+        const [bytes, info] = await Promise.all([readFile(full), stat(full)]);
+        const name = `${folder}/${relative}`;
+        await writer.add({ name, bytes, mode: info.mode & 0o777, modified: info.mtime });
+        if (folder === LEGACY_FEEDS_DIR || name.startsWith(FEED_FILES_PREFIX)) feedFiles++;
+        else images++;
+      }
     }
-    const manifest = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), images, includesSecret };
+    const manifest = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), images, feedFiles, includesSecret };
     await writer.add({ name: MANIFEST_ENTRY, bytes: Buffer.from(JSON.stringify(manifest, null, 2) + "\n") });
     await writer.close();
     renameSync(partial, out);
-    return { file: out, bytes: statSync(out).size, databaseBytes: databaseBytes.byteLength, images, includesSecret };
+    return { file: out, bytes: statSync(out).size, databaseBytes: databaseBytes.byteLength, images, feedFiles, includesSecret };
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
@@ -74,7 +99,7 @@ export async function createBackup(site: SiteFiles, out: string): Promise<Backup
  * stood at one instant, every transaction committed before it included and none half-done,
  * while the running site keeps writing (WAL mode lets it).
  */
-function snapshotDatabase(source: string, target: string) {
+export function snapshotDatabase(source: string, target: string) {
   const db = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
@@ -111,6 +136,8 @@ export class RestoreRefused extends Error {}
 export interface RestoreSummary {
   databaseBytes: number;
   images: number;
+  /** Feed files in the storage folder or DATA_DIR/feeds (on the database driver they are in the database). */
+  feedFiles: number;
   includesSecret: boolean;
   /** Where the files that were there before went (with --force), so nothing is lost. */
   setAside: string | undefined;
@@ -135,7 +162,10 @@ export async function restoreBackup(site: SiteFiles, backup: string, options: { 
     `${site.databaseFile}-shm`,
     path.join(site.dataDir, SECRET_ENTRY),
     path.join(site.dataDir, STORAGE_DIR),
-  ].filter((file) => existsSync(file) && !(file.endsWith(STORAGE_DIR) && readdirSync(file).length === 0));
+    path.join(site.dataDir, LEGACY_FEEDS_DIR),
+  ].filter(
+    (file) => existsSync(file) && !((file.endsWith(STORAGE_DIR) || file.endsWith(LEGACY_FEEDS_DIR)) && readdirSync(file).length === 0),
+  );
   if (existing.length > 0 && !options.force) {
     throw new RestoreRefused(
       `${site.dataDir} already holds a site (${existing.map((file) => path.basename(file)).join(", ")}). Restore into an empty DATA_DIR, or pass --force to move those files aside first.`,
@@ -149,14 +179,18 @@ export async function restoreBackup(site: SiteFiles, backup: string, options: { 
     let manifest: { format?: string } | undefined;
     let databaseBytes = 0;
     let images = 0;
+    let feedFiles = 0;
     let includesSecret = false;
     for await (const entry of readTarGz(backup)) {
       const target = path.join(staging, entry.name);
       await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await writeFile(target, entry.bytes, { mode: entry.name.startsWith(`${STORAGE_DIR}/`) ? 0o644 : 0o600 });
+      const feedFile = entry.name.startsWith(FEED_FILES_PREFIX) || entry.name.startsWith(`${LEGACY_FEEDS_DIR}/`);
+      // Pictures are served to everyone; a feed file is the shop's, readable by the site alone.
+      await writeFile(target, entry.bytes, { mode: entry.name.startsWith(`${STORAGE_DIR}/`) && !feedFile ? 0o644 : 0o600 });
       if (entry.name === MANIFEST_ENTRY) manifest = JSON.parse(Buffer.from(entry.bytes).toString("utf8"));
       else if (entry.name === DATABASE_ENTRY) databaseBytes = entry.bytes.byteLength;
       else if (entry.name === SECRET_ENTRY) includesSecret = true;
+      else if (feedFile) feedFiles++;
       else if (entry.name.startsWith(`${STORAGE_DIR}/`)) images++;
     }
     if (manifest?.format !== BACKUP_FORMAT || databaseBytes === 0) {
@@ -179,8 +213,14 @@ export async function restoreBackup(site: SiteFiles, backup: string, options: { 
     }
     renameSync(restoredDatabase, site.databaseFile);
     if (includesSecret) renameSync(path.join(staging, SECRET_ENTRY), path.join(site.dataDir, SECRET_ENTRY));
-    if (existsSync(path.join(staging, STORAGE_DIR))) renameSync(path.join(staging, STORAGE_DIR), path.join(site.dataDir, STORAGE_DIR));
-    return { databaseBytes, images, includesSecret, setAside };
+    for (const folder of [STORAGE_DIR, LEGACY_FEEDS_DIR]) {
+      const restored = path.join(staging, folder);
+      if (!existsSync(restored)) continue;
+      // An empty folder left in place (it did not count as a site) gives way.
+      rmSync(path.join(site.dataDir, folder), { recursive: true, force: true });
+      renameSync(restored, path.join(site.dataDir, folder));
+    }
+    return { databaseBytes, images, feedFiles, includesSecret, setAside };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { buyDestination, isTyyni, safeHttpUrl } from "~/lib/offers/buy-link";
 import { isCountedClick } from "~/lib/clicks/counted-click";
-import { normaliseLinkSource, trackedLinkTarget } from "~/lib/clicks/tracked-link";
+import { MERCHANT_LINK_SEGMENT, normaliseLinkSource, trackedLinkTarget } from "~/lib/clicks/tracked-link";
+import { matchShopLink, type ShopLinkIndex } from "~/lib/learn/article-shop-links";
 import { offerLinkUrl } from "~/lib/offers/offer-link";
 import { withSubId } from "~/lib/offers/sub-id";
 import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { clientAddress } from "../auth/client-address.server";
+import { readShopLinkIndex } from "../articles/article-shop-links.server";
 import type { DB } from "../db/connection.server";
 import type { ReaderCountry } from "../geo/reader-country.server";
 import { allOffersByProduct } from "../offers/offer-reads.server";
@@ -24,6 +26,11 @@ import type { ClickRecorder } from "./click-recorder.server";
  * merchant's format when the merchant has a sub-ID template (docs/decisions/0074). Pages stay the same for every country; only this answer varies.
  * A slug with no destination is not answered here: the request goes on to the /go route, which
  * renders a 404 page in the site's look.
+ *
+ * /go/-/{merchant-slug}?to={address} is an article's link to a page of a merchant's site that no
+ * offer names (docs/decisions/0102): it leads to that address with the merchant's affiliate
+ * parameters added, and only when the address is on that merchant's site, so it is no open
+ * redirect. It names no product, so it is not counted in the clicks (which are per product).
  */
 export interface OutboundRedirects {
   /** Answers a /go request now if the destinations are loaded; false otherwise (the caller goes on). */
@@ -147,17 +154,30 @@ export function createOutboundRedirects(options: {
     return true;
   }
 
+  function answerMerchant(req: IncomingMessage, res: ServerResponse, merchantSlug: string, index: ShopLinkIndex): boolean {
+    const url = merchantLinkDestination(index, merchantSlug, queryParameter(req.url, "to"));
+    if (url === null) return false;
+    res.writeHead(302, { ...REDIRECT_HEADERS, location: url });
+    res.end();
+    return true;
+  }
+
   const targetOf = (req: IncomingMessage) => (req.method === "GET" || req.method === "HEAD" ? trackedLinkTarget(pathOf(req.url)) : null);
 
   return {
     serveNow(req, res) {
       const target = targetOf(req);
+      // A merchant's link reads its own index: serve() answers it.
+      if (target?.slug === MERCHANT_LINK_SEGMENT && target.merchant !== null) return false;
       const products = target === null ? undefined : fresh();
       return products !== undefined && answer(req, res, target!, products);
     },
     async serve(req, res) {
       const target = targetOf(req);
       if (target === null) return false;
+      if (target.slug === MERCHANT_LINK_SEGMENT && target.merchant !== null) {
+        return answerMerchant(req, res, target.merchant, await readShopLinkIndex(db));
+      }
       return answer(req, res, target, await load());
     },
     invalidate() {
@@ -196,6 +216,20 @@ export function chooseDestination(
   };
 }
 
+/**
+ * Where a merchant's own link leads: the address, when it is an http(s) address the index places
+ * on that merchant's site (its domain or a subdomain, or one of its offers' pages), with the
+ * merchant's affiliate parameters added as an offer's link gets them; else null.
+ */
+export function merchantLinkDestination(index: ShopLinkIndex, merchantSlug: string, to: string | null): string | null {
+  const address = safeHttpUrl(to);
+  if (address === null) return null;
+  const match = matchShopLink(index, address);
+  if (match === null || match.kind === "none" || match.merchant.slug !== merchantSlug.toLowerCase()) return null;
+  const url = offerLinkUrl(address, match.merchant.affiliateParams);
+  return url === null ? null : new URL(url).href;
+}
+
 async function readProductLinks(db: DB): Promise<Map<string, ProductLinks>> {
   const [rows, offers] = await Promise.all([
     db.selectFrom("products").select(["id", "slug", "name", "website", "affiliate_link"]).execute(),
@@ -221,8 +255,12 @@ function pathOf(target: string | undefined): string {
   return queryAt === -1 ? url : url.slice(0, queryAt);
 }
 
-function fromParameter(target: string | undefined): string | null {
+function queryParameter(target: string | undefined, name: string): string | null {
   const url = target ?? "";
   const queryAt = url.indexOf("?");
-  return queryAt === -1 ? null : new URLSearchParams(url.slice(queryAt + 1)).get("from");
+  return queryAt === -1 ? null : new URLSearchParams(url.slice(queryAt + 1)).get(name);
+}
+
+function fromParameter(target: string | undefined): string | null {
+  return queryParameter(target, "from");
 }

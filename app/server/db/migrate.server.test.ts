@@ -1,8 +1,8 @@
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { toProduct } from "../products/product-row-mapping";
-import { migrateDownAll, migrateToLatest } from "./migrate.server";
+import { migrateDownAll, migrateToLatest, migrationsFrom } from "./migrate.server";
 
 const ourTables = [
   "products",
@@ -32,6 +32,35 @@ async function tableNames(test: TestDatabase): Promise<string[]> {
     .sort();
 }
 
+describe("the migrations folder", () => {
+  const step = { up: async () => {}, down: async () => {} };
+
+  it("runs every file by its time, whatever order the folder lists them in", () => {
+    const names = Object.keys(
+      migrationsFrom({
+        "./migrations/2026_11_24_0400_scale_out.ts": step,
+        "./migrations/2026_11_24_0100_clicks.ts": step,
+        "./migrations/2026_11_22_0300_catalog.ts": step,
+      }),
+    );
+    expect(names).toEqual(["2026_11_22_0300_catalog", "2026_11_24_0100_clicks", "2026_11_24_0400_scale_out"]);
+  });
+
+  it.each([
+    ["without a time", "./migrations/add_reviews.ts"],
+    ["with a time that cannot be", "./migrations/2026_13_01_0100_reviews.ts"],
+    ["with an hour past 23", "./migrations/2026_11_28_2460_reviews.ts"],
+    ["in capitals", "./migrations/2026_11_28_0100_Reviews.ts"],
+    ["with a dash", "./migrations/2026-11-28_0100_reviews.ts"],
+  ])("refuses a file named %s, by its name", (_, file) => {
+    expect(() => migrationsFrom({ [file]: step })).toThrow(`Migration ${file} is misnamed`);
+  });
+
+  it("refuses a file without both up and down", () => {
+    expect(() => migrationsFrom({ "./migrations/2026_11_28_0100_reviews.ts": { up: step.up } })).toThrow("must export both up and down");
+  });
+});
+
 describe.each(testDialects)("migrations on %s", (dialect) => {
   let test: TestDatabase;
   afterEach(() => test?.drop());
@@ -57,6 +86,21 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await migrateDownAll(test.db)).toEqual([...names].reverse());
     expect(await tableNames(test)).toEqual([]);
     expect(await migrateToLatest(test.db)).toEqual(names);
+  });
+
+  it("refuses, by name, a file dated before a migration this database already ran", async () => {
+    test = await createTestDatabase(dialect, { migrate: false });
+    const ran: string[] = [];
+    const step = (name: string) => ({ up: async () => void ran.push(name), down: async () => {} });
+    const migrator = (files: string[]) =>
+      new Migrator({
+        db: test.db,
+        provider: { getMigrations: async () => migrationsFrom(Object.fromEntries(files.map((file) => [`./migrations/${file}.ts`, step(file)]))) },
+      });
+    await migrator(["2026_11_28_0100_first", "2026_11_28_0300_third"]).migrateToLatest();
+    const late = await migrator(["2026_11_28_0100_first", "2026_11_28_0200_late", "2026_11_28_0300_third"]).migrateToLatest();
+    expect(String(late.error)).toMatch(/2026_11_28_0200_late|2026_11_28_0300_third/);
+    expect(ran).toEqual(["2026_11_28_0100_first", "2026_11_28_0300_third"]);
   });
 
   it("stores the largest allowed price in cents and reads every column back the same on both dialects", async () => {

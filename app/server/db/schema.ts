@@ -169,7 +169,7 @@ export interface FeedsTable {
   /** "url" | "upload". */
   source_kind: string;
   url: string | null;
-  /** The stored upload's file name under DATA_DIR/feeds. */
+  /** The stored upload's name in the feed-files bucket (before, under DATA_DIR/feeds). */
   upload_name: string | null;
   /** The upload's name as the owner's computer called it, for the screens. */
   upload_original_name: string | null;
@@ -190,7 +190,7 @@ export interface FeedRunsTable {
   feed_id: number;
   started_at: Timestamp;
   finished_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
-  /** "running" | "previewed" | "saved" | "failed" | "discarded". */
+  /** "running" (also while its job waits) | "previewed" | "saved" | "failed" | "discarded". */
   status: string;
   /** "manual" | "schedule". */
   trigger: string;
@@ -206,6 +206,8 @@ export interface FeedRunsTable {
   /** The run page's lists as JSON (FeedRunDetails), capped. */
   details: string | null;
   milliseconds: number | null;
+  /** jobs(id) of the run of owner work that carries this feed run out (no foreign key: jobs are forgotten). */
+  job_id: number | null;
 }
 
 /** The owner's "this feed item is product X". */
@@ -263,6 +265,34 @@ export interface CollectionProductsTable {
   collection_id: number;
   product_id: number;
   position: number;
+}
+
+/** A product's role in a collection, or its place under "Also tested" (docs/decisions/0108). */
+export interface CollectionPicksTable {
+  collection_id: number;
+  product_id: number;
+  role: PickRoleKey;
+  /** The owner's own label, for role 'custom' only. */
+  label: string | null;
+  /** The one line why (for 'also-tested', its sentence). */
+  reason: string;
+  position: number;
+}
+
+export type PickRoleKey = "best-overall" | "runner-up" | "budget" | "upgrade" | "custom" | "also-tested";
+
+/** A dated public note on what changed in a review or an article (docs/decisions/0108). */
+export interface UpdateNotesTable {
+  id: Generated<number>;
+  subject_type: "review" | "article";
+  /** The product's id for a review, the article's id for an article. */
+  subject_id: number;
+  /** YYYY-MM-DD (UTC). */
+  noted_on: string;
+  text: string;
+  /** The e-mail address of who wrote it. */
+  author: string;
+  created_at: Millis;
 }
 
 /** Which products carry each list tag, derived from products.list_tags by triggers (migration 2026_11_28_0700_product_list_tags). */
@@ -453,6 +483,8 @@ export interface Database {
   removed_products: RemovedProductsTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;
+  collection_picks: CollectionPicksTable;
+  update_notes: UpdateNotesTable;
   product_list_tags: ProductListTagsTable;
   site_state: SiteStateTable;
   review_weights: ReviewWeightsTable;
@@ -479,6 +511,7 @@ export interface Database {
   click_sub_ids: ClickSubIdsTable;
   commission_networks: CommissionNetworksTable;
   commissions: CommissionsTable;
+  commission_uploads: CommissionUploadsTable;
   audit_log: AuditLogTable;
   used_challenges: UsedChallengesTable;
   mail_sends: MailSendsTable;
@@ -797,4 +830,17 @@ export interface MailSendsTable {
   recipient: string;
   /** Milliseconds since 1970. */
   at: number;
+}
+
+/** A commission report kept for reading until it is saved or a day old (docs/decisions/0100). */
+export interface CommissionUploadsTable {
+  id: string;
+  network: string;
+  report_url: string | null;
+  started_by: string | null;
+  byte_size: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The report's latest run (jobs.id). */
+  job_id: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: ColumnType<number | string, number, number>;
+  saved_at: ColumnType<number | string | null, number | null | undefined, number | null>;
 }

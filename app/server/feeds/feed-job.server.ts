@@ -1,23 +1,15 @@
 import { FEED_JOB_EVERY_MS, isFeedDue, readFeedSchedule } from "~/lib/feeds/feed-schedule";
-import type { SitePrices } from "~/lib/offers/price-view";
 import type { DB } from "../db/connection.server";
 import type { PeriodicJob } from "../jobs/job-runner.server";
-import { log } from "../log.server";
-import { loadFeed, runFeed } from "./feed-run.server";
-import type { ReadFeedOptions } from "./read-feed.server";
+import { enqueueFeedRun } from "./feed-run-jobs.server";
 
 /**
- * The scheduled feeds (docs/decisions/0064): one periodic job looks every few minutes and runs
- * each due feed, one after another, saving straight away (no preview: nobody is there to look).
- * The job runner keeps it to one run at a time across every instance, so a feed is never read
- * twice for one period.
+ * The scheduled feeds (docs/decisions/0064, 0099): a quiet periodic look every few minutes
+ * queues a run (a feed-run job, saving straight away: nobody is there to look at a preview) for
+ * each due feed that has none waiting or running. Each run is then a job of its own, with its
+ * row in the list of runs; a run interrupted by a dead worker leaves the feed's last run where it
+ * was, so the next look queues it again.
  */
-
-export interface FeedJobSettings {
-  dataDir: string;
-  read?: ReadFeedOptions;
-  prices?: SitePrices;
-}
 
 /** The feeds due now, oldest run first. */
 export async function dueFeedIds(db: DB, now: number = Date.now()): Promise<number[]> {
@@ -35,24 +27,23 @@ export async function dueFeedIds(db: DB, now: number = Date.now()): Promise<numb
     .map((row) => Number(row.id));
 }
 
-export async function runDueFeeds(db: DB, settings: FeedJobSettings, now: number = Date.now()): Promise<number> {
-  let ran = 0;
+/** Queues a run of every due feed; how many new runs were queued. */
+export async function queueDueFeeds(db: DB, now: number = Date.now()): Promise<number> {
+  let queued = 0;
   for (const feedId of await dueFeedIds(db, now)) {
-    const feed = await loadFeed(db, feedId);
+    const feed = await db.selectFrom("feeds").select(["id", "name"]).where("id", "=", feedId).executeTakeFirst();
     if (!feed) continue;
-    const outcome = await runFeed(db, feed, {
-      trigger: "schedule",
-      save: true,
-      dataDir: settings.dataDir,
-      read: settings.read,
-      prices: settings.prices,
-    });
-    if (outcome.status === "failed") log.warn(`Scheduled feed ${feed.name} failed: ${outcome.error}`);
-    ran += 1;
+    const run = await enqueueFeedRun(
+      db,
+      { id: Number(feed.id), name: feed.name },
+      { mode: "save", trigger: "schedule", startedBy: "schedule" },
+    );
+    if (!run.already) queued += 1;
   }
-  return ran;
+  return queued;
 }
 
-export function feedsJob(settings: FeedJobSettings): PeriodicJob {
-  return { name: "feeds", everyMs: FEED_JOB_EVERY_MS, run: (db) => runDueFeeds(db, settings).then(() => undefined) };
+export function feedsJob(): PeriodicJob {
+  // Quiet: a look every five minutes that queues nothing would fill the list of runs; the runs it queues are rows of their own.
+  return { name: "feeds", everyMs: FEED_JOB_EVERY_MS, quiet: true, run: (db) => queueDueFeeds(db).then(() => undefined) };
 }

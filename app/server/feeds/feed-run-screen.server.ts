@@ -1,18 +1,20 @@
 import { data, redirect, type AppLoadContext, type Params } from "react-router";
-import { describeFeedCounts } from "~/lib/feeds/feed-run";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
 import type { DB } from "../db/connection.server";
+import { requireAdmin } from "../auth/guard.server";
 import type { IntentTable } from "../forms/intents.server";
-import { loadFeed, runFeed } from "./feed-run.server";
+import { siteCancelMarkers, toRunView } from "../jobs/runs-screen.server";
+import { enqueueFeedRun } from "./feed-run-jobs.server";
+import { loadFeed } from "./feed-run.server";
 import { discardFeedRun, findProductByRef, linkFeedItem, loadFeedRun, productChoices } from "./feeds-admin.server";
-import { feedReadSettingsFrom } from "./read-feed.server";
 
 /**
  * A feed run's screen, server half (docs/decisions/0064): what it loads (the run, its feed and
  * shop, the products to match unmatched items to) and its intents (save the previewed run,
  * discard it, say which product an unmatched item is), each recorded in the audit log. The caller
- * has checked the admin role.
+ * has checked the admin role. Saving and previewing again are runs queued for the worker
+ * (feed-run-jobs.server.ts); the page shows the run's progress while it goes on.
  */
 
 async function find(params: { feedId?: string; runId?: string }, db: DB) {
@@ -24,23 +26,26 @@ async function find(params: { feedId?: string; runId?: string }, db: DB) {
 }
 
 /** The run's screen, or null for a feed or run that does not exist. */
-export async function loadFeedRunScreen(db: DB, params: Params) {
+export async function loadFeedRunScreen(db: DB, params: Params, config: AppLoadContext["config"]) {
   const found = await find(params, db);
   if (!found) return null;
   const merchant = await db.selectFrom("merchants").select("name").where("id", "=", found.feed.merchantId).executeTakeFirst();
   const products = found.run.counts.unmatched > 0 && found.run.status === "previewed" ? await productChoices(db) : [];
-  return { feed: { id: found.feed.id, name: found.feed.name, merchantName: merchant?.name ?? "" }, run: found.run, products };
+  const { job, ...run } = found.run;
+  return {
+    feed: { id: found.feed.id, name: found.feed.name, merchantName: merchant?.name ?? "" },
+    run,
+    // The run of owner work behind it: its progress and Cancel while it goes on, how it ended after.
+    job: job ? toRunView(job, siteCancelMarkers(config)) : null,
+    products,
+  };
 }
 
 export interface FeedRunActionResult {
   toast?: ResultToast;
 }
 
-const runOptions = (context: AppLoadContext) => ({
-  dataDir: context.config.dataDir,
-  read: feedReadSettingsFrom(context.config),
-  prices: context.config.prices,
-});
+const unfinished = (state: string | undefined) => state === "queued" || state === "running";
 
 export const FEED_RUN_INTENTS = {
   "save-run": async ({ request, context, params }) => {
@@ -51,30 +56,37 @@ export const FEED_RUN_INTENTS = {
         { status: 409 },
       );
     }
-    const outcome = await runFeed(context.db, found.feed, {
+    if (unfinished(found.run.job?.state)) {
+      return data<FeedRunActionResult>(
+        { toast: { kind: "info", title: "Already saving", description: "This preview is being saved; its progress is shown below." } },
+        { status: 409 },
+      );
+    }
+    const startedBy = (await requireAdmin(request, context)).email;
+    const queued = await enqueueFeedRun(context.db, found.feed, {
+      mode: "save-preview",
       trigger: "manual",
-      save: true,
+      startedBy,
       preview: { runId: found.run.id, fingerprint: found.run.fingerprint },
-      ...runOptions(context),
     });
-    await recordAdminAction(
-      { request, context },
-      "merchant-feed-run",
-      `Saved feed ${found.feed.name} (id ${found.feed.id}): ${outcome.status === "failed" ? outcome.error : outcome.status === "plan-changed" ? "refused, the plan changed since the preview" : describeFeedCounts(outcome.counts)}`,
-    );
-    if (outcome.status === "plan-changed") {
+    if (queued.already) {
       return data<FeedRunActionResult>(
         {
           toast: {
             kind: "error",
-            title: "Nothing was saved",
-            description: "The feed or the catalog changed since the preview. Check the updated preview below, then save again.",
+            title: "Not saved",
+            description: "Another run of this feed is waiting or running; save once it has finished (see Runs).",
           },
         },
         { status: 409 },
       );
     }
-    throw redirect(`/admin/feeds/${found.feed.id}/runs/${outcome.runId}`);
+    await recordAdminAction(
+      { request, context },
+      "merchant-feed-run",
+      `Started saving the preview of feed ${found.feed.name} (id ${found.feed.id}), run ${queued.jobId}`,
+    );
+    throw redirect(`/admin/feeds/${found.feed.id}/runs/${found.run.id}`);
   },
 
   "discard-run": async ({ request, context, params }) => {
@@ -119,8 +131,13 @@ export const FEED_RUN_INTENTS = {
       `Feed ${found.feed.name} (id ${found.feed.id}): item ${itemId} is ${product.name}`,
     );
     // The preview is planned again with the new answer; the old one can no longer be saved.
-    if (found.run.status === "previewed") await discardFeedRun(context.db, found.feed.id, found.run.id);
-    const outcome = await runFeed(context.db, found.feed, { trigger: "manual", save: false, ...runOptions(context) });
-    throw redirect(`/admin/feeds/${found.feed.id}/runs/${outcome.runId}`);
+    if (found.run.status === "previewed" && !unfinished(found.run.job?.state))
+      await discardFeedRun(context.db, found.feed.id, found.run.id);
+    const queued = await enqueueFeedRun(context.db, found.feed, {
+      mode: "preview",
+      trigger: "manual",
+      startedBy: (await requireAdmin(request, context)).email,
+    });
+    throw redirect(`/admin/feeds/${found.feed.id}/runs/${queued.runId}`);
   },
 } satisfies IntentTable;

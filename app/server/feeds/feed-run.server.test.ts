@@ -5,7 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { SAMPLE_TSV_HEADER, sampleGtin } from "../../../scripts/feeds/sample-feed";
 import type { DB } from "../db/connection.server";
-import { runDueFeeds } from "./feed-job.server";
+import { startWorker } from "../jobs/job-worker.server";
+import { loadJob, waitForJob, workerName } from "../jobs/job-queue.server";
+import { feedFiles, type FeedFiles } from "./feed-files.server";
+import { queueDueFeeds } from "./feed-job.server";
+import { feedRunKind } from "./feed-run-jobs.server";
 import { loadFeed, runFeed, type FeedRecord } from "./feed-run.server";
 import { linkFeedItem } from "./feeds-admin.server";
 
@@ -51,16 +55,19 @@ const offerOf = (db: DB, slug: string) =>
 describe.each(testDialects)("merchant feed runs on %s", (dialect) => {
   let test: TestDatabase;
   let dataDir: string;
+  let files: FeedFiles;
   let feed: FeedRecord;
 
-  const write = (text: string) => writeFileSync(path.join(dataDir, "feeds", "test.feed"), text);
+  // The disk driver's folder for the feed-files bucket.
+  const write = (text: string) => writeFileSync(path.join(dataDir, "storage", "feed-files", "test.feed"), text);
   const run = (options: Partial<Parameters<typeof runFeed>[2]> = {}) =>
-    runFeed(test.db, feed, { trigger: "manual", save: true, dataDir, prices: PRICES, ...options });
+    runFeed(test.db, feed, { trigger: "manual", save: true, files, prices: PRICES, ...options });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "feeds-test-"));
-    mkdirSync(path.join(dataDir, "feeds"));
+    mkdirSync(path.join(dataDir, "storage", "feed-files"), { recursive: true });
     test = await createTestDatabase(dialect);
+    files = feedFiles({ dataDir, storage: "disk" }, test.db);
     await test.db
       .insertInto("products")
       .values([
@@ -254,14 +261,37 @@ describe.each(testDialects)("merchant feed runs on %s", (dialect) => {
     expect(JSON.parse(stored.details!).rejected[0]).toMatchObject({ itemId: "B-1", reason: expect.stringMatching(/free|price/i) });
   });
 
-  it("the scheduled job runs a due feed once", async () => {
+  it("the schedule queues a due feed once, as a run of its own that the worker saves", async () => {
     write(tsv([{ id: "A-1", price: "4399.00 USD", gtin: sampleGtin(1) }]));
     await test.db.updateTable("feeds").set({ schedule: "hourly", last_run_at: null }).where("id", "=", feed.id).execute();
     const runsBefore = await test.db.selectFrom("feed_runs").select("id").where("trigger", "=", "schedule").execute();
-    expect(await runDueFeeds(test.db, { dataDir, prices: PRICES })).toBe(1);
-    expect(await runDueFeeds(test.db, { dataDir, prices: PRICES })).toBe(0);
+    expect(await queueDueFeeds(test.db)).toBe(1);
+    // Queued, not yet run: the next look does not queue it twice.
+    expect(await queueDueFeeds(test.db)).toBe(0);
+    const queued = await test.db
+      .selectFrom("feed_runs")
+      .select(["id", "status", "job_id"])
+      .where("trigger", "=", "schedule")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(queued.status).toBe("running");
+    expect(await loadJob(test.db, Number(queued.job_id))).toMatchObject({ kind: "feed-run", state: "queued", startedBy: "schedule" });
+
+    const worker = startWorker(test.db, {
+      name: workerName(),
+      kinds: [feedRunKind({ storage: { dataDir, storage: "disk" }, prices: PRICES })],
+      pollMs: 20,
+      heartbeatMs: 50,
+    });
+    try {
+      expect(await waitForJob(test.db, Number(queued.job_id), 20_000)).toMatchObject({ state: "done" });
+    } finally {
+      await worker.stop();
+    }
     const runsAfter = await test.db.selectFrom("feed_runs").select(["id", "status"]).where("trigger", "=", "schedule").execute();
     expect(runsAfter.length - runsBefore.length).toBe(1);
     expect(runsAfter.at(-1)!.status).toBe("saved");
+    // Saved now: not due again for an hour.
+    expect(await queueDueFeeds(test.db)).toBe(0);
   });
 });

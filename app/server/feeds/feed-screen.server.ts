@@ -1,31 +1,27 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { readFeedForm, readMappingForm, type FeedFormState, type FeedFormValues } from "~/lib/feeds/feed-form";
-import { describeFeedCounts } from "~/lib/feeds/feed-run";
 import { formValues } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
+import { requireAdmin } from "../auth/guard.server";
 import { readFlash, redirectWithFlash } from "../forms/flash.server";
 import type { IntentTable } from "../forms/intents.server";
+import { StoredFileTooLarge } from "../storage/storage.server";
+import { describeBytes } from "~/lib/admin/upload-limits";
+import { feedFiles, removeFeedUpload, storeFeedUpload } from "./feed-files.server";
+import { enqueueFeedRun } from "./feed-run-jobs.server";
+import { feedSourceOf, loadFeed } from "./feed-run.server";
+import { deleteFeed, feedForm, feedFormNow, listFeeds, merchantChoices, saveFeed, saveFeedMapping } from "./feeds-admin.server";
 import type { EditConflict } from "~/lib/admin/edit-conflict";
 import { saveUnlessNewer } from "../forms/edit-conflict.server";
-import { feedSourceOf, loadFeed, runFeed } from "./feed-run.server";
-import {
-  deleteFeed,
-  feedForm,
-  feedFormNow,
-  listFeeds,
-  merchantChoices,
-  removeFeedUpload,
-  saveFeed,
-  saveFeedMapping,
-  storeFeedUpload,
-} from "./feeds-admin.server";
 import { FeedError, feedReadSettingsFrom, peekFeed } from "./read-feed.server";
 
 /**
  * The /admin/feeds screen's server half (docs/decisions/0064), kept apart from its route: what
  * the screen loads, and its intents (save a feed, choose an "other CSV" feed's columns, preview
  * or run it, delete it), each recorded in the audit log. The caller has checked the admin role.
+ * A run is queued for the worker (feed-run-jobs.server.ts): the form answers at once with the
+ * run's page, which shows its progress.
  */
 
 const idOf = (text: string | null) => {
@@ -54,7 +50,7 @@ export async function loadFeedsScreen(request: Request, context: AppLoadContext)
     const feed = await loadFeed(context.db, mapId);
     if (feed) {
       try {
-        const peek = await peekFeed(feedSourceOf(feed, context.config.dataDir), feedReadSettingsFrom(context.config));
+        const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
         mapping = { feedId: feed.id, columns: peek.columns, sample: peek.sample, current: feed.mapping, error: null };
       } catch (error) {
         if (!(error instanceof FeedError)) throw error;
@@ -133,17 +129,36 @@ export const FEED_INTENTS = {
           { status: 400 },
         );
       }
-      const stored = upload && read.feed.sourceKind === "upload" ? await storeFeedUpload(context.config.dataDir, upload) : null;
+      const files = feedFiles(context.config, context.db);
+      let stored = null;
+      if (upload && read.feed.sourceKind === "upload") {
+        try {
+          stored = await storeFeedUpload(files, upload, context.config.feedMaxBytes);
+        } catch (error) {
+          if (!(error instanceof StoredFileTooLarge)) throw error;
+          return data<FeedsActionResult>(
+            {
+              toast: {
+                kind: "error",
+                title: "Feed not saved",
+                description: `The file is larger than ${describeBytes(context.config.feedMaxBytes)} (FEED_MAX_MB), so it was not kept and nothing changed.`,
+              },
+              form: { values: formValues(form), fieldErrors: {}, editingId },
+            },
+            { status: 413 },
+          );
+        }
+      }
       let saved: { id: number; replacedUpload: string | null };
       try {
         saved = await saveFeed(context.db, editingId, read.feed, stored, editingId === null ? undefined : version);
       } catch (error) {
-        // Refused: the file just stored is nobody's.
-        if (stored) await removeFeedUpload(context.config.dataDir, stored.storedName);
+        // Refused (someone saved the feed first): the file just stored is nobody's.
+        if (stored) await removeFeedUpload(files, stored.storedName);
         throw error;
       }
       const { id, replacedUpload } = saved;
-      await removeFeedUpload(context.config.dataDir, replacedUpload);
+      await removeFeedUpload(files, replacedUpload);
       await recordAdminAction(
         { request, context },
         "merchant-feed-saved",
@@ -155,7 +170,7 @@ export const FEED_INTENTS = {
         const feed = await loadFeed(context.db, id);
         if (feed && !feed.mapping) {
           try {
-            const peek = await peekFeed(feedSourceOf(feed, context.config.dataDir), feedReadSettingsFrom(context.config));
+            const peek = await peekFeed(feedSourceOf(feed, files), feedReadSettingsFrom(context.config));
             if (peek.format === "needs-mapping") next = `/admin/feeds?map=${id}#feed-mapping`;
           } catch (error) {
             if (!(error instanceof FeedError)) throw error;
@@ -183,7 +198,7 @@ export const FEED_INTENTS = {
         { toast: { kind: "error", title: "Not saved", description: "That feed no longer exists." } },
         { status: 404 },
       );
-    const peek = await peekFeed(feedSourceOf(feed, context.config.dataDir), feedReadSettingsFrom(context.config));
+    const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
     const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
     const read = readMappingForm(values, peek.columns);
     if (!read.ok)
@@ -206,25 +221,22 @@ export const FEED_INTENTS = {
         { status: 404 },
       );
     const save = text(form, "mode") === "save";
-    const outcome = await runFeed(context.db, feed, {
-      trigger: "manual",
-      save,
-      dataDir: context.config.dataDir,
-      read: feedReadSettingsFrom(context.config),
-      prices: context.config.prices,
-    });
-    await recordAdminAction(
-      { request, context },
-      "merchant-feed-run",
-      `${save ? "Ran and saved" : "Previewed"} feed ${feed.name} (id ${feed.id}): ${outcome.status === "failed" ? outcome.error : describeFeedCounts(outcome.counts)}`,
-    );
-    throw redirect(`/admin/feeds/${feed.id}/runs/${outcome.runId}`);
+    const startedBy = (await requireAdmin(request, context)).email;
+    const queued = await enqueueFeedRun(context.db, feed, { mode: save ? "save" : "preview", trigger: "manual", startedBy });
+    if (!queued.already) {
+      await recordAdminAction(
+        { request, context },
+        "merchant-feed-run",
+        `${save ? "Started a run and save of" : "Started a preview of"} feed ${feed.name} (id ${feed.id}), run ${queued.jobId}`,
+      );
+    }
+    throw redirect(`/admin/feeds/${feed.id}/runs/${queued.runId}`);
   },
 
   "delete-feed": async ({ form, request, context }) => {
     const id = idOf(text(form, "id"));
     const feed = id ? await loadFeed(context.db, id) : null;
-    if (!feed || !(await deleteFeed(context.db, context.config.dataDir, feed.id))) {
+    if (!feed || !(await deleteFeed(context.db, feedFiles(context.config, context.db), feed.id))) {
       return data<FeedsActionResult>(
         { toast: { kind: "error", title: "Nothing deleted", description: "That feed no longer exists." } },
         { status: 404 },

@@ -8,6 +8,7 @@ import { describeBytes } from "~/lib/admin/upload-limits";
 import { describeStatus } from "~/lib/links/link-outcomes";
 import { guardedGet, OutboundBodyTooLarge, OutboundRefused, OutboundTimeout } from "../outbound/guarded-http.server";
 import type { OutboundPolicy } from "../outbound/outbound-policy.server";
+import { openFeedFile, type FeedFiles } from "./feed-files.server";
 
 /**
  * A feed's bytes, from a shop's address or an uploaded file, unpacked when gzip-compressed and
@@ -15,7 +16,11 @@ import type { OutboundPolicy } from "../outbound/outbound-policy.server";
  * failure surfaces as a FeedError whose message the owner can act on.
  */
 
-export type FeedSource = { kind: "url"; url: string } | { kind: "file"; path: string };
+export type FeedSource =
+  | { kind: "url"; url: string }
+  | { kind: "file"; path: string }
+  /** An uploaded feed in the shared storage (feed-files.server.ts). */
+  | { kind: "stored"; files: FeedFiles; name: string };
 
 export interface FeedSourceSettings {
   maxBytes: number;
@@ -83,7 +88,7 @@ export function feedErrorOf(error: unknown, source: FeedSource, settings: FeedSo
   if (typeof failure?.code === "string" && failure.code.startsWith("Z_")) {
     return new FeedError("not-a-feed", "The feed is compressed with gzip but cannot be unpacked (the file is damaged or cut short).");
   }
-  if (source.kind === "file") {
+  if (source.kind !== "url") {
     if (failure?.code === "ENOENT") return new FeedError("fetch-failed", "The uploaded feed file is no longer there; upload it again.");
     return error;
   }
@@ -174,6 +179,12 @@ async function download(url: string, settings: FeedSourceSettings): Promise<Read
   return response.body;
 }
 
+async function openStored(source: Extract<FeedSource, { kind: "stored" }>): Promise<Readable> {
+  const stream = await openFeedFile(source.files, source.name);
+  if (!stream) throw Object.assign(new Error(`no stored feed file ${source.name}`), { code: "ENOENT" });
+  return stream;
+}
+
 /**
  * The feed's bytes as a stream: gzip recognised by its first bytes (an uploaded feed.xml.gz, or a
  * shop serving one without saying so), the cap counted after unpacking, and every failure,
@@ -183,7 +194,12 @@ export async function openFeedBytes(source: FeedSource, settings: FeedSourceSett
   let raw: Readable;
   try {
     settings.signal?.throwIfAborted();
-    raw = source.kind === "url" ? await download(source.url, settings) : createReadStream(source.path);
+    raw =
+      source.kind === "url"
+        ? await download(source.url, settings)
+        : source.kind === "file"
+          ? createReadStream(source.path)
+          : await openStored(source);
   } catch (error) {
     throw feedErrorOf(error, source, settings, "connect");
   }

@@ -54,7 +54,17 @@ export interface ConfirmedFeedOffer {
   itemId: string;
 }
 
-export async function insertFeedOffers(trx: DB, feedId: number, merchantId: number, offers: readonly NewFeedOffer[], now: string) {
+/** Called after each statement with the rows it wrote: a run's progress, and its chance to stop (by throwing) between two. */
+export type WriteStep = (rows: number) => void;
+
+export async function insertFeedOffers(
+  trx: DB,
+  feedId: number,
+  merchantId: number,
+  offers: readonly NewFeedOffer[],
+  now: string,
+  step?: WriteStep,
+) {
   for (const part of chunks(offers, ROWS_PER_STATEMENT)) {
     await trx
       .insertInto("offers")
@@ -82,11 +92,12 @@ export async function insertFeedOffers(trx: DB, feedId: number, merchantId: numb
         })),
       )
       .execute();
+    step?.(part.length);
   }
 }
 
 /** One UPDATE … FROM (VALUES …) per batch (SQLite has it since 3.33), as refreshProductPrices writes. */
-export async function updateFeedOffers(trx: DB, feedId: number, offers: readonly ChangedFeedOffer[], now: string) {
+export async function updateFeedOffers(trx: DB, feedId: number, offers: readonly ChangedFeedOffer[], now: string, step?: WriteStep) {
   const postgres = dialectOf(trx) === "postgres";
   for (const part of chunks(offers, ROWS_PER_STATEMENT)) {
     // PostgreSQL types the VALUES list from its first row; the casts keep nulls and dates typed.
@@ -110,6 +121,7 @@ export async function updateFeedOffers(trx: DB, feedId: number, offers: readonly
             price_changed_at = case when v.column10 = 1 then ${now} else offers.price_changed_at end
           from (values ${values}) as v where offers.id = v.column1`
     ).execute(trx);
+    step?.(part.length);
   }
 }
 
@@ -117,7 +129,7 @@ export async function updateFeedOffers(trx: DB, feedId: number, offers: readonly
  * Offers the feed still lists as they are: only their confirmation moves (and the feed takes over
  * an offer typed or imported before), so the price keeps showing without "Check price".
  */
-export async function confirmFeedOffers(trx: DB, feedId: number, offers: readonly ConfirmedFeedOffer[], now: string) {
+export async function confirmFeedOffers(trx: DB, feedId: number, offers: readonly ConfirmedFeedOffer[], now: string, step?: WriteStep) {
   const postgres = dialectOf(trx) === "postgres";
   for (const part of chunks(offers, ROWS_PER_STATEMENT)) {
     const values = sql.join(
@@ -130,12 +142,14 @@ export async function confirmFeedOffers(trx: DB, feedId: number, offers: readonl
         : sql`update offers set feed_item_id = v.column2, source = 'feed', feed_id = ${feedId}, confirmed_at = ${now}
           from (values ${values}) as v where offers.id = v.column1`
     ).execute(trx);
+    step?.(part.length);
   }
 }
 
 /** An item that left the feed: its offer stays, out of stock, so its history and clicks stay too. */
-export async function markFeedOffersGone(trx: DB, offerIds: readonly number[], now: string) {
+export async function markFeedOffersGone(trx: DB, offerIds: readonly number[], now: string, step?: WriteStep) {
   for (const part of chunks(offerIds, ROWS_PER_STATEMENT)) {
     await trx.updateTable("offers").set({ availability: "OutOfStock", updated_at: now }).where("id", "in", part).execute();
+    step?.(part.length);
   }
 }

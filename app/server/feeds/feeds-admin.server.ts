@@ -1,20 +1,15 @@
-import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { FeedInput } from "~/lib/feeds/feed-form";
 import type { FeedColumnMapping } from "~/lib/feeds/feed-item";
 import type { FeedRunCounts, FeedRunDetails } from "~/lib/feeds/feed-run";
 import type { DB } from "../db/connection.server";
+import { removeFeedUpload, type FeedFiles, type StoredUpload } from "./feed-files.server";
+import { loadJob, type JobView } from "../jobs/job-queue.server";
 import { claimVersion } from "../forms/edit-conflict.server";
-import { feedUploadPath } from "./feed-run.server";
 
 /**
  * The feeds admin's reads and writes (docs/decisions/0064): the feeds with their last run, a
- * feed's add/edit and its column mapping, uploads kept under DATA_DIR/feeds so a feed can be run
- * again, the runs, and the owner's "this item is product X".
+ * feed's add/edit and its column mapping (uploads are kept in the shared storage, feed-files.server.ts),
+ * the runs, and the owner's "this item is product X".
  */
 
 export interface FeedRunSummary {
@@ -26,6 +21,8 @@ export interface FeedRunSummary {
   counts: FeedRunCounts;
   error: string | null;
   milliseconds: number | null;
+  /** The job that carries the run out (its progress and Cancel, /admin/runs/:id). */
+  jobId: number | null;
 }
 
 export interface FeedListRow {
@@ -58,6 +55,7 @@ type RunRow = {
   rejected_count: number;
   error: string | null;
   milliseconds: number | null;
+  job_id: number | null;
 };
 
 const RUN_COLUMNS = [
@@ -74,6 +72,7 @@ const RUN_COLUMNS = [
   "rejected_count",
   "error",
   "milliseconds",
+  "job_id",
 ] as const;
 
 function toRunSummary(row: RunRow): FeedRunSummary {
@@ -93,6 +92,27 @@ function toRunSummary(row: RunRow): FeedRunSummary {
     },
     error: row.error,
     milliseconds: row.milliseconds === null ? null : Number(row.milliseconds),
+    jobId: row.job_id === null ? null : Number(row.job_id),
+  };
+}
+
+const STOPPED = "The run stopped before it finished; nothing was changed.";
+
+/**
+ * A run still "running" whose job has ended says how the job ended: a run cancelled
+ * while it waited never started, so nothing wrote its row (and a dead worker's run is marked by
+ * the sweeper, which may not have come round yet).
+ */
+export async function settleRun<T extends FeedRunSummary>(db: DB, run: T, job?: JobView | null): Promise<T> {
+  if (run.status !== "running" || run.jobId === null) return run;
+  const current = job === undefined ? await loadJob(db, run.jobId) : job;
+  if (current && (current.state === "queued" || current.state === "running")) return run;
+  if (current?.state === "done") return run;
+  return {
+    ...run,
+    status: "failed",
+    error: current?.error ?? STOPPED,
+    finishedAt: run.finishedAt ?? (current?.finishedAt ? new Date(current.finishedAt).toISOString() : null),
   };
 }
 
@@ -133,7 +153,7 @@ export async function listFeeds(db: DB): Promise<FeedListRow[]> {
         .select([...RUN_COLUMNS, "feed_id"])
         .where("id", "in", ids)
         .execute();
-      for (const run of runs) lastRuns.set(Number(run.feed_id), toRunSummary(run));
+      for (const run of runs) lastRuns.set(Number(run.feed_id), await settleRun(db, toRunSummary(run)));
     }
   }
   return feeds.map((feed) => ({
@@ -155,29 +175,8 @@ export async function merchantChoices(db: DB): Promise<{ id: number; name: strin
   return rows.map((row) => ({ id: Number(row.id), name: row.name }));
 }
 
-export interface StoredUpload {
-  storedName: string;
-  originalName: string;
-}
-
-/** Streams an uploaded feed to DATA_DIR/feeds under a name of the site's choosing. */
-export async function storeFeedUpload(dataDir: string, file: File): Promise<StoredUpload> {
-  const storedName = `${randomUUID()}.feed`;
-  const target = feedUploadPath(dataDir, storedName);
-  await mkdir(path.dirname(target), { recursive: true });
-  await pipeline(Readable.fromWeb(file.stream() as import("node:stream/web").ReadableStream), createWriteStream(target, { mode: 0o600 }));
-  return { storedName, originalName: path.basename(file.name || "feed").slice(0, 200) };
-}
-
-export async function removeFeedUpload(dataDir: string, storedName: string | null): Promise<void> {
-  if (storedName) await rm(feedUploadPath(dataDir, storedName), { force: true });
-}
-
-/**
- * Adds a feed, or changes one; a new upload replaces the old file (returned, for the caller to
- * remove after the save). A change names the version its form loaded and throws StaleVersion over
- * a newer one (docs/decisions/0103-no-silent-overwrite.md).
- */
+/** Adds a feed, or changes one; a new upload replaces the old file (returned, for the caller to remove after the save). */
+import { claimVersion } from "../forms/edit-conflict.server";
 export async function saveFeed(
   db: DB,
   feedId: number | null,
@@ -239,7 +238,7 @@ export async function saveFeedMapping(db: DB, feedId: number, mapping: FeedColum
 }
 
 /** Deletes a feed, its runs and its item links; its offers stay (they are the shop's offers), no longer tied to it. */
-export async function deleteFeed(db: DB, dataDir: string, feedId: number): Promise<boolean> {
+export async function deleteFeed(db: DB, files: FeedFiles, feedId: number): Promise<boolean> {
   const uploadName = await db.transaction().execute(async (trx) => {
     const feed = await trx.selectFrom("feeds").select(["upload_name"]).where("id", "=", feedId).executeTakeFirst();
     if (!feed) return undefined;
@@ -248,7 +247,7 @@ export async function deleteFeed(db: DB, dataDir: string, feedId: number): Promi
     return feed.upload_name;
   });
   if (uploadName === undefined) return false;
-  await removeFeedUpload(dataDir, uploadName);
+  await removeFeedUpload(files, uploadName);
   return true;
 }
 
@@ -276,6 +275,8 @@ export interface FeedRunView extends FeedRunSummary {
   details: FeedRunDetails;
   /** The run's lists were emptied for its age (FEED_RUN_DETAILS_DAYS); its counts are still true. */
   detailsCleared: boolean;
+  /** The job that carries it out (or last saved it), while the site still keeps it. */
+  job: JobView | null;
 }
 
 export async function loadFeedRun(db: DB, feedId: number, runId: number): Promise<FeedRunView | null> {
@@ -289,7 +290,9 @@ export async function loadFeedRun(db: DB, feedId: number, runId: number): Promis
   const details: FeedRunDetails = row.details ? JSON.parse(row.details) : { rows: [], rejected: [], unmatched: [], gone: [] };
   // A previewed or saved run always stores its lists: only the retention run leaves them empty.
   const detailsCleared = row.details === null && (row.status === "previewed" || row.status === "saved");
-  return { ...toRunSummary(row), feedId: Number(row.feed_id), fingerprint: row.fingerprint, details, detailsCleared };
+  const job = row.job_id === null ? null : await loadJob(db, Number(row.job_id));
+  const run = await settleRun(db, toRunSummary(row), job);
+  return { ...run, feedId: Number(row.feed_id), fingerprint: row.fingerprint, details, detailsCleared, job };
 }
 
 export async function discardFeedRun(db: DB, feedId: number, runId: number): Promise<void> {

@@ -262,6 +262,18 @@ describe("delimited feeds", () => {
     expect(await peekFeed(feedFile(xmlFeed(sampleXmlItem(sampleItem(1)))))).toEqual({ format: "google-xml", columns: [], sample: [] });
   });
 
+  it("a peek (in the web request) reads at most the first 4 MB: a first line longer than that is not a header", async () => {
+    const endless = feedFile(`id,${"a".repeat(5 * 1024 * 1024)}\n1,2\n`);
+    const error = await peekFeed(endless).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FeedError);
+    expect((error as FeedError).message).toBe(
+      "The file's first line is longer than 4 MB, so its columns cannot be read: it is not a CSV or TSV with a header row.",
+    );
+    // Long rows after a short header: the columns and the rows that fit.
+    const wide = feedFile(`id,price\n1,${"b".repeat(5 * 1024 * 1024)}\n2,3\n`);
+    expect(await peekFeed(wide)).toEqual({ format: "google-tsv", columns: ["id", "price"], sample: [] });
+  });
+
   it("refuses a quote that is never closed, which would swallow the rows after it", async () => {
     const tsv = `${SAMPLE_TSV_HEADER}\n${sampleTsvRow(sampleItem(1))}\n${sampleTsvRow({ ...sampleItem(2), title: '"Unclosed 12' })}\n${sampleTsvRow(sampleItem(3))}\n${sampleTsvRow(sampleItem(4))}\n`;
     expect(await refusedWith("not-a-feed", feedFile(tsv))).toMatch(/^Row 3 has a quoted value that is never closed/);

@@ -255,19 +255,25 @@ export function readFeed(source: FeedSource, options: ReadFeedOptions = {}): Asy
   return rowsOf(source, options);
 }
 
+/**
+ * How much of a feed the mapping screen reads: it runs in the web request (a look at the first
+ * rows, not a run), so a file whose first line never ends must not keep it parsing for long.
+ */
+export const PEEK_MAX_BYTES = 4 * 1024 * 1024;
+
 /** For the mapping screen: the header row (column names) and up to 5 sample rows of a delimited feed, and the detected format. */
 export async function peekFeed(
   source: FeedSource,
   options: FeedFetchOptions = {},
 ): Promise<{ format: FeedFormat | "needs-mapping"; columns: string[]; sample: string[][] }> {
-  const settings = sourceSettings(options);
+  const settings = sourceSettings({ ...options, maxBytes: Math.min(options.maxBytes ?? FEED_MAX_BYTES, PEEK_MAX_BYTES) });
   const bytes = await openFeedBytes(source, settings);
+  let columns: string[] | null = null;
+  const sample: string[][] = [];
   try {
     const text = await feedText(bytes);
     const shape = shapeOf(text.head, undefined);
     if (shape.kind === "xml") return { format: "google-xml", columns: [], sample: [] };
-    let columns: string[] | null = null;
-    const sample: string[][] = [];
     for await (const { cells } of delimitedRecords(text.chunks, shape.delimiter)) {
       if (isBlankCells(cells)) continue;
       if (columns === null) columns = cells.map((cell) => cell.trim());
@@ -277,7 +283,16 @@ export async function peekFeed(
     if (columns === null) throw new FeedError("empty", "The feed is empty: it holds no items.");
     return { format: googleColumns(columns) ? "google-tsv" : "needs-mapping", columns, sample };
   } catch (error) {
-    throw feedErrorOf(error, source, settings, "body");
+    const failure = feedErrorOf(error, source, settings, "body");
+    if (failure instanceof FeedError && failure.code === "too-large" && settings.maxBytes === PEEK_MAX_BYTES) {
+      // The first rows are all the screen needs: fewer than five samples is still an answer.
+      if (columns !== null) return { format: googleColumns(columns) ? "google-tsv" : "needs-mapping", columns, sample };
+      throw new FeedError(
+        "not-a-feed",
+        "The file's first line is longer than 4 MB, so its columns cannot be read: it is not a CSV or TSV with a header row.",
+      );
+    }
+    throw failure;
   } finally {
     bytes.destroy();
   }

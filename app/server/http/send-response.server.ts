@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest } from "express";
 import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { constants as zlibConstants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from "node:zlib";
@@ -50,6 +51,30 @@ export function toFetchRequest(req: ExpressRequest, res: ServerResponse, options
   return new Request(url, init);
 }
 
+/** How long a connection answered early goes on reading (and dropping) what its client still sends. */
+const LINGER_MS = 2_000;
+
+/**
+ * Closing a connection while its client is still sending makes the kernel answer with a reset,
+ * and a reset can throw away the answer before the client (a browser, or Node's own client)
+ * reads it: an owner uploading a file past the limit would see "connection reset" rather than
+ * the page that says why. So, as nginx does, the server says it is done, then reads and drops
+ * for a short while before it closes; the client has the answer and stops by then.
+ */
+function lingerBeforeClosing(socket: Socket) {
+  socket.destroySoon = function lingeringDestroySoon(this: Socket) {
+    if (this.writable) this.end();
+    const close = () => {
+      clearTimeout(timer);
+      this.destroy();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    this.once("end", close);
+    this.resume();
+  };
+}
+
 export async function sendResponse(
   req: { method?: string; headers: { "accept-encoding"?: string }; complete?: boolean },
   res: ServerResponse,
@@ -63,7 +88,10 @@ export async function sendResponse(
   // An answer sent before its request's body was read to the end (refused as too large, or
   // never needed): closing the connection afterwards keeps Node from reading and discarding the
   // rest, which a client could make as long as it likes.
-  if (req.complete === false) res.setHeader("connection", "close");
+  if (req.complete === false) {
+    res.setHeader("connection", "close");
+    if (res.socket) lingerBeforeClosing(res.socket);
+  }
   if (response.statusText) res.statusMessage = response.statusText;
   for (const [name, value] of response.headers) {
     if (name === "set-cookie") continue;

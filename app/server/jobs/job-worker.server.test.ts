@@ -6,6 +6,7 @@ import path from "node:path";
 import type { DB } from "../db/connection.server";
 import { cancelMarkers, type CancelMarkers } from "./cancel-markers.server";
 import {
+  claimNextJob,
   enqueueJob,
   INTERRUPTED_MESSAGE,
   interruptAbandonedJobs,
@@ -16,7 +17,7 @@ import {
   waitForJob,
   workerName,
 } from "./job-queue.server";
-import { JobFailure, startWorker, type JobKind, type Worker } from "./job-worker.server";
+import { executeHeldJob, JobFailure, startWorker, type JobKind, type Worker } from "./job-worker.server";
 import { periodicJobInterrupted } from "./job-runner.server";
 
 // The worker's loop on a real database: a queued run is taken, its progress written, its outcome
@@ -84,6 +85,27 @@ describe.each(testDialects)("the job worker on %s", (dialect) => {
     const done = await waitForJob(owner, id, 10_000);
     expect(done).toMatchObject({ state: "done", result: { written: 3 }, progress: { done: 3, total: 3 }, startedBy: "owner@example.com" });
     expect(await shops()).toBe(3);
+  });
+
+  it("a run that ended inside its own transaction is done, though its row no longer reads as held while it returns", async () => {
+    const id = await enqueueJob(owner, { kind: "merchants", label: "Ends within" });
+    const name = workerName();
+    const held = await claimNextJob(test.db, name, ["merchants"]);
+    expect(held?.id).toBe(id);
+    const state = await executeHeldJob(
+      test.db,
+      held!,
+      name,
+      async (context) => {
+        const written = await merchants(2).run(context);
+        // Long enough for the listener to read the committed row, no longer "running" under this worker.
+        await sleep(100);
+        return written;
+      },
+      { bookkeeping: test.openAnother(), markers, heartbeatMs: 10 },
+    );
+    expect(state).toBe("done");
+    expect(await loadJob(owner, id)).toMatchObject({ state: "done", result: { written: 2 } });
   });
 
   it("a refusal in the owner's words fails the run and saves nothing", async () => {

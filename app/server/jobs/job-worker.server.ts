@@ -124,8 +124,11 @@ export async function executeHeldJob(
   // connection (the run's own) holds the write lock; the heartbeat's write waits for that lock.
   let listening = false;
   let beating = false;
+  // Set once the run has written its own end into its transaction: from then on the row no longer
+  // reads as held by this worker, which is not a takeover.
+  let endedWithin = false;
   const listen = setInterval(() => {
-    if (listening) return;
+    if (listening || endedWithin) return;
     listening = true;
     if (options.markers?.marked(job.id)) controller.abort(new JobCancelled(texts.cancelled));
     heardFrom(bookkeeping, job.id, worker)
@@ -150,12 +153,15 @@ export async function executeHeldJob(
     progress: (progress) => (latest = progress),
     finishWithin: async (trx, result) => {
       await finishJob(trx, job.id, worker, { state: "done", result, progress: latest });
+      endedWithin = true;
     },
   };
   try {
     // Cancelled while it waited in the queue (SQLite's marker): it never starts.
     if (options.markers?.marked(job.id)) throw new JobCancelled(texts.cancelled);
     const result = await run(context);
+    // Its end committed with its writes (the run returned, so its transaction did).
+    if (endedWithin) return "done";
     // A run that stopped between two steps when asked to, and returned, ended the same way.
     if (controller.signal.aborted) throw controller.signal.reason;
     // A no-op when finishWithin already ended it.

@@ -8,14 +8,17 @@ import { loadConfig, type AppConfig } from "../config.server";
 import { assertReachable, openDatabase, type DB } from "../db/connection.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { checkReadiness } from "../db/readiness.server";
+import { feedFiles, moveLegacyFeedFiles } from "../feeds/feed-files.server";
 import { feedsJob } from "../feeds/feed-job.server";
+import { feedRunKind, feedRunSettingsFrom } from "../feeds/feed-run-jobs.server";
 import { feedReadSettingsFrom } from "../feeds/read-feed.server";
 import { linkCheckKind, linkCheckPeriodicJob, linkCheckSettingsFrom } from "../links/link-checking.server";
 import { log, setLogLevel } from "../log.server";
 import { startMailSender } from "../mail/mail-sender.server";
 import { createMailer } from "../mail/mailer.server";
 import { createMailQueue, FORGET_OLD_MAIL_JOB } from "../mail/outbox.server";
-import { commissionReportsJob } from "../revenue/commission-job.server";
+import { commissionReportsJob, forgetCommissionUploadsJob } from "../revenue/commission-job.server";
+import { commissionReportKind } from "../revenue/commission-report-job.server";
 import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "../alerts/price-alert-job.server";
 import { retentionJob } from "../retention/retention-job.server";
 import { retentionSettingsFrom } from "../retention/retention-rules.server";
@@ -41,7 +44,11 @@ export interface SiteWorker {
 
 /** The kinds of queued runs this worker takes, by the site's settings. */
 function jobKinds(config: AppConfig): JobKind[] {
-  return [linkCheckKind(linkCheckSettingsFrom(config))];
+  return [
+    linkCheckKind(linkCheckSettingsFrom(config)),
+    commissionReportKind({ config, outbound: config.outbound }),
+    feedRunKind(feedRunSettingsFrom(config, feedReadSettingsFrom(config))),
+  ];
 }
 
 function periodicJobs(config: AppConfig): PeriodicJob[] {
@@ -53,8 +60,9 @@ function periodicJobs(config: AppConfig): PeriodicJob[] {
     ...(linkCheck ? [linkCheck] : []),
     priceAlertJob({ mail: createMailQueue(config), baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     FORGET_OLD_MAIL_JOB,
-    feedsJob({ dataDir: config.dataDir, read: feedReadSettingsFrom(config), prices: config.prices }),
-    commissionReportsJob(config.outbound),
+    feedsJob(),
+    commissionReportsJob(),
+    forgetCommissionUploadsJob(config),
     publishScheduledArticlesJob(config.jobCheckMs),
   ];
 }
@@ -94,6 +102,10 @@ export async function startSiteWorker(
     await db.destroy();
     throw error;
   }
+  // Feed files of older versions (DATA_DIR/feeds) into the shared storage, so any worker can read them.
+  await moveLegacyFeedFiles(db, feedFiles(config, db)).catch((error: unknown) =>
+    log.warn(`Uploaded feed files could not be moved into the storage: ${(error as Error).message}`),
+  );
   const name = workerName();
   // SQLite: the heartbeats' own handle, so that Cancel is heard while a run's transaction holds the other.
   const bookkeeping = config.database.dialect === "sqlite" ? openDatabase(config.database) : db;

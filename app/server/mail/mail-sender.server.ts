@@ -4,6 +4,7 @@ import { log } from "../log.server";
 import type { Mailer } from "./mailer.server";
 import {
   claimMail,
+  extendLease,
   mailSenders,
   markAttemptFailed,
   markSent,
@@ -76,7 +77,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function startMailSender(db: DB, options: MailSenderOptions): MailSender {
   const pollMs = options.pollMs ?? 1_000;
   const batchSize = options.batchSize ?? 10;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  // Short, so that another machine's sender takes over within a minute of a crash; an attempt in
+  // progress keeps its message by extending the lease as it goes.
+  const leaseMs = options.leaseMs ?? 45_000;
   const sweepMs = options.sweepMs ?? 5_000;
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const now = options.now ?? Date.now;
@@ -102,6 +105,13 @@ export function startMailSender(db: DB, options: MailSenderOptions): MailSender 
     }
     if (!(await startAttempt(db, id, name, leaseMs, now()))) return;
     const attempt = held.attempts + 1;
+    const keep = setInterval(
+      () =>
+        void extendLease(db, id, name, leaseMs, now()).catch((error: unknown) =>
+          log.warn(`Mail ${id}: lease not extended: ${messageOf(error)}`),
+        ),
+      Math.max(1_000, Math.floor(leaseMs / 3)),
+    );
     try {
       await transport.send(message);
     } catch (error) {
@@ -114,6 +124,8 @@ export function startMailSender(db: DB, options: MailSenderOptions): MailSender 
           `Mail ${id} to ${message.to} not sent (attempt ${attempt}): ${text}; trying again in ${Math.round((retryAt - now()) / 1000)} s`,
         );
       return;
+    } finally {
+      clearInterval(keep);
     }
     // Sent: recording it must not be lost to a passing database error, or the lease would run
     // out and another sender send it again.

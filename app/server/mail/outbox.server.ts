@@ -270,6 +270,17 @@ export async function startAttempt(db: DB, id: number, sender: string, leaseMs: 
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/** Keeps a message this sender is sending its own while the attempt lasts (a slow SMTP server). */
+export async function extendLease(db: DB, id: number, sender: string, leaseMs: number, now = Date.now()): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ lease_until: now + leaseMs })
+    .where("id", "=", id)
+    .where("state", "=", "sending")
+    .where("lease_owner", "=", sender)
+    .execute();
+}
+
 /** The message went: its body (which may hold a sign-in link) is no longer kept. */
 export async function markSent(db: DB, id: number, sender: string, now = Date.now()): Promise<boolean> {
   const updated = await db

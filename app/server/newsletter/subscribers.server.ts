@@ -1,3 +1,4 @@
+import type { MailListLinks } from "../mail-lists/unsubscribe-link.server";
 import { sql } from "kysely";
 import { isPlausibleEmail, normalizeEmail, type SubscriberStatus } from "~/lib/newsletter/newsletter";
 import { toIsoString } from "../db/timestamps";
@@ -113,11 +114,19 @@ export async function confirmSubscription(db: DB, token: string, now = new Date(
 }
 
 /** Unsubscribes the address a signed link names; false when the link is not genuine. Idempotent. */
-export async function unsubscribe(db: DB, authSecret: string, token: string, now = new Date()): Promise<boolean> {
+/** The subscriber a signed unsubscribe link names, or null when the link is not genuine. Reads only. */
+async function subscriberOfUnsubscribeLink(db: DB, authSecret: string, token: string) {
   const parsed = parseUnsubscribeToken(token);
-  if (!parsed) return false;
+  if (!parsed) return null;
   const row = await db.selectFrom("subscribers").select(["id", "email", "status"]).where("id", "=", parsed.id).executeTakeFirst();
-  if (!row || !unsubscribeSignatureMatches(authSecret, row.id, row.email, parsed.signature)) return false;
+  if (!row || !unsubscribeSignatureMatches(authSecret, row.id, row.email, parsed.signature)) return null;
+  return row;
+}
+
+/** Takes the subscriber a signed link names off the newsletter; false when the link is not genuine. Idempotent. */
+export async function unsubscribe(db: DB, authSecret: string, token: string, now = new Date()): Promise<boolean> {
+  const row = await subscriberOfUnsubscribeLink(db, authSecret, token);
+  if (!row) return false;
   if (row.status !== "unsubscribed") {
     const nowIso = now.toISOString();
     await db
@@ -128,6 +137,15 @@ export async function unsubscribe(db: DB, authSecret: string, token: string, now
   }
   return true;
 }
+
+/** The newsletter's unsubscribe link (mail-lists/unsubscribe-link.server.ts). */
+export const NEWSLETTER_LINKS: MailListLinks = {
+  async find(db, authSecret, token) {
+    const row = await subscriberOfUnsubscribeLink(db, authSecret, token);
+    return row && { unsubscribed: row.status === "unsubscribed" };
+  },
+  unsubscribe: (db, authSecret, token) => unsubscribe(db, authSecret, token),
+};
 
 // Admin
 

@@ -12,9 +12,9 @@ import { DATA_ROUTES_PARAM, isDataRequestPath, pagePathOfDataRequest } from "../
  * Paths never served from or stored in the page cache, with their client-navigation data
  * requests (`/admin.data`, `/admin/products.data`): the admin area and sign-in are private,
  * the auth API sets cookies, /img and /storage negotiate formats or serve files of their own, and
- * every /go (tracked shop link) request must reach the click counter.
+ * every /go (tracked shop link) request must reach the click counter, and /metrics is read fresh.
  */
-const UNCACHED_PATHS = /^\/(?:admin|auth|api|img|storage|assets|images|go)(?:[/.]|$)/;
+const UNCACHED_PATHS = /^\/(?:admin|auth|api|img|storage|assets|images|go|metrics)(?:[/.]|$)/;
 /**
  * The sitemap files (/sitemap-products-1.xml): streamed from the database as they are sent, up to
  * 50,000 URLs each, which the cache would have to hold whole; crawlers read them seldom. They are

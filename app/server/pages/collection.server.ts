@@ -7,6 +7,7 @@ import { collectionHeader, collectionPageDefaults } from "~/lib/collection/colle
 import { LAST_RESORT_COUNT } from "~/lib/collection/collection-products";
 import { isFixedCollectionSlug, SLUG_FALLBACK_COUNT } from "~/lib/collection/collection-rules";
 import { criteriaSelection } from "~/lib/collection/criteria-query";
+import { pickRoleLabel } from "~/lib/collection/pick-roles";
 import { absoluteUrl } from "~/lib/images/image-url";
 import {
   COLLECTION_PAGE_SIZE,
@@ -25,6 +26,7 @@ import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/off
 import { toSaunaViewModel } from "~/lib/catalog/product-view-models";
 import { newestDate } from "~/lib/text/dates";
 import { catalogCache } from "../catalog/catalog-cache.server";
+import { readCollectionPicks, type CollectionPickRecords } from "../catalog/collection-picks.server";
 import { listMemberPage, listProductPage, summariseMembers, summariseProducts } from "../catalog/product-lists.server";
 import { findCollectionBySlug } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
@@ -67,19 +69,23 @@ async function findCollection(db: DB, slug: string): Promise<Collection | undefi
   return cached ?? (await findCollectionBySlug(db, slug));
 }
 
+function displayContext(collectionSlug: string, options: CollectionPageOptions) {
+  // Site-relative image paths, so the page can request them through the image route.
+  return {
+    origin: "",
+    surveyFormUrl: options.surveyFormUrl ?? null,
+    linkSource: linkSource.collection(collectionSlug),
+    prices: priceSettingsAt(options.prices ?? DEFAULT_SITE_PRICES, Date.now()),
+  };
+}
+
 function toSaunas(
   products: readonly Product[],
   firstRank: number,
   collectionSlug: string,
   options: CollectionPageOptions,
 ): CollectionSauna[] {
-  // Site-relative image paths, so the page can request them through the image route.
-  const context = {
-    origin: "",
-    surveyFormUrl: options.surveyFormUrl ?? null,
-    linkSource: linkSource.collection(collectionSlug),
-    prices: priceSettingsAt(options.prices ?? DEFAULT_SITE_PRICES, Date.now()),
-  };
+  const context = displayContext(collectionSlug, options);
   return products.map((product, index) => ({
     ...toSaunaViewModel(product, context),
     rank: firstRank + index,
@@ -130,6 +136,7 @@ export async function collectionPageCount(
  * the one decision the page and its page count share, so they cannot disagree.
  */
 interface CollectionListing {
+  db: DB;
   slug: string;
   record: Collection | undefined;
   source: CollectionSource;
@@ -163,20 +170,93 @@ async function readPage(
   options: CollectionPageOptions,
 ): Promise<CollectionPageContent> {
   const pagination = pageInfo(page, listing.count, pageSize);
-  const products = await listing.read(page, pageSize);
   const header = headerOf(listing);
+  // The picks head the first page and "Also tested" closes it; later pages continue the ranking only.
+  const [products, chosen] = await Promise.all([
+    listing.read(page, pageSize),
+    listing.record && pagination.page === 1 ? picksOf(listing.db, listing.record.id) : null,
+  ]);
+  const saunas = toSaunas(products, pageOffset(pagination.page, pagination.pageSize) + 1, header.slug, options);
   return {
     header,
     content: pagination.totalItems > 0 ? "list" : "empty",
-    saunas: toSaunas(products, pageOffset(pagination.page, pagination.pageSize) + 1, header.slug, options),
+    saunas,
     pagination,
     source: listing.source,
     showingTopRated: listing.source === "top-rated",
+    ...pickViews(chosen, header.slug, options),
+    roles: await rolesOfListed(listing, saunas, chosen).catch((error: unknown) => {
+      log.error(`The roles of /reviews/${header.slug} could not be read: ${(error as Error)?.message ?? error}`);
+      return {};
+    }),
   };
 }
 
+/** The collection's picks; a failure only hides them (the ranking is the page). */
+async function picksOf(db: DB, collectionId: number): Promise<CollectionPickRecords | null> {
+  try {
+    return await readCollectionPicks(db, collectionId);
+  } catch (error) {
+    log.error(`The picks of collection ${collectionId} could not be read: ${(error as Error)?.message ?? error}`);
+    return null;
+  }
+}
+
+/** The picks and "Also tested" as the page shows them. */
+function pickViews(
+  chosen: CollectionPickRecords | null,
+  collectionSlug: string,
+  options: CollectionPageOptions,
+): Pick<CollectionPageContent, "picks" | "alsoTested"> {
+  if (!chosen) return { picks: [], alsoTested: [] };
+  const context = displayContext(collectionSlug, options);
+  return {
+    picks: chosen.picks.map(({ role, label, reason, product }) => ({
+      roleKey: role,
+      role: pickRoleLabel(role, label),
+      reason,
+      sauna: toSaunaViewModel(product, context),
+    })),
+    alsoTested: chosen.alsoTested.map(({ reason, product }) => {
+      const { id, slug, name, brand, href } = toSaunaViewModel(product, context);
+      return { id, slug, name, brand, href, reason };
+    }),
+  };
+}
+
+/**
+ * The roles of this page's ranked saunas, by product id, for the page's ItemList: a pick keeps its
+ * role on whichever page of the ranking lists it. One indexed read of the collection's few picks.
+ */
+async function rolesOfListed(
+  listing: CollectionListing,
+  saunas: readonly CollectionSauna[],
+  chosen: CollectionPickRecords | null,
+): Promise<CollectionPageContent["roles"]> {
+  if (!listing.record || saunas.length === 0) return {};
+  const picks =
+    chosen?.picks.map(({ role, label, reason, product }) => ({ productId: product.id, role, label, reason })) ??
+    (
+      await listing.db
+        .selectFrom("collection_picks")
+        .select(["product_id", "role", "label", "reason"])
+        .where("collection_id", "=", listing.record.id)
+        .where("role", "!=", "also-tested")
+        .execute()
+    ).map((row) => ({ productId: Number(row.product_id), role: row.role, label: row.label, reason: row.reason }));
+  const listed = new Set(saunas.map((sauna) => sauna.id));
+  const roles: CollectionPageContent["roles"] = {};
+  for (const pick of picks) {
+    if (listed.has(pick.productId)) roles[pick.productId] = { role: pickRoleLabel(pick.role, pick.label), reason: pick.reason };
+  }
+  return roles;
+}
+
 /** A selection in rating order. */
-async function selectionListing(db: DB, selection: ProductSelection): Promise<Omit<CollectionListing, "slug" | "record" | "source">> {
+async function selectionListing(
+  db: DB,
+  selection: ProductSelection,
+): Promise<Omit<CollectionListing, "db" | "slug" | "record" | "source">> {
   const summary = await summariseProducts(db, selection);
   return {
     ...summary,
@@ -188,7 +268,11 @@ async function selectionListing(db: DB, selection: ProductSelection): Promise<Om
  * The best-rated `count` products, shown as a single page when a rule matched nothing; a later
  * page number is past its end and holds nothing.
  */
-async function topRatedListing(db: DB, count: number, pageSize: number): Promise<Omit<CollectionListing, "slug" | "record" | "source">> {
+async function topRatedListing(
+  db: DB,
+  count: number,
+  pageSize: number,
+): Promise<Omit<CollectionListing, "db" | "slug" | "record" | "source">> {
   const products = await listProductPage(db, { kind: "all" }, "rating", { limit: Math.min(count, pageSize), offset: 0 });
   return {
     count: products.length,
@@ -198,7 +282,10 @@ async function topRatedListing(db: DB, count: number, pageSize: number): Promise
 }
 
 /** A collection's stored members in the editors' order; null when it has none. */
-async function membershipListing(db: DB, collectionId: number): Promise<Omit<CollectionListing, "slug" | "record" | "source"> | null> {
+async function membershipListing(
+  db: DB,
+  collectionId: number,
+): Promise<Omit<CollectionListing, "db" | "slug" | "record" | "source"> | null> {
   const members = await summariseMembers(db, collectionId);
   if (members.count === 0) return null;
   return {
@@ -222,7 +309,7 @@ async function collectionListing(db: DB, listId: string, pageSize: number, searc
   if (isFixedCollectionSlug(listId)) {
     // The clt page's record is fixed (collection-page-defaults): nothing to read.
     const record = listId === "clt-saunas" ? undefined : await findCollection(db, listId);
-    const page = { slug: listId, record };
+    const page = { db, slug: listId, record };
     // Curated: an admin stored this page's saunas (a collections CSV's product_ids, or products'
     // collection_ids), so it shows exactly those, in the stored order. The rule fills in otherwise,
     // and a collection that keeps its rule (ADR 0070) lists the stored ones with the rule's.
@@ -238,7 +325,7 @@ async function collectionListing(db: DB, listId: string, pageSize: number, searc
   if (!record) return notFound({ screen: "collection", kind: "not-found", listId });
   // Throws for a generic slug without its record, before anything is read.
   collectionHeader(listId, record);
-  const page = { slug: listId, record };
+  const page = { db, slug: listId, record };
 
   // The fallback chain of collection-products.ts, one step at a time: stored membership in the
   // editors' order, then the criteria query, then the first 5 by rating. (A product CSV's

@@ -26,6 +26,8 @@ import { findPublishedArticle, publishedArticles, redirectedArticleSlug } from "
 import type { DB } from "~/server/db/connection.server";
 import { log } from "~/server/log.server";
 import { notFound } from "./page-errors.server";
+import { listArticleUpdateNotes } from "../updates/update-notes.server";
+import { newestDate } from "~/lib/text/dates";
 
 /**
  * The Knowledge Center's screens, one function per screen, reading the published articles from
@@ -107,10 +109,14 @@ export async function articlePage(db: DB, baseUrl: string, slug: string, request
     if (moved) throw redirect(`/learn/${moved}`, 301);
     return learnNotFound({ screen: "article", kind: "not-found" }, request);
   }
-  const all = (await publishedArticles(db)).map(toSummary);
+  const [published, updateNotes] = await Promise.all([publishedArticles(db), listArticleUpdateNotes(db, article.slug)]);
+  const all = published.map(toSummary);
   const related = relatedArticles(all, article);
+  // A dated note is a real change: the page's 'Updated' date and its dateModified follow the newest.
+  const lastUpdated = newestDate([article.lastUpdated, updateNotes[0]?.date]) ?? undefined;
   return {
-    article,
+    article: { ...article, lastUpdated },
+    updateNotes,
     related,
     more: related.length === 0 ? moreArticles(all, article) : [],
     canonicalUrl: `${baseUrl}/learn/${article.slug}`,

@@ -21,6 +21,9 @@ import { findProductByIdOrSlug, findProductsBySlugs } from "../products/products
 import type { DB } from "../db/connection.server";
 import { authorPathByName } from "../articles/authors.server";
 import { log } from "../log.server";
+import { listUpdateNotes } from "../updates/update-notes.server";
+import type { UpdateNoteView } from "~/lib/updates/update-notes";
+import { newestDate } from "~/lib/text/dates";
 import { CACHE_CONTROL } from "../http/cache-control.server";
 import { gone, notFound, unavailable } from "./page-errors.server";
 
@@ -55,12 +58,13 @@ export async function productPage(
     return notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": CACHE_CONTROL.noStore });
   }
 
-  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives, reviewerPath] = await Promise.all([
+  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives, reviewerPath, updateNotes] = await Promise.all([
     storedCategoryCollection(db, product.categoryId),
     asSeenIn(db, product),
     priceHistoryOf(db, product),
     alternativesOf(db, product),
     reviewerPathOf(db, product),
+    updateNotesOf(db, product),
   ]);
   product = withHistory;
   const prices = priceSettingsAt(request.prices ?? DEFAULT_SITE_PRICES, Date.now());
@@ -76,7 +80,9 @@ export async function productPage(
   return {
     view,
     origin: baseUrl,
-    productLd: productStructuredData(product, view, baseUrl),
+    updateNotes,
+    // The review's dateModified: its newest real change, a note's day or the record's own change.
+    productLd: productStructuredData(product, view, baseUrl, newestDate([updateNotes[0]?.date, product.updatedAt.slice(0, 10)])),
     breadcrumbLd: breadcrumbList(
       [HOME_STEP, REVIEWS_STEP, { name: view.category.label, path: view.category.href }, { name: view.name, path: view.canonicalPath }],
       baseUrl,
@@ -139,6 +145,16 @@ async function reviewerPathOf(db: DB, product: Product): Promise<string | null> 
   } catch (error) {
     log.error(`The reviewer of product ${product.id} could not be looked up: ${(error as Error)?.message ?? error}`);
     return null;
+  }
+}
+
+/** The review's update notes, newest first; a failure only hides "What changed". */
+async function updateNotesOf(db: DB, product: Product): Promise<UpdateNoteView[]> {
+  try {
+    return await listUpdateNotes(db, { type: "review", id: product.id });
+  } catch (error) {
+    log.error(`The update notes of product ${product.id} could not be read: ${(error as Error)?.message ?? error}`);
+    return [];
   }
 }
 

@@ -1,35 +1,43 @@
-import { readCommissionReport } from "~/lib/revenue/commission-report";
+import type { AppConfig } from "../config.server";
 import type { PeriodicJob } from "../jobs/job-runner.server";
 import { log } from "../log.server";
-import type { OutboundPolicy } from "../outbound/outbound-policy.server";
-import { fetchReport, listNetworks, planReport, saveReport } from "./commission-reports.server";
+import { queueReportRefreshes } from "./commission-report-job.server";
+import { forgetUploads, uploadsStorage } from "./report-uploads.server";
 
 /** How often the networks' report URLs are read again: their statuses move over days, not minutes. */
 const EVERY_MS = 6 * 3_600_000;
 
 /**
- * Reads again, once per period across instances, the report URL of every network that has one
- * and a mapping, and saves it exactly as an upload would (all or nothing). A report that cannot be
- * fetched or has a bad line is logged in words and saves nothing; the next period tries again.
+ * Once per period across instances, queues a re-read of the report URL of every network that has
+ * one and a mapping: a run of kind "commission-report" each, the same code as an upload's read
+ * and save (all or nothing; a report that cannot be fetched or has a bad line saves nothing and
+ * its run says why, under Runs). The next period tries again.
  */
-export function commissionReportsJob(policy: OutboundPolicy): PeriodicJob {
+export function commissionReportsJob(): PeriodicJob {
   return {
     name: "commission-reports",
+    label: "Commission reports: re-read the networks' report URLs",
     everyMs: EVERY_MS,
     async run(db) {
-      for (const network of await listNetworks(db)) {
-        if (!network.reportUrl || !network.map) continue;
-        const fetched = await fetchReport(network.reportUrl, policy);
-        const reading = fetched.ok ? readCommissionReport(fetched.text, network.map) : fetched;
-        if (!reading.ok || reading.errors.length > 0) {
-          const why = reading.ok ? reading.errors.slice(0, 3).join(" ") : reading.error;
-          log.warn(`The ${network.name} commission report was not saved: ${why}`);
-          continue;
-        }
-        const plan = await planReport(db, network.id, reading.rows);
-        await saveReport(db, { name: network.name, map: network.map, reportUrl: network.reportUrl }, reading.rows, plan.fingerprint);
-        if (plan.added + plan.updated > 0) log.info(`${network.name} commission report: ${plan.added} new orders, ${plan.updated} updated`);
-      }
+      const queued = await queueReportRefreshes(db);
+      if (queued > 0) log.info(`Commission reports: ${queued} report ${queued === 1 ? "URL" : "URLs"} queued for a re-read`);
+      return { queued };
+    },
+  };
+}
+
+/**
+ * Removes the uploaded reports that were saved (their save removes them, unless the server
+ * stopped right after it committed) or that are a day old, unsaved.
+ */
+export function forgetCommissionUploadsJob(config: Pick<AppConfig, "dataDir" | "storage">): PeriodicJob {
+  return {
+    name: "forget-commission-uploads",
+    everyMs: 3_600_000,
+    quiet: true,
+    async run(db) {
+      const forgotten = await forgetUploads(db, uploadsStorage(config, db));
+      if (forgotten > 0) log.info(`Forgot ${forgotten} uploaded commission ${forgotten === 1 ? "report" : "reports"}`);
     },
   };
 }

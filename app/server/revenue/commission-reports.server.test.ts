@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../../../tests/support/test-databases";
 import { testDatabaseForBlock } from "../../../tests/support/block-databases";
 import { guessColumnMap, readCommissionReport } from "~/lib/revenue/commission-report";
-import { STRICT_OUTBOUND_POLICY } from "../outbound/outbound-policy.server";
-import { fetchReport, planReport, ReportChanged, saveReport } from "./commission-reports.server";
+import { planReport, ReportChanged, saveReport } from "./commission-reports.server";
 import { earningsReport } from "./earnings.server";
 
 const NOW = Date.parse("2026-11-26T12:00:00Z");
@@ -136,16 +135,6 @@ describe.each(testDialects)("commission reports on %s", (dialect) => {
       views: 200,
       clicks: 0,
       earned: { EUR: 750, USD: 700 },
-    });
-  });
-});
-
-describe("a report URL", () => {
-  it("goes through the guarded outbound client: an internal address is refused, in words", async () => {
-    const outcome = await fetchReport("http://127.0.0.1:8080/report.csv", STRICT_OUTBOUND_POLICY);
-    expect(outcome).toEqual({
-      ok: false,
-      error: expect.stringMatching(/^The report could not be fetched: .+\. Upload the file instead\.$/),
     });
   });
 });

@@ -1,11 +1,7 @@
 import { createHash } from "node:crypto";
-import { text } from "node:stream/consumers";
 import { sql } from "kysely";
-import { MAX_CSV_BYTES } from "~/lib/admin/upload-limits";
 import { parseColumnMap, type ColumnMap, type CommissionRow } from "~/lib/revenue/commission-report";
 import type { DB } from "../db/connection.server";
-import { guardedGet } from "../outbound/guarded-http.server";
-import type { OutboundPolicy } from "../outbound/outbound-policy.server";
 
 /**
  * Commission networks and their reports (docs/decisions/0075). A network keeps the owner's
@@ -134,6 +130,14 @@ export async function planReport(db: DB, networkId: number | null, rows: readonl
   return plan;
 }
 
+export interface SaveOptions {
+  signal?: AbortSignal;
+  /** Orders written so far. */
+  progress?(written: number): void;
+  /** Last in the transaction, so it commits with the orders (the run's own end, the upload's "saved"). */
+  within?(trx: DB, plan: ReportPlan): Promise<void>;
+}
+
 /**
  * Saves a report's orders in one transaction, after planning again inside it: a plan that is
  * not the previewed one (`fingerprint`) saves nothing (ReportChanged).
@@ -144,6 +148,7 @@ export async function saveReport(
   rows: readonly CommissionRow[],
   fingerprint: string,
   now: number = Date.now(),
+  options: SaveOptions = {},
 ): Promise<ReportPlan> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("commission_networks").select("id").where("name", "=", network.name).executeTakeFirst();
@@ -151,6 +156,14 @@ export async function saveReport(
     if (plan.fingerprint !== fingerprint) throw new ReportChanged();
     const networkId = await saveNetwork(trx, network.name, network.map, network.reportUrl);
     for (let start = 0; start < rows.length; start += IN_LIST) {
+      if (options.signal) {
+        // A turn of the event loop between batches: SQLite's driver is synchronous, and without
+        // it the run's Cancel and heartbeat would not be heard until the save ends.
+        await new Promise((resolve) => setImmediate(resolve));
+        // Cancel (or the worker stopping) rolls the whole save back.
+        if (options.signal.aborted) throw options.signal.reason;
+      }
+      options.progress?.(start);
       await trx
         .insertInto("commissions")
         .values(
@@ -179,20 +192,8 @@ export async function saveReport(
         )
         .execute();
     }
+    if (options.signal?.aborted) throw options.signal.reason;
+    await options.within?.(trx, plan);
     return plan;
   });
-}
-
-/** A network's report at its URL, through the guarded outbound client (no internal address, size and time capped). */
-export async function fetchReport(url: string, policy: OutboundPolicy): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
-  try {
-    const response = await guardedGet(url, { policy, timeoutMs: 30_000, maxBytes: MAX_CSV_BYTES, headers: { accept: "text/csv,*/*" } });
-    if (response.status !== 200) {
-      response.body.destroy();
-      return { ok: false, error: `The report URL answered ${response.status}, not a report. Check the address, or upload the file.` };
-    }
-    return { ok: true, text: await text(response.body) };
-  } catch (error) {
-    return { ok: false, error: `The report could not be fetched: ${(error as Error)?.message ?? String(error)}. Upload the file instead.` };
-  }
 }

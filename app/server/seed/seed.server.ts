@@ -11,6 +11,7 @@ import { sampleMerchants, sampleOffers } from "./sample-offers";
 import { samplePriceHistory, sampleOfferStates } from "./sample-price-history";
 import { sampleProducts } from "./sample-products";
 import { sampleReviews } from "./sample-reviews";
+import { SAMPLE_NOTE_AUTHOR, samplePicks, sampleReviewNotes } from "./sample-picks";
 import type { SampleCollection, SampleMerchant, SampleOffer, SampleProduct } from "./sample-types";
 import type { DB } from "../db/connection.server";
 import { seedSampleArticles } from "../articles/sample-articles.server";
@@ -93,8 +94,51 @@ async function seedCatalog(
       )
       .execute();
 
+    await seedPicksAndReviewNotes(trx);
+
     return { seeded: true, products: content.products.length, collections: content.collections.length } as const;
   });
+}
+
+/**
+ * The sample collections' picks and "Also tested" entries, and the sample reviews' update notes.
+ * A product or collection the seeded content lacks (a test's smaller catalog) is skipped.
+ */
+async function seedPicksAndReviewNotes(trx: DB) {
+  const productIds = new Map(
+    (await trx.selectFrom("products").select(["id", "slug"]).execute()).map((row) => [row.slug, Number(row.id)] as const),
+  );
+  const collectionIds = new Map(
+    (await trx.selectFrom("collections").select(["id", "slug"]).execute()).map((row) => [row.slug, Number(row.id)] as const),
+  );
+  const picks = Object.entries(samplePicks).flatMap(([collection, entries]) => {
+    const collectionId = collectionIds.get(collection);
+    if (collectionId === undefined) return [];
+    return entries
+      .filter((entry) => productIds.has(entry.product))
+      .map((entry, index) => ({
+        collection_id: collectionId,
+        product_id: productIds.get(entry.product)!,
+        role: entry.role,
+        label: entry.label ?? null,
+        reason: entry.reason,
+        position: index + 1,
+      }));
+  });
+  if (picks.length > 0) await trx.insertInto("collection_picks").values(picks).execute();
+  const notes = Object.entries(sampleReviewNotes).flatMap(([slug, entries]) => {
+    const productId = productIds.get(slug);
+    if (productId === undefined) return [];
+    return entries.map((note) => ({
+      subject_type: "review" as const,
+      subject_id: productId,
+      noted_on: note.date,
+      text: note.text,
+      author: SAMPLE_NOTE_AUTHOR,
+      created_at: Date.parse(`${note.date}T12:00:00Z`),
+    }));
+  });
+  if (notes.length > 0) await trx.insertInto("update_notes").values(notes).execute();
 }
 
 /**

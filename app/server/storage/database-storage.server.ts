@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
 import { describeBytes, MAX_IMAGE_BYTES } from "~/lib/admin/upload-limits";
 import type { DB } from "../db/connection.server";
@@ -118,6 +118,38 @@ export class DatabaseStorage implements Storage {
       await this.db.deleteFrom("stored_file_chunks").where("version", "=", version).execute();
       throw error;
     }
+  }
+
+  /**
+   * Writes a new file within the caller's transaction (the move to PostgreSQL writes every file in
+   * the one transaction that copies the tables): chunks as they arrive, then its row. Nothing of it
+   * stays if that transaction rolls back.
+   */
+  async putStreamWithin(trx: Kysely<Database>, name: string, source: AsyncIterable<Uint8Array>): Promise<number> {
+    if (!isSafeNameIn(this.bucket, name)) throw new Error(`refusing to store a file named ${JSON.stringify(name)}`);
+    const version = randomUUID();
+    let size = 0;
+    let seq = 0;
+    let pending = Buffer.alloc(0);
+    for await (const piece of source) {
+      size += piece.byteLength;
+      pending = Buffer.concat([pending, piece]);
+      while (pending.byteLength >= CHUNK_BYTES) {
+        await trx
+          .insertInto("stored_file_chunks")
+          .values({ version, seq: seq++, data: pending.subarray(0, CHUNK_BYTES) })
+          .execute();
+        pending = pending.subarray(CHUNK_BYTES);
+      }
+    }
+    // An empty file is still one (empty) chunk, as put() stores it.
+    if (pending.byteLength > 0 || seq === 0)
+      await trx.insertInto("stored_file_chunks").values({ version, seq: seq++, data: pending }).execute();
+    await trx
+      .insertInto("stored_files")
+      .values({ bucket: this.bucket, name, version, size, chunks: seq, modified_at: Date.now() })
+      .execute();
+    return size;
   }
 
   async putNew(name: string, bytes: Uint8Array): Promise<boolean> {

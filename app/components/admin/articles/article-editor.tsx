@@ -14,6 +14,8 @@ import { LeavePrompt, PublishBar } from "./publish-bar";
 import { MarkdownToolbar } from "./markdown-toolbar";
 import { TagInput } from "./tag-input";
 import { useArticleAutosave } from "./use-autosave";
+import { UpdateNoteField } from "~/components/admin/update-note-field";
+import type { EditableUpdateNote } from "~/lib/updates/update-notes";
 
 export interface EditorArticle {
   id: number;
@@ -57,11 +59,14 @@ export function ArticleEditor({
   authors,
   knownTags,
   answer,
+  notes = [],
 }: {
   article: EditorArticle;
   authors: readonly { id: number; name: string }[];
   knownTags: readonly string[];
   answer?: ArticleEditorAnswer;
+  /** Its public update notes, newest first. */
+  notes?: readonly EditableUpdateNote[];
 }) {
   const [text, setText] = useState(() => textOf(article.fields, answer));
   const [tags, setTags] = useState(article.fields.tags);
@@ -212,6 +217,7 @@ export function ArticleEditor({
         </div>
         <ArticlePreview title={text.title} slug={text.slug} body={text.body} readTimeMinutes={text.readTimeMinutes} />
       </div>
+      {article.status === "published" && <UpdateNoteField state={answer} notes={notes} />}
       <PublishBar article={article} autosave={autosave} error={errors.publishAt} />
       <LeavePrompt blocker={autosave.blocker} />
     </Form>

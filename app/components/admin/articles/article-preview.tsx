@@ -1,12 +1,16 @@
 import { useEffect, useState } from "react";
 import { ArticleBody } from "~/components/learn/article-body";
 import { readTimeText } from "~/lib/learn/articles";
+import type { ArticleLinkReport } from "~/lib/learn/article-shop-links";
+import { ArticleLinkList } from "./article-link-list";
 
 const PREVIEW_AFTER_MS = 350;
 
 interface Rendered {
   html: string;
   wordCount: number;
+  /** The body's off-site links and whether each earns (docs/decisions/0102). */
+  links: ArticleLinkReport[];
 }
 
 /**
@@ -69,6 +73,7 @@ export function ArticlePreview({
       </p>
       <p className="mt-4 text-2xl font-semibold tracking-tight md:text-3xl">{title || "Untitled article"}</p>
       {rendered ? <ArticleBody html={rendered.html} /> : <p className="mt-6 text-sm text-ink-muted">Rendering…</p>}
+      {rendered && <ArticleLinkList links={rendered.links} />}
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { CheckCircle2, XCircle } from "~/components/ui/icons";
 import { ButtonLink } from "~/components/ui/button";
 
-/** The page a newsletter link (confirm, unsubscribe) lands on. */
-export function NewsletterOutcome({ good, title, body }: { good: boolean; title: string; body: string }) {
+/** The page a link of a mail list (confirm, unsubscribe) lands on: the newsletter's and the price alerts'. */
+export function ListOutcome({ good, title, body }: { good: boolean; title: string; body: string }) {
   const Icon = good ? CheckCircle2 : XCircle;
   return (
     <main id="main" className="flex-1 bg-sand/60">
