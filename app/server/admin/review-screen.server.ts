@@ -23,7 +23,6 @@ import { readReviewWeights, saveReviewWeights } from "../products/review-weights
 import type { EditConflict } from "~/lib/admin/edit-conflict";
 import { REVIEW_FIELD_LABELS } from "~/lib/admin/product-form-labels";
 import type { FormValues } from "~/lib/forms/parse-form";
-import { getSignedInUser } from "../auth/guard.server";
 import { saveUnlessNewer, StaleVersion } from "../forms/edit-conflict.server";
 import { keepProductRevision, partValuesNow, type Editor } from "./product-revisions.server";
 

@@ -175,8 +175,11 @@ export async function merchantChoices(db: DB): Promise<{ id: number; name: strin
   return rows.map((row) => ({ id: Number(row.id), name: row.name }));
 }
 
-/** Adds a feed, or changes one; a new upload replaces the old file (returned, for the caller to remove after the save). */
-import { claimVersion } from "../forms/edit-conflict.server";
+/**
+ * Adds a feed, or changes one; a new upload replaces the old file (returned, for the caller to
+ * remove after the save). A change names the version its form loaded and throws StaleVersion over
+ * a newer one (docs/decisions/0103-no-silent-overwrite.md).
+ */
 export async function saveFeed(
   db: DB,
   feedId: number | null,
