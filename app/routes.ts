@@ -56,9 +56,12 @@ export default [
     route("products/import", "routes/admin/products-import.ts"),
     route("products/import/preview", "routes/admin/products-import-preview.ts"),
     route("products/export.csv", "routes/admin/products-export.ts"),
+    // Every save of a product, and of its review, kept: the list, a diff, restore (docs/decisions/0103).
+    route("products/:productId/revisions", "routes/admin/product-revisions.tsx"),
     // Products' reviews (docs/decisions/0077): open to editors as well as admins.
     route("reviews", "routes/admin/reviews.tsx"),
     route("reviews/:productId", "routes/admin/review.tsx"),
+    route("reviews/:productId/revisions", "routes/admin/product-revisions.tsx", { id: "review-revisions" }),
     route("collections", "routes/admin/collections.tsx"),
     route("collections/import", "routes/admin/collections-import.ts"),
     route("collections/import/preview", "routes/admin/collections-import-preview.ts"),

@@ -1,4 +1,5 @@
 import { Button } from "~/components/ui/button";
+import { VERSION_FIELD, versionToSend } from "~/lib/admin/edit-conflict";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
@@ -44,12 +45,15 @@ function Select({
  */
 export function FeedForm({
   editingId,
+  version = 0,
   state,
   merchants,
   uploadedName,
   busy,
 }: {
   editingId: number | null;
+  /** The edited feed's version as loaded: its save is refused over a newer one. */
+  version?: number;
   state: FeedFormState;
   merchants: readonly { id: number; name: string }[];
   uploadedName: string | null;
@@ -83,6 +87,7 @@ export function FeedForm({
         <Form method="post" encType="multipart/form-data" className="mt-5 space-y-5" key={editingId ?? "new"}>
           <input type="hidden" name="intent" value="save-feed" />
           {editingId !== null && <input type="hidden" name="id" value={editingId} />}
+          {editingId !== null && <input type="hidden" name={VERSION_FIELD} value={versionToSend(state.values, version)} />}
           <div className="grid gap-4 md:grid-cols-2">
             <FormField label="Name *" {...fieldProps(state, "name")} />
             <Select label="Shop *" name="merchant_id" defaultValue={text(state.values, "merchant_id")} error={errors.merchant_id}>

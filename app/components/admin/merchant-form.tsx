@@ -1,4 +1,5 @@
 import { Form, Link } from "~/components/ui/link";
+import { VERSION_FIELD, versionToSend } from "~/lib/admin/edit-conflict";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
@@ -13,7 +14,18 @@ export interface MerchantFormState {
 }
 
 /** Add or edit one merchant: a plain form posting to /admin/merchants (works without scripts). */
-export function MerchantForm({ editingId, state, busy }: { editingId: number | null; state: MerchantFormState; busy: boolean }) {
+export function MerchantForm({
+  editingId,
+  version = 0,
+  state,
+  busy,
+}: {
+  editingId: number | null;
+  /** The edited merchant's version as loaded: its save is refused over a newer one. */
+  version?: number;
+  state: MerchantFormState;
+  busy: boolean;
+}) {
   const field = (name: MerchantFormField, label: string, extra: Record<string, unknown> = {}) => (
     <FormField label={label} {...fieldProps(state, name)} {...extra} />
   );
@@ -34,6 +46,7 @@ export function MerchantForm({ editingId, state, busy }: { editingId: number | n
       <Form method="post" className="mt-5 space-y-5" key={editingId ?? "new"}>
         <input type="hidden" name="intent" value="save-merchant" />
         {editingId !== null && <input type="hidden" name="id" value={editingId} />}
+        {editingId !== null && <input type="hidden" name={VERSION_FIELD} value={versionToSend(state.values, version)} />}
         <div className="grid gap-4 md:grid-cols-2">
           {field("name", "Name *")}
           {field("slug", "Slug", { hint: "Empty: made from the name. Lower-case letters, digits and dashes." })}

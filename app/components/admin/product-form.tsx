@@ -1,5 +1,7 @@
 import { Form, Link } from "~/components/ui/link";
 import type { ProductFormField } from "~/lib/admin/product-form";
+import { VERSION_FIELD, versionToSend } from "~/lib/admin/edit-conflict";
+import { OFFER_VERSION_FIELD } from "~/lib/admin/product-form-labels";
 import { fieldProps, valueText, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FormField } from "~/components/ui/form-field";
@@ -21,11 +23,17 @@ export interface ProductFormState {
 export function ProductForm({
   title,
   editingId,
+  version = 0,
+  offerVersion = null,
   state,
   busy,
 }: {
   title: string;
   editingId: number | null;
+  /** The edited product's version as loaded: its save is refused over a newer one. */
+  version?: number;
+  /** Its primary offer's version as loaded (its price, sale and link are that offer's), null when it has none. */
+  offerVersion?: number | null;
   state: ProductFormState;
   busy: boolean;
 }) {
@@ -60,6 +68,14 @@ export function ProductForm({
       <Form method="post" className="mt-5 space-y-5" key={`${editingId ?? "new"}`}>
         <input type="hidden" name="intent" value="save-product" />
         {editingId !== null && <input type="hidden" name="id" value={editingId} />}
+        {editingId !== null && <input type="hidden" name={VERSION_FIELD} value={versionToSend(state.values, version)} />}
+        {editingId !== null && (
+          <input
+            type="hidden"
+            name={OFFER_VERSION_FIELD}
+            value={typeof state.values[OFFER_VERSION_FIELD] === "string" ? state.values[OFFER_VERSION_FIELD] : (offerVersion ?? "")}
+          />
+        )}
         <div className="grid gap-4 md:grid-cols-3">
           {field("name", "Name *")}
           {field("brand", "Brand", { hint: "Empty is saved as Unknown Brand." })}
@@ -107,6 +123,14 @@ export function ProductForm({
           <Link to="/admin/products" className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand">
             Cancel
           </Link>
+          {editingId !== null && (
+            <Link
+              to={`/admin/products/${editingId}/revisions`}
+              className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand"
+            >
+              Revisions
+            </Link>
+          )}
         </div>
       </Form>
     </section>

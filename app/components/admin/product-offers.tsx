@@ -1,4 +1,5 @@
 import { Form } from "~/components/ui/link";
+import { VERSION_FIELD, versionToSend } from "~/lib/admin/edit-conflict";
 import { Button } from "~/components/ui/button";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
@@ -25,6 +26,8 @@ export interface ProductOfferRow {
   countries: string[];
   source: string;
   confirmedAt: string;
+  /** As loaded: its edit form names it (docs/decisions/0103-no-silent-overwrite.md). */
+  version?: number;
   values: Record<string, string>;
 }
 
@@ -107,6 +110,7 @@ export function ProductOffers({
               <OfferForm
                 productId={productId}
                 offerId={offer.id}
+                version={offer.version}
                 values={offer.values}
                 feedback={feedback?.key === String(offer.id) ? feedback : null}
                 busy={busy}
@@ -147,6 +151,7 @@ export function ProductOffers({
 function OfferForm({
   productId,
   offerId,
+  version = 0,
   values,
   merchants,
   feedback,
@@ -154,6 +159,8 @@ function OfferForm({
 }: {
   productId: number;
   offerId: number | null;
+  /** The offer's version as loaded: its save is refused over a newer one. */
+  version?: number;
   values: Record<string, string>;
   merchants?: readonly { id: number; name: string }[];
   feedback: OfferFormFeedback | null;
@@ -170,6 +177,7 @@ function OfferForm({
       <input type="hidden" name="intent" value="save-offer" />
       <input type="hidden" name="product_id" value={productId} />
       {offerId !== null && <input type="hidden" name="offer_id" value={offerId} />}
+      {offerId !== null && <input type="hidden" name={VERSION_FIELD} value={versionToSend(feedback?.values, version)} />}
       {feedback?.formError && (
         <Notice tone="red" title="Not saved" role="alert">
           {feedback.formError}

@@ -40,3 +40,19 @@ export function revisionDiff(before: ArticleFields, after: ArticleFields): Field
   }
   return diffs;
 }
+
+/** The same between two saves of a form kept as its values (a product's or a review's revisions), by the form's labels. */
+export function valuesDiff(
+  labels: readonly (readonly [string, string])[],
+  before: Record<string, string | string[]>,
+  after: Record<string, string | string[]>,
+): FieldDiff[] {
+  const text = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join("\n") : (value ?? ""));
+  const diffs: FieldDiff[] = [];
+  for (const [field, label] of labels) {
+    const a = text(before[field]);
+    const b = text(after[field]);
+    if (a !== b) diffs.push({ field, label, lines: lineDiff(a, b) });
+  }
+  return diffs;
+}

@@ -1,5 +1,6 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ArticleEditor } from "~/components/admin/articles/article-editor";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { FlashNotice } from "~/components/ui/flash-notice";
 import { Link } from "~/components/ui/link";
@@ -61,6 +62,7 @@ export default function ArticleEditPage({ loaderData, actionData }: Route.Compon
   const { article, authors, knownTags, notes, flash } = loaderData;
   useResultToast(flash);
   useResultToast(actionData);
+  const conflict = actionData && "conflict" in actionData ? actionData.conflict : undefined;
   return (
     <>
       <AdminPageHeader title="Edit article" description="Write in Markdown; the preview shows it as readers will see it.">
@@ -69,15 +71,20 @@ export default function ArticleEditPage({ loaderData, actionData }: Route.Compon
         </Link>
       </AdminPageHeader>
       <FlashNotice flash={flash} />
-      {/* A new key after each save starts the form from what was saved. */}
-      <ArticleEditor
-        key={`${article.id}:${article.updatedAt}`}
-        article={article}
-        authors={authors}
-        knownTags={knownTags}
-        answer={actionData}
-        notes={notes}
-      />
+      {/* A save refused because someone saved first: the choice takes the editor's place. */}
+      {conflict ? (
+        <EditConflictPanel conflict={conflict} action={`/admin/articles/${article.id}`} />
+      ) : (
+        /* A new key after each save starts the form from what was saved. */
+        <ArticleEditor
+          key={`${article.id}:${article.updatedAt}`}
+          article={article}
+          authors={authors}
+          knownTags={knownTags}
+          answer={actionData}
+          notes={notes}
+        />
+      )}
     </>
   );
 }

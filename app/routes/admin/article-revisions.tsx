@@ -7,6 +7,7 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { revisionDiff } from "~/lib/admin/revision-diff";
 import { findArticleForEdit } from "~/server/articles/article-admin.server";
 import { findRevision, listRevisions, restoreRevision } from "~/server/articles/article-revisions.server";
+import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { getSignedInUser, requireAdmin } from "~/server/auth/guard.server";
 import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
@@ -51,6 +52,11 @@ const intents = {
         { toast: { kind: "error" as const, title: "Not restored", description: "That revision no longer exists." } },
         { status: 404 },
       );
+    await recordAdminAction(
+      { request, context },
+      "article-revision-restored",
+      `${restored.fields.slug} (id ${articleId}): revision ${revisionId} restored`,
+    );
     throw await redirectWithFlash(request, context.config, `/admin/articles/${articleId}`, {
       toast: { kind: "success", title: "Revision restored", description: "The article is as it was then; the restore is a revision too." },
     });

@@ -8,7 +8,9 @@ import { Link } from "~/components/ui/link";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { authorFormSchema } from "~/lib/admin/author-form";
 import { formFailure, formValues, parseForm } from "~/lib/forms/parse-form";
-import { AuthorRefused, listAuthors, saveAuthor } from "~/server/articles/authors.server";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
+import { AuthorRefused, authorFormNow, listAuthors, saveAuthor } from "~/server/articles/authors.server";
+import { saveUnlessNewer } from "~/server/forms/edit-conflict.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
@@ -27,20 +29,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ authors, edit, adding: url.searchParams.has("new"), flash }, { headers });
 }
 
+/** The author form's fields with the labels it shows, for a save conflict. */
+const AUTHOR_FIELD_LABELS = [
+  ["name", "Name"],
+  ["slug", "Slug"],
+  ["title", "Title"],
+  ["bio", "Bio"],
+  ["image", "Photo"],
+  ["profileUrl", "Profile address"],
+] as const;
+
 const intents = {
-  "save-author": async ({ form, request, context }) => {
-    const id = /^\d{1,9}$/.test(String(form.get("id") ?? "")) ? Number(form.get("id")) : null;
-    const parsed = parseForm(form, authorFormSchema);
-    const refuse = (state: ReturnType<typeof formFailure>) => data({ form: { ...state, editingId: id } }, { status: 400 });
-    if (!parsed.ok) return refuse(parsed);
-    try {
-      await saveAuthor(context.db, parsed.value, id);
-    } catch (error) {
-      if (!(error instanceof AuthorRefused)) throw error;
-      return refuse(formFailure(formValues(form), error.field ? { [error.field]: error.message } : {}, error.message));
-    }
-    throw await redirectWithFlash(request, context.config, "/admin/authors", {
-      toast: { kind: "success", title: "Author saved", description: `${parsed.value.name} is saved.` },
+  "save-author": async ({ form: sent, request, context }) => {
+    const id = /^\d{1,9}$/.test(String(sent.get("id") ?? "")) ? Number(sent.get("id")) : null;
+    const save = async (form: FormData, version: number) => {
+      const parsed = parseForm(form, authorFormSchema);
+      const refuse = (state: ReturnType<typeof formFailure>) => data({ form: { ...state, editingId: id } }, { status: 400 });
+      if (!parsed.ok) return refuse(parsed);
+      try {
+        await saveAuthor(context.db, parsed.value, id, id === null ? undefined : version);
+      } catch (error) {
+        if (!(error instanceof AuthorRefused)) throw error;
+        return refuse(formFailure(formValues(form), error.field ? { [error.field]: error.message } : {}, error.message));
+      }
+      throw await redirectWithFlash(request, context.config, "/admin/authors", {
+        toast: { kind: "success", title: "Author saved", description: `${parsed.value.name} is saved.` },
+      });
+    };
+    if (id === null) return save(sent, 0);
+    return saveUnlessNewer({
+      form: sent,
+      labels: AUTHOR_FIELD_LABELS,
+      current: () => authorFormNow(context.db, id),
+      reloadTo: `/admin/authors?edit=${id}#author-form`,
+      save,
     });
   },
 } satisfies IntentTable;
@@ -57,6 +79,7 @@ export default function AuthorsPage({ loaderData, actionData }: Route.ComponentP
   useResultToast(flash);
   const busy = useNavigation().state === "submitting";
   const sent = actionData && "form" in actionData ? actionData.form : null;
+  const conflict = actionData && "conflict" in actionData ? actionData.conflict : null;
   const editingId = sent ? sent.editingId : (edit?.id ?? null);
   const saved = edit && {
     name: edit.name,
@@ -76,7 +99,11 @@ export default function AuthorsPage({ loaderData, actionData }: Route.ComponentP
         </Link>
       </AdminPageHeader>
       <div className="space-y-6">
-        {state && <AuthorForm key={editingId ?? "new"} editingId={editingId} state={state} busy={busy} />}
+        {conflict ? (
+          <EditConflictPanel conflict={conflict} />
+        ) : (
+          state && <AuthorForm key={editingId ?? "new"} editingId={editingId} version={edit?.version} state={state} busy={busy} />
+        )}
         {authors.length === 0 ? (
           <EmptyTable>No authors yet.</EmptyTable>
         ) : (

@@ -1,3 +1,4 @@
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { useNavigation } from "react-router";
 import { Plus } from "lucide-react";
 import { EmptyTable } from "~/components/admin/admin-table";
@@ -58,19 +59,24 @@ export default function FeedsPage({ loaderData, actionData }: Route.ComponentPro
       </AdminPageHeader>
       <FlashNotice flash={flash} />
       <div className="space-y-6">
-        {result?.toast?.kind === "error" && !result.form && !result.mappingError && (
+        {result?.toast?.kind === "error" && !result.form && !result.mappingError && !result.conflict && (
           <Notice tone="red" title={result.toast.title} role="alert">
             {result.toast.description}
           </Notice>
         )}
-        {formState && (
-          <FeedForm
-            editingId={formState.editingId}
-            state={formState}
-            merchants={merchants}
-            uploadedName={editing && editing.id === formState.editingId ? editing.uploadedName : null}
-            busy={busy}
-          />
+        {result?.conflict ? (
+          <EditConflictPanel conflict={result.conflict} />
+        ) : (
+          formState && (
+            <FeedForm
+              editingId={formState.editingId}
+              version={editing?.version}
+              state={formState}
+              merchants={merchants}
+              uploadedName={editing && editing.id === formState.editingId ? editing.uploadedName : null}
+              busy={busy}
+            />
+          )
         )}
         {mapping &&
           (mapping.error ? (

@@ -1,7 +1,10 @@
 import { data, useNavigation } from "react-router";
 import { Plus } from "lucide-react";
 import { EmptyTable } from "~/components/admin/admin-table";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { MerchantForm, type MerchantFormState } from "~/components/admin/merchant-form";
+import type { EditConflict } from "~/lib/admin/edit-conflict";
+import { saveUnlessNewer, versionOf } from "~/server/forms/edit-conflict.server";
 import { MerchantTable } from "~/components/admin/merchant-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonClasses } from "~/components/ui/button";
@@ -33,46 +36,82 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const editId = Number(url.searchParams.get("edit"));
-  const [merchants, editing] = await Promise.all([
+  const editable = Number.isSafeInteger(editId) && editId > 0;
+  const [merchants, editing, version] = await Promise.all([
     listMerchants(context.db),
-    Number.isSafeInteger(editId) && editId > 0 ? findMerchant(context.db, editId) : Promise.resolve(null),
+    editable ? findMerchant(context.db, editId) : Promise.resolve(null),
+    editable ? versionOf(context.db, "merchants", editId) : Promise.resolve(null),
   ]);
   const { flash, headers } = await readFlash(request, context.config);
   const adding = url.searchParams.has("new");
-  return data({ merchants, editing: editing ? { id: editing.id, values: merchantFormValues(editing) } : null, adding, flash }, { headers });
+  return data(
+    {
+      merchants,
+      editing: editing ? { id: editing.id, version: version ?? 0, values: merchantFormValues(editing) } : null,
+      adding,
+      flash,
+    },
+    { headers },
+  );
 }
 
 interface ActionResult {
   toast?: ResultToast;
   form?: MerchantFormState & { editingId: number | null };
+  /** Someone saved the merchant after this form was loaded (docs/decisions/0103-no-silent-overwrite.md). */
+  conflict?: EditConflict;
 }
 
+/** The merchant form's fields with the labels it shows, for a save conflict. */
+const MERCHANT_FIELD_LABELS = [
+  ["name", "Name"],
+  ["slug", "Slug"],
+  ["domain", "Shop domain"],
+  ["logo_url", "Logo URL"],
+  ["countries", "Countries it sells to"],
+  ["affiliate_params", "Affiliate parameters"],
+  ["sub_id_template", "Sub-ID parameter"],
+] as const;
+
 const intents = {
-  "save-merchant": async ({ form, request, context }) => {
-    const editingId = Number(form.get("id")) || null;
-    const parsed = parseForm(form, merchantFormSchema);
-    const notSaved = (description: string, state: MerchantFormState) =>
-      data<ActionResult>(
-        { toast: { kind: "error", title: "Merchant not saved", description }, form: { ...state, editingId } },
-        { status: 400 },
-      );
-    if (!parsed.ok) return notSaved("Check the highlighted fields.", parsed);
-    try {
-      const { id, created } = await saveMerchant(context.db, parsed.value, editingId);
-      invalidateCatalog(context.db);
-      await recordAdminAction(
-        { request, context },
-        "merchant-saved",
-        `${created ? "Added" : "Changed"} ${parsed.value.slug} (id ${id}): ${parsed.value.name}`,
-      );
-      throw await redirectWithFlash(request, context.config, "/admin/merchants", {
-        toast: { kind: "success", title: "Merchant saved", description: `${parsed.value.name} is saved.` },
-      });
-    } catch (error) {
-      if (!(error instanceof MerchantRefused)) throw error;
-      const fieldErrors = error.field ? { [error.field]: error.message } : {};
-      return notSaved(error.message, formFailure(formValues(form), fieldErrors, error.field ? null : error.message));
-    }
+  "save-merchant": async ({ form: sent, request, context }) => {
+    const editingId = Number(sent.get("id")) || null;
+    const save = async (form: FormData, version: number) => {
+      const parsed = parseForm(form, merchantFormSchema);
+      const notSaved = (description: string, state: MerchantFormState) =>
+        data<ActionResult>(
+          { toast: { kind: "error", title: "Merchant not saved", description }, form: { ...state, editingId } },
+          { status: 400 },
+        );
+      if (!parsed.ok) return notSaved("Check the highlighted fields.", parsed);
+      try {
+        const { id, created } = await saveMerchant(context.db, parsed.value, editingId, editingId === null ? undefined : version);
+        invalidateCatalog(context.db);
+        await recordAdminAction(
+          { request, context },
+          "merchant-saved",
+          `${created ? "Added" : "Changed"} ${parsed.value.slug} (id ${id}): ${parsed.value.name}`,
+        );
+        throw await redirectWithFlash(request, context.config, "/admin/merchants", {
+          toast: { kind: "success", title: "Merchant saved", description: `${parsed.value.name} is saved.` },
+        });
+      } catch (error) {
+        if (!(error instanceof MerchantRefused)) throw error;
+        const fieldErrors = error.field ? { [error.field]: error.message } : {};
+        return notSaved(error.message, formFailure(formValues(form), fieldErrors, error.field ? null : error.message));
+      }
+    };
+    if (editingId === null) return save(sent, 0);
+    return saveUnlessNewer({
+      form: sent,
+      labels: MERCHANT_FIELD_LABELS,
+      current: async () => {
+        const [merchant, version] = await Promise.all([findMerchant(context.db, editingId), versionOf(context.db, "merchants", editingId)]);
+        return merchant && version !== null ? { version, values: merchantFormValues(merchant) } : null;
+      },
+      reloadTo: `/admin/merchants?edit=${editingId}#merchant-form`,
+      save,
+    });
   },
 
   "delete-merchant": async ({ form, request, context }) => {
@@ -124,12 +163,16 @@ export default function MerchantsPage({ loaderData, actionData }: Route.Componen
       </AdminPageHeader>
       <FlashNotice flash={flash} />
       <div className="space-y-6">
-        {result?.toast?.kind === "error" && !result.form && (
+        {result?.toast?.kind === "error" && !result.form && !result.conflict && (
           <Notice tone="red" title={result.toast.title} role="alert">
             {result.toast.description}
           </Notice>
         )}
-        {formState && <MerchantForm editingId={formState.editingId} state={formState} busy={busy} />}
+        {result?.conflict ? (
+          <EditConflictPanel conflict={result.conflict} />
+        ) : (
+          formState && <MerchantForm editingId={formState.editingId} version={editing?.version} state={formState} busy={busy} />
+        )}
         {merchants.length === 0 ? (
           <EmptyTable>
             No merchants yet. Add one, or import a product CSV with affiliate links: each shop domain becomes a merchant.

@@ -8,6 +8,7 @@ import { ExistingProducts } from "~/components/admin/existing-products";
 import { ExportCsvLink } from "~/components/admin/csv-toolbar";
 import { ImageStoragePanel, StorageCheckButton, useImageStorage } from "~/components/admin/image-storage";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { ProductForm, type ProductFormState } from "~/components/admin/product-form";
 import { ProductPreviewTable } from "~/components/admin/product-preview-table";
 import { ProductOffers } from "~/components/admin/product-offers";
@@ -80,15 +81,30 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
 
       <div className="space-y-6">
         {/* The one-product form first when it is what the page was opened for. */}
-        {formState && (
-          <ProductForm
-            title={mode === "edit" && editing ? `Edit Product: ${editing.name}` : "Product details"}
-            editingId={mode === "edit" && editing ? editing.id : null}
-            state={formState}
-            busy={submitting("save-product")}
-          />
+        {/* A save refused because someone saved first: the choice takes the form's place. */}
+        {actionData?.conflict && !actionData.conflict.scope ? (
+          <div id="product-form" className="scroll-mt-24">
+            <EditConflictPanel conflict={actionData.conflict} />
+          </div>
+        ) : (
+          formState && (
+            <ProductForm
+              title={mode === "edit" && editing ? `Edit Product: ${editing.name}` : "Product details"}
+              editingId={mode === "edit" && editing ? editing.id : null}
+              version={editing?.version}
+              offerVersion={editing?.offerVersion}
+              state={formState}
+              busy={submitting("save-product")}
+            />
+          )
         )}
-        {mode === "edit" && editing && (
+        {/* An offer's save refused because someone saved it first: the choice takes the offers' place. */}
+        {mode === "edit" && editing && actionData?.conflict?.scope && (
+          <div id="product-offers" className="scroll-mt-24">
+            <EditConflictPanel conflict={actionData.conflict} />
+          </div>
+        )}
+        {mode === "edit" && editing && !actionData?.conflict?.scope && (
           <ProductOffers
             productId={editing.id}
             offers={loaderData.offers}

@@ -1,7 +1,9 @@
 import type { data } from "react-router";
 import { useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { ReviewFields } from "~/components/admin/review-fields";
+import { VERSION_FIELD, versionToSend } from "~/lib/admin/edit-conflict";
 import { UpdateNoteField } from "~/components/admin/update-note-field";
 import { Button } from "~/components/ui/button";
 import { Form, Link } from "~/components/ui/link";
@@ -37,7 +39,7 @@ export async function action(args: Route.ActionArgs): Promise<ReturnType<typeof 
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, slug, values, rating, notes, flash } = loaderData;
+  const { id, name, slug, version, values, rating, notes, flash } = loaderData;
   useResultToast(actionData);
   useResultToast(flash);
   const busy = useNavigation().state === "submitting";
@@ -54,25 +56,37 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           </ul>
         </Notice>
       )}
-      {/* A saved note starts a fresh form, so the note field is empty again and cannot be sent twice. */}
-      <Form method="post" className="space-y-5" key={`${id}:${notes.length}:${notes[0]?.text ?? ""}`}>
-        <ReviewFields state={state} />
-        <UpdateNoteField state={actionData?.form ?? null} notes={notes} />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" name="intent" value="save-review" disabled={busy}>
-            {busy ? "Saving…" : "Save review"}
-          </Button>
-          <Link
-            to={`/reviews/product/${slug}`}
-            className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand"
-          >
-            View the product page
-          </Link>
-          <Link to="/admin/reviews" className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand">
-            All reviews
-          </Link>
-        </div>
-      </Form>
+      {/* A save refused because someone saved first: the choice takes the form's place. */}
+      {actionData?.conflict ? (
+        <EditConflictPanel conflict={actionData.conflict} />
+      ) : (
+        /* A saved note starts a fresh form, so the note field is empty again and cannot be sent twice. */
+        <Form method="post" className="space-y-5" key={`${id}:${notes.length}:${notes[0]?.text ?? ""}`}>
+          <input type="hidden" name={VERSION_FIELD} value={versionToSend(state.values, version)} />
+          <ReviewFields state={state} />
+          <UpdateNoteField state={actionData?.form ?? null} notes={notes} />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="save-review" disabled={busy}>
+              {busy ? "Saving…" : "Save review"}
+            </Button>
+            <Link
+              to={`/reviews/product/${slug}`}
+              className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand"
+            >
+              View the product page
+            </Link>
+            <Link to="/admin/reviews" className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand">
+              All reviews
+            </Link>
+            <Link
+              to={`/admin/reviews/${id}/revisions`}
+              className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand"
+            >
+              Revisions
+            </Link>
+          </div>
+        </Form>
+      )}
     </>
   );
 }

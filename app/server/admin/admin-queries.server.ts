@@ -85,14 +85,25 @@ export async function listCollectionSlugs(db: DB): Promise<string[]> {
 }
 
 /** A product and the slugs of its collections, for the edit form. */
-export async function findProductForEdit(db: DB, id: number): Promise<{ product: Product; collectionSlugs: string[] } | null> {
-  const [product, collections, primaries] = await Promise.all([
+export async function findProductForEdit(
+  db: DB,
+  id: number,
+): Promise<{ product: Product; collectionSlugs: string[]; version: number; offerVersion: number | null } | null> {
+  const [product, collections, primaries, row, primary] = await Promise.all([
     findProductById(db, id),
     listCollectionsOfProduct(db, id),
     primaryOfferFields(db, [id]),
+    db.selectFrom("products").select("version").where("id", "=", id).executeTakeFirst(),
+    db.selectFrom("offers").select("version").where("product_id", "=", id).where("is_primary", "=", true).executeTakeFirst(),
   ]);
-  if (!product) return null;
+  if (!product || !row) return null;
   // The form's price, sale and link fields are the primary offer's (ADR 0057), which it saves to.
   // Sorted here, not by the database's collation, so both dialects list them alike.
-  return { product: withPrimaryOffer(product, primaries), collectionSlugs: collections.map((collection) => collection.slug).sort() };
+  return {
+    product: withPrimaryOffer(product, primaries),
+    collectionSlugs: collections.map((collection) => collection.slug).sort(),
+    // The version the edit form sends back (docs/decisions/0103-no-silent-overwrite.md).
+    version: Number(row.version),
+    offerVersion: primary ? Number(primary.version) : null,
+  };
 }

@@ -96,8 +96,11 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
     const module = await adminRoutes()
       .find((route) => route.file === "routes/admin/review.tsx")!
       .load();
+    // The version the review screen loaded, as its form sends it back.
+    const { version } = await test.db.selectFrom("products").select("version").where("id", "=", 1).executeTakeFirstOrThrow();
     const form = new URLSearchParams({
       intent: "save-review",
+      version: String(version),
       verdict: "Honest and warm.",
       pros: "Heats fast\nThick staves",
       cons: "Door sticks",

@@ -18,7 +18,9 @@ import {
 import { listKeyRow, refreshProductListKeys } from "../products/product-list-keys.server";
 import { readReviewWeights } from "../products/review-weights.server";
 import { columnsUpdatedByCsv, toProductRow } from "../products/product-row-mapping";
-import { findProductIdBySlug, insertProduct, updateProduct, upsertProductsOnSlug } from "../products/products.server";
+import { findProductIdBySlug, insertProduct, updateProductAtVersion, upsertProductsOnSlug } from "../products/products.server";
+import { claimVersion, StaleVersion } from "../forms/edit-conflict.server";
+import { keepProductRevision, partValuesNow, type Editor } from "./product-revisions.server";
 import type { CollectionChoice, PlanSummary } from "~/lib/csv/import-plan";
 import { ownString } from "~/lib/csv/csv-table";
 import { ruleListChanges, startProductPlan } from "./import-plan.server";
@@ -326,11 +328,23 @@ const ALL_OFFER_COLUMNS = OFFER_FIELDS.map(({ column }) => column);
  * The admin's one-product form. A new product must have a slug of its own; an edited one is
  * found by id, so its slug may change (as long as no other product has the new one).
  */
+export interface OneProductSave {
+  /** The version the form was loaded at: an edit over a newer one throws StaleVersion. */
+  version?: number;
+  /** Its primary offer's version as the form loaded it (null: it had none); a different one throws StaleVersion. */
+  offerVersion?: number | null;
+  /** Who saves: the save keeps a revision (the product's, and the review's when its fields changed). */
+  editor?: Editor;
+  /** The revision a restore puts back. */
+  restoredFrom?: number;
+}
+
 export async function saveOneProduct(
   db: DB,
   imported: ProductImport,
   editingId: number | null,
   prices: PriceConfig = DEFAULT_PRICES,
+  options: OneProductSave = {},
 ): Promise<{ id: number; notLinked: string[] }> {
   const product = prepareProductForSave(imported, await readReviewWeights(db));
   const now = new Date().toISOString();
@@ -341,11 +355,30 @@ export async function saveOneProduct(
       throw new ImportRowError(0, product.slug, "another product already has this slug");
     }
     let id: number;
+    const before =
+      editingId !== null && options.editor
+        ? await Promise.all([partValuesNow(trx, editingId, "product"), partValuesNow(trx, editingId, "review")])
+        : null;
     if (editingId === null) {
       id = await insertProduct(trx, toRow(product, now));
     } else {
-      if (!(await updateProduct(trx, editingId, toRow(product, now))))
-        throw new ImportRowError(0, product.slug, "this product no longer exists");
+      const version =
+        options.version ??
+        Number((await trx.selectFrom("products").select("version").where("id", "=", editingId).executeTakeFirst())?.version ?? 0);
+      const outcome = await updateProductAtVersion(trx, editingId, version, toRow(product, now));
+      if (outcome === "missing") throw new ImportRowError(0, product.slug, "this product no longer exists");
+      if (outcome === "stale") throw new StaleVersion();
+      if (options.offerVersion !== undefined) {
+        // The form's price, sale and link are the primary offer's, which its own form saves too.
+        const primary = await trx
+          .selectFrom("offers")
+          .select("id")
+          .where("product_id", "=", editingId)
+          .where("is_primary", "=", true)
+          .executeTakeFirst();
+        if ((primary === undefined) !== (options.offerVersion === null)) throw new StaleVersion();
+        if (primary) await claimVersion(trx, "offers", Number(primary.id), options.offerVersion!);
+      }
       id = editingId;
     }
     // The form asks nothing: a rule-listed collection it adds the product to keeps its rule and
@@ -362,6 +395,15 @@ export async function saveOneProduct(
     });
     await refreshProductPrices(trx, [id], settings);
     await refreshProductListKeys(trx, [id]);
+    if (options.editor) {
+      const at = Date.now();
+      const kept = { now: at, restoredFrom: options.restoredFrom };
+      await keepProductRevision(trx, id, "product", options.editor, before?.[0]?.values ?? null, kept);
+      // The product form holds the review's fields too: a change to them is the review's revision as well.
+      const reviewNow = await partValuesNow(trx, id, "review");
+      if (before?.[1] && reviewNow && JSON.stringify(before[1].values) !== JSON.stringify(reviewNow.values))
+        await keepProductRevision(trx, id, "review", options.editor, before[1].values, { now: at });
+    }
     await publishCatalogChange(trx);
     return { id, notLinked };
   });

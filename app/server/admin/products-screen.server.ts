@@ -7,6 +7,11 @@ import {
   type ProductFormField,
 } from "~/lib/admin/product-form";
 import { formFailure, formValues, parseForm, valueText, type FormFailure } from "~/lib/forms/parse-form";
+import type { EditConflict } from "~/lib/admin/edit-conflict";
+import { OFFER_VERSION_FIELD, PRODUCT_FIELD_LABELS } from "~/lib/admin/product-form-labels";
+import { getSignedInUser } from "../auth/guard.server";
+import { saveUnlessNewer } from "../forms/edit-conflict.server";
+import { partValuesNow } from "./product-revisions.server";
 import { offerFormValues } from "~/lib/offers/offer-form";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
@@ -63,7 +68,13 @@ export async function loadProductsScreen(request: Request, context: AppLoadConte
       existing: { ...existing, filter },
       collectionSlugs,
       editing: editing
-        ? { id: editing.product.id, name: editing.product.name, values: productFormValues(editing.product, editing.collectionSlugs) }
+        ? {
+            id: editing.product.id,
+            name: editing.product.name,
+            version: editing.version,
+            offerVersion: editing.offerVersion,
+            values: productFormValues(editing.product, editing.collectionSlugs),
+          }
         : null,
       offers: offers.map((offer) => ({ ...offer, values: offerFormValues(offer) })),
       merchants,
@@ -80,49 +91,75 @@ export interface ProductsActionResult extends ImportFormResult {
   form?: FormFailure<ProductFormField> & { warnings?: string[] };
   /** A refused offer save: its form's values and errors. */
   offerForm?: OfferFormState;
+  /** Someone saved the product after this form was loaded: what differs, and the form to send again. */
+  conflict?: EditConflict;
 }
 
 export type ProductsAnswer = ReturnType<typeof data<ProductsActionResult>>;
 
+/** The primary offer's version the product form loaded: null when it had none, undefined when the form does not say. */
+function offerVersionOf(form: FormData): number | null | undefined {
+  const value = form.get(OFFER_VERSION_FIELD);
+  if (typeof value !== "string") return undefined;
+  return /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
 const NOT_SAVED: ResultToast = { kind: "error", title: "Product not saved", description: "Check the highlighted fields." };
 
 export const PRODUCT_INTENTS = {
-  "save-product": async ({ form, request, context }) => {
-    const rules = { knownCollectionSlugs: new Set(await listCollectionSlugs(context.db)) };
-    const parsed = parseForm(form, productFormSchema(rules));
-    if (!parsed.ok) {
-      // What else the rules said about the typed values is shown beside the errors.
-      const typed = Object.fromEntries(PRODUCT_FORM_FIELDS.map((field) => [field, valueText(parsed.values, field)]));
-      return data<ProductsActionResult>(
-        { toast: NOT_SAVED, form: { ...parsed, warnings: readProductForm(typed, rules).warnings } },
-        { status: 400 },
-      );
-    }
-    const editingId = Number(form.get("id")) || null;
-    try {
-      const { id } = await saveOneProduct(context.db, parsed.value.product, editingId, context.config.prices);
-      invalidateCatalog(context.db);
-      await recordAdminAction(
-        { request, context },
-        "product-saved",
-        `${editingId ? "Changed" : "Added"} ${parsed.value.product.slug} (id ${id}): ${parsed.value.product.name}`,
-      );
-      // Post/redirect/get: the page shows the saved product, and the flash says it was saved.
-      throw await redirectWithFlash(request, context.config, `/admin/products?edit=${id}#product-form`, {
-        toast: { kind: "success", title: "Product saved", description: "The product page shows the change now." },
-        notes: parsed.value.warnings,
-      });
-    } catch (error) {
-      if (!(error instanceof ImportRowError)) throw error;
-      const fieldErrors = error.reason.includes("slug") ? { slug: "Another product already has this slug." } : {};
-      return data<ProductsActionResult>(
-        {
-          toast: { kind: "error", title: "Product not saved", description: error.reason },
-          form: formFailure(formValues(form), fieldErrors, error.message),
-        },
-        { status: 409 },
-      );
-    }
+  "save-product": async ({ form: sent, request, context }) => {
+    const editingId = Number(sent.get("id")) || null;
+    const user = await getSignedInUser(request, context);
+    const editor = { id: user?.id ?? null, email: user?.email ?? "unknown" };
+    const save = async (form: FormData, version: number) => {
+      const rules = { knownCollectionSlugs: new Set(await listCollectionSlugs(context.db)) };
+      const parsed = parseForm(form, productFormSchema(rules));
+      if (!parsed.ok) {
+        // What else the rules said about the typed values is shown beside the errors.
+        const typed = Object.fromEntries(PRODUCT_FORM_FIELDS.map((field) => [field, valueText(parsed.values, field)]));
+        return data<ProductsActionResult>(
+          { toast: NOT_SAVED, form: { ...parsed, warnings: readProductForm(typed, rules).warnings } },
+          { status: 400 },
+        );
+      }
+      try {
+        const { id } = await saveOneProduct(context.db, parsed.value.product, editingId, context.config.prices, {
+          version: editingId === null ? undefined : version,
+          offerVersion: editingId === null ? undefined : offerVersionOf(form),
+          editor,
+        });
+        invalidateCatalog(context.db);
+        await recordAdminAction(
+          { request, context },
+          "product-saved",
+          `${editingId ? "Changed" : "Added"} ${parsed.value.product.slug} (id ${id}): ${parsed.value.product.name}`,
+        );
+        // Post/redirect/get: the page shows the saved product, and the flash says it was saved.
+        throw await redirectWithFlash(request, context.config, `/admin/products?edit=${id}#product-form`, {
+          toast: { kind: "success", title: "Product saved", description: "The product page shows the change now." },
+          notes: parsed.value.warnings,
+        });
+      } catch (error) {
+        if (!(error instanceof ImportRowError)) throw error;
+        const fieldErrors = error.reason.includes("slug") ? { slug: "Another product already has this slug." } : {};
+        return data<ProductsActionResult>(
+          {
+            toast: { kind: "error", title: "Product not saved", description: error.reason },
+            form: formFailure(formValues(form), fieldErrors, error.message),
+          },
+          { status: 409 },
+        );
+      }
+    };
+    // A new product has no newer save to lose.
+    if (editingId === null) return save(sent, 0);
+    return saveUnlessNewer({
+      form: sent,
+      labels: PRODUCT_FIELD_LABELS,
+      current: () => partValuesNow(context.db, editingId, "product"),
+      reloadTo: `/admin/products?edit=${editingId}#product-form`,
+      save,
+    });
   },
 
   // The owner's weights of the review criteria; every scored product's rating follows them.

@@ -18,7 +18,13 @@ import { readFlash, redirectWithFlash } from "../forms/flash.server";
 import type { IntentArgs } from "../forms/intents.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { findProductById, listProductsPage, updateProductReview } from "../products/products.server";
+import type { DB } from "../db/connection.server";
 import { readReviewWeights, saveReviewWeights } from "../products/review-weights.server";
+import type { EditConflict } from "~/lib/admin/edit-conflict";
+import { REVIEW_FIELD_LABELS } from "~/lib/admin/product-form-labels";
+import type { FormValues } from "~/lib/forms/parse-form";
+import { saveUnlessNewer, StaleVersion } from "../forms/edit-conflict.server";
+import { keepProductRevision, partValuesNow, type Editor } from "./product-revisions.server";
 
 /**
  * The reviews screens' server half: /admin/reviews (the products, each with its review's state)
@@ -48,16 +54,19 @@ export async function loadReviewList(request: Request, context: AppLoadContext) 
 export async function loadReviewScreen(request: Request, context: AppLoadContext, productId: number) {
   const product = Number.isSafeInteger(productId) && productId > 0 ? await findProductById(context.db, productId) : undefined;
   if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
-  const [weights, notes, { flash, headers }] = await Promise.all([
+  const [weights, notes, { flash, headers }, row] = await Promise.all([
     readReviewWeights(context.db),
     listUpdateNotesForEditor(context.db, { type: "review", id: product.id }),
     readFlash(request, context.config),
+    context.db.selectFrom("products").select("version").where("id", "=", product.id).executeTakeFirst(),
   ]);
   return data(
     {
       id: product.id,
       name: product.name,
       slug: product.slug,
+      // The version the form sends back (docs/decisions/0103-no-silent-overwrite.md).
+      version: Number(row?.version ?? 0),
       values: reviewFormValues(product),
       rating: product.rating,
       weights,
@@ -71,43 +80,95 @@ export async function loadReviewScreen(request: Request, context: AppLoadContext
 export interface ReviewActionResult {
   toast: ResultToast;
   form?: FormFailure<ReviewFormField | typeof UPDATE_NOTE_FIELD>;
+  /** Someone saved the review after this form was loaded: what differs, and the form to send again. */
+  conflict?: EditConflict;
 }
 
-export async function saveReviewScreen({ form, request, context }: Pick<IntentArgs, "form" | "request" | "context">, productId: number) {
-  const product = await findProductById(context.db, productId);
-  if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
+/**
+ * Writes the review's fields at the version the form was loaded at (StaleVersion when someone
+ * saved since), in one transaction with its revision. Returns the warnings of the rules, or the
+ * refused form.
+ */
+export async function writeReview(
+  db: DB,
+  productId: number,
+  form: FormData,
+  version: number,
+  editor: Editor,
+  restoredFrom?: number,
+): Promise<
+  | { ok: true; slug: string; warnings: string[]; noted: boolean }
+  | { ok: false; failure: FormFailure<ReviewFormField | typeof UPDATE_NOTE_FIELD> }
+  | null
+> {
+  const product = await findProductById(db, productId);
+  if (!product) return null;
   const parsed = parseForm(form, reviewFormSchema(product.slug));
   const note = tidyUpdateNote(form.get(UPDATE_NOTE_FIELD));
   const noteProblem = updateNoteProblem(note);
   if (!parsed.ok || noteProblem) {
     const failure: FormFailure<ReviewFormField | typeof UPDATE_NOTE_FIELD> = parsed.ok ? formFailure(formValues(form)) : parsed;
     if (noteProblem) failure.fieldErrors = { ...failure.fieldErrors, [UPDATE_NOTE_FIELD]: noteProblem };
-    return data<ReviewActionResult>(
-      { toast: { kind: "error", title: "Review not saved", description: "Check the highlighted fields." }, form: failure },
-      { status: 400 },
-    );
+    return { ok: false, failure };
   }
   const { review, warnings } = parsed.value;
   const now = new Date().toISOString();
-  const author = (await getSignedInUser(request, context))?.email ?? "unknown";
-  await context.db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
+    const before = await partValuesNow(trx, product.id, "review");
     const rating = ratingForSave({ ...review, rating: product.rating }, await readReviewWeights(trx));
-    await updateProductReview(trx, product.id, review, rating, now);
+    if (!(await updateProductReview(trx, product.id, review, rating, now, version))) throw new StaleVersion();
     await refreshProductListKeys(trx, [product.id]);
     // The note's date is the save's: it says when the review changed, and dates the page's dateModified.
     await removeUpdateNotes(trx, { type: "review", id: product.id }, noteIdsToRemove(form.getAll(UPDATE_NOTE_REMOVE_FIELD)));
-    if (note) await addUpdateNote(trx, { type: "review", id: product.id }, { text: note, author, now: Date.parse(now) });
+    if (note) await addUpdateNote(trx, { type: "review", id: product.id }, { text: note, author: editor.email, now: Date.parse(now) });
+    await keepProductRevision(trx, product.id, "review", editor, before?.values ?? null, { restoredFrom });
   });
-  invalidateCatalog(context.db);
-  await recordAdminAction({ request, context }, "review-saved", `Review of ${product.slug} (id ${product.id}) saved`);
-  throw await redirectWithFlash(request, context.config, `/admin/reviews/${product.id}`, {
-    toast: {
-      kind: "success",
-      title: "Review saved",
-      description: note ? "The product page shows it now, with your note under What changed." : "The product page shows it now.",
+  invalidateCatalog(db);
+  return { ok: true, slug: product.slug, warnings, noted: Boolean(note) };
+}
+
+export async function saveReviewScreen(
+  { form: sent, request, context }: Pick<IntentArgs, "form" | "request" | "context">,
+  productId: number,
+) {
+  const product = await findProductById(context.db, productId);
+  if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
+  const user = await getSignedInUser(request, context);
+  const editor = { id: user?.id ?? null, email: user?.email ?? "unknown" };
+  return saveUnlessNewer({
+    form: sent,
+    labels: REVIEW_FIELD_LABELS,
+    current: () => partValuesNow(context.db, product.id, "review"),
+    reloadTo: `/admin/reviews/${product.id}`,
+    save: async (form, version) => {
+      const written = await writeReview(context.db, product.id, form, version, editor);
+      if (!written) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
+      if (!written.ok) {
+        return data<ReviewActionResult>(
+          { toast: { kind: "error", title: "Review not saved", description: "Check the highlighted fields." }, form: written.failure },
+          { status: 400 },
+        );
+      }
+      await recordAdminAction({ request, context }, "review-saved", `Review of ${product.slug} (id ${product.id}) saved`);
+      throw await redirectWithFlash(request, context.config, `/admin/reviews/${product.id}`, {
+        toast: {
+          kind: "success",
+          title: "Review saved",
+          description: written.noted
+            ? "The product page shows it now, with your note under What changed."
+            : "The product page shows it now.",
+        },
+        notes: written.warnings,
+      });
     },
-    notes: warnings,
   });
+}
+
+/** A restored revision's values as the form that saves them. */
+export function formOf(values: FormValues): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  return form;
 }
 
 /** The weights form (on /admin/products): one whole percent per criterion, adding up to 100. */

@@ -1,6 +1,8 @@
 import type { ArticleFields } from "~/lib/admin/article-fields";
 import type { ArticleListFilters } from "~/lib/admin/article-list";
+import { sql } from "kysely";
 import type { ArticleStatus } from "../db/schema";
+import { StaleVersion } from "../forms/edit-conflict.server";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { addUpdateNote, removeUpdateNotes } from "../updates/update-notes.server";
 import { UPDATE_NOTE_FIELD } from "~/lib/updates/update-notes";
@@ -87,6 +89,8 @@ export interface EditableArticle {
   publishAt: number | null;
   lastUpdated: string | null;
   updatedAt: number;
+  /** Bumped by every write: the editor sends the one it loaded (docs/decisions/0103-no-silent-overwrite.md). */
+  version: number;
 }
 
 export function fieldsOf(row: ArticleRow): ArticleFields {
@@ -117,6 +121,7 @@ export async function findArticleForEdit(db: DB, id: number): Promise<EditableAr
     publishAt: millis(row.publish_at),
     lastUpdated: row.last_updated,
     updatedAt: Number(row.updated_at),
+    version: Number(row.version),
   };
 }
 
@@ -208,6 +213,8 @@ export interface SaveOptions {
   markUpdated?: boolean;
   /** A save made while typing: it folds into the editor's previous autosave revision. */
   autosave?: boolean;
+  /** The version the editor loaded: a save over a newer one throws StaleVersion. */
+  version?: number;
   /** A public note on what changed, dated today (a live article only; never with an autosave). */
   updateNote?: string | null;
   /** Its notes to take off the page with this save (never with an autosave). */
@@ -242,13 +249,15 @@ async function keepRevision(trx: DB, articleId: number, fields: ArticleFields, e
 /**
  * Saves an article, all or nothing. Refuses (ArticleRefused) a slug another article has, a
  * schedule in the past, and an autosave of an article that is not a draft (a live article
- * changes only when its editor presses Save).
+ * changes only when its editor presses Save); and (StaleVersion) a save, autosave included, over
+ * a version newer than `options.version`.
  */
 export async function saveArticle(db: DB, id: number, fields: ArticleFields, options: SaveOptions): Promise<EditableArticle> {
   const now = options.now ?? Date.now();
   const saved = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("articles").selectAll().where("id", "=", id).executeTakeFirst();
     if (!current) throw new ArticleRefused("This article no longer exists.");
+    if (options.version !== undefined && Number(current.version) !== options.version) throw new StaleVersion();
     if (options.autosave && current.status !== "draft")
       throw new ArticleRefused("Only drafts save on their own; press Save to change a live article.");
     const clash = await trx.selectFrom("articles").select("id").where("slug", "=", fields.slug).where("id", "!=", id).executeTakeFirst();
@@ -273,11 +282,21 @@ export async function saveArticle(db: DB, id: number, fields: ArticleFields, opt
     const noted = Boolean(options.updateNote) && !options.autosave;
     const lastUpdated = (options.markUpdated || noted) && status === "published" ? utcDate(now) : current.last_updated;
 
-    await trx
+    // Conditional on the version read above: a save committed in between is not overwritten.
+    const written = await trx
       .updateTable("articles")
-      .set({ ...toColumns(fields), status, publish_at: publishAt, last_updated: lastUpdated, updated_at: now })
+      .set({
+        ...toColumns(fields),
+        status,
+        publish_at: publishAt,
+        last_updated: lastUpdated,
+        updated_at: now,
+        version: sql<number>`version + 1`,
+      })
       .where("id", "=", id)
-      .execute();
+      .where("version", "=", current.version)
+      .executeTakeFirst();
+    if (Number(written.numUpdatedRows) === 0) throw new StaleVersion();
     // The new address is this article's again, whoever it led to before.
     await trx.deleteFrom("article_redirects").where("old_slug", "=", fields.slug).execute();
     if (current.slug !== fields.slug && current.status === "published") {
@@ -293,7 +312,7 @@ export async function saveArticle(db: DB, id: number, fields: ArticleFields, opt
       await addUpdateNote(trx, { type: "article", id }, { text: options.updateNote, author: options.editor.email, now });
     }
     await publishCatalogChange(trx);
-    return { id, fields, status, publishAt, lastUpdated, updatedAt: now };
+    return { id, fields, status, publishAt, lastUpdated, updatedAt: now, version: Number(current.version) + 1 };
   });
   invalidateCatalog(db);
   return saved;

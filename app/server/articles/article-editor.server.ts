@@ -12,7 +12,10 @@ import {
 import { getSignedInUser } from "../auth/guard.server";
 import { redirectWithFlash } from "../forms/flash.server";
 import type { IntentArgs, IntentTable } from "../forms/intents.server";
-import { ArticleRefused, saveArticle, type Publication } from "./article-admin.server";
+import { ARTICLE_FIELD_LABELS, articleFormValues } from "~/lib/admin/article-form-values";
+import type { EditConflict } from "~/lib/admin/edit-conflict";
+import { saveUnlessNewer } from "../forms/edit-conflict.server";
+import { ArticleRefused, findArticleForEdit, saveArticle, type Publication } from "./article-admin.server";
 
 /**
  * The article editor's actions, one per button: Save, Publish now, Schedule, Unpublish, and the
@@ -27,6 +30,10 @@ export interface ArticleEditorAnswer {
   values?: Record<string, string | string[]>;
   /** An autosave's time, for "Saved at …". */
   autosavedAt?: number;
+  /** The article's version after an autosave: the editor's next save names it. */
+  version?: number;
+  /** Someone saved the article after this editor loaded it: what differs, and the form to send again. */
+  conflict?: EditConflict;
 }
 
 /** The schedule's moment: the browser's own reading of the local time it shows (publishAtMs), else the typed value as UTC. */
@@ -56,7 +63,26 @@ function notSaved(form: FormData, fieldErrors: FieldErrors, formError: string | 
   );
 }
 
-async function save({ form, request, context, params }: IntentArgs, publication: Publication | "schedule", autosave = false) {
+async function save(args: IntentArgs, publication: Publication | "schedule", autosave = false) {
+  const id = Number(args.params.articleId);
+  return saveUnlessNewer({
+    form: args.form,
+    labels: ARTICLE_FIELD_LABELS,
+    current: async () => {
+      const article = await findArticleForEdit(args.context.db, id);
+      return article && { version: article.version, values: articleFormValues(article.fields) };
+    },
+    reloadTo: `/admin/articles/${id}`,
+    save: (form, version) => saveAt({ ...args, form }, version, publication, autosave),
+  });
+}
+
+async function saveAt(
+  { form, request, context, params }: IntentArgs,
+  version: number,
+  publication: Publication | "schedule",
+  autosave: boolean,
+) {
   const id = Number(params.articleId);
   const parsed = parseForm(form, articleFormSchema);
   // The autosave never carries a note: a note is published only by pressing a button.
@@ -88,10 +114,11 @@ async function save({ form, request, context, params }: IntentArgs, publication:
       publication: chosen,
       markUpdated: form.get("markUpdated") === "true",
       autosave,
+      version,
       updateNote: note,
       removeNotes: autosave ? [] : noteIdsToRemove(form.getAll(UPDATE_NOTE_REMOVE_FIELD)),
     });
-    if (autosave) return data<ArticleEditorAnswer>({ autosavedAt: saved.updatedAt });
+    if (autosave) return data<ArticleEditorAnswer>({ autosavedAt: saved.updatedAt, version: saved.version });
     throw await redirectWithFlash(request, context.config, `/admin/articles/${id}`, { toast: DONE[chosen.kind](saved.fields.slug) });
   } catch (error) {
     if (!(error instanceof ArticleRefused)) throw error;

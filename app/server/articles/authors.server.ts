@@ -1,8 +1,10 @@
+import { sql } from "kysely";
 import { tagSlug } from "~/lib/learn/articles";
 import type { AuthorFields } from "~/lib/admin/author-form";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
+import { StaleVersion } from "../forms/edit-conflict.server";
 
 /** Who writes the articles: the admin's list and form, and an author's public page. */
 
@@ -15,15 +17,35 @@ export interface AuthorListRow {
   image: string | null;
   profileUrl: string | null;
   articles: number;
+  /** The version its edit form sends back (docs/decisions/0103-no-silent-overwrite.md). */
+  version: number;
 }
 
 export async function listAuthors(db: DB): Promise<AuthorListRow[]> {
   const rows = await db
     .selectFrom("authors")
     .leftJoin("articles", "articles.author_id", "authors.id")
-    .select(["authors.id", "authors.slug", "authors.name", "authors.title", "authors.bio", "authors.image", "authors.profile_url"])
+    .select([
+      "authors.id",
+      "authors.slug",
+      "authors.name",
+      "authors.title",
+      "authors.bio",
+      "authors.image",
+      "authors.profile_url",
+      "authors.version",
+    ])
     .select((eb) => eb.fn.count<number | string>("articles.id").as("articles"))
-    .groupBy(["authors.id", "authors.slug", "authors.name", "authors.title", "authors.bio", "authors.image", "authors.profile_url"])
+    .groupBy([
+      "authors.id",
+      "authors.slug",
+      "authors.name",
+      "authors.title",
+      "authors.bio",
+      "authors.image",
+      "authors.profile_url",
+      "authors.version",
+    ])
     .orderBy("authors.name")
     .execute();
   return rows.map((row) => ({
@@ -35,6 +57,7 @@ export async function listAuthors(db: DB): Promise<AuthorListRow[]> {
     image: row.image,
     profileUrl: row.profile_url,
     articles: Number(row.articles),
+    version: Number(row.version),
   }));
 }
 
@@ -47,8 +70,11 @@ export class AuthorRefused extends Error {
   }
 }
 
-/** Adds (id null) or changes an author, all or nothing; its articles' pages show the change. */
-export async function saveAuthor(db: DB, fields: AuthorFields, id: number | null): Promise<number> {
+/**
+ * Adds (id null) or changes an author, all or nothing; its articles' pages show the change. A
+ * change names the version its form loaded and throws StaleVersion over a newer one.
+ */
+export async function saveAuthor(db: DB, fields: AuthorFields, id: number | null, version?: number): Promise<number> {
   const slug = fields.slug || tagSlug(fields.name);
   const saved = await db.transaction().execute(async (trx) => {
     const clash = await trx
@@ -77,8 +103,16 @@ export async function saveAuthor(db: DB, fields: AuthorFields, id: number | null
         .executeTakeFirstOrThrow();
       savedId = Number(row.id);
     } else {
-      const result = await trx.updateTable("authors").set(columns).where("id", "=", id).executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AuthorRefused("This author no longer exists.");
+      const result = await trx
+        .updateTable("authors")
+        .set({ ...columns, version: sql<number>`version + 1` })
+        .where("id", "=", id)
+        .$if(version !== undefined, (query) => query.where("version", "=", version!))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        const exists = await trx.selectFrom("authors").select("id").where("id", "=", id).executeTakeFirst();
+        throw exists ? new StaleVersion() : new AuthorRefused("This author no longer exists.");
+      }
     }
     await publishCatalogChange(trx);
     return savedId!;
@@ -104,4 +138,14 @@ export async function authorPathByName(db: DB, name: string): Promise<string | n
     .orderBy("id")
     .executeTakeFirst();
   return row ? `/learn/author/${row.slug}` : null;
+}
+
+/** An author as its edit form sends it, with its version: what a save conflict compares. */
+export async function authorFormNow(db: DB, id: number): Promise<{ version: number; values: Record<string, string> } | null> {
+  const row = await db.selectFrom("authors").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  return {
+    version: Number(row.version),
+    values: { name: row.name, slug: row.slug, title: row.title, bio: row.bio, image: row.image ?? "", profileUrl: row.profile_url ?? "" },
+  };
 }

@@ -17,6 +17,8 @@ type Flag = ColumnType<boolean | number, boolean | undefined, boolean>;
 type JsonList = ColumnType<string, string | undefined, string>;
 
 export interface ProductsTable {
+  /** Bumped by every write (migration 2026_11_29_0400_row_versions): an admin save names the one it loaded. */
+  version: Generated<number>;
   id: Generated<number>;
   slug: string;
   name: string;
@@ -97,6 +99,8 @@ export type CriteriaType = "custom" | "category" | "brand" | "price" | "size" | 
 
 /** A shop that sells products; its offers are matched to it by domain (migrations/2026_11_26_0000_merchants_and_offers.ts). */
 export interface MerchantsTable {
+  /** Bumped by every write (migration 2026_11_29_0400_row_versions): an admin save names the one it loaded. */
+  version: Generated<number>;
   id: Generated<number>;
   /** Unique, lower case, from the name or domain. */
   slug: string;
@@ -117,6 +121,8 @@ export interface MerchantsTable {
 
 /** One product at one merchant; unique (product_id, merchant_id). */
 export interface OffersTable {
+  /** Bumped by every write (migration 2026_11_29_0400_row_versions): an admin save names the one it loaded. */
+  version: Generated<number>;
   id: Generated<number>;
   /** products(id), on delete cascade. */
   product_id: number;
@@ -154,6 +160,8 @@ export interface OffersTable {
 
 /** A merchant's product feed (docs/decisions/0064): its items become offers at that merchant. */
 export interface FeedsTable {
+  /** Bumped by every write (migration 2026_11_29_0400_row_versions): an admin save names the one it loaded. */
+  version: Generated<number>;
   id: Generated<number>;
   name: string;
   /** merchants(id), on delete restrict. */
@@ -232,6 +240,8 @@ export interface OfferPriceHistoryTable {
 }
 
 export interface CollectionsTable {
+  /** Bumped by every write (migration 2026_11_29_0400_row_versions): an admin save names the one it loaded. */
+  version: Generated<number>;
   id: Generated<number>;
   slug: string;
   title: string;
@@ -352,6 +362,8 @@ export interface SiteStateTable {
 type AuthDate = ColumnType<Date | string | number, Date | string, Date | string>;
 
 export interface UserTable {
+  /** Bumped by every write (migration 2026_11_29_0400_row_versions): an admin save names the one it loaded. */
+  version: Generated<number>;
   id: string;
   name: string;
   email: string;
@@ -507,6 +519,7 @@ export interface Database {
   authors: AuthorsTable;
   articles: ArticlesTable;
   article_revisions: ArticleRevisionsTable;
+  product_revisions: ProductRevisionsTable;
   article_redirects: ArticleRedirectsTable;
 }
 
@@ -515,6 +528,8 @@ type Millis = ColumnType<number | string, number, number>;
 
 /** Who writes the Knowledge Center's articles (app/server/articles/). */
 export interface AuthorsTable {
+  /** Bumped by every write (migration 2026_11_29_0400_row_versions): an admin save names the one it loaded. */
+  version: Generated<number>;
   id: Generated<number>;
   slug: string;
   name: string;
@@ -532,6 +547,8 @@ export type ArticleStatus = "draft" | "scheduled" | "published";
 
 /** One Knowledge Center article: its Markdown body and publication state (docs/decisions/0078). */
 export interface ArticlesTable {
+  /** Bumped by every write (migration 2026_11_29_0400_row_versions): an admin save names the one it loaded. */
+  version: Generated<number>;
   id: Generated<number>;
   slug: string;
   title: string;
@@ -564,6 +581,19 @@ export interface ArticleRevisionsTable {
   saved_at: Millis;
   user_id: string | null;
   user_email: string;
+  snapshot: string;
+}
+
+/** Every save of a product's fields or of its review keeps one: who, when, and the form's values as saved (JSON). */
+export interface ProductRevisionsTable {
+  id: Generated<number>;
+  product_id: number;
+  part: "product" | "review";
+  saved_at: Millis;
+  user_id: string | null;
+  user_email: string;
+  /** The revision a restore put back, else null. */
+  restored_from: number | null;
   snapshot: string;
 }
 

@@ -11,7 +11,9 @@ import { describeBytes } from "~/lib/admin/upload-limits";
 import { feedFiles, removeFeedUpload, storeFeedUpload } from "./feed-files.server";
 import { enqueueFeedRun } from "./feed-run-jobs.server";
 import { feedSourceOf, loadFeed } from "./feed-run.server";
-import { deleteFeed, feedForm, listFeeds, merchantChoices, saveFeed, saveFeedMapping } from "./feeds-admin.server";
+import { deleteFeed, feedForm, feedFormNow, listFeeds, merchantChoices, saveFeed, saveFeedMapping } from "./feeds-admin.server";
+import type { EditConflict } from "~/lib/admin/edit-conflict";
+import { saveUnlessNewer } from "../forms/edit-conflict.server";
 import { FeedError, feedReadSettingsFrom, peekFeed } from "./read-feed.server";
 
 /**
@@ -64,6 +66,7 @@ export async function loadFeedsScreen(request: Request, context: AppLoadContext)
       editing: editing
         ? {
             id: editing.id,
+            version: editing.version,
             uploadedName: editing.uploadOriginalName,
             values: {
               name: editing.name,
@@ -85,6 +88,8 @@ export async function loadFeedsScreen(request: Request, context: AppLoadContext)
 
 export interface FeedsActionResult {
   toast?: ResultToast;
+  /** Someone saved the feed after this form was loaded (docs/decisions/0103-no-silent-overwrite.md). */
+  conflict?: EditConflict;
   form?: FeedFormState & { editingId: number | null };
   mappingError?: string;
 }
@@ -94,67 +99,95 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
+/** The feed form's fields with the labels it shows, for a save conflict (a chosen file is not compared). */
+const FEED_FIELD_LABELS = [
+  ["name", "Name"],
+  ["merchant_id", "Shop"],
+  ["source_kind", "Source"],
+  ["url", "Feed address"],
+  ["format", "Format"],
+  ["schedule", "Schedule"],
+] as const;
+
 export const FEED_INTENTS = {
-  "save-feed": async ({ form, request, context }) => {
-    const editingId = idOf(text(form, "id"));
-    const file = form.get("file");
-    const upload = file instanceof File && file.size > 0 ? file : null;
-    const existing = editingId ? await feedForm(context.db, editingId) : null;
-    const values = Object.fromEntries(
-      ["name", "merchant_id", "source_kind", "url", "format", "schedule"].map((name) => [name, text(form, name)]),
-    ) as FeedFormValues;
-    const read = readFeedForm(values, { hasUpload: upload !== null || Boolean(existing?.uploadOriginalName) });
-    if (!read.ok) {
-      return data<FeedsActionResult>(
-        {
-          toast: { kind: "error", title: "Feed not saved", description: "Check the highlighted fields." },
-          form: { values: formValues(form), fieldErrors: read.errors, editingId },
-        },
-        { status: 400 },
-      );
-    }
-    const files = feedFiles(context.config, context.db);
-    let stored = null;
-    if (upload && read.feed.sourceKind === "upload") {
-      try {
-        stored = await storeFeedUpload(files, upload, context.config.feedMaxBytes);
-      } catch (error) {
-        if (!(error instanceof StoredFileTooLarge)) throw error;
+  "save-feed": async ({ form: sent, request, context }) => {
+    const editingId = idOf(text(sent, "id"));
+    const save = async (form: FormData, version: number) => {
+      const file = form.get("file");
+      const upload = file instanceof File && file.size > 0 ? file : null;
+      const existing = editingId ? await feedForm(context.db, editingId) : null;
+      const values = Object.fromEntries(
+        ["name", "merchant_id", "source_kind", "url", "format", "schedule"].map((name) => [name, text(form, name)]),
+      ) as FeedFormValues;
+      const read = readFeedForm(values, { hasUpload: upload !== null || Boolean(existing?.uploadOriginalName) });
+      if (!read.ok) {
         return data<FeedsActionResult>(
           {
-            toast: {
-              kind: "error",
-              title: "Feed not saved",
-              description: `The file is larger than ${describeBytes(context.config.feedMaxBytes)} (FEED_MAX_MB), so it was not kept and nothing changed.`,
-            },
-            form: { values: formValues(form), fieldErrors: {}, editingId },
+            toast: { kind: "error", title: "Feed not saved", description: "Check the highlighted fields." },
+            form: { values: formValues(form), fieldErrors: read.errors, editingId },
           },
-          { status: 413 },
+          { status: 400 },
         );
       }
-    }
-    const { id, replacedUpload } = await saveFeed(context.db, editingId, read.feed, stored);
-    await removeFeedUpload(files, replacedUpload);
-    await recordAdminAction(
-      { request, context },
-      "merchant-feed-saved",
-      `${editingId ? "Changed" : "Added"} feed ${read.feed.name} (id ${id})`,
-    );
-    // A file with its own column names needs its mapping before it can run.
-    let next = "/admin/feeds";
-    if (read.feed.format === "csv-mapped" || read.feed.format === null) {
-      const feed = await loadFeed(context.db, id);
-      if (feed && !feed.mapping) {
+      const files = feedFiles(context.config, context.db);
+      let stored = null;
+      if (upload && read.feed.sourceKind === "upload") {
         try {
-          const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
-          if (peek.format === "needs-mapping") next = `/admin/feeds?map=${id}#feed-mapping`;
+          stored = await storeFeedUpload(files, upload, context.config.feedMaxBytes);
         } catch (error) {
-          if (!(error instanceof FeedError)) throw error;
+          if (!(error instanceof StoredFileTooLarge)) throw error;
+          return data<FeedsActionResult>(
+            {
+              toast: {
+                kind: "error",
+                title: "Feed not saved",
+                description: `The file is larger than ${describeBytes(context.config.feedMaxBytes)} (FEED_MAX_MB), so it was not kept and nothing changed.`,
+              },
+              form: { values: formValues(form), fieldErrors: {}, editingId },
+            },
+            { status: 413 },
+          );
         }
       }
-    }
-    throw await redirectWithFlash(request, context.config, next, {
-      toast: { kind: "success", title: "Feed saved", description: `${read.feed.name} is saved.` },
+      let saved: { id: number; replacedUpload: string | null };
+      try {
+        saved = await saveFeed(context.db, editingId, read.feed, stored, editingId === null ? undefined : version);
+      } catch (error) {
+        // Refused (someone saved the feed first): the file just stored is nobody's.
+        if (stored) await removeFeedUpload(files, stored.storedName);
+        throw error;
+      }
+      const { id, replacedUpload } = saved;
+      await removeFeedUpload(files, replacedUpload);
+      await recordAdminAction(
+        { request, context },
+        "merchant-feed-saved",
+        `${editingId ? "Changed" : "Added"} feed ${read.feed.name} (id ${id})`,
+      );
+      // A file with its own column names needs its mapping before it can run.
+      let next = "/admin/feeds";
+      if (read.feed.format === "csv-mapped" || read.feed.format === null) {
+        const feed = await loadFeed(context.db, id);
+        if (feed && !feed.mapping) {
+          try {
+            const peek = await peekFeed(feedSourceOf(feed, files), feedReadSettingsFrom(context.config));
+            if (peek.format === "needs-mapping") next = `/admin/feeds?map=${id}#feed-mapping`;
+          } catch (error) {
+            if (!(error instanceof FeedError)) throw error;
+          }
+        }
+      }
+      throw await redirectWithFlash(request, context.config, next, {
+        toast: { kind: "success", title: "Feed saved", description: `${read.feed.name} is saved.` },
+      });
+    };
+    if (editingId === null) return save(sent, 0);
+    return saveUnlessNewer({
+      form: sent,
+      labels: FEED_FIELD_LABELS,
+      current: () => feedFormNow(context.db, editingId),
+      reloadTo: `/admin/feeds?edit=${editingId}#feed-form`,
+      save,
     });
   },
 

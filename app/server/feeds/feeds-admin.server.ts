@@ -4,6 +4,7 @@ import type { FeedRunCounts, FeedRunDetails } from "~/lib/feeds/feed-run";
 import type { DB } from "../db/connection.server";
 import { removeFeedUpload, type FeedFiles, type StoredUpload } from "./feed-files.server";
 import { loadJob, type JobView } from "../jobs/job-queue.server";
+import { claimVersion } from "../forms/edit-conflict.server";
 
 /**
  * The feeds admin's reads and writes (docs/decisions/0064): the feeds with their last run, a
@@ -174,12 +175,17 @@ export async function merchantChoices(db: DB): Promise<{ id: number; name: strin
   return rows.map((row) => ({ id: Number(row.id), name: row.name }));
 }
 
-/** Adds a feed, or changes one; a new upload replaces the old file (returned, for the caller to remove after the save). */
+/**
+ * Adds a feed, or changes one; a new upload replaces the old file (returned, for the caller to
+ * remove after the save). A change names the version its form loaded and throws StaleVersion over
+ * a newer one (docs/decisions/0103-no-silent-overwrite.md).
+ */
 export async function saveFeed(
   db: DB,
   feedId: number | null,
   input: FeedInput,
   upload: StoredUpload | null,
+  version?: number,
 ): Promise<{ id: number; replacedUpload: string | null }> {
   const now = new Date().toISOString();
   const values = {
@@ -200,10 +206,30 @@ export async function saveFeed(
       .executeTakeFirstOrThrow();
     return { id: Number(inserted.id), replacedUpload: null };
   }
-  const before = await db.selectFrom("feeds").select(["upload_name"]).where("id", "=", feedId).executeTakeFirst();
-  await db.updateTable("feeds").set(values).where("id", "=", feedId).execute();
-  const replaced = before?.upload_name ?? null;
-  return { id: feedId, replacedUpload: (upload || input.sourceKind === "url") && replaced !== upload?.storedName ? replaced : null };
+  return db.transaction().execute(async (trx) => {
+    if (version !== undefined) await claimVersion(trx, "feeds", feedId, version);
+    const before = await trx.selectFrom("feeds").select(["upload_name"]).where("id", "=", feedId).executeTakeFirst();
+    await trx.updateTable("feeds").set(values).where("id", "=", feedId).execute();
+    const replaced = before?.upload_name ?? null;
+    return { id: feedId, replacedUpload: (upload || input.sourceKind === "url") && replaced !== upload?.storedName ? replaced : null };
+  });
+}
+
+/** A feed as its edit form sends it, with its version: what a save conflict compares. */
+export async function feedFormNow(db: DB, feedId: number): Promise<{ version: number; values: Record<string, string> } | null> {
+  const row = await db.selectFrom("feeds").selectAll().where("id", "=", feedId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    version: Number(row.version),
+    values: {
+      name: row.name,
+      merchant_id: String(row.merchant_id),
+      source_kind: row.source_kind,
+      url: row.url ?? "",
+      format: row.format ?? "",
+      schedule: row.schedule,
+    },
+  };
 }
 
 export async function saveFeedMapping(db: DB, feedId: number, mapping: FeedColumnMapping): Promise<void> {
@@ -241,6 +267,7 @@ export async function feedForm(db: DB, feedId: number) {
     format: row.format,
     mapping: row.mapping ? (JSON.parse(row.mapping) as FeedColumnMapping) : null,
     schedule: row.schedule,
+    version: Number(row.version),
     lastRunAt: iso(row.last_run_at),
   };
 }

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { MerchantInput } from "~/lib/offers/merchant-form";
+import { StaleVersion, versionOf } from "../forms/edit-conflict.server";
 import type { DB } from "../db/connection.server";
 import { parseTextList } from "../products/product-row-mapping";
 
@@ -79,7 +81,13 @@ export async function merchantChoices(db: DB): Promise<{ id: number; name: strin
  * Adds a merchant (editingId null) or changes one. A slug or domain another merchant has is
  * refused before writing, in words; the unique constraints stay the last word under a race.
  */
-export async function saveMerchant(db: DB, merchant: MerchantInput, editingId: number | null): Promise<{ id: number; created: boolean }> {
+export async function saveMerchant(
+  db: DB,
+  merchant: MerchantInput,
+  editingId: number | null,
+  /** The version the form loaded: a change over a newer one throws StaleVersion (docs/decisions/0103-no-silent-overwrite.md). */
+  version?: number,
+): Promise<{ id: number; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     const other = (column: "slug" | "domain", value: string) => {
       let query = trx.selectFrom("merchants").select(["id", "name"]).where(column, "=", value);
@@ -113,8 +121,16 @@ export async function saveMerchant(db: DB, merchant: MerchantInput, editingId: n
         .executeTakeFirstOrThrow();
       return { id: Number(row.id), created: true };
     }
-    const updated = await trx.updateTable("merchants").set(values).where("id", "=", editingId).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new MerchantRefused("This merchant no longer exists; it may have been deleted.");
+    const updated = await trx
+      .updateTable("merchants")
+      .set({ ...values, version: sql<number>`version + 1` })
+      .where("id", "=", editingId)
+      .$if(version !== undefined, (query) => query.where("version", "=", version!))
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      if ((await versionOf(trx, "merchants", editingId)) !== null) throw new StaleVersion();
+      throw new MerchantRefused("This merchant no longer exists; it may have been deleted.");
+    }
     return { id: editingId, created: false };
   });
 }

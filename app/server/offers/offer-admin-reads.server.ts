@@ -31,6 +31,8 @@ export interface AdminOffer {
   /** '$7,650', or '(no price)'. */
   priceText: string;
   salePriceText: string | null;
+  /** The version its edit form sends back (docs/decisions/0103-no-silent-overwrite.md). */
+  version: number;
 }
 
 function offersQuery(db: DB) {
@@ -57,6 +59,7 @@ function offersQuery(db: DB) {
       "offers.countries",
       "offers.source",
       "offers.confirmed_at",
+      "offers.version",
     ]);
 }
 
@@ -86,6 +89,7 @@ function toAdminOffer(row: Row): AdminOffer {
     confirmedAt: toIsoString(row.confirmed_at),
     priceText: priceMinor === null ? "(no price)" : formatMinor(priceMinor, row.currency),
     salePriceText: salePriceMinor === null ? null : formatMinor(salePriceMinor, row.currency),
+    version: Number(row.version),
   };
 }
 

@@ -26,7 +26,8 @@ export const PRODUCT_LIST_KEY_COLUMNS = [
 
 export type ProductRecord = Omit<
   Selectable<ProductsTable>,
-  (typeof PRODUCT_LIST_KEY_COLUMNS)[number] | "gtin" | "mpn" | keyof ReviewColumns
+  // The version is the admin forms' (admin-queries.server.ts reads it); no page needs it.
+  (typeof PRODUCT_LIST_KEY_COLUMNS)[number] | "gtin" | "mpn" | "version" | keyof ReviewColumns
 > &
   Partial<Pick<Selectable<ProductsTable>, "gtin" | "mpn">> &
   Partial<ReviewColumns>;

@@ -253,6 +253,26 @@ export async function updateProduct(db: DB, id: number, row: Insertable<Products
 }
 
 /**
+ * Overwrites a product's row by id only if it is still at `version`, bumping it: "missing" when no
+ * product has that id, "stale" when someone saved it since (docs/decisions/0103-no-silent-overwrite.md).
+ */
+export async function updateProductAtVersion(
+  db: DB,
+  id: number,
+  version: number,
+  row: Insertable<ProductsTable>,
+): Promise<"saved" | "stale" | "missing"> {
+  const result = await db
+    .updateTable("products")
+    .set({ ...row, version: sql<number>`version + 1` })
+    .where("id", "=", id)
+    .where("version", "=", version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return "saved";
+  return (await db.selectFrom("products").select("id").where("id", "=", id).executeTakeFirst()) ? "stale" : "missing";
+}
+
+/**
  * The imports' upsert (overwriteOnSlugConflict) of any number of rows, in as few statements as
  * each database takes (bulk-rows.server.ts); returns the id and slug of every row written.
  */
@@ -276,11 +296,20 @@ export async function upsertProductsOnSlug(
  * Writes a product's review fields and its rating (derived from the scores; the typed one when
  * there are none), nothing else: the editor's review screen changes no price, offer or picture.
  */
-export async function updateProductReview(db: DB, id: number, review: ReviewFields, rating: number | null, now: string): Promise<boolean> {
+export async function updateProductReview(
+  db: DB,
+  id: number,
+  review: ReviewFields,
+  rating: number | null,
+  now: string,
+  version?: number,
+): Promise<boolean> {
   const result = await db
     .updateTable("products")
-    .set({ ...reviewRow({ ...review, pros: review.pros ?? [] }), rating, updated_at: now })
+    .set({ ...reviewRow({ ...review, pros: review.pros ?? [] }), rating, updated_at: now, version: sql<number>`version + 1` })
     .where("id", "=", id)
+    // The review screen names the version it loaded: a newer save is not overwritten (docs/decisions/0103-no-silent-overwrite.md).
+    .$if(version !== undefined, (query) => query.where("version", "=", version!))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -6,6 +6,8 @@ import { articleSearchTitle, slugFromTitle, type ArticleFields } from "~/lib/adm
 import { ARTICLE_CATEGORIES } from "~/lib/learn/articles";
 import { SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/seo/search-snippet";
 import type { ArticleEditorAnswer } from "~/server/articles/article-editor.server";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
+import { VERSION_FIELD, versionToSend } from "~/lib/admin/edit-conflict";
 import { ArticlePreview } from "./article-preview";
 import { HeroImageField } from "./hero-image-field";
 import { LeavePrompt, PublishBar } from "./publish-bar";
@@ -20,6 +22,8 @@ export interface EditorArticle {
   fields: ArticleFields;
   status: "draft" | "scheduled" | "published";
   publishAt: number | null;
+  /** As loaded: every save names it, and is refused over a newer one. */
+  version: number;
   lastUpdated: string | null;
 }
 
@@ -85,9 +89,13 @@ export function ArticleEditor({
   const { onChange: changed } = autosave;
   // Typing, the toolbar, an upload and the tag chips all change the form: each may start an autosave.
   useEffect(changed, [text, tags, changed]);
+  const version = autosave.version ?? versionToSend(answer?.values, article.version);
 
+  // An autosave refused because someone saved first: the choice takes the form's place, with all that was typed.
+  if (autosave.conflict) return <EditConflictPanel conflict={autosave.conflict} action={action} />;
   return (
     <Form ref={form} method="post" action={action} onChange={autosave.onChange} onSubmit={autosave.onSubmit} className="space-y-6">
+      <input type="hidden" name={VERSION_FIELD} value={version} />
       {answer?.formError && (
         <Notice tone="red" title="Not saved" role="alert">
           {answer.formError}

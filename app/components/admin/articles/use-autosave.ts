@@ -1,15 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useBlocker, useFetcher } from "react-router";
+import { comparable, formWithoutControls, VERSION_FIELD, type EditConflict } from "~/lib/admin/edit-conflict";
+import { formValues } from "~/lib/forms/parse-form";
 
 /** Quiet time after the last keystroke before a draft saves itself. */
 const AUTOSAVE_AFTER_MS = 1500;
 
-/** The form's text as one string: what "unsaved" compares (files and the button's intent left out). */
+/** The form's text as one string: what "unsaved" compares (files, the button's intent and the version left out). */
 function snapshotOf(form: HTMLFormElement | null): string {
   if (!form) return "";
   const entries: [string, string][] = [];
   for (const [name, value] of new FormData(form)) {
-    if (name === "intent" || typeof value !== "string") continue;
+    if (name === "intent" || name === VERSION_FIELD || typeof value !== "string") continue;
     entries.push([name, value]);
   }
   return JSON.stringify(entries);
@@ -25,7 +27,25 @@ export function useArticleAutosave(
   formRef: React.RefObject<HTMLFormElement | null>,
   { enabled, action }: { enabled: boolean; action: string },
 ) {
-  const fetcher = useFetcher<{ autosavedAt?: number; toast?: { description?: string } }>();
+  const fetcher = useFetcher<{ autosavedAt?: number; version?: number; conflict?: EditConflict; toast?: { description?: string } }>();
+  // The version the last autosave left: the form's next save names it, not the one the page loaded.
+  const [version, setVersion] = useState<number | null>(null);
+  useEffect(() => {
+    if (fetcher.data?.version !== undefined) setVersion(fetcher.data.version);
+  }, [fetcher.data]);
+  // Someone saved the article first: the conflict shows the form as it is now (what was typed
+  // while the autosave was on its way included), and a choice sends it as a plain Save.
+  const conflict = useMemo((): EditConflict | null => {
+    const refused = fetcher.data?.conflict;
+    if (!refused) return null;
+    const live = formRef.current ? formValues(new FormData(formRef.current)) : refused.values;
+    return {
+      ...refused,
+      intent: "save",
+      values: formWithoutControls(live),
+      fields: refused.fields.map((field) => ({ ...field, mine: comparable(live[field.name]) })),
+    };
+  }, [fetcher.data, formRef]);
   const saved = useRef<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -37,14 +57,14 @@ export function useArticleAutosave(
 
   const autosave = useCallback(() => {
     const form = formRef.current;
-    if (!form || !enabled) return;
+    if (!form || !enabled || conflict) return;
     const snapshot = snapshotOf(form);
     if (snapshot === saved.current) return;
     const data = new FormData(form);
     data.set("intent", "autosave");
     fetcher.submit(data, { method: "post", action });
     saved.current = snapshot;
-  }, [action, enabled, fetcher, formRef]);
+  }, [action, enabled, conflict, fetcher, formRef]);
 
   // An autosave that was refused leaves the form unsaved.
   useEffect(() => {
@@ -67,7 +87,8 @@ export function useArticleAutosave(
       if (navigator.sendBeacon(action, data)) saved.current = snapshotOf(form);
     };
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (!submitting.current && snapshotOf(formRef.current) !== saved.current) event.preventDefault();
+      // No form: a conflict has taken its place, and holds all that was typed.
+      if (!submitting.current && formRef.current && snapshotOf(formRef.current) !== saved.current) event.preventDefault();
     };
     document.addEventListener("visibilitychange", hidden);
     window.addEventListener("beforeunload", beforeUnload);
@@ -80,7 +101,10 @@ export function useArticleAutosave(
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      !submitting.current && currentLocation.pathname !== nextLocation.pathname && snapshotOf(formRef.current) !== saved.current,
+      !submitting.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      formRef.current !== null &&
+      snapshotOf(formRef.current) !== saved.current,
   );
 
   return {
@@ -95,6 +119,10 @@ export function useArticleAutosave(
     autosaving: fetcher.state !== "idle",
     autosavedAt: fetcher.data?.autosavedAt ?? null,
     autosaveError: fetcher.data && fetcher.data.autosavedAt === undefined ? (fetcher.data.toast?.description ?? "Not saved.") : null,
+    /** The article's version after this page's last autosave, or null before any. */
+    version,
+    /** An autosave refused because someone saved first, with the form as it is now. */
+    conflict,
     blocker,
   };
 }
