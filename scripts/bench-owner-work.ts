@@ -303,7 +303,11 @@ try {
       name: `feed run, ${productCount.toLocaleString("en-US")} items, saved`,
       kind: "feed-run",
       start: async (loaded: boolean) =>
-        void (await post("/admin/feeds", cookie, new URLSearchParams({ intent: "run-feed", id: String(feedIds[Number(loaded)]), mode: "save" }))),
+        void (await post(
+          "/admin/feeds",
+          cookie,
+          new URLSearchParams({ intent: "run-feed", id: String(feedIds[Number(loaded)]), mode: "save" }),
+        )),
     },
     {
       name: "XML feed nested 200,000 deep, preview",

@@ -80,7 +80,10 @@ function killSite(site: RunningSite) {
   const pid = site.process.pid!;
   let children: number[] = [];
   try {
-    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
   } catch {
     // No worker running (pgrep exits 1 when it finds none).
   }
@@ -110,7 +113,9 @@ export async function killDuringRuns(options: {
       databaseUrl = url.toString();
     }
     const open = () =>
-      openDatabase(databaseUrl ? { dialect: "postgres", url: databaseUrl } : { dialect: "sqlite", file: path.join(dataDir, "sauna-reviews.sqlite") });
+      openDatabase(
+        databaseUrl ? { dialect: "postgres", url: databaseUrl } : { dialect: "sqlite", file: path.join(dataDir, "sauna-reviews.sqlite") },
+      );
     const start = () => startSite({ buildDir: options.buildDir, dataDir, databaseUrl, env: { LOG_LEVEL: "error" } });
     let site = await start();
     const db = open();
@@ -135,10 +140,14 @@ export async function killDuringRuns(options: {
       for (const point of POINTS) {
         const next: Variant = current === "a" ? "b" : "a";
         const id = await scenario.enqueue(db, next);
-        const started = await waitFor("the run to start", async () => {
-          const job = await loadJob(db, id);
-          return job && job.state !== "queued" ? job : undefined;
-        }, 60_000);
+        const started = await waitFor(
+          "the run to start",
+          async () => {
+            const job = await loadJob(db, id);
+            return job && job.state !== "queued" ? job : undefined;
+          },
+          60_000,
+        );
         const killAfterMs = Math.round(point * runMs);
         if (started.state === "running") await sleep(killAfterMs);
         killSite(site);
@@ -160,7 +169,8 @@ export async function killDuringRuns(options: {
         // The run says the truth: done when its writes committed, interrupted with nothing changed when not.
         const truthful =
           job !== undefined &&
-          ((state === "after" && job.state === "done") || (state === "before" && job.state === "failed" && /interrupted/i.test(job.error ?? "")));
+          ((state === "after" && job.state === "done") ||
+            (state === "before" && job.state === "failed" && /interrupted/i.test(job.error ?? "")));
 
         let rerunSucceeded = false;
         try {

@@ -27,7 +27,10 @@ export function EditorDashboardView({ dashboard }: { dashboard: EditorDashboard 
   const row = "flex min-h-11 flex-wrap items-center justify-between gap-x-4 py-2";
   return (
     <>
-      <AdminPageHeader title="Your work" description="Your drafts, what goes live next, reviews due for another look and your latest edits." />
+      <AdminPageHeader
+        title="Your work"
+        description="Your drafts, what goes live next, reviews due for another look and your latest edits."
+      />
       <div className="grid gap-4 lg:grid-cols-2" data-testid="editor-dashboard">
         <Panel id="drafts-title" title="Your drafts" empty="No drafts of yours. Start one from Articles.">
           {drafts.map((draft) => (

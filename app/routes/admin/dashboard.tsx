@@ -32,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // "Remove all sample content" comes back here with what it deleted.
   const { flash, headers } = await readFlash(request, context.config);
   return data(
-    { role: "admin" as const, owner: { counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null, earnings, flash } },
+    {
+      role: "admin" as const,
+      owner: { counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null, earnings, flash },
+    },
     { headers },
   );
 }

@@ -48,7 +48,13 @@ describe.each(testDialects)("the editor's dashboard on %s", (dialect) => {
       ])
       .execute();
     await recordAudit(test.db, { userId: id, email: "writer@example.com", action: "review-saved", detail: "Old Review", address: null });
-    await recordAudit(test.db, { userId: null, email: "owner@example.com", action: "product-saved", detail: "Fresh Review", address: null });
+    await recordAudit(test.db, {
+      userId: null,
+      email: "owner@example.com",
+      action: "product-saved",
+      detail: "Fresh Review",
+      address: null,
+    });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -56,19 +62,29 @@ describe.each(testDialects)("the editor's dashboard on %s", (dialect) => {
   });
 
   const load = (cookie: string, path = "/admin") =>
-    answerOf(() => dashboard.loader({ request: new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie } }), context: ctx.context, params: {} } as never));
+    answerOf(() =>
+      dashboard.loader({
+        request: new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie } }),
+        context: ctx.context,
+        params: {},
+      } as never),
+    );
 
   it("shows an editor their own drafts, the reviews due and their own edits, and no figure of the business", async () => {
     for (const path of ["/admin", "/admin.data"]) {
       const answer = await load(editorCookie, path);
       expect(answer.status).toBe(200);
-      const { role, editor } = answer.data as { role: string; editor: Record<string, { title?: string; name?: string; action?: string }[]> };
+      const { role, editor } = answer.data as {
+        role: string;
+        editor: Record<string, { title?: string; name?: string; action?: string }[]>;
+      };
       expect(role).toBe("editor");
       expect(editor.drafts).toHaveLength(1);
       expect(editor.reviewsDue!.map((review) => review.name)).toEqual(["Old Review"]);
       expect(editor.recentEdits!.map((edit) => edit.action)).toEqual(["review-saved"]);
       const sent = JSON.stringify(answer.data);
-      for (const figure of ["earn", "commission", "orders", "clicks", "counts", "revenue", "brokenLinks"]) expect(sent, figure).not.toContain(figure);
+      for (const figure of ["earn", "commission", "orders", "clicks", "counts", "revenue", "brokenLinks"])
+        expect(sent, figure).not.toContain(figure);
     }
   });
 

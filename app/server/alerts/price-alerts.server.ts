@@ -228,7 +228,9 @@ export async function unsubscribePriceAlert(db: DB, authSecret: string, token: s
 export const PRICE_ALERT_LINKS: MailListLinks = {
   async find(db, authSecret, token) {
     const alert = await alertOfUnsubscribeLink(db, authSecret, token);
-    return alert && { unsubscribed: alert.status === "unsubscribed", ask: `You will get no more emails about the price of the ${alert.name}.` };
+    return (
+      alert && { unsubscribed: alert.status === "unsubscribed", ask: `You will get no more emails about the price of the ${alert.name}.` }
+    );
   },
   unsubscribe: async (db, authSecret, token) => (await unsubscribePriceAlert(db, authSecret, token)) !== null,
 };

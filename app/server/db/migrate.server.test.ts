@@ -95,7 +95,9 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     const migrator = (files: string[]) =>
       new Migrator({
         db: test.db,
-        provider: { getMigrations: async () => migrationsFrom(Object.fromEntries(files.map((file) => [`./migrations/${file}.ts`, step(file)]))) },
+        provider: {
+          getMigrations: async () => migrationsFrom(Object.fromEntries(files.map((file) => [`./migrations/${file}.ts`, step(file)]))),
+        },
       });
     await migrator(["2026_11_28_0100_first", "2026_11_28_0300_third"]).migrateToLatest();
     const late = await migrator(["2026_11_28_0100_first", "2026_11_28_0200_late", "2026_11_28_0300_third"]).migrateToLatest();

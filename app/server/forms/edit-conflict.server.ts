@@ -63,11 +63,6 @@ export async function claimVersion(trx: DB, table: VersionedTable, id: number, v
   return false;
 }
 
-/** Throws StaleVersion when a conditional update changed no row. */
-export function expectUpdated(result: { numUpdatedRows: bigint | number }): void {
-  if (Number(result.numUpdatedRows) === 0) throw new StaleVersion();
-}
-
 /** The row as its edit form would show it now. */
 export interface CurrentRow {
   version: number;

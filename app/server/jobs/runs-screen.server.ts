@@ -46,10 +46,6 @@ export async function loadRunsScreen(db: DB, url: URL, markers?: CancelMarkers) 
   return { runs: runs.map((run) => toRunView(run, markers)), kind: kind ?? null };
 }
 
-export async function loadRunView(db: DB, runId: string | undefined, markers?: CancelMarkers): Promise<RunView | null> {
-  return (await loadRunPage(db, runId, markers))?.run ?? null;
-}
-
 /** A run and, for an import, the outcome its page shows (bounded: never the file). */
 export async function loadRunPage(
   db: DB,

@@ -93,10 +93,13 @@ function buildOf(): ServerBuild {
   return handWrittenBuild({
     entry: {
       default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: Record<string, unknown> }) =>
-        new Response(JSON.stringify({ loaderData: context.staticHandlerContext.loaderData, actionData: context.staticHandlerContext.actionData }), {
-          status,
-          headers,
-        }),
+        new Response(
+          JSON.stringify({ loaderData: context.staticHandlerContext.loaderData, actionData: context.staticHandlerContext.actionData }),
+          {
+            status,
+            headers,
+          },
+        ),
     },
     routes,
     assets: { entry: { module: "/entry.js", imports: [] }, routes: assetRoutes, url: "/manifest.js" },
@@ -172,7 +175,9 @@ describe.each(testDialects)("unsubscribe links on %s", (dialect) => {
         const opened = await handle(new Request(link));
         expect(opened.status, link).toBe(400);
         expect(await viewOf(opened)).toBe("invalid");
-        const posted = await handle(new Request(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" }));
+        const posted = await handle(
+          new Request(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" }),
+        );
         expect(posted.status, link).toBe(400);
       }
       expect(await statusOf(id)).toBe("confirmed");
