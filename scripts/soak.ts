@@ -9,11 +9,16 @@
  *   kill      kill -9 at a random point of a 20,000-row import's transaction (after the import
  *             reports rows written in it), 10 times on SQLite and 10 on PostgreSQL: all rows or
  *             none, and the site starts and serves
+ *   runs      kill -9 of the site and its worker at three points (15%, 50%, 90% of an uninterrupted
+ *             run) of a product import's save, a feed run's save (--rows items each) and a
+ *             commission report's save (5 × --rows lines), on SQLite and PostgreSQL: the data all
+ *             as before or all as after, the run shown as interrupted (or done, when it had
+ *             committed) within 60 s of the restart, and the same run started again succeeding
  *   bodies    a signed-in admin's 400 MB chunked POSTs to /admin/users, /admin/remove and
  *             /admin/links: 413 each, the server's RSS under 300 MB; and a poisoned URL
  *             (tracking and unread parameters) never reaches the cached page of its key
  *
- * Options: --only load,sigterm,outage,kill,bodies  --seconds 60  --connections 100  --trials 10
+ * Options: --only load,sigterm,outage,kill,runs,bodies  --seconds 60  --connections 100  --trials 10
  *          --rows 20000  --build-dir DIR (reuse a build instead of making one)
  *          --quick (sigterm, outage and bodies only: under a minute after the build)
  * The PostgreSQL parts need initdb/pg_ctl (/usr/lib/postgresql/15/bin, or POSTGRES_BIN) and root;
@@ -26,6 +31,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sigtermUnderLoad } from "../tests/reliability/drain-on-sigterm";
 import { killDuringImport, type KillTrial } from "../tests/reliability/kill-during-import";
+import { killDuringRuns, type RunKillTrial } from "../tests/reliability/kill-during-runs";
+import { feedScenario, importScenario, reportScenario } from "../tests/reliability/run-scenarios";
 import { largeAdminBodies, poisonedCacheKeys } from "../tests/reliability/large-bodies";
 import { runLoad } from "../tests/reliability/load";
 import { postgresOutageUnderLoad } from "../tests/reliability/postgres-outage";
@@ -44,7 +51,9 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const scenarios = new Set(values.quick ? ["sigterm", "outage", "bodies"] : (values.only ?? "load,sigterm,outage,kill,bodies").split(","));
+const scenarios = new Set(
+  values.quick ? ["sigterm", "outage", "bodies"] : (values.only ?? "load,sigterm,outage,kill,runs,bodies").split(","),
+);
 const failures: string[] = [];
 let checks = 0;
 /** One short figure per scenario, for the closing summary line. */
@@ -271,6 +280,40 @@ try {
         "PostgreSQL",
         await killDuringImport({ buildDir, rows, trials, dialect: "postgres", adminUrl: postgres.url, onTrial: report }),
       );
+    }
+  }
+
+  if (scenarios.has("runs")) {
+    const rows = Number(values.rows);
+    const report = (trial: RunKillTrial) =>
+      console.log(
+        `  ${trial.dialect} ${trial.scenario}: killed at ${Math.round(trial.point * 100)}% (${trial.killAfterMs} ms); data ${trial.data}; ` +
+          `run ${trial.state}${trial.message ? ` ("${trial.message.slice(0, 60)}")` : ""} ${trial.settledMs === null ? "never settled" : `${(trial.settledMs / 1000).toFixed(1)} s after the restart`}; ` +
+          `run again ${trial.rerunSucceeded ? "succeeded" : "FAILED"}`,
+      );
+    const runs = async (dialect: "sqlite" | "postgres", adminUrl?: string) => {
+      console.log(`\nkill -9 during runs of owner work on ${dialect}`);
+      const result = await killDuringRuns({
+        buildDir: buildDir!,
+        dialect,
+        adminUrl,
+        scenarios: [importScenario(rows), feedScenario(rows), reportScenario(rows * 5)],
+        onTrial: report,
+      });
+      for (const [name, ms] of Object.entries(result.durations))
+        console.log(`  ${dialect} ${name}: ${(ms / 1000).toFixed(1)} s uninterrupted`);
+      const ok = result.trials.filter((trial) => trial.ok).length;
+      figuresLine.push(`runs ${dialect}: ${ok}/${result.trials.length} kills told the truth`);
+      for (const trial of result.trials)
+        check(
+          trial.ok,
+          `${dialect} ${trial.scenario} killed at ${Math.round(trial.point * 100)}%: data ${trial.data}, run ${trial.state}, settled, run again`,
+        );
+    };
+    await runs("sqlite");
+    if (postgresOrSkip("kill -9 during runs on PostgreSQL")) {
+      postgres ??= await createPrivatePostgres();
+      await runs("postgres", postgres.url);
     }
   }
 } catch (error) {

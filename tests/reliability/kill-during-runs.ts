@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type { AppConfig } from "../../app/server/config.server";
 import { openDatabase, type DB } from "../../app/server/db/connection.server";
 import { loadJob, type JobView } from "../../app/server/jobs/job-queue.server";
 import { startSite, type RunningSite } from "./production-server";
@@ -20,10 +21,13 @@ import { startSite, type RunningSite } from "./production-server";
 
 export type Variant = "a" | "b";
 
+/** Where the site keeps its files, as its settings say (the disk driver on SQLite, the database on PostgreSQL). */
+export type FileSettings = Pick<AppConfig, "dataDir" | "storage">;
+
 export interface RunScenario {
   name: string;
   /** Once, on the running site's database and data folder: what the runs need (a feed, a file in storage). */
-  setUp(db: DB, dataDir: string): Promise<void>;
+  setUp(db: DB, files: FileSettings): Promise<void>;
   /** Queues a run of `variant`'s input, as the admin's button would; returns the run's id. */
   enqueue(db: DB, variant: Variant): Promise<number>;
   /** What the run writes, summed up so that two states compare as text. */
@@ -120,7 +124,7 @@ export async function killDuringRuns(options: {
     let site = await start();
     const db = open();
     try {
-      await scenario.setUp(db, dataDir);
+      await scenario.setUp(db, { dataDir, storage: options.dialect === "postgres" ? "database" : "disk" });
       const runToEnd = async (variant: Variant) => {
         const id = await scenario.enqueue(db, variant);
         const job = await waitFor(`${scenario.name} run ${id}`, async () => finished(await loadJob(db, id)), 600_000);

@@ -105,11 +105,15 @@ export function startMailSender(db: DB, options: MailSenderOptions): MailSender 
     }
     if (!(await startAttempt(db, id, name, leaseMs, now()))) return;
     const attempt = held.attempts + 1;
+    // A stopping sender no longer extends: an attempt that outlives its lease may be sent again by
+    // another sender (under the same Message-ID), never lost.
     const keep = setInterval(
-      () =>
+      () => {
+        if (stopped) return clearInterval(keep);
         void extendLease(db, id, name, leaseMs, now()).catch((error: unknown) =>
           log.warn(`Mail ${id}: lease not extended: ${messageOf(error)}`),
-        ),
+        );
+      },
       Math.max(1_000, Math.floor(leaseMs / 3)),
     );
     try {
