@@ -1,4 +1,3 @@
-import type { DB } from "../../app/server/db/connection.server";
 import { startImportRun } from "../../app/server/admin/import-runs.server";
 import { enqueueFeedRun } from "../../app/server/feeds/feed-run-jobs.server";
 import { waitForJob } from "../../app/server/jobs/job-queue.server";
