@@ -4,7 +4,9 @@
  * nginx running deploy/nginx.conf, checked for what docs/deploy.md promises:
  *
  *   1. an import through the balancer is served by every instance (asked directly) within 1 s;
- *   2. a picture uploaded through one instance is served, whole and resized, by the other;
+ *   2. a picture uploaded through one instance is served, whole and resized, by the other; a
+ *      merchant feed uploaded through one instance runs 10 times, asked of either instance, and
+ *      every run succeeds whichever instance's worker takes it;
  *   3. the sign-in limit holds across both: 5 wrong passwords for one address, alternating
  *      instances, then refused, exactly as on one instance;
  *   4. a due periodic job runs once, on one of the two;
@@ -25,6 +27,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { repoRoot } from "../reliability/production-server";
 import { stopSite } from "../reliability/production-server";
+import { SAMPLE_XML_HEAD, SAMPLE_XML_TAIL, sampleItem, sampleXmlItem } from "../../scripts/feeds/sample-feed";
 import { createAdmin, nginxMissing, restartInstance, signIn, startCluster, type Cluster } from "./cluster";
 
 const TOO_MANY = "Too many attempts";
@@ -248,6 +251,60 @@ async function run(cluster: Cluster) {
         );
       }
     }
+
+    // --- 2b. A feed file uploaded through A: every run succeeds, whichever worker takes it.
+    const shop = await postDirect(
+      `${a.origin}/admin/merchants`,
+      { Cookie: cookie, ...asVisitor },
+      new URLSearchParams({ intent: "save-merchant", name: "Scale Shop", slug: "scale-shop", countries: "US" }),
+    );
+    const merchant = await db.query<{ id: number }>("select id from merchants where slug = 'scale-shop'");
+    check(shop.status < 400 && merchant.rows.length === 1, "instance A saves a merchant", `status ${shop.status}`);
+    const feedForm = new FormData();
+    for (const [key, value] of Object.entries({
+      intent: "save-feed",
+      name: "Scale feed",
+      merchant_id: String(merchant.rows[0]?.id),
+      source_kind: "upload",
+      format: "google-xml",
+      schedule: "off",
+    }))
+      feedForm.set(key, value);
+    const items = Array.from({ length: 5 }, (_, i) => sampleXmlItem(sampleItem(i + 1))).join("");
+    feedForm.set("file", new Blob([`${SAMPLE_XML_HEAD}${items}${SAMPLE_XML_TAIL}`], { type: "application/xml" }), "scale.xml");
+    const savedFeed = await postDirect(`${a.origin}/admin/feeds`, { Cookie: cookie, ...asVisitor }, feedForm);
+    const feed = await db.query<{ id: number }>("select id from feeds where name = 'Scale feed'");
+    check(savedFeed.status < 400 && feed.rows.length === 1, "instance A stores an uploaded feed file", `status ${savedFeed.status}`);
+    const feedRuns: { state: string; worker: string | null; error: string | null }[] = [];
+    for (let run = 0; run < 10 && feed.rows[0]; run++) {
+      const instance = run % 2 === 0 ? a : b;
+      const asked = await postDirect(
+        `${instance.origin}/admin/feeds`,
+        { Cookie: cookie, ...asVisitor },
+        new URLSearchParams({ intent: "run-feed", id: String(feed.rows[0].id), mode: "save" }),
+      );
+      if (asked.status >= 400) {
+        feedRuns.push({ state: `asked: ${asked.status}`, worker: null, error: asked.text.slice(0, 200) });
+        continue;
+      }
+      for (let wait = 0; wait < 600; wait++) {
+        const job = await db.query<{ state: string; worker: string | null; error: string | null }>(
+          "select state, worker, error from jobs where kind = 'feed-run' order by id desc limit 1",
+        );
+        const last = job.rows[0];
+        if (last && !["queued", "running"].includes(last.state)) {
+          feedRuns.push(last);
+          break;
+        }
+        await sleep(100);
+      }
+    }
+    const workers = new Set(feedRuns.map((run) => run.worker?.split(":").slice(0, 2).join(":")));
+    check(
+      feedRuns.length === 10 && feedRuns.every((run) => run.state === "done"),
+      `10 runs of the feed uploaded through A, asked of A and B in turn, all succeed (taken by ${workers.size} worker${workers.size === 1 ? "" : "s"})`,
+      feedRuns.map((run) => `${run.state}${run.error ? ` (${run.error})` : ""}`).join(", "),
+    );
 
     // --- 3. The sign-in limit across both instances: the same count as one.
     const attempts: string[] = [];
