@@ -227,8 +227,14 @@ test.describe("HTTP behaviour: the same at every width", { tag: "@desktop-only" 
       )
       .toBe("done");
 
+    // The worker saved it; the web process hears of it by NOTIFY on PostgreSQL, and on SQLite by
+    // looking at catalog_changes every second: the new name shows within that second.
     for (const target of pages) {
-      const after = await get(base, target, { headers: { "accept-encoding": "gzip, br" } });
+      let after = await get(base, target, { headers: { "accept-encoding": "gzip, br" } });
+      for (const started = Date.now(); !after.text.includes(newName) && Date.now() - started < 3_000;) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await get(base, target, { headers: { "accept-encoding": "gzip, br" } });
+      }
       expect(after.status, target).toBe(200);
       expect(after.text, target).toContain(newName);
       // Rendered anew, never served stale: by this request (a miss), or already by the warmer,

@@ -89,8 +89,15 @@ export const ImportDiff = memo(function ImportDiff({
           {describeCounts(counts)}
         </p>
       </div>
-      {form && (
-        <RuleListQuestion preview={state.preview} form={form} choice={state.choice} onChoose={state.choose} afterChoice={afterChoice} />
+      {/* The question while there is a form to answer it in; once saved, what the answer did. */}
+      {(form || state.preview.collectionChoice) && (
+        <RuleListQuestion
+          preview={state.preview}
+          form={form ?? ""}
+          choice={state.choice}
+          onChoose={state.choose}
+          afterChoice={afterChoice}
+        />
       )}
       {counts.new + counts.changed === 0 && (
         <p className="text-sm text-ink-muted">Every row matches the database: saving writes nothing.</p>
