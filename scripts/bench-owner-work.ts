@@ -30,6 +30,7 @@ import { SAMPLE_XML_HEAD, SAMPLE_XML_TAIL, sampleGtin, sampleItem, sampleXmlItem
 import { signInAsAdmin } from "./perf/admin-session";
 import { generatedProductCsv } from "./perf/generated-catalog";
 import { runLoad, type LoadResult } from "./perf/load";
+import { commissionReportText } from "../tests/support/commission-report-file";
 import { createDatabase } from "../tests/scale-out/cluster";
 import { ensureProductionBuild, freePort, makeDataDir, onInterrupt, startSite, type SiteProcess } from "./perf/site-process";
 
@@ -134,14 +135,9 @@ function writeNestedFeed(file: string, depth: number) {
 }
 
 /** A commission report as Awin exports it: one line per transaction (about 19 MB for 378,000 lines). */
+/** An Awin transactions export of `lines` lines, about 50 bytes each (378,000: 19 MB, under the 20 MB cap). */
 function writeReport(file: string, lines: number) {
-  const out: string[] = ["Transaction ID,Date,Status,Sale Amount,Commission,Currency,Click Ref"];
-  for (let i = 1; i <= lines; i++) {
-    out.push(
-      `AW-${i},2026-11-${String((i % 27) + 1).padStart(2, "0")},${i % 7 === 0 ? "declined" : "pending"},${1000 + (i % 900)}.00,${40 + (i % 50)}.00,USD,sub${i}`,
-    );
-  }
-  writeFileSync(file, out.join("\n"));
+  writeFileSync(file, commissionReportText(lines));
 }
 
 // ---- Measuring.
