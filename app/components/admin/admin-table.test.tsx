@@ -21,10 +21,10 @@ describe("admin table pieces", () => {
 
   it("scrolls its card sideways unless told otherwise", () => {
     expect(renderToStaticMarkup(<TableCard />)).toBe(
-      '<div class="overflow-x-auto rounded-card border border-line bg-surface shadow-card"></div>',
+      '<div class="overflow-x-auto relative rounded-card border border-line bg-surface shadow-card"></div>',
     );
     expect(renderToStaticMarkup(<TableCard scroll="max-h-[600px] overflow-auto" className="hidden md:block" />)).toBe(
-      '<div class="max-h-[600px] overflow-auto rounded-card border border-line bg-surface shadow-card hidden md:block"></div>',
+      '<div class="max-h-[600px] overflow-auto relative rounded-card border border-line bg-surface shadow-card hidden md:block"></div>',
     );
   });
 

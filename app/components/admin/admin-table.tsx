@@ -65,7 +65,9 @@ export function TableCard({
    */
   label?: string;
 }) {
-  const classes = cn(scroll, "rounded-card border border-line bg-surface shadow-card", className);
+  // relative: what is positioned inside (a screen-reader-only label) stays inside the scroller,
+  // rather than widening the page from where the table would have put it.
+  const classes = cn(scroll, "relative rounded-card border border-line bg-surface shadow-card", className);
   if (label) {
     return (
       // A scroll container is focusable so the arrow keys scroll it (WCAG 2.1.1); it does nothing else.
