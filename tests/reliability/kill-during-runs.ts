@@ -131,14 +131,13 @@ export async function killDuringRuns(options: {
         if (job.state !== "done") throw new Error(`${scenario.name}: run ${id} ended ${job.state}: ${job.error}`);
         return job;
       };
-      const before = await runToEnd("a");
+      await runToEnd("a");
       const fingerprints: Record<Variant, string> = { a: await scenario.fingerprint(db), b: "" };
       const calibration = await runToEnd("b");
       fingerprints.b = await scenario.fingerprint(db);
       if (fingerprints.a === fingerprints.b) throw new Error(`${scenario.name}: inputs a and b leave the same data`);
       const runMs = calibration.finishedAt! - calibration.startedAt!;
       durations[scenario.name] = runMs;
-      void before;
 
       let current: Variant = "b";
       for (const point of POINTS) {
