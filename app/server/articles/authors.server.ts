@@ -21,31 +21,25 @@ export interface AuthorListRow {
   version: number;
 }
 
+/** An author's own columns: what the list shows, and what its article count is grouped by. */
+const AUTHOR_COLUMNS = [
+  "authors.id",
+  "authors.slug",
+  "authors.name",
+  "authors.title",
+  "authors.bio",
+  "authors.image",
+  "authors.profile_url",
+  "authors.version",
+] as const;
+
 export async function listAuthors(db: DB): Promise<AuthorListRow[]> {
   const rows = await db
     .selectFrom("authors")
     .leftJoin("articles", "articles.author_id", "authors.id")
-    .select([
-      "authors.id",
-      "authors.slug",
-      "authors.name",
-      "authors.title",
-      "authors.bio",
-      "authors.image",
-      "authors.profile_url",
-      "authors.version",
-    ])
+    .select(AUTHOR_COLUMNS)
     .select((eb) => eb.fn.count<number | string>("articles.id").as("articles"))
-    .groupBy([
-      "authors.id",
-      "authors.slug",
-      "authors.name",
-      "authors.title",
-      "authors.bio",
-      "authors.image",
-      "authors.profile_url",
-      "authors.version",
-    ])
+    .groupBy(AUTHOR_COLUMNS)
     .orderBy("authors.name")
     .execute();
   return rows.map((row) => ({
