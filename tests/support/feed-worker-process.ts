@@ -18,4 +18,7 @@ startWorker(db, {
   pollMs: 20,
   heartbeatMs: 50,
 });
+// The worker's timers do not keep a process alive (the site's has its server): without this the
+// process ended once its first look found nothing queued, and the run waited for ever.
+setInterval(() => {}, 60_000);
 process.stdout.write("ready\n");
