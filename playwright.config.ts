@@ -76,6 +76,8 @@ export default defineConfig({
       DATABASE_URL: "",
       BASE_URL: "",
       SEED_SAMPLE_CONTENT: "true",
+      // As tests/e2e/admin-support.ts: the worker's runs are waited for, not slowed on purpose.
+      WORKER_NICE: "0",
       // scripts/run-e2e.js builds into its own folder; by hand, the server uses build/.
       BUILD_DIR: process.env.BUILD_DIR ?? "",
     },

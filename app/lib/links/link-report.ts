@@ -1,11 +1,12 @@
-import { containsText } from "../text/text-match";
-import { isBroken, isNotChecked, type LinkOutcome } from "./link-outcomes";
+import type { LinkOutcome } from "./link-outcomes";
 
 /**
  * What /admin/links lists: every shop link the catalog has now, with the last check of that very
  * address. A result whose address differs from the product's current link (edited since) is not
  * the link's health any more: the row shows "not checked yet" until the next run, and the old
- * result only as history.
+ * result only as history. A link the site refused to fetch (an internal address, a port it does
+ * not open) is "not checked", never broken. The database applies these rules, counting and paging
+ * (app/server/links/link-report.server.ts): at 100,000 links the web process cannot.
  */
 
 export type LinkKind = "affiliate" | "website" | "offer";
@@ -53,11 +54,6 @@ export const LINK_STATE_LABELS: Record<LinkState, string> = { broken: "Broken", 
 /** A link with no result for its current address. */
 export const NOT_CHECKED_YET = "Not checked yet";
 
-export function stateOfOutcome(outcome: LinkOutcome): LinkState {
-  if (isNotChecked(outcome)) return "unchecked";
-  return isBroken(outcome) ? "broken" : "ok";
-}
-
 export interface LinkReportRow extends LinkTarget {
   state: LinkState;
   /** The check of the current address; null when there is none. */
@@ -78,43 +74,7 @@ export function linkTargetsOf(product: { id: number; name: string; affiliateLink
   return targets;
 }
 
-const STATE_ORDER: Record<LinkState, number> = { broken: 0, unchecked: 1, ok: 2 };
-const LINK_ORDER: Record<LinkKind, number> = { affiliate: 0, website: 1, offer: 2 };
-
-/** Broken first, then links not checked yet, then working ones; by product name within each. */
-export function compareReportRows(a: LinkReportRow, b: LinkReportRow): number {
-  return (
-    STATE_ORDER[a.state] - STATE_ORDER[b.state] ||
-    a.productName.localeCompare(b.productName, "en", { sensitivity: "base" }) ||
-    a.productId - b.productId ||
-    LINK_ORDER[a.link] - LINK_ORDER[b.link] ||
-    (a.offerId ?? 0) - (b.offerId ?? 0)
-  );
-}
-
-export function linkReport(targets: LinkTarget[], results: StoredLinkResult[]): LinkReportRow[] {
-  const byKey = new Map(results.map((result) => [linkTargetKey(result), result]));
-  return targets
-    .map((target): LinkReportRow => {
-      const stored = byKey.get(linkTargetKey(target)) ?? null;
-      const current = stored && stored.url === target.url ? stored : null;
-      return {
-        ...target,
-        state: current ? stateOfOutcome(current.outcome) : "unchecked",
-        result: current,
-        previous: current ? null : stored,
-      };
-    })
-    .sort(compareReportRows);
-}
-
 export type LinkStateCounts = Record<LinkState, number>;
-
-export function countByState(rows: LinkReportRow[]): LinkStateCounts {
-  const counts: LinkStateCounts = { broken: 0, unchecked: 0, ok: 0 };
-  for (const row of rows) counts[row.state] += 1;
-  return counts;
-}
 
 /** ?show=broken|unchecked|ok on /admin/links; anything else shows every link. */
 export function parseStateFilter(value: string | null): LinkState | null {
@@ -134,16 +94,6 @@ export interface LinkCheckRunView {
   finishedAt: string | null;
   /** Why it ended early, if it did. */
   error: string | null;
-}
-
-/** The rows the page shows for ?show= and ?q= (a product name or an address, ignoring case). */
-export function filterReport(rows: LinkReportRow[], show: LinkState | null, search: string): LinkReportRow[] {
-  const term = search.trim();
-  return rows.filter(
-    (row) =>
-      (show === null || row.state === show) &&
-      (term === "" || containsText(row.productName, term) || containsText(row.url, term) || containsText(row.merchantName ?? "", term)),
-  );
 }
 
 /** The address of a product's edit form in the admin area. */

@@ -14,12 +14,13 @@ import { useLinkCheckProgress } from "~/components/admin/use-link-check-progress
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { countByState, filterReport, linkReport, parseStateFilter } from "~/lib/links/link-report";
+import { parseStateFilter } from "~/lib/links/link-report";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
-import { latestLinkCheckRun, listLinkTargets, listStoredResults } from "~/server/links/link-check-runs.server";
+import { latestLinkCheckRun } from "~/server/links/link-check-runs.server";
+import { countLinkStates, linkReportPage } from "~/server/links/link-report.server";
 import { log } from "~/server/log.server";
 import { startLinkCheck } from "~/server/links/link-checking.server";
 import type { Route } from "./+types/links";
@@ -40,18 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const show = parseStateFilter(params.get("show"));
   const search = (params.get("q") ?? "").trim().slice(0, 200);
-  const [targets, results, run, articleLinks] = await Promise.all([
-    listLinkTargets(context.db),
-    listStoredResults(context.db),
+  const [counts, page, run, articleLinks] = await Promise.all([
+    countLinkStates(context.db),
+    linkReportPage(context.db, { show, search, limit: ROW_LIMIT }),
     latestLinkCheckRun(context.db),
     publishedArticleLinks(context.db),
   ]);
-  const rows = linkReport(targets, results);
-  const shown = filterReport(rows, show, search);
   return {
-    counts: countByState(rows),
-    rows: shown.slice(0, ROW_LIMIT),
-    hiddenRows: Math.max(0, shown.length - ROW_LIMIT),
+    counts,
+    rows: page.rows,
+    hiddenRows: Math.max(0, page.matched - ROW_LIMIT),
     show,
     search,
     run,

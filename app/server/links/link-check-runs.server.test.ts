@@ -1,6 +1,5 @@
 import type { LookupFunction } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkReport } from "~/lib/links/link-report";
 import { closedPortOrigin, LINK_CASES, startLinkTestServer, type LinkTestServer } from "../../../tests/support/link-test-server";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import {
@@ -8,11 +7,11 @@ import {
   checkAllLinks,
   claimLinkCheckRun,
   latestLinkCheckRun,
-  listLinkTargets,
   listStoredResults,
   type LinkCheckSettings,
 } from "./link-check-runs.server";
 import { startJobs } from "../jobs/job-runner.server";
+import { linkReportPage } from "./link-report.server";
 import { LINK_CHECK_JOB, linkCheckKind, linkCheckPeriodicJob, startLinkCheck } from "./link-checking.server";
 import { listJobs, requestCancel, workerName } from "../jobs/job-queue.server";
 import { startWorker } from "../jobs/job-worker.server";
@@ -145,7 +144,7 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
       .set({ affiliate_link: `${o}${LINK_CASES.ok}?fixed=1` })
       .where("id", "=", ids["missing"]!)
       .execute();
-    const rows = linkReport(await listLinkTargets(test.db), await listStoredResults(test.db));
+    const { rows } = await linkReportPage(test.db, { show: null, search: "", limit: 1_000 });
     expect(rows.map((row) => `${row.state} ${row.productName} ${row.link}`)).toEqual([
       "broken Charlie Broken affiliate",
       "broken Delta Slow affiliate",

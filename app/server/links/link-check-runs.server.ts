@@ -1,14 +1,8 @@
 import { isBroken, isLinkOutcome } from "~/lib/links/link-outcomes";
 import { runHostLimited } from "~/lib/links/host-limited-pool";
-import {
-  countByState,
-  linkReport,
-  linkTargetsOf,
-  type LinkCheckRunView,
-  type LinkTarget,
-  type StoredLinkResult,
-} from "~/lib/links/link-report";
+import { linkTargetsOf, type LinkCheckRunView, type LinkTarget, type StoredLinkResult } from "~/lib/links/link-report";
 import { toIsoString } from "../db/timestamps";
+import { countLinkStates } from "./link-report.server";
 import type { DB } from "../db/connection.server";
 import { checkLink, type LinkCheckOptions, type LinkCheckResult } from "./link-checker.server";
 
@@ -99,8 +93,7 @@ export async function listStoredResults(db: DB): Promise<StoredLinkResult[]> {
 
 /** How many of the catalog's current links their last check found broken (the dashboard's figure). */
 export async function countBrokenLinks(db: DB): Promise<number> {
-  const [targets, results] = await Promise.all([listLinkTargets(db), listStoredResults(db)]);
-  return countByState(linkReport(targets, results)).broken;
+  return (await countLinkStates(db)).broken;
 }
 
 export async function latestLinkCheckRun(db: DB): Promise<LinkCheckRunView | null> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkReport } from "~/lib/links/link-report";
 import { LINK_CASES, startLinkTestServer, type LinkTestServer } from "../../../tests/support/link-test-server";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { checkAllLinks, latestLinkCheckRun, listLinkTargets, listStoredResults, type LinkCheckSettings } from "./link-check-runs.server";
+import { linkReportPage } from "./link-report.server";
 
 // The links readers click most are the offers' (Where to buy, /go), many written by feeds: each is
 // checked once, beside the products' own links, and its result goes with the offer.
@@ -78,7 +78,7 @@ describe.each(testDialects)("offer links in the link check on %s", (dialect) => 
       "offer:Shop south",
     ]);
     expect(await checkAllLinks(test.db, "manual", settings)).toBe(true);
-    const rows = linkReport(targets, await listStoredResults(test.db));
+    const { rows } = await linkReportPage(test.db, { show: null, search: "", limit: 1_000 });
     expect(rows.map((row) => [row.link, row.merchantName ?? "-", row.state])).toEqual([
       ["offer", "Shop south", "broken"],
       ["affiliate", "-", "ok"],
