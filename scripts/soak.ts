@@ -14,11 +14,15 @@
  *             commission report's save (5 × --rows lines), on SQLite and PostgreSQL: the data all
  *             as before or all as after, the run shown as interrupted (or done, when it had
  *             committed) within 60 s of the restart, and the same run started again succeeding
+ *   mail      two instances on one PostgreSQL database, --alerts price alerts due at once (6,000),
+ *             kill -9 of the instance running the batch, once while it writes the mails and once
+ *             while they are sent: every alert mailed, at most one twice, the survivor done
+ *             within a minute of the kill
  *   bodies    a signed-in admin's 400 MB chunked POSTs to /admin/users, /admin/remove and
  *             /admin/links: 413 each, the server's RSS under 300 MB; and a poisoned URL
  *             (tracking and unread parameters) never reaches the cached page of its key
  *
- * Options: --only load,sigterm,outage,kill,runs,bodies  --seconds 60  --connections 100  --trials 10
+ * Options: --only load,sigterm,outage,kill,runs,mail,bodies  --alerts 6000  --seconds 60  --connections 100  --trials 10
  *          --rows 20000  --build-dir DIR (reuse a build instead of making one)
  *          --quick (sigterm, outage and bodies only: under a minute after the build)
  * The PostgreSQL parts need initdb/pg_ctl (/usr/lib/postgresql/15/bin, or POSTGRES_BIN) and root;
@@ -31,6 +35,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sigtermUnderLoad } from "../tests/reliability/drain-on-sigterm";
 import { killDuringImport, type KillTrial } from "../tests/reliability/kill-during-import";
+import { killDuringMail } from "../tests/reliability/kill-during-mail";
 import { killDuringRuns, type RunKillTrial } from "../tests/reliability/kill-during-runs";
 import { feedScenario, importScenario, reportScenario } from "../tests/reliability/run-scenarios";
 import { largeAdminBodies, poisonedCacheKeys } from "../tests/reliability/large-bodies";
@@ -47,12 +52,13 @@ const { values } = parseArgs({
     connections: { type: "string", default: "100" },
     trials: { type: "string", default: "10" },
     rows: { type: "string", default: "20000" },
+    alerts: { type: "string", default: "6000" },
     "build-dir": { type: "string" },
   },
   strict: true,
 });
 const scenarios = new Set(
-  values.quick ? ["sigterm", "outage", "bodies"] : (values.only ?? "load,sigterm,outage,kill,runs,bodies").split(","),
+  values.quick ? ["sigterm", "outage", "bodies"] : (values.only ?? "load,sigterm,outage,kill,runs,mail,bodies").split(","),
 );
 const failures: string[] = [];
 let checks = 0;
@@ -314,6 +320,22 @@ try {
     if (postgresOrSkip("kill -9 during runs on PostgreSQL")) {
       postgres ??= await createPrivatePostgres();
       await runs("postgres", postgres.url);
+    }
+  }
+
+  if (scenarios.has("mail") && postgresOrSkip("kill -9 during a price-alert mail batch")) {
+    postgres ??= await createPrivatePostgres();
+    console.log(`\nkill -9 of one of two instances during a batch of ${Number(values.alerts).toLocaleString("en-US")} price alerts`);
+    for (const killWhen of ["batch", "sending"] as const) {
+      const result = await killDuringMail({ buildDir: buildDir!, adminUrl: postgres.url, alerts: Number(values.alerts), killWhen });
+      console.log(
+        `  killed while ${killWhen === "batch" ? "the batch was written" : "the mails were sent"} (${result.deliveredAtKill.toLocaleString("en-US")} received; ` +
+          `the batch ${result.batchRunningAtKill ? "still running on it" : "already written"}): ${result.queued.toLocaleString("en-US")} written, ` +
+          `${result.delivered.toLocaleString("en-US")} received, ${result.duplicates} twice, ` +
+          (result.finishedAfterMs === null ? "never finished" : `the last ${(result.finishedAfterMs / 1000).toFixed(1)} s after the kill`),
+      );
+      figuresLine.push(`mail ${killWhen}: ${result.delivered}/${result.alerts}, ${result.duplicates} twice`);
+      check(result.ok, `mail killed during the ${killWhen}: ${result.problems.join("; ") || "every alert once, in time"}`);
     }
   }
 } catch (error) {

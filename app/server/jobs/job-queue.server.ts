@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { sql } from "kysely";
 import type { DB } from "../db/connection.server";
@@ -351,10 +352,26 @@ export function workerGoneHere(worker: string | null, host: string = hostname())
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
-    return false;
   } catch (error) {
     // EPERM: it exists, under another user.
     return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+  return isZombie(pid);
+}
+
+/**
+ * A process killed with SIGKILL whose parent died too stays a zombie until the system's first
+ * process collects it, and some (a container's init that is not an init) never do: signal 0
+ * still reaches it, yet it will never write again. Linux says so in /proc; elsewhere, alive.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    // "pid (name) S ...": the state follows the last parenthesis (the name may hold some).
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state === "Z" || state === "X";
+  } catch {
+    return false;
   }
 }
 
