@@ -3,6 +3,7 @@ import { saveProducts } from "../../app/server/admin/product-save.server";
 import { setAdminRole, setEditorRole } from "../../app/server/auth/users.server";
 import { DEFAULT_PRICES } from "../../app/server/offers/offers.server";
 import type { Page } from "@playwright/test";
+import { axeFindings, htmlFindings } from "./validation";
 import { createAdminAccount, expect, type AdminSite, signInAsAdmin, test, toast, uniqueEmail, withSiteDatabase } from "./admin-support";
 
 // Today: an admin sees what needs them, each line linking to the screen that fixes it, and
@@ -40,6 +41,12 @@ async function snoozeTheReview(page: Page, adminSite: AdminSite, name: string) {
   await expect(item.getByRole("link", { name: /Update the review/ })).toHaveAttribute("href", /\/admin\/reviews\/\d+$/);
   // The menu counts the open items.
   await expect(nav.getByTestId("today-count")).toBeVisible();
+
+  // With items on it, the page passes the HTML validator and axe.
+  const findings = await htmlFindings(await (await page.request.get(`${adminSite.url}/admin/today`)).text(), "/admin/today");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  findings.push(...(await axeFindings(page, `/admin/today at ${page.viewportSize()?.width} px`)));
+  expect(findings).toEqual([]);
 
   // Fits a phone: nothing wider than the screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
