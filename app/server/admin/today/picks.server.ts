@@ -98,16 +98,22 @@ export async function listPicks(db: DB): Promise<Pick[]> {
   return [...picks.values()].sort((a, b) => a.productId - b.productId);
 }
 
+/** The picks' offers, read once for both rules. */
+export type PickOffers = Awaited<ReturnType<typeof offersOfProducts>>;
+
+export function picksOffers(db: DB, picks: readonly Pick[]): Promise<PickOffers> {
+  return offersOfProducts(
+    db,
+    picks.map((pick) => pick.productId),
+  );
+}
+
 const fixOffers = (pick: Pick) => `/admin/products?edit=${pick.productId}`;
 const shownAt = (pick: Pick) => pick.places.slice(0, 3).join("; ") + (pick.places.length > 3 ? `; and ${pick.places.length - 3} more` : "");
 
 /** Rule: a pick out of stock at every shop, or shown as "Check price" (only feed prices too old to vouch for). */
-export async function pickUnavailable(db: DB, picks: readonly Pick[], prices: SitePrices, now: number): Promise<TodayItem[]> {
+export function pickUnavailable(picks: readonly Pick[], offers: PickOffers, prices: SitePrices, now: number): TodayItem[] {
   const settings = priceSettingsAt(prices, now);
-  const offers = await offersOfProducts(
-    db,
-    picks.map((pick) => pick.productId),
-  );
   return picks.flatMap((pick): TodayItem[] => {
     const list = offers.get(pick.productId) ?? [];
     if (list.length === 0) return [];
@@ -194,10 +200,18 @@ async function priceAt(db: DB, productId: number, at: number, currency: string):
 }
 
 /** Rule: a pick whose displayed price moved 10% or more since its review was last updated. */
-export async function pickPriceMoved(db: DB, picks: readonly Pick[], prices: SitePrices, now: number): Promise<TodayItem[]> {
+export async function pickPriceMoved(
+  db: DB,
+  picks: readonly Pick[],
+  offers: PickOffers,
+  prices: SitePrices,
+  now: number,
+): Promise<TodayItem[]> {
   const settings = priceSettingsAt(prices, now);
-  const ids = picks.map((pick) => pick.productId);
-  const [updated, offers] = await Promise.all([reviewUpdatedAt(db, ids), offersOfProducts(db, ids)]);
+  const updated = await reviewUpdatedAt(
+    db,
+    picks.map((pick) => pick.productId),
+  );
   const found = await Promise.all(
     picks.map(async (pick): Promise<TodayItem | null> => {
       const at = updated.get(pick.productId);

@@ -7,7 +7,7 @@ import { deadArticleLinks, deadOfferLinks } from "./links.server";
 import { alertsCapped, failedMail } from "./mail.server";
 import { forgetSettledMarks, readMarks } from "./marks.server";
 import { moneyReader } from "./money.server";
-import { listPicks, pickPriceMoved, pickUnavailable } from "./picks.server";
+import { listPicks, pickPriceMoved, picksOffers, pickUnavailable } from "./picks.server";
 import { staleReviews } from "./reviews.server";
 import { trafficFell } from "./traffic.server";
 
@@ -22,11 +22,12 @@ type Stake = { product?: number; source?: string; merchant?: number };
 /** Every item the rules raise now, marked or not, with its money at stake. */
 export async function findTodayItems(db: DB, prices: SitePrices, now: number): Promise<TodayItem[]> {
   const [picks, feeds] = await Promise.all([listPicks(db), feedFacts(db)]);
+  const offers = await picksOffers(db, picks);
   const merchantOfFeed = new Map(feeds.map((feed) => [feed.id, feed.merchantId]));
   const merchantOfRun = new Map(feeds.flatMap((feed) => (feed.lastSaved ? [[feed.lastSaved.id, feed.merchantId] as const] : [])));
   const [unavailable, moved, offerLinks, articleLinks, reviews, traffic, mail, capped] = await Promise.all([
-    pickUnavailable(db, picks, prices, now),
-    pickPriceMoved(db, picks, prices, now),
+    pickUnavailable(picks, offers, prices, now),
+    pickPriceMoved(db, picks, offers, prices, now),
     deadOfferLinks(db),
     deadArticleLinks(db),
     staleReviews(db, now),
@@ -68,8 +69,19 @@ export interface TodayList {
   currency: string;
 }
 
+// The page's loader and the menu's count ask at once when the count is due: one computation serves both.
+const inFlight = new WeakMap<DB, Promise<TodayList>>();
+
 /** The list as the owner sees it now; forgets the marks whose situation has cleared. */
-export async function todayList(db: DB, prices: SitePrices, now = Date.now()): Promise<TodayList> {
+export function todayList(db: DB, prices: SitePrices, now = Date.now()): Promise<TodayList> {
+  const running = inFlight.get(db);
+  if (running) return running;
+  const list = computeTodayList(db, prices, now).finally(() => inFlight.delete(db));
+  inFlight.set(db, list);
+  return list;
+}
+
+async function computeTodayList(db: DB, prices: SitePrices, now: number): Promise<TodayList> {
   const [found, marks] = await Promise.all([findTodayItems(db, prices, now), readMarks(db)]);
   await forgetSettledMarks(db, marks, found, now);
   const items = openItems(found, marks, now);
