@@ -11,7 +11,7 @@ import { createAdminAccount, expect, type AdminSite, signInAsAdmin, test, toast,
 // The review it finds out of date is saved by the site's own CSV import module (ADR 0040) and
 // removed when the test ends.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test("an admin sees Today with its items, snoozes one, and it leaves the list", async ({ page, adminSite }) => {
   const name = `Old Review ${Date.now().toString(36)}`;
