@@ -36,6 +36,8 @@ export default [
   route("alerts", "routes/alerts/subscribe.tsx"),
   route("alerts/confirm", "routes/alerts/confirm.tsx"),
   route("alerts/unsubscribe", "routes/alerts/unsubscribe.tsx"),
+  // The owner's weekly digest: its one-click unsubscribe (app/server/admin/today/digest-list.server.ts).
+  route("digest/unsubscribe", "routes/digest/unsubscribe.tsx"),
   route("reviews/product/:productId", "routes/product.tsx", { id: "product-under-reviews" }),
   route("product/:productId", "routes/product.tsx", { id: "product" }),
   route("reviews/:listId", "routes/collection.tsx"),
@@ -49,6 +51,8 @@ export default [
   route("storage/product-images/:name", "routes/storage-file.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    // What needs the owner, most money first (admins only).
+    route("today", "routes/admin/today.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/products-new.tsx"),
     // The product-images bucket: its status, its check and the picture upload (the products page posts here).

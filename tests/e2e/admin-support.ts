@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createOrPromoteAdminWithoutMail } from "../../app/server/auth/admins.server";
 import { loadConfig } from "../../app/server/config.server";
-import { openDatabase } from "../../app/server/db/connection.server";
+import { openDatabase, type DB } from "../../app/server/db/connection.server";
 
 /**
  * The admin specs run against a server of their own: the same production build and
@@ -160,6 +160,16 @@ export async function createAdminAccount(site: AdminSite, email: string, passwor
   const db = openDatabase(config.database);
   try {
     await createOrPromoteAdminWithoutMail(config, db, { email, password });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The site's database, for a test that sets up what no screen makes (a failed mail, an old review). */
+export async function withSiteDatabase<T>(site: AdminSite, run: (db: DB) => Promise<T>): Promise<T> {
+  const db = openDatabase(loadConfig(siteEnv(site.dataDir)).database);
+  try {
+    return await run(db);
   } finally {
     await db.destroy();
   }

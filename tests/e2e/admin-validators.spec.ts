@@ -9,6 +9,7 @@ import { axeFindings, htmlFindings } from "./validation";
 
 const SCREENS = [
   "/admin",
+  "/admin/today",
   "/admin/products",
   "/admin/products/new",
   "/admin/products/images",

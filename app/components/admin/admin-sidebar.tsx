@@ -1,6 +1,7 @@
 import {
   Activity,
   ArrowLeft,
+  CalendarCheck,
   Coins,
   FileText,
   FolderKanban,
@@ -24,11 +25,12 @@ import { cn } from "~/components/ui/cn";
 import { mayOpenAdminPath } from "~/lib/auth/admin-access";
 
 /**
- * The admin navigation: 'Admin Panel' with Dashboard, Products, Reviews, Collections, Merchants, Offers, Feeds, Articles, Authors, Clicks, Revenue,
+ * The admin navigation: 'Admin Panel' with Today (with its count of open items), Dashboard, Products, Reviews, Collections, Merchants, Offers, Feeds, Articles, Authors, Clicks, Revenue,
  * Link health, Users, Subscribers, Mail, Runs, Audit log and Back to Site (those the account's role may open), the current page highlighted.
  * A column beside the page from 768 px; above it on a phone, as rows of links (all of them always in view).
  */
 const links = [
+  { to: "/admin/today", label: "Today", icon: CalendarCheck, end: false },
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/products", label: "Products", icon: Package, end: false },
   { to: "/admin/reviews", label: "Reviews", icon: NotebookPen, end: false },
@@ -49,7 +51,7 @@ const links = [
 ];
 
 /** Each account sees the links its role opens (app/lib/auth/admin-access.ts); the server checks every request anyway. */
-export function AdminSidebar({ email, role }: { email: string; role: string | null }) {
+export function AdminSidebar({ email, role, today = null }: { email: string; role: string | null; today?: number | null }) {
   const linkClasses = ({ isActive }: { isActive: boolean }) =>
     cn(
       "flex h-10 shrink-0 items-center gap-2.5 rounded-lg px-3 text-sm font-medium transition-colors",
@@ -69,6 +71,15 @@ export function AdminSidebar({ email, role }: { email: string; role: string | nu
                   <NavLink to={to} end={end} className={linkClasses}>
                     <Icon aria-hidden className="size-4" />
                     {label}
+                    {to === "/admin/today" && today !== null && today > 0 && (
+                      <span
+                        className="ml-auto rounded-full bg-red-700 px-1.5 text-xs font-semibold tabular-nums text-white"
+                        data-testid="today-count"
+                      >
+                        {today > 99 ? "99+" : today}
+                        <span className="sr-only"> open</span>
+                      </span>
+                    )}
                   </NavLink>
                 </li>
               ))}

@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = {
   "subscribers-exported": "Subscribers exported",
   "audit-exported": "Audit log exported",
   "mail-retried": "Mail sent again",
+  "today-snoozed": "Today item snoozed",
+  "today-done": "Today item marked done",
+  "owner-digest-changed": "Weekly digest turned on or off",
   "feed-changed": "Feed changed",
   "admin-request": "Other admin request",
 } as const;

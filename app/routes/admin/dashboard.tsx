@@ -1,4 +1,16 @@
-import { ArrowRight, Coins, FolderKanban, Layers, Link2Off, ListChecks, MousePointerClick, Package, Plus, Trash2 } from "lucide-react";
+import {
+  ArrowRight,
+  CalendarCheck,
+  Coins,
+  FolderKanban,
+  Layers,
+  Link2Off,
+  ListChecks,
+  MousePointerClick,
+  Package,
+  Plus,
+  Trash2,
+} from "lucide-react";
 import { data } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -14,6 +26,7 @@ import { countBrokenLinks, latestLinkCheckRun } from "~/server/links/link-check-
 import { recentClickTotal } from "~/server/clicks/click-analytics.server";
 import { formatMonies } from "~/lib/revenue/earnings";
 import { recentEarnings } from "~/server/revenue/earnings.server";
+import { openTodayCount } from "~/server/admin/today/today.server";
 import type { Route } from "./+types/dashboard";
 
 /** /admin: for an admin, cards with live counts and the 'Add Product' button; for an editor, their own work. */
@@ -22,19 +35,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   // An editor's dashboard is theirs: no figure of the business reaches them, not even in the data.
   if (!hasAdminRole(user.role)) return data({ role: "editor" as const, editor: await editorDashboard(context.db, user.email) });
-  const [counts, clicks, brokenLinks, lastLinkCheck, earnings] = await Promise.all([
+  const [counts, clicks, brokenLinks, lastLinkCheck, earnings, today] = await Promise.all([
     dashboardCounts(context.db),
     recentClickTotal(context.db, 30),
     countBrokenLinks(context.db),
     latestLinkCheckRun(context.db),
     recentEarnings(context.db, 30),
+    // The menu's count, already computed for the layout this minute.
+    openTodayCount(context.db, context.config.prices),
   ]);
   // "Remove all sample content" comes back here with what it deleted.
   const { flash, headers } = await readFlash(request, context.config);
   return data(
     {
       role: "admin" as const,
-      owner: { counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null, earnings, flash },
+      owner: { counts: { ...counts, clicks }, brokenLinks, linksChecked: lastLinkCheck !== null, earnings, today, flash },
     },
     { headers },
   );
@@ -48,7 +63,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 type OwnerData = Extract<Route.ComponentProps["loaderData"], { role: "admin" }>["owner"];
 
 function OwnerDashboard({ owner }: { owner: OwnerData }) {
-  const { counts, brokenLinks, linksChecked, earnings, flash } = owner;
+  const { counts, brokenLinks, linksChecked, earnings, today, flash } = owner;
   const cards = [
     { to: "/admin/products", title: "Products", count: counts.products, note: "products in the catalog", icon: Package },
     { to: "/admin/categories", title: "Categories", count: counts.categories, note: "categories in use", icon: Layers },
@@ -83,6 +98,19 @@ function OwnerDashboard({ owner }: { owner: OwnerData }) {
         </ButtonLink>
       </AdminPageHeader>
       <FlashNotice flash={flash} />
+      <Link
+        to="/admin/today"
+        className="mb-4 flex items-center gap-3 rounded-card border border-line bg-surface p-4 shadow-card transition-colors hover:border-brand sm:max-w-md"
+        data-testid="today-card"
+      >
+        <CalendarCheck aria-hidden className={today > 0 ? "size-5 text-red-700" : "size-5 text-brand"} />
+        <span className="flex-1 text-sm">
+          <span className="font-semibold">Today: </span>
+          {today === 0 ? "nothing needs you" : today === 1 ? "1 thing needs you" : `${today.toLocaleString("en-US")} things need you`}
+        </span>
+        <span className="text-sm font-semibold text-brand">Open</span>
+        <ArrowRight aria-hidden className="size-4 text-brand" />
+      </Link>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-5">
         {cards.map(({ to, title, count, note, icon: Icon, action }) => (
           <li key={to}>

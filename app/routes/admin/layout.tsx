@@ -3,7 +3,8 @@ import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { ForbiddenPanel } from "~/components/admin/forbidden-panel";
 import { Link } from "~/components/ui/link";
 import { SITE_NAME } from "~/lib/site/site-navigation";
-import { requireAdmin, type AdminForbidden } from "~/server/auth/guard.server";
+import { hasAdminRole, requireAdmin, type AdminForbidden } from "~/server/auth/guard.server";
+import { openTodayCount } from "~/server/admin/today/today.server";
 import type { Route } from "./+types/layout";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
@@ -14,7 +15,9 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  return { email: user.email, role: user.role };
+  // The menu's "Today" count: admins only, at most a minute old (today.server.ts).
+  const today = hasAdminRole(user.role) ? await openTodayCount(context.db, context.config.prices) : null;
+  return { email: user.email, role: user.role, today };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Admin - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
@@ -28,7 +31,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="flex-1 bg-canvas">
       <div className="md:grid md:min-h-[calc(100dvh-4rem)] md:grid-cols-[15rem_minmax(0,1fr)]">
-        <AdminSidebar email={loaderData.email} role={loaderData.role} />
+        <AdminSidebar email={loaderData.email} role={loaderData.role} today={loaderData.today} />
         <div className="min-w-0 px-4 py-6 md:px-8 md:py-8">
           <Outlet />
         </div>

@@ -6,6 +6,7 @@ import { toIsoString } from "../db/timestamps";
 import type { PeriodicJob } from "../jobs/job-runner.server";
 import type { JobContext } from "../jobs/job-worker.server";
 import { log } from "../log.server";
+import { recordCappedAlerts } from "../admin/today/mail.server";
 import { priceDropMail } from "./price-alert-mail";
 import { alertUnsubscribeUrl, displayedPrices, type PriceAlertContext } from "./price-alerts.server";
 
@@ -149,6 +150,8 @@ export async function sendDuePriceAlerts(db: DB, ctx: PriceAlertJobContext, job?
     job?.progress({ done: run.checked, note: `${run.queued} mailed` });
     if (alerts.length < batchSize) break;
   }
+  // The owner's Today list says when alerts wait on the cap (admin/today/mail.server.ts).
+  await recordCappedAlerts(db, run.capped, now.getTime());
   if (run.queued > 0 || run.capped > 0) {
     log.info(
       `Price alerts: ${run.queued} mailed of ${run.checked} checked` +

@@ -521,6 +521,31 @@ export interface Database {
   article_revisions: ArticleRevisionsTable;
   product_revisions: ProductRevisionsTable;
   article_redirects: ArticleRedirectsTable;
+  today_marks: TodayMarksTable;
+  owner_digest_recipients: OwnerDigestRecipientsTable;
+}
+
+/** An item of the owner's Today list snoozed or marked done (migrations/2026_11_29_1100_today.ts). */
+export interface TodayMarksTable {
+  rule: string;
+  subject: string;
+  state: "snoozed" | "done";
+  /** Milliseconds since 1970: the end of a snooze; null for done. */
+  until_at: ColumnType<number | string | null, number | null, number | null>;
+  marked_at: Millis;
+  /** The e-mail address of who marked it. */
+  marked_by: string;
+}
+
+/** An admin on the weekly digest's list; the signed unsubscribe link names the id. */
+export interface OwnerDigestRecipientsTable {
+  id: Generated<number>;
+  user_id: string;
+  email: string;
+  status: "subscribed" | "unsubscribed";
+  unsubscribed_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  last_sent_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: Millis;
 }
 
 /** Milliseconds since 1970 (a string from PostgreSQL's bigint). */

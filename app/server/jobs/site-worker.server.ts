@@ -21,6 +21,7 @@ import { createMailQueue, FORGET_OLD_MAIL_JOB } from "../mail/outbox.server";
 import { commissionReportsJob, forgetCommissionUploadsJob } from "../revenue/commission-job.server";
 import { commissionReportKind } from "../revenue/commission-report-job.server";
 import { priceAlertJob, runPriceAlertsAfterCatalogChanges } from "../alerts/price-alert-job.server";
+import { ownerDigestJob } from "../admin/today/digest-job.server";
 import { retentionJob } from "../retention/retention-job.server";
 import { retentionSettingsFrom } from "../retention/retention-rules.server";
 import { cancelMarkers } from "./cancel-markers.server";
@@ -62,6 +63,7 @@ function periodicJobs(config: AppConfig): PeriodicJob[] {
     ...(linkCheck ? [linkCheck] : []),
     priceAlertJob({ mail: createMailQueue(config), baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     FORGET_OLD_MAIL_JOB,
+    ownerDigestJob({ mail: createMailQueue(config), baseUrl: config.baseUrl, authSecret: config.authSecret, prices: config.prices }),
     forgetImportUploadsJob(config),
     feedsJob(),
     commissionReportsJob(),

@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseProductCsv } from "~/lib/csv/product-csv";
 import * as alertsUnsubscribe from "~/routes/alerts/unsubscribe";
+import * as digestUnsubscribe from "~/routes/digest/unsubscribe";
 import * as newsletterUnsubscribe from "~/routes/newsletter/unsubscribe";
 import { handWrittenBuild } from "../../../tests/support/server-build";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
@@ -24,7 +25,9 @@ interface ListUnderTest {
   path: string;
   module: Record<string, unknown>;
   purpose: UnsubscribePurpose;
-  table: "subscribers" | "price_alerts";
+  table: "subscribers" | "price_alerts" | "owner_digest_recipients";
+  /** The status of an entry on the list. */
+  onList: string;
   /** Adds one confirmed entry; returns its id. */
   add(db: DB, email: string): Promise<number>;
 }
@@ -45,6 +48,7 @@ const LISTS: ListUnderTest[] = [
     module: newsletterUnsubscribe,
     purpose: UNSUBSCRIBE_PURPOSES.newsletter,
     table: "subscribers",
+    onList: "confirmed",
     async add(db, email) {
       const row = await db
         .insertInto("subscribers")
@@ -60,6 +64,7 @@ const LISTS: ListUnderTest[] = [
     module: alertsUnsubscribe,
     purpose: UNSUBSCRIBE_PURPOSES.priceAlert,
     table: "price_alerts",
+    onList: "confirmed",
     async add(db, email) {
       const row = await db
         .insertInto("price_alerts")
@@ -74,6 +79,22 @@ const LISTS: ListUnderTest[] = [
           created_at: AT,
           updated_at: AT,
         })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+  },
+  {
+    name: "the owner's weekly digest",
+    path: "digest/unsubscribe",
+    module: digestUnsubscribe,
+    purpose: UNSUBSCRIBE_PURPOSES.ownerDigest,
+    table: "owner_digest_recipients",
+    onList: "subscribed",
+    async add(db, email) {
+      const row = await db
+        .insertInto("owner_digest_recipients")
+        .values({ user_id: `user-${email}`, email, status: "subscribed", created_at: Date.parse(AT) })
         .returning("id")
         .executeTakeFirstOrThrow();
       return row.id;
@@ -136,7 +157,7 @@ describe.each(testDialects)("unsubscribe links on %s", (dialect) => {
       expect(opened.status).toBe(200);
       expect(await viewOf(opened)).toBe("ask");
       expect((await handle(new Request(link, { method: "HEAD" }))).status).toBe(200);
-      expect(await statusOf(id)).toBe("confirmed");
+      expect(await statusOf(id)).toBe(list.onList);
 
       const form = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" };
       const posted = await handle(new Request(link, form));
@@ -180,7 +201,7 @@ describe.each(testDialects)("unsubscribe links on %s", (dialect) => {
         );
         expect(posted.status, link).toBe(400);
       }
-      expect(await statusOf(id)).toBe("confirmed");
+      expect(await statusOf(id)).toBe(list.onList);
     });
   });
 });

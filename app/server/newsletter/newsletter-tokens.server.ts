@@ -10,7 +10,11 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
  */
 
 /** One signing key per kind of list. */
-export const UNSUBSCRIBE_PURPOSES = { newsletter: "newsletter-unsubscribe-v1", priceAlert: "price-alert-unsubscribe-v1" } as const;
+export const UNSUBSCRIBE_PURPOSES = {
+  newsletter: "newsletter-unsubscribe-v1",
+  priceAlert: "price-alert-unsubscribe-v1",
+  ownerDigest: "owner-digest-unsubscribe-v1",
+} as const;
 export type UnsubscribePurpose = (typeof UNSUBSCRIBE_PURPOSES)[keyof typeof UNSUBSCRIBE_PURPOSES];
 
 export function newConfirmToken(): { token: string; hash: string } {

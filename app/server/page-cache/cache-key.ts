@@ -81,6 +81,7 @@ export const CACHED_ROUTES: readonly CachedRoute[] = [
   { path: "/alerts", id: "routes/alerts/subscribe", params: {} },
   { path: "/alerts/confirm", id: "routes/alerts/confirm", params: { token: "asSent" } },
   { path: "/alerts/unsubscribe", id: "routes/alerts/unsubscribe", params: { token: "asSent" } },
+  { path: "/digest/unsubscribe", id: "routes/digest/unsubscribe", params: { token: "asSent" } },
   { path: "/reviews/product/:productId", id: "product-under-reviews", params: {} },
   { path: "/product/:productId", id: "product", params: {} },
   {
