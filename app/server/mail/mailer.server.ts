@@ -54,7 +54,10 @@ export function createMailer(config: MailConfig): Mailer {
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  // One connection kept open and reused: a batch of alerts is thousands of messages, and a new
+  // connection (greeting, EHLO, QUIT) for each made a message 5 to 8 times slower to a local
+  // server (118–127 ms against 14–24 ms, on a busy 2-core machine).
+  const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
       const info = await transport.sendMail({
