@@ -73,13 +73,14 @@ export function slugFromName(name: string): string {
 export const MAX_MEASURED = 1_000_000;
 
 /**
- * A measured value as typed (a form field or a CSV cell): a plain decimal number, a comma taken as
- * the decimal point. Empty is null (no value); anything else that is not a number is a problem in
+ * A measured value as typed (a form field or a CSV cell): a plain decimal number. Empty is null (no value); anything else that is not a number is a problem in
  * the user's words.
  */
 export function readMeasuredValue(raw: string | null | undefined): { value: number | null; problem?: string } {
-  const text = (raw ?? "").trim().replace(",", ".");
+  const text = (raw ?? "").trim();
   if (text === "") return { value: null };
+  // 12,5 and 1,200 read differently around the world: neither is guessed at.
+  if (/^[+-]?[\d.]*,[\d,.]*$/.test(text)) return { value: null, problem: "has a comma: write the number with a point for decimals and no thousands separator (12.5)" };
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return { value: null, problem: "is not a number" };
   const value = Number(text);
   if (Math.abs(value) > MAX_MEASURED) return { value: null, problem: `is larger than ${MAX_MEASURED.toLocaleString("en-US")}` };
