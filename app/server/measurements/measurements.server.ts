@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import {
   USAGES,
-  type Better,
   type MeasurementDefinition,
   type MeasurementValue,
   type UsageKey,
 } from "~/lib/measurements/measurements";
+import type { DefinitionFields, ValueEntry } from "~/lib/measurements/measurement-forms";
 import type { DB } from "../db/connection.server";
 import { StaleVersion } from "../forms/edit-conflict.server";
 
@@ -18,17 +18,6 @@ import { StaleVersion } from "../forms/edit-conflict.server";
  * columns in the owner's order, `measurementValuesFor(db, productIds)` the values, and
  * `isComparable(value, definition)` (app/lib/measurements) which of them are under the method now.
  */
-
-/** The fields of a definition the owner edits. */
-export interface DefinitionFields {
-  slug: string;
-  name: string;
-  unit: string;
-  better: Better;
-  method: string;
-  methodVersion: number;
-  weights: Record<UsageKey, number>;
-}
 
 /** A definition's slug is taken by another one. */
 export class MeasurementSlugTaken extends Error {
@@ -216,14 +205,6 @@ export async function deleteMeasurementDefinition(db: DB, id: number): Promise<n
     const result = await trx.deleteFrom("measurement_definitions").where("id", "=", id).executeTakeFirst();
     return Number(result.numDeletedRows) === 0 ? null : Number(values?.count ?? 0);
   });
-}
-
-/** One measurement's entry for a product: a value, or null to remove the one it has. */
-export interface ValueEntry {
-  measurementId: number;
-  value: number | null;
-  measuredOn: string | null;
-  methodVersion: number;
 }
 
 /**
