@@ -38,7 +38,11 @@ export function MeasuredValuesForm({
       </h2>
       {definitions.length === 0 ? (
         <p className="mt-2 text-sm text-ink-muted">
-          No measurements are defined yet. <Link to="/admin/measurements" className="font-semibold text-brand underline">Define them first</Link> (admins).
+          No measurements are defined yet.{" "}
+          <Link to="/admin/measurements" className="font-semibold text-brand underline">
+            Define them first
+          </Link>{" "}
+          (admins).
         </p>
       ) : (
         <Form method="post" className="mt-3 space-y-4">
@@ -59,7 +63,12 @@ export function MeasuredValuesForm({
                   {definition.name} ({definition.unit}, {definition.better} is better)
                 </legend>
                 <div className="grid gap-3 sm:grid-cols-3">
-                  <FormField label={`Value in ${definition.unit}`} inputMode="decimal" autoComplete="off" {...fieldProps(state, fields.value)} />
+                  <FormField
+                    label={`Value in ${definition.unit}`}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    {...fieldProps(state, fields.value)}
+                  />
                   <FormField label="Date measured" type="date" {...fieldProps(state, fields.measuredOn)} />
                   <FormField
                     label="Method version"

@@ -34,8 +34,19 @@ export function MeasurementForm({
           {state.formError}
         </Notice>
       )}
-      <FormField label="Name" {...fieldProps(state, "name")} required maxLength={80} hint="As the product page shows it, e.g. Heat-up time to 80 °C." />
-      <FormField label="Slug" {...fieldProps(state, "slug")} maxLength={60} hint="Its CSV column is measure:{slug}. Empty: made from the name." />
+      <FormField
+        label="Name"
+        {...fieldProps(state, "name")}
+        required
+        maxLength={80}
+        hint="As the product page shows it, e.g. Heat-up time to 80 °C."
+      />
+      <FormField
+        label="Slug"
+        {...fieldProps(state, "slug")}
+        maxLength={60}
+        hint="Its CSV column is measure:{slug}. Empty: made from the name."
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Unit" {...fieldProps(state, "unit")} required maxLength={16} hint="e.g. min, °C, kWh, dB, hours" />
         <div className="space-y-1.5">

@@ -14,7 +14,9 @@ export function TestResults({ results }: { results: TestResultsView | null | und
       <h2 id="test-results-heading" className="text-2xl font-semibold">
         Test results
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">What we measured, and where it puts this sauna among the {results.peers} we measured the same way.</p>
+      <p className="mt-1 text-sm text-ink-muted">
+        What we measured, and where it puts this sauna among the {results.peers} we measured the same way.
+      </p>
       {results.scores.length > 0 && (
         <dl className="mt-4 flex flex-wrap gap-3" data-testid="measured-scores">
           {results.scores.map((score) => (
@@ -59,7 +61,13 @@ function TestResult({ result }: { result: TestResultView }) {
           <p className="text-sm font-medium text-forest">{standing.text}</p>
           <p className="sr-only">{standing.summary}</p>
           {/* The bar repeats the sentence above and the range below: hidden from screen readers, which read those. */}
-          <svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" className="mt-1.5 block h-2.5 w-full" data-testid="test-result-bar">
+          <svg
+            viewBox="0 0 100 10"
+            preserveAspectRatio="none"
+            aria-hidden="true"
+            className="mt-1.5 block h-2.5 w-full"
+            data-testid="test-result-bar"
+          >
             <rect x="0" y="2" width="100" height="6" rx="3" className="fill-sand" />
             <rect x="0" y="2" width={Math.max(2, standing.percent)} height="6" rx="3" className="fill-brand/40" />
             <rect x={Math.min(98, Math.max(0, standing.percent - 1))} y="0" width="2" height="10" className="fill-brand" />

@@ -58,7 +58,8 @@ export function readMeasureCell(slug: string, raw: string): { entry: MeasureImpo
   const day = readMeasuredOn(dayText);
   if (day.problem) return { entry: null, note: `${column} date ${quoteForWarning(dayText)} ${day.problem} (left as it was)` };
   const version = readMethodVersion(versionText);
-  if (version.problem) return { entry: null, note: `${column} version ${quoteForWarning(versionText)} ${version.problem} (left as it was)` };
+  if (version.problem)
+    return { entry: null, note: `${column} version ${quoteForWarning(versionText)} ${version.problem} (left as it was)` };
   return { entry: { slug, value: value.value, measuredOn: day.value, methodVersion: version.value } };
 }
 

@@ -511,7 +511,12 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
 }
 
 /** A row's measure:<slug> cells; a cell that cannot be read is left out, with a warning naming the row. */
-function readMeasures(columns: ReadonlyMap<string, number>, record: readonly string[], rowNumber: number, warnings: string[]): MeasureImport[] {
+function readMeasures(
+  columns: ReadonlyMap<string, number>,
+  record: readonly string[],
+  rowNumber: number,
+  warnings: string[],
+): MeasureImport[] {
   const entries: MeasureImport[] = [];
   for (const [slug, at] of columns) {
     const read = readMeasureCell(slug, record[at] ?? "");

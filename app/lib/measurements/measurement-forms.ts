@@ -68,7 +68,8 @@ export function readDefinitionForm(values: FormValues): { ok: true; value: Defin
   for (const { key, label } of USAGES) {
     const text = trimmed(values, weightField(key)) || "0";
     const weight = Number(text);
-    if (!/^\d{1,2}$/.test(text) || weight > MAX_WEIGHT) errors[weightField(key)] = `Give ${label.toLowerCase()} a weight from 0 to ${MAX_WEIGHT}.`;
+    if (!/^\d{1,2}$/.test(text) || weight > MAX_WEIGHT)
+      errors[weightField(key)] = `Give ${label.toLowerCase()} a weight from 0 to ${MAX_WEIGHT}.`;
     weights[key] = weight;
   }
   if (Object.keys(errors).length > 0) return formFailure(values, errors);

@@ -51,7 +51,10 @@ export function measureColumn(slug: string): string {
 }
 
 /** Whether a value may be compared with others: only when taken under the definition's method version now. */
-export function isComparable(value: Pick<MeasurementValue, "methodVersion">, definition: Pick<MeasurementDefinition, "methodVersion">): boolean {
+export function isComparable(
+  value: Pick<MeasurementValue, "methodVersion">,
+  definition: Pick<MeasurementDefinition, "methodVersion">,
+): boolean {
   return value.methodVersion === definition.methodVersion;
 }
 
@@ -80,7 +83,8 @@ export function readMeasuredValue(raw: string | null | undefined): { value: numb
   const text = (raw ?? "").trim();
   if (text === "") return { value: null };
   // 12,5 and 1,200 read differently around the world: neither is guessed at.
-  if (/^[+-]?[\d.]*,[\d,.]*$/.test(text)) return { value: null, problem: "has a comma: write the number with a point for decimals and no thousands separator (12.5)" };
+  if (/^[+-]?[\d.]*,[\d,.]*$/.test(text))
+    return { value: null, problem: "has a comma: write the number with a point for decimals and no thousands separator (12.5)" };
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return { value: null, problem: "is not a number" };
   const value = Number(text);
   if (Math.abs(value) > MAX_MEASURED) return { value: null, problem: `is larger than ${MAX_MEASURED.toLocaleString("en-US")}` };

@@ -6,7 +6,12 @@ const weights = (overall: number, families: number, quick: number) => ({ overall
 const heatUp = { id: 1, better: "lower" as const, methodVersion: 2, weights: weights(2, 0, 3) };
 const bench = { id: 2, better: "higher" as const, methodVersion: 1, weights: weights(1, 1, 0) };
 
-const value = (productId: number, measurementId: number, v: number, methodVersion: number) => ({ productId, measurementId, value: v, methodVersion });
+const value = (productId: number, measurementId: number, v: number, methodVersion: number) => ({
+  productId,
+  measurementId,
+  value: v,
+  methodVersion,
+});
 
 describe("normalisedPositions", () => {
   it("places the value within the comparable range, flipped when lower is better", () => {
@@ -30,7 +35,14 @@ describe("normalisedPositions", () => {
 
 describe("measuredScores", () => {
   it("is the weighted mean of the positions, on 0–10", () => {
-    const values = [value(10, 1, 20, 2), value(11, 1, 40, 2), value(12, 1, 30, 2), value(12, 2, 85, 1), value(10, 2, 80, 1), value(11, 2, 90, 1)];
+    const values = [
+      value(10, 1, 20, 2),
+      value(11, 1, 40, 2),
+      value(12, 1, 30, 2),
+      value(12, 2, 85, 1),
+      value(10, 2, 80, 1),
+      value(11, 2, 90, 1),
+    ];
     // Product 12: heat-up 0.5, bench 0.5 → 5.0 overall; families weighs only the bench (0.5 → 5);
     // quick sessions only heat-up (0.5 → 5).
     expect(measuredScores(12, [heatUp, bench], values).map((s) => s.score)).toEqual([5, 5, 5]);

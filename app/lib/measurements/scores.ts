@@ -9,7 +9,8 @@ import { isComparable, USAGES, type MeasurementDefinition, type MeasurementValue
  * none of whose weighted measurements count has not enough data.
  */
 
-export type MeasuredScore = { usage: UsageKey; label: string; score: number; measurements: number } | { usage: UsageKey; label: string; score: null };
+export type MeasuredScore =
+  { usage: UsageKey; label: string; score: number; measurements: number } | { usage: UsageKey; label: string; score: null };
 
 /** The fewest products measured under one method version for a measurement to count. */
 export const MIN_PRODUCTS = 2;

@@ -66,7 +66,11 @@ export function testResultsView(
     if (!value) continue;
     const standing = standingOf(definition, value, peersOf.get(definition.id) ?? []);
     const valueText = measuredText(value.value, definition.unit);
-    const range = standing && (standing.min === standing.max ? measuredText(standing.min, definition.unit) : `${measuredText(standing.min, definition.unit)} to ${measuredText(standing.max, definition.unit)}`);
+    const range =
+      standing &&
+      (standing.min === standing.max
+        ? measuredText(standing.min, definition.unit)
+        : `${measuredText(standing.min, definition.unit)} to ${measuredText(standing.max, definition.unit)}`);
     results.push({
       slug: definition.slug,
       name: definition.name,

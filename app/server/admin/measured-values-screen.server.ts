@@ -55,7 +55,10 @@ export async function writeMeasuredValues(
   return changed === null ? null : { ok: true, changed };
 }
 
-export async function saveMeasuredValuesIntent({ form: sent, request, context }: Pick<IntentArgs, "form" | "request" | "context">, productId: number) {
+export async function saveMeasuredValuesIntent(
+  { form: sent, request, context }: Pick<IntentArgs, "form" | "request" | "context">,
+  productId: number,
+) {
   const product = await findProductById(context.db, productId);
   if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
   const definitions = await listMeasurementDefinitions(context.db);

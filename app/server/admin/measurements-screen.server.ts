@@ -53,7 +53,10 @@ export async function saveMeasurementIntent({ form: sent, request, context }: In
   const id = idOf(sent);
   const refuse = (failure: FormFailure) =>
     data<MeasurementActionResult>(
-      { toast: { kind: "error", title: "Measurement not saved", description: "Check the highlighted fields." }, form: { ...failure, editingId: id } },
+      {
+        toast: { kind: "error", title: "Measurement not saved", description: "Check the highlighted fields." },
+        form: { ...failure, editingId: id },
+      },
       { status: 400 },
     );
   const save = async (form: FormData, version: number) => {
@@ -110,7 +113,11 @@ export async function deleteMeasurementIntent({ form, request, context }: Intent
     );
   }
   const values = (await deleteMeasurementDefinition(context.db, id)) ?? 0;
-  await recordAdminAction({ request, context }, "measurement-deleted", `Measurement ${found.slug} (id ${id}) deleted with ${values} values`);
+  await recordAdminAction(
+    { request, context },
+    "measurement-deleted",
+    `Measurement ${found.slug} (id ${id}) deleted with ${values} values`,
+  );
   invalidateCatalog(context.db);
   throw await redirectWithFlash(request, context.config, "/admin/measurements", {
     toast: {

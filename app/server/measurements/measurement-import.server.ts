@@ -21,7 +21,11 @@ const INSERT_ROWS = 400;
 
 export interface MeasurementImportWriter {
   /** Writes one batch's values; `idBySlug` has the ids of the rows the batch wrote (the others are looked up). */
-  write(trx: DB, products: readonly { slug: string; measurements?: MeasureImport[] }[], idBySlug: ReadonlyMap<string, number>): Promise<void>;
+  write(
+    trx: DB,
+    products: readonly { slug: string; measurements?: MeasureImport[] }[],
+    idBySlug: ReadonlyMap<string, number>,
+  ): Promise<void>;
   /** Values written, whether any stored value was replaced or removed, and a note for each measure column that names no measurement. */
   finish(): { written: number; changed: boolean; notes: string[] };
 }

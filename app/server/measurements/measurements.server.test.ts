@@ -50,7 +50,9 @@ describe.each(testDialects)("measurements on %s", (dialect) => {
     const refused = await writeMeasuredValues(db, id, [heatUp], form, (await versionOf(db, "products", id))!, "2026-11-29");
     expect(refused).toMatchObject({
       ok: false,
-      failure: { fieldErrors: { [fields.measuredOn]: "Give the day it was measured.", [fields.methodVersion]: expect.stringContaining("version 2") } },
+      failure: {
+        fieldErrors: { [fields.measuredOn]: "Give the day it was measured.", [fields.methodVersion]: expect.stringContaining("version 2") },
+      },
     });
   });
 
@@ -75,7 +77,9 @@ describe.each(testDialects)("measurements on %s", (dialect) => {
     await updateMeasurementDefinition(db, heatUp.id, { ...heatUp, methodVersion: 3 }, heatUp.version);
     expect((await measurementValuesFor(db, [await idOf("birchline-classic-2-barrel-sauna")])).length).toBe(before);
     expect((await comparableValuesInCategory(db, "barrel")).some((value) => value.measurementId === heatUp.id)).toBe(false);
-    await expect(updateMeasurementDefinition(db, heatUp.id, { ...heatUp, methodVersion: 4 }, heatUp.version)).rejects.toBeInstanceOf(StaleVersion);
+    await expect(updateMeasurementDefinition(db, heatUp.id, { ...heatUp, methodVersion: 4 }, heatUp.version)).rejects.toBeInstanceOf(
+      StaleVersion,
+    );
   });
 
   it("exports measure:<slug> columns and an import of that file changes no value", async () => {

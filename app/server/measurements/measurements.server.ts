@@ -1,10 +1,5 @@
 import { sql } from "kysely";
-import {
-  USAGES,
-  type MeasurementDefinition,
-  type MeasurementValue,
-  type UsageKey,
-} from "~/lib/measurements/measurements";
+import { USAGES, type MeasurementDefinition, type MeasurementValue, type UsageKey } from "~/lib/measurements/measurements";
 import type { DefinitionFields, ValueEntry } from "~/lib/measurements/measurement-forms";
 import type { DB } from "../db/connection.server";
 import { StaleVersion } from "../forms/edit-conflict.server";
@@ -92,7 +87,13 @@ export async function comparableValuesInCategory(db: DB, categoryId: string | nu
   return (await query.execute()).map(toValue);
 }
 
-function toValue(row: { product_id: number; measurement_id: number; value: number; measured_on: string | null; method_version: number }): MeasurementValue {
+function toValue(row: {
+  product_id: number;
+  measurement_id: number;
+  value: number;
+  measured_on: string | null;
+  method_version: number;
+}): MeasurementValue {
   return {
     productId: Number(row.product_id),
     measurementId: Number(row.measurement_id),
@@ -133,7 +134,10 @@ async function writeWeights(db: DB, id: number, weights: Record<UsageKey, number
 export async function createMeasurementDefinition(db: DB, fields: DefinitionFields, now = Date.now()): Promise<number> {
   return db.transaction().execute(async (trx) => {
     if (await slugTaken(trx, fields.slug, null)) throw new MeasurementSlugTaken(fields.slug);
-    const last = await trx.selectFrom("measurement_definitions").select(sql<number>`max(position)`.as("position")).executeTakeFirst();
+    const last = await trx
+      .selectFrom("measurement_definitions")
+      .select(sql<number>`max(position)`.as("position"))
+      .executeTakeFirst();
     const row = await trx
       .insertInto("measurement_definitions")
       .values({
@@ -220,20 +224,23 @@ export async function writeProductMeasurements(trx: DB, productId: number, entri
       toValue(row),
     ]),
   );
-  const known = new Set(
-    (await trx.selectFrom("measurement_definitions").select("id").execute()).map((row) => Number(row.id)),
-  );
+  const known = new Set((await trx.selectFrom("measurement_definitions").select("id").execute()).map((row) => Number(row.id)));
   let changed = 0;
   for (const entry of entries) {
     if (!known.has(entry.measurementId)) continue;
     const stored = existing.get(entry.measurementId);
     if (entry.value === null) {
       if (!stored) continue;
-      await trx.deleteFrom("measurement_values").where("product_id", "=", productId).where("measurement_id", "=", entry.measurementId).execute();
+      await trx
+        .deleteFrom("measurement_values")
+        .where("product_id", "=", productId)
+        .where("measurement_id", "=", entry.measurementId)
+        .execute();
       changed += 1;
       continue;
     }
-    if (stored && stored.value === entry.value && stored.measuredOn === entry.measuredOn && stored.methodVersion === entry.methodVersion) continue;
+    if (stored && stored.value === entry.value && stored.measuredOn === entry.measuredOn && stored.methodVersion === entry.methodVersion)
+      continue;
     const row = { value: entry.value, measured_on: entry.measuredOn, method_version: entry.methodVersion };
     await trx
       .insertInto("measurement_values")

@@ -33,7 +33,8 @@ export const sampleMeasurements: SampleMeasurement[] = [
     name: "Upper bench temperature",
     unit: "°C",
     better: "higher",
-    method: "Air temperature 20 cm above the upper bench after one hour at the heater's highest setting, the average of three readings five minutes apart.",
+    method:
+      "Air temperature 20 cm above the upper bench after one hour at the heater's highest setting, the average of three readings five minutes apart.",
     methodVersion: 1,
     weights: { overall: 2, families: 0, "quick-sessions": 3 },
   },
@@ -42,7 +43,8 @@ export const sampleMeasurements: SampleMeasurement[] = [
     name: "Lower bench temperature",
     unit: "°C",
     better: "lower",
-    method: "Air temperature 20 cm above the lower bench at the same moments as the upper bench reading: a gentler lower bench suits children and first-timers.",
+    method:
+      "Air temperature 20 cm above the lower bench at the same moments as the upper bench reading: a gentler lower bench suits children and first-timers.",
     methodVersion: 1,
     weights: { overall: 1, families: 6, "quick-sessions": 0 },
   },
@@ -51,7 +53,8 @@ export const sampleMeasurements: SampleMeasurement[] = [
     name: "Energy per session",
     unit: "kWh",
     better: "lower",
-    method: "Electricity used from a cold start to the end of a 90-minute session, read from a sub-meter. Wood-fired saunas are given in kWh of the wood burned (4.2 kWh per kg at 20% moisture).",
+    method:
+      "Electricity used from a cold start to the end of a 90-minute session, read from a sub-meter. Wood-fired saunas are given in kWh of the wood burned (4.2 kWh per kg at 20% moisture).",
     methodVersion: 1,
     weights: { overall: 3, families: 3, "quick-sessions": 2 },
   },
@@ -69,7 +72,8 @@ export const sampleMeasurements: SampleMeasurement[] = [
     name: "Assembly time",
     unit: "hours",
     better: "lower",
-    method: "Two people, one of them new to the kit, from opening the boxes to the first firing, following the maker's instructions. Foundations not included.",
+    method:
+      "Two people, one of them new to the kit, from opening the boxes to the first firing, following the maker's instructions. Foundations not included.",
     methodVersion: 1,
     weights: { overall: 2, families: 1, "quick-sessions": 0 },
   },

@@ -178,7 +178,8 @@ async function seedMeasurements(trx: DB) {
               measurement_id: ids[index]!,
               value,
               measured_on: sample.measuredOn,
-              method_version: index === 0 ? (sample.heatUpMethod ?? sampleMeasurements[0]!.methodVersion) : sampleMeasurements[index]!.methodVersion,
+              method_version:
+                index === 0 ? (sample.heatUpMethod ?? sampleMeasurements[0]!.methodVersion) : sampleMeasurements[index]!.methodVersion,
             },
           ],
     );

@@ -25,7 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("unit", "text", (col) => col.notNull())
     .addColumn("better", "text", (col) => col.notNull().check(sql`better in ('higher', 'lower')`))
     .addColumn("method", "text", (col) => col.notNull())
-    .addColumn("method_version", "integer", (col) => col.notNull().defaultTo(1).check(sql`method_version >= 1`))
+    .addColumn("method_version", "integer", (col) =>
+      col
+        .notNull()
+        .defaultTo(1)
+        .check(sql`method_version >= 1`),
+    )
     .addColumn("position", "integer", (col) => col.notNull())
     .addColumn("version", "integer", (col) => col.notNull().defaultTo(1))
     .addColumn("created_at", "bigint", (col) => col.notNull())
@@ -51,7 +56,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("measurement_values_pk", ["product_id", "measurement_id"])
     .execute();
   // The product page reads every value of a measurement among its peers; a definition's delete cascades.
-  await db.schema.createIndex("measurement_values_measurement_idx").on("measurement_values").columns(["measurement_id", "method_version"]).execute();
+  await db.schema
+    .createIndex("measurement_values_measurement_idx")
+    .on("measurement_values")
+    .columns(["measurement_id", "method_version"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
