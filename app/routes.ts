@@ -103,6 +103,8 @@ export default [
     route("articles/:articleId", "routes/admin/article-edit.tsx"),
     route("articles/:articleId/revisions", "routes/admin/article-revisions.tsx"),
     route("authors", "routes/admin/authors.tsx"),
+    // What the tests measure and how (docs/decisions/0109).
+    route("measurements", "routes/admin/measurements.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     // Owner work in the background worker (docs/decisions/0098): every run, its progress and Cancel.
     route("runs", "routes/admin/runs.tsx"),

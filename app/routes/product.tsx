@@ -66,7 +66,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {loadingProduct && <ProductLoadingSpinner />}
-      <ProductDetail view={loaderData.view} updateNotes={loaderData.updateNotes} />
+      <ProductDetail view={loaderData.view} updateNotes={loaderData.updateNotes} testResults={loaderData.testResults} />
     </>
   );
 }

@@ -36,6 +36,9 @@ const SCREENS = [
   "/admin/articles/1/revisions",
   "/admin/authors",
   "/admin/authors?new",
+  // The measurements the seed defines, and the first one's form.
+  "/admin/measurements",
+  "/admin/measurements?edit=1",
 ];
 
 // create-admin and a password hash, then twenty-one screens through two validators.

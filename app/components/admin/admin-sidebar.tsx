@@ -5,6 +5,7 @@ import {
   Coins,
   FileText,
   FolderKanban,
+  Gauge,
   History,
   LayoutDashboard,
   Link2,
@@ -25,7 +26,7 @@ import { cn } from "~/components/ui/cn";
 import { mayOpenAdminPath } from "~/lib/auth/admin-access";
 
 /**
- * The admin navigation: 'Admin Panel' with Today (with its count of open items), Dashboard, Products, Reviews, Collections, Merchants, Offers, Feeds, Articles, Authors, Clicks, Revenue,
+ * The admin navigation: 'Admin Panel' with Today (with its count of open items), Dashboard, Products, Reviews, Measurements, Collections, Merchants, Offers, Feeds, Articles, Authors, Clicks, Revenue,
  * Link health, Users, Subscribers, Mail, Runs, Audit log and Back to Site (those the account's role may open), the current page highlighted.
  * A column beside the page from 768 px; above it on a phone, as rows of links (all of them always in view).
  */
@@ -34,6 +35,7 @@ const links = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/products", label: "Products", icon: Package, end: false },
   { to: "/admin/reviews", label: "Reviews", icon: NotebookPen, end: false },
+  { to: "/admin/measurements", label: "Measurements", icon: Gauge, end: false },
   { to: "/admin/collections", label: "Collections", icon: FolderKanban, end: false },
   { to: "/admin/merchants", label: "Merchants", icon: Store, end: false },
   { to: "/admin/offers", label: "Offers", icon: Tags, end: false },

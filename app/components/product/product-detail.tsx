@@ -14,11 +14,21 @@ import { Alternatives, ReviewSummary } from "./product-review";
 import { BuyBox, MobileBuyBar } from "./product-purchase";
 import { Specifications } from "./specifications";
 import { WhereToBuy } from "./where-to-buy";
+import { TestResults } from "./test-results";
+import type { TestResultsView } from "~/lib/measurements/test-results-view";
 import { WhatChanged } from "~/components/site/what-changed";
 import type { UpdateNoteView } from "~/lib/updates/update-notes";
 
 /** A product's review page: breadcrumb, header, gallery, overview, features, and the buying details beside them. */
-export function ProductDetail({ view, updateNotes = [] }: { view: ProductPageView; updateNotes?: readonly UpdateNoteView[] }) {
+export function ProductDetail({
+  view,
+  updateNotes = [],
+  testResults = null,
+}: {
+  view: ProductPageView;
+  updateNotes?: readonly UpdateNoteView[];
+  testResults?: TestResultsView | null;
+}) {
   return (
     <main id="main" className="flex-1">
       <div className="page-container pb-8 pt-5 md:pb-20 md:pt-8">
@@ -56,6 +66,7 @@ export function ProductDetail({ view, updateNotes = [] }: { view: ProductPageVie
                 </ul>
               </section>
             )}
+            <TestResults results={testResults} />
             <WhatChanged notes={updateNotes} />
             {view.review && <Alternatives review={view.review} />}
             {view.asSeenIn.length > 0 && <AsSeenIn collections={view.asSeenIn} />}

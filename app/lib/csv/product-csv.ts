@@ -24,6 +24,7 @@ import {
   type ReadValue,
 } from "./csv-values";
 import { IMPORT_MESSAGES } from "./import-messages";
+import { measureHeaderSlug, readMeasureCell, type MeasureImport } from "./measure-csv";
 import {
   clampScore,
   DEFAULT_REVIEW_WEIGHTS,
@@ -91,6 +92,8 @@ export interface ProductImport extends Omit<Product, "id" | "isSample" | "create
   rowNumber: number;
   /** Collection slugs (canonical: 'barrel' → 'barrel-saunas'), in the order given. */
   collectionIds: string[];
+  /** The file's measure:<slug> cells (./measure-csv.ts), one per such column; absent without any. */
+  measurements?: MeasureImport[];
 }
 
 export interface ProductCsvResult {
@@ -105,6 +108,8 @@ export interface ProductCsvResult {
   columns: ProductCsvColumn[];
   /** Data rows that were not blank, kept or skipped. */
   rowsRead: number;
+  /** The measurements named by the file's measure:<slug> columns. */
+  measureSlugs: string[];
 }
 
 export interface ProductCsvFailure {
@@ -362,6 +367,8 @@ function centsForSave(cents: number | null, maxCents: number): number | null {
 interface HeaderLayout {
   /** Column name → cell index (the first column of that name wins). */
   index: Map<ProductCsvColumn, number>;
+  /** A measurement's slug → cell index, for its measure:<slug> column. */
+  measures: Map<string, number>;
   warnings: string[];
 }
 
@@ -370,9 +377,14 @@ function readHeader(cells: readonly string[]): HeaderLayout | ProductCsvFailure 
   const missing = REQUIRED_PRODUCT_HEADERS.filter((required) => !names.includes(required));
   if (missing.length > 0) return { ok: false, error: `${IMPORT_MESSAGES.missingHeaders}${missing.join(", ")}` };
   const index = new Map<ProductCsvColumn, number>();
+  const measures = new Map<string, number>();
   const warnings: string[] = [];
   names.forEach((name, position) => {
-    if ((PRODUCT_CSV_COLUMNS as readonly string[]).includes(name)) {
+    const measure = measureHeaderSlug(name);
+    if (measure !== null) {
+      if (measures.has(measure)) warnings.push(`Column "${name}" appears twice; the first one is used`);
+      else measures.set(measure, position);
+    } else if ((PRODUCT_CSV_COLUMNS as readonly string[]).includes(name)) {
       const column = name as ProductCsvColumn;
       if (index.has(column)) warnings.push(`Column "${name}" appears twice; the first one is used`);
       else index.set(column, position);
@@ -380,7 +392,7 @@ function readHeader(cells: readonly string[]): HeaderLayout | ProductCsvFailure 
       warnings.push(`Column ${quoteForWarning(cells[position] ?? name)} is not a product field and was ignored`);
     }
   });
-  return { index, warnings };
+  return { index, measures, warnings };
 }
 
 /**
@@ -443,6 +455,7 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
     );
     for (const warning of outcome.warnings) warnings.push(ownString(warning));
     if (!outcome.kept) return;
+    if (layout.measures.size > 0) outcome.product.measurements = readMeasures(layout.measures, record, rowNumber, warnings);
     if (outcome.notYesOrNo !== undefined) notYesOrNo.push({ rowNumber, raw: outcome.notYesOrNo });
     const slug = outcome.product.slug;
     const first = firstRowBySlug.get(slug);
@@ -464,6 +477,10 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
     /** The file's optional columns once its header is read; null before it, or when the header is refused. */
     columns(): ProductCsvColumn[] | null {
       return layout && !failure ? PRODUCT_CSV_COLUMNS.filter((column) => layout!.index.has(column)) : null;
+    },
+    /** The measurements the file's measure:<slug> columns name (empty before the header, or without any). */
+    measureSlugs(): string[] {
+      return layout && !failure ? [...layout.measures.keys()] : [];
     },
     /** The products read since the last call (each slug's first row). finish() returns only those not taken. */
     takeProducts(): ProductImport[] {
@@ -488,9 +505,25 @@ export function createProductCsvReader(options: ProductRuleOptions = {}) {
       if (repeats.length > 0) return { ok: false, error: repeatedSlugsError(repeats) };
       if (notYesOrNo.length > 0) return { ok: false, error: notYesOrNoError("best_seller", notYesOrNo) };
       const columns = PRODUCT_CSV_COLUMNS.filter((column) => layout!.index.has(column));
-      return { ok: true, products, warnings, columns, rowsRead };
+      return { ok: true, products, warnings, columns, rowsRead, measureSlugs: [...layout.measures.keys()] };
     },
   };
+}
+
+/** A row's measure:<slug> cells; a cell that cannot be read is left out, with a warning naming the row. */
+function readMeasures(
+  columns: ReadonlyMap<string, number>,
+  record: readonly string[],
+  rowNumber: number,
+  warnings: string[],
+): MeasureImport[] {
+  const entries: MeasureImport[] = [];
+  for (const [slug, at] of columns) {
+    const read = readMeasureCell(slug, record[at] ?? "");
+    if (read.note) warnings.push(`Row ${rowNumber}: ${read.note}`);
+    if (read.entry) entries.push(read.entry);
+  }
+  return entries;
 }
 
 /** The whole file at once (the server, and tests). */

@@ -1,3 +1,4 @@
+import type { TestResultsView } from "../measurements/test-results-view";
 import type { Collection, Product } from "../catalog/catalog";
 import { buyLink, type BuyLink } from "../offers/buy-link";
 import { linkSource } from "../clicks/tracked-link";
@@ -146,6 +147,8 @@ export interface ProductScreen {
   origin: string;
   productLd: JsonLd | null;
   breadcrumbLd: JsonLd;
+  /** Measured test results and the scores from them (app/lib/measurements); null when none. */
+  testResults?: TestResultsView | null;
 }
 
 export interface ProductPageContext {

@@ -12,6 +12,8 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { ratingText } from "~/lib/catalog/ratings";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { loadReviewScreen, saveReviewScreen, type ReviewActionResult } from "~/server/admin/review-screen.server";
+import { saveMeasuredValuesIntent, type MeasuredValuesActionResult } from "~/server/admin/measured-values-screen.server";
+import { MeasuredValuesForm } from "~/components/admin/measured-values-form";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/review";
@@ -31,19 +33,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadReviewScreen(request, context, Number(params.productId));
 }
 
-export async function action(args: Route.ActionArgs): Promise<ReturnType<typeof data<ReviewActionResult>>> {
+export async function action(args: Route.ActionArgs): Promise<ReturnType<typeof data<ReviewActionResult & MeasuredValuesActionResult>>> {
   await requireAdmin(args.request, args.context);
   return dispatchIntent(args, {
     "save-review": (intent) => saveReviewScreen(intent, Number(args.params.productId)),
+    "save-measured-values": (intent) => saveMeasuredValuesIntent(intent, Number(args.params.productId)),
   } satisfies IntentTable);
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, slug, version, values, rating, notes, flash } = loaderData;
+  const { id, name, slug, version, values, rating, notes, measured, flash } = loaderData;
   useResultToast(actionData);
   useResultToast(flash);
   const busy = useNavigation().state === "submitting";
   const state = actionData?.form ?? { values };
+  const measuredState = actionData?.measuredForm ?? { values: measured.values };
   return (
     <>
       <AdminPageHeader title={`Review: ${name}`} description={`The overall rating now: ${ratingText(rating)} of 5.`} />
@@ -86,6 +90,15 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
             </Link>
           </div>
         </Form>
+      )}
+      {!actionData?.conflict && (
+        <MeasuredValuesForm
+          key={`${version}:${JSON.stringify(measured.values)}`}
+          definitions={measured.definitions}
+          version={version}
+          state={measuredState}
+          busy={busy}
+        />
       )}
     </>
   );

@@ -7,6 +7,9 @@ import {
   productCsvRecord,
 } from "~/lib/csv/catalog-export";
 import { csvLine } from "~/lib/csv/csv-writer";
+import type { MeasurementValue } from "~/lib/measurements/measurements";
+import { measureExportCells, measureExportHeader } from "~/lib/csv/measure-csv";
+import { listMeasurementDefinitions, measurementValuesFor } from "../measurements/measurements.server";
 import type { DB } from "../db/connection.server";
 import { primaryOfferFields, withPrimaryOffer } from "../offers/offers.server";
 import { listProductFieldsAfterId } from "../products/products.server";
@@ -24,7 +27,9 @@ const PAGE = 500;
 
 export async function* productCsvLines(db: DB): AsyncGenerator<string> {
   // The header goes out with the first page: the first chunk has read the database (see csvDownload).
-  let header = csvLine(PRODUCT_EXPORT_HEADER);
+  // One measure:<slug> column per measurement after the fixed ones (docs/decisions/0109).
+  const measurements = await listMeasurementDefinitions(db);
+  let header = csvLine([...PRODUCT_EXPORT_HEADER, ...measureExportHeader(measurements)]);
   let afterId = 0;
   for (;;) {
     const records = await listProductFieldsAfterId(db, afterId, PAGE);
@@ -36,11 +41,20 @@ export async function* productCsvLines(db: DB): AsyncGenerator<string> {
     const collectionsOf = await collectionSlugsByProduct(db, ids);
     // The price, sale and link columns are the primary offer's (ADR 0057), as the import writes them.
     const primaries = await primaryOfferFields(db, ids);
+    const valuesOf = new Map<number, MeasurementValue[]>();
+    for (const value of measurements.length === 0 ? [] : await measurementValuesFor(db, ids)) {
+      const list = valuesOf.get(value.productId);
+      if (list) list.push(value);
+      else valuesOf.set(value.productId, [value]);
+    }
     let page = header;
     header = "";
     for (const record of records) {
       const { id, ...product } = withPrimaryOffer(record, primaries);
-      page += csvLine(productCsvRecord({ ...product, collectionIds: collectionsOf.get(id) ?? [] }));
+      page += csvLine([
+        ...productCsvRecord({ ...product, collectionIds: collectionsOf.get(id) ?? [] }),
+        ...measureExportCells(measurements, valuesOf.get(id) ?? []),
+      ]);
     }
     yield page;
     afterId = ids.at(-1)!;

@@ -242,7 +242,11 @@ export async function importProductStream(db: DB, source: CsvPieces, options: Im
     saved: result.saved,
     unchanged: result.unchanged,
     warnings: opened.warnings(),
-    notes: result.notLinked.map((entry) => `Not linked (no such collection): ${entry}`),
+    notes: [
+      ...result.notLinked.map((entry) => `Not linked (no such collection): ${entry}`),
+      ...(result.measurements?.notes ?? []),
+      ...(result.measurements?.written ? [`Measured values written: ${result.measurements.written}`] : []),
+    ],
     preview: previewOfSummary(result.plan, result.plan.ruleLists.length > 0 ? (options.collectionChoice ?? null) : null),
     milliseconds: Math.round(performance.now() - started),
   });
@@ -256,7 +260,7 @@ export async function importProductStream(db: DB, source: CsvPieces, options: Im
       onBatch: options.onRows,
       beforeCommit: beforeCommit && ((trx, saved) => beforeCommit(trx, answer(saved))),
     });
-    if (result.saved > 0) invalidateCatalog(db);
+    if (result.saved > 0 || result.measurements?.changed) invalidateCatalog(db);
     const saved = answer(result);
     log.info(`Imported products from CSV in ${saved.milliseconds} ms: ${result.saved} written, ${result.unchanged} unchanged`);
     return saved;

@@ -27,6 +27,7 @@ import { ruleListChanges, startProductPlan } from "./import-plan.server";
 import { collectionSlugsByProduct } from "./membership-reads.server";
 import { keepRules, setProductCollections } from "./memberships.server";
 import { CollectionChoiceNeeded, databaseMessage, ImportRowError, PlanChanged } from "./save-errors";
+import { measurementImportWriter } from "../measurements/measurement-import.server";
 
 /**
  * Saving products: an upsert on slug of every new or changed row (ADR 0031) inside ONE
@@ -112,6 +113,8 @@ export interface ProductSaveResult {
   notLinked: string[];
   /** The plan the save carried out, computed inside its transaction: its counts and the rows the page shows. */
   plan: PlanSummary;
+  /** Measured values written from measure:<slug> columns, and notes on columns naming no measurement. */
+  measurements?: { written: number; changed: boolean; notes: string[] };
 }
 
 export interface ProductSaveOptions {
@@ -179,6 +182,7 @@ export async function saveProductStream(
     const planner = await startProductPlan(trx, columns, options.prices);
     const memberships: { productId: number; collectionSlugs: string[] }[] = [];
     const collectionSlugs = new Map<string, string>();
+    const measurements = measurementImportWriter();
     let read = 0;
     let writtenSoFar = 0;
     for await (const batch of batches) {
@@ -190,7 +194,10 @@ export async function saveProductStream(
       );
       writtenSoFar += write.length;
       options.onBatch?.(read, writtenSoFar);
-      if (write.length === 0) continue;
+      if (write.length === 0) {
+        await measurements.write(trx, batch, new Map());
+        continue;
+      }
       const rows = write.map((product) => toImportRow(product, now));
       const saved = await upsertBatch(trx, write, rows, update);
       const idBySlug = new Map(saved.map((row) => [row.slug, row.id]));
@@ -218,6 +225,7 @@ export async function saveProductStream(
           memberships.push({ productId: ids[at]!, collectionSlugs: product.collectionIds.map((slug) => interned(collectionSlugs, slug)) });
         });
       }
+      await measurements.write(trx, batch, idBySlug);
       await growth.wrote(trx, write.length);
     }
     // The plan is whole only now: a plan that differs from the preview stops the save.
@@ -235,9 +243,16 @@ export async function saveProductStream(
     }
     // The plan has already set aside (and reported) collection slugs that do not exist.
     if (withCollections) await linkCollectionSlugs(trx, memberships);
-    if (totals.written > 0) await publishCatalogChange(trx);
+    const measured = measurements.finish();
+    if (totals.written > 0 || measured.changed) await publishCatalogChange(trx);
     options.signal?.throwIfAborted();
-    const saved: ProductSaveResult = { saved: totals.written, unchanged: read - totals.written, notLinked: totals.notLinked, plan };
+    const saved: ProductSaveResult = {
+      saved: totals.written,
+      unchanged: read - totals.written,
+      notLinked: totals.notLinked,
+      plan,
+      ...(measured.written > 0 || measured.notes.length > 0 ? { measurements: measured } : {}),
+    };
     await options.beforeCommit?.(trx, saved);
     return saved;
   });

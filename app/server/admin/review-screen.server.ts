@@ -25,6 +25,7 @@ import { REVIEW_FIELD_LABELS } from "~/lib/admin/product-form-labels";
 import type { FormValues } from "~/lib/forms/parse-form";
 import { saveUnlessNewer, StaleVersion } from "../forms/edit-conflict.server";
 import { keepProductRevision, partValuesNow, type Editor } from "./product-revisions.server";
+import { loadMeasuredValues } from "./measured-values-screen.server";
 
 /**
  * The reviews screens' server half: /admin/reviews (the products, each with its review's state)
@@ -54,11 +55,12 @@ export async function loadReviewList(request: Request, context: AppLoadContext) 
 export async function loadReviewScreen(request: Request, context: AppLoadContext, productId: number) {
   const product = Number.isSafeInteger(productId) && productId > 0 ? await findProductById(context.db, productId) : undefined;
   if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
-  const [weights, notes, { flash, headers }, row] = await Promise.all([
+  const [weights, notes, { flash, headers }, row, measured] = await Promise.all([
     readReviewWeights(context.db),
     listUpdateNotesForEditor(context.db, { type: "review", id: product.id }),
     readFlash(request, context.config),
     context.db.selectFrom("products").select("version").where("id", "=", product.id).executeTakeFirst(),
+    loadMeasuredValues(context.db, product.id),
   ]);
   return data(
     {
@@ -71,6 +73,8 @@ export async function loadReviewScreen(request: Request, context: AppLoadContext
       rating: product.rating,
       weights,
       notes,
+      // The test results form (measured-values-screen.server.ts).
+      measured,
       flash,
     },
     { headers },

@@ -523,6 +523,9 @@ export interface Database {
   article_redirects: ArticleRedirectsTable;
   today_marks: TodayMarksTable;
   owner_digest_recipients: OwnerDigestRecipientsTable;
+  measurement_definitions: MeasurementDefinitionsTable;
+  measurement_weights: MeasurementWeightsTable;
+  measurement_values: MeasurementValuesTable;
 }
 
 /** An item of the owner's Today list snoozed or marked done (migrations/2026_11_29_1100_today.ts). */
@@ -546,6 +549,40 @@ export interface OwnerDigestRecipientsTable {
   unsubscribed_at: ColumnType<number | string | null, number | null | undefined, number | null>;
   last_sent_at: ColumnType<number | string | null, number | null | undefined, number | null>;
   created_at: Millis;
+}
+
+/** What the owner measures in a test (docs/decisions/0109). */
+export interface MeasurementDefinitionsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  unit: string;
+  better: "higher" | "lower";
+  method: string;
+  /** The test method's version: values taken under another one are kept but not compared. */
+  method_version: ColumnType<number, number | undefined, number>;
+  position: number;
+  /** The row's edit version: a save names the one it loaded and is refused over a newer one. */
+  version: ColumnType<number, number | undefined, number>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** The owner's weight (0–10) of a measurement in one usage's score. */
+export interface MeasurementWeightsTable {
+  measurement_id: number;
+  usage: string;
+  weight: number;
+}
+
+/** One product's value of one measurement, under the method version it was taken with. */
+export interface MeasurementValuesTable {
+  product_id: number;
+  measurement_id: number;
+  value: number;
+  /** YYYY-MM-DD, or null when not known. */
+  measured_on: string | null;
+  method_version: number;
 }
 
 /** Milliseconds since 1970 (a string from PostgreSQL's bigint). */

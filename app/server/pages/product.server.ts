@@ -1,6 +1,8 @@
 import type { Product } from "~/lib/catalog/catalog";
 import { isFixedCollectionSlug } from "~/lib/collection/collection-rules";
-import { categoryBreadcrumb, categoryCollectionSlug } from "~/lib/catalog/product-display";
+import { categoryBreadcrumb, categoryCollectionSlug, categoryLabel } from "~/lib/catalog/product-display";
+import { testResultsView, type TestResultsView } from "~/lib/measurements/test-results-view";
+import { comparableValuesInCategory, listMeasurementDefinitions, measurementValuesFor } from "../measurements/measurements.server";
 import {
   collectionsListingProduct,
   toProductPageView,
@@ -58,13 +60,14 @@ export async function productPage(
     return notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": CACHE_CONTROL.noStore });
   }
 
-  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives, reviewerPath, updateNotes] = await Promise.all([
+  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives, reviewerPath, updateNotes, testResults] = await Promise.all([
     storedCategoryCollection(db, product.categoryId),
     asSeenIn(db, product),
     priceHistoryOf(db, product),
     alternativesOf(db, product),
     reviewerPathOf(db, product),
     updateNotesOf(db, product),
+    testResultsOf(db, product),
   ]);
   product = withHistory;
   const prices = priceSettingsAt(request.prices ?? DEFAULT_SITE_PRICES, Date.now());
@@ -81,6 +84,7 @@ export async function productPage(
     view,
     origin: baseUrl,
     updateNotes,
+    testResults,
     // The review's dateModified: its newest real change, a note's day or the record's own change.
     productLd: productStructuredData(product, view, baseUrl, newestDate([updateNotes[0]?.date, product.updatedAt.slice(0, 10)])),
     breadcrumbLd: breadcrumbList(
@@ -155,6 +159,22 @@ async function updateNotesOf(db: DB, product: Product): Promise<UpdateNoteView[]
   } catch (error) {
     log.error(`The update notes of product ${product.id} could not be read: ${(error as Error)?.message ?? error}`);
     return [];
+  }
+}
+
+/**
+ * The product's measured test results, compared within its category's collection (the one its
+ * breadcrumb names) under each measurement's method now; a failure only hides the section.
+ */
+async function testResultsOf(db: DB, product: Product): Promise<TestResultsView | null> {
+  try {
+    const [definitions, own] = await Promise.all([listMeasurementDefinitions(db), measurementValuesFor(db, [product.id])]);
+    if (own.length === 0 || definitions.length === 0) return null;
+    const peers = await comparableValuesInCategory(db, product.categoryId);
+    return testResultsView(product.id, definitions, { peers, own }, `${categoryLabel(product.categoryId).toLowerCase()} saunas`);
+  } catch (error) {
+    log.error(`The test results of product ${product.id} could not be read: ${(error as Error)?.message ?? error}`);
+    return null;
   }
 }
 

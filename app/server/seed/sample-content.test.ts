@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sampleMeasuredValues, sampleMeasurements } from "./sample-measurements";
 import { displayPrice, type PriceSettings } from "~/lib/offers/display-price";
 import { dailyLowestPrices, isLowestInDays, priceDropPercent, type ListedOffer, type PriceHistoryEntry } from "~/lib/offers/price-series";
 import { sampleCollections } from "./sample-collections";
@@ -277,5 +278,34 @@ describe("the sample reviews", () => {
       ).toBe(product.rating);
       expect(sampleReviews[product.slug]!.reviewer, product.slug).toMatch(/\(sample reviewer\)$/);
     }
+  });
+});
+
+describe("the sample measurements", () => {
+  it("measure most sample saunas, every value naming a product that exists and one value per measurement", () => {
+    const slugs = new Set(sampleProducts.map((product) => product.slug));
+    const measured = Object.keys(sampleMeasuredValues);
+    expect(measured.every((slug) => slugs.has(slug))).toBe(true);
+    expect(measured.length).toBeGreaterThan(sampleProducts.length / 2);
+    for (const sample of Object.values(sampleMeasuredValues)) {
+      expect(sample.values).toHaveLength(sampleMeasurements.length);
+      expect(sample.measuredOn).toMatch(/^2026-\d{2}-\d{2}$/);
+    }
+  });
+
+  it("have some heat-up times under the older method, so a page shows one not compared", () => {
+    const heatUp = sampleMeasurements[0]!;
+    expect(heatUp.slug).toBe("heat-up-time");
+    expect(heatUp.methodVersion).toBe(2);
+    const older = Object.values(sampleMeasuredValues).filter((sample) => sample.heatUpMethod !== undefined && sample.values[0] !== null);
+    expect(older.length).toBeGreaterThanOrEqual(2);
+    expect(older.every((sample) => sample.heatUpMethod! < heatUp.methodVersion)).toBe(true);
+  });
+
+  it("give every usage a weight and every measurement a method readers can read", () => {
+    for (const usage of ["overall", "families", "quick-sessions"] as const) {
+      expect(sampleMeasurements.some((measurement) => measurement.weights[usage] > 0)).toBe(true);
+    }
+    for (const measurement of sampleMeasurements) expect(measurement.method.length).toBeGreaterThan(40);
   });
 });

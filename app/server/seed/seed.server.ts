@@ -12,6 +12,7 @@ import { samplePriceHistory, sampleOfferStates } from "./sample-price-history";
 import { sampleProducts } from "./sample-products";
 import { sampleReviews } from "./sample-reviews";
 import { SAMPLE_NOTE_AUTHOR, samplePicks, sampleReviewNotes } from "./sample-picks";
+import { sampleMeasuredValues, sampleMeasurements } from "./sample-measurements";
 import type { SampleCollection, SampleMerchant, SampleOffer, SampleProduct } from "./sample-types";
 import type { DB } from "../db/connection.server";
 import { seedSampleArticles } from "../articles/sample-articles.server";
@@ -95,6 +96,7 @@ async function seedCatalog(
       .execute();
 
     await seedPicksAndReviewNotes(trx);
+    await seedMeasurements(trx);
 
     return { seeded: true, products: content.products.length, collections: content.collections.length } as const;
   });
@@ -139,6 +141,50 @@ async function seedPicksAndReviewNotes(trx: DB) {
     }));
   });
   if (notes.length > 0) await trx.insertInto("update_notes").values(notes).execute();
+}
+
+/**
+ * The sample measurements with their weights, and the sample saunas' values (a product the
+ * seeded content lacks is skipped).
+ */
+async function seedMeasurements(trx: DB) {
+  const now = Date.now();
+  const ids: number[] = [];
+  for (const [index, measurement] of sampleMeasurements.entries()) {
+    const { weights, methodVersion, ...fields } = measurement;
+    const row = await trx
+      .insertInto("measurement_definitions")
+      .values({ ...fields, method_version: methodVersion, position: index + 1, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(Number(row.id));
+    const weightRows = Object.entries(weights)
+      .filter(([, weight]) => weight > 0)
+      .map(([usage, weight]) => ({ measurement_id: Number(row.id), usage, weight }));
+    if (weightRows.length > 0) await trx.insertInto("measurement_weights").values(weightRows).execute();
+  }
+  const productIds = new Map(
+    (await trx.selectFrom("products").select(["id", "slug"]).execute()).map((row) => [row.slug, Number(row.id)] as const),
+  );
+  const values = Object.entries(sampleMeasuredValues).flatMap(([slug, sample]) => {
+    const productId = productIds.get(slug);
+    if (productId === undefined) return [];
+    return sample.values.flatMap((value, index) =>
+      value === null
+        ? []
+        : [
+            {
+              product_id: productId,
+              measurement_id: ids[index]!,
+              value,
+              measured_on: sample.measuredOn,
+              method_version:
+                index === 0 ? (sample.heatUpMethod ?? sampleMeasurements[0]!.methodVersion) : sampleMeasurements[index]!.methodVersion,
+            },
+          ],
+    );
+  });
+  if (values.length > 0) await trx.insertInto("measurement_values").values(values).execute();
 }
 
 /**

@@ -1,0 +1,105 @@
+import { Plus } from "lucide-react";
+import { useNavigation } from "react-router";
+import { EmptyTable } from "~/components/admin/admin-table";
+import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
+import { MeasurementForm } from "~/components/admin/measurement-form";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { buttonClasses } from "~/components/ui/button";
+import { Form, Link } from "~/components/ui/link";
+import { useResultToast } from "~/components/ui/use-result-toast";
+import { USAGES } from "~/lib/measurements/measurements";
+import { deleteMeasurementIntent, loadMeasurementsScreen, saveMeasurementIntent } from "~/server/admin/measurements-screen.server";
+import { requireAdmin } from "~/server/auth/guard.server";
+import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
+import type { Route } from "./+types/measurements";
+
+/** /admin/measurements (admins only): what the tests measure, how, and what each counts for in the scores. */
+
+export const meta: Route.MetaFunction = () => [{ title: "Measurements - Admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return loadMeasurementsScreen(request, context);
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args.request, args.context);
+  return dispatchIntent(args, {
+    "save-measurement": saveMeasurementIntent,
+    "delete-measurement": deleteMeasurementIntent,
+  } satisfies IntentTable);
+}
+
+export default function MeasurementsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { definitions, edit, adding, flash } = loaderData;
+  useResultToast(flash);
+  useResultToast(actionData);
+  const busy = useNavigation().state === "submitting";
+  const sent = actionData && "form" in actionData ? (actionData.form ?? null) : null;
+  const conflict = actionData && "conflict" in actionData ? (actionData.conflict ?? null) : null;
+  const editingId = sent ? sent.editingId : (edit?.id ?? null);
+  const state = sent ?? (edit ? { values: edit.values } : adding ? { values: {} } : null);
+  return (
+    <>
+      <AdminPageHeader
+        title="Measurements"
+        description="What every test measures and how. Values are entered on each product's review screen or in the product CSV (measure:{slug} columns)."
+      >
+        <Link to="/admin/measurements?new#measurement-form" className={buttonClasses()}>
+          <Plus aria-hidden className="size-4" />
+          Add measurement
+        </Link>
+      </AdminPageHeader>
+      <div className="space-y-6">
+        {conflict ? (
+          <EditConflictPanel conflict={conflict} />
+        ) : (
+          state && <MeasurementForm key={editingId ?? "new"} editingId={editingId} version={edit?.version} state={state} busy={busy} />
+        )}
+        {definitions.length === 0 ? (
+          <EmptyTable>No measurements yet. Add the first one, e.g. heat-up time to 80 °C in minutes.</EmptyTable>
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2" aria-label="Measurements">
+            {definitions.map((definition) => (
+              <li key={definition.id} className="min-w-0 rounded-card border border-line bg-surface p-4 shadow-card">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                  <h2 className="min-w-0 break-words font-semibold">{definition.name}</h2>
+                  <span className="text-sm text-ink-muted">
+                    {definition.unit}, {definition.better} is better
+                  </span>
+                </div>
+                <p className="mt-1 break-all text-sm text-ink-muted">measure:{definition.slug}</p>
+                <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-ink-muted">Method</dt>
+                  <dd>version {definition.methodVersion}</dd>
+                  <dt className="text-ink-muted">Values</dt>
+                  <dd>
+                    {definition.values.current} under this method
+                    {definition.values.older > 0 && `, ${definition.values.older} under an older one (not compared)`}
+                  </dd>
+                  <dt className="text-ink-muted">Weights</dt>
+                  <dd>{USAGES.map(({ key, label }) => `${label} ${definition.weights[key]}`).join(" · ")}</dd>
+                </dl>
+                <div className="mt-3 flex flex-wrap gap-4">
+                  <Link
+                    to={`/admin/measurements?edit=${definition.id}#measurement-form`}
+                    className="font-semibold text-brand underline-offset-2 hover:underline"
+                  >
+                    Edit<span className="sr-only"> {definition.name}</span>
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete-measurement" />
+                    <input type="hidden" name="id" value={definition.id} />
+                    <button type="submit" className="font-semibold text-red-700 underline-offset-2 hover:underline">
+                      Delete<span className="sr-only"> {definition.name}</span> and its values
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
