@@ -68,7 +68,7 @@ export function ProductDetail({ view, updateNotes = [] }: { view: ProductPageVie
           </aside>
         </div>
       </div>
-      <MobileBuyBar purchase={view} />
+      <MobileBuyBar purchase={{ ...view, buyLink: view.stickyBuyLink }} />
     </main>
   );
 }
