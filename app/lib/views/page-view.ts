@@ -64,7 +64,6 @@ export function deviceOfAgent(userAgent: string | undefined): DeviceClass {
  * "learn" the Knowledge Center's index, categories and tags.
  */
 export const VIEW_KINDS = ["home", "reviews", "collection", "product", "compare", "article", "learn"] as const;
-export type ViewKind = (typeof VIEW_KINDS)[number];
 
 /** The index in VIEW_KINDS of a counted page's path (viewedPage's answer). */
 export function viewKindIndex(path: string): number {
