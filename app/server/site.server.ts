@@ -26,7 +26,7 @@ import { createPageServing } from "./page-cache/page-serving.server";
 import { isSitemapFilePath, sitemapFileResponse } from "./seo/sitemap-responses.server";
 import { canonicalPagePath } from "~/lib/site/canonical-address";
 import { ClickRecorder } from "./clicks/click-recorder.server";
-import { viewedPage } from "~/lib/views/page-view";
+import { deviceOfAgent, viewedPage } from "~/lib/views/page-view";
 import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
 import { createReaderCountry } from "./geo/reader-country.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
@@ -124,7 +124,7 @@ export async function createSite(
         req.headers["x-moz"] as string | undefined,
       ],
     });
-    if (path !== null) clicks.recordView(path);
+    if (path !== null) clicks.recordView(path, deviceOfAgent(req.headers["user-agent"]));
   };
   // Every render (a visitor's, a background refresh's) waits its turn: one starts per turn of the
   // event loop, in arrival order (http/render-queue.server.ts says why).

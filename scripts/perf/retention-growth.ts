@@ -190,7 +190,7 @@ async function measure(dialect: "sqlite" | "postgres") {
         const page = pickPage();
         const path = viewedPage({ method: "GET", url: page.path, userAgent: USER_AGENT, purpose: [] });
         if (path === null) throw new Error(`${page.path} would not count as a view`);
-        recorder.recordView(path, at);
+        recorder.recordView(path, "desktop", at);
         if (next() < CTR) {
           clicks++;
           recorder.record({

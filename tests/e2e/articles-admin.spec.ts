@@ -83,7 +83,7 @@ test("write, schedule, publish on time, revise, restore and move an article", as
   expect(article.status()).toBe(200);
   const html = await article.text();
   // The box links to the shop through the tracked link, naming the article; the missing product leaves nothing.
-  expect(html).toContain(`/go/lumo-works-tyyni-4-cube-sauna?from=article:${slug}`);
+  expect(html).toContain(`/go/lumo-works-tyyni-4-cube-sauna?from=article:${slug}:box`);
   expect(html).not.toContain("no-such-sauna");
 
   // An edit of the live article is a revision; the diff shows it; restore brings the old text back.

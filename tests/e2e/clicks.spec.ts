@@ -78,7 +78,7 @@ test.describe("Click tracking is checked once, at desktop width", { tag: "@deskt
         await visit.goto("/reviews/infrared-saunas");
         const card = visit.getByTestId("ranked-sauna").filter({ hasText: NAME });
         const buy = card.getByRole("link", { name: /Check Price & Reviews/ });
-        await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=collection:infrared-saunas`);
+        await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=collection:infrared-saunas:row`);
         await expect(buy).toHaveAttribute("rel", "sponsored nofollow noopener");
         await expect(buy).toHaveAttribute("target", "_blank");
         const [shopPage] = await Promise.all([visitor.waitForEvent("page"), buy.click()]);
@@ -90,7 +90,7 @@ test.describe("Click tracking is checked once, at desktop width", { tag: "@deskt
       await test.step("the same visitor's 'Buy Now' on the product page goes to the shop again (a repeat: not counted)", async () => {
         await visit.goto(`/reviews/product/${SLUG}`);
         const buy = visit.getByRole("region", { name: "Price and where to buy" }).getByRole("link", { name: /Buy Now/ });
-        await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=product:${SLUG}`);
+        await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=product:${SLUG}:box`);
         const [shopPage] = await Promise.all([visitor.waitForEvent("page"), buy.click()]);
         await expect(shopPage.getByRole("heading", { name: "The Shop" })).toBeVisible();
         await shopPage.close();
@@ -99,7 +99,7 @@ test.describe("Click tracking is checked once, at desktop width", { tag: "@deskt
       await test.step("and another reader's 'Buy Now' on the product page", async () => {
         await otherVisit.goto(`/reviews/product/${SLUG}`);
         const buy = otherVisit.getByRole("region", { name: "Price and where to buy" }).getByRole("link", { name: /Buy Now/ });
-        await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=product:${SLUG}`);
+        await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=product:${SLUG}:box`);
         await expect(buy).toHaveAttribute("rel", "sponsored nofollow noopener");
         const [shopPage] = await Promise.all([otherVisitor.waitForEvent("page"), buy.click()]);
         await expect(shopPage.getByRole("heading", { name: "The Shop" })).toBeVisible();

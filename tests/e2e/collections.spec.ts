@@ -177,7 +177,7 @@ test.describe("a ranked card", () => {
     const buy = first.getByRole("link", { name: /Check Price & Reviews/ });
     await expect(buy).toHaveAttribute("target", "_blank");
     await expect(buy).toHaveAttribute("rel", "sponsored nofollow noopener");
-    await expect(buy).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=collection:barrel-saunas$/);
+    await expect(buy).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=collection:barrel-saunas:row$/);
     // The tracked link leads to the shop.
     const redirect = await page.request.get((await buy.getAttribute("href"))!, { maxRedirects: 0 });
     expect(redirect.status()).toBe(302);
@@ -258,7 +258,7 @@ test.describe("the two layouts", () => {
     const checkPrice = first.getByRole("link", { name: /^Check Price/ });
     await expect(checkPrice).toHaveAttribute("target", "_blank");
     await expect(checkPrice).toHaveAttribute("rel", "sponsored nofollow noopener");
-    await expect(checkPrice).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=collection:barrel-saunas$/);
+    await expect(checkPrice).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=collection:barrel-saunas:row$/);
 
     await page.keyboard.press("ArrowLeft");
     await expect(listTab).toHaveAttribute("aria-selected", "true");

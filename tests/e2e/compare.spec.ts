@@ -76,7 +76,7 @@ test("add three saunas from the home page and a collection page, compare, remove
   }
   const buy = table.getByRole("link", { name: /Check Price for/ }).first();
   await expect(buy).toHaveAttribute("rel", /sponsored/);
-  await expect(buy).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=compare$/);
+  await expect(buy).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=compare:table$/);
   const redirect = await page.request.get((await buy.getAttribute("href"))!, { maxRedirects: 0 });
   expect(redirect.headers()["location"]).toMatch(/^https:\/\//);
   await expect(buy).toHaveAttribute("target", "_blank");

@@ -343,7 +343,7 @@ test.describe("Sauna Comparison", () => {
     for (const link of await links.all()) {
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", "sponsored nofollow noopener");
-      await expect(link).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=home$/);
+      await expect(link).toHaveAttribute("href", /^\/go\/[a-z0-9-]+\?from=home:comparison$/);
       // Each tracked link leads to its shop.
       const redirect = await page.request.get((await link.getAttribute("href"))!, { maxRedirects: 0 });
       expect(redirect.status()).toBe(302);

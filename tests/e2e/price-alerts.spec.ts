@@ -140,7 +140,7 @@ test.describe("The alert is the same at every width", { tag: "@desktop-only" }, 
     await expect.poll(() => mailsTo(adminSite, email, "Price drop").length, { message: "the price drop mail", timeout: 60_000 }).toBe(1);
     const alert = mailsTo(adminSite, email, "Price drop")[0]!;
     expect(alert).toContain("now $7,199, down from $7,650");
-    expect(alert).toMatch(new RegExp(`https?://[^\\s"<>]+/go/${SLUG}\\?from=price-alert`));
+    expect(alert).toMatch(new RegExp(`https?://[^\\s"<>]+/go/${SLUG}\\?from=price-alert:email`));
     const unsubscribe = alert.match(/https?:\/\/[^\s"<>]+\/alerts\/unsubscribe\?token=[0-9]+\.[A-Za-z0-9_-]+/)?.[0];
     expect(unsubscribe).toBeTruthy();
     const headers = alert.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");

@@ -254,7 +254,7 @@ test("Buy Now opens the shop in a new tab: a bottom bar on phones, the side box 
   await expect(buyNow).toHaveAttribute("rel", /\bsponsored\b/);
   await expect(buyNow).toHaveAttribute("rel", /\bnoopener\b/);
   // Through the tracked redirect, which leads to the shop (docs/decisions/0028).
-  await expect(buyNow).toHaveAttribute("href", `/go/${TYYNI.slug}?from=product:${TYYNI.slug}`);
+  await expect(buyNow).toHaveAttribute("href", `/go/${TYYNI.slug}?from=product:${TYYNI.slug}:${mobile ? "sticky-bar" : "box"}`);
   const redirect = await page.request.get((await buyNow.getAttribute("href"))!, { maxRedirects: 0 });
   expect(redirect.status()).toBe(302);
   // The product's best affiliate offer, not the maker's plain website (docs/decisions/0058): the

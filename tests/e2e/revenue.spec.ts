@@ -99,7 +99,7 @@ test.describe("The revenue flow is checked once, at desktop width", { tag: "@des
       const visit = await reader.newPage();
       await visit.goto(`/reviews/product/${SLUG}`);
       const buy = visit.getByRole("region", { name: "Price and where to buy" }).getByRole("link", { name: /Buy Now/ });
-      await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=product:${SLUG}`);
+      await expect(buy).toHaveAttribute("href", `/go/${SLUG}?from=product:${SLUG}:box`);
       const [shopPage] = await Promise.all([reader.waitForEvent("page"), buy.click()]);
       await expect(shopPage.getByRole("heading", { name: "The Shop" })).toBeVisible();
       const match = /^http:\/\/127\.0\.0\.1:\d+\/cabin\?ref=saunas&clickref=([a-z2-9]{10})$/.exec(shopPage.url());

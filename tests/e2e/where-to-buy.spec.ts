@@ -25,7 +25,7 @@ test("lists the shops cheapest first, the lowest marked, out of stock last, each
   await expect(rows.nth(2)).toContainText("Out of stock");
 
   const link = rows.nth(1).getByRole("link", { name: /Nordic Bath Supply/ });
-  await expect(link).toHaveAttribute("href", `/go/${SLUG}/nordic-bath-supply?from=product:${SLUG}`);
+  await expect(link).toHaveAttribute("href", `/go/${SLUG}/nordic-bath-supply?from=product:${SLUG}:where-to-buy`);
   await expect(link).toHaveAttribute("rel", /\bsponsored\b/);
   await expect(link).toHaveAttribute("rel", /\bnofollow\b/);
   await expect(link).toHaveAttribute("target", "_blank");
@@ -48,7 +48,7 @@ test("works without JavaScript: the rows and their links are in the server's HTM
     await page.goto(URL);
     const links = page.getByTestId("where-to-buy").getByRole("link");
     await expect(links).toHaveCount(3);
-    await expect(links.first()).toHaveAttribute("href", `/go/${SLUG}/lumo-works?from=product:${SLUG}`);
+    await expect(links.first()).toHaveAttribute("href", `/go/${SLUG}/lumo-works?from=product:${SLUG}:where-to-buy`);
   } finally {
     await context.close();
   }

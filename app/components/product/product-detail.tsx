@@ -79,7 +79,7 @@ export function ProductDetail({
           </aside>
         </div>
       </div>
-      <MobileBuyBar purchase={view} />
+      <MobileBuyBar purchase={{ ...view, buyLink: view.stickyBuyLink }} />
     </main>
   );
 }

@@ -1,8 +1,11 @@
+import { isSpotOf, splitLinkFrom, type PlacementPageKind, type Spot } from "./placement";
+
 /**
- * Outbound shop links go through /go/{product-slug}?from={source} (docs/decisions/0028): the
- * site answers a redirect to the shop and counts the click against the product and the page it
- * came from. This module builds those links and reads their `from` back; the page kinds it knows
- * are the only ones the click table can ever hold, so junk in a hand-made URL cannot fill it.
+ * Outbound shop links go through /go/{product-slug}?from={source}[:{spot}] (docs/decisions/0028,
+ * 0113): the site answers a redirect to the shop and counts the click against the product, the
+ * page it came from and the spot on that page (./placement.ts). This module builds those links and
+ * reads their `from` back; the page kinds it knows are the only ones the click table can ever
+ * hold, so junk in a hand-made URL cannot fill it.
  */
 
 /** Where every tracked link starts; robots.txt keeps crawlers out of it. */
@@ -40,28 +43,47 @@ function sluggedSource(kind: SluggedSourceKind, slug: string): string {
 }
 
 /**
- * A `from` value as recorded: one of the known kinds (a slugged kind with a well-formed slug, or
- * the bare kind when the slug is not), else "unknown". Case and surrounding spaces are ignored.
+ * A `from` value's page as recorded: one of the known kinds (a slugged kind with a well-formed
+ * slug, or the bare kind when the slug is not), else "unknown"; a spot after it is left out (it
+ * is the placement's: ./placement.ts). Case and surrounding spaces are ignored.
  */
 export function normaliseLinkSource(raw: string | null | undefined): string {
   const text = (raw ?? "").trim().toLowerCase();
-  if (text === "" || text.length > MAX_SOURCE_SLUG_LENGTH + 20) return UNKNOWN_SOURCE;
-  if ((PLAIN_SOURCES as readonly string[]).includes(text)) return text;
-  const colon = text.indexOf(":");
-  const kind = colon === -1 ? text : text.slice(0, colon);
+  if (text === "" || text.length > MAX_SOURCE_SLUG_LENGTH + 40) return UNKNOWN_SOURCE;
+  const { kind, slug, spot } = splitLinkFrom(text);
+  if ((PLAIN_SOURCES as readonly string[]).includes(kind)) return spot === null || isSpotOf(kind, spot) ? kind : UNKNOWN_SOURCE;
   if (!(SLUGGED_SOURCES as readonly string[]).includes(kind)) return UNKNOWN_SOURCE;
-  return colon === -1 ? kind : sluggedSource(kind as SluggedSourceKind, text.slice(colon + 1));
+  return slug === null ? kind : sluggedSource(kind as SluggedSourceKind, slug);
 }
 
-/** The tracked href of a product's shop link from one page: `/go/barrel-4?from=collection:barrel-saunas`. */
-export function trackedLinkHref(productSlug: string, source: string): string {
+/**
+ * A `from` as links carry it: the page (normaliseLinkSource) and its spot when the spot is one of
+ * that kind's. A slugged page whose slug was dropped loses its spot too, so `product:box` is never
+ * made (it would read back as the product "box").
+ */
+export function normaliseLinkFrom(raw: string | null | undefined): string {
+  const source = normaliseLinkSource(raw);
+  const { kind, spot } = splitLinkFrom((raw ?? "").trim().toLowerCase());
+  if (spot === null || !isSpotOf(kind, spot)) return source;
+  const slugDropped = (SLUGGED_SOURCES as readonly string[]).includes(source);
+  return slugDropped ? source : `${source}:${spot}`;
+}
+
+/** A page's `from` with the spot of the link on it: `linkFrom(linkSource.product("tyyni-4"), "box")` is `product:tyyni-4:box`. */
+export function linkFrom(source: string, spot: Spot<PlacementPageKind>): string {
+  const page = normaliseLinkSource(source);
+  return (SLUGGED_SOURCES as readonly string[]).includes(page) ? page : normaliseLinkFrom(`${page}:${spot}`);
+}
+
+/** The tracked href of a product's shop link from one page: `/go/barrel-4?from=collection:barrel-saunas:row`. */
+export function trackedLinkHref(productSlug: string, from: string): string {
   // Sources are made of [a-z0-9:-] once normalised, so they need no escaping and stay readable.
-  return `${TRACKED_LINK_PREFIX}${encodeURIComponent(productSlug)}?from=${normaliseLinkSource(source)}`;
+  return `${TRACKED_LINK_PREFIX}${encodeURIComponent(productSlug)}?from=${normaliseLinkFrom(from)}`;
 }
 
-/** The tracked href of one shop's offer of a product: `/go/barrel-4/nordic-retail?from=product:barrel-4`. */
-export function trackedOfferHref(productSlug: string, merchantSlug: string, source: string): string {
-  return `${TRACKED_LINK_PREFIX}${encodeURIComponent(productSlug)}/${encodeURIComponent(merchantSlug)}?from=${normaliseLinkSource(source)}`;
+/** The tracked href of one shop's offer of a product: `/go/barrel-4/nordic-retail?from=product:barrel-4:where-to-buy`. */
+export function trackedOfferHref(productSlug: string, merchantSlug: string, from: string): string {
+  return `${TRACKED_LINK_PREFIX}${encodeURIComponent(productSlug)}/${encodeURIComponent(merchantSlug)}?from=${normaliseLinkFrom(from)}`;
 }
 
 /**
@@ -71,8 +93,8 @@ export function trackedOfferHref(productSlug: string, merchantSlug: string, sour
 export const MERCHANT_LINK_SEGMENT = "-";
 
 /** The tracked href of a link to one page of a merchant's site: `/go/-/nordic-retail?from=article:x&to=https%3A%2F%2F…`. */
-export function trackedMerchantHref(merchantSlug: string, url: string, source: string): string {
-  return `${TRACKED_LINK_PREFIX}${MERCHANT_LINK_SEGMENT}/${encodeURIComponent(merchantSlug)}?from=${normaliseLinkSource(source)}&to=${encodeURIComponent(url)}`;
+export function trackedMerchantHref(merchantSlug: string, url: string, from: string): string {
+  return `${TRACKED_LINK_PREFIX}${MERCHANT_LINK_SEGMENT}/${encodeURIComponent(merchantSlug)}?from=${normaliseLinkFrom(from)}&to=${encodeURIComponent(url)}`;
 }
 
 function decodeSegment(encoded: string): string | null {

@@ -92,7 +92,7 @@ describe("compareView", () => {
 
   it("keeps the buy link of each product (sponsored, new tab)", () => {
     expect(view.products[1]!.buyLink).toEqual({
-      href: "/go/alpha?from=compare",
+      href: "/go/alpha?from=compare:table",
       kind: "website",
       rel: "sponsored nofollow noopener",
       external: true,

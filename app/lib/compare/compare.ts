@@ -1,7 +1,7 @@
 import type { Product } from "../catalog/catalog";
 import { clampScore, MAX_SCORE, REVIEW_CRITERIA } from "../catalog/review";
 import { buyLink, type BuyLink } from "../offers/buy-link";
-import { linkSource } from "../clicks/tracked-link";
+import { linkFrom, linkSource } from "../clicks/tracked-link";
 import { mainImage } from "../images/image-source";
 import type { PriceSettings } from "../offers/display-price";
 import { DEFAULT_SITE_PRICES, priceSettingsAt, productPriceView } from "../offers/price-view";
@@ -216,7 +216,11 @@ export function compareView(
     href: productHref(product),
     image: mainImage(product.images, product.categoryId, options.origin ?? ""),
     isSample: product.isSample,
-    buyLink: buyLink(product, { surveyFormUrl: options.surveyFormUrl, source: linkSource.compare, siteCountry: prices.country }),
+    buyLink: buyLink(product, {
+      surveyFormUrl: options.surveyFormUrl,
+      source: linkFrom(linkSource.compare, "table"),
+      siteCountry: prices.country,
+    }),
     priceAsOf: priceViews[index]!.asOfText,
     removeHref: compareHref(foundSlugs.filter((slug) => slug !== product.slug)),
   }));

@@ -144,17 +144,24 @@ describe("toProductPageView", () => {
   it("links Buy Now by the buy-link chain, and to the survey form for 'tyyni' when one is set", () => {
     // The page links to the tracked redirect; the chain decides where it leads (and its rel).
     expect(toProductPageView(tyyni, { today: TODAY }).buyLink).toEqual({
-      href: "/go/lumo-tyyni-4?from=product:lumo-tyyni-4",
+      href: "/go/lumo-tyyni-4?from=product:lumo-tyyni-4:box",
       kind: "website",
       rel: "sponsored nofollow noopener",
       external: true,
     });
     expect(toProductPageView(tyyni, { today: TODAY, surveyFormUrl: "https://forms.example/s" }).buyLink).toEqual({
-      href: "/go/lumo-tyyni-4?from=product:lumo-tyyni-4",
+      href: "/go/lumo-tyyni-4?from=product:lumo-tyyni-4:box",
       kind: "survey",
       rel: "noopener",
       external: true,
     });
+  });
+
+  it("names each shop link's spot: the buy box, the sticky bar and the where-to-buy rows", () => {
+    const view = toProductPageView(tyyni, { today: TODAY });
+    expect(view.stickyBuyLink.href).toBe("/go/lumo-tyyni-4?from=product:lumo-tyyni-4:sticky-bar");
+    expect(view.stickyBuyLink.kind).toBe(view.buyLink.kind);
+    for (const row of view.whereToBuy.rows) if (row.href) expect(row.href).toMatch(/\?from=product:lumo-tyyni-4:where-to-buy$/);
   });
 
   it("summarises with the tagline, shortened for meta descriptions", () => {

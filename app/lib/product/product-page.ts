@@ -1,7 +1,7 @@
 import type { TestResultsView } from "../measurements/test-results-view";
 import type { Collection, Product } from "../catalog/catalog";
 import { buyLink, type BuyLink } from "../offers/buy-link";
-import { linkSource } from "../clicks/tracked-link";
+import { linkFrom, linkSource } from "../clicks/tracked-link";
 import { builtInCollectionRecord } from "../collection/built-in-collections";
 import { collectionHeader } from "../collection/collection-page-defaults";
 import { FIXED_COLLECTION_SLUGS, isFixedCollectionSlug, matchesFixedCollection } from "../collection/collection-rules";
@@ -101,7 +101,10 @@ export interface ProductPageView {
   priceHistory: PriceHistoryView | null;
   /** Null when the product has no shipping data: nothing is claimed. */
   shipping: string | null;
+  /** The buy box's link (the side column on wide screens). */
   buyLink: BuyLink;
+  /** The same link in the bar pinned to the bottom of small screens, told apart in the clicks by its placement. */
+  stickyBuyLink: BuyLink;
   /** For the meta description: the tagline, else the description, shortened. */
   summary: string;
   asSeenIn: AsSeenInCollection[];
@@ -242,10 +245,15 @@ export function toProductPageView(product: Product, context: ProductPageContext)
     priceAsOf: price.asOfText,
     price,
     priceRange: productPriceRange(product, prices),
-    whereToBuy: whereToBuyView(product, prices, { source, surveyFormUrl: context.surveyFormUrl }),
+    whereToBuy: whereToBuyView(product, prices, { source: linkFrom(source, "where-to-buy"), surveyFormUrl: context.surveyFormUrl }),
     priceHistory: priceHistoryView(product, prices),
     shipping: shippingText(product.shippingInfo),
-    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source, siteCountry: prices.country }),
+    buyLink: buyLink(product, { surveyFormUrl: context.surveyFormUrl, source: linkFrom(source, "box"), siteCountry: prices.country }),
+    stickyBuyLink: buyLink(product, {
+      surveyFormUrl: context.surveyFormUrl,
+      source: linkFrom(source, "sticky-bar"),
+      siteCountry: prices.country,
+    }),
     summary: shortenText(summarySource),
     asSeenIn: context.asSeenIn ?? [],
     review: reviewView(product, context.alternatives ?? [], prices, context.reviewerPath ?? null),

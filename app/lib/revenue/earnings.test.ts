@@ -1,14 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { earningsRows, earningsTotal, formatMonies, sortEarnings, type EarningsFacts } from "./earnings";
 
-const tyyni = { productId: 1, merchantId: 10, source: "product:tyyni-4", country: "DE" };
-const barrel = { productId: 2, merchantId: 11, source: "collection:barrel-saunas", country: "US" };
+const tyyni = { productId: 1, merchantId: 10, source: "product:tyyni-4", country: "DE", placement: "product:box", device: "phone" };
+const barrel = {
+  productId: 2,
+  merchantId: 11,
+  source: "collection:barrel-saunas",
+  country: "US",
+  placement: "collection:row",
+  device: "desktop",
+};
 
 const facts: EarningsFacts = {
   viewsByPath: new Map([
     ["/reviews/product/tyyni-4", 400],
     ["/reviews/barrel-saunas", 50],
     ["/learn", 30],
+  ]),
+  viewsByKindDevice: new Map([
+    ["product phone", 300],
+    ["product desktop", 100],
+    ["collection desktop", 50],
+    ["learn desktop", 30],
   ]),
   clicks: [
     { ...tyyni, count: 40 },
@@ -32,6 +45,40 @@ const facts: EarningsFacts = {
 };
 
 describe("earnings", () => {
+  it("per placement: the page kind's views on every device, clicks, CTR and EPC; placements without clicks still shown", () => {
+    const rows = earningsRows("placement", facts);
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    expect(byKey.get("product:box")).toMatchObject({
+      label: "Product page · buy box",
+      views: 400,
+      clicks: 40,
+      ctr: 0.1,
+      epc: { EUR: 6_495 / 40, USD: 9 },
+    });
+    expect(byKey.get("product:sticky-bar")).toMatchObject({ views: 400, clicks: 0, ctr: 0, epc: {} });
+    expect(byKey.get("product:where-to-buy")).toMatchObject({ views: 400, clicks: 0 });
+    expect(byKey.get("collection:row")).toMatchObject({ views: 50, clicks: 10, ctr: 0.2, epc: { USD: 100 } });
+    // No views of an article or the home page in the period, no clicks there: no row.
+    expect(byKey.has("article:box")).toBe(false);
+    expect(byKey.has("home:picks")).toBe(false);
+  });
+
+  it("per device: views over every page kind, clicks, CTR and EPC", () => {
+    const rows = sortEarnings(earningsRows("device", facts), "clicks", null);
+    expect(rows.map((row) => [row.key, row.label, row.views, row.clicks, row.ctr])).toEqual([
+      ["phone", "Phones", 300, 40, 40 / 300],
+      ["desktop", "Desktops and laptops", 180, 10, 10 / 180],
+    ]);
+    expect(rows[1]!.epc).toEqual({ USD: 100 });
+  });
+
+  it("puts a placement or device it does not know under other and unknown, without views", () => {
+    const odd = { ...tyyni, placement: "product:<script>", device: "toaster" };
+    const oddFacts = { ...facts, clicks: [{ ...odd, count: 3 }], orders: [] };
+    expect(earningsRows("placement", oddFacts).find((row) => row.key === "other")).toMatchObject({ clicks: 3, views: null });
+    expect(earningsRows("device", oddFacts).find((row) => row.key === "unknown")).toMatchObject({ clicks: 3, views: null });
+  });
+
   it("per page: views, clicks, CTR, orders, conversion, commission per currency apart, EPC and per 1,000 views", () => {
     const rows = sortEarnings(earningsRows("page", facts), "clicks", null);
     expect(rows[0]).toEqual({

@@ -1,10 +1,12 @@
+import { describeDevice, DEVICE_CLASSES, UNKNOWN_DEVICE } from "../clicks/device-class";
+import { describePlacement, OTHER_PLACEMENT, PLACEMENTS, placementViewKind } from "../clicks/placement";
 import { describeLinkSource } from "../clicks/tracked-link";
 import { pageOfSource } from "../views/page-view";
 import type { CommissionStatus } from "./commission-report";
 
 /**
- * The numbers a publisher steers by, per page, product, merchant, source (the kind of page) and
- * reader country: views, clicks, click-through rate, orders, conversion rate, commission (pending
+ * The numbers a publisher steers by, per page, product, merchant, source (the kind of page),
+ * reader country, placement of the link on its page and device class (docs/decisions/0113): views, clicks, click-through rate, orders, conversion rate, commission (pending
  * and approved apart) and earnings per click and per 1,000 views. Amounts stay in their own
  * currency and are summed per currency: no exchange rate is invented.
  */
@@ -15,6 +17,8 @@ export const DIMENSIONS = [
   { key: "merchant", label: "Merchants" },
   { key: "source", label: "Sources" },
   { key: "country", label: "Countries" },
+  { key: "placement", label: "Placements" },
+  { key: "device", label: "Devices" },
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number]["key"];
 
@@ -55,6 +59,8 @@ export interface EarningsRow {
 /** What the server counted for a period: clicks by their facts, views by page, orders with their click's facts. */
 export interface EarningsFacts {
   viewsByPath: ReadonlyMap<string, number>;
+  /** Views by "kind device" (`product phone`), kinds as app/lib/views/page-view.ts's VIEW_KINDS. */
+  viewsByKindDevice: ReadonlyMap<string, number>;
   clicks: ReadonlyArray<ClickFacts & { count: number }>;
   orders: ReadonlyArray<OrderFacts>;
   products: ReadonlyMap<number, { name: string; slug: string }>;
@@ -66,6 +72,10 @@ export interface ClickFacts {
   merchantId: number | null;
   source: string;
   country: string | null;
+  /** One of PLACEMENTS (app/lib/clicks/placement.ts). */
+  placement: string;
+  /** A device class, or "unknown" for clicks counted before classes were kept. */
+  device: string;
 }
 
 export interface OrderFacts {
@@ -144,7 +154,27 @@ function keyOf(dimension: Dimension, click: ClickFacts, facts: EarningsFacts): K
     }
     case "country":
       return { key: click.country ?? "unknown", label: click.country ?? "Unknown country", href: null, viewed: false };
+    case "placement": {
+      const placement = PLACEMENTS.includes(click.placement) ? click.placement : OTHER_PLACEMENT;
+      return { key: placement, label: describePlacement(placement), href: null, viewed: placementViewKind(placement) !== null };
+    }
+    case "device": {
+      const device = (DEVICE_CLASSES as readonly string[]).includes(click.device) ? click.device : UNKNOWN_DEVICE;
+      return { key: device, label: describeDevice(device), href: null, viewed: device !== UNKNOWN_DEVICE };
+    }
   }
+}
+
+/** Views per page kind, over every device class, and per device class, over every kind. */
+function kindAndDeviceViews(facts: EarningsFacts): { byKind: Map<string, number>; byDevice: Map<string, number> } {
+  const byKind = new Map<string, number>();
+  const byDevice = new Map<string, number>();
+  for (const [key, count] of facts.viewsByKindDevice) {
+    const [kind, device] = key.split(" ") as [string, string];
+    byKind.set(kind, (byKind.get(kind) ?? 0) + count);
+    byDevice.set(device, (byDevice.get(device) ?? 0) + count);
+  }
+  return { byKind, byDevice };
 }
 
 /** Views per key of a table: pages by path, products by their page, sources by kind; none for the others. */
@@ -162,6 +192,21 @@ function viewsOf(dimension: Dimension, facts: EarningsFacts): Map<string, { view
       const kind = kindOfPath(path);
       add({ key: kind, label: KINDS[kind]!, href: null, viewed: true }, count);
     }
+  // A placement's views are its page kind's, all of them: every view of a product page could
+  // have clicked its buy box, whether or not the reader scrolled to it.
+  if (dimension === "placement") {
+    const { byKind } = kindAndDeviceViews(facts);
+    for (const placement of PLACEMENTS) {
+      const kind = placementViewKind(placement);
+      const count = kind === null ? 0 : (byKind.get(kind) ?? 0);
+      if (count > 0) add({ key: placement, label: describePlacement(placement), href: null, viewed: true }, count);
+    }
+  }
+  if (dimension === "device") {
+    for (const [device, count] of kindAndDeviceViews(facts).byDevice)
+      if ((DEVICE_CLASSES as readonly string[]).includes(device))
+        add({ key: device, label: describeDevice(device), href: null, viewed: true }, count);
+  }
   if (dimension === "product") {
     for (const [id, product] of facts.products) {
       const count = facts.viewsByPath.get(`/reviews/product/${product.slug}`);

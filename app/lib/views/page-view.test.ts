@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { viewedPage } from "./page-view";
+import { deviceOfAgent, viewedPage, VIEW_KINDS, viewKindIndex } from "./page-view";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const view = (url: string, extra: Partial<Parameters<typeof viewedPage>[0]> = {}) =>
@@ -46,5 +46,38 @@ describe("viewedPage", () => {
     ]) {
       expect(view(url), url).toBeNull();
     }
+  });
+});
+
+describe("viewKindIndex", () => {
+  it.each([
+    ["/", "home"],
+    ["/reviews", "reviews"],
+    ["/reviews/barrel-saunas", "collection"],
+    ["/reviews/product/tyyni-4", "product"],
+    ["/compare", "compare"],
+    ["/learn/choosing-a-heater", "article"],
+    ["/learn", "learn"],
+    ["/learn/category/heaters", "learn"],
+    ["/learn/tag/wood", "learn"],
+  ])("%s is a %s page", (path, kind) => {
+    expect(VIEW_KINDS[viewKindIndex(path)]).toBe(kind);
+  });
+});
+
+describe("deviceOfAgent", () => {
+  const IPHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1.2 Mobile/15E148 Safari/604.1";
+  it("gives the same class on every ask, remembered or not", () => {
+    expect(deviceOfAgent(IPHONE)).toBe("phone");
+    expect(deviceOfAgent(IPHONE)).toBe("phone");
+    expect(deviceOfAgent(BROWSER)).toBe("desktop");
+    expect(deviceOfAgent(undefined)).toBe("desktop");
+  });
+
+  it("still answers right once more agents were seen than it remembers", () => {
+    for (let index = 0; index < 1_500; index++) expect(view("/", { userAgent: `${BROWSER} build/${index}` })).toBe("/");
+    expect(view("/", { userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).toBeNull();
+    expect(deviceOfAgent(IPHONE)).toBe("phone");
   });
 });

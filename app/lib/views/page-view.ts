@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { deviceClass, type DeviceClass } from "../clicks/device-class";
 
 /**
  * Which requests count as a reader's view of a public page, and under which page. Counted: a GET
@@ -20,20 +21,59 @@ const PAGE = /^\/(?:reviews(?:\/[^/]+|\/product\/[^/]+)?|compare|learn(?:\/[^/]+
 /** Files under /learn that are not pages. */
 const NOT_A_PAGE = /\.(?:xml|txt|json)$/;
 
-/** Browsers send a handful of User-Agents: remembering isbot's answer keeps its large pattern off most cache hits. */
-const botAnswers = new Map<string, boolean>();
+/**
+ * Browsers send a handful of User-Agents: remembering what each one is (a bot or not, and its
+ * device class) keeps isbot's large pattern and the device patterns off most cache hits. The
+ * least recently seen is forgotten first, so a flood of made-up agents cannot push out the
+ * common ones for long. Only these answers are kept, in memory, never written anywhere.
+ */
+interface AgentFacts {
+  bot: boolean;
+  device: DeviceClass;
+}
+const agents = new Map<string, AgentFacts>();
 const MAX_REMEMBERED_AGENTS = 1_000;
+
+function agentFacts(agent: string): AgentFacts {
+  let facts = agents.get(agent);
+  if (facts === undefined) {
+    facts = { bot: isbot(agent), device: deviceClass(agent) };
+    if (agents.size >= MAX_REMEMBERED_AGENTS) agents.delete(agents.keys().next().value!);
+  } else {
+    // Moved to the end: the Map's order is the order of last use.
+    agents.delete(agent);
+  }
+  agents.set(agent, facts);
+  return facts;
+}
 
 function isBrowser(userAgent: string | undefined): boolean {
   const agent = userAgent?.trim() ?? "";
-  if (agent === "") return false;
-  let bot = botAnswers.get(agent);
-  if (bot === undefined) {
-    bot = isbot(agent);
-    if (botAnswers.size >= MAX_REMEMBERED_AGENTS) botAnswers.clear();
-    botAnswers.set(agent, bot);
-  }
-  return !bot;
+  return agent !== "" && !agentFacts(agent).bot;
+}
+
+/** The device class of a User-Agent (app/lib/clicks/device-class.ts), remembered with the bot answer above. */
+export function deviceOfAgent(userAgent: string | undefined): DeviceClass {
+  const agent = userAgent?.trim() ?? "";
+  return agent === "" ? "desktop" : agentFacts(agent).device;
+}
+
+/**
+ * The kinds of page whose views are counted per device class, so a placement's click-through
+ * rate has its page kind's views to be divided by: an article is one Knowledge Center article,
+ * "learn" the Knowledge Center's index, categories and tags.
+ */
+export const VIEW_KINDS = ["home", "reviews", "collection", "product", "compare", "article", "learn"] as const;
+
+/** The index in VIEW_KINDS of a counted page's path (viewedPage's answer). */
+export function viewKindIndex(path: string): number {
+  if (path === "/") return 0;
+  if (path === "/reviews") return 1;
+  if (path.startsWith("/reviews/product/")) return 3;
+  if (path.startsWith("/reviews/")) return 2;
+  if (path === "/compare") return 4;
+  if (path === "/learn" || path.startsWith("/learn/category/") || path.startsWith("/learn/tag/")) return 6;
+  return 5;
 }
 
 /** The path of the page a request views (`/reviews/product/tyyni-4`), or null when it is not a counted view. */

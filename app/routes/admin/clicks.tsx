@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { ClickBreakdownTable } from "~/components/admin/click-breakdown-table";
 import { ClickDayTable } from "~/components/admin/click-day-table";
 import { ClickTopTable } from "~/components/admin/click-top-table";
 import { ClicksChart } from "~/components/admin/clicks-chart";
@@ -12,13 +13,16 @@ import { productHref } from "~/lib/catalog/product-display";
 import { adminNumber } from "~/components/admin/admin-format";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { clickFilterChoices, clickReport } from "~/server/clicks/click-analytics.server";
+import { placementAndDeviceRows } from "~/server/revenue/earnings.server";
 import type { Route } from "./+types/clicks";
 
 /**
  * /admin/clicks: outbound shop-link clicks for the last 7, 30 or 90 days (UTC days): per day as a
  * chart and a table, the most clicked products and the pages that sent them, and the daily
  * counts as CSV. Read from the daily roll-up (docs/decisions/0028); filtered by the reader's
- * country or the shop (docs/decisions/0058), from the raw clicks of the period.
+ * country or the shop (docs/decisions/0058), from the raw clicks of the period. Below, every
+ * click of the period by where its link sat and by device class, with views, CTR and EPC
+ * (docs/decisions/0113).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -26,14 +30,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const days = clickPeriodFrom(params.get("days"));
   const filter = clickFilterFrom(params);
   const now = Date.now();
-  const [report, choices] = await Promise.all([clickReport(context.db, days, now, filter), clickFilterChoices(context.db, days, now)]);
-  return { days, filter, choices, report };
+  const [report, choices, breakdown] = await Promise.all([
+    clickReport(context.db, days, now, filter),
+    clickFilterChoices(context.db, days, now),
+    placementAndDeviceRows(context.db, days, now),
+  ]);
+  return { days, filter, choices, report, breakdown };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Clicks - Admin" }, { name: "robots", content: "noindex" }];
 
 export default function Clicks({ loaderData }: Route.ComponentProps) {
-  const { days, filter, choices, report } = loaderData;
+  const { days, filter, choices, report, breakdown } = loaderData;
   const first = report.days[0]?.day;
   const last = report.days.at(-1)?.day;
   return (
@@ -94,6 +102,23 @@ export default function Clicks({ loaderData }: Route.ComponentProps) {
             href: linkSourcePath(source.source),
             clicks: source.clicks,
           }))}
+        />
+      </div>
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+        <ClickBreakdownTable
+          id="by-placement"
+          title="By placement"
+          nameLabel="Placement"
+          viewsNote="Every click of the period, whatever the filter above. A placement's views are the views of its kind of page (all product pages for the product page's buy box), so its CTR is clicks there per page view. EPC is pending and approved commission per click."
+          rows={breakdown.placements}
+        />
+        <ClickBreakdownTable
+          id="by-device"
+          title="By device"
+          nameLabel="Device"
+          viewsNote="Every click of the period, whatever the filter above, against the views of every counted page from that class of device. Told from the browser's User-Agent only: nothing per person is kept."
+          rows={breakdown.devices}
         />
       </div>
     </>

@@ -21,9 +21,9 @@ import type { Route } from "./+types/revenue";
 
 /**
  * /admin/revenue: what earns. Views, clicks and the networks' commissions per page, product,
- * merchant, source and country over 7, 30 or 90 days, with a chart of commission per day and the
- * table as CSV; and the upload of a network's commission report (docs/decisions/0075), read
- * and saved by runs in the worker (docs/decisions/0100).
+ * merchant, source, country, placement and device class (docs/decisions/0113) over 7, 30 or 90
+ * days, with a chart of commission per day and the table as CSV; and the upload of a network's
+ * commission report (docs/decisions/0075), read and saved by runs in the worker (0100).
  */
 export const meta: Route.MetaFunction = () => [{ title: `Revenue - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -105,7 +105,7 @@ export default function RevenuePage({ loaderData, actionData }: Route.ComponentP
     <>
       <AdminPageHeader
         title="Revenue"
-        description="Page views, clicks and the commissions the networks report, tied together by the random sub-ID each click carries to the shop. Views are counted per page and day only: no cookie, address or fingerprint is kept."
+        description="Page views, clicks and the commissions the networks report, tied together by the random sub-ID each click carries to the shop. Views are counted per page, kind of page, class of device (phone, tablet, desktop) and day only: no cookie, address or fingerprint is kept."
       >
         <a
           href={`/admin/revenue/export?days=${view.days}&by=${view.by}&sort=${view.sort}`}

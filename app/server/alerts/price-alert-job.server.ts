@@ -1,4 +1,4 @@
-import { linkSource, trackedLinkHref } from "~/lib/clicks/tracked-link";
+import { linkFrom, linkSource, trackedLinkHref } from "~/lib/clicks/tracked-link";
 import { lastSentCutoff, previousPriceMinor, shouldSendAlert } from "~/lib/alerts/price-alert-rule";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
@@ -122,7 +122,7 @@ export async function sendDuePriceAlerts(db: DB, ctx: PriceAlertJobContext, job?
             currency: current.currency,
             newPriceMinor: current.amountMinor,
             oldPriceMinor: previousPriceMinor(state),
-            shopLink: `${ctx.baseUrl}${trackedLinkHref(alert.slug, linkSource.priceAlert)}`,
+            shopLink: `${ctx.baseUrl}${trackedLinkHref(alert.slug, linkFrom(linkSource.priceAlert, "email"))}`,
             reviewLink: `${ctx.baseUrl}/reviews/product/${encodeURIComponent(alert.slug)}`,
             unsubscribe: alertUnsubscribeUrl(ctx.baseUrl, ctx.authSecret, alert.id, alert.email),
           });

@@ -39,8 +39,8 @@ describe("an article's off-site links as the page renders them", () => {
       "[heaters](https://nordic.example/heaters?a=1&b=2) and [the barrel](https://www.nordic.example/saunas/barrel-6/)\n",
     );
     expect(html).toBe(
-      `<p><a href="/go/-/nordic?from=article:guide&amp;to=https%3A%2F%2Fnordic.example%2Fheaters%3Fa%3D1%26b%3D2" ${SPONSORED}>heaters</a>` +
-        ` and <a href="/go/barrel-6/nordic?from=article:guide" ${SPONSORED}>the barrel</a></p>`,
+      `<p><a href="/go/-/nordic?from=article:guide:shop-link&amp;to=https%3A%2F%2Fnordic.example%2Fheaters%3Fa%3D1%26b%3D2" ${SPONSORED}>heaters</a>` +
+        ` and <a href="/go/barrel-6/nordic?from=article:guide:shop-link" ${SPONSORED}>the barrel</a></p>`,
     );
   });
 
@@ -60,7 +60,7 @@ describe("an article's off-site links as the page renders them", () => {
       '<a href="https://nordic.example/x" title="Our pick" onclick="steal()" class="big" rel="opener" target="_top" style="color:red">go</a>\n',
     );
     expect(html).toBe(
-      `<p><a href="/go/-/nordic?from=article:guide&amp;to=https%3A%2F%2Fnordic.example%2Fx" title="Our pick" ${SPONSORED}>go</a></p>`,
+      `<p><a href="/go/-/nordic?from=article:guide:shop-link&amp;to=https%3A%2F%2Fnordic.example%2Fx" title="Our pick" ${SPONSORED}>go</a></p>`,
     );
   });
 
@@ -160,9 +160,9 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
 
   it("the article's page, through its loader, sends the shop links through /go and leaves the others; the stored Markdown is unchanged", async () => {
     const html = await articleHtml();
-    expect(html).toContain(`<a href="/go/barrel-6/nordic?from=article:diy-sauna-bench" ${SPONSORED}>our pick</a>`);
+    expect(html).toContain(`<a href="/go/barrel-6/nordic?from=article:diy-sauna-bench:shop-link" ${SPONSORED}>our pick</a>`);
     expect(html).toContain(
-      `<a href="/go/-/nordic?from=article:diy-sauna-bench&amp;to=https%3A%2F%2Fwww.nordic.example%2Fheaters" ${SPONSORED}>their heaters</a>`,
+      `<a href="/go/-/nordic?from=article:diy-sauna-bench:shop-link&amp;to=https%3A%2F%2Fwww.nordic.example%2Fheaters" ${SPONSORED}>their heaters</a>`,
     );
     expect(html).toContain('<a href="https://en.wikipedia.org/wiki/Sauna" target="_blank" rel="noopener">Sauna on Wikipedia</a>');
     const stored = await test.db.selectFrom("articles").select("body").where("slug", "=", "diy-sauna-bench").executeTakeFirstOrThrow();
@@ -176,7 +176,7 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
     const html = await articleHtml();
     expect(html).toContain('<a href="https://www.nordic.example/heaters" target="_blank" rel="noopener">their heaters</a>');
     // The offer's own page still names it.
-    expect(html).toContain("/go/barrel-6/nordic?from=article:diy-sauna-bench");
+    expect(html).toContain("/go/barrel-6/nordic?from=article:diy-sauna-bench:shop-link");
     await test.db.updateTable("merchants").set({ domain: "nordic.example" }).where("slug", "=", "nordic").execute();
     invalidateCatalog(test.db);
   });
@@ -225,7 +225,7 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
     const answer = await answerOf(() => (previewRoute.action as AdminHandler)({ request, context: ctx.context, params: {} }));
     expect(answer.status).toBe(200);
     const { html, links } = answer.data as { html: string; links: ArticleLinkReport[] };
-    expect(html).toContain("/go/barrel-6/nordic?from=article:diy-sauna-bench");
+    expect(html).toContain("/go/barrel-6/nordic?from=article:diy-sauna-bench:shop-link");
     expect(links).toEqual([
       { url: "https://nordic.example/saunas/barrel-6", kind: "offer", merchantName: "Nordic Bath", productName: "Barrel 6" },
       { url: "https://www.nordic.example/heaters", kind: "merchant", merchantName: "Nordic Bath" },

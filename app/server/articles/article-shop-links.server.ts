@@ -1,4 +1,4 @@
-import { linkSource } from "~/lib/clicks/tracked-link";
+import { linkFrom, linkSource } from "~/lib/clicks/tracked-link";
 import {
   buildShopLinkIndex,
   matchShopLink,
@@ -69,10 +69,10 @@ async function readIndex(db: DB): Promise<ShopLinkIndex> {
 
 /**
  * The rewriter an article is rendered with: a link to a known merchant goes through /go from
- * `article:{slug}`; every off-site link, rewritten or not, is added to `report` when one is given.
+ * `article:{slug}:shop-link`; every off-site link, rewritten or not, is added to `report` when one is given.
  */
 export function articleLinkRewriter(index: ShopLinkIndex, articleSlug: string, report?: ArticleLinkReport[]): LinkRewriter {
-  const source = linkSource.article(articleSlug);
+  const source = linkFrom(linkSource.article(articleSlug), "shop-link");
   return (href) => {
     const match = matchShopLink(index, href);
     if (match && report) report.push(reportOf(href, match));

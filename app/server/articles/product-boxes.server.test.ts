@@ -35,7 +35,7 @@ describe.each(testDialects)("product boxes in an article (%s)", (dialect) => {
   it("renders the card and the table with the tracked link naming the article; a missing product leaves nothing", async () => {
     const html = await render(false);
     expect(html).toContain('<aside class="article-product" aria-label="Tyyni 4 Cube Sauna">');
-    expect(html).toContain(`href="/go/${slug}?from=article:cedar-care"`);
+    expect(html).toContain(`href="/go/${slug}?from=article:cedar-care:box"`);
     expect(html).toContain('<table class="article-compare">');
     expect(html).toMatch(/Rated \d\.\d out of 5/);
     expect(html).not.toContain("no-such-sauna");

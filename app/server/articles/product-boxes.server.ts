@@ -1,6 +1,6 @@
 import { buyLink } from "~/lib/offers/buy-link";
 import type { Product } from "~/lib/catalog/catalog";
-import { linkSource } from "~/lib/clicks/tracked-link";
+import { linkFrom, linkSource } from "~/lib/clicks/tracked-link";
 import { renditionUrl } from "~/lib/images/image-url";
 import { formatPrice } from "~/lib/text/money";
 import { productHref } from "~/lib/catalog/product-display";
@@ -62,7 +62,7 @@ function ratingOf(product: Product): string {
 }
 
 function buyAnchor(product: Product, articleSlug: string): string {
-  const link = buyLink(product, { source: linkSource.article(articleSlug) });
+  const link = buyLink(product, { source: linkFrom(linkSource.article(articleSlug), "box") });
   if (link.kind === "none") return "";
   return `<a class="article-product-buy" href="${escapeHtml(link.href)}" target="_blank" rel="${escapeHtml(link.rel ?? "noopener")}">Check price<span class="sr-only"> of ${escapeHtml(product.name)} (opens in a new tab)</span></a>`;
 }

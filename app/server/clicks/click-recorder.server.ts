@@ -4,7 +4,9 @@ import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { addressKey, countClicks, DaySalts, readerKey, REPEAT_WINDOW_MS, type ClickReader, type ReaderClick } from "./click-readers.server";
 import { subIdFrom, SUB_ID_LENGTH } from "~/lib/offers/sub-id";
-import { insertClicks, insertClickSubIds, insertPageViews, type RecordedClick } from "./click-store.server";
+import { insertClicks, insertClickSubIds, insertPageViewDevices, insertPageViews, type RecordedClick } from "./click-store.server";
+import { DEVICE_CLASSES, type DeviceClass } from "~/lib/clicks/device-class";
+import { VIEW_KINDS, viewKindIndex } from "~/lib/views/page-view";
 
 /**
  * A click as the redirect hands it over: with the reader (address and User-Agent) when it is to
@@ -27,6 +29,8 @@ export interface ObservedClick extends RecordedClick {
  * Page views ride on the same flushes (docs/decisions/0074): recordView() only adds one to a
  * counter per page and day in memory; each flush adds the counters to the database's and starts
  * them again, so a crash loses at most one flush period of views, and several instances' counts add up.
+ * Each view is also counted per page kind and device class (docs/decisions/0113) in a fixed array
+ * per day, made once per day: a cache hit adds one to a slot, never builds a key or a map entry.
  */
 export interface ClickRecorderOptions {
   flushEveryMs?: number;
@@ -62,6 +66,8 @@ export class ClickRecorder {
   #buffer: ObservedClick[] = [];
   /** Views since the last flush, by "day path". */
   #views = new Map<string, number>();
+  /** Views since the last flush per day: slot kind × DEVICE_CLASSES.length + device, kinds as in VIEW_KINDS. */
+  #kindViews = new Map<string, Float64Array>();
   /** Flushes run one after another, so no click is ever written twice. */
   #queue: Promise<unknown> = Promise.resolve();
   /** Flushes started and not yet finished: a slow database never piles up timer flushes behind it. */
@@ -80,7 +86,7 @@ export class ClickRecorder {
     this.#salts = new DaySalts(db);
     this.#recent = new RecentReaders(settings.repeatWindowMs, settings.maxRecentReaders);
     this.#timer = setInterval(() => {
-      if ((this.#buffer.length > 0 || this.#views.size > 0) && this.#running === 0) void this.flush();
+      if ((this.#buffer.length > 0 || this.#views.size > 0 || this.#kindViews.size > 0) && this.#running === 0) void this.flush();
     }, settings.flushEveryMs);
     this.#timer.unref();
   }
@@ -120,10 +126,14 @@ export class ClickRecorder {
   }
 
   /** One view of a public page (lib/views/page-view.ts decides what is one); written with the next flush. */
-  recordView(path: string, at: number = this.#now()): void {
+  recordView(path: string, device: DeviceClass, at: number = this.#now()): void {
     if (this.#closed) return;
-    const key = `${utcDay(at)} ${path}`;
+    const day = utcDay(at);
+    const key = `${day} ${path}`;
     this.#views.set(key, (this.#views.get(key) ?? 0) + 1);
+    let slots = this.#kindViews.get(day);
+    if (slots === undefined) this.#kindViews.set(day, (slots = new Float64Array(VIEW_KINDS.length * DEVICE_CLASSES.length)));
+    slots[viewKindIndex(path) * DEVICE_CLASSES.length + DEVICE_INDEX[device]]!++;
   }
 
   /** Writes every click buffered so far; true when all of them are in the database. */
@@ -143,6 +153,23 @@ export class ClickRecorder {
   }
 
   async #writeBuffered(): Promise<boolean> {
+    if (this.#kindViews.size > 0) {
+      const counted = this.#kindViews;
+      this.#kindViews = new Map();
+      try {
+        await insertPageViewDevices(this.#db, kindViewRows(counted));
+      } catch (error) {
+        // Added back, slot by slot, to what was counted meanwhile.
+        for (const [day, slots] of counted) {
+          const now = this.#kindViews.get(day);
+          if (now) for (let slot = 0; slot < slots.length; slot++) now[slot]! += slots[slot]!;
+          else this.#kindViews.set(day, slots);
+        }
+        if (!this.#failing) log.error(`Page views could not be written, keeping them to retry: ${(error as Error)?.message ?? error}`);
+        this.#failing = true;
+        return false;
+      }
+    }
     if (this.#views.size > 0) {
       const views = this.#views;
       this.#views = new Map();
@@ -209,7 +236,15 @@ export class ClickRecorder {
         trx,
         batch
           .filter((_, index) => !skipped.has(index))
-          .map(({ at, productId, source, country, merchantId }) => ({ at, productId, source, country, merchantId })),
+          .map(({ at, productId, source, country, merchantId, placement, device }) => ({
+            at,
+            productId,
+            source,
+            country,
+            merchantId,
+            placement,
+            device,
+          })),
       );
     });
   }
@@ -221,6 +256,28 @@ export class ClickRecorder {
       log.error(`The click buffer is full (${this.#maxBuffered}); dropping the oldest clicks until the database is back`);
     this.#dropped += excess;
   }
+}
+
+const DEVICE_INDEX: Record<DeviceClass, number> = Object.fromEntries(DEVICE_CLASSES.map((device, index) => [device, index])) as Record<
+  DeviceClass,
+  number
+>;
+
+/** The rows of the counted slots that are not zero. */
+function kindViewRows(counted: ReadonlyMap<string, Float64Array>) {
+  const rows: { day: string; kind: string; device: string; views: number }[] = [];
+  for (const [day, slots] of counted)
+    for (let slot = 0; slot < slots.length; slot++) {
+      const views = slots[slot]!;
+      if (views > 0)
+        rows.push({
+          day,
+          kind: VIEW_KINDS[Math.floor(slot / DEVICE_CLASSES.length)]!,
+          device: DEVICE_CLASSES[slot % DEVICE_CLASSES.length]!,
+          views,
+        });
+    }
+  return rows;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { sql, type Transaction } from "kysely";
 import { utcDay } from "~/lib/clicks/click-period";
+import { UNKNOWN_DEVICE } from "~/lib/clicks/device-class";
+import { OTHER_PLACEMENT } from "~/lib/clicks/placement";
 import type { DB } from "../db/connection.server";
 import type { Database } from "../db/schema";
 
-/** A counted click as the site keeps it: when, which product, from which page. Nothing about the visitor. */
+/** A counted click as the site keeps it: when, which product, from which page and spot on it, the class of device. Nothing about the visitor. */
 export interface RecordedClick {
   /** Milliseconds since 1970. */
   at: number;
@@ -14,9 +16,13 @@ export interface RecordedClick {
   country?: string | null;
   /** The merchant whose offer the reader was sent to, when it was an offer. */
   merchantId?: number | null;
+  /** One of PLACEMENTS (app/lib/clicks/placement.ts); "other" when absent. */
+  placement?: string;
+  /** phone, tablet or desktop (app/lib/clicks/device-class.ts); "unknown" when absent. */
+  device?: string;
 }
 
-/** Rows per INSERT: 6 values each stays far below SQLite's 32,766 bound variables. */
+/** Rows per INSERT: 8 values each stays far below SQLite's 32,766 bound variables. */
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -50,6 +56,8 @@ export async function insertClicks(trx: Transaction<Database>, clicks: readonly 
           source: click.source,
           country: click.country ?? null,
           merchant_id: click.merchantId ?? null,
+          placement: click.placement ?? OTHER_PLACEMENT,
+          device: click.device ?? UNKNOWN_DEVICE,
         })),
       )
       .execute();
@@ -97,6 +105,25 @@ export async function insertPageViews(db: DB, rows: ReadonlyArray<{ day: string;
   });
 }
 
+/** A flush's views per page kind and device class, each added to its day's count. */
+export async function insertPageViewDevices(
+  db: DB,
+  rows: ReadonlyArray<{ day: string; kind: string; device: string; views: number }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const part of chunks(rows)) {
+      await trx
+        .insertInto("page_view_device_days")
+        .values([...part])
+        .onConflict((conflict) =>
+          conflict.columns(["day", "kind", "device"]).doUpdateSet({ views: sql<number>`page_view_device_days.views + excluded.views` }),
+        )
+        .execute();
+    }
+  });
+}
+
 /** The sub-IDs that went out with these clicks, with the click's facts; one already kept is left as it is. */
 export async function insertClickSubIds(
   trx: Transaction<Database>,
@@ -111,6 +138,8 @@ export async function insertClickSubIds(
       merchant_id: click.merchantId ?? null,
       source: click.source,
       country: click.country ?? null,
+      placement: click.placement ?? OTHER_PLACEMENT,
+      device: click.device ?? UNKNOWN_DEVICE,
     }));
   for (const part of chunks(rows)) {
     await trx

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { buyDestination, isTyyni, safeHttpUrl } from "~/lib/offers/buy-link";
 import { isCountedClick } from "~/lib/clicks/counted-click";
 import { MERCHANT_LINK_SEGMENT, normaliseLinkSource, trackedLinkTarget } from "~/lib/clicks/tracked-link";
+import { placementOf } from "~/lib/clicks/placement";
+import { deviceOfAgent } from "~/lib/views/page-view";
 import { matchShopLink, type ShopLinkIndex } from "~/lib/learn/article-shop-links";
 import { offerLinkUrl } from "~/lib/offers/offer-link";
 import { withSubId } from "~/lib/offers/sub-id";
@@ -135,10 +137,14 @@ export function createOutboundRedirects(options: {
     });
     let location = destination.url;
     if (counted) {
+      const from = fromParameter(req.url);
       const subId = recorder.record({
         at: now(),
         productId: links.productId,
-        source: normaliseLinkSource(fromParameter(req.url)),
+        source: normaliseLinkSource(from),
+        // Both from fixed lists: what a hand-made link says is never kept as written.
+        placement: placementOf(from),
+        device: deviceOfAgent(req.headers["user-agent"]),
         country,
         merchantId: destination.merchantId,
         reader: {

@@ -508,6 +508,7 @@ export interface Database {
   click_salts: ClickSaltsTable;
   click_address_days: ClickAddressDaysTable;
   page_view_days: PageViewDaysTable;
+  page_view_device_days: PageViewDeviceDaysTable;
   click_sub_ids: ClickSubIdsTable;
   commission_networks: CommissionNetworksTable;
   commissions: CommissionsTable;
@@ -677,6 +678,10 @@ export interface ClicksTable {
   country: ColumnType<string | null, string | null | undefined, string | null>;
   /** The merchant whose offer the click went to; null for the maker's website or the survey form. */
   merchant_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where the link sat: one of app/lib/clicks/placement.ts's PLACEMENTS ("other" when it named none). */
+  placement: ColumnType<string, string | undefined, string>;
+  /** phone, tablet or desktop (app/lib/clicks/device-class.ts); "unknown" for clicks counted before it was kept. */
+  device: ColumnType<string, string | undefined, string>;
 }
 
 /** A string from PostgreSQL's bigint. */
@@ -738,6 +743,17 @@ export interface ClickSubIdsTable {
   merchant_id: number | null;
   source: string;
   country: string | null;
+  /** As in clicks. */
+  placement: ColumnType<string, string | undefined, string>;
+  device: ColumnType<string, string | undefined, string>;
+}
+
+/** Page views per UTC day, kind of page (app/lib/views/page-view.ts) and device class: a count, nothing about the reader. */
+export interface PageViewDeviceDaysTable {
+  day: string;
+  kind: string;
+  device: string;
+  views: ClickCount;
 }
 
 /** An affiliate network whose reports the owner uploads, with the mapping of their columns. */

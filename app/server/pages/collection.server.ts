@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { linkSource } from "~/lib/clicks/tracked-link";
+import { linkFrom, linkSource } from "~/lib/clicks/tracked-link";
 import type { Collection, Product } from "~/lib/catalog/catalog";
 import { canonicalCollectionSlug, titleFromSlug } from "~/lib/collection/built-in-collections";
 import type { CollectionPageContent, CollectionPageView, CollectionSauna, CollectionSource } from "~/lib/collection/collection-page";
@@ -74,7 +74,7 @@ function displayContext(collectionSlug: string, options: CollectionPageOptions) 
   return {
     origin: "",
     surveyFormUrl: options.surveyFormUrl ?? null,
-    linkSource: linkSource.collection(collectionSlug),
+    linkSource: linkFrom(linkSource.collection(collectionSlug), "row"),
     prices: priceSettingsAt(options.prices ?? DEFAULT_SITE_PRICES, Date.now()),
   };
 }

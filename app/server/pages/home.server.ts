@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { linkSource } from "~/lib/clicks/tracked-link";
+import { linkFrom, linkSource } from "~/lib/clicks/tracked-link";
 import {
   bestPickCards,
   categoryCarouselCards,
@@ -37,7 +37,12 @@ export async function loadHomePage(
     linkSource: linkSource.home,
     prices: priceSettingsAt(config.prices, Date.now()),
   };
-  const comparison = loadComparison(db, display);
+  // Each section's shop links name their spot, so the clicks tell the sections apart.
+  const inSection = (spot: "picks" | "top-rated" | "comparison"): DisplayContext => ({
+    ...display,
+    linkSource: linkFrom(linkSource.home, spot),
+  });
+  const comparison = loadComparison(db, inSection("comparison"));
   const catalog = catalogCache(db);
   const [collections, picks, top] = await Promise.all([
     // The collections cache falls back to nothing: no category then has a picture of its own.
@@ -50,8 +55,8 @@ export async function loadHomePage(
   return {
     years: homeYears(picks, top.products),
     categories: categoryCarouselCards(collections, display.origin),
-    bestPicks: bestPickCards(picks, display),
-    topRated: topRatedSection(top.products, display),
+    bestPicks: bestPickCards(picks, inSection("picks")),
+    topRated: topRatedSection(top.products, inSection("top-rated")),
     comparison: streamComparison ? comparison : await comparison,
   };
 }

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { lastResortCollectionRecords } from "~/lib/collection/built-in-collections";
-import { linkSource } from "~/lib/clicks/tracked-link";
+import { linkFrom, linkSource } from "~/lib/clicks/tracked-link";
 import {
   isPastLastPage,
   PAGE_PARAM,
@@ -56,7 +56,7 @@ export async function loadReviewsIndexPage({ db, config }: Pick<AppLoadContext, 
   const display: DisplayContext = {
     origin: "",
     surveyFormUrl: config.surveyFormUrl,
-    linkSource: search.query === "" ? linkSource.reviews : linkSource.search,
+    linkSource: linkFrom(search.query === "" ? linkSource.reviews : linkSource.search, "card"),
     prices: priceSettingsAt(config.prices, Date.now()),
   };
   const listParams = new URLSearchParams(search.query === "" ? {} : { q: search.query });

@@ -34,14 +34,29 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
   const last = days.at(-1)!;
   const from = Date.parse(`${first}T00:00:00Z`);
   const to = Date.parse(`${last}T00:00:00Z`) + DAY_MS;
-  const [views, clicks, clickDays, orders, products, merchants] = await Promise.all([
+  const [views, kindViews, clicks, clickDays, orders, products, merchants] = await Promise.all([
     db.selectFrom("page_view_days").select(["day", "path", "views"]).where("day", ">=", first).where("day", "<=", last).execute(),
     db
+      .selectFrom("page_view_device_days")
+      .select(["kind", "device", (eb) => eb.fn.sum<number | string>("views").as("views")])
+      .where("day", ">=", first)
+      .where("day", "<=", last)
+      .groupBy(["kind", "device"])
+      .execute(),
+    db
       .selectFrom("clicks")
-      .select(["product_id", "merchant_id", "source", "country", (eb) => eb.fn.countAll<number | string>().as("count")])
+      .select([
+        "product_id",
+        "merchant_id",
+        "source",
+        "country",
+        "placement",
+        "device",
+        (eb) => eb.fn.countAll<number | string>().as("count"),
+      ])
       .where("clicked_at", ">=", from)
       .where("clicked_at", "<", to)
-      .groupBy(["product_id", "merchant_id", "source", "country"])
+      .groupBy(["product_id", "merchant_id", "source", "country", "placement", "device"])
       .execute(),
     db.selectFrom("click_days").select(["day", "clicks"]).where("day", ">=", first).where("day", "<=", last).execute(),
     db
@@ -56,6 +71,8 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
         "click_sub_ids.merchant_id",
         "click_sub_ids.source",
         "click_sub_ids.country",
+        "click_sub_ids.placement",
+        "click_sub_ids.device",
       ])
       .where("commissions.ordered_at", ">=", from)
       .where("commissions.ordered_at", "<", to)
@@ -88,6 +105,8 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
               merchantId: row.merchant_id === null ? null : Number(row.merchant_id),
               source: row.source,
               country: row.country,
+              placement: row.placement ?? "other",
+              device: row.device ?? "unknown",
             },
       status,
       commissionHundredths: commission,
@@ -98,11 +117,14 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
   }
   return {
     viewsByPath,
+    viewsByKindDevice: new Map(kindViews.map((row) => [`${row.kind} ${row.device}`, Number(row.views)])),
     clicks: clicks.map((row) => ({
       productId: Number(row.product_id),
       merchantId: row.merchant_id === null ? null : Number(row.merchant_id),
       source: row.source,
       country: row.country,
+      placement: row.placement,
+      device: row.device,
       count: Number(row.count),
     })),
     orders: facts,
@@ -124,6 +146,21 @@ export async function earningsReport(db: DB, days: number, now: number, dimensio
     unmatched: facts.orders.filter((order) => order.click === null).length,
     reversed: facts.orders.filter((order) => order.status === "reversed").length,
   };
+}
+
+/**
+ * The clicks page's breakdowns of the last `days` UTC days: per placement and per device class,
+ * read from one set of facts, each table largest first by clicks.
+ */
+export async function placementAndDeviceRows(
+  db: DB,
+  days: number,
+  now: number,
+): Promise<{ placements: EarningsRow[]; devices: EarningsRow[] }> {
+  const facts = await earningsFacts(db, periodDays(days, now));
+  const byClicks = (rows: EarningsRow[]) =>
+    rows.sort((a, b) => b.clicks - a.clicks || (b.views ?? 0) - (a.views ?? 0) || a.key.localeCompare(b.key));
+  return { placements: byClicks(earningsRows("placement", facts)), devices: byClicks(earningsRows("device", facts)) };
 }
 
 /** The dashboard's card: orders not reversed in the last `days` days, and their commission per currency. */
