@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = {
   "collections-imported": "Collections imported",
   "collection-picks-saved": "Collection picks saved",
   "catalog-removal": "Deleted from the catalog",
+  "sample-kept": "Sample kept as the owner's",
   "product-saved": "Product saved",
   "product-revision-restored": "Product revision restored",
   "review-revision-restored": "Review revision restored",
