@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 
 /**
- * The sample mark through an edit (docs/decisions/0115-sample-rows-stay-samples.md): a row the
+ * The sample mark through an edit: a row the
  * sample seed put there stays a sample whoever edits it, and is marked edited, so "Remove all
  * sample content" still finds it and says so. Only "Keep this one as mine" makes it the owner's.
  */
