@@ -1,4 +1,4 @@
-import routes from "~/routes";
+import { adminRoutePaths } from "./admin-paths";
 import type { AuthTestContext } from "./auth-fixtures";
 
 /**
@@ -30,15 +30,12 @@ const modules = import.meta.glob<AdminRouteModule>("../../app/routes/admin/*.{ts
 
 /** Every route under /admin, the layout included. */
 export function adminRoutes(): AdminRoute[] {
-  const admin = routes.find((route) => route.path === "admin");
-  if (!admin?.children) throw new Error("app/routes.ts has no admin layout");
-  const entry = (path: string, file: string): AdminRoute => {
+  return adminRoutePaths().map(({ pattern, file }) => {
     const load = modules[`../../app/${file}`];
     if (!load) throw new Error(`${file} is not under app/routes/admin`);
-    const params = Object.fromEntries([...path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, "1"]));
-    return { path: path.replace(/:\w+/g, "1"), file, params, load };
-  };
-  return [entry("/admin", admin.file), ...admin.children.map((child) => entry(child.path ? `/admin/${child.path}` : "/admin", child.file))];
+    const params = Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name!, "1"]));
+    return { path: pattern.replace(/:\w+/g, "1"), file, params, load };
+  });
 }
 
 /** What a route module answered, returned or thrown: its status, redirect target and data. */

@@ -53,20 +53,43 @@ export function MailTable({ rows, filtered, busyId }: { rows: readonly MailRow[]
       </EmptyTable>
     );
   }
+  // On a phone each message is a block of labelled lines (the address whole, on a line of its
+  // own); from 768 px the table, which scrolls inside its card when the screen is narrower.
+  const cell = "block px-4 py-1 md:table-cell md:py-2.5";
+  const label = "mr-1 font-semibold text-ink-muted md:hidden";
   return (
-    <TableCard label="Mail, scrollable">
-      <table className="w-full min-w-[56rem] text-left text-sm" aria-label="Mail">
-        <TableHead columns={COLUMNS} cell="px-4 py-3" />
-        <tbody className="divide-y divide-line">
+    <TableCard label="Mail, scrollable" scroll="md:overflow-x-auto">
+      <table className="block w-full text-left text-sm md:table md:min-w-[56rem]" aria-label="Mail">
+        <TableHead columns={COLUMNS} cell="px-4 py-3" className="max-md:sr-only bg-sand text-xs uppercase tracking-wider text-ink-muted" />
+        <tbody className="block divide-y divide-line md:table-row-group">
           {rows.map((row) => (
-            <tr key={row.id} className="align-top" data-testid="mail-row" data-state={row.state}>
-              <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">{at(row.createdAt)}</td>
-              <td className="px-4 py-2.5 break-all">{row.to}</td>
-              <td className="min-w-48 px-4 py-2.5">{row.subject}</td>
-              <td className={`px-4 py-2.5 ${STATE_CLASSES[row.state]}`}>{stateText(row)}</td>
-              <td className="px-4 py-2.5 text-right tabular-nums">{row.attempts}</td>
-              <td className="min-w-48 px-4 py-2.5 break-words text-ink-muted">{row.lastError ?? "—"}</td>
-              <td className="px-4 py-2.5">
+            <tr key={row.id} className="block py-2 align-top md:table-row md:py-0" data-testid="mail-row" data-state={row.state}>
+              <td className={`${cell} tabular-nums md:whitespace-nowrap`}>
+                <span className={label}>Queued:</span>
+                {at(row.createdAt)}
+              </td>
+              {/* An address breaks only where it must (a long one on a phone), never letter by letter in a squeezed column. */}
+              <td className={`${cell} font-semibold [overflow-wrap:anywhere] md:min-w-56 md:font-normal`}>
+                <span className={label}>To:</span>
+                {row.to}
+              </td>
+              <td className={`${cell} md:min-w-48`}>
+                <span className={label}>Subject:</span>
+                {row.subject}
+              </td>
+              <td className={`${cell} ${STATE_CLASSES[row.state]}`}>
+                <span className={label}>State:</span>
+                {stateText(row)}
+              </td>
+              <td className={`${cell} tabular-nums md:text-right`}>
+                <span className={label}>Attempts:</span>
+                {row.attempts}
+              </td>
+              <td className={`${cell} break-words text-ink-muted md:min-w-48 ${row.lastError ? "" : "max-md:hidden"}`}>
+                <span className={label}>Last error:</span>
+                {row.lastError ?? "—"}
+              </td>
+              <td className={`${cell} ${row.state === "failed" ? "max-md:pt-2" : "max-md:hidden"}`}>
                 {row.state === "failed" && (
                   <Form method="post">
                     <input type="hidden" name="id" value={row.id} />

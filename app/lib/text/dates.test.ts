@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTimeUtc, formatLongUsDate, formatMonthYear, formatShortUsDate } from "./dates";
+import {
+  dateAndSecondsUtc,
+  formatDateTimeSecondsUtc,
+  formatDateTimeUtc,
+  formatLongUsDate,
+  formatMonthYear,
+  formatShortUsDate,
+} from "./dates";
 
 describe("dates in long US format", () => {
   it("prints a calendar date as that day, whatever the time zone", () => {
@@ -22,5 +29,11 @@ describe("dates in long US format", () => {
   it("prints an instant to the minute in UTC for the admin pages", () => {
     expect(formatDateTimeUtc("2026-11-24T08:05:59.900Z")).toBe("Nov 24, 2026, 08:05 UTC");
     expect(formatDateTimeUtc("2026-01-02T23:30:00+02:00")).toBe("Jan 2, 2026, 21:30 UTC");
+  });
+
+  it("prints an instant to the second in UTC, so saves seconds apart read apart", () => {
+    expect(formatDateTimeSecondsUtc("2026-11-24T08:05:59.900Z")).toBe("Nov 24, 2026, 08:05:59 UTC");
+    expect(formatDateTimeSecondsUtc(Date.UTC(2026, 0, 2, 21, 30, 7))).toBe("Jan 2, 2026, 21:30:07 UTC");
+    expect(dateAndSecondsUtc(Date.UTC(2026, 10, 29, 0, 0, 1))).toEqual({ day: "Nov 29, 2026", time: "00:00:01" });
   });
 });

@@ -14,6 +14,7 @@ const LONG_US_DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: 
 const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", timeZone: "UTC" });
 const SHORT_US_DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 const HOURS_MINUTES = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+const HOURS_MINUTES_SECONDS = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC" });
 
 /** 'January 15, 2025' */
 export function formatLongUsDate(value: string): string {
@@ -34,6 +35,21 @@ export function formatShortUsDate(value: string): string {
 export function formatDateTimeUtc(value: string): string {
   const date = new Date(value);
   return `${SHORT_US_DATE.format(date)}, ${HOURS_MINUTES.format(date)} UTC`;
+}
+
+/**
+ * An instant to the second in UTC, as its day and its time ({ day: 'Nov 24, 2026', time: '08:05:59' }):
+ * revisions saved a few seconds apart must read apart, and a narrow table can break between the two.
+ */
+export function dateAndSecondsUtc(value: string | number): { day: string; time: string } {
+  const date = new Date(value);
+  return { day: SHORT_US_DATE.format(date), time: HOURS_MINUTES_SECONDS.format(date) };
+}
+
+/** 'Nov 24, 2026, 08:05:59 UTC' */
+export function formatDateTimeSecondsUtc(value: string | number): string {
+  const { day, time } = dateAndSecondsUtc(value);
+  return `${day}, ${time} UTC`;
 }
 
 /** The newest of some dates (ISO strings of one format compare in time order), or null. */

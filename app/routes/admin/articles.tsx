@@ -11,6 +11,7 @@ import { ARTICLE_STATUS_LABELS, readArticleListFilters } from "~/lib/admin/artic
 import { ARTICLE_CATEGORIES } from "~/lib/learn/articles";
 import { ARTICLE_LIST_PAGE_SIZE, createDraft, listArticlesForAdmin } from "~/server/articles/article-admin.server";
 import { listAuthors } from "~/server/articles/authors.server";
+import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
@@ -38,6 +39,7 @@ export async function action(args: Route.ActionArgs) {
   return dispatchIntent(args, {
     "new-article": async ({ request, context }) => {
       const id = await createDraft(context.db, { id: user.id, email: user.email }, ARTICLE_CATEGORIES[0].slug, null);
+      await recordAdminAction({ request, context }, "article-created", `Draft id ${id}`);
       throw await redirectWithFlash(request, context.config, `/admin/articles/${id}`, {
         toast: { kind: "success", title: "Draft started", description: "It saves on its own while you type." },
       });

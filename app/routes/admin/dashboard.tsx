@@ -156,9 +156,11 @@ function OwnerDashboard({ owner }: { owner: OwnerData }) {
             Sample content
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            The site started with{" "}
+            The site still holds{" "}
             {removalSummary({ products: counts.sampleProducts, collections: counts.sampleCollections, articles: counts.sampleArticles })} of
-            invented sample content (made-up brands, ratings and shop links). Remove it before the site goes live; your own imports stay.
+            invented sample content (made-up brands, ratings and shop links)
+            {counts.sampleEdited > 0 && `, ${counts.sampleEdited.toLocaleString("en-US")} of them edited by you`}. Remove it before the site
+            goes live, keeping any you made your own; your own imports stay.
           </p>
           <ButtonLink to={removalHref({ samples: true, returnTo: "/admin" })} variant="secondary" className="mt-4">
             <Trash2 aria-hidden className="size-4" />

@@ -1,15 +1,12 @@
 import { data } from "react-router";
-import { AdminPageHeader } from "~/components/admin/page-header";
-import { RevisionDiff, RevisionList } from "~/components/admin/articles/revision-view";
-import { FlashNotice } from "~/components/ui/flash-notice";
-import { Link } from "~/components/ui/link";
-import { useResultToast } from "~/components/ui/use-result-toast";
+import { RevisionsPage } from "~/components/admin/revisions/revisions-page";
 import { PRODUCT_FIELD_LABELS, REVIEW_FIELD_LABELS } from "~/lib/admin/product-form-labels";
 import { valuesDiff } from "~/lib/admin/revision-diff";
+import { revisionIdOf, revisionsPage } from "~/server/admin/revisions-page.server";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { getSignedInUser, requireAdmin } from "~/server/auth/guard.server";
 import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
-import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
+import { redirectWithFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import { restoreProductRevision } from "~/server/admin/product-revision-restore.server";
 import { findProductRevision, listProductRevisions, type RevisionPart } from "~/server/admin/product-revisions.server";
@@ -24,8 +21,6 @@ import type { Route } from "./+types/product-revisions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Revisions - Admin" }, { name: "robots", content: "noindex" }];
 
-const idOf = (value: string | null | undefined) => (value && /^\d{1,15}$/.test(value) ? Number(value) : null);
-
 function partOf(request: Request): RevisionPart {
   return new URL(request.url).pathname.startsWith("/admin/reviews/") ? "review" : "product";
 }
@@ -38,30 +33,23 @@ const PLACES = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const part = partOf(request);
-  const id = idOf(params.productId);
+  const id = revisionIdOf(params.productId);
   const product = id === null ? undefined : await findProductById(context.db, id);
   if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
-  const revisions = await listProductRevisions(context.db, product.id, part);
-  const url = new URL(request.url);
-  const b = idOf(url.searchParams.get("b")) ?? revisions[0]?.id ?? null;
-  const a = idOf(url.searchParams.get("a")) ?? revisions[1]?.id ?? null;
-  const [older, newer] = await Promise.all([
-    a === null ? null : findProductRevision(context.db, product.id, part, a),
-    b === null ? null : findProductRevision(context.db, product.id, part, b),
-  ]);
-  const diff = older && newer ? { diffs: valuesDiff(PLACES[part].labels, older.values, newer.values), older, newer } : null;
-  const { flash, headers } = await readFlash(request, context.config);
-  return data(
-    { part, product: { id: product.id, name: product.name }, editor: PLACES[part].editor(product.id), revisions, a, b, diff, flash },
-    { headers },
-  );
+  return revisionsPage(request, context, {
+    title: `${part === "review" ? "Review revisions" : "Revisions"}: ${product.name}`,
+    editor: PLACES[part].editor(product.id),
+    revisions: await listProductRevisions(context.db, product.id, part),
+    find: (revisionId) => findProductRevision(context.db, product.id, part, revisionId),
+    diff: (older, newer) => valuesDiff(PLACES[part].labels, older.values, newer.values),
+  });
 }
 
 const intents = {
   restore: async ({ form, request, context, params }) => {
     const part = partOf(request);
-    const productId = idOf(params.productId);
-    const revisionId = idOf(String(form.get("revision") ?? ""));
+    const productId = revisionIdOf(params.productId);
+    const revisionId = revisionIdOf(String(form.get("revision") ?? ""));
     const user = await getSignedInUser(request, context);
     const editor = { id: user?.id ?? null, email: user?.email ?? "unknown" };
     const outcome =
@@ -92,30 +80,5 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ProductRevisionsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { part, product, editor, revisions, a, b, diff, flash } = loaderData;
-  useResultToast(flash);
-  useResultToast(actionData);
-  return (
-    <>
-      <AdminPageHeader
-        title={`${part === "review" ? "Review revisions" : "Revisions"}: ${product.name}`}
-        description="Every save is kept, with who made it and when."
-      >
-        <Link to={editor} className="font-semibold text-brand underline">
-          Back to the editor
-        </Link>
-      </AdminPageHeader>
-      <FlashNotice flash={flash} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-        <RevisionList revisions={revisions} a={a} b={b} />
-        {diff ? (
-          <RevisionDiff diffs={diff.diffs} older={diff.older} newer={diff.newer} />
-        ) : (
-          <p className="text-sm text-ink-muted">
-            {revisions.length === 0 ? "No revision yet: the next save keeps the first." : "One revision so far: nothing to compare yet."}
-          </p>
-        )}
-      </div>
-    </>
-  );
+  return <RevisionsPage page={loaderData} actionData={actionData} />;
 }

@@ -1,15 +1,17 @@
 import { Trash2 } from "lucide-react";
-import { useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { NameList } from "~/components/admin/removal-name-list";
 import { Button } from "~/components/ui/button";
-import { readRemovalSelection, removalSummary, removedNoticeText } from "~/lib/admin/removal-request";
-import { planRemoval, removeFromCatalog } from "~/server/admin/catalog-removal.server";
+import { readRemovalSelection, removalHref, removalSummary, removedNoticeText } from "~/lib/admin/removal-request";
+import { keepSampleAsOwn, planRemoval, removeFromCatalog, type SampleKind } from "~/server/admin/catalog-removal.server";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
-import { redirectWithFlash } from "~/server/forms/flash.server";
+import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
+import { FlashNotice } from "~/components/ui/flash-notice";
+import { useResultToast } from "~/components/ui/use-result-toast";
 import { dispatchIntent, type IntentArgs, type IntentTable } from "~/server/forms/intents.server";
 import { log } from "~/server/log.server";
 import { productImagesStorage } from "~/server/storage/storage.server";
@@ -25,12 +27,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const selection = readRemovalSelection(new URL(request.url).searchParams);
   const plan = await planRemoval(context.db, selection);
-  return { selection, plan };
+  const { flash, headers } = await readFlash(request, context.config);
+  return data({ selection, plan, flash }, { headers });
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args.request, args.context);
-  return dispatchIntent(args, { remove } satisfies IntentTable);
+  return dispatchIntent(args, { remove, "keep-sample": keepSample } satisfies IntentTable);
+}
+
+const SAMPLE_KINDS: Record<string, SampleKind> = { product: "product", collection: "collection", article: "article" };
+
+/** "Keep this one as mine": one sample row becomes the owner's and leaves the list; back to the same confirmation. */
+async function keepSample({ form, request, context }: IntentArgs) {
+  const kind = SAMPLE_KINDS[String(form.get("kind") ?? "")];
+  const id = Number(form.get("id"));
+  const back = removalHref({ samples: true, returnTo: readRemovalSelection(form).returnTo });
+  if (!kind || !Number.isSafeInteger(id) || id <= 0)
+    return data(
+      { toast: { kind: "error" as const, title: "Not kept", description: "Choose a row of the list to keep." } },
+      { status: 400 },
+    );
+  const slug = await keepSampleAsOwn(context.db, kind, id);
+  if (slug === null)
+    return data(
+      {
+        toast: { kind: "error" as const, title: "Not kept", description: "That row is no longer sample content: it was kept or deleted." },
+      },
+      { status: 404 },
+    );
+  await recordAdminAction({ request, context }, "sample-kept", `${kind} ${slug} (id ${id}) kept as the owner's`);
+  throw await redirectWithFlash(request, context.config, back, {
+    toast: { kind: "success", title: "Kept as yours", description: `The ${kind} ${slug} is yours now; removing the samples leaves it.` },
+  });
 }
 
 async function remove({ form, request, context }: IntentArgs) {
@@ -57,8 +86,12 @@ async function remove({ form, request, context }: IntentArgs) {
   });
 }
 
-export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) {
-  const { selection, plan } = loaderData;
+export default function RemoveFromCatalog({ loaderData, actionData }: Route.ComponentProps) {
+  const { selection, plan, flash } = loaderData;
+  useResultToast(flash);
+  useResultToast(actionData);
+  // Sample rows can each be kept instead: they leave the list, and the removal.
+  const keep = (kind: SampleKind, id: number) => (selection.samples ? { kind, id } : undefined);
   const busy = useNavigation().state === "submitting";
   const summary = removalSummary({ products: plan.products.length, collections: plan.collections.length, articles: plan.articles.length });
   const nothing = plan.products.length === 0 && plan.collections.length === 0 && plan.articles.length === 0;
@@ -67,6 +100,7 @@ export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) 
   return (
     <>
       <AdminPageHeader title={title} description="Check what goes. Nothing is deleted until you confirm." />
+      <FlashNotice flash={flash} />
       {nothing ? (
         <Notice tone="blue" title="Nothing to delete">
           <p>
@@ -79,62 +113,87 @@ export default function RemoveFromCatalog({ loaderData }: Route.ComponentProps) 
           </p>
         </Notice>
       ) : (
-        <Form method="post" className="max-w-3xl space-y-5">
-          {plan.products.map((product) => (
-            <input key={product.id} type="hidden" name="product" value={product.id} />
-          ))}
-          {plan.collections.map((collection) => (
-            <input key={collection.id} type="hidden" name="collection" value={collection.id} />
-          ))}
-          {plan.articles.map((article) => (
-            <input key={article.id} type="hidden" name="article" value={article.id} />
-          ))}
-          <input type="hidden" name="from" value={selection.returnTo} />
-
+        <div className="max-w-3xl space-y-5">
           <Notice tone="red" title={`Delete ${summary}?`} role="alert">
             <p>
               Their pages leave the site: a deleted product's address answers “gone” (410), so search engines drop it. Their places in
               collections go with them. This cannot be undone; a CSV import can bring a product back.
             </p>
           </Notice>
-
           {plan.products.length > 0 && (
             <NameList
               title={`Products (${plan.products.length.toLocaleString("en-US")})`}
-              names={plan.products.map((p) => `${p.name} (${p.slug})`)}
+              returnTo={selection.returnTo}
+              rows={plan.products.map((p) => ({
+                key: `p${p.id}`,
+                name: `${p.name} (${p.slug})`,
+                edited: p.edited,
+                keep: keep("product", p.id),
+              }))}
             />
           )}
           {plan.collections.length > 0 && (
             <NameList
               title={`Collections (${plan.collections.length.toLocaleString("en-US")})`}
-              names={plan.collections.map((c) => `${c.title} (${c.slug})`)}
+              returnTo={selection.returnTo}
+              rows={plan.collections.map((c) => ({
+                key: `c${c.id}`,
+                name: `${c.title} (${c.slug})`,
+                edited: c.edited,
+                keep: keep("collection", c.id),
+              }))}
             />
           )}
           {plan.articles.length > 0 && (
-            <NameList title={`Articles (${plan.articles.length})`} names={plan.articles.map((a) => `${a.title} (${a.slug})`)} />
+            <NameList
+              title={`Articles (${plan.articles.length})`}
+              returnTo={selection.returnTo}
+              rows={plan.articles.map((a) => ({
+                key: `a${a.id}`,
+                name: `${a.title} (${a.slug})`,
+                edited: a.edited,
+                keep: keep("article", a.id),
+              }))}
+            />
           )}
+          <Form method="post" className="space-y-5">
+            {plan.products.map((product) => (
+              <input key={product.id} type="hidden" name="product" value={product.id} />
+            ))}
+            {plan.collections.map((collection) => (
+              <input key={collection.id} type="hidden" name="collection" value={collection.id} />
+            ))}
+            {plan.articles.map((article) => (
+              <input key={article.id} type="hidden" name="article" value={article.id} />
+            ))}
+            <input type="hidden" name="from" value={selection.returnTo} />
 
-          {plan.uploadedImages.length > 0 && (
-            <label className="flex items-start gap-3 rounded-card border border-line bg-surface p-4 text-sm">
-              <input type="checkbox" name="delete-images" value="1" className="mt-0.5 size-4 accent-brand" />
-              <span>
-                Also delete the {plan.uploadedImages.length === 1 ? "uploaded picture" : `${plan.uploadedImages.length} uploaded pictures`}{" "}
-                that only these products use ({plan.uploadedImages.slice(0, 5).join(", ")}
-                {plan.uploadedImages.length > 5 ? ", …" : ""}). Unticked, they stay in product-images.
-              </span>
-            </label>
-          )}
+            {plan.uploadedImages.length > 0 && (
+              <label className="flex items-start gap-3 rounded-card border border-line bg-surface p-4 text-sm">
+                <input type="checkbox" name="delete-images" value="1" className="mt-0.5 size-4 accent-brand" />
+                <span>
+                  Also delete the{" "}
+                  {plan.uploadedImages.length === 1 ? "uploaded picture" : `${plan.uploadedImages.length} uploaded pictures`} that only
+                  these products use ({plan.uploadedImages.slice(0, 5).join(", ")}
+                  {plan.uploadedImages.length > 5 ? ", …" : ""}). Unticked, they stay in product-images.
+                </span>
+              </label>
+            )}
 
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="remove" disabled={busy} className="bg-red-700 hover:bg-red-800">
-              <Trash2 aria-hidden className="size-4" />
-              {busy ? "Deleting…" : `Delete ${summary}`}
-            </Button>
-            <Link to={selection.returnTo} className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand">
-              Cancel
-            </Link>
-          </div>
-        </Form>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" name="intent" value="remove" disabled={busy} className="bg-red-700 hover:bg-red-800">
+                <Trash2 aria-hidden className="size-4" />
+                {busy ? "Deleting…" : `Delete ${summary}`}
+              </Button>
+              <Link
+                to={selection.returnTo}
+                className="inline-flex h-11 items-center rounded-full px-5 font-semibold text-ink hover:bg-sand"
+              >
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        </div>
       )}
     </>
   );

@@ -51,13 +51,18 @@ export interface DashboardCounts {
   sampleProducts: number;
   sampleCollections: number;
   sampleArticles: number;
+  /** Of those, the ones the owner edited or an import overwrote (still sample content). */
+  sampleEdited: number;
 }
 
 export async function dashboardCounts(db: DB): Promise<DashboardCounts> {
   const countSamples = (table: "products" | "collections" | "articles") =>
     db
       .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("n"),
+        sql<number | string | null>`sum(case when sample_edited then 1 else 0 end)`.as("edited"),
+      ])
       .where("is_sample", "=", true)
       .executeTakeFirstOrThrow();
   const [catalog, categories, features, sampleProducts, sampleCollections, sampleArticles] = await Promise.all([
@@ -68,6 +73,7 @@ export async function dashboardCounts(db: DB): Promise<DashboardCounts> {
     countSamples("collections"),
     countSamples("articles"),
   ]);
+  const edited = [sampleProducts, sampleCollections, sampleArticles].reduce((sum, row) => sum + Number(row.edited ?? 0), 0);
   return {
     ...catalog,
     categories: categories.length,
@@ -76,6 +82,7 @@ export async function dashboardCounts(db: DB): Promise<DashboardCounts> {
     sampleProducts: Number(sampleProducts.n),
     sampleCollections: Number(sampleCollections.n),
     sampleArticles: Number(sampleArticles.n),
+    sampleEdited: edited,
   };
 }
 

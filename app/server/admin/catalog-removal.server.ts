@@ -23,10 +23,13 @@ export interface RemovalRequest {
   samples: boolean;
 }
 
+/** A sample row the owner edited (or an import overwrote) is still sample content, and says so. */
+type Edited = { edited?: boolean };
+
 export interface RemovalPlan {
-  products: { id: number; name: string; slug: string }[];
-  collections: { id: number; title: string; slug: string }[];
-  articles: { id: number; title: string; slug: string }[];
+  products: ({ id: number; name: string; slug: string } & Edited)[];
+  collections: ({ id: number; title: string; slug: string } & Edited)[];
+  articles: ({ id: number; title: string; slug: string } & Edited)[];
   /** Bucket files that only the products being removed use. */
   uploadedImages: string[];
 }
@@ -40,8 +43,8 @@ export interface RemovalResult {
 
 /** The rows a request names, resolved and ordered, for the confirmation that names what goes. */
 export async function planRemoval(db: DB, request: RemovalRequest): Promise<RemovalPlan> {
-  const products = new Map<number, { id: number; name: string; slug: string }>();
-  const collections = new Map<number, { id: number; title: string; slug: string }>();
+  const products = new Map<number, RemovalPlan["products"][number]>();
+  const collections = new Map<number, RemovalPlan["collections"][number]>();
 
   for (const { id, name, slug } of await listProductNamesByIds(db, request.productIds)) products.set(id, { id, name, slug });
   for (const part of chunks([...new Set(request.collectionIds)], IN_LIST_CHUNK)) {
@@ -54,7 +57,23 @@ export async function planRemoval(db: DB, request: RemovalRequest): Promise<Remo
     for (const row of sampleCollections) collections.set(Number(row.id), { ...row, id: Number(row.id) });
   }
 
-  const articles = await planArticleRemoval(db, request.articleIds ?? [], request.samples);
+  const articles: RemovalPlan["articles"] = await planArticleRemoval(db, request.articleIds ?? [], request.samples);
+  if (request.samples) {
+    const edited = async (table: "products" | "collections" | "articles") =>
+      new Set(
+        (await db.selectFrom(table).select("id").where("is_sample", "=", true).where("sample_edited", "=", true).execute()).map((row) =>
+          Number(row.id),
+        ),
+      );
+    const [editedProducts, editedCollections, editedArticles] = await Promise.all([
+      edited("products"),
+      edited("collections"),
+      edited("articles"),
+    ]);
+    for (const product of products.values()) if (editedProducts.has(product.id)) product.edited = true;
+    for (const collection of collections.values()) if (editedCollections.has(collection.id)) collection.edited = true;
+    for (const article of articles) if (editedArticles.has(article.id)) article.edited = true;
+  }
   const productList = [...products.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   const collectionList = [...collections.values()].sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id);
   return {
@@ -159,4 +178,25 @@ async function imagesOnlyUsedBy(db: DB, productIds: ReadonlySet<number>): Promis
     lastId = rows.at(-1)!.id;
   }
   return [...theirs].filter((name) => !others.has(name)).sort();
+}
+
+/** What "Keep this one as mine" takes off the removal: one row's sample mark. */
+export type SampleKind = "product" | "collection" | "article";
+const SAMPLE_TABLES = { product: "products", collection: "collections", article: "articles" } as const;
+
+/**
+ * Makes one sample row the owner's: it loses its sample mark (and its edited one), so "Remove all
+ * sample content" no longer takes it. Its slug, or null when no sample row has that id.
+ */
+export async function keepSampleAsOwn(db: DB, kind: SampleKind, id: number): Promise<string | null> {
+  const table = SAMPLE_TABLES[kind];
+  const row = await db
+    .updateTable(table)
+    .set({ is_sample: false, sample_edited: false })
+    .where("id", "=", id)
+    .where("is_sample", "=", true)
+    .returning("slug")
+    .executeTakeFirst();
+  if (row) invalidateCatalog(db);
+  return row?.slug ?? null;
 }

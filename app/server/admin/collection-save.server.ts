@@ -54,7 +54,12 @@ function updatedColumns(columns: readonly CollectionCsvColumn[]): (keyof Collect
 }
 
 async function upsertOne(trx: Trx, row: Insertable<CollectionsTable>, columns: (keyof CollectionsTable)[]) {
-  return trx.insertInto("collections").values(row).onConflict(overwriteOnSlugConflict(columns)).returning("id").executeTakeFirstOrThrow();
+  return trx
+    .insertInto("collections")
+    .values(row)
+    .onConflict(overwriteOnSlugConflict("collections", columns))
+    .returning("id")
+    .executeTakeFirstOrThrow();
 }
 
 export interface CollectionSaveOptions {

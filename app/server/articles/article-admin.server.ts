@@ -1,3 +1,4 @@
+import { sampleEditedOnUpdate } from "../db/sample-mark.server";
 import type { ArticleFields } from "~/lib/admin/article-fields";
 import type { ArticleListFilters } from "~/lib/admin/article-list";
 import { sql } from "kysely";
@@ -290,6 +291,7 @@ export async function saveArticle(db: DB, id: number, fields: ArticleFields, opt
         status,
         publish_at: publishAt,
         last_updated: lastUpdated,
+        sample_edited: sampleEditedOnUpdate("articles"),
         updated_at: now,
         version: sql<number>`version + 1`,
       })

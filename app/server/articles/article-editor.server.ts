@@ -9,6 +9,8 @@ import {
   UPDATE_NOTE_REMOVE_FIELD,
   updateNoteProblem,
 } from "~/lib/updates/update-notes";
+import type { AuditAction } from "~/lib/audit/audit-actions";
+import { recordAdminAction, recordAdminActionOnce } from "../audit/audit-log.server";
 import { getSignedInUser } from "../auth/guard.server";
 import { redirectWithFlash } from "../forms/flash.server";
 import type { IntentArgs, IntentTable } from "../forms/intents.server";
@@ -52,6 +54,17 @@ const DONE: Record<Publication["kind"], (slug: string) => ResultToast> = {
   schedule: () => ({ kind: "success", title: "Scheduled", description: "It goes live on its own at the time you chose." }),
   unpublish: () => ({ kind: "success", title: "Unpublished", description: "It is a draft again; its page has left the site." }),
 };
+
+/** The audit log's name for each button's save. */
+const AUDITED: Record<Publication["kind"], AuditAction> = {
+  keep: "article-saved",
+  "publish-now": "article-published",
+  schedule: "article-scheduled",
+  unpublish: "article-unpublished",
+};
+
+/** Autosaves of one draft by one editor within this long are one entry, as they are one revision. */
+const AUTOSAVE_AUDIT_WINDOW_MS = 10 * 60_000;
 
 function notSaved(form: FormData, fieldErrors: FieldErrors, formError: string | null, status = 400) {
   return data<ArticleEditorAnswer>(
@@ -118,7 +131,16 @@ async function saveAt(
       updateNote: note,
       removeNotes: autosave ? [] : noteIdsToRemove(form.getAll(UPDATE_NOTE_REMOVE_FIELD)),
     });
-    if (autosave) return data<ArticleEditorAnswer>({ autosavedAt: saved.updatedAt, version: saved.version });
+    const what = `${saved.fields.slug} (id ${id})`;
+    if (autosave) {
+      await recordAdminActionOnce({ request, context }, "article-autosaved", what, AUTOSAVE_AUDIT_WINDOW_MS);
+      return data<ArticleEditorAnswer>({ autosavedAt: saved.updatedAt, version: saved.version });
+    }
+    await recordAdminAction(
+      { request, context },
+      AUDITED[chosen.kind],
+      chosen.kind === "schedule" ? `${what}: goes live ${new Date(chosen.at).toISOString().slice(0, 16).replace("T", " ")} UTC` : what,
+    );
     throw await redirectWithFlash(request, context.config, `/admin/articles/${id}`, { toast: DONE[chosen.kind](saved.fields.slug) });
   } catch (error) {
     if (!(error instanceof ArticleRefused)) throw error;

@@ -1,6 +1,7 @@
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { hasAdminAreaRole } from "~/lib/auth/admin-access";
 import { getSignedInUser } from "../auth/guard.server";
+import { dispatchedIntent } from "../forms/intents.server";
 import { isRecorded, recordAudit } from "./audit-log.server";
 import { log } from "../log.server";
 import { answeredStatus, wrapRouteHandlers, type RouteHandler } from "../framework/react-router-adapter.server";
@@ -28,12 +29,18 @@ async function recordRequest(args: { request: Request; context: AppLoadContext }
       userId: user.id,
       email: user.email,
       action: "admin-request",
-      detail: `${request.method} ${url.pathname}: answered ${status}`,
+      detail: `${request.method} ${url.pathname}${intentNote(request)}: answered ${status}`,
       address: context.clientAddress ?? null,
     });
   } catch (error) {
     log.error(`Audit entry for ${request.method} ${url.pathname} not written: ${(error as Error)?.message ?? error}`);
   }
+}
+
+/** " (intent schedule)" when the action read a form that named one: which button it was. */
+function intentNote(request: Request): string {
+  const intent = dispatchedIntent(request)?.intent;
+  return intent ? ` (intent ${intent.slice(0, 40)})` : "";
 }
 
 function audited<H extends RouteHandler>(action: H): H {

@@ -76,6 +76,26 @@ export async function recordAdminAction({ request, context }: AuditArgs, action:
   }
 }
 
+/**
+ * Like recordAdminAction, for an action repeated while someone works (a draft's autosave every few
+ * seconds of typing): no new entry when this admin's newest one is the same action on the same
+ * thing within `withinMs`. The first of a run of them is in the trail; the rest would bury it.
+ */
+export async function recordAdminActionOnce(args: AuditArgs, action: AuditAction, detail: string, withinMs: number): Promise<void> {
+  recorded.add(args.request);
+  const user = await getSignedInUser(args.request, args.context);
+  if (!user) return;
+  const newest = await args.context.db
+    .selectFrom("audit_log")
+    .select(["action", "detail", "at"])
+    .where("user_email", "=", user.email)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (newest && newest.action === action && newest.detail === oneLine(detail) && Date.now() - Number(newest.at) < withinMs) return;
+  await recordAdminAction(args, action, detail);
+}
+
 /** Refused sign-ins of one admin account recorded per hour at most; a flood of guesses cannot fill the table. */
 const REFUSED_SIGN_INS_PER_HOUR = 100;
 

@@ -1,3 +1,4 @@
+import { sampleEditedOnUpdate } from "../db/sample-mark.server";
 import type { Product } from "~/lib/catalog/catalog";
 import {
   checkPickEntries,
@@ -125,7 +126,7 @@ export async function savePickEntries(db: DB, collectionId: number, inputs: read
   const exists = await db.transaction().execute(async (trx) => {
     const touched = await trx
       .updateTable("collections")
-      .set({ updated_at: new Date().toISOString() })
+      .set({ updated_at: new Date().toISOString(), sample_edited: sampleEditedOnUpdate("collections") })
       .where("id", "=", collectionId)
       .executeTakeFirst();
     if (Number(touched.numUpdatedRows) === 0) return false;

@@ -81,6 +81,8 @@ export interface ProductsTable {
   customer_rating: Generated<number | null>;
   customer_review_source: Generated<string | null>;
   is_sample: Flag;
+  /** A sample row the owner edited or an import overwrote: still a sample, listed by the removal as edited (migration 2026_11_29_1300). */
+  sample_edited: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
   // Derived on every save so the public lists filter and sort in SQL (ADR 0017,
@@ -257,6 +259,8 @@ export interface CollectionsTable {
    */
   keeps_rule: Flag;
   is_sample: Flag;
+  /** A sample row the owner edited or an import overwrote: still a sample, listed by the removal as edited (migration 2026_11_29_1300). */
+  sample_edited: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -633,6 +637,8 @@ export interface ArticlesTable {
   /** YYYY-MM-DD, set by "Mark as updated". */
   last_updated: string | null;
   is_sample: Flag;
+  /** A sample row the owner edited or an import overwrote: still a sample, listed by the removal as edited (migration 2026_11_29_1300). */
+  sample_edited: Flag;
   created_at: Millis;
   updated_at: Millis;
 }

@@ -29,6 +29,18 @@ export function intentOf(form: FormData): string {
   return typeof intent === "string" ? intent : "";
 }
 
+/** Per request that went through dispatchIntent: the intent it named and the ones its page offers. */
+const dispatched = new WeakMap<Request, { intent: string; offered: readonly string[] }>();
+
+/**
+ * The intent a request named and every intent its action's table offers, once dispatchIntent has
+ * read its form: the audit log's safety net names the intent of an action that recorded no entry
+ * of its own, and a test can walk every intent of every admin action.
+ */
+export function dispatchedIntent(request: Request): { intent: string; offered: readonly string[] } | undefined {
+  return dispatched.get(request);
+}
+
 /**
  * Runs the handler the form's intent names. An intent missing from the table (or none) answers
  * 400 with "Unknown action" and changes nothing. `form` is for actions that read the body
@@ -42,6 +54,7 @@ export async function dispatchIntent<Table extends IntentTable>(
 ): Promise<Awaited<ReturnType<Table[keyof Table]>> | ReturnType<typeof unknownIntent>> {
   const form = options.form ?? (await readFormUnderLimit(args.request));
   const intent = intentOf(form);
+  dispatched.set(args.request, { intent, offered: Object.keys(table) });
   // Own keys only: "toString" or "__proto__" must not reach Object.prototype.
   if (!Object.hasOwn(table, intent)) return unknownIntent();
   return (await table[intent]!({ form, request: args.request, context: args.context, params: args.params })) as Awaited<

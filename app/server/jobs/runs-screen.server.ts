@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import type { RunView } from "~/lib/jobs/run-view";
 import { importOutcomeOf, type ImportRunOutcome } from "~/lib/csv/import-run";
+import { recordAdminAction } from "../audit/audit-log.server";
 import type { DB } from "../db/connection.server";
 import type { IntentTable } from "../forms/intents.server";
 import type { AppConfig } from "../config.server";
@@ -59,9 +60,13 @@ export async function loadRunPage(
 }
 
 export const RUN_INTENTS = {
-  cancel: async ({ params, context }) => {
+  cancel: async ({ params, context, request }) => {
     const id = Number(params.runId);
     const cancelled = Number.isSafeInteger(id) && (await requestCancel(context.db, id, { markers: siteCancelMarkers(context.config) }));
+    if (cancelled) {
+      const job = await loadJob(context.db, id);
+      await recordAdminAction({ request, context }, "run-cancelled", `${job?.label ?? "A run"} (run ${id})`);
+    }
     const toast: ResultToast = cancelled
       ? { kind: "success", title: "Cancel asked", description: "The run stops at its next step; nothing it had not saved is kept." }
       : { kind: "info", title: "Nothing to cancel", description: "The run had already finished." };

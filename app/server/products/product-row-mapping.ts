@@ -26,8 +26,8 @@ export const PRODUCT_LIST_KEY_COLUMNS = [
 
 export type ProductRecord = Omit<
   Selectable<ProductsTable>,
-  // The version is the admin forms' (admin-queries.server.ts reads it); no page needs it.
-  (typeof PRODUCT_LIST_KEY_COLUMNS)[number] | "gtin" | "mpn" | "version" | keyof ReviewColumns
+  // The version is the admin forms' (admin-queries.server.ts reads it), sample_edited the removal's; no page needs them.
+  (typeof PRODUCT_LIST_KEY_COLUMNS)[number] | "gtin" | "mpn" | "version" | "sample_edited" | keyof ReviewColumns
 > &
   Partial<Pick<Selectable<ProductsTable>, "gtin" | "mpn">> &
   Partial<ReviewColumns>;

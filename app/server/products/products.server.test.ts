@@ -142,7 +142,11 @@ describe.each(testDialects)("products repository on %s", (dialect) => {
     const id = await insertProduct(test.db, toProductRow(fields("to-update"), { isSample: true, now: NOW }));
     const changed = fields("to-update", { name: "Renamed", images: [], rating: null });
     expect(await updateProduct(test.db, id, toProductRow(changed, { isSample: false, now: NOW }))).toBe(true);
-    expect(await findProductById(test.db, id)).toMatchObject({ name: "Renamed", images: [], rating: null, isSample: false });
+    // A sample stays a sample when edited, marked edited (the removal lists it as such).
+    expect(await findProductById(test.db, id)).toMatchObject({ name: "Renamed", images: [], rating: null, isSample: true });
+    expect(await test.db.selectFrom("products").select("sample_edited").where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({
+      sample_edited: expect.toSatisfy(Boolean),
+    });
     expect(await updateProduct(test.db, 999999, toProductRow(changed, { isSample: false, now: NOW }))).toBe(false);
   });
 
@@ -155,7 +159,8 @@ describe.each(testDialects)("products repository on %s", (dialect) => {
     const saved = await upsertProductsOnSlug(test.db, rows, ["name", "is_sample", "updated_at"]);
     expect(saved.map((row) => row.slug).sort()).toEqual(["upsert-a", "upsert-b"]);
     const [a] = await findProductsBySlugs(test.db, ["upsert-a"]);
-    expect(a).toMatchObject({ name: "New name", tagline: "Kept", isSample: false });
+    // An import over a sample keeps its sample mark.
+    expect(a).toMatchObject({ name: "New name", tagline: "Kept", isSample: true });
     expect(await upsertProductsOnSlug(test.db, [], ["name"])).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { keepingSampleMark, sampleEditedOnUpdate } from "../db/sample-mark.server";
 import { sql, type Insertable } from "kysely";
 import type { Product } from "~/lib/catalog/catalog";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
@@ -248,7 +249,7 @@ export async function insertProducts(db: DB, rows: readonly Insertable<ProductsT
 
 /** Overwrites a product's row by id; false when no product has that id (any more). */
 export async function updateProduct(db: DB, id: number, row: Insertable<ProductsTable>): Promise<boolean> {
-  const result = await db.updateTable("products").set(row).where("id", "=", id).executeTakeFirst();
+  const result = await db.updateTable("products").set(keepingSampleMark("products", row)).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -264,7 +265,7 @@ export async function updateProductAtVersion(
 ): Promise<"saved" | "stale" | "missing"> {
   const result = await db
     .updateTable("products")
-    .set({ ...row, version: sql<number>`version + 1` })
+    .set({ ...keepingSampleMark("products", row), version: sql<number>`version + 1` })
     .where("id", "=", id)
     .where("version", "=", version)
     .executeTakeFirst();
@@ -286,7 +287,7 @@ export async function upsertProductsOnSlug(
       .insertInto("products")
       .columns(rowColumns as (keyof ProductsTable & string)[])
       .expression(rowsTable)
-      .onConflict(overwriteOnSlugConflict(columns))
+      .onConflict(overwriteOnSlugConflict("products", columns))
       .returning(["id", "slug"]),
   );
   return written.map((row) => ({ id: Number(row.id), slug: row.slug }));
@@ -306,7 +307,13 @@ export async function updateProductReview(
 ): Promise<boolean> {
   const result = await db
     .updateTable("products")
-    .set({ ...reviewRow({ ...review, pros: review.pros ?? [] }), rating, updated_at: now, version: sql<number>`version + 1` })
+    .set({
+      ...reviewRow({ ...review, pros: review.pros ?? [] }),
+      rating,
+      updated_at: now,
+      sample_edited: sampleEditedOnUpdate("products"),
+      version: sql<number>`version + 1`,
+    })
     .where("id", "=", id)
     // The review screen names the version it loaded: a newer save is not overwritten (docs/decisions/0103-no-silent-overwrite.md).
     .$if(version !== undefined, (query) => query.where("version", "=", version!))

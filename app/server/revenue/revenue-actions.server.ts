@@ -3,6 +3,7 @@ import { MAX_CSV_BYTES } from "~/lib/admin/upload-limits";
 import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
 import { MAPPED_FIELDS, type ColumnMap, type MappedField } from "~/lib/revenue/commission-report";
 import type { RunView } from "~/lib/jobs/run-view";
+import { recordAdminAction } from "../audit/audit-log.server";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
 import type { IntentArgs, IntentTable } from "../forms/intents.server";
@@ -91,7 +92,7 @@ async function formUpload({ form, context }: IntentArgs) {
 export function revenueIntents(startedBy: string) {
   return {
     /** The report as uploaded or at its URL: stored under an id, then read by a run. */
-    "read-report": async ({ form, context }: IntentArgs) => {
+    "read-report": async ({ form, context, request }: IntentArgs) => {
       const network = text(form, "network");
       const reportUrl = text(form, "report_url");
       if (network === "" || network.length > 80)
@@ -114,6 +115,11 @@ export function revenueIntents(startedBy: string) {
         }
       }
       await startReportRun(context.db, { id, network }, { phase: "read", uploadId: id, map: null, href: uploadHref(id) }, startedBy);
+      await recordAdminAction(
+        { request, context },
+        "commission-report-read",
+        `${network}: ${hasFile ? `file ${file.name || "(unnamed)"}` : reportUrl}`,
+      );
       return redirect(uploadHref(id));
     },
     /** The owner's mapping: the report is read again with it. */
@@ -123,6 +129,11 @@ export function revenueIntents(startedBy: string) {
       const { upload } = found;
       const map = mapFrom(args.form);
       await startReportRun(args.context.db, upload, { phase: "read", uploadId: upload.id, map, href: uploadHref(upload.id) }, startedBy);
+      await recordAdminAction(
+        args,
+        "commission-columns-mapped",
+        `${upload.network} (report ${upload.id}): read again with the chosen columns`,
+      );
       return redirect(uploadHref(upload.id));
     },
     /** Back from the preview to the mapping, as it was. */
@@ -141,6 +152,7 @@ export function revenueIntents(startedBy: string) {
         { phase: "save", uploadId: upload.id, map: result.map, fingerprint: result.plan.fingerprint, href: uploadHref(upload.id) },
         startedBy,
       );
+      await recordAdminAction(args, "commission-report-saved", `${upload.network} (report ${upload.id}): the previewed orders saving`);
       return redirect(uploadHref(upload.id));
     },
   } satisfies IntentTable;

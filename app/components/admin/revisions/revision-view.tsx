@@ -1,13 +1,23 @@
 import { Form } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import type { FieldDiff } from "~/lib/admin/revision-diff";
-import type { RevisionSummary } from "~/server/articles/article-revisions.server";
+import { dateAndSecondsUtc, formatDateTimeSecondsUtc } from "~/lib/text/dates";
+import type { RevisionRow as RevisionSummary } from "~/server/admin/revisions-page.server";
 
 const MARK = { same: " ", added: "+", removed: "−" } as const;
 const TONE = { same: "", added: "bg-green-50 text-green-900", removed: "bg-red-50 text-red-900 line-through decoration-red-400" } as const;
 
-function when(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+/** To the second: two saves within a minute (an autosave, then a save) must read apart. */
+const when = (ms: number) => formatDateTimeSecondsUtc(ms);
+
+/** The day and the time, which a narrow table breaks between rather than scroll. */
+function SavedAt({ ms }: { ms: number }) {
+  const { day, time } = dateAndSecondsUtc(ms);
+  return (
+    <time dateTime={new Date(ms).toISOString()}>
+      <span className="whitespace-nowrap">{day},</span> <span className="whitespace-nowrap">{time}</span>
+    </time>
+  );
 }
 
 /** The revisions, newest first: pick two to compare, or restore one. */
@@ -57,8 +67,8 @@ export function RevisionList({ revisions, a, b }: { revisions: readonly Revision
                     className="size-4 accent-brand"
                   />
                 </td>
-                <td className="whitespace-nowrap py-2 pr-2 tabular-nums">
-                  {when(revision.savedAt)}
+                <td className="py-2 pr-2 tabular-nums">
+                  <SavedAt ms={revision.savedAt} />
                   {revision.autosave && <span className="ml-1 text-ink-muted">(autosave)</span>}
                 </td>
                 <td className="py-2 break-all">{revision.by}</td>
