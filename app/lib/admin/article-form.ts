@@ -43,6 +43,9 @@ export const articleFormSchema = z
     authorId: text()
       .refine((value) => value === "" || /^\d{1,9}$/.test(value), { message: "Choose an author." })
       .transform((value) => (value ? Number(value) : null)),
+    testerId: text()
+      .refine((value) => value === "" || /^\d{1,9}$/.test(value), { message: "Choose who tested it." })
+      .transform((value) => (value ? Number(value) : null)),
     image: sitePathOrEmpty,
     imageAlt: text({ max: 300 }),
     featured: checkbox(),
