@@ -1,4 +1,5 @@
 import type { Article } from "~/lib/learn/articles";
+import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
 import type { ArticleLinkReport } from "~/lib/learn/article-shop-links";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
@@ -38,6 +39,16 @@ interface Rendered {
 }
 
 const memos = new WeakMap<DB, { at: number; rendered: Promise<Rendered> }>();
+const sitePrices = new WeakMap<DB, SitePrices>();
+
+/**
+ * The site's price settings (config.prices), for the product boxes' prices: the server names them
+ * once, as it opens the database; without them the defaults.
+ */
+export function setArticlePrices(db: DB, prices: SitePrices): void {
+  sitePrices.set(db, prices);
+  memos.delete(db);
+}
 const listening = new WeakSet<DB>();
 
 async function readPublished(db: DB): Promise<Rendered> {
@@ -53,6 +64,7 @@ async function readPublished(db: DB): Promise<Rendered> {
       .execute(),
   ]);
   const byId = new Map<number, AuthorRow>(authors.map((author) => [Number(author.id), author]));
+  const prices = priceSettingsAt(sitePrices.get(db) ?? DEFAULT_SITE_PRICES, Date.now());
   const credits = authorCredits(
     authors,
     rows.map((row) => ({ authorId: row.author_id === null ? null : Number(row.author_id), tags: tagNames(row) })),
@@ -69,7 +81,7 @@ async function readPublished(db: DB): Promise<Rendered> {
       row.body,
       (line) => {
         const directive = readDirective(line);
-        return directive && renderDirective(directive, products, row.slug, false);
+        return directive && renderDirective(directive, products, row.slug, false, prices);
       },
       articleLinkRewriter(shopLinks, row.slug, report),
     );
