@@ -11,6 +11,7 @@ import {
   type ArticleFields,
 } from "./article-fields";
 import { searchTitle, SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/seo/search-snippet";
+import { emptyHeaderMessage, tablesWithEmptyHeaders } from "./article-tables";
 
 /**
  * The article editor's fields: their limits (the editor shows the same ones as it counts) and the
@@ -77,5 +78,9 @@ export function articleReadyProblems(fields: ArticleFields): Partial<Record<Arti
   if (fields.image && !fields.imageAlt) problems.imageAlt = "Describe the picture for readers who cannot see it.";
   if (fields.tags.length === 0) problems.tags = "Give at least one tag.";
   if (!fields.body.trim()) problems.body = "Write the article.";
+  else {
+    const unnamed = tablesWithEmptyHeaders(fields.body);
+    if (unnamed.length > 0) problems.body = unnamed.map(emptyHeaderMessage).join(" ");
+  }
   return problems;
 }

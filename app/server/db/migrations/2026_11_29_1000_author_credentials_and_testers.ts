@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { dialectOf } from "../dialect";
 
 /**
  * Authors readers can check, and who tested what:
@@ -10,6 +11,9 @@ import type { Kysely } from "kysely";
  * - `products.tester`: the name of who tested the product for its review, like `reviewer` a name
  *   that links to the author of that name; empty means the reviewer tested it.
  * - `articles.tester_id`: the author who tried what the article describes; null means its author.
+ * - The sample article "Infrared vs Traditional" as seeded had a comparison table whose first
+ *   header cell was empty (a column a screen reader cannot name); a site that still has the sample
+ *   as shipped gets the header the shipped file now has.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -42,7 +46,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // An author's removal sets these to null; without the index it would scan the articles.
   await db.schema.createIndex("articles_tester_idx").on("articles").column("tester_id").execute();
+
+  await db
+    .updateTable("articles")
+    .set({ body: sql<string>`replace(body, ${EMPTY_HEADER}, ${NAMED_HEADER})` })
+    .where("slug", "=", "infrared-vs-traditional")
+    .where(sql.ref("is_sample"), "=", sql.raw(dialectOf(db) === "postgres" ? "true" : "1"))
+    .where("body", "like", `%${EMPTY_HEADER}%`)
+    .execute();
 }
+
+const EMPTY_HEADER = "\n| | Traditional Finnish | Infrared |\n";
+const NAMED_HEADER = "\n| Feature | Traditional Finnish | Infrared |\n";
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("articles_tester_idx").execute();
