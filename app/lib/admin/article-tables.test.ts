@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { emptyHeaderMessage, tablesWithEmptyHeaders } from "./article-tables";
 
-const COMPARISON = ["## Side-by-side comparison", "", "| | Traditional Finnish | Infrared |", "|---|---|---|", "| Warm-up | 30-60 min | 10-20 min |"].join("\n");
+const COMPARISON = [
+  "## Side-by-side comparison",
+  "",
+  "| | Traditional Finnish | Infrared |",
+  "|---|---|---|",
+  "| Warm-up | 30-60 min | 10-20 min |",
+].join("\n");
 
 describe("tablesWithEmptyHeaders", () => {
   it("finds a header row with an empty cell, naming the table by number and heading", () => {

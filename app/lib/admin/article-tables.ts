@@ -68,6 +68,8 @@ export function tablesWithEmptyHeaders(markdown: string): EmptyHeaderTable[] {
 export function emptyHeaderMessage(table: EmptyHeaderTable): string {
   const where = table.heading ? `Table ${table.number} (under “${table.heading}”)` : `Table ${table.number}`;
   const which =
-    table.columns.length === 1 ? `column ${table.columns[0]}` : `columns ${table.columns.slice(0, -1).join(", ")} and ${table.columns.at(-1)}`;
+    table.columns.length === 1
+      ? `column ${table.columns[0]}`
+      : `columns ${table.columns.slice(0, -1).join(", ")} and ${table.columns.at(-1)}`;
   return `${where} has an empty header in ${which}: name every column (e.g. “Feature”), so screen readers can announce it.`;
 }

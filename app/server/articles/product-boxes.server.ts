@@ -60,7 +60,9 @@ function escapeHtml(text: string): string {
 /** The price as every page shows it, with "as of" the day it was last confirmed. */
 function priceOf(product: Product, prices: PriceSettings): string {
   const view = productPriceView(product, prices);
-  const asOf = view.asOf ? ` <span class="article-product-asof">as of <time datetime="${escapeHtml(view.asOf.slice(0, 10))}">${escapeHtml(formatLongUsDate(view.asOf))}</time></span>` : "";
+  const asOf = view.asOf
+    ? ` <span class="article-product-asof">as of <time datetime="${escapeHtml(view.asOf.slice(0, 10))}">${escapeHtml(formatLongUsDate(view.asOf))}</time></span>`
+    : "";
   return `${escapeHtml(view.text)}${asOf}`;
 }
 

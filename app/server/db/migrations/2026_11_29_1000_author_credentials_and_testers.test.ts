@@ -32,7 +32,10 @@ describe.each(testDialects)("author credentials and testers on %s", (dialect) =>
       created_at: now,
       updated_at: now,
     });
-    await db.insertInto("authors").values([author("maija", "https://saunaguild.example/maija"), author("tom", null)]).execute();
+    await db
+      .insertInto("authors")
+      .values([author("maija", "https://saunaguild.example/maija"), author("tom", null)])
+      .execute();
     const article = (slug: string, isSample: boolean) => ({
       slug,
       title: slug,
@@ -48,10 +51,17 @@ describe.each(testDialects)("author credentials and testers on %s", (dialect) =>
       created_at: now,
       updated_at: now,
     });
-    await db.insertInto("articles").values([article("infrared-vs-traditional", true)]).execute();
+    await db
+      .insertInto("articles")
+      .values([article("infrared-vs-traditional", true)])
+      .execute();
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    const authors = await test.db.selectFrom("authors").select(["slug", "profile_links", "credentials", "image_alt"]).orderBy("slug").execute();
+    const authors = await test.db
+      .selectFrom("authors")
+      .select(["slug", "profile_links", "credentials", "image_alt"])
+      .orderBy("slug")
+      .execute();
     expect(authors).toEqual([
       { slug: "maija", profile_links: '["https://saunaguild.example/maija"]', credentials: "", image_alt: "" },
       { slug: "tom", profile_links: "[]", credentials: "", image_alt: "" },
