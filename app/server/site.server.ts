@@ -18,6 +18,7 @@ import { withBodyErrorResponses } from "./http/body-error-responses.server";
 import { RenderQueue, renderInTurn } from "./http/render-queue.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
+import { setArticlePrices } from "./articles/published-articles.server";
 import { seedSampleContent } from "./seed/seed.server";
 import "./load-context";
 import { securityHeaders } from "./http/security-headers.server";
@@ -91,6 +92,8 @@ export async function createSite(
   const authResources = createAuth(config, db, { mail });
   const publicDir = path.resolve(options.publicDir ?? "public");
   const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mail };
+  // The articles' product boxes show prices for the site's country and currency.
+  setArticlePrices(db, config.prices);
   // How long readers' requests wait for the event loop: /metrics reports it (owner work must not move it).
   const stopMonitor = startEventLoopMonitor();
   // Every loader and action answers a database outage with a 503 page instead of an error, and

@@ -151,11 +151,15 @@ test.describe("an article", () => {
     await expect(main.getByText("Updated April 2025")).toBeVisible();
     await expect(main.getByText(/^\d+ min read$/)).toBeVisible();
 
-    await expect(main.getByText("Maija Lehtonen")).toBeVisible();
+    await expect(main.getByText("Maija Lehtonen").first()).toBeVisible();
     await expect(main.getByText("Senior Sauna Editor")).toBeVisible();
     // Pictures come through the image route, resized to how wide they are drawn.
     await expect(main.locator('img[src^="/img/"][src$="/images/authors/maija-lehtonen.webp"]')).toBeVisible();
-    await expect(main.getByTestId("author-generic-avatar")).toHaveCount(0);
+    await expect(main.getByTestId("author-initials")).toHaveCount(0);
+    // Who wrote it and who tested it, each linked to their page.
+    const byline = main.getByTestId("byline");
+    await expect(byline).toHaveText("Written by Maija Lehtonen · Tested by Maija Lehtonen");
+    await expect(byline.getByRole("link", { name: "Maija Lehtonen" }).first()).toHaveAttribute("href", "/learn/author/maija-lehtonen");
 
     const hero = main.locator('article img[src^="/img/"][src$="/images/articles/infrared-vs-traditional.webp"]');
     await expect(hero).toBeVisible();
@@ -166,12 +170,11 @@ test.describe("an article", () => {
     expect(await hero.getAttribute("alt")).not.toBeNull();
   });
 
-  test("shows a generic icon for an author without a photo, and no 'Updated' line when never updated", async ({ page }) => {
+  test("shows the initials of an author without a photo, and no 'Updated' line when never updated", async ({ page }) => {
     await page.goto("/learn/diy-sauna-bench");
     const main = page.getByRole("main");
-    await expect(main.getByText("Tom Gallagher")).toBeVisible();
-    await expect(main.getByTestId("author-generic-avatar")).toBeVisible();
-    await expect(main.getByTestId("author-generic-avatar").locator("svg")).toBeVisible();
+    await expect(main.getByTestId("byline")).toHaveText("Written by Tom Gallagher · Tested by Tom Gallagher");
+    await expect(main.getByTestId("author-initials")).toHaveText("TG");
     await expect(main.getByText("Published March 12, 2025")).toBeVisible();
     await expect(main.getByText(/^Updated /)).toHaveCount(0);
   });
@@ -364,5 +367,46 @@ test.describe("on a 390 px phone", { tag: "@mobile-only" }, () => {
 
     await page.goto("/learn/infrared-vs-traditional");
     await expectNoSidewaysScroll(page);
+  });
+});
+
+test.describe("an author's page", () => {
+  test("shows who they are in parts a reader can check, what they tested, and their articles", async ({ page }) => {
+    const response = await page.goto("/learn/author/maija-lehtonen");
+    expect(response?.status()).toBe(200);
+    const main = page.getByRole("main");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maija Lehtonen");
+    await expect(main.getByRole("img", { name: "Maija Lehtonen, smiling, in front of a cedar barrel sauna" })).toBeVisible();
+    await expect(main.getByTestId("author-credentials")).toHaveText(/^Certified sauna builder, 12 years/);
+    // The bio is Markdown, rendered.
+    await expect(main.locator(".article-prose strong", { hasText: "ten sessions" })).toBeVisible();
+    const profile = main.getByRole("link", { name: "saunaguild.example" });
+    await expect(profile).toHaveAttribute("href", "https://saunaguild.example/members/maija-lehtonen");
+    await expect(profile).toHaveAttribute("rel", /\bme\b/);
+
+    const tested = main.getByRole("region", { name: "What Maija Lehtonen tested and reviewed" });
+    await expect(tested.getByRole("listitem").first()).toContainText("Tested");
+    expect(await tested.getByRole("link").count()).toBeGreaterThan(3);
+    await expect(tested.getByRole("link").first()).toHaveAttribute("href", /^\/reviews\/product\//);
+    await expect(main.getByRole("heading", { name: /Infrared vs Traditional/ })).toBeVisible();
+
+    const person = (await page.locator('script[type="application/ld+json"]').allTextContents())
+      .map((text) => JSON.parse(text) as { "@type": string; mainEntity?: Record<string, unknown> })
+      .find((block) => block["@type"] === "ProfilePage")?.mainEntity;
+    expect(person).toMatchObject({
+      "@type": "Person",
+      name: "Maija Lehtonen",
+      jobTitle: "Senior Sauna Editor",
+      sameAs: ["https://saunaguild.example/members/maija-lehtonen", "https://www.linkedin.example/in/maija-lehtonen"],
+      url: expect.stringMatching(/\/learn\/author\/maija-lehtonen$/),
+      image: expect.stringMatching(/\/images\/authors\/maija-lehtonen\.webp$/),
+    });
+    expect((person?.knowsAbout as string[]).length).toBeGreaterThan(0);
+  });
+
+  test("an author without a photo shows their initials", async ({ page }) => {
+    await page.goto("/learn/author/tom-gallagher");
+    await expect(page.getByRole("main").getByTestId("author-initials")).toHaveText("TG");
+    await expect(page.getByRole("main").getByTestId("author-credentials")).toContainText("Licensed carpenter");
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration, type Locator } from "./fixtures";
 
 // The product page's "Where to buy" (docs/decisions/0058), on the seeded sample catalog: the Valo 2
 // is sold by its maker ($10,000), Nordic Bath Supply ($10,400) and Backyard Leisure Co (out of stock).
@@ -49,10 +49,53 @@ test("works without JavaScript: the rows and their links are in the server's HTM
     const links = page.getByTestId("where-to-buy").getByRole("link");
     await expect(links).toHaveCount(3);
     await expect(links.first()).toHaveAttribute("href", `/go/${SLUG}/lumo-works?from=product:${SLUG}:where-to-buy`);
+    if (testInfo.project.name === "mobile") {
+      // Without scripts the phone's Buy Now bar stays as it always was, "Where to buy" on screen or not.
+      await links.first().scrollIntoViewIfNeeded();
+      await expect(page.getByTestId("mobile-buy-bar")).toBeVisible();
+    }
   } finally {
     await context.close();
   }
 });
+
+/** What the centre of `target` shows: null when it is the target itself, else the element on top. */
+function coveredBy(target: Locator): Promise<string | null> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (top && (top === element || element.contains(top))) return null;
+    return top
+      ? `${top.tagName.toLowerCase()}${top.closest("[data-testid]") ? ` in ${top.closest("[data-testid]")!.getAttribute("data-testid")}` : ""}`
+      : "nothing";
+  });
+}
+
+test(
+  "on a phone the Buy Now bar steps aside while Where to buy is on screen: it never covers the first Buy now",
+  { tag: "@mobile-only" },
+  async ({ page }) => {
+    await page.goto(URL);
+    await waitForHydration(page);
+    const bar = page.getByTestId("mobile-buy-bar");
+    await expect(bar).toBeVisible();
+    const firstBuy = page
+      .getByTestId("where-to-buy-list")
+      .getByRole("link", { name: /Buy now/ })
+      .first();
+
+    // The first Buy now brought to the bottom edge of the screen, where the bar sits.
+    await firstBuy.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight + 8));
+    await expect(bar).toBeHidden();
+    expect(await coveredBy(firstBuy)).toBeNull();
+    await firstBuy.scrollIntoViewIfNeeded();
+    expect(await coveredBy(firstBuy)).toBeNull();
+
+    // Back at the top, "Where to buy" off screen: the bar is back.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(bar).toBeVisible();
+  },
+);
 
 test("the price says how old it is: a title on the cards, visible on the product page", async ({ page }, testInfo) => {
   await page.goto("/reviews");

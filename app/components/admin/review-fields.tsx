@@ -33,6 +33,7 @@ export function ReviewFields({ state }: { state: { values?: FormValues; fieldErr
         {field("skip_if", "Skip it if", { placeholder: "You need it up in a weekend" })}
         {field("alternatives", "Alternatives", { hint: "Up to three other products' slugs, comma-separated." })}
         {field("reviewer", "Reviewer", { hint: "The author's name." })}
+        {field("tester", "Tested by", { hint: "The author who tested it; empty: the reviewer did." })}
         {field("tested_on", "Date tested", { type: "date" })}
         {field("customer_rating", "Customers' rating (0–5)", {
           inputMode: "decimal",

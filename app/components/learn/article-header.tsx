@@ -23,7 +23,7 @@ export function ArticleHeader({ article }: { article: Article }) {
       <h1 className="mt-4 text-[2rem] font-semibold leading-[1.12] tracking-tight md:text-[2.75rem]">{article.title}</h1>
       <p className="mt-4 text-lg leading-relaxed text-ink-muted md:text-xl">{article.excerpt}</p>
       <div className="mt-6 flex flex-col gap-3 border-y border-line py-4">
-        <AuthorLine author={article.author} />
+        <AuthorLine author={article.author} tester={article.tester} />
         {/* Icons rather than separators: no line on a phone starts with a stray dot. */}
         <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-ink-muted">
           <Fact icon={CalendarDays}>

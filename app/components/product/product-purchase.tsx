@@ -3,6 +3,10 @@ import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { BuyLink } from "~/lib/offers/buy-link";
 import type { SaleOffer } from "~/lib/catalog/product-display";
+import { useOnScreen } from "./use-on-screen";
+
+/** The product page's "Where to buy" section (./where-to-buy.tsx). */
+const WHERE_TO_BUY_SELECTOR = '[data-testid="where-to-buy"]';
 
 /**
  * The price and 'Buy Now' of the product page: a box in the side column on wide screens, and
@@ -102,15 +106,22 @@ export function BuyBox({ purchase, className }: { purchase: PurchaseInfo; classN
 /**
  * Small screens only (below md). Sticky to the bottom of the viewport at the end of <main>: it
  * stays in view while the page is read and comes to rest above the footer, so it never covers
- * the last of the content.
+ * the last of the content. While "Where to buy" is on screen it steps aside (hidden, keeping its
+ * place, so nothing moves): that list has a Buy now of its own for every shop, and the bar would
+ * cover the first one.
  */
 export function MobileBuyBar({ purchase }: { purchase: PurchaseInfo }) {
+  const besideWhereToBuy = useOnScreen(WHERE_TO_BUY_SELECTOR);
   return (
     <div
       data-testid="mobile-buy-bar"
       // The compare tray sits above whatever bar is pinned to the bottom of the screen.
       data-bottom-bar=""
-      className="sticky bottom-0 z-30 border-t border-line bg-surface/95 shadow-raised backdrop-blur supports-[backdrop-filter]:bg-surface/90 md:hidden"
+      data-stepped-aside={besideWhereToBuy ? "" : undefined}
+      className={cn(
+        "sticky bottom-0 z-30 border-t border-line bg-surface/95 shadow-raised backdrop-blur transition-[opacity,transform,visibility] duration-200 supports-[backdrop-filter]:bg-surface/90 md:hidden motion-reduce:transition-none",
+        besideWhereToBuy && "invisible translate-y-full opacity-0",
+      )}
     >
       <section aria-label="Price and Buy Now" className="page-container flex items-center justify-between gap-3 py-3">
         <div className="min-w-0">

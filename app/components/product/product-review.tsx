@@ -1,4 +1,5 @@
 import { Link } from "~/components/ui/link";
+import { Byline } from "~/components/learn/byline";
 import { RatingStars } from "~/components/catalog/rating-stars";
 import { Badge } from "~/components/ui/badge";
 import { CheckCircle2, UserRound, XCircle } from "~/components/ui/icons";
@@ -36,26 +37,32 @@ export function ReviewSummary({ view, review }: { view: ProductPageView; review:
             )}
           </dl>
         )}
-        {(review.reviewer || review.testedOn) && (
+        {(review.reviewer || review.tester || review.testedOn) && (
           <p className="mt-4 flex items-start gap-2 text-sm text-ink-muted" data-testid="review-byline">
             <UserRound aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>
               {review.reviewer && (
+                <Byline
+                  writer={{ name: review.reviewer, href: review.reviewerPath }}
+                  tester={{ name: review.tester ?? review.reviewer, href: review.testerPath }}
+                />
+              )}
+              {!review.reviewer && review.tester && (
                 <>
-                  Reviewed by{" "}
-                  {review.reviewerPath ? (
-                    <Link to={review.reviewerPath} className="font-medium text-ink underline underline-offset-2 hover:text-brand">
-                      {review.reviewer}
+                  Tested by{" "}
+                  {review.testerPath ? (
+                    <Link to={review.testerPath} className="font-medium text-ink underline underline-offset-2 hover:text-brand">
+                      {review.tester}
                     </Link>
                   ) : (
-                    <span className="font-medium text-ink">{review.reviewer}</span>
+                    <span className="font-medium text-ink">{review.tester}</span>
                   )}
                 </>
               )}
-              {review.reviewer && review.testedOn && <span aria-hidden> · </span>}
               {review.testedOn && (
                 <>
-                  Tested <time dateTime={review.testedOn}>{review.testedOnText}</time>
+                  {review.reviewer || review.tester ? " on " : "Tested "}
+                  <time dateTime={review.testedOn}>{review.testedOnText}</time>
                 </>
               )}
             </span>

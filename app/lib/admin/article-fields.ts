@@ -23,6 +23,8 @@ export interface ArticleFields {
   categorySlug: string;
   tags: string[];
   authorId: number | null;
+  /** Who tried what it describes; null: its author. */
+  testerId: number | null;
   image: string;
   imageAlt: string;
   featured: boolean;

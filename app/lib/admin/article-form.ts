@@ -11,6 +11,7 @@ import {
   type ArticleFields,
 } from "./article-fields";
 import { searchTitle, SEARCH_DESCRIPTION_MAX, SEARCH_TITLE_MAX } from "~/lib/seo/search-snippet";
+import { emptyHeaderMessage, tablesWithEmptyHeaders } from "./article-tables";
 
 /**
  * The article editor's fields: their limits (the editor shows the same ones as it counts) and the
@@ -43,6 +44,9 @@ export const articleFormSchema = z
     authorId: text()
       .refine((value) => value === "" || /^\d{1,9}$/.test(value), { message: "Choose an author." })
       .transform((value) => (value ? Number(value) : null)),
+    testerId: text()
+      .refine((value) => value === "" || /^\d{1,9}$/.test(value), { message: "Choose who tested it." })
+      .transform((value) => (value ? Number(value) : null)),
     image: sitePathOrEmpty,
     imageAlt: text({ max: 300 }),
     featured: checkbox(),
@@ -74,5 +78,9 @@ export function articleReadyProblems(fields: ArticleFields): Partial<Record<Arti
   if (fields.image && !fields.imageAlt) problems.imageAlt = "Describe the picture for readers who cannot see it.";
   if (fields.tags.length === 0) problems.tags = "Give at least one tag.";
   if (!fields.body.trim()) problems.body = "Write the article.";
+  else {
+    const unnamed = tablesWithEmptyHeaders(fields.body);
+    if (unnamed.length > 0) problems.body = unnamed.map(emptyHeaderMessage).join(" ");
+  }
   return problems;
 }

@@ -21,6 +21,7 @@ export const REVIEW_FIELD_LABELS: readonly (readonly [string, string])[] = [
   ["skip_if", "Skip it if"],
   ["alternatives", "Alternatives"],
   ["reviewer", "Reviewer"],
+  ["tester", "Tested by"],
   ["tested_on", "Date tested"],
   ["customer_rating", "Customers' rating (0–5)"],
   ["customer_review_source", "Customers' reviews source"],

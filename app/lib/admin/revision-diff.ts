@@ -12,6 +12,7 @@ const FIELD_LABELS: Record<keyof ArticleFields, string> = {
   categorySlug: "Category",
   tags: "Tags",
   authorId: "Author",
+  testerId: "Tested by",
   image: "Hero picture",
   imageAlt: "Picture description",
   featured: "Featured",

@@ -33,6 +33,7 @@ export const REVIEW_COLUMNS = [
   "skip_if",
   "alternatives",
   "reviewer",
+  "tester",
   "tested_on",
   "customer_rating",
   "customer_review_source",
@@ -57,6 +58,8 @@ export interface ReviewFields {
   alternatives?: string[];
   /** The reviewer's name (an author of the site). */
   reviewer?: string | null;
+  /** Who tested the product, when not the reviewer (an author of the site). */
+  tester?: string | null;
   /** YYYY-MM-DD */
   testedOn?: string | null;
   /** Customers' average rating (0–5) at a named source; with a count, the only source of AggregateRating. */
@@ -128,6 +131,7 @@ export function reviewOf(product: ReviewFields): Required<ReviewFields> {
     skipIf: product.skipIf ?? null,
     alternatives: product.alternatives ?? [],
     reviewer: product.reviewer ?? null,
+    tester: product.tester ?? null,
     testedOn: product.testedOn ?? null,
     customerRating: product.customerRating ?? null,
     customerReviewSource: product.customerReviewSource ?? null,

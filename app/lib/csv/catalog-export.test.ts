@@ -46,6 +46,7 @@ const product: StoredProduct = {
   skipIf: "You want a wood stove",
   alternatives: ["birch-6", "ember"],
   reviewer: "Aino Virtanen",
+  tester: "Marcus Lind",
   testedOn: "2026-10-14",
   customerRating: 4.6,
   customerReviewSource: "The maker's store",

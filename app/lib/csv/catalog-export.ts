@@ -63,6 +63,7 @@ export function productCsvRecord(product: StoredProduct): string[] {
     skip_if: text(review.skipIf),
     alternatives: list(review.alternatives),
     reviewer: text(review.reviewer),
+    tester: text(review.tester),
     tested_on: text(review.testedOn),
     customer_rating: number(review.customerRating),
     customer_review_source: text(review.customerReviewSource),

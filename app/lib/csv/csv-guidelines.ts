@@ -93,6 +93,7 @@ const productGuide: Record<ProductCsvColumn, Omit<ColumnGuide, "column">> = {
   skip_if: { required: false, rule: "One line: who should look elsewhere.", example: "You need it up in a weekend" },
   alternatives: { required: false, rule: "[slug1, slug2]: up to three other products.", example: "[birchline-ember-6-barrel-sauna]" },
   reviewer: { required: false, rule: "The reviewer's name (an author).", example: "Aino Virtanen" },
+  tester: { required: false, rule: "Who tested it (an author); empty: the reviewer.", example: "Marcus Lind" },
   tested_on: { required: false, rule: "The date tested, YYYY-MM-DD.", example: "2026-10-14" },
   customer_rating: {
     required: false,

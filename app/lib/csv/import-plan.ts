@@ -269,6 +269,7 @@ const PRODUCT_FIELDS: { column: ProductCsvColumn | null; field: string; key: Pro
   { column: "skip_if", field: "skip_if", key: "skipIf", kind: "text" },
   { column: "alternatives", field: "alternatives", key: "alternatives", kind: "list" },
   { column: "reviewer", field: "reviewer", key: "reviewer", kind: "text" },
+  { column: "tester", field: "tester", key: "tester", kind: "text" },
   { column: "tested_on", field: "tested_on", key: "testedOn", kind: "text" },
   { column: "customer_rating", field: "customer_rating", key: "customerRating", kind: "number" },
   { column: "customer_review_source", field: "customer_review_source", key: "customerReviewSource", kind: "text" },

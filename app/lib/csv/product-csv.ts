@@ -278,6 +278,7 @@ function readReviewFields(fields: RawProductFields, lists: RawProductLists, slug
     skipIf: readText(fields.skip_if),
     alternatives: alternatives.slice(0, MAX_ALTERNATIVES),
     reviewer: readText(fields.reviewer),
+    tester: readText(fields.tester),
     testedOn: noted("tested_on", fields.tested_on, readIsoDate(fields.tested_on)),
     customerRating: noted("customer_rating", fields.customer_rating, readRating(fields.customer_rating)),
     customerReviewSource: readText(fields.customer_review_source),

@@ -35,6 +35,7 @@ function article(overrides: Partial<Article> & { slug?: string } = {}): Article 
     readTime: "5 min read",
     wordCount: 1000,
     author: { name: "A. Writer", title: "Editor" },
+    tester: { name: "A. Writer", title: "Editor" },
     publishDate: "2025-01-15",
     tags: [],
     html: "<p>Body</p>",

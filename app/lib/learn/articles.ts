@@ -11,10 +11,16 @@ import { structuredDataMeta, type JsonLd } from "../seo/structured-data";
 export interface ArticleAuthor {
   name: string;
   title: string;
-  /** Site-relative; without one the page shows a generic person icon. */
+  /** Site-relative; without one the page shows their initials. */
   image?: string;
+  /** What the photo shows. */
+  imageAlt?: string;
   /** The last segment of /learn/author/{slug}, when the author has a page. */
   slug?: string;
+  /** Their profiles elsewhere (https), for the JSON-LD Person's sameAs. */
+  profileLinks?: string[];
+  /** What they write about and test, for the JSON-LD Person's knowsAbout. */
+  knowsAbout?: string[];
 }
 
 export interface ArticleTag {
@@ -44,6 +50,8 @@ export interface Article {
   readTime: string;
   wordCount: number;
   author: ArticleAuthor;
+  /** Who tried what it describes: its author unless the editor named another. */
+  tester: ArticleAuthor;
   /** YYYY-MM-DD */
   publishDate: string;
   /** YYYY-MM-DD, when the article was revised after publication. */

@@ -1,4 +1,5 @@
 import { KNOWLEDGE_CENTER_NAME, type Article, type ArticleSummary, type ArticleTag } from "./articles";
+import type { AuthorProfile, AuthorReview } from "./author-profile";
 import type { UpdateNoteView } from "../updates/update-notes";
 
 /**
@@ -54,8 +55,15 @@ export interface ArticlePage extends LearnPageLinks {
 
 /** /learn/author/{slug}: who the author is and the articles they wrote, newest first. */
 export interface LearnAuthorPage extends LearnPageLinks {
-  author: { slug: string; name: string; title: string; bio: string; image: string | null; profileUrl: string | null };
+  author: AuthorProfile & {
+    /** The bio rendered and sanitized as an article body is. */
+    bioHtml: string;
+    /** The bio as plain text, for the meta description and the Person's description. */
+    bioText: string;
+  };
   articles: ArticleSummary[];
+  /** The reviews they wrote or tested, newest test first. */
+  reviews: AuthorReview[];
 }
 
 /** The intro of /learn: the page's meta description. */

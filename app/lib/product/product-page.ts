@@ -1,5 +1,6 @@
 import type { TestResultsView } from "../measurements/test-results-view";
 import type { Collection, Product } from "../catalog/catalog";
+import type { AuthorProfile } from "../learn/author-profile";
 import { buyLink, type BuyLink } from "../offers/buy-link";
 import { linkFrom, linkSource } from "../clicks/tracked-link";
 import { builtInCollectionRecord } from "../collection/built-in-collections";
@@ -134,6 +135,13 @@ export interface ReviewView {
   reviewer: string | null;
   /** The reviewer's author page, when the site has an author of that name. */
   reviewerPath: string | null;
+  /** Who tested it: the stored tester, else the reviewer (one person may do both). */
+  tester: string | null;
+  /** The tester's author page, when the site has an author of that name. */
+  testerPath: string | null;
+  /** The reviewer and the tester as the site's authors, for the review's JSON-LD; null when not an author. */
+  reviewerProfile: AuthorProfile | null;
+  testerProfile: AuthorProfile | null;
   /** YYYY-MM-DD, for <time>. */
   testedOn: string | null;
   /** 'October 14, 2026' */
@@ -168,6 +176,8 @@ export interface ProductPageContext {
   alternatives?: readonly Product[];
   /** The reviewer's author page, when there is an author of the reviewer's name. */
   reviewerPath?: string | null;
+  /** The site's authors named as the reviewer or the tester, by lower-case name. */
+  authors?: ReadonlyMap<string, AuthorProfile>;
   /**
    * Whether /reviews/{slug} shows a collection: a fixed page or a stored collection. Without it,
    * only the fixed pages count.
@@ -256,7 +266,7 @@ export function toProductPageView(product: Product, context: ProductPageContext)
     }),
     summary: shortenText(summarySource),
     asSeenIn: context.asSeenIn ?? [],
-    review: reviewView(product, context.alternatives ?? [], prices, context.reviewerPath ?? null),
+    review: reviewView(product, context.alternatives ?? [], prices, context.reviewerPath ?? null, context.authors),
   };
 }
 
@@ -266,8 +276,13 @@ export function reviewView(
   alternatives: readonly Product[],
   prices: PriceSettings,
   reviewerPath: string | null = null,
+  authors: ReadonlyMap<string, AuthorProfile> = new Map(),
 ): ReviewView | null {
   const review = reviewOf(product);
+  const reviewer = textOrNull(review.reviewer);
+  const tester = textOrNull(review.tester) ?? reviewer;
+  const reviewerProfile = (reviewer && authors.get(reviewer.trim().toLowerCase())) || null;
+  const testerProfile = (tester && authors.get(tester.trim().toLowerCase())) || null;
   const bySlug = new Map(alternatives.map((alternative) => [alternative.slug.toLowerCase(), alternative]));
   const view: ReviewView = {
     verdict: textOrNull(review.verdict),
@@ -276,8 +291,12 @@ export function reviewView(
     scores: scoreBars(review),
     bestFor: textOrNull(review.bestFor),
     skipIf: textOrNull(review.skipIf),
-    reviewer: textOrNull(review.reviewer),
-    reviewerPath: textOrNull(review.reviewer) ? reviewerPath : null,
+    reviewer,
+    reviewerPath: reviewerProfile ? `/learn/author/${reviewerProfile.slug}` : reviewer ? reviewerPath : null,
+    tester,
+    testerPath: testerProfile ? `/learn/author/${testerProfile.slug}` : tester && tester === reviewer ? reviewerPath : null,
+    reviewerProfile,
+    testerProfile,
     testedOn: review.testedOn,
     testedOnText: review.testedOn ? formatLongUsDate(review.testedOn) : null,
     alternatives: review.alternatives.flatMap((slug) => {

@@ -18,6 +18,7 @@ function article(fields: Partial<ArticleSummary> & Pick<ArticleSummary, "slug">)
     readTime: "5 min read",
     wordCount: 1000,
     author: { name: "Ann Editor", title: "Editor" },
+    tester: { name: "Ann Editor", title: "Editor" },
     publishDate: "2026-01-01",
     tags: [{ name: "Heaters", slug: "heaters" }],
     ...fields,

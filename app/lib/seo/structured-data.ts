@@ -152,8 +152,15 @@ function editorialReview(product: Product, view: ProductPageView, origin: string
   return {
     "@type": "Review",
     author: review.reviewer
-      ? { "@type": "Person", name: review.reviewer, ...(review.reviewerPath ? { url: absoluteUrl(review.reviewerPath, origin) } : {}) }
+      ? personData(review.reviewerProfile ?? { name: review.reviewer }, origin)
       : { "@type": "Organization", name: SITE_NAME, url: absoluteUrl("/", origin) },
+    ...(review.reviewer && review.tester
+      ? {
+          contributor:
+            testerData(review.reviewerProfile ?? { name: review.reviewer }, review.testerProfile ?? { name: review.tester }, origin) ??
+            undefined,
+        }
+      : {}),
     datePublished: published,
     // Never before it was published: a record last touched before the day tested was not modified since.
     ...(modified && modified > published ? { dateModified: modified } : {}),
@@ -188,11 +195,52 @@ function offersData(view: ProductPageView, origin: string): JsonLd | null {
   };
 }
 
+/** What a schema.org Person is built from: an author, or a byline with only a name. */
+export interface PersonFacts {
+  name: string;
+  /** The last segment of /learn/author/{slug}, when they have a page. */
+  slug?: string;
+  title?: string;
+  image?: string | null;
+  profileLinks?: readonly string[];
+  knowsAbout?: readonly string[];
+}
+
+/**
+ * A person as schema.org's Person: their page here, their role, photo, profiles elsewhere
+ * (sameAs, so a reader or a search engine can check who they are) and what they know about,
+ * each only when there is one.
+ */
+export function personData(person: PersonFacts, origin: string, description?: string): JsonLd {
+  return {
+    "@type": "Person",
+    name: person.name,
+    ...(person.title ? { jobTitle: person.title } : {}),
+    ...(person.slug ? { url: absoluteUrl(`/learn/author/${person.slug}`, origin) } : {}),
+    ...(person.image ? { image: absoluteUrl(person.image, origin) } : {}),
+    ...(person.profileLinks && person.profileLinks.length > 0 ? { sameAs: [...person.profileLinks] } : {}),
+    ...(person.knowsAbout && person.knowsAbout.length > 0 ? { knowsAbout: [...person.knowsAbout] } : {}),
+    ...(description ? { description } : {}),
+  };
+}
+
+/** Whether two bylines name one person: by their page when both have one, else by name. */
+function samePerson(a: PersonFacts, b: PersonFacts): boolean {
+  if (a.slug && b.slug) return a.slug === b.slug;
+  return a.name.trim().toLowerCase() === b.name.trim().toLowerCase();
+}
+
+/** The tester as a contributor, when someone other than the author tested it. */
+function testerData(author: PersonFacts, tester: PersonFacts | null | undefined, origin: string): JsonLd | null {
+  return tester && !samePerson(author, tester) ? personData(tester, origin) : null;
+}
+
 /** An article of the Knowledge Center. */
 export function articleStructuredData(
-  article: Pick<Article, "title" | "slug" | "excerpt" | "image" | "author" | "publishDate" | "lastUpdated">,
+  article: Pick<Article, "title" | "slug" | "excerpt" | "image" | "author" | "publishDate" | "lastUpdated"> & { tester?: PersonFacts },
   origin: string,
 ): JsonLd {
+  const contributor = testerData(article.author, article.tester, origin);
   return {
     "@context": CONTEXT,
     "@type": "Article",
@@ -201,37 +249,20 @@ export function articleStructuredData(
     image: [absoluteUrl(article.image, origin)],
     datePublished: article.publishDate,
     dateModified: article.lastUpdated ?? article.publishDate,
-    author: [
-      {
-        "@type": "Person",
-        name: article.author.name,
-        jobTitle: article.author.title,
-        ...(article.author.slug ? { url: absoluteUrl(`/learn/author/${article.author.slug}`, origin) } : {}),
-      },
-    ],
+    author: [personData(article.author, origin)],
+    ...(contributor ? { contributor: [contributor] } : {}),
     publisher: { "@type": "Organization", name: SITE_NAME, url: absoluteUrl("/", origin) },
     mainEntityOfPage: absoluteUrl(`/learn/${article.slug}`, origin),
   };
 }
 
-/** An author's page: the person, with their profile elsewhere when they have one. */
-export function authorPageStructuredData(
-  author: { slug: string; name: string; title: string; bio: string; image: string | null; profileUrl: string | null },
-  origin: string,
-): JsonLd {
+/** An author's page: the person, with their profiles elsewhere and what they know about. */
+export function authorPageStructuredData(author: PersonFacts & { slug: string; bioText: string }, origin: string): JsonLd {
   return {
     "@context": CONTEXT,
     "@type": "ProfilePage",
     url: absoluteUrl(`/learn/author/${author.slug}`, origin),
-    mainEntity: {
-      "@type": "Person",
-      name: author.name,
-      ...(author.title ? { jobTitle: author.title } : {}),
-      ...(author.bio ? { description: author.bio } : {}),
-      ...(author.image ? { image: absoluteUrl(author.image, origin) } : {}),
-      ...(author.profileUrl ? { sameAs: [author.profileUrl] } : {}),
-      url: absoluteUrl(`/learn/author/${author.slug}`, origin),
-    },
+    mainEntity: personData(author, origin, author.bioText || undefined),
   };
 }
 

@@ -3,6 +3,7 @@ import { countWords, renderArticleBody } from "~/server/articles/article-markdow
 import type { ArticleLinkReport } from "~/lib/learn/article-shop-links";
 import { articleLinkRewriter, readShopLinkIndex } from "~/server/articles/article-shop-links.server";
 import { productsForBodies, readDirective, renderDirective } from "~/server/articles/product-boxes.server";
+import { priceSettingsAt } from "~/lib/offers/price-view";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 import { dispatchIntent, type IntentArgs, type IntentTable } from "~/server/forms/intents.server";
@@ -29,7 +30,7 @@ async function preview({ form, context }: IntentArgs) {
     body,
     (line) => {
       const directive = readDirective(line);
-      return directive && renderDirective(directive, products, slug, true);
+      return directive && renderDirective(directive, products, slug, true, priceSettingsAt(context.config.prices, Date.now()));
     },
     articleLinkRewriter(shopLinks, slug, links),
   );

@@ -6,7 +6,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonClasses } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { useResultToast } from "~/components/ui/use-result-toast";
-import { authorFormSchema } from "~/lib/admin/author-form";
+import { authorFormSchema, authorFormValues } from "~/lib/admin/author-form";
 import { formFailure, formValues, parseForm } from "~/lib/forms/parse-form";
 import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { AuthorRefused, authorFormNow, listAuthors, saveAuthor } from "~/server/articles/authors.server";
@@ -34,9 +34,11 @@ const AUTHOR_FIELD_LABELS = [
   ["name", "Name"],
   ["slug", "Slug"],
   ["title", "Title"],
+  ["credentials", "Credentials"],
   ["bio", "Bio"],
   ["image", "Photo"],
-  ["profileUrl", "Profile address"],
+  ["imageAlt", "Photo description"],
+  ["profileLinks", "Profile addresses"],
 ] as const;
 
 const intents = {
@@ -81,14 +83,7 @@ export default function AuthorsPage({ loaderData, actionData }: Route.ComponentP
   const sent = actionData && "form" in actionData ? actionData.form : null;
   const conflict = actionData && "conflict" in actionData ? actionData.conflict : null;
   const editingId = sent ? sent.editingId : (edit?.id ?? null);
-  const saved = edit && {
-    name: edit.name,
-    slug: edit.slug,
-    title: edit.title,
-    bio: edit.bio,
-    image: edit.image ?? "",
-    profileUrl: edit.profileUrl ?? "",
-  };
+  const saved = edit && authorFormValues(edit);
   const state = sent ?? (saved ? { values: saved } : adding ? { values: {} } : null);
   return (
     <>

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { ArticleGrid } from "~/components/learn/article-card";
+import { AuthorAbout } from "~/components/learn/author-about";
+import { AuthorReviews } from "~/components/learn/author-reviews";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
-import { responsiveImage } from "~/lib/images/image-url";
 import { KNOWLEDGE_CENTER_NAME, learnPageMeta } from "~/lib/learn/articles";
 import { pageErrorMeta } from "~/lib/site/page-errors";
 import { searchTitle, shortenText } from "~/lib/seo/search-snippet";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/author";
 
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
-/** /learn/author/{slug}: who the author is, and every article of theirs, newest first. */
+/** /learn/author/{slug}: who the author is, what they tested, and every article of theirs, newest first. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   return data(await learnAuthorPage(context.db, context.config.baseUrl, params.author, request), {
     headers: { "Cache-Control": CACHE_CONTROL.articlePage },
@@ -25,20 +26,24 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-function describe(author: { name: string; title: string; bio: string }, count: number): string {
-  return (
-    author.bio ||
-    `${count === 1 ? "One article" : `${count} articles`} by ${author.name}${author.title ? `, ${author.title}` : ""}, in the ${KNOWLEDGE_CENTER_NAME}.`
-  );
+/** The line under their name: their role and credentials, else what they did here. */
+function describe(author: { name: string; title: string; credentials: string }, articles: number, reviews: number): string {
+  const role = [author.title, author.credentials].filter(Boolean).join(". ");
+  if (role) return role.endsWith(".") ? role : `${role}.`;
+  const parts = [
+    articles > 0 ? (articles === 1 ? "One article" : `${articles} articles`) : null,
+    reviews > 0 ? (reviews === 1 ? "one review" : `${reviews} reviews`) : null,
+  ].filter(Boolean);
+  return `${parts.join(" and ")} by ${author.name}, in the ${KNOWLEDGE_CENTER_NAME}.`.replace(/^o/, "O");
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (error || !loaderData) return pageErrorMeta(error);
-  const { author, articles } = loaderData;
+  const { author, articles, reviews } = loaderData;
   const origin = siteOrigin(matches);
   return learnPageMeta({
     title: searchTitle(author.name, KNOWLEDGE_CENTER_NAME),
-    description: shortenText(describe(author, articles.length)),
+    description: shortenText(author.bioText || describe(author, articles.length, reviews.length)),
     canonicalUrl: loaderData.canonicalUrl,
     origin,
     imageUrl: loaderData.imageUrl,
@@ -50,33 +55,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function LearnAuthor({ loaderData }: Route.ComponentProps) {
-  const { author, articles } = loaderData;
+  const { author, articles, reviews } = loaderData;
   return (
     <main id="main" className="flex-1">
-      <LearnPageHeader title={author.name} description={describe(author, articles.length)} linkToKnowledgeCenter />
+      <LearnPageHeader title={author.name} description={describe(author, articles.length, reviews.length)} linkToKnowledgeCenter />
       <div className="page-container py-12 md:py-16">
-        <section aria-label={`About ${author.name}`} className="mb-10 flex max-w-3xl items-start gap-4">
-          {author.image && (
-            <img
-              {...responsiveImage(author.image, "avatar", "96px")}
-              alt=""
-              width={96}
-              height={96}
-              className="size-20 shrink-0 rounded-full bg-sand object-cover ring-1 ring-line"
-            />
-          )}
-          <div>
-            {author.title && <p className="font-semibold text-ink">{author.title}</p>}
-            {author.profileUrl && (
-              <p className="mt-2">
-                <a href={author.profileUrl} rel="noopener me" className="font-semibold text-brand underline">
-                  {author.name}&apos;s profile
-                </a>
-              </p>
-            )}
-          </div>
-        </section>
-        <ArticleGrid articles={articles} headingLevel={2} label={`Articles by ${author.name}`} />
+        <AuthorAbout author={author} />
+        {reviews.length > 0 && <AuthorReviews name={author.name} reviews={reviews} />}
+        {articles.length > 0 && <ArticleGrid articles={articles} headingLevel={2} label={`Articles by ${author.name}`} />}
       </div>
     </main>
   );

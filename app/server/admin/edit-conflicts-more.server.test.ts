@@ -115,7 +115,7 @@ describe.each(testDialects)("the other edit forms refuse a save over a newer one
             title: "Editor",
             bio: "",
             image: null,
-            profile_url: null,
+            profile_links: "[]",
             is_sample: false,
             created_at: ms,
             updated_at: ms,
@@ -158,9 +158,11 @@ describe.each(testDialects)("the other edit forms refuse a save over a newer one
       name: "Aino",
       slug: "aino",
       title: "Editor",
+      credentials: "",
       bio: "",
       image: "",
-      profileUrl: "",
+      imageAlt: "",
+      profileLinks: "",
     };
     const conflict = await secondRefused(url, loaded, { title: "Senior Editor" }, { bio: "Tests saunas." }, authors.action);
     expect(conflict.fields.map((field) => [field.name, field.theirs, field.mine])).toEqual([

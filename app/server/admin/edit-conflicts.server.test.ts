@@ -236,6 +236,7 @@ describe.each(testDialects)("no admin overwrites another's newer save (%s)", (di
       categorySlug: String(fields.categorySlug),
       tags: "",
       authorId: "",
+      testerId: "",
       image: "",
       imageAlt: "",
       body: String(fields.body),

@@ -27,6 +27,7 @@ function ready(fields: Partial<ArticleFields> = {}): ArticleFields {
     categorySlug: "comparisons",
     tags: ["Wood"],
     authorId: null,
+    testerId: null,
     image: "/images/articles/best-barrel-saunas.webp",
     imageAlt: "A barrel sauna",
     featured: false,

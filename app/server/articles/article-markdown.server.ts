@@ -344,6 +344,9 @@ export function parseArticle(file: string, source: string): Article {
   const { meta, category, tags, body } = readArticleFile(file, source);
   const html = renderArticleBody(body);
   const wordCount = countWords(html);
+  const author = meta.author.image
+    ? { name: meta.author.name, title: meta.author.title, image: meta.author.image }
+    : { name: meta.author.name, title: meta.author.title };
 
   return {
     id: meta.slug,
@@ -358,9 +361,9 @@ export function parseArticle(file: string, source: string): Article {
     imageAlt: meta.imageAlt ?? "",
     readTime: meta.readTimeMinutes ? readTimeLabel(meta.readTimeMinutes) : readTimeText(wordCount),
     wordCount,
-    author: meta.author.image
-      ? { name: meta.author.name, title: meta.author.title, image: meta.author.image }
-      : { name: meta.author.name, title: meta.author.title },
+    author,
+    // A file names no tester: its author tried what it describes.
+    tester: author,
     publishDate: meta.publishDate,
     ...(meta.lastUpdated ? { lastUpdated: meta.lastUpdated } : {}),
     tags,

@@ -17,7 +17,8 @@ export interface Revision extends RevisionSummary {
 
 function readSnapshot(text: string): { fields: ArticleFields; autosave: boolean } {
   const { autosave, ...fields } = JSON.parse(text) as ArticleFields & { autosave?: boolean };
-  return { fields, autosave: autosave === true };
+  // A revision saved before articles named a tester: its author tested it.
+  return { fields: { ...fields, testerId: fields.testerId ?? null }, autosave: autosave === true };
 }
 
 /** Newest first (a folded autosave keeps its place). */

@@ -8,6 +8,7 @@ import {
   type ArticleCategorySlug,
 } from "~/lib/learn/articles";
 import type { Selectable } from "kysely";
+import type { AuthorProfile } from "~/lib/learn/author-profile";
 import type { ArticlesTable, AuthorsTable } from "../db/schema";
 import { countWords, renderArticleBody } from "./article-markdown.server";
 
@@ -39,18 +40,31 @@ export function tagNames(row: Pick<ArticleRow, "tags">): string[] {
   }
 }
 
-export function toAuthor(row: AuthorRow | undefined): ArticleAuthor {
+/** A byline's author; with their profile, also their photo's description, profiles elsewhere and topics. */
+export function toAuthor(row: AuthorRow | undefined, profile?: AuthorProfile): ArticleAuthor {
   if (!row) return { name: "Editorial Team", title: "Editor" };
   return {
     name: row.name,
     title: row.title,
-    ...(row.image ? { image: row.image } : {}),
+    ...(row.image ? { image: row.image, ...(row.image_alt ? { imageAlt: row.image_alt } : {}) } : {}),
     slug: row.slug,
+    ...(profile && profile.profileLinks.length > 0 ? { profileLinks: profile.profileLinks } : {}),
+    ...(profile && profile.knowsAbout.length > 0 ? { knowsAbout: profile.knowsAbout } : {}),
   };
 }
 
-/** An article as its page shows it; its body rendered by the one Markdown renderer. */
-export function toArticle(row: ArticleRow, author: AuthorRow | undefined, html = renderArticleBody(row.body)): Article {
+/**
+ * An article as its page shows it; its body rendered by the one Markdown renderer. Its tester is
+ * the author named as such, else its author.
+ */
+export function toArticle(
+  row: ArticleRow,
+  author: AuthorRow | undefined,
+  html = renderArticleBody(row.body),
+  people: { tester?: AuthorRow; profiles?: ReadonlyMap<number, AuthorProfile> } = {},
+): Article {
+  const profileOf = (person: AuthorRow | undefined) => (person ? people.profiles?.get(Number(person.id)) : undefined);
+  const byline = toAuthor(author, profileOf(author));
   const category = findCategory(row.category_slug);
   const wordCount = countWords(html);
   const publishAt = millis(row.publish_at);
@@ -67,7 +81,8 @@ export function toArticle(row: ArticleRow, author: AuthorRow | undefined, html =
     imageAlt: row.image_alt,
     readTime: row.read_time_minutes ? readTimeLabel(row.read_time_minutes) : readTimeText(wordCount),
     wordCount,
-    author: toAuthor(author),
+    author: byline,
+    tester: people.tester ? toAuthor(people.tester, profileOf(people.tester)) : byline,
     publishDate: publishAt === null ? utcDate(Date.now()) : utcDate(publishAt),
     ...(row.last_updated ? { lastUpdated: row.last_updated } : {}),
     tags: tagNames(row).map((name) => ({ name, slug: tagSlug(name) })),

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { tagSlug } from "~/lib/learn/articles";
-import type { AuthorFields } from "~/lib/admin/author-form";
+import { authorFormValues, type AuthorFields } from "~/lib/admin/author-form";
+import { profileLinksFromJson } from "~/lib/learn/author-profile";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
@@ -13,9 +14,11 @@ export interface AuthorListRow {
   slug: string;
   name: string;
   title: string;
+  credentials: string;
   bio: string;
   image: string | null;
-  profileUrl: string | null;
+  imageAlt: string;
+  profileLinks: string[];
   articles: number;
   /** The version its edit form sends back (docs/decisions/0103-no-silent-overwrite.md). */
   version: number;
@@ -27,9 +30,11 @@ const AUTHOR_COLUMNS = [
   "authors.slug",
   "authors.name",
   "authors.title",
+  "authors.credentials",
   "authors.bio",
   "authors.image",
-  "authors.profile_url",
+  "authors.image_alt",
+  "authors.profile_links",
   "authors.version",
 ] as const;
 
@@ -47,9 +52,11 @@ export async function listAuthors(db: DB): Promise<AuthorListRow[]> {
     slug: row.slug,
     name: row.name,
     title: row.title,
+    credentials: row.credentials,
     bio: row.bio,
     image: row.image,
-    profileUrl: row.profile_url,
+    imageAlt: row.image_alt,
+    profileLinks: profileLinksFromJson(row.profile_links),
     articles: Number(row.articles),
     version: Number(row.version),
   }));
@@ -83,9 +90,11 @@ export async function saveAuthor(db: DB, fields: AuthorFields, id: number | null
       slug,
       name: fields.name,
       title: fields.title,
+      credentials: fields.credentials,
       bio: fields.bio,
       image: fields.image || null,
-      profile_url: fields.profileUrl || null,
+      image_alt: fields.image ? fields.imageAlt : "",
+      profile_links: JSON.stringify(fields.profileLinks),
       updated_at: now,
     };
     let savedId = id;
@@ -119,27 +128,16 @@ export async function findAuthorBySlug(db: DB, slug: string): Promise<AuthorList
   return (await listAuthors(db)).find((author) => author.slug === slug);
 }
 
-/**
- * The address of the author page of the author with this name (any letter case), or null: a
- * product's reviewer is stored as a name, and when the site has an author of that name the review
- * links to their page.
- */
-export async function authorPathByName(db: DB, name: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("authors")
-    .select("slug")
-    .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.trim().toLowerCase()))
-    .orderBy("id")
-    .executeTakeFirst();
-  return row ? `/learn/author/${row.slug}` : null;
-}
-
 /** An author as its edit form sends it, with its version: what a save conflict compares. */
 export async function authorFormNow(db: DB, id: number): Promise<{ version: number; values: Record<string, string> } | null> {
   const row = await db.selectFrom("authors").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   return {
     version: Number(row.version),
-    values: { name: row.name, slug: row.slug, title: row.title, bio: row.bio, image: row.image ?? "", profileUrl: row.profile_url ?? "" },
+    values: authorFormValues({
+      ...row,
+      imageAlt: row.image_alt,
+      profileLinks: profileLinksFromJson(row.profile_links),
+    }),
   };
 }

@@ -38,6 +38,10 @@ describe.each(testDialects)("product boxes in an article (%s)", (dialect) => {
     expect(html).toContain(`href="/go/${slug}?from=article:cedar-care:box"`);
     expect(html).toContain('<table class="article-compare">');
     expect(html).toMatch(/Rated \d\.\d out of 5/);
+    // The price by the one price rule, dated the day it was last confirmed, as every price is.
+    expect(html).toMatch(
+      /<p class="article-product-price">\$[\d,]+ <span class="article-product-asof">as of <time datetime="\d{4}-\d{2}-\d{2}">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time><\/span><\/p>/,
+    );
     expect(html).not.toContain("no-such-sauna");
     expect(html).not.toContain("article-block-warning");
     // A directive inside a code block is text.

@@ -2,14 +2,18 @@ import { buyLink } from "~/lib/offers/buy-link";
 import type { Product } from "~/lib/catalog/catalog";
 import { linkFrom, linkSource } from "~/lib/clicks/tracked-link";
 import { renditionUrl } from "~/lib/images/image-url";
-import { formatPrice } from "~/lib/text/money";
+import { formatLongUsDate } from "~/lib/text/dates";
+import type { PriceSettings } from "~/lib/offers/display-price";
+import { DEFAULT_SITE_PRICES, priceSettingsAt, productPriceView } from "~/lib/offers/price-view";
 import { productHref } from "~/lib/catalog/product-display";
 import type { DB } from "../db/connection.server";
+import { withOffers } from "../offers/offer-reads.server";
 import { findProductsBySlugs } from "../products/products.server";
 
 /**
  * Product boxes in an article's Markdown: a line `::product{slug="…"}` becomes the product's
- * card (picture, rating, current price, a tracked buy link from `article:{slug}`), and
+ * card (picture, rating, current price and the day it was last confirmed, a tracked buy link from
+ * `article:{slug}`), and
  * `::compare{slugs="a,b,c"}` a comparison table. A product that does not exist (never did, or
  * was removed) shows nothing on the public page and a warning in the editor's preview.
  */
@@ -45,16 +49,21 @@ export function directiveSlugs(body: string): string[] {
 export async function productsForBodies(db: DB, bodies: readonly string[]): Promise<Map<string, Product>> {
   const slugs = [...new Set(bodies.flatMap(directiveSlugs))];
   if (slugs.length === 0) return new Map();
-  return new Map((await findProductsBySlugs(db, slugs)).map((product) => [product.slug, product]));
+  // With their offers: the box shows the price by the one price rule, dated like every price.
+  return new Map((await withOffers(db, await findProductsBySlugs(db, slugs))).map((product) => [product.slug, product]));
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-function priceOf(product: Product): string {
-  const cents = product.salePriceCents ?? product.priceCents;
-  return cents === null ? "Price not listed" : formatPrice(cents);
+/** The price as every page shows it, with "as of" the day it was last confirmed. */
+function priceOf(product: Product, prices: PriceSettings): string {
+  const view = productPriceView(product, prices);
+  const asOf = view.asOf
+    ? ` <span class="article-product-asof">as of <time datetime="${escapeHtml(view.asOf.slice(0, 10))}">${escapeHtml(formatLongUsDate(view.asOf))}</time></span>`
+    : "";
+  return `${escapeHtml(view.text)}${asOf}`;
 }
 
 function ratingOf(product: Product): string {
@@ -67,7 +76,7 @@ function buyAnchor(product: Product, articleSlug: string): string {
   return `<a class="article-product-buy" href="${escapeHtml(link.href)}" target="_blank" rel="${escapeHtml(link.rel ?? "noopener")}">Check price<span class="sr-only"> of ${escapeHtml(product.name)} (opens in a new tab)</span></a>`;
 }
 
-function productCard(product: Product, articleSlug: string): string {
+function productCard(product: Product, articleSlug: string, prices: PriceSettings): string {
   const image = product.images[0];
   const picture = image
     ? `<img src="${escapeHtml(image.startsWith("/") ? renditionUrl(image, "productCard", 480) : image)}" alt="" width="480" height="360" loading="lazy" decoding="async">`
@@ -76,16 +85,16 @@ function productCard(product: Product, articleSlug: string): string {
     `<aside class="article-product" aria-label="${escapeHtml(product.name)}">`,
     picture,
     `<div class="article-product-text"><p class="article-product-name"><a href="${escapeHtml(productHref(product))}">${escapeHtml(product.name)}</a></p>`,
-    `<p>${escapeHtml(ratingOf(product))}</p><p class="article-product-price">${escapeHtml(priceOf(product))}</p>`,
+    `<p>${escapeHtml(ratingOf(product))}</p><p class="article-product-price">${priceOf(product, prices)}</p>`,
     `${buyAnchor(product, articleSlug)}</div></aside>`,
   ].join("");
 }
 
-function comparisonTable(products: Product[], articleSlug: string): string {
+function comparisonTable(products: Product[], articleSlug: string, prices: PriceSettings): string {
   const rows = products
     .map(
       (product) =>
-        `<tr><th scope="row"><a href="${escapeHtml(productHref(product))}">${escapeHtml(product.name)}</a></th><td>${escapeHtml(ratingOf(product))}</td><td>${escapeHtml(priceOf(product))}</td><td>${buyAnchor(product, articleSlug)}</td></tr>`,
+        `<tr><th scope="row"><a href="${escapeHtml(productHref(product))}">${escapeHtml(product.name)}</a></th><td>${escapeHtml(ratingOf(product))}</td><td>${priceOf(product, prices)}</td><td>${buyAnchor(product, articleSlug)}</td></tr>`,
     )
     .join("");
   return `<div class="table-scroll"><table class="article-compare"><thead><tr><th scope="col">Sauna</th><th scope="col">Rating</th><th scope="col">Price</th><th scope="col"><span class="sr-only">Shop</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -104,6 +113,7 @@ export function renderDirective(
   products: ReadonlyMap<string, Product>,
   articleSlug: string,
   preview: boolean,
+  prices: PriceSettings = priceSettingsAt(DEFAULT_SITE_PRICES, Date.now()),
 ): string {
   const slugs = directive.kind === "product" ? [directive.slug] : directive.slugs;
   const missing = slugs.filter((slug) => !products.has(slug));
@@ -112,6 +122,6 @@ export function renderDirective(
       ? warning(`No product ${missing.map((slug) => `“${slug}”`).join(", ")}: readers see nothing in its place.`)
       : "";
   const found = slugs.flatMap((slug) => products.get(slug) ?? []);
-  if (directive.kind === "product") return found[0] ? productCard(found[0], articleSlug) : note;
-  return (found.length > 0 ? comparisonTable(found, articleSlug) : "") + note;
+  if (directive.kind === "product") return found[0] ? productCard(found[0], articleSlug, prices) : note;
+  return (found.length > 0 ? comparisonTable(found, articleSlug, prices) : "") + note;
 }

@@ -1,9 +1,11 @@
 import type { Article } from "~/lib/learn/articles";
+import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
 import type { ArticleLinkReport } from "~/lib/learn/article-shop-links";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import { renderArticleBody } from "./article-markdown.server";
-import { toArticle, type AuthorRow } from "./article-rows.server";
+import { tagNames, toArticle, type AuthorRow } from "./article-rows.server";
+import { authorCredits, type AuthorCredits } from "./author-profiles.server";
 import { productsForBodies, readDirective, renderDirective } from "./product-boxes.server";
 import { articleLinkRewriter, readShopLinkIndex } from "./article-shop-links.server";
 
@@ -33,18 +35,41 @@ export interface PublishedArticleLinks {
 interface Rendered {
   articles: Article[];
   links: PublishedArticleLinks[];
+  credits: AuthorCredits;
 }
 
 const memos = new WeakMap<DB, { at: number; rendered: Promise<Rendered> }>();
+const sitePrices = new WeakMap<DB, SitePrices>();
+
+/**
+ * The site's price settings (config.prices), for the product boxes' prices: the server names them
+ * once, as it opens the database; without them the defaults.
+ */
+export function setArticlePrices(db: DB, prices: SitePrices): void {
+  sitePrices.set(db, prices);
+  memos.delete(db);
+}
 const listening = new WeakSet<DB>();
 
 async function readPublished(db: DB): Promise<Rendered> {
-  const [rows, authors, shopLinks] = await Promise.all([
+  const [rows, authors, shopLinks, reviews] = await Promise.all([
     db.selectFrom("articles").selectAll().where("status", "=", "published").orderBy("slug").execute(),
     db.selectFrom("authors").selectAll().execute(),
     readShopLinkIndex(db),
+    // The reviews that name a person: who wrote and who tested what, for bylines and author pages.
+    db
+      .selectFrom("products")
+      .select(["slug", "name", "reviewer", "tester", "tested_on", "category_id", "is_sample"])
+      .where((eb) => eb.or([eb("reviewer", "is not", null), eb("tester", "is not", null)]))
+      .execute(),
   ]);
   const byId = new Map<number, AuthorRow>(authors.map((author) => [Number(author.id), author]));
+  const prices = priceSettingsAt(sitePrices.get(db) ?? DEFAULT_SITE_PRICES, Date.now());
+  const credits = authorCredits(
+    authors,
+    rows.map((row) => ({ authorId: row.author_id === null ? null : Number(row.author_id), tags: tagNames(row) })),
+    reviews,
+  );
   const products = await productsForBodies(
     db,
     rows.map((row) => row.body),
@@ -56,14 +81,16 @@ async function readPublished(db: DB): Promise<Rendered> {
       row.body,
       (line) => {
         const directive = readDirective(line);
-        return directive && renderDirective(directive, products, row.slug, false);
+        return directive && renderDirective(directive, products, row.slug, false, prices);
       },
       articleLinkRewriter(shopLinks, row.slug, report),
     );
     links.push({ id: Number(row.id), slug: row.slug, title: row.title, links: report });
-    return toArticle(row, row.author_id === null ? undefined : byId.get(Number(row.author_id)), html);
+    const author = row.author_id === null ? undefined : byId.get(Number(row.author_id));
+    const tester = row.tester_id === null ? undefined : byId.get(Number(row.tester_id));
+    return toArticle(row, author, html, { tester, profiles: credits.profiles });
   });
-  return { articles, links };
+  return { articles, links, credits };
 }
 
 function renderedArticles(db: DB): Promise<Rendered> {
@@ -90,6 +117,11 @@ export async function publishedArticles(db: DB): Promise<Article[]> {
 /** Every published article's off-site links and what each became, by slug: the same render as the pages. */
 export async function publishedArticleLinks(db: DB): Promise<PublishedArticleLinks[]> {
   return (await renderedArticles(db)).links;
+}
+
+/** Every author's profile and the reviews they wrote or tested: the same read as the articles. */
+export async function publishedAuthorCredits(db: DB): Promise<AuthorCredits> {
+  return (await renderedArticles(db)).credits;
 }
 
 export async function findPublishedArticle(db: DB, slug: string): Promise<Article | undefined> {

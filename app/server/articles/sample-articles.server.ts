@@ -3,6 +3,7 @@ import type { ArticleFile } from "./article-markdown.server";
 import type { DB } from "../db/connection.server";
 import { sampleArticleFiles } from "../seed/sample-article-files";
 import { SAMPLE_NOTE_AUTHOR, sampleArticleNotes } from "../seed/sample-picks";
+import { sampleAuthorDetails } from "../seed/sample-authors";
 
 const SEEDED_KEY = "sample_articles_seeded_at";
 
@@ -29,6 +30,7 @@ export async function seedSampleArticles(db: DB, files: ArticleFile[] = sampleAr
       const slug = tagSlug(meta.author.name);
       if (authorIds.has(slug)) continue;
       const existing = await trx.selectFrom("authors").select("id").where("slug", "=", slug).executeTakeFirst();
+      const details = sampleAuthorDetails[slug];
       const id = existing
         ? Number(existing.id)
         : Number(
@@ -39,9 +41,11 @@ export async function seedSampleArticles(db: DB, files: ArticleFile[] = sampleAr
                   slug,
                   name: meta.author.name,
                   title: meta.author.title,
-                  bio: "",
+                  credentials: details?.credentials ?? "",
+                  bio: details?.bio ?? "",
                   image: meta.author.image ?? null,
-                  profile_url: null,
+                  image_alt: meta.author.image ? (details?.imageAlt ?? "") : "",
+                  profile_links: JSON.stringify(details?.profileLinks ?? []),
                   is_sample: true,
                   created_at: now,
                   updated_at: now,

@@ -75,6 +75,8 @@ export interface ProductsTable {
   alternatives: Generated<string>;
   /** The reviewer's name; the review links to the author page of an author of that name. */
   reviewer: Generated<string | null>;
+  /** Who tested the product, a name like `reviewer`; null: the reviewer did. */
+  tester: Generated<string | null>;
   /** YYYY-MM-DD */
   tested_on: Generated<string | null>;
   /** Customers' average rating (0–5) at customer_review_source; AggregateRating is published only from it. */
@@ -602,9 +604,14 @@ export interface AuthorsTable {
   name: string;
   title: string;
   bio: string;
-  /** Site-relative picture, or null for the generic person icon. */
+  /** One line on why to trust them, e.g. "Certified sauna builder, 12 years". */
+  credentials: Generated<string>;
+  /** Site-relative picture, or null for their initials. */
   image: string | null;
-  profile_url: string | null;
+  /** What the picture shows. */
+  image_alt: Generated<string>;
+  /** Their profiles elsewhere: https addresses, a JSON array as text. */
+  profile_links: JsonList;
   is_sample: Flag;
   created_at: Millis;
   updated_at: Millis;
@@ -626,6 +633,8 @@ export interface ArticlesTable {
   /** Tag names, a JSON array as text. */
   tags: JsonList;
   author_id: number | null;
+  /** Who tried what the article describes; null: its author. */
+  tester_id: ColumnType<number | null, number | null | undefined, number | null>;
   image: string;
   image_alt: string;
   featured: Flag;

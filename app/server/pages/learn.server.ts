@@ -22,7 +22,13 @@ import {
 import { findAuthorBySlug } from "~/server/articles/authors.server";
 import type { PageError } from "~/lib/site/page-errors";
 import { redirect } from "react-router";
-import { findPublishedArticle, publishedArticles, redirectedArticleSlug } from "~/server/articles/published-articles.server";
+import {
+  findPublishedArticle,
+  publishedArticles,
+  publishedAuthorCredits,
+  redirectedArticleSlug,
+} from "~/server/articles/published-articles.server";
+import { renderArticleBody } from "~/server/articles/article-markdown.server";
 import type { DB } from "~/server/db/connection.server";
 import { log } from "~/server/log.server";
 import { notFound } from "./page-errors.server";
@@ -84,22 +90,42 @@ export async function learnTagPage(db: DB, baseUrl: string, slug: string, reques
   };
 }
 
-/** /learn/author/{slug}: an author with at least one published article, and those articles. */
+/**
+ * /learn/author/{slug}: who the author is (bio, credentials, photo, profiles elsewhere), the
+ * reviews they wrote or tested and their articles. An author with neither has no page.
+ */
 export async function learnAuthorPage(db: DB, baseUrl: string, slug: string, request: Request): Promise<LearnAuthorPage> {
-  const [author, all] = await Promise.all([findAuthorBySlug(db, slug), publishedArticles(db)]);
+  const [author, all, credits] = await Promise.all([findAuthorBySlug(db, slug), publishedArticles(db), publishedAuthorCredits(db)]);
   const articles = author
     ? latestArticles(all.filter((article) => article.author.slug === author.slug).map(toSummary), { count: all.length })
     : [];
-  if (!author || articles.length === 0) return learnNotFound({ screen: "learn-author", kind: "not-found" }, request);
-  const { id: _id, articles: _count, ...shown } = author;
+  const reviews = author ? (credits.reviews.get(author.id) ?? []) : [];
+  const profile = author && credits.profiles.get(author.id);
+  if (!author || !profile || (articles.length === 0 && reviews.length === 0))
+    return learnNotFound({ screen: "learn-author", kind: "not-found" }, request);
+  // The bio is Markdown, rendered and sanitized as an article body is.
+  const bioHtml = author.bio.trim() ? renderArticleBody(author.bio) : "";
+  // A social card is landscape: the newest article's picture, not the square portrait.
+  const picture = articles[0]?.image ?? profile.image;
   return {
-    author: shown,
+    author: { ...profile, bioHtml, bioText: htmlText(bioHtml) },
     articles,
+    reviews,
     canonicalUrl: `${baseUrl}/learn/author/${author.slug}`,
-    // A social card is landscape: the newest article's picture, not the square portrait.
-    imageUrl: `${baseUrl}${articles[0]!.image}`,
+    imageUrl: picture ? `${baseUrl}${picture}` : undefined,
   };
 }
+
+/** Rendered HTML as one line of plain text. */
+function htmlText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => ENTITIES[name] ?? " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: " " };
 
 /** /learn/{slug}: the article and what to read next. */
 export async function articlePage(db: DB, baseUrl: string, slug: string, request: Request): Promise<ArticlePage> {

@@ -19,7 +19,7 @@ describe.each(testDialects)("a review's reviewer on %s", (dialect) => {
         title: "Editor",
         bio: "",
         image: null,
-        profile_url: null,
+        profile_links: "[]",
         is_sample: false,
         created_at: now,
         updated_at: now,

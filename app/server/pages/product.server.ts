@@ -21,7 +21,9 @@ import { withOffers } from "../offers/offer-reads.server";
 import { withPriceHistory } from "../offers/price-history.server";
 import { findProductByIdOrSlug, findProductsBySlugs } from "../products/products.server";
 import type { DB } from "../db/connection.server";
-import { authorPathByName } from "../articles/authors.server";
+import { profilesByName } from "../articles/author-profiles.server";
+import { publishedAuthorCredits } from "../articles/published-articles.server";
+import type { AuthorProfile } from "~/lib/learn/author-profile";
 import { log } from "../log.server";
 import { listUpdateNotes } from "../updates/update-notes.server";
 import type { UpdateNoteView } from "~/lib/updates/update-notes";
@@ -60,12 +62,12 @@ export async function productPage(
     return notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": CACHE_CONTROL.noStore });
   }
 
-  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives, reviewerPath, updateNotes, testResults] = await Promise.all([
+  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives, authors, updateNotes, testResults] = await Promise.all([
     storedCategoryCollection(db, product.categoryId),
     asSeenIn(db, product),
     priceHistoryOf(db, product),
     alternativesOf(db, product),
-    reviewerPathOf(db, product),
+    reviewAuthorsOf(db, product),
     updateNotesOf(db, product),
     testResultsOf(db, product),
   ]);
@@ -77,7 +79,7 @@ export async function productPage(
     prices,
     asSeenIn: asSeenInCollections,
     alternatives,
-    reviewerPath,
+    authors,
     hasCollectionPage: (slug) => isFixedCollectionSlug(slug) || slug === collectionOfCategory,
   });
   return {
@@ -141,14 +143,17 @@ async function alternativesOf(db: DB, product: Product): Promise<Product[]> {
   }
 }
 
-/** The author page of the review's reviewer, if the site has that author; a failure only leaves the name unlinked. */
-async function reviewerPathOf(db: DB, product: Product): Promise<string | null> {
-  if (!product.reviewer?.trim()) return null;
+/**
+ * The site's authors by lower-case name, for the review's reviewer and tester: their pages and
+ * their JSON-LD Person. A failure only leaves the names unlinked.
+ */
+async function reviewAuthorsOf(db: DB, product: Product): Promise<Map<string, AuthorProfile>> {
+  if (!product.reviewer?.trim() && !product.tester?.trim()) return new Map();
   try {
-    return await authorPathByName(db, product.reviewer);
+    return profilesByName(await publishedAuthorCredits(db));
   } catch (error) {
     log.error(`The reviewer of product ${product.id} could not be looked up: ${(error as Error)?.message ?? error}`);
-    return null;
+    return new Map();
   }
 }
 

@@ -120,6 +120,7 @@ type ReviewColumns = Pick<
   | "skip_if"
   | "alternatives"
   | "reviewer"
+  | "tester"
   | "tested_on"
   | "customer_rating"
   | "customer_review_source"
@@ -141,6 +142,7 @@ function reviewFromRow(row: Partial<ReviewColumns>): Required<ReviewFields> {
     skipIf: row.skip_if ?? null,
     alternatives: parseTextList(row.alternatives ?? "[]"),
     reviewer: row.reviewer ?? null,
+    tester: row.tester ?? null,
     testedOn: row.tested_on ?? null,
     customerRating: number(row.customer_rating),
     customerReviewSource: row.customer_review_source ?? null,
@@ -164,6 +166,7 @@ export function reviewRow(product: ReviewFields): Partial<Insertable<ProductsTab
     skip_if: review.skipIf,
     alternatives: JSON.stringify(review.alternatives),
     reviewer: review.reviewer,
+    tester: review.tester,
     tested_on: review.testedOn,
     customer_rating: review.customerRating,
     customer_review_source: review.customerReviewSource,
@@ -253,6 +256,7 @@ const CSV_COLUMN_FIELDS: Partial<Record<ProductCsvColumn, (keyof ProductsTable)[
   skip_if: ["skip_if"],
   alternatives: ["alternatives"],
   reviewer: ["reviewer"],
+  tester: ["tester"],
   tested_on: ["tested_on"],
   customer_rating: ["customer_rating"],
   customer_review_source: ["customer_review_source"],

@@ -7,6 +7,10 @@ import { sampleMerchants, sampleOffers } from "./sample-offers";
 import { DROPPED_SAMPLES, sampleOfferStates, samplePriceHistory } from "./sample-price-history";
 import { sampleProducts } from "./sample-products";
 import { sampleReviews } from "./sample-reviews";
+import { sampleAuthorDetails } from "./sample-authors";
+import { sampleArticleFiles } from "./sample-article-files";
+import { tagSlug } from "~/lib/learn/articles";
+import { readProfileLinks } from "~/lib/learn/author-profile";
 import { MAX_ALTERNATIVES, MAX_SCORE, overallFromScores } from "~/lib/catalog/review";
 import type { SampleCollection, SampleProduct } from "./sample-types";
 
@@ -307,5 +311,29 @@ describe("the sample measurements", () => {
       expect(sampleMeasurements.some((measurement) => measurement.weights[usage] > 0)).toBe(true);
     }
     for (const measurement of sampleMeasurements) expect(measurement.method.length).toBeGreaterThan(40);
+  });
+});
+
+describe("the sample authors", () => {
+  const articleAuthors = new Map(sampleArticleFiles().map(({ meta }) => [tagSlug(meta.author.name), meta.author]));
+
+  it("two authors of the sample articles have a bio, credentials and https profiles on the reserved .example domain", () => {
+    expect(Object.keys(sampleAuthorDetails).sort()).toEqual(["maija-lehtonen", "tom-gallagher"]);
+    for (const [slug, details] of Object.entries(sampleAuthorDetails)) {
+      expect(articleAuthors.has(slug), slug).toBe(true);
+      expect(details.bio.length, slug).toBeGreaterThan(80);
+      expect(details.credentials, slug).toMatch(/\d+ years/);
+      expect(details.credentials, slug).not.toMatch(/\n/);
+      expect(readProfileLinks(details.profileLinks.join("\n")), slug).toEqual({ ok: true, links: details.profileLinks });
+      expect(details.profileLinks.length, slug).toBeGreaterThan(0);
+      for (const link of details.profileLinks) expect(new URL(link).hostname, link).toMatch(/\.example$/);
+      // A photo is described; an author without one shows initials.
+      expect(Boolean(details.imageAlt), slug).toBe(Boolean(articleAuthors.get(slug)!.image));
+    }
+  });
+
+  it("every sample review is tested by one of them, so their pages list what they tested", () => {
+    const testers = new Set(Object.values(sampleReviews).map((review) => tagSlug(review.tester)));
+    expect([...testers].sort()).toEqual(["maija-lehtonen", "tom-gallagher"]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The sample products' reviews: invented like the products themselves (no one tested these
- * saunas), shipped so a fresh site shows every part of a full review, badged "Sample" on the
+ * saunas; their reviewers and testers are invented too), shipped so a fresh site shows every part of a full review, badged "Sample" on the
  * page and never published as structured data. Scores are build quality, heat efficiency, ease of
  * installation, warranty and value, 0–10; under the default (equal) weights they give each
  * product's sample rating (sample-content.test.ts checks it).
@@ -16,12 +16,17 @@ export interface SampleReview {
   skip_if: string;
   alternatives: string[];
   reviewer: string;
+  /** The sample author who tested it (an author of the sample articles, so the review links to their page). */
+  tester: string;
   tested_on: string;
 }
 
 const AINO = "Aino Virtanen (sample reviewer)";
 const MARCUS = "Marcus Lind (sample reviewer)";
 const PRIYA = "Priya Raman (sample reviewer)";
+// The sample articles' authors (content/articles), whose pages list what they tested.
+const MAIJA = "Maija Lehtonen";
+const TOM = "Tom Gallagher";
 
 export const sampleReviews: Record<string, SampleReview> = {
   "lumo-works-tyyni-4-cube-sauna": {
@@ -34,6 +39,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "Your garden has no delivery access for a one-piece module",
     alternatives: ["ridgeplank-clt-cube-4", "lumo-works-valo-2-cube-sauna"],
     reviewer: AINO,
+    tester: TOM,
     tested_on: "2026-09-18",
   },
   "lumo-works-valo-2-cube-sauna": {
@@ -45,6 +51,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You often sauna with friends",
     alternatives: ["birchline-classic-2-barrel-sauna", "ridgeplank-clt-compact-2"],
     reviewer: AINO,
+    tester: TOM,
     tested_on: "2026-08-27",
   },
   "lumo-works-kallio-6-modern-sauna": {
@@ -56,6 +63,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You want it running within a week of delivery",
     alternatives: ["quietwater-nordic-6-electric-sauna-cabin", "ridgeplank-clt-studio-6"],
     reviewer: MARCUS,
+    tester: TOM,
     tested_on: "2026-07-09",
   },
   "lumo-works-hetki-3-modern-sauna": {
@@ -67,6 +75,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You want a heat-up at the press of a button",
     alternatives: ["cinderbay-hearth-4-traditional-sauna", "birchline-ember-6-barrel-sauna"],
     reviewer: MARCUS,
+    tester: TOM,
     tested_on: "2026-06-22",
   },
   "birchline-classic-2-barrel-sauna": {
@@ -78,6 +87,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You want to lie down on the bench",
     alternatives: ["lumo-works-valo-2-cube-sauna", "northstave-barrel-4-sauna"],
     reviewer: PRIYA,
+    tester: MAIJA,
     tested_on: "2026-05-30",
   },
   "birchline-panorama-4-barrel-sauna": {
@@ -89,6 +99,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "Your neighbours can see into the garden",
     alternatives: ["birchline-ember-6-barrel-sauna", "lumo-works-tyyni-4-cube-sauna"],
     reviewer: PRIYA,
+    tester: MAIJA,
     tested_on: "2026-06-05",
   },
   "birchline-ember-6-barrel-sauna": {
@@ -100,6 +111,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You have no dry place for firewood",
     alternatives: ["northstave-barrel-6-electric-sauna", "cinderbay-lodge-6-sauna-cabin"],
     reviewer: MARCUS,
+    tester: MAIJA,
     tested_on: "2026-04-16",
   },
   "birchline-grand-8-barrel-sauna": {
@@ -111,6 +123,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You mostly sauna alone",
     alternatives: ["ridgeplank-clt-recovery-suite-8", "birchline-ember-6-barrel-sauna"],
     reviewer: MARCUS,
+    tester: MAIJA,
     tested_on: "2026-03-12",
   },
   "cinderbay-trail-tent-sauna": {
@@ -122,6 +135,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You want a sauna that stays up all year",
     alternatives: ["northstave-barrel-4-sauna", "birchline-classic-2-barrel-sauna"],
     reviewer: PRIYA,
+    tester: MAIJA,
     tested_on: "2026-08-03",
   },
   "cinderbay-hearth-4-traditional-sauna": {
@@ -133,6 +147,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You want a lot of glass",
     alternatives: ["lumo-works-hetki-3-modern-sauna", "quietwater-traditional-2-sauna"],
     reviewer: AINO,
+    tester: MAIJA,
     tested_on: "2026-02-19",
   },
   "cinderbay-lodge-6-sauna-cabin": {
@@ -144,6 +159,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You are short on garden space",
     alternatives: ["birchline-ember-6-barrel-sauna", "ridgeplank-clt-studio-6"],
     reviewer: AINO,
+    tester: MAIJA,
     tested_on: "2026-01-28",
   },
   "emberfold-solo-infrared-pod": {
@@ -155,6 +171,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You want a traditional sauna feel",
     alternatives: ["emberfold-duo-outdoor-infrared-sauna", "cinderbay-trail-tent-sauna"],
     reviewer: PRIYA,
+    tester: TOM,
     tested_on: "2026-05-08",
   },
   "emberfold-duo-outdoor-infrared-sauna": {
@@ -166,6 +183,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You want to throw water on stones",
     alternatives: ["emberfold-hybrid-3-sauna", "emberfold-quad-outdoor-infrared-sauna"],
     reviewer: PRIYA,
+    tester: TOM,
     tested_on: "2026-05-15",
   },
   "emberfold-quad-outdoor-infrared-sauna": {
@@ -177,6 +195,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "Steam is the point of a sauna for you",
     alternatives: ["emberfold-hybrid-3-sauna", "quietwater-classic-4-electric-sauna-cabin"],
     reviewer: PRIYA,
+    tester: TOM,
     tested_on: "2026-06-12",
   },
   "emberfold-hybrid-3-sauna": {
@@ -188,6 +207,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You already know which kind you like",
     alternatives: ["emberfold-quad-outdoor-infrared-sauna", "quietwater-traditional-2-sauna"],
     reviewer: PRIYA,
+    tester: TOM,
     tested_on: "2026-07-01",
   },
   "ridgeplank-clt-cube-4": {
@@ -199,6 +219,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "Budget matters more than build",
     alternatives: ["lumo-works-tyyni-4-cube-sauna", "ridgeplank-clt-compact-2"],
     reviewer: AINO,
+    tester: TOM,
     tested_on: "2026-10-02",
   },
   "ridgeplank-clt-studio-6": {
@@ -210,6 +231,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You need change from $30,000",
     alternatives: ["cinderbay-lodge-6-sauna-cabin", "fernhollow-custom-cabin-sauna"],
     reviewer: AINO,
+    tester: TOM,
     tested_on: "2026-10-14",
   },
   "ridgeplank-clt-compact-2": {
@@ -221,6 +243,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "Value per seat matters",
     alternatives: ["lumo-works-valo-2-cube-sauna", "fernhollow-custom-garden-sauna"],
     reviewer: AINO,
+    tester: TOM,
     tested_on: "2026-09-04",
   },
   "ridgeplank-clt-recovery-suite-8": {
@@ -232,6 +255,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You have a small garden",
     alternatives: ["birchline-grand-8-barrel-sauna", "ridgeplank-clt-studio-6"],
     reviewer: MARCUS,
+    tester: TOM,
     tested_on: "2026-08-20",
   },
   "fernhollow-custom-cabin-sauna": {
@@ -243,6 +267,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You need it this season",
     alternatives: ["ridgeplank-clt-studio-6", "cinderbay-lodge-6-sauna-cabin"],
     reviewer: AINO,
+    tester: MAIJA,
     tested_on: "2026-07-25",
   },
   "fernhollow-custom-lakeside-sauna": {
@@ -254,6 +279,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "Your site is a plain suburban garden",
     alternatives: ["fernhollow-custom-cabin-sauna", "cinderbay-hearth-4-traditional-sauna"],
     reviewer: MARCUS,
+    tester: MAIJA,
     tested_on: "2026-06-30",
   },
   "fernhollow-custom-garden-sauna": {
@@ -265,6 +291,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "A standard size fits your space",
     alternatives: ["ridgeplank-clt-compact-2", "lumo-works-valo-2-cube-sauna"],
     reviewer: MARCUS,
+    tester: MAIJA,
     tested_on: "2026-05-21",
   },
   "fernhollow-custom-barrel-sauna": {
@@ -276,6 +303,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "A kit barrel would do",
     alternatives: ["birchline-ember-6-barrel-sauna", "birchline-panorama-4-barrel-sauna"],
     reviewer: PRIYA,
+    tester: MAIJA,
     tested_on: "2026-04-09",
   },
   "quietwater-classic-4-electric-sauna-cabin": {
@@ -287,6 +315,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "Looks matter as much as heat",
     alternatives: ["quietwater-nordic-6-electric-sauna-cabin", "birchline-panorama-4-barrel-sauna"],
     reviewer: MARCUS,
+    tester: MAIJA,
     tested_on: "2026-03-26",
   },
   "quietwater-nordic-6-electric-sauna-cabin": {
@@ -298,6 +327,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "Your panel has no spare capacity",
     alternatives: ["lumo-works-kallio-6-modern-sauna", "northstave-barrel-6-electric-sauna"],
     reviewer: MARCUS,
+    tester: MAIJA,
     tested_on: "2026-04-30",
   },
   "quietwater-traditional-2-sauna": {
@@ -309,6 +339,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You want room to stretch out",
     alternatives: ["birchline-classic-2-barrel-sauna", "cinderbay-hearth-4-traditional-sauna"],
     reviewer: PRIYA,
+    tester: MAIJA,
     tested_on: "2026-02-11",
   },
   "northstave-cabin-4-outdoor-sauna": {
@@ -320,6 +351,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You want a weekend build without surprises",
     alternatives: ["northstave-barrel-4-sauna", "quietwater-classic-4-electric-sauna-cabin"],
     reviewer: PRIYA,
+    tester: MAIJA,
     tested_on: "2026-03-05",
   },
   "northstave-barrel-4-sauna": {
@@ -331,6 +363,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "You want it to last twenty years",
     alternatives: ["birchline-classic-2-barrel-sauna", "cinderbay-trail-tent-sauna"],
     reviewer: PRIYA,
+    tester: MAIJA,
     tested_on: "2026-02-25",
   },
   "northstave-barrel-6-electric-sauna": {
@@ -342,6 +375,7 @@ export const sampleReviews: Record<string, SampleReview> = {
     skip_if: "Finish matters to you",
     alternatives: ["birchline-ember-6-barrel-sauna", "quietwater-nordic-6-electric-sauna-cabin"],
     reviewer: MARCUS,
+    tester: MAIJA,
     tested_on: "2026-03-19",
   },
 };

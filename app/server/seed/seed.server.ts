@@ -357,6 +357,7 @@ function sampleReviewFields(slug: string): ReviewFields {
     skipIf: review.skip_if,
     alternatives: review.alternatives,
     reviewer: review.reviewer,
+    tester: review.tester,
     testedOn: review.tested_on,
     customerRating: null,
     customerReviewSource: null,

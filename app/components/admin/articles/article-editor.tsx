@@ -40,6 +40,7 @@ function textOf(fields: ArticleFields, answer?: ArticleEditorAnswer): Text {
     metaDescription: pick("metaDescription", fields.metaDescription),
     categorySlug: pick("categorySlug", fields.categorySlug),
     authorId: pick("authorId", fields.authorId === null ? "" : String(fields.authorId)),
+    testerId: pick("testerId", fields.testerId === null ? "" : String(fields.testerId)),
     image: pick("image", fields.image),
     imageAlt: pick("imageAlt", fields.imageAlt),
     body: pick("body", fields.body),
@@ -162,6 +163,18 @@ export function ArticleEditor({
                   </option>
                 ))}
               </select>
+            </label>
+            <label className="block space-y-1.5 text-sm font-medium">
+              Tested by
+              <select name="testerId" value={text.testerId} onChange={set("testerId")} className={inputClasses}>
+                <option value="">The author</option>
+                {authors.map((author) => (
+                  <option key={author.id} value={author.id}>
+                    {author.name}
+                  </option>
+                ))}
+              </select>
+              <span className="block text-xs font-normal text-ink-muted">Who tried what the article describes; the page names them.</span>
             </label>
           </div>
           <TagInput value={tags} onChange={setTags} known={knownTags} error={errors.tags} />

@@ -6,7 +6,10 @@ import { fieldProps, valueText, type FieldErrors, type FormValues } from "~/lib/
 import { VERSION_FIELD, versionToSend } from "~/lib/admin/edit-conflict";
 import { HeroImageField } from "./hero-image-field";
 
-/** Add or change an author: name, slug, title, bio, photo (uploaded) and a profile address elsewhere. */
+/**
+ * Add or change an author: name, slug, title, credentials, bio (Markdown), photo (uploaded) with
+ * its description, and their profiles elsewhere, one address a line.
+ */
 export function AuthorForm({
   editingId,
   version = 0,
@@ -20,6 +23,7 @@ export function AuthorForm({
   busy: boolean;
 }) {
   const [image, setImage] = useState(valueText(state.values, "image"));
+  const [imageAlt, setImageAlt] = useState(valueText(state.values, "imageAlt"));
   return (
     <Form method="post" id="author-form" className="max-w-2xl space-y-4 rounded-card border border-line bg-surface p-4 shadow-card">
       <h2 className="text-lg font-semibold">{editingId === null ? "Add an author" : "Edit author"}</h2>
@@ -28,9 +32,31 @@ export function AuthorForm({
       <FormField label="Name" {...fieldProps(state, "name")} required />
       <FormField label="Slug" {...fieldProps(state, "slug")} hint="Their page: /learn/author/{slug}. Empty: made from the name." />
       <FormField label="Title" {...fieldProps(state, "title")} hint="e.g. Senior Editor" />
-      <FormField label="Bio" multiline {...fieldProps(state, "bio")} />
-      <HeroImageField label="Photo" image={image} alt="" onImage={setImage} errors={{ image: state.fieldErrors?.image }} />
-      <FormField label="Profile address" type="url" {...fieldProps(state, "profileUrl")} hint="A page about them elsewhere (https://…)." />
+      <FormField
+        label="Credentials"
+        {...fieldProps(state, "credentials")}
+        hint="One line a reader can check, e.g. Certified sauna builder, 12 years."
+      />
+      <FormField
+        label="Bio"
+        multiline
+        {...fieldProps(state, "bio")}
+        hint="Shown on their page. Markdown works as in articles: **bold**, lists, links."
+      />
+      <HeroImageField
+        label="Photo"
+        image={image}
+        alt={imageAlt}
+        onImage={setImage}
+        onAlt={setImageAlt}
+        errors={{ image: state.fieldErrors?.image, imageAlt: state.fieldErrors?.imageAlt }}
+      />
+      <FormField
+        label="Profile addresses"
+        multiline
+        {...fieldProps(state, "profileLinks")}
+        hint="Their pages elsewhere (a professional body, LinkedIn, their own site): one https:// address a line."
+      />
       <Button type="submit" name="intent" value="save-author" disabled={busy}>
         {busy ? "Saving…" : "Save author"}
       </Button>
