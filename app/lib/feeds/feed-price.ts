@@ -96,7 +96,12 @@ export function parseFeedPrice(
   // A feed whose decimal mark was decided from its rows reads every cell that way, never by a guess per cell.
   const parts = options.decimalMark ? splitAmountWith(amount, options.decimalMark) : splitAmount(amount);
   if (parts === null) {
-    const how = options.decimalMark === "," ? " with a decimal comma, as the feed's other prices are" : options.decimalMark === "." ? " with a decimal point, as the feed's other prices are" : "";
+    const how =
+      options.decimalMark === ","
+        ? " with a decimal comma, as the feed's other prices are"
+        : options.decimalMark === "."
+          ? " with a decimal point, as the feed's other prices are"
+          : "";
     return { ok: false, reason: `${field} ${quoted(raw)} is not an amount${how}: ${example(currency)}.` };
   }
   if (currency === null) return { ok: false, reason: `${field} ${quoted(raw)} has no currency: ${example(null)}.` };

@@ -73,7 +73,8 @@ export function describeUnmatched(unmatched: number): string {
  */
 export function unchangedOffersNote(counts: Pick<FeedRunCounts, "new" | "changed" | "gone">, saved: boolean): string | null {
   if (counts.new + counts.changed > 0) return null;
-  if (counts.gone === 0) return saved ? "Every item matched its offer: the run changed no offer." : "Every item matches its offer: saving writes nothing.";
+  if (counts.gone === 0)
+    return saved ? "Every item matched its offer: the run changed no offer." : "Every item matches its offer: saving writes nothing.";
   const gone = countOf(counts.gone, "offer");
   return saved
     ? `Every item in the feed matched its offer; the run marked ${gone} out of stock (no longer in the feed).`

@@ -121,9 +121,7 @@ export default function FeedRunPage({ loaderData, actionData }: Route.ComponentP
           <UnmatchedItems items={details.unmatched} total={counts.unmatched} products={products} />
         )}
         {!preview && !waiting && counts.unmatched > 0 && (
-          <p className="text-sm text-ink-muted">
-            {describeUnmatched(counts.unmatched)}; preview a run to match them.
-          </p>
+          <p className="text-sm text-ink-muted">{describeUnmatched(counts.unmatched)}; preview a run to match them.</p>
         )}
         {!waiting && !run.detailsCleared && <RejectedItems items={details.rejected} total={counts.rejected} />}
         {!waiting && !run.detailsCleared && <GoneOffers offers={details.gone} total={counts.gone} />}

@@ -61,11 +61,20 @@ describe.each(testDialects)("feed currencies on %s", (dialect) => {
         { slug: "gamma", name: "Gamma Stove", brand: "Narvi", mpn: "NV-100" },
       ])
       .execute();
-    await test.db.insertInto("merchants").values({ slug: "sauna-de", name: "Sauna DE", domain: "nordic.example", countries: "[]" }).execute();
+    await test.db
+      .insertInto("merchants")
+      .values({ slug: "sauna-de", name: "Sauna DE", domain: "nordic.example", countries: "[]" })
+      .execute();
     const merchant = await test.db.selectFrom("merchants").select("id").executeTakeFirstOrThrow();
     const row = await test.db
       .insertInto("feeds")
-      .values({ name: "German feed", merchant_id: merchant.id, source_kind: "upload", upload_name: "test.feed", upload_original_name: "preise.csv" })
+      .values({
+        name: "German feed",
+        merchant_id: merchant.id,
+        source_kind: "upload",
+        upload_name: "test.feed",
+        upload_original_name: "preise.csv",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     feedId = Number(row.id);
