@@ -96,12 +96,11 @@ export function parseFeedPrice(
   // A feed whose decimal mark was decided from its rows reads every cell that way, never by a guess per cell.
   const parts = options.decimalMark ? splitAmountWith(amount, options.decimalMark) : splitAmount(amount);
   if (parts === null) {
+    // Say which way only of an amount that reads the other way ("14,990.00" in a decimal-comma feed), not of "free".
     const how =
-      options.decimalMark === ","
-        ? " with a decimal comma, as the feed's other prices are"
-        : options.decimalMark === "."
-          ? " with a decimal point, as the feed's other prices are"
-          : "";
+      options.decimalMark && splitAmount(amount) !== null
+        ? ` with a decimal ${options.decimalMark === "," ? "comma" : "point"}, as the feed's other prices are`
+        : "";
     return { ok: false, reason: `${field} ${quoted(raw)} is not an amount${how}: ${example(currency)}.` };
   }
   if (currency === null) return { ok: false, reason: `${field} ${quoted(raw)} has no currency: ${example(null)}.` };
