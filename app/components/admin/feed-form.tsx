@@ -3,7 +3,7 @@ import { VERSION_FIELD, versionToSend } from "~/lib/admin/edit-conflict";
 import { FormField, inputClasses } from "~/components/ui/form-field";
 import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
-import { FEED_FORMAT_LABELS, type FeedFormState } from "~/lib/feeds/feed-form";
+import { DECIMAL_MARK_LABELS, FEED_FORMAT_LABELS, type FeedFormState } from "~/lib/feeds/feed-form";
 import { FEED_FORMATS, FEED_FIELDS, type FeedColumnMapping } from "~/lib/feeds/feed-item";
 import { FEED_SCHEDULE_LABELS, FEED_SCHEDULES } from "~/lib/feeds/feed-schedule";
 import { fieldProps, type FormValues } from "~/lib/forms/parse-form";
@@ -134,6 +134,27 @@ export function FeedForm({
                 </option>
               ))}
             </Select>
+            <FormField
+              label="Which currency are these prices in?"
+              placeholder="EUR"
+              autoComplete="off"
+              maxLength={3}
+              hint="For prices that do not name one. Prices are kept in it, never converted. Leave empty when every price or a column says."
+              {...fieldProps(state, "currency")}
+            />
+            <Select
+              label="Decimal separator"
+              name="decimal_mark"
+              defaultValue={text(state.values, "decimal_mark")}
+              error={errors.decimal_mark}
+            >
+              <option value="">Read it from the file&apos;s prices</option>
+              {([",", "."] as const).map((mark) => (
+                <option key={mark} value={mark}>
+                  {DECIMAL_MARK_LABELS[mark]}
+                </option>
+              ))}
+            </Select>
           </div>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy}>
@@ -161,12 +182,15 @@ export function FeedMappingForm({
   columns,
   sample,
   mapping,
+  currency,
   error,
 }: {
   feedId: number;
   columns: readonly string[];
   sample: readonly string[][];
   mapping: FeedColumnMapping | null;
+  /** The feed's own currency, for prices that name none. */
+  currency: string | null;
   error?: string | null;
 }) {
   return (
@@ -231,6 +255,15 @@ export function FeedMappingForm({
             </Select>
           ))}
         </div>
+        <FormField
+          label="Which currency are these prices in?"
+          name="feed_currency"
+          placeholder="EUR"
+          maxLength={3}
+          autoComplete="off"
+          defaultValue={currency ?? ""}
+          hint="Needed when the prices name no currency and no column holds it. Prices are kept in it, never converted."
+        />
         <Button type="submit">Save the columns</Button>
       </Form>
     </section>

@@ -111,7 +111,9 @@ export function GoneOffers({ offers, total }: { offers: readonly GoneOffer[]; to
       <h2 id="gone-title" className="text-xl font-semibold">
         No longer in the feed ({total.toLocaleString("en-US")})
       </h2>
-      <p className="text-sm text-ink-muted">Their offers are marked out of stock, not deleted.</p>
+      <p className="text-sm text-ink-muted">
+        {total === 1 ? "Its offer is marked out of stock, not deleted." : "Their offers are marked out of stock, not deleted."}
+      </p>
       <ul className="list-disc space-y-1 pl-5 text-sm">
         {offers.map((offer) => (
           <li key={offer.productSlug}>

@@ -50,8 +50,11 @@ export const ImportDiff = memo(function ImportDiff({
   noun,
   form,
   afterChoice,
+  unchangedNote = "Every row matches the database: saving writes nothing.",
 }: {
   state: DiffState;
+  /** The line shown when no row is new or changed; null shows none (the caller says what else a save writes). */
+  unchangedNote?: string | null;
   /** Where the question's answer is sent from, when not the upload form (see RuleListQuestion). */
   afterChoice?: string;
   title?: string;
@@ -99,9 +102,7 @@ export const ImportDiff = memo(function ImportDiff({
           afterChoice={afterChoice}
         />
       )}
-      {counts.new + counts.changed === 0 && (
-        <p className="text-sm text-ink-muted">Every row matches the database: saving writes nothing.</p>
-      )}
+      {counts.new + counts.changed === 0 && unchangedNote && <p className="text-sm text-ink-muted">{unchangedNote}</p>}
       <div role="group" aria-label="Show rows" className="flex flex-wrap gap-2">
         {FILTERS.map((option) => (
           <button

@@ -15,6 +15,8 @@ export type FeedErrorCode =
   | "mixed-currencies"
   | "needs-mapping"
   | "bad-mapping"
+  | "needs-currency"
+  | "needs-decimal-mark"
   | "duplicate-id"
   | "empty";
 

@@ -21,6 +21,8 @@ export const FEED_FIELDS = [
   "title",
   "link",
   "price",
+  /** A column of its own naming the prices' currency (Awin's "currency", a German shop's "Waehrung"). */
+  "currency",
   "sale_price",
   "sale_price_effective_date",
   "availability",

@@ -1,5 +1,6 @@
 import { MAX_PRICE } from "../csv/csv-values";
 import { currencyDigits, isCurrencyCode } from "../offers/currencies";
+import { splitAmountWith, type DecimalMark } from "./feed-amounts";
 
 /**
  * A feed's price text → integer minor units and its currency. Google writes "1299.00 USD"; shops
@@ -44,6 +45,11 @@ function splitCurrency(text: string, defaultCurrency: string | null): { amount: 
   return { amount: text, code: null };
 }
 
+/** The currency a price cell names itself ("15400.00 USD", "€ 14,99"), or null when it names none. */
+export function currencyNamedIn(raw: string): string | null {
+  return splitCurrency(raw.trim(), null).code;
+}
+
 /**
  * "1,299.00" / "1.299,00" / "1 299,00" / "1299" → whole and fraction digits, or null when the
  * text is not an amount. The last separator is the decimal mark unless it, like every separator
@@ -74,7 +80,7 @@ export function parseFeedPrice(
   raw: string,
   defaultCurrency: string | null | undefined,
   field = "Price",
-  options: { allowZero?: boolean } = {},
+  options: { allowZero?: boolean; decimalMark?: DecimalMark } = {},
 ): FeedPrice {
   const text = raw.trim();
   if (text === "") return { ok: false, reason: `${field} is empty: ${example(defaultCurrency ?? null)}.` };
@@ -87,8 +93,16 @@ export function parseFeedPrice(
   }
   const currency = code ?? (defaultCurrency ? defaultCurrency.toUpperCase() : null);
   if (/^-/.test(amount)) return { ok: false, reason: `${field} ${quoted(raw)} is negative: ${example(currency)}.` };
-  const parts = splitAmount(amount);
-  if (parts === null) return { ok: false, reason: `${field} ${quoted(raw)} is not an amount: ${example(currency)}.` };
+  // A feed whose decimal mark was decided from its rows reads every cell that way, never by a guess per cell.
+  const parts = options.decimalMark ? splitAmountWith(amount, options.decimalMark) : splitAmount(amount);
+  if (parts === null) {
+    // Say which way only of an amount that reads the other way ("14,990.00" in a decimal-comma feed), not of "free".
+    const how =
+      options.decimalMark && splitAmount(amount) !== null
+        ? ` with a decimal ${options.decimalMark === "," ? "comma" : "point"}, as the feed's other prices are`
+        : "";
+    return { ok: false, reason: `${field} ${quoted(raw)} is not an amount${how}: ${example(currency)}.` };
+  }
   if (currency === null) return { ok: false, reason: `${field} ${quoted(raw)} has no currency: ${example(null)}.` };
   const digits = currencyDigits(currency);
   const fraction = parts.fraction.replace(/0+$/, "");

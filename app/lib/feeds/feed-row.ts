@@ -1,8 +1,10 @@
 import { readLink } from "../csv/csv-values";
 import type { FeedRow, RawFeedFields } from "./feed-item";
+import type { DecimalMark } from "./feed-amounts";
 import { parseFeedPrice } from "./feed-price";
 import { readFeedAvailability, readFeedText, readSaleDates, readShipping } from "./feed-values";
 import { readGtin } from "./gtin";
+import { isCurrencyCode } from "../offers/currencies";
 
 /**
  * One feed item's text fields → a read item, or the one sentence that says why it cannot be
@@ -19,19 +21,35 @@ function quoted(raw: string): string {
   return JSON.stringify(text.length > 40 ? `${text.slice(0, 39)}…` : text);
 }
 
-export function readFeedRow(raw: RawFeedFields, line: number, options: { defaultCurrency?: string | null } = {}): FeedRow {
+export interface FeedRowOptions {
+  /** The feed's own currency, set by its owner, for prices written without one. Never the site's: a price is stored in the currency it was given in. */
+  defaultCurrency?: string | null;
+  /** The feed's decimal mark, decided once from its rows (feed-amounts.ts); absent: each amount read by its own marks. */
+  decimalMark?: DecimalMark;
+}
+
+export function readFeedRow(raw: RawFeedFields, line: number, options: FeedRowOptions = {}): FeedRow {
   const id = readFeedText(raw.id, Number.POSITIVE_INFINITY);
   const reject = (reason: string): FeedRow => ({ ok: false, line, itemId: id, reason });
   if (id === null) return reject("The item has no id (Google's id attribute), so it cannot be matched to a product.");
   if (id.length > MAX_ID_LENGTH) return reject(`The item's id is longer than ${MAX_ID_LENGTH} characters.`);
 
-  const price = parseFeedPrice(raw.price ?? "", options.defaultCurrency);
+  const currencyCell = readFeedText(raw.currency, 20);
+  const columnCurrency = currencyCell === null ? null : currencyCell.toUpperCase();
+  if (columnCurrency !== null && !isCurrencyCode(columnCurrency)) {
+    return reject(`Currency ${quoted(currencyCell!)} is not an ISO 4217 currency code (such as USD, EUR or GBP).`);
+  }
+  const decimalMark = options.decimalMark;
+  const price = parseFeedPrice(raw.price ?? "", columnCurrency ?? options.defaultCurrency, "Price", { decimalMark });
   if (!price.ok) return reject(price.reason);
+  if (columnCurrency !== null && price.currency !== columnCurrency) {
+    return reject(`Price ${quoted(raw.price!)} is in ${price.currency} but the row's currency column says ${columnCurrency}.`);
+  }
 
   let salePriceMinor: number | null = null;
   const warnings: string[] = [];
   if (readFeedText(raw.sale_price) !== null) {
-    const sale = parseFeedPrice(raw.sale_price!, price.currency, "Sale price");
+    const sale = parseFeedPrice(raw.sale_price!, price.currency, "Sale price", { decimalMark });
     if (!sale.ok) return reject(sale.reason);
     if (sale.currency !== price.currency) {
       return reject(`Sale price ${quoted(raw.sale_price!)} is in ${sale.currency} but the price is in ${price.currency}.`);

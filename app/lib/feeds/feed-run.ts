@@ -56,3 +56,27 @@ export function describeFeedCounts(counts: FeedRunCounts): string {
   const n = (value: number) => value.toLocaleString("en-US");
   return `${n(counts.new)} new, ${n(counts.changed)} changed, ${n(counts.unchanged)} unchanged, ${n(counts.gone)} gone, ${n(counts.unmatched)} unmatched, ${n(counts.rejected)} rejected`;
 }
+
+/** "1 item", "2 items": the run page's sentences count in words that agree. */
+export function countOf(value: number, one: string, many = `${one}s`): string {
+  return `${value.toLocaleString("en-US")} ${value === 1 ? one : many}`;
+}
+
+/** "1 item had no product" / "3 items had no product". */
+export function describeUnmatched(unmatched: number): string {
+  return `${countOf(unmatched, "item")} had no product`;
+}
+
+/**
+ * The line under the diff when no offer is new or changed. Offers gone from the feed are still
+ * written (marked out of stock), so "saving writes nothing" would be false then.
+ */
+export function unchangedOffersNote(counts: Pick<FeedRunCounts, "new" | "changed" | "gone">, saved: boolean): string | null {
+  if (counts.new + counts.changed > 0) return null;
+  if (counts.gone === 0)
+    return saved ? "Every item matched its offer: the run changed no offer." : "Every item matches its offer: saving writes nothing.";
+  const gone = countOf(counts.gone, "offer");
+  return saved
+    ? `Every item in the feed matched its offer; the run marked ${gone} out of stock (no longer in the feed).`
+    : `Every item in the feed matches its offer; saving marks ${gone} out of stock (no longer in the feed).`;
+}

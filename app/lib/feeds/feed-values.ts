@@ -19,9 +19,17 @@ const GOOGLE_AVAILABILITY: Record<string, OfferAvailability> = {
   preorder: "PreOrder",
   backorder: "BackOrder",
   discontinued: "Discontinued",
+  // German shop systems' words (Shopware, JTL, Gambio export these as written).
+  lieferbar: "InStock",
+  sofortlieferbar: "InStock",
+  auflager: "InStock",
+  nichtlieferbar: "OutOfStock",
+  ausverkauft: "OutOfStock",
+  vorbestellbar: "PreOrder",
+  vorbestellung: "PreOrder",
 };
 
-/** "in stock", "in_stock", "out of stock", "preorder", "backorder", schema.org's names → schema.org's; anything else "unknown". */
+/** "in stock", "in_stock", "out of stock", "preorder", "backorder", German "lieferbar"/"nicht lieferbar"/"vorbestellbar", schema.org's names → schema.org's; anything else "unknown". */
 export function readFeedAvailability(raw: string | undefined): OfferAvailability {
   const key = (raw ?? "")
     .trim()

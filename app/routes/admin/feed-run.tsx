@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
-import { describeFeedCounts } from "~/lib/feeds/feed-run";
+import { describeFeedCounts, describeUnmatched, unchangedOffersNote } from "~/lib/feeds/feed-run";
 import { isRunFinished } from "~/lib/jobs/run-view";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { requireAdmin } from "~/server/auth/guard.server";
@@ -121,9 +121,7 @@ export default function FeedRunPage({ loaderData, actionData }: Route.ComponentP
           <UnmatchedItems items={details.unmatched} total={counts.unmatched} products={products} />
         )}
         {!preview && !waiting && counts.unmatched > 0 && (
-          <p className="text-sm text-ink-muted">
-            {counts.unmatched.toLocaleString("en-US")} items had no product; preview a run to match them.
-          </p>
+          <p className="text-sm text-ink-muted">{describeUnmatched(counts.unmatched)}; preview a run to match them.</p>
         )}
         {!waiting && !run.detailsCleared && <RejectedItems items={details.rejected} total={counts.rejected} />}
         {!waiting && !run.detailsCleared && <GoneOffers offers={details.gone} total={counts.gone} />}
@@ -139,6 +137,7 @@ export default function FeedRunPage({ loaderData, actionData }: Route.ComponentP
             }}
             title={preview ? "Changes to the shop's offers" : "What the run changed"}
             noun="offers"
+            unchangedNote={unchangedOffersNote(counts, !preview)}
           />
         )}
       </div>

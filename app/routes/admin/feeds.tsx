@@ -89,6 +89,7 @@ export default function FeedsPage({ loaderData, actionData }: Route.ComponentPro
               columns={mapping.columns}
               sample={mapping.sample}
               mapping={mapping.current}
+              currency={mapping.currency}
               error={result?.mappingError}
             />
           ))}

@@ -181,6 +181,10 @@ export interface FeedsTable {
   format: string | null;
   /** A FeedColumnMapping as JSON, for "csv-mapped". */
   mapping: string | null;
+  /** ISO 4217: the prices' currency when a price and the mapping do not say; null = the feed must say. */
+  currency: Generated<string | null>;
+  /** "," | "." for amounts that do not show theirs; null = decided from the file's first prices. */
+  decimal_mark: Generated<string | null>;
   /** A FeedSchedule: "off" | "hourly" | "6h" | "daily". */
   schedule: Generated<string>;
   last_run_at: ColumnType<Date | string | null, string | null | undefined, string | null>;

@@ -1,3 +1,4 @@
+import type { DecimalMark } from "~/lib/feeds/feed-amounts";
 import type { FeedRunCounts, FeedRunDetails } from "~/lib/feeds/feed-run";
 import type { FeedColumnMapping, FeedFormat, FeedRow } from "~/lib/feeds/feed-item";
 import type { SitePrices } from "~/lib/offers/price-view";
@@ -35,6 +36,9 @@ export interface FeedRecord {
   uploadName: string | null;
   format: FeedFormat | null;
   mapping: FeedColumnMapping | null;
+  /** The owner's currency for prices that name none; null: every price or a currency column must. */
+  currency: string | null;
+  decimalMark: DecimalMark | null;
 }
 
 export interface FeedRunOptions {
@@ -74,7 +78,14 @@ export function feedSourceOf(feed: FeedRecord, files: FeedFiles): FeedSource {
 }
 
 export function feedReadOptions(feed: FeedRecord, base: ReadFeedOptions = {}): ReadFeedOptions {
-  return { ...base, format: feed.format ?? undefined, mapping: feed.mapping ?? undefined };
+  return {
+    ...base,
+    format: feed.format ?? undefined,
+    mapping: feed.mapping ?? undefined,
+    // The feed's currency only: the site's would relabel a shop's euros as dollars.
+    defaultCurrency: feed.currency ?? undefined,
+    decimalMark: feed.decimalMark ?? undefined,
+  };
 }
 
 export async function loadFeed(db: DB, feedId: number): Promise<FeedRecord | null> {
@@ -89,6 +100,8 @@ export async function loadFeed(db: DB, feedId: number): Promise<FeedRecord | nul
     uploadName: row.upload_name,
     format: (row.format as FeedFormat | null) ?? null,
     mapping: row.mapping ? (JSON.parse(row.mapping) as FeedColumnMapping) : null,
+    currency: row.currency ?? null,
+    decimalMark: row.decimal_mark === "," || row.decimal_mark === "." ? row.decimal_mark : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { readFeedForm, readMappingForm, type FeedFormState, type FeedFormValues } from "~/lib/feeds/feed-form";
+import { FEED_FORM_FIELDS, readFeedForm, readMappingForm, type FeedFormState, type FeedFormValues } from "~/lib/feeds/feed-form";
 import { formValues } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
@@ -44,6 +44,7 @@ export async function loadFeedsScreen(request: Request, context: AppLoadContext)
     columns: string[];
     sample: string[][];
     current: Record<string, string> | null;
+    currency: string | null;
     error: string | null;
   } | null = null;
   if (mapId) {
@@ -51,10 +52,17 @@ export async function loadFeedsScreen(request: Request, context: AppLoadContext)
     if (feed) {
       try {
         const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
-        mapping = { feedId: feed.id, columns: peek.columns, sample: peek.sample, current: feed.mapping, error: null };
+        mapping = {
+          feedId: feed.id,
+          columns: peek.columns,
+          sample: peek.sample,
+          current: feed.mapping,
+          currency: feed.currency,
+          error: null,
+        };
       } catch (error) {
         if (!(error instanceof FeedError)) throw error;
-        mapping = { feedId: feed.id, columns: [], sample: [], current: feed.mapping, error: error.message };
+        mapping = { feedId: feed.id, columns: [], sample: [], current: feed.mapping, currency: feed.currency, error: error.message };
       }
     }
   }
@@ -107,6 +115,8 @@ const FEED_FIELD_LABELS = [
   ["url", "Feed address"],
   ["format", "Format"],
   ["schedule", "Schedule"],
+  ["currency", "Prices' currency"],
+  ["decimal_mark", "Decimal separator"],
 ] as const;
 
 export const FEED_INTENTS = {
@@ -116,9 +126,7 @@ export const FEED_INTENTS = {
       const file = form.get("file");
       const upload = file instanceof File && file.size > 0 ? file : null;
       const existing = editingId ? await feedForm(context.db, editingId) : null;
-      const values = Object.fromEntries(
-        ["name", "merchant_id", "source_kind", "url", "format", "schedule"].map((name) => [name, text(form, name)]),
-      ) as FeedFormValues;
+      const values = Object.fromEntries(FEED_FORM_FIELDS.map((name) => [name, text(form, name)])) as FeedFormValues;
       const read = readFeedForm(values, { hasUpload: upload !== null || Boolean(existing?.uploadOriginalName) });
       if (!read.ok) {
         return data<FeedsActionResult>(
@@ -200,13 +208,13 @@ export const FEED_INTENTS = {
       );
     const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
     const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    const read = readMappingForm(values, peek.columns);
+    const read = readMappingForm(values, peek.columns, peek.sample);
     if (!read.ok)
       return data<FeedsActionResult>(
         { mappingError: read.error, toast: { kind: "error", title: "Columns not saved", description: read.error } },
         { status: 400 },
       );
-    await saveFeedMapping(context.db, feed.id, read.mapping);
+    await saveFeedMapping(context.db, feed.id, read.mapping, read.currency);
     await recordAdminAction({ request, context }, "merchant-feed-saved", `Chose the columns of feed ${feed.name} (id ${feed.id})`);
     throw await redirectWithFlash(request, context.config, "/admin/feeds", {
       toast: { kind: "success", title: "Columns saved", description: `${feed.name} can run now.` },

@@ -39,7 +39,16 @@ describe.each(cases)("the feeds admin on %s, files on the %s driver", (dialect, 
     const { id } = await saveFeed(
       test.db,
       null,
-      { name: "Nordic feed", merchantId, sourceKind: "upload", url: null, format: null, schedule: "daily" },
+      {
+        name: "Nordic feed",
+        merchantId,
+        sourceKind: "upload",
+        url: null,
+        format: null,
+        schedule: "daily",
+        currency: null,
+        decimalMark: null,
+      },
       upload,
     );
     expect(await listFeeds(test.db)).toEqual([

@@ -195,6 +195,8 @@ export async function saveFeed(
     url: input.sourceKind === "url" ? input.url : null,
     format: input.format,
     schedule: input.schedule,
+    currency: input.currency,
+    decimal_mark: input.decimalMark,
     updated_at: now,
     ...(upload ? { upload_name: upload.storedName, upload_original_name: upload.originalName } : {}),
   };
@@ -228,14 +230,16 @@ export async function feedFormNow(db: DB, feedId: number): Promise<{ version: nu
       url: row.url ?? "",
       format: row.format ?? "",
       schedule: row.schedule,
+      currency: row.currency ?? "",
+      decimal_mark: row.decimal_mark ?? "",
     },
   };
 }
 
-export async function saveFeedMapping(db: DB, feedId: number, mapping: FeedColumnMapping): Promise<void> {
+export async function saveFeedMapping(db: DB, feedId: number, mapping: FeedColumnMapping, currency: string | null = null): Promise<void> {
   await db
     .updateTable("feeds")
-    .set({ mapping: JSON.stringify(mapping), format: "csv-mapped", updated_at: new Date().toISOString() })
+    .set({ mapping: JSON.stringify(mapping), format: "csv-mapped", currency, updated_at: new Date().toISOString() })
     .where("id", "=", feedId)
     .execute();
 }

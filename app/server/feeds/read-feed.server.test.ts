@@ -516,13 +516,12 @@ describe("feeds from a shop's address", () => {
 });
 
 describe("feedReadSettingsFrom", () => {
-  it("takes the cap, the outbound policy and the currency from the site's settings", () => {
+  it("takes the cap and the outbound policy from the site's settings, never its currency (a feed's prices keep theirs)", () => {
     const outbound: OutboundPolicy = { allowPrivate: ["10.0.0.0/8"], allowPorts: [] };
     const config = { feedMaxBytes: 5 * 1024 * 1024, outbound, prices: { currency: "EUR" }, baseUrl: "https://saunas.example.com" };
     expect(feedReadSettingsFrom(config as AppConfig)).toEqual({
       maxBytes: 5 * 1024 * 1024,
       outbound,
-      defaultCurrency: "EUR",
       userAgent: expect.stringMatching(/^Mozilla\/5\.0 \(compatible; .+ feed reader; \+https:\/\/saunas\.example\.com\)$/),
     });
   });

@@ -1,5 +1,7 @@
 import type { LookupFunction } from "node:net";
+import { decimalMarkOf, DECIMAL_SAMPLE, type DecimalMark } from "~/lib/feeds/feed-amounts";
 import { fieldsOf, googleColumns, mappedColumns, type ColumnIndex } from "~/lib/feeds/feed-columns";
+import { currencyNamedIn } from "~/lib/feeds/feed-price";
 import { FEED_TIMEOUT_MS, FeedError } from "~/lib/feeds/feed-error";
 import type { FeedColumnMapping, FeedFormat, FeedRow, RawFeedFields } from "~/lib/feeds/feed-item";
 import { readFeedRow } from "~/lib/feeds/feed-row";
@@ -33,8 +35,13 @@ export interface ReadFeedOptions {
   maxBytes?: number;
   /** A URL's whole download, redirects and body; default 60 s. */
   timeoutMs?: number;
-  /** For prices written without a currency: the site's currency. */
+  /**
+   * For prices written without a currency: the feed's own currency, as its owner set it. Never
+   * the site's: a price is stored in the currency it was given in, not relabelled.
+   */
   defaultCurrency?: string;
+  /** The feed's decimal separator as its owner set it; absent: decided from a mapped file's first prices. */
+  decimalMark?: DecimalMark;
   signal?: AbortSignal;
   /** Which internal ranges and ports a feed's address may reach; default none and 80/443 (pass the config's). */
   outbound?: OutboundPolicy;
@@ -47,16 +54,13 @@ export type FeedFetchOptions = Pick<ReadFeedOptions, "maxBytes" | "timeoutMs" | 
 
 /**
  * The site's own settings for reading feeds: its size cap (FEED_MAX_MB), where its requests may
- * go (OUTBOUND_ALLOW_*), its currency for prices written without one, and a User-Agent that
+ * go (OUTBOUND_ALLOW_*), and a User-Agent that
  * names the site to the shop, as the link checker's does.
  */
-export function feedReadSettingsFrom(
-  config: AppConfig,
-): Required<Pick<ReadFeedOptions, "maxBytes" | "outbound" | "defaultCurrency" | "userAgent">> {
+export function feedReadSettingsFrom(config: AppConfig): Required<Pick<ReadFeedOptions, "maxBytes" | "outbound" | "userAgent">> {
   return {
     maxBytes: config.feedMaxBytes,
     outbound: config.outbound,
-    defaultCurrency: config.prices.currency,
     userAgent: `Mozilla/5.0 (compatible; ${SITE_NAME} feed reader; +${config.baseUrl})`,
   };
 }
@@ -115,10 +119,13 @@ function needsMapping(header: readonly string[]): FeedError {
   );
 }
 
+function usesMapping(options: ReadFeedOptions): boolean {
+  return options.format === "csv-mapped" || (options.format === undefined && options.mapping !== undefined);
+}
+
 /** The header's columns under the format and mapping the feed has. */
 function columnsFor(header: readonly string[], options: ReadFeedOptions): ColumnIndex {
-  const useMapping = options.format === "csv-mapped" || (options.format === undefined && options.mapping !== undefined);
-  if (useMapping) {
+  if (usesMapping(options)) {
     if (!options.mapping) throw needsMapping(header);
     const mapped = mappedColumns(header, options.mapping);
     if (!mapped.ok) throw new FeedError("bad-mapping", mapped.reason);
@@ -129,11 +136,45 @@ function columnsFor(header: readonly string[], options: ReadFeedOptions): Column
   return google;
 }
 
+/** The question a mapped feed without any currency is stopped with, in the owner's words. */
+export const CURRENCY_QUESTION = "Which currency are these prices in?";
+
+/**
+ * How a mapped file's amounts are read, decided once from its first price cells: its decimal
+ * mark (the owner's setting, else the cells'), and that every price has a currency (written in
+ * the cell, a currency column, or the feed's own). Either unknown stops the run before a row is
+ * read: a guess would store wrong prices.
+ */
+export function mappedReading(
+  priceCells: readonly string[],
+  options: Pick<ReadFeedOptions, "decimalMark" | "defaultCurrency">,
+  hasCurrencyColumn: boolean,
+): DecimalMark {
+  if (!hasCurrencyColumn && !options.defaultCurrency) {
+    const bare = priceCells.find((cell) => cell.trim() !== "" && currencyNamedIn(cell) === null);
+    if (bare !== undefined) {
+      throw new FeedError(
+        "needs-currency",
+        `${CURRENCY_QUESTION} Prices like ${JSON.stringify(bare.trim())} name no currency and the column mapping has no currency column. Set the feed's currency (prices are kept in it, never converted), or map the column that holds it.`,
+      );
+    }
+  }
+  if (options.decimalMark) return options.decimalMark;
+  const reading = decimalMarkOf(priceCells);
+  if (!reading.ok) throw new FeedError("needs-decimal-mark", reading.message);
+  return reading.mark;
+}
+
+/** Rows kept in memory while a mapped file's first prices are looked at: a file of empty prices must not fill it. */
+const DECIDE_MAX_ROWS = 1000;
+
 /** One item's fields where it starts; `unreadable` says why its values cannot be used, when that shows before reading them. */
 interface SourceRecord {
   line: number;
   fields: RawFeedFields;
   unreadable?: string;
+  /** A mapped file's decimal mark, decided from its first prices. */
+  decimalMark?: DecimalMark;
 }
 
 interface SourceRecords {
@@ -160,12 +201,40 @@ function swallowsRows(cells: readonly string[], delimiter: string, width: number
 }
 
 async function* delimitedFields(text: FeedText, delimiter: string, options: ReadFeedOptions): AsyncGenerator<SourceRecord> {
+  // A mapped file's amounts are read one way for the whole file: its first rows wait until their prices decide how.
+  const pending: SourceRecord[] | null = usesMapping(options) ? [] : null;
+  let decimalMark: DecimalMark | undefined;
+  let index: ColumnIndex | null = null;
+  const decide = () => {
+    const cells = pending!.map((record) => record.fields.price ?? "").filter((cell) => cell.trim() !== "");
+    decimalMark = mappedReading(cells, options, index!.has("currency"));
+    return pending!.splice(0).map((record) => ({ ...record, decimalMark }));
+  };
+  for await (const record of delimitedRows(text, delimiter, options, (columns) => (index = columns))) {
+    if (pending === null || decimalMark !== undefined) {
+      yield { ...record, decimalMark };
+      continue;
+    }
+    pending.push(record);
+    const priced = pending.filter((each) => (each.fields.price ?? "").trim() !== "").length;
+    if (priced >= DECIMAL_SAMPLE || pending.length >= DECIDE_MAX_ROWS) yield* decide();
+  }
+  if (pending !== null && pending.length > 0) yield* decide();
+}
+
+async function* delimitedRows(
+  text: FeedText,
+  delimiter: string,
+  options: ReadFeedOptions,
+  onHeader: (index: ColumnIndex) => void,
+): AsyncGenerator<SourceRecord> {
   let index: ColumnIndex | null = null;
   let width = 0;
   for await (const { row, cells } of delimitedRecords(text.chunks, delimiter)) {
     if (isBlankCells(cells)) continue;
     if (index === null) {
       index = columnsFor(cells, options);
+      onHeader(index);
       width = cells.length;
       continue;
     }
@@ -239,7 +308,7 @@ async function* rowsOf(source: FeedSource, options: ReadFeedOptions): AsyncGener
       options.signal?.throwIfAborted();
       const row: FeedRow = record.unreadable
         ? { ok: false, line: record.line, itemId: record.fields.id?.trim() || null, reason: record.unreadable }
-        : readFeedRow(record.fields, record.line, { defaultCurrency: options.defaultCurrency });
+        : readFeedRow(record.fields, record.line, { defaultCurrency: options.defaultCurrency, decimalMark: record.decimalMark });
       yield rules.check(row);
     }
     if (rules.count === 0) throw new FeedError("empty", "The feed holds no items, so nothing changed.");
