@@ -1,0 +1,29 @@
+import { redirect, type AppLoadContext } from "react-router";
+import { isPastLastPage } from "~/lib/catalog/pagination";
+import { priceSettingsAt } from "~/lib/offers/price-view";
+import { pageOfTableHref, parseTableQuery } from "~/lib/sauna-table/table-query";
+import { tableView, type TableView } from "~/lib/sauna-table/table-view";
+import { log } from "../log.server";
+import { readTableFacets, readTablePage } from "../sauna-table/sauna-table.server";
+import { unavailable } from "./page-errors.server";
+
+/**
+ * /reviews/table: every sauna, one row each, with the columns, order and filters the query
+ * string asks for. A value that makes no sense is read as its default (never an error page); a
+ * page past the end goes to the last page (302: the end moves as the catalog changes). The
+ * products that cannot be read get the site's 503, as on the reviews index.
+ */
+export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "db" | "config">, url: URL): Promise<TableView> {
+  const query = parseTableQuery(url.searchParams);
+  const prices = priceSettingsAt(config.prices, Date.now());
+  const options = { today: prices.today, currency: prices.currency };
+  const [page, facets] = await Promise.all([readTablePage(db, query, options), readTableFacets(db, query, options)]).catch(
+    (error: unknown) => {
+      log.error(`Sauna table: products could not be read: ${(error as Error)?.message ?? error}`);
+      return unavailable({ screen: "site", kind: "unavailable" });
+    },
+  );
+  const view = tableView(query, page, facets, prices);
+  if (isPastLastPage(view.pagination)) throw redirect(pageOfTableHref(query, view.pagination.pageCount), 302);
+  return view;
+}
