@@ -19,6 +19,9 @@ const PAGES: [kind: string, path: string][] = [
   ["product", "/reviews/product/lumo-works-tyyni-4-cube-sauna"],
   ["compare", "/compare?products=lumo-works-tyyni-4-cube-sauna,birchline-ember-6-barrel-sauna,fernhollow-custom-cabin-sauna"],
   ["empty compare", "/compare"],
+  ["sauna table", "/reviews/table"],
+  ["sauna table, filtered, sorted, every column", "/reviews/table?heater=electric&seats=2&sort=-price&stock=1&cols=price&cols=rating&cols=build-quality&cols=heat-efficiency&cols=installation&cols=warranty&cols=value&cols=customer-rating&cols=seats&cols=heater&cols=type&cols=brand&cols=dimensions&cols=weight"],
+  ["sauna table, nothing matches", "/reviews/table?seats=30"],
   ["Knowledge Center", "/learn"],
   ["article", "/learn/best-barrel-saunas"],
   ["article category", "/learn/category/buying-guides"],
@@ -32,7 +35,7 @@ const PAGES: [kind: string, path: string][] = [
   ["product not found", "/reviews/product/no-such-sauna"],
 ];
 
-// Twenty pages, two validators, on a busy machine.
+// Twenty-three pages, two validators, on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
 for (const [kind, path] of PAGES) {

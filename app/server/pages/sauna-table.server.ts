@@ -4,7 +4,7 @@ import { priceSettingsAt } from "~/lib/offers/price-view";
 import { pageOfTableHref, parseTableQuery } from "~/lib/sauna-table/table-query";
 import { tableView, type TableView } from "~/lib/sauna-table/table-view";
 import { log } from "../log.server";
-import { readTableFacets, readTablePage } from "../sauna-table/sauna-table.server";
+import { readTable } from "../sauna-table/sauna-table.server";
 import { unavailable } from "./page-errors.server";
 
 /**
@@ -17,13 +17,11 @@ export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "d
   const query = parseTableQuery(url.searchParams);
   const prices = priceSettingsAt(config.prices, Date.now());
   const options = { today: prices.today, currency: prices.currency };
-  const [page, facets] = await Promise.all([readTablePage(db, query, options), readTableFacets(db, query, options)]).catch(
-    (error: unknown) => {
-      log.error(`Sauna table: products could not be read: ${(error as Error)?.message ?? error}`);
-      return unavailable({ screen: "site", kind: "unavailable" });
-    },
-  );
-  const view = tableView(query, page, facets, prices);
+  const read = await readTable(db, query, options).catch((error: unknown) => {
+    log.error(`Sauna table: products could not be read: ${(error as Error)?.message ?? error}`);
+    return unavailable({ screen: "site", kind: "unavailable" });
+  });
+  const view = tableView(query, read, read.facets, prices);
   if (isPastLastPage(view.pagination)) throw redirect(pageOfTableHref(query, view.pagination.pageCount), 302);
   return view;
 }

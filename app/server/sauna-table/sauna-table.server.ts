@@ -1,101 +1,91 @@
-import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
+import { expressionBuilder, sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Product } from "~/lib/catalog/catalog";
+import { sumFacets } from "~/lib/sauna-table/facet-sums";
 import { tableColumn } from "~/lib/sauna-table/table-columns";
-import { TABLE_PAGE_SIZE, type TableQuery } from "~/lib/sauna-table/table-query";
+import { DEFAULT_SORT, isFiltered, TABLE_PAGE_SIZE, type TableQuery } from "~/lib/sauna-table/table-query";
 import type { TableFacetCounts } from "~/lib/sauna-table/table-view";
 import type { DB } from "../db/connection.server";
+import { dialectOf } from "../db/dialect";
 import type { Database } from "../db/schema";
 import { withOffers } from "../offers/offer-reads.server";
 import { PRODUCT_COLUMNS, toProduct } from "../products/product-row-mapping";
-import { columnSortSql, filterConditions, heaterFamilySql, orderSql, type Facet, type FilterOptions } from "./table-sql.server";
+import { columnSortSql, filterConditions, orderSql, type FilterOptions } from "./table-sql.server";
 
 /**
- * The table of every sauna, read a page at a time: the filters are a WHERE clause, the order and
- * the page are SQL, and only the page's ids are sorted (narrow rows through the indexes of
- * migration 2026_11_29_0900_sauna_table_indexes) before the page's 50 products are read whole,
- * with their offers for the price cell. The filter counts are GROUP BYs with the same WHERE.
+ * The table of every sauna, read a page at a time in two queries: the page's ids, filtered,
+ * ordered and cut in SQL, and one GROUP BY that gives the table's count and every filter's
+ * counts. Both read the covering index of migration 2026_11_29_0900_sauna_table_indexes, never
+ * the wide product rows; then the page's 50 products are read whole by id, with their offers for
+ * the price cell.
  */
 
-
-export interface TablePage {
+export interface TableRead {
   products: Product[];
   /** Rows matching the filters, on every page. */
   total: number;
+  facets: TableFacetCounts;
 }
 
-function whereAll(query: TableQuery, options: FilterOptions, except?: Facet) {
+function where(query: TableQuery, options: FilterOptions, grouped = false) {
   return (eb: ExpressionBuilder<Database, "products">) => {
-    const conditions = filterConditions(eb, query, options, except);
+    const conditions = filterConditions(eb, query, options, grouped);
     return conditions.length === 0 ? sql<SqlBool>`1 = 1` : eb.and(conditions);
   };
 }
 
-/** One page of rows, in the reader's order, with their offers. */
-export async function readTablePage(db: DB, query: TableQuery, options: FilterOptions): Promise<TablePage> {
+export async function readTable(db: DB, query: TableQuery, options: FilterOptions): Promise<TableRead> {
   const column = tableColumn(query.sort.column);
   const sortBy = column ? columnSortSql(column, options.today) : null;
-  const where = whereAll(query, options);
-  const offset = (query.page - 1) * TABLE_PAGE_SIZE;
-  const [countRow, idRows] = await Promise.all([
+  const [groups, idRows] = await Promise.all([
     db
       .selectFrom("products")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where(where)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("products")
-      .select("products.id")
-      .where(where)
-      .orderBy(orderSql(db, sortBy, query.sort.direction))
-      .limit(TABLE_PAGE_SIZE)
-      .offset(offset)
+      .select(["products.heater_family", "products.category_key", "products.capacity", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where(where(query, options, true))
+      .groupBy(["products.heater_family", "products.category_key", "products.capacity"])
       .execute(),
+    sql<{ id: number | string }>`select products.id from products ${indexFor(db, query)}
+      where ${where(query, options)(expressionBuilder<Database, "products">())}
+      order by ${orderSql(db, sortBy, query.sort.direction)}
+      limit ${TABLE_PAGE_SIZE} offset ${(query.page - 1) * TABLE_PAGE_SIZE}`
+      .execute(db)
+      .then((result) => result.rows),
   ]);
-  const ids = idRows.map((row) => Number(row.id));
-  if (ids.length === 0) return { products: [], total: Number(countRow.n) };
+  const { total, facets } = sumFacets(
+    groups.map((group) => ({
+      heaterFamily: group.heater_family,
+      categoryKey: group.category_key,
+      capacity: group.capacity === null ? null : Number(group.capacity),
+      count: Number(group.n),
+    })),
+    query,
+  );
+  return { products: await productsInOrder(db, idRows.map((row) => Number(row.id))), total, facets };
+}
+
+/**
+ * SQLite keeps no statistics to choose by, and left to itself it reads a filter's products through
+ * a one-column index and then each product's wide row. Filtered or sorted by a column, the page's
+ * ids are read from the table's covering index instead, which holds everything they are filtered
+ * and sorted by. The bare table in its own order walks the rating order's index and stops after
+ * the page. PostgreSQL's planner chooses from its statistics.
+ */
+function indexFor(db: DB, query: TableQuery) {
+  const own = query.sort.column === DEFAULT_SORT.column && query.sort.direction === DEFAULT_SORT.direction;
+  if (process.env.SAUNA_TABLE_PLANNER === "free" || dialectOf(db) === "postgres" || (own && !isFiltered(query))) return sql``;
+  return sql`indexed by products_table_idx`;
+}
+
+/** The page's products, whole and with their offers, in the order of `ids`. */
+async function productsInOrder(db: DB, ids: readonly number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("products")
     .select(PRODUCT_COLUMNS.map((name) => `products.${name}` as const))
     .where("products.id", "in", ids)
     .execute();
   const byId = new Map(rows.map((row) => [Number(row.id), toProduct(row)]));
-  const products = ids.flatMap((id) => byId.get(id) ?? []);
-  return { products: await withOffers(db, products), total: Number(countRow.n) };
-}
-
-/**
- * The counts beside each filter's choices: how many rows choosing that value would give, the
- * other filters kept (so a count never promises rows that a click then does not show).
- */
-export async function readTableFacets(db: DB, query: TableQuery, options: FilterOptions): Promise<TableFacetCounts> {
-  const family = heaterFamilySql();
-  const [heater, type, seats] = await Promise.all([
-    db
-      .selectFrom("products")
-      .select([family.as("value"), (eb) => eb.fn.countAll<number | string>().as("n")])
-      .where(whereAll(query, options, "heater"))
-      .groupBy(family)
-      .execute(),
-    db
-      .selectFrom("products")
-      .select(["products.category_key as value", (eb) => eb.fn.countAll<number | string>().as("n")])
-      .where(whereAll(query, options, "type"))
-      .where("products.category_key", "<>", "")
-      .groupBy("products.category_key")
-      .execute(),
-    db
-      .selectFrom("products")
-      .select(["products.capacity as value", (eb) => eb.fn.countAll<number | string>().as("n")])
-      .where(whereAll(query, options, "seats"))
-      .where("products.capacity", ">", 0)
-      .groupBy("products.capacity")
-      .execute(),
-  ]);
-  const counts = (rows: { value: unknown; n: number | string }[]) =>
-    rows.filter((row) => row.value !== null).map((row) => ({ value: String(row.value), count: Number(row.n) }));
-  return {
-    heater: counts(heater),
-    type: counts(type).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
-    seats: counts(seats).sort((a, b) => Number(a.value) - Number(b.value)),
-  };
+  return withOffers(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }

@@ -1,5 +1,4 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
-import { HEATER_FAMILIES, OTHER_HEATER } from "~/lib/sauna-table/heater-families";
 import type { SortExpression, TableColumn } from "~/lib/sauna-table/table-columns";
 import type { SortDirection, TableQuery } from "~/lib/sauna-table/table-query";
 import type { DB } from "../db/connection.server";
@@ -26,14 +25,6 @@ export function todaysPriceSql(today: string): RawBuilder<number | null> {
     when products.sale_price_cents > 0 and products.sale_price_cents < products.price_cents
       and (products.sale_ends_at is null or products.sale_ends_at >= ${today}) then products.sale_price_cents
     else products.price_cents end)`;
-}
-
-/** The heater family's key as the lib's list decides it (heater-families.ts); NULL for a blank heater. */
-export function heaterFamilySql(): RawBuilder<string | null> {
-  const whens = HEATER_FAMILIES.map(
-    (family) => sql`when products.heater_key like ${`%${family.word}%`} then ${family.key}`,
-  );
-  return sql<string | null>`(case when products.heater_key = '' then null ${sql.join(whens, sql` `)} else ${OTHER_HEATER.key} end)`;
 }
 
 /** The SQL a named sort expression stands for. */
@@ -73,25 +64,30 @@ export interface FilterOptions {
   currency: string;
 }
 
-/** Which filter a facet count leaves out: a count says what choosing that value would give with the rest kept. */
-export type Facet = "heater" | "type" | "seats";
-
-/** The WHERE conditions of the reader's filters, leaving out `except` (for its facet's counts). */
-export function filterConditions(eb: ProductsEb, query: TableQuery, options: FilterOptions, except?: Facet): Expression<SqlBool>[] {
+/**
+ * The WHERE conditions of the reader's filters. `grouped` leaves out the three a GROUP BY counts
+ * by (heater family, type, seats: app/lib/sauna-table/facet-sums.ts), for the counts' query.
+ */
+export function filterConditions(eb: ProductsEb, query: TableQuery, options: FilterOptions, grouped = false): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (query.minSeats !== null && except !== "seats") conditions.push(eb("products.capacity", ">=", query.minSeats));
-  if (query.heater !== null && except !== "heater") conditions.push(sql<SqlBool>`${heaterFamilySql()} = ${query.heater}`);
-  if (query.type !== null && except !== "type") conditions.push(eb("products.category_key", "=", query.type));
+  if (!grouped) {
+    if (query.minSeats !== null) conditions.push(eb("products.capacity", ">=", query.minSeats));
+    if (query.heater !== null) conditions.push(eb("products.heater_family", "=", query.heater));
+    if (query.type !== null) conditions.push(eb("products.category_key", "=", query.type));
+  }
   const price = todaysPriceSql(options.today);
   if (query.minPrice !== null) conditions.push(sql<SqlBool>`${price} >= ${query.minPrice * 100}`);
   if (query.maxPrice !== null) conditions.push(sql<SqlBool>`${price} <= ${query.maxPrice * 100}`);
+  // The products with an offer in stock at a price in the site's currency: a list read from the
+  // offers' stock index once, rather than a lookup for every product the order walks past.
   if (query.inStock)
     conditions.push(
-      eb.exists(
+      eb(
+        "products.id",
+        "in",
         eb
           .selectFrom("offers")
-          .select(sql.lit(1).as("one"))
-          .whereRef("offers.product_id", "=", "products.id")
+          .select("offers.product_id")
           .where("offers.availability", "=", "InStock")
           .where("offers.price_minor", ">", 0)
           .where(sql<SqlBool>`upper(offers.currency) = ${options.currency.trim().toUpperCase()}`),
