@@ -3,8 +3,9 @@ import { isPastLastPage } from "~/lib/catalog/pagination";
 import { priceSettingsAt } from "~/lib/offers/price-view";
 import { pageOfTableHref, parseTableQuery } from "~/lib/sauna-table/table-query";
 import { tableView, type TableView } from "~/lib/sauna-table/table-view";
+import { facetLinkGroups, type FacetLinkGroup } from "~/lib/sauna-table/facet-links";
 import { log } from "../log.server";
-import { readTable } from "../sauna-table/sauna-table.server";
+import { readCatalogFacets, readTable } from "../sauna-table/sauna-table.server";
 import { unavailable } from "./page-errors.server";
 
 /**
@@ -24,4 +25,18 @@ export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "d
   const view = tableView(query, read, read.facets, prices);
   if (isPastLastPage(view.pagination)) throw redirect(pageOfTableHref(query, view.pagination.pageCount), 302);
   return view;
+}
+
+/**
+ * The reviews index's ways into the table, with the catalog's counts. A failure only hides them
+ * (logged): the index itself must not go down with them.
+ */
+export async function loadTableFacetLinks({ db, config }: Pick<AppLoadContext, "db" | "config">): Promise<FacetLinkGroup[]> {
+  const prices = priceSettingsAt(config.prices, Date.now());
+  try {
+    return facetLinkGroups(await readCatalogFacets(db, { today: prices.today, currency: prices.currency }));
+  } catch (error) {
+    log.error(`Reviews index: the sauna table's counts could not be read: ${(error as Error)?.message ?? error}`);
+    return [];
+  }
 }

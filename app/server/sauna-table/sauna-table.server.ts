@@ -1,8 +1,8 @@
 import { expressionBuilder, sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Product } from "~/lib/catalog/catalog";
-import { sumFacets } from "~/lib/sauna-table/facet-sums";
+import { sumFacets, type ProductGroup } from "~/lib/sauna-table/facet-sums";
 import { tableColumn } from "~/lib/sauna-table/table-columns";
-import { DEFAULT_SORT, isFiltered, TABLE_PAGE_SIZE, type TableQuery } from "~/lib/sauna-table/table-query";
+import { DEFAULT_SORT, DEFAULT_TABLE_QUERY, isFiltered, TABLE_PAGE_SIZE, type TableQuery } from "~/lib/sauna-table/table-query";
 import type { TableFacetCounts } from "~/lib/sauna-table/table-view";
 import type { DB } from "../db/connection.server";
 import { dialectOf } from "../db/dialect";
@@ -37,12 +37,7 @@ export async function readTable(db: DB, query: TableQuery, options: FilterOption
   const column = tableColumn(query.sort.column);
   const sortBy = column ? columnSortSql(column, options.today) : null;
   const [groups, idRows] = await Promise.all([
-    db
-      .selectFrom("products")
-      .select(["products.heater_family", "products.category_key", "products.capacity", (eb) => eb.fn.countAll<number | string>().as("n")])
-      .where(where(query, options, true))
-      .groupBy(["products.heater_family", "products.category_key", "products.capacity"])
-      .execute(),
+    productGroups(db, query, options),
     sql<{ id: number | string }>`select products.id from products ${indexFor(db, query)}
       where ${where(query, options)(expressionBuilder<Database, "products">())}
       order by ${orderSql(db, sortBy, query.sort.direction)}
@@ -50,16 +45,29 @@ export async function readTable(db: DB, query: TableQuery, options: FilterOption
       .execute(db)
       .then((result) => result.rows),
   ]);
-  const { total, facets } = sumFacets(
-    groups.map((group) => ({
-      heaterFamily: group.heater_family,
-      categoryKey: group.category_key,
-      capacity: group.capacity === null ? null : Number(group.capacity),
-      count: Number(group.n),
-    })),
-    query,
-  );
+  const { total, facets } = sumFacets(groups, query);
   return { products: await productsInOrder(db, idRows.map((row) => Number(row.id))), total, facets };
+}
+
+/** How many products share each heater family, type and seat count, among those the other filters keep. */
+async function productGroups(db: DB, query: TableQuery, options: FilterOptions): Promise<ProductGroup[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select(["products.heater_family", "products.category_key", "products.capacity", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where(where(query, options, true))
+    .groupBy(["products.heater_family", "products.category_key", "products.capacity"])
+    .execute();
+  return rows.map((row) => ({
+    heaterFamily: row.heater_family,
+    categoryKey: row.category_key,
+    capacity: row.capacity === null ? null : Number(row.capacity),
+    count: Number(row.n),
+  }));
+}
+
+/** The whole catalog's counts by heater, type and seats: the reviews index's ways into the table. */
+export async function readCatalogFacets(db: DB, options: FilterOptions): Promise<TableFacetCounts> {
+  return sumFacets(await productGroups(db, DEFAULT_TABLE_QUERY, options), DEFAULT_TABLE_QUERY).facets;
 }
 
 /**
@@ -71,7 +79,7 @@ export async function readTable(db: DB, query: TableQuery, options: FilterOption
  */
 function indexFor(db: DB, query: TableQuery) {
   const own = query.sort.column === DEFAULT_SORT.column && query.sort.direction === DEFAULT_SORT.direction;
-  if (process.env.SAUNA_TABLE_PLANNER === "free" || dialectOf(db) === "postgres" || (own && !isFiltered(query))) return sql``;
+  if (dialectOf(db) === "postgres" || (own && !isFiltered(query))) return sql``;
   return sql`indexed by products_table_idx`;
 }
 
