@@ -28,7 +28,14 @@ const db = openDatabase(database);
 try {
   await migrateToLatest(db);
   // --keep leaves the catalog in the temporary folder, and a later --keep run times it again.
-  const had = Number((await db.selectFrom("products").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const had = Number(
+    (
+      await db
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const imported = had >= count ? { seconds: 0 } : importGeneratedProducts(database, count);
   // The generated rows say nothing of heaters or sizes: spread them so the filters have work.
   await sql`update products set heater_type = case id % 4 when 0 then 'Electric' when 1 then 'Wood-burning' when 2 then 'Infrared' else 'Electric (WiFi)' end,

@@ -6,7 +6,8 @@ import { expect, test, waitForHydration, type Page } from "./fixtures";
  * aria-sort, and the table scrolls inside its own box, never the page.
  */
 
-test.describe.configure({ timeout: 90_000 });
+// Three page loads per step on a busy 2-core machine, twice over.
+test.describe.configure({ timeout: 180_000 });
 
 const table = (page: Page) => page.getByTestId("sauna-table");
 
@@ -15,7 +16,9 @@ async function shownPrices(page: Page): Promise<number[]> {
   const index = await table(page)
     .locator("thead th")
     .evaluateAll((headers) => headers.findIndex((header) => header.textContent?.includes("Price today")));
-  const texts = await table(page).locator(`tbody tr > :nth-child(${index + 1})`).allTextContents();
+  const texts = await table(page)
+    .locator(`tbody tr > :nth-child(${index + 1})`)
+    .allTextContents();
   return texts.filter((text) => text.includes("$")).map((text) => Number(text.replace(/[^\d.]/g, "")));
 }
 
@@ -61,7 +64,7 @@ async function runThrough(page: Page, javaScript: boolean) {
   // Filter: wood-burning heaters with at least four seats; the sort is kept.
   await openFilters(page);
   await page.getByRole("radio", { name: /^Wood-burning \(\d+\)$/ }).check();
-  await page.getByLabel("Seats").selectOption("4");
+  await page.getByRole("combobox", { name: "Seats" }).selectOption("4");
   await page.getByRole("button", { name: "Show saunas" }).click();
   await expect(page).toHaveURL(/heater=wood/);
   await expect(page).toHaveURL(/seats=4/);
@@ -73,9 +76,13 @@ async function runThrough(page: Page, javaScript: boolean) {
   const heaterIndex = await table(page)
     .locator("thead th")
     .evaluateAll((headers) => headers.findIndex((header) => header.textContent?.startsWith("Heater")));
-  for (const text of await table(page).locator(`tbody tr > :nth-child(${heaterIndex + 1})`).allTextContents())
+  for (const text of await table(page)
+    .locator(`tbody tr > :nth-child(${heaterIndex + 1})`)
+    .allTextContents())
     expect(text.toLowerCase()).toContain("wood");
-  for (const text of await table(page).locator(`tbody tr > :nth-child(${heaterIndex + 2})`).allTextContents())
+  for (const text of await table(page)
+    .locator(`tbody tr > :nth-child(${heaterIndex + 2})`)
+    .allTextContents())
     expect(text).toMatch(/^[a-z ]+$/i);
 
   // Compare two ticked rows.

@@ -20,7 +20,10 @@ const PAGES: [kind: string, path: string][] = [
   ["compare", "/compare?products=lumo-works-tyyni-4-cube-sauna,birchline-ember-6-barrel-sauna,fernhollow-custom-cabin-sauna"],
   ["empty compare", "/compare"],
   ["sauna table", "/reviews/table"],
-  ["sauna table, filtered, sorted, every column", "/reviews/table?heater=electric&seats=2&sort=-price&stock=1&cols=price&cols=rating&cols=build-quality&cols=heat-efficiency&cols=installation&cols=warranty&cols=value&cols=customer-rating&cols=seats&cols=heater&cols=type&cols=brand&cols=dimensions&cols=weight"],
+  [
+    "sauna table, filtered, sorted, every column",
+    "/reviews/table?heater=electric&seats=2&sort=-price&stock=1&cols=price&cols=rating&cols=build-quality&cols=heat-efficiency&cols=installation&cols=warranty&cols=value&cols=customer-rating&cols=seats&cols=heater&cols=type&cols=brand&cols=dimensions&cols=weight",
+  ],
   ["sauna table, nothing matches", "/reviews/table?seats=30"],
   ["Knowledge Center", "/learn"],
   ["article", "/learn/best-barrel-saunas"],

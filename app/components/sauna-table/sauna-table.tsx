@@ -95,8 +95,9 @@ export function SaunaTable({ view }: { view: TableView }) {
 /** How many saunas the compare form holds now (its checkboxes sit in the table, tied to it by `form`). */
 function checkedIn(form: HTMLFormElement | null): number {
   if (!form) return 0;
-  return Array.from(form.elements).filter((element) => element instanceof HTMLInputElement && element.name === COMPARE_PARAM && element.checked)
-    .length;
+  return Array.from(form.elements).filter(
+    (element) => element instanceof HTMLInputElement && element.name === COMPARE_PARAM && element.checked,
+  ).length;
 }
 
 function SortHeader({ header }: { header: HeaderView }) {

@@ -12,7 +12,9 @@ const GROUPS: ColumnChoiceView["group"][] = ["Price", "Scores", "Specifications"
  */
 export function TableFilters({ view }: { view: TableView }) {
   const { query } = view;
-  const active = [query.minSeats, query.heater, query.type, query.minPrice, query.maxPrice].filter((value) => value !== null).length + (query.inStock ? 1 : 0);
+  const active =
+    [query.minSeats, query.heater, query.type, query.minPrice, query.maxPrice].filter((value) => value !== null).length +
+    (query.inStock ? 1 : 0);
   return (
     <details className="table-filters rounded-card border border-line bg-surface shadow-card">
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
@@ -68,12 +70,24 @@ export function TableFilters({ view }: { view: TableView }) {
           <legend className="mb-1.5 text-sm font-semibold">Heater</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             <label className="flex min-h-11 items-center gap-2 text-sm">
-              <input type="radio" name={TABLE_PARAMS.heater} value="" defaultChecked={query.heater === null} className="size-4 accent-brand" />
+              <input
+                type="radio"
+                name={TABLE_PARAMS.heater}
+                value=""
+                defaultChecked={query.heater === null}
+                className="size-4 accent-brand"
+              />
               Any
             </label>
             {view.heaterChoices.map((choice) => (
               <label key={choice.value} className="flex min-h-11 items-center gap-2 text-sm">
-                <input type="radio" name={TABLE_PARAMS.heater} value={choice.value} defaultChecked={choice.chosen} className="size-4 accent-brand" />
+                <input
+                  type="radio"
+                  name={TABLE_PARAMS.heater}
+                  value={choice.value}
+                  defaultChecked={choice.chosen}
+                  className="size-4 accent-brand"
+                />
                 {choice.label} <span className="text-ink-muted">({choice.count.toLocaleString("en-US")})</span>
               </label>
             ))}
@@ -89,7 +103,13 @@ export function TableFilters({ view }: { view: TableView }) {
                   .filter((column) => column.group === group)
                   .map((column) => (
                     <label key={column.key} className="flex min-h-9 items-center gap-2 text-sm">
-                      <input type="checkbox" name={TABLE_PARAMS.columns} value={column.key} defaultChecked={column.chosen} className="size-4 accent-brand" />
+                      <input
+                        type="checkbox"
+                        name={TABLE_PARAMS.columns}
+                        value={column.key}
+                        defaultChecked={column.chosen}
+                        className="size-4 accent-brand"
+                      />
                       {column.label}
                     </label>
                   ))}

@@ -25,9 +25,7 @@ export interface TableCellSource {
  * no meaningful order, such as dimensions as the maker writes them).
  */
 export type ColumnSort =
-  | { kind: "column"; column: SortableProductColumn }
-  | { kind: "expression"; expression: SortExpression }
-  | { kind: "none" };
+  { kind: "column"; column: SortableProductColumn } | { kind: "expression"; expression: SortExpression } | { kind: "none" };
 
 /** The products columns a column may sort by: indexed for the table (migration 2026_11_29_0900_sauna_table_indexes). */
 export type SortableProductColumn =

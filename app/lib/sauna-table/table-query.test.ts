@@ -25,9 +25,7 @@ describe("reading the table's address", () => {
   });
 
   it("reads bad values as their defaults, never as an error", () => {
-    const query = parse(
-      "seats=-2&heater=plasma&type=%3Cscript%3E&min=abc&max=1e9&stock=maybe&sort=-nonsense&cols=nope&page=0&page=2",
-    );
+    const query = parse("seats=-2&heater=plasma&type=%3Cscript%3E&min=abc&max=1e9&stock=maybe&sort=-nonsense&cols=nope&page=0&page=2");
     expect(query).toEqual(DEFAULT_TABLE_QUERY);
     expect(parse("seats=999&page=99999999999").minSeats).toBeNull();
     expect(parse("page=abc").page).toBe(1);

@@ -158,11 +158,7 @@ export function isBareTable(query: TableQuery): boolean {
 export function sortHref(query: TableQuery, columnKey: string): string {
   const column = tableColumn(columnKey);
   const direction: SortDirection =
-    query.sort.column === columnKey
-      ? query.sort.direction === "asc"
-        ? "desc"
-        : "asc"
-      : (column?.firstDirection ?? "asc");
+    query.sort.column === columnKey ? (query.sort.direction === "asc" ? "desc" : "asc") : (column?.firstDirection ?? "asc");
   return tableHref({ ...query, sort: { column: columnKey, direction }, page: 1 });
 }
 

@@ -81,7 +81,8 @@ function directionWords(column: TableColumn, direction: "asc" | "desc"): string 
 
 function headerView(column: TableColumn, query: TableQuery): HeaderView {
   const sorted = query.sort.column === column.key;
-  if (!isSortable(column)) return { key: column.key, label: column.label, numeric: column.numeric, sortHref: null, ariaSort: null, sortLabel: null };
+  if (!isSortable(column))
+    return { key: column.key, label: column.label, numeric: column.numeric, sortHref: null, ariaSort: null, sortLabel: null };
   const next = sorted ? (query.sort.direction === "asc" ? "desc" : "asc") : column.firstDirection;
   return {
     key: column.key,
@@ -116,7 +117,12 @@ export function tableView(
   });
   const heaterCount = new Map(facets.heater.map((facet) => [facet.value, facet.count]));
   const heaterChoices = [...HEATER_FAMILIES, OTHER_HEATER]
-    .map((family) => ({ value: family.key, label: family.label, count: heaterCount.get(family.key) ?? 0, chosen: query.heater === family.key }))
+    .map((family) => ({
+      value: family.key,
+      label: family.label,
+      count: heaterCount.get(family.key) ?? 0,
+      chosen: query.heater === family.key,
+    }))
     .filter((choice) => choice.count > 0 || choice.chosen);
   const typeChoices = facets.type.map((facet) => ({
     value: facet.value,

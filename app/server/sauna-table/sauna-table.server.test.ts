@@ -34,11 +34,35 @@ interface Sample {
 const samples: Sample[] = [
   { slug: "wood-barrel-4", heater: "Wood-burning", category: "barrel", capacity: 4, rating: 4.8, price: 9000 },
   { slug: "hybrid-cube-6", heater: "Wood or electric", category: "cube", capacity: 6, rating: 4.5, price: 12000, weight: 2000 },
-  { slug: "electric-barrel-2", heater: "Electric (WiFi)", category: "barrel", capacity: 2, rating: 4.1, price: 4500, availability: "OutOfStock" },
+  {
+    slug: "electric-barrel-2",
+    heater: "Electric (WiFi)",
+    category: "barrel",
+    capacity: 2,
+    rating: 4.1,
+    price: 4500,
+    availability: "OutOfStock",
+  },
   // The sale has ended: today's price is the list price.
-  { slug: "ended-sale-4", heater: "Electric", category: "barrel", capacity: 4, rating: 3.9, price: 7000, sale: { price: 5000, ends: "2026-11-28" } },
+  {
+    slug: "ended-sale-4",
+    heater: "Electric",
+    category: "barrel",
+    capacity: 4,
+    rating: 3.9,
+    price: 7000,
+    sale: { price: 5000, ends: "2026-11-28" },
+  },
   // The sale runs through today: today's price is the sale price.
-  { slug: "running-sale-6", heater: "Infrared panels", category: "infrared", capacity: 6, rating: null, price: 8000, sale: { price: 6000, ends: "2026-11-29" } },
+  {
+    slug: "running-sale-6",
+    heater: "Infrared panels",
+    category: "infrared",
+    capacity: 6,
+    rating: null,
+    price: 8000,
+    sale: { price: 6000, ends: "2026-11-29" },
+  },
   { slug: "no-price-3", heater: null, category: null, capacity: 3, rating: 4.2, price: null },
   { slug: "gas-unknown-size", heater: "Propane gas", category: "cube", capacity: null, rating: 4.0, price: 15000, weight: 900 },
 ];

@@ -46,7 +46,14 @@ export async function readTable(db: DB, query: TableQuery, options: FilterOption
       .then((result) => result.rows),
   ]);
   const { total, facets } = sumFacets(groups, query);
-  return { products: await productsInOrder(db, idRows.map((row) => Number(row.id))), total, facets };
+  return {
+    products: await productsInOrder(
+      db,
+      idRows.map((row) => Number(row.id)),
+    ),
+    total,
+    facets,
+  };
 }
 
 /** How many products share each heater family, type and seat count, among those the other filters keep. */

@@ -53,7 +53,11 @@ export function orderSql(db: DB, sortBy: RawBuilder<unknown> | null, direction: 
   const dir = sql.raw(direction);
   const nullsLast = (expression: RawBuilder<unknown>, way: RawBuilder<unknown>) =>
     // SQLite sorts NULL first ascending and last descending; PostgreSQL the other way round.
-    postgres ? sql`${expression} ${way} nulls last` : direction === "asc" ? sql`${expression} is null, ${expression} asc` : sql`${expression} desc`;
+    postgres
+      ? sql`${expression} ${way} nulls last`
+      : direction === "asc"
+        ? sql`${expression} is null, ${expression} asc`
+        : sql`${expression} desc`;
   const rating = postgres ? sql`products.rating desc nulls last` : sql`products.rating desc`;
   const terms = [...(sortBy ? [nullsLast(sortBy, dir)] : []), rating, sql`products.name`, sql`products.id`];
   return sql.join(terms);
