@@ -21,11 +21,10 @@ export function SaunaTable({ view }: { view: TableView }) {
   if (view.rows.length === 0) return null;
   return (
     <>
-      <div
+      <section
         className="sauna-table-scroll mt-4 overflow-x-auto rounded-card border border-line bg-surface shadow-card"
-        role="region"
         aria-labelledby={CAPTION_ID}
-        // The box scrolls sideways: a keyboard reaches it to scroll it with the arrow keys.
+        // A named section is a region. The box scrolls sideways: a keyboard reaches it to scroll it with the arrow keys.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
       >
@@ -75,7 +74,7 @@ export function SaunaTable({ view }: { view: TableView }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <form id={COMPARE_FORM} action={COMPARE_PATH} method="get" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button type="submit" variant="secondary">
           Compare chosen saunas
