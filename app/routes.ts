@@ -40,6 +40,8 @@ export default [
   route("digest/unsubscribe", "routes/digest/unsubscribe.tsx"),
   route("reviews/product/:productId", "routes/product.tsx", { id: "product-under-reviews" }),
   route("product/:productId", "routes/product.tsx", { id: "product" }),
+  // The table of every sauna: before reviews/:listId, which would take "table" for a list's id.
+  route("reviews/table", "routes/sauna-table.tsx"),
   route("reviews/:listId", "routes/collection.tsx"),
   route("reviews", "routes/reviews-index.tsx"),
   // Accounts and the admin area (issue 5). Every admin loader and action checks the role itself (docs/decisions/0010).

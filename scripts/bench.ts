@@ -60,6 +60,8 @@ const SIZED_PAGES = [
   { name: "reviews last p.", path: "/reviews", lastPage: true },
   { name: "coll. last p.", path: "/reviews/six-person-saunas", lastPage: true },
   { name: "compare", path: "/compare?products=lumo-works-tyyni-4-cube-sauna,birchline-panorama-4-barrel-sauna" },
+  // The sauna table with three filters and a sort: seats, type and a price ceiling, cheapest first.
+  { name: "sauna table", path: "/reviews/table?max=50000&seats=4&sort=price&type=barrel" },
   { name: "knowledge", path: "/learn" },
   { name: "learn category", path: "/learn/category/buying-guides" },
   { name: "learn tag", path: "/learn/tag/safety" },

@@ -16,6 +16,8 @@ import { socialCardMeta } from "~/lib/seo/social-card";
 import { breadcrumbList, HOME_STEP, itemList, REVIEWS_STEP, structuredDataMeta } from "~/lib/seo/structured-data";
 import { foundNothing } from "~/lib/reviews/reviews-index";
 import { loadReviewsIndexPage } from "~/server/pages/reviews-index.server";
+import { loadTableFacetLinks } from "~/server/pages/sauna-table.server";
+import { FacetLinks } from "~/components/sauna-table/facet-links";
 import type { Route } from "./+types/reviews-index";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
@@ -26,11 +28,15 @@ const DESCRIPTION =
   "Expert reviews of outdoor saunas: barrel, traditional Finnish, infrared and modern designs, ranked by build quality, heat performance, installation and value.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await loadReviewsIndexPage(context, new URL(request.url));
+  const url = new URL(request.url);
+  const [page, facetLinks] = await Promise.all([
+    loadReviewsIndexPage(context, url),
+    url.searchParams.has("q") ? Promise.resolve([]) : loadTableFacetLinks(context),
+  ]);
   // Only the page itself may be kept by a CDN; its 503 carries its own no-store. A search that
   // found nothing is not kept at all: any text makes one.
   const nothing = page.view.mode === "search" && foundNothing(page.view);
-  return data(page, { headers: { "Cache-Control": nothing ? CACHE_CONTROL.notKept : CACHE_CONTROL.publicPage } });
+  return data({ ...page, facetLinks }, { headers: { "Cache-Control": nothing ? CACHE_CONTROL.notKept : CACHE_CONTROL.publicPage } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -67,7 +73,7 @@ export const meta: Route.MetaFunction = ({ error, loaderData, matches }) => {
 };
 
 export default function ReviewsIndex({ loaderData }: Route.ComponentProps) {
-  const { view } = loaderData;
+  const { view, facetLinks } = loaderData;
   useRevalidateOnFocus(loaderData);
   return (
     <main id="main" className="flex-1">
@@ -75,6 +81,7 @@ export default function ReviewsIndex({ loaderData }: Route.ComponentProps) {
       {view.mode === "index" ? (
         <>
           <CategoryTiles tiles={view.tiles} />
+          <FacetLinks groups={facetLinks} />
           <AllReviews products={view.products} pagination={view.pagination} />
         </>
       ) : (

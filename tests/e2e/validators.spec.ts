@@ -20,6 +20,12 @@ const PAGES: [kind: string, path: string][] = [
   ["product", "/reviews/product/lumo-works-tyyni-4-cube-sauna"],
   ["compare", "/compare?products=lumo-works-tyyni-4-cube-sauna,birchline-ember-6-barrel-sauna,fernhollow-custom-cabin-sauna"],
   ["empty compare", "/compare"],
+  ["sauna table", "/reviews/table"],
+  [
+    "sauna table, filtered, sorted, every column",
+    "/reviews/table?heater=electric&seats=2&sort=-price&stock=1&cols=price&cols=rating&cols=build-quality&cols=heat-efficiency&cols=installation&cols=warranty&cols=value&cols=customer-rating&cols=seats&cols=heater&cols=type&cols=brand&cols=dimensions&cols=weight",
+  ],
+  ["sauna table, nothing matches", "/reviews/table?seats=30"],
   ["Knowledge Center", "/learn"],
   ["article category", "/learn/category/buying-guides"],
   ["unknown article category", "/learn/category/no-such-category"],
@@ -32,7 +38,7 @@ const PAGES: [kind: string, path: string][] = [
   ["product not found", "/reviews/product/no-such-sauna"],
 ];
 
-// Eighteen pages, two validators, on a busy machine.
+// Over twenty pages, two validators, on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
 /** One page's findings: its server HTML on desktop, the hydrated page at this project's width. */

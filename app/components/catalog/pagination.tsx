@@ -8,11 +8,22 @@ import { pageHref, pageLinks, type PageInfo } from "~/lib/catalog/pagination";
  * `?page=N` (the other query parameters kept), so they work without JavaScript and crawlers follow
  * them; the head's rel=prev/next tags come from the route's meta. Nothing shows for a single page.
  */
-export function Pagination({ pagination, label, className }: { pagination: PageInfo; label: string; className?: string }) {
+export function Pagination({
+  pagination,
+  label,
+  className,
+  hrefOf,
+}: {
+  pagination: PageInfo;
+  label: string;
+  className?: string;
+  /** A page's address, for a list whose addresses have one spelling of their own (the sauna table's). */
+  hrefOf?: (page: number) => string;
+}) {
   const { pathname, search } = useLocation();
   const { page, pageCount } = pagination;
   if (pageCount <= 1) return null;
-  const href = (target: number) => pageHref(pathname, search, target);
+  const href = hrefOf ?? ((target: number) => pageHref(pathname, search, target));
 
   const stepLink =
     "inline-flex min-h-11 items-center rounded-full border border-line bg-surface px-4 font-semibold hover:border-brand hover:text-brand-strong";

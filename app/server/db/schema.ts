@@ -96,6 +96,8 @@ export interface ProductsTable {
   brand_key: Generated<string>;
   category_key: Generated<string>;
   heater_key: Generated<string>;
+  /** The heater's family for the sauna table (migration 2026_11_29_0900_sauna_table_indexes). */
+  heater_family: Generated<string>;
   review_total: number | null;
 }
 

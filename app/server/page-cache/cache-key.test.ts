@@ -83,6 +83,18 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey("/reviews?page=abc1")).toBe("/reviews?page=abc1");
   });
 
+  it("keys the sauna table's every spelling of one table as one: parameters sorted, columns in order, defaults and junk dropped", () => {
+    const key = "/reviews/table?cols=price&cols=seats&heater=wood&max=50000&seats=4&sort=price";
+    expect(pageCacheKey("/reviews/table?sort=price&seats=4&heater=wood&max=50000&cols=seats&cols=price&utm_source=x")).toBe(key);
+    expect(pageCacheKey("/reviews/table?cols=price,seats&heater=WOOD&max=50,000&seats=04&sort=price&stock=&min=abc")).toBe(key);
+    // Defaults and values that mean nothing leave the bare table, which is not taken for a collection.
+    expect(pageCacheKey("/reviews/table?sort=-rating&page=1&seats=-1&heater=plasma&cols=nope")).toBe("/reviews/table");
+    expect(pageCacheKey("/reviews/table.data?seats=4&_routes=routes%2Fsauna-table&page=1")).toBe(
+      "/reviews/table.data?_routes=routes%2Fsauna-table&seats=4",
+    );
+    expect(isPageKey("/reviews/table?seats=4")).toBe(true);
+  });
+
   it("keeps of a data request's _routes only its page's route and the root, and keeps none that names neither", () => {
     expect(pageCacheKey("/reviews.data?_routes=routes%2Freviews-index,junk1")).toBe("/reviews.data?_routes=routes%2Freviews-index");
     expect(pageCacheKey("/reviews.data?_routes=junk2,routes%2Freviews-index,root")).toBe(

@@ -1,6 +1,7 @@
 import { normaliseQuery } from "~/lib/reviews/catalog-search";
 import { collectionViewFrom, VIEW_PARAM } from "~/lib/collection/collection-view";
 import { canonicalCompareParam, COMPARE_PARAM } from "~/lib/compare/compare";
+import { canonicalTableParams, parseTableQuery, TABLE_PARAMS } from "~/lib/sauna-table/table-query";
 import { DATA_ROUTES_PARAM, isDataRequestPath, pagePathOfDataRequest } from "../framework/react-router-adapter.server";
 
 /**
@@ -47,6 +48,12 @@ export interface CachedRoute {
   id: string;
   /** The query parameters its loader reads, and how each value is keyed. */
   params: Readonly<Record<string, ValueRule>>;
+  /**
+   * For a page whose parameters mean something together (a default that depends on another, a
+   * repeated name whose order does not matter): the one spelling of the kept parameters as a
+   * whole, applied after each value's rule.
+   */
+  canonical?: (kept: URLSearchParams) => URLSearchParams;
 }
 
 /** `?page=` on a list: '02', 'abc', '1' get a 301 to their one spelling, a page past the end a 302. */
@@ -84,6 +91,14 @@ export const CACHED_ROUTES: readonly CachedRoute[] = [
   { path: "/digest/unsubscribe", id: "routes/digest/unsubscribe", params: { token: "asSent" } },
   { path: "/reviews/product/:productId", id: "product-under-reviews", params: {} },
   { path: "/product/:productId", id: "product", params: {} },
+  // The table of every sauna: before /reviews/:listId, which would take "table" for a list.
+  // Every parameter is read together: columns in the registry's order, defaults dropped.
+  {
+    path: "/reviews/table",
+    id: "routes/sauna-table",
+    params: Object.fromEntries(Object.values(TABLE_PARAMS).map((name) => [name, (value: string) => value])),
+    canonical: (kept) => canonicalTableParams(parseTableQuery(kept)),
+  },
   {
     path: "/reviews/:listId",
     id: "routes/collection",
@@ -146,13 +161,14 @@ export function pageCacheKey(target: string): string | undefined {
   const route = routeOf(pagePathOfDataRequest(path));
   const hashAt = target.indexOf("#", queryAt);
   const query = new URLSearchParams(target.slice(queryAt + 1, hashAt === -1 ? undefined : hashAt));
-  const kept: Array<[string, string]> = [];
+  let kept: Array<[string, string]> = [];
   for (const [name, sent] of query) {
     const rule = route && Object.hasOwn(route.params, name) ? route.params[name] : undefined;
     if (rule === undefined || sent === "") continue;
     const value = rule === "asSent" ? sent : rule(sent);
     if (value !== undefined && value !== "") kept.push([name, value]);
   }
+  if (route?.canonical) kept = [...route.canonical(new URLSearchParams(kept))];
   if (dataRequest && query.has(DATA_ROUTES_PARAM)) {
     const named = new Set(query.getAll(DATA_ROUTES_PARAM).flatMap((value) => value.split(",")));
     // A page the table does not know is a 404, never kept: its request goes on as sent.

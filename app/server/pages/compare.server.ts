@@ -11,7 +11,9 @@ import { findProductsBySlugs } from "../products/products.server";
  * every page; nothing here catches it.
  */
 export async function loadComparePage({ db, config }: Pick<AppLoadContext, "db" | "config">, url: URL): Promise<CompareView> {
-  const requested = url.searchParams.get(COMPARE_PARAM);
+  // One comma-separated value (a link, the tray), or one value per checkbox (the sauna table's
+  // compare form, a GET form): both name the same comparison.
+  const requested = url.searchParams.getAll(COMPARE_PARAM).join(",") || null;
   const products = await withOffers(db, await findProductsBySlugs(db, parseCompareSlugs(requested)));
   const bySlug = new Map(products.map((product) => [product.slug.toLowerCase(), product]));
   return compareView(requested, (slug) => bySlug.get(slug), {

@@ -32,6 +32,7 @@ export function listKeyRow(product: Parameters<typeof productListKeys>[0]): List
     brand_key: keys.brandKey,
     category_key: keys.categoryKey,
     heater_key: keys.heaterKey,
+    heater_family: keys.heaterFamily,
     review_total: keys.reviewTotal,
   };
 }

@@ -21,6 +21,7 @@ export const PRODUCT_LIST_KEY_COLUMNS = [
   "brand_key",
   "category_key",
   "heater_key",
+  "heater_family",
   "review_total",
 ] as const;
 

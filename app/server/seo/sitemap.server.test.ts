@@ -55,10 +55,12 @@ describe.each(testDialects)("sitemap on %s", (dialect) => {
   });
   afterAll(() => test.drop());
 
-  it("is an index of a pages file and a products file, which list home, reviews, the learn pages, every collection once and every product by slug", async () => {
+  it("is an index of a pages file and a products file, which list home, reviews, the bare sauna table, the learn pages, every collection once and every product by slug", async () => {
     const { files, urls } = await everyUrl(test.db);
     expect(files).toEqual([`${ORIGIN}/sitemap-pages-1.xml`, `${ORIGIN}/sitemap-products-1.xml`]);
-    expect(urls.slice(0, 3)).toEqual([`${ORIGIN}/`, `${ORIGIN}/reviews`, `${ORIGIN}/learn`]);
+    expect(urls.slice(0, 4)).toEqual([`${ORIGIN}/`, `${ORIGIN}/reviews`, `${ORIGIN}/reviews/table`, `${ORIGIN}/learn`]);
+    // Only the bare table: its filtered variants are noindex.
+    expect(urls.filter((url) => url.includes("/reviews/table"))).toEqual([`${ORIGIN}/reviews/table`]);
     for (const slug of FIXED_COLLECTION_SLUGS) expect(urls).toContain(`${ORIGIN}/reviews/${slug}`);
     expect(urls).toContain(`${ORIGIN}/reviews/cedar-picks`);
     expect(urls.filter((url) => url.endsWith("/reviews/barrel-saunas"))).toHaveLength(1);

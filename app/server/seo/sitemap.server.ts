@@ -1,3 +1,4 @@
+import { TABLE_PATH } from "~/lib/sauna-table/table-query";
 import { sql } from "kysely";
 import { toSummary } from "~/lib/learn/articles";
 import { canonicalCollectionSlug } from "~/lib/collection/built-in-collections";
@@ -89,6 +90,8 @@ async function pageEntries(db: DB): Promise<SitemapEntry[]> {
     { path: "/", lastmod: catalogUpdated },
     { path: "/reviews", lastmod: catalogUpdated },
     ...laterPages("/reviews", pageCount(productCount, PRODUCT_LIST_PAGE_SIZE), catalogUpdated),
+    // The sauna table, bare: its filtered, sorted and paged variants are noindex.
+    { path: TABLE_PATH, lastmod: catalogUpdated },
     ...(await articleEntries(db)),
   ];
   // A fixed collection page exists with or without a record.

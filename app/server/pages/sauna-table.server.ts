@@ -1,0 +1,42 @@
+import { redirect, type AppLoadContext } from "react-router";
+import { isPastLastPage } from "~/lib/catalog/pagination";
+import { priceSettingsAt } from "~/lib/offers/price-view";
+import { pageOfTableHref, parseTableQuery } from "~/lib/sauna-table/table-query";
+import { tableView, type TableView } from "~/lib/sauna-table/table-view";
+import { facetLinkGroups, type FacetLinkGroup } from "~/lib/sauna-table/facet-links";
+import { log } from "../log.server";
+import { readCatalogFacets, readTable } from "../sauna-table/sauna-table.server";
+import { unavailable } from "./page-errors.server";
+
+/**
+ * /reviews/table: every sauna, one row each, with the columns, order and filters the query
+ * string asks for. A value that makes no sense is read as its default (never an error page); a
+ * page past the end goes to the last page (302: the end moves as the catalog changes). The
+ * products that cannot be read get the site's 503, as on the reviews index.
+ */
+export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "db" | "config">, url: URL): Promise<TableView> {
+  const query = parseTableQuery(url.searchParams);
+  const prices = priceSettingsAt(config.prices, Date.now());
+  const options = { today: prices.today, currency: prices.currency };
+  const read = await readTable(db, query, options).catch((error: unknown) => {
+    log.error(`Sauna table: products could not be read: ${(error as Error)?.message ?? error}`);
+    return unavailable({ screen: "site", kind: "unavailable" });
+  });
+  const view = tableView(query, read, read.facets, prices);
+  if (isPastLastPage(view.pagination)) throw redirect(pageOfTableHref(query, view.pagination.pageCount), 302);
+  return view;
+}
+
+/**
+ * The reviews index's ways into the table, with the catalog's counts. A failure only hides them
+ * (logged): the index itself must not go down with them.
+ */
+export async function loadTableFacetLinks({ db, config }: Pick<AppLoadContext, "db" | "config">): Promise<FacetLinkGroup[]> {
+  const prices = priceSettingsAt(config.prices, Date.now());
+  try {
+    return facetLinkGroups(await readCatalogFacets(db, { today: prices.today, currency: prices.currency }));
+  } catch (error) {
+    log.error(`Reviews index: the sauna table's counts could not be read: ${(error as Error)?.message ?? error}`);
+    return [];
+  }
+}

@@ -1,0 +1,106 @@
+import { expressionBuilder, sql, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Product } from "~/lib/catalog/catalog";
+import { sumFacets, type ProductGroup } from "~/lib/sauna-table/facet-sums";
+import { tableColumn } from "~/lib/sauna-table/table-columns";
+import { DEFAULT_SORT, DEFAULT_TABLE_QUERY, isFiltered, TABLE_PAGE_SIZE, type TableQuery } from "~/lib/sauna-table/table-query";
+import type { TableFacetCounts } from "~/lib/sauna-table/table-view";
+import type { DB } from "../db/connection.server";
+import { dialectOf } from "../db/dialect";
+import type { Database } from "../db/schema";
+import { withOffers } from "../offers/offer-reads.server";
+import { PRODUCT_COLUMNS, toProduct } from "../products/product-row-mapping";
+import { columnSortSql, filterConditions, orderSql, type FilterOptions } from "./table-sql.server";
+
+/**
+ * The table of every sauna, read a page at a time in two queries: the page's ids, filtered,
+ * ordered and cut in SQL, and one GROUP BY that gives the table's count and every filter's
+ * counts. Both read the covering index of migration 2026_11_29_0900_sauna_table_indexes, never
+ * the wide product rows; then the page's 50 products are read whole by id, with their offers for
+ * the price cell.
+ */
+
+export interface TableRead {
+  products: Product[];
+  /** Rows matching the filters, on every page. */
+  total: number;
+  facets: TableFacetCounts;
+}
+
+function where(query: TableQuery, options: FilterOptions, grouped = false) {
+  return (eb: ExpressionBuilder<Database, "products">) => {
+    const conditions = filterConditions(eb, query, options, grouped);
+    return conditions.length === 0 ? sql<SqlBool>`1 = 1` : eb.and(conditions);
+  };
+}
+
+export async function readTable(db: DB, query: TableQuery, options: FilterOptions): Promise<TableRead> {
+  const column = tableColumn(query.sort.column);
+  const sortBy = column ? columnSortSql(column, options.today) : null;
+  const [groups, idRows] = await Promise.all([
+    productGroups(db, query, options),
+    sql<{ id: number | string }>`select products.id from products ${indexFor(db, query)}
+      where ${where(query, options)(expressionBuilder<Database, "products">())}
+      order by ${orderSql(db, sortBy, query.sort.direction)}
+      limit ${TABLE_PAGE_SIZE} offset ${(query.page - 1) * TABLE_PAGE_SIZE}`
+      .execute(db)
+      .then((result) => result.rows),
+  ]);
+  const { total, facets } = sumFacets(groups, query);
+  return {
+    products: await productsInOrder(
+      db,
+      idRows.map((row) => Number(row.id)),
+    ),
+    total,
+    facets,
+  };
+}
+
+/** How many products share each heater family, type and seat count, among those the other filters keep. */
+async function productGroups(db: DB, query: TableQuery, options: FilterOptions): Promise<ProductGroup[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select(["products.heater_family", "products.category_key", "products.capacity", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where(where(query, options, true))
+    .groupBy(["products.heater_family", "products.category_key", "products.capacity"])
+    .execute();
+  return rows.map((row) => ({
+    heaterFamily: row.heater_family,
+    categoryKey: row.category_key,
+    capacity: row.capacity === null ? null : Number(row.capacity),
+    count: Number(row.n),
+  }));
+}
+
+/** The whole catalog's counts by heater, type and seats: the reviews index's ways into the table. */
+export async function readCatalogFacets(db: DB, options: FilterOptions): Promise<TableFacetCounts> {
+  return sumFacets(await productGroups(db, DEFAULT_TABLE_QUERY, options), DEFAULT_TABLE_QUERY).facets;
+}
+
+/**
+ * SQLite keeps no statistics to choose by, and left to itself it reads a filter's products through
+ * a one-column index and then each product's wide row. Filtered or sorted by a column, the page's
+ * ids are read from the table's covering index instead, which holds everything they are filtered
+ * and sorted by. The bare table in its own order walks the rating order's index and stops after
+ * the page. PostgreSQL's planner chooses from its statistics.
+ */
+function indexFor(db: DB, query: TableQuery) {
+  const own = query.sort.column === DEFAULT_SORT.column && query.sort.direction === DEFAULT_SORT.direction;
+  if (dialectOf(db) === "postgres" || (own && !isFiltered(query))) return sql``;
+  return sql`indexed by products_table_idx`;
+}
+
+/** The page's products, whole and with their offers, in the order of `ids`. */
+async function productsInOrder(db: DB, ids: readonly number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("products")
+    .select(PRODUCT_COLUMNS.map((name) => `products.${name}` as const))
+    .where("products.id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [Number(row.id), toProduct(row)]));
+  return withOffers(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
