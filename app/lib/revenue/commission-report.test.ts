@@ -17,6 +17,7 @@ describe("readCommissionReport", () => {
       columns: {
         date: "Transaction Date",
         orderId: "Transaction ID",
+        item: "",
         subId: "Click Ref",
         sale: "Sale Amount",
         commission: "Commission Amount",
@@ -28,7 +29,7 @@ describe("readCommissionReport", () => {
     });
   });
 
-  it("reads each order once, the later line of a repeated order winning, amounts in their own currency", () => {
+  it("reads each order once, the later line of a repeated order winning, amounts in their own currency; a declined order earns nothing", () => {
     const reading = readCommissionReport(AWIN, map);
     expect(reading).toEqual({
       ok: true,
@@ -50,7 +51,7 @@ describe("readCommissionReport", () => {
           subId: null,
           orderedAt: Date.parse("2026-11-21T00:00:00Z"),
           saleHundredths: 45_000,
-          commissionHundredths: 2_250,
+          commissionHundredths: 0,
           currency: "GBP",
           status: "reversed",
         },
@@ -61,7 +62,16 @@ describe("readCommissionReport", () => {
   it("says what is wrong with each bad row, by line", () => {
     const text = ["Order ID,Date,Sub,Sale,Commission,Status", ",2026-11-20,a,1,1,pending", "B,yesterday,a,x,1,lost"].join("\n");
     const columns: ColumnMap = {
-      columns: { date: "Date", orderId: "Order ID", subId: "Sub", sale: "Sale", commission: "Commission", currency: "", status: "Status" },
+      columns: {
+        date: "Date",
+        orderId: "Order ID",
+        item: "",
+        subId: "Sub",
+        sale: "Sale",
+        commission: "Commission",
+        currency: "",
+        status: "Status",
+      },
       defaultCurrency: "USD",
       dayFirst: false,
     };
@@ -101,7 +111,14 @@ describe("values", () => {
     expect(readReportDate("2026-02-30", false)).toBeNull();
     expect(readStatus("Declined")).toBe("reversed");
     expect(readStatus("Shipped")).toBe("approved");
-    expect(readStatus("Locked")).toBe("pending");
+    // CJ, ShareASale and Impact lock an action once it can no longer be reversed: final, as approved and paid are.
+    expect(readStatus("Locked")).toBe("approved");
+    expect(readStatus("LOCKED")).toBe("approved");
+    expect(readStatus("CLOSED")).toBe("approved");
+    expect(readStatus("Paid")).toBe("approved");
+    expect(readStatus("NEW")).toBe("pending");
+    expect(readStatus("EXTENDED")).toBe("pending");
+    for (const word of ["declined", "Reversed", "RETURNED", "rejected", "void", "Voided"]) expect(readStatus(word)).toBe("reversed");
   });
 });
 
@@ -130,5 +147,67 @@ describe("reading a large report", () => {
     const order5 = reading.rows.filter((row) => row.orderId === "AW-5");
     expect(order5).toEqual([expect.objectContaining({ line: 11, status: "approved" })]);
     expect(reading.rows.map((row) => row.line)).toEqual([...reading.rows.map((row) => row.line)].sort((a, b) => a - b));
+  });
+});
+
+describe("lines that are not orders, and lines that correct one", () => {
+  const map: ColumnMap = {
+    columns: {
+      date: "Date",
+      orderId: "Order ID",
+      item: "",
+      subId: "Sub",
+      sale: "Sale",
+      commission: "Commission",
+      currency: "",
+      status: "Status",
+    },
+    defaultCurrency: "USD",
+    dayFirst: false,
+  };
+
+  it("skips title lines above the header and totals lines (Total, Totals, Summe) under the orders", () => {
+    const text = [
+      "Commission report",
+      "1 November 2026 to 30 November 2026",
+      "Order ID,Date,Sub,Sale,Commission,Status",
+      "A-1,2026-11-02,,100.00,5.00,approved",
+      "Total,,,100.00,5.00,",
+      "Totals,,,100.00,5.00,",
+      "Summe,,,100.00,5.00,",
+    ].join("\n");
+    const reading = readCommissionReport(text, map);
+    expect(reading).toMatchObject({ ok: true, errors: [], rows: [{ orderId: "A-1", line: 4, commissionHundredths: 500 }] });
+  });
+
+  it("adds a correction line to its order wherever it stands, instead of the last line winning", () => {
+    const text = [
+      "Order ID,Date,Sub,Sale,Commission,Status",
+      // The correction before the order's own line: still added to it.
+      "B-2,2026-11-20,,-50.00,-2.50,locked",
+      "A-1,2026-11-02,,1200.00,48.00,locked",
+      "B-2,2026-11-03,,150.00,7.50,locked",
+      "A-1,2026-11-20,,-1200.00,-48.00,locked",
+      // A correction whose order is in an earlier report: nothing left to pay here, reversed.
+      "C-3,2026-11-21,,-80.00,-4.00,locked",
+    ].join("\n");
+    const reading = readCommissionReport(text, map);
+    expect(reading.ok && reading.rows.map((row) => [row.orderId, row.status, row.saleHundredths, row.commissionHundredths])).toEqual([
+      ["A-1", "reversed", 0, 0],
+      ["B-2", "approved", 10_000, 500],
+      ["C-3", "reversed", 0, 0],
+    ]);
+  });
+
+  it("asks for an order ID or an item column", () => {
+    expect(
+      readCommissionReport("Date,Sub,Sale,Commission,Status\n2026-11-02,,1,1,approved", {
+        ...map,
+        columns: { ...map.columns, orderId: "" },
+      }),
+    ).toEqual({
+      ok: false,
+      error: "Choose the column that holds the order ID (or, for a report without one, the item column).",
+    });
   });
 });

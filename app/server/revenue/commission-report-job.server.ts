@@ -1,3 +1,4 @@
+import { presetForHeaders } from "~/lib/revenue/report-presets";
 import { guessColumnMap, mappingProblems, type ColumnMap, type CommissionRow, type MappedField } from "~/lib/revenue/commission-report";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
@@ -142,7 +143,7 @@ async function read(ctx: JobContext, storage: Storage, upload: CommissionUpload,
     const stored = network?.map;
     // The stored mapping is used as it is when it fits; otherwise the owner checks it (or the guess) once.
     if (!stored || Object.keys(mappingProblems(stored, headers)).length > 0)
-      return { step: "map", headers, map: stored ?? guessColumnMap(headers), problems: {} };
+      return { step: "map", headers, map: stored ?? presetForHeaders(headers)?.map ?? guessColumnMap(headers), problems: {} };
     map = stored;
   }
   const problems = mappingProblems(map, headers);

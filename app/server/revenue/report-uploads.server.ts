@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { MAX_CSV_BYTES } from "~/lib/admin/upload-limits";
-import { createCsvRecordStream, CsvSyntaxError, isBlankRecord, ownString } from "~/lib/csv/csv-table";
+import { createCsvRecordStream, CsvSyntaxError, ownString } from "~/lib/csv/csv-table";
 import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
-import { createReportReader, type ColumnMap, type ReportReading } from "~/lib/revenue/commission-report";
+import { createHeaderFinder, createReportReader, type ColumnMap, type ReportReading } from "~/lib/revenue/commission-report";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
 import { guardedGet } from "../outbound/guarded-http.server";
@@ -157,23 +157,35 @@ export async function readStoredReport(
   // No mapping yet: any mapping reads the header; the reader is made once the headers are known.
   const reader = map ? createReportReader(map, keepCell) : null;
   let headers: string[] | null = null;
-  let line = 1;
+  // Title lines above the header (Amazon writes one) are skipped: the header is the first line that fits.
+  const finder = createHeaderFinder(map);
+  const found = (candidate: string[]): "go" | "stop" | { error: string } => {
+    headers = candidate.map(keepCell);
+    if (options.headersOnly || !reader) return "stop";
+    const checked = reader.header(headers);
+    return checked.ok ? "go" : { error: checked.error };
+  };
+  let line = 0;
   let bytesRead = 0;
   const decoder = new TextDecoder("utf-8");
   const take = (batch: string[][]): "go" | "stop" | { error: string } => {
     for (const record of batch) {
+      line++;
       if (headers === null) {
-        if (isBlankRecord(record)) return { error: IMPORT_MESSAGES.emptyFile };
-        headers = record.map((cell) => keepCell(cell.trim()));
-        if (options.headersOnly || !reader) return "stop";
-        const checked = reader.header(record);
-        if (!checked.ok) return { error: checked.error };
+        const pushed = finder.push(record);
+        if (pushed === "more") continue;
+        const outcome = found(pushed.headers);
+        if (outcome !== "go") return outcome;
         continue;
       }
-      line++;
       reader!.record(record, line);
     }
     return "go";
+  };
+  const ended = (): "go" | "stop" | { error: string } => {
+    if (headers !== null) return "go";
+    const last = finder.end();
+    return "error" in last ? { error: IMPORT_MESSAGES.emptyFile } : found(last.headers);
   };
   const iterator = file.body[Symbol.asyncIterator]();
   try {
@@ -182,7 +194,8 @@ export async function readStoredReport(
       const { done, value } = await iterator.next();
       const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
       if (!done) bytesRead += value.byteLength;
-      const outcome = take(done ? [...records.push(text), ...records.end()] : records.push(text));
+      let outcome = take(done ? [...records.push(text), ...records.end()] : records.push(text));
+      if (done && outcome === "go") outcome = ended();
       if (typeof outcome === "object") return { ok: false, error: outcome.error, headers: headers ?? undefined };
       if (outcome === "stop") break;
       options.progress?.(reader?.rowsRead ?? 0, bytesRead, file.size);
