@@ -73,7 +73,11 @@ test.describe("Clicks by placement and device are checked once, at desktop width
           // Home page, twice (two views), one click on a best pick.
           await visit.goto("/");
           await visit.goto("/");
-          const pick = visit.getByTestId("best-pick").getByRole("link", { name: /^Check Price/ }).filter({ visible: true }).first();
+          const pick = visit
+            .getByTestId("best-pick")
+            .getByRole("link", { name: /^Check Price/ })
+            .filter({ visible: true })
+            .first();
           await follow(context, pick, /\?from=home:picks$/);
 
           // A collection page: a ranked row's shop link.
@@ -86,7 +90,10 @@ test.describe("Clicks by placement and device are checked once, at desktop width
 
           // The compare page's table.
           await visit.goto(`/compare?products=${VALO},${TYYNI}`);
-          const compare = visit.getByTestId("compare-table").getByRole("link", { name: /Check Price for/ }).first();
+          const compare = visit
+            .getByTestId("compare-table")
+            .getByRole("link", { name: /Check Price for/ })
+            .first();
           await follow(context, compare, /\?from=compare:table$/);
 
           // Two product pages viewed; on one, a where-to-buy row and the buy button (the box on

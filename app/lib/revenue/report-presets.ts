@@ -186,7 +186,3 @@ export function presetForHeaders(headers: readonly string[]): ReportPreset | nul
   }
   return best;
 }
-
-export function presetById(id: string): ReportPreset | null {
-  return REPORT_PRESETS.find((preset) => preset.id === id) ?? null;
-}
