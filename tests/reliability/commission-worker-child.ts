@@ -24,4 +24,7 @@ startWorker(db, {
   pollMs: 20,
   heartbeatMs: 100,
 });
+// The worker's timers do not keep a process alive (the site's has its server): without this the
+// process ended once its first look found nothing queued, and the run waited for ever.
+setInterval(() => {}, 60_000);
 console.log("ready");

@@ -62,8 +62,10 @@ export async function refreshProductListKeys(db: Kysely<Database> | Kysely<any>,
   }
 }
 
-function sameKeys(row: Partial<Record<keyof ListKeyRow, unknown>>, keys: ListKeyRow): boolean {
-  return PRODUCT_LIST_KEY_COLUMNS.every((column) => {
+type KeyColumn = (typeof PRODUCT_LIST_KEY_COLUMNS)[number];
+
+function sameKeys(row: Partial<Record<keyof ListKeyRow, unknown>>, keys: ListKeyRow, columns: readonly KeyColumn[]): boolean {
+  return columns.every((column) => {
     const stored = row[column];
     return column === "review_total"
       ? (stored === null || stored === undefined ? null : Number(stored)) === keys[column]
@@ -73,10 +75,15 @@ function sameKeys(row: Partial<Record<keyof ListKeyRow, unknown>>, keys: ListKey
 
 /** The changed rows' keys, in one UPDATE per statement's worth of rows (bulk-rows.server.ts). */
 async function writeKeys(db: Kysely<Database>, rows: readonly ProductRow[]): Promise<void> {
-  const changed: ({ id: number } & ListKeyRow)[] = [];
+  if (rows.length === 0) return;
+  // A migration older than some key column runs this before that column exists: the keys the
+  // table has now are written, and the migration that adds a column fills it.
+  const columns = PRODUCT_LIST_KEY_COLUMNS.filter((column) => column in rows[0]!);
+  const changed: Record<string, unknown>[] = [];
   for (const row of rows) {
     const keys = listKeyRow(toProduct(row));
-    if (!sameKeys(row as Partial<Record<keyof ListKeyRow, unknown>>, keys)) changed.push({ id: Number(row.id), ...keys });
+    if (sameKeys(row as Partial<Record<keyof ListKeyRow, unknown>>, keys, columns)) continue;
+    changed.push({ id: Number(row.id), ...Object.fromEntries(columns.map((column) => [column, keys[column]])) });
   }
-  await updateRows(db, "products", "id", changed);
+  await updateRows(db, "products", "id", changed as ({ id: number } & ListKeyRow)[]);
 }

@@ -127,6 +127,7 @@ describe.each(testDialects)("products repository on %s", (dialect) => {
       skipIf: "You want wood",
       alternatives: ["alpha", "bravo"],
       reviewer: "Aino Virtanen",
+      tester: "Tom Gallagher",
       testedOn: "2026-10-14",
       customerRating: 4.6,
       customerReviewSource: "The maker's store",
