@@ -105,6 +105,9 @@ test.describe("Clicks by placement and device are checked once, at desktop width
             .getByRole("link", { name: /Nordic Bath Supply/ })
             .filter({ visible: true });
           await follow(context, shop, new RegExp(`\\?from=product:${VALO}:where-to-buy$`));
+          // The phone's bar hides while "Where to buy" is on screen (so it never covers a row's
+          // button): back at the top, it shows again.
+          if (device.device === "phone") await visit.evaluate(() => window.scrollTo(0, 0));
           const buy =
             device.device === "phone"
               ? visit.getByTestId("mobile-buy-bar").getByRole("link", { name: /Buy Now/ })

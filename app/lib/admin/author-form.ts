@@ -41,26 +41,3 @@ export const authorFormSchema = z
     if (fields.image && !fields.imageAlt)
       context.addIssue({ code: "custom", path: ["imageAlt"], message: 'Describe the photo, e.g. "Maija Lehtonen at her sauna".' });
   }) satisfies z.ZodType<AuthorFields, unknown>;
-
-/** The form's values for a saved author: what the edit form shows and a save conflict compares. */
-export function authorFormValues(author: {
-  name: string;
-  slug: string;
-  title: string;
-  credentials: string;
-  bio: string;
-  image: string | null;
-  imageAlt: string;
-  profileLinks: readonly string[];
-}): Record<keyof AuthorFields, string> {
-  return {
-    name: author.name,
-    slug: author.slug,
-    title: author.title,
-    credentials: author.credentials,
-    bio: author.bio,
-    image: author.image ?? "",
-    imageAlt: author.imageAlt,
-    profileLinks: author.profileLinks.join("\n"),
-  };
-}

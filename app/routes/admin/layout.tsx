@@ -15,8 +15,10 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  // The menu's "Today" count: admins only, at most a minute old (today.server.ts).
-  const today = hasAdminRole(user.role) ? await openTodayCount(context.db, context.config.prices) : null;
+  // The menu's "Today" count: admins only, at most a minute old (today.server.ts); on Today itself,
+  // the count of the list the page shows (one computation serves both).
+  const onToday = new URL(request.url).pathname.replace(/\.data$/, "") === "/admin/today";
+  const today = hasAdminRole(user.role) ? await openTodayCount(context.db, context.config.prices, Date.now(), { fresh: onToday }) : null;
   return { email: user.email, role: user.role, today };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { tagSlug } from "~/lib/learn/articles";
-import { authorFormValues, type AuthorFields } from "~/lib/admin/author-form";
+import type { AuthorFields } from "~/lib/admin/author-form";
+import { authorFormValues } from "~/lib/admin/author-form-values";
 import { profileLinksFromJson } from "~/lib/learn/author-profile";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";

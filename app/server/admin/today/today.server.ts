@@ -98,10 +98,13 @@ function remember(db: DB, count: number, at: number) {
   counts.set(db, { at, count: Promise.resolve(count) });
 }
 
-/** The number of open items, for the admin menu: the list is computed at most once a minute. */
-export function openTodayCount(db: DB, prices: SitePrices, now = Date.now()): Promise<number> {
+/**
+ * The number of open items, for the admin menu: the list is computed at most once a minute, or now
+ * when `fresh` (the Today page, whose list must agree with its menu).
+ */
+export function openTodayCount(db: DB, prices: SitePrices, now = Date.now(), { fresh = false } = {}): Promise<number> {
   const hit = counts.get(db);
-  if (hit && now - hit.at < COUNT_FRESH_MS) return hit.count;
+  if (!fresh && hit && now - hit.at < COUNT_FRESH_MS) return hit.count;
   const count = todayList(db, prices, now).then(
     (list) => list.items.length,
     (error: unknown) => {
