@@ -41,8 +41,9 @@ const SCREENS = [
   "/admin/measurements?edit=1",
 ];
 
-// create-admin and a password hash, then twenty-one screens through two validators.
-test.describe.configure({ timeout: 300_000 });
+// create-admin and a password hash, then thirty screens through two validators: over five
+// minutes on a loaded 2-core machine.
+test.describe.configure({ timeout: 480_000 });
 
 test("every admin screen passes the HTML validator and axe", async ({ page, adminSite }, testInfo) => {
   await signInAsAdmin(page, adminSite);
