@@ -55,7 +55,9 @@ function isBrowser(userAgent: string | undefined): boolean {
 /** The device class of a User-Agent (app/lib/clicks/device-class.ts), remembered with the bot answer above. */
 export function deviceOfAgent(userAgent: string | undefined): DeviceClass {
   const agent = userAgent?.trim() ?? "";
-  return agent === "" ? "desktop" : agentFacts(agent).device;
+  if (agent === "") return "desktop";
+  // Asked right after isBrowser's look, which already put this agent last: no second reordering.
+  return (agents.get(agent) ?? agentFacts(agent)).device;
 }
 
 /**

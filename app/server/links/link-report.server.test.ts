@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LinkOutcome } from "~/lib/links/link-outcomes";
+import { insertLinkedOffer } from "../../../tests/support/offer-rows";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { countLinkStates, linkReportPage } from "./link-report.server";
 
@@ -37,28 +38,8 @@ describe.each(testDialects)("the link health report on %s", (dialect) => {
       (await test.db.insertInto("merchants").values({ slug, name, countries: "[]" }).returning("id").executeTakeFirstOrThrow()).id;
     const north = await merchant("north", "North Shop");
     const own = await merchant("own", "Own Shop");
-    const now = new Date().toISOString();
     const offer = async (key: string, productName: string, merchantId: number, link: string | null, primary = false) => {
-      const row = await test.db
-        .insertInto("offers")
-        .values({
-          product_id: ids[productName]!,
-          merchant_id: merchantId,
-          is_primary: primary,
-          link,
-          price_minor: 100_000,
-          currency: "USD",
-          availability: "InStock",
-          countries: "[]",
-          source: "feed",
-          confirmed_at: now,
-          price_changed_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      offers[key] = Number(row.id);
+      offers[key] = await insertLinkedOffer(test.db, { productId: ids[productName]!, merchantId, link, primary });
     };
     // The primary offer carrying the product's own affiliate link is that link: listed once.
     await offer("primary", "Alpha", own, "https://a.example/a", true);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_CASES, startLinkTestServer, type LinkTestServer } from "../../../tests/support/link-test-server";
+import { insertLinkedOffer } from "../../../tests/support/offer-rows";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { checkAllLinks, latestLinkCheckRun, listLinkTargets, listStoredResults, type LinkCheckSettings } from "./link-check-runs.server";
 import { linkReportPage } from "./link-report.server";
@@ -36,28 +37,8 @@ describe.each(testDialects)("offer links in the link check on %s", (dialect) => 
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id;
-    const now = new Date().toISOString();
     const offer = async (key: string, merchantId: number, link: string | null, primary = false) => {
-      const row = await test.db
-        .insertInto("offers")
-        .values({
-          product_id: product.id,
-          merchant_id: merchantId,
-          is_primary: primary,
-          link,
-          price_minor: 100_000,
-          currency: "USD",
-          availability: "InStock",
-          countries: "[]",
-          source: "feed",
-          confirmed_at: now,
-          price_changed_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      offers[key] = Number(row.id);
+      offers[key] = await insertLinkedOffer(test.db, { productId: product.id, merchantId, link, primary });
     };
     // The primary offer carries the product's own affiliate link: that address is checked once.
     await offer("primary", await merchant("own"), `${o}${LINK_CASES.ok}?own`, true);
