@@ -116,6 +116,34 @@ test("sort, filter and compare without JavaScript", async ({ browser }, testInfo
   }
 });
 
+test("a measured result is a column: chosen in the form, sorted quickest first, older methods not ranked", async ({ page }) => {
+  await page.goto("/reviews/table");
+  await waitForHydration(page);
+  await openFilters(page);
+  await page.getByRole("checkbox", { name: "Heat-up time to 80 °C (min)" }).check();
+  await page.getByRole("combobox", { name: "Seats" }).selectOption("4");
+  await page.getByRole("radio", { name: /^Electric \(\d+\)$/ }).check();
+  await page.getByRole("button", { name: "Show saunas" }).click();
+  await expect(page).toHaveURL(/cols=m-heat-up-time/);
+  const header = table(page).getByRole("columnheader", { name: /^Heat-up time to 80 °C \(min\)/ });
+  await header.getByRole("link", { name: /sort lowest first/ }).click();
+  await expect(page).toHaveURL(/sort=m-heat-up-time/);
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByTestId("table-summary")).toContainText("Sorted by Heat-up time to 80 °C (min), lowest first");
+  const index = await table(page)
+    .locator("thead th")
+    .evaluateAll((headers) => headers.findIndex((cell) => cell.textContent?.startsWith("Heat-up time")));
+  const texts = await table(page)
+    .locator(`tbody tr > :nth-child(${index + 1})`)
+    .allTextContents();
+  const ranked = texts.filter((text) => /^\d+(\.\d+)? min$/.test(text)).map((text) => Number.parseFloat(text));
+  expect(ranked.length).toBeGreaterThan(2);
+  expect(ranked).toEqual([...ranked].sort((a, b) => a - b));
+  // Every ranked value comes before any value under an older method or none at all.
+  const firstUnranked = texts.findIndex((text) => !/^\d+(\.\d+)? min$/.test(text));
+  expect(firstUnranked === -1 || firstUnranked === ranked.length).toBe(true);
+});
+
 test("the table scrolls in its own box, its names stay put, and the page never scrolls sideways", async ({ page }) => {
   await page.goto(
     "/reviews/table?cols=price&cols=rating&cols=build-quality&cols=heat-efficiency&cols=seats&cols=heater&cols=type&cols=brand&cols=dimensions&cols=weight",

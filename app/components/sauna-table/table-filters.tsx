@@ -1,9 +1,8 @@
 import { Button } from "~/components/ui/button";
 import { Link } from "~/components/ui/link";
 import { sortParam, TABLE_PARAMS, TABLE_PATH } from "~/lib/sauna-table/table-query";
-import type { ChoiceView, ColumnChoiceView, TableView } from "~/lib/sauna-table/table-view";
-
-const GROUPS: ColumnChoiceView["group"][] = ["Price", "Scores", "Specifications"];
+import { COLUMN_GROUPS } from "~/lib/sauna-table/table-columns";
+import type { ChoiceView, TableView } from "~/lib/sauna-table/table-view";
 
 /**
  * The table's filters and its column choice: one GET form, so it works without JavaScript and
@@ -95,8 +94,8 @@ export function TableFilters({ view }: { view: TableView }) {
         </fieldset>
         <fieldset>
           <legend className="mb-1.5 text-sm font-semibold">Columns</legend>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {GROUPS.map((group) => (
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {COLUMN_GROUPS.filter((group) => view.columnChoices.some((column) => column.group === group)).map((group) => (
               <fieldset key={group}>
                 <legend className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{group}</legend>
                 {view.columnChoices

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_COLUMN_KEYS } from "./table-columns";
-import { canonicalTableParams, DEFAULT_TABLE_QUERY, isBareTable, parseTableQuery, sortHref, tableHref } from "./table-query";
+import {
+  canonicalTableParams,
+  DEFAULT_TABLE_QUERY,
+  isBareTable,
+  parseTableQuery,
+  sortHref,
+  tableHref,
+  withKnownMeasurements,
+} from "./table-query";
 
 const parse = (search: string) => parseTableQuery(new URLSearchParams(search));
 const canonical = (search: string) => canonicalTableParams(parse(search)).toString();
@@ -62,14 +70,34 @@ describe("the one spelling of an address", () => {
 
 describe("the headers' sort links", () => {
   it("sort a column its first way, back on page 1", () => {
-    expect(sortHref(parse("page=3"), "price")).toBe("/reviews/table?sort=price");
-    expect(sortHref(parse(""), "seats")).toBe("/reviews/table?sort=-seats");
+    expect(sortHref(parse("page=3"), "price", "asc")).toBe("/reviews/table?sort=price");
+    expect(sortHref(parse(""), "seats", "desc")).toBe("/reviews/table?sort=-seats");
   });
 
   it("turn the sorted column the other way", () => {
-    expect(sortHref(parse("sort=price"), "price")).toBe("/reviews/table?sort=-price");
+    expect(sortHref(parse("sort=price"), "price", "asc")).toBe("/reviews/table?sort=-price");
     // The default order's other way round is not the default: it is written out.
-    expect(sortHref(parse(""), "rating")).toBe("/reviews/table?sort=rating");
-    expect(sortHref(parse("sort=rating"), "rating")).toBe("/reviews/table");
+    expect(sortHref(parse(""), "rating", "desc")).toBe("/reviews/table?sort=rating");
+    expect(sortHref(parse("sort=rating"), "rating", "desc")).toBe("/reviews/table");
+  });
+});
+
+describe("measurement columns", () => {
+  it("are kept when spelled as a measurement's key, A to Z after the fixed columns", () => {
+    const query = parse("cols=m-noise,price&cols=m-heat-up-time&cols=m-Bad_Key&cols=m-");
+    expect(query.columns).toEqual(["price", "m-heat-up-time", "m-noise"]);
+    expect(canonicalTableParams(query).toString()).toBe("cols=price&cols=m-heat-up-time&cols=m-noise");
+  });
+
+  it("sort either way", () => {
+    expect(parse("sort=m-heat-up-time").sort).toEqual({ column: "m-heat-up-time", direction: "asc" });
+    expect(parse("sort=-m-noise").sort).toEqual({ column: "m-noise", direction: "desc" });
+  });
+
+  it("that the site does not have are left out, and a sort by one is the default", () => {
+    const query = withKnownMeasurements(parse("cols=m-gone&cols=m-noise&sort=m-gone"), new Set(["m-noise"]));
+    expect(query.columns).toEqual(["m-noise"]);
+    expect(query.sort).toEqual(DEFAULT_TABLE_QUERY.sort);
+    expect(withKnownMeasurements(parse("cols=m-gone"), new Set()).columns).toEqual([...DEFAULT_COLUMN_KEYS]);
   });
 });

@@ -1,5 +1,5 @@
 import { heaterFamily } from "./heater-families";
-import { DEFAULT_COLUMN_KEYS, isSortable, TABLE_COLUMNS, tableColumn } from "./table-columns";
+import { DEFAULT_COLUMN_KEYS, isMeasureKey, isSortable, MAX_MEASURE_COLUMNS, TABLE_COLUMNS, tableColumn } from "./table-columns";
 
 /**
  * The table of every sauna's address: which columns, which order, which filters and which page,
@@ -33,7 +33,7 @@ export interface TableSort {
 }
 
 export interface TableQuery {
-  /** Column keys, in the registry's order; never empty. */
+  /** Column keys: the fixed ones in the registry's order, then measurements' keys A to Z; never empty. */
   columns: string[];
   sort: TableSort;
   /** At least this many seats; null: any. */
@@ -75,10 +75,15 @@ function wholeNumber(raw: string | null, max: number): number | null {
   return value >= 1 && value <= max ? value : null;
 }
 
-/** 'cols' may be repeated (checkboxes) or comma-separated (a hand-written link): both are read. */
+/**
+ * 'cols' may be repeated (checkboxes) or comma-separated (a hand-written link): both are read. A
+ * measurement's key is kept when it is spelled as one; the page drops those it does not know.
+ */
 function parseColumns(values: readonly string[]): string[] {
   const asked = new Set(values.flatMap((value) => value.split(",")).map((key) => key.trim().toLowerCase()));
-  const columns = TABLE_COLUMNS.filter((column) => asked.has(column.key)).map((column) => column.key);
+  const fixed = TABLE_COLUMNS.filter((column) => asked.has(column.key)).map((column) => column.key);
+  const measured = [...asked].filter(isMeasureKey).sort().slice(0, MAX_MEASURE_COLUMNS);
+  const columns = [...fixed, ...measured];
   return columns.length > 0 ? columns : [...DEFAULT_COLUMN_KEYS];
 }
 
@@ -86,8 +91,24 @@ function parseColumns(values: readonly string[]): string[] {
 export function parseSort(raw: string | null): TableSort {
   const text = (raw ?? "").trim().toLowerCase();
   const direction: SortDirection = text.startsWith("-") ? "desc" : "asc";
-  const column = tableColumn(text.replace(/^-/, ""));
+  const key = text.replace(/^-/, "");
+  if (isMeasureKey(key)) return { column: key, direction };
+  const column = tableColumn(key);
   return column && isSortable(column) ? { column: column.key, direction } : DEFAULT_SORT;
+}
+
+/**
+ * The query with only the measurements the site has: a column of one deleted or renamed since the
+ * link was made is left out (the defaults when nothing is left), and a sort by it is the default.
+ */
+export function withKnownMeasurements(query: TableQuery, knownKeys: ReadonlySet<string>): TableQuery {
+  const known = (key: string) => !isMeasureKey(key) || knownKeys.has(key);
+  const columns = query.columns.filter(known);
+  return {
+    ...query,
+    columns: columns.length > 0 ? columns : [...DEFAULT_COLUMN_KEYS],
+    sort: known(query.sort.column) ? query.sort : DEFAULT_SORT,
+  };
 }
 
 export function sortParam(sort: TableSort): string {
@@ -153,12 +174,10 @@ export function isBareTable(query: TableQuery): boolean {
 
 /**
  * Where a header's link goes: the same table sorted by that column, the first way the column
- * sorts, or the other way when it is the sorted one already; back to the first page.
+ * sorts (`firstDirection`), or the other way when it is the sorted one already; back to the first page.
  */
-export function sortHref(query: TableQuery, columnKey: string): string {
-  const column = tableColumn(columnKey);
-  const direction: SortDirection =
-    query.sort.column === columnKey ? (query.sort.direction === "asc" ? "desc" : "asc") : (column?.firstDirection ?? "asc");
+export function sortHref(query: TableQuery, columnKey: string, firstDirection: SortDirection): string {
+  const direction: SortDirection = query.sort.column === columnKey ? (query.sort.direction === "asc" ? "desc" : "asc") : firstDirection;
   return tableHref({ ...query, sort: { column: columnKey, direction }, page: 1 });
 }
 

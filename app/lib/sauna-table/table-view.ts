@@ -4,7 +4,8 @@ import { pageInfo, type PageInfo } from "../catalog/pagination";
 import type { PriceSettings } from "../offers/display-price";
 import { productPriceView } from "../offers/price-view";
 import { HEATER_FAMILIES, OTHER_HEATER } from "./heater-families";
-import { isSortable, TABLE_COLUMNS, tableColumn, type TableColumn } from "./table-columns";
+import type { MeasurementValue } from "../measurements/measurements";
+import { isSortable, type TableColumn } from "./table-columns";
 import { isFiltered, sortHref, TABLE_PAGE_SIZE, tableHref, type TableQuery } from "./table-query";
 
 /**
@@ -88,21 +89,31 @@ function headerView(column: TableColumn, query: TableQuery): HeaderView {
     key: column.key,
     label: column.label,
     numeric: column.numeric,
-    sortHref: sortHref(query, column.key),
+    sortHref: sortHref(query, column.key, column.firstDirection),
     ariaSort: sorted ? (query.sort.direction === "asc" ? "ascending" : "descending") : null,
     sortLabel: `sort ${directionWords(column, next)}`,
   };
 }
 
+const NOTHING_MEASURED: ReadonlyMap<number, MeasurementValue> = new Map();
+
+/**
+ * `allColumns` is every column the site can show today (app/lib/sauna-table/table-columns.ts's
+ * `tableColumnsWith`, the owner's measurements included), in the order they are shown; `measured`
+ * holds the page's products' values by product id, then measurement id.
+ */
 export function tableView(
   query: TableQuery,
-  page: { products: readonly Product[]; total: number },
+  page: { products: readonly Product[]; total: number; measured: ReadonlyMap<number, ReadonlyMap<number, MeasurementValue>> },
   facets: TableFacetCounts,
   prices: PriceSettings,
+  allColumns: readonly TableColumn[],
 ): TableView {
-  const columns = query.columns.flatMap((key) => tableColumn(key) ?? []);
+  const chosen = new Set(query.columns);
+  const columns = allColumns.filter((column) => chosen.has(column.key));
   const rows = page.products.map((product) => {
     const price = productPriceView(product, prices);
+    const measured = page.measured.get(product.id) ?? NOTHING_MEASURED;
     return {
       slug: product.slug,
       name: product.name,
@@ -110,7 +121,7 @@ export function tableView(
       brand: product.brand,
       cells: columns.map((column) => ({
         key: column.key,
-        text: column.cell({ product, price }),
+        text: column.cell({ product, price, measured }),
         asOf: column.key === "price" ? price.asOfText : null,
       })),
     };
@@ -141,7 +152,8 @@ export function tableView(
   }
   if (query.minSeats !== null && !seatChoices.some((choice) => choice.chosen))
     seatChoices.push({ value: String(query.minSeats), label: `${query.minSeats}+`, count: 0, chosen: true });
-  const sorted = tableColumn(query.sort.column)!;
+  // The query's sort was checked against these columns (withKnownMeasurements), so it is one of them.
+  const sorted = allColumns.find((column) => column.key === query.sort.column)!;
   return {
     query,
     headers: columns.map((column) => headerView(column, query)),
@@ -150,7 +162,7 @@ export function tableView(
     heaterChoices,
     typeChoices,
     seatChoices,
-    columnChoices: TABLE_COLUMNS.map((column) => ({
+    columnChoices: allColumns.map((column) => ({
       key: column.key,
       label: column.label,
       group: column.group,

@@ -1,10 +1,12 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { isPastLastPage } from "~/lib/catalog/pagination";
 import { priceSettingsAt } from "~/lib/offers/price-view";
-import { pageOfTableHref, parseTableQuery } from "~/lib/sauna-table/table-query";
+import { tableColumnsWith } from "~/lib/sauna-table/table-columns";
+import { pageOfTableHref, parseTableQuery, withKnownMeasurements } from "~/lib/sauna-table/table-query";
 import { tableView, type TableView } from "~/lib/sauna-table/table-view";
 import { facetLinkGroups, type FacetLinkGroup } from "~/lib/sauna-table/facet-links";
 import { log } from "../log.server";
+import { listMeasurementDefinitions } from "../measurements/measurements.server";
 import { readCatalogFacets, readTable } from "../sauna-table/sauna-table.server";
 import { unavailable } from "./page-errors.server";
 
@@ -15,14 +17,16 @@ import { unavailable } from "./page-errors.server";
  * products that cannot be read get the site's 503, as on the reviews index.
  */
 export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "db" | "config">, url: URL): Promise<TableView> {
-  const query = parseTableQuery(url.searchParams);
   const prices = priceSettingsAt(config.prices, Date.now());
   const options = { today: prices.today, currency: prices.currency };
-  const read = await readTable(db, query, options).catch((error: unknown) => {
+  const failed = (error: unknown) => {
     log.error(`Sauna table: products could not be read: ${(error as Error)?.message ?? error}`);
     return unavailable({ screen: "site", kind: "unavailable" });
-  });
-  const view = tableView(query, read, read.facets, prices);
+  };
+  const columns = tableColumnsWith(await listMeasurementDefinitions(db).catch(failed));
+  const query = withKnownMeasurements(parseTableQuery(url.searchParams), new Set(columns.map((column) => column.key)));
+  const read = await readTable(db, query, options, columns).catch(failed);
+  const view = tableView(query, read, read.facets, prices, columns);
   if (isPastLastPage(view.pagination)) throw redirect(pageOfTableHref(query, view.pagination.pageCount), 302);
   return view;
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SITE_PRICES, priceSettingsAt, productPriceView } from "~/lib/offers/price-view";
 import { heaterFamilyOf } from "~/lib/sauna-table/heater-families";
-import { parseTableQuery, TABLE_PAGE_SIZE } from "~/lib/sauna-table/table-query";
+import { tableColumnsWith } from "~/lib/sauna-table/table-columns";
+import { parseTableQuery, TABLE_PAGE_SIZE, withKnownMeasurements } from "~/lib/sauna-table/table-query";
+import { tableView } from "~/lib/sauna-table/table-view";
+import {
+  createMeasurementDefinition,
+  emptyWeights,
+  listMeasurementDefinitions,
+  writeProductMeasurements,
+} from "../measurements/measurements.server";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { refreshProductPrices } from "../offers/offers.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
@@ -135,7 +143,7 @@ describe.each(testDialects)("the sauna table's SQL (%s)", (dialect) => {
   });
   afterAll(() => test?.drop());
 
-  const read = (search: string) => readTable(test.db, parseTableQuery(new URLSearchParams(search)), options);
+  const read = (search: string) => readTable(test.db, parseTableQuery(new URLSearchParams(search)), options, tableColumnsWith([]));
   const slugs = async (search: string) => (await read(search)).products.map((product) => product.slug);
   const onlySamples = (list: string[]) => list.filter((slug) => !slug.startsWith("filler-"));
 
@@ -217,5 +225,41 @@ describe.each(testDialects)("the sauna table's SQL (%s)", (dialect) => {
     expect(everything.type[0]).toEqual({ value: "traditional", count: 2 * TABLE_PAGE_SIZE + 5 });
     expect(everything.seats.find((facet) => facet.value === "1")?.count).toBe(2 * TABLE_PAGE_SIZE + 5);
     expect(everything.heater.find((facet) => facet.value === "gas")?.count).toBe(1);
+  });
+
+  it("sorts by a measurement taken under the method now, best first, and prints an older method's value apart", async () => {
+    const heatUp = await createMeasurementDefinition(test.db, {
+      slug: "heat-up-time",
+      name: "Heat-up time",
+      unit: "min",
+      better: "lower",
+      method: "From cold to 80 °C on the upper bench.",
+      methodVersion: 2,
+      weights: emptyWeights(),
+    });
+    const measured = { "hybrid-cube-6": [31, 2], "wood-barrel-4": [44.5, 2], "running-sale-6": [18, 1] } as const;
+    for (const [slug, [value, methodVersion]] of Object.entries(measured))
+      await writeProductMeasurements(test.db, ids.get(slug)!, [{ measurementId: heatUp, value, measuredOn: "2026-11-02", methodVersion }]);
+
+    const columns = tableColumnsWith(await listMeasurementDefinitions(test.db));
+    const query = withKnownMeasurements(
+      parseTableQuery(new URLSearchParams("cols=m-heat-up-time&sort=m-heat-up-time")),
+      new Set(columns.map((c) => c.key)),
+    );
+    const read = await readTable(test.db, query, options, columns);
+    // Quickest first; the value under method 1 is not ranked: it sorts with the unmeasured, by rating.
+    expect(read.products.slice(0, 3).map((product) => product.slug)).toEqual(["hybrid-cube-6", "wood-barrel-4", "no-price-3"]);
+    const view = tableView(query, read, read.facets, prices, columns);
+    const cell = (slug: string) => view.rows.find((row) => row.slug === slug)?.cells[0]?.text;
+    expect(view.headers[0]).toMatchObject({ label: "Heat-up time (min)", ariaSort: "ascending", sortLabel: "sort highest first" });
+    expect(cell("wood-barrel-4")).toBe("44.5 min");
+    expect(view.sortedBy).toBe("Sorted by Heat-up time (min), lowest first");
+    const page3 = await readTable(test.db, { ...query, page: 3 }, options, columns);
+    const older = tableView(query, page3, page3.facets, prices, columns).rows.find((row) => row.slug === "running-sale-6");
+    expect(older?.cells[0]?.text).toBe("18 min (older method)");
+    // Not measured at all: the dash.
+    expect(cell("electric-barrel-2")).toBe("—");
+    // Best first for a 'lower is better' measurement is the quickest.
+    expect(view.columnChoices.find((choice) => choice.key === "m-heat-up-time")).toMatchObject({ group: "Test results", chosen: true });
   });
 });

@@ -1,12 +1,14 @@
 import { expressionBuilder, sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Product } from "~/lib/catalog/catalog";
+import type { MeasurementValue } from "~/lib/measurements/measurements";
 import { sumFacets, type ProductGroup } from "~/lib/sauna-table/facet-sums";
-import { tableColumn } from "~/lib/sauna-table/table-columns";
+import { isMeasureKey, type TableColumn } from "~/lib/sauna-table/table-columns";
 import { DEFAULT_SORT, DEFAULT_TABLE_QUERY, isFiltered, TABLE_PAGE_SIZE, type TableQuery } from "~/lib/sauna-table/table-query";
 import type { TableFacetCounts } from "~/lib/sauna-table/table-view";
 import type { DB } from "../db/connection.server";
 import { dialectOf } from "../db/dialect";
 import type { Database } from "../db/schema";
+import { measurementValuesFor } from "../measurements/measurements.server";
 import { withOffers } from "../offers/offer-reads.server";
 import { PRODUCT_COLUMNS, toProduct } from "../products/product-row-mapping";
 import { columnSortSql, filterConditions, orderSql, type FilterOptions } from "./table-sql.server";
@@ -16,11 +18,13 @@ import { columnSortSql, filterConditions, orderSql, type FilterOptions } from ".
  * ordered and cut in SQL, and one GROUP BY that gives the table's count and every filter's
  * counts. Both read the covering index of migration 2026_11_29_0900_sauna_table_indexes, never
  * the wide product rows; then the page's 50 products are read whole by id, with their offers for
- * the price cell.
+ * the price cell and, when a measurement's column is shown, their measured values.
  */
 
 export interface TableRead {
   products: Product[];
+  /** The page's measured values by product id, then measurement id; empty when no measurement column is shown. */
+  measured: Map<number, Map<number, MeasurementValue>>;
   /** Rows matching the filters, on every page. */
   total: number;
   facets: TableFacetCounts;
@@ -33,8 +37,9 @@ function where(query: TableQuery, options: FilterOptions, grouped = false) {
   };
 }
 
-export async function readTable(db: DB, query: TableQuery, options: FilterOptions): Promise<TableRead> {
-  const column = tableColumn(query.sort.column);
+/** `columns`: every column the site can show (app/lib/sauna-table/table-columns.ts's `tableColumnsWith`). */
+export async function readTable(db: DB, query: TableQuery, options: FilterOptions, columns: readonly TableColumn[]): Promise<TableRead> {
+  const column = columns.find((candidate) => candidate.key === query.sort.column);
   const sortBy = column ? columnSortSql(column, options.today) : null;
   const [groups, idRows] = await Promise.all([
     productGroups(db, query, options),
@@ -46,14 +51,22 @@ export async function readTable(db: DB, query: TableQuery, options: FilterOption
       .then((result) => result.rows),
   ]);
   const { total, facets } = sumFacets(groups, query);
-  return {
-    products: await productsInOrder(
-      db,
-      idRows.map((row) => Number(row.id)),
-    ),
-    total,
-    facets,
-  };
+  const ids = idRows.map((row) => Number(row.id));
+  const [products, measured] = await Promise.all([
+    productsInOrder(db, ids),
+    query.columns.some(isMeasureKey) ? measuredByProduct(db, ids) : new Map<number, Map<number, MeasurementValue>>(),
+  ]);
+  return { products, measured, total, facets };
+}
+
+async function measuredByProduct(db: DB, ids: readonly number[]): Promise<Map<number, Map<number, MeasurementValue>>> {
+  const byProduct = new Map<number, Map<number, MeasurementValue>>();
+  for (const value of await measurementValuesFor(db, ids)) {
+    const values = byProduct.get(value.productId) ?? new Map<number, MeasurementValue>();
+    values.set(value.measurementId, value);
+    byProduct.set(value.productId, values);
+  }
+  return byProduct;
 }
 
 /** How many products share each heater family, type and seat count, among those the other filters keep. */

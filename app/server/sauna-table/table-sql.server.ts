@@ -39,6 +39,12 @@ export function columnSortSql(column: TableColumn, today: string): RawBuilder<un
       return sql.ref(`products.${column.sort.column}`);
     case "expression":
       return SORT_EXPRESSIONS[column.sort.expression](today);
+    case "measurement":
+      // A value under an older method is no value here: it sorts with the unmeasured, last.
+      return sql`(select measurement_values.value from measurement_values
+        where measurement_values.product_id = products.id
+          and measurement_values.measurement_id = ${column.sort.measurementId}
+          and measurement_values.method_version = ${column.sort.methodVersion})`;
     case "none":
       return null;
   }
