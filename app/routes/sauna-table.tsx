@@ -41,8 +41,10 @@ export const meta: Route.MetaFunction = ({ error, loaderData, matches }) => {
   const origin = siteOrigin(matches);
   const canonical = `${origin}${TABLE_PATH}`;
   const bare = loaderData ? isBareTable(loaderData.view.query) : true;
+  const list = loaderData?.view.list;
+  const title = list ? `${list.title} in One Table` : TITLE;
   return [
-    { title: `${pagedTitle(TITLE, loaderData?.view.pagination.page ?? 1)} - ${SITE_NAME}` },
+    { title: `${pagedTitle(title, loaderData?.view.pagination.page ?? 1)} - ${SITE_NAME}` },
     { name: "description", content: DESCRIPTION },
     // The variants are endless combinations of the one table: search engines get the table itself.
     { name: "robots", content: bare ? "index,follow" : "noindex,follow" },
@@ -55,13 +57,27 @@ export const meta: Route.MetaFunction = ({ error, loaderData, matches }) => {
 export default function SaunaTablePage({ loaderData }: Route.ComponentProps) {
   const { view } = loaderData;
   const total = view.pagination.totalItems;
+  const { list } = view;
   return (
     <main id="main" className="flex-1">
       <header className="border-b border-line bg-sand">
         <div className="page-container py-8 md:py-12">
           <p className="mb-3 text-sm font-semibold uppercase tracking-wider text-brand">Every model at a glance</p>
-          <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">{TITLE}</h1>
+          <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">{list ? `${list.title} in One Table` : TITLE}</h1>
           <p className="mt-3 max-w-2xl text-ink-muted">
+            {list && (
+              <>
+                The saunas of{" "}
+                <Link to={list.href} className="font-semibold text-brand hover:text-brand-strong">
+                  {list.title}
+                </Link>{" "}
+                (or{" "}
+                <Link to={list.everySaunaHref} className="font-semibold text-brand hover:text-brand-strong">
+                  every sauna
+                </Link>
+                ).{" "}
+              </>
+            )}
             Choose the columns you care about, sort by any of them and narrow the list. Prices are today's, as on each review. Tick up to
             four saunas to compare them side by side.
           </p>

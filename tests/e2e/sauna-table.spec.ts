@@ -144,6 +144,29 @@ test("a measured result is a column: chosen in the form, sorted quickest first, 
   expect(firstUnranked === -1 || firstUnranked === ranked.length).toBe(true);
 });
 
+test("a collection's saunas open in the table, narrowed to that collection through its filters", async ({ page }) => {
+  await page.goto("/reviews/barrel-saunas");
+  await waitForHydration(page);
+  const listed = Number(
+    (
+      await page
+        .getByText(/^\d+ saunas?, /)
+        .first()
+        .textContent()
+    )?.match(/^(\d+)/)?.[1],
+  );
+  await page.getByTestId("collection-table-link").click();
+  await expect(page).toHaveURL(/\/reviews\/table\?list=barrel-saunas$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/in One Table$/);
+  await expect(page.getByTestId("table-summary")).toContainText(`${listed} sauna`);
+  await openFilters(page);
+  await page.getByRole("combobox", { name: "Seats" }).selectOption("4");
+  await page.getByRole("button", { name: "Show saunas" }).click();
+  await expect(page).toHaveURL(/list=barrel-saunas/);
+  await expect(page).toHaveURL(/seats=4/);
+  await expect(page.getByRole("link", { name: "every sauna" })).toHaveAttribute("href", "/reviews/table?seats=4");
+});
+
 test("the table scrolls in its own box, its names stay put, and the page never scrolls sideways", async ({ page }) => {
   await page.goto(
     "/reviews/table?cols=price&cols=rating&cols=build-quality&cols=heat-efficiency&cols=seats&cols=heater&cols=type&cols=brand&cols=dimensions&cols=weight",

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Info } from "~/components/ui/icons";
 import { toast } from "~/components/ui/toast";
 import { Pagination } from "~/components/catalog/pagination";
+import { Link } from "~/components/ui/link";
 import type { CollectionPageView } from "~/lib/collection/collection-page";
 import { CollectionHero } from "./collection-hero";
 import { ComparisonGrid } from "./comparison-grid";
@@ -14,7 +15,7 @@ import { CollectionViews } from "./view-switch";
 
 /** A collection review page: the hero, the intro, the ranked list or the comparison, and how we rank. */
 export function CollectionReview({ page }: { page: CollectionPageView }) {
-  const { header, saunas, content, source, showingTopRated, pagination, picks, alsoTested } = page;
+  const { header, saunas, content, source, showingTopRated, pagination, picks, alsoTested, tableHref } = page;
 
   // The infrared page says so when its collection record is missing (it shows the standard list).
   useEffect(() => {
@@ -61,6 +62,18 @@ export function CollectionReview({ page }: { page: CollectionPageView }) {
                   </h2>
                   <p className="mt-1 text-sm text-ink-muted">
                     {pagination.totalItems.toLocaleString("en-US")} {pagination.totalItems === 1 ? "sauna" : "saunas"}, {orderText}.
+                    {tableHref && (
+                      <>
+                        {" "}
+                        <Link
+                          to={tableHref}
+                          className="font-semibold text-brand hover:text-brand-strong"
+                          data-testid="collection-table-link"
+                        >
+                          Sort and filter them in a table
+                        </Link>
+                      </>
+                    )}
                   </p>
                   <p className="mt-3 max-w-2xl text-xs leading-relaxed text-ink-muted" data-testid="affiliate-disclosure">
                     <strong className="font-semibold text-ink">Disclosure:</strong> we earn a commission when you buy through the price

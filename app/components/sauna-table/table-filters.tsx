@@ -21,6 +21,7 @@ export function TableFilters({ view }: { view: TableView }) {
       </summary>
       <form method="get" action={TABLE_PATH} className="grid gap-5 p-4" aria-label="Filter the table and choose its columns">
         <input type="hidden" name={TABLE_PARAMS.sort} value={sortParam(query.sort)} />
+        {query.list !== null && <input type="hidden" name={TABLE_PARAMS.list} value={query.list} />}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <ChoiceSelect label="Seats" name={TABLE_PARAMS.seats} any="Any size" choices={view.seatChoices} />
           <ChoiceSelect label="Type" name={TABLE_PARAMS.type} any="Any type" choices={view.typeChoices} />

@@ -60,6 +60,8 @@ export interface CollectionPageContent {
   alsoTested: AlsoTestedSauna[];
   /** The role and line why of each of this page's saunas that holds one, by product id (for the ItemList). */
   roles: Record<number, { role: string; reason: string }>;
+  /** The table of every sauna narrowed to this list; null when the page shows the best-rated stand-ins. */
+  tableHref: string | null;
 }
 
 /** The screen's view model: a ready page with its absolute URLs. */

@@ -18,8 +18,10 @@ describe("reading the table's address", () => {
     expect(parse("")).toEqual(DEFAULT_TABLE_QUERY);
   });
 
-  it("reads every filter, the sort, the columns and the page", () => {
-    expect(parse("seats=4&heater=wood&type=barrel&min=2000&max=9000&stock=1&sort=-price&cols=seats&cols=price&page=3")).toEqual({
+  it("reads every filter, the sort, the columns, the page and the list", () => {
+    expect(
+      parse("seats=4&heater=wood&type=barrel&min=2000&max=9000&stock=1&sort=-price&cols=seats&cols=price&page=3&list=Barrel-Saunas"),
+    ).toEqual({
       columns: ["price", "seats"],
       sort: { column: "price", direction: "desc" },
       minSeats: 4,
@@ -29,6 +31,7 @@ describe("reading the table's address", () => {
       maxPrice: 9000,
       inStock: true,
       page: 3,
+      list: "barrel-saunas",
     });
   });
 

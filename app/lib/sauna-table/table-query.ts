@@ -23,6 +23,7 @@ export const TABLE_PARAMS = {
   maxPrice: "max",
   inStock: "stock",
   page: "page",
+  list: "list",
 } as const;
 
 export type SortDirection = "asc" | "desc";
@@ -47,6 +48,11 @@ export interface TableQuery {
   maxPrice: number | null;
   inStock: boolean;
   page: number;
+  /**
+   * A collection's slug: the table of that collection's saunas only (the ones its page lists),
+   * with the same columns, filters and counts; null: every sauna. Not a filter the reader clears.
+   */
+  list: string | null;
 }
 
 export const DEFAULT_SORT: TableSort = { column: "rating", direction: "desc" };
@@ -66,6 +72,7 @@ export const DEFAULT_TABLE_QUERY: TableQuery = {
   maxPrice: null,
   inStock: false,
   page: 1,
+  list: null,
 };
 
 function wholeNumber(raw: string | null, max: number): number | null {
@@ -137,6 +144,7 @@ export function parseTableQuery(params: URLSearchParams): TableQuery {
     maxPrice,
     inStock: stock === "1" || stock === "on" || stock === "true" || stock === "yes",
     page: wholeNumber(params.get(TABLE_PARAMS.page), MAX_PAGE) ?? 1,
+    list: slugOrNull(params.get(TABLE_PARAMS.list)),
   };
 }
 
@@ -149,6 +157,7 @@ export function canonicalTableParams(query: TableQuery): URLSearchParams {
   const pairs: Array<[string, string]> = [];
   if (!sameColumns(query.columns, DEFAULT_COLUMN_KEYS)) for (const key of query.columns) pairs.push([TABLE_PARAMS.columns, key]);
   if (query.heater !== null) pairs.push([TABLE_PARAMS.heater, query.heater]);
+  if (query.list !== null) pairs.push([TABLE_PARAMS.list, query.list]);
   if (query.maxPrice !== null) pairs.push([TABLE_PARAMS.maxPrice, String(query.maxPrice)]);
   if (query.minPrice !== null) pairs.push([TABLE_PARAMS.minPrice, String(query.minPrice)]);
   if (query.page !== 1) pairs.push([TABLE_PARAMS.page, String(query.page)]);

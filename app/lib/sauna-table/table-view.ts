@@ -73,6 +73,8 @@ export interface TableView {
   clearHref: string;
   /** 'Sorted by Price today, lowest first'. */
   sortedBy: string;
+  /** The collection the table is narrowed to, with its page and the whole table's address; null: every sauna. */
+  list: { title: string; href: string; everySaunaHref: string } | null;
 }
 
 function directionWords(column: TableColumn, direction: "asc" | "desc"): string {
@@ -108,6 +110,7 @@ export function tableView(
   facets: TableFacetCounts,
   prices: PriceSettings,
   allColumns: readonly TableColumn[],
+  list: { title: string; href: string } | null = null,
 ): TableView {
   const chosen = new Set(query.columns);
   const columns = allColumns.filter((column) => chosen.has(column.key));
@@ -171,5 +174,6 @@ export function tableView(
     filtered: isFiltered(query),
     clearHref: tableHref({ ...query, minSeats: null, heater: null, type: null, minPrice: null, maxPrice: null, inStock: false, page: 1 }),
     sortedBy: `Sorted by ${sorted.label}, ${directionWords(sorted, query.sort.direction)}`,
+    list: list && { ...list, everySaunaHref: tableHref({ ...query, list: null, page: 1 }) },
   };
 }

@@ -143,6 +143,17 @@ function selectionCondition(db: DB, eb: ProductsEb, selection: ListSelection): E
   }
 }
 
+/**
+ * Which products a list holds, for a query of another screen over the products table (the table
+ * of every sauna, narrowed to one collection): a rule's selection, or a collection's stored
+ * members. Null: every product.
+ */
+export type ListScope = { kind: "selection"; selection: ProductSelection } | { kind: "members"; collectionId: number };
+
+export function listScopeCondition(db: DB, eb: ProductsEb, scope: ListScope): Expression<SqlBool> | null {
+  return scope.kind === "members" ? isMember(eb, scope.collectionId) : selectionCondition(db, eb, scope.selection);
+}
+
 function selectedProducts(db: DB, selection: ListSelection) {
   return db.selectFrom("products").where((eb) => selectionCondition(db, eb, selection) ?? sql<SqlBool>`1 = 1`);
 }

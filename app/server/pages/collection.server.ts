@@ -25,9 +25,10 @@ import { fixedListSelection, type ProductSelection } from "~/lib/catalog/product
 import { DEFAULT_SITE_PRICES, priceSettingsAt, type SitePrices } from "~/lib/offers/price-view";
 import { toSaunaViewModel } from "~/lib/catalog/product-view-models";
 import { newestDate } from "~/lib/text/dates";
+import { DEFAULT_TABLE_QUERY, tableHref } from "~/lib/sauna-table/table-query";
 import { catalogCache } from "../catalog/catalog-cache.server";
 import { readCollectionPicks, type CollectionPickRecords } from "../catalog/collection-picks.server";
-import { listMemberPage, listProductPage, summariseMembers, summariseProducts } from "../catalog/product-lists.server";
+import { listMemberPage, listProductPage, summariseMembers, summariseProducts, type ListScope } from "../catalog/product-lists.server";
 import { findCollectionBySlug } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
@@ -146,6 +147,8 @@ interface CollectionListing {
   newestChange: string | null;
   /** One page of the list's products. */
   read(page: number, pageSize: number): Promise<Product[]>;
+  /** The list's products as a condition for another query (the sauna table); null for the best-rated stand-ins. */
+  scope: ListScope | null;
 }
 
 /**
@@ -184,6 +187,7 @@ async function readPage(
     pagination,
     source: listing.source,
     showingTopRated: listing.source === "top-rated",
+    tableHref: listing.scope ? tableHref({ ...DEFAULT_TABLE_QUERY, list: header.slug }) : null,
     ...pickViews(chosen, header.slug, options),
     roles: await rolesOfListed(listing, saunas, chosen).catch((error: unknown) => {
       log.error(`The roles of /reviews/${header.slug} could not be read: ${(error as Error)?.message ?? error}`);
@@ -261,6 +265,7 @@ async function selectionListing(
   return {
     ...summary,
     read: (page, pageSize) => listProductPage(db, selection, "rating", { limit: pageSize, offset: pageOffset(page, pageSize) }),
+    scope: { kind: "selection", selection },
   };
 }
 
@@ -278,6 +283,7 @@ async function topRatedListing(
     count: products.length,
     newestChange: newestDate(products.map((product) => product.updatedAt)),
     read: async (page) => (page === 1 ? products : []),
+    scope: null,
   };
 }
 
@@ -291,6 +297,7 @@ async function membershipListing(
   return {
     ...members,
     read: (page, pageSize) => listMemberPage(db, collectionId, { limit: pageSize, offset: pageOffset(page, pageSize) }),
+    scope: { kind: "members", collectionId },
   };
 }
 
@@ -345,6 +352,25 @@ async function collectionListing(db: DB, listId: string, pageSize: number, searc
 /** The rule, plus the products stored for a collection that keeps its rule. */
 function withExtras(record: Collection | undefined, rule: ProductSelection): ProductSelection {
   return record?.keepsRule ? { kind: "rule-and-members", rule, collectionId: record.id } : rule;
+}
+
+/**
+ * A collection's saunas for the table of every sauna (`/reviews/table?list=<slug>`): the same
+ * list its page shows, as a condition on products, with its title; null when there is no such
+ * collection, or it shows the best-rated stand-ins because nothing matches it.
+ */
+export async function collectionTableScope(db: DB, listId: string): Promise<{ title: string; slug: string; scope: ListScope } | null> {
+  let listing: CollectionListing;
+  try {
+    listing = await collectionListing(db, listId, COLLECTION_PAGE_SIZE, "");
+  } catch (thrown) {
+    // A redirect to another spelling, or the page's 404: no collection by this slug.
+    if (isThrownAnswer(thrown)) return null;
+    throw thrown;
+  }
+  if (!listing.scope) return null;
+  const header = headerOf(listing);
+  return { title: header.title, slug: header.slug, scope: listing.scope };
 }
 
 export interface CollectionRequest {

@@ -7,6 +7,7 @@ import { tableView, type TableView } from "~/lib/sauna-table/table-view";
 import { facetLinkGroups, type FacetLinkGroup } from "~/lib/sauna-table/facet-links";
 import { log } from "../log.server";
 import { listMeasurementDefinitions } from "../measurements/measurements.server";
+import { collectionTableScope } from "./collection.server";
 import { readCatalogFacets, readTable } from "../sauna-table/sauna-table.server";
 import { unavailable } from "./page-errors.server";
 
@@ -23,10 +24,16 @@ export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "d
     log.error(`Sauna table: products could not be read: ${(error as Error)?.message ?? error}`);
     return unavailable({ screen: "site", kind: "unavailable" });
   };
-  const columns = tableColumnsWith(await listMeasurementDefinitions(db).catch(failed));
-  const query = withKnownMeasurements(parseTableQuery(url.searchParams), new Set(columns.map((column) => column.key)));
-  const read = await readTable(db, query, options, columns).catch(failed);
-  const view = tableView(query, read, read.facets, prices, columns);
+  const asked = parseTableQuery(url.searchParams);
+  const [definitions, list] = await Promise.all([
+    listMeasurementDefinitions(db),
+    asked.list === null ? null : collectionTableScope(db, asked.list),
+  ]).catch(failed);
+  const columns = tableColumnsWith(definitions);
+  // A list that is not a collection (gone, or a typo) is the whole table, not an error page.
+  const query = withKnownMeasurements({ ...asked, list: list?.slug ?? null }, new Set(columns.map((column) => column.key)));
+  const read = await readTable(db, query, { ...options, scope: list?.scope ?? null }, columns).catch(failed);
+  const view = tableView(query, read, read.facets, prices, columns, list ? { title: list.title, href: `/reviews/${list.slug}` } : null);
   if (isPastLastPage(view.pagination)) throw redirect(pageOfTableHref(query, view.pagination.pageCount), 302);
   return view;
 }

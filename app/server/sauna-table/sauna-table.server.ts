@@ -8,6 +8,7 @@ import type { TableFacetCounts } from "~/lib/sauna-table/table-view";
 import type { DB } from "../db/connection.server";
 import { dialectOf } from "../db/dialect";
 import type { Database } from "../db/schema";
+import { listScopeCondition, type ListScope } from "../catalog/product-lists.server";
 import { measurementValuesFor } from "../measurements/measurements.server";
 import { withOffers } from "../offers/offer-reads.server";
 import { PRODUCT_COLUMNS, toProduct } from "../products/product-row-mapping";
@@ -30,21 +31,29 @@ export interface TableRead {
   facets: TableFacetCounts;
 }
 
-function where(query: TableQuery, options: FilterOptions, grouped = false) {
+/** The reader's filters, inside the list the table is narrowed to (a collection's saunas), if any. */
+function where(db: DB, query: TableQuery, options: TableOptions, grouped = false) {
   return (eb: ExpressionBuilder<Database, "products">) => {
     const conditions = filterConditions(eb, query, options, grouped);
+    const scope = options.scope ? listScopeCondition(db, eb, options.scope) : null;
+    if (scope) conditions.push(scope);
     return conditions.length === 0 ? sql<SqlBool>`1 = 1` : eb.and(conditions);
   };
 }
 
+export interface TableOptions extends FilterOptions {
+  /** The list the table is narrowed to (`?list=`, a collection's saunas); absent: every sauna. */
+  scope?: ListScope | null;
+}
+
 /** `columns`: every column the site can show (app/lib/sauna-table/table-columns.ts's `tableColumnsWith`). */
-export async function readTable(db: DB, query: TableQuery, options: FilterOptions, columns: readonly TableColumn[]): Promise<TableRead> {
+export async function readTable(db: DB, query: TableQuery, options: TableOptions, columns: readonly TableColumn[]): Promise<TableRead> {
   const column = columns.find((candidate) => candidate.key === query.sort.column);
   const sortBy = column ? columnSortSql(column, options.today) : null;
   const [groups, idRows] = await Promise.all([
     productGroups(db, query, options),
-    sql<{ id: number | string }>`select products.id from products ${indexFor(db, query)}
-      where ${where(query, options)(expressionBuilder<Database, "products">())}
+    sql<{ id: number | string }>`select products.id from products ${indexFor(db, query, options)}
+      where ${where(db, query, options)(expressionBuilder<Database, "products">())}
       order by ${orderSql(db, sortBy, query.sort.direction)}
       limit ${TABLE_PAGE_SIZE} offset ${(query.page - 1) * TABLE_PAGE_SIZE}`
       .execute(db)
@@ -70,11 +79,11 @@ async function measuredByProduct(db: DB, ids: readonly number[]): Promise<Map<nu
 }
 
 /** How many products share each heater family, type and seat count, among those the other filters keep. */
-async function productGroups(db: DB, query: TableQuery, options: FilterOptions): Promise<ProductGroup[]> {
+async function productGroups(db: DB, query: TableQuery, options: TableOptions): Promise<ProductGroup[]> {
   const rows = await db
     .selectFrom("products")
     .select(["products.heater_family", "products.category_key", "products.capacity", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .where(where(query, options, true))
+    .where(where(db, query, options, true))
     .groupBy(["products.heater_family", "products.category_key", "products.capacity"])
     .execute();
   return rows.map((row) => ({
@@ -97,9 +106,10 @@ export async function readCatalogFacets(db: DB, options: FilterOptions): Promise
  * and sorted by. The bare table in its own order walks the rating order's index and stops after
  * the page. PostgreSQL's planner chooses from its statistics.
  */
-function indexFor(db: DB, query: TableQuery) {
+function indexFor(db: DB, query: TableQuery, options: TableOptions) {
   const own = query.sort.column === DEFAULT_SORT.column && query.sort.direction === DEFAULT_SORT.direction;
-  if (dialectOf(db) === "postgres" || (own && !isFiltered(query))) return sql``;
+  // A collection's list is read by its own keys (its tag's rows, its members), then sorted.
+  if (dialectOf(db) === "postgres" || options.scope || (own && !isFiltered(query))) return sql``;
   return sql`indexed by products_table_idx`;
 }
 
