@@ -4,6 +4,7 @@ import { credentialsSchema, resendSchema } from "~/lib/auth/auth-forms";
 import type { AuthActionResult, AuthTab } from "~/lib/auth/auth-page";
 import { parseForm } from "~/lib/forms/parse-form";
 import { safeRedirectPath } from "~/lib/auth/safe-redirect";
+import { landingAfterSignIn, landingFor } from "~/server/auth/landing.server";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { resendConfirmation, signInWithPassword, signOut, signUpWithPassword } from "~/server/auth/accounts.server";
 import { getSignedInUser } from "~/server/auth/guard.server";
@@ -19,15 +20,18 @@ import type { Route } from "./+types/auth";
 /**
  * /auth: the admin sign-in page. Plain HTML forms posting to this route's action: sign in, sign
  * up, resend the confirmation, sign out. Successful sign-in goes to a same-site redirectTo or to
- * /admin; every other answer is a toast (and, while an address waits for its link, a banner).
+ * the account's first screen (Today for an admin, the dashboard for an editor); every other
+ * answer is a toast (and, while an address waits for its link, a banner).
  */
 
 export const meta: Route.MetaFunction = () => [{ title: `Admin sign in - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  if (await getSignedInUser(request, context)) throw redirect(redirectTo);
+  // Empty when no page on this site was asked for: the sign-in then goes to the account's first screen.
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
+  const user = await getSignedInUser(request, context);
+  if (user) throw redirect(redirectTo || landingFor(user.role));
   // A flash comes from the reset form ("Password changed"); reading it clears its cookie.
   const { flash, headers } = await readFlash(request, context.config);
   headers.set("Cache-Control", "no-store");
@@ -67,7 +71,7 @@ const intents = {
       address: context.clientAddress ?? null,
       reason: outcome.ok ? undefined : outcome.toast.description,
     });
-    if (outcome.ok) throw redirect(safeRedirectPath(redirectTo), { headers: outcome.headers });
+    if (outcome.ok) throw redirect(await landingAfterSignIn(context.db, email, redirectTo), { headers: outcome.headers });
     return data<AuthActionResult>(
       { toast: outcome.toast, confirmationFor: outcome.needsConfirmation ? email : undefined, tab: "sign-in", email },
       { status: outcome.needsConfirmation ? 403 : 400 },

@@ -47,7 +47,7 @@ test.describe("The account flows run once, at desktop width", { tag: "@desktop-o
     await signIn(page, email, "a long admin password");
     await expect(toast(page, "Authentication error")).toBeVisible();
     await signIn(page, email, "a brand new password");
-    await expect(page).toHaveURL((url) => url.pathname === "/admin");
+    await expect(page).toHaveURL((url) => url.pathname === "/admin/today");
 
     // The link works once.
     await page.goto(await resetLinkFromOutbox(adminSite, email));

@@ -58,7 +58,8 @@ test("after sign-in: back to the page asked for, but never to another site", asy
   for (const evil of ["//evil.example/steal", "https://evil.example/", "/\\evil.example"]) {
     await page.goto(`/auth?redirectTo=${encodeURIComponent(evil)}`);
     await signIn(page, email, "the right password");
-    await expect(page).toHaveURL((url) => url.host === new URL(page.url()).host && url.pathname === "/admin");
+    // Not this site's page: the admin's own first screen, Today.
+    await expect(page).toHaveURL((url) => url.host === new URL(page.url()).host && url.pathname === "/admin/today");
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/auth");
   }

@@ -240,7 +240,8 @@ export async function signInAsNewAdmin(page: Page, site: AdminSite, label = "adm
   const password = "a long admin password";
   await createAdminAccount(site, email, password);
   // Absolute: the site may be a test's own (freshSite), not the page's baseURL.
-  await page.goto(`${site.url}/auth`);
+  // Asked for the dashboard: an admin's sign-in would otherwise land on Today (admin-auth.spec.ts).
+  await page.goto(`${site.url}/auth?redirectTo=%2Fadmin`);
   await signIn(page, email, password);
   await expect(page).toHaveURL((url) => url.pathname === "/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();

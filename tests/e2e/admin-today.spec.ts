@@ -81,6 +81,8 @@ test("an editor gets no Today @desktop-only", async ({ page, adminSite }) => {
     maxRedirects: 0,
   });
   expect(signedIn.status()).toBe(302);
+  // An editor's first screen is the dashboard of their own work.
+  expect(signedIn.headers().location).toBe("/admin");
   await page.goto("/admin");
   const nav = page.getByRole("navigation", { name: "Admin Panel" });
   await expect(nav.getByRole("link", { name: "Articles" })).toBeVisible();

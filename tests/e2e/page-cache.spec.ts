@@ -152,7 +152,7 @@ test.describe("HTTP behaviour: the same at every width", { tag: "@desktop-only" 
     const email = uniqueEmail("cache");
     const password = "a long admin password";
     createAdmin(email, password);
-    await page.goto(`${base}/auth`);
+    await page.goto(`${base}/auth?redirectTo=%2Fadmin`);
     await signIn(page, email, password);
     await expect(page).toHaveURL((url) => url.pathname === "/admin");
   }

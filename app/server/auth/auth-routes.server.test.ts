@@ -60,7 +60,16 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     await test?.drop();
   });
 
-  it("signs in and goes to /admin, or to a same-site redirectTo, never to another site", async () => {
+  it("signs an admin in to Today unless a page on this site was asked for", async () => {
+    const boss = await signedInAs(ctx.auth, "boss@example.com", { admin: true });
+    expect(boss).not.toBe("");
+    const credentials = { intent: "sign-in", email: "boss@example.com", password: "correct horse battery staple" };
+    expect((await call(authPage, "action", form(credentials))).location).toBe("/admin/today");
+    expect((await call(authPage, "action", form({ ...credentials, redirectTo: "//evil.com" }))).location).toBe("/admin/today");
+    expect((await call(authPage, "action", form({ ...credentials, redirectTo: "/admin" }))).location).toBe("/admin");
+  });
+
+  it("signs a user who is not an admin in to /admin, or to a same-site redirectTo, never to another site", async () => {
     const credentials = { intent: "sign-in", email: "ready@example.com", password: "correct horse battery staple" };
     const plain = await call(authPage, "action", form(credentials));
     expect(plain.status).toBe(302);
