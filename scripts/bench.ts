@@ -82,6 +82,11 @@ const RENDERED = { ...GZIP, cookie: "better-auth.session_token=bench" };
 const MISSED_PAGES = "/reviews/product/model-";
 /** A search for a different word on every request: a parameter the page reads, so each is a miss. */
 const MISSED_SEARCHES = "/reviews?q=bench";
+/**
+ * The sauna table with three filters and a sort, a different lowest price ($1, $2, $3…) on every
+ * request: each a page of its own to the cache (a miss), each a full page of rows.
+ */
+const MISSED_TABLES = "/reviews/table?seats=4&sort=price&type=barrel&min=";
 
 interface PageRow {
   name: string;
@@ -105,6 +110,8 @@ interface Phase {
   misses?: { missed: LoadResult & { path: string }; rendered: LoadResult & { path: string } };
   /** The same for a search: a new word on every request, next to one search rendered for every request. */
   searchMisses?: { missed: LoadResult & { path: string }; rendered: LoadResult & { path: string } };
+  /** The same for the sauna table: a new lowest price on every request. */
+  tableMisses?: { missed: LoadResult & { path: string }; rendered: LoadResult & { path: string } };
   rssMbAtEnd: number | undefined;
   /** The admin's product screen and export, signed in: time to the first byte and to the last. */
   admin: AdminRow[];
@@ -264,6 +271,14 @@ async function measurePhase(site: SiteProcess, catalog: string, generatedProduct
     missed: { path: `${MISSED_SEARCHES}<1, 2, 3…>, each once (a miss)`, ...searchMissed },
     rendered: { path: `${MISSED_SEARCHES}1 (rendered per request)`, ...searchRendered },
   };
+  progress(`loading ${MISSED_TABLES}N`);
+  const tableMissed = await runLoad({ url: site.origin + MISSED_TABLES, connections, seconds, headers: GZIP, numberedPaths: true });
+  progress(`loading ${MISSED_TABLES}1 rendered`);
+  const tableRendered = await runLoad({ url: `${site.origin}${MISSED_TABLES}1`, connections, seconds, headers: RENDERED });
+  const tableMisses = {
+    missed: { path: `${MISSED_TABLES}<1, 2, 3…>, each once (a miss)`, ...tableMissed },
+    rendered: { path: `${MISSED_TABLES}1 (rendered per request)`, ...tableRendered },
+  };
   const rssMbAtEnd = site.rssMb();
   const admin = await measureAdmin(site);
 
@@ -278,7 +293,7 @@ async function measurePhase(site: SiteProcess, catalog: string, generatedProduct
       await nginx.stop();
     }
   }
-  return { catalog, rows, uncached, misses, searchMisses, rssMbAtEnd, admin, startupMs: Number.NaN };
+  return { catalog, rows, uncached, misses, searchMisses, tableMisses, rssMbAtEnd, admin, startupMs: Number.NaN };
 }
 
 /** Signed in as an admin (made by create-admin, as an operator would), each admin page three times. */
@@ -402,7 +417,7 @@ function printPhase(phase: Phase) {
       );
   };
   if (phase.uncached) loadLine("uncached", phase.uncached);
-  for (const pair of [phase.misses, phase.searchMisses]) {
+  for (const pair of [phase.misses, phase.searchMisses, phase.tableMisses]) {
     if (!pair) continue;
     loadLine("miss", pair.missed);
     loadLine("uncached", pair.rendered);

@@ -8,13 +8,15 @@ import { axeFindings, headFindings, htmlFindings, jsonLdBlocks } from "./validat
  * checked against schema.org's vocabulary, Open Graph's types and search results' lengths, and the
  * hydrated page through axe-core at 1280 and 390 px. Zero findings is the bar. Articles and
  * collections are written by the owner, each with its own content: every published one the site
- * lists in its sitemap goes through, not a sample, one page reused for all of them.
+ * lists in its sitemap goes through both validators at 1280 px, not a sample, one page reused
+ * for all of them; what a phone's layout changes is checked on one of each kind at 390 px (PAGES).
  */
 
 const PAGES: [kind: string, path: string][] = [
   ["home", "/"],
   ["reviews index", "/reviews"],
   ["search results", "/reviews?q=barrel"],
+  ["collection", "/reviews/barrel-saunas"],
   ["collection, comparison view", "/reviews/barrel-saunas?view=compare"],
   ["product with several shops", "/reviews/product/lumo-works-valo-2-cube-sauna"],
   ["product", "/reviews/product/lumo-works-tyyni-4-cube-sauna"],
@@ -27,6 +29,7 @@ const PAGES: [kind: string, path: string][] = [
   ],
   ["sauna table, nothing matches", "/reviews/table?seats=30"],
   ["Knowledge Center", "/learn"],
+  ["article", "/learn/best-barrel-saunas"],
   ["article category", "/learn/category/buying-guides"],
   ["unknown article category", "/learn/category/no-such-category"],
   ["article tag", "/learn/tag/diy"],
@@ -83,7 +86,7 @@ const OWNER_WRITTEN: [kind: string, pick: (path: string) => boolean, atLeast: nu
 ];
 
 for (const [kind, pick, atLeast] of OWNER_WRITTEN) {
-  test(`${kind} passes the HTML validator and axe`, async ({ page, request }, testInfo) => {
+  test(`${kind} passes the HTML validator and axe @desktop-only`, async ({ page, request }, testInfo) => {
     const paths = [...new Set((await sitemapPaths(request)).filter(pick))];
     expect(paths.length, `${kind}: the sample site's count`).toBeGreaterThanOrEqual(atLeast);
     // About ten seconds a page on a busy machine, both validators.
