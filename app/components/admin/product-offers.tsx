@@ -229,6 +229,7 @@ function OfferForm({
           </select>
           {availability.error && <p className="text-sm font-medium text-red-700">{availability.error}</p>}
         </div>
+        {field("available_from", "Ships from", { type: "date", hint: "For a pre-order or back-order: the day it ships." })}
         {field("shipping_note", "Shipping note")}
         {field("countries", "Countries", { placeholder: "US, CA", hint: "Empty: the merchant's countries." })}
       </div>

@@ -13,6 +13,7 @@ const row = (fields: Partial<WhereToBuyRow>): WhereToBuyRow => ({
   asOfText: "Price as of November 26, 2026",
   availability: "InStock",
   availabilityText: "In stock",
+  shipsFromText: null,
   buyable: true,
   shippingText: "Free curbside delivery",
   lowest: true,

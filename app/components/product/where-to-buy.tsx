@@ -125,7 +125,12 @@ function OfferPrice({ row }: { row: WhereToBuyRow }) {
 }
 
 function Availability({ row }: { row: WhereToBuyRow }) {
-  return <span className={cn(row.availability === "InStock" && "font-medium text-forest")}>{row.availabilityText}</span>;
+  return (
+    <>
+      <span className={cn(row.availability === "InStock" && "font-medium text-forest")}>{row.availabilityText}</span>
+      {row.shipsFromText && <span className="block text-xs font-semibold text-ink">{row.shipsFromText}</span>}
+    </>
+  );
 }
 
 function OfferLink({ row, className }: { row: WhereToBuyRow; className?: string }) {

@@ -115,6 +115,7 @@ export interface ExportedOffer {
   salePriceMinor: number | null;
   saleEndsAt: string | null;
   availability: string;
+  availableFrom: string | null;
   shippingNote: string | null;
   countries: readonly string[];
 }
@@ -130,6 +131,7 @@ export function offerCsvRecord(offer: ExportedOffer): string[] {
     sale_price: minorToMajorText(offer.salePriceMinor, offer.currency),
     sale_end: text(offer.saleEndsAt),
     availability: offer.availability,
+    available_from: text(offer.availableFrom),
     shipping_note: text(offer.shippingNote),
     countries: list(offer.countries),
   };

@@ -212,6 +212,12 @@ export const OFFER_COLUMN_GUIDE: ColumnGuide[] = [
     rule: "InStock, OutOfStock, PreOrder, BackOrder, Discontinued or unknown (any case, spaces allowed); empty is unknown.",
     example: "in stock",
   },
+  {
+    column: "available_from",
+    required: false,
+    rule: "For a pre-order or back-order: the day it ships, YYYY-MM-DD (shown as 'Ships from …' until then).",
+    example: "",
+  },
   { column: "shipping_note", required: false, rule: "A short line shown beside the offer.", example: "Free curbside delivery" },
   {
     column: "countries",
@@ -222,6 +228,6 @@ export const OFFER_COLUMN_GUIDE: ColumnGuide[] = [
 ];
 
 export const OFFER_CSV_TEMPLATE = [
-  "product_slug,merchant,link,price,currency,sale_price,sale_end,availability,shipping_note,countries",
-  'tyyni-barrel-6,nordic-bath-supply,https://shop.example/tyyni?ref=site,8499.00,USD,7999.00,2026-12-31,in stock,Free curbside delivery,"[US, CA]"',
+  "product_slug,merchant,link,price,currency,sale_price,sale_end,availability,available_from,shipping_note,countries",
+  'tyyni-barrel-6,nordic-bath-supply,https://shop.example/tyyni?ref=site,8499.00,USD,7999.00,2026-12-31,in stock,,Free curbside delivery,"[US, CA]"',
 ].join("\r\n");

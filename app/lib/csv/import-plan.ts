@@ -397,6 +397,7 @@ export function planOfferRow(
   money("sale_price", stored.salePriceMinor, row.salePriceMinor);
   text("sale_end", stored.saleEndsAt, row.saleEndsAt);
   text("availability", stored.availability, row.availability);
+  text("available_from", stored.availableFrom, row.availableFrom);
   text("shipping_note", stored.shippingNote, row.shippingNote);
   if (present.has("countries")) {
     const countries = listChange("countries", stored.countries, row.countries, { ordered: false });

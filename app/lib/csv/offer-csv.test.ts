@@ -39,6 +39,7 @@ describe("the offers CSV", () => {
         salePriceMinor: 799_950,
         saleEndsAt: "2026-12-31",
         availability: "InStock",
+        availableFrom: null,
         shippingNote: "Free delivery",
         countries: ["US", "CA"],
       },
@@ -135,6 +136,7 @@ describe("the offers CSV", () => {
       salePriceMinor: 119_900,
       saleEndsAt: "2027-01-31",
       availability: "BackOrder",
+      availableFrom: "2027-02-01",
       shippingNote: '=HYPERLINK("https://evil.example")',
       countries: ["DE", "AT"],
     };
@@ -150,6 +152,7 @@ describe("the offers CSV", () => {
       salePriceMinor: 119_900,
       saleEndsAt: "2027-01-31",
       availability: "BackOrder",
+      availableFrom: "2027-02-01",
       shippingNote: offer.shippingNote,
       countries: ["DE", "AT"],
     });
@@ -164,6 +167,7 @@ describe("the offers import's per-row plan", () => {
     salePriceMinor: null,
     saleEndsAt: null,
     availability: "InStock",
+    availableFrom: null,
     shippingNote: null,
     countries: ["US", "CA"],
   };
@@ -174,7 +178,17 @@ describe("the offers import's per-row plan", () => {
     slug: "sauna-1 @ shop-a",
     name: "Sauna 1 at Shop A",
   });
-  const all = ["link", "price", "currency", "sale_price", "sale_end", "availability", "shipping_note", "countries"] as const;
+  const all = [
+    "link",
+    "price",
+    "currency",
+    "sale_price",
+    "sale_end",
+    "availability",
+    "available_from",
+    "shipping_note",
+    "countries",
+  ] as const;
 
   it("is new without a stored offer, unchanged when equal (countries as a set)", () => {
     expect(planOfferRow(undefined, row({}), all).status).toBe("new");
@@ -190,6 +204,19 @@ describe("the offers import's per-row plan", () => {
       { field: "availability", kind: "value", from: "InStock", to: "OutOfStock" },
       { field: "countries", kind: "list", added: [], removed: ["CA"], reordered: false },
     ]);
+  });
+
+  it("reads the day a pre-order ships, shows its change, and refuses a date it cannot read", () => {
+    const result = parsed(["product_slug,merchant,availability,available_from", "cube-4,shop-a,pre-order,2027-03-02"].join("\n"));
+    expect(result.offers[0]).toMatchObject({ availability: "PreOrder", availableFrom: "2027-03-02" });
+    expect(result.columns).toEqual(["availability", "available_from"]);
+    expect(planOfferRow(stored, row({ availability: "PreOrder", availableFrom: "2027-03-02" }), all).changes).toEqual([
+      { field: "availability", kind: "value", from: "InStock", to: "PreOrder" },
+      { field: "available_from", kind: "value", from: "(empty)", to: "2027-03-02" },
+    ]);
+    expect(refused(["product_slug,merchant,available_from", "cube-4,shop-a,March 2"].join("\n"))).toContain(
+      'Row 1: available_from "March 2" is not a date written YYYY-MM-DD',
+    );
   });
 
   it("does not compare a column the file lacks", () => {

@@ -25,6 +25,7 @@ export const OFFER_CSV_COLUMNS = [
   "sale_price",
   "sale_end",
   "availability",
+  "available_from",
   "shipping_note",
   "countries",
 ] as const;
@@ -43,6 +44,8 @@ export interface OfferFields {
   salePriceMinor: number | null;
   saleEndsAt: string | null;
   availability: OfferAvailability;
+  /** YYYY-MM-DD: the day a pre-order or back-order ships, when the shop says; null otherwise. */
+  availableFrom: string | null;
   shippingNote: string | null;
   /** ISO 3166-1 alpha-2, upper case, each once; [] = the merchant's countries. */
   countries: string[];
@@ -121,6 +124,8 @@ export function readOfferFields(raw: RawOfferFields, countryItems: readonly stri
   if (saleEnd.note) errors.sale_end = `${quoteForWarning(raw.sale_end ?? "")} is not a date written YYYY-MM-DD`;
   const availability = readAvailability(raw.availability);
   if (availability === null) errors.availability = `${quoteForWarning(raw.availability ?? "")} is not one of ${AVAILABILITY_WORDS}`;
+  const availableFrom = readIsoDate(raw.available_from);
+  if (availableFrom.note) errors.available_from = `${quoteForWarning(raw.available_from ?? "")} is not a date written YYYY-MM-DD`;
   const link = readLink(raw.link);
   if (link.note) errors.link = `${quoteForWarning(raw.link ?? "")} is not an http(s) link`;
   const countries = readCountryCodes(countryItems);
@@ -135,6 +140,7 @@ export function readOfferFields(raw: RawOfferFields, countryItems: readonly stri
     salePriceMinor: "value" in salePrice ? salePrice.value : null,
     saleEndsAt: saleEnd.value,
     availability: availability!,
+    availableFrom: availableFrom.value,
     shippingNote: readText(raw.shipping_note),
     countries: countries.codes,
   };

@@ -26,6 +26,8 @@ export const FEED_FIELDS = [
   "sale_price",
   "sale_price_effective_date",
   "availability",
+  /** The day a pre-order or back-order ships (Google's availability_date). */
+  "availability_date",
   "brand",
   "gtin",
   "mpn",
@@ -57,6 +59,8 @@ export interface FeedItem {
   saleEndsAt: string | null;
   /** Google's values ("in stock", "in_stock", "preorder"…) as schema.org's; anything unrecognised is "unknown". */
   availability: OfferAvailability;
+  /** YYYY-MM-DD: the day a pre-order or back-order ships; null when not said, or the item is not one. */
+  availableFrom: string | null;
   brand: string | null;
   /** Digits only, 8, 12, 13 or 14 of them with a valid check digit; otherwise null and a warning. */
   gtin: string | null;

@@ -10,6 +10,7 @@ const item: FeedOfferItem = {
   saleStartsAt: "2026-11-20",
   saleEndsAt: "2026-11-30",
   availability: "InStock",
+  availableFrom: null,
   shipping: null,
 };
 
@@ -20,6 +21,7 @@ const stored: OfferFields = {
   salePriceMinor: null,
   saleEndsAt: null,
   availability: "unknown",
+  availableFrom: null,
   shippingNote: "Free shipping",
   countries: ["US"],
 };
@@ -33,6 +35,7 @@ describe("feedOfferFields", () => {
       salePriceMinor: 399900,
       saleEndsAt: "2026-11-30",
       availability: "InStock",
+      availableFrom: null,
       shippingNote: null,
       countries: [],
     });
@@ -46,5 +49,13 @@ describe("feedOfferFields", () => {
   it("keeps what the feed does not say: the link, the shipping note, the countries", () => {
     const fields = feedOfferFields({ ...item, link: null }, stored, "2026-11-26");
     expect(fields).toMatchObject({ link: "https://shop.example/old", shippingNote: "Free shipping", countries: ["US"] });
+  });
+
+  it("dates a pre-order or back-order by the feed's day, else the day it had; an item in stock has none", () => {
+    const preorder = { ...item, availability: "PreOrder" as const };
+    expect(feedOfferFields({ ...preorder, availableFrom: "2027-01-15" }, stored, "2026-11-26").availableFrom).toBe("2027-01-15");
+    const dated = { ...stored, availability: "PreOrder" as const, availableFrom: "2027-02-01" };
+    expect(feedOfferFields(preorder, dated, "2026-11-26").availableFrom).toBe("2027-02-01");
+    expect(feedOfferFields(item, dated, "2026-11-26").availableFrom).toBeNull();
   });
 });

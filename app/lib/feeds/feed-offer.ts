@@ -16,13 +16,14 @@ export const FEED_OFFER_COLUMNS: readonly OfferFieldColumn[] = [
   "sale_price",
   "sale_end",
   "availability",
+  "available_from",
   "shipping_note",
 ];
 
 /** The part of a feed item an offer is made of: what a run keeps per item between reading and saving. */
 export type FeedOfferItem = Pick<
   FeedItem,
-  "link" | "priceMinor" | "currency" | "salePriceMinor" | "saleStartsAt" | "saleEndsAt" | "availability" | "shipping"
+  "link" | "priceMinor" | "currency" | "salePriceMinor" | "saleStartsAt" | "saleEndsAt" | "availability" | "availableFrom" | "shipping"
 >;
 
 export function feedOfferItem(item: FeedItem): FeedOfferItem {
@@ -34,6 +35,7 @@ export function feedOfferItem(item: FeedItem): FeedOfferItem {
     saleStartsAt: item.saleStartsAt,
     saleEndsAt: item.saleEndsAt,
     availability: item.availability,
+    availableFrom: item.availableFrom,
     shipping: item.shipping,
   };
 }
@@ -57,6 +59,10 @@ export function feedOfferFields(item: FeedOfferItem, stored: OfferFields | undef
     salePriceMinor: sale ? item.salePriceMinor : null,
     saleEndsAt: sale ? item.saleEndsAt : null,
     availability: item.availability,
+    // The day belongs to a pre-order or back-order: one the feed no longer dates keeps the day it
+    // had, and an item in stock (or out of it) has none.
+    availableFrom:
+      item.availability === "PreOrder" || item.availability === "BackOrder" ? (item.availableFrom ?? stored?.availableFrom ?? null) : null,
     shippingNote: item.shipping ?? stored?.shippingNote ?? null,
     countries: stored?.countries ?? [],
   };

@@ -30,6 +30,7 @@ describe("readFeedRow", () => {
         saleStartsAt: "2026-11-01",
         saleEndsAt: "2026-11-30",
         availability: "InStock",
+        availableFrom: null,
         brand: "Harvia",
         gtin: "4006381333931",
         mpn: "HV-1",
@@ -76,5 +77,16 @@ describe("readFeedRow", () => {
   it("a sale starting later keeps its price and first day", () => {
     const row = readFeedRow({ ...full, sale_price_effective_date: "2099-01-01/2099-01-31" }, 9);
     expect(row).toMatchObject({ ok: true, item: { salePriceMinor: 449_900, saleStartsAt: "2099-01-01", saleEndsAt: "2099-01-31" } });
+  });
+
+  it("reads the day a pre-order or back-order ships, in Google's date-time or as a date, and ignores it for an item in stock", () => {
+    const preorder = readFeedRow({ ...full, availability: "preorder", availability_date: "2027-01-15T13:00-0800" }, 10);
+    expect(preorder).toMatchObject({ ok: true, item: { availability: "PreOrder", availableFrom: "2027-01-15" } });
+    const backorder = readFeedRow({ ...full, availability: "backorder", availability_date: "2027-02-01" }, 11);
+    expect(backorder).toMatchObject({ ok: true, item: { availability: "BackOrder", availableFrom: "2027-02-01" } });
+    expect(readFeedRow({ ...full, availability_date: "2027-01-15" }, 12)).toMatchObject({ ok: true, item: { availableFrom: null } });
+    const unreadable = readFeedRow({ ...full, availability: "preorder", availability_date: "mid January" }, 13);
+    expect(unreadable).toMatchObject({ ok: true, item: { availableFrom: null } });
+    expect(unreadable.ok && unreadable.warnings).toEqual([expect.stringContaining('Availability date "mid January"')]);
   });
 });

@@ -2,7 +2,7 @@ import { readLink } from "../csv/csv-values";
 import type { FeedRow, RawFeedFields } from "./feed-item";
 import type { DecimalMark } from "./feed-amounts";
 import { parseFeedPrice } from "./feed-price";
-import { readFeedAvailability, readFeedText, readSaleDates, readShipping } from "./feed-values";
+import { readAvailabilityDate, readFeedAvailability, readFeedText, readSaleDates, readShipping } from "./feed-values";
 import { readGtin } from "./gtin";
 import { isCurrencyCode } from "../offers/currencies";
 
@@ -66,6 +66,11 @@ export function readFeedRow(raw: RawFeedFields, line: number, options: FeedRowOp
   if (dates.warning) warnings.push(dates.warning);
   const gtin = readGtin(raw.gtin);
   if (gtin.warning) warnings.push(gtin.warning);
+  const availability = readFeedAvailability(raw.availability);
+  // The day only means something for an item that is not in stock yet.
+  const shipsFrom =
+    availability === "PreOrder" || availability === "BackOrder" ? readAvailabilityDate(raw.availability_date) : { day: null };
+  if (shipsFrom.warning) warnings.push(shipsFrom.warning);
 
   return {
     ok: true,
@@ -79,7 +84,8 @@ export function readFeedRow(raw: RawFeedFields, line: number, options: FeedRowOp
       salePriceMinor,
       saleStartsAt: dates.startsAt,
       saleEndsAt: dates.endsAt,
-      availability: readFeedAvailability(raw.availability),
+      availability,
+      availableFrom: shipsFrom.day,
       brand: readFeedText(raw.brand, 200),
       gtin: gtin.gtin,
       mpn: readFeedText(raw.mpn, 100),

@@ -83,6 +83,20 @@ export function readSaleDates(raw: string | undefined): SaleDates {
   return { startsAt, endsAt };
 }
 
+/**
+ * availability_date: the day a pre-order or back-order ships, an ISO 8601 date or date-time
+ * ("2027-01-15T13:00-0800", Google's form, or "2027-01-15"), read as the day it was written for.
+ * Anything else is left out with a warning; the item itself is kept.
+ */
+export function readAvailabilityDate(raw: string | undefined): { day: string | null; warning?: string } {
+  const text = (raw ?? "").trim();
+  if (text === "") return { day: null };
+  const day = dayOf(text);
+  if (day !== null) return { day };
+  const quoted = JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text);
+  return { day: null, warning: `Availability date ${quoted} is not a date like 2027-01-15; the item is read without it.` };
+}
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** "$49.00", "€0.00": one formatter per currency, since making one costs more than reading a whole row. */

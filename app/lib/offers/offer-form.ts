@@ -16,6 +16,7 @@ export const OFFER_FORM_FIELDS = [
   "sale_price",
   "sale_end",
   "availability",
+  "available_from",
   "shipping_note",
   "countries",
 ] as const satisfies readonly OfferFieldColumn[];
@@ -73,6 +74,7 @@ export function offerFormValues(
     sale_price: minorToMajorText(offer.salePriceMinor, offer.currency),
     sale_end: offer.saleEndsAt ?? "",
     availability: offer.availability,
+    available_from: offer.availableFrom ?? "",
     shipping_note: offer.shippingNote ?? "",
     countries: offer.countries.join(", "),
   };

@@ -9,6 +9,8 @@ export interface ShopOffer extends OfferForPrice {
   id: number;
   productId: number;
   merchantId: number;
+  /** YYYY-MM-DD: the day a pre-order or back-order ships, when the shop says; absent or null: not said. */
+  availableFrom?: string | null;
   shippingNote: string | null;
   /** The merchant's query parameters added to the link when it lacks them (e.g. "tag=mysite-20"). */
   merchantAffiliateParams: string | null;

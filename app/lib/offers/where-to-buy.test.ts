@@ -3,7 +3,7 @@ import { makeProduct } from "../../../tests/support/catalog-fixtures";
 import type { PriceSettings } from "./display-price";
 import { productPriceRange, productPriceView } from "./price-view";
 import type { ShopOffer } from "./shop-offer";
-import { whereToBuyView } from "./where-to-buy";
+import { shipsFromText, whereToBuyView } from "./where-to-buy";
 
 const settings: PriceSettings = {
   country: "US",
@@ -85,6 +85,20 @@ describe("whereToBuyView", () => {
       ["Ask the shop about stock", true],
       ["Out of stock", false],
     ]);
+  });
+
+  it("says when a pre-order or back-order ships while that day is ahead, and nothing for one in stock or a day gone by", () => {
+    expect(shipsFromText({ availability: "PreOrder", availableFrom: "2027-01-15" }, settings.today)).toBe("Ships from January 15, 2027");
+    expect(shipsFromText({ availability: "BackOrder", availableFrom: "2026-12-01" }, settings.today)).toBe("Ships from December 1, 2026");
+    expect(shipsFromText({ availability: "BackOrder", availableFrom: settings.today }, settings.today)).toBeNull();
+    expect(shipsFromText({ availability: "InStock", availableFrom: "2027-01-15" }, settings.today)).toBeNull();
+    expect(shipsFromText({ availability: "PreOrder", availableFrom: null }, settings.today)).toBeNull();
+    const preorder = whereToBuyView(
+      makeProduct({ slug: "clt-4", offers: [offer("nordic-bath", { availability: "PreOrder", availableFrom: "2027-03-02" })] }),
+      settings,
+      { source: "product:clt-4" },
+    );
+    expect(preorder.rows[0]).toMatchObject({ availabilityText: "Pre-order", shipsFromText: "Ships from March 2, 2027" });
   });
 
   it("links each shop through /go/{product}/{merchant} as a sponsored link, and none without a usable link", () => {

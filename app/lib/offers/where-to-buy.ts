@@ -30,6 +30,8 @@ export interface WhereToBuyRow {
   availability: OfferAvailability;
   /** 'In stock', 'Out of stock', … */
   availabilityText: string;
+  /** 'Ships from January 15, 2027': a pre-order or back-order whose shop says when, while that day is ahead. */
+  shipsFromText: string | null;
   /** False for out of stock and discontinued offers. */
   buyable: boolean;
   shippingText: string | null;
@@ -56,6 +58,13 @@ export function availabilityText(availability: OfferAvailability): string {
   return AVAILABILITY_TEXT[availability];
 }
 
+/** The day a pre-order or back-order ships, in words, while it is still ahead of `today` (YYYY-MM-DD); null otherwise. */
+export function shipsFromText(offer: { availability: OfferAvailability; availableFrom?: string | null }, today: string): string | null {
+  if (offer.availability !== "PreOrder" && offer.availability !== "BackOrder") return null;
+  if (!offer.availableFrom || offer.availableFrom <= today) return null;
+  return `Ships from ${formatLongUsDate(offer.availableFrom)}`;
+}
+
 export function whereToBuyView(
   product: Pick<Product, "slug" | "name" | "offers">,
   settings: PriceSettings,
@@ -78,6 +87,7 @@ export function whereToBuyView(
       asOfText: priced ? asOfText(offer.confirmedAt) : null,
       availability: offer.availability,
       availabilityText: availabilityText(offer.availability),
+      shipsFromText: shipsFromText(offer, settings.today),
       buyable: offer.availability !== "OutOfStock" && offer.availability !== "Discontinued",
       shippingText: textOrNull(offer.shippingNote),
       lowest: shown.kind === "price" && shown.merchantSlug === offer.merchantSlug,

@@ -108,6 +108,7 @@ export async function* offerCsvLines(db: DB): AsyncGenerator<string> {
         "offers.sale_price_minor",
         "offers.sale_ends_at",
         "offers.availability",
+        "offers.available_from",
         "offers.shipping_note",
         "offers.countries",
       ])
@@ -132,6 +133,7 @@ export async function* offerCsvLines(db: DB): AsyncGenerator<string> {
           salePriceMinor: row.sale_price_minor === null ? null : Number(row.sale_price_minor),
           saleEndsAt: row.sale_ends_at,
           availability: row.availability,
+          availableFrom: row.available_from,
           shippingNote: row.shipping_note,
           countries: parseTextList(row.countries),
         }),

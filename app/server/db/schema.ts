@@ -147,6 +147,8 @@ export interface OffersTable {
   sale_ends_at: string | null;
   /** "InStock", "OutOfStock", "PreOrder", "BackOrder", "Discontinued" or (the default) "unknown". */
   availability: string;
+  /** YYYY-MM-DD: the day a pre-order or back-order ships, when the shop says. */
+  available_from: string | null;
   shipping_note: string | null;
   /** ISO 3166-1 alpha-2 codes this offer serves; [] = the merchant's countries. */
   countries: JsonList;

@@ -294,4 +294,22 @@ describe.each(testDialects)("merchant feed runs on %s", (dialect) => {
     // Saved now: not due again for an hour.
     expect(await queueDueFeeds(test.db)).toBe(0);
   });
+
+  it("stores the day a pre-order ships from Google XML, keeps it while the feed says pre-order, and drops it once in stock", async () => {
+    const item = (availability: string, date: string) =>
+      `<item><g:id>A-1</g:id><g:title>Alpha</g:title><g:link>https://nordic.example/p/A-1</g:link><g:price>4399.00 USD</g:price>` +
+      `<g:gtin>${sampleGtin(1)}</g:gtin><g:availability>${availability}</g:availability>${date}</item>`;
+    const xml = (body: string) =>
+      `<?xml version="1.0"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>Nordic</title>${body}</channel></rss>`;
+    write(xml(item("preorder", "<g:availability_date>2027-01-15T13:00-0800</g:availability_date>")));
+    expect(await run()).toMatchObject({ status: "saved" });
+    expect(await offerOf(test.db, "alpha")).toMatchObject({ availability: "PreOrder", available_from: "2027-01-15" });
+    // The next run says pre-order without a day: the day it had stays.
+    write(xml(item("preorder", "")));
+    expect(await run()).toMatchObject({ status: "saved" });
+    expect(await offerOf(test.db, "alpha")).toMatchObject({ availability: "PreOrder", available_from: "2027-01-15" });
+    write(xml(item("in_stock", "")));
+    expect(await run()).toMatchObject({ status: "saved" });
+    expect(await offerOf(test.db, "alpha")).toMatchObject({ availability: "InStock", available_from: null });
+  });
 });

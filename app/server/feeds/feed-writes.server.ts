@@ -80,6 +80,7 @@ export async function insertFeedOffers(
           sale_price_minor: fields.salePriceMinor,
           sale_ends_at: fields.saleEndsAt,
           availability: fields.availability,
+          available_from: fields.availableFrom,
           shipping_note: fields.shippingNote,
           countries: JSON.stringify(fields.countries),
           source: "feed",
@@ -103,22 +104,23 @@ export async function updateFeedOffers(trx: DB, feedId: number, offers: readonly
     // PostgreSQL types the VALUES list from its first row; the casts keep nulls and dates typed.
     const tuples = part.map(({ offerId, itemId, fields, priceChanged }) =>
       postgres
-        ? sql`(${offerId}::integer, ${itemId}::text, ${fields.link}::text, ${fields.priceMinor}::bigint, ${fields.currency}::text, ${fields.salePriceMinor}::bigint, ${fields.saleEndsAt}::date, ${fields.availability}::text, ${fields.shippingNote}::text, ${priceChanged ? 1 : 0}::integer)`
-        : sql`(${offerId}, ${itemId}, ${fields.link}, ${fields.priceMinor}, ${fields.currency}, ${fields.salePriceMinor}, ${fields.saleEndsAt}, ${fields.availability}, ${fields.shippingNote}, ${priceChanged ? 1 : 0})`,
+        ? sql`(${offerId}::integer, ${itemId}::text, ${fields.link}::text, ${fields.priceMinor}::bigint, ${fields.currency}::text, ${fields.salePriceMinor}::bigint, ${fields.saleEndsAt}::date, ${fields.availability}::text, ${fields.availableFrom}::text, ${fields.shippingNote}::text, ${priceChanged ? 1 : 0}::integer)`
+        : sql`(${offerId}, ${itemId}, ${fields.link}, ${fields.priceMinor}, ${fields.currency}, ${fields.salePriceMinor}, ${fields.saleEndsAt}, ${fields.availability}, ${fields.availableFrom}, ${fields.shippingNote}, ${priceChanged ? 1 : 0})`,
     );
     const values = sql.join(tuples);
     await (
       postgres
         ? sql`update offers set feed_item_id = v.item_id, link = v.link, price_minor = v.price_minor, currency = v.currency,
-            sale_price_minor = v.sale_price_minor, sale_ends_at = v.sale_ends_at, availability = v.availability, shipping_note = v.shipping_note,
+            sale_price_minor = v.sale_price_minor, sale_ends_at = v.sale_ends_at, availability = v.availability,
+            available_from = v.available_from, shipping_note = v.shipping_note,
             source = 'feed', feed_id = ${feedId}, confirmed_at = ${now}, updated_at = ${now},
             price_changed_at = case when v.price_changed = 1 then ${now}::timestamptz else offers.price_changed_at end
-          from (values ${values}) as v(id, item_id, link, price_minor, currency, sale_price_minor, sale_ends_at, availability, shipping_note, price_changed)
+          from (values ${values}) as v(id, item_id, link, price_minor, currency, sale_price_minor, sale_ends_at, availability, available_from, shipping_note, price_changed)
           where offers.id = v.id`
         : sql`update offers set feed_item_id = v.column2, link = v.column3, price_minor = v.column4, currency = v.column5,
-            sale_price_minor = v.column6, sale_ends_at = v.column7, availability = v.column8, shipping_note = v.column9,
-            source = 'feed', feed_id = ${feedId}, confirmed_at = ${now}, updated_at = ${now},
-            price_changed_at = case when v.column10 = 1 then ${now} else offers.price_changed_at end
+            sale_price_minor = v.column6, sale_ends_at = v.column7, availability = v.column8, available_from = v.column9,
+            shipping_note = v.column10, source = 'feed', feed_id = ${feedId}, confirmed_at = ${now}, updated_at = ${now},
+            price_changed_at = case when v.column11 = 1 then ${now} else offers.price_changed_at end
           from (values ${values}) as v where offers.id = v.column1`
     ).execute(trx);
     step?.(part.length);

@@ -98,6 +98,7 @@ describe("Google XML", () => {
       saleStartsAt: null,
       saleEndsAt: null,
       availability: "OutOfStock",
+      availableFrom: null,
       brand: "Huum",
       gtin: sampleGtin(1),
       mpn: "MPN-1",

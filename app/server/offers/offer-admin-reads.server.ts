@@ -23,6 +23,7 @@ export interface AdminOffer {
   salePriceMinor: number | null;
   saleEndsAt: string | null;
   availability: string;
+  availableFrom: string | null;
   shippingNote: string | null;
   countries: string[];
   source: string;
@@ -55,6 +56,7 @@ function offersQuery(db: DB) {
       "offers.sale_price_minor",
       "offers.sale_ends_at",
       "offers.availability",
+      "offers.available_from",
       "offers.shipping_note",
       "offers.countries",
       "offers.source",
@@ -83,6 +85,7 @@ function toAdminOffer(row: Row): AdminOffer {
     salePriceMinor,
     saleEndsAt: row.sale_ends_at,
     availability: row.availability,
+    availableFrom: row.available_from,
     shippingNote: row.shipping_note,
     countries: parseTextList(row.countries),
     source: row.source,

@@ -110,6 +110,7 @@ const OFFER_FIELD_LABELS = [
   ["sale_price", "Sale price"],
   ["sale_end", "Sale ends"],
   ["availability", "Availability"],
+  ["available_from", "Ships from"],
   ["shipping_note", "Shipping note"],
   ["countries", "Countries"],
 ] as const;

@@ -33,6 +33,7 @@ export const OFFER_COLUMNS = [
   "sale_price_minor",
   "sale_ends_at",
   "availability",
+  "available_from",
   "shipping_note",
   "countries",
 ] as const;
@@ -48,6 +49,7 @@ export type OfferRecord = {
   sale_price_minor: number | null;
   sale_ends_at: string | null;
   availability: string;
+  available_from: string | null;
   shipping_note: string | null;
   countries: string;
 };
@@ -60,6 +62,7 @@ export function toStoredOffer(row: OfferRecord): StoredOffer {
     isPrimary: Boolean(row.is_primary),
     link: row.link,
     ...offerPriceFields(row),
+    availableFrom: row.available_from,
     shippingNote: row.shipping_note,
     countries: parseTextList(row.countries).map((code) => code.toUpperCase()),
   };
@@ -114,6 +117,7 @@ function fieldValues(fields: OfferFields, columns: readonly OfferFieldColumn[]) 
     sale_price_minor: fields.salePriceMinor,
     sale_ends_at: fields.saleEndsAt,
     availability: fields.availability,
+    available_from: fields.availableFrom,
     shipping_note: fields.shippingNote,
     countries: JSON.stringify(fields.countries),
   };
@@ -124,6 +128,7 @@ function fieldValues(fields: OfferFields, columns: readonly OfferFieldColumn[]) 
     sale_price: { sale_price_minor: all.sale_price_minor },
     sale_end: { sale_ends_at: all.sale_ends_at },
     availability: { availability: all.availability },
+    available_from: { available_from: all.available_from },
     shipping_note: { shipping_note: all.shipping_note },
     countries: { countries: all.countries },
   };

@@ -32,12 +32,18 @@ export const sampleMerchants: SampleMerchant[] = [
   { slug: "saunaversand-de", name: "Saunaversand DE", domain: "saunaversand.example", countries: ["DE", "AT"] },
 ];
 
-const nordic = (product: string, price: number, availability: SampleOffer["availability"] = "InStock"): SampleOffer => ({
+const nordic = (
+  product: string,
+  price: number,
+  availability: SampleOffer["availability"] = "InStock",
+  availableFrom?: string,
+): SampleOffer => ({
   product,
   merchant: "nordic-bath-supply",
   link: `https://nordicbathsupply.example/p/${product}?aff=saunareviews`,
   price,
   availability,
+  ...(availableFrom ? { available_from: availableFrom } : {}),
   shipping_note: "Free freight delivery in the US and Canada",
 });
 
@@ -83,10 +89,11 @@ export const sampleOffers: SampleOffer[] = [
   nordic("emberfold-duo-outdoor-infrared-sauna", 4990),
   backyard("emberfold-duo-outdoor-infrared-sauna", 5100, "OutOfStock"),
   backyard("emberfold-quad-outdoor-infrared-sauna", 7900),
-  nordic("ridgeplank-clt-cube-4", 24900, "PreOrder"),
+  // A pre-order and a back-order with the day they ship ("Ships from …" until then).
+  nordic("ridgeplank-clt-cube-4", 24900, "PreOrder", "2027-03-02"),
   nordic("quietwater-classic-4-electric-sauna-cabin", 9450),
   backyard("quietwater-nordic-6-electric-sauna-cabin", 15200),
-  nordic("quietwater-traditional-2-sauna", 6400, "BackOrder"),
+  nordic("quietwater-traditional-2-sauna", 6400, "BackOrder", "2027-01-15"),
   backyard("northstave-cabin-4-outdoor-sauna", 7100),
   nordic("northstave-cabin-4-outdoor-sauna", 7000),
   backyard("northstave-barrel-4-sauna", 5200, "OutOfStock"),

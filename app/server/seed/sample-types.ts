@@ -85,6 +85,8 @@ export interface SampleOffer {
   /** YYYY-MM-DD, the sale's last day. */
   sale_ends_at?: string;
   availability: "InStock" | "OutOfStock" | "PreOrder" | "BackOrder" | "Discontinued" | "unknown";
+  /** YYYY-MM-DD: the day a pre-order or back-order ships. */
+  available_from?: string;
   shipping_note?: string;
   /** [] or absent = the merchant's countries. */
   countries?: string[];

@@ -256,6 +256,7 @@ async function seedOffers(trx: DB, products: SampleProduct[], merchants: SampleM
       sale_price_minor: offer.sale_price === undefined ? null : dollarsToCents(offer.sale_price),
       sale_ends_at: offer.sale_ends_at ?? null,
       availability: offer.availability,
+      available_from: offer.available_from ?? null,
       shipping_note: offer.shipping_note ?? null,
       countries: JSON.stringify(offer.countries ?? []),
       source: "csv",
