@@ -8,7 +8,7 @@ import { IMAGE_PATH_PREFIX, IMAGE_ROUTE } from "~/lib/images/image-url";
 import { log } from "../log.server";
 import type { Storage } from "../storage/storage.server";
 import { ImageDiskCache } from "./disk-cache.server";
-import { RenderLimiter, RenderQueueFull } from "./render-limiter.server";
+import { RenderLimiter, RenderQueueFull } from "../http/render-limiter.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**

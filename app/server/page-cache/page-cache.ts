@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import { RenderLimiter } from "../images/render-limiter.server";
+import { RenderLimiter } from "../http/render-limiter.server";
 import { createByteLru, type ByteLru } from "./byte-lru";
 import { cacheableFreshness, FAST_GZIP_LEVEL, type StoredEncoding } from "./http-rules";
 

@@ -4,7 +4,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import { seedSampleContent } from "../seed/seed.server";
 import { sampleCollections } from "../seed/sample-collections";
 import { loadCollectionPage } from "./collection.server";
-import { loadSaunaTablePage } from "./sauna-table.server";
+import { loadSaunaTablePage, tableReads } from "./sauna-table.server";
 
 /**
  * The table narrowed to a collection (`/reviews/table?list=<slug>`) holds exactly the saunas the
@@ -65,5 +65,23 @@ describe.each(testDialects)("the sauna table of one collection (%s)", (dialect) 
     expect(unknown.list).toBeNull();
     expect(unknown.query.list).toBeNull();
     expect(unknown.pagination.totalItems).toBe(everything.pagination.totalItems);
+  });
+
+  it("answers 503 with Retry-After while too many tables are being read, and reads again once they are done", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const occupied = Array.from({ length: tableReads.maxConcurrent + tableReads.maxQueued }, () => tableReads.run(() => held));
+    try {
+      const refused = await table("").then(
+        () => null,
+        (thrown: { init?: ResponseInit | null }) => thrown,
+      );
+      expect(refused?.init?.status).toBe(503);
+      expect(new Headers(refused?.init?.headers).get("Retry-After")).toBe("5");
+    } finally {
+      release();
+      await Promise.all(occupied);
+    }
+    expect((await table("")).rows.length).toBeGreaterThan(0);
   });
 });

@@ -9,18 +9,38 @@ import { log } from "../log.server";
 import { listMeasurementDefinitions } from "../measurements/measurements.server";
 import { collectionTableScope } from "./collection.server";
 import { readCatalogFacets, readTable } from "../sauna-table/sauna-table.server";
+import { CACHE_CONTROL } from "../http/cache-control.server";
+import { RenderLimiter, RenderQueueFull } from "../http/render-limiter.server";
 import { unavailable } from "./page-errors.server";
+
+/**
+ * The table's reads walk the whole catalog (its filters' counts, an order by today's price): at
+ * 200,000 products a read costs the database about a tenth of a second, and fifty at once held
+ * every pooled PostgreSQL connection past its timeout, so the other pages failed too. Two run at
+ * once and a few more wait; beyond that a reader gets a 503 with Retry-After, and every other page
+ * keeps its connections.
+ */
+export const tableReads = new RenderLimiter(2, 16, "Too many sauna tables are being read right now");
+const BUSY_RETRY_AFTER_SECONDS = "5";
 
 /**
  * /reviews/table: every sauna, one row each, with the columns, order and filters the query
  * string asks for. A value that makes no sense is read as its default (never an error page); a
  * page past the end goes to the last page (302: the end moves as the catalog changes). The
- * products that cannot be read get the site's 503, as on the reviews index.
+ * products that cannot be read get the site's 503, as on the reviews index, and so does a reader
+ * arriving while too many tables are being read (with Retry-After).
  */
 export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "db" | "config">, url: URL): Promise<TableView> {
   const prices = priceSettingsAt(config.prices, Date.now());
   const options = { today: prices.today, currency: prices.currency };
   const failed = (error: unknown) => {
+    if (error instanceof RenderQueueFull) {
+      log.warn(`Sauna table: ${error.message}; answered 503`);
+      return unavailable(
+        { screen: "site", kind: "unavailable" },
+        { headers: { "Cache-Control": CACHE_CONTROL.noStore, "Retry-After": BUSY_RETRY_AFTER_SECONDS } },
+      );
+    }
     log.error(`Sauna table: products could not be read: ${(error as Error)?.message ?? error}`);
     return unavailable({ screen: "site", kind: "unavailable" });
   };
@@ -32,7 +52,7 @@ export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "d
   const columns = tableColumnsWith(definitions);
   // A list that is not a collection (gone, or a typo) is the whole table, not an error page.
   const query = withKnownMeasurements({ ...asked, list: list?.slug ?? null }, new Set(columns.map((column) => column.key)));
-  const read = await readTable(db, query, { ...options, scope: list?.scope ?? null }, columns).catch(failed);
+  const read = await tableReads.run(() => readTable(db, query, { ...options, scope: list?.scope ?? null }, columns)).catch(failed);
   const view = tableView(query, read, read.facets, prices, columns, list ? { title: list.title, href: `/reviews/${list.slug}` } : null);
   if (isPastLastPage(view.pagination)) throw redirect(pageOfTableHref(query, view.pagination.pageCount), 302);
   return view;

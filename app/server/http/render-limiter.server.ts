@@ -1,9 +1,10 @@
 /**
- * Bounds how many image renders run at once. Encoding AVIF is CPU-bound, so more renders than
- * cores only make every one of them slower and let a burst of cold URLs starve page requests.
- * Up to `maxConcurrent` renders run; up to `maxQueued` more wait their turn in arrival order;
- * beyond that `run` refuses at once with RenderQueueFull, which the route answers with 503 and
- * Retry-After rather than letting requests pile up without bound.
+ * Bounds how many renders of one costly kind run at once: image encodings (AVIF is CPU-bound),
+ * page compressions, the sauna table's reads over the whole catalog. More at once than there are
+ * cores (or database connections) only makes every one of them slower and lets a burst of them
+ * starve the other pages. Up to `maxConcurrent` run; up to `maxQueued` more wait their turn in
+ * arrival order; beyond that `run` refuses at once with RenderQueueFull, which the route answers
+ * with 503 and Retry-After rather than letting requests pile up without bound.
  */
 
 export class RenderQueueFull extends Error {
@@ -17,6 +18,8 @@ export class RenderLimiter {
   constructor(
     readonly maxConcurrent: number,
     readonly maxQueued: number,
+    /** What a refusal says, for the log. */
+    readonly busyMessage = "Too many images are being prepared right now",
   ) {
     if (!(Number.isInteger(maxConcurrent) && maxConcurrent >= 1))
       throw new RangeError("maxConcurrent must be a whole number of at least 1");
@@ -35,7 +38,7 @@ export class RenderLimiter {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.maxConcurrent) {
-      if (this.waiting.length >= this.maxQueued) throw new RenderQueueFull("Too many images are being prepared right now");
+      if (this.waiting.length >= this.maxQueued) throw new RenderQueueFull(this.busyMessage);
       // The slot is handed over by release(), so `running` never drops and rises again in between.
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
