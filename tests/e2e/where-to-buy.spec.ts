@@ -106,3 +106,14 @@ test("the price says how old it is: a title on the cards, visible on the product
   const priceBox = testInfo.project.name === "mobile" ? page.getByTestId("mobile-buy-bar") : page.getByTestId("price-as-of");
   await expect(priceBox).toContainText(/Price as of \w+ \d{1,2}, \d{4}/);
 });
+
+test("a back-order says the day it ships", async ({ page }, testInfo) => {
+  // The sample Quietwater Traditional 2 is on back order at Nordic Bath Supply until 2027-01-15.
+  await page.goto("/reviews/product/quietwater-traditional-2-sauna");
+  const section = page.getByTestId("where-to-buy");
+  const layout = testInfo.project.name === "mobile" ? section.getByTestId("where-to-buy-list") : section.getByTestId("where-to-buy-table");
+  const row = layout.getByTestId("offer-row").filter({ hasText: "Nordic Bath Supply" });
+  await expect(row).toContainText("Back order");
+  await expect(row).not.toContainText("ships later");
+  await expect(row).toContainText("Ships from January 15, 2027");
+});

@@ -99,6 +99,13 @@ describe("whereToBuyView", () => {
       { source: "product:clt-4" },
     );
     expect(preorder.rows[0]).toMatchObject({ availabilityText: "Pre-order", shipsFromText: "Ships from March 2, 2027" });
+    const backorder = whereToBuyView(
+      makeProduct({ slug: "trad-2", offers: [offer("nordic-bath", { availability: "BackOrder", availableFrom: "2027-01-15" })] }),
+      settings,
+      { source: "product:trad-2" },
+    );
+    // The day says when: not "ships later" as well.
+    expect(backorder.rows[0]).toMatchObject({ availabilityText: "Back order", shipsFromText: "Ships from January 15, 2027" });
   });
 
   it("links each shop through /go/{product}/{merchant} as a sponsored link, and none without a usable link", () => {

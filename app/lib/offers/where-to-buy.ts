@@ -78,6 +78,7 @@ export function whereToBuyView(
     const priced = offer.priceMinor !== null && offer.priceMinor > 0;
     const fresh = isFresh(offer, settings);
     const usable = offerLinkUrl(offer.link, offer.merchantAffiliateParams) !== null;
+    const shipsFrom = shipsFromText(offer, settings.today);
     return {
       merchantSlug: offer.merchantSlug,
       merchantName: offer.merchantName,
@@ -86,8 +87,9 @@ export function whereToBuyView(
       saleEndsText: priced && fresh && sale !== null && offer.saleEndsAt ? `Sale ends ${formatLongUsDate(offer.saleEndsAt)}` : null,
       asOfText: priced ? asOfText(offer.confirmedAt) : null,
       availability: offer.availability,
-      availabilityText: availabilityText(offer.availability),
-      shipsFromText: shipsFromText(offer, settings.today),
+      // With the day it ships, a back-order need not say "ships later" as well.
+      availabilityText: shipsFrom && offer.availability === "BackOrder" ? "Back order" : availabilityText(offer.availability),
+      shipsFromText: shipsFrom,
       buyable: offer.availability !== "OutOfStock" && offer.availability !== "Discontinued",
       shippingText: textOrNull(offer.shippingNote),
       lowest: shown.kind === "price" && shown.merchantSlug === offer.merchantSlug,
