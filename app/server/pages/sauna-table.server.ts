@@ -18,7 +18,7 @@ import { unavailable } from "./page-errors.server";
  * 200,000 products a read costs the database about a tenth of a second, and fifty at once held
  * every pooled PostgreSQL connection past its timeout, so the other pages failed too. Two run at
  * once and a few more wait; beyond that a reader gets a 503 with Retry-After, and every other page
- * keeps its connections.
+ * keeps its connections (docs/decisions/0110).
  */
 export const tableReads = new RenderLimiter(2, 16, "Too many sauna tables are being read right now");
 const BUSY_RETRY_AFTER_SECONDS = "5";
