@@ -28,8 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ view }, { headers: { "Cache-Control": cacheControl } });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+/** The page's own Cache-Control, or the thrown error page's (no-store, and Retry-After when busy). */
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
 }
 
 const TITLE = "Every Sauna in One Table";
