@@ -109,7 +109,12 @@ test("write, schedule, publish on time, revise, restore and move an article", as
 
   // A new slug: the old address answers 301 with the new one.
   await page.getByLabel("Slug").fill(`${slug}-guide`);
+  // The answer to this save, not a "Saved" toast: the earlier save's may still be on screen.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === "POST" && /^\/admin\/articles\/\d+(\.data)?$/.test(new URL(response.url()).pathname),
+  );
   await page.getByRole("button", { name: "Save changes" }).click();
+  expect((await saved).ok()).toBe(true);
   await expect(toast(page, "Saved")).toBeVisible();
   const moved = await page.request.get(`${adminSite.url}/learn/${slug}`, { maxRedirects: 0 });
   expect(moved.status()).toBe(301);

@@ -22,6 +22,21 @@ import { unavailable } from "./page-errors.server";
  */
 export const tableReads = new RenderLimiter(2, 16, "Too many sauna tables are being read right now");
 const BUSY_RETRY_AFTER_SECONDS = "5";
+/** A burst of refusals is one log line every this often, with its count, not a line each. */
+const REFUSAL_NOTE_EVERY_MS = 10_000;
+let refusedSinceNote = 0;
+let lastRefusalNoteAt = 0;
+
+function noteRefusal(message: string) {
+  refusedSinceNote += 1;
+  const now = Date.now();
+  if (now - lastRefusalNoteAt < REFUSAL_NOTE_EVERY_MS) return;
+  log.warn(
+    `Sauna table: ${message}; ${refusedSinceNote} ${refusedSinceNote === 1 ? "reader" : "readers"} answered 503 since the last note`,
+  );
+  refusedSinceNote = 0;
+  lastRefusalNoteAt = now;
+}
 
 /**
  * /reviews/table: every sauna, one row each, with the columns, order and filters the query
@@ -35,7 +50,7 @@ export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "d
   const options = { today: prices.today, currency: prices.currency };
   const failed = (error: unknown) => {
     if (error instanceof RenderQueueFull) {
-      log.warn(`Sauna table: ${error.message}; answered 503`);
+      noteRefusal(error.message);
       return unavailable(
         { screen: "site", kind: "unavailable" },
         { headers: { "Cache-Control": CACHE_CONTROL.noStore, "Retry-After": BUSY_RETRY_AFTER_SECONDS } },

@@ -13,6 +13,7 @@ import {
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { refreshProductPrices } from "../offers/offers.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
+import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import { readTable } from "./sauna-table.server";
 
 /**
@@ -261,5 +262,37 @@ describe.each(testDialects)("the sauna table's SQL (%s)", (dialect) => {
     expect(cell("electric-barrel-2")).toBe("—");
     // Best first for a 'lower is better' measurement is the quickest.
     expect(view.columnChoices.find((choice) => choice.key === "m-heat-up-time")).toMatchObject({ group: "Test results", chosen: true });
+  });
+
+  it("keeps the filters' counts until the catalog changes, whichever heater, type or seats are chosen", async () => {
+    const before = await read("heater=wood");
+    const { id } = await test.db
+      .insertInto("products")
+      .values({
+        slug: "late-wood-2",
+        name: "late wood 2",
+        brand: "Maker",
+        category_id: "barrel",
+        heater_type: "Wood-burning",
+        capacity: 2,
+        images: "[]",
+        key_features: "[]",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    try {
+      await refreshProductListKeys(test.db);
+      // Another heater, same price and stock filters: the counts kept from the first read.
+      const sorted = (facets: { value: string; count: number }[]) => [...facets].sort((a, b) => a.value.localeCompare(b.value));
+      expect(sorted((await read("heater=electric")).facets.heater)).toEqual(sorted(before.facets.heater));
+      // A save reaches invalidateCatalog: the next read counts the new sauna.
+      invalidateCatalog(test.db);
+      const after = await read("heater=wood");
+      expect(after.total).toBe(before.total + 1);
+      expect(after.products.map((product) => product.slug)).toContain("late-wood-2");
+    } finally {
+      await test.db.deleteFrom("products").where("id", "=", id).execute();
+      invalidateCatalog(test.db);
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { TableFacetCounts } from "~/lib/sauna-table/table-view";
 import type { DB } from "../db/connection.server";
 import { dialectOf } from "../db/dialect";
 import type { Database } from "../db/schema";
+import { onCatalogChange } from "../catalog/catalog-cache.server";
 import { listScopeCondition, type ListScope } from "../catalog/product-lists.server";
 import { measurementValuesFor } from "../measurements/measurements.server";
 import { withOffers } from "../offers/offer-reads.server";
@@ -51,7 +52,7 @@ export async function readTable(db: DB, query: TableQuery, options: TableOptions
   const column = columns.find((candidate) => candidate.key === query.sort.column);
   const sortBy = column ? columnSortSql(column, options.today) : null;
   const [groups, idRows] = await Promise.all([
-    productGroups(db, query, options),
+    keptGroups(db, query, options),
     sql<{ id: number | string }>`select products.id from products ${indexFor(db, query, options)}
       where ${where(db, query, options)(expressionBuilder<Database, "products">())}
       order by ${orderSql(db, sortBy, query.sort.direction)}
@@ -78,6 +79,36 @@ async function measuredByProduct(db: DB, ids: readonly number[]): Promise<Map<nu
   return byProduct;
 }
 
+/**
+ * The filters' counts leave out the three filters they count by (heater, type, seats), so they
+ * depend only on the price bounds, the stock filter, the list and the day: a reader clicking
+ * through heaters, types and seat counts asks for the same counts again, and at 200,000 products
+ * each is a GROUP BY over the whole catalog. They are kept per database handle until the catalog
+ * changes (invalidateCatalog, which every admin save and every worker run reaches, on every
+ * instance), at most KEPT_GROUP_SETS of them; a failed read is not kept.
+ */
+const KEPT_GROUP_SETS = 64;
+const keptGroupSets = new WeakMap<DB, Map<string, Promise<ProductGroup[]>>>();
+
+function keptGroups(db: DB, query: TableQuery, options: TableOptions): Promise<ProductGroup[]> {
+  let kept = keptGroupSets.get(db);
+  if (!kept) {
+    const sets = new Map<string, Promise<ProductGroup[]>>();
+    onCatalogChange(db, () => sets.clear());
+    keptGroupSets.set(db, (kept = sets));
+  }
+  const key = JSON.stringify([options.today, options.currency, query.minPrice, query.maxPrice, query.inStock, options.scope ?? null]);
+  let groups = kept.get(key);
+  if (!groups) {
+    const sets = kept;
+    groups = productGroups(db, query, options);
+    groups.catch(() => sets.delete(key));
+    if (sets.size >= KEPT_GROUP_SETS) sets.delete(sets.keys().next().value!);
+    sets.set(key, groups);
+  }
+  return groups;
+}
+
 /** How many products share each heater family, type and seat count, among those the other filters keep. */
 async function productGroups(db: DB, query: TableQuery, options: TableOptions): Promise<ProductGroup[]> {
   const rows = await db
@@ -96,7 +127,7 @@ async function productGroups(db: DB, query: TableQuery, options: TableOptions): 
 
 /** The whole catalog's counts by heater, type and seats: the reviews index's ways into the table. */
 export async function readCatalogFacets(db: DB, options: FilterOptions): Promise<TableFacetCounts> {
-  return sumFacets(await productGroups(db, DEFAULT_TABLE_QUERY, options), DEFAULT_TABLE_QUERY).facets;
+  return sumFacets(await keptGroups(db, DEFAULT_TABLE_QUERY, options), DEFAULT_TABLE_QUERY).facets;
 }
 
 /**
