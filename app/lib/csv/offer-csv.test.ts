@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { offerCsvRecord, OFFER_EXPORT_HEADER } from "./catalog-export";
 import { csvLine } from "./csv-writer";
 import { planOfferRow } from "./import-plan";
-import { parseOfferCsv, readAvailability, type OfferCsvResult, type OfferFields } from "./offer-csv";
+import {
+  OFFER_CSV_COLUMNS,
+  parseOfferCsv,
+  readAvailability,
+  type OfferCsvResult,
+  type OfferFieldColumn,
+  type OfferFields,
+} from "./offer-csv";
 
 const HEADER = "product_slug,merchant,link,price,currency,sale_price,sale_end,availability,shipping_note,countries";
 
@@ -178,17 +185,8 @@ describe("the offers import's per-row plan", () => {
     slug: "sauna-1 @ shop-a",
     name: "Sauna 1 at Shop A",
   });
-  const all = [
-    "link",
-    "price",
-    "currency",
-    "sale_price",
-    "sale_end",
-    "availability",
-    "available_from",
-    "shipping_note",
-    "countries",
-  ] as const;
+  /** Every offer field column: the file's own columns without the two that name the offer. */
+  const all = OFFER_CSV_COLUMNS.filter((column): column is OfferFieldColumn => column !== "product_slug" && column !== "merchant");
 
   it("is new without a stored offer, unchanged when equal (countries as a set)", () => {
     expect(planOfferRow(undefined, row({}), all).status).toBe("new");
