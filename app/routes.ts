@@ -95,6 +95,9 @@ export default [
     route("clicks/export", "routes/admin/clicks-export.ts"),
     route("revenue", "routes/admin/revenue.tsx"),
     route("revenue/export", "routes/admin/revenue-export.ts"),
+    // A/B tests of the buy button (docs/decisions/0111).
+    route("ab-tests", "routes/admin/ab-tests.tsx"),
+    route("ab-tests/:testId", "routes/admin/ab-test.tsx"),
     // Who did what in the admin area (docs/decisions/0056).
     // The Knowledge Center's articles and their authors (docs/decisions/0078).
     route("articles", "routes/admin/articles.tsx"),

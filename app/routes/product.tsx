@@ -66,7 +66,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {loadingProduct && <ProductLoadingSpinner />}
-      <ProductDetail view={loaderData.view} updateNotes={loaderData.updateNotes} testResults={loaderData.testResults} />
+      <ProductDetail
+        view={loaderData.view}
+        updateNotes={loaderData.updateNotes}
+        testResults={loaderData.testResults}
+        buyButton={loaderData.buyButton}
+      />
     </>
   );
 }

@@ -29,6 +29,7 @@ import { canonicalPagePath } from "~/lib/site/canonical-address";
 import { ClickRecorder } from "./clicks/click-recorder.server";
 import { deviceOfAgent, viewedPage } from "~/lib/views/page-view";
 import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
+import { createTestViews } from "./ab-tests/test-views.server";
 import { createReaderCountry } from "./geo/reader-country.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
@@ -176,6 +177,8 @@ export async function createSite(
     siteCountry: config.prices.country,
   });
   const stopListeningForLinks = onCatalogChange(db, outbound.invalidate);
+  // The variant an A/B test showed, reported by the reader's browser (docs/decisions/0111).
+  const testViews = createTestViews({ db, recorder: clicks });
   log.info(
     `Database: ${config.database.dialect === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL"}; data in ${config.dataDir}; uploaded files on ${config.storage === "database" ? "the database" : "disk"}`,
   );
@@ -183,7 +186,8 @@ export async function createSite(
     config,
     securityHeaders: securityHeaders(config),
     // /go is never a page-cache question: each one must be counted, so it is answered first.
-    serveCached: (req, res) => redirectToCanonicalAddress(req, res) || outbound.serveNow(req, res) || pages.serveCached(req, res),
+    serveCached: (req, res) =>
+      redirectToCanonicalAddress(req, res) || testViews.serve(req, res) || outbound.serveNow(req, res) || pages.serveCached(req, res),
     requestHandler: (req, res, next) => {
       outbound.serve(req, res).then(
         (answered) => answered || pages.requestHandler(req, res, next),

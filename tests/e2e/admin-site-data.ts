@@ -36,12 +36,15 @@ export interface SiteIds {
   feedRunId: number;
   /** A run of owner work (the :runId of /admin/runs/:runId). */
   jobId: number;
+  /** An A/B test (the :testId of /admin/ab-tests/:testId). */
+  testId: number;
 }
 
 /**
- * The site's first article, product and collection, and a feed run and a run of owner work,
- * made here when the site has none: a feed of an uploaded file whose run failed, and a finished
- * run. Neither is picked up by the site's worker (both have ended).
+ * The site's first article, product and collection, and a feed run, a run of owner work and an
+ * A/B test, made here when the site has none: a feed of an uploaded file whose run failed, a
+ * finished run, and a test that has ended (a running one would change the product pages that
+ * other specs read).
  */
 export async function siteIds(site: AdminSite): Promise<SiteIds> {
   return withSiteDatabase(site, async (db) => {
@@ -87,6 +90,22 @@ export async function siteIds(site: AdminSite): Promise<SiteIds> {
         .returning("id")
         .executeTakeFirstOrThrow();
     }
+    let abTest = await db.selectFrom("ab_tests").select("id").orderBy("id").executeTakeFirst();
+    if (!abTest) {
+      const now = Date.now();
+      abTest = await db
+        .insertInto("ab_tests")
+        .values({
+          page_kind: "product",
+          element: "label",
+          variants: JSON.stringify(["buy-now", "check-price"]),
+          status: "ended",
+          started_at: now - 86_400_000,
+          ended_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    }
     return {
       articleId: await first("articles"),
       productId: await first("products"),
@@ -94,6 +113,7 @@ export async function siteIds(site: AdminSite): Promise<SiteIds> {
       feedId: Number(feedRun.feed_id),
       feedRunId: Number(feedRun.id),
       jobId: Number(job.id),
+      testId: Number(abTest.id),
     };
   });
 }
@@ -106,5 +126,6 @@ export function paramsFor(pattern: string, ids: SiteIds): Record<string, number>
     collectionId: ids.collectionId,
     feedId: ids.feedId,
     runId: pattern.startsWith("/admin/feeds/") ? ids.feedRunId : ids.jobId,
+    testId: ids.testId,
   };
 }

@@ -29,6 +29,7 @@ const SCREENS = [
   "/admin/links",
   "/admin/clicks",
   "/admin/revenue",
+  "/admin/ab-tests",
   "/admin/audit",
   "/admin/runs",
   "/admin/mail",

@@ -1,5 +1,6 @@
 import {
   Activity,
+  FlaskConical,
   ArrowLeft,
   CalendarCheck,
   Coins,
@@ -27,7 +28,7 @@ import { mayOpenAdminPath } from "~/lib/auth/admin-access";
 
 /**
  * The admin navigation: 'Admin Panel' with Today (with its count of open items), Dashboard, Products, Reviews, Measurements, Collections, Merchants, Offers, Feeds, Articles, Authors, Clicks, Revenue,
- * Link health, Users, Subscribers, Mail, Runs, Audit log and Back to Site (those the account's role may open), the current page highlighted.
+ * A/B tests, Link health, Users, Subscribers, Mail, Runs, Audit log and Back to Site (those the account's role may open), the current page highlighted.
  * A column beside the page from 768 px; above it on a phone, as rows of links (all of them always in view).
  */
 const links = [
@@ -44,6 +45,7 @@ const links = [
   { to: "/admin/authors", label: "Authors", icon: PenLine, end: false },
   { to: "/admin/clicks", label: "Clicks", icon: MousePointerClick, end: false },
   { to: "/admin/revenue", label: "Revenue", icon: Coins, end: false },
+  { to: "/admin/ab-tests", label: "A/B tests", icon: FlaskConical, end: false },
   { to: "/admin/links", label: "Link health", icon: Link2, end: false },
   { to: "/admin/users", label: "Users", icon: Users, end: false },
   { to: "/admin/subscribers", label: "Subscribers", icon: Mail, end: false },

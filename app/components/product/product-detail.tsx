@@ -4,7 +4,9 @@ import { AddToCompare } from "~/components/compare/add-to-compare";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { ChevronRight, Info } from "~/components/ui/icons";
-import type { ProductPageView } from "~/lib/product/product-page";
+import type { ProductPageView, ProductScreen } from "~/lib/product/product-page";
+import { DEFAULT_BUY_BUTTON } from "~/lib/ab-tests/buy-button";
+import { BuyButtonTest } from "./buy-button-choice";
 import { AsSeenIn } from "./as-seen-in";
 import { DetailsAccordion } from "./details-accordion";
 import { PriceAlertForm } from "./price-alert-form";
@@ -24,10 +26,28 @@ export function ProductDetail({
   view,
   updateNotes = [],
   testResults = null,
+  buyButton,
 }: {
   view: ProductPageView;
   updateNotes?: readonly UpdateNoteView[];
   testResults?: TestResultsView | null;
+  buyButton?: ProductScreen["buyButton"];
+}) {
+  return (
+    <BuyButtonTest applied={buyButton?.applied ?? DEFAULT_BUY_BUTTON} test={buyButton?.test ?? null} pageKey={view.slug}>
+      <ProductMain view={view} updateNotes={updateNotes} testResults={testResults} />
+    </BuyButtonTest>
+  );
+}
+
+function ProductMain({
+  view,
+  updateNotes,
+  testResults,
+}: {
+  view: ProductPageView;
+  updateNotes: readonly UpdateNoteView[];
+  testResults: TestResultsView | null;
 }) {
   return (
     <main id="main" className="flex-1">
@@ -39,7 +59,7 @@ export function ProductDetail({
         <div className="mt-8 grid gap-10 md:grid-cols-[minmax(0,1fr)_18rem] md:gap-8 lg:grid-cols-[minmax(0,1fr)_23rem] lg:gap-12">
           <div className="min-w-0 space-y-12">
             <ProductGallery productKey={String(view.id)} name={view.name} images={view.images} fallbackImage={view.fallbackImage} />
-            <WhereToBuy whereToBuy={view.whereToBuy} productName={view.name} />
+            <WhereToBuy whereToBuy={view.whereToBuy} productName={view.name} featuredShop={view.buyShop?.slug ?? null} />
             <PriceHistoryChart history={view.priceHistory} />
             <PriceAlertForm product={view} />
             {view.overview.length > 0 && (

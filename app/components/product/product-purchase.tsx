@@ -4,6 +4,8 @@ import { cn } from "~/components/ui/cn";
 import type { BuyLink } from "~/lib/offers/buy-link";
 import type { SaleOffer } from "~/lib/catalog/product-display";
 import { useOnScreen } from "./use-on-screen";
+import { buyButtonText, withVariantTag } from "~/lib/ab-tests/buy-button";
+import { buyButtonLook, useBuyButtonChoice } from "./buy-button-choice";
 
 /** The product page's "Where to buy" section (./where-to-buy.tsx). */
 const WHERE_TO_BUY_SELECTOR = '[data-testid="where-to-buy"]';
@@ -25,6 +27,8 @@ interface PurchaseInfo {
   buyLink: BuyLink;
   /** Set when today's price is the lowest of the past 90 days. */
   priceHistory: { lowestIn90: boolean } | null;
+  /** The shop the link leads to, named by the "Check price at {shop}" label. */
+  buyShop?: { name: string } | null;
 }
 
 const LOWEST_IN_90 = "Lowest price in 90 days";
@@ -51,7 +55,8 @@ function PriceDisplay({ purchase, size = "lg" }: { purchase: PurchaseInfo; size?
   );
 }
 
-function BuyNowLink({ buyLink, className }: { buyLink: BuyLink; className?: string }) {
+function BuyNowLink({ buyLink, shopName = null, className }: { buyLink: BuyLink; shopName?: string | null; className?: string }) {
+  const { settings, tag } = useBuyButtonChoice();
   if (!buyLink.external) {
     // No shop link on the record: say so instead of a dead '#' link.
     return (
@@ -61,8 +66,13 @@ function BuyNowLink({ buyLink, className }: { buyLink: BuyLink; className?: stri
     );
   }
   return (
-    <a href={buyLink.href} target="_blank" rel={buyLink.rel} className={buttonClasses({ variant: "primary" }, className)}>
-      Buy Now
+    <a
+      href={withVariantTag(buyLink.href, tag)}
+      target="_blank"
+      rel={buyLink.rel}
+      className={buttonClasses(buyButtonLook(settings.style), className)}
+    >
+      {buyButtonText(settings.label, shopName, "Buy Now")}
       <ExternalLink aria-hidden className="size-4" />
       <span className="sr-only">(opens in a new tab)</span>
     </a>
@@ -97,7 +107,7 @@ export function BuyBox({ purchase, className }: { purchase: PurchaseInfo; classN
           <span>{purchase.shipping}</span>
         </p>
       )}
-      <BuyNowLink buyLink={purchase.buyLink} className="mt-5 w-full" />
+      <BuyNowLink buyLink={purchase.buyLink} shopName={purchase.buyShop?.name} className="mt-5 w-full" />
       <p className="mt-3 text-xs leading-relaxed text-ink-muted">{AFFILIATE_DISCLOSURE}</p>
     </section>
   );
@@ -136,6 +146,7 @@ export function MobileBuyBar({ purchase }: { purchase: PurchaseInfo }) {
             )}
           </p>
         </div>
+        {/* Too narrow for a shop's name: "Check price" there. */}
         <BuyNowLink buyLink={purchase.buyLink} className="shrink-0" />
       </section>
       {purchase.buyLink.external && (

@@ -3,6 +3,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ExternalLink } from "~/components/ui/icons";
 import type { WhereToBuyRow, WhereToBuyView } from "~/lib/offers/where-to-buy";
+import { buyButtonText, orderRows, withVariantTag } from "~/lib/ab-tests/buy-button";
+import { buyButtonLook, useBuyButtonChoice } from "./buy-button-choice";
 
 /**
  * The product page's "Where to buy": every shop's offer for the site's country, cheapest first,
@@ -10,21 +12,39 @@ import type { WhereToBuyRow, WhereToBuyView } from "~/lib/offers/where-to-buy";
  * stacked list below that, down to phones (390 px). Plain links through /go, so it works without JavaScript; only
  * one of the two layouts is displayed, so readers and screen readers meet each link once.
  */
-export function WhereToBuy({ whereToBuy, productName }: { whereToBuy: WhereToBuyView; productName: string }) {
-  if (whereToBuy.rows.length === 0) return null;
+export function WhereToBuy({
+  whereToBuy,
+  productName,
+  featuredShop = null,
+}: {
+  whereToBuy: WhereToBuyView;
+  productName: string;
+  /** The shop the page's Buy button leads to: first in the list when the owner (or a test) chose that order. */
+  featuredShop?: string | null;
+}) {
+  const { settings } = useBuyButtonChoice();
+  const rows = orderRows(whereToBuy.rows, settings.order, featuredShop);
+  const featuredFirst = rows !== whereToBuy.rows;
+  if (rows.length === 0) return null;
   return (
     <section aria-labelledby="where-to-buy-heading" data-testid="where-to-buy">
       <h2 id="where-to-buy-heading" className="text-2xl font-semibold">
         Where to buy
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        {whereToBuy.rows.length === 1 ? "One shop sells it." : `${whereToBuy.rows.length} shops, cheapest first.`} We may earn a commission
-        when you buy through these links, at no extra cost to you.
+        {rows.length === 1
+          ? "One shop sells it."
+          : featuredFirst
+            ? `${rows.length} shops: the one our Buy button goes to first, then cheapest.`
+            : `${rows.length} shops, cheapest first.`}{" "}
+        We may earn a commission when you buy through these links, at no extra cost to you.
       </p>
 
       <div className="mt-4 hidden overflow-hidden rounded-card border border-line bg-surface shadow-card xl:block">
         <table className="w-full text-left text-sm" data-testid="where-to-buy-table">
-          <caption className="sr-only">Shops selling {productName}, cheapest first</caption>
+          <caption className="sr-only">
+            Shops selling {productName}, {featuredFirst ? "the Buy button's shop first, then cheapest" : "cheapest first"}
+          </caption>
           <thead className="bg-sand text-xs font-semibold uppercase tracking-wider text-ink-muted">
             <tr>
               <th scope="col" className="px-4 py-2.5">
@@ -45,7 +65,7 @@ export function WhereToBuy({ whereToBuy, productName }: { whereToBuy: WhereToBuy
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
-            {whereToBuy.rows.map((row) => (
+            {rows.map((row) => (
               <tr key={row.merchantSlug} data-testid="offer-row" className={cn("align-top", !row.buyable && "text-ink-muted")}>
                 <th scope="row" className="px-4 py-3 font-semibold text-ink">
                   {/* The name and the badge on lines of their own: the column is narrow, and a badge that wraps keeps its indent. */}
@@ -69,7 +89,7 @@ export function WhereToBuy({ whereToBuy, productName }: { whereToBuy: WhereToBuy
       </div>
 
       <ol className="mt-4 grid gap-3 xl:hidden" data-testid="where-to-buy-list">
-        {whereToBuy.rows.map((row) => (
+        {rows.map((row) => (
           <li key={row.merchantSlug} data-testid="offer-row" className="rounded-card border border-line bg-surface p-4 shadow-card">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold text-ink">{row.merchantName}</p>
@@ -134,17 +154,19 @@ function Availability({ row }: { row: WhereToBuyRow }) {
 }
 
 function OfferLink({ row, className }: { row: WhereToBuyRow; className?: string }) {
+  const { settings, tag } = useBuyButtonChoice();
   if (!row.href) return <span className={cn("text-sm text-ink-muted", className)}>No shop link yet</span>;
+  const namesShop = row.buyable && settings.label === "check-price";
   return (
     <a
-      href={row.href}
+      href={withVariantTag(row.href, tag)}
       target="_blank"
       rel={row.rel}
-      className={buttonClasses({ variant: row.buyable ? "primary" : "secondary" }, cn("whitespace-nowrap", className))}
+      className={buttonClasses(buyButtonLook(settings.style, row.buyable), cn("whitespace-nowrap", className))}
     >
-      {row.buyable ? "Buy now" : "View shop"}
+      {row.buyable ? buyButtonText(settings.label, row.merchantName) : "View shop"}
       {/* The row names the shop; a link read out of context needs it too. */}
-      <span className="sr-only"> at {row.merchantName}</span>
+      {!namesShop && <span className="sr-only"> at {row.merchantName}</span>}
       <ExternalLink aria-hidden className="size-4" />
       <span className="sr-only">(opens in a new tab)</span>
     </a>

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   "measurement-saved": "Measurement saved",
   "measurement-deleted": "Measurement deleted",
   "measured-values-saved": "Measured values saved",
+  "ab-test-started": "A/B test started",
+  "ab-test-ended": "A/B test ended",
   "signed-out-everywhere": "Signed out everywhere",
   "products-imported": "Products imported",
   "collections-imported": "Collections imported",

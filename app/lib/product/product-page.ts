@@ -1,7 +1,8 @@
 import type { TestResultsView } from "../measurements/test-results-view";
 import type { Collection, Product } from "../catalog/catalog";
 import type { AuthorProfile } from "../learn/author-profile";
-import { buyLink, type BuyLink } from "../offers/buy-link";
+import { buyDestination, buyLink, type BuyLink } from "../offers/buy-link";
+import type { BuyButtonSettings, RunningTest } from "../ab-tests/buy-button";
 import { linkFrom, linkSource } from "../clicks/tracked-link";
 import { builtInCollectionRecord } from "../collection/built-in-collections";
 import { collectionHeader } from "../collection/collection-page-defaults";
@@ -106,6 +107,8 @@ export interface ProductPageView {
   buyLink: BuyLink;
   /** The same link in the bar pinned to the bottom of small screens, told apart in the clicks by its placement. */
   stickyBuyLink: BuyLink;
+  /** The shop the buy button leads to, when it is a shop's offer: "Check price at {shop}" names it. */
+  buyShop: { name: string; slug: string } | null;
   /** For the meta description: the tagline, else the description, shortened. */
   summary: string;
   asSeenIn: AsSeenInCollection[];
@@ -160,6 +163,8 @@ export interface ProductScreen {
   breadcrumbLd: JsonLd;
   /** Measured test results and the scores from them (app/lib/measurements); null when none. */
   testResults?: TestResultsView | null;
+  /** The buy buttons as the owner applied them, and the A/B test running on product pages, if any. */
+  buyButton?: { applied: BuyButtonSettings; test: RunningTest | null };
 }
 
 export interface ProductPageContext {
@@ -264,10 +269,16 @@ export function toProductPageView(product: Product, context: ProductPageContext)
       source: linkFrom(source, "sticky-bar"),
       siteCountry: prices.country,
     }),
+    buyShop: shopOfBuyLink(product, context.surveyFormUrl, prices.country),
     summary: shortenText(summarySource),
     asSeenIn: context.asSeenIn ?? [],
     review: reviewView(product, context.alternatives ?? [], prices, context.reviewerPath ?? null, context.authors),
   };
+}
+
+function shopOfBuyLink(product: Product, surveyFormUrl: string | null | undefined, country: string): ProductPageView["buyShop"] {
+  const offer = buyDestination(product, surveyFormUrl, { country, siteCountry: country })?.offer;
+  return offer ? { name: offer.merchantName, slug: offer.merchantSlug } : null;
 }
 
 /** The review's parts the product has; null when it has none (the page then shows no review block). */

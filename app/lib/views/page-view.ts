@@ -47,7 +47,8 @@ function agentFacts(agent: string): AgentFacts {
   return facts;
 }
 
-function isBrowser(userAgent: string | undefined): boolean {
+/** Whether a User-Agent is a reader's browser: sent, and not a crawler's (isbot). */
+export function isBrowser(userAgent: string | undefined): boolean {
   const agent = userAgent?.trim() ?? "";
   return agent !== "" && !agentFacts(agent).bot;
 }

@@ -4,7 +4,14 @@ import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
 import { addressKey, countClicks, DaySalts, readerKey, REPEAT_WINDOW_MS, type ClickReader, type ReaderClick } from "./click-readers.server";
 import { subIdFrom, SUB_ID_LENGTH } from "~/lib/offers/sub-id";
-import { insertClicks, insertClickSubIds, insertPageViewDevices, insertPageViews, type RecordedClick } from "./click-store.server";
+import {
+  insertClicks,
+  insertClickSubIds,
+  insertPageViewDevices,
+  insertPageViews,
+  insertTestViews,
+  type RecordedClick,
+} from "./click-store.server";
 import { DEVICE_CLASSES, type DeviceClass } from "~/lib/clicks/device-class";
 import { VIEW_KINDS, viewKindIndex } from "~/lib/views/page-view";
 
@@ -68,6 +75,8 @@ export class ClickRecorder {
   #views = new Map<string, number>();
   /** Views since the last flush per day: slot kind × DEVICE_CLASSES.length + device, kinds as in VIEW_KINDS. */
   #kindViews = new Map<string, Float64Array>();
+  /** A/B test views since the last flush, by "test variant". */
+  #testViews = new Map<string, number>();
   /** Flushes run one after another, so no click is ever written twice. */
   #queue: Promise<unknown> = Promise.resolve();
   /** Flushes started and not yet finished: a slow database never piles up timer flushes behind it. */
@@ -86,7 +95,8 @@ export class ClickRecorder {
     this.#salts = new DaySalts(db);
     this.#recent = new RecentReaders(settings.repeatWindowMs, settings.maxRecentReaders);
     this.#timer = setInterval(() => {
-      if ((this.#buffer.length > 0 || this.#views.size > 0 || this.#kindViews.size > 0) && this.#running === 0) void this.flush();
+      if ((this.#buffer.length > 0 || this.#views.size > 0 || this.#kindViews.size > 0 || this.#testViews.size > 0) && this.#running === 0)
+        void this.flush();
     }, settings.flushEveryMs);
     this.#timer.unref();
   }
@@ -136,6 +146,13 @@ export class ClickRecorder {
     slots[viewKindIndex(path) * DEVICE_CLASSES.length + DEVICE_INDEX[device]]!++;
   }
 
+  /** One view of a variant of a running A/B test, as the reader's browser reported it; written with the next flush. */
+  recordTestView(testId: number, variant: number): void {
+    if (this.#closed) return;
+    const key = `${testId} ${variant}`;
+    this.#testViews.set(key, (this.#testViews.get(key) ?? 0) + 1);
+  }
+
   /** Writes every click buffered so far; true when all of them are in the database. */
   flush(): Promise<boolean> {
     this.#running++;
@@ -166,6 +183,24 @@ export class ClickRecorder {
           else this.#kindViews.set(day, slots);
         }
         if (!this.#failing) log.error(`Page views could not be written, keeping them to retry: ${(error as Error)?.message ?? error}`);
+        this.#failing = true;
+        return false;
+      }
+    }
+    if (this.#testViews.size > 0) {
+      const counted = this.#testViews;
+      this.#testViews = new Map();
+      try {
+        await insertTestViews(
+          this.#db,
+          [...counted].map(([key, views]) => {
+            const [testId, variant] = key.split(" ").map(Number) as [number, number];
+            return { test_id: testId, variant, views };
+          }),
+        );
+      } catch (error) {
+        for (const [key, views] of counted) this.#testViews.set(key, (this.#testViews.get(key) ?? 0) + views);
+        if (!this.#failing) log.error(`A/B test views could not be written, keeping them to retry: ${(error as Error)?.message ?? error}`);
         this.#failing = true;
         return false;
       }
@@ -236,7 +271,7 @@ export class ClickRecorder {
         trx,
         batch
           .filter((_, index) => !skipped.has(index))
-          .map(({ at, productId, source, country, merchantId, placement, device }) => ({
+          .map(({ at, productId, source, country, merchantId, placement, device, abTest }) => ({
             at,
             productId,
             source,
@@ -244,6 +279,7 @@ export class ClickRecorder {
             merchantId,
             placement,
             device,
+            abTest,
           })),
       );
     });

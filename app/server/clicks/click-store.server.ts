@@ -20,9 +20,11 @@ export interface RecordedClick {
   placement?: string;
   /** phone, tablet or desktop (app/lib/clicks/device-class.ts); "unknown" when absent. */
   device?: string;
+  /** The A/B test and variant the reader was in, when the link said so. */
+  abTest?: { testId: number; variant: number } | null;
 }
 
-/** Rows per INSERT: 8 values each stays far below SQLite's 32,766 bound variables. */
+/** Rows per INSERT: 10 values each stays far below SQLite's 32,766 bound variables. */
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -58,6 +60,8 @@ export async function insertClicks(trx: Transaction<Database>, clicks: readonly 
           merchant_id: click.merchantId ?? null,
           placement: click.placement ?? OTHER_PLACEMENT,
           device: click.device ?? UNKNOWN_DEVICE,
+          ab_test_id: click.abTest?.testId ?? null,
+          ab_variant: click.abTest?.variant ?? null,
         })),
       )
       .execute();
@@ -124,6 +128,22 @@ export async function insertPageViewDevices(
   });
 }
 
+/** A flush's views per A/B test variant, each added to its count. */
+export async function insertTestViews(db: DB, rows: ReadonlyArray<{ test_id: number; variant: number; views: number }>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const part of chunks(rows)) {
+      await trx
+        .insertInto("ab_test_views")
+        .values([...part])
+        .onConflict((conflict) =>
+          conflict.columns(["test_id", "variant"]).doUpdateSet({ views: sql<number>`ab_test_views.views + excluded.views` }),
+        )
+        .execute();
+    }
+  });
+}
+
 /** The sub-IDs that went out with these clicks, with the click's facts; one already kept is left as it is. */
 export async function insertClickSubIds(
   trx: Transaction<Database>,
@@ -140,6 +160,8 @@ export async function insertClickSubIds(
       country: click.country ?? null,
       placement: click.placement ?? OTHER_PLACEMENT,
       device: click.device ?? UNKNOWN_DEVICE,
+      ab_test_id: click.abTest?.testId ?? null,
+      ab_variant: click.abTest?.variant ?? null,
     }));
   for (const part of chunks(rows)) {
     await trx

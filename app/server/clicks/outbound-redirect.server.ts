@@ -3,6 +3,7 @@ import { buyDestination, isTyyni, safeHttpUrl } from "~/lib/offers/buy-link";
 import { isCountedClick } from "~/lib/clicks/counted-click";
 import { MERCHANT_LINK_SEGMENT, normaliseLinkSource, trackedLinkTarget } from "~/lib/clicks/tracked-link";
 import { placementOf } from "~/lib/clicks/placement";
+import { parseVariantTag } from "~/lib/ab-tests/buy-button";
 import { deviceOfAgent } from "~/lib/views/page-view";
 import { matchShopLink, type ShopLinkIndex } from "~/lib/learn/article-shop-links";
 import { offerLinkUrl } from "~/lib/offers/offer-link";
@@ -145,6 +146,8 @@ export function createOutboundRedirects(options: {
         // Both from fixed lists: what a hand-made link says is never kept as written.
         placement: placementOf(from),
         device: deviceOfAgent(req.headers["user-agent"]),
+        // The A/B test variant the reader's page showed (docs/decisions/0111); checked against the test when counted.
+        abTest: parseVariantTag(queryParameter(req.url, "ab")),
         country,
         merchantId: destination.merchantId,
         reader: {

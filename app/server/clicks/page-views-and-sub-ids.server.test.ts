@@ -126,6 +126,9 @@ describe.each(testDialects)("page views and sub-IDs on %s", (dialect) => {
       country: "DE",
       placement: "product:sticky-bar",
       device: "phone",
+      // Outside any A/B test.
+      ab_test_id: null,
+      ab_variant: null,
     };
     expect(
       rows

@@ -541,6 +541,32 @@ export interface Database {
   measurement_definitions: MeasurementDefinitionsTable;
   measurement_weights: MeasurementWeightsTable;
   measurement_values: MeasurementValuesTable;
+  ab_tests: AbTestsTable;
+  ab_test_views: AbTestViewsTable;
+}
+
+/** An A/B test of the buy button on one kind of page (migrations/2026_11_29_1700_ab_tests.ts). */
+export interface AbTestsTable {
+  id: Generated<number>;
+  /** One of TEST_PAGE_KINDS (app/lib/ab-tests/buy-button.ts). */
+  page_kind: string;
+  /** label, style or order. */
+  element: string;
+  /** A JSON array of the element's options, control first. */
+  variants: string;
+  status: "running" | "ended";
+  started_at: Millis;
+  ended_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The variant whose option was applied when the test ended; null: none was. */
+  applied_variant: ColumnType<number | null, number | null | undefined, number | null>;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** Views of a test's variant, as the readers' browsers reported them. */
+export interface AbTestViewsTable {
+  test_id: number;
+  variant: number;
+  views: ClickCount;
 }
 
 /** An item of the owner's Today list snoozed or marked done (migrations/2026_11_29_1100_today.ts). */
@@ -705,6 +731,9 @@ export interface ClicksTable {
   placement: ColumnType<string, string | undefined, string>;
   /** phone, tablet or desktop (app/lib/clicks/device-class.ts); "unknown" for clicks counted before it was kept. */
   device: ColumnType<string, string | undefined, string>;
+  /** The A/B test and variant the reader was in (app/lib/ab-tests/buy-button.ts); null outside any test. */
+  ab_test_id: ColumnType<number | null, number | null | undefined, number | null>;
+  ab_variant: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A string from PostgreSQL's bigint. */
@@ -769,6 +798,9 @@ export interface ClickSubIdsTable {
   /** As in clicks. */
   placement: ColumnType<string, string | undefined, string>;
   device: ColumnType<string, string | undefined, string>;
+  /** The A/B test and variant the reader was in (app/lib/ab-tests/buy-button.ts); null outside any test. */
+  ab_test_id: ColumnType<number | null, number | null | undefined, number | null>;
+  ab_variant: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Page views per UTC day, kind of page (app/lib/views/page-view.ts) and device class: a count, nothing about the reader. */

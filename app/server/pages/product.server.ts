@@ -30,6 +30,8 @@ import type { UpdateNoteView } from "~/lib/updates/update-notes";
 import { newestDate } from "~/lib/text/dates";
 import { CACHE_CONTROL } from "../http/cache-control.server";
 import { gone, notFound, unavailable } from "./page-errors.server";
+import { buyButtonState } from "../ab-tests/ab-tests.server";
+import { DEFAULT_BUY_BUTTON } from "~/lib/ab-tests/buy-button";
 
 /**
  * The product detail page, served at /reviews/product/{id or slug} and /product/{id or slug}:
@@ -62,15 +64,17 @@ export async function productPage(
     return notFound({ screen: "product", kind: "not-found" }, { "Cache-Control": CACHE_CONTROL.noStore });
   }
 
-  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives, authors, updateNotes, testResults] = await Promise.all([
-    storedCategoryCollection(db, product.categoryId),
-    asSeenIn(db, product),
-    priceHistoryOf(db, product),
-    alternativesOf(db, product),
-    reviewAuthorsOf(db, product),
-    updateNotesOf(db, product),
-    testResultsOf(db, product),
-  ]);
+  const [collectionOfCategory, asSeenInCollections, withHistory, alternatives, authors, updateNotes, testResults, buyButton] =
+    await Promise.all([
+      storedCategoryCollection(db, product.categoryId),
+      asSeenIn(db, product),
+      priceHistoryOf(db, product),
+      alternativesOf(db, product),
+      reviewAuthorsOf(db, product),
+      updateNotesOf(db, product),
+      testResultsOf(db, product),
+      buyButtonOf(db),
+    ]);
   product = withHistory;
   const prices = priceSettingsAt(request.prices ?? DEFAULT_SITE_PRICES, Date.now());
   const view = toProductPageView(product, {
@@ -87,6 +91,7 @@ export async function productPage(
     origin: baseUrl,
     updateNotes,
     testResults,
+    buyButton,
     // The review's dateModified: its newest real change, a note's day or the record's own change.
     productLd: productStructuredData(product, view, baseUrl, newestDate([updateNotes[0]?.date, product.updatedAt.slice(0, 10)])),
     breadcrumbLd: breadcrumbList(
@@ -180,6 +185,17 @@ async function testResultsOf(db: DB, product: Product): Promise<TestResultsView 
   } catch (error) {
     log.error(`The test results of product ${product.id} could not be read: ${(error as Error)?.message ?? error}`);
     return null;
+  }
+}
+
+/** The applied buy buttons and the running test; a failure shows the defaults and runs no test. */
+async function buyButtonOf(db: DB): Promise<NonNullable<ProductScreen["buyButton"]>> {
+  try {
+    const state = await buyButtonState(db);
+    return { applied: state.applied.product, test: state.running.product ?? null };
+  } catch (error) {
+    log.error(`The buy button settings could not be read: ${(error as Error)?.message ?? error}`);
+    return { applied: DEFAULT_BUY_BUTTON, test: null };
   }
 }
 
