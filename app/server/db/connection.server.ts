@@ -1,4 +1,5 @@
 import SqliteDatabase from "better-sqlite3";
+import { closeOffLoopReads, registerSqliteFile } from "./off-loop-reads.server";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
@@ -30,10 +31,14 @@ function openSqlite(file: string): DB {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   if (file !== ":memory:") restrictToOwner(file);
-  return new Kysely<Database>({
-    dialect: new WaitingSqliteDialect(reusingStatements(sqlite)),
+  const statements = reusingStatements(sqlite);
+  const db = new Kysely<Database>({
+    // The reading thread's connection (off-loop-reads.server.ts) closes with this one.
+    dialect: new WaitingSqliteDialect({ ...statements, close: () => (closeOffLoopReads(file), statements.close()) }),
     plugins: [new SqliteFlagsPlugin()],
   });
+  if (file !== ":memory:") registerSqliteFile(db, file);
+  return db;
 }
 
 /** Statements kept compiled per connection: a bulk write's few texts, and the site's common reads. */

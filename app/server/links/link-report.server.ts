@@ -2,12 +2,14 @@ import { sql, type RawBuilder } from "kysely";
 import { isLinkOutcome } from "~/lib/links/link-outcomes";
 import { type LinkKind, type LinkReportRow, type LinkState, type LinkStateCounts, type StoredLinkResult } from "~/lib/links/link-report";
 import type { DB } from "../db/connection.server";
+import { readOffLoop } from "../db/off-loop-reads.server";
 import { toIsoString } from "../db/timestamps";
 
 /**
  * /admin/links's report, counted and paged by the database. A catalog of 20,000 products with
  * five offers each has over 100,000 links: building every row in the web process to show 500
- * held its event loop for five seconds. The rules are the ones of `linkReport` (link-report.ts):
+ * held its event loop for five seconds, and the statement alone still takes hundreds of
+ * milliseconds, so on SQLite it runs on a thread of its own (db/off-loop-reads.server.ts). The rules are the ones of `linkReport` (link-report.ts):
  * a link's state comes from the check of its current address only; the primary offer that
  * carries the product's own affiliate link is that link, listed once; broken first, then not
  * checked, then working, by product name.
@@ -67,8 +69,10 @@ function stateOfEveryLink(): RawBuilder<unknown> {
 
 /** How many links are broken, not checked and working. */
 export async function countLinkStates(db: DB): Promise<LinkStateCounts> {
-  const { rows } = await sql<{ state: LinkState; n: number | string }>`
-    ${stateOfEveryLink()} select state, count(*) as n from s group by state`.execute(db);
+  const rows = await readOffLoop<{ state: LinkState; n: number | string }>(
+    db,
+    sql`${stateOfEveryLink()} select state, count(*) as n from s group by state`.compile(db),
+  );
   const counts: LinkStateCounts = { broken: 0, unchecked: 0, ok: 0 };
   for (const row of rows) counts[row.state] = Number(row.n);
   return counts;
@@ -86,7 +90,7 @@ export async function linkReportPage(
 ): Promise<{ rows: LinkReportRow[]; matched: number }> {
   const term = search.trim().toLowerCase();
   const pattern = `%${escapeLike(term)}%`;
-  const { rows } = await sql<ReportRow>`
+  const query = sql<ReportRow>`
     ${stateOfEveryLink()}
     select s.*, count(*) over () as matched from s
     where ${show === null ? sql`1 = 1` : sql`state = ${show}`}
@@ -98,7 +102,8 @@ export async function linkReportPage(
       }
     order by case state when 'broken' then 0 when 'unchecked' then 1 else 2 end,
              lower(product_name), product_id, link_order, coalesce(offer_id, 0)
-    limit ${limit}`.execute(db);
+    limit ${limit}`.compile(db);
+  const rows = await readOffLoop<ReportRow>(db, query);
   return { rows: rows.map(toReportRow), matched: rows.length === 0 ? 0 : Number(rows[0]!.matched) };
 }
 

@@ -1,0 +1,52 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { readOffLoop } from "./off-loop-reads.server";
+
+describe.each(testDialects)("reads off the event loop on %s", (dialect) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    await test.db
+      .insertInto("products")
+      .values([
+        { slug: "alpha", name: "Alpha", brand: "B", website: null, affiliate_link: null },
+        { slug: "beta", name: "Beta", brand: "C", website: null, affiliate_link: null },
+      ])
+      .execute();
+  });
+  afterAll(async () => test?.drop());
+
+  it("answers what the query answers on the site's own connection, parameters and flags included", async () => {
+    // A flag is bound as true or false, as query code writes it for both databases.
+    const query = sql<{ slug: string; name: string }>`
+      select slug, name from products where (brand = ${"B"}) = ${true} order by slug`.compile(test.db);
+    expect(await readOffLoop(test.db, query)).toEqual((await test.db.executeQuery(query)).rows);
+    expect(await readOffLoop(test.db, query)).toEqual([{ slug: "alpha", name: "Alpha" }]);
+  });
+
+  it("refuses a statement the database refuses, with its message", async () => {
+    await expect(readOffLoop(test.db, sql`select * from no_such_table`.compile(test.db))).rejects.toThrow(/no_such_table/);
+  });
+
+  it("leaves the event loop free while a long read runs: timers keep firing until its rows arrive", async () => {
+    // About a quarter of a second of work for the database, whichever it is.
+    const long = sql<{ n: number }>`
+      with recursive counter(i) as (select 1 union all select i + 1 from counter where i < 2000000)
+      select count(*) as n from counter`.compile(test.db);
+    let ticks = 0;
+    let reading = true;
+    const ticking = (async () => {
+      while (reading) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        ticks++;
+      }
+    })();
+    const rows = await readOffLoop<{ n: number | string }>(test.db, long);
+    reading = false;
+    await ticking;
+    expect(Number(rows[0]!.n)).toBe(2_000_000);
+    // Run on the loop, the read would let at most one timer through before its rows.
+    expect(ticks).toBeGreaterThan(10);
+  });
+});
