@@ -18,6 +18,7 @@ import { withBodyErrorResponses } from "./http/body-error-responses.server";
 import { RenderQueue, renderInTurn } from "./http/render-queue.server";
 import { assertReachable, openDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
+import { offLoopHandle } from "./db/off-loop-reads.server";
 import { setArticlePrices } from "./articles/published-articles.server";
 import { seedSampleContent } from "./seed/seed.server";
 import "./load-context";
@@ -95,6 +96,7 @@ export async function createSite(
   const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mail };
   // The articles' product boxes show prices for the site's country and currency.
   setArticlePrices(db, config.prices);
+  setArticlePrices(offLoopHandle(db), config.prices);
   // How long readers' requests wait for the event loop: /metrics reports it (owner work must not move it).
   const stopMonitor = startEventLoopMonitor();
   // Every loader and action answers a database outage with a 503 page instead of an error, and

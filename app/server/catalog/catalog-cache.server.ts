@@ -3,6 +3,7 @@ import type { Collection, Product } from "~/lib/catalog/catalog";
 import { COMPARISON_ROW_LIMIT } from "~/lib/home/home-page";
 import { TRADITIONAL_PICK_TAG } from "~/lib/catalog/product-list-keys";
 import type { DB } from "../db/connection.server";
+import { existingOffLoopHandle } from "../db/off-loop-reads.server";
 import { log } from "../log.server";
 import { countProducts, firstProduct, listCollectionIdsWithMembers, listProductPage } from "./product-lists.server";
 import { listCollections } from "./queries.server";
@@ -95,12 +96,16 @@ const listeners = new WeakMap<DB, Set<CatalogChangeListener>>();
  * inside its transaction (catalog-broadcast.server.ts), and call this themselves.
  */
 export function invalidateCatalog(db: DB): void {
-  caches.get(db)?.invalidate();
-  for (const listener of listeners.get(db) ?? []) {
-    try {
-      listener();
-    } catch (error) {
-      log.error(`A catalog change listener failed: ${(error as Error)?.message ?? error}`);
+  // What was cached through the handle that reads off the event loop is as old as the rest.
+  for (const handle of [db, existingOffLoopHandle(db)]) {
+    if (handle === undefined) continue;
+    caches.get(handle)?.invalidate();
+    for (const listener of listeners.get(handle) ?? []) {
+      try {
+        listener();
+      } catch (error) {
+        log.error(`A catalog change listener failed: ${(error as Error)?.message ?? error}`);
+      }
     }
   }
 }

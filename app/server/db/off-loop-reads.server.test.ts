@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { readOffLoop } from "./off-loop-reads.server";
+import { offLoopHandle } from "./off-loop-reads.server";
 
 describe.each(testDialects)("reads off the event loop on %s", (dialect) => {
   let test: TestDatabase;
@@ -21,12 +21,21 @@ describe.each(testDialects)("reads off the event loop on %s", (dialect) => {
     // A flag is bound as true or false, as query code writes it for both databases.
     const query = sql<{ slug: string; name: string }>`
       select slug, name from products where (brand = ${"B"}) = ${true} order by slug`.compile(test.db);
-    expect(await readOffLoop(test.db, query)).toEqual((await test.db.executeQuery(query)).rows);
-    expect(await readOffLoop(test.db, query)).toEqual([{ slug: "alpha", name: "Alpha" }]);
+    const offLoop = offLoopHandle(test.db);
+    expect((await offLoop.executeQuery(query)).rows).toEqual((await test.db.executeQuery(query)).rows);
+    expect((await offLoop.executeQuery(query)).rows).toEqual([{ slug: "alpha", name: "Alpha" }]);
+    // The query builder too.
+    expect(await offLoop.selectFrom("products").select("slug").where("brand", "=", "C").execute()).toEqual([{ slug: "beta" }]);
   });
 
   it("refuses a statement the database refuses, with its message", async () => {
-    await expect(readOffLoop(test.db, sql`select * from no_such_table`.compile(test.db))).rejects.toThrow(/no_such_table/);
+    await expect(sql`select * from no_such_table`.execute(offLoopHandle(test.db))).rejects.toThrow(/no_such_table/);
+  });
+
+  it("writes nothing: the handle reads only", async () => {
+    if (dialect === "postgres") return; // there the handle is the site's own
+    await expect(offLoopHandle(test.db).deleteFrom("products").execute()).rejects.toThrow(/Only reads run off the event loop/);
+    expect(await test.db.selectFrom("products").select("slug").execute()).toHaveLength(2);
   });
 
   it("leaves the event loop free while a long read runs: timers keep firing until its rows arrive", async () => {
@@ -42,7 +51,7 @@ describe.each(testDialects)("reads off the event loop on %s", (dialect) => {
         ticks++;
       }
     })();
-    const rows = await readOffLoop<{ n: number | string }>(test.db, long);
+    const { rows } = await offLoopHandle(test.db).executeQuery(long);
     reading = false;
     await ticking;
     expect(Number(rows[0]!.n)).toBe(2_000_000);

@@ -1,6 +1,16 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import type { CompiledQuery } from "kysely";
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from "kysely";
 import type { DB } from "./connection.server";
 import { log } from "../log.server";
 
@@ -21,13 +31,69 @@ export function registerSqliteFile(db: DB, file: string): void {
   files.set(db, file);
 }
 
-/** Runs a compiled SELECT off the event loop (SQLite) or as usual (PostgreSQL); its rows. */
-export async function readOffLoop<Row>(db: DB, query: CompiledQuery<unknown>): Promise<Row[]> {
-  const file = files.get(db);
-  if (file === undefined) return (await db.executeQuery<Row>(query)).rows;
+function readerOf(file: string): SqliteReader {
   let reader = readers.get(file);
   if (!reader) readers.set(file, (reader = new SqliteReader(file)));
-  return reader.rows<Row>(query.sql, query.parameters);
+  return reader;
+}
+
+const handles = new WeakMap<DB, DB>();
+
+/**
+ * A handle whose every statement runs off the event loop, for code made of many reads (the owner's
+ * Today list): the same query code, given this handle, never holds the loop. Read-only: a write
+ * through it fails. On PostgreSQL (or an in-memory SQLite) it is the handle itself. What is cached
+ * per handle is dropped for this one with the site's (invalidateCatalog).
+ */
+export function offLoopHandle(db: DB): DB {
+  const file = files.get(db);
+  if (file === undefined) return db;
+  let handle = handles.get(db);
+  if (!handle) handles.set(db, (handle = new Kysely({ dialect: new OffLoopDialect(file) })));
+  return handle;
+}
+
+/** The off-loop handle of `db`, if one was made. */
+export function existingOffLoopHandle(db: DB): DB | undefined {
+  return handles.get(db);
+}
+
+class OffLoopDialect implements Dialect {
+  constructor(private readonly file: string) {}
+  createDriver(): Driver {
+    const file = this.file;
+    const connection: DatabaseConnection = {
+      async executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
+        return { rows: await readerOf(file).rows<Row>(query.sql, query.parameters) };
+      },
+      // eslint-disable-next-line require-yield -- no statement here is large enough to stream
+      async *streamQuery() {
+        throw new Error("Reads off the event loop are not streamed");
+      },
+    };
+    return {
+      init: async () => {},
+      acquireConnection: async () => connection,
+      beginTransaction: async () => {
+        throw new Error("Reads off the event loop take no transaction");
+      },
+      commitTransaction: async () => {},
+      rollbackTransaction: async () => {},
+      releaseConnection: async () => {},
+      destroy: async () => {},
+    };
+  }
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+  // Kysely's own signature.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  createIntrospector(db: Kysely<any>) {
+    return new SqliteIntrospector(db);
+  }
 }
 
 /** Stops the reading thread of a database file, if one was started: when the site's connection to it closes. */
@@ -49,7 +115,9 @@ db.pragma("busy_timeout = 5000");
 parentPort.on("message", ({ id, sql, parameters }) => {
   try {
     const bound = parameters.map((value) => (typeof value === "boolean" ? (value ? 1 : 0) : value));
-    parentPort.postMessage({ id, rows: db.prepare(sql).all(...bound) });
+    const statement = db.prepare(sql);
+    if (!statement.reader) throw new Error("Only reads run off the event loop");
+    parentPort.postMessage({ id, rows: statement.all(...bound) });
   } catch (error) {
     parentPort.postMessage({ id, error: String((error && error.message) || error) });
   }

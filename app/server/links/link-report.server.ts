@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { isLinkOutcome } from "~/lib/links/link-outcomes";
 import { type LinkKind, type LinkReportRow, type LinkState, type LinkStateCounts, type StoredLinkResult } from "~/lib/links/link-report";
 import type { DB } from "../db/connection.server";
-import { readOffLoop } from "../db/off-loop-reads.server";
+import { offLoopHandle } from "../db/off-loop-reads.server";
 import { toIsoString } from "../db/timestamps";
 
 /**
@@ -69,10 +69,8 @@ function stateOfEveryLink(): RawBuilder<unknown> {
 
 /** How many links are broken, not checked and working. */
 export async function countLinkStates(db: DB): Promise<LinkStateCounts> {
-  const rows = await readOffLoop<{ state: LinkState; n: number | string }>(
-    db,
-    sql`${stateOfEveryLink()} select state, count(*) as n from s group by state`.compile(db),
-  );
+  const { rows } = await sql<{ state: LinkState; n: number | string }>`
+    ${stateOfEveryLink()} select state, count(*) as n from s group by state`.execute(offLoopHandle(db));
   const counts: LinkStateCounts = { broken: 0, unchecked: 0, ok: 0 };
   for (const row of rows) counts[row.state] = Number(row.n);
   return counts;
@@ -90,7 +88,7 @@ export async function linkReportPage(
 ): Promise<{ rows: LinkReportRow[]; matched: number }> {
   const term = search.trim().toLowerCase();
   const pattern = `%${escapeLike(term)}%`;
-  const query = sql<ReportRow>`
+  const { rows } = await sql<ReportRow>`
     ${stateOfEveryLink()}
     select s.*, count(*) over () as matched from s
     where ${show === null ? sql`1 = 1` : sql`state = ${show}`}
@@ -102,8 +100,7 @@ export async function linkReportPage(
       }
     order by case state when 'broken' then 0 when 'unchecked' then 1 else 2 end,
              lower(product_name), product_id, link_order, coalesce(offer_id, 0)
-    limit ${limit}`.compile(db);
-  const rows = await readOffLoop<ReportRow>(db, query);
+    limit ${limit}`.execute(offLoopHandle(db));
   return { rows: rows.map(toReportRow), matched: rows.length === 0 ? 0 : Number(rows[0]!.matched) };
 }
 

@@ -1,6 +1,7 @@
 import type { SitePrices } from "~/lib/offers/price-view";
 import { openItems, type TodayItem } from "~/lib/today/today-items";
 import type { DB } from "../../db/connection.server";
+import { offLoopHandle } from "../../db/off-loop-reads.server";
 import { log } from "../../log.server";
 import { feedFacts, feedFailed, feedShrankInOneRun, feedStale } from "./feeds.server";
 import { deadArticleLinks, deadOfferLinks } from "./links.server";
@@ -82,7 +83,8 @@ export function todayList(db: DB, prices: SitePrices, now = Date.now()): Promise
 }
 
 async function computeTodayList(db: DB, prices: SitePrices, now: number): Promise<TodayList> {
-  const [found, marks] = await Promise.all([findTodayItems(db, prices, now), readMarks(db)]);
+  // A score of reads over the whole catalog: off the event loop that answers readers.
+  const [found, marks] = await Promise.all([findTodayItems(offLoopHandle(db), prices, now), readMarks(db)]);
   await forgetSettledMarks(db, marks, found, now);
   const items = openItems(found, marks, now);
   remember(db, items.length, now);
