@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildShopLinkIndex, matchShopLink, trackedArticleLink, type LinkMerchant, type LinkOffer } from "./article-shop-links";
+import {
+  buildShopLinkIndex,
+  matchShopLink,
+  shopLinkIndexBuilder,
+  trackedArticleLink,
+  type LinkMerchant,
+  type LinkOffer,
+} from "./article-shop-links";
 
 const nordic: LinkMerchant = {
   slug: "nordic",
@@ -92,5 +99,15 @@ describe("an article's shop link", () => {
     );
     expect(matchShopLink(single, "https://network.example/c?m=1&u=a")).toMatchObject({ kind: "offer", offer: { productSlug: "a" } });
     expect(matchShopLink(single, "https://network.example/c?m=9&u=other")).toMatchObject({ kind: "none" });
+  });
+});
+
+describe("the shop link index built a slice at a time", () => {
+  it("is the index built at once, however the offers are sliced", () => {
+    for (const size of [1, 2, 3]) {
+      const builder = shopLinkIndexBuilder([nordic, fern]);
+      for (let start = 0; start < offers.length; start += size) builder.add(offers.slice(start, start + size));
+      expect(builder.finish()).toEqual(index);
+    }
   });
 });

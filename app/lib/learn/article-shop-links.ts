@@ -96,6 +96,19 @@ function pageKey(url: URL, path: string, merchant: LinkMerchant | undefined): st
  * offers use the same domain (an affiliate network's, shared by many shops).
  */
 export function buildShopLinkIndex(merchants: readonly LinkMerchant[], offers: readonly LinkOffer[]): ShopLinkIndex {
+  const builder = shopLinkIndexBuilder(merchants);
+  builder.add(offers);
+  return builder.finish();
+}
+
+/**
+ * buildShopLinkIndex a slice of offers at a time: a catalog's 100,000 offers are as many URLs to
+ * parse, and the server gives the event loop back between slices. The same index, whatever the slices.
+ */
+export function shopLinkIndexBuilder(merchants: readonly LinkMerchant[]): {
+  add(offers: readonly LinkOffer[]): void;
+  finish(): ShopLinkIndex;
+} {
   const domains = new Map<string, LinkMerchant>();
   const bySlug = new Map<string, LinkMerchant>();
   for (const merchant of merchants) {
@@ -106,23 +119,29 @@ export function buildShopLinkIndex(merchants: readonly LinkMerchant[], offers: r
   const borrowed = new Map<string, LinkMerchant | null>();
   const pages = new Map<string, LinkOffer>();
   const paths = new Map<string, LinkOffer | null>();
-  for (const offer of offers) {
-    const merchant = bySlug.get(offer.merchantSlug);
-    const url = parsedHttpUrl((offer.link ?? "").trim());
-    if (!merchant || !url) continue;
-    const domain = hostDomain(url);
-    if (domain === "") continue;
-    if (!domains.has(domain) && !shopDomain(merchant.domain)) {
-      const earlier = borrowed.get(domain);
-      borrowed.set(domain, earlier === undefined || earlier === merchant ? merchant : null);
-    }
-    const path = pathKey(url, domain);
-    const page = pageKey(url, path, merchant);
-    if (!pages.has(page)) pages.set(page, offer);
-    paths.set(path, paths.has(path) && paths.get(path) !== offer ? null : offer);
-  }
-  for (const [domain, merchant] of borrowed) if (merchant) domains.set(domain, merchant);
-  return { domains, merchants: bySlug, pages, paths };
+  return {
+    add(offers) {
+      for (const offer of offers) {
+        const merchant = bySlug.get(offer.merchantSlug);
+        const url = parsedHttpUrl((offer.link ?? "").trim());
+        if (!merchant || !url) continue;
+        const domain = hostDomain(url);
+        if (domain === "") continue;
+        if (!domains.has(domain) && !shopDomain(merchant.domain)) {
+          const earlier = borrowed.get(domain);
+          borrowed.set(domain, earlier === undefined || earlier === merchant ? merchant : null);
+        }
+        const path = pathKey(url, domain);
+        const page = pageKey(url, path, merchant);
+        if (!pages.has(page)) pages.set(page, offer);
+        paths.set(path, paths.has(path) && paths.get(path) !== offer ? null : offer);
+      }
+    },
+    finish() {
+      for (const [domain, merchant] of borrowed) if (merchant) domains.set(domain, merchant);
+      return { domains, merchants: bySlug, pages, paths };
+    },
+  };
 }
 
 /** The merchant of a host or of the domain it is under (eu.shop.example → shop.example). */

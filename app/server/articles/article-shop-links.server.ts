@@ -1,7 +1,7 @@
 import { linkFrom, linkSource } from "~/lib/clicks/tracked-link";
 import {
-  buildShopLinkIndex,
   matchShopLink,
+  shopLinkIndexBuilder,
   reportOf,
   trackedArticleLink,
   type ArticleLinkReport,
@@ -9,6 +9,7 @@ import {
 } from "~/lib/learn/article-shop-links";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
+import { offLoopHandle } from "../db/off-loop-reads.server";
 import type { LinkRewriter } from "./article-markdown.server";
 
 /**
@@ -36,10 +37,15 @@ export function readShopLinkIndex(db: DB): Promise<ShopLinkIndex> {
   return index;
 }
 
+/** Offers parsed between two turns of the event loop. */
+const OFFERS_PER_SLICE = 2_000;
+
 async function readIndex(db: DB): Promise<ShopLinkIndex> {
+  // Every offer of the catalog: read off the event loop, parsed a slice at a time on it.
+  const reads = offLoopHandle(db);
   const [merchants, offers] = await Promise.all([
-    db.selectFrom("merchants").select(["slug", "name", "domain", "affiliate_params", "sub_id_template"]).orderBy("id").execute(),
-    db
+    reads.selectFrom("merchants").select(["slug", "name", "domain", "affiliate_params", "sub_id_template"]).orderBy("id").execute(),
+    reads
       .selectFrom("offers")
       .innerJoin("products", "products.id", "offers.product_id")
       .innerJoin("merchants", "merchants.id", "offers.merchant_id")
@@ -50,7 +56,7 @@ async function readIndex(db: DB): Promise<ShopLinkIndex> {
       .orderBy("offers.id")
       .execute(),
   ]);
-  return buildShopLinkIndex(
+  const builder = shopLinkIndexBuilder(
     merchants.map((row) => ({
       slug: row.slug,
       name: row.name,
@@ -58,13 +64,19 @@ async function readIndex(db: DB): Promise<ShopLinkIndex> {
       affiliateParams: row.affiliate_params,
       subIdTemplate: row.sub_id_template,
     })),
-    offers.map((row) => ({
-      productSlug: row.product_slug,
-      productName: row.product_name,
-      merchantSlug: row.merchant_slug,
-      link: row.link,
-    })),
   );
+  for (let start = 0; start < offers.length; start += OFFERS_PER_SLICE) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    builder.add(
+      offers.slice(start, start + OFFERS_PER_SLICE).map((row) => ({
+        productSlug: row.product_slug,
+        productName: row.product_name,
+        merchantSlug: row.merchant_slug,
+        link: row.link,
+      })),
+    );
+  }
+  return builder.finish();
 }
 
 /**
