@@ -74,6 +74,11 @@ describe.each(testDialects)("A/B tests of the buy button on %s", (dialect) => {
     for (let index = 0; index < 4; index++) await view(id, 1);
     // Not counted, and answered the same: a crawler, a variant the test lacks, a test that is not running.
     for (const refused of [view(id, 1, CRAWLER), view(id, 2), view(id + 50, 0)]) expect((await refused).status).toBe(204);
+    // A body no beacon sends is cut short.
+    const large = await fetch(`${origin}/ab/view`, { method: "POST", headers: { "user-agent": BROWSER }, body: "x".repeat(100_000) }).catch(
+      (error: Error) => error,
+    );
+    expect(large instanceof Error ? "closed" : String(large.status)).toMatch(/^(413|closed)$/);
     expect((await click(`${id}.0`, 1)).status).toBe(302);
     await click(`${id}.1`, 2);
     await click(`${id}.1`, 3);

@@ -46,9 +46,16 @@ export function createTestViews(options: { db: DB; recorder: ClickRecorder }) {
       req.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+        else if (!res.headersSent) {
+          // Not a beacon of ours: answered at once, and nothing more of it is read.
+          res.writeHead(413, { ...ANSWER_HEADERS, connection: "close" });
+          res.end();
+          req.destroy();
+        }
       });
       req.on("end", () => {
-        if (size <= MAX_BODY_BYTES) count(Buffer.concat(chunks).toString("latin1"), req.headers["user-agent"]);
+        if (res.headersSent) return;
+        count(Buffer.concat(chunks).toString("latin1"), req.headers["user-agent"]);
         res.writeHead(204, ANSWER_HEADERS);
         res.end();
       });
