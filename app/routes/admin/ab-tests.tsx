@@ -38,6 +38,12 @@ export default function AbTestsPage({ loaderData, actionData }: Route.ComponentP
         description="Try another buy button label, style or order of the shops on a kind of page, and keep the one readers click more. Prices, stock and wording about the products never change in a test."
       />
       <div className="space-y-8">
+        {choices.length === 0 && (
+          <p className="rounded-card border border-line bg-surface p-4 text-sm shadow-card">
+            A test is running on every kind of page that can have one. End it (open it below) to start another: two tests at once on the
+            same pages would mix their readers.
+          </p>
+        )}
         {choices.map((choice) => (
           <section
             key={choice.pageKind}
