@@ -9,8 +9,9 @@ import { toIsoString } from "../db/timestamps";
  * /admin/links's report, counted and paged by the database. A catalog of 20,000 products with
  * five offers each has over 100,000 links: building every row in the web process to show 500
  * held its event loop for five seconds, and the statement alone still takes hundreds of
- * milliseconds, so on SQLite it runs on a thread of its own (docs/decisions/0114). The rules are the ones of `linkReport` (link-report.ts):
- * a link's state comes from the check of its current address only; the primary offer that
+ * milliseconds, so on SQLite it runs on a thread of its own (docs/decisions/0114). The rules
+ * are the ones of `linkReport` (link-report.ts): a link's state comes from the check of its
+ * current address only; the primary offer that
  * carries the product's own affiliate link is that link, listed once; broken first, then not
  * checked, then working, by product name.
  */
