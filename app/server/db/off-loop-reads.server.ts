@@ -142,7 +142,8 @@ class SqliteReader {
     });
     this.#worker.on("error", (error) => this.#failAll(error));
     this.#worker.on("exit", (code) => {
-      readers.delete(file);
+      // A closed reader may already have been replaced by a new one for the same file.
+      if (readers.get(file) === this) readers.delete(file);
       this.#failAll(new Error(`The reading thread stopped (exit code ${code})`));
     });
   }
