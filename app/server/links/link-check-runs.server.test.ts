@@ -53,8 +53,10 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
     shop = await startLinkTestServer({ slowMs: 60_000 });
-    held = await startLinkTestServer({ holdMs: 200 });
-    other = await startLinkTestServer({ holdMs: 200 });
+    // Long enough that a queued run of their 12 links (one at a time) is still running when the
+    // test looks, even on a loaded machine: at 200 ms it once ended first.
+    held = await startLinkTestServer({ holdMs: 500 });
+    other = await startLinkTestServer({ holdMs: 500 });
     refusedOrigin = await closedPortOrigin();
     settings = {
       timeoutMs: TIMEOUT_MS,
