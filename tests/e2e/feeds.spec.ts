@@ -1,11 +1,15 @@
-import { expect, signInAsAdmin, test } from "./admin-support";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, signInAsAdmin, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
 
 // Merchant feeds (docs/decisions/0064), at 1280 and 390 px: the owner uploads a shop's Google TSV
 // feed, sees an item with a price of "free" rejected with its reason and an item no product has
 // the GTIN of, says which product it is, previews the run, reads the diff, saves, and finds the
-// shop's new price on the product page.
+// shop's new price on the product page, with the shipping line of the site's country only.
+// An Awin download fills its column mapping in, and a second admin's mapping save over the
+// first's is refused.
 
-const HEADER = ["id", "title", "link", "price", "availability", "brand", "gtin"].join("\t");
+const HEADER = ["id", "title", "link", "price", "availability", "brand", "gtin", "shipping"].join("\t");
 
 // Each width has its product, so the two runs do not depend on each other's order.
 const PRODUCTS = {
@@ -31,8 +35,9 @@ test("an owner adds a feed by upload, matches an unmatched item, previews, saves
       "in_stock",
       "Cinderbay",
       "",
+      "US:::0.00 USD,CA:::450.00 USD",
     ].join("\t"),
-    ["NB-2", "Gift card", "https://nordicbathsupply.example/p/gift", "free", "in_stock", "Nordic", ""].join("\t"),
+    ["NB-2", "Gift card", "https://nordicbathsupply.example/p/gift", "free", "in_stock", "Nordic", "", ""].join("\t"),
   ].join("\n");
 
   await signInAsAdmin(page, adminSite);
@@ -72,4 +77,63 @@ test("an owner adds a feed by upload, matches an unmatched item, previews, saves
   const nordic = layout.getByTestId("offer-row").filter({ hasText: "Nordic Bath Supply" });
   await expect(nordic).toContainText(product.shown);
   await expect(nordic).not.toContainText("Out of stock");
+  // The feed's lines for the US (this site's country) and Canada: a US reader sees the US one.
+  await expect(nordic).toContainText("Free shipping");
+  await expect(nordic).not.toContainText("$450.00");
 });
+
+test(
+  "an Awin download fills its columns in, and a second admin's save of the columns over the first's is refused",
+  { tag: "@desktop-only" },
+  async ({ page, browser, adminSite }) => {
+    test.setTimeout(120_000);
+    const feedName = `Awin e2e feed ${process.pid}`;
+    await signInAsNewAdmin(page, adminSite, "awin-first");
+    await page.goto("/admin/feeds?new");
+    const form = page.locator("#feed-form");
+    await form.getByLabel("Name *").fill(feedName);
+    await form.getByLabel("Shop *").selectOption({ label: "Nordic Bath Supply" });
+    await form.getByLabel("From a file I upload").check();
+    await form.getByLabel("Feed file (XML, TSV or CSV)").setInputFiles({
+      name: "datafeed_1234567.csv",
+      mimeType: "text/csv",
+      buffer: readFileSync(path.join(import.meta.dirname, "../fixtures/feeds/awin-product-feed.csv")),
+    });
+    await form.getByRole("button", { name: "Save feed" }).click();
+
+    const mapping = page.locator("#feed-mapping");
+    await expect(mapping.getByText("Filled in as an Awin product feed")).toBeVisible();
+    await expect(mapping.getByLabel(/^link/)).toHaveValue("aw_deep_link");
+    await expect(mapping.getByLabel(/^price/)).toHaveValue("search_price");
+    await expect(mapping.getByLabel(/^currency/)).toHaveValue("currency");
+    const mapUrl = page.url();
+
+    // A second admin opens the same columns and saves them with the item's own id.
+    const other = await browser.newContext({ baseURL: adminSite.url });
+    try {
+      const second = await other.newPage();
+      await signInAsNewAdmin(second, adminSite, "awin-second");
+      await second.goto(mapUrl);
+      await waitForHydration(second);
+      await second.locator("#feed-mapping").getByLabel(/^id/).selectOption("aw_product_id");
+      await second.getByRole("button", { name: "Save the columns" }).click();
+      await expect(toast(second, "Columns saved")).toBeVisible();
+    } finally {
+      await other.close();
+    }
+
+    // The first admin's save, from the form loaded before, is refused with the difference.
+    await waitForHydration(page);
+    await mapping.getByLabel(/^brand/).selectOption("");
+    await page.getByRole("button", { name: "Save the columns" }).click();
+    await expect(toast(page, "Not saved: someone saved it first")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Someone saved this while you were editing" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "What differs" })).toContainText("aw_product_id");
+
+    // From the feeds list, "Columns" opens the saved mapping (no longer the preset) to change.
+    await page.goto("/admin/feeds");
+    await page.getByRole("link", { name: `Columns of ${feedName}` }).click();
+    await expect(page.locator("#feed-mapping").getByLabel(/^id/)).toHaveValue("aw_product_id");
+    await expect(page.locator("#feed-mapping").getByText("Filled in as")).toHaveCount(0);
+  },
+);

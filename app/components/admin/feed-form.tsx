@@ -5,6 +5,7 @@ import { Form, Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
 import { DECIMAL_MARK_LABELS, FEED_FORMAT_LABELS, type FeedFormState } from "~/lib/feeds/feed-form";
 import { FEED_FORMATS, FEED_FIELDS, type FeedColumnMapping } from "~/lib/feeds/feed-item";
+import { FEED_PRESETS } from "~/lib/feeds/feed-presets";
 import { FEED_SCHEDULE_LABELS, FEED_SCHEDULES } from "~/lib/feeds/feed-schedule";
 import { fieldProps, type FormValues } from "~/lib/forms/parse-form";
 
@@ -179,19 +180,28 @@ const FIELD_HINTS: Partial<Record<(typeof FEED_FIELDS)[number], string>> = {
 /** The mapping step of an "other CSV" feed: which of the file's columns holds each field, chosen once and kept. */
 export function FeedMappingForm({
   feedId,
+  version,
   columns,
   sample,
   mapping,
+  preset,
   currency,
   error,
+  sent,
 }: {
   feedId: number;
+  /** The feed's version when the form was loaded: a save over a newer one is refused. */
+  version: number;
   columns: readonly string[];
   sample: readonly string[][];
   mapping: FeedColumnMapping | null;
+  /** The network whose documented column names filled the choices in. */
+  preset: { id: string; network: string; label: string; note: string } | null;
   /** The feed's own currency, for prices that name none. */
   currency: string | null;
   error?: string | null;
+  /** A refused save's choices, shown again as they were sent. */
+  sent?: Record<string, string>;
 }) {
   return (
     <section
@@ -203,7 +213,24 @@ export function FeedMappingForm({
         Choose the columns
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        The file does not use Google&apos;s column names. Say once which column holds what; the feed keeps it.
+        The file does not use Google&apos;s column names. Say once which column holds what; the feed keeps it, and you can change it here at
+        any time.
+      </p>
+      {preset && (
+        <Notice tone="blue" title={`Filled in as an ${preset.label}`} className="mt-4">
+          The choices below follow the column names {preset.network} documents for it. {preset.note} Check them, then save.
+        </Notice>
+      )}
+      <p className="mt-3 text-sm text-ink-muted">
+        Fill in as:{" "}
+        {FEED_PRESETS.map((choice, index) => (
+          <span key={choice.id}>
+            {index > 0 && " · "}
+            <Link to={`/admin/feeds?map=${feedId}&preset=${choice.id}#feed-mapping`} className="font-semibold text-brand underline">
+              {choice.label}
+            </Link>
+          </span>
+        ))}
       </p>
       {error && (
         <Notice tone="red" title="Not saved" className="mt-4" role="alert">
@@ -238,13 +265,14 @@ export function FeedMappingForm({
       <Form method="post" className="mt-5 space-y-4">
         <input type="hidden" name="intent" value="save-mapping" />
         <input type="hidden" name="id" value={feedId} />
+        <input type="hidden" name={VERSION_FIELD} value={versionToSend(sent, version)} />
         <div className="grid gap-4 md:grid-cols-3">
           {FEED_FIELDS.map((field) => (
             <Select
               key={field}
               label={`${field}${FIELD_HINTS[field] ? ` (${FIELD_HINTS[field]})` : ""}`}
               name={`map_${field}`}
-              defaultValue={mapping?.[field] ?? ""}
+              defaultValue={sent ? (sent[`map_${field}`] ?? "") : (mapping?.[field] ?? "")}
             >
               <option value="">Not in the file</option>
               {columns.map((column) => (
@@ -261,7 +289,7 @@ export function FeedMappingForm({
           placeholder="EUR"
           maxLength={3}
           autoComplete="off"
-          defaultValue={currency ?? ""}
+          defaultValue={sent ? (sent.feed_currency ?? "") : (currency ?? "")}
           hint="Needed when the prices name no currency and no column holds it. Prices are kept in it, never converted."
         />
         <Button type="submit">Save the columns</Button>

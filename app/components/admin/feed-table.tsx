@@ -75,6 +75,14 @@ export function FeedTable({ rows }: { rows: readonly FeedListRow[] }) {
                     >
                       Edit<span className="sr-only"> {feed.name}</span>
                     </Link>
+                    {(feed.hasMapping || feed.format === "csv-mapped") && (
+                      <Link
+                        to={`/admin/feeds?map=${feed.id}#feed-mapping`}
+                        className="inline-flex h-11 items-center px-2 font-semibold text-brand underline-offset-2 hover:underline"
+                      >
+                        Columns<span className="sr-only"> of {feed.name}</span>
+                      </Link>
+                    )}
                     <Form method="post">
                       <input type="hidden" name="intent" value="delete-feed" />
                       <input type="hidden" name="id" value={feed.id} />

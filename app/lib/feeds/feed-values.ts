@@ -19,6 +19,13 @@ const GOOGLE_AVAILABILITY: Record<string, OfferAvailability> = {
   preorder: "PreOrder",
   backorder: "BackOrder",
   discontinued: "Discontinued",
+  // A yes/no stock column, as Awin's in_stock (1 or 0) and many shop exports write it.
+  "1": "InStock",
+  "0": "OutOfStock",
+  yes: "InStock",
+  no: "OutOfStock",
+  true: "InStock",
+  false: "OutOfStock",
   // German shop systems' words (Shopware, JTL, Gambio export these as written).
   lieferbar: "InStock",
   sofortlieferbar: "InStock",
@@ -29,7 +36,7 @@ const GOOGLE_AVAILABILITY: Record<string, OfferAvailability> = {
   vorbestellung: "PreOrder",
 };
 
-/** "in stock", "in_stock", "out of stock", "preorder", "backorder", German "lieferbar"/"nicht lieferbar"/"vorbestellbar", schema.org's names → schema.org's; anything else "unknown". */
+/** "in stock", "in_stock", "out of stock", "preorder", "backorder", 1/0 and yes/no, German "lieferbar"/"nicht lieferbar"/"vorbestellbar", schema.org's names → schema.org's; anything else "unknown". */
 export function readFeedAvailability(raw: string | undefined): OfferAvailability {
   const key = (raw ?? "")
     .trim()

@@ -3,15 +3,15 @@ import { trackedOfferHref } from "../clicks/tracked-link";
 import type { Product } from "../catalog/catalog";
 import { formatLongUsDate } from "../text/dates";
 import { CONTACT_FOR_PRICE, formatMoney } from "../text/money";
-import { textOrNull } from "../catalog/product-display";
 import { displayPrice, isFresh, offersForCountry, runningSaleMinor, type OfferAvailability, type PriceSettings } from "./display-price";
 import { offerLinkUrl } from "./offer-link";
 import { asOfText, CHECK_PRICE } from "./price-view";
+import { shippingForCountry } from "./shipping-note";
 
 /**
  * The product page's where-to-buy table: the offers for the site's country in offersForCountry's
  * order (cheapest first, out of stock last), each with its price (the sale beside the struck
- * list price), its availability in words, its shipping note and a tracked link through
+ * list price), its availability in words, its shipping for the site's country and a tracked link through
  * /go/{product}/{merchant}. "Lowest price" marks the offer that set the displayed price, so the
  * badge and the price at the top of the page can never disagree.
  */
@@ -91,7 +91,7 @@ export function whereToBuyView(
       availabilityText: shipsFrom && offer.availability === "BackOrder" ? "Back order" : availabilityText(offer.availability),
       shipsFromText: shipsFrom,
       buyable: offer.availability !== "OutOfStock" && offer.availability !== "Discontinued",
-      shippingText: textOrNull(offer.shippingNote),
+      shippingText: shippingForCountry(offer.shippingNote, settings.country),
       lowest: shown.kind === "price" && shown.merchantSlug === offer.merchantSlug,
       href: usable || survey ? trackedOfferHref(product.slug, offer.merchantSlug, options.source) : null,
       // The survey form replaces every shop link of a 'tyyni' sauna while it is set, and it is not paid.

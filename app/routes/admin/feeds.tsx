@@ -79,6 +79,7 @@ export default function FeedsPage({ loaderData, actionData }: Route.ComponentPro
           )
         )}
         {mapping &&
+          result?.conflict?.intent !== "save-mapping" &&
           (mapping.error ? (
             <Notice tone="red" title="The feed could not be read" role="alert">
               {mapping.error}
@@ -86,11 +87,14 @@ export default function FeedsPage({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <FeedMappingForm
               feedId={mapping.feedId}
+              version={mapping.version}
               columns={mapping.columns}
               sample={mapping.sample}
               mapping={mapping.current}
+              preset={mapping.preset}
               currency={mapping.currency}
               error={result?.mappingError}
+              sent={result?.mappingValues}
             />
           ))}
         {feeds.length === 0 ? (

@@ -11,9 +11,20 @@ import { describeBytes } from "~/lib/admin/upload-limits";
 import { feedFiles, removeFeedUpload, storeFeedUpload } from "./feed-files.server";
 import { enqueueFeedRun } from "./feed-run-jobs.server";
 import { feedSourceOf, loadFeed } from "./feed-run.server";
-import { deleteFeed, feedForm, feedFormNow, listFeeds, merchantChoices, saveFeed, saveFeedMapping } from "./feeds-admin.server";
+import {
+  deleteFeed,
+  feedForm,
+  feedFormNow,
+  feedMappingNow,
+  listFeeds,
+  merchantChoices,
+  saveFeed,
+  saveFeedMapping,
+} from "./feeds-admin.server";
 import type { EditConflict } from "~/lib/admin/edit-conflict";
-import { saveUnlessNewer } from "../forms/edit-conflict.server";
+import { saveUnlessNewer, versionOf } from "../forms/edit-conflict.server";
+import { FEED_FIELDS } from "~/lib/feeds/feed-item";
+import { presetById, presetMapping, recognisePreset } from "~/lib/feeds/feed-presets";
 import { FeedError, feedReadSettingsFrom, peekFeed } from "./read-feed.server";
 
 /**
@@ -41,28 +52,46 @@ export async function loadFeedsScreen(request: Request, context: AppLoadContext)
   ]);
   let mapping: {
     feedId: number;
+    version: number;
     columns: string[];
     sample: string[][];
     current: Record<string, string> | null;
+    /** The network whose documented columns filled the choices in, when they were. */
+    preset: { id: string; network: string; label: string; note: string } | null;
     currency: string | null;
     error: string | null;
   } | null = null;
   if (mapId) {
     const feed = await loadFeed(context.db, mapId);
-    if (feed) {
+    const version = await versionOf(context.db, "feeds", mapId);
+    if (feed && version !== null) {
       try {
         const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
+        // A chosen preset fills the form in; with no mapping saved yet, a recognised one does.
+        const asked = presetById(url.searchParams.get("preset"));
+        const preset = asked ?? (feed.mapping ? null : recognisePreset(peek.columns));
         mapping = {
           feedId: feed.id,
+          version,
           columns: peek.columns,
           sample: peek.sample,
-          current: feed.mapping,
+          current: preset ? presetMapping(preset, peek.columns, peek.sample) : feed.mapping,
+          preset: preset && { id: preset.id, network: preset.network, label: preset.label, note: preset.note },
           currency: feed.currency,
           error: null,
         };
       } catch (error) {
         if (!(error instanceof FeedError)) throw error;
-        mapping = { feedId: feed.id, columns: [], sample: [], current: feed.mapping, currency: feed.currency, error: error.message };
+        mapping = {
+          feedId: feed.id,
+          version,
+          columns: [],
+          sample: [],
+          current: feed.mapping,
+          preset: null,
+          currency: feed.currency,
+          error: error.message,
+        };
       }
     }
   }
@@ -100,6 +129,8 @@ export interface FeedsActionResult {
   conflict?: EditConflict;
   form?: FeedFormState & { editingId: number | null };
   mappingError?: string;
+  /** The refused mapping form's choices, shown again as sent. */
+  mappingValues?: Record<string, string>;
 }
 
 const text = (form: FormData, name: string) => {
@@ -117,6 +148,12 @@ const FEED_FIELD_LABELS = [
   ["schedule", "Schedule"],
   ["currency", "Prices' currency"],
   ["decimal_mark", "Decimal separator"],
+] as const;
+
+/** The mapping form's fields with the labels it shows, for a save conflict. */
+const MAPPING_FIELD_LABELS = [
+  ...FEED_FIELDS.map((field) => [`map_${field}`, `Column for ${field}`] as const),
+  ["feed_currency", "Prices' currency"],
 ] as const;
 
 export const FEED_INTENTS = {
@@ -199,25 +236,38 @@ export const FEED_INTENTS = {
     });
   },
 
-  "save-mapping": async ({ form, request, context }) => {
-    const feed = await loadFeed(context.db, idOf(text(form, "id")) ?? 0);
+  "save-mapping": async ({ form: sent, request, context }) => {
+    const feed = await loadFeed(context.db, idOf(text(sent, "id")) ?? 0);
     if (!feed)
       return data<FeedsActionResult>(
         { toast: { kind: "error", title: "Not saved", description: "That feed no longer exists." } },
         { status: 404 },
       );
     const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
-    const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    const read = readMappingForm(values, peek.columns, peek.sample);
-    if (!read.ok)
-      return data<FeedsActionResult>(
-        { mappingError: read.error, toast: { kind: "error", title: "Columns not saved", description: read.error } },
-        { status: 400 },
-      );
-    await saveFeedMapping(context.db, feed.id, read.mapping, read.currency);
-    await recordAdminAction({ request, context }, "merchant-feed-saved", `Chose the columns of feed ${feed.name} (id ${feed.id})`);
-    throw await redirectWithFlash(request, context.config, "/admin/feeds", {
-      toast: { kind: "success", title: "Columns saved", description: `${feed.name} can run now.` },
+    const save = async (form: FormData, version: number) => {
+      const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      const read = readMappingForm(values, peek.columns, peek.sample);
+      if (!read.ok)
+        return data<FeedsActionResult>(
+          {
+            mappingError: read.error,
+            mappingValues: values,
+            toast: { kind: "error", title: "Columns not saved", description: read.error },
+          },
+          { status: 400 },
+        );
+      await saveFeedMapping(context.db, feed.id, read.mapping, read.currency, version);
+      await recordAdminAction({ request, context }, "merchant-feed-saved", `Chose the columns of feed ${feed.name} (id ${feed.id})`);
+      throw await redirectWithFlash(request, context.config, "/admin/feeds", {
+        toast: { kind: "success", title: "Columns saved", description: `${feed.name} can run now.` },
+      });
+    };
+    return saveUnlessNewer({
+      form: sent,
+      labels: MAPPING_FIELD_LABELS,
+      current: () => feedMappingNow(context.db, feed.id),
+      reloadTo: `/admin/feeds?map=${feed.id}#feed-mapping`,
+      save,
     });
   },
 

@@ -1,5 +1,5 @@
 import type { FeedInput } from "~/lib/feeds/feed-form";
-import type { FeedColumnMapping } from "~/lib/feeds/feed-item";
+import { FEED_FIELDS, type FeedColumnMapping } from "~/lib/feeds/feed-item";
 import type { FeedRunCounts, FeedRunDetails } from "~/lib/feeds/feed-run";
 import type { DB } from "../db/connection.server";
 import { removeFeedUpload, type FeedFiles, type StoredUpload } from "./feed-files.server";
@@ -236,12 +236,39 @@ export async function feedFormNow(db: DB, feedId: number): Promise<{ version: nu
   };
 }
 
-export async function saveFeedMapping(db: DB, feedId: number, mapping: FeedColumnMapping, currency: string | null = null): Promise<void> {
-  await db
-    .updateTable("feeds")
-    .set({ mapping: JSON.stringify(mapping), format: "csv-mapped", currency, updated_at: new Date().toISOString() })
-    .where("id", "=", feedId)
-    .execute();
+/**
+ * Keeps the owner's choice of columns (and the prices' currency). With the version its form
+ * loaded, it throws StaleVersion when someone saved the feed since.
+ */
+export async function saveFeedMapping(
+  db: DB,
+  feedId: number,
+  mapping: FeedColumnMapping,
+  currency: string | null = null,
+  version?: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (version !== undefined) await claimVersion(trx, "feeds", feedId, version);
+    await trx
+      .updateTable("feeds")
+      .set({ mapping: JSON.stringify(mapping), format: "csv-mapped", currency, updated_at: new Date().toISOString() })
+      .where("id", "=", feedId)
+      .execute();
+  });
+}
+
+/** A feed's column mapping as its form sends it, with its version: what a mapping save conflict compares. */
+export async function feedMappingNow(db: DB, feedId: number): Promise<{ version: number; values: Record<string, string> } | null> {
+  const row = await db.selectFrom("feeds").select(["version", "mapping", "currency"]).where("id", "=", feedId).executeTakeFirst();
+  if (!row) return null;
+  const mapping = row.mapping ? (JSON.parse(row.mapping) as FeedColumnMapping) : {};
+  return {
+    version: Number(row.version),
+    values: {
+      ...Object.fromEntries(FEED_FIELDS.map((field) => [`map_${field}`, mapping[field] ?? ""])),
+      feed_currency: row.currency ?? "",
+    },
+  };
 }
 
 /** Deletes a feed, its runs and its item links; its offers stay (they are the shop's offers), no longer tied to it. */
