@@ -178,6 +178,8 @@ test.describe("The revenue flow is checked once, at desktop width", { tag: "@des
       });
       // The order without a sub-ID of this site is counted apart.
       await expect(page.getByText("1 order with no sub-ID of this site")).toBeVisible();
+      // It is in the total, as on the dashboard, and shown as its own figure.
+      await expect(page.getByTestId("revenue-totals")).toContainText(/Not tied to a page\s*1 · /);
     });
 
     await test.step("a later Awin report moving the order to 'declined' updates it instead of adding one", async () => {

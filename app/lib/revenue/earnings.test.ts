@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { earningsRows, earningsTotal, formatMonies, sortEarnings, type EarningsFacts } from "./earnings";
+import { earnedTotal, earningsRows, earningsTotal, formatMonies, notTiedTotal, sortEarnings, type EarningsFacts } from "./earnings";
 
 const tyyni = { productId: 1, merchantId: 10, source: "product:tyyni-4", country: "DE", placement: "product:box", device: "phone" };
 const barrel = {
@@ -120,9 +120,16 @@ describe("earnings", () => {
     expect(sources.find((row) => row.key === "learn")).toMatchObject({ views: 30, clicks: 0 });
   });
 
-  it("sums mixed currencies apart, reversed and unmatched orders left out", () => {
+  it("sums mixed currencies apart: every order not reversed, with those no click ties to a page counted apart too", () => {
     const total = earningsTotal(facts);
-    expect(total).toMatchObject({ views: 480, clicks: 50, orders: 3, pending: { USD: 1_360 }, approved: { EUR: 6_495 } });
+    expect(total).toMatchObject({ views: 480, clicks: 50, orders: 4, pending: { USD: 1_360 }, approved: { EUR: 6_495, USD: 500 } });
+    expect(notTiedTotal(facts.orders)).toEqual({ orders: 1, earned: { USD: 500 } });
+    // The dashboard's card reads the same orders by the same rule.
+    expect(earnedTotal(facts.orders)).toEqual({
+      orders: 4,
+      earned: { EUR: 6_495, USD: 1_860 },
+      notTied: { orders: 1, earned: { USD: 500 } },
+    });
     expect(formatMonies(total.pending)).toBe("USD 13.60");
     expect(formatMonies({ USD: 100, EUR: 6_495 })).toBe("EUR 64.95 · USD 1.00");
   });

@@ -241,11 +241,18 @@ export function earningsRows(dimension: Dimension, facts: EarningsFacts): Earnin
 }
 
 /** The whole period in one row: every view, click and matched order. */
+/**
+ * The period's whole: every order the networks reported for it and did not reverse, whether or
+ * not a click of this site carried its sub-ID. The dashboard's card and the revenue page's
+ * figures both follow this one rule, so the owner never sees two totals; the orders no click is
+ * known for are also counted apart (notTiedTotal), and only the rows per page, product, shop…
+ * are limited to the orders a click ties to them.
+ */
 export function earningsTotal(facts: EarningsFacts): EarningsRow {
   const totals = { key: "total", label: "All", href: null, clicks: 0, orders: 0, pending: {} as Money, approved: {} as Money };
   for (const click of facts.clicks) totals.clicks += click.count;
   for (const order of facts.orders) {
-    if (order.click === null || order.status === "reversed") continue;
+    if (!countsAsEarned(order.status)) continue;
     totals.orders++;
     addMoney(order.status === "approved" ? totals.approved : totals.pending, order.currency, order.commissionHundredths);
   }
@@ -253,6 +260,38 @@ export function earningsTotal(facts: EarningsFacts): EarningsRow {
     totals,
     [...facts.viewsByPath.values()].reduce((sum, count) => sum + count, 0),
   );
+}
+
+/** A reversed order (declined, returned) earns nothing; pending and approved ones count. */
+export function countsAsEarned(status: CommissionStatus): boolean {
+  return status !== "reversed";
+}
+
+/** Of the total, the orders no click of this site is known for (another site's sub-ID, or none), and what they earned. */
+export function notTiedTotal(orders: readonly OrderTotals[]): { orders: number; earned: Money } {
+  const earned: Money = {};
+  let count = 0;
+  for (const order of orders) {
+    if (order.click !== null || !countsAsEarned(order.status)) continue;
+    count++;
+    addMoney(earned, order.currency, order.commissionHundredths);
+  }
+  return { orders: count, earned };
+}
+
+/** What the totals read of an order: whether a click ties it to a page, its status and commission. */
+export type OrderTotals = { click: object | null; status: CommissionStatus; commissionHundredths: number; currency: string };
+
+/** The period's orders and commission by the one rule (countsAsEarned), for the dashboard's card. */
+export function earnedTotal(orders: readonly OrderTotals[]): { orders: number; earned: Money; notTied: { orders: number; earned: Money } } {
+  const earned: Money = {};
+  let count = 0;
+  for (const order of orders) {
+    if (!countsAsEarned(order.status)) continue;
+    count++;
+    addMoney(earned, order.currency, order.commissionHundredths);
+  }
+  return { orders: count, earned, notTied: notTiedTotal(orders) };
 }
 
 function rowOf(

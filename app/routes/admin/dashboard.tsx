@@ -81,7 +81,9 @@ function OwnerDashboard({ owner }: { owner: OwnerData }) {
       to: "/admin/revenue",
       title: "Revenue",
       count: earnings.orders,
-      note: `orders in the last 30 days; commission ${formatMonies(earnings.earned)}`,
+      note: `orders in the last 30 days; commission ${formatMonies(earnings.earned)}${
+        earnings.notTied.orders > 0 ? `, of which ${formatMonies(earnings.notTied.earned)} not tied to a page` : ""
+      }`,
       icon: Coins,
       action: "See what earns",
     },

@@ -17,7 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const days = clickPeriodFrom(params.get("days"));
   const by = dimensionFrom(params.get("by"));
   const report = await earningsReport(context.db, days, Date.now(), by);
-  const currencies = currenciesOf(report.total);
+  // The rows' currencies: an order no click ties to a row is in the page's total, not in this table.
+  const currencies = currenciesOf(report.total).filter((currency) =>
+    report.rows.some((row) => row.pending[currency] !== undefined || row.approved[currency] !== undefined),
+  );
   const rows = sortEarnings(report.rows, earningsSortFrom(params.get("sort")), currencies[0] ?? null);
   const amount = (value: number | undefined) => (value === undefined ? "" : (value / 100).toFixed(2));
   const perCurrency = (name: string) => currencies.map((currency) => `${name}_${currency}`);

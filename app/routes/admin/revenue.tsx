@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total: report.total,
       rows: sortEarnings(report.rows, view.sort, currency),
       chart: report.daily.map((day) => ({ day: day.day, clicks: currency ? Math.round((day.earned[currency] ?? 0) / 100) : 0 })),
-      unmatched: report.unmatched,
+      notTied: report.notTied,
       reversed: report.reversed,
       networks: networks.map((network) => network.name),
       upload,
@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function RevenuePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, currency, total, rows, chart, unmatched, reversed, networks, upload: underWay, toast } = loaderData;
+  const { view, currency, total, rows, chart, notTied, reversed, networks, upload: underWay, toast } = loaderData;
   useResultToast({ toast });
   useResultToast(actionData && "toast" in actionData ? actionData : null);
   // The save's run ended on this page: said once per run, like an action's toast.
@@ -100,6 +100,10 @@ export default function RevenuePage({ loaderData, actionData }: Route.ComponentP
     { label: "Pending", value: formatMonies(total.pending) },
     { label: "Approved", value: formatMonies(total.approved) },
     { label: "EPC", value: formatMonies(total.epc) },
+    {
+      label: "Not tied to a page",
+      value: notTied.orders === 0 ? "None" : `${adminNumber(notTied.orders)} · ${formatMonies(notTied.earned)}`,
+    },
   ];
   return (
     <>
@@ -119,7 +123,7 @@ export default function RevenuePage({ loaderData, actionData }: Route.ComponentP
       {/* Under way, the upload comes first: each step's answer is at the top of the page it lands on. */}
       {step && <div className="mb-6">{upload}</div>}
       <RevenueNav view={view} />
-      <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" data-testid="revenue-totals">
+      <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="revenue-totals">
         {figures.map((figure) => (
           <div key={figure.label} className="rounded-card border border-line bg-surface p-4 shadow-card">
             <dt className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{figure.label}</dt>
@@ -133,7 +137,10 @@ export default function RevenuePage({ loaderData, actionData }: Route.ComponentP
         </h2>
         <p className="text-sm text-ink-muted">
           Pending and approved, by order date{reversed > 0 ? `; ${reversed} reversed left out` : ""}
-          {unmatched > 0 ? `; ${unmatched} ${unmatched === 1 ? "order" : "orders"} with no sub-ID of this site` : ""}.
+          {notTied.orders > 0
+            ? `; ${notTied.orders} ${notTied.orders === 1 ? "order" : "orders"} with no sub-ID of this site counted in the total, not in the table`
+            : ""}
+          .
         </p>
         <div className="mt-4">
           <ClicksChart

@@ -3,7 +3,7 @@ import { testDialects } from "../../../tests/support/test-databases";
 import { testDatabaseForBlock } from "../../../tests/support/block-databases";
 import { guessColumnMap, readCommissionReport } from "~/lib/revenue/commission-report";
 import { planReport, ReportChanged, saveReport } from "./commission-reports.server";
-import { earningsReport } from "./earnings.server";
+import { earningsReport, recentEarnings } from "./earnings.server";
 
 const NOW = Date.parse("2026-11-26T12:00:00Z");
 const HEADER = "Transaction ID,Transaction Date,Click Ref,Sale Amount,Commission Amount,Currency,Commission Status";
@@ -87,7 +87,12 @@ describe.each(testDialects)("commission reports on %s", (dialect) => {
       epc: { EUR: 6_495 },
     });
     expect((await earningsReport(test.db, 7, NOW, "country")).rows).toMatchObject([{ key: "DE", orders: 1, pending: { EUR: 6_495 } }]);
-    expect(pages.unmatched).toBe(1);
+    expect(pages.notTied.orders).toBe(1);
+    // One rule: the dashboard's card shows the revenue page's total, the untied order in it.
+    const card = await recentEarnings(test.db, 7, NOW);
+    expect(card.orders).toBe(pages.total.orders);
+    expect(card.orders).toBe(2);
+    expect(card.notTied).toEqual(pages.notTied);
   });
 
   it("a later report moves an order's status instead of adding one; currencies stay apart", async () => {

@@ -1,6 +1,16 @@
 import { periodDays, utcDay } from "~/lib/clicks/click-period";
 import type { CommissionStatus } from "~/lib/revenue/commission-report";
-import { earningsRows, earningsTotal, type Dimension, type EarningsFacts, type EarningsRow, type Money } from "~/lib/revenue/earnings";
+import {
+  countsAsEarned,
+  earnedTotal,
+  earningsRows,
+  earningsTotal,
+  notTiedTotal,
+  type Dimension,
+  type EarningsFacts,
+  type EarningsRow,
+  type Money,
+} from "~/lib/revenue/earnings";
 import type { DB } from "../db/connection.server";
 
 /**
@@ -22,8 +32,8 @@ export interface EarningsReport {
   total: EarningsRow;
   rows: EarningsRow[];
   daily: DailyEarnings[];
-  /** Orders of the period whose sub-ID no click of the site carried (another site's, or none). */
-  unmatched: number;
+  /** Of the total, the orders whose sub-ID no click of the site carried (another site's, or none), and their commission. */
+  notTied: { orders: number; earned: Money };
   reversed: number;
 }
 
@@ -113,7 +123,7 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
       currency: row.currency,
     });
     const entry = daily.get(utcDay(Number(row.ordered_at)));
-    if (entry && status !== "reversed") entry.earned[row.currency] = (entry.earned[row.currency] ?? 0) + commission;
+    if (entry && countsAsEarned(status)) entry.earned[row.currency] = (entry.earned[row.currency] ?? 0) + commission;
   }
   return {
     viewsByPath,
@@ -143,7 +153,7 @@ export async function earningsReport(db: DB, days: number, now: number, dimensio
     total: earningsTotal(facts),
     rows: earningsRows(dimension, facts),
     daily: facts.daily,
-    unmatched: facts.orders.filter((order) => order.click === null).length,
+    notTied: notTiedTotal(facts.orders),
     reversed: facts.orders.filter((order) => order.status === "reversed").length,
   };
 }
@@ -163,22 +173,38 @@ export async function placementAndDeviceRows(
   return { placements: byClicks(earningsRows("placement", facts)), devices: byClicks(earningsRows("device", facts)) };
 }
 
-/** The dashboard's card: orders not reversed in the last `days` days, and their commission per currency. */
-export async function recentEarnings(db: DB, days: number, now: number = Date.now()): Promise<{ orders: number; earned: Money }> {
-  const from = Date.parse(`${periodDays(days, now)[0]}T00:00:00Z`);
+/**
+ * The dashboard's card: the last `days` UTC days' orders and commission per currency, by the
+ * revenue page's own rule and period (earnedTotal), so both show the same figures.
+ */
+export async function recentEarnings(
+  db: DB,
+  days: number,
+  now: number = Date.now(),
+): Promise<{ orders: number; earned: Money; notTied: { orders: number; earned: Money } }> {
+  const period = periodDays(days, now);
+  const from = Date.parse(`${period[0]}T00:00:00Z`);
+  const to = Date.parse(`${period.at(-1)}T00:00:00Z`) + DAY_MS;
   const rows = await db
     .selectFrom("commissions")
+    .leftJoin("click_sub_ids", "click_sub_ids.sub_id", "commissions.sub_id")
     .select([
-      "currency",
-      (eb) => eb.fn.countAll<number | string>().as("orders"),
-      (eb) => eb.fn.sum<number | string>("commission_hundredths").as("earned"),
+      "commissions.status",
+      "commissions.currency",
+      "commissions.commission_hundredths",
+      "click_sub_ids.product_id",
+      "click_sub_ids.source",
     ])
-    .where("ordered_at", ">=", from)
-    .where("status", "!=", "reversed")
-    .groupBy("currency")
+    .where("commissions.ordered_at", ">=", from)
+    .where("commissions.ordered_at", "<", to)
     .execute();
-  return {
-    orders: rows.reduce((sum, row) => sum + Number(row.orders), 0),
-    earned: Object.fromEntries(rows.map((row) => [row.currency, Number(row.earned)])),
-  };
+  return earnedTotal(
+    rows.map((row) => ({
+      // Tied as the revenue page ties it: a click of this site with its page.
+      click: row.product_id === null || row.source === null ? null : {},
+      status: row.status as CommissionStatus,
+      commissionHundredths: Number(row.commission_hundredths),
+      currency: row.currency,
+    })),
+  );
 }
