@@ -5,6 +5,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Notice } from "~/components/ui/notice";
 import type { MerchantFormField } from "~/lib/offers/merchant-form";
 import { SUB_ID_PRESETS } from "~/lib/offers/sub-id";
+import { TRACKING_KINDS } from "~/lib/offers/tracking-ids";
 import { fieldProps, type FieldErrors, type FormValues } from "~/lib/forms/parse-form";
 
 export interface MerchantFormState {
@@ -67,6 +68,12 @@ export function MerchantForm({
               <option key={preset.network} value={preset.template} label={preset.network} />
             ))}
           </datalist>
+          {field("tracking_ids", "Tracking IDs by kind of page", {
+            multiline: true,
+            className: "md:col-span-2",
+            placeholder: "product=mysite-prod-20\ncollection=mysite-coll-20\nlearn=mysite-learn-20",
+            hint: `For Amazon Associates, whose report names a tracking ID rather than a click: one kind=tracking-id a line, each its own ID, and links from that kind of page go out with tag= set to it. Kinds: ${TRACKING_KINDS.join(", ")}. Empty: links keep their own tag.`,
+          })}
         </div>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>

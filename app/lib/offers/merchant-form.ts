@@ -3,13 +3,23 @@ import { readImageRef, readLines, readSlug, readText } from "../csv/csv-values";
 import { readCountryCodes, unknownCountryText } from "./countries";
 import { merchantSlugOf, shopDomain } from "./shop-domain";
 import { SUB_ID_PRESETS, SUB_ID_TEMPLATE_ERROR, subIdParameter } from "./sub-id";
+import { readTrackingIds, trackingIdsText, type TrackingIds } from "./tracking-ids";
 
 /**
  * The admin's add/edit form for a merchant (a shop that sells products). Every value is checked
  * here, on the server, and a problem is an error beside its field; the value is what is saved.
  */
 
-export const MERCHANT_FORM_FIELDS = ["name", "slug", "domain", "logo_url", "countries", "affiliate_params", "sub_id_template"] as const;
+export const MERCHANT_FORM_FIELDS = [
+  "name",
+  "slug",
+  "domain",
+  "logo_url",
+  "countries",
+  "affiliate_params",
+  "sub_id_template",
+  "tracking_ids",
+] as const;
 export type MerchantFormField = (typeof MERCHANT_FORM_FIELDS)[number];
 export type MerchantFormValues = Partial<Record<MerchantFormField, string>>;
 
@@ -23,6 +33,8 @@ export interface MerchantInput {
   affiliateParams: string | null;
   /** How a click's sub-ID is added to the links, "name={id}"; null or absent: no sub-ID (lib/offers/sub-id.ts). */
   subIdTemplate?: string | null;
+  /** A tracking ID per kind of page (Amazon's tag=); null or absent: none (lib/offers/tracking-ids.ts). */
+  trackingIds?: TrackingIds | null;
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -62,10 +74,22 @@ export function readMerchantForm(
   const subIdTemplate = preset ? preset.template : templateText;
   if (subIdTemplate !== null && subIdParameter(subIdTemplate) === null) errors.sub_id_template = SUB_ID_TEMPLATE_ERROR;
 
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const tracking = readTrackingIds(values.tracking_ids);
+  if (!tracking.ok) errors.tracking_ids = tracking.error;
+
+  if (Object.keys(errors).length > 0 || !tracking.ok) return { ok: false, errors };
   return {
     ok: true,
-    merchant: { name: name!, slug, domain, logoUrl: logo.value, countries: countries.codes, affiliateParams: params, subIdTemplate },
+    merchant: {
+      name: name!,
+      slug,
+      domain,
+      logoUrl: logo.value,
+      countries: countries.codes,
+      affiliateParams: params,
+      subIdTemplate,
+      trackingIds: tracking.ids,
+    },
   };
 }
 
@@ -94,5 +118,6 @@ export function merchantFormValues(merchant: MerchantInput): MerchantFormValues 
     countries: merchant.countries.join(", "),
     affiliate_params: merchant.affiliateParams ?? "",
     sub_id_template: merchant.subIdTemplate ?? "",
+    tracking_ids: trackingIdsText(merchant.trackingIds),
   };
 }

@@ -1,3 +1,4 @@
+import type { TrackingIds } from "./tracking-ids";
 import type { OfferForPrice } from "./display-price";
 
 /**
@@ -16,4 +17,6 @@ export interface ShopOffer extends OfferForPrice {
   merchantAffiliateParams: string | null;
   /** How the merchant's network takes a click's sub-ID, e.g. "clickref={id}" (lib/offers/sub-id.ts); absent or null: none. */
   merchantSubIdTemplate?: string | null;
+  /** The merchant's tracking ID per kind of page (lib/offers/tracking-ids.ts); for /go only. */
+  merchantTrackingIds?: TrackingIds | null;
 }

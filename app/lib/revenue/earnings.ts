@@ -81,6 +81,11 @@ export interface ClickFacts {
 export interface OrderFacts {
   /** Null when no click of the site carried its sub-ID. */
   click: ClickFacts | null;
+  /**
+   * Without a click: the merchant and kind of page whose tracking ID the report names (Amazon's
+   * earnings report ties an item to a tracking ID, not a click; lib/offers/tracking-ids.ts).
+   */
+  tracked?: { merchantId: number; kind: string } | null;
   status: CommissionStatus;
   commissionHundredths: number;
   currency: string;
@@ -165,6 +170,23 @@ function keyOf(dimension: Dimension, click: ClickFacts, facts: EarningsFacts): K
   }
 }
 
+/**
+ * Where an order tied by a tracking ID belongs: its kind of page and its merchant are known; a
+ * page, product, country, placement or device is not, so those tables give it a row of its kind.
+ */
+function trackedKeyOf(dimension: Dimension, tracked: { merchantId: number; kind: string }, facts: EarningsFacts): Keyed {
+  const kind = tracked.kind in KINDS ? tracked.kind : "unknown";
+  if (dimension === "source") return { key: kind, label: KINDS[kind]!, href: null, viewed: kind !== "price-alert" && kind !== "unknown" };
+  if (dimension === "merchant")
+    return {
+      key: String(tracked.merchantId),
+      label: facts.merchants.get(tracked.merchantId) ?? `Removed merchant #${tracked.merchantId}`,
+      href: null,
+      viewed: false,
+    };
+  return { key: `tracking:${kind}`, label: `${KINDS[kind]}, by tracking ID (no single page)`, href: null, viewed: false };
+}
+
 /** Views per page kind, over every device class, and per device class, over every kind. */
 function kindAndDeviceViews(facts: EarningsFacts): { byKind: Map<string, number>; byDevice: Map<string, number> } {
   const byKind = new Map<string, number>();
@@ -232,8 +254,10 @@ export function earningsRows(dimension: Dimension, facts: EarningsFacts): Earnin
   for (const { views, keyed } of viewsOf(dimension, facts).values()) entry(keyed).views += views;
   for (const click of facts.clicks) entry(keyOf(dimension, click, facts)).clicks += click.count;
   for (const order of facts.orders) {
-    if (order.click === null || order.status === "reversed") continue;
-    const found = entry(keyOf(dimension, order.click, facts));
+    if (!countsAsEarned(order.status)) continue;
+    const keyed = order.click ? keyOf(dimension, order.click, facts) : order.tracked ? trackedKeyOf(dimension, order.tracked, facts) : null;
+    if (keyed === null) continue;
+    const found = entry(keyed);
     found.orders++;
     addMoney(order.status === "approved" ? found.approved : found.pending, order.currency, order.commissionHundredths);
   }
@@ -267,12 +291,12 @@ export function countsAsEarned(status: CommissionStatus): boolean {
   return status !== "reversed";
 }
 
-/** Of the total, the orders no click of this site is known for (another site's sub-ID, or none), and what they earned. */
+/** Of the total, the orders neither a click of this site nor a tracking ID ties to a page (another site's sub-ID, or none), and what they earned. */
 export function notTiedTotal(orders: readonly OrderTotals[]): { orders: number; earned: Money } {
   const earned: Money = {};
   let count = 0;
   for (const order of orders) {
-    if (order.click !== null || !countsAsEarned(order.status)) continue;
+    if (order.click !== null || order.tracked || !countsAsEarned(order.status)) continue;
     count++;
     addMoney(earned, order.currency, order.commissionHundredths);
   }
@@ -280,7 +304,13 @@ export function notTiedTotal(orders: readonly OrderTotals[]): { orders: number; 
 }
 
 /** What the totals read of an order: whether a click ties it to a page, its status and commission. */
-export type OrderTotals = { click: object | null; status: CommissionStatus; commissionHundredths: number; currency: string };
+export type OrderTotals = {
+  click: object | null;
+  tracked?: object | null;
+  status: CommissionStatus;
+  commissionHundredths: number;
+  currency: string;
+};
 
 /** The period's orders and commission by the one rule (countsAsEarned), for the dashboard's card. */
 export function earnedTotal(orders: readonly OrderTotals[]): { orders: number; earned: Money; notTied: { orders: number; earned: Money } } {

@@ -71,6 +71,7 @@ const MERCHANT_FIELD_LABELS = [
   ["countries", "Countries it sells to"],
   ["affiliate_params", "Affiliate parameters"],
   ["sub_id_template", "Sub-ID parameter"],
+  ["tracking_ids", "Tracking IDs by kind of page"],
 ] as const;
 
 const intents = {

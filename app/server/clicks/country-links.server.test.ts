@@ -223,6 +223,35 @@ describe.each(testDialects)("country-aware /go on %s", (dialect) => {
     }
   });
 
+  it("sends a link out with the tracking ID of the kind of page it comes from, replacing the shop's own tag", async () => {
+    await test.db
+      .updateTable("merchants")
+      .set({ tracking_ids: JSON.stringify({ product: "site-prod-20", learn: "site-guides-20" }) })
+      .where("id", "=", merchantIds["nordic-retail"]!)
+      .execute();
+    try {
+      // A new site: its map of links is read after the change.
+      const origin = await site({ header: "CF-IPCountry" }, 1);
+      const reader = (n: number) => ({ "user-agent": `${BROWSER} tracking/${n}` });
+      expect(await go(origin, "/go/panorama-4?from=product:panorama-4:where-to-buy", reader(1))).toBe(
+        "https://nordic.example/p/panorama-4?tag=site-prod-20",
+      );
+      expect(await go(origin, "/go/panorama-4?from=article:infrared-vs-traditional:box", reader(2))).toBe(
+        "https://nordic.example/p/panorama-4?tag=site-guides-20",
+      );
+      // A bot's visit is not counted, but the link is the page's all the same.
+      expect(await go(origin, "/go/panorama-4?from=product:panorama-4", { "user-agent": "Googlebot/2.1" })).toBe(
+        "https://nordic.example/p/panorama-4?tag=site-prod-20",
+      );
+      // No ID for collections: the shop's own tag stays.
+      expect(await go(origin, "/go/panorama-4?from=collection:barrel-saunas", reader(3))).toBe(
+        "https://nordic.example/p/panorama-4?tag=site-20",
+      );
+    } finally {
+      await test.db.updateTable("merchants").set({ tracking_ids: null }).where("id", "=", merchantIds["nordic-retail"]!).execute();
+    }
+  });
+
   it("falls back to the maker's website when no offer has a link", async () => {
     await test.db.updateTable("offers").set({ link: null }).where("product_id", "=", productId).execute();
     try {

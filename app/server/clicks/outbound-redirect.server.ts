@@ -8,6 +8,7 @@ import { deviceOfAgent } from "~/lib/views/page-view";
 import { matchShopLink, type ShopLinkIndex } from "~/lib/learn/article-shop-links";
 import { offerLinkUrl } from "~/lib/offers/offer-link";
 import { withSubId } from "~/lib/offers/sub-id";
+import { TRACKING_PARAMETER, trackingIdFor, type TrackingIds } from "~/lib/offers/tracking-ids";
 import type { ShopOffer } from "~/lib/offers/shop-offer";
 import { clientAddress } from "../auth/client-address.server";
 import { readShopLinkIndex } from "../articles/article-shop-links.server";
@@ -26,7 +27,9 @@ import type { ClickRecorder } from "./click-recorder.server";
  * the click is handed to the recorder with its reader, country and merchant (the recorder counts
  * one click per reader and product in 30 minutes, written later, in a batch) and a 302 goes out,
  * whether or not the click counts. A counted click's link carries its random sub-ID in the
- * merchant's format when the merchant has a sub-ID template (docs/decisions/0074). Pages stay the same for every country; only this answer varies.
+ * merchant's format when the merchant has a sub-ID template (docs/decisions/0074), and a link from a
+ * kind of page the merchant has a tracking ID for carries it as tag= (Amazon, ADR 0116). Pages
+ * stay the same for every country; only this answer varies.
  * A slug with no destination is not answered here: the request goes on to the /go route, which
  * renders a 404 page in the site's look.
  *
@@ -60,6 +63,8 @@ export interface Destination {
   merchantId: number | null;
   /** The merchant's sub-ID template (lib/offers/sub-id.ts); null: the link goes out as it is. */
   subIdTemplate: string | null;
+  /** The merchant's tracking ID per kind of page (lib/offers/tracking-ids.ts); null: none. */
+  trackingIds?: TrackingIds | null;
 }
 
 /**
@@ -136,9 +141,11 @@ export function createOutboundRedirects(options: {
         req.headers["x-moz"] as string | undefined,
       ],
     });
-    let location = destination.url;
+    const from = fromParameter(req.url);
+    // The kind of page's own tracking ID (Amazon's tag=), counted click or not: the sale is the shop's to credit.
+    const trackingId = trackingIdFor(destination.trackingIds, normaliseLinkSource(from));
+    let location = trackingId === null ? destination.url : withSubId(destination.url, `${TRACKING_PARAMETER}={id}`, trackingId);
     if (counted) {
-      const from = fromParameter(req.url);
       const subId = recorder.record({
         at: now(),
         productId: links.productId,
@@ -210,11 +217,17 @@ export function chooseDestination(
   where: { country: string; siteCountry: string; today: string; surveyFormUrl?: string | null },
 ): Destination | null {
   const survey = isTyyni(links.name) ? safeHttpUrl(where.surveyFormUrl) : null;
-  if (survey) return { url: new URL(survey).href, merchantId: null, subIdTemplate: null };
+  if (survey) return { url: new URL(survey).href, merchantId: null, subIdTemplate: null, trackingIds: null };
   if (merchant !== null) {
     const named = links.offers.find((offer) => offer.merchantSlug.toLowerCase() === merchant.toLowerCase());
     const url = named ? offerLinkUrl(named.link, named.merchantAffiliateParams) : null;
-    if (named && url) return { url: new URL(url).href, merchantId: named.merchantId, subIdTemplate: named.merchantSubIdTemplate ?? null };
+    if (named && url)
+      return {
+        url: new URL(url).href,
+        merchantId: named.merchantId,
+        subIdTemplate: named.merchantSubIdTemplate ?? null,
+        trackingIds: named.merchantTrackingIds ?? null,
+      };
   }
   const destination = buyDestination(links, null, where);
   if (!destination) return null;
@@ -222,6 +235,7 @@ export function chooseDestination(
     url: new URL(destination.url).href,
     merchantId: destination.offer?.merchantId ?? null,
     subIdTemplate: destination.offer?.merchantSubIdTemplate ?? null,
+    trackingIds: destination.offer?.merchantTrackingIds ?? null,
   };
 }
 

@@ -120,6 +120,8 @@ export interface MerchantsTable {
   affiliate_params: string | null;
   /** How a click's sub-ID is added to this merchant's links, e.g. "clickref={id}"; null: none (lib/offers/sub-id.ts). */
   sub_id_template: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Tracking ID per kind of page, JSON {"product": "mysite-prod-20"}; null: none (lib/offers/tracking-ids.ts). */
+  tracking_ids: ColumnType<string | null, string | null | undefined, string | null>;
   is_sample: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -41,6 +41,7 @@ describe("the merchant form", () => {
         countries: ["US", "CA", "DE"],
         affiliateParams: "tag=site-20",
         subIdTemplate: null,
+        trackingIds: null,
       },
     });
   });

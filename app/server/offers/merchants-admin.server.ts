@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { MerchantInput } from "~/lib/offers/merchant-form";
+import { parseTrackingIds } from "~/lib/offers/tracking-ids";
 import { StaleVersion, versionOf } from "../forms/edit-conflict.server";
 import type { DB } from "../db/connection.server";
 import { parseTextList } from "../products/product-row-mapping";
@@ -37,6 +38,7 @@ type MerchantRecord = {
   countries: string;
   affiliate_params: string | null;
   sub_id_template: string | null;
+  tracking_ids: string | null;
 };
 
 const toInput = (row: MerchantRecord): MerchantInput & { id: number } => ({
@@ -48,9 +50,10 @@ const toInput = (row: MerchantRecord): MerchantInput & { id: number } => ({
   countries: parseTextList(row.countries),
   affiliateParams: row.affiliate_params,
   subIdTemplate: row.sub_id_template,
+  trackingIds: parseTrackingIds(row.tracking_ids),
 });
 
-const COLUMNS = ["id", "slug", "name", "domain", "logo_url", "countries", "affiliate_params", "sub_id_template"] as const;
+const COLUMNS = ["id", "slug", "name", "domain", "logo_url", "countries", "affiliate_params", "sub_id_template", "tracking_ids"] as const;
 
 /** Every merchant with its number of offers, by name. */
 export async function listMerchants(db: DB): Promise<MerchantRow[]> {
@@ -110,6 +113,7 @@ export async function saveMerchant(
       countries: JSON.stringify(merchant.countries),
       affiliate_params: merchant.affiliateParams,
       sub_id_template: merchant.subIdTemplate ?? null,
+      tracking_ids: merchant.trackingIds ? JSON.stringify(merchant.trackingIds) : null,
       is_sample: false,
       updated_at: now,
     };

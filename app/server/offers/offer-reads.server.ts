@@ -1,6 +1,7 @@
 import type { Product } from "~/lib/catalog/catalog";
 import type { OfferForPrice, OfferSource } from "~/lib/offers/display-price";
 import type { ShopOffer } from "~/lib/offers/shop-offer";
+import { parseTrackingIds } from "~/lib/offers/tracking-ids";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
@@ -46,6 +47,7 @@ function offerRows(db: DB) {
       "merchants.countries as merchant_countries",
       "merchants.affiliate_params as merchant_affiliate_params",
       "merchants.sub_id_template as merchant_sub_id_template",
+      "merchants.tracking_ids as merchant_tracking_ids",
     ])
     .orderBy("offers.product_id")
     .orderBy("offers.id");
@@ -103,6 +105,7 @@ function toShopOffer(row: OfferRow): ShopOffer {
     shippingNote: row.shipping_note,
     merchantAffiliateParams: row.merchant_affiliate_params,
     merchantSubIdTemplate: row.merchant_sub_id_template,
+    merchantTrackingIds: parseTrackingIds(row.merchant_tracking_ids),
   };
 }
 

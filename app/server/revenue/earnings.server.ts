@@ -11,6 +11,7 @@ import {
   type EarningsRow,
   type Money,
 } from "~/lib/revenue/earnings";
+import { parseTrackingIds, trackingIdIndex } from "~/lib/offers/tracking-ids";
 import type { DB } from "../db/connection.server";
 
 /**
@@ -77,6 +78,7 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
         "commissions.status",
         "commissions.commission_hundredths",
         "commissions.currency",
+        "commissions.sub_id",
         "click_sub_ids.product_id",
         "click_sub_ids.merchant_id",
         "click_sub_ids.source",
@@ -88,8 +90,9 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
       .where("commissions.ordered_at", "<", to)
       .execute(),
     db.selectFrom("products").select(["id", "name", "slug"]).execute(),
-    db.selectFrom("merchants").select(["id", "name"]).execute(),
+    db.selectFrom("merchants").select(["id", "name", "tracking_ids"]).execute(),
   ]);
+  const tracking = trackingIdIndex(merchants.map((row) => ({ id: Number(row.id), ids: parseTrackingIds(row.tracking_ids) })));
 
   const daily = new Map<string, DailyEarnings>(days.map((day) => [day, { day, views: 0, clicks: 0, earned: {} }]));
   const viewsByPath = new Map<string, number>();
@@ -118,6 +121,7 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
               placement: row.placement ?? "other",
               device: row.device ?? "unknown",
             },
+      tracked: row.product_id === null && row.sub_id !== null ? (tracking.get(row.sub_id.toLowerCase()) ?? null) : null,
       status,
       commissionHundredths: commission,
       currency: row.currency,
@@ -185,23 +189,29 @@ export async function recentEarnings(
   const period = periodDays(days, now);
   const from = Date.parse(`${period[0]}T00:00:00Z`);
   const to = Date.parse(`${period.at(-1)}T00:00:00Z`) + DAY_MS;
-  const rows = await db
-    .selectFrom("commissions")
-    .leftJoin("click_sub_ids", "click_sub_ids.sub_id", "commissions.sub_id")
-    .select([
-      "commissions.status",
-      "commissions.currency",
-      "commissions.commission_hundredths",
-      "click_sub_ids.product_id",
-      "click_sub_ids.source",
-    ])
-    .where("commissions.ordered_at", ">=", from)
-    .where("commissions.ordered_at", "<", to)
-    .execute();
+  const [rows, merchants] = await Promise.all([
+    db
+      .selectFrom("commissions")
+      .leftJoin("click_sub_ids", "click_sub_ids.sub_id", "commissions.sub_id")
+      .select([
+        "commissions.status",
+        "commissions.currency",
+        "commissions.commission_hundredths",
+        "commissions.sub_id",
+        "click_sub_ids.product_id",
+        "click_sub_ids.source",
+      ])
+      .where("commissions.ordered_at", ">=", from)
+      .where("commissions.ordered_at", "<", to)
+      .execute(),
+    db.selectFrom("merchants").select(["id", "tracking_ids"]).where("tracking_ids", "is not", null).execute(),
+  ]);
+  const tracking = trackingIdIndex(merchants.map((row) => ({ id: Number(row.id), ids: parseTrackingIds(row.tracking_ids) })));
   return earnedTotal(
     rows.map((row) => ({
-      // Tied as the revenue page ties it: a click of this site with its page.
+      // Tied as the revenue page ties it: a click of this site with its page, or a tracking ID.
       click: row.product_id === null || row.source === null ? null : {},
+      tracked: row.product_id === null && row.sub_id !== null ? (tracking.get(row.sub_id.toLowerCase()) ?? null) : null,
       status: row.status as CommissionStatus,
       commissionHundredths: Number(row.commission_hundredths),
       currency: row.currency,

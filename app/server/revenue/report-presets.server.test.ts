@@ -9,6 +9,7 @@ import { startWorker, type Worker } from "../jobs/job-worker.server";
 import { STRICT_OUTBOUND_POLICY } from "../outbound/outbound-policy.server";
 import { commissionReportKind, startReportRun, uploadHref, type ReadResult, type SaveResult } from "./commission-report-job.server";
 import { addUpload, loadUpload, storeUploadFile, uploadsStorage } from "./report-uploads.server";
+import { earningsReport, recentEarnings } from "./earnings.server";
 
 // The networks' reports (tests/fixtures/revenue/networks) through the runs the admin's upload
 // starts: the read offers the recognised preset's mapping, the preview, the save. Then what the
@@ -101,6 +102,41 @@ describe.each(testDialects)("network reports saved on %s", (dialect) => {
     const rows = await saved("Amazon");
     expect(rows).toHaveLength(3);
     expect(rows.reduce((sum, row) => sum + (row[3] as number), 0)).toBe(267);
+  });
+
+  it("ties Amazon's items to the kind of page whose tracking ID the report names", async () => {
+    await test.db.deleteFrom("merchants").where("slug", "=", "amazon").execute();
+    await test.db
+      .insertInto("merchants")
+      .values({
+        slug: "amazon",
+        name: "Amazon",
+        domain: "amazon.com",
+        countries: "[]",
+        tracking_ids: JSON.stringify({ product: "saunareview-20", learn: "SaunaReview-Guides-20" }),
+      })
+      .execute();
+    try {
+      await importReport("Amazon", "amazon-fee-earnings.csv");
+      const now = Date.parse("2026-11-20T12:00:00Z");
+      const bySource = await earningsReport(test.db, 30, now, "source");
+      // Two thermometers through product pages (0.75 each), a bucket through a guide (1.17).
+      expect(bySource.rows.find((row) => row.key === "product")).toMatchObject({ orders: 2, approved: { USD: 150 } });
+      expect(bySource.rows.find((row) => row.key === "learn")).toMatchObject({ orders: 1, approved: { USD: 117 } });
+      expect(bySource.notTied).toEqual({ orders: 0, earned: {} });
+      expect((await earningsReport(test.db, 30, now, "merchant")).rows).toMatchObject([
+        { label: "Amazon", orders: 3, approved: { USD: 267 } },
+      ]);
+      const byPage = await earningsReport(test.db, 30, now, "page");
+      expect(byPage.rows.find((row) => row.key === "tracking:product")).toMatchObject({
+        label: "Product pages, by tracking ID (no single page)",
+        orders: 2,
+      });
+      // The dashboard's card agrees: nothing left untied.
+      expect(await recentEarnings(test.db, 30, now)).toEqual({ orders: 3, earned: { USD: 267 }, notTied: { orders: 0, earned: {} } });
+    } finally {
+      await test.db.deleteFrom("merchants").where("slug", "=", "amazon").execute();
+    }
   });
 
   it("saves every network's report, recognised by its header, with the hand-worked totals", async () => {
