@@ -106,6 +106,10 @@ test(
     await expect(mapping.getByLabel(/^link/)).toHaveValue("aw_deep_link");
     await expect(mapping.getByLabel(/^price/)).toHaveValue("search_price");
     await expect(mapping.getByLabel(/^currency/)).toHaveValue("currency");
+    // How the first rows read with those choices, before anything is saved: pounds stay pounds.
+    const reading = mapping.getByTestId("feed-reading");
+    await expect(reading.getByRole("row").filter({ hasText: "NB-100" })).toContainText("£1,499.99 (GBP) · In stock");
+    await expect(reading.getByRole("row").filter({ hasText: "NB-200" })).toContainText("£4,599.50 (GBP) · Out of stock");
     const mapUrl = page.url();
 
     // A second admin opens the same columns and saves them with the item's own id.
@@ -135,5 +139,45 @@ test(
     await page.getByRole("link", { name: `Columns of ${feedName}` }).click();
     await expect(page.locator("#feed-mapping").getByLabel(/^id/)).toHaveValue("aw_product_id");
     await expect(page.locator("#feed-mapping").getByText("Filled in as")).toHaveCount(0);
+  },
+);
+
+test(
+  "a German shop's CSV is read with a decimal comma and asks which currency until it knows",
+  { tag: "@desktop-only" },
+  async ({ page, adminSite }) => {
+    test.setTimeout(120_000);
+    const feedName = `German e2e feed ${process.pid}`;
+    await signInAsAdmin(page, adminSite);
+    await page.goto("/admin/feeds?new");
+    const form = page.locator("#feed-form");
+    await form.getByLabel("Name *").fill(feedName);
+    await form.getByLabel("Shop *").selectOption({ label: "Nordic Bath Supply" });
+    await form.getByLabel("From a file I upload").check();
+    await form.getByLabel("Feed file (XML, TSV or CSV)").setInputFiles({
+      name: "preise.csv",
+      mimeType: "text/csv",
+      buffer: readFileSync(path.join(import.meta.dirname, "../fixtures/feeds/german-shop.csv")),
+    });
+    await form.getByRole("button", { name: "Save feed" }).click();
+
+    const mapping = page.locator("#feed-mapping");
+    await expect(mapping.getByText("Filled in as")).toHaveCount(0);
+    await mapping.getByLabel(/^id/).selectOption("Artikelnummer");
+    await mapping.getByLabel(/^price/).selectOption("Preis");
+    await mapping.getByLabel(/^availability \(|^availability$/).selectOption("Lieferstatus");
+    await page.getByRole("button", { name: "Show how the rows read" }).click();
+    // No currency column and none set: the question, and the choices kept as chosen.
+    await expect(mapping.getByRole("alert")).toContainText("Which currency are these prices in?");
+    await expect(mapping.getByLabel(/^price/)).toHaveValue("Preis");
+
+    await mapping.getByLabel(/^currency/).selectOption("Waehrung");
+    await page.getByRole("button", { name: "Show how the rows read" }).click();
+    const reading = mapping.getByTestId("feed-reading");
+    await expect(reading).toContainText("Prices are read with a decimal comma (14.990,00)");
+    await expect(reading.getByRole("row").filter({ hasText: "NB-100" })).toContainText("14.990,00 EUR");
+    await expect(reading.getByRole("row").filter({ hasText: "NB-100" })).toContainText("€14,990.00 (EUR) · In stock");
+    await page.getByRole("button", { name: "Save the columns" }).click();
+    await expect(toast(page, "Columns saved")).toBeVisible();
   },
 );

@@ -6,6 +6,7 @@ import { Notice } from "~/components/ui/notice";
 import { DECIMAL_MARK_LABELS, FEED_FORMAT_LABELS, type FeedFormState } from "~/lib/feeds/feed-form";
 import { FEED_FORMATS, FEED_FIELDS, type FeedColumnMapping } from "~/lib/feeds/feed-item";
 import { FEED_PRESETS } from "~/lib/feeds/feed-presets";
+import type { FeedReading } from "~/lib/feeds/feed-reading";
 import { FEED_SCHEDULE_LABELS, FEED_SCHEDULES } from "~/lib/feeds/feed-schedule";
 import { fieldProps, type FormValues } from "~/lib/forms/parse-form";
 
@@ -185,6 +186,7 @@ export function FeedMappingForm({
   sample,
   mapping,
   preset,
+  reading = null,
   currency,
   error,
   sent,
@@ -197,6 +199,8 @@ export function FeedMappingForm({
   mapping: FeedColumnMapping | null;
   /** The network whose documented column names filled the choices in. */
   preset: { id: string; network: string; label: string; note: string } | null;
+  /** How the first rows read under the choices shown, before any run. */
+  reading?: FeedReading | null;
   /** The feed's own currency, for prices that name none. */
   currency: string | null;
   error?: string | null;
@@ -262,8 +266,8 @@ export function FeedMappingForm({
           </tbody>
         </table>
       </div>
+      {reading && <FeedReadingTable reading={reading} />}
       <Form method="post" className="mt-5 space-y-4">
-        <input type="hidden" name="intent" value="save-mapping" />
         <input type="hidden" name="id" value={feedId} />
         <input type="hidden" name={VERSION_FIELD} value={versionToSend(sent, version)} />
         <div className="grid gap-4 md:grid-cols-3">
@@ -292,8 +296,59 @@ export function FeedMappingForm({
           defaultValue={sent ? (sent.feed_currency ?? "") : (currency ?? "")}
           hint="Needed when the prices name no currency and no column holds it. Prices are kept in it, never converted."
         />
-        <Button type="submit">Save the columns</Button>
+        <div className="flex flex-wrap gap-3">
+          {/* The first button: Enter in the form saves. */}
+          <Button type="submit" name="intent" value="save-mapping">
+            Save the columns
+          </Button>
+          <Button type="submit" variant="secondary" name="intent" value="read-mapping">
+            Show how the rows read
+          </Button>
+        </div>
       </Form>
     </section>
+  );
+}
+
+/** The first rows as the saved (or filled-in) choices read them: the file's price beside the site's reading. */
+function FeedReadingTable({ reading }: { reading: FeedReading }) {
+  return (
+    <div className="mt-5 space-y-2" data-testid="feed-reading">
+      <h3 className="font-semibold">How these rows read</h3>
+      <p className={reading.ok ? "text-sm text-ink-muted" : "text-sm font-medium text-red-700"}>{reading.note}</p>
+      {reading.rows.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="text-left text-sm">
+            <caption className="sr-only">The first rows as read with these columns</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="border-b border-line px-2 py-1 font-semibold">
+                  Row
+                </th>
+                <th scope="col" className="border-b border-line px-2 py-1 font-semibold">
+                  Item
+                </th>
+                <th scope="col" className="border-b border-line px-2 py-1 font-semibold">
+                  In the file
+                </th>
+                <th scope="col" className="border-b border-line px-2 py-1 font-semibold">
+                  Read as
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {reading.rows.map((row) => (
+                <tr key={row.line}>
+                  <td className="px-2 py-1 tabular-nums">{row.line}</td>
+                  <td className="px-2 py-1">{row.id ?? "—"}</td>
+                  <td className="px-2 py-1 text-ink-muted">{row.written || "—"}</td>
+                  <td className={row.ok ? "px-2 py-1" : "px-2 py-1 text-red-700"}>{row.read}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
   );
 }

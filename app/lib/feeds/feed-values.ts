@@ -106,8 +106,8 @@ export function readAvailabilityDate(raw: string | undefined): { day: string | n
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** "$49.00", "€0.00": one formatter per currency, since making one costs more than reading a whole row. */
-function formatShippingPrice(minor: number, currency: string): string {
+/** "$49.00", "€14,990.00", cents always shown: one formatter per currency, since making one costs more than reading a whole row. */
+export function formatFeedAmount(minor: number, currency: string): string {
   let format = moneyFormats.get(currency);
   if (!format) {
     const digits = currencyDigits(currency);
@@ -134,7 +134,7 @@ export function readShipping(raw: string | undefined): string | null {
     const price = parseFeedPrice(priceText, null, "Shipping", { allowZero: true });
     const where = [country.toUpperCase(), region, service].filter((part) => part !== "").join(" ");
     notes.push(
-      `${where}: ${price.ok ? formatShippingPrice(price.minor, price.currency) : priceText === "" ? "price not given" : priceText}`,
+      `${where}: ${price.ok ? formatFeedAmount(price.minor, price.currency) : priceText === "" ? "price not given" : priceText}`,
     );
   }
   return notes.join("; ").slice(0, 500);

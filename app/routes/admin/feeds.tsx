@@ -92,6 +92,7 @@ export default function FeedsPage({ loaderData, actionData }: Route.ComponentPro
               sample={mapping.sample}
               mapping={mapping.current}
               preset={mapping.preset}
+              reading={result?.mappingReading !== undefined ? result.mappingReading : mapping.reading}
               currency={mapping.currency}
               error={result?.mappingError}
               sent={result?.mappingValues}

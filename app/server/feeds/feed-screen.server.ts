@@ -25,6 +25,7 @@ import type { EditConflict } from "~/lib/admin/edit-conflict";
 import { saveUnlessNewer, versionOf } from "../forms/edit-conflict.server";
 import { FEED_FIELDS } from "~/lib/feeds/feed-item";
 import { presetById, presetMapping, recognisePreset } from "~/lib/feeds/feed-presets";
+import { feedReading, type FeedReading } from "~/lib/feeds/feed-reading";
 import { FeedError, feedReadSettingsFrom, peekFeed } from "./read-feed.server";
 
 /**
@@ -58,6 +59,8 @@ export async function loadFeedsScreen(request: Request, context: AppLoadContext)
     current: Record<string, string> | null;
     /** The network whose documented columns filled the choices in, when they were. */
     preset: { id: string; network: string; label: string; note: string } | null;
+    /** How the first rows read under the current (or filled-in) choices. */
+    reading: FeedReading | null;
     currency: string | null;
     error: string | null;
   } | null = null;
@@ -70,13 +73,17 @@ export async function loadFeedsScreen(request: Request, context: AppLoadContext)
         // A chosen preset fills the form in; with no mapping saved yet, a recognised one does.
         const asked = presetById(url.searchParams.get("preset"));
         const preset = asked ?? (feed.mapping ? null : recognisePreset(peek.columns));
+        const current = preset ? presetMapping(preset, peek.columns, peek.sample) : feed.mapping;
         mapping = {
           feedId: feed.id,
           version,
           columns: peek.columns,
           sample: peek.sample,
-          current: preset ? presetMapping(preset, peek.columns, peek.sample) : feed.mapping,
+          current,
           preset: preset && { id: preset.id, network: preset.network, label: preset.label, note: preset.note },
+          reading: current
+            ? feedReading(peek.columns, peek.sample, current, { currency: feed.currency, decimalMark: feed.decimalMark })
+            : null,
           currency: feed.currency,
           error: null,
         };
@@ -89,6 +96,7 @@ export async function loadFeedsScreen(request: Request, context: AppLoadContext)
           sample: [],
           current: feed.mapping,
           preset: null,
+          reading: null,
           currency: feed.currency,
           error: error.message,
         };
@@ -129,8 +137,10 @@ export interface FeedsActionResult {
   conflict?: EditConflict;
   form?: FeedFormState & { editingId: number | null };
   mappingError?: string;
-  /** The refused mapping form's choices, shown again as sent. */
+  /** The refused (or only read) mapping form's choices, shown again as sent. */
   mappingValues?: Record<string, string>;
+  /** "Show how the rows read": the first rows under the choices sent, nothing saved. */
+  mappingReading?: FeedReading | null;
 }
 
 const text = (form: FormData, name: string) => {
@@ -268,6 +278,23 @@ export const FEED_INTENTS = {
       current: () => feedMappingNow(context.db, feed.id),
       reloadTo: `/admin/feeds?map=${feed.id}#feed-mapping`,
       save,
+    });
+  },
+
+  "read-mapping": async ({ form, context }) => {
+    const feed = await loadFeed(context.db, idOf(text(form, "id")) ?? 0);
+    if (!feed)
+      return data<FeedsActionResult>(
+        { toast: { kind: "error", title: "Not read", description: "That feed no longer exists." } },
+        { status: 404 },
+      );
+    const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
+    const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const read = readMappingForm(values, peek.columns, peek.sample);
+    if (!read.ok) return data<FeedsActionResult>({ mappingError: read.error, mappingValues: values }, { status: 400 });
+    return data<FeedsActionResult>({
+      mappingValues: values,
+      mappingReading: feedReading(peek.columns, peek.sample, read.mapping, { currency: read.currency, decimalMark: feed.decimalMark }),
     });
   },
 
