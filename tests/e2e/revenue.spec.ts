@@ -122,6 +122,7 @@ test.describe("The revenue flow is checked once, at desktop width", { tag: "@des
       await upload(page, freshSite.url, "Awin", report("awin-transactions.csv", subId));
       // A new network: the mapping is asked for, guessed from the headers.
       await expect(page.getByRole("form", { name: "Column mapping" })).toBeVisible();
+      await expect(page.getByText("Read as Awin's Transactions (CSV download)")).toBeVisible();
       await expect(page.getByLabel("Sub-ID *")).toHaveValue("Click Ref");
       await page.getByRole("button", { name: "Preview the orders" }).click();
       await expect(page.getByTestId("revenue-plan")).toContainText(

@@ -159,6 +159,20 @@ function MappingForm({ upload, step, busy }: { upload: UploadScreen; step: MapSt
       <p className="text-sm">
         Which column of <strong>{upload.network}</strong>&apos;s report holds what? Kept for its next reports.
       </p>
+      {step.preset && (
+        <Notice
+          tone={step.preset.whole ? "blue" : "yellow"}
+          title={
+            step.preset.whole
+              ? `Read as ${step.preset.network}'s ${step.preset.report}`
+              : `Some of ${step.preset.network}'s ${step.preset.report} columns are missing`
+          }
+        >
+          {step.preset.whole
+            ? `The choices below follow the columns ${step.preset.network} documents for it. ${step.preset.note} Check them, then preview.`
+            : `The choices below follow ${step.preset.network}'s columns where this file has them; choose the others. ${step.preset.note}`}
+        </Notice>
+      )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {MAPPED_FIELDS.map((field) => (
           <label key={field.key} className="grid gap-1.5 text-sm font-medium">

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCommissionReport, type CommissionRow } from "./commission-report";
-import { presetForHeaders, REPORT_PRESETS } from "./report-presets";
+import { presetForHeaders, presetForReport, REPORT_PRESETS } from "./report-presets";
 
 // Each network's report as it exports it (tests/fixtures/revenue/networks), recognised by its
 // header and read with its preset: the sums below are worked out by hand from the fixture lines.
@@ -109,5 +109,17 @@ describe("network presets", () => {
       expect(presetForHeaders(Object.values(preset.map.columns).filter(Boolean))?.id).toBe(preset.id);
     }
     expect(presetForHeaders(["Order", "Amount"])).toBeNull();
+  });
+
+  it("fills a report in from the network the owner named when its header is not the whole layout", () => {
+    const headers = ["Transaction ID", "Transaction Date", "Click Ref", "Commission Amount", "Order Total"];
+    expect(presetForReport("Awin", [...headers, "Sale Amount", "Currency", "Commission Status"])).toMatchObject({
+      preset: { id: "awin" },
+      whole: true,
+    });
+    const partial = presetForReport(" awin ", headers);
+    expect(partial).toMatchObject({ preset: { id: "awin" }, whole: false });
+    expect(partial!.preset.map.columns).toMatchObject({ orderId: "Transaction ID", subId: "Click Ref", sale: "", status: "" });
+    expect(presetForReport("My own network", headers)).toBeNull();
   });
 });

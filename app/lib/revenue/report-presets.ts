@@ -186,3 +186,19 @@ export function presetForHeaders(headers: readonly string[]): ReportPreset | nul
   }
   return best;
 }
+
+/**
+ * The preset for a report's first look: the one its header matches; else the one of the network
+ * the owner named, with the columns this file lacks left for the owner to choose.
+ */
+export function presetForReport(network: string, headers: readonly string[]): { preset: ReportPreset; whole: boolean } | null {
+  const matched = presetForHeaders(headers);
+  if (matched) return { preset: matched, whole: true };
+  const named = REPORT_PRESETS.find((preset) => preset.network.toLowerCase() === network.trim().toLowerCase());
+  if (!named) return null;
+  const present = new Set(headers.map((header) => header.trim()));
+  const columns = Object.fromEntries(
+    Object.entries(named.map.columns).map(([field, column]) => [field, present.has(column) ? column : ""]),
+  ) as ColumnMap["columns"];
+  return { preset: { ...named, map: { ...named.map, columns } }, whole: false };
+}

@@ -16,6 +16,7 @@ import { readFlash } from "~/server/forms/flash.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
 import { listNetworks } from "~/server/revenue/commission-reports.server";
 import { earningsReport } from "~/server/revenue/earnings.server";
+import { REPORT_PRESETS } from "~/lib/revenue/report-presets";
 import { loadUploadScreen, revenueIntents } from "~/server/revenue/revenue-actions.server";
 import type { Route } from "./+types/revenue";
 
@@ -52,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       chart: report.daily.map((day) => ({ day: day.day, clicks: currency ? Math.round((day.earned[currency] ?? 0) / 100) : 0 })),
       notTied: report.notTied,
       reversed: report.reversed,
-      networks: networks.map((network) => network.name),
+      // The networks already saved, then those whose reports the site knows the layout of.
+      networks: [...new Set([...networks.map((network) => network.name), ...REPORT_PRESETS.map((preset) => preset.network)])],
       upload,
       toast: flash?.toast ?? null,
     },

@@ -1,4 +1,4 @@
-import { presetForHeaders } from "~/lib/revenue/report-presets";
+import { presetForReport } from "~/lib/revenue/report-presets";
 import { guessColumnMap, mappingProblems, type ColumnMap, type CommissionRow, type MappedField } from "~/lib/revenue/commission-report";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
@@ -50,6 +50,8 @@ export type ReadResult =
       headers: string[];
       map: ColumnMap;
       problems: Partial<Record<MappedField | "defaultCurrency", string>>;
+      /** The network's documented layout the choices came from; `whole` when the file has every column of it. */
+      preset?: { network: string; report: string; note: string; whole: boolean };
     }
   | {
       step: "preview";
@@ -142,8 +144,18 @@ async function read(ctx: JobContext, storage: Storage, upload: CommissionUpload,
   if (!map) {
     const stored = network?.map;
     // The stored mapping is used as it is when it fits; otherwise the owner checks it (or the guess) once.
-    if (!stored || Object.keys(mappingProblems(stored, headers)).length > 0)
-      return { step: "map", headers, map: stored ?? presetForHeaders(headers)?.map ?? guessColumnMap(headers), problems: {} };
+    if (!stored || Object.keys(mappingProblems(stored, headers)).length > 0) {
+      const found = stored ? null : presetForReport(upload.network, headers);
+      return {
+        step: "map",
+        headers,
+        map: stored ?? found?.preset.map ?? guessColumnMap(headers),
+        problems: {},
+        ...(found && {
+          preset: { network: found.preset.network, report: found.preset.report, note: found.preset.note, whole: found.whole },
+        }),
+      };
+    }
     map = stored;
   }
   const problems = mappingProblems(map, headers);
