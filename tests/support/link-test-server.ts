@@ -10,8 +10,8 @@ import { createServer as createNetServer } from "node:net";
 
 export interface LinkTestServer {
   origin: string;
-  /** Every request so far, in arrival order (path with its query). */
-  requests: { method: string; path: string; userAgent: string | undefined }[];
+  /** Every request so far, in arrival order (path with its query, and when it came: Date.now()). */
+  requests: { method: string; path: string; userAgent: string | undefined; at: number }[];
   /** The most requests open at the same moment. */
   maxOpen(): number;
   close(): Promise<void>;
@@ -52,7 +52,7 @@ export async function startLinkTestServer(options: { slowMs?: number; holdMs?: n
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    requests.push({ method: req.method ?? "", path: `${url.pathname}${url.search}`, userAgent: req.headers["user-agent"] });
+    requests.push({ method: req.method ?? "", path: `${url.pathname}${url.search}`, userAgent: req.headers["user-agent"], at: Date.now() });
     open += 1;
     maxOpen = Math.max(maxOpen, open);
     res.on("close", () => {

@@ -10,10 +10,10 @@ export interface NamedRow {
   /** A sample row the owner edited (or an import overwrote). */
   edited?: boolean;
   /** For sample rows: what "Keep this one as mine" posts. */
-  keep?: { kind: "product" | "collection" | "article"; id: number };
+  keep?: { kind: "product" | "collection" | "article" | "shop" | "author"; id: number };
 }
 
-/** One kind of row the removal confirmation names (products, collections, articles). */
+/** One kind of row the removal confirmation names (products, collections, articles, shops, authors). */
 export function NameList({ title, rows, returnTo }: { title: string; rows: readonly NamedRow[]; returnTo?: string }) {
   return (
     <section aria-label={title} className="rounded-card border border-line bg-surface p-4 shadow-card">

@@ -47,6 +47,9 @@ describe("the removal selection", () => {
     expect(removalSummary({ products: 0, collections: 0 })).toBe("nothing");
     expect(removalSummary({ products: 29, collections: 17, articles: 5 })).toBe("29 products, 17 collections and 5 articles");
     expect(removalSummary({ products: 0, collections: 0, articles: 1 })).toBe("1 article");
+    expect(removalSummary({ products: 29, collections: 17, articles: 5, shops: 3, authors: 1 })).toBe(
+      "29 products, 17 collections, 5 articles, 3 shops and 1 author",
+    );
   });
 
   it("tells the page the admin returns to what was deleted", () => {

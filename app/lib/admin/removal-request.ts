@@ -54,13 +54,21 @@ export function removalHref(selection: Partial<RemovalSelection>): string {
   return `/admin/remove?${params}`;
 }
 
-/** "3 products and 1 collection", "1 product, 2 collections and 5 articles", "nothing". */
-export function removalSummary(counts: { products: number; collections: number; articles?: number }): string {
+/** "3 products and 1 collection", "1 product, 2 collections, 5 articles and 3 shops", "nothing". */
+export function removalSummary(counts: {
+  products: number;
+  collections: number;
+  articles?: number;
+  shops?: number;
+  authors?: number;
+}): string {
   const count = (n: number, one: string, many: string) => n > 0 && `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
   const parts = [
     count(counts.products, "product", "products"),
     count(counts.collections, "collection", "collections"),
     count(counts.articles ?? 0, "article", "articles"),
+    count(counts.shops ?? 0, "shop", "shops"),
+    count(counts.authors ?? 0, "author", "authors"),
   ].filter((part): part is string => Boolean(part));
   if (parts.length === 0) return "nothing";
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
@@ -70,9 +78,16 @@ export function removalSummary(counts: { products: number; collections: number; 
  * What the page the admin returns to says after a delete: "Deleted 1 product and 2 uploaded
  * pictures. The public pages no longer show it."
  */
-export function removedNoticeText(result: { products: number; collections: number; articles?: number; imagesDeleted: number }): string {
+export function removedNoticeText(result: {
+  products: number;
+  collections: number;
+  articles?: number;
+  shops?: number;
+  authors?: number;
+  imagesDeleted: number;
+}): string {
   const images = result.imagesDeleted;
   const pictures = images > 0 ? ` and ${images} uploaded ${images === 1 ? "picture" : "pictures"}` : "";
-  const one = result.products + result.collections + (result.articles ?? 0) === 1;
+  const one = result.products + result.collections + (result.articles ?? 0) + (result.shops ?? 0) + (result.authors ?? 0) === 1;
   return `Deleted ${removalSummary(result)}${pictures}. The public pages no longer show ${one ? "it" : "them"}.`;
 }

@@ -133,9 +133,7 @@ export function readShipping(raw: string | undefined): string | null {
     const [country, region, service, priceText] = parts as [string, string, string, string];
     const price = parseFeedPrice(priceText, null, "Shipping", { allowZero: true });
     const where = [country.toUpperCase(), region, service].filter((part) => part !== "").join(" ");
-    notes.push(
-      `${where}: ${price.ok ? formatFeedAmount(price.minor, price.currency) : priceText === "" ? "price not given" : priceText}`,
-    );
+    notes.push(`${where}: ${price.ok ? formatFeedAmount(price.minor, price.currency) : priceText === "" ? "price not given" : priceText}`);
   }
   return notes.join("; ").slice(0, 500);
 }

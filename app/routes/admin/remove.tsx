@@ -36,7 +36,13 @@ export async function action(args: Route.ActionArgs) {
   return dispatchIntent(args, { remove, "keep-sample": keepSample } satisfies IntentTable);
 }
 
-const SAMPLE_KINDS: Record<string, SampleKind> = { product: "product", collection: "collection", article: "article" };
+const SAMPLE_KINDS: Record<string, SampleKind> = {
+  product: "product",
+  collection: "collection",
+  article: "article",
+  shop: "shop",
+  author: "author",
+};
 
 /** "Keep this one as mine": one sample row becomes the owner's and leaves the list; back to the same confirmation. */
 async function keepSample({ form, request, context }: IntentArgs) {
@@ -75,6 +81,8 @@ async function remove({ form, request, context }: IntentArgs) {
     ...plan.products.map((p) => p.slug),
     ...plan.collections.map((c) => `collection ${c.slug}`),
     ...plan.articles.map((a) => `article ${a.slug}`),
+    ...plan.shops.map((shop) => `shop ${shop.slug}`),
+    ...plan.authors.map((author) => `author ${author.slug}`),
   ].join(", ");
   await recordAdminAction(
     { request, context },
@@ -93,8 +101,19 @@ export default function RemoveFromCatalog({ loaderData, actionData }: Route.Comp
   // Sample rows can each be kept instead: they leave the list, and the removal.
   const keep = (kind: SampleKind, id: number) => (selection.samples ? { kind, id } : undefined);
   const busy = useNavigation().state === "submitting";
-  const summary = removalSummary({ products: plan.products.length, collections: plan.collections.length, articles: plan.articles.length });
-  const nothing = plan.products.length === 0 && plan.collections.length === 0 && plan.articles.length === 0;
+  const summary = removalSummary({
+    products: plan.products.length,
+    collections: plan.collections.length,
+    articles: plan.articles.length,
+    shops: plan.shops.length,
+    authors: plan.authors.length,
+  });
+  const nothing =
+    plan.products.length === 0 &&
+    plan.collections.length === 0 &&
+    plan.articles.length === 0 &&
+    plan.shops.length === 0 &&
+    plan.authors.length === 0;
   const title = selection.samples ? "Remove all sample content" : "Delete from the catalog";
 
   return (
@@ -153,6 +172,24 @@ export default function RemoveFromCatalog({ loaderData, actionData }: Route.Comp
                 name: `${a.title} (${a.slug})`,
                 edited: a.edited,
                 keep: keep("article", a.id),
+              }))}
+            />
+          )}
+          {plan.shops.length > 0 && (
+            <NameList
+              title={`Shops that sell only these products (${plan.shops.length})`}
+              returnTo={selection.returnTo}
+              rows={plan.shops.map((shop) => ({ key: `s${shop.id}`, name: `${shop.name} (${shop.slug})`, keep: keep("shop", shop.id) }))}
+            />
+          )}
+          {plan.authors.length > 0 && (
+            <NameList
+              title={`Authors no remaining article or review names (${plan.authors.length})`}
+              returnTo={selection.returnTo}
+              rows={plan.authors.map((author) => ({
+                key: `u${author.id}`,
+                name: `${author.name} (${author.slug})`,
+                keep: keep("author", author.id),
               }))}
             />
           )}

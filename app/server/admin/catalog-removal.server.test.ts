@@ -10,7 +10,7 @@ import { sampleCollections } from "../seed/sample-collections";
 import { sampleProducts } from "../seed/sample-products";
 import { LocalDiskStorage } from "../storage/storage.server";
 import { findRemovedProduct } from "../products/removed-products.server";
-import { planRemoval, removeFromCatalog } from "./catalog-removal.server";
+import { keepSampleAsOwn, planRemoval, removeFromCatalog } from "./catalog-removal.server";
 import { saveProducts } from "./product-save.server";
 
 const PICTURE = new Uint8Array([1, 2, 3]);
@@ -65,7 +65,7 @@ describe.each(testDialects)("removing catalog content on %s", (dialect) => {
     const before = (await catalogCache(test.db).topProducts()).total;
 
     const plan = await planRemoval(test.db, { productIds: [realOne!], collectionIds: [], samples: false });
-    expect(await removeFromCatalog(test.db, plan, { deleteImages: false, storage })).toEqual({
+    expect(await removeFromCatalog(test.db, plan, { deleteImages: false, storage })).toMatchObject({
       products: 1,
       collections: 0,
       articles: 0,
@@ -86,12 +86,56 @@ describe.each(testDialects)("removing catalog content on %s", (dialect) => {
   it("deletes the pictures only the removed products use, when asked", async () => {
     const plan = await planRemoval(test.db, { productIds: await idsOf(["real-two"]), collectionIds: [], samples: false });
     const result = await removeFromCatalog(test.db, plan, { deleteImages: true, storage });
-    expect(result).toEqual({ products: 1, collections: 0, articles: 0, imagesDeleted: 1 });
+    expect(result).toMatchObject({ products: 1, collections: 0, articles: 0, imagesDeleted: 1 });
     expect(await storage.open("also-mine.jpg")).toBeNull();
     // Kept when its product was removed without asking: only this removal's pictures go.
     expect(await storage.open("only-mine.jpg")).not.toBeNull();
     expect(await storage.open("shared.jpg")).not.toBeNull();
     expect(await storage.open("unrelated.jpg")).not.toBeNull();
+  });
+
+  it("names the sample shops and authors that go, and keeps one that a real product needs or the owner keeps", async () => {
+    const keeper = (await idsOf(["keeper"]))[0]!;
+    const shops = await test.db.selectFrom("merchants").select(["id", "slug"]).where("is_sample", "=", true).orderBy("id").execute();
+    const author = await test.db
+      .selectFrom("authors")
+      .select(["id", "name", "slug"])
+      .where("is_sample", "=", true)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const before = await planRemoval(test.db, { productIds: [], collectionIds: [], samples: true });
+    expect(before.shops.map((shop) => shop.slug).sort()).toEqual(shops.map((shop) => shop.slug).sort());
+    expect(before.authors.map((row) => row.slug)).toContain(author.slug);
+
+    // The owner's own product sold by the first sample shop and reviewed by the sample author.
+    await test.db
+      .insertInto("offers")
+      .values({
+        product_id: keeper,
+        merchant_id: shops[0]!.id,
+        link: "https://shop.example/keeper",
+        price_minor: 100_000,
+        currency: "USD",
+        countries: "[]",
+        availability: "InStock",
+        source: "form",
+        is_primary: false,
+      })
+      .execute();
+    await test.db.updateTable("products").set({ reviewer: author.name }).where("id", "=", keeper).execute();
+    // And the second shop kept as the owner's.
+    expect(await keepSampleAsOwn(test.db, "shop", Number(shops[1]!.id))).toBe(shops[1]!.slug);
+    try {
+      const plan = await planRemoval(test.db, { productIds: [], collectionIds: [], samples: true });
+      expect(plan.shops.map((shop) => shop.slug)).not.toContain(shops[0]!.slug);
+      expect(plan.shops.map((shop) => shop.slug)).not.toContain(shops[1]!.slug);
+      expect(plan.shops).toHaveLength(shops.length - 2);
+      expect(plan.authors.map((row) => row.slug)).not.toContain(author.slug);
+    } finally {
+      await test.db.deleteFrom("offers").where("product_id", "=", keeper).execute();
+      await test.db.updateTable("products").set({ reviewer: null }).where("id", "=", keeper).execute();
+      await test.db.updateTable("merchants").set({ is_sample: true }).where("id", "=", shops[1]!.id).execute();
+    }
   });
 
   it("removes all sample content in one go, leaving the admin's own products", async () => {
@@ -104,7 +148,18 @@ describe.each(testDialects)("removing catalog content on %s", (dialect) => {
       "sauna-maintenance",
     ]);
     const result = await removeFromCatalog(test.db, plan, { deleteImages: false, storage });
-    expect(result).toEqual({ products: sampleProducts.length, collections: sampleCollections.length, articles: 5, imagesDeleted: 0 });
+    // Every sample shop sold only sample products; the sample authors wrote only the sample articles.
+    expect(plan.shops).toHaveLength(11);
+    expect(await test.db.selectFrom("merchants").select("id").where("is_sample", "=", true).execute()).toEqual([]);
+    expect(plan.authors.length).toBeGreaterThan(0);
+    expect(result).toEqual({
+      products: sampleProducts.length,
+      collections: sampleCollections.length,
+      articles: 5,
+      shops: 11,
+      authors: plan.authors.length,
+      imagesDeleted: 0,
+    });
     // The sample articles and the sample authors who wrote only them.
     expect(await test.db.selectFrom("articles").select("id").execute()).toEqual([]);
     expect(await test.db.selectFrom("authors").select("id").execute()).toEqual([]);

@@ -30,6 +30,10 @@ export interface RemovalPlan {
   products: ({ id: number; name: string; slug: string } & Edited)[];
   collections: ({ id: number; title: string; slug: string } & Edited)[];
   articles: ({ id: number; title: string; slug: string } & Edited)[];
+  /** Sample shops that sell nothing but the products going: they go with them. */
+  shops: { id: number; name: string; slug: string }[];
+  /** With the samples: sample authors no remaining article or review names. */
+  authors: { id: number; name: string; slug: string }[];
   /** Bucket files that only the products being removed use. */
   uploadedImages: string[];
 }
@@ -38,6 +42,8 @@ export interface RemovalResult {
   products: number;
   collections: number;
   articles: number;
+  shops: number;
+  authors: number;
   imagesDeleted: number;
 }
 
@@ -76,12 +82,64 @@ export async function planRemoval(db: DB, request: RemovalRequest): Promise<Remo
   }
   const productList = [...products.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   const collectionList = [...collections.values()].sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id);
+  const going = new Set(productList.map((product) => product.id));
   return {
     products: productList,
     collections: collectionList,
     articles,
-    uploadedImages: await imagesOnlyUsedBy(db, new Set(productList.map((product) => product.id))),
+    shops: going.size > 0 ? await sampleShopsLeftEmpty(db, going) : [],
+    authors: request.samples ? await sampleAuthorsLeftUnused(db, going, new Set(articles.map((article) => article.id))) : [],
+    uploadedImages: await imagesOnlyUsedBy(db, going),
   };
+}
+
+/** Sample shops every offer of which is of a product going (a sample shop selling a real product stays). */
+async function sampleShopsLeftEmpty(db: DB, going: ReadonlySet<number>): Promise<RemovalPlan["shops"]> {
+  const shops = await db.selectFrom("merchants").select(["id", "name", "slug"]).where("is_sample", "=", true).orderBy("name").execute();
+  if (shops.length === 0) return [];
+  const offers = await db
+    .selectFrom("offers")
+    .select(["merchant_id", "product_id"])
+    .where(
+      "merchant_id",
+      "in",
+      shops.map((shop) => shop.id),
+    )
+    .execute();
+  const kept = new Set(offers.filter((offer) => !going.has(Number(offer.product_id))).map((offer) => Number(offer.merchant_id)));
+  return shops.filter((shop) => !kept.has(Number(shop.id))).map((shop) => ({ id: Number(shop.id), name: shop.name, slug: shop.slug }));
+}
+
+/** Sample authors that no article staying names (as author or tester) and no review staying names (as reviewer or tester). */
+async function sampleAuthorsLeftUnused(
+  db: DB,
+  goingProducts: ReadonlySet<number>,
+  goingArticles: ReadonlySet<number>,
+): Promise<RemovalPlan["authors"]> {
+  const authors = await db.selectFrom("authors").select(["id", "name", "slug"]).where("is_sample", "=", true).orderBy("name").execute();
+  if (authors.length === 0) return [];
+  const [articles, reviews] = await Promise.all([
+    db.selectFrom("articles").select(["id", "author_id", "tester_id"]).execute(),
+    db
+      .selectFrom("products")
+      .select(["id", "reviewer", "tester"])
+      .where((eb) => eb.or([eb("reviewer", "is not", null), eb("tester", "is not", null)]))
+      .execute(),
+  ]);
+  const usedIds = new Set<number>();
+  for (const article of articles) {
+    if (goingArticles.has(Number(article.id))) continue;
+    if (article.author_id !== null) usedIds.add(Number(article.author_id));
+    if (article.tester_id !== null) usedIds.add(Number(article.tester_id));
+  }
+  const usedNames = new Set<string>();
+  for (const review of reviews) {
+    if (goingProducts.has(Number(review.id))) continue;
+    for (const name of [review.reviewer, review.tester]) if (name) usedNames.add(name.trim().toLowerCase());
+  }
+  return authors
+    .filter((author) => !usedIds.has(Number(author.id)) && !usedNames.has(author.name.trim().toLowerCase()))
+    .map((author) => ({ id: Number(author.id), name: author.name, slug: author.slug }));
 }
 
 /**
@@ -91,7 +149,7 @@ export async function planRemoval(db: DB, request: RemovalRequest): Promise<Remo
  */
 export async function removeFromCatalog(
   db: DB,
-  plan: Pick<RemovalPlan, "products" | "collections"> & Partial<Pick<RemovalPlan, "articles">>,
+  plan: Pick<RemovalPlan, "products" | "collections"> & Partial<Pick<RemovalPlan, "articles" | "shops" | "authors">>,
   options: { deleteImages: boolean; storage: Storage },
 ): Promise<RemovalResult> {
   const productIds = plan.products.map((product) => product.id);
@@ -122,24 +180,53 @@ export async function removeFromCatalog(
       const result = await trx.deleteFrom("collections").where("id", "in", part).executeTakeFirst();
       collections += Number(result.numDeletedRows);
     }
-    // The removed products took their offers with them (on delete cascade); a sample shop that
-    // no offer uses any more was only there for the samples, so it goes too. A sample shop that
-    // sells a real product stays.
-    if (productIds.length > 0) {
-      await trx
+    // The removed products took their offers with them (on delete cascade); the sample shops the
+    // plan named go too, each only if no offer uses it now (a sample shop that sells a real product stays).
+    let shops = 0;
+    for (const part of chunks(
+      (plan.shops ?? []).map((shop) => shop.id),
+      IN_LIST_CHUNK,
+    )) {
+      const result = await trx
         .deleteFrom("merchants")
+        .where("id", "in", part)
         .where("is_sample", "=", true)
         .where(({ not, exists, selectFrom }) =>
           not(exists(selectFrom("offers").select("offers.id").whereRef("offers.merchant_id", "=", "merchants.id"))),
         )
-        .execute();
+        .executeTakeFirst();
+      shops += Number(result.numDeletedRows);
     }
     const articles = await removeArticles(
       trx,
       (plan.articles ?? []).map((article) => article.id),
     );
+    // The sample authors the plan named, each only if no article names it now.
+    let authors = 0;
+    for (const part of chunks(
+      (plan.authors ?? []).map((author) => author.id),
+      IN_LIST_CHUNK,
+    )) {
+      const result = await trx
+        .deleteFrom("authors")
+        .where("id", "in", part)
+        .where("is_sample", "=", true)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("articles")
+                .select("articles.id")
+                .where((eb) =>
+                  eb.or([eb("articles.author_id", "=", eb.ref("authors.id")), eb("articles.tester_id", "=", eb.ref("authors.id"))]),
+                ),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      authors += Number(result.numDeletedRows);
+    }
     await publishCatalogChange(trx);
-    return { products, collections, articles };
+    return { products, collections, articles, shops, authors };
   });
   invalidateCatalog(db);
 
@@ -181,7 +268,7 @@ async function imagesOnlyUsedBy(db: DB, productIds: ReadonlySet<number>): Promis
 }
 
 /** What "Keep this one as mine" takes off the removal: one row's sample mark. */
-export type SampleKind = "product" | "collection" | "article";
+export type SampleKind = "product" | "collection" | "article" | "shop" | "author";
 const SAMPLE_TABLES = { product: "products", collection: "collections", article: "articles" } as const;
 
 /**
@@ -189,6 +276,18 @@ const SAMPLE_TABLES = { product: "products", collection: "collections", article:
  * sample content" no longer takes it. Its slug, or null when no sample row has that id.
  */
 export async function keepSampleAsOwn(db: DB, kind: SampleKind, id: number): Promise<string | null> {
+  if (kind === "shop" || kind === "author") {
+    // Shops and authors carry no "edited" mark: only the sample one goes.
+    const row = await db
+      .updateTable(kind === "shop" ? "merchants" : "authors")
+      .set({ is_sample: false })
+      .where("id", "=", id)
+      .where("is_sample", "=", true)
+      .returning("slug")
+      .executeTakeFirst();
+    if (row) invalidateCatalog(db);
+    return row?.slug ?? null;
+  }
   const table = SAMPLE_TABLES[kind];
   const row = await db
     .updateTable(table)

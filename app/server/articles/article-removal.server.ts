@@ -23,9 +23,9 @@ export async function planArticleRemoval(
 }
 
 /**
- * Deletes the articles (their revisions and old addresses go with them), then the sample authors
- * no article names any more: they were only there for the samples. A sample author who writes a
- * real article stays. Run inside the removal's transaction.
+ * Deletes the articles (their revisions and old addresses go with them). The sample authors they
+ * leave unused are the removal plan's to name and delete (catalog-removal.server.ts). Run inside
+ * the removal's transaction.
  */
 export async function removeArticles(trx: DB, ids: readonly number[]): Promise<number> {
   let removed = 0;
@@ -34,15 +34,6 @@ export async function removeArticles(trx: DB, ids: readonly number[]): Promise<n
     await trx.deleteFrom("article_redirects").where("article_id", "in", part).execute();
     await trx.deleteFrom("update_notes").where("subject_type", "=", "article").where("subject_id", "in", part).execute();
     removed += Number((await trx.deleteFrom("articles").where("id", "in", part).executeTakeFirst()).numDeletedRows);
-  }
-  if (removed > 0) {
-    await trx
-      .deleteFrom("authors")
-      .where("is_sample", "=", true)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom("articles").select("articles.id").whereRef("articles.author_id", "=", "authors.id"))),
-      )
-      .execute();
   }
   return removed;
 }
