@@ -1,7 +1,7 @@
 import { parseProductCsv } from "../../app/lib/csv/product-csv";
 import { saveProducts } from "../../app/server/admin/product-save.server";
 import { setAdminRole, setEditorRole } from "../../app/server/auth/users.server";
-import { DEFAULT_PRICES } from "../../app/server/offers/offers.server";
+import { DEFAULT_PRICES } from "../../app/server/offers/maintained-price.server";
 import type { Page } from "@playwright/test";
 import { axeFindings, htmlFindings } from "./validation";
 import { createAdminAccount, expect, type AdminSite, signInAsAdmin, test, toast, uniqueEmail, withSiteDatabase } from "./admin-support";

@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { displayedPrices } from "../../app/server/alerts/price-alerts.server";
 import { PRICE_ALERTS_JOB_NAME } from "../../app/server/alerts/price-alert-job.server";
 import { openDatabase } from "../../app/server/db/connection.server";
-import { DEFAULT_PRICES } from "../../app/server/offers/offers.server";
+import { DEFAULT_PRICES } from "../../app/server/offers/maintained-price.server";
 import { createDatabase } from "../scale-out/cluster";
 import { freePort, startSite, stopSite, type RunningSite } from "./production-server";
 

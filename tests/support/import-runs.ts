@@ -9,7 +9,7 @@ import type { AppConfig } from "~/server/config.server";
 import { loadJob, waitForJob, workerName, type JobView } from "~/server/jobs/job-queue.server";
 import { startWorker, type Worker } from "~/server/jobs/job-worker.server";
 import { cancelMarkers, type CancelMarkers } from "~/server/jobs/cancel-markers.server";
-import { DEFAULT_PRICES } from "~/server/offers/offers.server";
+import { DEFAULT_PRICES } from "~/server/offers/maintained-price.server";
 import type { TestDatabase } from "./test-databases";
 
 /**

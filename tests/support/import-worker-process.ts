@@ -10,7 +10,7 @@ import { cancelMarkers } from "~/server/jobs/cancel-markers.server";
 import { workerName } from "~/server/jobs/job-queue.server";
 import { startWorker } from "~/server/jobs/job-worker.server";
 import { setLogLevel } from "~/server/log.server";
-import { DEFAULT_PRICES } from "~/server/offers/offers.server";
+import { DEFAULT_PRICES } from "~/server/offers/maintained-price.server";
 
 const [databaseJson, dataDir] = process.argv.slice(2);
 if (!databaseJson || !dataDir) throw new Error("usage: import-worker-process.ts '<database JSON>' <DATA_DIR>");

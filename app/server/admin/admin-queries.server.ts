@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Product } from "~/lib/catalog/catalog";
 import { countCatalog, listCollectionsOfProduct } from "../catalog/queries.server";
 import type { DB } from "../db/connection.server";
-import { primaryOfferFields, withPrimaryOffer } from "../offers/offers.server";
+import { primaryOfferFields, withPrimaryOffer } from "../offers/primary-offers.server";
 import { parseTextList } from "../products/product-row-mapping";
 import { findProductById } from "../products/products.server";
 

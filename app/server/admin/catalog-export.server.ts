@@ -11,7 +11,7 @@ import type { MeasurementValue } from "~/lib/measurements/measurements";
 import { measureExportCells, measureExportHeader } from "~/lib/csv/measure-csv";
 import { listMeasurementDefinitions, measurementValuesFor } from "../measurements/measurements.server";
 import type { DB } from "../db/connection.server";
-import { primaryOfferFields, withPrimaryOffer } from "../offers/offers.server";
+import { primaryOfferFields, withPrimaryOffer } from "../offers/primary-offers.server";
 import { listProductFieldsAfterId } from "../products/products.server";
 import { parseTextList } from "../products/product-row-mapping";
 import { collectionSlugsByProduct, membersByCollection } from "./membership-reads.server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices } from "../offers/offers.server";
+import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices } from "../offers/maintained-price.server";
 import { listKeyRow } from "../products/product-list-keys.server";
 import { PRODUCT_LIST_KEY_COLUMNS, toProduct } from "../products/product-row-mapping";
 import { importProductCsv, importProductStream, previewProductCsv } from "./csv-import.server";

@@ -6,15 +6,8 @@ import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { vacuumAfterBulkWrite, watchTableGrowth, type GrowthWatch } from "../db/planner-statistics.server";
 import type { Database, ProductsTable } from "../db/schema";
-import {
-  DEFAULT_PRICES,
-  priceSettingsAt,
-  refreshedProductPrices,
-  refreshProductPrices,
-  savePrimaryOffers,
-  type CreatedProduct,
-  type PrimaryOfferFields,
-} from "../offers/offers.server";
+import { DEFAULT_PRICES, priceSettingsAt, refreshedProductPrices, refreshProductPrices } from "../offers/maintained-price.server";
+import { savePrimaryOffers, type CreatedProduct, type PrimaryOfferFields } from "../offers/primary-offers.server";
 import { listKeyRow, refreshProductListKeys } from "../products/product-list-keys.server";
 import { readReviewWeights } from "../products/review-weights.server";
 import { columnsUpdatedByCsv, toProductRow } from "../products/product-row-mapping";

@@ -9,7 +9,7 @@ import { log } from "../log.server";
 import { createMailQueue, outboxMessages } from "../mail/outbox.server";
 import { MAIL_PER_RECIPIENT_PER_DAY } from "../mail/recipient-cap.server";
 import { startMailSender } from "../mail/mail-sender.server";
-import { DEFAULT_PRICES } from "../offers/offers.server";
+import { DEFAULT_PRICES } from "../offers/maintained-price.server";
 import { sendDuePriceAlerts, type PriceAlertJobContext } from "./price-alert-job.server";
 import {
   alertOfUnsubscribeLink,

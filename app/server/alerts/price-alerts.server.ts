@@ -21,7 +21,8 @@ import {
   unsubscribeToken,
 } from "../newsletter/newsletter-tokens.server";
 import { RESEND_AFTER_MS } from "../newsletter/subscribers.server";
-import { offersOfProducts, priceSettingsAt } from "../offers/offers.server";
+import { offersOfProducts } from "../offers/offer-reads.server";
+import { priceSettingsAt } from "../offers/maintained-price.server";
 import { priceAlertConfirmationMail } from "./price-alert-mail";
 
 /**

@@ -28,7 +28,7 @@ export interface ProductsTable {
   description: string | null;
   full_description: string | null;
   // price_cents, sale_price_cents, sale_ends_at and affiliate_link are a copy kept by
-  // refreshProductPrice (app/server/offers/offers.server.ts) after every offer write, in the same
+  // refreshProductPrice (app/server/offers/maintained-price.server.ts) after every offer write, in the same
   // transaction; never typed into directly. The price columns hold the displayed price (the one
   // price function, for the site's country and currency) so collection price rules and list keys
   // still filter and sort in SQL; affiliate_link is the primary offer's link, for the link checker.

@@ -7,7 +7,7 @@ import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import type { DB } from "../db/connection.server";
 import { log } from "../log.server";
-import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices } from "../offers/offers.server";
+import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices } from "../offers/maintained-price.server";
 import type { JobContext } from "../jobs/job-worker.server";
 import type { FeedFiles } from "./feed-files.server";
 import { matchFeedRows } from "./feed-match.server";

@@ -9,7 +9,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import { saveProducts } from "../admin/product-save.server";
 import type { DB } from "../db/connection.server";
 import { UNSUBSCRIBE_PURPOSES, unsubscribeToken, type UnsubscribePurpose } from "../newsletter/newsletter-tokens.server";
-import { DEFAULT_PRICES } from "../offers/offers.server";
+import { DEFAULT_PRICES } from "../offers/maintained-price.server";
 
 /**
  * Every mail list's unsubscribe link, through React Router's own request handler: GET and HEAD

@@ -12,7 +12,7 @@ import type { IntentTable } from "../forms/intents.server";
 import { claimVersion, saveUnlessNewer } from "../forms/edit-conflict.server";
 import { productOffersForAdmin } from "./offer-admin-reads.server";
 import { findStoredOffer, storedOfferFor, storedOffersOf, writeOffer } from "./offer-writes.server";
-import { priceSettingsAt, refreshProductPrices } from "./offers.server";
+import { priceSettingsAt, refreshProductPrices } from "./maintained-price.server";
 
 /**
  * The product screen's offer intents (add, edit, delete one offer of the product), kept apart

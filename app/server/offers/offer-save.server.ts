@@ -6,7 +6,7 @@ import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
 import type { DB } from "../db/connection.server";
 import { planOfferImport, type OfferPlan } from "./offer-plan.server";
 import { writeOffer } from "./offer-writes.server";
-import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices } from "./offers.server";
+import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices } from "./maintained-price.server";
 
 /**
  * Saving an offers CSV: every new or changed row is written (source "csv", confirmed now, its

@@ -11,7 +11,7 @@ import {
   writeProductMeasurements,
 } from "../measurements/measurements.server";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { refreshProductPrices } from "../offers/offers.server";
+import { refreshProductPrices } from "../offers/maintained-price.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import { readTable } from "./sauna-table.server";

@@ -1,7 +1,8 @@
 import { dollarsToCents } from "~/lib/text/money";
 import { shopDomain } from "~/lib/offers/shop-domain";
 import type { ReviewFields } from "~/lib/catalog/review";
-import { DEFAULT_PRICES, findOrCreateMerchantByDomain, priceSettingsAt, refreshProductPrices } from "../offers/offers.server";
+import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices } from "../offers/maintained-price.server";
+import { findOrCreateMerchantByDomain } from "../offers/merchant-lookup.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { toProductRow, type ProductFields } from "../products/product-row-mapping";
 import { hasAnyProduct, insertProducts } from "../products/products.server";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { growSite } from "../../../../tests/support/grown-site";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-databases";
-import { DEFAULT_PRICES } from "../../offers/offers.server";
+import { DEFAULT_PRICES } from "../../offers/maintained-price.server";
 import { todayList } from "./today.server";
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../../tests/support/test-databases";
-import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices } from "../../offers/offers.server";
+import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrices } from "../../offers/maintained-price.server";
 import { toProductRow } from "../../products/product-row-mapping";
 import { sampleProducts } from "../../seed/sample-products";
 import type { DB } from "../connection.server";

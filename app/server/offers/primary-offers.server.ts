@@ -1,35 +1,21 @@
-import { sql } from "kysely";
-import { displayPrice, type OfferForPrice, type OfferSource, type PriceSettings } from "~/lib/offers/display-price";
-import { DEFAULT_SITE_PRICES, priceSettingsAt as settingsAt, type SitePrices } from "~/lib/offers/price-view";
-import { merchantSlugOf, shopDomain } from "~/lib/offers/shop-domain";
-import { executeWithRows, updateRows } from "../db/bulk-rows.server";
+import type { OfferSource, PriceSettings } from "~/lib/offers/display-price";
+import { executeWithRows } from "../db/bulk-rows.server";
 import { chunks, IN_LIST_CHUNK } from "../db/chunks";
 import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
-import { merchantsForPrice, offerForPrice, offersOfProducts } from "./offer-reads.server";
+import { shopDomain } from "~/lib/offers/shop-domain";
+import { maintainedPrice, type MaintainedPrice } from "./maintained-price.server";
+import { findOrCreateMerchantByDomain, findOrCreateMerchantByName } from "./merchant-lookup.server";
+import { offersOfProducts } from "./offer-reads.server";
 
 /**
- * Offers and merchants (docs/decisions/0057): one function per question or write, each taking the
- * database or a transaction first and running unchanged on SQLite and PostgreSQL.
- *
- * The product form and the product CSV keep their price, sale and link fields; those read and
- * write the product's primary offer (savePrimaryOffers). The products row keeps a copy of the
- * displayed price and of the primary offer's link (refreshProductPrices), which every offer
- * write refreshes in its own transaction, so SQL filters and sorts by price keep working.
+ * A product's primary offer (docs/decisions/0057): the product form and the product CSV keep
+ * their price, sale and link fields, which read and write this one offer (savePrimaryOffers);
+ * the caller then refreshes the products row's copy (maintained-price.server.ts). One function
+ * per question or write, each taking the database or a transaction first, on SQLite and PostgreSQL.
  */
 
-/** The price rule's settings now (or at `now`), from the site's configuration (config.prices). */
-export function priceSettingsAt(prices: SitePrices, now: number = Date.now()): PriceSettings {
-  return settingsAt(prices, now);
-}
-
-/** SITE_COUNTRY, SITE_CURRENCY and PRICE_MAX_AGE when not set: what writers without the configuration use. */
-export const DEFAULT_PRICES: SitePrices = DEFAULT_SITE_PRICES;
-
 const money = (value: number | string | null): number | null => (value === null ? null : Number(value));
-
-// The pages' read of offers (with their merchants) is the one this repository uses too.
-export { offersOfProducts };
 
 /** The product form's and the product CSV's price, sale and link: what a product's primary offer holds. */
 export interface PrimaryOfferFields {
@@ -132,71 +118,6 @@ export async function storedPriceFields(
     }
   }
   return found;
-}
-
-/**
- * The merchant of a shop domain (or of a link: its domain is used), created with the domain as
- * its name when there is none yet. Safe against a second writer creating the same one at the
- * same moment: the domain is unique, and the loser of that race reads the winner's row.
- */
-export async function findOrCreateMerchantByDomain(
-  db: DB,
-  domainOrLink: string,
-  options: { name?: string; isSample?: boolean } = {},
-): Promise<number> {
-  const domain = shopDomain(domainOrLink);
-  if (!domain) throw new Error(`"${domainOrLink}" is not a shop's web address`);
-  return findOrCreateMerchant(db, { domain, name: options.name ?? domain, isSample: options.isSample ?? false });
-}
-
-/** The merchant named after a brand, for a product that has no link or website to find its shop by. */
-export async function findOrCreateMerchantByName(db: DB, name: string, options: { isSample?: boolean } = {}): Promise<number> {
-  return findOrCreateMerchant(db, { domain: null, name: name.trim() || "Unknown shop", isSample: options.isSample ?? false });
-}
-
-async function findMerchant(db: DB, key: { domain: string | null; name: string }): Promise<number | undefined> {
-  const row =
-    key.domain !== null
-      ? await db.selectFrom("merchants").select("id").where("domain", "=", key.domain).executeTakeFirst()
-      : await db
-          .selectFrom("merchants")
-          .select("id")
-          .where("domain", "is", null)
-          .where(sql<string>`lower(name)`, "=", key.name.toLowerCase())
-          .orderBy("id")
-          .executeTakeFirst();
-  return row && Number(row.id);
-}
-
-async function findOrCreateMerchant(db: DB, key: { domain: string | null; name: string; isSample: boolean }): Promise<number> {
-  const existing = await findMerchant(db, key);
-  if (existing !== undefined) return existing;
-  const base = merchantSlugOf(key.domain ?? key.name);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const taken = new Set(
-      (
-        await db
-          .selectFrom("merchants")
-          .select("slug")
-          .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
-          .execute()
-      ).map((row) => row.slug),
-    );
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    const now = new Date().toISOString();
-    const inserted = await db
-      .insertInto("merchants")
-      .values({ slug, name: key.name, domain: key.domain, is_sample: key.isSample, created_at: now, updated_at: now })
-      .onConflict((conflict) => conflict.doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (inserted) return Number(inserted.id);
-    // Another writer took the domain (read its merchant) or the slug (try the next one).
-    const raced = await findMerchant(db, key);
-    if (raced !== undefined) return raced;
-  }
-  throw new Error(`could not add a merchant for ${key.domain ?? key.name}`);
 }
 
 export interface PrimaryOfferWrite {
@@ -469,98 +390,4 @@ async function upsertOffers(trx: DB, rows: OfferRow[]) {
         })),
       ),
   );
-}
-
-/** What the products row keeps of a product's offers (see the comment on the columns in schema.ts). */
-export interface MaintainedPrice {
-  price_cents: number | null;
-  sale_price_cents: number | null;
-  sale_ends_at: string | null;
-  affiliate_link: string | null;
-}
-
-/**
- * The displayed price's offer, copied as it is stored (its price, sale price and sale end), so
- * the lists' SQL and the older readers of these columns keep applying a sale only while it runs;
- * and the primary offer's link. No displayed price (none, or only stale feed prices) is no price.
- */
-export function maintainedPrice(offers: readonly OfferForPrice[], settings: PriceSettings): MaintainedPrice {
-  const shown = displayPrice(offers, settings);
-  const winner = shown.kind === "price" ? offers.find((offer) => offer.merchantSlug === shown.merchantSlug) : undefined;
-  return {
-    price_cents: winner?.priceMinor ?? null,
-    sale_price_cents: winner?.salePriceMinor ?? null,
-    sale_ends_at: winner?.saleEndsAt ?? null,
-    affiliate_link: offers.find((offer) => offer.isPrimary)?.link ?? null,
-  };
-}
-
-/**
- * Recomputes the products row's copy of the displayed price and of the primary offer's link from
- * the offers. Call it in the transaction of every offer write. Rows already right are not
- * written; the rest are written in bulk (an import that changes every price changes 200,000
- * rows). Returns how many rows were written.
- */
-export async function refreshProductPrices(trx: DB, productIds: readonly number[], settings: PriceSettings): Promise<number> {
-  return (await refreshedProductPrices(trx, productIds, settings)).length;
-}
-
-const sameMaintained = (stored: MaintainedPrice, next: MaintainedPrice) =>
-  money(stored.price_cents) === next.price_cents &&
-  money(stored.sale_price_cents) === next.sale_price_cents &&
-  stored.sale_ends_at === next.sale_ends_at &&
-  stored.affiliate_link === next.affiliate_link;
-
-/**
- * refreshProductPrices, answering which products' rows it wrote. Products created in this
- * transaction (`created`, with `firstOffers`: what savePrimaryOffers wrote for them) have no other
- * offer, so their price is decided from the rows as written instead of read back.
- */
-export async function refreshedProductPrices(
-  trx: DB,
-  productIds: readonly number[],
-  settings: PriceSettings,
-  created?: { products: ReadonlyMap<number, CreatedProduct>; firstOffers: FirstOffers },
-): Promise<number[]> {
-  const written: number[] = [];
-  if (created) {
-    const merchants = await merchantsForPrice(
-      trx,
-      [...created.firstOffers.values()].map((offer) => offer.merchant_id),
-    );
-    const changed: (MaintainedPrice & { id: number })[] = [];
-    for (const id of new Set(productIds)) {
-      const product = created.products.get(id);
-      if (!product) continue;
-      const offer = created.firstOffers.get(id);
-      const merchant = offer && merchants.get(offer.merchant_id);
-      // Not written: the offer's own countries are the column's default, every one its merchant serves.
-      const offers = offer && merchant ? [offerForPrice({ ...offer, countries: "[]" }, merchant)] : [];
-      const next = maintainedPrice(offers, settings);
-      if (!sameMaintained(product.stored, next)) changed.push({ id, ...next });
-    }
-    await updateRows(trx, "products", "id", changed);
-    written.push(...changed.map((row) => row.id));
-  }
-  const toRead = created ? [...new Set(productIds)].filter((id) => !created.products.has(id)) : [...new Set(productIds)];
-  for (const part of chunks(toRead, IN_LIST_CHUNK)) {
-    const offersOf = await offersOfProducts(trx, part);
-    const rows = await trx
-      .selectFrom("products")
-      .select(["id", "price_cents", "sale_price_cents", "sale_ends_at", "affiliate_link"])
-      .where("id", "in", part)
-      .execute();
-    const changed: (MaintainedPrice & { id: number })[] = [];
-    for (const row of rows) {
-      const next = maintainedPrice(offersOf.get(Number(row.id)) ?? [], settings);
-      if (!sameMaintained(row, next)) changed.push({ id: Number(row.id), ...next });
-    }
-    await updateRows(trx, "products", "id", changed);
-    written.push(...changed.map((row) => row.id));
-  }
-  return written;
-}
-
-export async function refreshProductPrice(trx: DB, productId: number, settings: PriceSettings): Promise<void> {
-  await refreshProductPrices(trx, [productId], settings);
 }

@@ -6,15 +6,10 @@ import { productCsvLines } from "../admin/catalog-export.server";
 import { planProductImport } from "../admin/import-plan.server";
 import { saveOneProduct, saveProducts } from "../admin/product-save.server";
 import type { DB } from "../db/connection.server";
-import {
-  DEFAULT_PRICES,
-  findOrCreateMerchantByDomain,
-  offersOfProducts,
-  priceSettingsAt,
-  refreshProductPrice,
-  refreshProductPrices,
-  savePrimaryOffer,
-} from "./offers.server";
+import { DEFAULT_PRICES, priceSettingsAt, refreshProductPrice, refreshProductPrices } from "./maintained-price.server";
+import { findOrCreateMerchantByDomain } from "./merchant-lookup.server";
+import { offersOfProducts } from "./offer-reads.server";
+import { savePrimaryOffer } from "./primary-offers.server";
 
 function parsed(csv: string) {
   const outcome = parseProductCsv(csv);
