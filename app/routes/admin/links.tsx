@@ -6,6 +6,8 @@ import { LinkRunPanel } from "~/components/admin/link-run-panel";
 import { LinkStateFilter } from "~/components/admin/link-state-filter";
 import { LinkTable } from "~/components/admin/link-table";
 import { UnearnedLinkTable } from "~/components/admin/unearned-link-table";
+import { ArticleLinkTable } from "~/components/admin/article-link-table";
+import { articleLinkReport } from "~/server/links/article-link-report.server";
 import { unearnedLinkPage } from "~/lib/learn/unearned-links";
 import { publishedArticleLinks } from "~/server/articles/published-articles.server";
 import { Notice } from "~/components/ui/notice";
@@ -29,8 +31,9 @@ import type { Route } from "./+types/links";
  * /admin/links: the health of every product's affiliate link and website (docs/decisions/0030-link-health.md).
  * Broken links first, each with what went wrong in plain words and the way to its product's
  * edit form; "Check now" starts a run in the background and the page follows its progress.
- * Under it, "Links that earn nothing": the published articles' links to other sites that do not
- * go through the tracked redirect (docs/decisions/0102), a page at a time.
+ * Under it, "Links in articles": the articles' own off-site links, checked in the same run, the
+ * broken ones listed; and "Links that earn nothing": the published articles' links to other sites
+ * that do not go through the tracked redirect (docs/decisions/0102), a page at a time.
  */
 
 /** More rows than this are cut off with a note: the filters narrow the list. */
@@ -41,11 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const show = parseStateFilter(params.get("show"));
   const search = (params.get("q") ?? "").trim().slice(0, 200);
-  const [counts, page, run, articleLinks] = await Promise.all([
+  const [counts, page, run, articleLinks, articleChecks] = await Promise.all([
     countLinkStates(context.db),
     linkReportPage(context.db, { show, search, limit: ROW_LIMIT }),
     latestLinkCheckRun(context.db),
     publishedArticleLinks(context.db),
+    articleLinkReport(context.db),
   ]);
   return {
     counts,
@@ -55,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search,
     run,
     unearned: unearnedLinkPage(articleLinks, Number(params.get("page") ?? "1")),
+    articleChecks,
     intervalMs: context.config.linkCheckIntervalMs,
     timeoutMs: context.config.linkCheckTimeoutMs,
   };
@@ -92,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Link health - Admin" }, { name: "robots", content: "noindex" }];
 
 export default function LinksPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, rows, hiddenRows, show, search, unearned, intervalMs, timeoutMs } = loaderData;
+  const { counts, rows, hiddenRows, show, search, unearned, articleChecks, intervalMs, timeoutMs } = loaderData;
   useResultToast(actionData);
   const run = useLinkCheckProgress(loaderData.run);
   const navigation = useNavigation();
@@ -151,6 +156,8 @@ export default function LinksPage({ loaderData, actionData }: Route.ComponentPro
         <ExternalLink aria-hidden className="size-3.5" />
         Addresses open in a new tab, so you can see what a visitor sees.
       </p>
+
+      <ArticleLinkTable report={articleChecks} />
 
       <UnearnedLinkTable unearned={unearned} query={{ show: show ?? undefined, q: search || undefined }} />
     </>

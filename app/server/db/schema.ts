@@ -470,6 +470,18 @@ export interface OfferLinkResultsTable {
   run_id: number | null;
 }
 
+/** The last check of an off-site address the published articles link to (migrations/2026_11_30_0200_article_link_results.ts). */
+export interface ArticleLinkResultsTable {
+  url: string;
+  outcome: string;
+  status_code: number | null;
+  final_url: string | null;
+  error: string | null;
+  checked_at: Timestamp;
+  duration_ms: number;
+  run_id: number | null;
+}
+
 export interface LinkCheckResultsTable {
   product_id: number;
   link: "affiliate" | "website";
@@ -496,6 +508,7 @@ export interface Database {
   link_check_runs: LinkCheckRunsTable;
   link_check_results: LinkCheckResultsTable;
   offer_link_results: OfferLinkResultsTable;
+  article_link_results: ArticleLinkResultsTable;
   removed_products: RemovedProductsTable;
   collections: CollectionsTable;
   collection_products: CollectionProductsTable;

@@ -5,6 +5,7 @@ import { toIsoString } from "../db/timestamps";
 import { countLinkStates } from "./link-report.server";
 import type { DB } from "../db/connection.server";
 import { checkLink, type LinkCheckOptions, type LinkCheckResult } from "./link-checker.server";
+import { publishedArticleLinks } from "../articles/published-articles.server";
 
 /**
  * One run over every shop link of the catalog, and what it stores (docs/decisions/0030-link-health.md).
@@ -61,6 +62,33 @@ export async function listLinkTargets(db: DB): Promise<LinkTarget[]> {
       merchantName: offer.merchant_name,
     }));
   return [...own, ...ofOffers];
+}
+
+/** An off-site address the published articles link to, checked once however many use it. */
+export interface ArticleLinkTarget {
+  link: "article";
+  url: string;
+}
+
+/** What a run checks: the catalog's shop links, then the articles' own off-site links. */
+export type CheckTarget = LinkTarget | ArticleLinkTarget;
+
+/**
+ * The published articles' off-site addresses that no offer stands behind: links that earn
+ * nothing, and links to a merchant's page that no offer names. A link sent through an offer is
+ * that offer's link, checked as such.
+ */
+export async function listArticleLinkTargets(db: DB): Promise<ArticleLinkTarget[]> {
+  const urls = new Set<string>();
+  for (const article of await publishedArticleLinks(db))
+    for (const link of article.links) if (link.kind !== "offer" && /^https?:\/\//i.test(link.url)) urls.add(link.url.trim());
+  return [...urls].map((url) => ({ link: "article", url }));
+}
+
+/** Every link a run checks. */
+export async function listCheckTargets(db: DB): Promise<CheckTarget[]> {
+  const [catalog, articles] = await Promise.all([listLinkTargets(db), listArticleLinkTargets(db)]);
+  return [...catalog, ...articles];
 }
 
 // An outcome this version does not know (written by a newer one) shows as broken, not as working.
@@ -157,7 +185,7 @@ function isMissingProduct(error: unknown): boolean {
   return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 }
 
-async function storeResult(db: DB, runId: number, target: LinkTarget, result: LinkCheckResult) {
+async function storeResult(db: DB, runId: number, target: CheckTarget, result: LinkCheckResult) {
   const checkedAt = new Date().toISOString();
   const values = {
     url: target.url,
@@ -170,7 +198,14 @@ async function storeResult(db: DB, runId: number, target: LinkTarget, result: Li
     run_id: runId,
   };
   try {
-    if (target.link === "offer") {
+    if (target.link === "article") {
+      const { url: _url, ...rest } = values;
+      await db
+        .insertInto("article_link_results")
+        .values(values)
+        .onConflict((oc) => oc.column("url").doUpdateSet(rest))
+        .execute();
+    } else if (target.link === "offer") {
       await db
         .insertInto("offer_link_results")
         .values({ offer_id: target.offerId!, ...values })
@@ -198,7 +233,7 @@ async function storeResult(db: DB, runId: number, target: LinkTarget, result: Li
     .execute();
 }
 
-function hostOf(target: LinkTarget): string {
+function hostOf(target: CheckTarget): string {
   try {
     return new URL(target.url).host.toLowerCase();
   } catch {
@@ -213,7 +248,7 @@ function hostOf(target: LinkTarget): string {
 export async function runClaimedLinkCheck(
   db: DB,
   runId: number,
-  targets: LinkTarget[],
+  targets: CheckTarget[],
   settings: LinkCheckSettings,
   signal?: AbortSignal,
   onChecked?: (checked: number) => void,
@@ -254,7 +289,7 @@ export async function runClaimedLinkCheck(
 
 /** Claims a run and checks every link now; false when another run is in progress. */
 export async function checkAllLinks(db: DB, trigger: RunTrigger, settings: LinkCheckSettings, signal?: AbortSignal): Promise<boolean> {
-  const targets = await listLinkTargets(db);
+  const targets = await listCheckTargets(db);
   const runId = await claimLinkCheckRun(db, trigger, targets.length);
   if (runId === null) return false;
   await runClaimedLinkCheck(db, runId, targets, settings, signal);

@@ -8,7 +8,7 @@ import {
   claimLinkCheckRun,
   closeActiveLinkCheckRun,
   latestLinkCheckRun,
-  listLinkTargets,
+  listCheckTargets,
   runClaimedLinkCheck,
   type LinkCheckSettings,
   type RunTrigger,
@@ -35,7 +35,7 @@ export function linkCheckSettingsFrom(config: AppConfig): LinkCheckSettings {
 }
 
 async function checkEveryLink(db: DB, trigger: RunTrigger, settings: LinkCheckSettings, context?: JobContext) {
-  const targets = await listLinkTargets(db);
+  const targets = await listCheckTargets(db);
   const runId = await claimLinkCheckRun(db, trigger, targets.length);
   if (runId === null) throw new JobFailure("Another link check was running, so this one did not start.");
   context?.progress({ done: 0, total: targets.length, note: "links checked" });

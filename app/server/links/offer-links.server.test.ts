@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_CASES, startLinkTestServer, type LinkTestServer } from "../../../tests/support/link-test-server";
 import { insertLinkedOffer } from "../../../tests/support/offer-rows";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { checkAllLinks, latestLinkCheckRun, listLinkTargets, listStoredResults, type LinkCheckSettings } from "./link-check-runs.server";
+import {
+  checkAllLinks,
+  latestLinkCheckRun,
+  listArticleLinkTargets,
+  listLinkTargets,
+  listStoredResults,
+  type LinkCheckSettings,
+} from "./link-check-runs.server";
+import { articleLinkReport } from "./article-link-report.server";
+import { invalidateCatalog } from "../catalog/catalog-cache.server";
 import { linkReportPage } from "./link-report.server";
 
 // The links readers click most are the offers' (Where to buy, /go), many written by feeds: each is
@@ -72,5 +81,61 @@ describe.each(testDialects)("offer links in the link check on %s", (dialect) => 
     await test.db.deleteFrom("offers").where("id", "=", offers.gone!).execute();
     const results = await listStoredResults(test.db);
     expect(results.filter((result) => result.link === "offer").map((result) => result.offerId)).toEqual([offers.working]);
+  });
+
+  it("checks the published articles' own links to other sites in the same run, and names the articles of a broken one", async () => {
+    const o = shop.origin;
+    const body = [
+      `Read [the maker's guide](${o}${LINK_CASES.ok}?guide) and [an old study](${o}${LINK_CASES.notFound}?study).`,
+      `[Twice](${o}${LINK_CASES.notFound}?study) is checked once.`,
+    ].join("\n\n");
+    const now = Date.now();
+    const row = await test.db
+      .insertInto("articles")
+      .values({
+        slug: "sauna-science",
+        title: "Sauna science",
+        excerpt: "E",
+        category_slug: "guides",
+        tags: "[]",
+        author_id: null,
+        image: "/images/a.jpg",
+        image_alt: "A",
+        featured: false,
+        body,
+        read_time_minutes: 3,
+        status: "published",
+        publish_at: now - 86_400_000,
+        last_updated: null,
+        is_sample: false,
+        created_at: now - 86_400_000,
+        updated_at: now - 86_400_000,
+      } as never)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    invalidateCatalog(test.db);
+    expect((await listArticleLinkTargets(test.db)).map((target) => target.url).sort()).toEqual([
+      `${o}${LINK_CASES.notFound}?study`,
+      `${o}${LINK_CASES.ok}?guide`,
+    ]);
+    const before = await articleLinkReport(test.db);
+    expect(before.counts).toEqual({ broken: 0, unchecked: 2, ok: 0 });
+
+    expect(await checkAllLinks(test.db, "manual", settings)).toBe(true);
+    const report = await articleLinkReport(test.db);
+    expect(report.counts).toEqual({ broken: 1, unchecked: 0, ok: 1 });
+    expect(report.rows).toEqual([
+      {
+        url: `${o}${LINK_CASES.notFound}?study`,
+        state: "broken",
+        outcome: "Page missing or refused (404)",
+        checkedAt: expect.any(String),
+        articles: [{ id: Number(row.id), title: "Sauna science" }],
+      },
+    ]);
+    // The shop links' report is unchanged by them.
+    expect(
+      (await linkReportPage(test.db, { show: null, search: "", limit: 1_000 })).rows.every((entry) => entry.link !== ("article" as never)),
+    ).toBe(true);
   });
 });
