@@ -108,7 +108,7 @@ export default function LinksPage({ loaderData, actionData }: Route.ComponentPro
     <>
       <AdminPageHeader
         title="Link health"
-        description="Every product's affiliate link and website, followed the way a visitor's browser follows them. Broken links come first."
+        description="Every shop link a reader can click (each product's own links and every offer's), and the articles' links to other sites, followed the way a visitor's browser follows them. Broken links come first."
       >
         <Form method="post">
           <input type="hidden" name="intent" value="check-now" />
