@@ -72,6 +72,22 @@ function LinkRow({ row }: { row: LinkReportRow }) {
         <span className="block text-xs font-normal text-ink-muted">
           {row.link === "offer" ? `Offer at ${row.merchantName ?? "a shop"}` : LINK_KIND_LABELS[row.link]}
         </span>
+        {row.usedOn && (
+          <span className="block text-xs font-normal text-ink-muted" data-testid="link-used-on">
+            On{" "}
+            <a href={`/reviews/product/${row.usedOn.productSlug}`} target="_blank" rel="noopener" className="text-brand underline">
+              its product page
+            </a>
+            {row.usedOn.articles.map((article, index) => (
+              <span key={article.id}>
+                {index === row.usedOn!.articles.length - 1 ? " and " : ", "}
+                <Link to={`/admin/articles/${article.id}`} className="text-brand underline">
+                  {article.title}
+                </Link>
+              </span>
+            ))}
+          </span>
+        )}
       </td>
       <td className={cn(cell, "max-w-full break-all md:max-w-xs")}>
         <span className={label}>Address:</span>

@@ -202,12 +202,23 @@ export interface ArticleLinkReport {
   kind: ShopLinkMatch["kind"];
   merchantName?: string;
   productName?: string;
+  /** For a link through an offer: which product and shop, to find the offer by. */
+  productSlug?: string;
+  merchantSlug?: string;
   /** For links that earn nothing: the address looks like a shop's. */
   shopLike?: boolean;
 }
 
 export function reportOf(href: string, match: ShopLinkMatch): ArticleLinkReport {
-  if (match.kind === "offer") return { url: href, kind: "offer", merchantName: match.merchant.name, productName: match.offer.productName };
+  if (match.kind === "offer")
+    return {
+      url: href,
+      kind: "offer",
+      merchantName: match.merchant.name,
+      productName: match.offer.productName,
+      productSlug: match.offer.productSlug,
+      merchantSlug: match.merchant.slug,
+    };
   if (match.kind === "merchant") return { url: href, kind: "merchant", merchantName: match.merchant.name };
   return { url: href, kind: "none", shopLike: match.shopLike };
 }

@@ -55,6 +55,8 @@ export const LINK_STATE_LABELS: Record<LinkState, string> = { broken: "Broken", 
 export const NOT_CHECKED_YET = "Not checked yet";
 
 export interface LinkReportRow extends LinkTarget {
+  /** Where readers meet the link: the product's page, and for an offer the published articles that link to it. */
+  usedOn?: { productSlug: string; articles: { id: number; title: string }[] };
   state: LinkState;
   /** The check of the current address; null when there is none. */
   result: StoredLinkResult | null;

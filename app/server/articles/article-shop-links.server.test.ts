@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildShopLinkIndex } from "~/lib/learn/article-shop-links";
 import type { ArticleLinkReport } from "~/lib/learn/article-shop-links";
+import type { LinkReportRow } from "~/lib/links/link-report";
 import type { UnearnedLinkPage } from "~/lib/learn/unearned-links";
 import * as articleRoute from "~/routes/learn/article";
 import * as linksRoute from "~/routes/admin/links";
@@ -227,7 +228,14 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
     const { html, links } = answer.data as { html: string; links: ArticleLinkReport[] };
     expect(html).toContain("/go/barrel-6/nordic?from=article:diy-sauna-bench:shop-link");
     expect(links).toEqual([
-      { url: "https://nordic.example/saunas/barrel-6", kind: "offer", merchantName: "Nordic Bath", productName: "Barrel 6" },
+      {
+        url: "https://nordic.example/saunas/barrel-6",
+        kind: "offer",
+        merchantName: "Nordic Bath",
+        productName: "Barrel 6",
+        productSlug: "barrel-6",
+        merchantSlug: "nordic",
+      },
       { url: "https://www.nordic.example/heaters", kind: "merchant", merchantName: "Nordic Bath" },
       { url: "https://en.wikipedia.org/wiki/Sauna", kind: "none", shopLike: false },
       { url: "https://www.amazon.com/dp/B000", kind: "none", shopLike: true },
@@ -249,5 +257,9 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
     const ids = new Set(published.map((row) => Number(row.id)));
     expect(unearned.rows.every((row) => ids.has(row.articleId))).toBe(true);
     expect(unearned.total).toBe(unearned.rows.length);
+    // The offer an article sends readers through names that article among the pages that use it.
+    const rows = (answer.data as { rows: LinkReportRow[] }).rows;
+    const offer = rows.find((row) => row.link === "offer" && row.productName === "Barrel 6" && row.merchantName === "Nordic Bath");
+    expect(offer?.usedOn).toMatchObject({ productSlug: "barrel-6", articles: [expect.objectContaining({ title: expect.any(String) })] });
   });
 });

@@ -4,6 +4,7 @@ import { type LinkKind, type LinkReportRow, type LinkState, type LinkStateCounts
 import type { DB } from "../db/connection.server";
 import { offLoopHandle } from "../db/off-loop-reads.server";
 import { toIsoString } from "../db/timestamps";
+import { publishedArticleLinks } from "../articles/published-articles.server";
 
 /**
  * /admin/links's report, counted and paged by the database. A catalog of 20,000 products with
@@ -102,7 +103,49 @@ export async function linkReportPage(
     order by case state when 'broken' then 0 when 'unchecked' then 1 else 2 end,
              lower(product_name), product_id, link_order, coalesce(offer_id, 0)
     limit ${limit}`.execute(offLoopHandle(db));
-  return { rows: rows.map(toReportRow), matched: rows.length === 0 ? 0 : Number(rows[0]!.matched) };
+  const report = rows.map(toReportRow);
+  await addWhereUsed(db, report);
+  return { rows: report, matched: rows.length === 0 ? 0 : Number(rows[0]!.matched) };
+}
+
+/**
+ * Where readers meet each listed link: its product's page (every offer is in its where-to-buy,
+ * the product's own link behind its buy button), and for an offer the published articles that
+ * send readers through it. Read for the page's rows only.
+ */
+async function addWhereUsed(db: DB, rows: LinkReportRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const productIds = [...new Set(rows.map((row) => row.productId))];
+  const offerIds = rows.flatMap((row) => (row.offerId === undefined ? [] : [row.offerId]));
+  const [products, offers, articles] = await Promise.all([
+    db.selectFrom("products").select(["id", "slug"]).where("id", "in", productIds).execute(),
+    offerIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("offers")
+          .innerJoin("merchants", "merchants.id", "offers.merchant_id")
+          .select(["offers.id", "merchants.slug"])
+          .where("offers.id", "in", offerIds)
+          .execute(),
+    publishedArticleLinks(db),
+  ]);
+  const slugOf = new Map(products.map((product) => [Number(product.id), product.slug]));
+  const shopOf = new Map(offers.map((offer) => [Number(offer.id), offer.slug]));
+  const articlesOf = new Map<string, { id: number; title: string }[]>();
+  for (const article of articles)
+    for (const link of article.links) {
+      if (link.kind !== "offer" || !link.productSlug || !link.merchantSlug) continue;
+      const key = `${link.productSlug}|${link.merchantSlug}`;
+      const list = articlesOf.get(key) ?? [];
+      if (!list.some((entry) => entry.id === article.id)) list.push({ id: article.id, title: article.title });
+      articlesOf.set(key, list);
+    }
+  for (const row of rows) {
+    const productSlug = slugOf.get(row.productId);
+    if (productSlug === undefined) continue;
+    const shop = row.offerId === undefined ? undefined : shopOf.get(row.offerId);
+    row.usedOn = { productSlug, articles: shop === undefined ? [] : (articlesOf.get(`${productSlug}|${shop}`) ?? []) };
+  }
 }
 
 function toReportRow(row: ReportRow): LinkReportRow {

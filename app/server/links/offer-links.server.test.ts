@@ -75,6 +75,8 @@ describe.each(testDialects)("offer links in the link check on %s", (dialect) => 
       ["offer", "Shop north", "ok"],
     ]);
     expect(await latestLinkCheckRun(test.db)).toMatchObject({ total: 3, checked: 3, broken: 1 });
+    // Each row says where readers meet it: the product's page (no article links to these offers).
+    expect(rows.map((row) => row.usedOn)).toEqual(Array(3).fill({ productSlug: "aurora", articles: [] }));
   });
 
   it("forgets an offer's result with the offer", async () => {
