@@ -159,6 +159,12 @@ const envSchema = z.object({
     .default(FEED_MAX_BYTES / 1024 / 1024),
   LINK_CHECK_INTERVAL: linkCheckInterval,
   LINK_CHECK_TIMEOUT: linkCheckTimeout,
+  LINK_CHECK_SHOP_DAILY: z.coerce
+    .number({ error: "must be a whole number from 100 to 1000000" })
+    .int({ error: "must be a whole number from 100 to 1000000" })
+    .min(100, { error: "must be a whole number from 100 to 1000000" })
+    .max(1_000_000, { error: "must be a whole number from 100 to 1000000" })
+    .default(5_000),
   OUTBOUND_ALLOW_PRIVATE: listSetting(parseAllowedRanges),
   OUTBOUND_ALLOW_PORTS: listSetting(parseAllowedPorts),
   WORKER: z.enum(["process", "off"], { error: "must be process or off" }).default("process"),
@@ -261,6 +267,8 @@ export interface AppConfig {
   linkCheckIntervalMs: number | null;
   /** How long one link (its whole redirect chain) may take before it counts as a timeout. */
   linkCheckTimeoutMs: number;
+  /** The most checks of one shop (host) in a UTC day, over every run (LINK_CHECK_SHOP_DAILY). */
+  linkCheckShopDaily: number;
   /**
    * Where the server's own requests (link checks, feeds) may go: public addresses on ports 80
    * and 443, plus the internal ranges (OUTBOUND_ALLOW_PRIVATE) and ports (OUTBOUND_ALLOW_PORTS)
@@ -336,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     feedMaxBytes: values.FEED_MAX_MB * 1024 * 1024,
     linkCheckIntervalMs: values.LINK_CHECK_INTERVAL,
     linkCheckTimeoutMs: values.LINK_CHECK_TIMEOUT,
+    linkCheckShopDaily: values.LINK_CHECK_SHOP_DAILY,
     outbound: { allowPrivate: values.OUTBOUND_ALLOW_PRIVATE, allowPorts: values.OUTBOUND_ALLOW_PORTS },
     prices: { country: values.SITE_COUNTRY, currency: values.SITE_CURRENCY, maxAgeMs: Math.round(values.PRICE_MAX_AGE * 3_600_000) },
     geo: { countryHeader: values.GEO_COUNTRY_HEADER ?? null, geoipDb: values.GEOIP_DB ?? null },

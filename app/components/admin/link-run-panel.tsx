@@ -46,6 +46,12 @@ export function LinkRunPanel({
         <p className="text-sm">
           <span className="font-semibold">Last check:</span> {formatDateTimeUtc(run.finishedAt ?? run.startedAt)} (
           {run.trigger === "schedule" ? "scheduled" : "by hand"}), {run.checked} of {run.total} links, {run.broken} broken.
+          {run.deferred > 0 && (
+            <span className="block text-ink-muted" data-testid="link-run-deferred">
+              {run.deferred.toLocaleString("en-US")} {run.deferred === 1 ? "link waits" : "links wait"} for a later run: their shop&apos;s
+              checks for the day were spent (LINK_CHECK_SHOP_DAILY). The links checked longest ago go first.
+            </span>
+          )}
           {run.error && <span className="block text-ink-muted">{run.error}.</span>}
         </p>
       ) : (

@@ -91,6 +91,8 @@ export interface LinkCheckRunView {
   total: number;
   checked: number;
   broken: number;
+  /** Links left for a later run: their shop's checks for the day were spent. */
+  deferred: number;
   /** ISO-8601 */
   startedAt: string;
   finishedAt: string | null;

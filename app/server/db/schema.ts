@@ -448,6 +448,8 @@ export interface LinkCheckRunsTable {
   total: number;
   checked: Generated<number>;
   broken: Generated<number>;
+  /** Links left for a later run: their shop's daily budget of checks was spent (migration 2026_11_30_0300). */
+  deferred: Generated<number>;
   started_at: Timestamp;
   heartbeat_at: Timestamp;
   finished_at: NullableTimestamp;

@@ -1,5 +1,6 @@
 import { isBroken, isLinkOutcome } from "~/lib/links/link-outcomes";
 import { runHostLimited } from "~/lib/links/host-limited-pool";
+import { budgetHostOf, withinDailyBudget } from "~/lib/links/daily-budget";
 import { linkTargetsOf, type LinkCheckRunView, type LinkTarget, type StoredLinkResult } from "~/lib/links/link-report";
 import { toIsoString } from "../db/timestamps";
 import { countLinkStates } from "./link-report.server";
@@ -23,6 +24,8 @@ export interface LinkCheckSettings extends Omit<LinkCheckOptions, "signal"> {
   perHost?: number;
   /** The least time between two starts on one host. */
   perHostIntervalMs?: number;
+  /** The most checks of one host in a UTC day, over every run (LINK_CHECK_SHOP_DAILY). */
+  perHostDaily?: number;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -33,6 +36,8 @@ export const DEFAULT_PER_HOST = 2;
  * as fast as the shop answers).
  */
 export const DEFAULT_PER_HOST_INTERVAL_MS = 1_000;
+/** A shop's checks in a day: 20,000 offers at one shop are checked over four days, not in one flood. */
+export const DEFAULT_PER_HOST_DAILY = 5_000;
 /** A run whose heartbeat is older than this lost its process; the next claim takes over. */
 export const ABANDONED_AFTER_MS = 5 * 60_000;
 
@@ -91,6 +96,51 @@ export async function listCheckTargets(db: DB): Promise<CheckTarget[]> {
   return [...catalog, ...articles];
 }
 
+/** Where a target's stored result lives: a product's own link, an offer's, an article's address. */
+function resultKey(target: CheckTarget): string {
+  if (target.link === "article") return `article:${target.url}`;
+  return target.link === "offer" ? `offer:${target.offerId}` : `${target.productId}:${target.link}`;
+}
+
+/**
+ * The targets within every shop's daily budget (daily-budget.ts), the links checked longest ago
+ * first, and how many wait for a later run: the stored results say when each link's current
+ * address was last checked and how many checks each host had since midnight UTC.
+ */
+export async function budgetedTargets(
+  db: DB,
+  targets: readonly CheckTarget[],
+  perHostDaily: number,
+  now = Date.now(),
+): Promise<{ run: CheckTarget[]; deferred: number }> {
+  const [own, offers, articles] = await Promise.all([
+    db.selectFrom("link_check_results").select(["product_id", "link", "url", "checked_at"]).execute(),
+    db.selectFrom("offer_link_results").select(["offer_id", "url", "checked_at"]).execute(),
+    db.selectFrom("article_link_results").select(["url", "checked_at"]).execute(),
+  ]);
+  const midnight = Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`);
+  const last = new Map<string, { url: string; at: number }>();
+  const today = new Map<string, number>();
+  const note = (key: string, url: string, checkedAt: Date | string) => {
+    const at = Date.parse(toIsoString(checkedAt));
+    last.set(key, { url, at });
+    if (at >= midnight) today.set(budgetHostOf(url), (today.get(budgetHostOf(url)) ?? 0) + 1);
+  };
+  for (const row of own) note(`${row.product_id}:${row.link}`, row.url, row.checked_at);
+  for (const row of offers) note(`offer:${row.offer_id}`, row.url, row.checked_at);
+  for (const row of articles) note(`article:${row.url}`, row.url, row.checked_at);
+  const { run, deferred } = withinDailyBudget(
+    targets.map((target) => {
+      const stored = last.get(resultKey(target));
+      // A result of an earlier address says nothing of this one: never checked.
+      return { target, url: target.url, lastCheckedAt: stored && stored.url === target.url ? stored.at : null };
+    }),
+    today,
+    perHostDaily,
+  );
+  return { run: run.map((entry) => entry.target), deferred };
+}
+
 // An outcome this version does not know (written by a newer one) shows as broken, not as working.
 const knownOutcome = (outcome: string) => (isLinkOutcome(outcome) ? outcome : "unexpected-response");
 
@@ -134,6 +184,7 @@ export async function latestLinkCheckRun(db: DB): Promise<LinkCheckRunView | nul
     total: row.total,
     checked: row.checked,
     broken: row.broken,
+    deferred: Number(row.deferred ?? 0),
     startedAt: toIsoString(row.started_at),
     finishedAt: row.finished_at === null ? null : toIsoString(row.finished_at),
     error: row.error,
@@ -145,7 +196,13 @@ export async function latestLinkCheckRun(db: DB): Promise<LinkCheckRunView | nul
  * heartbeat stopped long ago (its process died mid-run) is closed first, so it cannot block
  * checks for ever.
  */
-export async function claimLinkCheckRun(db: DB, trigger: RunTrigger, total: number, now = new Date()): Promise<number | null> {
+export async function claimLinkCheckRun(
+  db: DB,
+  trigger: RunTrigger,
+  total: number,
+  now = new Date(),
+  deferred = 0,
+): Promise<number | null> {
   const nowIso = now.toISOString();
   await db
     .updateTable("link_check_runs")
@@ -155,7 +212,7 @@ export async function claimLinkCheckRun(db: DB, trigger: RunTrigger, total: numb
     .execute();
   const inserted = await db
     .insertInto("link_check_runs")
-    .values({ trigger, active: 1, total, started_at: nowIso, heartbeat_at: nowIso })
+    .values({ trigger, active: 1, total, deferred, started_at: nowIso, heartbeat_at: nowIso })
     .onConflict((oc) => oc.column("active").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -289,8 +346,8 @@ export async function runClaimedLinkCheck(
 
 /** Claims a run and checks every link now; false when another run is in progress. */
 export async function checkAllLinks(db: DB, trigger: RunTrigger, settings: LinkCheckSettings, signal?: AbortSignal): Promise<boolean> {
-  const targets = await listCheckTargets(db);
-  const runId = await claimLinkCheckRun(db, trigger, targets.length);
+  const { run: targets, deferred } = await budgetedTargets(db, await listCheckTargets(db), settings.perHostDaily ?? DEFAULT_PER_HOST_DAILY);
+  const runId = await claimLinkCheckRun(db, trigger, targets.length, new Date(), deferred);
   if (runId === null) return false;
   await runClaimedLinkCheck(db, runId, targets, settings, signal);
   return true;

@@ -5,7 +5,9 @@ import type { PeriodicJob } from "../jobs/job-runner.server";
 import { enqueueJob, unfinishedJobs, waitForJobStart } from "../jobs/job-queue.server";
 import { JobFailure, type JobContext, type JobKind } from "../jobs/job-worker.server";
 import {
+  budgetedTargets,
   claimLinkCheckRun,
+  DEFAULT_PER_HOST_DAILY,
   closeActiveLinkCheckRun,
   latestLinkCheckRun,
   listCheckTargets,
@@ -31,12 +33,17 @@ export function linkCheckerUserAgent(baseUrl: string): string {
 }
 
 export function linkCheckSettingsFrom(config: AppConfig): LinkCheckSettings {
-  return { timeoutMs: config.linkCheckTimeoutMs, userAgent: linkCheckerUserAgent(config.baseUrl), outbound: config.outbound };
+  return {
+    timeoutMs: config.linkCheckTimeoutMs,
+    userAgent: linkCheckerUserAgent(config.baseUrl),
+    outbound: config.outbound,
+    perHostDaily: config.linkCheckShopDaily,
+  };
 }
 
 async function checkEveryLink(db: DB, trigger: RunTrigger, settings: LinkCheckSettings, context?: JobContext) {
-  const targets = await listCheckTargets(db);
-  const runId = await claimLinkCheckRun(db, trigger, targets.length);
+  const { run: targets, deferred } = await budgetedTargets(db, await listCheckTargets(db), settings.perHostDaily ?? DEFAULT_PER_HOST_DAILY);
+  const runId = await claimLinkCheckRun(db, trigger, targets.length, new Date(), deferred);
   if (runId === null) throw new JobFailure("Another link check was running, so this one did not start.");
   context?.progress({ done: 0, total: targets.length, note: "links checked" });
   await runClaimedLinkCheck(db, runId, targets, settings, context?.signal, (checked) =>

@@ -3,7 +3,9 @@ import { LINK_CASES, startLinkTestServer, type LinkTestServer } from "../../../t
 import { insertLinkedOffer } from "../../../tests/support/offer-rows";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import {
+  budgetedTargets,
   checkAllLinks,
+  listCheckTargets,
   latestLinkCheckRun,
   listArticleLinkTargets,
   listLinkTargets,
@@ -139,5 +141,22 @@ describe.each(testDialects)("offer links in the link check on %s", (dialect) => 
     expect(
       (await linkReportPage(test.db, { show: null, search: "", limit: 1_000 })).rows.every((entry) => entry.link !== ("article" as never)),
     ).toBe(true);
+  });
+
+  it("keeps a shop within its daily budget: never-checked links first, then those checked longest ago; the rest wait", async () => {
+    const targets = await listCheckTargets(test.db);
+    // Every link here is at the one stand-in shop; one offer's last check is months old.
+    await test.db
+      .updateTable("offer_link_results")
+      .set({ checked_at: "2026-01-01T00:00:00.000Z" })
+      .where("offer_id", "=", offers.working!)
+      .execute();
+    const tomorrow = Date.now() + 86_400_000;
+    const { run, deferred } = await budgetedTargets(test.db, targets, 1, tomorrow);
+    expect(deferred).toBe(targets.length - 1);
+    expect(run).toEqual([expect.objectContaining({ link: "offer", offerId: offers.working })]);
+    // Today the shop has had its checks already: with a budget of one, this run checks nothing.
+    expect(await checkAllLinks(test.db, "manual", { ...settings, perHostDaily: 1 })).toBe(true);
+    expect(await latestLinkCheckRun(test.db)).toMatchObject({ total: 0, checked: 0, deferred: targets.length });
   });
 });
