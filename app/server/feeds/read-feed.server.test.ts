@@ -493,8 +493,9 @@ describe("feeds from a shop's address", () => {
 
   it("a shop that never answers, or stops sending, times out", async () => {
     expect(await refusedWith("timeout", url("/silent"), options({ timeoutMs: 300 }))).toMatch(/^The shop did not answer within 300 ms/);
-    expect(await refusedWith("timeout", url("/trickle"), options({ timeoutMs: 300 }))).toMatch(
-      /^The feed did not finish downloading within 300 ms/,
+    // Long enough for the headers to arrive on a loaded machine, so it is the body that times out.
+    expect(await refusedWith("timeout", url("/trickle"), options({ timeoutMs: 2_000 }))).toMatch(
+      /^The feed did not finish downloading within 2 seconds/,
     );
   });
 
