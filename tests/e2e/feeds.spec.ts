@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import path from "node:path";
 import { expect, signInAsAdmin, signInAsNewAdmin, test, toast, waitForHydration } from "./admin-support";
 
@@ -8,6 +9,21 @@ import { expect, signInAsAdmin, signInAsNewAdmin, test, toast, waitForHydration 
 // shop's new price on the product page, with the shipping line of the site's country only.
 // An Awin download fills its column mapping in, and a second admin's mapping save over the
 // first's is refused.
+
+/** Adds a feed of Nordic Bath Supply by uploading a fixture (tests/fixtures/feeds) under the name a shop gave it. */
+async function addUploadedFeed(page: Page, feedName: string, fixture: string, uploadName: string) {
+  await page.goto("/admin/feeds?new");
+  const form = page.locator("#feed-form");
+  await form.getByLabel("Name *").fill(feedName);
+  await form.getByLabel("Shop *").selectOption({ label: "Nordic Bath Supply" });
+  await form.getByLabel("From a file I upload").check();
+  await form.getByLabel("Feed file (XML, TSV or CSV)").setInputFiles({
+    name: uploadName,
+    mimeType: "text/csv",
+    buffer: readFileSync(path.join(import.meta.dirname, "../fixtures/feeds", fixture)),
+  });
+  await form.getByRole("button", { name: "Save feed" }).click();
+}
 
 const HEADER = ["id", "title", "link", "price", "availability", "brand", "gtin", "shipping"].join("\t");
 
@@ -89,17 +105,7 @@ test(
     test.setTimeout(120_000);
     const feedName = `Awin e2e feed ${process.pid}`;
     await signInAsNewAdmin(page, adminSite, "awin-first");
-    await page.goto("/admin/feeds?new");
-    const form = page.locator("#feed-form");
-    await form.getByLabel("Name *").fill(feedName);
-    await form.getByLabel("Shop *").selectOption({ label: "Nordic Bath Supply" });
-    await form.getByLabel("From a file I upload").check();
-    await form.getByLabel("Feed file (XML, TSV or CSV)").setInputFiles({
-      name: "datafeed_1234567.csv",
-      mimeType: "text/csv",
-      buffer: readFileSync(path.join(import.meta.dirname, "../fixtures/feeds/awin-product-feed.csv")),
-    });
-    await form.getByRole("button", { name: "Save feed" }).click();
+    await addUploadedFeed(page, feedName, "awin-product-feed.csv", "datafeed_1234567.csv");
 
     const mapping = page.locator("#feed-mapping");
     await expect(mapping.getByText("Filled in as an Awin product feed")).toBeVisible();
@@ -149,17 +155,7 @@ test(
     test.setTimeout(120_000);
     const feedName = `German e2e feed ${process.pid}`;
     await signInAsAdmin(page, adminSite);
-    await page.goto("/admin/feeds?new");
-    const form = page.locator("#feed-form");
-    await form.getByLabel("Name *").fill(feedName);
-    await form.getByLabel("Shop *").selectOption({ label: "Nordic Bath Supply" });
-    await form.getByLabel("From a file I upload").check();
-    await form.getByLabel("Feed file (XML, TSV or CSV)").setInputFiles({
-      name: "preise.csv",
-      mimeType: "text/csv",
-      buffer: readFileSync(path.join(import.meta.dirname, "../fixtures/feeds/german-shop.csv")),
-    });
-    await form.getByRole("button", { name: "Save feed" }).click();
+    await addUploadedFeed(page, feedName, "german-shop.csv", "preise.csv");
 
     const mapping = page.locator("#feed-mapping");
     await expect(mapping.getByText("Filled in as")).toHaveCount(0);

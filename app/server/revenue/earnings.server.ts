@@ -10,6 +10,7 @@ import {
   type EarningsFacts,
   type EarningsRow,
   type Money,
+  type OrderFacts,
 } from "~/lib/revenue/earnings";
 import { parseTrackingIds, trackingIdIndex } from "~/lib/offers/tracking-ids";
 import type { DB } from "../db/connection.server";
@@ -70,29 +71,10 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
       .groupBy(["product_id", "merchant_id", "source", "country", "placement", "device"])
       .execute(),
     db.selectFrom("click_days").select(["day", "clicks"]).where("day", ">=", first).where("day", "<=", last).execute(),
-    db
-      .selectFrom("commissions")
-      .leftJoin("click_sub_ids", "click_sub_ids.sub_id", "commissions.sub_id")
-      .select([
-        "commissions.ordered_at",
-        "commissions.status",
-        "commissions.commission_hundredths",
-        "commissions.currency",
-        "commissions.sub_id",
-        "click_sub_ids.product_id",
-        "click_sub_ids.merchant_id",
-        "click_sub_ids.source",
-        "click_sub_ids.country",
-        "click_sub_ids.placement",
-        "click_sub_ids.device",
-      ])
-      .where("commissions.ordered_at", ">=", from)
-      .where("commissions.ordered_at", "<", to)
-      .execute(),
+    periodOrders(db, from, to),
     db.selectFrom("products").select(["id", "name", "slug"]).execute(),
-    db.selectFrom("merchants").select(["id", "name", "tracking_ids"]).execute(),
+    db.selectFrom("merchants").select(["id", "name"]).execute(),
   ]);
-  const tracking = trackingIdIndex(merchants.map((row) => ({ id: Number(row.id), ids: parseTrackingIds(row.tracking_ids) })));
 
   const daily = new Map<string, DailyEarnings>(days.map((day) => [day, { day, views: 0, clicks: 0, earned: {} }]));
   const viewsByPath = new Map<string, number>();
@@ -105,29 +87,10 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
     const entry = daily.get(row.day);
     if (entry) entry.clicks = Number(row.clicks);
   }
-  const facts: EarningsFacts["orders"][number][] = [];
-  for (const row of orders) {
-    const status = row.status as CommissionStatus;
-    const commission = Number(row.commission_hundredths);
-    facts.push({
-      click:
-        row.product_id === null || row.source === null
-          ? null
-          : {
-              productId: Number(row.product_id),
-              merchantId: row.merchant_id === null ? null : Number(row.merchant_id),
-              source: row.source,
-              country: row.country,
-              placement: row.placement ?? "other",
-              device: row.device ?? "unknown",
-            },
-      tracked: row.product_id === null && row.sub_id !== null ? (tracking.get(row.sub_id.toLowerCase()) ?? null) : null,
-      status,
-      commissionHundredths: commission,
-      currency: row.currency,
-    });
-    const entry = daily.get(utcDay(Number(row.ordered_at)));
-    if (entry && countsAsEarned(status)) entry.earned[row.currency] = (entry.earned[row.currency] ?? 0) + commission;
+  for (const order of orders) {
+    const entry = daily.get(utcDay(order.orderedAt));
+    if (entry && countsAsEarned(order.status))
+      entry.earned[order.currency] = (entry.earned[order.currency] ?? 0) + order.commissionHundredths;
   }
   return {
     viewsByPath,
@@ -141,7 +104,7 @@ export async function earningsFacts(db: DB, days: readonly string[]): Promise<Ea
       device: row.device,
       count: Number(row.count),
     })),
-    orders: facts,
+    orders,
     products: new Map(products.map((row) => [Number(row.id), { name: row.name, slug: row.slug }])),
     merchants: new Map(merchants.map((row) => [Number(row.id), row.name])),
     daily: [...daily.values()],
@@ -189,17 +152,31 @@ export async function recentEarnings(
   const period = periodDays(days, now);
   const from = Date.parse(`${period[0]}T00:00:00Z`);
   const to = Date.parse(`${period.at(-1)}T00:00:00Z`) + DAY_MS;
+  return earnedTotal(await periodOrders(db, from, to));
+}
+
+/**
+ * The orders of [from, to) (ms, by order date), each tied as every report ties it: to the click
+ * whose sub-ID it carries, else to the kind of page whose tracking ID it names (Amazon), else to
+ * nothing. The revenue page's facts and the dashboard's card both read it.
+ */
+async function periodOrders(db: DB, from: number, to: number): Promise<(OrderFacts & { orderedAt: number })[]> {
   const [rows, merchants] = await Promise.all([
     db
       .selectFrom("commissions")
       .leftJoin("click_sub_ids", "click_sub_ids.sub_id", "commissions.sub_id")
       .select([
+        "commissions.ordered_at",
         "commissions.status",
-        "commissions.currency",
         "commissions.commission_hundredths",
+        "commissions.currency",
         "commissions.sub_id",
         "click_sub_ids.product_id",
+        "click_sub_ids.merchant_id",
         "click_sub_ids.source",
+        "click_sub_ids.country",
+        "click_sub_ids.placement",
+        "click_sub_ids.device",
       ])
       .where("commissions.ordered_at", ">=", from)
       .where("commissions.ordered_at", "<", to)
@@ -207,14 +184,22 @@ export async function recentEarnings(
     db.selectFrom("merchants").select(["id", "tracking_ids"]).where("tracking_ids", "is not", null).execute(),
   ]);
   const tracking = trackingIdIndex(merchants.map((row) => ({ id: Number(row.id), ids: parseTrackingIds(row.tracking_ids) })));
-  return earnedTotal(
-    rows.map((row) => ({
-      // Tied as the revenue page ties it: a click of this site with its page, or a tracking ID.
-      click: row.product_id === null || row.source === null ? null : {},
-      tracked: row.product_id === null && row.sub_id !== null ? (tracking.get(row.sub_id.toLowerCase()) ?? null) : null,
-      status: row.status as CommissionStatus,
-      commissionHundredths: Number(row.commission_hundredths),
-      currency: row.currency,
-    })),
-  );
+  return rows.map((row) => ({
+    orderedAt: Number(row.ordered_at),
+    click:
+      row.product_id === null || row.source === null
+        ? null
+        : {
+            productId: Number(row.product_id),
+            merchantId: row.merchant_id === null ? null : Number(row.merchant_id),
+            source: row.source,
+            country: row.country,
+            placement: row.placement ?? "other",
+            device: row.device ?? "unknown",
+          },
+    tracked: row.product_id === null && row.sub_id !== null ? (tracking.get(row.sub_id.toLowerCase()) ?? null) : null,
+    status: row.status as CommissionStatus,
+    commissionHundredths: Number(row.commission_hundredths),
+    currency: row.currency,
+  }));
 }
