@@ -29,9 +29,10 @@ export function LinkRunPanel({
         <div className="space-y-2">
           <ProgressBar
             label={`Checking links: ${run.checked} of ${run.total} checked`}
-            fraction={run.total === 0 ? 1 : run.checked / run.total}
+            fraction={run.total === 0 ? 0 : run.checked / run.total}
           />
           <p className="text-sm text-ink-muted">
+            {run.total === 0 && run.checked === 0 ? "Listing the links to check. " : ""}
             {run.broken > 0 ? `${run.broken} broken so far. ` : ""}
             Started {formatDateTimeUtc(run.startedAt)}.{" "}
             <noscript>

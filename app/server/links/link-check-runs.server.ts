@@ -196,13 +196,7 @@ export async function latestLinkCheckRun(db: DB): Promise<LinkCheckRunView | nul
  * heartbeat stopped long ago (its process died mid-run) is closed first, so it cannot block
  * checks for ever.
  */
-export async function claimLinkCheckRun(
-  db: DB,
-  trigger: RunTrigger,
-  total: number,
-  now = new Date(),
-  deferred = 0,
-): Promise<number | null> {
+export async function claimLinkCheckRun(db: DB, trigger: RunTrigger, total: number, now = new Date()): Promise<number | null> {
   const nowIso = now.toISOString();
   await db
     .updateTable("link_check_runs")
@@ -212,7 +206,7 @@ export async function claimLinkCheckRun(
     .execute();
   const inserted = await db
     .insertInto("link_check_runs")
-    .values({ trigger, active: 1, total, deferred, started_at: nowIso, heartbeat_at: nowIso })
+    .values({ trigger, active: 1, total, started_at: nowIso, heartbeat_at: nowIso })
     .onConflict((oc) => oc.column("active").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -346,9 +340,25 @@ export async function runClaimedLinkCheck(
 
 /** Claims a run and checks every link now; false when another run is in progress. */
 export async function checkAllLinks(db: DB, trigger: RunTrigger, settings: LinkCheckSettings, signal?: AbortSignal): Promise<boolean> {
-  const { run: targets, deferred } = await budgetedTargets(db, await listCheckTargets(db), settings.perHostDaily ?? DEFAULT_PER_HOST_DAILY);
-  const runId = await claimLinkCheckRun(db, trigger, targets.length, new Date(), deferred);
+  const runId = await claimLinkCheckRun(db, trigger, 0);
   if (runId === null) return false;
+  const targets = await listRunTargets(db, runId, settings);
   await runClaimedLinkCheck(db, runId, targets, settings, signal);
   return true;
+}
+
+/**
+ * For a run just claimed (so its page shows it at once): every link it checks, within the shops'
+ * daily budgets, written to the run as its total and what waits. Listing reads every result and
+ * renders the published articles, which takes seconds on a busy machine. A failure ends the run.
+ */
+export async function listRunTargets(db: DB, runId: number, settings: LinkCheckSettings): Promise<CheckTarget[]> {
+  try {
+    const { run, deferred } = await budgetedTargets(db, await listCheckTargets(db), settings.perHostDaily ?? DEFAULT_PER_HOST_DAILY);
+    await db.updateTable("link_check_runs").set({ total: run.length, deferred }).where("id", "=", runId).execute();
+    return run;
+  } catch (failure) {
+    await finishRun(db, runId, `Failed: ${(failure as Error)?.message ?? failure}`);
+    throw failure;
+  }
 }

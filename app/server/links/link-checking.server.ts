@@ -5,12 +5,10 @@ import type { PeriodicJob } from "../jobs/job-runner.server";
 import { enqueueJob, unfinishedJobs, waitForJobStart } from "../jobs/job-queue.server";
 import { JobFailure, type JobContext, type JobKind } from "../jobs/job-worker.server";
 import {
-  budgetedTargets,
   claimLinkCheckRun,
-  DEFAULT_PER_HOST_DAILY,
   closeActiveLinkCheckRun,
   latestLinkCheckRun,
-  listCheckTargets,
+  listRunTargets,
   runClaimedLinkCheck,
   type LinkCheckSettings,
   type RunTrigger,
@@ -42,9 +40,10 @@ export function linkCheckSettingsFrom(config: AppConfig): LinkCheckSettings {
 }
 
 async function checkEveryLink(db: DB, trigger: RunTrigger, settings: LinkCheckSettings, context?: JobContext) {
-  const { run: targets, deferred } = await budgetedTargets(db, await listCheckTargets(db), settings.perHostDaily ?? DEFAULT_PER_HOST_DAILY);
-  const runId = await claimLinkCheckRun(db, trigger, targets.length, new Date(), deferred);
+  // Claimed first, so the page shows the run while its links are listed.
+  const runId = await claimLinkCheckRun(db, trigger, 0);
   if (runId === null) throw new JobFailure("Another link check was running, so this one did not start.");
+  const targets = await listRunTargets(db, runId, settings);
   context?.progress({ done: 0, total: targets.length, note: "links checked" });
   await runClaimedLinkCheck(db, runId, targets, settings, context?.signal, (checked) =>
     context?.progress({ done: checked, total: targets.length, note: "links checked" }),
