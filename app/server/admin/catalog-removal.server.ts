@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
 import { planArticleRemoval, removeArticles } from "../articles/article-removal.server";
 import { publishCatalogChange } from "../catalog/catalog-broadcast.server";
@@ -120,10 +121,14 @@ async function sampleAuthorsLeftUnused(
   if (authors.length === 0) return [];
   const [articles, reviews] = await Promise.all([
     db.selectFrom("articles").select(["id", "author_id", "tester_id"]).execute(),
+    // Only the reviews naming one of these authors: a large catalog's every review is not read.
     db
       .selectFrom("products")
       .select(["id", "reviewer", "tester"])
-      .where((eb) => eb.or([eb("reviewer", "is not", null), eb("tester", "is not", null)]))
+      .where((eb) => {
+        const names = authors.map((author) => author.name.trim().toLowerCase());
+        return eb.or([eb(sql<string>`lower(trim(reviewer))`, "in", names), eb(sql<string>`lower(trim(tester))`, "in", names)]);
+      })
       .execute(),
   ]);
   const usedIds = new Set<number>();
