@@ -14,11 +14,12 @@ import { RenderLimiter, RenderQueueFull } from "../http/render-limiter.server";
 import { unavailable } from "./page-errors.server";
 
 /**
- * The table's reads walk the whole catalog (its filters' counts, an order by today's price): at
+ * The table's SQL reads walk the whole catalog (its filters' counts, an order by today's price): at
  * 200,000 products a read costs the database about a tenth of a second, and fifty at once held
  * every pooled PostgreSQL connection past its timeout, so the other pages failed too. Two run at
  * once and a few more wait; beyond that a reader gets a 503 with Retry-After, and every other page
- * keeps its connections (docs/decisions/0110).
+ * keeps its connections (docs/decisions/0110). Once the catalog's table columns are kept in memory
+ * the whole catalog's table reads none of these, and is not limited.
  */
 export const tableReads = new RenderLimiter(2, 16, "Too many sauna tables are being read right now");
 const BUSY_RETRY_AFTER_SECONDS = "5";
@@ -67,7 +68,8 @@ export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "d
   const columns = tableColumnsWith(definitions);
   // A list that is not a collection (gone, or a typo) is the whole table, not an error page.
   const query = withKnownMeasurements({ ...asked, list: list?.slug ?? null }, new Set(columns.map((column) => column.key)));
-  const read = await tableReads.run(() => readTable(db, query, { ...options, scope: list?.scope ?? null }, columns)).catch(failed);
+  const heavyReads = <T>(read: () => Promise<T>) => tableReads.run(read);
+  const read = await readTable(db, query, { ...options, scope: list?.scope ?? null, heavyReads }, columns).catch(failed);
   const view = tableView(query, read, read.facets, prices, columns, list ? { title: list.title, href: `/reviews/${list.slug}` } : null);
   if (isPastLastPage(view.pagination)) throw redirect(pageOfTableHref(query, view.pagination.pageCount), 302);
   return view;

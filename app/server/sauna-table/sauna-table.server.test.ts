@@ -14,7 +14,10 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../../../te
 import { refreshProductPrices } from "../offers/maintained-price.server";
 import { refreshProductListKeys } from "../products/product-list-keys.server";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
-import { readTable } from "./sauna-table.server";
+import type { ProductGroup } from "~/lib/sauna-table/facet-sums";
+import { pageIds, productGroups, readTable } from "./sauna-table.server";
+import { builtTableIndex, indexedGroups, indexedPageIds, readyTableIndex } from "./table-index.server";
+import { columnSortSql } from "./table-sql.server";
 
 /**
  * The table's SQL against the rules in code, on SQLite and PostgreSQL: every filter picks what
@@ -262,6 +265,57 @@ describe.each(testDialects)("the sauna table's SQL (%s)", (dialect) => {
     expect(cell("electric-barrel-2")).toBe("—");
     // Best first for a 'lower is better' measurement is the quickest.
     expect(view.columnChoices.find((choice) => choice.key === "m-heat-up-time")).toMatchObject({ group: "Test results", chosen: true });
+  });
+
+  it("answers from the kept columns exactly as from SQL: the same rows in the same order, the same counts", async () => {
+    const columns = tableColumnsWith(await listMeasurementDefinitions(test.db));
+    const known = new Set(columns.map((column) => column.key));
+    const index = await builtTableIndex(test.db, options);
+    expect(index?.columns.ids.length).toBe(samples.length + 2 * TABLE_PAGE_SIZE + 5);
+    const searches = [
+      "",
+      "page=2",
+      "page=3",
+      "sort=price",
+      "sort=-price&page=2",
+      "min=5000&max=7000&sort=price",
+      "max=5999",
+      "stock=1&sort=-seats",
+      "heater=wood&seats=5&type=cube&max=20000&stock=1",
+      "heater=nuclear",
+      "type=barrel&sort=weight",
+      "seats=4&sort=-brand",
+      "cols=m-heat-up-time&sort=m-heat-up-time",
+      "cols=m-heat-up-time&sort=-m-heat-up-time&page=2",
+    ];
+    for (const search of searches) {
+      const query = withKnownMeasurements(parseTableQuery(new URLSearchParams(search)), known);
+      const column = columns.find((candidate) => candidate.key === query.sort.column);
+      const sortBy = column ? columnSortSql(column, options.today) : null;
+      // The first ask starts reading the order; the second waits for it.
+      indexedPageIds(test.db, index!, query, sortBy);
+      const fromIndex = await indexedPageIds(test.db, index!, query, sortBy);
+      expect(fromIndex, search).toEqual(await pageIds(test.db, query, options, sortBy));
+      const sortGroups = (groups: ProductGroup[]) =>
+        [...groups].sort((a, b) => `${a.heaterFamily}|${a.categoryKey}|${a.capacity}`.localeCompare(`${b.heaterFamily}|${b.categoryKey}|${b.capacity}`));
+      expect(sortGroups(indexedGroups(index!, query)), search).toEqual(sortGroups(await productGroups(test.db, query, options)));
+    }
+  });
+
+  it("builds the kept columns and orders readers used again after a change, before the next reader asks", async () => {
+    const index = await builtTableIndex(test.db, options);
+    expect(readyTableIndex(test.db, options)).toBe(index);
+    await read("sort=price");
+    await index!.orders.get("price asc")!.positions;
+    invalidateCatalog(test.db);
+    expect(readyTableIndex(test.db, options)).toBeNull();
+    // About a second after the change, with no reader meanwhile: built again, with its order.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !readyTableIndex(test.db, options)?.orders.has("price asc"))
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const rebuilt = readyTableIndex(test.db, options);
+    expect(rebuilt).not.toBe(index);
+    expect(rebuilt?.orders.has("price asc")).toBe(true);
   });
 
   it("keeps the filters' counts until the catalog changes, whichever heater, type or seats are chosen", async () => {

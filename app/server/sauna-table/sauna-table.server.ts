@@ -1,4 +1,4 @@
-import { expressionBuilder, sql, type ExpressionBuilder, type SqlBool } from "kysely";
+import { expressionBuilder, sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
 import type { Product } from "~/lib/catalog/catalog";
 import type { MeasurementValue } from "~/lib/measurements/measurements";
 import { sumFacets, type ProductGroup } from "~/lib/sauna-table/facet-sums";
@@ -14,13 +14,16 @@ import { measurementValuesFor } from "../measurements/measurements.server";
 import { withOffers } from "../offers/offer-reads.server";
 import { PRODUCT_COLUMNS, toProduct } from "../products/product-row-mapping";
 import { columnSortSql, filterConditions, orderSql, type FilterOptions } from "./table-sql.server";
+import { indexedGroups, indexedPageIds, readyTableIndex } from "./table-index.server";
 
 /**
- * The table of every sauna, read a page at a time in two queries: the page's ids, filtered,
- * ordered and cut in SQL, and one GROUP BY that gives the table's count and every filter's
- * counts. Both read the covering index of migration 2026_11_29_0900_sauna_table_indexes, never
- * the wide product rows; then the page's 50 products are read whole by id, with their offers for
- * the price cell and, when a measurement's column is shown, their measured values.
+ * The table of every sauna, read a page at a time: the page's ids, filtered, ordered and cut, and
+ * the table's count with every filter's counts. For the whole catalog both come from its table
+ * columns kept in memory (table-index.server.ts) once they are built; before that, and for a
+ * collection's table, from two queries on the covering index of migration
+ * 2026_11_29_0900_sauna_table_indexes, never the wide product rows. Then the page's 50 products are
+ * read whole by id, with their offers for the price cell and, when a measurement's column is
+ * shown, their measured values.
  */
 
 export interface TableRead {
@@ -45,28 +48,40 @@ function where(db: DB, query: TableQuery, options: TableOptions, grouped = false
 export interface TableOptions extends FilterOptions {
   /** The list the table is narrowed to (`?list=`, a collection's saunas); absent: every sauna. */
   scope?: ListScope | null;
+  /**
+   * Runs a read that walks the catalog in SQL (the counts, the page's ids before the kept columns
+   * are built): the page passes its limiter here, so only those reads queue.
+   */
+  heavyReads?: <T>(read: () => Promise<T>) => Promise<T>;
 }
 
 /** `columns`: every column the site can show (app/lib/sauna-table/table-columns.ts's `tableColumnsWith`). */
 export async function readTable(db: DB, query: TableQuery, options: TableOptions, columns: readonly TableColumn[]): Promise<TableRead> {
   const column = columns.find((candidate) => candidate.key === query.sort.column);
   const sortBy = column ? columnSortSql(column, options.today) : null;
-  const [groups, idRows] = await Promise.all([
-    keptGroups(db, query, options),
-    sql<{ id: number | string }>`select products.id from products ${indexFor(db, query, options)}
-      where ${where(db, query, options)(expressionBuilder<Database, "products">())}
-      order by ${orderSql(db, sortBy, query.sort.direction)}
-      limit ${TABLE_PAGE_SIZE} offset ${(query.page - 1) * TABLE_PAGE_SIZE}`
-      .execute(db)
-      .then((result) => result.rows),
+  // The whole catalog's table reads its kept columns once they are built (table-index.server.ts);
+  // a collection's, and any table before then, reads SQL.
+  const index = options.scope ? null : readyTableIndex(db, options);
+  const heavy = options.heavyReads ?? ((read) => read());
+  const [groups, ids] = await Promise.all([
+    index ? indexedGroups(index, query) : heavy(() => keptGroups(db, query, options)),
+    (index && indexedPageIds(db, index, query, sortBy)) ?? heavy(() => pageIds(db, query, options, sortBy)),
   ]);
   const { total, facets } = sumFacets(groups, query);
-  const ids = idRows.map((row) => Number(row.id));
   const [products, measured] = await Promise.all([
     productsInOrder(db, ids),
     query.columns.some(isMeasureKey) ? measuredByProduct(db, ids) : new Map<number, Map<number, MeasurementValue>>(),
   ]);
   return { products, measured, total, facets };
+}
+
+/** The page's ids in SQL. */
+export async function pageIds(db: DB, query: TableQuery, options: TableOptions, sortBy: RawBuilder<unknown> | null): Promise<number[]> {
+  const result = await sql<{ id: number | string }>`select products.id from products ${indexFor(db, query, options)}
+      where ${where(db, query, options)(expressionBuilder<Database, "products">())}
+      order by ${orderSql(db, sortBy, query.sort.direction)}
+      limit ${TABLE_PAGE_SIZE} offset ${(query.page - 1) * TABLE_PAGE_SIZE}`.execute(db);
+  return result.rows.map((row) => Number(row.id));
 }
 
 async function measuredByProduct(db: DB, ids: readonly number[]): Promise<Map<number, Map<number, MeasurementValue>>> {
@@ -110,7 +125,7 @@ function keptGroups(db: DB, query: TableQuery, options: TableOptions): Promise<P
 }
 
 /** How many products share each heater family, type and seat count, among those the other filters keep. */
-async function productGroups(db: DB, query: TableQuery, options: TableOptions): Promise<ProductGroup[]> {
+export async function productGroups(db: DB, query: TableQuery, options: TableOptions): Promise<ProductGroup[]> {
   const rows = await db
     .selectFrom("products")
     .select(["products.heater_family", "products.category_key", "products.capacity", (eb) => eb.fn.countAll<number | string>().as("n")])
@@ -127,7 +142,9 @@ async function productGroups(db: DB, query: TableQuery, options: TableOptions): 
 
 /** The whole catalog's counts by heater, type and seats: the reviews index's ways into the table. */
 export async function readCatalogFacets(db: DB, options: FilterOptions): Promise<TableFacetCounts> {
-  return sumFacets(await keptGroups(db, DEFAULT_TABLE_QUERY, options), DEFAULT_TABLE_QUERY).facets;
+  const index = readyTableIndex(db, options);
+  const groups = index ? indexedGroups(index, DEFAULT_TABLE_QUERY) : await keptGroups(db, DEFAULT_TABLE_QUERY, options);
+  return sumFacets(groups, DEFAULT_TABLE_QUERY).facets;
 }
 
 /**
