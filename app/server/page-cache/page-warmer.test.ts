@@ -55,9 +55,9 @@ describe("PageWarmer", () => {
     expect(filled).toEqual(["/"]);
   });
 
-  it("renders the most visited pages first, then the fixed ones, each once", async () => {
+  it("renders the pages read more than once first, most read first, then the fixed ones, each once", async () => {
     const visits = new VisitCounter();
-    for (const key of ["/reviews/product/a", "/reviews/product/a", "/reviews", "/reviews/product/b"]) visits.count(key);
+    for (const key of ["/reviews/product/a", "/reviews/product/a", "/reviews/product/a", "/reviews", "/reviews/product/b"]) visits.count(key);
     const filled: string[] = [];
     const warmer = new PageWarmer({
       fill: async (key) => filled.push(key),
@@ -66,8 +66,9 @@ describe("PageWarmer", () => {
       pauseMs: 0,
     });
     await warmer.restart();
-    expect(filled).toEqual(["/reviews/product/a", "/reviews", "/reviews/product/b", "/", "/reviews/barrel-saunas"]);
-    expect(warmer.stats.pagesWarmed).toBe(5);
+    // b was read once: not about to be read again, so it waits for its next reader.
+    expect(filled).toEqual(["/reviews/product/a", "/", "/reviews", "/reviews/barrel-saunas"]);
+    expect(warmer.stats.pagesWarmed).toBe(4);
   });
 
   it("stops the run of an earlier change when a new change comes, and goes on past a page that fails", async () => {

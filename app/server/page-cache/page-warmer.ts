@@ -3,7 +3,7 @@
  * rarely meet a miss (docs/decisions/0083). A save empties the page cache; left alone, the next
  * visitor of every page would wait for its render, all at the moment the owner saved. The warmer
  * refills, one page at a time with a pause between, in this order: the pages most visited in the
- * last hour, then the fixed ones (home, /reviews, every collection page).
+ * last hour (read at least twice), then the fixed ones (home, /reviews, every collection page).
  *
  * Nothing stale is served meanwhile: the cache was emptied, so a page not warmed yet is rendered
  * for its visitor from the new catalog, and a visitor who asks for a page being warmed waits for
@@ -34,12 +34,13 @@ export class VisitCounter {
     else if (this.#current.size < this.#maxKeys) this.#current.set(key, 1);
   }
 
-  /** The `limit` most visited keys of the last hour or so, most visited first. */
-  top(limit: number): string[] {
+  /** The `limit` most visited keys of the last hour or so with at least `minVisits` each, most visited first. */
+  top(limit: number, minVisits = 1): string[] {
     this.#rotate();
     const totals = new Map(this.#previous);
     for (const [key, visits] of this.#current) totals.set(key, (totals.get(key) ?? 0) + visits);
     return [...totals]
+      .filter(([, visits]) => visits >= minVisits)
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
       .slice(0, limit)
       .map(([key]) => key);
@@ -104,7 +105,9 @@ export class PageWarmer {
 
   async #warm(run: number): Promise<void> {
     const { fill, visits, fixedKeys, mostVisited = 100, pauseMs = 20, onError } = this.#options;
-    const keys = new Set(visits.top(mostVisited));
+    // A page read once in the hour (a product found by search, a crawler's walk) is not about to be
+    // read again: rendering it now would only take the CPU from readers arriving meanwhile.
+    const keys = new Set(visits.top(mostVisited, 2));
     try {
       for (const key of await fixedKeys()) keys.add(key);
     } catch (error) {
