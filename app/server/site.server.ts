@@ -33,6 +33,8 @@ import { createOutboundRedirects } from "./clicks/outbound-redirect.server";
 import { createTestViews } from "./ab-tests/test-views.server";
 import { createReaderCountry } from "./geo/reader-country.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
+import { priceSettingsAt } from "~/lib/offers/price-view";
+import { readyTableIndex } from "./sauna-table/table-index.server";
 
 // The worker process's entry, in the same bundle so that both processes run the same code.
 export { startSiteWorker, type SiteWorker } from "./jobs/site-worker.server";
@@ -179,6 +181,10 @@ export async function createSite(
     siteCountry: config.prices.country,
   });
   const stopListeningForLinks = onCatalogChange(db, outbound.invalidate);
+  // The sauna table's columns, read in the background now rather than by its first reader
+  // (docs/decisions/0118); rebuilt after a change only once a reader has used them.
+  const prices = priceSettingsAt(config.prices, Date.now());
+  readyTableIndex(db, { today: prices.today, currency: prices.currency });
   // The variant an A/B test showed, reported by the reader's browser (docs/decisions/0111).
   const testViews = createTestViews({ db, recorder: clicks });
   log.info(
