@@ -47,6 +47,8 @@ const PAGES: AuditedPage[] = [
   { name: "article", path: "/learn/sauna-maintenance" },
   { name: "learn-category", path: "/learn/category/buying-guides" },
   { name: "learn-tag", path: "/learn/tag/safety" },
+  { name: "table", path: "/reviews/table" },
+  { name: "author", path: "/learn/author/maija-lehtonen" },
   {
     name: "compare",
     path: "/compare?products=lumo-works-tyyni-4-cube-sauna,birchline-panorama-4-barrel-sauna,emberfold-duo-outdoor-infrared-sauna",

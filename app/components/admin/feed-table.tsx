@@ -4,6 +4,7 @@ import { FEED_SCHEDULE_LABELS, readFeedSchedule } from "~/lib/feeds/feed-schedul
 import { describeFeedCounts } from "~/lib/feeds/feed-run";
 import type { FeedListRow, FeedRunSummary } from "~/server/feeds/feeds-admin.server";
 import { TableCard, TableHead } from "./admin-table";
+import { RowLink, RowPostButton } from "./row-actions";
 
 const COLUMNS = [{ label: "Feed" }, { label: "Shop" }, { label: "Schedule" }, { label: "Last run" }, { label: "Actions", srOnly: true }];
 
@@ -69,30 +70,11 @@ export function FeedTable({ rows }: { rows: readonly FeedListRow[] }) {
                         Run now and save<span className="sr-only"> {feed.name}</span>
                       </Button>
                     </Form>
-                    <Link
-                      to={`/admin/feeds?edit=${feed.id}#feed-form`}
-                      className="inline-flex h-11 items-center px-2 font-semibold text-brand underline-offset-2 hover:underline"
-                    >
-                      Edit<span className="sr-only"> {feed.name}</span>
-                    </Link>
+                    <RowLink to={`/admin/feeds?edit=${feed.id}#feed-form`} label="Edit" about={feed.name} />
                     {(feed.hasMapping || feed.format === "csv-mapped") && (
-                      <Link
-                        to={`/admin/feeds?map=${feed.id}#feed-mapping`}
-                        className="inline-flex h-11 items-center px-2 font-semibold text-brand underline-offset-2 hover:underline"
-                      >
-                        Columns<span className="sr-only"> of {feed.name}</span>
-                      </Link>
+                      <RowLink to={`/admin/feeds?map=${feed.id}#feed-mapping`} label="Columns" about={`of ${feed.name}`} />
                     )}
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete-feed" />
-                      <input type="hidden" name="id" value={feed.id} />
-                      <button
-                        type="submit"
-                        className="inline-flex h-11 items-center px-2 font-semibold text-red-700 underline-offset-2 hover:underline"
-                      >
-                        Delete<span className="sr-only"> {feed.name}</span>
-                      </button>
-                    </Form>
+                    <RowPostButton intent="delete-feed" fields={{ id: feed.id }} label="Delete" about={feed.name} danger />
                   </div>
                 </td>
               </tr>

@@ -1,5 +1,5 @@
-import { Form, Link } from "~/components/ui/link";
 import { TableCard, TableHead } from "./admin-table";
+import { RowActions, RowLink, RowPostButton } from "./row-actions";
 
 export interface MerchantListRow {
   id: number;
@@ -36,25 +36,17 @@ export function MerchantTable({ rows }: { rows: readonly MerchantListRow[] }) {
               <td className="px-4 py-3">{merchant.countries.length > 0 ? merchant.countries.join(", ") : "Everywhere"}</td>
               <td className="px-4 py-3 text-right tabular-nums">{merchant.offerCount.toLocaleString("en-US")}</td>
               <td className="px-4 py-3">
-                <div className="flex justify-end gap-2">
-                  <Link
-                    to={`/admin/merchants?edit=${merchant.id}#merchant-form`}
-                    className="font-semibold text-brand underline-offset-2 hover:underline"
-                  >
-                    Edit<span className="sr-only"> {merchant.name}</span>
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="delete-merchant" />
-                    <input type="hidden" name="id" value={merchant.id} />
-                    <button
-                      type="submit"
-                      className="font-semibold text-red-700 underline-offset-2 hover:underline"
-                      title={merchant.offerCount > 0 ? "A merchant with offers cannot be deleted" : undefined}
-                    >
-                      Delete<span className="sr-only"> {merchant.name}</span>
-                    </button>
-                  </Form>
-                </div>
+                <RowActions>
+                  <RowLink to={`/admin/merchants?edit=${merchant.id}#merchant-form`} label="Edit" about={merchant.name} />
+                  <RowPostButton
+                    intent="delete-merchant"
+                    fields={{ id: merchant.id }}
+                    label="Delete"
+                    about={merchant.name}
+                    danger
+                    title={merchant.offerCount > 0 ? "A merchant with offers cannot be deleted" : undefined}
+                  />
+                </RowActions>
               </td>
             </tr>
           ))}

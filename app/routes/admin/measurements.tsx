@@ -1,11 +1,12 @@
 import { Plus } from "lucide-react";
 import { useNavigation } from "react-router";
 import { EmptyTable } from "~/components/admin/admin-table";
+import { RowActions, RowLink, RowPostButton } from "~/components/admin/row-actions";
 import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { MeasurementForm } from "~/components/admin/measurement-form";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonClasses } from "~/components/ui/button";
-import { Form, Link } from "~/components/ui/link";
+import { Link } from "~/components/ui/link";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { USAGES } from "~/lib/measurements/measurements";
 import { deleteMeasurementIntent, loadMeasurementsScreen, saveMeasurementIntent } from "~/server/admin/measurements-screen.server";
@@ -80,21 +81,16 @@ export default function MeasurementsPage({ loaderData, actionData }: Route.Compo
                   <dt className="text-ink-muted">Weights</dt>
                   <dd>{USAGES.map(({ key, label }) => `${label} ${definition.weights[key]}`).join(" · ")}</dd>
                 </dl>
-                <div className="mt-3 flex flex-wrap gap-4">
-                  <Link
-                    to={`/admin/measurements?edit=${definition.id}#measurement-form`}
-                    className="font-semibold text-brand underline-offset-2 hover:underline"
-                  >
-                    Edit<span className="sr-only"> {definition.name}</span>
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="delete-measurement" />
-                    <input type="hidden" name="id" value={definition.id} />
-                    <button type="submit" className="font-semibold text-red-700 underline-offset-2 hover:underline">
-                      Delete<span className="sr-only"> {definition.name}</span> and its values
-                    </button>
-                  </Form>
-                </div>
+                <RowActions className="mt-3 justify-start">
+                  <RowLink to={`/admin/measurements?edit=${definition.id}#measurement-form`} label="Edit" about={definition.name} />
+                  <RowPostButton
+                    intent="delete-measurement"
+                    fields={{ id: definition.id }}
+                    label="Delete"
+                    about={`${definition.name} and its values`}
+                    danger
+                  />
+                </RowActions>
               </li>
             ))}
           </ul>
