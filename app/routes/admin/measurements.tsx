@@ -81,7 +81,7 @@ export default function MeasurementsPage({ loaderData, actionData }: Route.Compo
                   <dt className="text-ink-muted">Weights</dt>
                   <dd>{USAGES.map(({ key, label }) => `${label} ${definition.weights[key]}`).join(" · ")}</dd>
                 </dl>
-                <RowActions className="mt-3 justify-start">
+                <RowActions className="-ml-2 mt-3 justify-start">
                   <RowLink to={`/admin/measurements?edit=${definition.id}#measurement-form`} label="Edit" about={definition.name} />
                   <RowPostButton
                     intent="delete-measurement"
