@@ -54,6 +54,8 @@ interface Index {
   used: boolean;
 }
 
+/** Indexes kept per handle: one per day and currency, about 20 bytes a product each. */
+const KEPT_INDEXES = 2;
 /** Sort orders kept per index: each is 4 bytes a product. */
 const KEPT_ORDERS = 8;
 /** Rows parsed per turn of the event loop. */
@@ -121,6 +123,8 @@ export function readyTableIndex(db: DB, options: FilterOptions): Index | null {
     },
   );
   state.indexes.set(key, slot);
+  // Yesterday's (a new day reads today's prices afresh): at most two days are kept.
+  while (state.indexes.size > KEPT_INDEXES) state.indexes.delete(state.indexes.keys().next().value!);
   return null;
 }
 
