@@ -101,7 +101,7 @@ interface PageRow {
   brKb: number | undefined;
   /** Median of three requests rendered for themselves (never the page cache), on a warm process. */
   uncachedMs: number;
-  /** The sauna table's first request on this process, before its kept columns are built. */
+  /** The sauna table's first request on this process, which may read SQL while its kept columns are built. */
   coldMs?: number;
   site?: LoadResult;
   nginx?: LoadResult;
@@ -231,8 +231,9 @@ async function measurePhase(site: SiteProcess, catalog: string, generatedProduct
     const br = slow ? undefined : await fetchRaw(site.origin + page.path, { "accept-encoding": "br" });
     const brKb = br?.headers["content-encoding"] === "br" ? br.body.length / 1024 : undefined;
     if (brKb !== undefined) brotliDecompressSync(br!.body); // a broken brotli body fails the run
-    // The table keeps its catalog's filter columns in memory, built in the background after its
-    // first request (docs/decisions/0118): that first request is reported apart, the rest after.
+    // The table keeps its catalog's filter columns in memory, built in the background from the
+    // site's start (docs/decisions/0118): its first request, which may come before they are, is
+    // reported apart, the rest a few seconds later.
     const coldMs = listed.name === "sauna table" ? gzip.ms : undefined;
     if (coldMs !== undefined) await new Promise((resolve) => setTimeout(resolve, 3_000));
     const uncachedMs = slow ? gzip.ms : median(await timesUncached(site.origin + page.path, 3));
@@ -424,7 +425,7 @@ function printPhase(phase: Phase) {
       ]) + (row.site && row.site.failures > 0 ? `  ${row.site.failures} failed requests` : ""),
     );
     if (row.skipped) console.log(`${"".padEnd(16)}not loaded: ${row.skipped}`);
-    if (row.coldMs !== undefined) console.log(`${"".padEnd(16)}its first request, read in SQL before the kept columns: ${row.coldMs.toFixed(1)} ms`);
+    if (row.coldMs !== undefined) console.log(`${"".padEnd(16)}its first request on this process: ${row.coldMs.toFixed(1)} ms`);
   }
   const loadLine = (label: string, u: LoadResult & { path: string }) => {
     if (u.requests === 0) console.log(`${label} ${u.path}: no request completed in ${seconds} s (${u.failures} failed or timed out)`);
