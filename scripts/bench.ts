@@ -258,7 +258,8 @@ async function measurePhase(site: SiteProcess, catalog: string, generatedProduct
     progress(`loading ${row.path}`);
     row.site = await runLoad({ url: site.origin + row.path, connections, seconds, headers: GZIP });
   }
-  if (tableOnly) return { catalog, rows, tableMisses: await measureTableMisses(site), rssMbAtEnd: site.rssMb(), admin: [], startupMs: Number.NaN };
+  if (tableOnly)
+    return { catalog, rows, tableMisses: await measureTableMisses(site), rssMbAtEnd: site.rssMb(), admin: [], startupMs: Number.NaN };
   const uncachedRow = rows.find((row) => row.path === UNCACHED_PAGE.path)!;
   const uncached = uncachedRow.skipped
     ? undefined

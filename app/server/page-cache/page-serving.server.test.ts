@@ -195,7 +195,8 @@ describe("a miss is sent at once, compressed fast; the kept page is compressed a
     });
     await new Promise<void>((resolve) => running!.listen(0, "127.0.0.1", resolve));
     const origin = `http://127.0.0.1:${(running.address() as AddressInfo).port}`;
-    for (const path of ["/reviews/product/kallio", "/reviews/product/kallio", "/learn", "/learn", "/learn/once"]) await fetch(origin + path);
+    for (const path of ["/reviews/product/kallio", "/reviews/product/kallio", "/learn", "/learn", "/learn/once"])
+      await fetch(origin + path);
 
     price = "€8,000";
     pages.invalidate();

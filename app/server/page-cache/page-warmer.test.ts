@@ -57,7 +57,8 @@ describe("PageWarmer", () => {
 
   it("renders the pages read more than once first, most read first, then the fixed ones, each once", async () => {
     const visits = new VisitCounter();
-    for (const key of ["/reviews/product/a", "/reviews/product/a", "/reviews/product/a", "/reviews", "/reviews/product/b"]) visits.count(key);
+    for (const key of ["/reviews/product/a", "/reviews/product/a", "/reviews/product/a", "/reviews", "/reviews/product/b"])
+      visits.count(key);
     const filled: string[] = [];
     const warmer = new PageWarmer({
       fill: async (key) => filled.push(key),

@@ -297,7 +297,9 @@ describe.each(testDialects)("the sauna table's SQL (%s)", (dialect) => {
       const fromIndex = await indexedPageIds(test.db, index!, query, sortBy);
       expect(fromIndex, search).toEqual(await pageIds(test.db, query, options, sortBy));
       const sortGroups = (groups: ProductGroup[]) =>
-        [...groups].sort((a, b) => `${a.heaterFamily}|${a.categoryKey}|${a.capacity}`.localeCompare(`${b.heaterFamily}|${b.categoryKey}|${b.capacity}`));
+        [...groups].sort((a, b) =>
+          `${a.heaterFamily}|${a.categoryKey}|${a.capacity}`.localeCompare(`${b.heaterFamily}|${b.categoryKey}|${b.capacity}`),
+        );
       expect(sortGroups(indexedGroups(index!, query)), search).toEqual(sortGroups(await productGroups(test.db, query, options)));
     }
   });

@@ -135,8 +135,7 @@ export function readyTableIndex(db: DB, options: FilterOptions): Index | null {
 async function rebuild(db: DB, old: Index): Promise<void> {
   const index = await builtTableIndex(db, old.options);
   if (!index) return;
-  for (const [key, order] of old.orders)
-    if (!key.startsWith("m-")) startOrder(db, index, key, order.sortBy, order.direction);
+  for (const [key, order] of old.orders) if (!key.startsWith("m-")) startOrder(db, index, key, order.sortBy, order.direction);
   // Built for readers to come, not read yet: a change before anyone reads it ends the chain.
   index.used = false;
 }
@@ -273,7 +272,12 @@ export function indexedGroups(index: Index, query: TableQuery): ProductGroup[] {
   for (let g = 0; g < groups.length; g++) {
     if (counts[g] === 0) continue;
     const { heater, category, capacity } = groups[g]!;
-    result.push({ heaterFamily: heaterKeys[heater]!, categoryKey: categoryKeys[category]!, capacity: capacity < 0 ? null : capacity, count: counts[g]! });
+    result.push({
+      heaterFamily: heaterKeys[heater]!,
+      categoryKey: categoryKeys[category]!,
+      capacity: capacity < 0 ? null : capacity,
+      count: counts[g]!,
+    });
   }
   return result;
 }
