@@ -10,7 +10,7 @@
 export const FLOOD_SOLUTION_FIELD = "challenge-solution";
 
 /** The forms a flood can make ask for a challenge; each counts its own flood. */
-export type FloodForm = "sign-up" | "reset" | "newsletter";
+export type FloodForm = "sign-up" | "reset" | "newsletter" | "price-alert";
 
 /** A signed challenge as the server hands it out (altcha-lib's Challenge, in plain JSON). */
 export interface FloodChallenge {

@@ -17,8 +17,9 @@ import type { Route } from "./+types/subscribe";
  * /alerts: the product page's 'Email me when the price drops' form posts here, so the product
  * page itself stays the same cacheable page for everyone. A script-driven form reads the answer
  * as data and shows it in place; a plain form lands on this page, which shows the same answer.
- * The newsletter's limits and flood gate guard it: both send a confirmation mail to an address
- * anyone can type (docs/decisions/0062-price-drop-alerts.md).
+ * The newsletter's per-address limits guard it too (both send a confirmation mail to an address
+ * anyone can type: docs/decisions/0062-price-drop-alerts.md); its flood gate counts its own posts,
+ * so a flood of one list's form does not make the other's readers solve a challenge.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: `Price alert - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const gate = await admitUnderFlood({
     db: context.db,
     authSecret: context.config.authSecret,
-    form: "newsletter",
+    form: "price-alert",
     body: form,
     clientChecks: subscribeClientChecks(client),
   });

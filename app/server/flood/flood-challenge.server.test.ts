@@ -42,8 +42,9 @@ describe.each(testDialects)("the flood challenge on %s", (dialect) => {
     expect(await isFlooded(test.db, "reset")).toBe(true);
     const gate = await admitUnderFlood({ db: test.db, authSecret: SECRET, form: "reset", body: body(), clientChecks: [] });
     expect(gate.admitted).toBe(false);
-    // Each form counts its own flood.
+    // Each form counts its own flood: the two mailing lists' forms too.
     expect(await isFlooded(test.db, "newsletter")).toBe(false);
+    expect(await isFlooded(test.db, "price-alert")).toBe(false);
     // And the flood passes with its window.
     expect(await isFlooded(test.db, "reset", Date.now() + rule.windowMs + 1)).toBe(false);
   });

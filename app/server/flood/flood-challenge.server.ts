@@ -29,6 +29,7 @@ export const FLOOD_THRESHOLDS = {
   "sign-up": { max: 10, windowMs: 10 * 60_000 },
   reset: { max: 10, windowMs: 10 * 60_000 },
   newsletter: { max: 30, windowMs: 10 * 60_000 },
+  "price-alert": { max: 30, windowMs: 10 * 60_000 },
 } as const satisfies Record<FloodForm, LimitRule>;
 
 export const CHALLENGE_MINUTES = 5;
