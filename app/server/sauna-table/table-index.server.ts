@@ -6,7 +6,7 @@ import { dialectOf } from "../db/dialect";
 import { offLoopHandle } from "../db/off-loop-reads.server";
 import { onCatalogChange } from "../catalog/catalog-cache.server";
 import { log } from "../log.server";
-import { orderSql, todaysPriceSql, type FilterOptions } from "./table-sql.server";
+import { inStockSql, orderSql, todaysPriceSql, type FilterOptions } from "./table-sql.server";
 
 /**
  * The columns the table of every sauna filters by, for every product, in memory: which heater,
@@ -156,9 +156,7 @@ async function readColumns(db: DB, options: FilterOptions): Promise<Columns> {
   const reader = offLoopHandle(db);
   const postgres = dialectOf(db) === "postgres";
   const price = todaysPriceSql(options.today);
-  const stocked = sql`(case when products.id in (select offers.product_id from offers
-      where offers.availability = 'InStock' and offers.price_minor > 0
-        and upper(offers.currency) = ${options.currency.trim().toUpperCase()}) then 1 else 0 end)`;
+  const stocked = sql`(case when ${inStockSql(options.currency)} then 1 else 0 end)`;
   const row = postgres
     ? sql`concat_ws(',', products.id, products.heater_family, products.category_key,
         coalesce(products.capacity, -1), coalesce(${price}, -1), ${stocked})`

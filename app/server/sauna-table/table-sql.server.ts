@@ -88,20 +88,17 @@ export function filterConditions(eb: ProductsEb, query: TableQuery, options: Fil
   const price = todaysPriceSql(options.today);
   if (query.minPrice !== null) conditions.push(sql<SqlBool>`${price} >= ${query.minPrice * 100}`);
   if (query.maxPrice !== null) conditions.push(sql<SqlBool>`${price} <= ${query.maxPrice * 100}`);
-  // The products with an offer in stock at a price in the site's currency: a list read from the
-  // offers' stock index once, rather than a lookup for every product the order walks past.
-  if (query.inStock)
-    conditions.push(
-      eb(
-        "products.id",
-        "in",
-        eb
-          .selectFrom("offers")
-          .select("offers.product_id")
-          .where("offers.availability", "=", "InStock")
-          .where("offers.price_minor", ">", 0)
-          .where(sql<SqlBool>`upper(offers.currency) = ${options.currency.trim().toUpperCase()}`),
-      ),
-    );
+  if (query.inStock) conditions.push(inStockSql(options.currency));
   return conditions;
+}
+
+/**
+ * The table's "in stock": a product with an offer in stock at a price in the site's currency. A
+ * list read from the offers' stock index once, rather than a lookup for every product the order
+ * walks past.
+ */
+export function inStockSql(currency: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`products.id in (select offers.product_id from offers
+    where offers.availability = 'InStock' and offers.price_minor > 0
+      and upper(offers.currency) = ${currency.trim().toUpperCase()})`;
 }
