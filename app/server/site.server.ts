@@ -135,24 +135,28 @@ export async function createSite(
     if (path !== null) clicks.recordView(path, deviceOfAgent(req.headers["user-agent"]));
   };
   // Every render (a visitor's, a background refresh's) waits its turn: one starts per turn of the
-  // event loop, in arrival order (http/render-queue.server.ts says why).
+  // event loop, in arrival order, a much-read page's refill first (http/render-queue.server.ts says why).
   const renderQueue = new RenderQueue();
   const pages = createPageServing({
     // The client's address (for the abuse limits) when a visitor's request is rendered.
     // The sitemap files are answered ahead of React Router (seo/sitemap-responses.server.ts says why).
-    render: (request, from) =>
-      renderInTurn(renderQueue, request, () =>
-        isSitemapFilePath(new URL(request.url).pathname)
-          ? sitemapFileResponse(db, config.baseUrl, request)
-          : handleRequest(
-              request,
-              from
-                ? {
-                    ...context,
-                    clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops),
-                  }
-                : context,
-            ),
+    render: (request, from, turn) =>
+      renderInTurn(
+        renderQueue,
+        request,
+        () =>
+          isSitemapFilePath(new URL(request.url).pathname)
+            ? sitemapFileResponse(db, config.baseUrl, request)
+            : handleRequest(
+                request,
+                from
+                  ? {
+                      ...context,
+                      clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops),
+                    }
+                  : context,
+              ),
+        turn,
       ),
     baseUrl: config.baseUrl,
     maxBytes: options.pageCache === false ? 0 : config.pageCacheBytes,

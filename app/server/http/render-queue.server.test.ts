@@ -29,6 +29,23 @@ describe("RenderQueue", () => {
     expect(queue.waiting).toBe(0);
   });
 
+  it("starts a render asked for first ahead of the others waiting, in arrival order among its kind", async () => {
+    const queue = new RenderQueue();
+    const started: string[] = [];
+    const queued = (name: string, first?: boolean) =>
+      queue.run(
+        async () => {
+          started.push(name);
+        },
+        { first },
+      );
+    const runs = [queued("miss 1"), queued("miss 2"), queued("home", true), queued("miss 3"), queued("reviews", true)];
+    expect(queue.waiting).toBe(5);
+    for (let turn = 0; turn < 5; turn++) await nextTurn();
+    await Promise.all(runs);
+    expect(started).toEqual(["home", "reviews", "miss 1", "miss 2", "miss 3"]);
+  });
+
   it("does not hold the next render back while one awaits something", async () => {
     const queue = new RenderQueue();
     let finishFirst!: () => void;

@@ -213,6 +213,40 @@ describe("a miss is sent at once, compressed fast; the kept page is compressed a
   });
 });
 
+describe("render turns", () => {
+  it("asks for the first turn when it refills a page read again (a reader's miss or a warm-up), not for a page read once", async () => {
+    const turns: string[] = [];
+    const render = async (request: Request, _from: unknown, turn: { first: boolean }) => {
+      turns.push(`${new URL(request.url).pathname} ${turn.first ? "first" : "in line"}`);
+      return new Response(`<!DOCTYPE html><p>${new URL(request.url).pathname}</p>`, {
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0, s-maxage=60" },
+      });
+    };
+    const pages = createPageServing({ render, baseUrl: BASE_URL, maxBytes: 10_000_000, warmKeys: async () => ["/reviews"] });
+    const app = express();
+    app.use(pages.requestHandler);
+    running = createServer((req, res) => {
+      if (!pages.serveCached(req, res)) app(req, res);
+    });
+    await new Promise<void>((resolve) => running!.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(running.address() as AddressInfo).port}`;
+    await fetch(origin + "/");
+    await fetch(origin + "/");
+    await fetch(origin + "/learn/once");
+    expect(turns).toEqual(["/ in line", "/learn/once in line"]);
+
+    // The catalog changed: home, read twice, is rendered first by whoever gets there, reader or
+    // warmer; a page read for the first time waits its turn, and on its second read goes first.
+    turns.length = 0;
+    pages.invalidate();
+    await fetch(origin + "/");
+    await expect.poll(() => pages.stats!.pagesWarmed, { timeout: 5000 }).toBe(2);
+    await fetch(origin + "/learn/first-read");
+    await fetch(origin + "/learn/once");
+    expect(turns).toEqual(["/ first", "/reviews first", "/learn/first-read in line", "/learn/once first"]);
+  });
+});
+
 describe("page views", () => {
   /** A site whose views go through the real rule (viewedPage) into a list, cache on or off. */
   async function counted(maxBytes: number, status = 200) {

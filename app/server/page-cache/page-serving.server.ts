@@ -5,7 +5,7 @@ import { log } from "../log.server";
 import { hasSessionCookie, isPageKey, pageCacheKey } from "./cache-key";
 import { etagMatches, negotiateEncoding, type StoredEncoding } from "./http-rules";
 import { PageCache, type CachedPage } from "./page-cache";
-import { PageWarmer, VisitCounter } from "./page-warmer";
+import { PageWarmer, READ_AGAIN_VISITS, VisitCounter } from "./page-warmer";
 
 /**
  * The page cache wired to HTTP (docs/decisions/0015-page-cache.md). `serveCached` answers a hit
@@ -25,8 +25,12 @@ export interface PageServing {
 }
 
 export function createPageServing(options: {
-  /** `from` is the visitor's request when there is one (not for a background refresh). */
-  render: (request: Request, from?: IncomingMessage) => Promise<Response>;
+  /**
+   * `from` is the visitor's request when there is one (not for a background refresh). `first`:
+   * the render refills a page readers keep reading (a warm-up, a refresh, a much-read page's
+   * miss), which many requests wait on at once after a change: it goes ahead of single readers'.
+   */
+  render: (request: Request, from: IncomingMessage | undefined, turn: { first: boolean }) => Promise<Response>;
   /** The public origin pages are rendered for when filling the cache. */
   baseUrl: string;
   /** 0 turns the cache off; everything is then rendered per request. */
@@ -48,7 +52,7 @@ export function createPageServing(options: {
       ? new PageCache({
           maxBytes: options.maxBytes,
           // A background refresh has no visitor: it renders the key as a visitor without cookies.
-          render: (key) => render(new Request(urlOf(key), { headers: { accept: "text/html,*/*" } })),
+          render: (key) => render(new Request(urlOf(key), { headers: { accept: "text/html,*/*" } }), undefined, { first: true }),
           onRefreshError: (key, error) =>
             log.error(`Page cache refresh of ${key} failed, serving the previous page: ${(error as Error)?.message ?? error}`),
           onCompressionError: (key, error) =>
@@ -93,7 +97,8 @@ export function createPageServing(options: {
           // stored under, exactly as a background refresh does: public pages depend on nothing
           // but the URL, or they would not say `public` (docs/decisions/0015-page-cache.md), and
           // a parameter the key dropped must not reach the page every later visitor gets.
-          const outcome = await cache!.fill(key, () => render(toFetchRequest(req, res, { forCache: { url: urlOf(key) } }), req));
+          const first = visits.visitsOf(key) >= READ_AGAIN_VISITS;
+          const outcome = await cache!.fill(key, () => render(toFetchRequest(req, res, { forCache: { url: urlOf(key) } }), req, { first }));
           if (outcome instanceof Response) {
             if (outcome.status === 200) countView?.(req);
             res.setHeader("x-page-cache", "bypass");
@@ -105,7 +110,7 @@ export function createPageServing(options: {
           return;
         }
         res.setHeader("x-page-cache", "bypass");
-        const response = await render(toFetchRequest(req, res), req);
+        const response = await render(toFetchRequest(req, res), req, { first: false });
         // With the cache off, an anonymous reader's page still counts; a signed-in one never does.
         if (response.status === 200 && !hasSessionCookie(req.headers.cookie)) countView?.(req);
         await sendResponse(req, res, response);

@@ -10,6 +10,13 @@
  * that one render. No reader sees a price the owner just changed.
  */
 
+/**
+ * A page read at least this often in the last hour is about to be read again: the warmer renders
+ * it after a change, and a reader's render of it goes ahead of others'. A page read once (a
+ * product found by search, a crawler's walk) is not.
+ */
+export const READ_AGAIN_VISITS = 2;
+
 /** Visits counted per page over about the last hour: two half-hour buckets, the older one dropped as time moves on. */
 export class VisitCounter {
   readonly #bucketMs: number;
@@ -32,6 +39,12 @@ export class VisitCounter {
     const seen = this.#current.get(key);
     if (seen !== undefined) this.#current.set(key, seen + 1);
     else if (this.#current.size < this.#maxKeys) this.#current.set(key, 1);
+  }
+
+  /** The visits of one key over about the last hour. */
+  visitsOf(key: string): number {
+    this.#rotate();
+    return (this.#current.get(key) ?? 0) + (this.#previous.get(key) ?? 0);
   }
 
   /** The `limit` most visited keys of the last hour or so with at least `minVisits` each, most visited first. */
@@ -105,9 +118,8 @@ export class PageWarmer {
 
   async #warm(run: number): Promise<void> {
     const { fill, visits, fixedKeys, mostVisited = 100, pauseMs = 20, onError } = this.#options;
-    // A page read once in the hour (a product found by search, a crawler's walk) is not about to be
-    // read again: rendering it now would only take the CPU from readers arriving meanwhile.
-    const keys = new Set(visits.top(mostVisited, 2));
+    // Rendering a page nobody is about to read again would only take the CPU from readers.
+    const keys = new Set(visits.top(mostVisited, READ_AGAIN_VISITS));
     try {
       for (const key of await fixedKeys()) keys.add(key);
     } catch (error) {
