@@ -12,7 +12,7 @@ import {
   type LinkState,
 } from "~/lib/links/link-report";
 import { requestableUrl } from "~/lib/links/redirects";
-import { TableCard, TableHead, TableNote, type TableColumn } from "./admin-table";
+import { TableCard, TableHead, type TableColumn } from "./admin-table";
 
 const LINK_COLUMNS: TableColumn[] = [
   { label: "Product" },
@@ -23,11 +23,8 @@ const LINK_COLUMNS: TableColumn[] = [
   { label: "Edit", srOnly: true, className: "font-semibold" },
 ];
 
-/**
- * The link-health report: one row per product link, a card on a phone and a table row from md up,
- * and a note when rows were cut off.
- */
-export function LinkTable({ rows, hiddenRows }: { rows: LinkReportRow[]; hiddenRows: number }) {
+/** The link-health report: one row per product link, a card on a phone and a table row from md up. */
+export function LinkTable({ rows }: { rows: LinkReportRow[] }) {
   return (
     <TableCard scroll="md:overflow-x-auto">
       <table className="block w-full text-left text-sm md:table">
@@ -42,7 +39,6 @@ export function LinkTable({ rows, hiddenRows }: { rows: LinkReportRow[]; hiddenR
           ))}
         </tbody>
       </table>
-      {hiddenRows > 0 && <TableNote>{hiddenRows.toLocaleString("en-US")} more not shown. Pick a state above to narrow the list.</TableNote>}
     </TableCard>
   );
 }

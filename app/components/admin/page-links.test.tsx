@@ -35,6 +35,16 @@ describe("AdminPageLinks", () => {
     expect(html).toContain('aria-label="Pages of products"');
   });
 
+  it("names its page in its own parameter, so that two paged lists on one page keep each other's place", () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <AdminPageLinks page={2} pages={3} param="links_page" path="/admin/links" query={{ page: "4" }} label="Pages of the link report" />
+      </MemoryRouter>,
+    );
+    expect(html.replace(/&amp;/g, "&")).toContain('href="/admin/links?page=4&links_page=3"');
+    expect(html.replace(/&amp;/g, "&")).toContain('href="/admin/links?page=4"');
+  });
+
   it("offers no link that would lead to the page shown or to its neighbour twice", () => {
     expect(linksAt(1, 3).links.map(([name]) => name)).toEqual(["Next", "Last"]);
     expect(linksAt(2, 3).links.map(([name]) => name)).toEqual(["Previous", "Next"]);

@@ -4,10 +4,10 @@ import { Link } from "~/components/ui/link";
 const LINK = "inline-flex items-center gap-1 font-semibold text-brand hover:underline";
 
 /** A page of the list at `path`: its search and filters kept, no page number for the first page. */
-function pageHref(path: string, query: Record<string, string | undefined>, page: number): string {
+function pageHref(path: string, query: Record<string, string | undefined>, param: string, page: number): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  if (page > 1) params.set("page", String(page));
+  if (page > 1) params.set(param, String(page));
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
@@ -22,10 +22,13 @@ export function AdminPageLinks({
   path,
   query,
   label,
+  param = "page",
   className = "",
 }: {
   page: number;
   pages: number;
+  /** The query parameter holding the page number: a page with two paged lists gives each its own. */
+  param?: string;
   /** The list's address, and the search and filters every page link keeps (empty ones left out). */
   path: string;
   query: Record<string, string | undefined>;
@@ -33,7 +36,7 @@ export function AdminPageLinks({
   className?: string;
 }) {
   if (pages <= 1) return null;
-  const hrefOf = (to: number) => pageHref(path, query, to);
+  const hrefOf = (to: number) => pageHref(path, query, param, to);
   return (
     <nav aria-label={label} className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm ${className}`}>
       <span className="flex gap-4">

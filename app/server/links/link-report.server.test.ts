@@ -12,8 +12,13 @@ describe.each(testDialects)("the link health report on %s", (dialect) => {
   const ids: Record<string, number> = {};
   const offers: Record<string, number> = {};
 
-  const all = (options: { show?: "broken" | "unchecked" | "ok" | null; search?: string; limit?: number } = {}) =>
-    linkReportPage(test.db, { show: options.show ?? null, search: options.search ?? "", limit: options.limit ?? 1_000 });
+  const all = (options: { show?: "broken" | "unchecked" | "ok" | null; search?: string; limit?: number; offset?: number } = {}) =>
+    linkReportPage(test.db, {
+      show: options.show ?? null,
+      search: options.search ?? "",
+      limit: options.limit ?? 1_000,
+      offset: options.offset,
+    });
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
@@ -170,5 +175,18 @@ describe.each(testDialects)("the link health report on %s", (dialect) => {
     expect(rows).toHaveLength(3);
     expect(matched).toBe(11);
     expect(await all({ search: "nothing like this" })).toEqual({ rows: [], matched: 0 });
+  });
+
+  it("pages on: every row once, in the report's order, across pages of 3", async () => {
+    const key = (row: { productId: number; link: string; offerId?: number }) => `${row.productId} ${row.link} ${row.offerId ?? ""}`;
+    const whole = (await all()).rows.map(key);
+    const paged = [];
+    for (let offset = 0; offset < 11; offset += 3) {
+      const page = await all({ limit: 3, offset });
+      expect(page.matched).toBe(11);
+      paged.push(...page.rows.map(key));
+    }
+    expect(paged).toEqual(whole);
+    expect(await all({ limit: 3, offset: 12 })).toEqual({ rows: [], matched: 0 });
   });
 });

@@ -81,12 +81,12 @@ export async function countLinkStates(db: DB): Promise<LinkStateCounts> {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * The first `limit` rows for ?show= and ?q= (a product name, an address or a shop, ignoring case),
- * and how many match in all.
+ * `limit` rows from `offset` for ?show= and ?q= (a product name, an address or a shop, ignoring
+ * case), and how many match in all (0 when the offset is past the last row).
  */
 export async function linkReportPage(
   db: DB,
-  { show, search, limit }: { show: LinkState | null; search: string; limit: number },
+  { show, search, limit, offset = 0 }: { show: LinkState | null; search: string; limit: number; offset?: number },
 ): Promise<{ rows: LinkReportRow[]; matched: number }> {
   const term = search.trim().toLowerCase();
   const pattern = `%${escapeLike(term)}%`;
@@ -102,7 +102,7 @@ export async function linkReportPage(
       }
     order by case state when 'broken' then 0 when 'unchecked' then 1 else 2 end,
              lower(product_name), product_id, link_order, coalesce(offer_id, 0)
-    limit ${limit}`.execute(offLoopHandle(db));
+    limit ${limit} offset ${offset}`.execute(offLoopHandle(db));
   const report = rows.map(toReportRow);
   await addWhereUsed(db, report);
   return { rows: report, matched: rows.length === 0 ? 0 : Number(rows[0]!.matched) };
