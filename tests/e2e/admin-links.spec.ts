@@ -68,6 +68,40 @@ test("Check now: progress, then every case classified, broken first, each with i
   await expect(page.getByTestId("link-run")).toContainText(/Last check: .* \(by hand\)/, { timeout: 60_000 });
   await expect(progress).toHaveCount(0);
 
+  // Broken first: no working or unchecked row comes before a broken one.
+  const states = await page.getByTestId("link-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-state")));
+  const rank = { broken: 0, unchecked: 1, ok: 2 } as Record<string, number>;
+  expect(states.map((state) => rank[state!])).toEqual([...states.map((state) => rank[state!])].sort());
+  expect(states[0]).toBe("broken");
+  // The count is every broken link's, not the page's: with 50 rows a page, the last page of the
+  // broken ones holds the rest.
+  const brokenTotal = Number((await page.getByTestId("link-count-broken").textContent())!.replace(/\D/g, ""));
+  expect(brokenTotal).toBeGreaterThanOrEqual(states.filter((state) => state === "broken").length);
+  const brokenPages = Math.ceil(brokenTotal / 50);
+  await page.goto(`${freshSite.url}/admin/links?show=broken&links_page=${brokenPages}`);
+  await expect(page.getByTestId("link-row")).toHaveCount(brokenTotal - (brokenPages - 1) * 50);
+  if (brokenPages > 1)
+    await expect(page.getByRole("navigation", { name: "Pages of the link report" })).toContainText(`Page ${brokenPages} of ${brokenPages}`);
+  await page.goto(`${freshSite.url}/admin/links`);
+
+  if (testInfo.project.name === "mobile") {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  // 50 rows a page: the sample catalog's links and this test's fill more than one.
+  await expect(page.getByTestId("link-row")).toHaveCount(50);
+  const pager = page.getByRole("navigation", { name: "Pages of the link report" });
+  await expect(pager).toContainText(/Page 1 of [2-9]/);
+  await pager.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/links_page=2/);
+  await expect(page.getByRole("navigation", { name: "Pages of the link report" })).toContainText(/Page 2 of [2-9]/);
+  await expect(page.getByTestId("link-row").first()).toBeVisible();
+
+  // The search narrows the list to this test's products (the sample catalog's links are there too).
+  await page.getByLabel("Search by product name or address").fill("LH ");
+  await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=LH/);
+  await expect(page.getByTestId("link-row")).toHaveCount(products.length);
   const rowOf = (name: string) => page.getByTestId("link-row").filter({ hasText: name });
   const expectRow = async (name: string, state: "broken" | "ok", label: string, detail?: RegExp) => {
     const row = rowOf(name);
@@ -84,23 +118,6 @@ test("Check now: progress, then every case classified, broken first, each with i
   await expectRow("LH Head Refused", "ok", "Working");
   await expectRow("LH Unknown Domain", "broken", "Domain not found", /shop\.sauna-gone\.invalid was not found/);
   await expectRow("LH Refused", "broken", "Connection failed", /refused the connection/);
-
-  // Broken first: no working or unchecked row comes before a broken one.
-  const states = await page.getByTestId("link-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-state")));
-  const rank = { broken: 0, unchecked: 1, ok: 2 } as Record<string, number>;
-  expect(states.map((state) => rank[state!])).toEqual([...states.map((state) => rank[state!])].sort());
-  expect(states[0]).toBe("broken");
-  await expect(page.getByTestId("link-count-broken")).toContainText(String(states.filter((state) => state === "broken").length));
-
-  if (testInfo.project.name === "mobile") {
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-  }
-  // The search narrows the list to this test's products (the sample catalog's links are there too).
-  await page.getByLabel("Search by product name or address").fill("LH ");
-  await page.getByRole("search").getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(/q=LH/);
-  await expect(page.getByTestId("link-row")).toHaveCount(products.length);
   await expect(page.getByTestId("link-row").first()).toHaveAttribute("data-state", "broken");
   await expect(page.getByTestId("link-row").last()).toHaveAttribute("data-state", "ok");
   const screenshotDir = process.env.LINK_HEALTH_SCREENSHOT_DIR;
@@ -108,9 +125,15 @@ test("Check now: progress, then every case classified, broken first, each with i
 
   // The dashboard counts the broken links and leads to them.
   await page.goto(`${freshSite.url}/admin`);
-  await expect(page.getByTestId("broken-links")).toContainText(`Broken links: ${states.filter((state) => state === "broken").length}`);
+  await expect(page.getByTestId("broken-links")).toContainText(`Broken links: ${brokenTotal}`);
   await page.getByTestId("broken-links").click();
   await expect(page).toHaveURL((url) => url.pathname === "/admin/links" && url.searchParams.get("show") === "broken");
+  await expect(page.getByTestId("link-row").first()).toHaveAttribute("data-state", "broken");
+  // This test's broken links, among the sample catalog's: the search keeps the state chosen.
+  await page.getByLabel("Search by product name or address").fill("LH ");
+  await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("show") === "broken" && url.searchParams.get("q") === "LH ");
+  await expect(page.getByTestId("link-row")).toHaveCount(6);
   await expect(page.getByTestId("link-row").filter({ hasText: "LH Working" })).toHaveCount(0);
 
   // Each row leads to its product's edit form.
