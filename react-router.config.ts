@@ -16,9 +16,9 @@ export default {
     // No route exports clientLoader, clientAction, clientMiddleware or HydrateFallback: nothing to
     // split, and the build's chunks stay as docs/decisions/0051 arranged them.
     v8_splitRouteModules: true,
-    // Not yet: loaders and actions read the database as `context.db` from server.js's
-    // getLoadContext; middleware replaces that object with a RouterContextProvider.
-    v8_middleware: false,
+    // Loaders and actions read the request's services from a RouterContextProvider,
+    // `context.get(appContext)` (app/server/load-context.ts, docs/decisions/0119).
+    v8_middleware: true,
     // Not yet: vite.config.ts picks the server entry and the client's chunks with `isSsrBuild`;
     // the Environment API wants them under `environments.ssr` / `environments.client` instead.
     v8_viteEnvironmentApi: false,

@@ -1,3 +1,4 @@
+import { requestContext } from "./server/load-context";
 import {
   createRequestHandler,
   UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
@@ -86,9 +87,10 @@ describe("the document's Content-Security-Policy", () => {
   });
 
   it("allows by hash every inline script the server wrote, and not one that came with the article", async () => {
-    const response = await createRequestHandler(build)(new Request("http://site.test/"), {
-      config: { baseUrl: "http://site.test" },
-    } as never);
+    const response = await createRequestHandler(build)(
+      new Request("http://site.test/"),
+      requestContext({ config: { baseUrl: "http://site.test" } } as never),
+    );
     expect(response.status).toBe(200);
     const html = await response.text();
     const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1]?.split(" ") ?? [];

@@ -1,10 +1,11 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider, type HandleErrorFunction } from "react-router";
 import { loadPageErrorScreens } from "./components/site/page-error-boundary";
 import { documentHasErrors, isCrossSiteRefusal } from "./server/framework/react-router-adapter.server";
 import { contentSecurityPolicy, renderMarker, scriptHash, serverWrittenScripts } from "./server/http/content-security-policy.server";
 import { HYDRATION_STARTER, hydrateAfterMainPicture } from "./server/http/hydrate-after-picture.server";
+import { appContext } from "./server/load-context";
 import { log } from "./server/log.server";
 
 /**
@@ -23,7 +24,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ): Promise<Response> {
   let status = responseStatusCode;
   // A page showing an error draws its panel from a module of its own; have it before rendering.
@@ -38,7 +39,10 @@ export default async function handleRequest(
   // The starter is the server's own too; the bootstrap's inert copy has the bootstrap's text, allowed already.
   const hashes = html === written.html ? written.hashes : [...written.hashes, scriptHash(HYDRATION_STARTER)];
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(hashes, { https: loadContext.config.baseUrl.startsWith("https:") }));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(hashes, { https: loadContext.get(appContext).config.baseUrl.startsWith("https:") }),
+  );
   // A HEAD gets the same headers as the GET would, CSP included.
   const body = request.method.toUpperCase() === "HEAD" ? null : html;
   return new Response(body, { status, headers: responseHeaders });

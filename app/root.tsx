@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
@@ -18,7 +19,7 @@ export const links: LinksFunction = () => [
 
 /** BASE_URL for the pages' absolute URLs (see app/lib/site/site-origin.ts). */
 export function loader({ context }: Route.LoaderArgs): SiteOriginData {
-  return { origin: context.config.baseUrl };
+  return { origin: context.get(appContext).config.baseUrl };
 }
 
 /** BASE_URL never changes while the server runs. */

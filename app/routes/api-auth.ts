@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { TOO_MANY_ATTEMPTS } from "~/lib/auth/auth-messages";
 import { admitPasswordCheck, passwordCallerOf, settlePasswordCheck } from "~/server/auth/accounts.server";
 import { getSignedInUser } from "~/server/auth/guard.server";
@@ -32,12 +33,12 @@ const notFound = () => Response.json({ message: "Not found" }, { status: 404 });
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (!reachable(request)) return notFound();
-  return context.auth.handler(request);
+  return context.get(appContext).auth.handler(request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!reachable(request)) return notFound();
-  if (!isSameSiteRequest(request, context.config.baseUrl)) {
+  if (!isSameSiteRequest(request, context.get(appContext).config.baseUrl)) {
     return Response.json({ message: "This request came from another site and was refused." }, { status: 403 });
   }
   let body: Uint8Array<ArrayBuffer>;
@@ -50,13 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // better-auth reads the body itself: hand it the bytes already read, nothing more.
   const buffered = new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
 
-  if (new URL(request.url).pathname !== "/api/auth/change-password") return context.auth.handler(buffered);
+  if (new URL(request.url).pathname !== "/api/auth/change-password") return context.get(appContext).auth.handler(buffered);
 
-  const user = await getSignedInUser(request, context);
-  if (!user) return context.auth.handler(buffered);
-  const limiter = new AttemptLimiter(context.db);
-  const client = context.clientAddress ?? null;
-  const caller = passwordCallerOf(context.auth, request.headers, user.email, client);
+  const user = await getSignedInUser(request, context.get(appContext));
+  if (!user) return context.get(appContext).auth.handler(buffered);
+  const limiter = new AttemptLimiter(context.get(appContext).db);
+  const client = context.get(appContext).clientAddress ?? null;
+  const caller = passwordCallerOf(context.get(appContext).auth, request.headers, user.email, client);
   const decision = await admitPasswordCheck(limiter, user.email, caller);
   if (!decision.allowed) {
     return Response.json(
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "retry-after": String(decision.retryAfterSeconds) } },
     );
   }
-  const response = await context.auth.handler(buffered);
+  const response = await context.get(appContext).auth.handler(buffered);
   // 2xx: the current password was right. better-auth answers a wrong one with 400 INVALID_PASSWORD.
   const wrongPassword =
     response.status === 400 &&

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { EmailConfirmation } from "~/components/auth/email-confirmation";
 import { SITE_NAME } from "~/lib/site/site-navigation";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Confirm your email - ${
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const outcome = await confirmEmail(context.auth, context.db, token);
+  const outcome = await confirmEmail(context.get(appContext).auth, context.get(appContext).db, token);
   const status = outcome.status === "confirmed" || outcome.status === "already-confirmed" ? 200 : 400;
   // The token is in the URL: keep the page out of caches.
   return data(outcome, { status, headers: { "Cache-Control": CACHE_CONTROL.noStore } });

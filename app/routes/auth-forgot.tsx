@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Lock } from "~/components/ui/icons";
 import { useRef } from "react";
 import { data, useNavigation } from "react-router";
@@ -31,20 +32,25 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameSite(request, context.config.baseUrl);
+  assertSameSite(request, context.get(appContext).config.baseUrl);
   const form = await readFormUnderLimit(request);
   const parsed = parseForm(form, forgotPasswordSchema);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const client = context.clientAddress ?? null;
+  const client = context.get(appContext).clientAddress ?? null;
   const gate = await admitUnderFlood({
-    db: context.db,
-    authSecret: context.config.authSecret,
+    db: context.get(appContext).db,
+    authSecret: context.get(appContext).config.authSecret,
     form: "reset",
     body: form,
     clientChecks: client ? [{ key: limiterKeys.resetClient(client), rule: AUTH_LIMITS.resetPerClient }] : [],
   });
   if (!gate.admitted) return data({ ...formFailure(formValues(form), {}), challenge: gate.challenge }, challengeAnswerInit());
-  const outcome = await requestPasswordReset(context.auth, parsed.value.email, new AttemptLimiter(context.db), client);
+  const outcome = await requestPasswordReset(
+    context.get(appContext).auth,
+    parsed.value.email,
+    new AttemptLimiter(context.get(appContext).db),
+    client,
+  );
   if (!outcome.ok) return data(formFailure(formValues(form), { email: outcome.error }), { status: 400 });
   return data({ ok: true as const, message: outcome.message });
 }

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Lock } from "~/components/ui/icons";
 import { data, useNavigation } from "react-router";
 import { Form, Link } from "~/components/ui/link";
@@ -33,14 +34,19 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameSite(request, context.config.baseUrl);
+  assertSameSite(request, context.get(appContext).config.baseUrl);
   const form = await readFormUnderLimit(request);
   const parsed = parseForm(form, resetPasswordSchema);
   // Passwords are never sent back: the answer keeps no typed value.
   if (!parsed.ok) return data(formFailure({}, parsed.fieldErrors, parsed.formError), { status: 400 });
-  const outcome = await resetPassword(context.auth, parsed.value, new AttemptLimiter(context.db), context.clientAddress ?? null);
+  const outcome = await resetPassword(
+    context.get(appContext).auth,
+    parsed.value,
+    new AttemptLimiter(context.get(appContext).db),
+    context.get(appContext).clientAddress ?? null,
+  );
   if (outcome.ok) {
-    throw await redirectWithFlash(request, context.config, "/auth", {
+    throw await redirectWithFlash(request, context.get(appContext).config, "/auth", {
       notice: { title: "Password changed", text: "Sign in with your new password." },
     });
   }

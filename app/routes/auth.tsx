@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data, redirect } from "react-router";
 import { SignInPage } from "~/components/auth/sign-in-page";
 import { credentialsSchema, resendSchema } from "~/lib/auth/auth-forms";
@@ -30,10 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Empty when no page on this site was asked for: the sign-in then goes to the account's first screen.
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
-  const user = await getSignedInUser(request, context);
+  const user = await getSignedInUser(request, context.get(appContext));
   if (user) throw redirect(redirectTo || landingFor(user.role));
   // A flash comes from the reset form ("Password changed"); reading it clears its cookie.
-  const { flash, headers } = await readFlash(request, context.config);
+  const { flash, headers } = await readFlash(request, context.get(appContext).config);
   headers.set("Cache-Control", "no-store");
   return data(
     {
@@ -136,7 +137,7 @@ const intents = {
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  assertSameSite(request, context.config.baseUrl);
+  assertSameSite(request, context.get(appContext).config.baseUrl);
   return dispatchIntent(args, intents, { form: await readFormUnderLimit(request) });
 }
 

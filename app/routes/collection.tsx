@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CollectionReview } from "~/components/collection/collection-review";
 import { CollectionSkeleton } from "~/components/collection/collection-skeleton";
@@ -21,7 +22,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /** /reviews/{listId}: the fixed collection pages and every collection stored in the database. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, config } = context;
+  const { db, config } = context.get(appContext);
   const page = await collectionPage(db, {
     listId: params.listId,
     url: new URL(request.url),

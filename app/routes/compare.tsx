@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { CompareEmpty } from "~/components/compare/compare-empty";
 import { CompareNotice } from "~/components/compare/compare-notice";
@@ -21,7 +22,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const view = await loadComparePage(context, new URL(request.url));
+  const view = await loadComparePage(context.get(appContext), new URL(request.url));
   // The page depends on the query string and changes with the catalog: short-lived in caches.
   // The header rides on the data, so an error page (which has its own) is never cached with it.
   // A comparison naming unknown products is not kept at all: any text makes one.

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { pageErrorMeta } from "~/lib/site/page-errors";
 import { throwOutboundNotFound } from "~/server/pages/go.server";
 import type { Route } from "./+types/go";
@@ -11,7 +12,7 @@ export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error
  * before React (app/server/clicks/outbound-redirect.server.ts).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return throwOutboundNotFound(context.db, params.slug, request);
+  return throwOutboundNotFound(context.get(appContext).db, params.slug, request);
 }
 
 /** Whatever the loader ended with (even a failed database read), this page is never stored nor indexed. */

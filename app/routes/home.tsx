@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { AboutSection } from "~/components/home/about-section";
 import { BestByTypeSection } from "~/components/home/best-by-type";
@@ -22,7 +23,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 const HOME_TITLE = `${SITE_NAME} - Compare Top Outdoor Saunas`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await loadHomePage(context, { streamComparison: streamsDeferredData(request.headers) });
+  const page = await loadHomePage(context.get(appContext), { streamComparison: streamsDeferredData(request.headers) });
   // A CDN may serve the home page for a minute and refresh it in the background; the header rides
   // on the data, so an error page (which has its own) is never cached with it.
   return data(page, { headers: { "Cache-Control": CACHE_CONTROL.publicPage } });

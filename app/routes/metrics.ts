@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { isLoopbackAddress } from "~/server/auth/client-address.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 import { readEventLoopDelay } from "~/server/http/event-loop-delay.server";
@@ -11,9 +12,9 @@ import type { Route } from "./+types/metrics";
  * gets the not-found answer.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!isLoopbackAddress(context.clientAddress ?? null)) return new Response("Not Found\n", { status: 404 });
+  if (!isLoopbackAddress(context.get(appContext).clientAddress ?? null)) return new Response("Not Found\n", { status: 404 });
   const delay = readEventLoopDelay(new URL(request.url).searchParams.get("reset") === "1");
-  const jobs = await countUnfinishedJobs(context.db);
+  const jobs = await countUnfinishedJobs(context.get(appContext).db);
   const lines = [
     "# HELP event_loop_delay_ms How long the web process's callbacks waited for its event loop, since the last reset.",
     "# TYPE event_loop_delay_ms gauge",

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { useNavigation } from "react-router";
 import { ProductDetail } from "~/components/product/product-detail";
 import { ProductLoadingSpinner } from "~/components/product/product-loading-spinner";
@@ -14,7 +15,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
  * canonical link names /reviews/product/{slug}.
  */
 export function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context;
+  const { db, config } = context.get(appContext);
   return productPage(db, {
     idOrSlug: (params.productId ?? "").trim(),
     baseUrl: config.baseUrl,

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { checkReadiness } from "~/server/db/readiness.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/readyz";
@@ -13,7 +14,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 let lastReady = true;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const readiness = await checkReadiness(context.db);
+  const readiness = await checkReadiness(context.get(appContext).db);
   if (readiness.ready !== lastReady) {
     lastReady = readiness.ready;
     if (readiness.ready) log.warn("Ready again: the database answers");

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { AllReviews } from "~/components/reviews/all-reviews";
 import { CategoryTiles } from "~/components/reviews/category-tiles";
@@ -30,8 +31,8 @@ const DESCRIPTION =
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [page, facetLinks] = await Promise.all([
-    loadReviewsIndexPage(context, url),
-    url.searchParams.has("q") ? Promise.resolve([]) : loadTableFacetLinks(context),
+    loadReviewsIndexPage(context.get(appContext), url),
+    url.searchParams.has("q") ? Promise.resolve([]) : loadTableFacetLinks(context.get(appContext)),
   ]);
   // Only the page itself may be kept by a CDN; its 503 carries its own no-store. A search that
   // found nothing is not kept at all: any text makes one.

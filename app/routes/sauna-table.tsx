@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { Pagination } from "~/components/catalog/pagination";
 import { SaunaTable } from "~/components/sauna-table/sauna-table";
@@ -22,7 +23,7 @@ import type { Route } from "./+types/sauna-table";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const view = await loadSaunaTablePage(context, new URL(request.url));
+  const view = await loadSaunaTablePage(context.get(appContext), new URL(request.url));
   // A filter that leaves nothing is not kept: any number makes one.
   const cacheControl = view.rows.length === 0 ? CACHE_CONTROL.notKept : CACHE_CONTROL.publicPage;
   return data({ view }, { headers: { "Cache-Control": cacheControl } });

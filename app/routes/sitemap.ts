@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { sitemapIndexResponse } from "~/server/seo/sitemap-responses.server";
 import type { Route } from "./+types/sitemap";
 
@@ -6,5 +7,5 @@ import type { Route } from "./+types/sitemap";
  * React Router (app/server/seo/sitemap-responses.server.ts); a query is ignored.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return sitemapIndexResponse(context.db, context.config.baseUrl);
+  return sitemapIndexResponse(context.get(appContext).db, context.get(appContext).config.baseUrl);
 }

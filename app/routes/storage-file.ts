@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { contentTypeFor } from "~/server/storage/file-names";
 import { productImagesStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/storage-file";
@@ -19,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const name = params.name;
   const contentType = contentTypeFor(name);
   if (!contentType) return notFound();
-  const file = await productImagesStorage(context.config, context.db).open(name);
+  const file = await productImagesStorage(context.get(appContext).config, context.get(appContext).db).open(name);
   if (!file) return notFound();
 
   const etag = `"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`;

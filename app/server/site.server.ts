@@ -1,7 +1,8 @@
+import { requestContext, type AppServices } from "~/server/load-context";
 import type { RequestHandler } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { missingAdminHint } from "./auth/admins.server";
 import { recordSiteAddress } from "./site-address.server";
 import { createAuth } from "./auth/auth.server";
@@ -21,7 +22,6 @@ import { migrateToLatest } from "./db/migrate.server";
 import { offLoopHandle } from "./db/off-loop-reads.server";
 import { setArticlePrices } from "./articles/published-articles.server";
 import { seedSampleContent } from "./seed/seed.server";
-import "./load-context";
 import { securityHeaders } from "./http/security-headers.server";
 import { log, setLogLevel } from "./log.server";
 import { createPageServing } from "./page-cache/page-serving.server";
@@ -95,7 +95,7 @@ export async function createSite(
   const mail = createMailQueue(config);
   const authResources = createAuth(config, db, { mail });
   const publicDir = path.resolve(options.publicDir ?? "public");
-  const context: AppLoadContext = { db, config, auth: authResources.auth, publicDir, mail };
+  const services: AppServices = { db, config, auth: authResources.auth, publicDir, mail };
   // The articles' product boxes show prices for the site's country and currency.
   setArticlePrices(db, config.prices);
   setArticlePrices(offLoopHandle(db), config.prices);
@@ -149,12 +149,14 @@ export async function createSite(
             ? sitemapFileResponse(db, config.baseUrl, request)
             : handleRequest(
                 request,
-                from
-                  ? {
-                      ...context,
-                      clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops),
-                    }
-                  : context,
+                requestContext(
+                  from
+                    ? {
+                        ...services,
+                        clientAddress: clientAddress(from.socket.remoteAddress, from.headers["x-forwarded-for"], config.trustProxyHops),
+                      }
+                    : services,
+                ),
               ),
         turn,
       ),

@@ -1,15 +1,18 @@
+import type { RouterContextProvider } from "react-router";
 import { adminRoutePaths } from "./admin-paths";
-import type { AuthTestContext } from "./auth-fixtures";
 
 /**
  * Every route under /admin as the route table (app/routes.ts) lists it, with its module, so a
  * test that walks them covers a route added later without being touched.
  */
 
+/** A route's loader or action as a test calls it: the request's services in `requestContext(…)`. */
 export type AdminHandler = (args: {
   request: Request;
-  context: AuthTestContext["context"];
+  context: RouterContextProvider;
   params: Record<string, string>;
+  url?: URL;
+  pattern?: string;
 }) => Promise<unknown>;
 
 export interface AdminRouteModule {

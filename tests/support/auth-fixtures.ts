@@ -2,7 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AppLoadContext } from "react-router";
+import type { AppServices } from "../../app/server/load-context";
 import { createAuth, type Auth, type PasswordHashing } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
 import type { MailMessage } from "~/server/mail/mailer.server";
@@ -10,7 +10,7 @@ import { createMailQueue, outboxMessages } from "~/server/mail/outbox.server";
 import type { TestDatabase } from "./test-databases";
 
 /**
- * An AppLoadContext for integration tests of auth and admin code: the test database, a config
+ * The services a request gets (AppServices), for integration tests of auth and admin code: the test database, a config
  * pointing at it, a real better-auth instance, and the site's mail outbox, which `mails()` reads
  * (no sender runs: a message stays there, as written).
  */
@@ -19,7 +19,7 @@ export const TEST_BASE_URL = "http://127.0.0.1:3000";
 export const SAME_SITE = { origin: TEST_BASE_URL };
 
 export interface AuthTestContext {
-  context: AppLoadContext;
+  context: AppServices;
   auth: Auth;
   /** Every message written to the outbox, oldest first. */
   mails(): Promise<MailMessage[]>;

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { useNavigation } from "react-router";
 import { TableCard, TableHead } from "~/components/admin/admin-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -18,12 +19,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return loadAbTestScreen(request, context, params.testId);
+  await requireAdmin(request, context.get(appContext));
+  return loadAbTestScreen(request, context.get(appContext), params.testId);
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, { "end-test": endTestIntent } satisfies IntentTable);
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { useNavigation } from "react-router";
 import { EmptyTable, TableCard, TableHead } from "~/components/admin/admin-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -15,12 +16,12 @@ import type { Route } from "./+types/ab-tests";
 export const meta: Route.MetaFunction = () => [{ title: "A/B tests - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return loadAbTestsScreen(request, context);
+  await requireAdmin(request, context.get(appContext));
+  return loadAbTestsScreen(request, context.get(appContext));
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, { "start-test": startTestIntent } satisfies IntentTable);
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ArticleEditor } from "~/components/admin/articles/article-editor";
 import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
@@ -32,16 +33,16 @@ function articleId(params: { articleId: string }): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const id = articleId(params);
   const [article, authors, knownTags, notes] = await Promise.all([
-    findArticleForEdit(context.db, id),
-    listAuthors(context.db),
-    listKnownTags(context.db),
-    listUpdateNotesForEditor(context.db, { type: "article", id }),
+    findArticleForEdit(context.get(appContext).db, id),
+    listAuthors(context.get(appContext).db),
+    listKnownTags(context.get(appContext).db),
+    listUpdateNotesForEditor(context.get(appContext).db, { type: "article", id }),
   ]);
   if (!article) throw data("Not found", { status: 404 });
-  const { flash, headers } = await readFlash(request, context.config);
+  const { flash, headers } = await readFlash(request, context.get(appContext).config);
   return data({ article, authors: authors.map(({ id, name }) => ({ id, name })), knownTags, notes, flash }, { headers });
 }
 
@@ -53,7 +54,7 @@ export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   articleId(args.params);
   return dispatchIntent(args, ARTICLE_EDITOR_INTENTS);
 }

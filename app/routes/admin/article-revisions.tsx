@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { RevisionsPage } from "~/components/admin/revisions/revisions-page";
 import { revisionDiff } from "~/lib/admin/revision-diff";
@@ -18,15 +19,15 @@ import type { Route } from "./+types/article-revisions";
 export const meta: Route.MetaFunction = () => [{ title: "Revisions - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const id = revisionIdOf(params.articleId);
-  const article = id === null ? null : await findArticleForEdit(context.db, id);
+  const article = id === null ? null : await findArticleForEdit(context.get(appContext).db, id);
   if (!article) throw data("There is no article with this number: it may have been deleted.", { status: 404 });
-  return revisionsPage(request, context, {
+  return revisionsPage(request, context.get(appContext), {
     title: `Revisions: ${article.fields.title}`,
     editor: `/admin/articles/${article.id}`,
-    revisions: await listRevisions(context.db, article.id),
-    find: (revisionId) => findRevision(context.db, article.id, revisionId),
+    revisions: await listRevisions(context.get(appContext).db, article.id),
+    find: (revisionId) => findRevision(context.get(appContext).db, article.id, revisionId),
     diff: (older, newer) => revisionDiff(older.fields, newer.fields),
   });
 }
@@ -55,7 +56,7 @@ const intents = {
 } satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, intents);
 }
 

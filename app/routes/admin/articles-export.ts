@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { exportArticles } from "~/server/articles/article-files.server";
 import { zipFiles } from "~/server/articles/zip.server";
 import { requireAdmin } from "~/server/auth/guard.server";
@@ -6,10 +7,10 @@ import type { Route } from "./+types/articles-export";
 
 /** GET /admin/articles/export?id=N: one article as Markdown with front matter; without an id, all of them as a zip. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const idText = new URL(request.url).searchParams.get("id");
   const id = idText && /^\d{1,9}$/.test(idText) ? Number(idText) : null;
-  const files = await exportArticles(context.db, id);
+  const files = await exportArticles(context.get(appContext).db, id);
   if (id !== null) {
     const file = files[0];
     if (!file) return new Response("No such article.", { status: 404, headers: { "Cache-Control": CACHE_CONTROL.privateNoStore } });

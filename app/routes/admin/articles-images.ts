@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
 import { ARTICLE_IMAGE_INTENTS, readImagesForm } from "~/server/storage/product-images-screen.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/articles-images";
  * names of their own, never over an existing file (storeArticleImages).
  */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   const read = await readImagesForm(args.request);
   if ("refused" in read) return read.refused;
   return dispatchIntent(args, ARTICLE_IMAGE_INTENTS, { form: read.form });

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { importArticleFiles } from "~/server/articles/article-files.server";
 import { getSignedInUser, requireAdmin } from "~/server/auth/guard.server";
 import { redirectWithFlash } from "~/server/forms/flash.server";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/articles-import";
  * added as drafts, all or nothing; the list page says what came in or what stopped it.
  */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, { "import-articles": importArticles } satisfies IntentTable);
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { ARTICLE_BODY_MAX } from "~/lib/admin/article-fields";
 import { countWords, renderArticleBody } from "~/server/articles/article-markdown.server";
 import type { ArticleLinkReport } from "~/lib/learn/article-shop-links";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/articles-preview";
  * and product, and which earn nothing (docs/decisions/0102).
  */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, { preview } satisfies IntentTable);
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Plus } from "lucide-react";
 import { data } from "react-router";
 import { ArticleImportForm } from "~/components/admin/articles/article-import-form";
@@ -26,16 +27,19 @@ import type { Route } from "./+types/articles";
 export const meta: Route.MetaFunction = () => [{ title: "Articles - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const filters = readArticleListFilters(new URL(request.url).searchParams);
-  const [list, authors] = await Promise.all([listArticlesForAdmin(context.db, filters), listAuthors(context.db)]);
-  const { flash, headers } = await readFlash(request, context.config);
+  const [list, authors] = await Promise.all([
+    listArticlesForAdmin(context.get(appContext).db, filters),
+    listAuthors(context.get(appContext).db),
+  ]);
+  const { flash, headers } = await readFlash(request, context.get(appContext).config);
   const pageCount = Math.max(1, Math.ceil(list.total / ARTICLE_LIST_PAGE_SIZE));
   return data({ filters, ...list, pageCount, authors: authors.map(({ id, name }) => ({ id, name })), flash }, { headers });
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requireAdmin(args.request, args.context);
+  const user = await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, {
     "new-article": async ({ request, context }) => {
       const id = await createDraft(context.db, { id: user.id, email: user.email }, ARTICLE_CATEGORIES[0].slug, null);

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { auditActionLabel, auditQuery } from "~/lib/audit/audit-actions";
 import { csvLine } from "~/lib/csv/csv-writer";
 import { allAuditEntries, recordAdminAction } from "~/server/audit/audit-log.server";
@@ -12,10 +13,14 @@ import type { Route } from "./+types/audit-export";
  * The export is itself recorded: the file holds addresses.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const { email, action } = auditQuery(new URL(request.url));
-  const entries = allAuditEntries(context.db, { email, action });
-  await recordAdminAction({ request, context }, "audit-exported", [email, action].filter(Boolean).join(", ") || "every entry");
+  const entries = allAuditEntries(context.get(appContext).db, { email, action });
+  await recordAdminAction(
+    { request, context: context.get(appContext) },
+    "audit-exported",
+    [email, action].filter(Boolean).join(", ") || "every entry",
+  );
   async function* lines() {
     yield csvLine(["at", "user_id", "email", "action", "action_label", "detail", "address"]);
     for await (const e of entries)

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Download } from "lucide-react";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AuditTable } from "~/components/admin/audit-table";
@@ -18,9 +19,13 @@ import type { Route } from "./+types/audit";
 export const meta: Route.MetaFunction = () => [{ title: "Audit log - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const query = auditQuery(new URL(request.url));
-  return { query, log: await auditPage(context.db, query), retentionDays: context.config.auditRetentionDays };
+  return {
+    query,
+    log: await auditPage(context.get(appContext).db, query),
+    retentionDays: context.get(appContext).config.auditRetentionDays,
+  };
 }
 
 const selectClasses = "h-11 min-w-0 rounded-full border border-line bg-surface px-4 text-sm";

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Plus } from "lucide-react";
 import { data, useNavigation } from "react-router";
 import { EmptyTable, TableCard, TableHead } from "~/components/admin/admin-table";
@@ -22,11 +23,11 @@ import type { Route } from "./+types/authors";
 export const meta: Route.MetaFunction = () => [{ title: "Authors - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const url = new URL(request.url);
-  const authors = await listAuthors(context.db);
+  const authors = await listAuthors(context.get(appContext).db);
   const edit = authors.find((author) => String(author.id) === url.searchParams.get("edit")) ?? null;
-  const { flash, headers } = await readFlash(request, context.config);
+  const { flash, headers } = await readFlash(request, context.get(appContext).config);
   return data({ authors, edit, adding: url.searchParams.has("new"), flash }, { headers });
 }
 
@@ -71,7 +72,7 @@ const intents = {
 } satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, intents);
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { NameCountTable } from "~/components/admin/name-count-table";
 import { listCategoryCounts } from "~/server/admin/admin-queries.server";
@@ -7,8 +8,8 @@ import type { Route } from "./+types/categories";
 /** /admin/categories (linked from the dashboard): categories in use. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return { categories: await listCategoryCounts(context.db) };
+  await requireAdmin(request, context.get(appContext));
+  return { categories: await listCategoryCounts(context.get(appContext).db) };
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {

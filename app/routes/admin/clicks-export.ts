@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { clickPeriodFrom, periodDays } from "~/lib/clicks/click-period";
 import { csvLine } from "~/lib/csv/csv-writer";
 import { requireAdmin } from "~/server/auth/guard.server";
@@ -11,9 +12,9 @@ import type { Route } from "./+types/clicks-export";
  * CSV the site hands out.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const days = periodDays(clickPeriodFrom(new URL(request.url).searchParams.get("days")), Date.now());
-  const counts = await clicksPerDay(context.db, days);
+  const counts = await clicksPerDay(context.get(appContext).db, days);
   async function* lines() {
     yield csvLine(["day", "clicks"]);
     for (const entry of counts) yield csvLine([entry.day, String(entry.clicks)]);

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Download } from "lucide-react";
 import { ClickBreakdownTable } from "~/components/admin/click-breakdown-table";
 import { ClickDayTable } from "~/components/admin/click-day-table";
@@ -25,15 +26,15 @@ import type { Route } from "./+types/clicks";
  * (docs/decisions/0113).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const params = new URL(request.url).searchParams;
   const days = clickPeriodFrom(params.get("days"));
   const filter = clickFilterFrom(params);
   const now = Date.now();
   const [report, choices, breakdown] = await Promise.all([
-    clickReport(context.db, days, now, filter),
-    clickFilterChoices(context.db, days, now),
-    placementAndDeviceRows(context.db, days, now),
+    clickReport(context.get(appContext).db, days, now, filter),
+    clickFilterChoices(context.get(appContext).db, days, now),
+    placementAndDeviceRows(context.get(appContext).db, days, now),
   ]);
   return { days, filter, choices, report, breakdown };
 }

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
@@ -24,12 +25,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return loadPicksScreen(request, context, Number(params.collectionId));
+  await requireAdmin(request, context.get(appContext));
+  return loadPicksScreen(request, context.get(appContext), Number(params.collectionId));
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, {
     "save-picks": (intent) => savePicksScreen(intent, Number(args.params.collectionId)),
   } satisfies IntentTable);

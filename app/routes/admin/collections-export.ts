@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { collectionCsvLines } from "~/server/admin/catalog-export.server";
 import { csvDownload } from "~/server/http/csv-download.server";
 import { requireAdmin } from "~/server/auth/guard.server";
@@ -5,6 +6,6 @@ import type { Route } from "./+types/collections-export";
 
 /** GET /admin/collections/export.csv: every collection with its products in list order, in the import's format. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return csvDownload(collectionCsvLines(context.db), `collections-${new Date().toISOString().slice(0, 10)}.csv`);
+  await requireAdmin(request, context.get(appContext));
+  return csvDownload(collectionCsvLines(context.get(appContext).db), `collections-${new Date().toISOString().slice(0, 10)}.csv`);
 }

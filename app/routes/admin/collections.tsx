@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data, useNavigation, useRevalidator } from "react-router";
 import { BulkDeleteForm } from "~/components/admin/bulk-delete";
 import { CollectionTable, TableSkeleton } from "~/components/admin/collection-table";
@@ -29,11 +30,14 @@ import type { Route } from "./+types/collections";
 export const meta: Route.MetaFunction = () => [{ title: `Collections Management - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   // A delete started from this list comes back here with what it deleted.
-  const { flash, headers } = await readFlash(request, context.config);
+  const { flash, headers } = await readFlash(request, context.get(appContext).config);
   try {
-    const [collections, withMembers] = await Promise.all([listCollections(context.db), listCollectionIdsWithMembers(context.db)]);
+    const [collections, withMembers] = await Promise.all([
+      listCollections(context.get(appContext).db),
+      listCollectionIdsWithMembers(context.get(appContext).db),
+    ]);
     const rows = collections.map((collection) => ({
       ...collectionRow(collection),
       listing: listingOf(collection, withMembers.has(collection.id)),
@@ -48,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The no-JavaScript path of the upload form; the page's script posts to /admin/collections/import. */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return importFormAction(args, "collections");
 }
 

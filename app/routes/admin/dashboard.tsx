@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import {
   ArrowRight,
   CalendarCheck,
@@ -32,20 +33,21 @@ import type { Route } from "./+types/dashboard";
 /** /admin: for an admin, cards with live counts and the 'Add Product' button; for an editor, their own work. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(request, context.get(appContext));
   // An editor's dashboard is theirs: no figure of the business reaches them, not even in the data.
-  if (!hasAdminRole(user.role)) return data({ role: "editor" as const, editor: await editorDashboard(context.db, user.email) });
+  if (!hasAdminRole(user.role))
+    return data({ role: "editor" as const, editor: await editorDashboard(context.get(appContext).db, user.email) });
   const [counts, clicks, brokenLinks, lastLinkCheck, earnings, today] = await Promise.all([
-    dashboardCounts(context.db),
-    recentClickTotal(context.db, 30),
-    countBrokenLinks(context.db),
-    latestLinkCheckRun(context.db),
-    recentEarnings(context.db, 30),
+    dashboardCounts(context.get(appContext).db),
+    recentClickTotal(context.get(appContext).db, 30),
+    countBrokenLinks(context.get(appContext).db),
+    latestLinkCheckRun(context.get(appContext).db),
+    recentEarnings(context.get(appContext).db, 30),
     // The menu's count, already computed for the layout this minute.
-    openTodayCount(context.db, context.config.prices),
+    openTodayCount(context.get(appContext).db, context.get(appContext).config.prices),
   ]);
   // "Remove all sample content" comes back here with what it deleted.
-  const { flash, headers } = await readFlash(request, context.config);
+  const { flash, headers } = await readFlash(request, context.get(appContext).config);
   return data(
     {
       role: "admin" as const,

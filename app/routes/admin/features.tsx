@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { NameCountTable } from "~/components/admin/name-count-table";
 import { listFeatureCounts } from "~/server/admin/admin-queries.server";
@@ -7,8 +8,8 @@ import type { Route } from "./+types/features";
 /** /admin/features (linked from the dashboard): key features in use. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return { features: await listFeatureCounts(context.db) };
+  await requireAdmin(request, context.get(appContext));
+  return { features: await listFeatureCounts(context.get(appContext).db) };
 }
 
 export default function Features({ loaderData }: Route.ComponentProps) {

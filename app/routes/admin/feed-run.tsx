@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data, useNavigation } from "react-router";
 import { ImportDiff } from "~/components/admin/import-diff";
 import { GoneOffers, RejectedItems, UnmatchedItems } from "~/components/admin/feed-run-lists";
@@ -28,14 +29,14 @@ import type { Route } from "./+types/feed-run";
 export const meta: Route.MetaFunction = () => [{ title: `Feed run - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const screen = await loadFeedRunScreen(context.db, params, context.config);
+  await requireAdmin(request, context.get(appContext));
+  const screen = await loadFeedRunScreen(context.get(appContext).db, params, context.get(appContext).config);
   if (!screen) throw data("No such feed run", { status: 404 });
-  return { ...screen, detailsDays: context.config.retention.feedRunDetailsDays };
+  return { ...screen, detailsDays: context.get(appContext).config.retention.feedRunDetailsDays };
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, FEED_RUN_INTENTS);
 }
 

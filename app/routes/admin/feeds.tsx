@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { useNavigation } from "react-router";
 import { Plus } from "lucide-react";
@@ -27,12 +28,12 @@ import type { Route } from "./+types/feeds";
 export const meta: Route.MetaFunction = () => [{ title: `Feeds - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return loadFeedsScreen(request, context);
+  await requireAdmin(request, context.get(appContext));
+  return loadFeedsScreen(request, context.get(appContext));
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, FEED_INTENTS);
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { ForbiddenPanel } from "~/components/admin/forbidden-panel";
@@ -14,11 +15,13 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(request, context.get(appContext));
   // The menu's "Today" count: admins only, at most a minute old (today.server.ts); on Today itself,
   // the count of the list the page shows (one computation serves both).
   const onToday = new URL(request.url).pathname.replace(/\.data$/, "") === "/admin/today";
-  const today = hasAdminRole(user.role) ? await openTodayCount(context.db, context.config.prices, Date.now(), { fresh: onToday }) : null;
+  const today = hasAdminRole(user.role)
+    ? await openTodayCount(context.get(appContext).db, context.get(appContext).config.prices, Date.now(), { fresh: onToday })
+    : null;
   return { email: user.email, role: user.role, today };
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { requireAdminForApi } from "~/server/auth/guard.server";
 import { latestLinkCheckRun } from "~/server/links/link-check-runs.server";
 import type { Route } from "./+types/links-progress";
@@ -8,7 +9,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
  * while a run is in progress instead of reloading the whole list every second.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminForApi(request, context);
-  const run = await latestLinkCheckRun(context.db);
+  await requireAdminForApi(request, context.get(appContext));
+  const run = await latestLinkCheckRun(context.get(appContext).db);
   return Response.json({ run }, { headers: { "Cache-Control": CACHE_CONTROL.privateNoStore } });
 }

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { ExternalLink, RefreshCw, Search } from "lucide-react";
 import { data, useNavigation } from "react-router";
 import { Form } from "~/components/ui/link";
@@ -46,24 +47,24 @@ const ROWS_PER_PAGE = 50;
 const REPORT_PAGE_PARAM = "links_page";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const params = new URL(request.url).searchParams;
   const show = parseStateFilter(params.get("show"));
   const search = (params.get("q") ?? "").trim().slice(0, 200);
   const askedPage = Math.max(1, Math.floor(Number(params.get(REPORT_PAGE_PARAM))) || 1);
   const reportPage = async () => {
     const rows = { show, search, limit: ROWS_PER_PAGE };
-    const asked = await linkReportPage(context.db, { ...rows, offset: (askedPage - 1) * ROWS_PER_PAGE });
+    const asked = await linkReportPage(context.get(appContext).db, { ...rows, offset: (askedPage - 1) * ROWS_PER_PAGE });
     // A page past the end (the list shrank since the link was made) shows the first instead.
     if (asked.rows.length > 0 || askedPage === 1) return { ...asked, number: askedPage };
-    return { ...(await linkReportPage(context.db, rows)), number: 1 };
+    return { ...(await linkReportPage(context.get(appContext).db, rows)), number: 1 };
   };
   const [counts, page, run, articleLinks, articleChecks] = await Promise.all([
-    countLinkStates(context.db),
+    countLinkStates(context.get(appContext).db),
     reportPage(),
-    latestLinkCheckRun(context.db),
-    publishedArticleLinks(context.db),
-    articleLinkReport(context.db),
+    latestLinkCheckRun(context.get(appContext).db),
+    publishedArticleLinks(context.get(appContext).db),
+    articleLinkReport(context.get(appContext).db),
   ]);
   return {
     counts,
@@ -75,13 +76,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     run,
     unearned: unearnedLinkPage(articleLinks, Number(params.get("page") ?? "1")),
     articleChecks,
-    intervalMs: context.config.linkCheckIntervalMs,
-    timeoutMs: context.config.linkCheckTimeoutMs,
+    intervalMs: context.get(appContext).config.linkCheckIntervalMs,
+    timeoutMs: context.get(appContext).config.linkCheckTimeoutMs,
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const me = await requireAdmin(args.request, args.context);
+  const me = await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, {
     "check-now": async ({ request, context }) => {
       const outcome = await startLinkCheck(context.db, me.email);

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data, useNavigation } from "react-router";
 import { AdminPageLinks } from "~/components/admin/page-links";
 import { MailTable } from "~/components/admin/mail-table";
@@ -27,15 +28,22 @@ import type { Route } from "./+types/mail";
 export const meta: Route.MetaFunction = () => [{ title: `Mail - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const query = mailQuery(new URL(request.url));
-  const counts = await countOutboxByState(context.db);
+  const counts = await countOutboxByState(context.get(appContext).db);
   const total = query.state ? counts[query.state] : OUTBOX_STATES.reduce((sum, state) => sum + counts[state], 0);
   const pages = pageCount(total, MAIL_PAGE_SIZE);
   const page = Math.min(query.page, pages);
-  const rows = await listOutbox(context.db, { state: query.state, limit: MAIL_PAGE_SIZE, offset: pageOffset(page, MAIL_PAGE_SIZE) });
-  const { flash, headers } = await readFlash(request, context.config);
-  return data({ counts, rows, query: { ...query, page }, pages, smtp: Boolean(context.config.smtpUrl), flash }, { headers });
+  const rows = await listOutbox(context.get(appContext).db, {
+    state: query.state,
+    limit: MAIL_PAGE_SIZE,
+    offset: pageOffset(page, MAIL_PAGE_SIZE),
+  });
+  const { flash, headers } = await readFlash(request, context.get(appContext).config);
+  return data(
+    { counts, rows, query: { ...query, page }, pages, smtp: Boolean(context.get(appContext).config.smtpUrl), flash },
+    { headers },
+  );
 }
 
 interface ActionResult {
@@ -73,7 +81,7 @@ const intents = {
 } satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, intents);
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Plus } from "lucide-react";
 import { useNavigation } from "react-router";
 import { EmptyTable } from "~/components/admin/admin-table";
@@ -19,12 +20,12 @@ import type { Route } from "./+types/measurements";
 export const meta: Route.MetaFunction = () => [{ title: "Measurements - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return loadMeasurementsScreen(request, context);
+  await requireAdmin(request, context.get(appContext));
+  return loadMeasurementsScreen(request, context.get(appContext));
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, {
     "save-measurement": saveMeasurementIntent,
     "delete-measurement": deleteMeasurementIntent,

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data, useNavigation } from "react-router";
 import { Plus } from "lucide-react";
 import { EmptyTable } from "~/components/admin/admin-table";
@@ -33,16 +34,16 @@ import type { Route } from "./+types/merchants";
 export const meta: Route.MetaFunction = () => [{ title: `Merchants - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const url = new URL(request.url);
   const editId = Number(url.searchParams.get("edit"));
   const editable = Number.isSafeInteger(editId) && editId > 0;
   const [merchants, editing, version] = await Promise.all([
-    listMerchants(context.db),
-    editable ? findMerchant(context.db, editId) : Promise.resolve(null),
-    editable ? versionOf(context.db, "merchants", editId) : Promise.resolve(null),
+    listMerchants(context.get(appContext).db),
+    editable ? findMerchant(context.get(appContext).db, editId) : Promise.resolve(null),
+    editable ? versionOf(context.get(appContext).db, "merchants", editId) : Promise.resolve(null),
   ]);
-  const { flash, headers } = await readFlash(request, context.config);
+  const { flash, headers } = await readFlash(request, context.get(appContext).config);
   const adding = url.searchParams.has("new");
   return data(
     {
@@ -137,7 +138,7 @@ const intents = {
 } satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, intents);
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { EmptyTable } from "~/components/admin/admin-table";
 import { CsvImportButtons, CsvImportPanel, useCsvImportSource } from "~/components/admin/csv-import-panel";
 import { OFFER_IMPORT } from "~/components/admin/csv-import-sources";
@@ -20,13 +21,13 @@ import type { Route } from "./+types/offers";
 export const meta: Route.MetaFunction = () => [{ title: `Offers - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return recentOffers(context.db);
+  await requireAdmin(request, context.get(appContext));
+  return recentOffers(context.get(appContext).db);
 }
 
 /** The no-JavaScript path of the upload form; the page's script posts to /admin/offers/import. */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return importFormAction(args, "offers");
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Link } from "~/components/ui/link";
 import { ImageStoragePanel, StorageCheckButton, useImageStorage } from "~/components/admin/image-storage";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -20,12 +21,12 @@ import type { Route } from "./+types/product-images";
 export const meta: Route.MetaFunction = () => [{ title: `Product images - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return { storage: await imageStorageStatus(context) };
+  await requireAdmin(request, context.get(appContext));
+  return { storage: await imageStorageStatus(context.get(appContext)) };
 }
 
 export async function action(args: Route.ActionArgs): Promise<ImagesAnswer> {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   const read = await readImagesForm(args.request);
   if ("refused" in read) return read.refused;
   return dispatchIntent(args, IMAGE_INTENTS, { form: read.form });

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { RevisionsPage } from "~/components/admin/revisions/revisions-page";
 import { PRODUCT_FIELD_LABELS, REVIEW_FIELD_LABELS } from "~/lib/admin/product-form-labels";
@@ -31,16 +32,16 @@ const PLACES = {
 } as const;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const part = partOf(request);
   const id = revisionIdOf(params.productId);
-  const product = id === null ? undefined : await findProductById(context.db, id);
+  const product = id === null ? undefined : await findProductById(context.get(appContext).db, id);
   if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
-  return revisionsPage(request, context, {
+  return revisionsPage(request, context.get(appContext), {
     title: `${part === "review" ? "Review revisions" : "Revisions"}: ${product.name}`,
     editor: PLACES[part].editor(product.id),
-    revisions: await listProductRevisions(context.db, product.id, part),
-    find: (revisionId) => findProductRevision(context.db, product.id, part, revisionId),
+    revisions: await listProductRevisions(context.get(appContext).db, product.id, part),
+    find: (revisionId) => findProductRevision(context.get(appContext).db, product.id, part, revisionId),
     diff: (older, newer) => valuesDiff(PLACES[part].labels, older.values, newer.values),
   });
 }
@@ -75,7 +76,7 @@ const intents = {
 } satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, intents);
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { productCsvLines } from "~/server/admin/catalog-export.server";
 import { csvDownload } from "~/server/http/csv-download.server";
 import { requireAdmin } from "~/server/auth/guard.server";
@@ -8,6 +9,6 @@ import type { Route } from "./+types/products-export";
  * edited in a spreadsheet and imported back (an untouched file imports as 0 new, 0 changed).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return csvDownload(productCsvLines(context.db), `products-${new Date().toISOString().slice(0, 10)}.csv`);
+  await requireAdmin(request, context.get(appContext));
+  return csvDownload(productCsvLines(context.get(appContext).db), `products-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Plus } from "lucide-react";
 import { useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
@@ -30,12 +31,12 @@ import type { Route } from "./+types/products";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return loadProductsScreen(request, context);
+  await requireAdmin(request, context.get(appContext));
+  return loadProductsScreen(request, context.get(appContext));
 }
 
 export async function action(args: Route.ActionArgs): Promise<ProductsAnswer> {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   // Under the page's limit (a CSV without JavaScript is the largest thing it takes), however the body is sent.
   const read = await readImportForm(args.request);
   if ("refused" in read) return read.refused;

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Trash2 } from "lucide-react";
 import { data, useNavigation } from "react-router";
 import { Form, Link } from "~/components/ui/link";
@@ -24,15 +25,15 @@ import type { Route } from "./+types/remove";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const selection = readRemovalSelection(new URL(request.url).searchParams);
-  const plan = await planRemoval(context.db, selection);
-  const { flash, headers } = await readFlash(request, context.config);
+  const plan = await planRemoval(context.get(appContext).db, selection);
+  const { flash, headers } = await readFlash(request, context.get(appContext).config);
   return data({ selection, plan, flash }, { headers });
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, { remove, "keep-sample": keepSample } satisfies IntentTable);
 }
 

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { clickPeriodFrom } from "~/lib/clicks/click-period";
 import { csvLine } from "~/lib/csv/csv-writer";
 import { currenciesOf, dimensionFrom, earningsSortFrom, sortEarnings } from "~/lib/revenue/earnings";
@@ -12,11 +13,11 @@ import type { Route } from "./+types/revenue-export";
  * CSV the site hands out: a page title or merchant name cannot become a spreadsheet formula.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const params = new URL(request.url).searchParams;
   const days = clickPeriodFrom(params.get("days"));
   const by = dimensionFrom(params.get("by"));
-  const report = await earningsReport(context.db, days, Date.now(), by);
+  const report = await earningsReport(context.get(appContext).db, days, Date.now(), by);
   // The rows' currencies: an order no click ties to a row is in the page's total, not in this table.
   const currencies = currenciesOf(report.total).filter((currency) =>
     report.rows.some((row) => row.pending[currency] !== undefined || row.approved[currency] !== undefined),

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Download } from "lucide-react";
 import { useMemo } from "react";
 import { data, useNavigation } from "react-router";
@@ -29,7 +30,7 @@ import type { Route } from "./+types/revenue";
 export const meta: Route.MetaFunction = () => [{ title: `Revenue - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const params = new URL(request.url).searchParams;
   const view = {
     days: clickPeriodFrom(params.get("days")),
@@ -37,13 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort: earningsSortFrom(params.get("sort")),
   };
   const [report, networks, upload] = await Promise.all([
-    earningsReport(context.db, view.days, Date.now(), view.by),
-    listNetworks(context.db),
+    earningsReport(context.get(appContext).db, view.days, Date.now(), view.by),
+    listNetworks(context.get(appContext).db),
     // The upload under way: its run, or its bounded result (never the report itself).
-    loadUploadScreen(context.db, context.config, new URL(request.url)),
+    loadUploadScreen(context.get(appContext).db, context.get(appContext).config, new URL(request.url)),
   ]);
   const currency = currenciesOf(report.total)[0] ?? null;
-  const { flash, headers } = await readFlash(request, context.config);
+  const { flash, headers } = await readFlash(request, context.get(appContext).config);
   return data(
     {
       view,
@@ -63,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const me = await requireAdmin(args.request, args.context);
+  const me = await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, revenueIntents(me.email));
 }
 

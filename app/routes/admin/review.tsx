@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import type { data } from "react-router";
 import { useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -29,12 +30,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return loadReviewScreen(request, context, Number(params.productId));
+  await requireAdmin(request, context.get(appContext));
+  return loadReviewScreen(request, context.get(appContext), Number(params.productId));
 }
 
 export async function action(args: Route.ActionArgs): Promise<ReturnType<typeof data<ReviewActionResult & MeasuredValuesActionResult>>> {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, {
     "save-review": (intent) => saveReviewScreen(intent, Number(args.params.productId)),
     "save-measured-values": (intent) => saveMeasuredValuesIntent(intent, Number(args.params.productId)),

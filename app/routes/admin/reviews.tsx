@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { EmptyTable } from "~/components/admin/admin-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -16,8 +17,8 @@ import type { Route } from "./+types/reviews";
 export const meta: Route.MetaFunction = () => [{ title: `Reviews - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return loadReviewList(request, context);
+  await requireAdmin(request, context.get(appContext));
+  return loadReviewList(request, context.get(appContext));
 }
 
 export default function ReviewsPage({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ImportRunResult } from "~/components/admin/import-run-result";
@@ -17,15 +18,15 @@ import type { Route } from "./+types/run";
 export const meta: Route.MetaFunction = () => [{ title: `Run - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const page = await loadRunPage(context.db, params.runId, siteCancelMarkers(context.config));
+  await requireAdmin(request, context.get(appContext));
+  const page = await loadRunPage(context.get(appContext).db, params.runId, siteCancelMarkers(context.get(appContext).config));
   if (!page) throw data("No such run", { status: 404 });
   // An import's outcome is bounded (counts, first rows, first notes): the page never carries the file.
   return { ...page, refused: new URL(request.url).searchParams.has("refused") };
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context);
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, RUN_INTENTS);
 }
 

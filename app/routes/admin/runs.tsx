@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { EmptyTable, TableCard, TableHead } from "~/components/admin/admin-table";
 import { Link } from "~/components/ui/link";
@@ -18,8 +19,8 @@ import type { Route } from "./+types/runs";
 export const meta: Route.MetaFunction = () => [{ title: `Runs - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return loadRunsScreen(context.db, new URL(request.url), siteCancelMarkers(context.config));
+  await requireAdmin(request, context.get(appContext));
+  return loadRunsScreen(context.get(appContext).db, new URL(request.url), siteCancelMarkers(context.get(appContext).config));
 }
 
 const COLUMNS = [{ label: "Run" }, { label: "Started" }, { label: "By" }, { label: "State" }, { label: "Progress or outcome" }];

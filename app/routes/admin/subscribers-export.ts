@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { csvLine } from "~/lib/csv/csv-writer";
 import { STATUS_LABELS, subscriberQuery } from "~/lib/newsletter/newsletter";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
@@ -12,16 +13,16 @@ import type { Route } from "./+types/subscribers-export";
  * strangers and the file is opened in spreadsheets.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const query = subscriberQuery(new URL(request.url));
   await recordAdminAction(
-    { request, context },
+    { request, context: context.get(appContext) },
     "subscribers-exported",
     [query.search && `search "${query.search}"`, query.status && `state ${query.status}`].filter(Boolean).join(", ") || "all subscribers",
   );
   async function* lines() {
     yield csvLine(["email", "state", "signed_up_at", "confirmed_at", "unsubscribed_at"]);
-    for await (const s of allSubscribers(context.db, query))
+    for await (const s of allSubscribers(context.get(appContext).db, query))
       yield csvLine([s.email, STATUS_LABELS[s.status], s.createdAt, s.confirmedAt ?? "", s.unsubscribedAt ?? ""]);
   }
   return csvDownload(lines(), `subscribers-${new Date().toISOString().slice(0, 10)}.csv`);

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { Download, Search } from "lucide-react";
 import { Form, Link } from "~/components/ui/link";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -21,16 +22,16 @@ const PAGE_SIZE = 100;
 const ALERT_PAGE_SIZE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context.get(appContext));
   const url = new URL(request.url);
   const query = subscriberQuery(url);
   const alertPage = parsePageParam(url.searchParams.get("alerts_page")).page;
   const [counts, subscribers, alertCounts, alertRows] = await Promise.all([
-    countSubscribersByStatus(context.db),
-    searchSubscribers(context.db, query, PAGE_SIZE),
-    countAlertsByStatus(context.db),
+    countSubscribersByStatus(context.get(appContext).db),
+    searchSubscribers(context.get(appContext).db, query, PAGE_SIZE),
+    countAlertsByStatus(context.get(appContext).db),
     // One more than shown: whether a next page exists.
-    alertsByProduct(context.db, ALERT_PAGE_SIZE + 1, (alertPage - 1) * ALERT_PAGE_SIZE),
+    alertsByProduct(context.get(appContext).db, ALERT_PAGE_SIZE + 1, (alertPage - 1) * ALERT_PAGE_SIZE),
   ]);
   const alerts = {
     counts: alertCounts,

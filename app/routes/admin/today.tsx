@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { TodayList } from "~/components/admin/today-list";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { FlashNotice } from "~/components/ui/flash-notice";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/today";
 
 export const meta: Route.MetaFunction = () => [{ title: `Today - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
-export const loader = (args: Route.LoaderArgs) => todayScreen(args);
+export const loader = ({ request, context }: Route.LoaderArgs) => todayScreen({ request, context: context.get(appContext) });
 
 export const action = (args: Route.ActionArgs) => todayAction(args);
 

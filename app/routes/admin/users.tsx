@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data, useNavigation } from "react-router";
 import { Notice } from "~/components/ui/notice";
 import { AdminSearchForm } from "~/components/admin/admin-search-form";
@@ -26,9 +27,9 @@ import type { Route } from "./+types/users";
 export const meta: Route.MetaFunction = () => [{ title: `Users - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(request, context);
+  const me = await requireAdmin(request, context.get(appContext));
   const search = new URL(request.url).searchParams.get("q") ?? "";
-  return { users: await listUsers(context.db, search), search, myEmail: me.email };
+  return { users: await listUsers(context.get(appContext).db, search), search, myEmail: me.email };
 }
 
 /**
@@ -91,7 +92,7 @@ function accountIntents(me: SignedInUser) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const me = await requireAdmin(args.request, args.context);
+  const me = await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, accountIntents(me));
 }
 

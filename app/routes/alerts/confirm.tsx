@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { ListOutcome } from "~/components/mail-lists/list-outcome";
 import { PRICE_ALERT_PAGES } from "~/lib/alerts/price-alert-messages";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const product = await confirmPriceAlert(context.db, token);
+  const product = await confirmPriceAlert(context.get(appContext).db, token);
   // The token is in the URL: keep the page out of caches.
   return data({ product }, { status: product ? 200 : 400, headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 }

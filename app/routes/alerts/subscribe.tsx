@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { PriceAlertAnswer } from "~/components/product/price-alert-form";
 import { priceAlertSchema, MAX_TYPED_TARGET } from "~/lib/alerts/price-alert-form";
@@ -33,7 +34,7 @@ const isRefused = (outcome: PriceAlertOutcome): outcome is Refused => !(ACCEPTED
 type Refusal = Exclude<PriceAlertResult, { ok: true } | { field: "challenge" }>["field"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameSite(request, context.config.baseUrl);
+  assertSameSite(request, context.get(appContext).config.baseUrl);
   const form = await readFormUnderLimit(request);
   const values = formValues(form);
   // What was typed goes back into the fields after any refusal, so nothing has to be typed again.
@@ -54,10 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse("product", PRICE_ALERT_MESSAGES.noPrice, 400);
   }
   const { email, product_id: productId, target } = parsed.value;
-  const client = context.clientAddress ?? null;
+  const client = context.get(appContext).clientAddress ?? null;
   const gate = await admitUnderFlood({
-    db: context.db,
-    authSecret: context.config.authSecret,
+    db: context.get(appContext).db,
+    authSecret: context.get(appContext).config.authSecret,
     form: "price-alert",
     body: form,
     clientChecks: subscribeClientChecks(client),
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return refuse("target", PRICE_ALERT_MESSAGES.targetTooHigh(outcome.priceText), 400);
     }
   };
-  const { db, mail, config } = context;
+  const { db, mail, config } = context.get(appContext);
   // A wrong target is answered before the limits count the post: correcting it costs no try.
   const check = await priceToWatch(db, config.prices, { productId, targetMajor: target });
   if (check.kind !== "ok") return refusal(check);

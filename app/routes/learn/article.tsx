@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { ArticleView } from "~/components/learn/article-view";
 import { RelatedArticles } from "~/components/learn/related-articles";
@@ -15,7 +16,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  return data(await articlePage(context.db, context.config.baseUrl, params.articleId, request), {
+  return data(await articlePage(context.get(appContext).db, context.get(appContext).config.baseUrl, params.articleId, request), {
     headers: { "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { ArticleGrid } from "~/components/learn/article-card";
 import { AuthorAbout } from "~/components/learn/author-about";
@@ -16,7 +17,7 @@ export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error
 
 /** /learn/author/{slug}: who the author is, what they tested, and every article of theirs, newest first. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  return data(await learnAuthorPage(context.db, context.config.baseUrl, params.author, request), {
+  return data(await learnAuthorPage(context.get(appContext).db, context.get(appContext).config.baseUrl, params.author, request), {
     headers: { "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { ArticleGrid } from "~/components/learn/article-card";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
@@ -15,7 +16,7 @@ export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error
 
 /** /learn/category/{category}. An unknown category answers 200 with an empty page that stays out of search results. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return data(await learnCategoryPage(context.db, context.config.baseUrl, params.category), {
+  return data(await learnCategoryPage(context.get(appContext).db, context.get(appContext).config.baseUrl, params.category), {
     headers: { "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }

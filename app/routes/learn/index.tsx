@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { ArticleCard, ArticleGrid } from "~/components/learn/article-card";
 import { FindYourSauna } from "~/components/learn/find-your-sauna";
@@ -16,7 +17,9 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error-boundary";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return data(await learnIndexPage(context.db, context.config.baseUrl), { headers: { "Cache-Control": CACHE_CONTROL.articlePage } });
+  return data(await learnIndexPage(context.get(appContext).db, context.get(appContext).config.baseUrl), {
+    headers: { "Cache-Control": CACHE_CONTROL.articlePage },
+  });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

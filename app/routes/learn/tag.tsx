@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { ArticleGrid } from "~/components/learn/article-card";
 import { LearnPageHeader } from "~/components/learn/learn-page-header";
@@ -14,7 +15,7 @@ export { PageErrorBoundary as ErrorBoundary } from "~/components/site/page-error
 
 /** /learn/tag/{tag-slug}: the articles carrying one tag. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  return data(await learnTagPage(context.db, context.config.baseUrl, params.tag, request), {
+  return data(await learnTagPage(context.get(appContext).db, context.get(appContext).config.baseUrl, params.tag, request), {
     headers: { "Cache-Control": CACHE_CONTROL.articlePage },
   });
 }

@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { ListOutcome } from "~/components/mail-lists/list-outcome";
 import { CONFIRM_MESSAGES } from "~/lib/newsletter/newsletter";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const confirmed = await confirmSubscription(context.db, token);
+  const confirmed = await confirmSubscription(context.get(appContext).db, token);
   // The token is in the URL: keep the page out of caches.
   return data({ confirmed }, { status: confirmed ? 200 : 400, headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 }

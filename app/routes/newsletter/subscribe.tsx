@@ -1,3 +1,4 @@
+import { appContext } from "~/server/load-context";
 import { data } from "react-router";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { formValues, parseForm, valueText } from "~/lib/forms/parse-form";
@@ -20,7 +21,7 @@ import type { Route } from "./+types/subscribe";
 export const meta: Route.MetaFunction = () => [{ title: `Newsletter - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameSite(request, context.config.baseUrl);
+  assertSameSite(request, context.get(appContext).config.baseUrl);
   const form = await readFormUnderLimit(request);
   const parsed = parseForm(form, subscribeSchema);
   // What was typed goes back into the field after any refusal, so nothing has to be typed again.
@@ -32,10 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { email } = parsed.value;
-  const client = context.clientAddress ?? null;
+  const client = context.get(appContext).clientAddress ?? null;
   const gate = await admitUnderFlood({
-    db: context.db,
-    authSecret: context.config.authSecret,
+    db: context.get(appContext).db,
+    authSecret: context.get(appContext).config.authSecret,
     form: "newsletter",
     body: form,
     clientChecks: subscribeClientChecks(client),
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       challengeAnswerInit(),
     );
   }
-  const decision = await allowSubscribeAttempt(context.db, client, email);
+  const decision = await allowSubscribeAttempt(context.get(appContext).db, client, email);
   if (!decision.allowed) {
     return data<SubscribeResult>(
       { ok: false, field: "limit", message: SUBSCRIBE_MESSAGES.limited, email: typed },
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const { db, mail, config } = context;
+    const { db, mail, config } = context.get(appContext);
     await subscribe({ db, mail, baseUrl: config.baseUrl, authSecret: config.authSecret }, email);
   } catch (error) {
     log.error(`Newsletter sign-up could not be completed: ${(error as Error)?.message ?? error}`);

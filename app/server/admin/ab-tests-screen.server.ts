@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { data } from "react-router";
 import {
   BUY_BUTTON_ELEMENTS,
   BUY_BUTTON_OPTIONS,
@@ -55,7 +56,7 @@ function summary(test: AbTest) {
   };
 }
 
-export async function loadAbTestsScreen(request: Request, context: AppLoadContext) {
+export async function loadAbTestsScreen(request: Request, context: AppServices) {
   const [tests, applied, { flash, headers }] = await Promise.all([
     listTests(context.db),
     readAppliedSettings(context.db),
@@ -84,7 +85,7 @@ export async function loadAbTestsScreen(request: Request, context: AppLoadContex
   );
 }
 
-export async function loadAbTestScreen(request: Request, context: AppLoadContext, id: string | undefined) {
+export async function loadAbTestScreen(request: Request, context: AppServices, id: string | undefined) {
   const test = /^\d{1,9}$/.test(id ?? "") ? await findTest(context.db, Number(id)) : null;
   if (!test) throw data("No such test.", { status: 404 });
   const [figures, { flash, headers }] = await Promise.all([testFigures(context.db, test), readFlash(request, context.config)]);

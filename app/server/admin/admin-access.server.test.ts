@@ -2,6 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouterContextProvider } from "react-router";
+import { requestContext, type AppServices } from "~/server/load-context";
 import * as audit from "~/routes/admin/audit";
 import * as auditExport from "~/routes/admin/audit-export";
 import * as categories from "~/routes/admin/categories";
@@ -52,7 +54,15 @@ import { addUpload, storeUploadFile, uploadsStorage } from "../revenue/report-up
  * requests would work) as an admin. The refused calls must change nothing: no rows, no files.
  */
 
-type Args = { request: Request; context: AuthTestContext["context"]; params: Record<string, string> };
+type Args = { request: Request; context: RouterContextProvider; params: Record<string, string>; url: URL; pattern: string };
+/** A route handler's arguments as React Router builds them, for a request with these services. */
+const routeArgs = (request: Request, services: AppServices): Args => ({
+  request,
+  context: requestContext(services),
+  params: {},
+  url: new URL(request.url),
+  pattern: "",
+});
 type Handler = (args: Args) => Promise<unknown>;
 
 const PRODUCT_CSV = "name,brand,slug,collection_ids\nGuarded Sauna,Test,guarded-sauna,[barrel-saunas]\n";
@@ -465,7 +475,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     const before = await snapshot(test.db, ctx.dataDir);
     for (const call of calls()) {
       const request = await call.request({ ...SAME_SITE });
-      const result = await outcome(() => call.handler({ request, context: ctx.context, params: {} }));
+      const result = await outcome(() => call.handler(routeArgs(request, ctx.context)));
       if (call.kind === "api") {
         expect(result, call.name).toMatchObject({ status: 401, body: { ok: false } });
       } else {
@@ -478,7 +488,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
 
   it("redirects with the page to come back to", async () => {
     const request = new Request(`${TEST_BASE_URL}/admin/products?page=2`);
-    expect(await outcome(() => products.loader({ request, context: ctx.context, params: {} } as never))).toMatchObject({
+    expect(await outcome(() => products.loader(routeArgs(request, ctx.context) as never))).toMatchObject({
       status: 302,
       location: "/auth?redirectTo=%2Fadmin%2Fproducts%3Fpage%3D2",
     });
@@ -488,7 +498,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     const before = await snapshot(test.db, ctx.dataDir);
     for (const call of calls()) {
       const request = await call.request({ ...SAME_SITE, cookie: userCookie });
-      const result = await outcome(() => call.handler({ request, context: ctx.context, params: {} }));
+      const result = await outcome(() => call.handler(routeArgs(request, ctx.context)));
       expect(result.status, call.name).toBe(403);
       if (call.kind === "page") expect(result.body, call.name).toEqual({ reason: "not-admin", email: "reader@example.com" });
     }
@@ -500,7 +510,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     for (const call of calls().filter((c) => c.changes)) {
       for (const headers of [{ origin: "https://evil.example" }, {}] as Record<string, string>[]) {
         const request = await call.request({ ...headers, cookie: adminCookie });
-        const result = await outcome(() => call.handler({ request, context: ctx.context, params: {} }));
+        const result = await outcome(() => call.handler(routeArgs(request, ctx.context)));
         expect(result.status, `${call.name} ${JSON.stringify(headers)}`).toBe(403);
       }
     }
@@ -513,7 +523,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     const runner = startImportRunner(test, { config: ctx.context.config });
     for (const call of calls()) {
       const request = await call.request({ ...SAME_SITE, cookie: adminCookie });
-      const result = await outcome(() => call.handler({ request, context: ctx.context, params: {} }));
+      const result = await outcome(() => call.handler(routeArgs(request, ctx.context)));
       // save-product answers with a redirect to the saved product, and a delete with one to the
       // list it came from (post/redirect/get); what to tell the admin goes in the flash cookie.
       // An import answers 202 with its run (the endpoints), or 303 to the run's page (the forms).

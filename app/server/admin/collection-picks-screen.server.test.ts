@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { describe, expect, it } from "vitest";
 import * as picksRoute from "~/routes/admin/collection-picks";
 import * as reviewRoute from "~/routes/admin/review";
@@ -36,7 +37,7 @@ describe.each(testDialects)("the picks editor and the review's update note on %s
       });
   }
   const call = (handler: unknown, request: Request, params: Record<string, string>) =>
-    answer(() => (handler as Handler)({ request, context: ctx.context, params }));
+    answer(() => (handler as Handler)({ request, context: requestContext(ctx.context), params }));
 
   const entry = (product: string, role: string, reason: string, label = ""): [string, string][] => [
     ["product", product],

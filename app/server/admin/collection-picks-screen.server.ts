@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { data } from "react-router";
 import type { PickEntryErrors, PickEntryInput } from "~/lib/collection/pick-roles";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
@@ -20,7 +21,7 @@ const SPARE_ROWS = 3;
 /** Suggestions offered in the product field: the first saunas of the collection's page. */
 const SUGGESTIONS = 60;
 
-async function findCollection(context: AppLoadContext, collectionId: number) {
+async function findCollection(context: AppServices, collectionId: number) {
   const row =
     Number.isSafeInteger(collectionId) && collectionId > 0
       ? await context.db.selectFrom("collections").selectAll().where("id", "=", collectionId).executeTakeFirst()
@@ -31,7 +32,7 @@ async function findCollection(context: AppLoadContext, collectionId: number) {
 
 const blankRow = (): PickEntryInput => ({ product: "", role: "", label: "", reason: "" });
 
-export async function loadPicksScreen(request: Request, context: AppLoadContext, collectionId: number) {
+export async function loadPicksScreen(request: Request, context: AppServices, collectionId: number) {
   const collection = await findCollection(context, collectionId);
   const [entries, suggestions, { flash, headers }] = await Promise.all([
     readPickEntries(context.db, collection.id),
@@ -55,7 +56,7 @@ export async function loadPicksScreen(request: Request, context: AppLoadContext,
 }
 
 /** The saunas the collection's page lists first; a page that cannot be read only offers none. */
-async function suggestionsFor(context: AppLoadContext, slug: string): Promise<{ slug: string; name: string }[]> {
+async function suggestionsFor(context: AppServices, slug: string): Promise<{ slug: string; name: string }[]> {
   try {
     const page = await loadCollectionPage(context.db, slug, { pageSize: SUGGESTIONS });
     return page.saunas.map((sauna) => ({ slug: sauna.slug, name: sauna.name }));

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditConflict } from "~/lib/admin/edit-conflict";
 import * as authors from "~/routes/admin/authors";
@@ -131,7 +132,7 @@ describe.each(testDialects)("the other edit forms refuse a save over a newer one
   });
 
   const run = (handler: unknown, request: Request) =>
-    answerOf(() => (handler as AdminHandler)({ request, context: ctx.context, params: {} }));
+    answerOf(() => (handler as AdminHandler)({ request, context: requestContext(ctx.context), params: {} }));
 
   /** Two saves from forms loaded at the same version: the first goes, the second is refused with its conflict. */
   async function secondRefused(url: string, loaded: Values, firstChange: Values, secondChange: Values, handler: unknown) {

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditConflict } from "~/lib/admin/edit-conflict";
 import * as articleEdit from "~/routes/admin/article-edit";
@@ -59,7 +60,7 @@ describe.each(testDialects)("no admin overwrites another's newer save (%s)", (di
   });
 
   const run = (handler: unknown, request: Request, params: Record<string, string> = {}) =>
-    answerOf(() => (handler as AdminHandler)({ request, context: ctx.context, params }));
+    answerOf(() => (handler as AdminHandler)({ request, context: requestContext(ctx.context), params }));
   const get = (url: string, cookie: string) => new Request(url, { headers: { cookie } });
 
   async function productForm(cookie: string): Promise<Values> {

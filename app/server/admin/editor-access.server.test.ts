@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mayOpenAdminPath } from "~/lib/auth/admin-access";
 import { adminRoutes, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
@@ -70,7 +71,7 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
       ];
       for (const [kind, handler, request] of calls) {
         if (!handler) continue;
-        const result = await answerOf(() => handler({ request: request(), context: ctx.context, params: route.params }));
+        const result = await answerOf(() => handler({ request: request(), context: requestContext(ctx.context), params: route.params }));
         const label = `${kind} ${route.path}`;
         if (allowed) expect(result.status, label).not.toBe(403);
         // A POST-only endpoint answers any GET 405 before looking at anyone, and shows nothing.
@@ -86,7 +87,11 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
       const module = await route.load();
       if (!module.loader) continue;
       const result = await answerOf(() =>
-        module.loader!({ request: new Request(`${TEST_BASE_URL}${route.path}`), context: ctx.context, params: route.params }),
+        module.loader!({
+          request: new Request(`${TEST_BASE_URL}${route.path}`),
+          context: requestContext(ctx.context),
+          params: route.params,
+        }),
       );
       expect([302, 401, 405], route.path).toContain(result.status);
     }
@@ -124,7 +129,9 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
       },
     });
     const before = await test.db.selectFrom("products").select(["price_cents", "name", "images"]).executeTakeFirstOrThrow();
-    expect(await answerOf(() => module.action!({ request, context: ctx.context, params: { productId: "1" } }))).toMatchObject({
+    expect(
+      await answerOf(() => module.action!({ request, context: requestContext(ctx.context), params: { productId: "1" } })),
+    ).toMatchObject({
       status: 302,
     });
     const after = await test.db.selectFrom("products").selectAll().executeTakeFirstOrThrow();

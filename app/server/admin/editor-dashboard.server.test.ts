@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dashboard from "~/routes/admin/dashboard";
 import { answerOf } from "../../../tests/support/admin-routes";
@@ -65,7 +66,7 @@ describe.each(testDialects)("the editor's dashboard on %s", (dialect) => {
     answerOf(() =>
       dashboard.loader({
         request: new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie } }),
-        context: ctx.context,
+        context: requestContext(ctx.context),
         params: {},
       } as never),
     );

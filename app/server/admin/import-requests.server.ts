@@ -1,4 +1,5 @@
-import { data, redirect, type AppLoadContext, type Params } from "react-router";
+import { data, redirect, type Params, type RouterContextProvider } from "react-router";
+import { appContext, type AppServices } from "~/server/load-context";
 import { checkCsvFile, fileTooLargeText, nothingToSave, type ImportKind } from "~/lib/csv/import-messages";
 import { readCollectionChoice, type ImportPreview } from "~/lib/csv/import-plan";
 import type { ResultToast } from "~/lib/forms/result-toast";
@@ -42,7 +43,9 @@ export interface ImportFormResult {
   importPreview?: ImportPreview;
 }
 
-type Args = { request: Request; context: AppLoadContext };
+type Args = { request: Request; context: AppServices };
+/** A route's arguments, as React Router gives them. */
+type RouteArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 export const runPath = (id: number) => `/admin/runs/${id}`;
 
@@ -87,7 +90,8 @@ async function runAnswer(args: Args, id: number): Promise<Response> {
  * stored file it saves; a form posted to the save endpoint (the run page's Save without
  * JavaScript) does the same and is sent to the new run's page.
  */
-export async function respondToImportUpload(args: Args, kind: ImportKind, mode: ImportJobInput["mode"]): Promise<Response> {
+export async function respondToImportUpload(routeArgs: RouteArgs, kind: ImportKind, mode: ImportJobInput["mode"]): Promise<Response> {
+  const args: Args = { request: routeArgs.request, context: routeArgs.context.get(appContext) };
   const { request, context } = args;
   const contentType = request.headers.get("content-type") ?? "";
   if (mode === "save" && /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(contentType))
@@ -187,10 +191,14 @@ export async function importFromForm(args: Args, form: FormData, kind: ImportKin
 
 /** The action of a page whose only form is its import's (intent `import-csv`, as on the products page). */
 export async function importFormAction(
-  args: Args & { params: Params },
+  args: RouteArgs & { params: Params },
   kind: ImportKind,
 ): Promise<ReturnType<typeof data<ImportFormResult>>> {
   const read = await readImportForm(args.request);
   if ("refused" in read) return read.refused;
-  return dispatchIntent(args, { "import-csv": ({ form }) => importFromForm(args, form, kind) }, { form: read.form });
+  return dispatchIntent(
+    args,
+    { "import-csv": ({ form, request, context }) => importFromForm({ request, context }, form, kind) },
+    { form: read.form },
+  );
 }

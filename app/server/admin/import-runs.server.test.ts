@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -72,7 +73,7 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
   });
 
   const call = (handler: unknown, request: Request, params: Record<string, string> = {}) =>
-    answer(() => (handler as Handler)({ request, context: ctx.context, params }));
+    answer(() => (handler as Handler)({ request, context: requestContext(ctx.context), params }));
   const csvPost = (url: string, body: string, headers: Record<string, string> = {}) =>
     new Request(`${TEST_BASE_URL}${url}`, {
       method: "POST",

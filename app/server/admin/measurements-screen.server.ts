@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { data } from "react-router";
 import { definitionFormValues, DEFINITION_FIELD_LABELS, readDefinitionForm } from "~/lib/measurements/measurement-forms";
 import { formFailure, formValues, type FormFailure } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/forms/result-toast";
@@ -22,7 +23,7 @@ import {
  * version, and how much each counts in each usage's score (docs/decisions/0109).
  */
 
-export async function loadMeasurementsScreen(request: Request, context: AppLoadContext) {
+export async function loadMeasurementsScreen(request: Request, context: AppServices) {
   const url = new URL(request.url);
   const [definitions, counts, { flash, headers }] = await Promise.all([
     listMeasurementDefinitions(context.db),

@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { data } from "react-router";
 import {
   PRODUCT_FORM_FIELDS,
   productFormSchema,
@@ -39,7 +40,7 @@ import { readReviewWeights } from "../products/review-weights.server";
 
 export type ProductsMode = "list" | "new" | "edit";
 
-export async function loadProductsScreen(request: Request, context: AppLoadContext) {
+export async function loadProductsScreen(request: Request, context: AppServices) {
   const url = new URL(request.url);
   const isNew = /\/products\/new\/?$/.test(url.pathname);
   const editId = Number(url.searchParams.get("edit"));

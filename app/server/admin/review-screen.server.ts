@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { data } from "react-router";
 import { reviewFormSchema, reviewFormValues, type ReviewFormField } from "~/lib/admin/product-form";
 import { formFailure, formValues, parseForm, type FormFailure } from "~/lib/forms/parse-form";
 import {
@@ -33,7 +34,7 @@ import { loadMeasuredValues } from "./measured-values-screen.server";
  * admins and editors; and the owner's weights of the criteria, saved from /admin/products.
  */
 
-export async function loadReviewList(request: Request, context: AppLoadContext) {
+export async function loadReviewList(request: Request, context: AppServices) {
   const url = new URL(request.url);
   const search = url.searchParams.get("q")?.trim() ?? "";
   const page = await listProductsPage(context.db, { search: search || undefined }, Number(url.searchParams.get("page")) || 1);
@@ -52,7 +53,7 @@ export async function loadReviewList(request: Request, context: AppLoadContext) 
   };
 }
 
-export async function loadReviewScreen(request: Request, context: AppLoadContext, productId: number) {
+export async function loadReviewScreen(request: Request, context: AppServices, productId: number) {
   const product = Number.isSafeInteger(productId) && productId > 0 ? await findProductById(context.db, productId) : undefined;
   if (!product) throw data("There is no product with this number: it may have been deleted.", { status: 404 });
   const [weights, notes, { flash, headers }, row, measured] = await Promise.all([

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as articleRevisions from "~/routes/admin/article-revisions";
 import * as productRevisions from "~/routes/admin/product-revisions";
@@ -62,7 +63,11 @@ describe.each(testDialects)("revisions pages (%s)", (dialect) => {
 
   async function page(handler: unknown, url: string, params: Record<string, string>): Promise<RevisionsPageData> {
     const answer = await answerOf(() =>
-      (handler as AdminHandler)({ request: new Request(`${TEST_BASE_URL}${url}`, { headers: { cookie } }), context: ctx.context, params }),
+      (handler as AdminHandler)({
+        request: new Request(`${TEST_BASE_URL}${url}`, { headers: { cookie } }),
+        context: requestContext(ctx.context),
+        params,
+      }),
     );
     expect(answer.status).toBe(200);
     return answer.data as RevisionsPageData;

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { FieldDiff } from "~/lib/admin/revision-diff";
 import { revisionPair } from "~/lib/admin/revision-pair";
 import type { Flash } from "~/lib/forms/flash";
-import type { AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
 import { readFlash } from "../forms/flash.server";
 
 /**
@@ -37,7 +37,7 @@ export function revisionIdOf(value: string | null | undefined): number | null {
 /** The page's data and the flash cookie's headers, the two revisions compared read by `find`. */
 export async function revisionsPage<R extends RevisionRow>(
   request: Request,
-  context: AppLoadContext,
+  context: AppServices,
   page: {
     title: string;
     editor: string;

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -153,7 +154,7 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
   const articleHtml = async () => {
     const request = new Request(`${TEST_BASE_URL}/learn/diy-sauna-bench`);
     const answer = await answerOf(() =>
-      articleRoute.loader({ request, context: ctx.context, params: { articleId: "diy-sauna-bench" } } as never),
+      articleRoute.loader({ request, context: requestContext(ctx.context), params: { articleId: "diy-sauna-bench" } } as never),
     );
     expect(answer.status).toBe(200);
     return (answer.data as { article: { html: string } }).article.html;
@@ -223,7 +224,9 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
       body: new URLSearchParams({ intent: "preview", body: BODY, slug: "diy-sauna-bench" }),
       headers: { ...SAME_SITE, cookie: adminCookie, "content-type": "application/x-www-form-urlencoded" },
     });
-    const answer = await answerOf(() => (previewRoute.action as AdminHandler)({ request, context: ctx.context, params: {} }));
+    const answer = await answerOf(() =>
+      (previewRoute.action as AdminHandler)({ request, context: requestContext(ctx.context), params: {} }),
+    );
     expect(answer.status).toBe(200);
     const { html, links } = answer.data as { html: string; links: ArticleLinkReport[] };
     expect(html).toContain("/go/barrel-6/nordic?from=article:diy-sauna-bench:shop-link");
@@ -244,7 +247,7 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
 
   it("/admin/links lists the links that earn nothing with their article, shop-like ones first, a page at a time", async () => {
     const request = new Request(`${TEST_BASE_URL}/admin/links`, { headers: { cookie: adminCookie } });
-    const answer = await answerOf(() => (linksRoute.loader as AdminHandler)({ request, context: ctx.context, params: {} }));
+    const answer = await answerOf(() => (linksRoute.loader as AdminHandler)({ request, context: requestContext(ctx.context), params: {} }));
     expect(answer.status).toBe(200);
     const unearned = (answer.data as { unearned: UnearnedLinkPage }).unearned;
     expect(unearned).toMatchObject({ page: 1, tracked: 2, shopLike: 1 });

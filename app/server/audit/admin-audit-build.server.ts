@@ -1,4 +1,5 @@
-import type { AppLoadContext, ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import { appContext } from "~/server/load-context";
 import { hasAdminAreaRole } from "~/lib/auth/admin-access";
 import { getSignedInUser } from "../auth/guard.server";
 import { dispatchedIntent } from "../forms/intents.server";
@@ -16,8 +17,9 @@ import { answeredStatus, wrapRouteHandlers, type RouteHandler } from "../framewo
 const ADMIN_ROUTE = /^routes\/admin\//;
 const READ_ONLY_POSTS = /\/import\/preview$/;
 
-async function recordRequest(args: { request: Request; context: AppLoadContext }, status: number): Promise<void> {
-  const { request, context } = args;
+async function recordRequest(args: { request: Request; context: Readonly<RouterContextProvider> }, status: number): Promise<void> {
+  const { request } = args;
+  const context = args.context.get(appContext);
   if (isRecorded(request)) return;
   const url = new URL(request.url);
   if (READ_ONLY_POSTS.test(url.pathname)) return;

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS } from "~/lib/audit/audit-actions";
 import { adminRoutes, answerOf, type AdminHandler, type AdminRoute } from "../../../tests/support/admin-routes";
@@ -80,7 +81,7 @@ describe.each(testDialects)("every admin action names itself in the audit log (%
     const action = (await route.load()).action as AdminHandler;
     const path = route.path.replace(/\/1(?=\/|$)/g, () => `/${params[Object.keys(params)[0]!] ?? "1"}`);
     const request = post(`${TEST_BASE_URL}${path}`, fields, cookie);
-    const answer = await answerOf(() => action({ request, context: ctx.context, params }));
+    const answer = await answerOf(() => action({ request, context: requestContext(ctx.context), params }));
     return { request, answer };
   }
 
@@ -131,7 +132,7 @@ describe.each(testDialects)("every admin action names itself in the audit log (%
       fields instanceof FormData
         ? new Request(`${TEST_BASE_URL}${path}`, { method: "POST", body: fields, headers: { ...SAME_SITE, cookie } })
         : post(`${TEST_BASE_URL}${path}`, fields, cookie);
-    const answer = await answerOf(() => (handler as AdminHandler)({ request, context: ctx.context, params }));
+    const answer = await answerOf(() => (handler as AdminHandler)({ request, context: requestContext(ctx.context), params }));
     const entries = await test.db.selectFrom("audit_log").select(["action", "detail"]).where("id", ">", since).orderBy("id").execute();
     return { status: answer.status, entries: entries.map((entry) => `${entry.action}: ${entry.detail}`) };
   }
@@ -140,7 +141,7 @@ describe.each(testDialects)("every admin action names itself in the audit log (%
     const { data } = await answerOf(() =>
       (articleEdit.loader as unknown as AdminHandler)({
         request: new Request(`${TEST_BASE_URL}/admin/articles/${articleId}`, { headers: { cookie } }),
-        context: ctx.context,
+        context: requestContext(ctx.context),
         params: { articleId: String(articleId) },
       }),
     );

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { data, type ServerBuild } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as auditExport from "~/routes/admin/audit-export";
@@ -32,7 +33,9 @@ describe.each(testDialects)("the admin audit log on %s", (dialect) => {
   const idOf = async (email: string) =>
     (await test.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
   const call = (handler: unknown, request: Request) =>
-    answer(() => (handler as Handler)({ request, context: { ...ctx.context, clientAddress: "198.51.100.23" }, params: {} }));
+    answer(() =>
+      (handler as Handler)({ request, context: requestContext({ ...ctx.context, clientAddress: "198.51.100.23" }), params: {} }),
+    );
   const form = (path: string, fields: Record<string, string>, cookie = ownerCookie) =>
     new Request(`${TEST_BASE_URL}${path}`, {
       method: "POST",
@@ -108,7 +111,7 @@ describe.each(testDialects)("the admin audit log on %s", (dialect) => {
       answer(async () =>
         action({
           request: form("/admin/features", { anything: "1" }, cookie),
-          context: { ...ctx.context, clientAddress: "198.51.100.24" },
+          context: requestContext({ ...ctx.context, clientAddress: "198.51.100.24" }),
           params: {},
         } as never),
       );
@@ -126,7 +129,7 @@ describe.each(testDialects)("the admin audit log on %s", (dialect) => {
     await answer(async () =>
       withAdminAudit(usersBuild).routes["routes/admin/users"]!.module.action!({
         request: form("/admin/users", { intent: "sign-out", userId: helper }),
-        context: ctx.context,
+        context: requestContext(ctx.context),
         params: {},
       } as never),
     );

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
 import type { AuditAction, AuditEntry, AuditQuery } from "~/lib/audit/audit-actions";
 import { hasAdminAreaRole } from "~/lib/auth/admin-access";
 import { getSignedInUser } from "../auth/guard.server";
@@ -56,7 +56,7 @@ export function skipGenericAudit(request: Request): void {
   recorded.add(request);
 }
 
-type AuditArgs = { request: Request; context: Pick<AppLoadContext, "db" | "auth" | "config" | "clientAddress"> };
+type AuditArgs = { request: Request; context: Pick<AppServices, "db" | "auth" | "config" | "clientAddress"> };
 
 /**
  * Records an admin's action on this request, with the admin and the address read from it. Call it

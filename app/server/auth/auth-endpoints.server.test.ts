@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as users from "~/routes/admin/users";
 import * as apiAuth from "~/routes/api-auth";
@@ -40,7 +41,7 @@ describe.each(testDialects)("the accounts library's HTTP endpoints on %s", (dial
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const handler = method === "GET" || method === "HEAD" ? apiAuth.loader : apiAuth.action;
-      return handler({ request, context: ctx.context, params: {} } as never);
+      return handler({ request, context: requestContext(ctx.context), params: {} } as never);
     });
   const roleOf = async (email: string) =>
     (await test.db.selectFrom("user").select("role").where("email", "=", email).executeTakeFirstOrThrow()).role;
@@ -123,7 +124,7 @@ describe.each(testDialects)("the accounts library's HTTP endpoints on %s", (dial
             headers: { ...SAME_SITE, cookie: adminCookie },
             body: new URLSearchParams({ intent: "revoke-admin", userId }),
           }),
-          context: ctx.context,
+          context: requestContext(ctx.context),
           params: {},
         } as never),
       );

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -48,7 +49,7 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     kind: "action" | "loader",
     request: Request,
     params: Record<string, string> = {},
-  ) => run(() => (module[kind] as (args: unknown) => unknown)({ request, context: ctx.context, params }));
+  ) => run(() => (module[kind] as (args: unknown) => unknown)({ request, context: requestContext(ctx.context), params }));
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
@@ -195,7 +196,7 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     type Loaded = { data: { flash: unknown }; init: ResponseInit };
     const loaded = (await authPage.loader({
       request: new Request(`${TEST_BASE_URL}/auth`, { headers: { cookie: flashCookie.split(";")[0]! } }),
-      context: ctx.context,
+      context: requestContext(ctx.context),
     } as never)) as unknown as Loaded;
     expect(loaded.data.flash).toEqual({ notice: { title: "Password changed", text: "Sign in with your new password." } });
     const headers = new Headers(loaded.init.headers);
@@ -204,7 +205,7 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
     // Without the cookie there is nothing to show and nothing to clear.
     const plain = (await authPage.loader({
       request: new Request(`${TEST_BASE_URL}/auth`),
-      context: ctx.context,
+      context: requestContext(ctx.context),
     } as never)) as unknown as Loaded;
     expect(plain.data.flash).toBeNull();
     expect(new Headers(plain.init.headers).has("set-cookie")).toBe(false);
@@ -310,7 +311,7 @@ describe.each(testDialects)("auth routes on %s", (dialect) => {
       run(() =>
         storageFile.loader({
           request: new Request(`${TEST_BASE_URL}/storage/product-images/x`, { headers }),
-          context: ctx.context,
+          context: requestContext(ctx.context),
           params: { name },
         } as never),
       );

@@ -1,4 +1,5 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { data, redirect } from "react-router";
 import { hasAdminAreaRole, mayOpenAdminPath } from "~/lib/auth/admin-access";
 import { signInPathFor } from "~/lib/auth/safe-redirect";
 import { assertSameSite } from "./origin.server";
@@ -28,7 +29,7 @@ export interface AdminForbidden {
   email: string;
 }
 
-type AuthContext = Pick<AppLoadContext, "auth" | "config">;
+type AuthContext = Pick<AppServices, "auth" | "config">;
 
 // Loaders of one navigation (layout and page) share the request: look the session up once.
 const sessions = new WeakMap<Request, Promise<SignedInUser | null>>();

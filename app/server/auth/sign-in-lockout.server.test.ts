@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "~/lib/auth/auth-messages";
 import * as authPage from "~/routes/auth";
@@ -65,7 +66,7 @@ describe.each(testDialects)("the sign-in lockout replayed on %s", (dialect) => {
           body: new URLSearchParams({ intent: "sign-in", email, password }),
           headers: { ...SAME_SITE, ...jar?.header() },
         }),
-        context: { ...ctx.context, clientAddress: client },
+        context: requestContext({ ...ctx.context, clientAddress: client }),
         params: {},
       } as never),
     ).then((answer) => {

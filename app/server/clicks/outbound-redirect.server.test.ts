@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -175,10 +176,12 @@ describe.each(testDialects)("the /go redirect on %s", (dialect) => {
     try {
       const request = new Request("http://127.0.0.1/go/no-such%0A%5Berror%5D%20forged?from=home");
       // The loader only ever throws the page's 404, which the error boundary draws.
-      const answer = await goRoute.loader({ request, params: { slug: "no-such\n[error] forged" }, context: { db: test.db } } as never).then(
-        () => undefined,
-        (thrown: { data: unknown; init: ResponseInit | null }) => thrown,
-      );
+      const answer = await goRoute
+        .loader({ request, params: { slug: "no-such\n[error] forged" }, context: requestContext({ db: test.db } as never) } as never)
+        .then(
+          () => undefined,
+          (thrown: { data: unknown; init: ResponseInit | null }) => thrown,
+        );
       expect(answer?.init?.status).toBe(404);
       expect(answer?.data).toMatchObject({ screen: "go", kind: "not-found", product: null });
     } finally {

@@ -1,4 +1,5 @@
-import { data, redirect, type AppLoadContext, type Params } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { data, redirect, type Params } from "react-router";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
 import type { DB } from "../db/connection.server";
@@ -26,7 +27,7 @@ async function find(params: { feedId?: string; runId?: string }, db: DB) {
 }
 
 /** The run's screen, or null for a feed or run that does not exist. */
-export async function loadFeedRunScreen(db: DB, params: Params, config: AppLoadContext["config"]) {
+export async function loadFeedRunScreen(db: DB, params: Params, config: AppServices["config"]) {
   const found = await find(params, db);
   if (!found) return null;
   const merchant = await db.selectFrom("merchants").select("name").where("id", "=", found.feed.merchantId).executeTakeFirst();

@@ -1,4 +1,5 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { data, redirect } from "react-router";
 import { FEED_FORM_FIELDS, readFeedForm, readMappingForm, type FeedFormState, type FeedFormValues } from "~/lib/feeds/feed-form";
 import { formValues } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/forms/result-toast";
@@ -42,7 +43,7 @@ const idOf = (text: string | null) => {
 };
 
 /** What /admin/feeds shows: the feeds, the shops to pick from, the feed being edited or added, and a mapping step. */
-export async function loadFeedsScreen(request: Request, context: AppLoadContext) {
+export async function loadFeedsScreen(request: Request, context: AppServices) {
   const url = new URL(request.url);
   const editId = idOf(url.searchParams.get("edit"));
   const mapId = idOf(url.searchParams.get("map"));

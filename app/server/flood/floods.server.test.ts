@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { describe, expect, it } from "vitest";
@@ -60,7 +61,13 @@ async function resetLinkFor(ctx: AuthTestContext, email: string): Promise<string
 describe.each(testDialects)("floods slow the flood, not everyone, on %s", (dialect) => {
   const { ctx } = testContextForBlock(dialect);
   const call = (module: { action: unknown }, request: Request, from: string) =>
-    run(() => (module.action as (args: unknown) => unknown)({ request, context: { ...ctx.context, clientAddress: from }, params: {} }));
+    run(() =>
+      (module.action as (args: unknown) => unknown)({
+        request,
+        context: requestContext({ ...ctx.context, clientAddress: from }),
+        params: {},
+      }),
+    );
 
   it("accepts a genuine reset link after 27 bogus ones from 9 addresses (more than the old shared ceiling of 10)", async () => {
     await signedInAs(ctx.auth, "owner@example.com", { admin: true });
@@ -107,7 +114,7 @@ describe.each(testDialects)("floods slow the flood, not everyone, on %s", (diale
     const probe = await run(() =>
       apiAuth.loader({
         request: new Request(`${TEST_BASE_URL}/api/auth/reset-password/${token}`),
-        context: ctx.context,
+        context: requestContext(ctx.context),
         params: {},
       } as never),
     );

@@ -1,8 +1,8 @@
-import type { AppLoadContext } from "react-router";
+import { requestContext, type AppServices } from "~/server/load-context";
 import { describe, expect, it } from "vitest";
 import { dispatchIntent, type IntentTable } from "./intents.server";
 
-const context = {} as AppLoadContext;
+const context = requestContext({} as AppServices);
 
 function post(entries: Record<string, string>): Request {
   return new Request("http://localhost/admin/x", { method: "POST", body: new URLSearchParams(entries) });

@@ -1,4 +1,5 @@
-import { data, type AppLoadContext, type Params } from "react-router";
+import { data, type Params, type RouterContextProvider } from "react-router";
+import { appContext, type AppServices } from "~/server/load-context";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { readFormUnderLimit } from "../http/request-body.server";
 
@@ -14,7 +15,8 @@ import { readFormUnderLimit } from "../http/request-body.server";
 export interface IntentArgs {
   form: FormData;
   request: Request;
-  context: AppLoadContext;
+  /** The request's services, read from React Router's context once for every handler. */
+  context: AppServices;
   params: Params;
 }
 
@@ -48,7 +50,7 @@ export function dispatchedIntent(request: Request): { intent: string; offered: r
  * size limit: 413 past it, 400 for a body that is not a form.
  */
 export async function dispatchIntent<Table extends IntentTable>(
-  args: { request: Request; context: AppLoadContext; params: Params },
+  args: { request: Request; context: Readonly<RouterContextProvider>; params: Params },
   table: Table,
   options: { form?: FormData } = {},
 ): Promise<Awaited<ReturnType<Table[keyof Table]>> | ReturnType<typeof unknownIntent>> {
@@ -57,7 +59,7 @@ export async function dispatchIntent<Table extends IntentTable>(
   dispatched.set(args.request, { intent, offered: Object.keys(table) });
   // Own keys only: "toString" or "__proto__" must not reach Object.prototype.
   if (!Object.hasOwn(table, intent)) return unknownIntent();
-  return (await table[intent]!({ form, request: args.request, context: args.context, params: args.params })) as Awaited<
+  return (await table[intent]!({ form, request: args.request, context: args.context.get(appContext), params: args.params })) as Awaited<
     ReturnType<Table[keyof Table]>
   >;
 }

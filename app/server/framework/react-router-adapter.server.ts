@@ -11,9 +11,9 @@ import type { EntryContext, ServerBuild } from "react-router";
 
 // ── The server build's route modules, rewrapped ─────────────────────────────────────────────
 // Three policies hold for every loader or action without each route remembering them: a
-// database outage answers 503, an unreadable body 400/413, an admin action is audited. Route
-// middleware is the public way, but it needs `future.v8_middleware`, which replaces the load
-// context (`context.db` in every loader) with a RouterContextProvider (react-router.config.ts).
+// database outage answers 503, an unreadable body 400/413, an admin action is audited. The first
+// two turn an error thrown inside a handler into an answer with its status, which a middleware
+// cannot: its `next()` sees the response after the error boundary was rendered (docs/decisions/0119).
 
 // A route module's loader or action, whatever its arguments: wrappers pass them on untouched.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import express from "express";
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -133,7 +134,11 @@ describe.each(testDialects)("request bodies through the real request path on %s"
     ctx = makeAuthContext(test);
     const cookie = await signedInAs(ctx.auth, "bodies-admin@example.com", { admin: true });
     const handle = createRequestHandler(withBodyErrorResponses(withDatabaseOutageResponses(buildOf())), "production");
-    const pages = createPageServing({ render: (request) => handle(request, ctx.context), baseUrl: TEST_BASE_URL, maxBytes: 0 });
+    const pages = createPageServing({
+      render: (request) => handle(request, requestContext(ctx.context)),
+      baseUrl: TEST_BASE_URL,
+      maxBytes: 0,
+    });
     const app = express();
     app.use(pages.requestHandler);
     server = app.listen(0, "127.0.0.1");

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseProductCsv } from "~/lib/csv/product-csv";
@@ -134,7 +135,7 @@ describe.each(testDialects)("unsubscribe links on %s", (dialect) => {
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
     const handler = createRequestHandler(buildOf(), "production");
-    handle = (request) => handler(request, { db: test.db, config: { authSecret: SECRET } } as never);
+    handle = (request) => handler(request, requestContext({ db: test.db, config: { authSecret: SECRET } } as never));
   });
   afterAll(() => test.drop());
 

@@ -1,7 +1,8 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { UnsubscribeView } from "~/lib/mail-lists/unsubscribe-view";
 import type { DB } from "../db/connection.server";
 import { CACHE_CONTROL } from "../http/cache-control.server";
+import { appContext } from "../load-context";
 
 /**
  * The unsubscribe link of every mail list (the newsletter, price alerts), one behaviour:
@@ -21,7 +22,7 @@ export interface MailListLinks {
 
 interface LinkArgs {
   request: Request;
-  context: { db: DB; config: { authSecret: string } };
+  context: Readonly<RouterContextProvider>;
 }
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
@@ -29,12 +30,14 @@ const answer = (view: UnsubscribeView) =>
   data({ view }, { status: view.state === "invalid" ? 400 : 200, headers: { "Cache-Control": CACHE_CONTROL.noStore } });
 
 export async function unsubscribeLinkLoader(list: MailListLinks, { request, context }: LinkArgs) {
-  const entry = await list.find(context.db, context.config.authSecret, tokenOf(request));
+  const { db, config } = context.get(appContext);
+  const entry = await list.find(db, config.authSecret, tokenOf(request));
   if (!entry) return answer({ state: "invalid" });
   return answer(entry.unsubscribed ? { state: "done" } : { state: "ask", ...(entry.ask ? { body: entry.ask } : {}) });
 }
 
 export async function unsubscribeLinkAction(list: MailListLinks, { request, context }: LinkArgs) {
-  const done = await list.unsubscribe(context.db, context.config.authSecret, tokenOf(request));
+  const { db, config } = context.get(appContext);
+  const done = await list.unsubscribe(db, config.authSecret, tokenOf(request));
   return answer(done ? { state: "done" } : { state: "invalid" });
 }

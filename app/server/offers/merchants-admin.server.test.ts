@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { describe, expect, it } from "vitest";
 import * as merchants from "~/routes/admin/merchants";
 import * as products from "~/routes/admin/products";
@@ -120,7 +121,8 @@ describe.each(testDialects)("merchants on %s", (dialect) => {
         body: new URLSearchParams(fields),
         headers: { ...SAME_SITE, cookie, "content-type": "application/x-www-form-urlencoded" },
       });
-    const call = (handler: unknown, request: Request) => answer(() => (handler as Handler)({ request, context: ctx.context, params: {} }));
+    const call = (handler: unknown, request: Request) =>
+      answer(() => (handler as Handler)({ request, context: requestContext(ctx.context), params: {} }));
     const nordic = await test.db.selectFrom("merchants").select("id").where("slug", "=", "nordic-bath").executeTakeFirstOrThrow();
 
     const refused = await call(merchants.action, post("/admin/merchants", { intent: "delete-merchant", id: String(nordic.id) }));

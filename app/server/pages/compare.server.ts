@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
 import { COMPARE_PARAM, compareView, parseCompareSlugs, type CompareView } from "~/lib/compare/compare";
 import { priceSettingsAt } from "~/lib/offers/price-view";
 import { withOffers } from "../offers/offer-reads.server";
@@ -10,7 +10,7 @@ import { findProductsBySlugs } from "../products/products.server";
  * a shared comparison still shows. A database that cannot be reached gets the site's 503, as on
  * every page; nothing here catches it.
  */
-export async function loadComparePage({ db, config }: Pick<AppLoadContext, "db" | "config">, url: URL): Promise<CompareView> {
+export async function loadComparePage({ db, config }: Pick<AppServices, "db" | "config">, url: URL): Promise<CompareView> {
   // One comma-separated value (a link, the tray), or one value per checkbox (the sauna table's
   // compare form, a GET form): both name the same comparison.
   const requested = url.searchParams.getAll(COMPARE_PARAM).join(",") || null;

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
 import { linkFrom, linkSource } from "~/lib/clicks/tracked-link";
 import {
   bestPickCards,
@@ -27,7 +27,7 @@ import { log } from "../log.server";
  * built-in sample cards where the top-rated list would be.
  */
 export async function loadHomePage(
-  { db, config }: Pick<AppLoadContext, "db" | "config">,
+  { db, config }: Pick<AppServices, "db" | "config">,
   { streamComparison }: { streamComparison: boolean },
 ): Promise<HomePageView> {
   // Pictures as site paths, so the /img route can resize them whatever BASE_URL says.
@@ -62,7 +62,7 @@ export async function loadHomePage(
 }
 
 /** The comparison table. A failure gives null (the section says so) instead of failing the page. */
-function loadComparison(db: AppLoadContext["db"], display: DisplayContext): Promise<ComparisonSection | null> {
+function loadComparison(db: AppServices["db"], display: DisplayContext): Promise<ComparisonSection | null> {
   return catalogCache(db)
     .topProducts()
     .then((top) => comparisonSection(top.products, display, COMPARISON_ROW_LIMIT, top.total))

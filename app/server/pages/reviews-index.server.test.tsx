@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { sql } from "kysely";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
@@ -52,7 +53,7 @@ describe.each(testDialects)("the reviews index page on %s", (dialect) => {
     ];
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(`${TEST_BASE_URL}/reviews`), {
-      requestContext: { ...ctx.context, db: await closedDatabase() } as never,
+      requestContext: requestContext({ ...ctx.context, db: await closedDatabase() }),
     });
     if (context instanceof Response) throw new Error("unexpected redirect");
     const html = renderToStaticMarkup(

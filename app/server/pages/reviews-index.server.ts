@@ -1,4 +1,5 @@
-import { redirect, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { redirect } from "react-router";
 import { lastResortCollectionRecords } from "~/lib/collection/built-in-collections";
 import { linkFrom, linkSource } from "~/lib/clicks/tracked-link";
 import {
@@ -28,7 +29,7 @@ import { unavailable } from "./page-errors.server";
  * "unavailable" answer (503) when the products cannot be read: a list that silently came back
  * empty would tell the reader the site has no reviews.
  */
-export async function loadReviewsIndexPage({ db, config }: Pick<AppLoadContext, "db" | "config">, url: URL): Promise<ReviewsIndexPage> {
+export async function loadReviewsIndexPage({ db, config }: Pick<AppServices, "db" | "config">, url: URL): Promise<ReviewsIndexPage> {
   const { page, canonical } = parsePageParam(url.searchParams.get(PAGE_PARAM));
   if (!canonical) throw redirect(pageHref(url.pathname, url.search, page), 301);
 

@@ -1,4 +1,5 @@
-import { redirect, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { redirect } from "react-router";
 import { isPastLastPage } from "~/lib/catalog/pagination";
 import { priceSettingsAt } from "~/lib/offers/price-view";
 import { tableColumnsWith } from "~/lib/sauna-table/table-columns";
@@ -46,7 +47,7 @@ function noteRefusal(message: string) {
  * products that cannot be read get the site's 503, as on the reviews index, and so does a reader
  * arriving while too many tables are being read (with Retry-After).
  */
-export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "db" | "config">, url: URL): Promise<TableView> {
+export async function loadSaunaTablePage({ db, config }: Pick<AppServices, "db" | "config">, url: URL): Promise<TableView> {
   const prices = priceSettingsAt(config.prices, Date.now());
   const options = { today: prices.today, currency: prices.currency };
   const failed = (error: unknown) => {
@@ -79,7 +80,7 @@ export async function loadSaunaTablePage({ db, config }: Pick<AppLoadContext, "d
  * The reviews index's ways into the table, with the catalog's counts. A failure only hides them
  * (logged): the index itself must not go down with them.
  */
-export async function loadTableFacetLinks({ db, config }: Pick<AppLoadContext, "db" | "config">): Promise<FacetLinkGroup[]> {
+export async function loadTableFacetLinks({ db, config }: Pick<AppServices, "db" | "config">): Promise<FacetLinkGroup[]> {
   const prices = priceSettingsAt(config.prices, Date.now());
   try {
     return facetLinkGroups(await readCatalogFacets(db, { today: prices.today, currency: prices.currency }));

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAME_SITE, signedInAs, TEST_BASE_URL } from "../../../tests/support/auth-fixtures";
 import { testContextForBlock } from "../../../tests/support/block-databases";
@@ -59,11 +60,12 @@ describe.each(testDialects)("the revenue page with a 19 MB report on %s", (diale
     dataOf(
       await (revenue.loader as unknown as Handler)({
         request: new Request(`${TEST_BASE_URL}/admin/revenue${search}`, { headers: { cookie } }),
-        context: ctx.context,
+        context: requestContext(ctx.context),
         params: {},
       }),
     );
-  const act = (request: Request) => settle(() => (revenue.action as unknown as Handler)({ request, context: ctx.context, params: {} }));
+  const act = (request: Request) =>
+    settle(() => (revenue.action as unknown as Handler)({ request, context: requestContext(ctx.context), params: {} }));
 
   it("answers the upload with a redirect, and every step's page data stays small", { timeout: 240_000 }, async () => {
     const report = commissionReportText(LINES);

@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as articleImages from "~/routes/admin/articles-images";
@@ -62,7 +63,9 @@ describe.each(testDialects.flatMap((dialect) => (["disk", "database"] as const).
           "content-length": String(body.byteLength),
         },
       });
-      const answer = await answerOf(() => (articleImages.action as AdminHandler)({ request, context: ctx.context, params: {} }));
+      const answer = await answerOf(() =>
+        (articleImages.action as AdminHandler)({ request, context: requestContext(ctx.context), params: {} }),
+      );
       expect(answer.status).toBe(200);
       const [stored] = (answer.data as ImagesActionResult).uploads!;
       if (!stored?.ok) throw new Error(`upload refused: ${JSON.stringify(stored)}`);

@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
+import type { AppServices } from "~/server/load-context";
+import { data } from "react-router";
 import { storageToast, type StorageState } from "~/lib/admin/storage-messages";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { IMAGE_UPLOAD_TOO_LARGE, MAX_IMAGES_PER_UPLOAD } from "~/lib/admin/upload-limits";
@@ -27,7 +28,7 @@ export type ImagesAnswer = ReturnType<typeof data<ImagesActionResult>>;
 const refuse = (toast: ResultToast): ImagesAnswer => data<ImagesActionResult>({ toast }, { status: 400 });
 
 /** The bucket's state, without creating it. */
-export function imageStorageStatus(context: AppLoadContext): Promise<StorageState> {
+export function imageStorageStatus(context: AppServices): Promise<StorageState> {
   return productImagesStorage(context.config, context.db).check({ create: false });
 }
 

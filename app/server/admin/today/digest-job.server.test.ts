@@ -1,3 +1,4 @@
+import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as todayRoute from "~/routes/admin/today";
 import { answerOf } from "../../../../tests/support/admin-routes";
@@ -122,7 +123,7 @@ describe.each(testDialects)("the weekly digest and /admin/today on %s", (dialect
         headers: { cookie, origin: TEST_BASE_URL, ...(init ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
         ...(init ? { method: "POST", body: new URLSearchParams(init.form).toString() } : {}),
       });
-      const args = { request, context: ctx.context, params: {} } as never;
+      const args = { request, context: requestContext(ctx.context), params: {} } as never;
       return init ? todayRoute.action(args) : todayRoute.loader(args);
     });
 

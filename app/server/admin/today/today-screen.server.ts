@@ -1,4 +1,5 @@
-import { data, type AppLoadContext } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { appContext, type AppServices } from "~/server/load-context";
 import { isSubject, isTodayRule, SNOOZE_DAYS, TODAY_RULE_LABELS, type TodayRule } from "~/lib/today/today-items";
 import { recordAdminAction } from "../../audit/audit-log.server";
 import { requireAdmin } from "../../auth/guard.server";
@@ -12,7 +13,7 @@ import { forgetTodayCount, todayList } from "./today.server";
 
 interface Args {
   request: Request;
-  context: AppLoadContext;
+  context: AppServices;
 }
 
 export async function todayScreen({ request, context }: Args) {
@@ -71,7 +72,7 @@ const intents = {
   },
 } satisfies IntentTable;
 
-export async function todayAction(args: Args & { params: IntentArgs["params"] }) {
-  await requireAdmin(args.request, args.context);
+export async function todayAction(args: { request: Request; context: Readonly<RouterContextProvider>; params: IntentArgs["params"] }) {
+  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, intents);
 }
