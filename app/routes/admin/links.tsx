@@ -19,6 +19,7 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { parseStateFilter } from "~/lib/links/link-report";
+import { pageCount, pageOffset, parsePageParam } from "~/lib/catalog/pagination";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { requireAdmin } from "~/server/auth/guard.server";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
@@ -51,10 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const show = parseStateFilter(params.get("show"));
   const search = (params.get("q") ?? "").trim().slice(0, 200);
-  const askedPage = Math.max(1, Math.floor(Number(params.get(REPORT_PAGE_PARAM))) || 1);
+  const askedPage = parsePageParam(params.get(REPORT_PAGE_PARAM)).page;
   const reportPage = async () => {
     const rows = { show, search, limit: ROWS_PER_PAGE };
-    const asked = await linkReportPage(context.get(appContext).db, { ...rows, offset: (askedPage - 1) * ROWS_PER_PAGE });
+    const asked = await linkReportPage(context.get(appContext).db, { ...rows, offset: pageOffset(askedPage, ROWS_PER_PAGE) });
     // A page past the end (the list shrank since the link was made) shows the first instead.
     if (asked.rows.length > 0 || askedPage === 1) return { ...asked, number: askedPage };
     return { ...(await linkReportPage(context.get(appContext).db, rows)), number: 1 };
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     counts,
     rows: page.rows,
-    reportPage: { page: page.number, pages: Math.max(1, Math.ceil(page.matched / ROWS_PER_PAGE)) },
+    reportPage: { page: page.number, pages: pageCount(page.matched, ROWS_PER_PAGE) },
     unearnedPage: params.get("page") ?? undefined,
     show,
     search,
