@@ -39,8 +39,11 @@ async function serve(render: (request: Request) => Promise<Response>): Promise<s
   return (await serveWithCache(render)).origin;
 }
 
-async function serveWithCache(render: (request: Request) => Promise<Response>): Promise<{ origin: string; pages: PageServing }> {
-  const pages = createPageServing({ render, baseUrl: BASE_URL, maxBytes: 10_000_000 });
+async function serveWithCache(
+  render: Parameters<typeof createPageServing>[0]["render"],
+  warmKeys?: () => Promise<string[]>,
+): Promise<{ origin: string; pages: PageServing }> {
+  const pages = createPageServing({ render, baseUrl: BASE_URL, maxBytes: 10_000_000, warmKeys });
   const app = express();
   app.use(pages.requestHandler);
   // The process answers hits before Express, as server.js does.
@@ -187,14 +190,7 @@ describe("a miss is sent at once, compressed fast; the kept page is compressed a
       new Response(`<!DOCTYPE html><p>${new URL(request.url).pathname} ${price}</p>`, {
         headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0, s-maxage=60" },
       });
-    const pages = createPageServing({ render, baseUrl: BASE_URL, maxBytes: 10_000_000, warmKeys: async () => ["/", "/reviews"] });
-    const app = express();
-    app.use(pages.requestHandler);
-    running = createServer((req, res) => {
-      if (!pages.serveCached(req, res)) app(req, res);
-    });
-    await new Promise<void>((resolve) => running!.listen(0, "127.0.0.1", resolve));
-    const origin = `http://127.0.0.1:${(running.address() as AddressInfo).port}`;
+    const { origin, pages } = await serveWithCache(render, async () => ["/", "/reviews"]);
     for (const path of ["/reviews/product/kallio", "/reviews/product/kallio", "/learn", "/learn", "/learn/once"])
       await fetch(origin + path);
 
@@ -222,14 +218,7 @@ describe("render turns", () => {
         headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0, s-maxage=60" },
       });
     };
-    const pages = createPageServing({ render, baseUrl: BASE_URL, maxBytes: 10_000_000, warmKeys: async () => ["/reviews"] });
-    const app = express();
-    app.use(pages.requestHandler);
-    running = createServer((req, res) => {
-      if (!pages.serveCached(req, res)) app(req, res);
-    });
-    await new Promise<void>((resolve) => running!.listen(0, "127.0.0.1", resolve));
-    const origin = `http://127.0.0.1:${(running.address() as AddressInfo).port}`;
+    const { origin, pages } = await serveWithCache(render, async () => ["/reviews"]);
     await fetch(origin + "/");
     await fetch(origin + "/");
     await fetch(origin + "/learn/once");
