@@ -1,11 +1,8 @@
-import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
-import { useFloodChallenge } from "~/components/forms/use-flood-challenge";
+import { useId } from "react";
 import { ListOutcome } from "~/components/mail-lists/list-outcome";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
+import { OptInEmailInput, OptInForm, OPT_IN_INPUT } from "~/components/mail-lists/opt-in-form";
 import { Mail } from "~/components/ui/icons";
-import { FetcherForm, Link } from "~/components/ui/link";
+import { Link } from "~/components/ui/link";
 import type { PriceAlertResult } from "~/lib/alerts/price-alert-messages";
 import type { ProductPageView } from "~/lib/product/product-page";
 
@@ -37,24 +34,6 @@ function PriceAlertBox({ product, result }: { product: PriceAlertProduct; result
   const headingId = useId();
   const emailId = useId();
   const targetId = useId();
-  const messageId = useId();
-  const fetcher = useFetcher<PriceAlertResult>({ key: `price-alert-${product.id}` });
-  const answer = fetcher.data ?? result;
-  const busy = fetcher.state !== "idle";
-  const formRef = useRef<HTMLFormElement>(null);
-  // Under a flood of sign-ups the answer may be a challenge: solved here, then the form goes again.
-  const challengeProblem = useFloodChallenge(
-    formRef,
-    fetcher.data && !fetcher.data.ok && fetcher.data.field === "challenge" ? fetcher.data.challenge : undefined,
-  );
-  const refused = answer && !answer.ok ? answer : undefined;
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
-
-  const input =
-    "h-11 w-full min-w-0 rounded-full border border-line bg-surface px-5 text-[0.95rem] text-ink placeholder:text-ink-muted focus-visible:border-brand";
   return (
     <section
       aria-labelledby={headingId}
@@ -73,63 +52,44 @@ function PriceAlertBox({ product, result }: { product: PriceAlertProduct; result
           </p>
         </div>
       </div>
-      <FetcherForm
-        fetcher={fetcher}
-        ref={formRef}
-        method="post"
+      <OptInForm
         action={PRICE_ALERT_ACTION}
+        fetcherKey={`price-alert-${product.id}`}
+        result={result}
+        testId="price-alert"
         className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end"
-        data-testid="price-alert-form"
+        submit={{ idle: "Email me", busy: "Sending…" }}
       >
-        <input type="hidden" name="product_id" value={product.id} />
-        {product.path && <input type="hidden" name="product_path" value={product.path} />}
-        <div>
-          <label htmlFor={emailId} className="mb-1 block text-sm font-medium">
-            Email address
-          </label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="name@example.com"
-            defaultValue={refused?.email}
-            aria-invalid={refused?.field === "email" ? true : undefined}
-            aria-describedby={answer ? messageId : undefined}
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor={targetId} className="mb-1 block text-sm font-medium">
-            Target price <span className="font-normal text-ink-muted">(optional)</span>
-          </label>
-          <input
-            id={targetId}
-            name="target"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="e.g. 1,299"
-            defaultValue={refused?.target}
-            aria-invalid={refused?.field === "target" ? true : undefined}
-            aria-describedby={answer ? messageId : undefined}
-            className={input}
-          />
-        </div>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Sending…" : "Email me"}
-        </Button>
-      </FetcherForm>
-      <p
-        id={messageId}
-        role="status"
-        aria-live="polite"
-        data-testid="price-alert-message"
-        className={cn("mt-3 text-sm empty:hidden", answer?.ok ? "font-medium text-forest" : "text-red-700")}
-      >
-        {challengeProblem ?? answer?.message}
-      </p>
+        {({ refused, describedBy }) => (
+          <>
+            <input type="hidden" name="product_id" value={product.id} />
+            {product.path && <input type="hidden" name="product_path" value={product.path} />}
+            <div>
+              <label htmlFor={emailId} className="mb-1 block text-sm font-medium">
+                Email address
+              </label>
+              <OptInEmailInput id={emailId} placeholder="name@example.com" refused={refused} describedBy={describedBy} />
+            </div>
+            <div>
+              <label htmlFor={targetId} className="mb-1 block text-sm font-medium">
+                Target price <span className="font-normal text-ink-muted">(optional)</span>
+              </label>
+              <input
+                id={targetId}
+                name="target"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="e.g. 1,299"
+                defaultValue={refused?.target}
+                aria-invalid={refused?.field === "target" ? true : undefined}
+                aria-describedby={describedBy}
+                className={OPT_IN_INPUT}
+              />
+            </div>
+          </>
+        )}
+      </OptInForm>
     </section>
   );
 }

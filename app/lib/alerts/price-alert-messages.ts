@@ -1,5 +1,6 @@
 import type { UnsubscribeTexts } from "../mail-lists/unsubscribe-view";
-import { FLOOD_TEXT, type FloodChallenge } from "../forms/flood-challenge";
+import { FLOOD_TEXT } from "../forms/flood-challenge";
+import type { OptInResult } from "../mail-lists/opt-in-result";
 
 /**
  * The price alert form's answers as the pages see them. The answer to a sign-up is the same
@@ -18,11 +19,7 @@ export interface PriceAlertTyped {
   productPath: string | null;
 }
 
-export type PriceAlertResult =
-  | { ok: true; message: string }
-  | ({ ok: false; field: PriceAlertField | "limit" | "product"; message: string } & PriceAlertTyped)
-  /** The site is flooded with sign-ups: the form must be sent again with this challenge solved. */
-  | ({ ok: false; field: "challenge"; message: string; challenge: FloodChallenge } & PriceAlertTyped);
+export type PriceAlertResult = OptInResult<PriceAlertField | "product", PriceAlertTyped>;
 
 /** A product page path the answer page may link back to: only our own review pages. */
 export function productPathOrNull(raw: string): string | null {

@@ -1,5 +1,6 @@
 import type { UnsubscribeTexts } from "../mail-lists/unsubscribe-view";
-import { FLOOD_TEXT, type FloodChallenge } from "../forms/flood-challenge";
+import { FLOOD_TEXT } from "../forms/flood-challenge";
+import type { OptInResult } from "../mail-lists/opt-in-result";
 
 /**
  * The newsletter's rules as the pages see them: what counts as an address, and the words a
@@ -29,12 +30,7 @@ export function isPlausibleEmail(email: string): boolean {
   return email.length <= MAX_EMAIL_LENGTH && /^[^\s@<>()",;:\\]+@[^\s@<>()",;:\\]+\.[^\s@<>()",;:\\.]{2,}$/.test(email);
 }
 
-export type SubscribeResult =
-  | { ok: true; message: string }
-  | { ok: false; field: "email"; message: string; email: string }
-  | { ok: false; field: "limit"; message: string; email: string }
-  /** The site is flooded with sign-ups: the form must be sent again with this challenge solved. */
-  | { ok: false; field: "challenge"; message: string; email: string; challenge: FloodChallenge };
+export type SubscribeResult = OptInResult<"email", { email: string }>;
 
 export const SUBSCRIBE_MESSAGES = {
   thanks: "Thanks! Please check your inbox: click the link in the email we just sent to confirm your subscription.",

@@ -1,11 +1,9 @@
-import { appContext } from "~/server/load-context";
-import { data } from "react-router";
 import { ListOutcome } from "~/components/mail-lists/list-outcome";
 import { PRICE_ALERT_PAGES } from "~/lib/alerts/price-alert-messages";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { confirmPriceAlert } from "~/server/alerts/price-alerts.server";
+import { confirmLinkLoader } from "~/server/mail-lists/confirm-link.server";
 import type { Route } from "./+types/confirm";
-import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
  * /alerts/confirm?token=…: the one-time link of a price alert's confirmation mail. Opening it
@@ -17,15 +15,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const product = await confirmPriceAlert(context.get(appContext).db, token);
-  // The token is in the URL: keep the page out of caches.
-  return data({ product }, { status: product ? 200 : 400, headers: { "Cache-Control": CACHE_CONTROL.noStore } });
-}
+export const loader = (args: Route.LoaderArgs) => confirmLinkLoader(confirmPriceAlert, args);
 
 export default function ConfirmPriceAlert({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const product = loaderData.entry;
   if (!product) return <ListOutcome good={false} {...PRICE_ALERT_PAGES.invalidConfirm} />;
   return (
     <ListOutcome

@@ -6,55 +6,39 @@ import { displayPrice, type DisplayPrice } from "~/lib/offers/display-price";
 import { majorToMinor } from "~/lib/offers/currencies";
 import type { SitePrices } from "~/lib/offers/price-view";
 import type { DB } from "../db/connection.server";
-import { toIsoString } from "../db/timestamps";
-import { dialectOf } from "../db/dialect";
-import type { MailQueue } from "../mail/outbox.server";
 import {
-  CONFIRM_LINK_DAYS,
-  confirmLinkStillValid,
-  hashConfirmToken,
-  isConfirmTokenShaped,
-  newConfirmToken,
-  parseUnsubscribeToken,
-  UNSUBSCRIBE_PURPOSES,
-  unsubscribeSignatureMatches,
-  unsubscribeToken,
-} from "../newsletter/newsletter-tokens.server";
-import { RESEND_AFTER_MS } from "../newsletter/subscribers.server";
+  confirmEntry,
+  entryOfUnsubscribeLink,
+  PRICE_ALERT_LIST,
+  sendConfirmation,
+  takeOffList,
+  unsubscribeUrlOf,
+  type ConfirmationOutcome,
+  type OptInContext,
+} from "../mail-lists/opt-in.server";
 import { offersOfProducts } from "../offers/offer-reads.server";
 import { priceSettingsAt } from "../offers/maintained-price.server";
 import { priceAlertConfirmationMail } from "./price-alert-mail";
 
 /**
  * Price-drop alerts (docs/decisions/0062-price-drop-alerts.md), sign-up to unsubscribe: double
- * opt-in with the newsletter's tokens and timings, one row per address and product. Sending the
- * alerts themselves is the job's (price-alert-job.server.ts).
+ * opt-in by the flow every list shares (mail-lists/opt-in.server.ts), one row per address and
+ * product. Sending the alerts themselves is the job's (price-alert-job.server.ts).
  */
 
-export interface PriceAlertContext {
-  db: DB;
-  mail: MailQueue;
-  /** BASE_URL, for the links in the mail. */
-  baseUrl: string;
-  authSecret: string;
+export interface PriceAlertContext extends OptInContext {
   /** SITE_COUNTRY, SITE_CURRENCY, PRICE_MAX_AGE: the displayed price is computed with them. */
   prices: SitePrices;
-  now?: () => Date;
 }
 
 export type PriceAlertOutcome =
-  | { kind: "confirmation-sent" | "confirmation-recently-sent" | "already-confirmed" }
+  | { kind: ConfirmationOutcome }
   | { kind: "invalid-email" | "no-product" | "no-price" }
   /** The target is not below the displayed price, written out for the answer. */
   | { kind: "target-too-high"; priceText: string };
 
-export function alertConfirmUrl(baseUrl: string, token: string): string {
-  return `${baseUrl}/alerts/confirm?token=${encodeURIComponent(token)}`;
-}
-
 export function alertUnsubscribeUrl(baseUrl: string, authSecret: string, id: number, email: string): string {
-  const token = unsubscribeToken(authSecret, id, email, UNSUBSCRIBE_PURPOSES.priceAlert);
-  return `${baseUrl}/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
+  return unsubscribeUrlOf(PRICE_ALERT_LIST, baseUrl, authSecret, id, email);
 }
 
 /** The displayed price of each product, by the one price rule, from its offers as they are now. */
@@ -130,38 +114,24 @@ export async function subscribeToPriceAlert(
     .values({ email, product_id: product.id, status: "pending", ...watch, created_at: nowIso })
     .onConflict((oc) => oc.columns(["email", "product_id"]).doNothing())
     .execute();
-  return ctx.db.transaction().execute(async (trx): Promise<PriceAlertOutcome> => {
-    let select = trx.selectFrom("price_alerts").selectAll().where("email", "=", email).where("product_id", "=", product.id);
-    // PostgreSQL: a second sign-up at the same moment waits, then sees the link just sent.
-    if (dialectOf(trx) === "postgres") select = select.forUpdate();
-    const row = await select.executeTakeFirstOrThrow();
-    if (
-      row.status === "confirmed" ||
-      (row.status === "pending" && row.confirm_sent_at && now.getTime() - Date.parse(toIsoString(row.confirm_sent_at)) < RESEND_AFTER_MS)
-    ) {
-      await trx.updateTable("price_alerts").set(watch).where("id", "=", row.id).execute();
-      return { kind: row.status === "confirmed" ? "already-confirmed" : "confirmation-recently-sent" };
-    }
-
-    const { token, hash } = newConfirmToken();
-    // An unsubscribed alert asked for again is pending until it is confirmed again.
-    await trx
-      .updateTable("price_alerts")
-      .set({ ...watch, status: "pending", confirm_token_hash: hash, confirm_sent_at: nowIso })
-      .where("id", "=", row.id)
-      .execute();
-    await ctx.mail.queue(
-      trx,
-      priceAlertConfirmationMail(
-        email,
-        { name: product.name, priceText, targetText: targetMinor === null ? null : formatMoney(targetMinor, shown.currency) },
-        { confirm: alertConfirmUrl(ctx.baseUrl, token), unsubscribe: alertUnsubscribeUrl(ctx.baseUrl, ctx.authSecret, row.id, email) },
-        CONFIRM_LINK_DAYS,
-      ),
-      { now: now.getTime() },
-    );
-    return { kind: "confirmation-sent" };
-  });
+  const { id } = await ctx.db
+    .selectFrom("price_alerts")
+    .select("id")
+    .where("email", "=", email)
+    .where("product_id", "=", product.id)
+    .executeTakeFirstOrThrow();
+  const watched = { name: product.name, priceText, targetText: targetMinor === null ? null : formatMoney(targetMinor, shown.currency) };
+  // Asking again changes the one alert's target and price at sign-up, whatever else happens.
+  const kind = await sendConfirmation(
+    ctx,
+    PRICE_ALERT_LIST,
+    id,
+    (links, days) => priceAlertConfirmationMail(email, watched, links, days),
+    async (trx) => {
+      await trx.updateTable("price_alerts").set(watch).where("id", "=", id).execute();
+    },
+  );
+  return { kind };
 }
 
 /** The product an alert watches, for the pages its links land on. */
@@ -172,24 +142,17 @@ export interface AlertProduct {
 
 /** Confirms the pending alert the link was sent for; null for an unknown, used or expired link. */
 export async function confirmPriceAlert(db: DB, token: string, now = new Date()): Promise<AlertProduct | null> {
-  if (!isConfirmTokenShaped(token)) return null;
-  const hash = hashConfirmToken(token);
-  const row = await db
+  const id = await confirmEntry(db, PRICE_ALERT_LIST, token, now);
+  return id === null ? null : ((await productOfAlert(db, id)) ?? null);
+}
+
+function productOfAlert(db: DB, id: number): Promise<AlertProduct | undefined> {
+  return db
     .selectFrom("price_alerts")
     .innerJoin("products", "products.id", "price_alerts.product_id")
-    .select(["price_alerts.id", "price_alerts.status", "price_alerts.confirm_sent_at", "products.name", "products.slug"])
-    .where("price_alerts.confirm_token_hash", "=", hash)
+    .select(["products.name", "products.slug"])
+    .where("price_alerts.id", "=", id)
     .executeTakeFirst();
-  if (!row || row.status !== "pending" || !row.confirm_sent_at) return null;
-  if (!confirmLinkStillValid(toIsoString(row.confirm_sent_at), now)) return null;
-  const nowIso = now.toISOString();
-  const result = await db
-    .updateTable("price_alerts")
-    .set({ status: "confirmed", confirmed_at: nowIso, confirm_token_hash: null, updated_at: nowIso })
-    .where("id", "=", row.id)
-    .where("confirm_token_hash", "=", hash)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? { name: row.name, slug: row.slug } : null;
 }
 
 /** The alert a signed unsubscribe link names, read only (the page a plain GET shows); null when the link is not genuine. */
@@ -198,30 +161,16 @@ export async function alertOfUnsubscribeLink(
   authSecret: string,
   token: string,
 ): Promise<(AlertProduct & { id: number; status: SubscriberStatus }) | null> {
-  const parsed = parseUnsubscribeToken(token);
-  if (!parsed) return null;
-  const row = await db
-    .selectFrom("price_alerts")
-    .innerJoin("products", "products.id", "price_alerts.product_id")
-    .select(["price_alerts.id", "price_alerts.email", "price_alerts.status", "products.name", "products.slug"])
-    .where("price_alerts.id", "=", parsed.id)
-    .executeTakeFirst();
-  if (!row || !unsubscribeSignatureMatches(authSecret, row.id, row.email, parsed.signature, UNSUBSCRIBE_PURPOSES.priceAlert)) return null;
-  return { id: row.id, status: row.status as SubscriberStatus, name: row.name, slug: row.slug };
+  const entry = await entryOfUnsubscribeLink(db, PRICE_ALERT_LIST, authSecret, token);
+  const product = entry && (await productOfAlert(db, entry.id));
+  return entry && product ? { id: entry.id, status: entry.status, ...product } : null;
 }
 
 /** Stops the alert a signed link names; null when the link is not genuine. Idempotent. */
 export async function unsubscribePriceAlert(db: DB, authSecret: string, token: string, now = new Date()): Promise<AlertProduct | null> {
   const alert = await alertOfUnsubscribeLink(db, authSecret, token);
   if (!alert) return null;
-  if (alert.status !== "unsubscribed") {
-    const nowIso = now.toISOString();
-    await db
-      .updateTable("price_alerts")
-      .set({ status: "unsubscribed", unsubscribed_at: nowIso, confirm_token_hash: null, updated_at: nowIso })
-      .where("id", "=", alert.id)
-      .execute();
-  }
+  await takeOffList(db, PRICE_ALERT_LIST, alert, now);
   return { name: alert.name, slug: alert.slug };
 }
 

@@ -1,16 +1,14 @@
 import { requestContext } from "~/server/load-context";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseProductCsv } from "~/lib/csv/product-csv";
 import * as alertsUnsubscribe from "~/routes/alerts/unsubscribe";
 import * as digestUnsubscribe from "~/routes/digest/unsubscribe";
 import * as newsletterUnsubscribe from "~/routes/newsletter/unsubscribe";
 import { handWrittenBuild } from "../../../tests/support/server-build";
+import { pricedProduct } from "../../../tests/support/priced-product";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
-import { saveProducts } from "../admin/product-save.server";
 import type { DB } from "../db/connection.server";
 import { UNSUBSCRIBE_PURPOSES, unsubscribeToken, type UnsubscribePurpose } from "../newsletter/newsletter-tokens.server";
-import { DEFAULT_PRICES } from "../offers/maintained-price.server";
 
 /**
  * Every mail list's unsubscribe link, through React Router's own request handler: GET and HEAD
@@ -31,15 +29,6 @@ interface ListUnderTest {
   onList: string;
   /** Adds one confirmed entry; returns its id. */
   add(db: DB, email: string): Promise<number>;
-}
-
-async function aProduct(db: DB): Promise<number> {
-  const existing = await db.selectFrom("products").select("id").where("slug", "=", "list-sauna").executeTakeFirst();
-  if (existing) return existing.id;
-  const parsed = parseProductCsv("name,brand,slug,price,affiliate_link\nList Sauna,Maker,list-sauna,4000,https://shop.example/list");
-  if (!parsed.ok) throw new Error(parsed.error);
-  await saveProducts(db, parsed.products, parsed.columns, { prices: DEFAULT_PRICES });
-  return (await db.selectFrom("products").select("id").where("slug", "=", "list-sauna").executeTakeFirstOrThrow()).id;
 }
 
 const LISTS: ListUnderTest[] = [
@@ -71,7 +60,7 @@ const LISTS: ListUnderTest[] = [
         .insertInto("price_alerts")
         .values({
           email,
-          product_id: await aProduct(db),
+          product_id: await pricedProduct(db, "list-sauna"),
           status: "confirmed",
           target_price_minor: null,
           currency: "USD",

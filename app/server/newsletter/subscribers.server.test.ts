@@ -9,12 +9,11 @@ import {
   confirmSubscription,
   countSubscribersByStatus,
   findSubscriber,
-  RESEND_AFTER_MS,
   searchSubscribers,
   subscribe,
   unsubscribe,
-  type NewsletterContext,
 } from "./subscribers.server";
+import { RESEND_AFTER_MS, type OptInContext } from "../mail-lists/opt-in.server";
 
 const SECRET = "integration-test-secret-that-is-long-enough";
 const BASE = "https://saunas.example";
@@ -29,7 +28,7 @@ describe.each(testDialects)("newsletter subscribers on %s", (dialect) => {
   let test: TestDatabase;
   const mails = () => outboxMessages(test.db);
   let clock = new Date("2026-11-22T12:00:00Z");
-  let ctx: NewsletterContext;
+  let ctx: OptInContext;
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
