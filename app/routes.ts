@@ -44,7 +44,9 @@ export default [
   route("reviews/table", "routes/sauna-table.tsx"),
   route("reviews/:listId", "routes/collection.tsx"),
   route("reviews", "routes/reviews-index.tsx"),
-  // Accounts and the admin area (issue 5). Every admin loader and action checks the role itself (docs/decisions/0010).
+  // Accounts and the admin area (issue 5). Every admin route is a child of the admin layout, whose
+  // middleware checks the role before any of their loaders and actions runs (docs/decisions/0119):
+  // a route under /admin added outside it would be unguarded (admin-middleware.server.test.ts).
   route("auth", "routes/auth.tsx"),
   route("auth/callback", "routes/auth-callback.tsx"),
   route("auth/forgot", "routes/auth-forgot.tsx"),

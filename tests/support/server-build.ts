@@ -9,6 +9,8 @@ export function handWrittenBuild(parts: {
   entry: Record<string, unknown>;
   routes: Record<string, unknown>;
   assets: { entry: { module: string; imports: string[] }; routes: Record<string, unknown>; url: string };
+  /** React Router's future flags: none unless given (`v8_middleware` to run the routes' middleware). */
+  future?: Record<string, boolean>;
 }): ServerBuild {
   return {
     entry: { module: parts.entry },
@@ -17,7 +19,7 @@ export function handWrittenBuild(parts: {
     basename: "/",
     publicPath: "/",
     assetsBuildDirectory: "build/client",
-    future: {},
+    future: parts.future ?? {},
     ssr: true,
     isSpaMode: false,
     prerender: [],

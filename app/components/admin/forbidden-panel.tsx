@@ -1,7 +1,7 @@
 import { ShieldX } from "lucide-react";
 import { Form, Link } from "~/components/ui/link";
 
-/** What a signed-in user without the admin role sees on /admin; every admin loader and action checks the role on the server as well. */
+/** What a signed-in user without the admin role sees on /admin; the admin layout's middleware refuses every loader and action on the server as well. */
 export function ForbiddenPanel({ email }: { email: string }) {
   return (
     <section className="page-container flex flex-col items-center py-20 text-center md:py-28">

@@ -1,5 +1,6 @@
 import { Suspense, use } from "react";
 import { useRouteError } from "react-router";
+import { adminRefusalOf, type AdminRefusal } from "~/lib/auth/admin-refusal";
 import { caughtPageError, type WordedPageError } from "~/lib/site/page-errors";
 import { PlainPageError } from "./plain-page-error";
 
@@ -22,7 +23,7 @@ let loadingScreens: Promise<PageErrorScreens> | undefined;
 export function loadPageErrorScreens(): Promise<PageErrorScreens> {
   loadingScreens ??= import("./page-error-screens").then(
     (module) => (screens = module),
-    () => ({ PageErrorView: PlainPageErrorView }),
+    () => ({ PageErrorView: PlainPageErrorView, AdminRefusalView: PlainAdminRefusalView }),
   );
   return loadingScreens;
 }
@@ -30,7 +31,9 @@ export function loadPageErrorScreens(): Promise<PageErrorScreens> {
 /**
  * The error boundary of every public screen (and of the root): a thrown page error becomes its
  * screen's not-found, gone or unavailable panel; a bare 404 or 503 the site-wide one; anything
- * else "Something went wrong". A route exports it as its own boundary
+ * else "Something went wrong". An admin page refused by the admin layout's middleware lands here
+ * too when the page itself was asked for (nothing ran below the root), and shows the admin area's
+ * refusal (app/components/admin/admin-refusal.tsx). A route exports it as its own boundary
  * (`export { PageErrorBoundary as ErrorBoundary }`) so that its meta still runs and titles the page.
  *
  * While a browser fetches the panels, a page loaded with its error keeps the server's HTML of
@@ -41,6 +44,14 @@ export function PageErrorBoundary() {
   // Read from the router rather than from props: the route build passes props only to a boundary
   // declared in the route module itself, not to a re-exported one.
   const error = useRouteError();
+  const refusal = adminRefusalOf(error);
+  if (refusal) {
+    return (
+      <Suspense fallback={<main id="main" className="flex-1" />}>
+        <AdminRefusalPanel refusal={refusal} />
+      </Suspense>
+    );
+  }
   const pageError = caughtPageError(error);
   if (!pageError) return <UnexpectedError error={error} />;
   return (
@@ -53,6 +64,20 @@ export function PageErrorBoundary() {
 function PageErrorPanel({ error }: { error: WordedPageError }) {
   const { PageErrorView } = screens ?? use(loadPageErrorScreens());
   return <PageErrorView error={error} />;
+}
+
+function AdminRefusalPanel({ refusal }: { refusal: AdminRefusal }) {
+  const { AdminRefusalView } = screens ?? use(loadPageErrorScreens());
+  return <AdminRefusalView refusal={refusal} />;
+}
+
+function PlainAdminRefusalView({ refusal }: { refusal: AdminRefusal | null }) {
+  return (
+    <PlainPageError
+      title="Request refused"
+      message={refusal?.reason === "cross-site" ? refusal.message : "You do not have access to this page."}
+    />
+  );
 }
 
 function PlainPageErrorView({ error }: { error: WordedPageError }) {

@@ -5,6 +5,7 @@ import { CollectionNotFound } from "~/components/collection/collection-not-found
 import { ProductGone, ProductNotFound } from "~/components/product/product-missing";
 import { NotFoundPanel } from "~/components/site/not-found-panel";
 import type { WordedPageError } from "~/lib/site/page-errors";
+export { AdminRefusalView } from "~/components/admin/admin-refusal";
 import { PlainPageError } from "./plain-page-error";
 
 /**

@@ -29,6 +29,24 @@ export const ADMIN_ACCESS_RULES: readonly AccessRule[] = [
   },
 ];
 
+/**
+ * The admin endpoints the pages call with XMLHttpRequest or fetch (the CSV imports and their
+ * previews, the progress polls), matched like the rules above. The admin layout's middleware
+ * (app/server/auth/guard.server.ts) answers a refusal on them as JSON, 401 or 403, instead of a
+ * redirect to sign in or an error page that the script would follow and not understand.
+ */
+export const ADMIN_JSON_ENDPOINTS: readonly RegExp[] = [
+  /^\/admin\/(products|collections|offers)\/import(\/preview)?$/,
+  /^\/admin\/links\/progress$/,
+  /^\/admin\/runs\/[^/]+\/progress$/,
+];
+
+/** Whether a refusal on this path is answered as JSON (an endpoint a script calls), not as a page. */
+export function answersAdminJson(pathname: string): boolean {
+  const path = adminPagePath(pathname);
+  return ADMIN_JSON_ENDPOINTS.some((endpoint) => endpoint.test(path));
+}
+
 /** The roles an account holds: better-auth's admin plugin stores several as 'user,admin'. */
 export function rolesOf(role: string | null | undefined): Set<string> {
   return new Set(

@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Form, Link } from "~/components/ui/link";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { endTestIntent, loadAbTestScreen } from "~/server/admin/ab-tests-screen.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/ab-test";
 
@@ -19,12 +18,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   return loadAbTestScreen(request, context.get(appContext), params.testId);
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, { "end-test": endTestIntent } satisfies IntentTable);
 }
 

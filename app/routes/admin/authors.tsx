@@ -13,7 +13,6 @@ import { formFailure, formValues, parseForm } from "~/lib/forms/parse-form";
 import { EditConflictPanel } from "~/components/admin/edit-conflict-panel";
 import { AuthorRefused, authorFormNow, listAuthors, saveAuthor } from "~/server/articles/authors.server";
 import { saveUnlessNewer } from "~/server/forms/edit-conflict.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/authors";
@@ -23,7 +22,6 @@ import type { Route } from "./+types/authors";
 export const meta: Route.MetaFunction = () => [{ title: "Authors - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   const url = new URL(request.url);
   const authors = await listAuthors(context.get(appContext).db);
   const edit = authors.find((author) => String(author.id) === url.searchParams.get("edit")) ?? null;
@@ -72,7 +70,6 @@ const intents = {
 } satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, intents);
 }
 

@@ -12,7 +12,6 @@ import { clickPeriodFrom } from "~/lib/clicks/click-period";
 import { describeLinkSource, linkSourcePath } from "~/lib/clicks/tracked-link";
 import { productHref } from "~/lib/catalog/product-display";
 import { adminNumber } from "~/components/admin/admin-format";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { clickFilterChoices, clickReport } from "~/server/clicks/click-analytics.server";
 import { placementAndDeviceRows } from "~/server/revenue/earnings.server";
 import type { Route } from "./+types/clicks";
@@ -26,7 +25,6 @@ import type { Route } from "./+types/clicks";
  * (docs/decisions/0113).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   const params = new URL(request.url).searchParams;
   const days = clickPeriodFrom(params.get("days"));
   const filter = clickFilterFrom(params);

@@ -9,7 +9,6 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { PICK_LABEL_MAX, PICK_REASON_MAX, PICK_ROLES, type PickEntryErrors, type PickEntryInput } from "~/lib/collection/pick-roles";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { loadPicksScreen, savePicksScreen } from "~/server/admin/collection-picks-screen.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/collection-picks";
 
@@ -25,12 +24,10 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   return loadPicksScreen(request, context.get(appContext), Number(params.collectionId));
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, {
     "save-picks": (intent) => savePicksScreen(intent, Number(args.params.collectionId)),
   } satisfies IntentTable);

@@ -1,6 +1,4 @@
-import { appContext } from "~/server/load-context";
 import { respondToImportUpload } from "~/server/admin/import-requests.server";
-import { requireAdminForApi } from "~/server/auth/guard.server";
 import { methodNotAllowed } from "~/server/http/method-not-allowed.server";
 import type { Route } from "./+types/collections-import-preview";
 
@@ -10,7 +8,6 @@ import type { Route } from "./+types/collections-import-preview";
  * the database, and which lines are refused. Writes nothing; the answer is the run, at once (202).
  */
 export async function action(args: Route.ActionArgs) {
-  await requireAdminForApi(args.request, args.context.get(appContext));
   return respondToImportUpload(args, "collections", "preview");
 }
 

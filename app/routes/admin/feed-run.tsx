@@ -12,9 +12,9 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { describeFeedCounts, describeUnmatched, unchangedOffersNote } from "~/lib/feeds/feed-run";
 import { isRunFinished } from "~/lib/jobs/run-view";
 import { SITE_NAME } from "~/lib/site/site-navigation";
-import { requireAdmin } from "~/server/auth/guard.server";
-import { FEED_RUN_INTENTS, loadFeedRunScreen, type FeedRunActionResult } from "~/server/feeds/feed-run-screen.server";
+import { feedRunIntents, loadFeedRunScreen, type FeedRunActionResult } from "~/server/feeds/feed-run-screen.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
+import { adminUser } from "~/server/auth/guard.server";
 import type { Route } from "./+types/feed-run";
 
 /**
@@ -28,16 +28,14 @@ import type { Route } from "./+types/feed-run";
 
 export const meta: Route.MetaFunction = () => [{ title: `Feed run - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
+export async function loader({ context, params }: Route.LoaderArgs) {
   const screen = await loadFeedRunScreen(context.get(appContext).db, params, context.get(appContext).config);
   if (!screen) throw data("No such feed run", { status: 404 });
   return { ...screen, detailsDays: context.get(appContext).config.retention.feedRunDetailsDays };
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
-  return dispatchIntent(args, FEED_RUN_INTENTS);
+  return dispatchIntent(args, feedRunIntents(adminUser(args.context)));
 }
 
 export default function FeedRunPage({ loaderData, actionData }: Route.ComponentProps) {

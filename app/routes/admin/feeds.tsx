@@ -12,29 +12,27 @@ import { Link } from "~/components/ui/link";
 import { Notice } from "~/components/ui/notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { SITE_NAME } from "~/lib/site/site-navigation";
-import { requireAdmin } from "~/server/auth/guard.server";
-import { FEED_INTENTS, loadFeedsScreen, type FeedsActionResult } from "~/server/feeds/feed-screen.server";
+import { feedIntents, loadFeedsScreen, type FeedsActionResult } from "~/server/feeds/feed-screen.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
+import { adminUser } from "~/server/auth/guard.server";
 import type { Route } from "./+types/feeds";
 
 /**
  * /admin/feeds: the shops' product feeds (docs/decisions/0064), each with its source, schedule
  * and last run; the form to add or edit one (by address or upload); the column mapping of an
  * "other CSV" feed; and the buttons that preview a run (the owner then saves or discards it) or
- * run and save at once, each queued for the worker (docs/decisions/0099). Admins only (every
- * loader and action checks the role on the server).
+ * run and save at once, each queued for the worker (docs/decisions/0099). Admins only (the
+ * admin layout's middleware checks the role on the server before any loader or action).
  */
 
 export const meta: Route.MetaFunction = () => [{ title: `Feeds - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   return loadFeedsScreen(request, context.get(appContext));
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
-  return dispatchIntent(args, FEED_INTENTS);
+  return dispatchIntent(args, feedIntents(adminUser(args.context)));
 }
 
 export default function FeedsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,21 +1,26 @@
 import { appContext } from "~/server/load-context";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
-import { ForbiddenPanel } from "~/components/admin/forbidden-panel";
-import { Link } from "~/components/ui/link";
+import { AdminRefusalView } from "~/components/admin/admin-refusal";
 import { SITE_NAME } from "~/lib/site/site-navigation";
-import { hasAdminRole, requireAdmin, type AdminForbidden } from "~/server/auth/guard.server";
+import { adminRefusalOf } from "~/lib/auth/admin-refusal";
+import { adminAccess, adminUser, hasAdminRole } from "~/server/auth/guard.server";
 import { openTodayCount } from "~/server/admin/today/today.server";
 import type { Route } from "./+types/layout";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
 /**
- * The admin area's frame: the guard (only a signed-in admin gets past, checked on the server) and
- * the sidebar. Every child checks again on its own.
+ * The admin area's frame: the guard and the sidebar. The guard is this route's middleware, which
+ * React Router runs on the server before the loader and action of every route under /admin (their
+ * data requests too, even when this loader is not asked for): only whom the access table lets in
+ * gets past, and the routes read that user with adminUser(context). A route added outside this
+ * layout in app/routes.ts would skip it (a test keeps every admin route under it).
  */
 
+export const middleware: Route.MiddlewareFunction[] = [adminAccess];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context.get(appContext));
+  const user = adminUser(context);
   // The menu's "Today" count: admins only, at most a minute old (today.server.ts); on Today itself,
   // the count of the list the page shows (one computation serves both).
   const onToday = new URL(request.url).pathname.replace(/\.data$/, "") === "/admin/today";
@@ -46,37 +51,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    const detail = error.data as AdminForbidden | { reason: "cross-site"; message: string };
-    if (detail?.reason === "admins-only") {
-      return (
-        <main id="main" className="page-container flex-1 py-24 text-center">
-          <h1 className="text-2xl font-semibold">This page is for administrators</h1>
-          <p className="mt-3 text-ink-muted">
-            You are signed in as {detail.email}, an editor: you can write articles and edit products&apos; reviews.
-          </p>
-          <p className="mt-6">
-            <Link to="/admin" className="font-semibold text-brand-strong underline">
-              Back to the dashboard
-            </Link>
-          </p>
-        </main>
-      );
-    }
-    if (detail?.reason === "not-admin") {
-      return (
-        <main id="main" className="flex-1">
-          <ForbiddenPanel email={detail.email} />
-        </main>
-      );
-    }
-    return (
-      <main id="main" className="page-container flex-1 py-24 text-center">
-        <h1 className="text-2xl font-semibold">Request refused</h1>
-        <p className="mt-3 text-ink-muted">{detail && "message" in detail ? detail.message : "You do not have access to this page."}</p>
-      </main>
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status === 403) return <AdminRefusalView refusal={adminRefusalOf(error) ?? null} />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <main id="main" className="page-container flex-1 py-24 text-center">

@@ -21,7 +21,7 @@ import { cn } from "~/components/ui/cn";
 import { parseStateFilter } from "~/lib/links/link-report";
 import { pageCount, pageOffset, parsePageParam } from "~/lib/catalog/pagination";
 import type { ResultToast } from "~/lib/forms/result-toast";
-import { requireAdmin } from "~/server/auth/guard.server";
+import { adminUser } from "~/server/auth/guard.server";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import { latestLinkCheckRun } from "~/server/links/link-check-runs.server";
@@ -48,7 +48,6 @@ const ROWS_PER_PAGE = 50;
 const REPORT_PAGE_PARAM = "links_page";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   const params = new URL(request.url).searchParams;
   const show = parseStateFilter(params.get("show"));
   const search = (params.get("q") ?? "").trim().slice(0, 200);
@@ -83,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const me = await requireAdmin(args.request, args.context.get(appContext));
+  const me = adminUser(args.context);
   return dispatchIntent(args, {
     "check-now": async ({ request, context }) => {
       const outcome = await startLinkCheck(context.db, me.email);

@@ -13,7 +13,6 @@ import type { ResultToast } from "~/lib/forms/result-toast";
 import { MAIL_PAGE_SIZE, mailQuery, mailQueryParams, OUTBOX_STATE_LABELS, OUTBOX_STATES } from "~/lib/mail/outbox-view";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import { countOutboxByState, listOutbox, retryFailedMail } from "~/server/mail/outbox.server";
@@ -28,7 +27,6 @@ import type { Route } from "./+types/mail";
 export const meta: Route.MetaFunction = () => [{ title: `Mail - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   const query = mailQuery(new URL(request.url));
   const counts = await countOutboxByState(context.get(appContext).db);
   const total = query.state ? counts[query.state] : OUTBOX_STATES.reduce((sum, state) => sum + counts[state], 0);
@@ -81,7 +79,6 @@ const intents = {
 } satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, intents);
 }
 

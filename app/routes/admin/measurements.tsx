@@ -11,7 +11,6 @@ import { Link } from "~/components/ui/link";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { USAGES } from "~/lib/measurements/measurements";
 import { deleteMeasurementIntent, loadMeasurementsScreen, saveMeasurementIntent } from "~/server/admin/measurements-screen.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/measurements";
 
@@ -20,12 +19,10 @@ import type { Route } from "./+types/measurements";
 export const meta: Route.MetaFunction = () => [{ title: "Measurements - Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   return loadMeasurementsScreen(request, context.get(appContext));
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, {
     "save-measurement": saveMeasurementIntent,
     "delete-measurement": deleteMeasurementIntent,

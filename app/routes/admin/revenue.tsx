@@ -12,7 +12,7 @@ import { useResultToast } from "~/components/ui/use-result-toast";
 import { clickPeriodFrom } from "~/lib/clicks/click-period";
 import { currenciesOf, DIMENSIONS, dimensionFrom, earningsSortFrom, formatMonies, formatRate, sortEarnings } from "~/lib/revenue/earnings";
 import { SITE_NAME } from "~/lib/site/site-navigation";
-import { requireAdmin } from "~/server/auth/guard.server";
+import { adminUser } from "~/server/auth/guard.server";
 import { readFlash } from "~/server/forms/flash.server";
 import { dispatchIntent } from "~/server/forms/intents.server";
 import { listNetworks } from "~/server/revenue/commission-reports.server";
@@ -30,7 +30,6 @@ import type { Route } from "./+types/revenue";
 export const meta: Route.MetaFunction = () => [{ title: `Revenue - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   const params = new URL(request.url).searchParams;
   const view = {
     days: clickPeriodFrom(params.get("days")),
@@ -64,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const me = await requireAdmin(args.request, args.context.get(appContext));
+  const me = adminUser(args.context);
   return dispatchIntent(args, revenueIntents(me.email));
 }
 

@@ -15,7 +15,6 @@ import { SITE_NAME } from "~/lib/site/site-navigation";
 import { loadReviewScreen, saveReviewScreen, type ReviewActionResult } from "~/server/admin/review-screen.server";
 import { saveMeasuredValuesIntent, type MeasuredValuesActionResult } from "~/server/admin/measured-values-screen.server";
 import { MeasuredValuesForm } from "~/components/admin/measured-values-form";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { dispatchIntent, type IntentTable } from "~/server/forms/intents.server";
 import type { Route } from "./+types/review";
 
@@ -30,12 +29,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   return loadReviewScreen(request, context.get(appContext), Number(params.productId));
 }
 
 export async function action(args: Route.ActionArgs): Promise<ReturnType<typeof data<ReviewActionResult & MeasuredValuesActionResult>>> {
-  await requireAdmin(args.request, args.context.get(appContext));
   return dispatchIntent(args, {
     "save-review": (intent) => saveReviewScreen(intent, Number(args.params.productId)),
     "save-measured-values": (intent) => saveMeasuredValuesIntent(intent, Number(args.params.productId)),

@@ -6,7 +6,6 @@ import { AdminPageLinks } from "~/components/admin/page-links";
 import { Link } from "~/components/ui/link";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { loadReviewList } from "~/server/admin/review-screen.server";
-import { requireAdmin } from "~/server/auth/guard.server";
 import type { Route } from "./+types/reviews";
 
 /**
@@ -17,7 +16,6 @@ import type { Route } from "./+types/reviews";
 export const meta: Route.MetaFunction = () => [{ title: `Reviews - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   return loadReviewList(request, context.get(appContext));
 }
 

@@ -5,7 +5,6 @@ import { Link } from "~/components/ui/link";
 import { isRunFinished, runDurationText, runProgressText, runStateText } from "~/lib/jobs/run-view";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { formatDateTimeUtc } from "~/lib/text/dates";
-import { requireAdmin } from "~/server/auth/guard.server";
 import { loadRunsScreen, siteCancelMarkers } from "~/server/jobs/runs-screen.server";
 import type { Route } from "./+types/runs";
 
@@ -19,7 +18,6 @@ import type { Route } from "./+types/runs";
 export const meta: Route.MetaFunction = () => [{ title: `Runs - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.get(appContext));
   return loadRunsScreen(context.get(appContext).db, new URL(request.url), siteCancelMarkers(context.get(appContext).config));
 }
 

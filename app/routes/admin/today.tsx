@@ -5,13 +5,15 @@ import { FlashNotice } from "~/components/ui/flash-notice";
 import { useResultToast } from "~/components/ui/use-result-toast";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { todayAction, todayScreen } from "~/server/admin/today/today-screen.server";
+import { adminUser } from "~/server/auth/guard.server";
 import type { Route } from "./+types/today";
 
 /** /admin/today: what needs the owner, most money first, each line linking to the screen that fixes it (admins only). */
 
 export const meta: Route.MetaFunction = () => [{ title: `Today - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
-export const loader = ({ request, context }: Route.LoaderArgs) => todayScreen({ request, context: context.get(appContext) });
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  todayScreen({ request, context: context.get(appContext), user: adminUser(context) });
 
 export const action = (args: Route.ActionArgs) => todayAction(args);
 

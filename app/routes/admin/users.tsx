@@ -10,7 +10,7 @@ import { userActionSchema } from "~/lib/admin/user-forms";
 import { parseForm } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { SITE_NAME } from "~/lib/site/site-navigation";
-import { requireAdmin, type SignedInUser } from "~/server/auth/guard.server";
+import { adminUser, type SignedInUser } from "~/server/auth/guard.server";
 import { dispatchIntent, UNKNOWN_INTENT_TOAST, type IntentArgs, type IntentTable } from "~/server/forms/intents.server";
 import { log } from "~/server/log.server";
 import type { AuditAction } from "~/lib/audit/audit-actions";
@@ -27,7 +27,7 @@ import type { Route } from "./+types/users";
 export const meta: Route.MetaFunction = () => [{ title: `Users - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(request, context.get(appContext));
+  const me = adminUser(context);
   const search = new URL(request.url).searchParams.get("q") ?? "";
   return { users: await listUsers(context.get(appContext).db, search), search, myEmail: me.email };
 }
@@ -92,7 +92,7 @@ function accountIntents(me: SignedInUser) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const me = await requireAdmin(args.request, args.context.get(appContext));
+  const me = adminUser(args.context);
   return dispatchIntent(args, accountIntents(me));
 }
 

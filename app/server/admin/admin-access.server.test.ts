@@ -46,6 +46,7 @@ import { waitForJob, workerName } from "../jobs/job-queue.server";
 import { startWorker } from "../jobs/job-worker.server";
 import { commissionReportKind, startReportRun } from "../revenue/commission-report-job.server";
 import { addUpload, storeUploadFile, uploadsStorage } from "../revenue/report-uploads.server";
+import { callAdminRoute } from "../../../tests/support/admin-routes";
 
 /**
  * Every /admin loader and action checks the session and the admin role on the
@@ -475,7 +476,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     const before = await snapshot(test.db, ctx.dataDir);
     for (const call of calls()) {
       const request = await call.request({ ...SAME_SITE });
-      const result = await outcome(() => call.handler(routeArgs(request, ctx.context)));
+      const result = await outcome(() => callAdminRoute(call.handler, routeArgs(request, ctx.context)));
       if (call.kind === "api") {
         expect(result, call.name).toMatchObject({ status: 401, body: { ok: false } });
       } else {
@@ -488,7 +489,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
 
   it("redirects with the page to come back to", async () => {
     const request = new Request(`${TEST_BASE_URL}/admin/products?page=2`);
-    expect(await outcome(() => products.loader(routeArgs(request, ctx.context) as never))).toMatchObject({
+    expect(await outcome(() => callAdminRoute(products.loader, routeArgs(request, ctx.context) as never))).toMatchObject({
       status: 302,
       location: "/auth?redirectTo=%2Fadmin%2Fproducts%3Fpage%3D2",
     });
@@ -498,7 +499,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     const before = await snapshot(test.db, ctx.dataDir);
     for (const call of calls()) {
       const request = await call.request({ ...SAME_SITE, cookie: userCookie });
-      const result = await outcome(() => call.handler(routeArgs(request, ctx.context)));
+      const result = await outcome(() => callAdminRoute(call.handler, routeArgs(request, ctx.context)));
       expect(result.status, call.name).toBe(403);
       if (call.kind === "page") expect(result.body, call.name).toEqual({ reason: "not-admin", email: "reader@example.com" });
     }
@@ -510,7 +511,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     for (const call of calls().filter((c) => c.changes)) {
       for (const headers of [{ origin: "https://evil.example" }, {}] as Record<string, string>[]) {
         const request = await call.request({ ...headers, cookie: adminCookie });
-        const result = await outcome(() => call.handler(routeArgs(request, ctx.context)));
+        const result = await outcome(() => callAdminRoute(call.handler, routeArgs(request, ctx.context)));
         expect(result.status, `${call.name} ${JSON.stringify(headers)}`).toBe(403);
       }
     }
@@ -523,7 +524,7 @@ describe.each(testDialects)("admin access on %s", (dialect) => {
     const runner = startImportRunner(test, { config: ctx.context.config });
     for (const call of calls()) {
       const request = await call.request({ ...SAME_SITE, cookie: adminCookie });
-      const result = await outcome(() => call.handler(routeArgs(request, ctx.context)));
+      const result = await outcome(() => callAdminRoute(call.handler, routeArgs(request, ctx.context)));
       // save-product answers with a redirect to the saved product, and a delete with one to the
       // list it came from (post/redirect/get); what to tell the admin goes in the flash cookie.
       // An import answers 202 with its run (the endpoints), or 303 to the run's page (the forms).

@@ -2,7 +2,7 @@ import { requestContext } from "~/server/load-context";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminRoutes, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
+import { callAdminRoute, adminRoutes, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
 import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { createDraft } from "../articles/article-admin.server";
@@ -121,7 +121,9 @@ describe.each(testDialects)("admin actions check their intent on %s", (dialect) 
       for (const [what, fields] of STRAY_FORMS) {
         for (const request of [urlencoded(url, fields, headers), await multipart(url, fields, headers)]) {
           const label = `${route.file}: ${what} (${request.headers.get("content-type")!.split(";")[0]})`;
-          const answer = await answerOf(() => action({ request, context: requestContext(ctx.context), params: route.params }));
+          const answer = await answerOf(() =>
+            callAdminRoute(action, { request, context: requestContext(ctx.context), params: route.params }),
+          );
           expect(answer.status, label).toBe(400);
           // A page that reads its own form first may refuse it in its own words; the rest say "Unknown action".
           if (answer.data && typeof answer.data === "object" && "toast" in answer.data) {
@@ -141,7 +143,7 @@ describe.each(testDialects)("admin actions check their intent on %s", (dialect) 
     for (const route of adminRoutes().filter((candidate) => WHOLE_BODY_FILE_ROUTES.has(candidate.file))) {
       const action = (await route.load()).action as AdminHandler;
       const request = new Request(`${TEST_BASE_URL}${route.path}`, { method: "POST", body: "", headers });
-      const answer = await answerOf(() => action({ request, context: requestContext(ctx.context), params: route.params }));
+      const answer = await answerOf(() => callAdminRoute(action, { request, context: requestContext(ctx.context), params: route.params }));
       expect([400, 422], route.file).toContain(answer.status);
       expect(answer.data, route.file).toMatchObject({ ok: false });
     }
@@ -154,7 +156,9 @@ describe.each(testDialects)("admin actions check their intent on %s", (dialect) 
     const review = adminRoutes().find((route) => route.file === "routes/admin/review.tsx")!;
     const action = (await review.load()).action!;
     const request = urlencoded(`${TEST_BASE_URL}/admin/reviews/1`, {}, { ...SAME_SITE, cookie: adminCookie });
-    expect(await answerOf(() => action({ request, context: requestContext(ctx.context), params: { productId: "1" } }))).toMatchObject({
+    expect(
+      await answerOf(() => callAdminRoute(action, { request, context: requestContext(ctx.context), params: { productId: "1" } })),
+    ).toMatchObject({
       status: 400,
       data: { toast: UNKNOWN_INTENT_TOAST },
     });

@@ -8,6 +8,7 @@ import { testContextForBlock } from "../../../tests/support/block-databases";
 import { testDialects } from "../../../tests/support/test-databases";
 import { readPickEntries } from "../catalog/collection-picks.server";
 import { findProductBySlug } from "../products/products.server";
+import { callAdminRoute } from "../../../tests/support/admin-routes";
 
 type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<unknown>;
 
@@ -37,7 +38,7 @@ describe.each(testDialects)("the picks editor and the review's update note on %s
       });
   }
   const call = (handler: unknown, request: Request, params: Record<string, string>) =>
-    answer(() => (handler as Handler)({ request, context: requestContext(ctx.context), params }));
+    answer(() => callAdminRoute(handler as Handler, { request, context: requestContext(ctx.context), params }));
 
   const entry = (product: string, role: string, reason: string, label = ""): [string, string][] => [
     ["product", product],

@@ -5,7 +5,7 @@ import * as authors from "~/routes/admin/authors";
 import * as feeds from "~/routes/admin/feeds";
 import * as merchants from "~/routes/admin/merchants";
 import * as products from "~/routes/admin/products";
-import { answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
+import { callAdminRoute, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
 import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 
@@ -132,7 +132,7 @@ describe.each(testDialects)("the other edit forms refuse a save over a newer one
   });
 
   const run = (handler: unknown, request: Request) =>
-    answerOf(() => (handler as AdminHandler)({ request, context: requestContext(ctx.context), params: {} }));
+    answerOf(() => callAdminRoute(handler as AdminHandler, { request, context: requestContext(ctx.context), params: {} }));
 
   /** Two saves from forms loaded at the same version: the first goes, the second is refused with its conflict. */
   async function secondRefused(url: string, loaded: Values, firstChange: Values, secondChange: Values, handler: unknown) {

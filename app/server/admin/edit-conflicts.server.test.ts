@@ -5,7 +5,7 @@ import * as articleEdit from "~/routes/admin/article-edit";
 import * as productRevisions from "~/routes/admin/product-revisions";
 import * as products from "~/routes/admin/products";
 import * as review from "~/routes/admin/review";
-import { answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
+import { callAdminRoute, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
 import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { createDraft } from "../articles/article-admin.server";
@@ -60,7 +60,7 @@ describe.each(testDialects)("no admin overwrites another's newer save (%s)", (di
   });
 
   const run = (handler: unknown, request: Request, params: Record<string, string> = {}) =>
-    answerOf(() => (handler as AdminHandler)({ request, context: requestContext(ctx.context), params }));
+    answerOf(() => callAdminRoute(handler as AdminHandler, { request, context: requestContext(ctx.context), params }));
   const get = (url: string, cookie: string) => new Request(url, { headers: { cookie } });
 
   async function productForm(cookie: string): Promise<Values> {

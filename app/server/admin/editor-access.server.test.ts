@@ -1,7 +1,7 @@
 import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mayOpenAdminPath } from "~/lib/auth/admin-access";
-import { adminRoutes, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
+import { callAdminRoute, adminRoutes, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
 import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { setEditorRole } from "../auth/users.server";
@@ -71,7 +71,9 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
       ];
       for (const [kind, handler, request] of calls) {
         if (!handler) continue;
-        const result = await answerOf(() => handler({ request: request(), context: requestContext(ctx.context), params: route.params }));
+        const result = await answerOf(() =>
+          callAdminRoute(handler, { request: request(), context: requestContext(ctx.context), params: route.params }),
+        );
         const label = `${kind} ${route.path}`;
         if (allowed) expect(result.status, label).not.toBe(403);
         // A POST-only endpoint answers any GET 405 before looking at anyone, and shows nothing.
@@ -87,7 +89,7 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
       const module = await route.load();
       if (!module.loader) continue;
       const result = await answerOf(() =>
-        module.loader!({
+        callAdminRoute(module.loader!, {
           request: new Request(`${TEST_BASE_URL}${route.path}`),
           context: requestContext(ctx.context),
           params: route.params,
@@ -130,7 +132,7 @@ describe.each(testDialects)("the editor on every admin route on %s", (dialect) =
     });
     const before = await test.db.selectFrom("products").select(["price_cents", "name", "images"]).executeTakeFirstOrThrow();
     expect(
-      await answerOf(() => module.action!({ request, context: requestContext(ctx.context), params: { productId: "1" } })),
+      await answerOf(() => callAdminRoute(module.action!, { request, context: requestContext(ctx.context), params: { productId: "1" } })),
     ).toMatchObject({
       status: 302,
     });

@@ -1,7 +1,7 @@
 import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dashboard from "~/routes/admin/dashboard";
-import { answerOf } from "../../../tests/support/admin-routes";
+import { callAdminRoute, answerOf } from "../../../tests/support/admin-routes";
 import { makeAuthContext, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { createDraft } from "../articles/article-admin.server";
@@ -64,7 +64,7 @@ describe.each(testDialects)("the editor's dashboard on %s", (dialect) => {
 
   const load = (cookie: string, path = "/admin") =>
     answerOf(() =>
-      dashboard.loader({
+      callAdminRoute(dashboard.loader, {
         request: new Request(`${TEST_BASE_URL}${path}`, { headers: { cookie } }),
         context: requestContext(ctx.context),
         params: {},

@@ -18,6 +18,7 @@ import { INTERRUPTED_MESSAGE, loadJob, requestCancel, startHeldJob, workerName }
 import { UPLOADS_BUCKET } from "../storage/storage.server";
 import { importCollectionCsv, importProductCsv } from "./csv-import.server";
 import { forgetImportUploads, IMPORT_FILE_GONE, IMPORT_UPLOAD_KEPT_MS, importRunLabel } from "./import-runs.server";
+import { callAdminRoute } from "../../../tests/support/admin-routes";
 
 // The imports as runs of a real worker (startWorker), on SQLite and PostgreSQL: the preview writes
 // nothing and is bounded; Save saves the stored file in one transaction with the run's end;
@@ -73,7 +74,7 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
   });
 
   const call = (handler: unknown, request: Request, params: Record<string, string> = {}) =>
-    answer(() => (handler as Handler)({ request, context: requestContext(ctx.context), params }));
+    answer(() => callAdminRoute(handler as Handler, { request, context: requestContext(ctx.context), params }));
   const csvPost = (url: string, body: string, headers: Record<string, string> = {}) =>
     new Request(`${TEST_BASE_URL}${url}`, {
       method: "POST",

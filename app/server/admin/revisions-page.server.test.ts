@@ -2,7 +2,7 @@ import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as articleRevisions from "~/routes/admin/article-revisions";
 import * as productRevisions from "~/routes/admin/product-revisions";
-import { answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
+import { callAdminRoute, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
 import { makeAuthContext, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { createDraft, findArticleForEdit, saveArticle } from "../articles/article-admin.server";
@@ -63,7 +63,7 @@ describe.each(testDialects)("revisions pages (%s)", (dialect) => {
 
   async function page(handler: unknown, url: string, params: Record<string, string>): Promise<RevisionsPageData> {
     const answer = await answerOf(() =>
-      (handler as AdminHandler)({
+      callAdminRoute(handler as AdminHandler, {
         request: new Request(`${TEST_BASE_URL}${url}`, { headers: { cookie } }),
         context: requestContext(ctx.context),
         params,

@@ -9,7 +9,7 @@ import type { UnearnedLinkPage } from "~/lib/learn/unearned-links";
 import * as articleRoute from "~/routes/learn/article";
 import * as linksRoute from "~/routes/admin/links";
 import * as previewRoute from "~/routes/admin/articles-preview";
-import { answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
+import { callAdminRoute, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
 import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { invalidateCatalog } from "../catalog/catalog-cache.server";
@@ -225,7 +225,7 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
       headers: { ...SAME_SITE, cookie: adminCookie, "content-type": "application/x-www-form-urlencoded" },
     });
     const answer = await answerOf(() =>
-      (previewRoute.action as AdminHandler)({ request, context: requestContext(ctx.context), params: {} }),
+      callAdminRoute(previewRoute.action as AdminHandler, { request, context: requestContext(ctx.context), params: {} }),
     );
     expect(answer.status).toBe(200);
     const { html, links } = answer.data as { html: string; links: ArticleLinkReport[] };
@@ -247,7 +247,9 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
 
   it("/admin/links lists the links that earn nothing with their article, shop-like ones first, a page at a time", async () => {
     const request = new Request(`${TEST_BASE_URL}/admin/links`, { headers: { cookie: adminCookie } });
-    const answer = await answerOf(() => (linksRoute.loader as AdminHandler)({ request, context: requestContext(ctx.context), params: {} }));
+    const answer = await answerOf(() =>
+      callAdminRoute(linksRoute.loader as AdminHandler, { request, context: requestContext(ctx.context), params: {} }),
+    );
     expect(answer.status).toBe(200);
     const unearned = (answer.data as { unearned: UnearnedLinkPage }).unearned;
     expect(unearned).toMatchObject({ page: 1, tracked: 2, shopLike: 1 });

@@ -1,7 +1,7 @@
 import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS } from "~/lib/audit/audit-actions";
-import { adminRoutes, answerOf, type AdminHandler, type AdminRoute } from "../../../tests/support/admin-routes";
+import { callAdminRoute, adminRoutes, answerOf, type AdminHandler, type AdminRoute } from "../../../tests/support/admin-routes";
 import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import * as articleEdit from "~/routes/admin/article-edit";
@@ -81,7 +81,7 @@ describe.each(testDialects)("every admin action names itself in the audit log (%
     const action = (await route.load()).action as AdminHandler;
     const path = route.path.replace(/\/1(?=\/|$)/g, () => `/${params[Object.keys(params)[0]!] ?? "1"}`);
     const request = post(`${TEST_BASE_URL}${path}`, fields, cookie);
-    const answer = await answerOf(() => action({ request, context: requestContext(ctx.context), params }));
+    const answer = await answerOf(() => callAdminRoute(action, { request, context: requestContext(ctx.context), params }));
     return { request, answer };
   }
 
@@ -132,14 +132,14 @@ describe.each(testDialects)("every admin action names itself in the audit log (%
       fields instanceof FormData
         ? new Request(`${TEST_BASE_URL}${path}`, { method: "POST", body: fields, headers: { ...SAME_SITE, cookie } })
         : post(`${TEST_BASE_URL}${path}`, fields, cookie);
-    const answer = await answerOf(() => (handler as AdminHandler)({ request, context: requestContext(ctx.context), params }));
+    const answer = await answerOf(() => callAdminRoute(handler as AdminHandler, { request, context: requestContext(ctx.context), params }));
     const entries = await test.db.selectFrom("audit_log").select(["action", "detail"]).where("id", ">", since).orderBy("id").execute();
     return { status: answer.status, entries: entries.map((entry) => `${entry.action}: ${entry.detail}`) };
   }
 
   async function articleForm(): Promise<Record<string, string>> {
     const { data } = await answerOf(() =>
-      (articleEdit.loader as unknown as AdminHandler)({
+      callAdminRoute(articleEdit.loader as unknown as AdminHandler, {
         request: new Request(`${TEST_BASE_URL}/admin/articles/${articleId}`, { headers: { cookie } }),
         context: requestContext(ctx.context),
         params: { articleId: String(articleId) },

@@ -12,6 +12,7 @@ import { startImportRunner } from "../../../tests/support/import-runs";
 import { testDialects } from "../../../tests/support/test-databases";
 import { withAdminAudit } from "./admin-audit-build.server";
 import { auditPage, recordAudit, recordSignIn } from "./audit-log.server";
+import { callAdminRoute } from "../../../tests/support/admin-routes";
 
 type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<unknown>;
 
@@ -34,7 +35,11 @@ describe.each(testDialects)("the admin audit log on %s", (dialect) => {
     (await test.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
   const call = (handler: unknown, request: Request) =>
     answer(() =>
-      (handler as Handler)({ request, context: requestContext({ ...ctx.context, clientAddress: "198.51.100.23" }), params: {} }),
+      callAdminRoute(handler as Handler, {
+        request,
+        context: requestContext({ ...ctx.context, clientAddress: "198.51.100.23" }),
+        params: {},
+      }),
     );
   const form = (path: string, fields: Record<string, string>, cookie = ownerCookie) =>
     new Request(`${TEST_BASE_URL}${path}`, {
@@ -127,7 +132,7 @@ describe.each(testDialects)("the admin audit log on %s", (dialect) => {
     } as unknown as ServerBuild;
     const helper = await idOf("helper@example.com");
     await answer(async () =>
-      withAdminAudit(usersBuild).routes["routes/admin/users"]!.module.action!({
+      callAdminRoute(withAdminAudit(usersBuild).routes["routes/admin/users"]!.module.action!, {
         request: form("/admin/users", { intent: "sign-out", userId: helper }),
         context: requestContext(ctx.context),
         params: {},

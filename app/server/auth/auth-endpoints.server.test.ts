@@ -4,6 +4,7 @@ import * as users from "~/routes/admin/users";
 import * as apiAuth from "~/routes/api-auth";
 import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
+import { callAdminRoute } from "../../../tests/support/admin-routes";
 
 /**
  * /api/auth/* serves only the endpoints the site offers; everything else the accounts library
@@ -118,7 +119,7 @@ describe.each(testDialects)("the accounts library's HTTP endpoints on %s", (dial
   it("/admin/users refuses to demote the last confirmed admin, with the reason", async () => {
     const revoke = (userId: string) =>
       answerOf(() =>
-        users.action({
+        callAdminRoute(users.action, {
           request: new Request(`${TEST_BASE_URL}/admin/users`, {
             method: "POST",
             headers: { ...SAME_SITE, cookie: adminCookie },

@@ -1,20 +1,24 @@
-import type { AppServices } from "~/server/load-context";
-import { data, redirect } from "react-router";
-import { hasAdminAreaRole, mayOpenAdminPath } from "~/lib/auth/admin-access";
+import { appContext, type AppServices } from "~/server/load-context";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { answersAdminJson, hasAdminAreaRole, mayOpenAdminPath } from "~/lib/auth/admin-access";
+import type { AdminRefusal } from "~/lib/auth/admin-refusal";
 import { signInPathFor } from "~/lib/auth/safe-redirect";
-import { assertSameSite } from "./origin.server";
+import { assertSameSite, isSameSiteRequest } from "./origin.server";
 
 /**
- * The admin guard. Every /admin loader and action starts with requireAdmin: the session is read on
- * the server from the cookie, and the user's role must open the requested path by the one access
- * table (app/lib/auth/admin-access.ts): an admin opens everything, an editor only the pages the
- * table names (the dashboard, articles, authors, a product's review). The path is the request's,
- * so a page, its data request (`.data`) and its action are judged alike.
+ * The admin guard: one middleware on the admin layout (adminAccess, docs/decisions/0119), which
+ * React Router runs before every loader and action under /admin; the routes themselves check
+ * nothing and read the user it let in with adminUser(context). The session is read on the server
+ * from the cookie, and the user's role must open the requested path by the one access table
+ * (app/lib/auth/admin-access.ts): an admin opens everything, an editor only the pages the table
+ * names (the dashboard, articles, authors, a product's review). The path is the request's, so a
+ * page, its data request (`.data`) and its action are judged alike.
  *
  * - anonymous → redirect to /auth?redirectTo=<this page>;
  * - signed in without an admin-area role → 403 'not-admin' (the layout shows a 'not an administrator' page);
  * - an editor on a page for admins → 403 'admins-only';
- * - any method other than GET/HEAD must also come from one of our own pages (origin check).
+ * - any method other than GET/HEAD must also come from one of our own pages (origin check);
+ * - the endpoints the access table lists as answering JSON get the same refusals as JSON 401/403.
  */
 
 export interface SignedInUser {
@@ -24,10 +28,8 @@ export interface SignedInUser {
   role: string | null;
 }
 
-export interface AdminForbidden {
-  reason: "not-admin" | "admins-only";
-  email: string;
-}
+/** The 403 payload of a signed-in user the access table keeps out. */
+type AdminForbidden = Extract<AdminRefusal, { email: string }>;
 
 type AuthContext = Pick<AppServices, "auth" | "config">;
 
@@ -66,7 +68,7 @@ function isStateChanging(request: Request): boolean {
 }
 
 /** For pages and their actions: redirect anonymous visitors to sign in, 403 whoever the access table keeps out. */
-export async function requireAdmin(request: Request, context: AuthContext): Promise<SignedInUser> {
+async function admitToPage(request: Request, context: AuthContext): Promise<SignedInUser> {
   if (isStateChanging(request)) assertSameSite(request, context.config.baseUrl);
   const user = await getSignedInUser(request, context);
   if (!user) {
@@ -79,16 +81,12 @@ export async function requireAdmin(request: Request, context: AuthContext): Prom
 }
 
 /**
- * For the import endpoints the page calls with XMLHttpRequest: the same checks, answered as
- * JSON (401 or 403) instead of a redirect the script would silently follow.
+ * For the endpoints the pages call with XMLHttpRequest (answersAdminJson): the same checks,
+ * answered as JSON (401 or 403) instead of a redirect the script would silently follow.
  */
-export async function requireAdminForApi(request: Request, context: AuthContext): Promise<SignedInUser> {
-  if (isStateChanging(request)) {
-    try {
-      assertSameSite(request, context.config.baseUrl);
-    } catch {
-      throw Response.json({ ok: false, error: "This request came from another site and was refused." }, { status: 403 });
-    }
+async function admitToEndpoint(request: Request, context: AuthContext): Promise<SignedInUser> {
+  if (isStateChanging(request) && !isSameSiteRequest(request, context.config.baseUrl)) {
+    throw Response.json({ ok: false, error: "This request came from another site and was refused." }, { status: 403 });
   }
   const user = await getSignedInUser(request, context);
   if (!user) throw Response.json({ ok: false, error: "Please sign in again." }, { status: 401 });
@@ -96,4 +94,28 @@ export async function requireAdminForApi(request: Request, context: AuthContext)
     throw Response.json({ ok: false, error: "This account is not an administrator." }, { status: 403 });
   }
   return user;
+}
+
+/** The user the admin layout's middleware let in; only that middleware sets it. */
+const adminUserContext = createContext<SignedInUser>();
+
+/**
+ * The admin area's access check, the admin layout's middleware (app/routes/admin/layout.tsx):
+ * React Router runs it before any loader or action of a route under /admin, for a page, its data
+ * request and its action alike (even when the layout's own loader is not asked for). It lets
+ * the request through with the signed-in user in the context (adminUser), or throws the refusal.
+ */
+export const adminAccess: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const services = context.get(appContext);
+  const admit = answersAdminJson(new URL(request.url).pathname) ? admitToEndpoint : admitToPage;
+  context.set(adminUserContext, await admit(request, services));
+  return next();
+};
+
+/**
+ * The signed-in user of an admin request, as the admin layout's middleware let them in. Throws
+ * when the middleware did not run (a route outside the admin layout): nobody is let in by default.
+ */
+export function adminUser(context: Readonly<RouterContextProvider>): SignedInUser {
+  return context.get(adminUserContext);
 }

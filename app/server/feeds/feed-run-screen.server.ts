@@ -3,7 +3,7 @@ import { data, redirect, type Params } from "react-router";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
 import type { DB } from "../db/connection.server";
-import { requireAdmin } from "../auth/guard.server";
+import type { SignedInUser } from "../auth/guard.server";
 import type { IntentTable } from "../forms/intents.server";
 import { siteCancelMarkers, toRunView } from "../jobs/runs-screen.server";
 import { enqueueFeedRun } from "./feed-run-jobs.server";
@@ -48,97 +48,99 @@ export interface FeedRunActionResult {
 
 const unfinished = (state: string | undefined) => state === "queued" || state === "running";
 
-export const FEED_RUN_INTENTS = {
-  "save-run": async ({ request, context, params }) => {
-    const found = await find(params, context.db);
-    if (!found || found.run.status !== "previewed" || !found.run.fingerprint) {
-      return data<FeedRunActionResult>(
-        { toast: { kind: "error", title: "Not saved", description: "This run is not a preview waiting to be saved." } },
-        { status: 409 },
-      );
-    }
-    if (unfinished(found.run.job?.state)) {
-      return data<FeedRunActionResult>(
-        { toast: { kind: "info", title: "Already saving", description: "This preview is being saved; its progress is shown below." } },
-        { status: 409 },
-      );
-    }
-    const startedBy = (await requireAdmin(request, context)).email;
-    const queued = await enqueueFeedRun(context.db, found.feed, {
-      mode: "save-preview",
-      trigger: "manual",
-      startedBy,
-      preview: { runId: found.run.id, fingerprint: found.run.fingerprint },
-    });
-    if (queued.already) {
-      return data<FeedRunActionResult>(
-        {
-          toast: {
-            kind: "error",
-            title: "Not saved",
-            description: "Another run of this feed is waiting or running; save once it has finished (see Runs).",
+/** A feed run's intents, for the admin the admin layout let in (who starts a run). */
+export const feedRunIntents = (admin: SignedInUser) =>
+  ({
+    "save-run": async ({ request, context, params }) => {
+      const found = await find(params, context.db);
+      if (!found || found.run.status !== "previewed" || !found.run.fingerprint) {
+        return data<FeedRunActionResult>(
+          { toast: { kind: "error", title: "Not saved", description: "This run is not a preview waiting to be saved." } },
+          { status: 409 },
+        );
+      }
+      if (unfinished(found.run.job?.state)) {
+        return data<FeedRunActionResult>(
+          { toast: { kind: "info", title: "Already saving", description: "This preview is being saved; its progress is shown below." } },
+          { status: 409 },
+        );
+      }
+      const startedBy = admin.email;
+      const queued = await enqueueFeedRun(context.db, found.feed, {
+        mode: "save-preview",
+        trigger: "manual",
+        startedBy,
+        preview: { runId: found.run.id, fingerprint: found.run.fingerprint },
+      });
+      if (queued.already) {
+        return data<FeedRunActionResult>(
+          {
+            toast: {
+              kind: "error",
+              title: "Not saved",
+              description: "Another run of this feed is waiting or running; save once it has finished (see Runs).",
+            },
           },
-        },
-        { status: 409 },
+          { status: 409 },
+        );
+      }
+      await recordAdminAction(
+        { request, context },
+        "merchant-feed-run",
+        `Started saving the preview of feed ${found.feed.name} (id ${found.feed.id}), run ${queued.jobId}`,
       );
-    }
-    await recordAdminAction(
-      { request, context },
-      "merchant-feed-run",
-      `Started saving the preview of feed ${found.feed.name} (id ${found.feed.id}), run ${queued.jobId}`,
-    );
-    throw redirect(`/admin/feeds/${found.feed.id}/runs/${found.run.id}`);
-  },
+      throw redirect(`/admin/feeds/${found.feed.id}/runs/${found.run.id}`);
+    },
 
-  "discard-run": async ({ request, context, params }) => {
-    const found = await find(params, context.db);
-    if (!found)
-      return data<FeedRunActionResult>(
-        { toast: { kind: "error", title: "Nothing discarded", description: "No such run." } },
-        { status: 404 },
-      );
-    await discardFeedRun(context.db, found.feed.id, found.run.id);
-    await recordAdminAction(
-      { request, context },
-      "merchant-feed-run",
-      `Discarded the preview of feed ${found.feed.name} (id ${found.feed.id})`,
-    );
-    throw redirect("/admin/feeds");
-  },
-
-  "match-item": async ({ form, request, context, params }) => {
-    const found = await find(params, context.db);
-    if (!found)
-      return data<FeedRunActionResult>({ toast: { kind: "error", title: "Not matched", description: "No such run." } }, { status: 404 });
-    const itemId = String(form.get("item_id") ?? "").trim();
-    const ref = String(form.get("product") ?? "");
-    const product = await findProductByRef(context.db, ref);
-    if (!itemId || !product) {
-      return data<FeedRunActionResult>(
-        {
-          toast: {
-            kind: "error",
-            title: "Not matched",
-            description: `No product has the slug or name "${ref.trim()}". Pick one from the list.`,
-          },
-        },
-        { status: 400 },
-      );
-    }
-    await linkFeedItem(context.db, found.feed.id, itemId, product.id);
-    await recordAdminAction(
-      { request, context },
-      "merchant-feed-item-matched",
-      `Feed ${found.feed.name} (id ${found.feed.id}): item ${itemId} is ${product.name}`,
-    );
-    // The preview is planned again with the new answer; the old one can no longer be saved.
-    if (found.run.status === "previewed" && !unfinished(found.run.job?.state))
+    "discard-run": async ({ request, context, params }) => {
+      const found = await find(params, context.db);
+      if (!found)
+        return data<FeedRunActionResult>(
+          { toast: { kind: "error", title: "Nothing discarded", description: "No such run." } },
+          { status: 404 },
+        );
       await discardFeedRun(context.db, found.feed.id, found.run.id);
-    const queued = await enqueueFeedRun(context.db, found.feed, {
-      mode: "preview",
-      trigger: "manual",
-      startedBy: (await requireAdmin(request, context)).email,
-    });
-    throw redirect(`/admin/feeds/${found.feed.id}/runs/${queued.runId}`);
-  },
-} satisfies IntentTable;
+      await recordAdminAction(
+        { request, context },
+        "merchant-feed-run",
+        `Discarded the preview of feed ${found.feed.name} (id ${found.feed.id})`,
+      );
+      throw redirect("/admin/feeds");
+    },
+
+    "match-item": async ({ form, request, context, params }) => {
+      const found = await find(params, context.db);
+      if (!found)
+        return data<FeedRunActionResult>({ toast: { kind: "error", title: "Not matched", description: "No such run." } }, { status: 404 });
+      const itemId = String(form.get("item_id") ?? "").trim();
+      const ref = String(form.get("product") ?? "");
+      const product = await findProductByRef(context.db, ref);
+      if (!itemId || !product) {
+        return data<FeedRunActionResult>(
+          {
+            toast: {
+              kind: "error",
+              title: "Not matched",
+              description: `No product has the slug or name "${ref.trim()}". Pick one from the list.`,
+            },
+          },
+          { status: 400 },
+        );
+      }
+      await linkFeedItem(context.db, found.feed.id, itemId, product.id);
+      await recordAdminAction(
+        { request, context },
+        "merchant-feed-item-matched",
+        `Feed ${found.feed.name} (id ${found.feed.id}): item ${itemId} is ${product.name}`,
+      );
+      // The preview is planned again with the new answer; the old one can no longer be saved.
+      if (found.run.status === "previewed" && !unfinished(found.run.job?.state))
+        await discardFeedRun(context.db, found.feed.id, found.run.id);
+      const queued = await enqueueFeedRun(context.db, found.feed, {
+        mode: "preview",
+        trigger: "manual",
+        startedBy: admin.email,
+      });
+      throw redirect(`/admin/feeds/${found.feed.id}/runs/${queued.runId}`);
+    },
+  }) satisfies IntentTable;

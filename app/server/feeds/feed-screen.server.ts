@@ -4,7 +4,7 @@ import { FEED_FORM_FIELDS, readFeedForm, readMappingForm, type FeedFormState, ty
 import { formValues } from "~/lib/forms/parse-form";
 import type { ResultToast } from "~/lib/forms/result-toast";
 import { recordAdminAction } from "../audit/audit-log.server";
-import { requireAdmin } from "../auth/guard.server";
+import type { SignedInUser } from "../auth/guard.server";
 import { readFlash, redirectWithFlash } from "../forms/flash.server";
 import type { IntentTable } from "../forms/intents.server";
 import { StoredFileTooLarge } from "../storage/storage.server";
@@ -167,170 +167,172 @@ const MAPPING_FIELD_LABELS = [
   ["feed_currency", "Prices' currency"],
 ] as const;
 
-export const FEED_INTENTS = {
-  "save-feed": async ({ form: sent, request, context }) => {
-    const editingId = idOf(text(sent, "id"));
-    const save = async (form: FormData, version: number) => {
-      const file = form.get("file");
-      const upload = file instanceof File && file.size > 0 ? file : null;
-      const existing = editingId ? await feedForm(context.db, editingId) : null;
-      const values = Object.fromEntries(FEED_FORM_FIELDS.map((name) => [name, text(form, name)])) as FeedFormValues;
-      const read = readFeedForm(values, { hasUpload: upload !== null || Boolean(existing?.uploadOriginalName) });
-      if (!read.ok) {
-        return data<FeedsActionResult>(
-          {
-            toast: { kind: "error", title: "Feed not saved", description: "Check the highlighted fields." },
-            form: { values: formValues(form), fieldErrors: read.errors, editingId },
-          },
-          { status: 400 },
-        );
-      }
-      const files = feedFiles(context.config, context.db);
-      let stored = null;
-      if (upload && read.feed.sourceKind === "upload") {
-        try {
-          stored = await storeFeedUpload(files, upload, context.config.feedMaxBytes);
-        } catch (error) {
-          if (!(error instanceof StoredFileTooLarge)) throw error;
+/** The feeds page's intents, for the admin the admin layout let in (who starts a run). */
+export const feedIntents = (admin: SignedInUser) =>
+  ({
+    "save-feed": async ({ form: sent, request, context }) => {
+      const editingId = idOf(text(sent, "id"));
+      const save = async (form: FormData, version: number) => {
+        const file = form.get("file");
+        const upload = file instanceof File && file.size > 0 ? file : null;
+        const existing = editingId ? await feedForm(context.db, editingId) : null;
+        const values = Object.fromEntries(FEED_FORM_FIELDS.map((name) => [name, text(form, name)])) as FeedFormValues;
+        const read = readFeedForm(values, { hasUpload: upload !== null || Boolean(existing?.uploadOriginalName) });
+        if (!read.ok) {
           return data<FeedsActionResult>(
             {
-              toast: {
-                kind: "error",
-                title: "Feed not saved",
-                description: `The file is larger than ${describeBytes(context.config.feedMaxBytes)} (FEED_MAX_MB), so it was not kept and nothing changed.`,
-              },
-              form: { values: formValues(form), fieldErrors: {}, editingId },
+              toast: { kind: "error", title: "Feed not saved", description: "Check the highlighted fields." },
+              form: { values: formValues(form), fieldErrors: read.errors, editingId },
             },
-            { status: 413 },
+            { status: 400 },
           );
         }
-      }
-      let saved: { id: number; replacedUpload: string | null };
-      try {
-        saved = await saveFeed(context.db, editingId, read.feed, stored, editingId === null ? undefined : version);
-      } catch (error) {
-        // Refused (someone saved the feed first): the file just stored is nobody's.
-        if (stored) await removeFeedUpload(files, stored.storedName);
-        throw error;
-      }
-      const { id, replacedUpload } = saved;
-      await removeFeedUpload(files, replacedUpload);
-      await recordAdminAction(
-        { request, context },
-        "merchant-feed-saved",
-        `${editingId ? "Changed" : "Added"} feed ${read.feed.name} (id ${id})`,
-      );
-      // A file with its own column names needs its mapping before it can run.
-      let next = "/admin/feeds";
-      if (read.feed.format === "csv-mapped" || read.feed.format === null) {
-        const feed = await loadFeed(context.db, id);
-        if (feed && !feed.mapping) {
+        const files = feedFiles(context.config, context.db);
+        let stored = null;
+        if (upload && read.feed.sourceKind === "upload") {
           try {
-            const peek = await peekFeed(feedSourceOf(feed, files), feedReadSettingsFrom(context.config));
-            if (peek.format === "needs-mapping") next = `/admin/feeds?map=${id}#feed-mapping`;
+            stored = await storeFeedUpload(files, upload, context.config.feedMaxBytes);
           } catch (error) {
-            if (!(error instanceof FeedError)) throw error;
+            if (!(error instanceof StoredFileTooLarge)) throw error;
+            return data<FeedsActionResult>(
+              {
+                toast: {
+                  kind: "error",
+                  title: "Feed not saved",
+                  description: `The file is larger than ${describeBytes(context.config.feedMaxBytes)} (FEED_MAX_MB), so it was not kept and nothing changed.`,
+                },
+                form: { values: formValues(form), fieldErrors: {}, editingId },
+              },
+              { status: 413 },
+            );
           }
         }
-      }
-      throw await redirectWithFlash(request, context.config, next, {
-        toast: { kind: "success", title: "Feed saved", description: `${read.feed.name} is saved.` },
+        let saved: { id: number; replacedUpload: string | null };
+        try {
+          saved = await saveFeed(context.db, editingId, read.feed, stored, editingId === null ? undefined : version);
+        } catch (error) {
+          // Refused (someone saved the feed first): the file just stored is nobody's.
+          if (stored) await removeFeedUpload(files, stored.storedName);
+          throw error;
+        }
+        const { id, replacedUpload } = saved;
+        await removeFeedUpload(files, replacedUpload);
+        await recordAdminAction(
+          { request, context },
+          "merchant-feed-saved",
+          `${editingId ? "Changed" : "Added"} feed ${read.feed.name} (id ${id})`,
+        );
+        // A file with its own column names needs its mapping before it can run.
+        let next = "/admin/feeds";
+        if (read.feed.format === "csv-mapped" || read.feed.format === null) {
+          const feed = await loadFeed(context.db, id);
+          if (feed && !feed.mapping) {
+            try {
+              const peek = await peekFeed(feedSourceOf(feed, files), feedReadSettingsFrom(context.config));
+              if (peek.format === "needs-mapping") next = `/admin/feeds?map=${id}#feed-mapping`;
+            } catch (error) {
+              if (!(error instanceof FeedError)) throw error;
+            }
+          }
+        }
+        throw await redirectWithFlash(request, context.config, next, {
+          toast: { kind: "success", title: "Feed saved", description: `${read.feed.name} is saved.` },
+        });
+      };
+      if (editingId === null) return save(sent, 0);
+      return saveUnlessNewer({
+        form: sent,
+        labels: FEED_FIELD_LABELS,
+        current: () => feedFormNow(context.db, editingId),
+        reloadTo: `/admin/feeds?edit=${editingId}#feed-form`,
+        save,
       });
-    };
-    if (editingId === null) return save(sent, 0);
-    return saveUnlessNewer({
-      form: sent,
-      labels: FEED_FIELD_LABELS,
-      current: () => feedFormNow(context.db, editingId),
-      reloadTo: `/admin/feeds?edit=${editingId}#feed-form`,
-      save,
-    });
-  },
+    },
 
-  "save-mapping": async ({ form: sent, request, context }) => {
-    const feed = await loadFeed(context.db, idOf(text(sent, "id")) ?? 0);
-    if (!feed)
-      return data<FeedsActionResult>(
-        { toast: { kind: "error", title: "Not saved", description: "That feed no longer exists." } },
-        { status: 404 },
-      );
-    const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
-    const save = async (form: FormData, version: number) => {
+    "save-mapping": async ({ form: sent, request, context }) => {
+      const feed = await loadFeed(context.db, idOf(text(sent, "id")) ?? 0);
+      if (!feed)
+        return data<FeedsActionResult>(
+          { toast: { kind: "error", title: "Not saved", description: "That feed no longer exists." } },
+          { status: 404 },
+        );
+      const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
+      const save = async (form: FormData, version: number) => {
+        const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+        const read = readMappingForm(values, peek.columns, peek.sample);
+        if (!read.ok)
+          return data<FeedsActionResult>(
+            {
+              mappingError: read.error,
+              mappingValues: values,
+              toast: { kind: "error", title: "Columns not saved", description: read.error },
+            },
+            { status: 400 },
+          );
+        await saveFeedMapping(context.db, feed.id, read.mapping, read.currency, version);
+        await recordAdminAction({ request, context }, "merchant-feed-saved", `Chose the columns of feed ${feed.name} (id ${feed.id})`);
+        throw await redirectWithFlash(request, context.config, "/admin/feeds", {
+          toast: { kind: "success", title: "Columns saved", description: `${feed.name} can run now.` },
+        });
+      };
+      return saveUnlessNewer({
+        form: sent,
+        labels: MAPPING_FIELD_LABELS,
+        current: () => feedMappingNow(context.db, feed.id),
+        reloadTo: `/admin/feeds?map=${feed.id}#feed-mapping`,
+        save,
+      });
+    },
+
+    "read-mapping": async ({ form, context }) => {
+      const feed = await loadFeed(context.db, idOf(text(form, "id")) ?? 0);
+      if (!feed)
+        return data<FeedsActionResult>(
+          { toast: { kind: "error", title: "Not read", description: "That feed no longer exists." } },
+          { status: 404 },
+        );
+      const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
       const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
       const read = readMappingForm(values, peek.columns, peek.sample);
-      if (!read.ok)
-        return data<FeedsActionResult>(
-          {
-            mappingError: read.error,
-            mappingValues: values,
-            toast: { kind: "error", title: "Columns not saved", description: read.error },
-          },
-          { status: 400 },
-        );
-      await saveFeedMapping(context.db, feed.id, read.mapping, read.currency, version);
-      await recordAdminAction({ request, context }, "merchant-feed-saved", `Chose the columns of feed ${feed.name} (id ${feed.id})`);
-      throw await redirectWithFlash(request, context.config, "/admin/feeds", {
-        toast: { kind: "success", title: "Columns saved", description: `${feed.name} can run now.` },
+      if (!read.ok) return data<FeedsActionResult>({ mappingError: read.error, mappingValues: values }, { status: 400 });
+      return data<FeedsActionResult>({
+        mappingValues: values,
+        mappingReading: feedReading(peek.columns, peek.sample, read.mapping, { currency: read.currency, decimalMark: feed.decimalMark }),
       });
-    };
-    return saveUnlessNewer({
-      form: sent,
-      labels: MAPPING_FIELD_LABELS,
-      current: () => feedMappingNow(context.db, feed.id),
-      reloadTo: `/admin/feeds?map=${feed.id}#feed-mapping`,
-      save,
-    });
-  },
+    },
 
-  "read-mapping": async ({ form, context }) => {
-    const feed = await loadFeed(context.db, idOf(text(form, "id")) ?? 0);
-    if (!feed)
-      return data<FeedsActionResult>(
-        { toast: { kind: "error", title: "Not read", description: "That feed no longer exists." } },
-        { status: 404 },
-      );
-    const peek = await peekFeed(feedSourceOf(feed, feedFiles(context.config, context.db)), feedReadSettingsFrom(context.config));
-    const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    const read = readMappingForm(values, peek.columns, peek.sample);
-    if (!read.ok) return data<FeedsActionResult>({ mappingError: read.error, mappingValues: values }, { status: 400 });
-    return data<FeedsActionResult>({
-      mappingValues: values,
-      mappingReading: feedReading(peek.columns, peek.sample, read.mapping, { currency: read.currency, decimalMark: feed.decimalMark }),
-    });
-  },
+    "run-feed": async ({ form, request, context }) => {
+      const feed = await loadFeed(context.db, idOf(text(form, "id")) ?? 0);
+      if (!feed)
+        return data<FeedsActionResult>(
+          { toast: { kind: "error", title: "Not run", description: "That feed no longer exists." } },
+          { status: 404 },
+        );
+      const save = text(form, "mode") === "save";
+      const startedBy = admin.email;
+      const queued = await enqueueFeedRun(context.db, feed, { mode: save ? "save" : "preview", trigger: "manual", startedBy });
+      if (!queued.already) {
+        await recordAdminAction(
+          { request, context },
+          "merchant-feed-run",
+          `${save ? "Started a run and save of" : "Started a preview of"} feed ${feed.name} (id ${feed.id}), run ${queued.jobId}`,
+        );
+      }
+      throw redirect(`/admin/feeds/${feed.id}/runs/${queued.runId}`);
+    },
 
-  "run-feed": async ({ form, request, context }) => {
-    const feed = await loadFeed(context.db, idOf(text(form, "id")) ?? 0);
-    if (!feed)
-      return data<FeedsActionResult>(
-        { toast: { kind: "error", title: "Not run", description: "That feed no longer exists." } },
-        { status: 404 },
-      );
-    const save = text(form, "mode") === "save";
-    const startedBy = (await requireAdmin(request, context)).email;
-    const queued = await enqueueFeedRun(context.db, feed, { mode: save ? "save" : "preview", trigger: "manual", startedBy });
-    if (!queued.already) {
-      await recordAdminAction(
-        { request, context },
-        "merchant-feed-run",
-        `${save ? "Started a run and save of" : "Started a preview of"} feed ${feed.name} (id ${feed.id}), run ${queued.jobId}`,
-      );
-    }
-    throw redirect(`/admin/feeds/${feed.id}/runs/${queued.runId}`);
-  },
-
-  "delete-feed": async ({ form, request, context }) => {
-    const id = idOf(text(form, "id"));
-    const feed = id ? await loadFeed(context.db, id) : null;
-    if (!feed || !(await deleteFeed(context.db, feedFiles(context.config, context.db), feed.id))) {
-      return data<FeedsActionResult>(
-        { toast: { kind: "error", title: "Nothing deleted", description: "That feed no longer exists." } },
-        { status: 404 },
-      );
-    }
-    await recordAdminAction({ request, context }, "merchant-feed-deleted", `Deleted feed ${feed.name} (id ${feed.id}); its offers stay`);
-    throw await redirectWithFlash(request, context.config, "/admin/feeds", {
-      toast: { kind: "success", title: "Feed deleted", description: `${feed.name} is deleted. Its offers stay at the shop.` },
-    });
-  },
-} satisfies IntentTable;
+    "delete-feed": async ({ form, request, context }) => {
+      const id = idOf(text(form, "id"));
+      const feed = id ? await loadFeed(context.db, id) : null;
+      if (!feed || !(await deleteFeed(context.db, feedFiles(context.config, context.db), feed.id))) {
+        return data<FeedsActionResult>(
+          { toast: { kind: "error", title: "Nothing deleted", description: "That feed no longer exists." } },
+          { status: 404 },
+        );
+      }
+      await recordAdminAction({ request, context }, "merchant-feed-deleted", `Deleted feed ${feed.name} (id ${feed.id}); its offers stay`);
+      throw await redirectWithFlash(request, context.config, "/admin/feeds", {
+        toast: { kind: "success", title: "Feed deleted", description: `${feed.name} is deleted. Its offers stay at the shop.` },
+      });
+    },
+  }) satisfies IntentTable;

@@ -8,6 +8,7 @@ import { handleError } from "~/entry.server";
 import { IMPORT_MESSAGES } from "~/lib/csv/import-messages";
 import { MAX_CSV_BYTES } from "~/lib/admin/upload-limits";
 import * as collectionsImport from "~/routes/admin/collections-import";
+import * as adminLayout from "~/routes/admin/layout";
 import * as links from "~/routes/admin/links";
 import * as offers from "~/routes/admin/offers";
 import * as offersImport from "~/routes/admin/offers-import";
@@ -43,10 +44,15 @@ const CSV_PAGES = { "admin/products": products, "admin/offers": offers };
 function buildOf(): ServerBuild {
   const routes: Record<string, unknown> = { root: { id: "root", path: "", module: { default: () => null } } };
   const assetRoutes: Record<string, unknown> = { root: { id: "root", path: "", module: "/root.js", hasAction: false, hasLoader: false } };
+  // The admin routes under the admin layout, as in app/routes.ts: its middleware checks access first.
+  const layoutId = "routes/admin/layout";
+  routes[layoutId] = { id: layoutId, parentId: "root", path: "admin", module: { middleware: adminLayout.middleware } };
+  assetRoutes[layoutId] = { id: layoutId, parentId: "root", path: "admin", module: `/${layoutId}.js`, hasAction: false, hasLoader: false };
   for (const [path, module] of Object.entries({ ...ADMIN_ACTIONS, ...CSV_ENDPOINTS, ...CSV_PAGES })) {
     const id = `routes/${path}`;
-    routes[id] = { id, parentId: "root", path, module };
-    assetRoutes[id] = { id, parentId: "root", path, module: `/${id}.js`, hasAction: true, hasLoader: true };
+    const childPath = path.replace(/^admin\//, "");
+    routes[id] = { id, parentId: layoutId, path: childPath, module };
+    assetRoutes[id] = { id, parentId: layoutId, path: childPath, module: `/${id}.js`, hasAction: true, hasLoader: true };
   }
   return handWrittenBuild({
     entry: {
@@ -60,6 +66,8 @@ function buildOf(): ServerBuild {
     },
     routes,
     assets: { entry: { module: "/entry.js", imports: [] }, routes: assetRoutes, url: "/manifest.js" },
+    // As the site: the admin layout's middleware runs.
+    future: { v8_middleware: true },
   });
 }
 

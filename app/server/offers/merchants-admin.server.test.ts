@@ -7,6 +7,7 @@ import { SAME_SITE, signedInAs, TEST_BASE_URL } from "../../../tests/support/aut
 import { testContextForBlock } from "../../../tests/support/block-databases";
 import { testDialects } from "../../../tests/support/test-databases";
 import { deleteMerchant, listMerchants, MerchantRefused, saveMerchant } from "./merchants-admin.server";
+import { callAdminRoute } from "../../../tests/support/admin-routes";
 
 type Handler = (args: { request: Request; context: unknown; params: Record<string, string> }) => Promise<unknown>;
 
@@ -122,7 +123,7 @@ describe.each(testDialects)("merchants on %s", (dialect) => {
         headers: { ...SAME_SITE, cookie, "content-type": "application/x-www-form-urlencoded" },
       });
     const call = (handler: unknown, request: Request) =>
-      answer(() => (handler as Handler)({ request, context: requestContext(ctx.context), params: {} }));
+      answer(() => callAdminRoute(handler as Handler, { request, context: requestContext(ctx.context), params: {} }));
     const nordic = await test.db.selectFrom("merchants").select("id").where("slug", "=", "nordic-bath").executeTakeFirstOrThrow();
 
     const refused = await call(merchants.action, post("/admin/merchants", { intent: "delete-merchant", id: String(nordic.id) }));

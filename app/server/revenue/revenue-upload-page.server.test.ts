@@ -10,6 +10,7 @@ import { loadJob, waitForJob, workerName } from "../jobs/job-queue.server";
 import { startWorker, type Worker } from "../jobs/job-worker.server";
 import { commissionReportKind } from "./commission-report-job.server";
 import { loadUpload } from "./report-uploads.server";
+import { callAdminRoute } from "../../../tests/support/admin-routes";
 
 // /admin/revenue with a 19 MB report (378,788 lines, just under the cap), through the route's own
 // action and loader: the upload answers a redirect naming the upload, and the page's data (what
@@ -58,14 +59,14 @@ describe.each(testDialects)("the revenue page with a 19 MB report on %s", (diale
   };
   const load = async (search: string) =>
     dataOf(
-      await (revenue.loader as unknown as Handler)({
+      await callAdminRoute(revenue.loader as unknown as Handler, {
         request: new Request(`${TEST_BASE_URL}/admin/revenue${search}`, { headers: { cookie } }),
         context: requestContext(ctx.context),
         params: {},
       }),
     );
   const act = (request: Request) =>
-    settle(() => (revenue.action as unknown as Handler)({ request, context: requestContext(ctx.context), params: {} }));
+    settle(() => callAdminRoute(revenue.action as unknown as Handler, { request, context: requestContext(ctx.context), params: {} }));
 
   it("answers the upload with a redirect, and every step's page data stays small", { timeout: 240_000 }, async () => {
     const report = commissionReportText(LINES);

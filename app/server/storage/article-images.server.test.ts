@@ -2,7 +2,7 @@ import { requestContext } from "~/server/load-context";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as articleImages from "~/routes/admin/articles-images";
-import { answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
+import { callAdminRoute, answerOf, type AdminHandler } from "../../../tests/support/admin-routes";
 import { makeAuthContext, SAME_SITE, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../tests/support/test-databases";
 import { setEditorRole } from "../auth/users.server";
@@ -64,7 +64,7 @@ describe.each(testDialects.flatMap((dialect) => (["disk", "database"] as const).
         },
       });
       const answer = await answerOf(() =>
-        (articleImages.action as AdminHandler)({ request, context: requestContext(ctx.context), params: {} }),
+        callAdminRoute(articleImages.action as AdminHandler, { request, context: requestContext(ctx.context), params: {} }),
       );
       expect(answer.status).toBe(200);
       const [stored] = (answer.data as ImagesActionResult).uploads!;

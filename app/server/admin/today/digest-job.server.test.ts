@@ -1,7 +1,7 @@
 import { requestContext } from "~/server/load-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as todayRoute from "~/routes/admin/today";
-import { answerOf } from "../../../../tests/support/admin-routes";
+import { callAdminRoute, answerOf } from "../../../../tests/support/admin-routes";
 import { makeAuthContext, signedInAs, TEST_BASE_URL, type AuthTestContext } from "../../../../tests/support/auth-fixtures";
 import { createTestDatabase, testDialects, type TestDatabase } from "../../../../tests/support/test-databases";
 import { setEditorRole } from "../../auth/users.server";
@@ -124,7 +124,7 @@ describe.each(testDialects)("the weekly digest and /admin/today on %s", (dialect
         ...(init ? { method: "POST", body: new URLSearchParams(init.form).toString() } : {}),
       });
       const args = { request, context: requestContext(ctx.context), params: {} } as never;
-      return init ? todayRoute.action(args) : todayRoute.loader(args);
+      return init ? callAdminRoute(todayRoute.action, args) : callAdminRoute(todayRoute.loader, args);
     });
 
   it("is an admin's page: an editor is refused", async () => {
