@@ -67,6 +67,8 @@ test("Check now: progress, then every case classified, broken first, each with i
   await expect(page.getByRole("button", { name: "Checking…" })).toBeDisabled();
   await expect(page.getByTestId("link-run")).toContainText(/Last check: .* \(by hand\)/, { timeout: 60_000 });
   await expect(progress).toHaveCount(0);
+  // The summary comes from the last poll; the list follows once the page's data is read again.
+  await expect(page.getByTestId("link-row").first()).toHaveAttribute("data-state", "broken", { timeout: 15_000 });
 
   // Broken first: no working or unchecked row comes before a broken one.
   const states = await page.getByTestId("link-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-state")));

@@ -89,6 +89,8 @@ test("an editor gets no Today @desktop-only", async ({ page, adminSite }) => {
   await expect(nav.getByRole("link", { name: /^Today/ })).toHaveCount(0);
   const today = await page.goto("/admin/today");
   expect(today!.status()).toBe(403);
+  // A refusal names the signed-in address: never kept by a shared cache.
+  expect(today!.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByRole("heading", { level: 1, name: "This page is for administrators" })).toBeVisible();
   expect((await page.request.get("/admin/today.data")).status()).toBe(403);
 });

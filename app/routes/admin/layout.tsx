@@ -4,7 +4,7 @@ import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { AdminRefusalView } from "~/components/admin/admin-refusal";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { adminRefusalOf } from "~/lib/auth/admin-refusal";
-import { adminAccess, adminUser, hasAdminRole } from "~/server/auth/guard.server";
+import { adminAccess, adminAnswersPrivate, adminUser, hasAdminRole } from "~/server/auth/guard.server";
 import { openTodayCount } from "~/server/admin/today/today.server";
 import type { Route } from "./+types/layout";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
@@ -17,7 +17,7 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
  * layout in app/routes.ts would skip it (a test keeps every admin route under it).
  */
 
-export const middleware: Route.MiddlewareFunction[] = [adminAccess];
+export const middleware: Route.MiddlewareFunction[] = [adminAnswersPrivate, adminAccess];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = adminUser(context);

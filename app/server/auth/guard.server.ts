@@ -3,6 +3,7 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import { answersAdminJson, hasAdminAreaRole, mayOpenAdminPath } from "~/lib/auth/admin-access";
 import type { AdminRefusal } from "~/lib/auth/admin-refusal";
 import { signInPathFor } from "~/lib/auth/safe-redirect";
+import { CACHE_CONTROL } from "../http/cache-control.server";
 import { assertSameSite, isSameSiteRequest } from "./origin.server";
 
 /**
@@ -95,6 +96,24 @@ async function admitToEndpoint(request: Request, context: AuthContext): Promise<
   }
   return user;
 }
+
+/**
+ * The admin layout's first middleware: every answer under /admin, its refusals included (which
+ * React Router may draw with the root's boundary, outside the admin layout's own headers), is
+ * personal, so no shared cache keeps it and the browser does not store it.
+ */
+export const adminAnswersPrivate: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  try {
+    response.headers.set("Cache-Control", CACHE_CONTROL.privateNoStore);
+    return response;
+  } catch {
+    // A response with immutable headers (Response.redirect): the same answer, copied.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", CACHE_CONTROL.privateNoStore);
+    return copy;
+  }
+};
 
 /** The user the admin layout's middleware let in; only that middleware sets it. */
 const adminUserContext = createContext<SignedInUser>();
