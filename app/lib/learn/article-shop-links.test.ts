@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   buildShopLinkIndex,
+  coversLink,
+  httpAddressesIn,
+  linkHostKey,
   matchShopLink,
   shopLinkIndexBuilder,
   trackedArticleLink,
@@ -109,5 +112,33 @@ describe("the shop link index built a slice at a time", () => {
       for (let start = 0; start < offers.length; start += size) builder.add(offers.slice(start, start + size));
       expect(builder.finish()).toEqual(index);
     }
+  });
+});
+
+describe("the hosts an index is read for", () => {
+  it.each([
+    ["https://www.Nordic.example/saunas/barrel-6", "nordic.example"],
+    ["https://eu.shop.nordic.example/x", "nordic.example"],
+    ["http://nordic.example.", "nordic.example"],
+    ["http://127.0.0.7:8080/p/1", "127.0.0.7"],
+    ["https://[::1]/p", "[::1]"],
+    ["mailto:someone@nordic.example", null],
+    ["/reviews", null],
+  ])("%s → %s", (href, key) => {
+    expect(linkHostKey(href)).toBe(key);
+  });
+
+  it("finds every http(s) address in a text, in links or not", () => {
+    const text = "See [a](https://a.example/p?x=1) and <HTTP://B.example/q>, or https://c.example/(paren) and mailto:x@d.example";
+    expect(httpAddressesIn(text)).toEqual(["https://a.example/p?x=1", "HTTP://B.example/q", "https://c.example/"]);
+  });
+
+  it("an index for some hosts covers links to them and no others; one for every offer covers all", () => {
+    const builder = shopLinkIndexBuilder([nordic, fern], new Set(["nordic.example"]));
+    const some = builder.finish();
+    expect(coversLink(some, "https://shop.nordic.example/x")).toBe(true);
+    expect(coversLink(some, "https://fern.example/x")).toBe(false);
+    expect(coversLink(some, "mailto:x@fern.example")).toBe(true);
+    expect(coversLink(index, "https://fern.example/x")).toBe(true);
   });
 });

@@ -37,6 +37,11 @@ export interface ShopLinkIndex {
   pages: ReadonlyMap<string, LinkOffer>;
   /** An offer's page address without its query → the offer, or null when several offers share it. */
   paths: ReadonlyMap<string, LinkOffer | null>;
+  /**
+   * The hosts (by linkHostKey) whose offers the index holds; null: every offer of the catalog. A
+   * link to another host may be an offer the index was not built with (coversLink).
+   */
+  hosts: ReadonlySet<string> | null;
 }
 
 /** What becomes of one link written in an article. */
@@ -59,9 +64,19 @@ function parsedHttpUrl(href: string): URL | null {
   }
 }
 
-function affiliateNames(merchant: LinkMerchant | undefined): Set<string> {
+/** Each merchant's names, read once: an index of 100,000 offers asks for them for every offer link. */
+const affiliateNamesOf = new WeakMap<LinkMerchant, Set<string>>();
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+function affiliateNames(merchant: LinkMerchant | undefined): ReadonlySet<string> {
+  if (!merchant) return NO_NAMES;
+  let names = affiliateNamesOf.get(merchant);
+  if (!names) affiliateNamesOf.set(merchant, (names = readAffiliateNames(merchant)));
+  return names;
+}
+
+function readAffiliateNames(merchant: LinkMerchant): Set<string> {
   const names = new Set<string>();
-  if (!merchant) return names;
   for (const [name] of new URLSearchParams((merchant.affiliateParams ?? "").trim().replace(/^[?&]+/, ""))) names.add(name);
   const subId = subIdParameter(merchant.subIdTemplate);
   if (subId) names.add(subId);
@@ -105,7 +120,10 @@ export function buildShopLinkIndex(merchants: readonly LinkMerchant[], offers: r
  * buildShopLinkIndex a slice of offers at a time: a catalog's 100,000 offers are as many URLs to
  * parse, and the server gives the event loop back between slices. The same index, whatever the slices.
  */
-export function shopLinkIndexBuilder(merchants: readonly LinkMerchant[]): {
+export function shopLinkIndexBuilder(
+  merchants: readonly LinkMerchant[],
+  hosts: ReadonlySet<string> | null = null,
+): {
   add(offers: readonly LinkOffer[]): void;
   finish(): ShopLinkIndex;
 } {
@@ -139,7 +157,7 @@ export function shopLinkIndexBuilder(merchants: readonly LinkMerchant[]): {
     },
     finish() {
       for (const [domain, merchant] of borrowed) if (merchant) domains.set(domain, merchant);
-      return { domains, merchants: bySlug, pages, paths };
+      return { domains, merchants: bySlug, pages, paths, hosts };
     },
   };
 }
@@ -165,6 +183,37 @@ const SHOP_PATH = /\/(products?|shop|store|item|items|dp|gp\/product|p|buy|cart|
 /** Whether an unknown site's link looks like one to a shop: shown to the owner, never acted on. */
 function looksLikeShop(url: URL): boolean {
   return SHOP_HOST.test(url.hostname) || SHOP_PATH.test(url.pathname);
+}
+
+/**
+ * The domain of a link's host that every domain matching looks at lies under (merchantOfHost walks
+ * up to two labels): "eu.shop.example" → "shop.example"; an IP address is its own. An index built
+ * for a set of these holds every offer whose link is on one of them. Null: not an http(s) link.
+ */
+export function linkHostKey(href: string): string | null {
+  const url = parsedHttpUrl(href.trim());
+  if (!url) return null;
+  const domain = hostDomain(url);
+  if (domain === "") return null;
+  if (domain.startsWith("[") || /^[\d.]+$/.test(domain)) return domain;
+  const labels = domain.split(".");
+  return labels.length <= 2 ? domain : labels.slice(-2).join(".");
+}
+
+/**
+ * Every absolute http(s) address written in a text, links or not: what an article may link to,
+ * read without rendering it. A link written in a way this misses (an entity in its scheme) is
+ * caught when the article is rendered (coversLink) and the index is read again.
+ */
+export function httpAddressesIn(text: string): string[] {
+  return text.match(/https?:\/\/[^\s<>"'()\\\]`]+/gi) ?? [];
+}
+
+/** Whether the index holds every offer a link could name: false for a link to a host it was not built for. */
+export function coversLink(index: ShopLinkIndex, href: string): boolean {
+  if (index.hosts === null) return true;
+  const key = linkHostKey(href);
+  return key === null || index.hosts.has(key);
 }
 
 /** What a written link leads to; null for a link that is not an absolute http(s) address. */

@@ -1,7 +1,7 @@
 import { ARTICLE_BODY_MAX } from "~/lib/admin/article-fields";
 import { countWords, renderArticleBody } from "~/server/articles/article-markdown.server";
 import type { ArticleLinkReport } from "~/lib/learn/article-shop-links";
-import { articleLinkRewriter, readShopLinkIndex } from "~/server/articles/article-shop-links.server";
+import { articleLinkRewriter, renderWithShopLinks } from "~/server/articles/article-shop-links.server";
 import { productsForBodies, readDirective, renderDirective } from "~/server/articles/product-boxes.server";
 import { priceSettingsAt } from "~/lib/offers/price-view";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
@@ -22,16 +22,19 @@ export async function action(args: Route.ActionArgs) {
 async function preview({ form, context }: IntentArgs) {
   const body = String(form.get("body") ?? "").slice(0, ARTICLE_BODY_MAX);
   const slug = String(form.get("slug") ?? "preview");
-  const [products, shopLinks] = await Promise.all([productsForBodies(context.db, [body]), readShopLinkIndex(context.db)]);
-  const links: ArticleLinkReport[] = [];
-  const html = renderArticleBody(
-    body,
-    (line) => {
-      const directive = readDirective(line);
-      return directive && renderDirective(directive, products, slug, true, priceSettingsAt(context.config.prices, Date.now()));
-    },
-    articleLinkRewriter(shopLinks, slug, links),
-  );
+  const products = await productsForBodies(context.db, [body]);
+  const { html, links } = await renderWithShopLinks(context.db, [body], (shopLinks, uncovered) => {
+    const links: ArticleLinkReport[] = [];
+    const html = renderArticleBody(
+      body,
+      (line) => {
+        const directive = readDirective(line);
+        return directive && renderDirective(directive, products, slug, true, priceSettingsAt(context.config.prices, Date.now()));
+      },
+      articleLinkRewriter(shopLinks, slug, links, uncovered),
+    );
+    return { html, links };
+  });
   // JSON: the editor asks with a plain fetch (article-preview.tsx says why).
   return Response.json(
     { html, wordCount: countWords(renderArticleBody(body)), links },

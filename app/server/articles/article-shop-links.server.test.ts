@@ -2,7 +2,7 @@ import { requestContext } from "~/server/load-context";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildShopLinkIndex } from "~/lib/learn/article-shop-links";
+import { buildShopLinkIndex, coversLink, httpAddressesIn } from "~/lib/learn/article-shop-links";
 import type { ArticleLinkReport } from "~/lib/learn/article-shop-links";
 import type { LinkReportRow } from "~/lib/links/link-report";
 import type { UnearnedLinkPage } from "~/lib/learn/unearned-links";
@@ -184,7 +184,7 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
   });
 
   it("the merchant's /go leads to the page written, with the affiliate parameters, only on that merchant's site", async () => {
-    const index = await readShopLinkIndex(test.db);
+    const index = await readShopLinkIndex(test.db, ["https://www.nordic.example/heaters#top", "https://evil.example/"]);
     expect(merchantLinkDestination(index, "nordic", "https://www.nordic.example/heaters#top")).toBe(
       "https://www.nordic.example/heaters?tag=site-20#top",
     );
@@ -266,5 +266,25 @@ describe.each(testDialects)("published articles' shop links on %s", (dialect) =>
     const rows = (answer.data as { rows: LinkReportRow[] }).rows;
     const offer = rows.find((row) => row.link === "offer" && row.productName === "Barrel 6" && row.merchantName === "Nordic Bath");
     expect(offer?.usedOn).toMatchObject({ productSlug: "barrel-6", articles: [expect.objectContaining({ title: expect.any(String) })] });
+  });
+
+  it("reads only the offers on the hosts the links name, and still matches a link written so that a quick scan misses it", async () => {
+    const forNordic = await readShopLinkIndex(test.db, ["https://eu.nordic.example/somewhere"]);
+    expect([...forNordic.pages.keys()]).toEqual(["nordic.example/saunas/barrel-6"]);
+    const forOthers = await readShopLinkIndex(test.db, ["https://en.wikipedia.org/wiki/Sauna"]);
+    expect(forOthers.pages.size).toBe(0);
+    expect(forOthers.merchants.has("nordic")).toBe(true);
+    expect(coversLink(forOthers, "https://nordic.example/saunas/barrel-6")).toBe(false);
+
+    // An entity in the scheme: the Markdown renders it as a link that httpAddressesIn does not see.
+    const hidden = "A [hidden pick](h&#116;tps://nordic.example/saunas/barrel-6).";
+    expect(httpAddressesIn(hidden)).toEqual([]);
+    await test.db.updateTable("articles").set({ body: hidden }).where("slug", "=", "diy-sauna-bench").execute();
+    invalidateCatalog(test.db);
+    expect(await articleHtml()).toContain(
+      `<a href="/go/barrel-6/nordic?from=article:diy-sauna-bench:shop-link" ${SPONSORED}>hidden pick</a>`,
+    );
+    await test.db.updateTable("articles").set({ body: BODY }).where("slug", "=", "diy-sauna-bench").execute();
+    invalidateCatalog(test.db);
   });
 });

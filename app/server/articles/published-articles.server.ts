@@ -7,7 +7,7 @@ import { renderArticleBody } from "./article-markdown.server";
 import { tagNames, toArticle, type AuthorRow } from "./article-rows.server";
 import { authorCredits, type AuthorCredits } from "./author-profiles.server";
 import { productsForBodies, readDirective, renderDirective } from "./product-boxes.server";
-import { articleLinkRewriter, readShopLinkIndex } from "./article-shop-links.server";
+import { articleLinkRewriter, renderWithShopLinks } from "./article-shop-links.server";
 
 /**
  * The published articles as the public pages read them. A site has tens or hundreds of articles,
@@ -52,10 +52,9 @@ export function setArticlePrices(db: DB, prices: SitePrices): void {
 const listening = new WeakSet<DB>();
 
 async function readPublished(db: DB): Promise<Rendered> {
-  const [rows, authors, shopLinks, reviews] = await Promise.all([
+  const [rows, authors, reviews] = await Promise.all([
     db.selectFrom("articles").selectAll().where("status", "=", "published").orderBy("slug").execute(),
     db.selectFrom("authors").selectAll().execute(),
-    readShopLinkIndex(db),
     // The reviews that name a person: who wrote and who tested what, for bylines and author pages.
     db
       .selectFrom("products")
@@ -74,23 +73,30 @@ async function readPublished(db: DB): Promise<Rendered> {
     db,
     rows.map((row) => row.body),
   );
-  const links: PublishedArticleLinks[] = [];
-  const articles = rows.map((row) => {
-    const report: ArticleLinkReport[] = [];
-    const html = renderArticleBody(
-      row.body,
-      (line) => {
-        const directive = readDirective(line);
-        return directive && renderDirective(directive, products, row.slug, false, prices);
-      },
-      articleLinkRewriter(shopLinks, row.slug, report),
-    );
-    links.push({ id: Number(row.id), slug: row.slug, title: row.title, links: report });
-    const author = row.author_id === null ? undefined : byId.get(Number(row.author_id));
-    const tester = row.tester_id === null ? undefined : byId.get(Number(row.tester_id));
-    return toArticle(row, author, html, { tester, profiles: credits.profiles });
-  });
-  return { articles, links, credits };
+  const rendered = await renderWithShopLinks(
+    db,
+    rows.map((row) => row.body),
+    (shopLinks, uncovered) => {
+      const links: PublishedArticleLinks[] = [];
+      const articles = rows.map((row) => {
+        const report: ArticleLinkReport[] = [];
+        const html = renderArticleBody(
+          row.body,
+          (line) => {
+            const directive = readDirective(line);
+            return directive && renderDirective(directive, products, row.slug, false, prices);
+          },
+          articleLinkRewriter(shopLinks, row.slug, report, uncovered),
+        );
+        links.push({ id: Number(row.id), slug: row.slug, title: row.title, links: report });
+        const author = row.author_id === null ? undefined : byId.get(Number(row.author_id));
+        const tester = row.tester_id === null ? undefined : byId.get(Number(row.tester_id));
+        return toArticle(row, author, html, { tester, profiles: credits.profiles });
+      });
+      return { articles, links };
+    },
+  );
+  return { ...rendered, credits };
 }
 
 function renderedArticles(db: DB): Promise<Rendered> {

@@ -192,7 +192,8 @@ export function createOutboundRedirects(options: {
       const target = targetOf(req);
       if (target === null) return false;
       if (target.slug === MERCHANT_LINK_SEGMENT && target.merchant !== null) {
-        return answerMerchant(req, res, target.merchant, await readShopLinkIndex(db));
+        const to = queryParameter(req.url, "to");
+        return answerMerchant(req, res, target.merchant, await readShopLinkIndex(db, to === null ? [] : [to]));
       }
       return answer(req, res, target, await load());
     },
