@@ -8,6 +8,7 @@ import type { SitePrices } from "~/lib/offers/price-view";
 import type { DB } from "../db/connection.server";
 import {
   confirmEntry,
+  countEntriesByStatus,
   entryOfUnsubscribeLink,
   PRICE_ALERT_LIST,
   sendConfirmation,
@@ -231,13 +232,6 @@ export async function alertsByProduct(db: DB, limit = 100, offset = 0): Promise<
   }));
 }
 
-export async function countAlertsByStatus(db: DB): Promise<Record<SubscriberStatus, number>> {
-  const rows = await db
-    .selectFrom("price_alerts")
-    .select(["status", (eb) => eb.fn.countAll<number | string | bigint>().as("count")])
-    .groupBy("status")
-    .execute();
-  const counts: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
-  for (const row of rows) counts[row.status as SubscriberStatus] = Number(row.count);
-  return counts;
+export function countAlertsByStatus(db: DB): Promise<Record<SubscriberStatus, number>> {
+  return countEntriesByStatus(db, PRICE_ALERT_LIST);
 }

@@ -177,3 +177,15 @@ export async function takeOffList(db: DB, list: OptInList, entry: { id: number; 
     .where("id", "=", entry.id)
     .execute();
 }
+
+/** How many of a list's entries are in each state (the admin's counts). */
+export async function countEntriesByStatus(db: DB, list: OptInList): Promise<Record<SubscriberStatus, number>> {
+  const rows = await db
+    .selectFrom(tableOf(list))
+    .select(["status", (eb) => eb.fn.countAll<number | string | bigint>().as("count")])
+    .groupBy("status")
+    .execute();
+  const counts: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}

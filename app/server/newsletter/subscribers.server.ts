@@ -5,6 +5,7 @@ import type { DB } from "../db/connection.server";
 import { toIsoString } from "../db/timestamps";
 import {
   confirmEntry,
+  countEntriesByStatus,
   entryOfUnsubscribeLink,
   NEWSLETTER_LIST,
   sendConfirmation,
@@ -65,15 +66,8 @@ export const NEWSLETTER_LINKS: MailListLinks = {
 
 // Admin
 
-export async function countSubscribersByStatus(db: DB): Promise<Record<SubscriberStatus, number>> {
-  const rows = await db
-    .selectFrom("subscribers")
-    .select(["status", (eb) => eb.fn.countAll<number | string | bigint>().as("count")])
-    .groupBy("status")
-    .execute();
-  const counts: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
-  for (const row of rows) counts[row.status as SubscriberStatus] = Number(row.count);
-  return counts;
+export function countSubscribersByStatus(db: DB): Promise<Record<SubscriberStatus, number>> {
+  return countEntriesByStatus(db, NEWSLETTER_LIST);
 }
 
 export interface SubscriberRow {
