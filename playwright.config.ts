@@ -48,7 +48,8 @@ export default defineConfig({
     trace: isCI ? "on-first-retry" : "retain-on-failure",
   },
   // Each test runs at both widths unless it is tagged "@desktop-only" (what it checks is the same
-  // at every width: server HTML, HTTP behaviour, admin flows, requests without a page) or
+  // at every width: server HTML, metadata, which products a rule or a search lists, HTTP behaviour,
+  // admin flows, requests without a page) or
   // "@mobile-only" (a phone control). A tagged test is not scheduled in the other project at all,
   // so it costs neither a browser context nor, for admin specs, a second admin site.
   projects: [

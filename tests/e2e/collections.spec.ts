@@ -94,7 +94,7 @@ async function visitAllPages(page: Page, firstUrl: string, onPage: (url: string)
   }
 }
 
-test.describe("every fixed collection page lists only the saunas its rule allows", () => {
+test.describe("every fixed collection page lists only the saunas its rule allows", { tag: "@desktop-only" }, () => {
   for (const [slug, rule] of Object.entries(fixedRules)) {
     test(slug, async ({ page }) => {
       // Up to six page loads.
@@ -344,35 +344,39 @@ test.describe("the hero", () => {
 });
 
 test.describe("metadata", () => {
-  test("title, description, social tags, robots, modified time, canonical and caching", async ({ page, request }) => {
-    await page.goto("/reviews/barrel-saunas");
-    await expect(page).toHaveTitle("Best Barrel Saunas - Sauna Reviews");
-    const meta = (selector: string) => page.locator(`head meta[${selector}]`);
-    await expect(meta("name='description'")).toHaveAttribute("content", /barrel/i);
-    await expect(meta("property='og:title'")).toHaveAttribute("content", "Best Barrel Saunas - Sauna Reviews");
-    await expect(meta("property='og:description'")).toHaveAttribute("content", /barrel/i);
-    await expect(meta("property='og:image'")).toHaveAttribute(
-      "content",
-      /^https?:\/\/[^/]+\/img\/1200x630\/images\/collections\/barrel-saunas\.webp$/,
-    );
-    await expect(meta("name='robots'")).toHaveAttribute("content", "index,follow");
-    // One date, said four ways: 'Last updated', the modified time, the JSON-LD and the sitemap.
-    const modified = await meta("property='article:modified_time'").getAttribute("content");
-    expect(modified).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const shown = heroOf(page).locator("time");
-    await expect(shown).toHaveAttribute("datetime", modified!);
-    await expect(shown).toHaveText(new Date(modified!).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }));
-    const blocks = await page
-      .locator("script[type='application/ld+json']")
-      .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}") as Record<string, unknown>));
-    expect(blocks.find((block) => block["@type"] === "CollectionPage")).toMatchObject({ dateModified: modified });
-    const sitemap = await (await request.get("/sitemap-pages-1.xml")).text();
-    expect(sitemap).toMatch(new RegExp(`/reviews/barrel-saunas</loc><lastmod>${modified!.replace(/[.]/g, "\\.")}</lastmod>`));
-    await expect(page.locator("head link[rel='canonical']")).toHaveAttribute("href", /^https?:\/\/[^/]+\/reviews\/barrel-saunas$/);
+  test(
+    "title, description, social tags, robots, modified time, canonical and caching",
+    { tag: "@desktop-only" },
+    async ({ page, request }) => {
+      await page.goto("/reviews/barrel-saunas");
+      await expect(page).toHaveTitle("Best Barrel Saunas - Sauna Reviews");
+      const meta = (selector: string) => page.locator(`head meta[${selector}]`);
+      await expect(meta("name='description'")).toHaveAttribute("content", /barrel/i);
+      await expect(meta("property='og:title'")).toHaveAttribute("content", "Best Barrel Saunas - Sauna Reviews");
+      await expect(meta("property='og:description'")).toHaveAttribute("content", /barrel/i);
+      await expect(meta("property='og:image'")).toHaveAttribute(
+        "content",
+        /^https?:\/\/[^/]+\/img\/1200x630\/images\/collections\/barrel-saunas\.webp$/,
+      );
+      await expect(meta("name='robots'")).toHaveAttribute("content", "index,follow");
+      // One date, said four ways: 'Last updated', the modified time, the JSON-LD and the sitemap.
+      const modified = await meta("property='article:modified_time'").getAttribute("content");
+      expect(modified).toMatch(/^\d{4}-\d\d-\d\dT/);
+      const shown = heroOf(page).locator("time");
+      await expect(shown).toHaveAttribute("datetime", modified!);
+      await expect(shown).toHaveText(new Date(modified!).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }));
+      const blocks = await page
+        .locator("script[type='application/ld+json']")
+        .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "{}") as Record<string, unknown>));
+      expect(blocks.find((block) => block["@type"] === "CollectionPage")).toMatchObject({ dateModified: modified });
+      const sitemap = await (await request.get("/sitemap-pages-1.xml")).text();
+      expect(sitemap).toMatch(new RegExp(`/reviews/barrel-saunas</loc><lastmod>${modified!.replace(/[.]/g, "\\.")}</lastmod>`));
+      await expect(page.locator("head link[rel='canonical']")).toHaveAttribute("href", /^https?:\/\/[^/]+\/reviews\/barrel-saunas$/);
 
-    const response = await request.get("/reviews/barrel-saunas");
-    expect(response.headers()["cache-control"]).toContain("s-maxage=60");
-  });
+      const response = await request.get("/reviews/barrel-saunas");
+      expect(response.headers()["cache-control"]).toContain("s-maxage=60");
+    },
+  );
 
   test("the short name 'barrel' redirects permanently to /reviews/barrel-saunas", { tag: "@desktop-only" }, async ({ request }) => {
     const response = await request.get("/reviews/barrel?view=compare", { maxRedirects: 0 });
@@ -381,7 +385,7 @@ test.describe("metadata", () => {
   });
 });
 
-test.describe("collections that exist only in the database", () => {
+test.describe("collections that exist only in the database", { tag: "@desktop-only" }, () => {
   test("a new brand collection shows at once, with its own title and only that brand", async ({ page, addCollection }, testInfo) => {
     const slug = `e2e-emberfold-picks-${testInfo.project.name}`;
     // Before it exists: not found.
@@ -425,7 +429,7 @@ test.describe("collections that exist only in the database", () => {
 });
 
 test.describe("states", () => {
-  test("an unknown collection answers 404 with the 'Collection Not Found' panel", async ({ page }) => {
+  test("an unknown collection answers 404 with the 'Collection Not Found' panel", { tag: "@desktop-only" }, async ({ page }) => {
     const response = await page.goto("/reviews/no-such-sauna-list");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Collection Not Found");

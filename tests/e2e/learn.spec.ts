@@ -111,7 +111,7 @@ test.describe("/learn", () => {
     await expect(closing.getByRole("link", { name: "Infrared Saunas" })).toHaveAttribute("href", "/reviews/infrared-saunas");
   });
 
-  test("has its metadata: title, description, social tags and canonical URL", async ({ page }) => {
+  test("has its metadata: title, description, social tags and canonical URL", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/learn");
     await expect(page).toHaveTitle(/^Sauna Knowledge Center - /);
     expect((await metaContent(page, 'meta[name="description"]'))!.length).toBeGreaterThan(50);
@@ -191,7 +191,7 @@ test.describe("an article", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   });
 
-  test("links each tag to its tag page", async ({ page }) => {
+  test("links each tag to its tag page", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto(ARTICLE);
     const tags = page.getByRole("main").locator("article footer").getByRole("link");
     await expect(tags).toHaveText(["Infrared", "Traditional Finnish", "Buying Advice", "Electrical", "Outdoor Installation"]);
@@ -201,7 +201,7 @@ test.describe("an article", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Articles tagged “Outdoor Installation”");
   });
 
-  test("has its metadata: article type, dates, absolute image and canonical URL", async ({ page }) => {
+  test("has its metadata: article type, dates, absolute image and canonical URL", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto(ARTICLE);
     // The title alone: with " - Sauna Knowledge Center" it would be longer than search results show.
     await expect(page).toHaveTitle("Infrared vs Traditional Saunas: Which Is Right for You?");
@@ -217,7 +217,7 @@ test.describe("an article", () => {
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\/[^/]+\/learn\/infrared-vs-traditional$/);
   });
 
-  test("the 'Related Articles' panel never lists the article itself", async ({ page }) => {
+  test("the 'Related Articles' panel never lists the article itself", { tag: "@desktop-only" }, async ({ page }) => {
     for (const article of ARTICLES_NEWEST_FIRST) {
       await page.goto(`/learn/${article.slug}`);
       const panel = page.getByRole("complementary", { name: "Related Articles" });
@@ -270,7 +270,7 @@ test.describe("an article", () => {
 });
 
 test.describe("an unknown article", () => {
-  test("answers 404 with the not-found screen and a way back", async ({ page }) => {
+  test("answers 404 with the not-found screen and a way back", { tag: "@desktop-only" }, async ({ page }) => {
     const response = await page.goto("/learn/no-such-article");
     expect(response?.status()).toBe(404);
     expect(response?.headers()["cache-control"] ?? "").not.toContain("s-maxage");
@@ -297,15 +297,19 @@ test.describe("a category page", () => {
     await expect(page).toHaveTitle("Sauna Buying Guides - Sauna Knowledge Center");
   });
 
-  test("every category lists its one article (so the empty state shows only for an unknown one)", async ({ page }) => {
-    for (const article of ARTICLES_NEWEST_FIRST) {
-      await page.goto(`/learn/category/${article.category}`);
-      await expect(page.getByRole("main").getByRole("article")).toHaveCount(1);
-      await expect(page.getByRole("main").getByRole("link", { name: article.title })).toBeVisible();
-    }
-  });
+  test(
+    "every category lists its one article (so the empty state shows only for an unknown one)",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      for (const article of ARTICLES_NEWEST_FIRST) {
+        await page.goto(`/learn/category/${article.category}`);
+        await expect(page.getByRole("main").getByRole("article")).toHaveCount(1);
+        await expect(page.getByRole("main").getByRole("link", { name: article.title })).toBeVisible();
+      }
+    },
+  );
 
-  test("an unknown category is titled 'Articles' and shows the empty state", async ({ page }) => {
+  test("an unknown category is titled 'Articles' and shows the empty state", { tag: "@desktop-only" }, async ({ page }) => {
     const response = await page.goto("/learn/category/recipes");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Articles");
@@ -332,7 +336,7 @@ test.describe("a tag page", () => {
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", /\/learn\/tag\/safety$/);
   });
 
-  test("an unknown tag answers 404 with a way back", async ({ page }) => {
+  test("an unknown tag answers 404 with a way back", { tag: "@desktop-only" }, async ({ page }) => {
     const response = await page.goto("/learn/tag/no-such-tag");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tag Not Found");

@@ -327,7 +327,7 @@ test("a broken picture gives the category fallback, a toast and a refresh button
   expect(await toasts("Image couldn't be loaded")).toHaveLength(1);
 });
 
-test("the collections that list the product appear under 'As Seen In'", async ({ page }) => {
+test("the collections that list the product appear under 'As Seen In'", { tag: "@desktop-only" }, async ({ page }) => {
   await openProduct(page);
   const section = page.getByRole("region", { name: "As Seen In" });
   const links = section.getByRole("link");
@@ -341,7 +341,7 @@ test("the collections that list the product appear under 'As Seen In'", async ({
   await expect(section.locator('a[href="/reviews/barrel-saunas"]')).toHaveCount(0);
 });
 
-test("an unknown product answers 404 with 'Product Not Found' and a way back", async ({ page }) => {
+test("an unknown product answers 404 with 'Product Not Found' and a way back", { tag: "@desktop-only" }, async ({ page }) => {
   const response = await page.goto("/reviews/product/does-not-exist");
   expect(response?.status()).toBe(404);
   await expect(main(page).getByRole("heading", { level: 1 })).toHaveText("Product Not Found");
@@ -351,7 +351,7 @@ test("an unknown product answers 404 with 'Product Not Found' and a way back", a
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 });
 
-test("/product/{id} serves the same page, with the canonical link by slug", async ({ page, baseURL }) => {
+test("/product/{id} serves the same page, with the canonical link by slug", { tag: "@desktop-only" }, async ({ page, baseURL }) => {
   for (const path of ["/product/1", "/reviews/product/1", `/product/${TYYNI.slug}`]) {
     await openProduct(page, path);
     expect(new URL(page.url()).pathname).toBe(path);

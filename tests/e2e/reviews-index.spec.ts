@@ -46,44 +46,46 @@ test("category tiles link to their collections, four per row from medium screens
   expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/img\/\d+x\d+\/images\/collections\//);
 });
 
-test("every product is listed across the pages, best rated first, with 'Top rated' only from 4.7 stars and no 'Best seller' nobody marked", async ({
-  page,
-}) => {
-  // 24 a page: the 29 sample products fill page 1 and start page 2.
-  const ratings: number[] = [];
-  const names: string[] = [];
-  for (const [path, count] of [
-    ["/reviews", 24],
-    ["/reviews?page=2", 5],
-  ] as const) {
-    await open(page, path);
-    const rows = page.getByTestId("product-row");
-    await expect(rows).toHaveCount(count);
-    const labels = await rows.getByRole("img", { name: /^Rated/ }).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")!));
-    ratings.push(...labels.map((label) => Number(label.match(/\d\.\d/)![0])));
-    names.push(...(await rows.getByRole("heading").allInnerTexts()));
-  }
-  expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
-  expect(new Set(names).size).toBe(29);
+test(
+  "every product is listed across the pages, best rated first, with 'Top rated' only from 4.7 stars and no 'Best seller' nobody marked",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    // 24 a page: the 29 sample products fill page 1 and start page 2.
+    const ratings: number[] = [];
+    const names: string[] = [];
+    for (const [path, count] of [
+      ["/reviews", 24],
+      ["/reviews?page=2", 5],
+    ] as const) {
+      await open(page, path);
+      const rows = page.getByTestId("product-row");
+      await expect(rows).toHaveCount(count);
+      const labels = await rows.getByRole("img", { name: /^Rated/ }).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")!));
+      ratings.push(...labels.map((label) => Number(label.match(/\d\.\d/)![0])));
+      names.push(...(await rows.getByRole("heading").allInnerTexts()));
+    }
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    expect(new Set(names).size).toBe(29);
 
-  await open(page, `/reviews?q=${encodeURIComponent("Tyyni 4 Cube")}`);
-  const tyyni = page.getByTestId("product-row").filter({ hasText: "Tyyni 4 Cube Sauna" });
-  await expect(tyyni.getByText("Top rated", { exact: true })).toBeVisible();
-  await expect(tyyni.getByText("Best seller", { exact: true })).toHaveCount(0);
-  // The sample's sale price (until 2026-12-31): every page shows the one displayed price (ADR 0058).
-  await expect(tyyni).toContainText("$15,400");
-  // Until the page hydrates, 'Add to compare' is a link too (to the comparison of that sauna).
-  await expect(tyyni.getByRole("link").filter({ hasNotText: "to compare" })).toHaveAttribute(
-    "href",
-    "/reviews/product/lumo-works-tyyni-4-cube-sauna",
-  );
-  await open(page, `/reviews?q=${encodeURIComponent("Solo Infrared Pod")}`);
-  const pod = page.getByTestId("product-row").filter({ hasText: "Solo Infrared Pod" });
-  await expect(pod).toContainText("3.9");
-  await expect(pod.getByText("Top rated", { exact: true })).toHaveCount(0);
-});
+    await open(page, `/reviews?q=${encodeURIComponent("Tyyni 4 Cube")}`);
+    const tyyni = page.getByTestId("product-row").filter({ hasText: "Tyyni 4 Cube Sauna" });
+    await expect(tyyni.getByText("Top rated", { exact: true })).toBeVisible();
+    await expect(tyyni.getByText("Best seller", { exact: true })).toHaveCount(0);
+    // The sample's sale price (until 2026-12-31): every page shows the one displayed price (ADR 0058).
+    await expect(tyyni).toContainText("$15,400");
+    // Until the page hydrates, 'Add to compare' is a link too (to the comparison of that sauna).
+    await expect(tyyni.getByRole("link").filter({ hasNotText: "to compare" })).toHaveAttribute(
+      "href",
+      "/reviews/product/lumo-works-tyyni-4-cube-sauna",
+    );
+    await open(page, `/reviews?q=${encodeURIComponent("Solo Infrared Pod")}`);
+    const pod = page.getByTestId("product-row").filter({ hasText: "Solo Infrared Pod" });
+    await expect(pod).toContainText("3.9");
+    await expect(pod.getByText("Top rated", { exact: true })).toHaveCount(0);
+  },
+);
 
-test("searching for a brand shows its saunas", async ({ page }) => {
+test("searching for a brand shows its saunas", { tag: "@desktop-only" }, async ({ page }) => {
   await open(page, "/reviews");
   await page.getByRole("searchbox").fill("Emberfold");
   await page.getByRole("button", { name: "Search" }).click();
@@ -99,7 +101,7 @@ test("searching for a brand shows its saunas", async ({ page }) => {
   await expect(page).toHaveTitle(/^Results for “Emberfold”/);
 });
 
-test("a search matches every word across type and features, and finds collections", async ({ page }) => {
+test("a search matches every word across type and features, and finds collections", { tag: "@desktop-only" }, async ({ page }) => {
   await open(page, "/reviews?q=barrel%20cedar");
   const rows = page.getByTestId("product-row");
   await expect(rows.first()).toBeVisible();
@@ -111,7 +113,7 @@ test("a search matches every word across type and features, and finds collection
   await expect(page.getByTestId("category-tile").getByRole("link", { name: "Best Outdoor Infrared Saunas" })).toBeVisible();
 });
 
-test("a search with no results says so and suggests popular collections", async ({ page }) => {
+test("a search with no results says so and suggests popular collections", { tag: "@desktop-only" }, async ({ page }) => {
   await open(page, "/reviews?q=jacuzzi");
   await expect(page.getByRole("heading", { level: 2, name: "Results for “jacuzzi”" })).toBeVisible();
   const empty = page.getByTestId("no-results");

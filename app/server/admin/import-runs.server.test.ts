@@ -270,7 +270,9 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
     )) as Response;
     expect(queued.status).toBe(202);
     const body = (await queued.json()) as { run: { id: number; label: string; state: string }; runUrl: string };
-    expect(body.run).toMatchObject({ label: "Products import: preview of my file.csv", state: "queued" });
+    expect(body.run.label).toBe("Products import: preview of my file.csv");
+    // This test's worker looks every 20 ms, so it may hold the run before the answer reads it back.
+    expect(["queued", "running", "done"]).toContain(body.run.state);
     expect(body.runUrl).toBe(`/admin/runs/${body.run.id}`);
     runner.worker.wake();
     await runner.wait(body.run.id);
