@@ -1,7 +1,8 @@
 import { createAdminAccount, expect, signIn, signInAsNewAdmin, test, toast, uniqueEmail, waitForHydration } from "./admin-support";
 
 // The sign-in page's answers (its form and its toasts) and the admin guard's redirects
-// (docs/decisions/0010), at both widths.
+// (docs/decisions/0010). The form's answers at both widths; what the server decides once, at
+// desktop width.
 
 // Each test runs create-admin (a tsx start-up) and several sign-ins: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -28,7 +29,7 @@ test("empty fields get 'Missing fields'; resend without an address gets 'Email r
   await expect(toast(page, "Email sent", "Confirmation email has been resent to your inbox")).toBeVisible();
 });
 
-test("a wrong password and an unknown address get the same answer", async ({ page, adminSite }) => {
+test("a wrong password and an unknown address get the same answer", { tag: "@desktop-only" }, async ({ page, adminSite }) => {
   const email = uniqueEmail("known");
   await createAdminAccount(adminSite, email, "the right password");
   await page.goto("/auth");
@@ -45,7 +46,7 @@ test("a wrong password and an unknown address get the same answer", async ({ pag
   expect(await unknown.textContent()).toBe(wrongText);
 });
 
-test("after sign-in: back to the page asked for, but never to another site", async ({ page, adminSite }) => {
+test("after sign-in: back to the page asked for, but never to another site", { tag: "@desktop-only" }, async ({ page, adminSite }) => {
   const email = uniqueEmail("redirect");
   await createAdminAccount(adminSite, email, "the right password");
   await page.goto("/admin/collections");
@@ -65,7 +66,7 @@ test("after sign-in: back to the page asked for, but never to another site", asy
   }
 });
 
-test("a POST from another site is refused", async ({ page, adminSite }) => {
+test("a POST from another site is refused", { tag: "@desktop-only" }, async ({ page, adminSite }) => {
   await signInAsNewAdmin(page, adminSite, "csrf");
   const response = await page.request.post("/admin/products/import", {
     headers: { origin: "https://evil.example", "content-type": "text/csv" },

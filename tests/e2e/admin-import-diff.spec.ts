@@ -5,7 +5,8 @@ import { csvLine } from "../../app/lib/csv/csv-writer";
 import { expect, signInAsAdmin, test, toast, waitForHydration } from "./admin-support";
 
 // The import preview's per-row diff and the CSV export: on a site of the test's own, so the
-// counts are exactly the sample catalog's. At both widths: the diff must work at 390 px too.
+// counts are exactly the sample catalog's. The products' diff runs at both widths (it must work at
+// 390 px too); the collections' runs once, at desktop width.
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -95,40 +96,46 @@ test("a CSV changing 3 prices and adding 1 shows 1 new, 3 changed with old and n
   await expect(counts(page)).toHaveText(`0 new, 0 changed, ${total + 1} unchanged`, patient);
 });
 
-test("collections: export re-imports as no change; a new order is shown before saving", async ({ page, freshSite }) => {
-  await signInAsAdmin(page, freshSite);
-  await page.goto(`${freshSite.url}/admin/collections`);
-  await waitForHydration(page);
-  const exported = await exportCsv(page);
-  const [header, ...rows] = readCsvRecords(exported).filter((record) => record.some((cell) => cell !== ""));
-  expect(header).toEqual(["slug", "title", "description", "image_url", "featured", "product_ids", "picks"]);
-  await upload(page, "#collection-csv-file", "collections.csv", exported);
-  await expect(counts(page)).toHaveText(`0 new, 0 changed, ${rows.length} unchanged`, patient);
+test(
+  "collections: export re-imports as no change; a new order is shown before saving",
+  { tag: "@desktop-only" },
+  async ({ page, freshSite }) => {
+    await signInAsAdmin(page, freshSite);
+    await page.goto(`${freshSite.url}/admin/collections`);
+    await waitForHydration(page);
+    const exported = await exportCsv(page);
+    const [header, ...rows] = readCsvRecords(exported).filter((record) => record.some((cell) => cell !== ""));
+    expect(header).toEqual(["slug", "title", "description", "image_url", "featured", "product_ids", "picks"]);
+    await upload(page, "#collection-csv-file", "collections.csv", exported);
+    await expect(counts(page)).toHaveText(`0 new, 0 changed, ${rows.length} unchanged`, patient);
 
-  // A list of three in a chosen order, for a collection that had none.
-  const products = await page.request.get(`${freshSite.url}/admin/products/export.csv`).then((response) => response.text());
-  const slugs = readCsvRecords(products)
-    .slice(1, 4)
-    .map((row) => row[2]!);
-  const target = rows.find((row) => row[5] === "")!;
-  // The picks cell (the last) is kept as exported: only the list changes.
-  const curated = rows.map((row) => (row === target ? [...row.slice(0, 5), slugs.join(", "), ...row.slice(6)] : row));
-  await upload(page, "#collection-csv-file", "curated.csv", [header!, ...curated].map(csvLine).join(""));
-  await expect(counts(page)).toHaveText(`0 new, 1 changed, ${rows.length - 1} unchanged`, patient);
-  await page.getByRole("button", { name: "Changes only" }).click();
-  await expect(diffRows(page)).toHaveCount(1);
-  await expect(diffRows(page)).toContainText(`added: ${slugs.join(", ")}`);
-  await page.getByRole("button", { name: "Save to Database" }).click();
-  await expect(toast(page, "Collections Saved Successfully", `${rows.length - 1} unchanged were left as they were.`)).toBeVisible(patient);
+    // A list of three in a chosen order, for a collection that had none.
+    const products = await page.request.get(`${freshSite.url}/admin/products/export.csv`).then((response) => response.text());
+    const slugs = readCsvRecords(products)
+      .slice(1, 4)
+      .map((row) => row[2]!);
+    const target = rows.find((row) => row[5] === "")!;
+    // The picks cell (the last) is kept as exported: only the list changes.
+    const curated = rows.map((row) => (row === target ? [...row.slice(0, 5), slugs.join(", "), ...row.slice(6)] : row));
+    await upload(page, "#collection-csv-file", "curated.csv", [header!, ...curated].map(csvLine).join(""));
+    await expect(counts(page)).toHaveText(`0 new, 1 changed, ${rows.length - 1} unchanged`, patient);
+    await page.getByRole("button", { name: "Changes only" }).click();
+    await expect(diffRows(page)).toHaveCount(1);
+    await expect(diffRows(page)).toContainText(`added: ${slugs.join(", ")}`);
+    await page.getByRole("button", { name: "Save to Database" }).click();
+    await expect(toast(page, "Collections Saved Successfully", `${rows.length - 1} unchanged were left as they were.`)).toBeVisible(
+      patient,
+    );
 
-  // Reversed: the diff shows the order moving.
-  await page.goto(`${freshSite.url}/admin/collections`);
-  await waitForHydration(page);
-  const reversed = rows.map((row) => (row === target ? [...row.slice(0, 5), [...slugs].reverse().join(", "), ...row.slice(6)] : row));
-  await upload(page, "#collection-csv-file", "reversed.csv", [header!, ...reversed].map(csvLine).join(""));
-  await expect(counts(page)).toHaveText(`0 new, 1 changed, ${rows.length - 1} unchanged`, patient);
-  await page.getByRole("button", { name: "Changed", exact: true }).click();
-  await expect(diffRows(page)).toHaveCount(1);
-  await expect(diffRows(page)).toContainText(target[0]!);
-  await expect(diffRows(page)).toContainText(`order: ${slugs.join(", ")} → ${[...slugs].reverse().join(", ")}`);
-});
+    // Reversed: the diff shows the order moving.
+    await page.goto(`${freshSite.url}/admin/collections`);
+    await waitForHydration(page);
+    const reversed = rows.map((row) => (row === target ? [...row.slice(0, 5), [...slugs].reverse().join(", "), ...row.slice(6)] : row));
+    await upload(page, "#collection-csv-file", "reversed.csv", [header!, ...reversed].map(csvLine).join(""));
+    await expect(counts(page)).toHaveText(`0 new, 1 changed, ${rows.length - 1} unchanged`, patient);
+    await page.getByRole("button", { name: "Changed", exact: true }).click();
+    await expect(diffRows(page)).toHaveCount(1);
+    await expect(diffRows(page)).toContainText(target[0]!);
+    await expect(diffRows(page)).toContainText(`order: ${slugs.join(", ")} → ${[...slugs].reverse().join(", ")}`);
+  },
+);
