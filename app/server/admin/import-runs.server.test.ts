@@ -382,5 +382,7 @@ describe.each(testDialects)("imports as worker runs on %s", (dialect) => {
       await inDatabase.stop();
       runner = startImportRunner(test, { config: ctx.context.config });
     }
-  });
+    // A worker stopped (waiting for its last run), then two runs: under 1 s alone, over 30 s
+    // once while the whole suite ran on a busy 2-core machine.
+  }, 120_000);
 });
