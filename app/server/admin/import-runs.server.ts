@@ -293,6 +293,8 @@ async function runImport(kind: ImportKind, config: Pick<AppConfig, "dataDir" | "
       note: `KB read; ${rowsRead.toLocaleString("en-US")} rows read, ${rowsWritten.toLocaleString("en-US")} ${verb}`,
     });
   const onBytes = (bytes: number) => {
+    // Cancel is heard at every piece of the file, also inside one long row or a header still being read.
+    context.signal.throwIfAborted();
     bytesRead += bytes;
     report();
   };
