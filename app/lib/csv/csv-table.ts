@@ -22,6 +22,14 @@ export function normalizeCsvText(text: string): string {
 
 export class CsvSyntaxError extends Error {
   override name = "CsvSyntaxError";
+  constructor(
+    message: string,
+    /** The record it is about, the header being 0. */
+    readonly record: number,
+    readonly reason: "unclosed-quote" | "record-too-long",
+  ) {
+    super(message);
+  }
 }
 
 /** A quote that is opened and never closed swallows the rest of the file: refuse it. */
@@ -34,6 +42,8 @@ function fatalError(errors: Papa.ParseError[], recordOffset: number): CsvSyntaxE
     row >= 1
       ? `Row ${row}: a quoted value is never closed (check for a missing ")`
       : `The header row has a quoted value that is never closed (check for a missing ")`,
+    row,
+    "unclosed-quote",
   );
 }
 
@@ -152,10 +162,13 @@ export function recordTooLongMessage(row: number): string {
  * a request body): each push returns the records its text completes, and the unfinished last
  * record waits for the next piece, so a 30 MB file is never one string. Throws CsvSyntaxError on
  * an unclosed quote (from end, where the file is known to stop), and on a record still open after
- * MAX_RECORD_CHARS, which keeps the work linear in the file.
+ * MAX_RECORD_CHARS, which keeps the work linear in the file. A shop's feed gives its own
+ * `delimiter` and keeps its cells as they are (`restoreFormulas: false`): only our own CSV writer
+ * neutralises formulas.
  */
-export function createCsvRecordStream() {
-  const parser = new Papa.Parser({ ...baseConfig });
+export function createCsvRecordStream(options: { delimiter?: string; restoreFormulas?: boolean } = {}) {
+  const parser = new Papa.Parser({ ...baseConfig, delimiter: options.delimiter ?? baseConfig.delimiter });
+  const restoreFormulas = options.restoreFormulas ?? true;
   let pending = "";
   /** Byte-order marks still to remove at the start: ours and the one papaparse removes from a whole string. */
   let marksLeft = 2;
@@ -185,8 +198,8 @@ export function createCsvRecordStream() {
     // The unfinished record waits for the next piece.
     pending = last ? "" : pending.slice(result.meta.cursor);
     recordsSoFar += result.data.length;
-    if (pending.length > MAX_RECORD_CHARS) throw new CsvSyntaxError(recordTooLongMessage(recordsSoFar));
-    return restoreCells(result.data);
+    if (pending.length > MAX_RECORD_CHARS) throw new CsvSyntaxError(recordTooLongMessage(recordsSoFar), recordsSoFar, "record-too-long");
+    return restoreFormulas ? restoreCells(result.data) : result.data;
   }
 
   return {

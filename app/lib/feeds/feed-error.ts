@@ -11,6 +11,7 @@ export type FeedErrorCode =
   | "not-a-feed"
   | "malformed-xml"
   | "too-deep"
+  | "row-too-long"
   | "entities"
   | "mixed-currencies"
   | "needs-mapping"

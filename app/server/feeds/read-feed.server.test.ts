@@ -267,8 +267,9 @@ describe("delimited feeds", () => {
     const endless = feedFile(`id,${"a".repeat(5 * 1024 * 1024)}\n1,2\n`);
     const error = await peekFeed(endless).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FeedError);
+    // The reader stops at the longest row it waits for (1,000,000 characters), before the peek's 4 MB.
     expect((error as FeedError).message).toBe(
-      "The file's first line is longer than 4 MB, so its columns cannot be read: it is not a CSV or TSV with a header row.",
+      "The file's first line is longer than 1,000,000 characters, so its columns cannot be read: it is not a CSV or TSV with a header row.",
     );
     // Long rows after a short header: the columns and the rows that fit.
     const wide = feedFile(`id,price\n1,${"b".repeat(5 * 1024 * 1024)}\n2,3\n`);
@@ -343,11 +344,25 @@ describe("size, compression and streaming", () => {
     const big = xmlFeed(Array.from({ length: 200 }, (_, i) => sampleXmlItem(sampleItem(i + 1))).join(""));
     const message = await refusedWith("too-large", feedFile(big), { maxBytes: 16 * 1024 });
     expect(message).toMatch(/^The feed is larger than 16 KB \(FEED_MAX_MB\), so it was not read and nothing changed\./);
-    for (const filler of [" ", "a"]) {
-      const bomb = zlib.gzipSync(Buffer.alloc(8 * 1024 * 1024, filler));
+    // Blank lines, so that the bytes run out before any row does (an endless row is the next test).
+    for (const filler of [" \n", "\n"]) {
+      const bomb = zlib.gzipSync(Buffer.from(filler.repeat(4 * 1024 * 1024)));
       expect(bomb.length).toBeLessThan(64 * 1024);
       await refusedWith("too-large", feedFile(bomb), { maxBytes: 1024 * 1024 });
     }
+  });
+
+  it("stops at a row that never ends, having read a little more than the row's limit, whatever the feed's size", async () => {
+    // 40 MB of one line (under the default cap of 200 MB), packed: read up to about 1 MB, then refused in words.
+    const oneLine = zlib.gzipSync(Buffer.alloc(40 * 1024 * 1024, "a"));
+    expect(await refusedWith("row-too-long", feedFile(oneLine))).toBe(
+      "The first row runs on for more than 1,000,000 characters: this is not a CSV or TSV feed with one row per line, so nothing was read.",
+    );
+    // A quote opened on row 3 and never closed, 1.3 MB of rows after it.
+    const unclosed = `${SAMPLE_TSV_HEADER}\n${sampleTsvRow(sampleItem(1))}\n"${"more\tcells\n".repeat(120 * 1024)}`;
+    expect(await refusedWith("row-too-long", feedFile(unclosed))).toMatch(
+      /^Row 3 runs on for more than 1,000,000 characters \(a " without its pair, or lost line breaks\?\), so nothing was read\./,
+    );
   });
 
   it.each(["google-xml", "google-tsv"] as const)("reads 20,000 items of %s", async (format) => {

@@ -7,9 +7,10 @@ import type { FeedColumnMapping, FeedFormat, FeedRow, RawFeedFields } from "~/li
 import { readFeedRow } from "~/lib/feeds/feed-row";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { FEED_MAX_BYTES } from "~/lib/admin/upload-limits";
+import { MAX_RECORD_CHARS } from "~/lib/csv/csv-table";
 import type { AppConfig } from "../config.server";
 import { STRICT_OUTBOUND_POLICY, type OutboundPolicy } from "../outbound/outbound-policy.server";
-import { delimitedRecords, delimiterOf, isBlankCells } from "./delimited-feed.server";
+import { delimitedRecords, delimiterOf, isBlankCells, unreadableFeedMessage } from "./delimited-feed.server";
 import { feedErrorOf, openFeedBytes, type FeedSource, type FeedSourceSettings } from "./feed-source.server";
 import { feedText, type FeedText } from "./feed-text.server";
 import { xmlFeedRecords } from "./xml-feed.server";
@@ -239,10 +240,7 @@ async function* delimitedRows(
       continue;
     }
     if (swallowsRows(cells, delimiter, width)) {
-      throw new FeedError(
-        "not-a-feed",
-        `Row ${row} has a quoted value that is never closed (a " without its pair), so the rows after it cannot be told apart and nothing was read. The file needs fixing.`,
-      );
+      throw new FeedError("not-a-feed", unreadableFeedMessage(row, "unclosed"));
     }
     if (cells.length > width) {
       yield {
@@ -353,12 +351,14 @@ export async function peekFeed(
     return { format: googleColumns(columns) ? "google-tsv" : "needs-mapping", columns, sample };
   } catch (error) {
     const failure = feedErrorOf(error, source, settings, "body");
-    if (failure instanceof FeedError && failure.code === "too-large" && settings.maxBytes === PEEK_MAX_BYTES) {
+    const peekEnded = failure instanceof FeedError && failure.code === "too-large" && settings.maxBytes === PEEK_MAX_BYTES;
+    if (peekEnded || (failure instanceof FeedError && failure.code === "row-too-long")) {
       // The first rows are all the screen needs: fewer than five samples is still an answer.
       if (columns !== null) return { format: googleColumns(columns) ? "google-tsv" : "needs-mapping", columns, sample };
+      const limit = peekEnded ? "4 MB" : `${MAX_RECORD_CHARS.toLocaleString("en-US")} characters`;
       throw new FeedError(
         "not-a-feed",
-        "The file's first line is longer than 4 MB, so its columns cannot be read: it is not a CSV or TSV with a header row.",
+        `The file's first line is longer than ${limit}, so its columns cannot be read: it is not a CSV or TSV with a header row.`,
       );
     }
     throw failure;
