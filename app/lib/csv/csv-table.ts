@@ -93,52 +93,21 @@ export interface ChunkedReadOptions {
 
 /**
  * The same records as readCsvRecords, delivered chunk by chunk so a 20 MB file can show its
- * parse progress. Rejects with CsvSyntaxError on an unclosed quote.
+ * parse progress. Rejects with CsvSyntaxError on an unclosed quote, or on a row still open after
+ * MAX_RECORD_CHARS (the stream below: papaparse's own chunking parses the unfinished row again
+ * with each chunk, which froze the tab for seconds on a file of one line).
  */
-export function readCsvRecordsInChunks(text: string, options: ChunkedReadOptions): Promise<void> {
-  const normalized = normalizeCsvText(text);
-  const total = Math.max(normalized.length, 1);
-  let recordsSoFar = 0;
-  return new Promise((resolve, reject) => {
-    let failed = false;
-    Papa.parse<string[]>(normalized, {
-      ...baseConfig,
-      chunkSize: options.chunkSize ?? 512 * 1024,
-      chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
-        if (failed) return;
-        const error = fatalError(results.errors, recordsSoFar);
-        if (error) {
-          failed = true;
-          parser.abort();
-          reject(error);
-          return;
-        }
-        try {
-          options.onRecords(restoreCells(results.data));
-        } catch (thrown) {
-          failed = true;
-          parser.abort();
-          reject(thrown);
-          return;
-        }
-        recordsSoFar += results.data.length;
-        options.onProgress?.(Math.min(1, results.meta.cursor / total));
-        if (options.pauseBetweenChunks) {
-          parser.pause();
-          options.pauseBetweenChunks().then(() => parser.resume(), reject);
-        }
-      },
-      complete() {
-        if (failed) return;
-        options.onProgress?.(1);
-        resolve();
-      },
-      error(error: Error) {
-        failed = true;
-        reject(error);
-      },
-    });
-  });
+export async function readCsvRecordsInChunks(text: string, options: ChunkedReadOptions): Promise<void> {
+  const chunkSize = options.chunkSize ?? 512 * 1024;
+  const total = Math.max(text.length, 1);
+  const records = createCsvRecordStream();
+  for (let at = 0; at < text.length; at += chunkSize) {
+    options.onRecords(records.push(text.slice(at, at + chunkSize)));
+    options.onProgress?.(Math.min(1, (at + chunkSize) / total));
+    if (options.pauseBetweenChunks && at + chunkSize < text.length) await options.pauseBetweenChunks();
+  }
+  options.onRecords(records.end());
+  options.onProgress?.(1);
 }
 
 /**
