@@ -117,13 +117,14 @@ export async function readCsvRecordsInChunks(text: string, options: ChunkedReadO
  * No product, offer or report row comes near it.
  */
 export const MAX_RECORD_CHARS = 1_000_000;
+/** The same, as the messages write it. */
+export const MAX_RECORD_TEXT = `${MAX_RECORD_CHARS.toLocaleString("en-US")} characters`;
 
 /** The words for a record that is still open after MAX_RECORD_CHARS; `row` counts the header as 0. */
 export function recordTooLongMessage(row: number): string {
-  const limit = MAX_RECORD_CHARS.toLocaleString("en-US");
   return row >= 1
-    ? `Row ${row} runs on for more than ${limit} characters (check for a missing " or for lost line breaks)`
-    : `The header row runs on for more than ${limit} characters (check that the file is a CSV with one row per line)`;
+    ? `Row ${row} runs on for more than ${MAX_RECORD_TEXT} (check for a missing " or for lost line breaks)`
+    : `The header row runs on for more than ${MAX_RECORD_TEXT} (check that the file is a CSV with one row per line)`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createCsvRecordStream, CsvSyntaxError, MAX_RECORD_CHARS } from "~/lib/csv/csv-table";
+import { createCsvRecordStream, CsvSyntaxError, MAX_RECORD_TEXT } from "~/lib/csv/csv-table";
 import { FeedError } from "~/lib/feeds/feed-error";
 
 /**
@@ -23,13 +23,12 @@ export function delimiterOf(headerLine: string): "\t" | ";" | "," {
 }
 
 /** The words for a quote never closed, or a record that never ends; `row` as a spreadsheet numbers it. */
-export function unreadableFeedMessage(row: number, kind: "unclosed" | "too-long"): string {
-  if (kind === "unclosed")
+export function unreadableFeedMessage(row: number, reason: CsvSyntaxError["reason"]): string {
+  if (reason === "unclosed-quote")
     return `Row ${row} has a quoted value that is never closed (a " without its pair), so the rows after it cannot be told apart and nothing was read. The file needs fixing.`;
-  const limit = MAX_RECORD_CHARS.toLocaleString("en-US");
   return row === 1
-    ? `The first row runs on for more than ${limit} characters: this is not a CSV or TSV feed with one row per line, so nothing was read.`
-    : `Row ${row} runs on for more than ${limit} characters (a " without its pair, or lost line breaks?), so nothing was read. The file needs fixing.`;
+    ? `The first row runs on for more than ${MAX_RECORD_TEXT}: this is not a CSV or TSV feed with one row per line, so nothing was read.`
+    : `Row ${row} runs on for more than ${MAX_RECORD_TEXT} (a " without its pair, or lost line breaks?), so nothing was read. The file needs fixing.`;
 }
 
 export async function* delimitedRecords(chunks: AsyncIterable<string>, delimiter: string): AsyncGenerator<DelimitedRecord> {
@@ -39,11 +38,8 @@ export async function* delimitedRecords(chunks: AsyncIterable<string>, delimiter
       return next();
     } catch (error) {
       if (!(error instanceof CsvSyntaxError)) throw error;
-      const tooLong = error.reason === "record-too-long";
-      throw new FeedError(
-        tooLong ? "row-too-long" : "not-a-feed",
-        unreadableFeedMessage(error.record + 1, tooLong ? "too-long" : "unclosed"),
-      );
+      const code = error.reason === "record-too-long" ? "row-too-long" : "not-a-feed";
+      throw new FeedError(code, unreadableFeedMessage(error.record + 1, error.reason));
     }
   };
   let row = 0;

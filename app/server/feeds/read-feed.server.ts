@@ -7,7 +7,7 @@ import type { FeedColumnMapping, FeedFormat, FeedRow, RawFeedFields } from "~/li
 import { readFeedRow } from "~/lib/feeds/feed-row";
 import { SITE_NAME } from "~/lib/site/site-navigation";
 import { FEED_MAX_BYTES } from "~/lib/admin/upload-limits";
-import { MAX_RECORD_CHARS } from "~/lib/csv/csv-table";
+import { MAX_RECORD_TEXT } from "~/lib/csv/csv-table";
 import type { AppConfig } from "../config.server";
 import { STRICT_OUTBOUND_POLICY, type OutboundPolicy } from "../outbound/outbound-policy.server";
 import { delimitedRecords, delimiterOf, isBlankCells, unreadableFeedMessage } from "./delimited-feed.server";
@@ -240,7 +240,7 @@ async function* delimitedRows(
       continue;
     }
     if (swallowsRows(cells, delimiter, width)) {
-      throw new FeedError("not-a-feed", unreadableFeedMessage(row, "unclosed"));
+      throw new FeedError("not-a-feed", unreadableFeedMessage(row, "unclosed-quote"));
     }
     if (cells.length > width) {
       yield {
@@ -355,7 +355,7 @@ export async function peekFeed(
     if (peekEnded || (failure instanceof FeedError && failure.code === "row-too-long")) {
       // The first rows are all the screen needs: fewer than five samples is still an answer.
       if (columns !== null) return { format: googleColumns(columns) ? "google-tsv" : "needs-mapping", columns, sample };
-      const limit = peekEnded ? "4 MB" : `${MAX_RECORD_CHARS.toLocaleString("en-US")} characters`;
+      const limit = peekEnded ? "4 MB" : MAX_RECORD_TEXT;
       throw new FeedError(
         "not-a-feed",
         `The file's first line is longer than ${limit}, so its columns cannot be read: it is not a CSV or TSV with a header row.`,
