@@ -85,9 +85,14 @@ if (vite) {
 }
 app.use(site.requestHandler);
 
+// Readers' requests since the worker was last told of them: on PostgreSQL its queries give way
+// while there are any (app/server/jobs/reader-pacing.server.ts). The admin's own pages do not count.
+let readerRequests = 0;
+
 // A page cache hit is answered here, before Express: no middleware, no React, no database.
 function handle(req, res) {
   setProcessHeaders(res);
+  if (!req.url.startsWith("/admin")) readerRequests++;
   // While stopping, every answer closes its connection, so no keep-alive socket is left for a
   // client to send one more request on just as the process exits.
   if (stopping) res.setHeader("Connection", "close");
@@ -124,6 +129,8 @@ function startWorkerProcess() {
   }
   const started = Date.now();
   worker = fork(script, [], { env: { ...process.env, BUILD_DIR: buildDir } });
+  // A message sent as the worker stops is lost, which is harmless; it must not stop this process.
+  worker.on("error", (error) => console.error(`The worker process: ${error.message}`));
   worker.on("exit", (code, signal) => {
     worker = undefined;
     if (stopping) return;
@@ -134,6 +141,11 @@ function startWorkerProcess() {
     setTimeout(() => !stopping && startWorkerProcess(), delay).unref();
   });
 }
+
+setInterval(() => {
+  if (readerRequests > 0 && worker?.connected) worker.send({ readers: readerRequests });
+  readerRequests = 0;
+}, 500).unref();
 
 function stopWorker() {
   return new Promise((resolve) => {

@@ -32,3 +32,5 @@ process.on("SIGTERM", () => stop("SIGTERM received"));
 process.on("SIGINT", () => stop("SIGINT received"));
 // The web process went away (even by kill -9): stop too, rather than run on unsupervised.
 if (forked) process.on("disconnect", () => stop("the web process is gone"));
+// The web process is serving readers (server.js).
+if (forked) process.on("message", (message) => message?.readers && worker.readersSeen());

@@ -29,6 +29,7 @@ import { saveNetwork } from "../app/server/revenue/commission-reports.server";
 import { SAMPLE_XML_HEAD, SAMPLE_XML_TAIL, sampleGtin, sampleItem, sampleXmlItem } from "./feeds/sample-feed";
 import { signInAsAdmin } from "./perf/admin-session";
 import { generatedProductCsv } from "./perf/generated-catalog";
+import { cpuShares, cpuSnapshot, formatShares } from "./perf/cpu-shares";
 import { runLoad, type LoadResult } from "./perf/load";
 import { commissionReportText } from "../tests/support/commission-report-file";
 import { createDatabase } from "../tests/scale-out/cluster";
@@ -55,6 +56,8 @@ interface Window {
   cached: LoadResult;
   miss: LoadResult;
   loop: { p50Ms: number; p99Ms: number; maxMs: number };
+  /** Cores used over the window, by process group. */
+  cpu: Record<string, number>;
 }
 
 interface Piece {
@@ -162,13 +165,15 @@ let missOffset = 0;
 /** The two reader loads side by side for `seconds`, and the event-loop delay over the same time. */
 async function readersWindow(origin: string): Promise<Window> {
   await metrics(origin, true);
+  const cpuBefore = cpuSnapshot();
   const first = missOffset;
   missOffset = (missOffset + MISS_RANGE) % (MISS_RANGE * 12);
   const [cached, miss] = await Promise.all([
     runLoad({ url: `${origin}/`, connections: CONNECTIONS, seconds }),
     runLoad({ url: `${origin}/reviews/product/model-`, connections: CONNECTIONS, seconds, numberedPaths: true, firstNumberAfter: first }),
   ]);
-  return { cached, miss, loop: await metrics(origin, false) };
+  const cpu = cpuShares(cpuBefore, cpuSnapshot(), site!.pid);
+  return { cached, miss, loop: await metrics(origin, false), cpu };
 }
 
 async function newestRun(kind: string, after: number) {
@@ -360,7 +365,10 @@ try {
   // "quiet p99": the cached page's p99 in a window with nothing running just before the piece, on
   // the catalog as the pieces before left it (the import adds 20,000 products); "× quiet" is the
   // piece's cached p99 against it, the goal's ratio.
-  const row = (name: string, window: Window, quiet?: Window, work = "", ended = "") =>
+  const cpuRows: string[] = [];
+  const row = (name: string, window: Window, quiet?: Window, work = "", ended = "") => {
+    if (quiet) cpuRows.push(`${name}, quiet before: ${formatShares(quiet.cpu)}`);
+    cpuRows.push(`${name}: ${formatShares(window.cpu)}`);
     rows.push([
       name,
       ms(window.cached.p50Ms),
@@ -374,6 +382,7 @@ try {
       work,
       ended,
     ]);
+  };
   row("nothing running", idle);
   const alone: string[][] = [["piece, with no reader load", "time", "ended"]];
   for (const piece of pieces) {
@@ -398,6 +407,8 @@ try {
   for (const cells of rows) console.log(cells.map((cell, column) => cell.padEnd(widths[column]!)).join("  "));
   console.log("");
   for (const cells of alone) console.log(cells.join("  "));
+  console.log("\nCores used in each window, by process, wrk aside (2.00 = two cores busy all the time):");
+  for (const line of cpuRows) console.log(`  ${line}`);
   console.log(
     `\nLoad average at the end: ${os
       .loadavg()

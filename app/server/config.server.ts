@@ -180,6 +180,11 @@ const envSchema = z.object({
     .min(0, { error: "must be a whole number from 0 to 19" })
     .max(19, { error: "must be a whole number from 0 to 19" })
     .default(10),
+  WORKER_DATABASE_SHARE: z.coerce
+    .number({ error: "must be a number from 0.1 to 1" })
+    .min(0.1, { error: "must be a number from 0.1 to 1" })
+    .max(1, { error: "must be a number from 0.1 to 1" })
+    .default(0.5),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be debug, info, warn, error or silent" }).default("info"),
   SITE_COUNTRY: countryCode.default("US"),
   SITE_CURRENCY: z
@@ -238,6 +243,11 @@ export interface AppConfig {
   workerConcurrency: number;
   /** The worker process's CPU priority below the web process's (WORKER_NICE, as `nice`). */
   workerNice: number;
+  /**
+   * PostgreSQL: while readers are being served, the worker's database time as a share of the clock
+   * (WORKER_DATABASE_SHARE, 0.1–1; 1 never paces it). See jobs/reader-pacing.server.ts.
+   */
+  workerDatabaseShare: number;
   /** How long the admin audit log keeps a row (AUDIT_RETENTION_DAYS); older rows are deleted once a day. */
   auditRetentionDays: number;
   /**
@@ -330,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     worker: values.WORKER,
     workerConcurrency: values.WORKER_CONCURRENCY,
     workerNice: values.WORKER_NICE,
+    workerDatabaseShare: values.WORKER_DATABASE_SHARE,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     retention: {
       clicksRawMonths: values.CLICKS_RAW_RETENTION_MONTHS,

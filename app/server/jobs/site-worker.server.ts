@@ -25,6 +25,7 @@ import { ownerDigestJob } from "../admin/today/digest-job.server";
 import { retentionJob } from "../retention/retention-job.server";
 import { retentionSettingsFrom } from "../retention/retention-rules.server";
 import { cancelMarkers } from "./cancel-markers.server";
+import { ReaderPacing, ReaderPacingPlugin } from "./reader-pacing.server";
 import { workerName } from "./job-queue.server";
 import { periodicJobInterrupted, startJobs, type PeriodicJob } from "./job-runner.server";
 import { startWorker, type JobKind } from "./job-worker.server";
@@ -42,6 +43,8 @@ export interface SiteWorker {
   config: AppConfig;
   /** Finishes (or, after a grace period, interrupts) the runs in progress and closes the database. */
   stop(): Promise<void>;
+  /** The web process beside it is serving readers: on PostgreSQL the runs' queries give way for a while. */
+  readersSeen(): void;
 }
 
 /** The kinds of queued runs this worker takes, by the site's settings. */
@@ -98,7 +101,10 @@ export async function startSiteWorker(
   // Below the web process in the CPU's queue: on a machine with few cores a reader's page wins
   // over an import's next batch. Not in development, where the worker shares the web process.
   if (options.lowerPriority) lowerPriority(config.workerNice);
-  const db = openDatabase(config.database);
+  // On SQLite the queries run inside this process, below the web process already (lowerPriority).
+  const pacing = config.database.dialect === "postgres" ? new ReaderPacing(config.workerDatabaseShare) : undefined;
+  const opened = openDatabase(config.database);
+  const db = pacing ? opened.withPlugin(new ReaderPacingPlugin(pacing)) : opened;
   try {
     await assertReachable(db, config.database);
     if (options.migrate) await migrateToLatest(db);
@@ -156,6 +162,7 @@ export async function startSiteWorker(
 
   return {
     config,
+    readersSeen: () => pacing?.readersSeen(),
     async stop() {
       stopPriceAlertTrigger();
       stopWatching();
