@@ -36,7 +36,8 @@ for (const dialect of testDialects) {
       if (!preview.ok) throw new Error(preview.toast.description);
       const previewTime = seconds(started);
       started = performance.now();
-      const result = await importProductCsv(test.db, file, { expectedFingerprint: preview.preview.fingerprint });
+      // The new products join the collection as the owner chooses on the preview: "add to the rule".
+      const result = await importProductCsv(test.db, file, { expectedFingerprint: preview.preview.fingerprint, collectionChoice: "add" });
       if (!result.ok) throw new Error(result.toast.description);
       const { counts } = preview.preview;
       console.log(
