@@ -86,13 +86,15 @@ if (vite) {
 app.use(site.requestHandler);
 
 // Readers' requests since the worker was last told of them: on PostgreSQL its queries give way
-// while there are any (app/server/jobs/reader-pacing.server.ts). The admin's own pages do not count.
+// while there are any (app/server/jobs/reader-pacing.server.ts). The admin's own pages and a
+// monitor's probes do not count.
 let readerRequests = 0;
+const NOT_A_READER = /^\/(admin|healthz|readyz|metrics)(\/|\?|$)/;
 
 // A page cache hit is answered here, before Express: no middleware, no React, no database.
 function handle(req, res) {
   setProcessHeaders(res);
-  if (!req.url.startsWith("/admin")) readerRequests++;
+  if (!NOT_A_READER.test(req.url)) readerRequests++;
   // While stopping, every answer closes its connection, so no keep-alive socket is left for a
   // client to send one more request on just as the process exits.
   if (stopping) res.setHeader("Connection", "close");
