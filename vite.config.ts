@@ -13,9 +13,10 @@ const sharedChunk = sharedPageChunk(3);
 
 /**
  * The Latin faces of the two web fonts (46 KB, app/styles/fonts/) travel inside the style sheet
- * as data: URLs, so the first layout already uses them. Fetched on their own, they arrived after
+ * as data: URLs, so they never wait on the network. Fetched on their own, they arrived after
  * the first paint on a slow phone, and swapping them in laid the whole page out again (about
- * 150 ms of main thread). Every other asset keeps Vite's rule (inline below 4 KB).
+ * 150 ms of main thread); inside the sheet only their decoding is left, which `font-display:
+ * block` waits for. Every other asset keeps Vite's rule (inline below 4 KB).
  */
 const inlineLatinFonts = (file: string) => (/[\\/]app[\\/]styles[\\/]fonts[\\/][^\\/]+\.woff2$/.test(file) ? true : undefined);
 
