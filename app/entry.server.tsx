@@ -4,7 +4,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterConte
 import { loadPageErrorScreens } from "./components/site/page-error-boundary";
 import { documentHasErrors, isCrossSiteRefusal } from "./server/framework/react-router-adapter.server";
 import { contentSecurityPolicy, renderMarker, scriptHash, serverWrittenScripts } from "./server/http/content-security-policy.server";
-import { HYDRATION_STARTER, hydrateAfterMainPicture } from "./server/http/hydrate-after-picture.server";
+import { HYDRATION_STARTER, deferHydration } from "./server/http/defer-hydration.server";
 import { appContext } from "./server/load-context";
 import { log } from "./server/log.server";
 
@@ -15,6 +15,9 @@ import { log } from "./server/log.server";
  * (docs/decisions/0022, 0105).
  * Client navigations fetch data, not documents, and never come here.
  */
+
+// The owner's screens hydrate at once: forms and tables that work best live, and no reader waits on them.
+const OWNER_SCREENS = /^\/(admin|auth)(\/|$)/;
 
 // React Router aborts a render that has not finished in this long; a document waiting longer is broken.
 export const streamTimeout = 10_000;
@@ -35,7 +38,7 @@ export default async function handleRequest(
     status = 500;
   });
   const written = serverWrittenScripts(rendered, marker);
-  const html = hydrateAfterMainPicture(written.html);
+  const html = OWNER_SCREENS.test(new URL(request.url).pathname) ? written.html : deferHydration(written.html);
   // The starter is the server's own too; the bootstrap's inert copy has the bootstrap's text, allowed already.
   const hashes = html === written.html ? written.hashes : [...written.hashes, scriptHash(HYDRATION_STARTER)];
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -1,12 +1,13 @@
 import { appContext } from "~/server/load-context";
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { CompareSkipLink, LazyCompareTray } from "./components/compare/lazy-compare-tray";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { PageErrorBoundary } from "./components/site/page-error-boundary";
 import { LazyToaster } from "./components/ui/toast";
+import type { PageHandle } from "./lib/site/page-handle";
 import type { SiteOriginData } from "./lib/site/site-origin";
 import "./app.css";
 
@@ -33,8 +34,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  // Only a page that was found has its bar (an error page of the same route has none).
+  const bottomBar = useMatches().some((match) => (match.handle as PageHandle | undefined)?.bottomBar && match.data != null);
   return (
-    <html lang="en">
+    <html lang="en" className={bottomBar ? "has-bottom-bar" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

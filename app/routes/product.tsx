@@ -7,6 +7,7 @@ import { SITE_NAME } from "~/lib/site/site-navigation";
 import { socialCardMeta, socialCardPrice } from "~/lib/seo/social-card";
 import { structuredDataMeta } from "~/lib/seo/structured-data";
 import { productPage } from "~/server/pages/product.server";
+import type { PageHandle } from "~/lib/site/page-handle";
 import type { Route } from "./+types/product";
 import { CACHE_CONTROL } from "~/server/http/cache-control.server";
 
@@ -14,6 +15,9 @@ import { CACHE_CONTROL } from "~/server/http/cache-control.server";
  * The product detail page, at /reviews/product/{id or slug} and /product/{id or slug}; the
  * canonical link names /reviews/product/{slug}.
  */
+/** The Buy Now bar pinned to the bottom of a phone's screen. */
+export const handle: PageHandle = { bottomBar: true };
+
 export function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(appContext);
   return productPage(db, {

@@ -81,7 +81,7 @@ test("the scripts wait for the hero picture: none is asked for before it is pain
   request,
 }) => {
   const html = await (await request.get("/")).text();
-  // React Router's preloads and bootstrap, held back by the server (see hydrate-after-picture.server.ts).
+  // React Router's preloads and bootstrap, held back by the server (see defer-hydration.server.ts).
   expect(html).not.toContain('<link rel="modulepreload"');
   expect(html).toContain('<script type="text/x-hydrate" id="hydrate-module"');
 

@@ -17,7 +17,7 @@ import {
   reloadDocumentResponse,
   wrapRouteHandlers,
 } from "~/server/framework/react-router-adapter.server";
-import { hydrateAfterMainPicture } from "~/server/http/hydrate-after-picture.server";
+import { deferHydration } from "~/server/http/defer-hydration.server";
 // @ts-expect-error: plain JavaScript beside server.js, without types.
 import { stopAccepting } from "../../server-stop.js";
 import { minimalBuild } from "./minimal-build";
@@ -78,7 +78,7 @@ describe("framework ties", () => {
       `${ADAPTER} (MODULE_BOOTSTRAP): React Router's bootstrap is no longer <script type="module" async="">`,
     ).toContain("/assets/entry.client.js");
     expect(html.match(/<script type="module"/g), `${ADAPTER} (MODULE_BOOTSTRAP): more than one inline module script`).toHaveLength(1);
-    const deferred = hydrateAfterMainPicture(html);
+    const deferred = deferHydration(html);
     expect(deferred).toContain('<script type="text/x-hydrate"');
     expect(deferred).not.toMatch(MODULE_PRELOAD);
   });

@@ -63,7 +63,7 @@ export function answeredStatus(answer: unknown, thrown: boolean): number {
 }
 
 // ── The document React Router writes ─────────────────────────────────────────────────────────
-// Hydration after the main picture (http/hydrate-after-picture.server.ts) moves React Router's
+// Hydration after the first paint (http/defer-hydration.server.ts) moves React Router's
 // module preloads and its bootstrap script; React Router has no option to defer hydration.
 
 /** React Router's `<link rel="modulepreload">` of each script a page needs (as React writes it). */

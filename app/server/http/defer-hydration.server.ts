@@ -1,31 +1,33 @@
 import { MODULE_BOOTSTRAP, MODULE_PRELOAD } from "../framework/react-router-adapter.server";
 
 /**
- * Hydration waits for the page's main picture (docs/decisions/0041).
+ * A reader's page hydrates after it is painted (docs/decisions/0044, 0122).
  *
- * A public page's largest paint is a picture: the home hero, a collection's hero, a product's
- * first photo, an article's cover. React Router's document asks for every script of the page
- * (about 120 KB compressed) at once, with modulepreload links in the head and a module script at
- * the end of the body. On a phone's slow connection those scripts share the bandwidth with the
- * picture, which then arrives up to a second later. The page is fully usable before hydration:
- * links are real links and forms real forms.
+ * React Router's document asks for every script of the page (about 120 KB compressed) at once,
+ * with modulepreload links in the head and a module script at the end of the body. On a phone's
+ * slow connection those scripts share the bandwidth with what the reader is waiting for: the page's
+ * main picture (the home hero, a collection's hero, a product's first photo, an article's cover),
+ * and before it the style sheet, without which nothing is painted at all. The page is fully usable
+ * before hydration: links are real links and forms real forms.
  *
- * So a document that marks its main picture with `fetchpriority="high"` is rewritten:
+ * So a reader's document is rewritten:
  * - the modulepreload links leave the head;
  * - the module script that imports the route modules and starts React is kept, inert, in a
  *   `<script type="text/x-hydrate">` (a data block: browsers never run it);
- * - a small classic script starts hydration once the picture is on screen (the browser's largest
- *   paint report names it, or where there is no such report: decoded, then the next frame; the
- *   scripts' parsing must not hold up its paint either) or has failed, on the reader's first tap,
- *   key or focus, or after {@link HYDRATION_DEADLINE_MS}, whichever comes first. Starting means
- *   adding the modulepreload links back, all at once (so the module graph is fetched in parallel,
- *   not import by import), then a module script with the original text.
+ * - a small classic script starts hydration once the page is painted: where a picture is marked
+ *   `fetchpriority="high"`, once that picture is on screen (the browser's largest paint report
+ *   names it, or where there is no such report: decoded, then the next frame; the scripts' parsing
+ *   must not hold up its paint either) or has failed; on a page without one, after its first
+ *   frame. Or on the reader's first tap, key or focus, or after {@link HYDRATION_DEADLINE_MS},
+ *   whichever comes first. Starting means adding the modulepreload links back, all at once (so the
+ *   module graph is fetched in parallel, not import by import), then a module script with the
+ *   original text.
  *
  * The Content-Security-Policy allows the server's own inline scripts by hash: the module script
  * inserted later has exactly the original bootstrap's text, which is allowed already, and the
  * starter is the server's too ({@link HYDRATION_STARTER}).
  *
- * A document without such a picture (admin pages, error pages) is left as React Router wrote it.
+ * The owner's screens (admin, sign-in) are left as React Router wrote them: the caller decides.
  */
 
 /** Longest wait for the picture before hydration starts anyway (a stalled picture must not keep the page inert). */
@@ -45,9 +47,6 @@ export const LARGEST_PAINT_GRACE_MS = 100;
 export const DEFERRED_SCRIPT_TYPE = "text/x-hydrate";
 const DEFERRED_ID = "hydrate-module";
 
-// React writes the attribute as `fetchPriority`; HTML attribute names are case-insensitive.
-const MAIN_PICTURE = /<img\b[^>]*\sfetchpriority="high"/i;
-
 /**
  * Runs in the browser, as written (it is sent verbatim, so it is plain ES5 and short). The
  * picture is found by the same attribute the server looked for.
@@ -59,13 +58,12 @@ var m=d.createElement("script");m.type="module";m.textContent=s.textContent;d.bo
 var P=window.PerformanceObserver,lcp=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("largest-contentful-paint")>=0;
 function painted(){requestAnimationFrame(function(){setTimeout(go,lcp?${LARGEST_PAINT_GRACE_MS}:0)})}
 ev.forEach(function(e){addEventListener(e,go,true)});setTimeout(go,${HYDRATION_DEADLINE_MS});
-if(!p){go();return}
+if(!p){requestAnimationFrame(function(){setTimeout(go,0)});return}
 if(lcp)new P(function(l){l.getEntries().forEach(function(e){if(e.element===p)setTimeout(go,0)})}).observe({type:"largest-contentful-paint",buffered:true});
 if(p.decode)p.decode().then(painted,painted);else if(p.complete)painted();else{p.addEventListener("load",painted);p.addEventListener("error",painted)}})();`;
 
-/** The document with hydration deferred as described above, or unchanged when it has no main picture or no bootstrap. */
-export function hydrateAfterMainPicture(html: string): string {
-  if (!MAIN_PICTURE.test(html)) return html;
+/** The document with hydration deferred as described above, or unchanged when it has no bootstrap. */
+export function deferHydration(html: string): string {
   const bootstrap = MODULE_BOOTSTRAP.exec(html);
   if (!bootstrap) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);

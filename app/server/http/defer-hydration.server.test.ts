@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scriptHash } from "./content-security-policy.server";
-import { DEFERRED_SCRIPT_TYPE, HYDRATION_DEADLINE_MS, HYDRATION_STARTER, hydrateAfterMainPicture } from "./hydrate-after-picture.server";
+import { DEFERRED_SCRIPT_TYPE, HYDRATION_DEADLINE_MS, HYDRATION_STARTER, deferHydration } from "./defer-hydration.server";
 
 // The route manifest comes first: the whole of it, as a file (docs/decisions/0047).
 const BOOTSTRAP =
@@ -22,9 +22,9 @@ function documentWith(picture: string): string {
   ].join("");
 }
 
-describe("hydration after the main picture", () => {
+describe("hydration after the page is painted", () => {
   const html = documentWith('<img src="/img/720/images/a.webp" fetchPriority="high" alt="A sauna"/>');
-  const rewritten = hydrateAfterMainPicture(html);
+  const rewritten = deferHydration(html);
 
   it("takes the modulepreload links out and keeps their addresses, in order, for later", () => {
     expect(rewritten).not.toContain('<link rel="modulepreload"');
@@ -52,14 +52,24 @@ describe("hydration after the main picture", () => {
     expect(scriptHash(HYDRATION_STARTER)).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
   });
 
-  it("leaves a document without a high-priority picture as it was", () => {
+  it("defers a document without a high-priority picture too, until its first frame", () => {
     const plain = documentWith('<img src="/img/720/images/a.webp" loading="lazy" alt="A sauna"/>');
-    expect(hydrateAfterMainPicture(plain)).toBe(plain);
-    expect(hydrateAfterMainPicture("<p>no scripts</p>")).toBe("<p>no scripts</p>");
+    const deferred = deferHydration(plain);
+    expect(deferred).not.toContain('<link rel="modulepreload"');
+    expect(deferred).toContain(`<script type="${DEFERRED_SCRIPT_TYPE}" id="hydrate-module"`);
+    // The starter finds no picture and starts after the next frame, or on the reader's first input.
+    expect(HYDRATION_STARTER).toContain("if(!p){requestAnimationFrame(function(){setTimeout(go,0)});return}");
+    expect(HYDRATION_STARTER.indexOf("ev.forEach(function(e){addEventListener(e,go,true)})")).toBeLessThan(
+      HYDRATION_STARTER.indexOf("if(!p)"),
+    );
+  });
+
+  it("leaves a document without React Router's bootstrap as it was", () => {
+    expect(deferHydration("<p>no scripts</p>")).toBe("<p>no scripts</p>");
   });
 
   it("does not read a replacement pattern in the bootstrap's text", () => {
     const tricky = documentWith('<img fetchPriority="high" src="/a.webp"/>').replace(BOOTSTRAP, () => 'console.log("$&$1");');
-    expect(hydrateAfterMainPicture(tricky)).toContain('console.log("$&$1");');
+    expect(deferHydration(tricky)).toContain('console.log("$&$1");');
   });
 });
