@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { log } from "../log.server";
+import { fileWebStream } from "../storage/file-web-stream.server";
 
 /**
  * A cached file opened for one response. `body` reads it from disk in small chunks and closes
@@ -74,10 +74,8 @@ export class ImageDiskCache {
       handle = await open(this.file(key), "r");
       const { size } = await handle.stat();
       this.touch(key, size);
-      // autoClose: the file stream closes the handle when it ends, fails or is destroyed, and
-      // cancelling the web stream destroys the file stream.
-      const body = Readable.toWeb(handle.createReadStream({ autoClose: true })) as unknown as ReadableStream<Uint8Array>;
-      return { size, body };
+      // The stream closes the handle when it ends, fails or is cancelled.
+      return { size, body: fileWebStream(handle) };
     } catch (error) {
       await handle?.close().catch(() => {});
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") log.warn(`Image cache read failed for ${key}: ${(error as Error).message}`);

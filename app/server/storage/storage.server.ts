@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { link, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { link, mkdir, open as openFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import type { StorageState } from "~/lib/admin/storage-messages";
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
 import type { AppConfig } from "../config.server";
 import type { DB } from "../db/connection.server";
 import { DatabaseStorage } from "./database-storage.server";
 import { isSafeNameIn } from "./file-names";
+import { fileWebStream } from "./file-web-stream.server";
 
 /**
  * Where uploaded files live, bucket by bucket: product pictures (the pages only know the public
@@ -170,11 +170,7 @@ export class LocalDiskStorage implements Storage {
     try {
       const found = await stat(file);
       if (!found.isFile()) return null;
-      return {
-        size: found.size,
-        modified: found.mtime,
-        body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
-      };
+      return { size: found.size, modified: found.mtime, body: fileWebStream(await openFile(file, "r")) };
     } catch {
       return null;
     }
