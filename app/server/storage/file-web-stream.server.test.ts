@@ -35,7 +35,14 @@ describe("a file as a web stream", () => {
           if (++chunks === 3) break;
         }
         // Closed once the cancel has reached the stream (a read in flight finishes first).
-        await expect.poll(() => handle.read(Buffer.alloc(1), 0, 1, 0).then(() => "open", () => "closed")).toBe("closed");
+        await expect
+          .poll(() =>
+            handle.read(Buffer.alloc(1), 0, 1, 0).then(
+              () => "open",
+              () => "closed",
+            ),
+          )
+          .toBe("closed");
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(uncaught).toEqual([]);
