@@ -51,6 +51,28 @@ describe("a file as a web stream", () => {
     }
   });
 
+  it("closes a file of one chunk before anyone reads it, so a response dropped unread holds no file", async () => {
+    const small = path.join(folder, "small.bin");
+    writeFileSync(small, bytes.subarray(0, 20_000));
+    const handle = await open(small, "r");
+    const stream = fileWebStream(handle);
+    await expect
+      .poll(() =>
+        handle.read(Buffer.alloc(1), 0, 1, 0).then(
+          () => "open",
+          () => "closed",
+        ),
+      )
+      .toBe("closed");
+    expect(Buffer.from(await new Response(stream).arrayBuffer()).equals(bytes.subarray(0, 20_000))).toBe(true);
+  });
+
+  it("gives an empty file as an empty stream", async () => {
+    const empty = path.join(folder, "empty.bin");
+    writeFileSync(empty, "");
+    expect((await new Response(fileWebStream(await open(empty, "r"))).arrayBuffer()).byteLength).toBe(0);
+  });
+
   it("passes a read error on to the reader and closes the file", async () => {
     const handle = await open(folder, "r"); // a directory: reading it fails with EISDIR
     await expect(new Response(fileWebStream(handle)).arrayBuffer()).rejects.toThrow(/EISDIR/);

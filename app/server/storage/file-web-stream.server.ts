@@ -3,8 +3,10 @@ import type { FileHandle } from "node:fs/promises";
 const CHUNK_BYTES = 64 * 1024;
 
 /**
- * An open file as a web stream: a chunk is read when the reader asks for one, and the handle is
- * closed at the end, on a read error, or when the reader cancels.
+ * An open file as a web stream: a chunk is read when the reader asks for one (the first at once),
+ * and the handle is closed as soon as the file's last byte is read, on a read error, or when the
+ * reader cancels. A file of one chunk (most pictures) is read and closed straight away, so a
+ * response dropped unread (its request aborted on the way) holds no file open.
  *
  * Not `Readable.toWeb(createReadStream())`: Node's adapter can hand the stream a chunk after the
  * reader cancelled, and the enqueue on the closed stream then throws where nothing catches it,
@@ -13,6 +15,7 @@ const CHUNK_BYTES = 64 * 1024;
  */
 export function fileWebStream(handle: FileHandle): ReadableStream<Uint8Array> {
   let closed = false;
+  let remaining = 0;
   const close = async () => {
     if (closed) return;
     closed = true;
@@ -20,16 +23,25 @@ export function fileWebStream(handle: FileHandle): ReadableStream<Uint8Array> {
     await handle.close().catch(() => {});
   };
   return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        remaining = (await handle.stat()).size;
+      } catch (error) {
+        await close();
+        controller.error(error);
+      }
+    },
     async pull(controller) {
       try {
-        const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+        const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, remaining)));
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
         if (closed) return;
-        if (bytesRead === 0) {
+        remaining -= bytesRead;
+        if (bytesRead > 0) controller.enqueue(new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead));
+        // Files are replaced by renames, never rewritten: the size read at the start is the end.
+        if (bytesRead === 0 || remaining <= 0) {
           await close();
           controller.close();
-        } else {
-          controller.enqueue(new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead));
         }
       } catch (error) {
         if (closed) return;
