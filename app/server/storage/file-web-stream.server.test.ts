@@ -1,11 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { fileWebStream } from "./file-web-stream.server";
+
+/** "closed" once the stream has let go of the file: a read on a closed handle is refused. */
+function fileState(handle: FileHandle): Promise<"open" | "closed"> {
+  return handle.read(Buffer.alloc(1), 0, 1, 0).then(
+    () => "open" as const,
+    () => "closed" as const,
+  );
+}
 
 describe("a file as a web stream", () => {
   const folder = mkdtempSync(path.join(tmpdir(), "file-web-stream-"));
@@ -35,14 +43,7 @@ describe("a file as a web stream", () => {
           if (++chunks === 3) break;
         }
         // Closed once the cancel has reached the stream (a read in flight finishes first).
-        await expect
-          .poll(() =>
-            handle.read(Buffer.alloc(1), 0, 1, 0).then(
-              () => "open",
-              () => "closed",
-            ),
-          )
-          .toBe("closed");
+        await expect.poll(() => fileState(handle)).toBe("closed");
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(uncaught).toEqual([]);
@@ -56,14 +57,7 @@ describe("a file as a web stream", () => {
     writeFileSync(small, bytes.subarray(0, 20_000));
     const handle = await open(small, "r");
     const stream = fileWebStream(handle);
-    await expect
-      .poll(() =>
-        handle.read(Buffer.alloc(1), 0, 1, 0).then(
-          () => "open",
-          () => "closed",
-        ),
-      )
-      .toBe("closed");
+    await expect.poll(() => fileState(handle)).toBe("closed");
     expect(Buffer.from(await new Response(stream).arrayBuffer()).equals(bytes.subarray(0, 20_000))).toBe(true);
   });
 
