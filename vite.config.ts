@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { reactRouterProductionAliases } from "./app/server/framework/react-router-adapter.server.ts";
+import { latinFontsScript } from "./scripts/build/latin-fonts-script.ts";
 import { sharedPageChunk } from "./scripts/build/shared-page-chunk.ts";
 
 /**
@@ -10,15 +11,6 @@ import { sharedPageChunk } from "./scripts/build/shared-page-chunk.ts";
  * more chunks and more bytes on the home page (docs/decisions/0051).
  */
 const sharedChunk = sharedPageChunk(3);
-
-/**
- * The Latin faces of the two web fonts (46 KB, app/styles/fonts/) travel inside the style sheet
- * as data: URLs, so they never wait on the network. Fetched on their own, they arrived after
- * the first paint on a slow phone, and swapping them in laid the whole page out again (about
- * 150 ms of main thread); inside the sheet only their decoding is left, which `font-display:
- * block` waits for. Every other asset keeps Vite's rule (inline below 4 KB).
- */
-const inlineLatinFonts = (file: string) => (/[\\/]app[\\/]styles[\\/]fonts[\\/][^\\/]+\.woff2$/.test(file) ? true : undefined);
 
 /**
  * Rolldown prints a yellow report of the plugins' time when they take most of a build, which
@@ -47,9 +39,8 @@ const BUNDLED_SERVER_DEPENDENCIES = [
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle starts at createSite() so settings, database and routes share one copy.
   build: isSsrBuild
-    ? { rollupOptions: { input: "./app/server/site.server.ts", checks: quietTimings }, assetsInlineLimit: inlineLatinFonts }
+    ? { rollupOptions: { input: "./app/server/site.server.ts", checks: quietTimings } }
     : {
-        assetsInlineLimit: inlineLatinFonts,
         rolldownOptions: {
           checks: quietTimings,
           output: {
@@ -75,5 +66,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // The browser bundle's production build of React Router (docs/decisions/0081).
     alias: command === "build" && !isSsrBuild ? reactRouterProductionAliases(import.meta.dirname) : [],
   },
-  plugins: [tailwindcss(), reactRouter(), sharedChunk.plugin],
+  plugins: [tailwindcss(), reactRouter(), sharedChunk.plugin, latinFontsScript()],
 }));

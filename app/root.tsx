@@ -3,19 +3,25 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { CompareSkipLink, LazyCompareTray } from "./components/compare/lazy-compare-tray";
-import { SiteFooter } from "./components/site/site-footer";
+import { SITE_FOOTER_ID, SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { PageErrorBoundary } from "./components/site/page-error-boundary";
 import { LazyToaster } from "./components/ui/toast";
 import type { PageHandle } from "./lib/site/page-handle";
 import type { SiteOriginData } from "./lib/site/site-origin";
+import latinFontsScript from "virtual:latin-fonts-script";
 import "./app.css";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  // No font preloads: the Latin faces travel inside the style sheet (docs/decisions/0050).
+  // No font preloads: the Latin faces come as bytes from the script in the head (docs/decisions/0123).
   { rel: "alternate", type: "application/atom+xml", title: "Sauna Knowledge Center", href: "/learn/feed.xml" },
+  // The first paint waits until the page is parsed up to its footer. Painted as it arrived, a page
+  // was styled and laid out again with each piece the parser added (/reviews: three layouts, one
+  // of them after the first paint). A page is sent whole, so the wait is its parsing, not the
+  // network (docs/decisions/0048). Browsers without `rel=expect` paint as before.
+  { rel: "expect", href: `#${SITE_FOOTER_ID}`, blocking: "render" },
 ];
 
 /** BASE_URL for the pages' absolute URLs (see app/lib/site/site-origin.ts). */
@@ -43,6 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#faf7f2" />
         <Meta />
+        {/* Before the style sheet, so it need not wait for it; the first layout uses its faces. */}
+        <script src={latinFontsScript} />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">

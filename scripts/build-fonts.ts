@@ -6,7 +6,8 @@
 // - Fraunces, the headline face, is drawn at one weight only, 600 (every heading's), and becomes a
 //   static font: 36.6 KB to 17.9 KB. fonts.spec.ts fails if a page sets it at another weight.
 // The glyphs and the Unicode range are the packages' own. Also writes app/styles/fonts.css,
-// which declares them.
+// which declares them, and app/styles/fonts/latin-faces.json, the same descriptors for the script
+// that hands the faces to the browser before the first layout (scripts/build/latin-fonts-script.ts).
 // Other scripts (Latin Extended, Cyrillic, Greek, Vietnamese) still come from the packages,
 // loaded only when a page has such characters.
 // Run with `npm run fonts` after updating the font packages; the results are committed.
@@ -15,6 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
 import subsetFont from "subset-font";
+import type { LatinFace } from "./build/latin-fonts-script.ts";
 
 const require = createRequire(import.meta.url);
 const FEATURES = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk", "rvrn", "tnum"];
@@ -55,6 +57,7 @@ function charactersOf(unicodeRange: string): string {
 }
 
 const faces: string[] = [];
+const descriptors: LatinFace[] = [];
 for (const font of FONTS) {
   const unicodeRange = unicodeRangeOf(font.pkg, font.file);
   const original = readFileSync(require.resolve(`${font.pkg}/files/${font.file}`));
@@ -68,18 +71,24 @@ for (const font of FONTS) {
   console.log(`${path.relative(process.cwd(), target)}: ${original.length} → ${subset.length} bytes`);
   // The same descriptors as the package's face (weight 100 900 included), so this one, declared
   // later, replaces it rather than joining it. A font pinned to one weight is no longer variable.
-  // `block`, not `swap`: the face is inside the style sheet, so the wait is its decoding (about
-  // 100 ms on a slow phone), never the network. With `swap` the first paint came before it, in the
-  // fallback, and the swap moved what followed (an article's header: a layout shift of 0.13).
+  // Pages with scripts get these faces from latin-fonts-script.ts before their first layout; this
+  // declaration is for the others, which fetch the file and show the fallback meanwhile (`swap`).
+  descriptors.push({ family: font.family, file: font.target, weight: "100 900", unicodeRange: unicodeRange.split(/\s*,\s*/).join(", ") });
   faces.push(`@font-face {
   font-family: "${font.family}";
   font-style: normal;
-  font-display: block;
+  font-display: swap;
   font-weight: 100 900;
   src: url(./fonts/${font.target}) format("${typeof font.weight === "number" ? "woff2" : "woff2-variations"}");
   unicode-range: ${unicodeRange};
 }`);
 }
+
+const descriptorsFile = path.resolve("app/styles/fonts/latin-faces.json");
+writeFileSync(
+  descriptorsFile,
+  await format(JSON.stringify(descriptors), { ...(await resolveConfig(descriptorsFile)), filepath: descriptorsFile }),
+);
 
 const styleSheet = path.resolve("app/styles/fonts.css");
 // Written in the repository's own format, so `npm run lint` passes on a fresh output.
@@ -93,9 +102,8 @@ writeFileSync(
  * axis 400–700, Fraunces at 600 only, only the OpenType features the pages use; 46 KB instead of
  * 85 KB). They carry the same descriptors as the packages' Latin faces and are declared after
  * them, so the browser uses these for Latin text and never fetches the packages' Latin files;
- * other scripts still come from the packages. The build puts these two inside the style sheet as
- * data: URLs (vite.config.ts); the browser still decodes them after the sheet arrives, and
- * \`font-display: block\` has the first paint wait for that rather than lay the page out twice.
+ * other scripts still come from the packages. A page with scripts gets the same two faces as bytes
+ * before its first layout (scripts/build/latin-fonts-script.ts) and never fetches these files.
  */
 ${faces.join("\n\n")}
 `,

@@ -100,8 +100,13 @@ interface PageScore {
    * reader compares figures only with runs whose index is near this one.
    */
   benchmarkIndex: number;
-  /** Transfer size of every script the page loaded, headers included, as sent (Brotli to Chromium). */
+  /**
+   * Transfer size of every script the page loaded, headers included, as sent (Brotli to Chromium);
+   * not the script that carries the Latin fonts' bytes, counted on its own.
+   */
   javascriptKb: number;
+  /** That script's transfer size: font data, which the style sheet carried before (docs/decisions/0123). */
+  fontScriptKb: number;
   /** The same scripts' bodies as the server sends them to a browser that takes gzip but not Brotli. */
   javascriptGzipKb: number;
   performanceRuns: number[];
@@ -215,8 +220,10 @@ async function audit(name: string, url: string, errorStatus: boolean): Promise<P
         lhr.audits["network-requests"]?.details as
           { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined
       )?.items ?? [];
-    const scripts = requests.filter((item) => item.resourceType === "Script");
-    const scriptBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    const fontScript = (item: { url: string }) => /\/assets\/latin-fonts-[\w-]+\.js$/.test(new URL(item.url).pathname);
+    const scripts = requests.filter((item) => item.resourceType === "Script" && !fontScript(item));
+    const transferBytes = (items: typeof requests) => items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    const scriptBytes = transferBytes(scripts);
     const failedAudits = CATEGORIES.filter((category) => category !== "performance").flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -237,6 +244,7 @@ async function audit(name: string, url: string, errorStatus: boolean): Promise<P
       cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
       benchmarkIndex: lhr.environment.benchmarkIndex,
       javascriptKb: scriptBytes / 1024,
+      fontScriptKb: transferBytes(requests.filter(fontScript)) / 1024,
       javascriptGzipKb: (await gzipBodyBytes(scripts.map((item) => item.url))) / 1024,
       performanceRuns: [],
       lcpRunsMs: [],
@@ -275,11 +283,12 @@ function printTable(rows: PageScore[]) {
     "CLS",
     "JS KB",
     "JS gz KB",
+    "font KB",
     "perf runs",
     "LCP runs s",
     "TBT runs ms",
   ];
-  const widths = [Math.max(12, ...rows.map((row) => row.name.length)), 5, 5, 5, 5, 6, 7, 6, 6, 7, 9, 12, 16, 14];
+  const widths = [Math.max(12, ...rows.map((row) => row.name.length)), 5, 5, 5, 5, 6, 7, 6, 6, 7, 9, 8, 12, 16, 14];
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" ");
   const score = (value: number | null) => (value === null ? "-" : String(value));
   console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU slowdown), median of ${runs} run(s) by performance score`);
@@ -298,6 +307,7 @@ function printTable(rows: PageScore[]) {
         row.cls.toFixed(3),
         row.javascriptKb.toFixed(1),
         row.javascriptGzipKb.toFixed(1),
+        row.fontScriptKb.toFixed(1),
         row.performanceRuns.join(","),
         row.lcpRunsMs.map((ms) => (ms / 1000).toFixed(2)).join(","),
         row.tbtRunsMs.map((ms) => ms.toFixed(0)).join(","),

@@ -9,7 +9,6 @@ import { SaunaComparison } from "~/components/home/sauna-comparison";
 import { TopRatedProducts } from "~/components/home/top-rated-products";
 import { WhyChoose } from "~/components/home/why-choose";
 import { NewsletterSignup } from "~/components/newsletter-signup";
-import { SITE_FOOTER_ID } from "~/components/site/site-footer";
 import { PageErrorBoundary, pageErrorMeta } from "~/components/site/page-error-boundary";
 import { streamsDeferredData } from "~/lib/site/deferred-data";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site/site-navigation";
@@ -41,15 +40,6 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
     ...structuredDataMeta([websiteStructuredData(origin), organizationStructuredData(origin)]),
   ];
 };
-
-/**
- * The first paint waits until the whole page (up to the footer) is parsed. Painted as it arrives,
- * the home page was drawn twice: the top first, then one long task to style and lay out the other
- * 700 elements, which blocked a phone's main thread for 100–200 ms right after the first paint.
- * The cached page is sent in one piece, so the wait is its parsing, not the network
- * (docs/decisions/0048). Browsers without `rel=expect` paint as before.
- */
-export const links: Route.LinksFunction = () => [{ rel: "expect", href: `#${SITE_FOOTER_ID}`, blocking: "render" }];
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

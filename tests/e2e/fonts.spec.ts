@@ -1,7 +1,8 @@
 import { expect, test } from "./fixtures";
 
-// The Latin faces of the two web fonts travel inside the style sheet (vite.config.ts,
-// scripts/build-fonts.ts): the first layout already uses them, and no font request follows.
+// The Latin faces of the two web fonts come as bytes from a script in the head
+// (scripts/build/latin-fonts-script.ts): the first layout already uses them, and no font request
+// follows. Without scripts the style sheet's declarations of the same faces fetch them instead.
 
 const PAGES = [
   "/",
@@ -14,7 +15,7 @@ const PAGES = [
   "/auth",
 ];
 
-test("the Latin web fonts come with the style sheet: both faces are ready at once and no font is fetched", async ({ page }) => {
+test("the Latin web fonts come with the page's head: both faces are ready at once and no font is fetched", async ({ page }) => {
   const fontRequests: string[] = [];
   page.on("request", (sent) => {
     if (sent.resourceType() === "font" && !sent.url().startsWith("data:")) fontRequests.push(sent.url());
@@ -28,6 +29,24 @@ test("the Latin web fonts come with the style sheet: both faces are ready at onc
     expect(loaded, path).toEqual(expect.arrayContaining(["Inter Variable", "Fraunces Variable"]));
   }
   expect(fontRequests).toEqual([]);
+});
+
+test("without scripts the style sheet fetches the same two faces", { tag: "@desktop-only" }, async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on("requestfinished", (sent) => {
+      if (sent.resourceType() === "font") fetched.push(new URL(sent.url()).pathname);
+    });
+    await page.goto("/learn/sauna-maintenance", { waitUntil: "networkidle" });
+    expect(fetched.map((file) => file.replace(/-[\w-]{8}\.woff2$/, ".woff2")).sort()).toEqual([
+      "/assets/fraunces-latin-wght-600.woff2",
+      "/assets/inter-latin-wght-400-700.woff2",
+    ]);
+  } finally {
+    await context.close();
+  }
 });
 
 test("the headline face, shipped at one weight, is set at that weight everywhere", async ({ page }) => {

@@ -5,6 +5,24 @@ import { expect, test } from "./fixtures";
 
 const HERO_HEADING = "Compare Top Saunas For Your Perfect Match";
 
+test("every page's first paint waits for its footer, which the page has", { tag: "@desktop-only" }, async ({ request }) => {
+  for (const path of [
+    "/",
+    "/reviews",
+    "/reviews/product/lumo-works-tyyni-4-cube-sauna",
+    "/learn/sauna-maintenance",
+    "/auth",
+    "/no-such-page",
+  ]) {
+    const html = await (await request.get(path)).text();
+    const expectLink = /<link rel="expect" href="#([\w-]+)" blocking="render"\/?>/.exec(html);
+    expect(expectLink, `${path}: a render-blocking expect link in the head`).not.toBeNull();
+    expect(html.indexOf(expectLink![0]), path).toBeLessThan(html.indexOf("</head>"));
+    // A missing target would hold the paint until the whole document is parsed, scripts included.
+    expect(html, path).toContain(`<footer id="${expectLink![1]}"`);
+  }
+});
+
 test("the top bar stays in view after scrolling to the bottom", async ({ page }) => {
   await page.goto("/");
   const header = page.getByRole("banner");
