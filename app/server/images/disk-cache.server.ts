@@ -75,7 +75,7 @@ export class ImageDiskCache {
       const { size } = await handle.stat();
       this.touch(key, size);
       // The stream closes the handle when it ends, fails or is cancelled.
-      return { size, body: fileWebStream(handle) };
+      return { size, body: fileWebStream(handle, size) };
     } catch (error) {
       await handle?.close().catch(() => {});
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") log.warn(`Image cache read failed for ${key}: ${(error as Error).message}`);

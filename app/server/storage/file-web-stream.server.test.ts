@@ -7,6 +7,11 @@ import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { fileWebStream } from "./file-web-stream.server";
 
+/** The stream of an open file, sized by the handle's own stat as the callers do. */
+async function streamOf(handle: FileHandle) {
+  return fileWebStream(handle, (await handle.stat()).size);
+}
+
 /** "closed" once the stream has let go of the file: a read on a closed handle is refused. */
 function fileState(handle: FileHandle): Promise<"open" | "closed"> {
   return handle.read(Buffer.alloc(1), 0, 1, 0).then(
@@ -24,7 +29,7 @@ describe("a file as a web stream", () => {
 
   it("gives every byte of the file, in order, and closes the file at its end", async () => {
     const handle = await open(file, "r");
-    const read = Buffer.from(await new Response(fileWebStream(handle)).arrayBuffer());
+    const read = Buffer.from(await new Response(await streamOf(handle)).arrayBuffer());
     expect(read.equals(bytes)).toBe(true);
     // Closed: a second close is refused by Node as EBADF or resolves; a read is refused.
     await expect(handle.read(Buffer.alloc(1), 0, 1, 0)).rejects.toThrow();
@@ -39,7 +44,7 @@ describe("a file as a web stream", () => {
         const handle = await open(file, "r");
         let chunks = 0;
         // The import reads through a Node stream made from the web stream, and breaks off.
-        for await (const _chunk of Readable.fromWeb(fileWebStream(handle) as import("node:stream/web").ReadableStream<Uint8Array>)) {
+        for await (const _chunk of Readable.fromWeb((await streamOf(handle)) as import("node:stream/web").ReadableStream<Uint8Array>)) {
           if (++chunks === 3) break;
         }
         // Closed once the cancel has reached the stream (a read in flight finishes first).
@@ -56,7 +61,7 @@ describe("a file as a web stream", () => {
     const small = path.join(folder, "small.bin");
     writeFileSync(small, bytes.subarray(0, 20_000));
     const handle = await open(small, "r");
-    const stream = fileWebStream(handle);
+    const stream = await streamOf(handle);
     await expect.poll(() => fileState(handle)).toBe("closed");
     expect(Buffer.from(await new Response(stream).arrayBuffer()).equals(bytes.subarray(0, 20_000))).toBe(true);
   });
@@ -64,11 +69,11 @@ describe("a file as a web stream", () => {
   it("gives an empty file as an empty stream", async () => {
     const empty = path.join(folder, "empty.bin");
     writeFileSync(empty, "");
-    expect((await new Response(fileWebStream(await open(empty, "r"))).arrayBuffer()).byteLength).toBe(0);
+    expect((await new Response(await streamOf(await open(empty, "r"))).arrayBuffer()).byteLength).toBe(0);
   });
 
   it("passes a read error on to the reader and closes the file", async () => {
     const handle = await open(folder, "r"); // a directory: reading it fails with EISDIR
-    await expect(new Response(fileWebStream(handle)).arrayBuffer()).rejects.toThrow(/EISDIR/);
+    await expect(new Response(await streamOf(handle)).arrayBuffer()).rejects.toThrow(/EISDIR/);
   });
 });

@@ -13,9 +13,10 @@ const CHUNK_BYTES = 64 * 1024;
  * an uncaught exception that ends the process (seen when an import was cancelled mid-save). A
  * pull source never enqueues unasked.
  */
-export function fileWebStream(handle: FileHandle): ReadableStream<Uint8Array> {
+export function fileWebStream(handle: FileHandle, size: number): ReadableStream<Uint8Array> {
   let closed = false;
-  let remaining = 0;
+  // The caller's stat of this handle: files are replaced by renames, never rewritten, so it is the end.
+  let remaining = size;
   const close = async () => {
     if (closed) return;
     closed = true;
@@ -23,14 +24,6 @@ export function fileWebStream(handle: FileHandle): ReadableStream<Uint8Array> {
     await handle.close().catch(() => {});
   };
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      try {
-        remaining = (await handle.stat()).size;
-      } catch (error) {
-        await close();
-        controller.error(error);
-      }
-    },
     async pull(controller) {
       try {
         const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, remaining)));
@@ -38,7 +31,6 @@ export function fileWebStream(handle: FileHandle): ReadableStream<Uint8Array> {
         if (closed) return;
         remaining -= bytesRead;
         if (bytesRead > 0) controller.enqueue(new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead));
-        // Files are replaced by renames, never rewritten: the size read at the start is the end.
         if (bytesRead === 0 || remaining <= 0) {
           await close();
           controller.close();

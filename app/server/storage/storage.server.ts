@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { link, mkdir, open as openFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, open as openFile, readdir, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { StorageState } from "~/lib/admin/storage-messages";
 import { PRODUCT_IMAGES_BUCKET } from "~/lib/images/image-source";
@@ -167,11 +167,18 @@ export class LocalDiskStorage implements Storage {
   async open(name: string): Promise<StoredFile | null> {
     if (!isSafeNameIn(this.bucket, name)) return null;
     const file = path.join(this.directory, name);
+    let handle: FileHandle | undefined;
     try {
-      const found = await stat(file);
-      if (!found.isFile()) return null;
-      return { size: found.size, modified: found.mtime, body: fileWebStream(await openFile(file, "r")) };
+      // The handle's own stat: a rename between a stat of the path and the open would size another file.
+      handle = await openFile(file, "r");
+      const found = await handle.stat();
+      if (!found.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return { size: found.size, modified: found.mtime, body: fileWebStream(handle, found.size) };
     } catch {
+      await handle?.close().catch(() => {});
       return null;
     }
   }
