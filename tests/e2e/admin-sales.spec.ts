@@ -34,7 +34,8 @@ test.describe("The admin form is checked once, at desktop width", { tag: "@deskt
 
     // An end date in the past saves with a warning, and the page shows the plain price.
     await page.goBack();
-    // A value typed before the form hydrates can be lost to the render (seen once on a busy machine).
+    // A value typed before the form hydrates can be lost to its render: a failed run's snapshot
+    // still showed the old date in the field.
     await waitForHydration(page);
     await productForm.getByLabel("Sale ends").fill("2020-01-31");
     await expect(productForm.getByLabel("Sale ends")).toHaveValue("2020-01-31");

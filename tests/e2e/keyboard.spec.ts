@@ -138,7 +138,7 @@ test("the walk itself notices a focus nobody can see, and a control under the Bu
   // A check that never fails proves nothing: take away what the site does and it must complain.
   await page.goto("/reviews/product/lumo-works-tyyni-4-cube-sauna");
   await waitForHydration(page);
-  // The bar shows once the page has measured where it may; a walk before that finds nothing under it.
+  // A control can be found under the bar only while the bar is on screen.
   await expect(page.getByTestId("mobile-buy-bar")).toBeVisible();
   await page.addStyleTag({
     content:
