@@ -6,9 +6,10 @@
  * A face declared in a style sheet is decoded only once a layout needs it, so the first layout ran
  * with the fallback and a second, of the whole page, followed as soon as the faces were ready:
  * about 100 ms of main thread right after the first paint on a slow host, four times that in
- * Lighthouse's phone profile, the largest part of the home page's blocking time. A FontFace made from bytes is ready when it is made, so the first
- * layout already uses it. The script blocks the parser in the head, as a style sheet blocks the
- * first paint, in every browser; it is fetched beside the style sheet and cached like any asset.
+ * Lighthouse's phone profile, the largest part of the home page's blocking time. A FontFace made
+ * from bytes is ready when it is made, so the first layout already uses it. The script blocks the
+ * parser in the head, as a style sheet blocks the first paint, in every browser; it is fetched
+ * beside the style sheet and cached like any asset.
  *
  * The style sheet keeps the same faces by URL (app/styles/fonts.css): without scripts, or where
  * this one fails, the browser fetches them when text needs them. A face added by script comes after
