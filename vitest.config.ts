@@ -6,9 +6,9 @@ export default defineConfig({
     include: [
       "app/**/*.test.{ts,tsx}",
       "scripts/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
       "tests/validators/**/*.test.ts",
       "tests/framework/**/*.test.ts",
+      "tests/support/**/*.test.ts",
     ],
     globalSetup: ["tests/support/announce-databases.ts", "tests/support/database-templates.ts"],
     // The verbose reporter names every test, so a log shows each one ran "on postgres" too.

@@ -1,12 +1,15 @@
 // `npm test`: the whole suite, with one production build shared by every part that serves pages.
 //
-//   1. the production build, and beside it the route types, then the type check and lint side by side;
-//   2. unit and integration tests (Vitest: SQLite, and PostgreSQL when TEST_DATABASE_URL is set);
-//   3. reliability (scripts/soak.ts --quick) on the build;
-//   4. end-to-end tests and then the scale-out test (scripts/run-e2e.js) on the same build.
-//
-// Stops at the first part that fails and prints how long each part took. Plain JavaScript so
-// that it runs before anything is compiled.
+// Two lanes side by side, then the browser:
+//   - the production build, then the checks that serve it without a browser: reliability
+//     (scripts/soak.ts --quick) and the scale-out test (two instances behind nginx);
+//   - the route types, then the type check and lint side by side, then the unit and integration
+//     tests (Vitest: SQLite, and PostgreSQL when TEST_DATABASE_URL is set);
+//   - then the end-to-end tests (scripts/run-e2e.js) on the same build.
+// Every part is bound by the CPU on our 2-core machines, so the lanes fill each other's waits
+// (reliability and scale-out spend a third of their time waiting on restarts) rather than
+// adding up. Stops at the first part that fails and prints how long each part took. Plain
+// JavaScript so that it runs before anything is compiled.
 import { spawn } from "node:child_process";
 import { rmSync, rmdirSync } from "node:fs";
 import path from "node:path";
@@ -22,16 +25,18 @@ const startedAt = Date.now();
 let code = 0;
 try {
   code = await parallel([
-    () => timed("build", "npm", ["run", "build"], { BUILD_DIR: buildDir }, { quiet: true }),
+    async () =>
+      (await timed("build", "npm", ["run", "build"], { BUILD_DIR: buildDir }, { output: "on-failure" })) ||
+      (await timed("reliability", "npx", ["tsx", "scripts/soak.ts", "--quick", "--build-dir", buildDir], {}, { output: "after" })) ||
+      timed("scale-out", "npx", ["tsx", "tests/scale-out/run-scale-out.ts"], { BUILD_DIR: buildDir }, { output: "after" }),
     // The route modules' generated types first: tsc needs them, and so does knip (in lint), which
     // reports every `./+types/…` import as unresolved without them.
     async () =>
       (await timed("route types", "npx", ["react-router", "typegen"])) ||
-      parallel([() => timed("type check", "npx", ["tsc"]), () => timed("lint", "npm", ["run", "lint"])]),
+      (await parallel([() => timed("type check", "npx", ["tsc"]), () => timed("lint", "npm", ["run", "lint"])])) ||
+      timed("unit and integration", "npm", ["run", "test:unit"]),
   ]);
-  if (code === 0) code = await timed("unit and integration", "npm", ["run", "test:unit"]);
-  if (code === 0) code = await timed("reliability", "npx", ["tsx", "scripts/soak.ts", "--quick", "--build-dir", buildDir]);
-  if (code === 0) code = await timed("end-to-end and scale-out", "node", ["scripts/run-e2e.js"], { E2E_BUILD_DIR: buildDir });
+  if (code === 0) code = await timed("end-to-end", "node", ["scripts/run-e2e.js"], { E2E_BUILD_DIR: buildDir, E2E_SCALE_OUT: "no" });
 } finally {
   rmSync(buildDir, { recursive: true, force: true });
   try {
@@ -57,26 +62,28 @@ async function parallel(lanes) {
 }
 
 /**
- * Runs one part with inherited output (or, `quiet`, its output kept and shown only when it
- * fails: the build's asset list would interleave with the others') and records its time.
+ * Runs one part and records its time. Its output is passed through as it comes ("inherit"), kept
+ * and shown only if it fails ("on-failure": the build's asset list), or kept and shown whole when
+ * it ends ("after": a part beside Vitest, whose lines would otherwise interleave with its own).
  */
-async function timed(name, command, args, env = {}, { quiet = false } = {}) {
+async function timed(name, command, args, env = {}, { output = "inherit" } = {}) {
   const started = Date.now();
   console.log(`\n==> ${name}: ${command} ${args.join(" ")}`);
-  const exitCode = await run(command, args, { ...process.env, ...env }, quiet);
+  const exitCode = await run(command, args, { ...process.env, ...env }, output);
   const seconds = (Date.now() - started) / 1000;
   timings.push({ name, seconds, exitCode });
   console.log(`<== ${name}: ${exitCode === 0 ? "passed" : `FAILED (exit code ${exitCode})`} in ${seconds.toFixed(0)} s`);
   return exitCode;
 }
 
-function run(command, args, env, quiet) {
+function run(command, args, env, output) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
-    let output = "";
-    if (quiet) {
-      child.stdout.on("data", (chunk) => (output += chunk));
-      child.stderr.on("data", (chunk) => (output += chunk));
+    const kept = output !== "inherit";
+    const child = spawn(command, args, { cwd: root, env, stdio: kept ? ["ignore", "pipe", "pipe"] : "inherit" });
+    let text = "";
+    if (kept) {
+      child.stdout.on("data", (chunk) => (text += chunk));
+      child.stderr.on("data", (chunk) => (text += chunk));
     }
     // Ctrl-C reaches every child through the terminal; a SIGTERM sent to us alone is passed on.
     const forward = (signal) => child.kill(signal);
@@ -90,7 +97,7 @@ function run(command, args, env, quiet) {
       process.off("SIGTERM", forward);
       process.off("SIGINT", noop);
       const result = exitCode ?? (signal ? 1 : 0);
-      if (quiet && result !== 0) process.stdout.write(output);
+      if (output === "after" || (output === "on-failure" && result !== 0)) process.stdout.write(text);
       resolve(result);
     });
   });

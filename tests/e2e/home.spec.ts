@@ -20,7 +20,7 @@ test("the hero shows the headline and a call to action to /reviews", async ({ pa
   await expect(page.getByRole("region", { name: HEADLINE })).toContainText(`Outdoor sauna reviews for ${new Date().getUTCFullYear()}`);
 });
 
-test("the page has a title", async ({ page }) => {
+test("the page has a title", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveTitle(/Sauna Reviews/);
   expect((await page.title()).trim().length).toBeGreaterThan("Sauna Reviews".length);
@@ -113,27 +113,31 @@ test("the scripts wait for the hero picture: none is asked for before it is pain
 // The whole route manifest is one cached file the bootstrap imports (docs/decisions/0047): no page
 // inlines part of it, no link carries React Router's `data-discover` attribute, and nothing asks
 // the server which routes a link leads to.
-test("the route manifest comes as a file: none inlined, no data-discover, no /__manifest requests", async ({ page, request }) => {
-  for (const path of ["/", "/reviews/barrel-saunas", "/product/kettu-cube-2", "/learn/best-barrel-saunas", "/auth"]) {
-    const html = await (await request.get(path)).text();
-    expect(html, path).toMatch(/<a [^>]*href="\/reviews"/);
-    expect(html, path).not.toContain("data-discover");
-    expect(html, path).not.toContain("__reactRouterManifest");
-    expect(html, path).toMatch(/import "\/assets\/manifest-[\w-]+\.js";/);
-  }
+test(
+  "the route manifest comes as a file: none inlined, no data-discover, no /__manifest requests",
+  { tag: "@desktop-only" },
+  async ({ page, request }) => {
+    for (const path of ["/", "/reviews/barrel-saunas", "/product/kettu-cube-2", "/learn/best-barrel-saunas", "/auth"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(/<a [^>]*href="\/reviews"/);
+      expect(html, path).not.toContain("data-discover");
+      expect(html, path).not.toContain("__reactRouterManifest");
+      expect(html, path).toMatch(/import "\/assets\/manifest-[\w-]+\.js";/);
+    }
 
-  const asked: string[] = [];
-  page.on("request", (sent) => {
-    if (new URL(sent.url()).pathname === "/__manifest") asked.push(sent.url());
-  });
-  await page.goto("/");
-  await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
-  // A client navigation still finds its route, and its new links are not looked up either.
-  const dataRequest = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data"));
-  await page.getByRole("region", { name: HEADLINE }).getByRole("link", { name: "Explore Top Saunas" }).click();
-  expect((await dataRequest).status()).toBe(200);
-  await expect(page).toHaveURL(/\/reviews$/);
-  await page.waitForLoadState("networkidle");
-  expect(asked).toEqual([]);
-});
+    const asked: string[] = [];
+    page.on("request", (sent) => {
+      if (new URL(sent.url()).pathname === "/__manifest") asked.push(sent.url());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    // A client navigation still finds its route, and its new links are not looked up either.
+    const dataRequest = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data"));
+    await page.getByRole("region", { name: HEADLINE }).getByRole("link", { name: "Explore Top Saunas" }).click();
+    expect((await dataRequest).status()).toBe(200);
+    await expect(page).toHaveURL(/\/reviews$/);
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+  },
+);

@@ -4,7 +4,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 
 const BAD_PATH = "/no/such/page";
 
-test("an unknown path answers 404 with the not-found page", async ({ page }) => {
+test("an unknown path answers 404 with the not-found page", { tag: "@desktop-only" }, async ({ page }) => {
   const response = await page.goto(BAD_PATH);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Oops! Page not found");
@@ -22,7 +22,7 @@ test("'Return to Home' leads to the home page", async ({ page }) => {
   await expect(page.getByText("404 - Oops! Page not found")).toHaveCount(0);
 });
 
-test("the bad path is logged to the browser console", async ({ page }) => {
+test("the bad path is logged to the browser console", { tag: "@desktop-only" }, async ({ page }) => {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());

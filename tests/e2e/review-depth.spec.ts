@@ -124,61 +124,61 @@ test("an owner writes a review; the page shows the verdict, pros, cons and five 
   await expect(page.getByTestId("import-diff-counts")).toHaveText("0 new, 0 changed, 1 unchanged", patient);
 });
 
-test("an editor reaches the reviews, and gets 403 on /admin/users and on an import; signed out, the sign-in page", async ({
-  page,
-  browser,
-  adminSite,
-}) => {
-  await signInAsAdmin(page, adminSite);
-  const writer = uniqueEmail("writer");
-  const other = await browser.newContext({ baseURL: adminSite.url, viewport: page.viewportSize() });
-  const writerPage = await other.newPage();
-  await writerPage.goto("/auth?tab=sign-up");
-  const signUp = writerPage.getByRole("form", { name: "Sign up" });
-  await signUp.getByLabel("Email").fill(writer);
-  await signUp.getByLabel("Password").fill("the writer's password");
-  await signUp.getByRole("button", { name: "Create account" }).click();
-  await expect(toast(writerPage, "Account created")).toBeVisible();
-  await writerPage.goto(await confirmationLinkFromOutbox(adminSite, writer));
+test(
+  "an editor reaches the reviews, and gets 403 on /admin/users and on an import; signed out, the sign-in page",
+  { tag: "@desktop-only" },
+  async ({ page, browser, adminSite }) => {
+    await signInAsAdmin(page, adminSite);
+    const writer = uniqueEmail("writer");
+    const other = await browser.newContext({ baseURL: adminSite.url, viewport: page.viewportSize() });
+    const writerPage = await other.newPage();
+    await writerPage.goto("/auth?tab=sign-up");
+    const signUp = writerPage.getByRole("form", { name: "Sign up" });
+    await signUp.getByLabel("Email").fill(writer);
+    await signUp.getByLabel("Password").fill("the writer's password");
+    await signUp.getByRole("button", { name: "Create account" }).click();
+    await expect(toast(writerPage, "Account created")).toBeVisible();
+    await writerPage.goto(await confirmationLinkFromOutbox(adminSite, writer));
 
-  // The owner makes the account an editor on /admin/users.
-  await page.goto("/admin/users");
-  await waitForHydration(page);
-  const row = page.getByRole("list", { name: "Accounts" }).getByRole("listitem").filter({ hasText: writer });
-  await row.getByRole("button", { name: /Make editor/ }).click();
-  await expect(toast(page, "Editor granted")).toBeVisible(patient);
-  await expect(row).toContainText("Editor");
+    // The owner makes the account an editor on /admin/users.
+    await page.goto("/admin/users");
+    await waitForHydration(page);
+    const row = page.getByRole("list", { name: "Accounts" }).getByRole("listitem").filter({ hasText: writer });
+    await row.getByRole("button", { name: /Make editor/ }).click();
+    await expect(toast(page, "Editor granted")).toBeVisible(patient);
+    await expect(row).toContainText("Editor");
 
-  await writerPage.goto("/auth");
-  await signIn(writerPage, writer, "the writer's password");
-  await expect(writerPage).toHaveURL((url) => url.pathname === "/admin");
-  const nav = writerPage.getByRole("navigation", { name: "Admin Panel" });
-  await expect(nav.getByRole("link", { name: "Reviews" })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
-  await nav.getByRole("link", { name: "Reviews" }).click();
-  await expect(writerPage.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
+    await writerPage.goto("/auth");
+    await signIn(writerPage, writer, "the writer's password");
+    await expect(writerPage).toHaveURL((url) => url.pathname === "/admin");
+    const nav = writerPage.getByRole("navigation", { name: "Admin Panel" });
+    await expect(nav.getByRole("link", { name: "Reviews" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+    await nav.getByRole("link", { name: "Reviews" }).click();
+    await expect(writerPage.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
 
-  // The users page and its data request: 403.
-  const users = await writerPage.goto("/admin/users");
-  expect(users!.status()).toBe(403);
-  await expect(writerPage.getByRole("heading", { level: 1, name: "This page is for administrators" })).toBeVisible();
-  expect((await writerPage.request.get("/admin/users.data")).status()).toBe(403);
-  // An import: 403, nothing imported.
-  const csv = "name,brand,slug\nEditor Import,Test,editor-import\n";
-  const imported = await writerPage.request.post("/admin/products/import", {
-    headers: { "content-type": "text/csv", origin: adminSite.url },
-    data: csv,
-  });
-  expect(imported.status()).toBe(403);
-  expect((await page.request.get("/reviews/product/editor-import")).status()).toBe(404);
+    // The users page and its data request: 403.
+    const users = await writerPage.goto("/admin/users");
+    expect(users!.status()).toBe(403);
+    await expect(writerPage.getByRole("heading", { level: 1, name: "This page is for administrators" })).toBeVisible();
+    expect((await writerPage.request.get("/admin/users.data")).status()).toBe(403);
+    // An import: 403, nothing imported.
+    const csv = "name,brand,slug\nEditor Import,Test,editor-import\n";
+    const imported = await writerPage.request.post("/admin/products/import", {
+      headers: { "content-type": "text/csv", origin: adminSite.url },
+      data: csv,
+    });
+    expect(imported.status()).toBe(403);
+    expect((await page.request.get("/reviews/product/editor-import")).status()).toBe(404);
 
-  // Revoked, the editor is a plain user again; signed out, the sign-in page.
-  await row.getByRole("button", { name: /Revoke editor/ }).click();
-  await expect(toast(page, "Editor revoked")).toBeVisible(patient);
-  await writerPage.goto("/admin/reviews");
-  await expect(writerPage.getByRole("heading", { level: 1, name: "You do not have access to the admin area" })).toBeVisible();
-  await other.clearCookies();
-  await writerPage.goto("/admin/users");
-  await expect(writerPage).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fusers/);
-  await other.close();
-});
+    // Revoked, the editor is a plain user again; signed out, the sign-in page.
+    await row.getByRole("button", { name: /Revoke editor/ }).click();
+    await expect(toast(page, "Editor revoked")).toBeVisible(patient);
+    await writerPage.goto("/admin/reviews");
+    await expect(writerPage.getByRole("heading", { level: 1, name: "You do not have access to the admin area" })).toBeVisible();
+    await other.clearCookies();
+    await writerPage.goto("/admin/users");
+    await expect(writerPage).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fusers/);
+    await other.close();
+  },
+);

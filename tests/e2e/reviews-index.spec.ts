@@ -134,7 +134,7 @@ test("a search with no results says so and suggests popular collections", { tag:
   await expect(empty.getByRole("link", { name: /Browse all reviews/ })).toHaveAttribute("href", "/reviews");
 });
 
-test("the search works with JavaScript disabled", async ({ browser, baseURL }) => {
+test("the search works with JavaScript disabled", { tag: "@desktop-only" }, async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   try {
     const page = await context.newPage();
@@ -160,7 +160,7 @@ test("the closing section explains how we test and links to the guides", async (
   );
 });
 
-test("coming back to the tab after 30 s refreshes the list, once", async ({ page }) => {
+test("coming back to the tab after 30 s refreshes the list, once", { tag: "@desktop-only" }, async ({ page }) => {
   // Notes the page's focus refresh once it listens: the one function the page registers for both
   // the window's focus and the document's visibilitychange.
   await page.addInitScript(() => {

@@ -96,3 +96,15 @@ for (const [kind, pick, atLeast] of OWNER_WRITTEN) {
     expect(findings).toEqual([]);
   });
 }
+
+// Zero findings proves something only if the validators, as run here, do find things: a page made
+// to break one rule of each kind they are here for.
+test("the validators, as run on every page, find what they are there to find @desktop-only", async ({ page }) => {
+  const broken = `<!doctype html><html lang="en"><head><title>Made to fail</title></head><body><main>
+    <img src="/favicon.ico"><p style="color: #c8c8c8; background: #fff">Faint words</p><button></button>
+  </main></body></html>`;
+  expect((await htmlFindings(broken, "made to fail")).join("\n")).toMatch(/wcag\/h37/);
+  await page.setContent(broken);
+  const found = (await axeFindings(page, "made to fail")).join("\n");
+  for (const rule of ["image-alt", "color-contrast", "button-name"]) expect(found).toContain(`made to fail: ${rule}:`);
+});

@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/server/db/connection.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { dropPostgresDatabase, runAsPostgresAdmin, SQLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./test-databases";
+import { dropDatabase, dropRunDatabases, runAsAdmin } from "./postgres-test-pool";
+import { SQLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./test-databases";
 
 export default async function makeDatabaseTemplates() {
   const dir = mkdtempSync(path.join(tmpdir(), "sauna-template-"));
@@ -23,8 +24,8 @@ export default async function makeDatabaseTemplates() {
   let postgresTemplate: string | undefined;
   if (adminUrl) {
     postgresTemplate = `sauna_template_${process.pid}`;
-    await runAsPostgresAdmin(adminUrl, `drop database if exists ${postgresTemplate}`);
-    await runAsPostgresAdmin(adminUrl, `create database ${postgresTemplate}`);
+    await runAsAdmin(adminUrl, `drop database if exists ${postgresTemplate}`);
+    await runAsAdmin(adminUrl, `create database ${postgresTemplate}`);
     const url = new URL(adminUrl);
     url.pathname = `/${postgresTemplate}`;
     await migrateAndClose({ dialect: "postgres", url: url.toString() });
@@ -33,7 +34,11 @@ export default async function makeDatabaseTemplates() {
 
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (adminUrl && postgresTemplate) await dropPostgresDatabase(adminUrl, postgresTemplate);
+    if (adminUrl && postgresTemplate) {
+      // The test processes keep their emptied copies for one another until the run ends.
+      await dropRunDatabases(adminUrl, postgresTemplate);
+      await dropDatabase(adminUrl, postgresTemplate);
+    }
   };
 }
 

@@ -1,17 +1,18 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { AppConfig } from "~/server/config.server";
 import { openDatabase, type DB } from "~/server/db/connection.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
+import { dropDatabase, giveBack, runAsAdmin, takeCopy } from "./postgres-test-pool";
 
 /**
  * Integration tests run on a real SQLite file always, and on real PostgreSQL when
- * TEST_DATABASE_URL is set. Each call makes a brand-new database, so tests never see each
+ * TEST_DATABASE_URL is set. Each call gives a database of its own, so tests never see each
  * other's rows; `drop()` removes it. Under Vitest a migrated database is a copy of the run's
- * template (tests/support/database-templates.ts); elsewhere, or with `migrate: false`, it is
- * made empty and then migrated (or not).
+ * template (tests/support/database-templates.ts), and on PostgreSQL `drop()` empties it back to
+ * the template's rows for a later test instead (tests/support/postgres-test-pool.ts); elsewhere,
+ * or with `migrate: false`, it is made empty and then migrated (or not).
  */
 
 /** Where the global setup tells the test processes about the templates it made. */
@@ -36,6 +37,7 @@ export async function createTestDatabase(dialect: TestDialect, options: { migrat
   const made = dialect === "sqlite" ? makeSqliteDatabase(template) : await makePostgresDatabase(template);
   const db = openDatabase(made.database);
   const others: DB[] = [];
+  let dropped = false;
   if (migrate && !template) await migrateToLatest(db);
   return {
     db,
@@ -46,6 +48,9 @@ export async function createTestDatabase(dialect: TestDialect, options: { migrat
       return other;
     },
     async drop() {
+      // Twice would pool one database twice.
+      if (dropped) return;
+      dropped = true;
       await Promise.all([db, ...others].map((handle) => handle.destroy()));
       await made.remove();
     },
@@ -64,38 +69,12 @@ function makeSqliteDatabase(template: string | undefined) {
 
 async function makePostgresDatabase(template: string | undefined) {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `sauna_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await runAsPostgresAdmin(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  const name = template ? await takeCopy(adminUrl, template) : `sauna_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  if (!template) await runAsAdmin(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     database: { dialect: "postgres", url: url.toString() } as const,
-    remove: () => dropPostgresDatabase(adminUrl, name),
+    remove: () => (template ? giveBack(adminUrl, template, name) : dropDatabase(adminUrl, name)),
   };
-}
-
-/**
- * pg-pool's end() resolves before its sockets have closed; dropping "with (force)" then kills
- * them mid-goodbye and pg reports it as an uncaught error. Wait for them to go instead.
- */
-export async function dropPostgresDatabase(adminUrl: string, name: string) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await runAsPostgresAdmin(adminUrl, `drop database if exists ${name}`);
-    } catch (error) {
-      const stillInUse = (error as { code?: string }).code === "55006";
-      if (!stillInUse || attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-export async function runAsPostgresAdmin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
