@@ -1,15 +1,15 @@
 // `npm test`: the whole suite, with one production build shared by every part that serves pages.
 //
-//   1. two lanes side by side: the production build, then the reliability checks on it
-//      (scripts/soak.ts --quick); and the route types, then the type check and lint side by
-//      side, then the unit and integration tests (Vitest: SQLite, and PostgreSQL when
-//      TEST_DATABASE_URL is set);
-//   2. the end-to-end tests (scripts/run-e2e.js) on the same build, and beside them the scale-out
-//      test (two instances behind nginx).
-// Every part is bound by the CPU on our 2-core machines, so parts that wait (reliability and
-// scale-out on restarts, the first end-to-end specs on the admin's timers) go beside others
-// rather than after them. The e2e tests start only if every part before them passed. Prints how
-// long each part took. Plain JavaScript so that it runs before anything is compiled.
+// Two lanes side by side, then the browser:
+//   - the production build, then the checks that serve it without a browser: reliability
+//     (scripts/soak.ts --quick) and the scale-out test (two instances behind nginx);
+//   - the route types, then the type check and lint side by side, then the unit and integration
+//     tests (Vitest: SQLite, and PostgreSQL when TEST_DATABASE_URL is set);
+//   - then the end-to-end tests (scripts/run-e2e.js) on the same build.
+// Every part is bound by the CPU on our 2-core machines, so the lanes fill each other's waits
+// (reliability and scale-out spend a third of their time waiting on restarts) rather than
+// adding up. Stops at the first part that fails and prints how long each part took. Plain
+// JavaScript so that it runs before anything is compiled.
 import { spawn } from "node:child_process";
 import { rmSync, rmdirSync } from "node:fs";
 import path from "node:path";
@@ -27,7 +27,8 @@ try {
   code = await parallel([
     async () =>
       (await timed("build", "npm", ["run", "build"], { BUILD_DIR: buildDir }, { output: "on-failure" })) ||
-      timed("reliability", "npx", ["tsx", "scripts/soak.ts", "--quick", "--build-dir", buildDir], {}, { output: "after" }),
+      (await timed("reliability", "npx", ["tsx", "scripts/soak.ts", "--quick", "--build-dir", buildDir], {}, { output: "after" })) ||
+      timed("scale-out", "npx", ["tsx", "tests/scale-out/run-scale-out.ts"], { BUILD_DIR: buildDir }, { output: "after" }),
     // The route modules' generated types first: tsc needs them, and so does knip (in lint), which
     // reports every `./+types/…` import as unresolved without them.
     async () =>
@@ -35,12 +36,7 @@ try {
       (await parallel([() => timed("type check", "npx", ["tsc"]), () => timed("lint", "npm", ["run", "lint"])])) ||
       timed("unit and integration", "npm", ["run", "test:unit"]),
   ]);
-  if (code === 0) {
-    code = await parallel([
-      () => timed("end-to-end", "node", ["scripts/run-e2e.js"], { E2E_BUILD_DIR: buildDir, E2E_SCALE_OUT: "no" }),
-      () => timed("scale-out", "npx", ["tsx", "tests/scale-out/run-scale-out.ts"], { BUILD_DIR: buildDir }, { output: "after" }),
-    ]);
-  }
+  if (code === 0) code = await timed("end-to-end", "node", ["scripts/run-e2e.js"], { E2E_BUILD_DIR: buildDir, E2E_SCALE_OUT: "no" });
 } finally {
   rmSync(buildDir, { recursive: true, force: true });
   try {

@@ -2,15 +2,18 @@ import pg from "pg";
 
 /**
  * Under Vitest, a PostgreSQL test database copied from the run's template is not dropped when its
- * test is done: it is emptied back to the template's rows and kept for the next test of the same
+ * test is done: it is emptied back to the template's state and kept for the next test of the same
  * worker process. Copying a database and dropping it cost the server about a quarter of a second
- * of CPU and several hundred new files each time (about 250 a run; on ext4 without a journal,
- * finding free inodes for them took a fifth of the machine), where emptying one creates no file.
+ * of CPU and a thousand new files each time (about 250 a run; on ext4 without a journal, finding
+ * free inodes for them took a fifth of the machine).
  *
  * A database goes back to the pool only when nobody else is connected to it and its schema is
  * still the template's (same tables, columns, indexes, constraints, triggers, functions, views,
- * types and settings); otherwise it is dropped, as before. The run's global teardown drops the
- * pooled ones (dropRunDatabases).
+ * types and settings); otherwise it is dropped, as before. Emptying it truncates the tables that
+ * were written (new files for those alone, and the planner's view of them as new: no pages, no
+ * row estimate, which the code that decides when to ANALYZE reads), puts back the template's rows
+ * and sequence values, and forgets the column statistics and the activity counters. The run's
+ * global teardown drops the pooled copies (dropRunDatabases).
  */
 
 type Client = InstanceType<typeof pg.Client>;
@@ -18,8 +21,10 @@ type Client = InstanceType<typeof pg.Client>;
 /** Its template's schema and rows, read from the first fresh copy this process makes. */
 interface TemplateState {
   fingerprint: string;
-  /** Statements that empty every table and put back the template's rows and sequence values. */
-  reset: string;
+  /** Tables that hold rows in the template: always emptied and filled again. */
+  filled: string[];
+  /** Statements that put back the template's rows and sequence values, and clear statistics. */
+  refill: string;
 }
 
 const idle = new Map<string, string[]>();
@@ -53,7 +58,12 @@ export async function giveBack(adminUrl: string, template: string, name: string)
     (await withClient(databaseUrl(adminUrl, name), async (client) => {
       if (!(await aloneIn(client))) return false;
       if ((await fingerprint(client)) !== state.fingerprint) return false;
-      await client.query(state.reset);
+      const { rows } = await client.query<{ name: string }>(WRITTEN_TABLES);
+      const tables = [...new Set([...state.filled, ...rows.map((row) => row.name)])];
+      // CASCADE: a written table's rows may be referenced from one the test left empty.
+      await client.query(`begin; truncate ${tables.join(", ")} cascade; ${state.refill}; commit`);
+      // Outside the transaction: counters are not transactional.
+      await client.query("select pg_stat_reset()");
       return true;
     }).catch(() => false));
   if (emptied) {
@@ -170,6 +180,12 @@ async function fingerprint(client: Client): Promise<string> {
   return rows[0]!.fingerprint;
 }
 
+/** Tables with anything on disk: written since the copy was made, or filled in the template. */
+const WRITTEN_TABLES = `
+  with ns as (${USER_NAMESPACES})
+  select c.oid::regclass::text as name from pg_class c
+  where c.relkind = 'r' and c.relnamespace in (select oid from ns) and pg_relation_size(c.oid) > 0`;
+
 async function readTemplateState(client: Client): Promise<TemplateState> {
   const tables = await client.query<{ name: string; columns: string; identity: boolean }>(`
     with ns as (${USER_NAMESPACES})
@@ -177,13 +193,14 @@ async function readTemplateState(client: Client): Promise<TemplateState> {
       (select string_agg(quote_ident(a.attname), ', ' order by a.attnum) from pg_attribute a
         where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = '') as columns,
       exists (select from pg_attribute a where a.attrelid = c.oid and a.attidentity = 'a') as identity
-    from pg_class c where c.relkind in ('r', 'p') and c.relnamespace in (select oid from ns)
+    from pg_class c where c.relkind = 'r' and c.relnamespace in (select oid from ns)
     order by 1`);
-  const statements = ["begin", "set local session_replication_role = replica"];
-  for (const table of tables.rows) statements.push(`delete from ${table.name}`);
+  const filled: string[] = [];
+  const statements = ["set local session_replication_role = replica"];
   for (const table of tables.rows) {
     const { rows } = await client.query<{ rows: string | null }>(`select json_agg(t)::text as rows from ${table.name} t`);
     if (rows[0]!.rows === null) continue;
+    filled.push(table.name);
     statements.push(
       `insert into ${table.name} (${table.columns}) ${table.identity ? "overriding system value " : ""}` +
         `select ${table.columns} from json_populate_recordset(null::${table.name}, ${client.escapeLiteral(rows[0]!.rows)})`,
@@ -196,6 +213,7 @@ async function readTemplateState(client: Client): Promise<TemplateState> {
   for (const sequence of sequences.rows) {
     statements.push(`select setval(${client.escapeLiteral(sequence.name)}, ${sequence.value}, ${sequence.called})`);
   }
-  statements.push("commit");
-  return { fingerprint: await fingerprint(client), reset: statements.join(";\n") };
+  // What ANALYZE learned about the columns: a fresh copy knows nothing yet.
+  statements.push(`delete from pg_statistic where starelid in (select c.oid from pg_class c where c.relnamespace in (${USER_NAMESPACES}))`);
+  return { fingerprint: await fingerprint(client), filled, refill: statements.join(";\n") };
 }
