@@ -4,7 +4,7 @@ import pg from "pg";
  * Under Vitest, a PostgreSQL test database copied from the run's template is not dropped when its
  * test is done: it is emptied back to the template's state and kept for the next test of the same
  * worker process. Copying a database and dropping it cost the server about a quarter of a second
- * of CPU and a thousand new files each time (about 250 a run; on ext4 without a journal, finding
+ * of CPU and some 650 new files each time (about 250 a run; on ext4 without a journal, finding
  * free inodes for them took a fifth of the machine).
  *
  * A database goes back to the pool only when nobody else is connected to it and its schema is
