@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import pg from "pg";
+import { runStatement } from "../support/postgres-client";
 import { brotliOptions, gzipOptions } from "../../app/server/page-cache/page-cache";
 import { expect, runCreateAdmin, signIn, signInAsAdmin, test as sqliteTest, uniqueEmail } from "./admin-support";
 
@@ -33,11 +33,7 @@ const test = sqliteTest.extend<object, { postgresSite: PostgresSite | undefined 
       const adminUrl = process.env.TEST_DATABASE_URL;
       if (!adminUrl) return use(undefined);
       const name = `sauna_e2e_cache_${process.pid}_${Date.now().toString(36)}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(statement).finally(() => client.end());
-      };
+      const admin = (statement: string) => runStatement(adminUrl, statement);
       await admin(`create database ${name}`);
       const databaseUrl = new URL(adminUrl);
       databaseUrl.pathname = `/${name}`;

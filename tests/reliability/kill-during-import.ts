@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { withPostgresClient } from "../support/postgres-client";
 import { openDatabase } from "../../app/server/db/connection.server";
 import { repoRoot, startSite, stopSite } from "./production-server";
 
@@ -129,16 +129,6 @@ async function siteServes(
   }
 }
 
-async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function killDuringImport(options: {
   buildDir: string;
   rows: number;
@@ -153,14 +143,15 @@ export async function killDuringImport(options: {
     if (options.dialect === "sqlite")
       return { dataDir, target: path.join(dataDir, "sauna-reviews.sqlite"), databaseUrl: undefined, drop: async () => {} };
     const database = `sauna_kill_${process.pid}_${name}`;
-    await withAdmin(options.adminUrl!, (client) => client.query(`create database ${database}`));
+    await withPostgresClient(options.adminUrl!, (client) => client.query(`create database ${database}`));
     const url = new URL(options.adminUrl!);
     url.pathname = `/${database}`;
     return {
       dataDir,
       target: url.toString(),
       databaseUrl: url.toString(),
-      drop: () => withAdmin(options.adminUrl!, (client) => client.query(`drop database if exists ${database} with (force)`)).then(() => {}),
+      drop: () =>
+        withPostgresClient(options.adminUrl!, (client) => client.query(`drop database if exists ${database} with (force)`)).then(() => {}),
     };
   };
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { withPostgresClient } from "../support/postgres-client";
 import type { AppConfig } from "../../app/server/config.server";
 import { openDatabase, type DB } from "../../app/server/db/connection.server";
 import { loadJob, type JobView } from "../../app/server/jobs/job-queue.server";
@@ -55,16 +55,6 @@ export interface RunKillTrial {
 const POINTS = [0.15, 0.5, 0.9] as const;
 const SETTLE_LIMIT_MS = 60_000;
 
-async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor<T>(what: string, read: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
@@ -111,7 +101,7 @@ export async function killDuringRuns(options: {
     const database = `sauna_runs_${process.pid}_${name}`;
     let databaseUrl: string | undefined;
     if (options.dialect === "postgres") {
-      await withAdmin(options.adminUrl!, (client) => client.query(`create database ${database}`));
+      await withPostgresClient(options.adminUrl!, (client) => client.query(`create database ${database}`));
       const url = new URL(options.adminUrl!);
       url.pathname = `/${database}`;
       databaseUrl = url.toString();
@@ -204,7 +194,7 @@ export async function killDuringRuns(options: {
       await site.exited;
       rmSync(dataDir, { recursive: true, force: true });
       if (options.dialect === "postgres")
-        await withAdmin(options.adminUrl!, (client) => client.query(`drop database if exists ${database} with (force)`));
+        await withPostgresClient(options.adminUrl!, (client) => client.query(`drop database if exists ${database} with (force)`));
     }
   }
   return { durations, trials };

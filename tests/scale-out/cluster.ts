@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { runStatement } from "../support/postgres-client";
 import { startNginxIn } from "../support/nginx";
 import { freePort, repoRoot, startSite, stopSite, type RunningSite } from "../reliability/production-server";
 
@@ -18,15 +18,7 @@ export { nginxMissing } from "../support/nginx";
 /** A database of its own on the PostgreSQL that `adminUrl` reaches, dropped by `drop()`. */
 export async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sauna_scale_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (statement: string) => runStatement(adminUrl, statement);
   await run(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/server/db/connection.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { dropDatabase, dropRunDatabases, runAsAdmin } from "./postgres-test-pool";
+import { runStatement } from "./postgres-client";
+import { dropDatabase, dropRunDatabases } from "./postgres-test-pool";
 import { SQLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./test-databases";
 
 export default async function makeDatabaseTemplates() {
@@ -24,8 +25,8 @@ export default async function makeDatabaseTemplates() {
   let postgresTemplate: string | undefined;
   if (adminUrl) {
     postgresTemplate = `sauna_template_${process.pid}`;
-    await runAsAdmin(adminUrl, `drop database if exists ${postgresTemplate}`);
-    await runAsAdmin(adminUrl, `create database ${postgresTemplate}`);
+    await runStatement(adminUrl, `drop database if exists ${postgresTemplate}`);
+    await runStatement(adminUrl, `create database ${postgresTemplate}`);
     const url = new URL(adminUrl);
     url.pathname = `/${postgresTemplate}`;
     await migrateAndClose({ dialect: "postgres", url: url.toString() });

@@ -1,4 +1,5 @@
-import pg from "pg";
+import type pg from "pg";
+import { runStatement, withPostgresClient } from "./postgres-client";
 
 /**
  * Under Vitest, a PostgreSQL test database copied from the run's template is not dropped when its
@@ -16,7 +17,7 @@ import pg from "pg";
  * global teardown drops the pooled copies (dropRunDatabases).
  */
 
-type Client = InstanceType<typeof pg.Client>;
+type Client = pg.Client;
 
 /** Its template's schema and rows, read from the first fresh copy this process makes. */
 interface TemplateState {
@@ -40,10 +41,10 @@ export async function takeCopy(adminUrl: string, template: string): Promise<stri
   const pooled = idle.get(template)?.pop();
   if (pooled) return pooled;
   const name = `${copyPrefix(template)}${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await runAsAdmin(adminUrl, `create database ${name} template ${template}`);
+  await runStatement(adminUrl, `create database ${name} template ${template}`);
   // The first fresh copy is the template as it is: read its state before any test changes it.
   if (!templateStates.has(template)) {
-    const state = withClient(databaseUrl(adminUrl, name), readTemplateState);
+    const state = withPostgresClient(databaseUrl(adminUrl, name), readTemplateState);
     templateStates.set(template, state);
     await state;
   }
@@ -55,7 +56,7 @@ export async function giveBack(adminUrl: string, template: string, name: string)
   const state = await templateStates.get(template)?.catch(() => undefined);
   const emptied =
     state !== undefined &&
-    (await withClient(databaseUrl(adminUrl, name), async (client) => {
+    (await withPostgresClient(databaseUrl(adminUrl, name), async (client) => {
       if (!(await aloneIn(client))) return false;
       if ((await fingerprint(client)) !== state.fingerprint) return false;
       const { rows } = await client.query<{ name: string }>(WRITTEN_TABLES);
@@ -75,7 +76,7 @@ export async function giveBack(adminUrl: string, template: string, name: string)
 
 /** Drops every copy of `template` that is left, whichever process made it. */
 export async function dropRunDatabases(adminUrl: string, template: string): Promise<void> {
-  await withClient(adminUrl, async (client) => {
+  await withPostgresClient(adminUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [
       copyPrefix(template),
     ]);
@@ -90,26 +91,12 @@ export async function dropRunDatabases(adminUrl: string, template: string): Prom
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await runAsAdmin(adminUrl, `drop database if exists ${name}`);
+      return await runStatement(adminUrl, `drop database if exists ${name}`);
     } catch (error) {
       const stillInUse = (error as { code?: string }).code === "55006";
       if (!stillInUse || attempt >= 50) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }
-}
-
-export async function runAsAdmin(url: string, statement: string): Promise<void> {
-  await withClient(url, (client) => client.query(statement));
-}
-
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 

@@ -4,7 +4,8 @@ import path from "node:path";
 import type { AppConfig } from "~/server/config.server";
 import { openDatabase, type DB } from "~/server/db/connection.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { dropDatabase, giveBack, runAsAdmin, takeCopy } from "./postgres-test-pool";
+import { runStatement } from "./postgres-client";
+import { dropDatabase, giveBack, takeCopy } from "./postgres-test-pool";
 
 /**
  * Integration tests run on a real SQLite file always, and on real PostgreSQL when
@@ -70,7 +71,7 @@ function makeSqliteDatabase(template: string | undefined) {
 async function makePostgresDatabase(template: string | undefined) {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = template ? await takeCopy(adminUrl, template) : `sauna_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  if (!template) await runAsAdmin(adminUrl, `create database ${name}`);
+  if (!template) await runStatement(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
