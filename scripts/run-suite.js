@@ -33,7 +33,11 @@ try {
     // reports every `./+types/…` import as unresolved without them.
     async () =>
       (await timed("route types", "npx", ["react-router", "typegen"])) ||
-      (await parallel([() => timed("type check", "npx", ["tsc"]), () => timed("lint", "npm", ["run", "lint"])])) ||
+      // TypeScript 7's native compiler, by path: `tsc` on the PATH is TypeScript 6's (docs/decisions/0125).
+      (await parallel([
+        () => timed("type check", "node", ["node_modules/typescript-native/bin/tsc"]),
+        () => timed("lint", "npm", ["run", "lint"]),
+      ])) ||
       timed("unit and integration", "npm", ["run", "test:unit"]),
   ]);
   if (code === 0) code = await timed("end-to-end", "node", ["scripts/run-e2e.js"], { E2E_BUILD_DIR: buildDir, E2E_SCALE_OUT: "no" });
