@@ -7,7 +7,7 @@ import { createAdminAccount, expect, signIn, signInAsNewAdmin, test, toast, uniq
 // Each test runs create-admin (a tsx start-up) and several sign-ins: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-test("empty fields get 'Missing fields'; resend without an address gets 'Email required'", async ({ page }) => {
+test("empty fields get 'Missing fields'; resend without an address gets 'Email required'", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/auth");
   await waitForHydration(page);
   await page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign In" }).click();

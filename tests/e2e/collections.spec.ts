@@ -155,7 +155,7 @@ test.describe("every fixed collection page lists only the saunas its rule allows
 });
 
 test.describe("a ranked card", () => {
-  test("shows rank, photo badges, brand, name, tagline, feature lines and both links", async ({ page }) => {
+  test("shows rank, photo badges, brand, name, tagline, feature lines and both links", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/reviews/barrel-saunas");
     const cards = rankedCards(page);
     expect(await cards.count()).toBeGreaterThanOrEqual(4);
@@ -214,7 +214,7 @@ test.describe("a ranked card", () => {
     await expect(page.getByTestId("affiliate-disclosure")).toContainText("commission");
   });
 
-  test("the budget page carries the BEST VALUE badge and its 'Under $10,000' label", async ({ page }) => {
+  test("the budget page carries the BEST VALUE badge and its 'Under $10,000' label", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/reviews/budget-saunas");
     const hero = heroOf(page);
     await expect(hero.getByText("BEST VALUE", { exact: true })).toBeVisible();
@@ -266,7 +266,7 @@ test.describe("the two layouts", () => {
     await expect(rankedCards(page).first()).toBeVisible();
   });
 
-  test("work without JavaScript as plain links", async ({ browser, baseURL }) => {
+  test("work without JavaScript as plain links", { tag: "@desktop-only" }, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     try {
       const page = await context.newPage();
@@ -316,31 +316,35 @@ test.describe("the hero", () => {
     await expect(hero.getByRole("button", { name: "Refresh image" })).toHaveCount(0);
   });
 
-  test("a broken picture gives the fallback, a toast, and a refresh that asks again with a cache-busting parameter", async ({ page }) => {
-    await page.route(isHeroImage, (route) => route.abort());
-    await page.goto("/reviews/barrel-saunas");
-    const hero = heroOf(page);
-    const image = hero.locator("img");
+  test(
+    "a broken picture gives the fallback, a toast, and a refresh that asks again with a cache-busting parameter",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      await page.route(isHeroImage, (route) => route.abort());
+      await page.goto("/reviews/barrel-saunas");
+      const hero = heroOf(page);
+      const image = hero.locator("img");
 
-    await expect(page.getByText("Hero image couldn't be loaded")).toBeVisible();
-    await expect(page.getByText("Using a fallback image instead")).toBeVisible();
-    await expect(image).toHaveAttribute("src", "/images/fallbacks/barrel.webp");
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    const refresh = hero.getByRole("button", { name: "Refresh image" });
-    await expect(refresh).toBeVisible();
+      await expect(page.getByText("Hero image couldn't be loaded")).toBeVisible();
+      await expect(page.getByText("Using a fallback image instead")).toBeVisible();
+      await expect(image).toHaveAttribute("src", "/images/fallbacks/barrel.webp");
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const refresh = hero.getByRole("button", { name: "Refresh image" });
+      await expect(refresh).toBeVisible();
 
-    // The original works again: the refresh asks for it with a cache-busting parameter.
-    await page.unroute(isHeroImage);
-    const again = page.waitForRequest((request) => isHeroImage(new URL(request.url())));
-    await refresh.click();
-    await expect(page.getByText("Refreshing hero image")).toBeVisible();
-    const retried = new URL((await again).url());
-    expect(retried.searchParams.get("refresh")).toMatch(/^\d+$/);
-    expect(retried.pathname).toBe("/img/1600x600q85/images/collections/barrel-saunas.webp");
-    await expect(image).toHaveAttribute("src", /^\/img\/1600x600q85\/images\/collections\/barrel-saunas\.webp\?refresh=\d+$/);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expect(refresh).toHaveCount(0);
-  });
+      // The original works again: the refresh asks for it with a cache-busting parameter.
+      await page.unroute(isHeroImage);
+      const again = page.waitForRequest((request) => isHeroImage(new URL(request.url())));
+      await refresh.click();
+      await expect(page.getByText("Refreshing hero image")).toBeVisible();
+      const retried = new URL((await again).url());
+      expect(retried.searchParams.get("refresh")).toMatch(/^\d+$/);
+      expect(retried.pathname).toBe("/img/1600x600q85/images/collections/barrel-saunas.webp");
+      await expect(image).toHaveAttribute("src", /^\/img\/1600x600q85\/images\/collections\/barrel-saunas\.webp\?refresh=\d+$/);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await expect(refresh).toHaveCount(0);
+    },
+  );
 });
 
 test.describe("metadata", () => {
@@ -443,30 +447,34 @@ test.describe("states", () => {
     await expect(page.locator("head link[rel='canonical']")).toHaveCount(0);
   });
 
-  test("client navigation to another collection shows three skeleton blocks, then the new page", async ({ page }) => {
-    await page.goto("/reviews/barrel-saunas");
-    await expect(page.getByRole("tab", { name: "Ranked list" })).toBeVisible();
-    await waitForHydration(page);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname.startsWith("/reviews/infrared-saunas") && url.pathname.endsWith(".data"),
-      async (route) => {
-        await gate;
-        await route.continue();
-      },
-    );
-    await page.getByRole("contentinfo").getByRole("link", { name: "Infrared Saunas" }).click();
-    const skeleton = page.getByTestId("collection-skeleton");
-    await expect(skeleton).toBeVisible();
-    await expect(skeleton.getByTestId("skeleton-block")).toHaveCount(3);
-    release();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Best Outdoor Infrared Saunas", {
-      timeout: 15_000,
-    });
-    await expect(skeleton).toHaveCount(0);
-    await expect(rankedCards(page).first()).toBeVisible();
-  });
+  test(
+    "client navigation to another collection shows three skeleton blocks, then the new page",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      await page.goto("/reviews/barrel-saunas");
+      await expect(page.getByRole("tab", { name: "Ranked list" })).toBeVisible();
+      await waitForHydration(page);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname.startsWith("/reviews/infrared-saunas") && url.pathname.endsWith(".data"),
+        async (route) => {
+          await gate;
+          await route.continue();
+        },
+      );
+      await page.getByRole("contentinfo").getByRole("link", { name: "Infrared Saunas" }).click();
+      const skeleton = page.getByTestId("collection-skeleton");
+      await expect(skeleton).toBeVisible();
+      await expect(skeleton.getByTestId("skeleton-block")).toHaveCount(3);
+      release();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Best Outdoor Infrared Saunas", {
+        timeout: 15_000,
+      });
+      await expect(skeleton).toHaveCount(0);
+      await expect(rankedCards(page).first()).toBeVisible();
+    },
+  );
 
   test("the server HTML already holds the hero, the list and the methodology", { tag: "@desktop-only" }, async ({ request }) => {
     const response = await request.get("/reviews/wood-fired-saunas");

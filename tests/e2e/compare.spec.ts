@@ -205,7 +205,7 @@ test(
   },
 );
 
-test("when the tray cannot be fetched, picking a sauna still works and the page stays", async ({ page }) => {
+test("when the tray cannot be fetched, picking a sauna still works and the page stays", { tag: "@desktop-only" }, async ({ page }) => {
   await page.route("**/assets/compare-tray-*.js", (route) => route.abort());
   await page.goto("/");
   await hydrated(page);
@@ -235,38 +235,49 @@ async function pickFromReviews(page: Page, count: number): Promise<string[]> {
   return names;
 }
 
-test("a /compare link leaves the tray alone, and the tray shows only where saunas are picked", async ({ page }) => {
-  await page.goto(`/compare?products=${THREE.join(",")}`);
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
-  await expect(page.getByTestId("compare-table").getByRole("columnheader")).toHaveCount(4);
-  expect(await storedPicks(page), "opening a comparison link fills no tray").toBeNull();
-  await page.goto("/");
-  await hydrated(page);
-  await expect(page.getByTestId("compare-tray")).toHaveCount(0);
-
-  const [picked] = await pickFromReviews(page, 1);
-  const tray = page.getByTestId("compare-tray");
-  await expect(tray).toContainText(picked!);
-  const stored = await storedPicks(page);
-
-  // Not where nothing is picked: sign-in, the admin area (its sign-in), the Knowledge Center, the newsletter.
-  for (const path of ["/auth", "/auth/forgot", "/admin", "/learn", "/learn/best-barrel-saunas", "/newsletter/confirm?token=not-a-token"]) {
-    await page.goto(path);
+test(
+  "a /compare link leaves the tray alone, and the tray shows only where saunas are picked",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    await page.goto(`/compare?products=${THREE.join(",")}`);
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
-    await expect(page.getByRole("link", { name: "Skip to compare tray" }), path).toHaveCount(0);
-    await expect(tray, path).toHaveCount(0);
-  }
-  // A comparison of something else shows the reader's own picks, and does not replace them.
-  await page.goto(`/compare?products=${THREE.join(",")}`);
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
-  await expect(tray).toContainText(picked!);
-  expect(await storedPicks(page)).toBe(stored);
-  // The comparison of exactly the picks needs no tray under it.
-  await tray.getByRole("link", { name: "Compare (1)" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/compare" && url.searchParams.get("products")!.split(",").length === 1);
-  await expect(page.getByTestId("compare-table").getByRole("columnheader", { name: new RegExp(picked!) })).toBeVisible();
-  await expect(tray).toHaveCount(0);
-});
+    await expect(page.getByTestId("compare-table").getByRole("columnheader")).toHaveCount(4);
+    expect(await storedPicks(page), "opening a comparison link fills no tray").toBeNull();
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByTestId("compare-tray")).toHaveCount(0);
+
+    const [picked] = await pickFromReviews(page, 1);
+    const tray = page.getByTestId("compare-tray");
+    await expect(tray).toContainText(picked!);
+    const stored = await storedPicks(page);
+
+    // Not where nothing is picked: sign-in, the admin area (its sign-in), the Knowledge Center, the newsletter.
+    for (const path of [
+      "/auth",
+      "/auth/forgot",
+      "/admin",
+      "/learn",
+      "/learn/best-barrel-saunas",
+      "/newsletter/confirm?token=not-a-token",
+    ]) {
+      await page.goto(path);
+      await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+      await expect(page.getByRole("link", { name: "Skip to compare tray" }), path).toHaveCount(0);
+      await expect(tray, path).toHaveCount(0);
+    }
+    // A comparison of something else shows the reader's own picks, and does not replace them.
+    await page.goto(`/compare?products=${THREE.join(",")}`);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await expect(tray).toContainText(picked!);
+    expect(await storedPicks(page)).toBe(stored);
+    // The comparison of exactly the picks needs no tray under it.
+    await tray.getByRole("link", { name: "Compare (1)" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/compare" && url.searchParams.get("products")!.split(",").length === 1);
+    await expect(page.getByTestId("compare-table").getByRole("columnheader", { name: new RegExp(picked!) })).toBeVisible();
+    await expect(tray).toHaveCount(0);
+  },
+);
 
 test("the tray folds to a pill for the session, says each change, and keeps focus in place when a sauna is removed", async ({ page }) => {
   const names = await pickFromReviews(page, 3);

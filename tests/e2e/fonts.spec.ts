@@ -15,21 +15,25 @@ const PAGES = [
   "/auth",
 ];
 
-test("the Latin web fonts come with the page's head: both faces are ready at once and no font is fetched", async ({ page }) => {
-  const fontRequests: string[] = [];
-  page.on("request", (sent) => {
-    if (sent.resourceType() === "font" && !sent.url().startsWith("data:")) fontRequests.push(sent.url());
-  });
-  for (const path of PAGES) {
-    await page.goto(path);
-    const loaded = await page.evaluate(async () => {
-      await document.fonts.ready;
-      return [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family.replaceAll('"', ""));
+test(
+  "the Latin web fonts come with the page's head: both faces are ready at once and no font is fetched",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    const fontRequests: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.resourceType() === "font" && !sent.url().startsWith("data:")) fontRequests.push(sent.url());
     });
-    expect(loaded, path).toEqual(expect.arrayContaining(["Inter Variable", "Fraunces Variable"]));
-  }
-  expect(fontRequests).toEqual([]);
-});
+    for (const path of PAGES) {
+      await page.goto(path);
+      const loaded = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family.replaceAll('"', ""));
+      });
+      expect(loaded, path).toEqual(expect.arrayContaining(["Inter Variable", "Fraunces Variable"]));
+    }
+    expect(fontRequests).toEqual([]);
+  },
+);
 
 test("without scripts the style sheet fetches the same two faces", { tag: "@desktop-only" }, async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });

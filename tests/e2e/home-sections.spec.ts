@@ -68,25 +68,29 @@ test("an anchor link scrolls its section below the sticky top bar", async ({ pag
 });
 
 test.describe("Browse by Category carousel", () => {
-  test("cards link to their collections, traditional Finnish first, electric saunas left out", async ({ page }) => {
-    await open(page, "/");
-    const track = page.getByRole("list", { name: "Sauna categories" });
-    const cards = track.getByRole("listitem");
-    // 17 seeded collections, all with a picture of their own, minus electric-saunas.
-    await expect(cards).toHaveCount(16);
-    const links = track.getByRole("link");
-    await expect(links.first()).toHaveAttribute("href", "/reviews/traditional-finnish-saunas");
-    await expect(links.first()).toHaveText("Best Traditional Finnish Saunas");
-    const hrefs = await links.evaluateAll((elements) => elements.map((a) => a.getAttribute("href") ?? ""));
-    expect(hrefs.every((href) => /^\/reviews\/[a-z0-9-]+$/.test(href))).toBe(true);
-    expect(hrefs.filter((href) => href.includes("electric-saunas"))).toEqual([]);
-    expect(new Set(hrefs).size).toBe(16);
-    // Each card shows a picture and a description.
-    const first = cards.first();
-    await expect(first.getByRole("img")).toHaveCount(0); // decorative: alt=""
-    await expect(first.locator("img")).toBeVisible();
-    await expect(first.locator("p")).toHaveText(/\w+/);
-  });
+  test(
+    "cards link to their collections, traditional Finnish first, electric saunas left out",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      await open(page, "/");
+      const track = page.getByRole("list", { name: "Sauna categories" });
+      const cards = track.getByRole("listitem");
+      // 17 seeded collections, all with a picture of their own, minus electric-saunas.
+      await expect(cards).toHaveCount(16);
+      const links = track.getByRole("link");
+      await expect(links.first()).toHaveAttribute("href", "/reviews/traditional-finnish-saunas");
+      await expect(links.first()).toHaveText("Best Traditional Finnish Saunas");
+      const hrefs = await links.evaluateAll((elements) => elements.map((a) => a.getAttribute("href") ?? ""));
+      expect(hrefs.every((href) => /^\/reviews\/[a-z0-9-]+$/.test(href))).toBe(true);
+      expect(hrefs.filter((href) => href.includes("electric-saunas"))).toEqual([]);
+      expect(new Set(hrefs).size).toBe(16);
+      // Each card shows a picture and a description.
+      const first = cards.first();
+      await expect(first.getByRole("img")).toHaveCount(0); // decorative: alt=""
+      await expect(first.locator("img")).toBeVisible();
+      await expect(first.locator("p")).toHaveText(/\w+/);
+    },
+  );
 
   test("shows 4 cards per row at 1280 px and 1 at 390 px", async ({ page }) => {
     await open(page, "/");
@@ -148,7 +152,7 @@ test.describe("Browse by Category carousel", () => {
     await expect(previous).toBeEnabled();
   });
 
-  test("a broken category picture is replaced by a placeholder", async ({ page }) => {
+  test("a broken category picture is replaced by a placeholder", { tag: "@desktop-only" }, async ({ page }) => {
     await breakImages(page, "/images/collections/");
     await open(page, "/");
     const image = page.getByRole("list", { name: "Sauna categories" }).getByRole("listitem").first().locator("img");
@@ -157,7 +161,7 @@ test.describe("Browse by Category carousel", () => {
     await expect.poll(() => loadedWidth(image), IMAGE_TIMEOUT).toBeGreaterThan(0);
   });
 
-  test("without a broken picture, the card shows the collection's own image", async ({ page }) => {
+  test("without a broken picture, the card shows the collection's own image", { tag: "@desktop-only" }, async ({ page }) => {
     await open(page, "/");
     const image = page.getByRole("list", { name: "Sauna categories" }).getByRole("listitem").first().locator("img");
     await image.scrollIntoViewIfNeeded();
@@ -167,34 +171,38 @@ test.describe("Browse by Category carousel", () => {
 });
 
 test.describe("Best Outdoor Saunas of the picks' year", () => {
-  test("three picks (Traditional Finnish, Infrared, Barrel) with a picture and a 'Read Review' link", async ({ page }) => {
-    await open(page, "/");
-    const section = page.getByRole("region", { name: PICKS_TITLE });
-    const picks = section.getByTestId("best-pick");
-    await expect(picks).toHaveCount(3);
-    await expect(picks.nth(0)).toContainText("Best Traditional Finnish Sauna");
-    await expect(picks.nth(1)).toContainText("Best Infrared Sauna");
-    await expect(picks.nth(2)).toContainText("Best Barrel Sauna");
-    // The best-rated sample of each type.
-    await expect(picks.getByRole("heading", { level: 3 })).toHaveText([
-      "Custom Cabin Sauna",
-      "Quad Outdoor Infrared Sauna",
-      "Panorama 4 Barrel Sauna",
-    ]);
-    for (const index of [0, 1, 2]) {
-      const pick = picks.nth(index);
-      await expect(pick.getByRole("link", { name: /Read Review/ })).toHaveAttribute("href", /^\/reviews\/product\/[a-z0-9-]+$/);
-      await expect(pick.locator("img")).toBeVisible();
-      await expect(pick).not.toContainText(/No .* sauna found/);
-    }
-    await picks
-      .nth(1)
-      .getByRole("link", { name: /Read Review/ })
-      .click();
-    await expect(page).toHaveURL(/\/reviews\/product\/emberfold-quad-outdoor-infrared-sauna$/);
-  });
+  test(
+    "three picks (Traditional Finnish, Infrared, Barrel) with a picture and a 'Read Review' link",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      await open(page, "/");
+      const section = page.getByRole("region", { name: PICKS_TITLE });
+      const picks = section.getByTestId("best-pick");
+      await expect(picks).toHaveCount(3);
+      await expect(picks.nth(0)).toContainText("Best Traditional Finnish Sauna");
+      await expect(picks.nth(1)).toContainText("Best Infrared Sauna");
+      await expect(picks.nth(2)).toContainText("Best Barrel Sauna");
+      // The best-rated sample of each type.
+      await expect(picks.getByRole("heading", { level: 3 })).toHaveText([
+        "Custom Cabin Sauna",
+        "Quad Outdoor Infrared Sauna",
+        "Panorama 4 Barrel Sauna",
+      ]);
+      for (const index of [0, 1, 2]) {
+        const pick = picks.nth(index);
+        await expect(pick.getByRole("link", { name: /Read Review/ })).toHaveAttribute("href", /^\/reviews\/product\/[a-z0-9-]+$/);
+        await expect(pick.locator("img")).toBeVisible();
+        await expect(pick).not.toContainText(/No .* sauna found/);
+      }
+      await picks
+        .nth(1)
+        .getByRole("link", { name: /Read Review/ })
+        .click();
+      await expect(page).toHaveURL(/\/reviews\/product\/emberfold-quad-outdoor-infrared-sauna$/);
+    },
+  );
 
-  test("both buttons and the three type pages are linked", async ({ page }) => {
+  test("both buttons and the three type pages are linked", { tag: "@desktop-only" }, async ({ page }) => {
     await open(page, "/");
     const section = page.getByRole("region", { name: PICKS_TITLE });
     await expect(section.getByRole("link", { name: "Explore Top Saunas" })).toHaveAttribute("href", "/reviews");
@@ -210,70 +218,83 @@ test.describe("Best Outdoor Saunas of the picks' year", () => {
 });
 
 test.describe("Top-Rated Products", () => {
-  test("4 cards by rating, with brand, stars, one decimal, review count, price and a product link", async ({ page }) => {
-    await open(page, "/");
-    const cards = page.locator("#reviews").getByTestId("top-rated-card");
-    await expect(cards).toHaveCount(4);
-    const ratings: number[] = [];
-    for (const index of [0, 1, 2, 3]) {
-      const card = cards.nth(index);
-      const stars = card.getByRole("img", { name: /^Rated \d\.\d out of 5$/ });
-      await expect(stars).toBeVisible();
-      const rating = Number((await stars.getAttribute("aria-label"))!.match(/\d\.\d/)![0]);
-      ratings.push(rating);
-      await expect(card).toContainText(rating.toFixed(1));
-      await expect(card).toContainText(/\(\d+ reviews\)/);
-      await expect(card.getByTestId("price")).toHaveText(/^\$\d{1,3}(,\d{3})*$/);
-      // Until the page hydrates, 'Add to compare' is a link too (to the comparison of that sauna).
-      await expect(card.getByRole("link").filter({ hasNotText: "to compare" })).toHaveAttribute("href", /^\/reviews\/product\/[a-z0-9-]+$/);
-      // Sample products say so next to their invented rating.
-      await expect(card.getByText("Sample", { exact: true })).toBeVisible();
-    }
-    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
-    expect(ratings[0]).toBe(4.9);
-  });
+  test(
+    "4 cards by rating, with brand, stars, one decimal, review count, price and a product link",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      await open(page, "/");
+      const cards = page.locator("#reviews").getByTestId("top-rated-card");
+      await expect(cards).toHaveCount(4);
+      const ratings: number[] = [];
+      for (const index of [0, 1, 2, 3]) {
+        const card = cards.nth(index);
+        const stars = card.getByRole("img", { name: /^Rated \d\.\d out of 5$/ });
+        await expect(stars).toBeVisible();
+        const rating = Number((await stars.getAttribute("aria-label"))!.match(/\d\.\d/)![0]);
+        ratings.push(rating);
+        await expect(card).toContainText(rating.toFixed(1));
+        await expect(card).toContainText(/\(\d+ reviews\)/);
+        await expect(card.getByTestId("price")).toHaveText(/^\$\d{1,3}(,\d{3})*$/);
+        // Until the page hydrates, 'Add to compare' is a link too (to the comparison of that sauna).
+        await expect(card.getByRole("link").filter({ hasNotText: "to compare" })).toHaveAttribute(
+          "href",
+          /^\/reviews\/product\/[a-z0-9-]+$/,
+        );
+        // Sample products say so next to their invented rating.
+        await expect(card.getByText("Sample", { exact: true })).toBeVisible();
+      }
+      expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+      expect(ratings[0]).toBe(4.9);
+    },
+  );
 
-  test("the Tyyni sauna carries 'Top rated' (its 4.7 stars) and its review count; no card claims sales nobody measured", async ({
-    page,
-  }) => {
-    await open(page, "/");
-    const cards = page.locator("#reviews").getByTestId("top-rated-card");
-    const tyyni = cards.filter({ hasText: "Tyyni 4 Cube Sauna" });
-    await expect(tyyni).toHaveCount(1);
-    await expect(tyyni.getByText("Top rated", { exact: true })).toBeVisible();
-    // No sample is marked a best seller by its owner.
-    await expect(cards.getByText("Best seller", { exact: true })).toHaveCount(0);
-    await expect(tyyni).toContainText("Lumo Works");
-    await expect(tyyni).toContainText("(86 reviews)");
-    // The sample's sale price (until 2026-12-31): every page shows the one displayed price (ADR 0058).
-    await expect(tyyni).toContainText("$15,400");
-    await tyyni.getByRole("link", { name: "Tyyni 4 Cube Sauna", exact: true }).click();
-    await expect(page).toHaveURL(/\/reviews\/product\/lumo-works-tyyni-4-cube-sauna$/);
-  });
+  test(
+    "the Tyyni sauna carries 'Top rated' (its 4.7 stars) and its review count; no card claims sales nobody measured",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      await open(page, "/");
+      const cards = page.locator("#reviews").getByTestId("top-rated-card");
+      const tyyni = cards.filter({ hasText: "Tyyni 4 Cube Sauna" });
+      await expect(tyyni).toHaveCount(1);
+      await expect(tyyni.getByText("Top rated", { exact: true })).toBeVisible();
+      // No sample is marked a best seller by its owner.
+      await expect(cards.getByText("Best seller", { exact: true })).toHaveCount(0);
+      await expect(tyyni).toContainText("Lumo Works");
+      await expect(tyyni).toContainText("(86 reviews)");
+      // The sample's sale price (until 2026-12-31): every page shows the one displayed price (ADR 0058).
+      await expect(tyyni).toContainText("$15,400");
+      await tyyni.getByRole("link", { name: "Tyyni 4 Cube Sauna", exact: true }).click();
+      await expect(page).toHaveURL(/\/reviews\/product\/lumo-works-tyyni-4-cube-sauna$/);
+    },
+  );
 
-  test("pictures load without a refresh button; after a failure 'Refresh image' appears and reloads it", async ({ page }) => {
-    await open(page, "/");
-    const section = page.locator("#reviews");
-    await section.scrollIntoViewIfNeeded();
-    const firstImage = section.getByTestId("top-rated-card").first().locator("img");
-    await expect.poll(() => loadedWidth(firstImage), IMAGE_TIMEOUT).toBeGreaterThan(0);
-    await expect(section.getByRole("button", { name: "Refresh image" })).toHaveCount(0);
+  test(
+    "pictures load without a refresh button; after a failure 'Refresh image' appears and reloads it",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      await open(page, "/");
+      const section = page.locator("#reviews");
+      await section.scrollIntoViewIfNeeded();
+      const firstImage = section.getByTestId("top-rated-card").first().locator("img");
+      await expect.poll(() => loadedWidth(firstImage), IMAGE_TIMEOUT).toBeGreaterThan(0);
+      await expect(section.getByRole("button", { name: "Refresh image" })).toHaveCount(0);
 
-    await breakImages(page, "/images/samples/");
-    await page.reload({ waitUntil: "domcontentloaded" });
-    await section.scrollIntoViewIfNeeded();
-    const refresh = section.getByRole("button", { name: "Refresh image" });
-    await expect(refresh).toHaveCount(4);
-    await expect(refresh.first()).toBeVisible();
-    await expect(firstImage).toHaveAttribute("src", /^\/images\/placeholders\//);
+      await breakImages(page, "/images/samples/");
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await section.scrollIntoViewIfNeeded();
+      const refresh = section.getByRole("button", { name: "Refresh image" });
+      await expect(refresh).toHaveCount(4);
+      await expect(refresh.first()).toBeVisible();
+      await expect(firstImage).toHaveAttribute("src", /^\/images\/placeholders\//);
 
-    // The pictures are back: a refresh asks again, with a cache-busting parameter.
-    await page.unrouteAll();
-    await refresh.first().click();
-    await expect(firstImage).toHaveAttribute("src", /refresh=\d+/);
-    await expect.poll(() => loadedWidth(firstImage), IMAGE_TIMEOUT).toBeGreaterThan(0);
-    await expect(section.getByRole("button", { name: "Refresh image" })).toHaveCount(3);
-  });
+      // The pictures are back: a refresh asks again, with a cache-busting parameter.
+      await page.unrouteAll();
+      await refresh.first().click();
+      await expect(firstImage).toHaveAttribute("src", /refresh=\d+/);
+      await expect.poll(() => loadedWidth(firstImage), IMAGE_TIMEOUT).toBeGreaterThan(0);
+      await expect(section.getByRole("button", { name: "Refresh image" })).toHaveCount(3);
+    },
+  );
 });
 
 test.describe("Sauna Comparison", () => {
@@ -351,7 +372,7 @@ test.describe("Sauna Comparison", () => {
     }
   });
 
-  test("the footnote says specifications may change and to check the manufacturer's site", async ({ page }) => {
+  test("the footnote says specifications may change and to check the manufacturer's site", { tag: "@desktop-only" }, async ({ page }) => {
     await open(page, "/");
     await expect(page.locator("#comparison")).toContainText(
       "Specifications and prices may change. Please check the manufacturer's website for the latest details before you buy.",
@@ -380,7 +401,7 @@ test.describe("Sauna Comparison", () => {
   });
 });
 
-test("the education section gives each sauna type's temperatures and links to the guides", async ({ page }) => {
+test("the education section gives each sauna type's temperatures and links to the guides", { tag: "@desktop-only" }, async ({ page }) => {
   await open(page, "/");
   const section = page.locator("#education");
   await expect(section.getByRole("heading", { level: 3 })).toHaveText(["Health Benefits", "Sauna Types", "Buying Guide"]);
@@ -410,7 +431,7 @@ test("the about section carries the affiliate disclosure", async ({ page }) => {
   await expect(about).toContainText("When you buy through a purchase link on our site, we may earn a commission, at no extra cost to you.");
 });
 
-test("the 'Stay Updated' block has its text, email field and Subscribe button", async ({ page }) => {
+test("the 'Stay Updated' block has its text, email field and Subscribe button", { tag: "@desktop-only" }, async ({ page }) => {
   await open(page, "/");
   const block = page.getByRole("region", { name: "Stay Updated" });
   await expect(block).toContainText("Subscribe for exclusive sauna reviews, price drops, and expert guides");

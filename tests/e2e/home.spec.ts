@@ -53,7 +53,7 @@ test("the server-rendered HTML already contains the headline", { tag: "@desktop-
   expect(html).toContain('href="/reviews"');
 });
 
-test("without JavaScript the home page still shows the headline and top bar", async ({ browser, baseURL }) => {
+test("without JavaScript the home page still shows the headline and top bar", { tag: "@desktop-only" }, async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   try {
     const page = await context.newPage();

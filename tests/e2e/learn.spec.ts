@@ -36,22 +36,26 @@ async function metaContent(page: Page, selector: string) {
 }
 
 test.describe("/learn", () => {
-  test("shows the header, the category pills with 'All Articles' active, and answers with a cache header", async ({ page }) => {
-    const response = await page.goto("/learn");
-    expect(response?.status()).toBe(200);
-    expect(response?.headers()["cache-control"]).toBe(CACHE_CONTROL);
+  test(
+    "shows the header, the category pills with 'All Articles' active, and answers with a cache header",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      const response = await page.goto("/learn");
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()["cache-control"]).toBe(CACHE_CONTROL);
 
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sauna Knowledge Center");
-    await expect(page.getByText(/^Straight answers for buying, using and looking after an outdoor sauna/)).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sauna Knowledge Center");
+      await expect(page.getByText(/^Straight answers for buying, using and looking after an outdoor sauna/)).toBeVisible();
 
-    await expect(pills(page)).toHaveText(PILLS);
-    await expect(pills(page).first()).toHaveAttribute("href", "/learn");
-    await expect(pills(page).first()).toHaveAttribute("aria-current", "page");
-    await expect(page.getByRole("navigation", { name: "Article categories" }).locator("[aria-current]")).toHaveCount(1);
-    await expect(pills(page).nth(5)).toHaveAttribute("href", "/learn/category/diy");
-  });
+      await expect(pills(page)).toHaveText(PILLS);
+      await expect(pills(page).first()).toHaveAttribute("href", "/learn");
+      await expect(pills(page).first()).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("navigation", { name: "Article categories" }).locator("[aria-current]")).toHaveCount(1);
+      await expect(pills(page).nth(5)).toHaveAttribute("href", "/learn/category/diy");
+    },
+  );
 
-  test("features the 2 first-published articles and lists the other 3 newest first", async ({ page }) => {
+  test("features the 2 first-published articles and lists the other 3 newest first", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/learn");
     const featured = page.getByRole("region", { name: "Featured Articles" });
     await expect(featured.getByRole("heading", { level: 3 })).toHaveText(
@@ -103,7 +107,7 @@ test.describe("/learn", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/learn" && url.search === "");
   });
 
-  test("closes with a block that sends readers on to the reviews", async ({ page }) => {
+  test("closes with a block that sends readers on to the reviews", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/learn");
     const closing = page.getByRole("region", { name: "Ready to find your sauna?" });
     await expect(closing.getByRole("link", { name: "Browse All Reviews" })).toHaveAttribute("href", "/reviews");
@@ -120,7 +124,7 @@ test.describe("/learn", () => {
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\/[^/]+\/learn$/);
   });
 
-  test("a pill leads to its category with that pill active", async ({ page }) => {
+  test("a pill leads to its category with that pill active", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/learn");
     await pills(page).filter({ hasText: "Maintenance" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/learn/category/maintenance");
@@ -138,7 +142,7 @@ test.describe("/learn", () => {
 test.describe("an article", () => {
   const ARTICLE = "/learn/infrared-vs-traditional";
 
-  test("shows every part of its header", async ({ page }) => {
+  test("shows every part of its header", { tag: "@desktop-only" }, async ({ page }) => {
     const response = await page.goto(ARTICLE);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe(CACHE_CONTROL);
@@ -170,16 +174,20 @@ test.describe("an article", () => {
     expect(await hero.getAttribute("alt")).not.toBeNull();
   });
 
-  test("shows the initials of an author without a photo, and no 'Updated' line when never updated", async ({ page }) => {
-    await page.goto("/learn/diy-sauna-bench");
-    const main = page.getByRole("main");
-    await expect(main.getByTestId("byline")).toHaveText("Written by Tom Gallagher · Tested by Tom Gallagher");
-    await expect(main.getByTestId("author-initials")).toHaveText("TG");
-    await expect(main.getByText("Published March 12, 2025")).toBeVisible();
-    await expect(main.getByText(/^Updated /)).toHaveCount(0);
-  });
+  test(
+    "shows the initials of an author without a photo, and no 'Updated' line when never updated",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      await page.goto("/learn/diy-sauna-bench");
+      const main = page.getByRole("main");
+      await expect(main.getByTestId("byline")).toHaveText("Written by Tom Gallagher · Tested by Tom Gallagher");
+      await expect(main.getByTestId("author-initials")).toHaveText("TG");
+      await expect(main.getByText("Published March 12, 2025")).toBeVisible();
+      await expect(main.getByText(/^Updated /)).toHaveCount(0);
+    },
+  );
 
-  test("renders the body with headings, lists and a table", async ({ page }) => {
+  test("renders the body with headings, lists and a table", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto(ARTICLE);
     const body = page.locator(".article-prose");
     await expect(body.getByRole("heading", { level: 2, name: "Side-by-side comparison" })).toBeVisible();
@@ -228,7 +236,7 @@ test.describe("an article", () => {
     }
   });
 
-  test("opening another article scrolls to its top, within the app", async ({ page }) => {
+  test("opening another article scrolls to its top, within the app", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto(ARTICLE);
     // Until the page hydrates a link is a plain one and loads the next page whole: on a busy
     // machine a click can come first.
@@ -286,7 +294,7 @@ test.describe("an unknown article", () => {
 });
 
 test.describe("a category page", () => {
-  test("shows its title, description, active pill and its articles", async ({ page }) => {
+  test("shows its title, description, active pill and its articles", { tag: "@desktop-only" }, async ({ page }) => {
     const response = await page.goto("/learn/category/buying-guides");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sauna Buying Guides");
@@ -323,7 +331,7 @@ test.describe("a category page", () => {
 });
 
 test.describe("a tag page", () => {
-  test("titles the page with the tag's name and lists its articles, newest first", async ({ page }) => {
+  test("titles the page with the tag's name and lists its articles, newest first", { tag: "@desktop-only" }, async ({ page }) => {
     const response = await page.goto("/learn/tag/safety");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Articles tagged “Safety”");
@@ -375,40 +383,44 @@ test.describe("on a 390 px phone", { tag: "@mobile-only" }, () => {
 });
 
 test.describe("an author's page", () => {
-  test("shows who they are in parts a reader can check, what they tested, and their articles", async ({ page }) => {
-    const response = await page.goto("/learn/author/maija-lehtonen");
-    expect(response?.status()).toBe(200);
-    const main = page.getByRole("main");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maija Lehtonen");
-    await expect(main.getByRole("img", { name: "Maija Lehtonen, smiling, in front of a cedar barrel sauna" })).toBeVisible();
-    await expect(main.getByTestId("author-credentials")).toHaveText(/^Certified sauna builder, 12 years/);
-    // The bio is Markdown, rendered.
-    await expect(main.locator(".article-prose strong", { hasText: "ten sessions" })).toBeVisible();
-    const profile = main.getByRole("link", { name: "saunaguild.example" });
-    await expect(profile).toHaveAttribute("href", "https://saunaguild.example/members/maija-lehtonen");
-    await expect(profile).toHaveAttribute("rel", /\bme\b/);
+  test(
+    "shows who they are in parts a reader can check, what they tested, and their articles",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      const response = await page.goto("/learn/author/maija-lehtonen");
+      expect(response?.status()).toBe(200);
+      const main = page.getByRole("main");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maija Lehtonen");
+      await expect(main.getByRole("img", { name: "Maija Lehtonen, smiling, in front of a cedar barrel sauna" })).toBeVisible();
+      await expect(main.getByTestId("author-credentials")).toHaveText(/^Certified sauna builder, 12 years/);
+      // The bio is Markdown, rendered.
+      await expect(main.locator(".article-prose strong", { hasText: "ten sessions" })).toBeVisible();
+      const profile = main.getByRole("link", { name: "saunaguild.example" });
+      await expect(profile).toHaveAttribute("href", "https://saunaguild.example/members/maija-lehtonen");
+      await expect(profile).toHaveAttribute("rel", /\bme\b/);
 
-    const tested = main.getByRole("region", { name: "What Maija Lehtonen tested and reviewed" });
-    await expect(tested.getByRole("listitem").first()).toContainText("Tested");
-    expect(await tested.getByRole("link").count()).toBeGreaterThan(3);
-    await expect(tested.getByRole("link").first()).toHaveAttribute("href", /^\/reviews\/product\//);
-    await expect(main.getByRole("heading", { name: /Infrared vs Traditional/ })).toBeVisible();
+      const tested = main.getByRole("region", { name: "What Maija Lehtonen tested and reviewed" });
+      await expect(tested.getByRole("listitem").first()).toContainText("Tested");
+      expect(await tested.getByRole("link").count()).toBeGreaterThan(3);
+      await expect(tested.getByRole("link").first()).toHaveAttribute("href", /^\/reviews\/product\//);
+      await expect(main.getByRole("heading", { name: /Infrared vs Traditional/ })).toBeVisible();
 
-    const person = (await page.locator('script[type="application/ld+json"]').allTextContents())
-      .map((text) => JSON.parse(text) as { "@type": string; mainEntity?: Record<string, unknown> })
-      .find((block) => block["@type"] === "ProfilePage")?.mainEntity;
-    expect(person).toMatchObject({
-      "@type": "Person",
-      name: "Maija Lehtonen",
-      jobTitle: "Senior Sauna Editor",
-      sameAs: ["https://saunaguild.example/members/maija-lehtonen", "https://www.linkedin.example/in/maija-lehtonen"],
-      url: expect.stringMatching(/\/learn\/author\/maija-lehtonen$/),
-      image: expect.stringMatching(/\/images\/authors\/maija-lehtonen\.webp$/),
-    });
-    expect((person?.knowsAbout as string[]).length).toBeGreaterThan(0);
-  });
+      const person = (await page.locator('script[type="application/ld+json"]').allTextContents())
+        .map((text) => JSON.parse(text) as { "@type": string; mainEntity?: Record<string, unknown> })
+        .find((block) => block["@type"] === "ProfilePage")?.mainEntity;
+      expect(person).toMatchObject({
+        "@type": "Person",
+        name: "Maija Lehtonen",
+        jobTitle: "Senior Sauna Editor",
+        sameAs: ["https://saunaguild.example/members/maija-lehtonen", "https://www.linkedin.example/in/maija-lehtonen"],
+        url: expect.stringMatching(/\/learn\/author\/maija-lehtonen$/),
+        image: expect.stringMatching(/\/images\/authors\/maija-lehtonen\.webp$/),
+      });
+      expect((person?.knowsAbout as string[]).length).toBeGreaterThan(0);
+    },
+  );
 
-  test("an author without a photo shows their initials", async ({ page }) => {
+  test("an author without a photo shows their initials", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/learn/author/tom-gallagher");
     await expect(page.getByRole("main").getByTestId("author-initials")).toHaveText("TG");
     await expect(page.getByRole("main").getByTestId("author-credentials")).toContainText("Licensed carpenter");

@@ -11,7 +11,7 @@ test("an unknown path answers 404 with the not-found page", { tag: "@desktop-onl
   await expect(page.getByRole("main").getByRole("link", { name: "Return to Home" })).toBeVisible();
 });
 
-test("'Return to Home' leads to the home page", async ({ page }) => {
+test("'Return to Home' leads to the home page", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto(BAD_PATH);
   const home = page.getByRole("main").getByRole("link", { name: "Return to Home" });
   await expect(home).toHaveAttribute("href", "/");
@@ -45,7 +45,7 @@ test("the panel is in the HTML the server sends, not streamed in after it", { ta
   expect(html).not.toContain('<div hidden id="S:');
 });
 
-test("a client-side navigation to a missing page shows its panel and its title", async ({ page }) => {
+test("a client-side navigation to a missing page shows its panel and its title", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
   type WithRouter = { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } };
@@ -56,20 +56,24 @@ test("a client-side navigation to a missing page shows its panel and its title",
   await expect(page).toHaveTitle("Page not found - Sauna Reviews");
 });
 
-test("when the panels cannot be fetched, a client-side navigation still shows the error's words", async ({ page }) => {
-  let asked = 0;
-  await page.route("**/assets/page-error-screens-*.js", (route) => {
-    asked++;
-    return route.abort();
-  });
-  await page.goto("/");
-  await waitForHydration(page);
-  type WithRouter = { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } };
-  await page.evaluate((path) => (window as unknown as WithRouter).__reactRouterDataRouter.navigate(path), BAD_PATH);
+test(
+  "when the panels cannot be fetched, a client-side navigation still shows the error's words",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    let asked = 0;
+    await page.route("**/assets/page-error-screens-*.js", (route) => {
+      asked++;
+      return route.abort();
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    type WithRouter = { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } };
+    await page.evaluate((path) => (window as unknown as WithRouter).__reactRouterDataRouter.navigate(path), BAD_PATH);
 
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Oops! Page not found");
-  await expect(page.getByText("The page you asked for isn't here.")).toBeVisible();
-  await expect(page).toHaveTitle("Page not found - Sauna Reviews");
-  // Asked for once: a failure is kept, not retried on every render.
-  expect(asked).toBe(1);
-});
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 - Oops! Page not found");
+    await expect(page.getByText("The page you asked for isn't here.")).toBeVisible();
+    await expect(page).toHaveTitle("Page not found - Sauna Reviews");
+    // Asked for once: a failure is kept, not retried on every render.
+    expect(asked).toBe(1);
+  },
+);

@@ -34,51 +34,55 @@ async function headLink(page: Page, rel: string): Promise<string | null> {
 const rankedCards = (page: Page) => page.getByTestId("ranked-sauna");
 const cardNames = (page: Page) => rankedCards(page).getByRole("heading", { level: 3 }).allInnerTexts();
 
-test("a collection's second page continues its ranking at #11, through plain links", async ({ browser, baseURL }) => {
-  test.slow();
-  const expected = namesByRating();
-  expect(expected.length).toBe(29);
-  await withoutJavaScript(browser, baseURL, async (page) => {
-    await page.goto("/reviews/outdoor-saunas");
-    await expect(rankedCards(page)).toHaveCount(10);
-    expect(await cardNames(page)).toEqual(expected.slice(0, 10));
-    await expect(rankedCards(page).first().getByText("#1", { exact: true })).toBeVisible();
-    expect(await headLink(page, "canonical")).toBe("/reviews/outdoor-saunas");
-    expect(await headLink(page, "prev")).toBeNull();
-    expect(await headLink(page, "next")).toBe("/reviews/outdoor-saunas?page=2");
+test(
+  "a collection's second page continues its ranking at #11, through plain links",
+  { tag: "@desktop-only" },
+  async ({ browser, baseURL }) => {
+    test.slow();
+    const expected = namesByRating();
+    expect(expected.length).toBe(29);
+    await withoutJavaScript(browser, baseURL, async (page) => {
+      await page.goto("/reviews/outdoor-saunas");
+      await expect(rankedCards(page)).toHaveCount(10);
+      expect(await cardNames(page)).toEqual(expected.slice(0, 10));
+      await expect(rankedCards(page).first().getByText("#1", { exact: true })).toBeVisible();
+      expect(await headLink(page, "canonical")).toBe("/reviews/outdoor-saunas");
+      expect(await headLink(page, "prev")).toBeNull();
+      expect(await headLink(page, "next")).toBe("/reviews/outdoor-saunas?page=2");
 
-    const pages = page.getByRole("navigation", { name: /pages$/ });
-    await expect(pages.getByText("Page 1 of 3")).toBeVisible();
-    await pages.getByRole("link", { name: /Next/ }).click();
+      const pages = page.getByRole("navigation", { name: /pages$/ });
+      await expect(pages.getByText("Page 1 of 3")).toBeVisible();
+      await pages.getByRole("link", { name: /Next/ }).click();
 
-    // The whole document, not just its first bytes: a slow machine streams it in parts.
-    await page.waitForURL(/\/reviews\/outdoor-saunas\?page=2$/, { waitUntil: "load" });
-    await expect(page).toHaveTitle(/ – Page 2$/);
-    await expect(rankedCards(page)).toHaveCount(10);
-    await expect(rankedCards(page).first().getByText("#11", { exact: true })).toBeVisible();
-    expect(await cardNames(page)).toEqual(expected.slice(10, 20));
-    await expect(page.getByText("29 saunas, ranked by our rating, best first.")).toBeVisible();
-    expect(await headLink(page, "canonical")).toBe("/reviews/outdoor-saunas?page=2");
-    expect(await headLink(page, "prev")).toBe("/reviews/outdoor-saunas");
-    expect(await headLink(page, "next")).toBe("/reviews/outdoor-saunas?page=3");
+      // The whole document, not just its first bytes: a slow machine streams it in parts.
+      await page.waitForURL(/\/reviews\/outdoor-saunas\?page=2$/, { waitUntil: "load" });
+      await expect(page).toHaveTitle(/ – Page 2$/);
+      await expect(rankedCards(page)).toHaveCount(10);
+      await expect(rankedCards(page).first().getByText("#11", { exact: true })).toBeVisible();
+      expect(await cardNames(page)).toEqual(expected.slice(10, 20));
+      await expect(page.getByText("29 saunas, ranked by our rating, best first.")).toBeVisible();
+      expect(await headLink(page, "canonical")).toBe("/reviews/outdoor-saunas?page=2");
+      expect(await headLink(page, "prev")).toBe("/reviews/outdoor-saunas");
+      expect(await headLink(page, "next")).toBe("/reviews/outdoor-saunas?page=3");
 
-    await page
-      .getByRole("navigation", { name: /pages$/ })
-      .getByRole("link", { name: "Page 3" })
-      .click();
-    await page.waitForURL(/\?page=3$/, { waitUntil: "load" });
-    await expect(rankedCards(page)).toHaveCount(9);
-    expect(await cardNames(page)).toEqual(expected.slice(20));
-    expect(await headLink(page, "next")).toBeNull();
-    await page
-      .getByRole("navigation", { name: /pages$/ })
-      .getByRole("link", { name: /Previous/ })
-      .click();
-    await expect(page).toHaveURL(/\?page=2$/);
-  });
-});
+      await page
+        .getByRole("navigation", { name: /pages$/ })
+        .getByRole("link", { name: "Page 3" })
+        .click();
+      await page.waitForURL(/\?page=3$/, { waitUntil: "load" });
+      await expect(rankedCards(page)).toHaveCount(9);
+      expect(await cardNames(page)).toEqual(expected.slice(20));
+      expect(await headLink(page, "next")).toBeNull();
+      await page
+        .getByRole("navigation", { name: /pages$/ })
+        .getByRole("link", { name: /Previous/ })
+        .click();
+      await expect(page).toHaveURL(/\?page=2$/);
+    });
+  },
+);
 
-test("the comparison view pages too, keeping its view", async ({ page }) => {
+test("the comparison view pages too, keeping its view", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/reviews/outdoor-saunas?view=compare&page=2");
   await expect(page.getByTestId("compare-sauna")).toHaveCount(10);
   await expect(page.getByTestId("compare-sauna").first().getByText("#11")).toBeVisible();
@@ -99,35 +103,39 @@ test("the comparison view pages too, keeping its view", async ({ page }) => {
     .toEqual({ path: "/reviews/outdoor-saunas", view: "compare", page: "3", params: 2 });
 });
 
-test("the reviews index and a search page through plain links, keeping the query", async ({ browser, baseURL }) => {
-  test.slow();
-  await withoutJavaScript(browser, baseURL, async (page) => {
-    await page.goto("/reviews");
-    await expect(page.getByTestId("product-row")).toHaveCount(24);
-    expect(await headLink(page, "next")).toBe("/reviews?page=2");
-    await page
-      .getByRole("navigation", { name: /pages$/ })
-      .getByRole("link", { name: /Next/ })
-      .click();
-    await page.waitForURL(/\/reviews\?page=2$/, { waitUntil: "load" });
-    await expect(page).toHaveTitle("Sauna Reviews - Expert Recommendations – Page 2");
-    await expect(page.getByTestId("product-row")).toHaveCount(5);
-    // The category tiles belong to the first page.
-    await expect(page.getByTestId("category-tile")).toHaveCount(0);
-    expect(await headLink(page, "canonical")).toBe("/reviews?page=2");
-    expect(await headLink(page, "prev")).toBe("/reviews");
+test(
+  "the reviews index and a search page through plain links, keeping the query",
+  { tag: "@desktop-only" },
+  async ({ browser, baseURL }) => {
+    test.slow();
+    await withoutJavaScript(browser, baseURL, async (page) => {
+      await page.goto("/reviews");
+      await expect(page.getByTestId("product-row")).toHaveCount(24);
+      expect(await headLink(page, "next")).toBe("/reviews?page=2");
+      await page
+        .getByRole("navigation", { name: /pages$/ })
+        .getByRole("link", { name: /Next/ })
+        .click();
+      await page.waitForURL(/\/reviews\?page=2$/, { waitUntil: "load" });
+      await expect(page).toHaveTitle("Sauna Reviews - Expert Recommendations – Page 2");
+      await expect(page.getByTestId("product-row")).toHaveCount(5);
+      // The category tiles belong to the first page.
+      await expect(page.getByTestId("category-tile")).toHaveCount(0);
+      expect(await headLink(page, "canonical")).toBe("/reviews?page=2");
+      expect(await headLink(page, "prev")).toBe("/reviews");
 
-    await page.goto("/reviews?q=saunas");
-    await expect(page.getByTestId("results-count")).toHaveText(/^29 saunas/);
-    await page
-      .getByRole("navigation", { name: /pages$/ })
-      .getByRole("link", { name: /Next/ })
-      .click();
-    await page.waitForURL(/\/reviews\?q=saunas&page=2$/, { waitUntil: "load" });
-    await expect(page.getByTestId("product-row")).toHaveCount(5);
-    await expect(page.getByTestId("results-count")).toHaveText(/^29 saunas/);
-  });
-});
+      await page.goto("/reviews?q=saunas");
+      await expect(page.getByTestId("results-count")).toHaveText(/^29 saunas/);
+      await page
+        .getByRole("navigation", { name: /pages$/ })
+        .getByRole("link", { name: /Next/ })
+        .click();
+      await page.waitForURL(/\/reviews\?q=saunas&page=2$/, { waitUntil: "load" });
+      await expect(page.getByTestId("product-row")).toHaveCount(5);
+      await expect(page.getByTestId("results-count")).toHaveText(/^29 saunas/);
+    });
+  },
+);
 
 test(
   "page numbers that are not pages redirect: page 1 to the bare address, past the end to the last page",

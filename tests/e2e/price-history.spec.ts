@@ -68,7 +68,7 @@ test("the chart and its table are in the server's HTML, without JavaScript", asy
   }
 });
 
-test("'Price dropped' shows on the card of a product that dropped, and on no other", async ({ page }) => {
+test("'Price dropped' shows on the card of a product that dropped, and on no other", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto(`/reviews?q=${encodeURIComponent("Kallio 6")}`);
   const dropped = page.getByTestId("product-row").filter({ hasText: "Kallio 6" });
   await expect(dropped).toContainText("Price dropped 7%");

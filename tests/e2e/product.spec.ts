@@ -68,7 +68,7 @@ async function waitForHydration(page: Page) {
   await expect(page.locator("[data-layout][data-interactive]")).toHaveCount(1);
 }
 
-test("the breadcrumb leads Home, Reviews, the category collection, then names the product", async ({ page }) => {
+test("the breadcrumb leads Home, Reviews, the category collection, then names the product", { tag: "@desktop-only" }, async ({ page }) => {
   await openProduct(page);
   const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(breadcrumb.getByRole("link")).toHaveText(["Home", "Reviews", "Cube Saunas"]);
@@ -100,33 +100,35 @@ test("every link of every sample product's breadcrumb answers 200", { tag: "@des
   expect(checked.get("/reviews")).toBe(200);
 });
 
-test("the header shows brand, name, stars filled to the rating, the rating with one decimal, the count, the record's date and the sample notice", async ({
-  page,
-}) => {
-  await openProduct(page);
-  const header = main(page).locator("header");
-  await expect(header.getByText(TYYNI.brand, { exact: true })).toBeVisible();
-  await expect(header.getByRole("heading", { level: 1 })).toHaveText(TYYNI.name);
+test(
+  "the header shows brand, name, stars filled to the rating, the rating with one decimal, the count, the record's date and the sample notice",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    await openProduct(page);
+    const header = main(page).locator("header");
+    await expect(header.getByText(TYYNI.brand, { exact: true })).toBeVisible();
+    await expect(header.getByRole("heading", { level: 1 })).toHaveText(TYYNI.name);
 
-  const rating = header.getByTestId("product-rating");
-  // 4.7 fills four stars and most of the fifth, as on every other page.
-  const stars = rating.getByRole("img", { name: "Rated 4.7 out of 5" });
-  await expect(stars).toBeVisible();
-  expect(await paintedStars(stars)).toBe(4.7);
-  await expect(rating).toContainText("4.7");
-  await expect(rating).toContainText(`(${TYYNI.reviews_number} reviews)`);
-  await expect(header.getByText("Sample", { exact: true })).toBeVisible();
+    const rating = header.getByTestId("product-rating");
+    // 4.7 fills four stars and most of the fifth, as on every other page.
+    const stars = rating.getByRole("img", { name: "Rated 4.7 out of 5" });
+    await expect(stars).toBeVisible();
+    expect(await paintedStars(stars)).toBe(4.7);
+    await expect(rating).toContainText("4.7");
+    await expect(rating).toContainText(`(${TYYNI.reviews_number} reviews)`);
+    await expect(header.getByText("Sample", { exact: true })).toBeVisible();
 
-  // 'Last updated' is the record's updated_at, printed in long US format (never an invented date).
-  const time = header.locator("time");
-  const iso = (await time.getAttribute("datetime"))!;
-  expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-  await expect(time).toHaveText(`Last updated ${longDate(iso)}`);
+    // 'Last updated' is the record's updated_at, printed in long US format (never an invented date).
+    const time = header.locator("time");
+    const iso = (await time.getAttribute("datetime"))!;
+    expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await expect(time).toHaveText(`Last updated ${longDate(iso)}`);
 
-  await expect(
-    header.getByText("Sample listing: this product, its ratings and its review are examples shipped with the site."),
-  ).toBeVisible();
-});
+    await expect(
+      header.getByText("Sample listing: this product, its ratings and its review are examples shipped with the site."),
+    ).toBeVisible();
+  },
+);
 
 test("clicking a thumbnail selects it; the 4-column grid holds the thumbnails", async ({ page }) => {
   await openProduct(page);
@@ -230,7 +232,7 @@ test("the key features show once, in the main column; the details accordion open
 });
 
 // A record without some of these values shows 'N/A' (admin-flow.spec.ts, on an imported product).
-test("the Specifications card lists capacity, dimensions, weight in lbs and the heater", async ({ page }) => {
+test("the Specifications card lists capacity, dimensions, weight in lbs and the heater", { tag: "@desktop-only" }, async ({ page }) => {
   await openProduct(page);
   const card = page.getByRole("region", { name: "Specifications" });
   const value = (label: string) => card.locator("div", { has: page.locator("dt", { hasText: label }) }).locator("dd");
@@ -300,32 +302,38 @@ test("a running sale strikes the list price through beside the sale price, with 
   await expect(priceArea(page, testInfo.project.name).getByText(usd(NO_SALE.price), { exact: true })).toBeVisible();
 });
 
-test("a broken picture gives the category fallback, a toast and a refresh button that reloads the original", async ({ page }) => {
-  const toasts = await recordToasts(page);
-  await page.route(isSamplePicture, (route) => route.abort());
-  await openProduct(page);
-  const photo = mainPhoto(page);
-  await expect(photo).toHaveAttribute("src", /\/images\/fallbacks\//);
+test(
+  "a broken picture gives the category fallback, a toast and a refresh button that reloads the original",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    const toasts = await recordToasts(page);
+    await page.route(isSamplePicture, (route) => route.abort());
+    await openProduct(page);
+    const photo = mainPhoto(page);
+    await expect(photo).toHaveAttribute("src", /\/images\/fallbacks\//);
 
-  await expect.poll(() => toasts("Image couldn't be loaded")).toEqual(["Image couldn't be loadedUsing a fallback image instead"]);
-  await expect(thumbnails(page).nth(1).locator("img")).toHaveAttribute("src", /\/images\/fallbacks\//);
-  // Only the selected picture toasts, although the thumbnails failed too.
-  expect(await toasts("Image couldn't be loaded")).toHaveLength(1);
+    await expect.poll(() => toasts("Image couldn't be loaded")).toEqual(["Image couldn't be loadedUsing a fallback image instead"]);
+    await expect(thumbnails(page).nth(1).locator("img")).toHaveAttribute("src", /\/images\/fallbacks\//);
+    // Only the selected picture toasts, although the thumbnails failed too.
+    expect(await toasts("Image couldn't be loaded")).toHaveLength(1);
 
-  const refresh = main(page).getByRole("button", { name: "Refresh image" });
-  await expect(refresh).toBeVisible();
-  // The stand-in is a real picture, not a broken one.
-  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth), IMAGE_LOAD).toBeGreaterThan(0);
+    const refresh = main(page).getByRole("button", { name: "Refresh image" });
+    await expect(refresh).toBeVisible();
+    // The stand-in is a real picture, not a broken one.
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth), IMAGE_LOAD).toBeGreaterThan(0);
 
-  await page.unroute(isSamplePicture);
-  await refresh.click();
-  await expect.poll(() => toasts("Refreshing image")).toEqual(["Refreshing imageAttempting to reload the original image"]);
-  await expect(photo).toHaveAttribute("src", /^\/img\/\d+\/images\/samples\/.*-1\.webp\?refresh=\d+$/);
-  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), IMAGE_LOAD).toBeGreaterThan(0);
-  await expect(refresh).toBeHidden();
-  // The reloaded original did not fail again.
-  expect(await toasts("Image couldn't be loaded")).toHaveLength(1);
-});
+    await page.unroute(isSamplePicture);
+    await refresh.click();
+    await expect.poll(() => toasts("Refreshing image")).toEqual(["Refreshing imageAttempting to reload the original image"]);
+    await expect(photo).toHaveAttribute("src", /^\/img\/\d+\/images\/samples\/.*-1\.webp\?refresh=\d+$/);
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), IMAGE_LOAD)
+      .toBeGreaterThan(0);
+    await expect(refresh).toBeHidden();
+    // The reloaded original did not fail again.
+    expect(await toasts("Image couldn't be loaded")).toHaveLength(1);
+  },
+);
 
 test("the collections that list the product appear under 'As Seen In'", { tag: "@desktop-only" }, async ({ page }) => {
   await openProduct(page);

@@ -13,7 +13,7 @@ const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 768;
 const open = (page: Page, path: string) => page.goto(path, { waitUntil: "domcontentloaded" });
 const PLACEHOLDER = "Search for sauna types, brands, or features...";
 
-test("the page has its title, an introduction and the search form", async ({ page }) => {
+test("the page has its title, an introduction and the search form", { tag: "@desktop-only" }, async ({ page }) => {
   await open(page, "/reviews");
   await expect(page).toHaveTitle("Sauna Reviews - Expert Recommendations");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sauna Reviews");
@@ -150,7 +150,7 @@ test("the search works with JavaScript disabled", { tag: "@desktop-only" }, asyn
   }
 });
 
-test("the closing section explains how we test and links to the guides", async ({ page }) => {
+test("the closing section explains how we test and links to the guides", { tag: "@desktop-only" }, async ({ page }) => {
   await open(page, "/reviews");
   const closing = page.getByRole("region", { name: "How We Test" });
   await expect(closing).toContainText("heat-up time");

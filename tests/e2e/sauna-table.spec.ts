@@ -107,7 +107,7 @@ test("sort, filter and compare with JavaScript", async ({ page }) => {
   await runThrough(page, true);
 });
 
-test("sort, filter and compare without JavaScript", async ({ browser }, testInfo) => {
+test("sort, filter and compare without JavaScript", { tag: "@desktop-only" }, async ({ browser }, testInfo) => {
   const context = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled: false });
   try {
     await runThrough(await context.newPage(), false);

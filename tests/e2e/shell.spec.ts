@@ -49,7 +49,7 @@ test("the top bar stays in view after scrolling to the bottom", async ({ page })
   expect(onTop).toBe(true);
 });
 
-test("the brand link leads home from another page", async ({ page }) => {
+test("the brand link leads home from another page", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { level: 1, name: HERO_HEADING })).toHaveCount(0);
 
@@ -77,7 +77,7 @@ test("the footer shows the brand, a description, the copyright and the affiliate
   await expect(footer.getByText(/commission/i)).toBeVisible();
 });
 
-test("the page has exactly one main, header and footer landmark", async ({ page }) => {
+test("the page has exactly one main, header and footer landmark", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("main")).toHaveCount(1);
   await expect(page.getByRole("main")).toHaveCount(1);

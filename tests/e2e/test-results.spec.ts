@@ -29,7 +29,7 @@ test("a product page shows its test results with a bar, the words for it, the me
   expect(await axeFindings(page, `${CLASSIC} at ${page.viewportSize()?.width} px`)).toEqual([]);
 });
 
-test("a value under an older method is shown, not compared", async ({ page }) => {
+test("a value under an older method is shown, not compared", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto(OLDER);
   const heatUp = page.getByTestId("test-result").filter({ hasText: "Heat-up time to 80 °C" });
   await expect(heatUp.getByTestId("older-method")).toHaveText("Older method (version 1, now 2), not compared.");
