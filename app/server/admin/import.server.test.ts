@@ -252,7 +252,8 @@ describe.each(testDialects)("admin imports on %s", (dialect) => {
       Number(n) % 10 === 0 ? `${image},[six-person-saunas]` : `${image},`,
     );
     expect(Buffer.byteLength(csv)).toBeLessThan(20 * 1024 * 1024);
-    expect(await importProductCsv(test.db, csv)).toMatchObject({ ok: true, saved: 20_000 });
+    // The owner's answer for a collection that still lists by its rule (when this test runs alone).
+    expect(await importProductCsv(test.db, csv, { collectionChoice: "replace" })).toMatchObject({ ok: true, saved: 20_000 });
     // Again: every row is unchanged, so nothing is written.
     expect(await importProductCsv(test.db, csv)).toMatchObject({ ok: true, saved: 0, unchanged: 20_000 });
     // With every price changed, every row is an update.
