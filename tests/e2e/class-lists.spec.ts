@@ -107,14 +107,14 @@ test(
 
     await page.goto("/reviews");
     await waitForHydration(page);
-    await page
-      .getByRole("button", { name: /^(Add|Added) to compare\s*: / })
-      .first()
-      .click();
+    const toggle = page.getByRole("button", { name: /^(Add|Added) to compare\s*: / }).first();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
     const product = await firstHref(page, /^\/reviews\/product\//);
     await page.goto(product);
     await waitForHydration(page);
     await expect(page.getByTestId("mobile-buy-bar")).toBeVisible();
+    await expect(page.getByTestId("compare-tray")).toBeVisible();
     found.push(...(await conflictsOn(page, `${product} with a sauna in the tray`)));
     expect(found).toEqual([]);
   },
