@@ -1,141 +1,28 @@
 import { test as base, expect, type Page } from "./fixtures";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createOrPromoteAdminWithoutMail } from "../../app/server/auth/admins.server";
 import { loadConfig } from "../../app/server/config.server";
 import { openDatabase, type DB } from "../../app/server/db/connection.server";
+import { root, siteEnv, type AdminSite } from "./sites";
 
 /**
- * The admin specs run against a server of their own: the same production build and
- * `node server.js` as playwright.config.ts's web server, on its own port and its own fresh
- * DATA_DIR. They import products and collections, and the other specs count on the 29 sample
- * products of an untouched catalog; a private server keeps both honest when they run in
- * parallel. Admin accounts are made in that server's DATA_DIR by the function create-admin runs;
+ * What the admin specs share: they run against a server of their own (./sites.ts), and make
+ * admin accounts in that server's DATA_DIR by the function create-admin runs;
  * admin-flow.spec.ts runs the script itself, exactly as an operator would.
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-export interface AdminSite {
-  url: string;
-  dataDir: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilServing(url: string, child: ChildProcess, stderr: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`admin test server exited (${child.exitCode}): ${stderr()}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`admin test server did not start in 60 s: ${stderr()}`);
-}
-
-/** Environment for the server and the script: a fresh SQLite site, whatever the shell has set. */
-function siteEnv(dataDir: string, port?: number): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    ...(port ? { PORT: String(port) } : {}),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    DATABASE_URL: "",
-    BASE_URL: "",
-    SMTP_URL: "",
-    SEED_SAMPLE_CONTENT: "true",
-    // The specs wait for the worker's runs (imports, feeds, reports, mail). At its production
-    // priority (nice 10: a tenth of the scheduler's weight of nice 0) it would get a sliver of a
-    // core while three browsers render beside it, and every test waiting on a run would wait longer.
-    WORKER_NICE: "0",
-    // The link health spec's slow shop must time out within a test, yet hold the run long
-    // enough for its progress to be seen on a busy machine.
-    LINK_CHECK_TIMEOUT: "20s",
-    LINK_CHECK_INTERVAL: "",
-    // The link health spec's stand-in shops listen on 127.0.0.1 and random ports, which the
-    // site refuses by default; opened here on purpose, the way an operator would.
-    OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32",
-    OUTBOUND_ALLOW_PORTS: "1024-65535",
-    // The revenue spec's readers say their country the way a proxy in front would. Without an
-    // X-Forwarded-For (no spec sends one) the client's address is the connection's, as before.
-    TRUST_PROXY: "1",
-    GEO_COUNTRY_HEADER: "X-Test-Country",
-  };
-}
-
-/** Starts `node server.js` on a free port with a fresh DATA_DIR; `stop` ends it and removes the data. */
-async function startSite(): Promise<AdminSite & { stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-e2e-admin-"));
-  const port = await freePort();
-  let errors = "";
-  const child = spawn(process.execPath, ["server.js"], { cwd: root, env: siteEnv(dataDir, port), stdio: ["ignore", "ignore", "pipe"] });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    errors += chunk.toString();
-    // Warnings and errors of the private server show in the test output, like the shared one's.
-    process.stderr.write(`[admin server] ${chunk.toString()}`);
-  });
-  const stop = async () => {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilServing(url, child, () => errors);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, dataDir, stop };
-}
-
-export const test = base.extend<{ freshSite: AdminSite }, { adminSite: AdminSite }>({
-  adminSite: [
-    async ({}, use) => {
-      const site = await startSite();
-      try {
-        await use({ url: site.url, dataDir: site.dataDir });
-      } finally {
-        await site.stop();
-      }
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-  /** A site of the test's own, for a test that changes what every other test counts on (deleting the samples). */
-  freshSite: [
-    async ({}, use) => {
-      const site = await startSite();
-      try {
-        await use({ url: site.url, dataDir: site.dataDir });
-      } finally {
-        await site.stop();
-      }
-    },
-    { timeout: 90_000 },
-  ],
+/**
+ * The fixtures of ./fixtures.ts, with the page's baseURL on the worker's admin site (its
+ * `adminSite`, started on first use), so that `page.goto("/admin")` reaches it.
+ */
+export const test = base.extend({
   baseURL: async ({ adminSite }, use) => use(adminSite.url),
 });
 
 export { expect };
+export type { AdminSite };
 
 /** `ADMIN_PASSWORD=P npx tsx scripts/create-admin.ts --email E` against the site's DATA_DIR. */
 export function runCreateAdmin(site: AdminSite, email: string, password: string): string {

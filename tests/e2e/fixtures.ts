@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { startSite, type AdminSite } from "./sites";
 
 /**
  * The `test` and `expect` every spec imports: Playwright's own, plus a watch on every page of the
@@ -40,7 +41,24 @@ async function watchContext(context: BrowserContext, seen: string[]): Promise<vo
   }, REPORT_BINDING);
 }
 
-export const test = base.extend<{ cspViolations: CspViolationWatch }>({
+/** Starts a site for the fixture's user and stops it (removing its data) after. */
+async function withSite(use: (site: AdminSite) => Promise<void>): Promise<void> {
+  const site = await startSite();
+  try {
+    await use({ url: site.url, dataDir: site.dataDir });
+  } finally {
+    await site.stop();
+  }
+}
+
+/**
+ * The admin specs' sites (./sites.ts) are registered here, for every spec, though only the admin
+ * specs use them: Playwright gives specs with different worker fixtures different worker
+ * processes, and a worker that ran public specs would be stopped, and a new one started with its
+ * own Chromium, each time the queue turned to an admin spec and back. A site starts only when
+ * a test first asks for it.
+ */
+export const test = base.extend<{ cspViolations: CspViolationWatch; freshSite: AdminSite }, { adminSite: AdminSite }>({
   cspViolations: [
     async ({ context }, use) => {
       const seen: string[] = [];
@@ -50,6 +68,10 @@ export const test = base.extend<{ cspViolations: CspViolationWatch }>({
     },
     { auto: true },
   ],
+  /** The worker's admin site, shared by its admin specs' tests. */
+  adminSite: [({}, use) => withSite(use), { scope: "worker", timeout: 90_000 }],
+  /** A site of the test's own, for a test that changes what every other test counts on (deleting the samples). */
+  freshSite: [({}, use) => withSite(use), { timeout: 90_000 }],
 });
 
 export { expect };
