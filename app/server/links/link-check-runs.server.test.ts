@@ -252,8 +252,14 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
       heartbeatMs: 20,
       graceMs: 0,
     });
+    // The worker takes the job a moment before its run claims a row of its own: until then the
+    // latest run is an earlier test's, finished, which the polls below would read as this one.
+    const runClaimedAfter = async (previous: number) =>
+      expect.poll(async () => (await latestLinkCheckRun(test.db))?.id ?? 0, { timeout: 10_000, interval: 20 }).toBeGreaterThan(previous);
     try {
+      const before = (await latestLinkCheckRun(test.db))?.id ?? 0;
       expect(await startLinkCheck(test.db, "owner@example.com")).toBe("started");
+      await runClaimedAfter(before);
       const [job] = await listJobs(test.db, { kind: LINK_CHECK_JOB });
       expect(await requestCancel(test.db, job!.id)).toBe(true);
       await expect.poll(async () => (await latestLinkCheckRun(test.db))?.running, { timeout: 20_000, interval: 50 }).toBe(false);
@@ -262,7 +268,9 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
       expect(run!.checked).toBeLessThan(12);
       await expect.poll(async () => (await listJobs(test.db, { kind: LINK_CHECK_JOB }))[0]?.state).toBe("cancelled");
 
+      const cancelled = run!.id;
       expect(await startLinkCheck(test.db, "owner@example.com")).toBe("started");
+      await runClaimedAfter(cancelled);
       await worker.stop();
       const stopped = await latestLinkCheckRun(test.db);
       expect(stopped).toMatchObject({ running: false });
