@@ -50,6 +50,17 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
     ids[slug] = id;
   }
 
+  /**
+   * Waits until a run newer than `previous` has claimed its row. The worker takes a job a moment
+   * before its run claims one: until then the latest run is an earlier test's, finished, which a
+   * test's polls would read as its own.
+   */
+  async function runClaimedAfter(previous: number) {
+    await expect
+      .poll(async () => (await latestLinkCheckRun(test.db))?.id ?? 0, { timeout: 10_000, interval: 20 })
+      .toBeGreaterThan(previous);
+  }
+
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
     shop = await startLinkTestServer({ slowMs: 60_000 });
@@ -214,10 +225,12 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
       pollMs: 20,
     });
     try {
+      const before = (await latestLinkCheckRun(test.db))?.id ?? 0;
       expect(await startLinkCheck(test.db, "owner@example.com")).toBe("started");
       expect(await startLinkCheck(test.db, "owner@example.com")).toBe("already-running");
-      // Twelve quick local links may all be checked by the next read, so "running" is not asserted
-      // here: the refused second start is what shows the run was under way.
+      await runClaimedAfter(before);
+      // "running" is not asserted here, as the run may end by the next read on a loaded machine:
+      // the refused second start is what shows it was under way.
       expect(await latestLinkCheckRun(test.db)).toMatchObject({ trigger: "manual" });
       // The run is claimed before its links are listed (the page shows it at once): its total
       // follows a moment later.
@@ -252,10 +265,6 @@ describe.each(testDialects)("link check runs on %s", (dialect) => {
       heartbeatMs: 20,
       graceMs: 0,
     });
-    // The worker takes the job a moment before its run claims a row of its own: until then the
-    // latest run is an earlier test's, finished, which the polls below would read as this one.
-    const runClaimedAfter = async (previous: number) =>
-      expect.poll(async () => (await latestLinkCheckRun(test.db))?.id ?? 0, { timeout: 10_000, interval: 20 }).toBeGreaterThan(previous);
     try {
       const before = (await latestLinkCheckRun(test.db))?.id ?? 0;
       expect(await startLinkCheck(test.db, "owner@example.com")).toBe("started");
