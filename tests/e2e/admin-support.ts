@@ -5,7 +5,8 @@ import path from "node:path";
 import { createOrPromoteAdminWithoutMail } from "../../app/server/auth/admins.server";
 import { loadConfig } from "../../app/server/config.server";
 import { openDatabase, type DB } from "../../app/server/db/connection.server";
-import { root, siteEnv, type AdminSite } from "./sites";
+import { repoRoot } from "../reliability/production-server";
+import { siteEnv, type AdminSite } from "./sites";
 
 /**
  * What the admin specs share: they run against a server of their own (./sites.ts), and make
@@ -27,7 +28,7 @@ export type { AdminSite };
 /** `ADMIN_PASSWORD=P npx tsx scripts/create-admin.ts --email E` against the site's DATA_DIR. */
 export function runCreateAdmin(site: AdminSite, email: string, password: string): string {
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", email], {
-    cwd: root,
+    cwd: repoRoot,
     env: { ...siteEnv(site.dataDir), ADMIN_PASSWORD: password },
     encoding: "utf8",
     timeout: 60_000,

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { freePort, repoRoot } from "../reliability/production-server";
 
 /**
  * The admin specs' servers: the same production build and `node server.js` as
@@ -12,22 +11,9 @@ import { fileURLToPath } from "node:url";
  * an untouched catalog; a private server keeps both honest when they run in parallel.
  */
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
 export interface AdminSite {
   url: string;
   dataDir: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilServing(url: string, child: ChildProcess, stderr: () => string) {
@@ -81,7 +67,7 @@ export async function startSite(): Promise<AdminSite & { stop(): Promise<void> }
   const dataDir = mkdtempSync(path.join(tmpdir(), "sauna-e2e-admin-"));
   const port = await freePort();
   let errors = "";
-  const child = spawn(process.execPath, ["server.js"], { cwd: root, env: siteEnv(dataDir, port), stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["server.js"], { cwd: repoRoot, env: siteEnv(dataDir, port), stdio: ["ignore", "ignore", "pipe"] });
   child.stderr?.on("data", (chunk: Buffer) => {
     errors += chunk.toString();
     // Warnings and errors of the private server show in the test output, like the shared one's.
