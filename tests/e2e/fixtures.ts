@@ -58,16 +58,22 @@ async function withSite(use: (site: AdminSite) => Promise<void>): Promise<void> 
  * own Chromium, each time the queue turned to an admin spec and back. A site starts only when
  * a test first asks for it.
  */
-export const test = base.extend<{ cspViolations: CspViolationWatch; freshSite: AdminSite }, { adminSite: AdminSite }>({
-  cspViolations: [
-    async ({ context }, use) => {
-      const seen: string[] = [];
-      await watchContext(context, seen);
-      await use({ seen, clear: () => void seen.splice(0), watch: (other) => watchContext(other, seen) });
-      expect(seen, "Content-Security-Policy violations during the test").toEqual([]);
-    },
-    { auto: true },
-  ],
+export const test = base.extend<{ cspSeen: string[]; cspViolations: CspViolationWatch; freshSite: AdminSite }, { adminSite: AdminSite }>({
+  /** What was refused in the test's contexts, one line per signal. */
+  cspSeen: async ({}, use) => {
+    const seen: string[] = [];
+    await use(seen);
+    expect(seen, "Content-Security-Policy violations during the test").toEqual([]);
+  },
+  // The watch sits on the test's own context rather than on an automatic fixture, so that a test
+  // that only sends requests does not open a browser context (a renderer) for nothing.
+  context: async ({ context, cspSeen }, use) => {
+    await watchContext(context, cspSeen);
+    await use(context);
+  },
+  cspViolations: async ({ cspSeen }, use) => {
+    await use({ seen: cspSeen, clear: () => void cspSeen.splice(0), watch: (other) => watchContext(other, cspSeen) });
+  },
   /** The worker's admin site, shared by its admin specs' tests. */
   adminSite: [({}, use) => withSite(use), { scope: "worker", timeout: 90_000 }],
   /** A site of the test's own, for a test that changes what every other test counts on (deleting the samples). */

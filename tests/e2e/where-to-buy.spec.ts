@@ -6,38 +6,6 @@ import { expect, test, waitForHydration, type Locator } from "./fixtures";
 const SLUG = "lumo-works-valo-2-cube-sauna";
 const URL = `/reviews/product/${SLUG}`;
 
-test("lists the shops cheapest first, the lowest marked, out of stock last, each a sponsored /go link", async ({ page }, testInfo) => {
-  await page.goto(URL);
-  const section = page.getByTestId("where-to-buy");
-  await expect(section.getByRole("heading", { name: "Where to buy" })).toBeVisible();
-  // A table where there is room (1280 px), a stacked list on phones (390 px); only one is shown.
-  const layout = testInfo.project.name === "mobile" ? section.getByTestId("where-to-buy-list") : section.getByTestId("where-to-buy-table");
-  await expect(layout).toBeVisible();
-  const rows = layout.getByTestId("offer-row");
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText("Lumo Works");
-  await expect(rows.nth(0)).toContainText("Lowest price");
-  await expect(rows.nth(0)).toContainText("$10,000");
-  await expect(rows.nth(0)).toContainText(/Price as of \w+ \d{1,2}, \d{4}/);
-  await expect(rows.nth(1)).toContainText("Nordic Bath Supply");
-  await expect(rows.nth(1)).toContainText("$10,400");
-  await expect(rows.nth(2)).toContainText("Backyard Leisure Co");
-  await expect(rows.nth(2)).toContainText("Out of stock");
-
-  const link = rows.nth(1).getByRole("link", { name: /Nordic Bath Supply/ });
-  await expect(link).toHaveAttribute("href", `/go/${SLUG}/nordic-bath-supply?from=product:${SLUG}:where-to-buy`);
-  await expect(link).toHaveAttribute("rel", /\bsponsored\b/);
-  await expect(link).toHaveAttribute("rel", /\bnofollow\b/);
-  await expect(link).toHaveAttribute("target", "_blank");
-  const redirect = await page.request.get((await link.getAttribute("href"))!, { maxRedirects: 0 });
-  expect(redirect.status()).toBe(302);
-  expect(redirect.headers()["location"]).toMatch(/^https:\/\/nordicbathsupply\.example\/p\/lumo-works-valo-2-cube-sauna/);
-
-  // Nothing wider than the screen.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-});
-
 test("works without JavaScript: the rows and their links are in the server's HTML", async ({ browser }, testInfo) => {
   const context = await browser.newContext({
     javaScriptEnabled: false,
@@ -71,40 +39,76 @@ function coveredBy(target: Locator): Promise<string | null> {
   });
 }
 
-test(
-  "on a phone the Buy Now bar steps aside while Where to buy is on screen: it never covers the first Buy now",
-  { tag: "@mobile-only" },
-  async ({ page }) => {
+// One test for every check of the Valo 2's page: the cards' price age on /reviews leads to it, the
+// steps that only read follow, and on a phone the Buy Now bar's scrolling comes last.
+test("the Valo 2's page: its price's age, its shops, and on a phone the Buy Now bar beside them", async ({ page }, testInfo) => {
+  test.slow();
+  await test.step("the price says how old it is: a title on the cards, visible on the product page", async () => {
+    await page.goto("/reviews");
+    const price = page.getByTestId("product-row").first().locator("[data-as-of]");
+    await expect(price).toHaveAttribute("title", /^Price as of /);
+    await expect(price).toHaveAttribute("aria-description", /^Price as of /);
     await page.goto(URL);
+    const priceBox = testInfo.project.name === "mobile" ? page.getByTestId("mobile-buy-bar") : page.getByTestId("price-as-of");
+    await expect(priceBox).toContainText(/Price as of \w+ \d{1,2}, \d{4}/);
+  });
+
+  // The steps below read the product page the step above ended on.
+  await test.step("lists the shops cheapest first, the lowest marked, out of stock last, each a sponsored /go link", async () => {
+    const section = page.getByTestId("where-to-buy");
+    await expect(section.getByRole("heading", { name: "Where to buy" })).toBeVisible();
+    // A table where there is room (1280 px), a stacked list on phones (390 px); only one is shown.
+    const layout =
+      testInfo.project.name === "mobile" ? section.getByTestId("where-to-buy-list") : section.getByTestId("where-to-buy-table");
+    await expect(layout).toBeVisible();
+    const rows = layout.getByTestId("offer-row");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText("Lumo Works");
+    await expect(rows.nth(0)).toContainText("Lowest price");
+    await expect(rows.nth(0)).toContainText("$10,000");
+    await expect(rows.nth(0)).toContainText(/Price as of \w+ \d{1,2}, \d{4}/);
+    await expect(rows.nth(1)).toContainText("Nordic Bath Supply");
+    await expect(rows.nth(1)).toContainText("$10,400");
+    await expect(rows.nth(2)).toContainText("Backyard Leisure Co");
+    await expect(rows.nth(2)).toContainText("Out of stock");
+
+    const link = rows.nth(1).getByRole("link", { name: /Nordic Bath Supply/ });
+    await expect(link).toHaveAttribute("href", `/go/${SLUG}/nordic-bath-supply?from=product:${SLUG}:where-to-buy`);
+    await expect(link).toHaveAttribute("rel", /\bsponsored\b/);
+    await expect(link).toHaveAttribute("rel", /\bnofollow\b/);
+    await expect(link).toHaveAttribute("target", "_blank");
+    const redirect = await page.request.get((await link.getAttribute("href"))!, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers()["location"]).toMatch(/^https:\/\/nordicbathsupply\.example\/p\/lumo-works-valo-2-cube-sauna/);
+
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  // A phone control.
+  if (testInfo.project.name === "mobile") {
     await waitForHydration(page);
-    const bar = page.getByTestId("mobile-buy-bar");
-    await expect(bar).toBeVisible();
-    const firstBuy = page
-      .getByTestId("where-to-buy-list")
-      .getByRole("link", { name: /Buy now/ })
-      .first();
+    await test.step("on a phone the Buy Now bar steps aside while Where to buy is on screen: it never covers the first Buy now", async () => {
+      const bar = page.getByTestId("mobile-buy-bar");
+      await expect(bar).toBeVisible();
+      const firstBuy = page
+        .getByTestId("where-to-buy-list")
+        .getByRole("link", { name: /Buy now/ })
+        .first();
 
-    // The first Buy now brought to the bottom edge of the screen, where the bar sits.
-    await firstBuy.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight + 8));
-    await expect(bar).toBeHidden();
-    expect(await coveredBy(firstBuy)).toBeNull();
-    await firstBuy.scrollIntoViewIfNeeded();
-    expect(await coveredBy(firstBuy)).toBeNull();
+      // The first Buy now brought to the bottom edge of the screen, where the bar sits.
+      await firstBuy.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight + 8));
+      await expect(bar).toBeHidden();
+      expect(await coveredBy(firstBuy)).toBeNull();
+      await firstBuy.scrollIntoViewIfNeeded();
+      expect(await coveredBy(firstBuy)).toBeNull();
 
-    // Back at the top, "Where to buy" off screen: the bar is back.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(bar).toBeVisible();
-  },
-);
-
-test("the price says how old it is: a title on the cards, visible on the product page", async ({ page }, testInfo) => {
-  await page.goto("/reviews");
-  const price = page.getByTestId("product-row").first().locator("[data-as-of]");
-  await expect(price).toHaveAttribute("title", /^Price as of /);
-  await expect(price).toHaveAttribute("aria-description", /^Price as of /);
-  await page.goto(URL);
-  const priceBox = testInfo.project.name === "mobile" ? page.getByTestId("mobile-buy-bar") : page.getByTestId("price-as-of");
-  await expect(priceBox).toContainText(/Price as of \w+ \d{1,2}, \d{4}/);
+      // Back at the top, "Where to buy" off screen: the bar is back.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(bar).toBeVisible();
+    });
+  }
 });
 
 test("a back-order says the day it ships", async ({ page }, testInfo) => {
