@@ -99,7 +99,10 @@ export default tseslint.config(
     rules: { "no-empty-pattern": "off" },
   },
   {
-    files: ["app/**/*.{ts,tsx}"],
+    // Where React code lives: JSX files, and the hooks and stores beside the components. Server
+    // modules and plain .ts rules have none, and the hooks plugin's compiler analysis of every one
+    // of them was half of ESLint's rule time.
+    files: ["app/**/*.tsx", "app/components/**/*.ts"],
     plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     languageOptions: {
       ...react.configs.flat.recommended.languageOptions,

@@ -20,9 +20,6 @@ const SESSIONS_PER_VARIANT = 200;
 const CLICKS = [20, 40];
 const BROWSER_READERS = 10;
 
-// A trace of 400 readers' pages would cost more than the test; a failure says which reader and what.
-test.use({ trace: "off" });
-
 let address = 0;
 
 async function reader(browser: Browser, site: AdminSite, random: number): Promise<BrowserContext> {
