@@ -111,6 +111,7 @@ function run(command, args, env, output) {
     process.on("SIGTERM", forward);
     process.on("SIGINT", noop);
     child.on("error", (error) => {
+      running.delete(child);
       console.error(`Cannot run ${command}: ${error.message}`);
       resolve(1);
     });
