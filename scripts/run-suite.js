@@ -1,17 +1,15 @@
 // `npm test`: the whole suite, with one production build shared by every part that serves pages.
 //
-// Two lanes side by side:
+// Two lanes side by side, then the browser:
 //   - the production build, then the checks that serve it without a browser: reliability
-//     (scripts/soak.ts --quick) and the scale-out test (two instances behind nginx), then the
-//     end-to-end tests (scripts/run-e2e.js) on the same build;
+//     (scripts/soak.ts --quick) and the scale-out test (two instances behind nginx);
 //   - the route types, then the type check and lint side by side, then the unit and integration
-//     tests (Vitest: SQLite, and PostgreSQL when TEST_DATABASE_URL is set).
-// Every part is bound by the CPU on our 2-core machines, and each alone leaves some of it idle
-// (restarts, timers, a test that waits for a scheduled article), so the lanes fill each other's
-// waits rather than adding up. The end-to-end tests need only the build; starting them beside
-// Vitest instead of after it keeps both cores busy to the end. The first part that fails stops
-// the others, and the suite prints how long each part took. Plain JavaScript so that it runs
-// before anything is compiled.
+//     tests (Vitest: SQLite, and PostgreSQL when TEST_DATABASE_URL is set);
+//   - then the end-to-end tests (scripts/run-e2e.js) on the same build.
+// Every part is bound by the CPU on our 2-core machines, so the lanes fill each other's waits
+// (reliability and scale-out spend a third of their time waiting on restarts) rather than
+// adding up. Stops at the first part that fails and prints how long each part took. Plain
+// JavaScript so that it runs before anything is compiled.
 import { spawn } from "node:child_process";
 import { rmSync, rmdirSync } from "node:fs";
 import path from "node:path";
@@ -23,9 +21,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildDir = path.join(root, ".e2e-build", `suite-${process.pid}`);
 const timings = [];
 const startedAt = Date.now();
-/** The parts running now; once one fails, the others are stopped and no new one starts. */
-const running = new Set();
-let failed = false;
 
 let code = 0;
 try {
@@ -33,20 +28,19 @@ try {
     async () =>
       (await timed("build", "npm", ["run", "build"], { BUILD_DIR: buildDir }, { output: "on-failure" })) ||
       (await timed("reliability", "npx", ["tsx", "scripts/soak.ts", "--quick", "--build-dir", buildDir], {}, { output: "after" })) ||
-      (await timed("scale-out", "npx", ["tsx", "tests/scale-out/run-scale-out.ts"], { BUILD_DIR: buildDir }, { output: "after" })) ||
-      timed("end-to-end", "node", ["scripts/run-e2e.js"], { E2E_BUILD_DIR: buildDir, E2E_SCALE_OUT: "no" }),
-    // The route types first: tsc needs them, and so does knip (in lint), which reports every
-    // `./+types/…` import as unresolved without them.
+      timed("scale-out", "npx", ["tsx", "tests/scale-out/run-scale-out.ts"], { BUILD_DIR: buildDir }, { output: "after" }),
+    // The route modules' generated types first: tsc needs them, and so does knip (in lint), which
+    // reports every `./+types/…` import as unresolved without them.
     async () =>
-      (await timed("route types", "npx", ["react-router", "typegen"], {}, { output: "after" })) ||
+      (await timed("route types", "npx", ["react-router", "typegen"])) ||
       // TypeScript 7's native compiler, by path: `tsc` on the PATH is TypeScript 6's (docs/decisions/0125).
       (await parallel([
-        () => timed("type check", "node", ["node_modules/typescript-native/bin/tsc"], {}, { output: "after" }),
-        () => timed("lint", "npm", ["run", "lint"], {}, { output: "after" }),
+        () => timed("type check", "node", ["node_modules/typescript-native/bin/tsc"]),
+        () => timed("lint", "npm", ["run", "lint"]),
       ])) ||
-      // Whole when it ends: the end-to-end tests' progress is what scrolls meanwhile.
-      timed("unit and integration", "npm", ["run", "test:unit"], {}, { output: "after" }),
+      timed("unit and integration", "npm", ["run", "test:unit"]),
   ]);
+  if (code === 0) code = await timed("end-to-end", "node", ["scripts/run-e2e.js"], { E2E_BUILD_DIR: buildDir, E2E_SCALE_OUT: "no" });
 } finally {
   rmSync(buildDir, { recursive: true, force: true });
   try {
@@ -57,9 +51,8 @@ try {
 }
 
 console.log("\nSuite times:");
-for (const { name, seconds, exitCode, stopped } of timings) {
-  const outcome = stopped ? "  stopped (another part failed)" : exitCode === 0 ? "" : `  FAILED (exit code ${exitCode})`;
-  console.log(`  ${name.padEnd(26)} ${seconds.toFixed(0).padStart(5)} s${outcome}`);
+for (const { name, seconds, exitCode } of timings) {
+  console.log(`  ${name.padEnd(26)} ${seconds.toFixed(0).padStart(5)} s${exitCode === 0 ? "" : `  FAILED (exit code ${exitCode})`}`);
 }
 const total = (Date.now() - startedAt) / 1000;
 console.log(`  ${"in all".padEnd(26)} ${total.toFixed(0).padStart(5)} s`);
@@ -73,26 +66,17 @@ async function parallel(lanes) {
 }
 
 /**
- * Runs one part and records its time. Its output is passed through as it comes ("inherit": the
- * end-to-end tests), kept and shown only if it fails ("on-failure": the build's asset list), or
- * kept and shown whole when it ends ("after": every part beside them, whose lines would
- * otherwise interleave with theirs). After a failure it starts nothing.
+ * Runs one part and records its time. Its output is passed through as it comes ("inherit"), kept
+ * and shown only if it fails ("on-failure": the build's asset list), or kept and shown whole when
+ * it ends ("after": a part beside Vitest, whose lines would otherwise interleave with its own).
  */
 async function timed(name, command, args, env = {}, { output = "inherit" } = {}) {
-  if (failed) return 1;
   const started = Date.now();
   console.log(`\n==> ${name}: ${command} ${args.join(" ")}`);
   const exitCode = await run(command, args, { ...process.env, ...env }, output);
   const seconds = (Date.now() - started) / 1000;
-  const stopped = exitCode !== 0 && failed;
-  timings.push({ name, seconds, exitCode, stopped });
-  const outcome = exitCode === 0 ? "passed" : stopped ? "stopped" : `FAILED (exit code ${exitCode})`;
-  console.log(`<== ${name}: ${outcome} in ${seconds.toFixed(0)} s`);
-  if (exitCode !== 0 && !failed) {
-    failed = true;
-    // The suite has failed: the parts still running would only make the wait longer.
-    for (const other of running) other.kill("SIGTERM");
-  }
+  timings.push({ name, seconds, exitCode });
+  console.log(`<== ${name}: ${exitCode === 0 ? "passed" : `FAILED (exit code ${exitCode})`} in ${seconds.toFixed(0)} s`);
   return exitCode;
 }
 
@@ -100,7 +84,6 @@ function run(command, args, env, output) {
   return new Promise((resolve) => {
     const kept = output !== "inherit";
     const child = spawn(command, args, { cwd: root, env, stdio: kept ? ["ignore", "pipe", "pipe"] : "inherit" });
-    running.add(child);
     let text = "";
     if (kept) {
       child.stdout.on("data", (chunk) => (text += chunk));
@@ -111,12 +94,10 @@ function run(command, args, env, output) {
     process.on("SIGTERM", forward);
     process.on("SIGINT", noop);
     child.on("error", (error) => {
-      running.delete(child);
       console.error(`Cannot run ${command}: ${error.message}`);
       resolve(1);
     });
     child.on("exit", (exitCode, signal) => {
-      running.delete(child);
       process.off("SIGTERM", forward);
       process.off("SIGINT", noop);
       const result = exitCode ?? (signal ? 1 : 0);
