@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -17,8 +17,10 @@ const isCI = process.env.CI === "true";
 
 // `npx playwright test` run by hand has no E2E_DATA_DIR: give it a fresh one too. Setting it on
 // process.env means the worker processes, which load this file again, see the same directory.
+// Only named here: the server makes it when it starts, so a tool that merely reads this file
+// (knip, in lint) leaves no empty folder behind.
 if (!process.env.E2E_DATA_DIR) {
-  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "sauna-e2e-"));
+  process.env.E2E_DATA_DIR = path.join(tmpdir(), `sauna-e2e-${process.pid}-${randomBytes(4).toString("hex")}`);
 }
 
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
