@@ -172,6 +172,39 @@ export function toast(page: Page, title: string, description?: string) {
   return description ? item.filter({ hasText: description }) : item;
 }
 
+/**
+ * Records the text of every toast the page shows from now on. A toast stays 4 s: on a loaded
+ * machine it can come and go between two polls of `toBeVisible`, so long runs assert on what was
+ * recorded (`expectToastSeen`) instead. Lasts until the next full navigation.
+ */
+export async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const item of document.querySelectorAll("[data-sonner-toast]")) {
+        const text = item.textContent ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** Waits until a toast with this title and description has been shown since `recordToasts`. */
+export async function expectToastSeen(page: Page, title: string, description: string, timeout: number) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ([title, description]) =>
+            (window as unknown as { toastsSeen: string[] }).toastsSeen.some((text) => text.includes(title!) && text.includes(description!)),
+          [title, description],
+        ),
+      { message: `the toast "${title}: ${description}" was shown`, timeout },
+    )
+    .toBe(true);
+}
+
 /** Hydration done: client-side handlers (file parsing, XHR saves) are live. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
