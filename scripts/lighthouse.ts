@@ -8,13 +8,14 @@
  *   npm run lighthouse
  *   npm run lighthouse -- --only home,product,article
  *   npm run lighthouse -- --runs 1 --path /learn --json lighthouse.json
+ *   npm run lighthouse -- --only home --reports /tmp/lh   # each run's whole report, for its long tasks
  *
  * The "removed product" page needs a product removed from the catalog: the script starts the
  * site once to seed the sample catalog, removes that product as the admin's removal does, and
  * starts the site again before auditing.
  */
 import { launch } from "chrome-launcher";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
@@ -67,6 +68,9 @@ const { values } = parseArgs({
     path: { type: "string", multiple: true },
     only: { type: "string" },
     json: { type: "string" },
+    // A folder for each run's whole Lighthouse report (`<page>-<run>.json`): the long tasks, the
+    // main thread's breakdown and the trace's figures behind a score, for the Lighthouse viewer.
+    reports: { type: "string" },
   },
 });
 const runs = Math.max(1, Number(values.runs));
@@ -139,7 +143,10 @@ try {
   for (const page of pages) {
     const url = site.origin + page.path;
     const attempts: PageScore[] = [];
-    for (let run = 0; run < runs; run++) attempts.push(await auditWithRetry(page.name, url, page.errorStatus ?? false));
+    for (let run = 0; run < runs; run++) {
+      const report = values.reports && path.join(values.reports, `${page.name.replace(/\W+/g, "_")}-${run + 1}.json`);
+      attempts.push(await auditWithRetry(page.name, url, page.errorStatus ?? false, report));
+    }
     const lcpRunsMs = attempts.map((attempt) => attempt.lcpMs);
     const tbtRunsMs = attempts.map((attempt) => attempt.tbtMs);
     const benchmarkIndexRuns = attempts.map((attempt) => attempt.benchmarkIndex);
@@ -177,10 +184,10 @@ async function removeProduct(dataDir: string, slug: string) {
  * Lighthouse sometimes loses the page load's trace on a busy machine (NO_NAVSTART) through no
  * fault of the page: such a run is taken again, up to twice, instead of ending the whole report.
  */
-async function auditWithRetry(name: string, url: string, errorStatus: boolean): Promise<PageScore> {
+async function auditWithRetry(name: string, url: string, errorStatus: boolean, report?: string): Promise<PageScore> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(name, url, errorStatus);
+      return await audit(name, url, errorStatus, report);
     } catch (error) {
       if (attempt >= 3 || !(error instanceof LighthouseRuntimeError)) throw error;
       console.warn(`${name}: ${error.message}; running it again`);
@@ -202,7 +209,7 @@ async function warmUp(origin: string, path: string): Promise<void> {
 }
 
 /** One Lighthouse run in a fresh Chromium (no cache or storage carried over between runs). */
-async function audit(name: string, url: string, errorStatus: boolean): Promise<PageScore> {
+async function audit(name: string, url: string, errorStatus: boolean, report?: string): Promise<PageScore> {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
   try {
     const result = await lighthouse(url, {
@@ -215,6 +222,10 @@ async function audit(name: string, url: string, errorStatus: boolean): Promise<P
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+    if (report) {
+      mkdirSync(path.dirname(report), { recursive: true });
+      writeFileSync(report, result.report as string);
+    }
     const requests =
       (
         lhr.audits["network-requests"]?.details as
