@@ -8,6 +8,7 @@ import { categoryFallbackImage } from "~/lib/images/image-source";
 import { IMAGE_RENDITIONS } from "~/lib/images/image-renditions";
 import { responsiveImage, withRefreshToken } from "~/lib/images/image-url";
 import { BackToReviewsLink } from "./back-to-reviews-link";
+import { MAIN_PICTURE } from "~/lib/site/main-picture";
 
 /** The hero is a 1600x600 cover crop at quality 85 (the 'collectionHero' rendition), offered at smaller widths too. */
 export const HERO_SIZE = IMAGE_RENDITIONS.collectionHero.aspect;
@@ -114,7 +115,7 @@ export function CollectionHero({ header }: { header: CollectionHeader }) {
             alt={`${header.title}: a representative sauna of this collection`}
             width={HERO_SIZE.width}
             height={HERO_SIZE.height}
-            fetchPriority="high"
+            {...MAIN_PICTURE}
             decoding="async"
             onLoad={handleLoad}
             onError={handleError}

@@ -2,6 +2,7 @@ import { ArrowRight, BadgeCheck, Scale, ThermometerSun } from "~/components/ui/i
 import { ButtonLink } from "~/components/ui/button";
 import { heroKicker } from "~/lib/home/content-year";
 import { responsiveImage } from "~/lib/images/image-url";
+import { MAIN_PICTURE } from "~/lib/site/main-picture";
 
 /** The hero's picture, also the page's social card image. */
 export const HERO_PICTURE = "/images/collections/outdoor-saunas.webp";
@@ -64,7 +65,7 @@ export function HomeHero({ year }: { year: number | null }) {
           alt="A cedar outdoor sauna with warm light in its window, beside a lake at dusk"
           width={1600}
           height={900}
-          fetchPriority="high"
+          {...MAIN_PICTURE}
           className="hero-picture"
         />
       </div>

@@ -5,6 +5,7 @@ import { ArticleHeader } from "./article-header";
 import { ArticleTags } from "./article-tags";
 import { WhatChanged } from "~/components/site/what-changed";
 import type { UpdateNoteView } from "~/lib/updates/update-notes";
+import { MAIN_PICTURE } from "~/lib/site/main-picture";
 
 /** The article column: the page width less its margins, at most 736 px (624 px beside the sidebar at lg). */
 const ARTICLE_HERO_SIZES =
@@ -20,7 +21,7 @@ export function ArticleView({ article, updateNotes = [] }: { article: Article; u
         alt={article.imageAlt}
         width={1600}
         height={900}
-        fetchPriority="high"
+        {...MAIN_PICTURE}
         className="mt-8 aspect-[16/9] w-full rounded-card bg-sand object-cover"
       />
       <ArticleBody html={article.html} />

@@ -5,6 +5,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { cn } from "~/components/ui/cn";
 import { isTallImage } from "~/lib/images/image-source";
 import { mainImageUrls, thumbnailImageUrl, thumbnailSrcSet } from "~/lib/product/product-page";
+import { MAIN_PICTURE } from "~/lib/site/main-picture";
 
 /** The main picture's width: the left column from md, the page width less its margins on phones. */
 const MAIN_IMAGE_SIZES = "(min-width: 1440px) 920px, (min-width: 1280px) 64vw, (min-width: 768px) 53vw, calc(100vw - 2rem)";
@@ -170,7 +171,7 @@ export function ProductGallery({ productKey, name, images, fallbackImage }: Prod
           alt={mainAlt}
           width={mainSize?.width}
           height={mainSize?.height}
-          fetchPriority={selected === 0 ? "high" : undefined}
+          {...(selected === 0 ? MAIN_PICTURE : {})}
           className={cn("relative", vertical ? "h-full w-auto max-w-full object-contain" : "size-full object-contain")}
           onLoaded={(image) => {
             setLoadedMain(mainUrls.src);

@@ -1,6 +1,14 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { scriptHash } from "./content-security-policy.server";
-import { DEFERRED_SCRIPT_TYPE, HYDRATION_DEADLINE_MS, HYDRATION_STARTER, deferHydration } from "./defer-hydration.server";
+import {
+  DEFERRED_SCRIPT_TYPE,
+  ELEMENT_TIMING_GRACE_MS,
+  HYDRATION_DEADLINE_MS,
+  HYDRATION_STARTER,
+  LARGEST_PAINT_GRACE_MS,
+  deferHydration,
+} from "./defer-hydration.server";
 
 // The route manifest comes first: the whole of it, as a file (docs/decisions/0047).
 const BOOTSTRAP =
@@ -38,9 +46,8 @@ describe("hydration after the page is painted", () => {
       `<script type="${DEFERRED_SCRIPT_TYPE}" id="hydrate-module" data-preload="[^"]*">([\\s\\S]*?)</script><script>`,
     ).exec(rewritten);
     expect(inert?.[1]).toBe(BOOTSTRAP);
-    // The starter waits for the picture, for the reader, and for the deadline.
-    expect(rewritten).toContain("p.decode().then(painted,painted)");
-    expect(rewritten).toContain(`setTimeout(go,${HYDRATION_DEADLINE_MS})`);
+    // The starter waits for the picture, for the reader, and for the deadline (below, run).
+    expect(rewritten).toContain(HYDRATION_STARTER);
     // Everything else is untouched.
     expect(rewritten).toContain('<script>window.__reactRouterContext = {"basename":"/"};</script>');
   });
@@ -71,5 +78,96 @@ describe("hydration after the page is painted", () => {
   it("does not read a replacement pattern in the bootstrap's text", () => {
     const tricky = documentWith('<img fetchPriority="high" src="/a.webp"/>').replace(BOOTSTRAP, () => 'console.log("$&$1");');
     expect(deferHydration(tricky)).toContain('console.log("$&$1");');
+  });
+});
+
+/**
+ * The starter run as a browser would run it, with what it touches stubbed: the page's picture,
+ * its performance reports, frames and timers (run only when a test says so), and what it appends.
+ */
+function startInBrowser({ entryTypes, elementtiming = true }: { entryTypes: string[]; elementtiming?: boolean }) {
+  const appended: string[] = [];
+  const timers: Array<{ ms: number; run: () => void }> = [];
+  const frames: Array<() => void> = [];
+  const observers: Array<{ type: string; report: (entries: object[]) => void }> = [];
+  let settleDecode: { resolve: () => void; reject: () => void } = { resolve: () => {}, reject: () => {} };
+  const picture = {
+    hasAttribute: (name: string) => elementtiming && name === "elementtiming",
+    decode: () => new Promise<void>((resolve, reject) => (settleDecode = { resolve, reject })),
+  };
+  const element = (tag: string) => ({ tag, type: "", rel: "", href: "", textContent: "" });
+  class PerformanceObserver {
+    static supportedEntryTypes = entryTypes;
+    constructor(private readonly callback: (list: { getEntries: () => object[] }) => void) {}
+    observe({ type }: { type: string }) {
+      observers.push({ type, report: (entries) => this.callback({ getEntries: () => entries }) });
+    }
+  }
+  const browser: Record<string, unknown> = {
+    document: {
+      getElementById: () => ({ getAttribute: () => "/assets/root.js", textContent: BOOTSTRAP }),
+      querySelector: () => picture,
+      createElement: element,
+      head: { appendChild: (node: { href: string }) => appended.push(`preload ${node.href}`) },
+      body: { appendChild: (node: { textContent: string }) => appended.push(`module ${node.textContent === BOOTSTRAP}`) },
+    },
+    PerformanceObserver,
+    requestAnimationFrame: (run: () => void) => frames.push(run),
+    setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  };
+  browser.window = browser;
+  runInNewContext(HYDRATION_STARTER, browser);
+  return {
+    appended,
+    observers,
+    picture,
+    /** Timers waiting, by their delay, without the deadline's. */
+    waiting: () => timers.filter((timer) => timer.ms !== HYDRATION_DEADLINE_MS).map((timer) => timer.ms),
+    decoded: async (ok: boolean) => {
+      if (ok) settleDecode.resolve();
+      else settleDecode.reject();
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    nextFrame: () => frames.splice(0).forEach((run) => run()),
+    runTimers: (ms: number) => timers.splice(0).forEach((timer) => (timer.ms === ms ? timer.run() : timers.push(timer))),
+  };
+}
+
+describe("the starter, in a browser", () => {
+  it("with element timing, starts when the picture's own report arrives, not on a guess after its decode", async () => {
+    const page = startInBrowser({ entryTypes: ["element", "largest-contentful-paint"] });
+    expect(page.observers.map((observer) => observer.type)).toEqual(["element"]);
+    await page.decoded(true);
+    page.nextFrame();
+    // The decode's fallback is far longer than the largest-paint guess a busy device could outrun.
+    expect(page.waiting()).toEqual([ELEMENT_TIMING_GRACE_MS]);
+    page.observers[0]!.report([{ element: {} }]);
+    expect(page.appended).toEqual([]);
+    page.observers[0]!.report([{ element: page.picture }]);
+    page.runTimers(0);
+    expect(page.appended).toEqual(["preload /assets/root.js", "module true"]);
+  });
+
+  it("without element timing, waits for the largest paint naming the picture, or 100 ms after the frame after its decode", async () => {
+    const page = startInBrowser({ entryTypes: ["largest-contentful-paint"] });
+    expect(page.observers.map((observer) => observer.type)).toEqual(["largest-contentful-paint"]);
+    await page.decoded(true);
+    page.nextFrame();
+    expect(page.waiting()).toEqual([LARGEST_PAINT_GRACE_MS]);
+    page.runTimers(LARGEST_PAINT_GRACE_MS);
+    expect(page.appended).toEqual(["preload /assets/root.js", "module true"]);
+  });
+
+  it("a picture without `elementtiming` is waited for by its largest paint, as before", () => {
+    const page = startInBrowser({ entryTypes: ["element", "largest-contentful-paint"], elementtiming: false });
+    expect(page.observers.map((observer) => observer.type)).toEqual(["largest-contentful-paint"]);
+  });
+
+  it("a picture that fails starts hydration at once: there is nothing to wait for", async () => {
+    const page = startInBrowser({ entryTypes: ["element"] });
+    await page.decoded(false);
+    expect(page.appended).toEqual(["preload /assets/root.js", "module true"]);
   });
 });

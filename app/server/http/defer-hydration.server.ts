@@ -15,9 +15,10 @@ import { MODULE_BOOTSTRAP, MODULE_PRELOAD } from "../framework/react-router-adap
  * - the module script that imports the route modules and starts React is kept, inert, in a
  *   `<script type="text/x-hydrate">` (a data block: browsers never run it);
  * - a small classic script starts hydration once the page is painted: where a picture is marked
- *   `fetchpriority="high"`, once that picture is on screen (the browser's largest paint report
- *   names it, or where there is no such report: decoded, then the next frame; the scripts' parsing
- *   must not hold up its paint either) or has failed; on a page without one, after its first
+ *   `fetchpriority="high"`, once that picture is on screen (the browser's element timing report
+ *   for it, or its largest paint report where there is no element timing, or where there is
+ *   neither: decoded, then the next frame; the scripts' parsing must not hold up its paint
+ *   either) or has failed; on a page without one, after its first
  *   frame. Or on the reader's first tap, key or focus, or after {@link HYDRATION_DEADLINE_MS},
  *   whichever comes first. Starting means adding the modulepreload links back, all at once (so the
  *   module graph is fetched in parallel, not import by import), then a module script with the
@@ -34,14 +35,22 @@ import { MODULE_BOOTSTRAP, MODULE_PRELOAD } from "../framework/react-router-adap
 export const HYDRATION_DEADLINE_MS = 3000;
 
 /**
- * Where the browser reports largest paints, hydration starts when the one naming the picture
- * arrives: that is after the frame showing it was presented, which "decoded, then the next frame"
- * only approximates (the compositor can present it a few milliseconds after the scripts were
- * asked for). If the picture is not the page's largest paint (on a phone a collection's intro
- * text can be larger) no report names it, and hydration starts this long after the frame
- * following its decode: enough for that frame to have been presented.
+ * Where the browser reports largest paints but not element timing, hydration starts when the
+ * largest paint naming the picture arrives: that is after the frame showing it was presented,
+ * which "decoded, then the next frame" only approximates (the compositor can present it well after
+ * the scripts were asked for on a busy device). If the picture is not the page's largest paint (on
+ * a phone a collection's intro text can be larger) no report names it, and hydration starts this
+ * long after the frame following its decode: usually enough for that frame to have been presented.
  */
 export const LARGEST_PAINT_GRACE_MS = 100;
+
+/**
+ * Where the browser has element timing (Chromium), the picture's own report (`elementtiming` on
+ * it, from `MAIN_PICTURE`) arrives once it is presented, largest or not, so the decode is only a
+ * fallback for a picture never painted (hidden at this width): a wait long enough that a busy
+ * device's late frame never loses the race, short of the deadline.
+ */
+export const ELEMENT_TIMING_GRACE_MS = 1000;
 
 /** The type of the inert copy of the bootstrap: a data block to the browser. */
 export const DEFERRED_SCRIPT_TYPE = "text/x-hydrate";
@@ -55,12 +64,12 @@ export const HYDRATION_STARTER = `(function(){var d=document,s=d.getElementById(
 function go(){if(on)return;on=true;ev.forEach(function(e){removeEventListener(e,go,true)});
 (s.getAttribute("data-preload")||"").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});
 var m=d.createElement("script");m.type="module";m.textContent=s.textContent;d.body.appendChild(m)}
-var P=window.PerformanceObserver,lcp=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("largest-contentful-paint")>=0;
-function painted(){requestAnimationFrame(function(){setTimeout(go,lcp?${LARGEST_PAINT_GRACE_MS}:0)})}
+var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[],el=!!p&&p.hasAttribute("elementtiming")&&t.indexOf("element")>=0,lcp=t.indexOf("largest-contentful-paint")>=0;
+function painted(){requestAnimationFrame(function(){setTimeout(go,el?${ELEMENT_TIMING_GRACE_MS}:lcp?${LARGEST_PAINT_GRACE_MS}:0)})}
 ev.forEach(function(e){addEventListener(e,go,true)});setTimeout(go,${HYDRATION_DEADLINE_MS});
 if(!p){requestAnimationFrame(function(){setTimeout(go,0)});return}
-if(lcp)new P(function(l){l.getEntries().forEach(function(e){if(e.element===p)setTimeout(go,0)})}).observe({type:"largest-contentful-paint",buffered:true});
-if(p.decode)p.decode().then(painted,painted);else if(p.complete)painted();else{p.addEventListener("load",painted);p.addEventListener("error",painted)}})();`;
+if(el||lcp)new P(function(l){l.getEntries().forEach(function(e){if(e.element===p)setTimeout(go,0)})}).observe({type:el?"element":"largest-contentful-paint",buffered:true});
+if(p.decode)p.decode().then(painted,go);else if(p.complete)painted();else{p.addEventListener("load",painted);p.addEventListener("error",go)}})();`;
 
 /** The document with hydration deferred as described above, or unchanged when it has no bootstrap. */
 export function deferHydration(html: string): string {
